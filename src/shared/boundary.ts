@@ -1,0 +1,38 @@
+/**
+ * The worker boundary: every message that crosses between the UI thread and the engine.
+ * Plain, structured-clone-safe data only — no class instances, no functions.
+ */
+import type { EngineError } from './errors.ts';
+import type { EngineEvent } from './events.ts';
+import type { ConnectParams, IconResult, PingResult, ServerSummary, ToolCallOutcome, ToolCallParams, ToolList } from './model.ts';
+
+/** Method name → params and result of every call the UI can make on the engine. */
+export interface EngineApi {
+  connect: { params: ConnectParams; result: ServerSummary };
+  disconnect: { params: undefined; result: undefined };
+  listTools: { params: undefined; result: ToolList };
+  callTool: { params: ToolCallParams; result: ToolCallOutcome };
+  ping: { params: undefined; result: PingResult };
+  fetchIcon: { params: { src: string }; result: IconResult };
+}
+
+export type EngineMethod = keyof EngineApi;
+
+export type ToEngine =
+  | { kind: 'call'; id: number; method: EngineMethod; params: unknown }
+  /** Aborts the call with this id; the engine turns it into `notifications/cancelled`. */
+  | { kind: 'cancel'; id: number };
+
+export type FromEngine =
+  | { kind: 'result'; id: number; ok: true; value: unknown }
+  | { kind: 'result'; id: number; ok: false; error: EngineError }
+  /** Events are sent in batches so a chatty server costs one postMessage per flush, not per frame. */
+  | { kind: 'events'; events: EngineEvent[] };
+
+/** The structural subset of `Worker`, `DedicatedWorkerGlobalScope` and `MessagePort` that both sides use. */
+export interface Endpoint {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  start?(): void;
+}

@@ -1,0 +1,38 @@
+/** What the engine pushes to the UI as it happens. */
+import type { EngineError } from './errors.ts';
+import type { ServerSummary } from './model.ts';
+
+export type Direction = 'in' | 'out';
+
+/** `invalid` is received bytes that are not a JSON-RPC message; they are kept raw with the reason. */
+export type MessageKind = 'request' | 'response' | 'error' | 'notification' | 'invalid';
+
+export interface MessageEntry {
+  /** Monotonic per engine, so entries sort and key stably across reconnects. */
+  seq: number;
+  /** Epoch milliseconds. */
+  time: number;
+  direction: Direction;
+  kind: MessageKind;
+  method?: string;
+  rpcId?: string | number;
+  /** For responses and errors: milliseconds since the request with the same id went the other way. */
+  latencyMs?: number;
+  /** For responses and errors: the seq of the request they answer. */
+  requestSeq?: number;
+  /** The parsed message, bounded in size and depth. Absent for `invalid`. */
+  message?: unknown;
+  /** Raw text, for received bytes that could not be parsed (truncated to a bound). */
+  raw?: string;
+  parseError?: string;
+  /** Set when a response arrives for a request that was cancelled or timed out: the client ignores it. */
+  late?: boolean;
+}
+
+export type ConnectionPhase = 'disconnected' | 'connecting' | 'connected' | 'failed';
+
+export type EngineEvent =
+  | { type: 'message'; entry: MessageEntry }
+  | { type: 'connection'; phase: ConnectionPhase; summary?: ServerSummary; error?: EngineError }
+  /** The engine dropped nothing silently: a note a person should see in the log (fallbacks, closed streams). */
+  | { type: 'note'; time: number; level: 'info' | 'warning' | 'error'; text: string };

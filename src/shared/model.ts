@@ -1,0 +1,99 @@
+/**
+ * The data the engine hands to the UI. MCP payloads (tools, content blocks, capabilities) are passed as the
+ * server sent them — already bounded in size and depth — and typed loosely on purpose: they are untrusted,
+ * so the UI reads every field defensively instead of trusting a type the server never promised to meet.
+ */
+
+export type TransportKind = 'streamable-http' | 'sse';
+
+/** `auto` tries Streamable HTTP and falls back to legacy HTTP+SSE as the spec's backwards-compatibility section says. */
+export type TransportChoice = 'auto' | TransportKind;
+
+export interface HeaderPair {
+  name: string;
+  value: string;
+}
+
+export interface ConnectParams {
+  url: string;
+  headers: HeaderPair[];
+  transport: TransportChoice;
+  /** How long to wait for each request, initialize included. @default 30000 */
+  requestTimeoutMs?: number;
+}
+
+export interface Icon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+  theme?: 'light' | 'dark';
+}
+
+export interface ServerIdentity {
+  name: string;
+  title?: string;
+  version: string;
+  description?: string;
+  websiteUrl?: string;
+  icons: Icon[];
+}
+
+export interface ServerSummary {
+  url: string;
+  transport: TransportKind;
+  protocolVersion: string;
+  sessionId?: string;
+  server: ServerIdentity;
+  capabilities: Record<string, unknown>;
+  instructions?: string;
+}
+
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+export interface Tool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: ToolAnnotations;
+  icons: Icon[];
+  execution?: { taskSupport?: string };
+}
+
+export interface ToolList {
+  tools: Tool[];
+  /** How many `tools/list` pages it took to reach the end. */
+  pages: number;
+}
+
+export interface ToolCallParams {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** A content block as the server sent it (text, image, audio, resource_link, resource, or something newer). */
+export type ContentBlock = { type: string } & Record<string, unknown>;
+
+export interface ToolCallOutcome {
+  content: ContentBlock[];
+  structuredContent?: unknown;
+  isError: boolean;
+  /** Set when the tool declares an outputSchema and structuredContent does not match it. */
+  outputSchemaErrors?: string[];
+  durationMs: number;
+}
+
+export interface PingResult {
+  latencyMs: number;
+}
+
+export type IconResult =
+  | { ok: true; blob: Blob; mimeType: string }
+  | { ok: false; reason: string };
