@@ -29,10 +29,28 @@ export interface MessageEntry {
   late?: boolean;
 }
 
+/** One HTTP request the engine made, as the browser saw it. Secret headers are already masked. */
+export interface HttpExchange {
+  seq: number;
+  time: number;
+  method: string;
+  url: string;
+  requestHeaders: Array<[string, string]>;
+  /** Absent when the request failed before a response (network, CORS). */
+  status?: number;
+  statusText?: string;
+  responseHeaders?: Array<[string, string]>;
+  contentType?: string;
+  /** Milliseconds until the response headers arrived. */
+  durationMs: number;
+  error?: string;
+}
+
 export type ConnectionPhase = 'disconnected' | 'connecting' | 'connected' | 'failed';
 
 export type EngineEvent =
   | { type: 'message'; entry: MessageEntry }
+  | { type: 'http'; exchange: HttpExchange }
   | { type: 'connection'; phase: ConnectionPhase; summary?: ServerSummary; error?: EngineError }
   /** The engine dropped nothing silently: a note a person should see in the log (fallbacks, closed streams). */
   | { type: 'note'; time: number; level: 'info' | 'warning' | 'error'; text: string };

@@ -1,0 +1,34 @@
+/**
+ * Bounds a JSON value before it crosses the worker boundary or enters the log: depth, string length and
+ * node count. What is cut is replaced by a visible marker, never dropped silently.
+ */
+export interface JsonBounds {
+  /** @default 64 */
+  maxDepth: number;
+  /** @default 262144 */
+  maxStringLength: number;
+  /** @default 100000 */
+  maxNodes: number;
+}
+
+export const DEFAULT_JSON_BOUNDS: JsonBounds = { maxDepth: 64, maxStringLength: 256 * 1024, maxNodes: 100_000 };
+
+export function boundJson(value: unknown, bounds: JsonBounds = DEFAULT_JSON_BOUNDS): unknown {
+  let nodes = 0;
+  const visit = (node: unknown, depth: number): unknown => {
+    nodes += 1;
+    if (nodes > bounds.maxNodes) return '[…node limit reached]';
+    if (typeof node === 'string') {
+      return node.length > bounds.maxStringLength
+        ? `${node.slice(0, bounds.maxStringLength)}…[truncated ${node.length - bounds.maxStringLength} chars]`
+        : node;
+    }
+    if (node === null || typeof node !== 'object') return node;
+    if (depth >= bounds.maxDepth) return `[…nested deeper than ${bounds.maxDepth} levels]`;
+    if (Array.isArray(node)) return node.map((item) => visit(item, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(node)) out[key] = visit(item, depth + 1);
+    return out;
+  };
+  return visit(value, 0);
+}

@@ -1,0 +1,59 @@
+/**
+ * The one URL validator. Every navigation, `window.open`, `href`, `src` and fetch of a server-provided URL
+ * goes through here, so a `javascript:` link or a credential-bearing URL is refused in one place.
+ */
+export type UrlCheck = { ok: true; url: string } | { ok: false; reason: string };
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname) || hostname.endsWith('.localhost');
+}
+
+function parse(input: string): URL | string {
+  const trimmed = input.trim();
+  if (trimmed === '') return 'Enter a URL.';
+  try {
+    return new URL(trimmed);
+  } catch {
+    return 'This is not a valid URL. Include the scheme, e.g. https://example.com/mcp.';
+  }
+}
+
+/**
+ * An MCP server URL the user typed: http or https, no credentials in it (they would be sent in clear to
+ * every hop and end up in logs — use a header instead).
+ */
+export function checkServerUrl(input: string): UrlCheck {
+  const url = parse(input);
+  if (typeof url === 'string') return { ok: false, reason: url };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return { ok: false, reason: `Only http and https URLs can be inspected, not ${url.protocol.slice(0, -1)}:.` };
+  }
+  if (url.username !== '' || url.password !== '') {
+    return { ok: false, reason: 'Remove the credentials from the URL and send them as a header (e.g. Authorization) instead.' };
+  }
+  return { ok: true, url: url.href };
+}
+
+/** A link a person may open: https anywhere, http only on loopback. */
+export function checkNavigableUrl(input: string): UrlCheck {
+  const url = parse(input);
+  if (typeof url === 'string') return { ok: false, reason: url };
+  if (url.username !== '' || url.password !== '') return { ok: false, reason: 'The link carries credentials.' };
+  if (url.protocol === 'https:') return { ok: true, url: url.href };
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return { ok: true, url: url.href };
+  if (url.protocol === 'http:') return { ok: false, reason: 'Plain http links are only followed on this machine (loopback).' };
+  return { ok: false, reason: `Links with the ${url.protocol.slice(0, -1)}: scheme are never opened.` };
+}
+
+/** An icon source as the spec allows it: https (or http on loopback) fetched without credentials, or a data: image. */
+export function checkIconUrl(input: string): UrlCheck {
+  if (input.trim().toLowerCase().startsWith('data:')) {
+    return /^data:image\/(png|jpeg|gif|webp|svg\+xml|x-icon|vnd\.microsoft\.icon)[;,]/i.test(input.trim())
+      ? { ok: true, url: input.trim() }
+      : { ok: false, reason: 'Only data: URIs of image types are shown as icons.' };
+  }
+  const checked = checkNavigableUrl(input);
+  return checked.ok ? checked : { ok: false, reason: `Icon not shown: ${checked.reason}` };
+}
