@@ -1,0 +1,2 @@
+export type { EngineClient, EngineClientOptions, EventListener, Scheduler } from './engine-client.ts';
+export { cancelledError, createEngineClient, frameScheduler } from './engine-client.ts';
