@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerSummary } from '../shared/model.ts';
+import { createConnectionStore } from './connection-store.ts';
+
+const summary: ServerSummary = {
+  url: 'http://127.0.0.1:3001/mcp',
+  transport: 'streamable-http',
+  protocolVersion: '2025-11-25',
+  server: { name: 'demo', version: '1.0.0', icons: [] },
+  capabilities: { tools: {} },
+};
+
+describe('connection store', () => {
+  it('keeps the input across a failed attempt', () => {
+    const store = createConnectionStore({ url: 'http://127.0.0.1:1/mcp' });
+    const { actions } = store.getState();
+    actions.setHeaders([{ name: 'Authorization', value: 'Bearer x' }]);
+    actions.connecting();
+    actions.failed({ code: 'unreachable', message: 'Nothing answered.' });
+    const state = store.getState();
+    expect(state.phase).toBe('failed');
+    expect(state.error?.code).toBe('unreachable');
+    expect(state.input).toEqual({ url: 'http://127.0.0.1:1/mcp', headers: [{ name: 'Authorization', value: 'Bearer x' }], transport: 'auto' });
+  });
+
+  it('clears the error on a new attempt and bumps the key once per connection', () => {
+    const store = createConnectionStore();
+    const { actions } = store.getState();
+    actions.failed({ code: 'cors', message: 'Blocked by CORS.' });
+    actions.connecting();
+    expect(store.getState().error).toBeNull();
+    actions.applyEvents([{ type: 'connection', phase: 'connected', summary }]);
+    actions.connected(summary);
+    expect(store.getState()).toMatchObject({ phase: 'connected', summary, connectionKey: 1 });
+    actions.disconnected();
+    actions.connecting();
+    actions.connected(summary);
+    expect(store.getState().connectionKey).toBe(2);
+  });
+
+  it('turns a disconnect with an error into a failure the user can read', () => {
+    const store = createConnectionStore();
+    store.getState().actions.connected(summary);
+    store.getState().actions.applyEvents([
+      { type: 'connection', phase: 'disconnected', error: { code: 'unreachable', message: 'The server went away.' } },
+    ]);
+    expect(store.getState()).toMatchObject({ phase: 'failed', summary: null, error: { message: 'The server went away.' } });
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Connection state: what the user typed (kept across a failed attempt so they can fix and retry), the
+ * phase, the server summary once connected, and the last error.
+ */
+import { createStore } from 'zustand/vanilla';
+import type { EngineError } from '../shared/errors.ts';
+import type { ConnectionPhase, EngineEvent } from '../shared/events.ts';
+import type { HeaderPair, ServerSummary, TransportChoice } from '../shared/model.ts';
+
+export interface ConnectionInput {
+  url: string;
+  headers: HeaderPair[];
+  transport: TransportChoice;
+}
+
+export interface ConnectionActions {
+  setUrl(url: string): void;
+  setHeaders(headers: HeaderPair[]): void;
+  setTransport(transport: TransportChoice): void;
+  /** A new attempt started: clears the previous error and summary. */
+  connecting(): void;
+  connected(summary: ServerSummary): void;
+  failed(error: EngineError): void;
+  disconnected(): void;
+  /** Applies the `connection` events of a batch (other event types are ignored). */
+  applyEvents(events: readonly EngineEvent[]): void;
+}
+
+export interface ConnectionState {
+  phase: ConnectionPhase;
+  summary: ServerSummary | null;
+  error: EngineError | null;
+  input: ConnectionInput;
+  /**
+   * Increments on every successful connection, so cached results (react-query keys) of one session are
+   * never mistaken for another's, even for the same URL.
+   */
+  connectionKey: number;
+  actions: ConnectionActions;
+}
+
+export function createConnectionStore(initial: Partial<ConnectionInput> = {}) {
+  return createStore<ConnectionState>()((set, get) => {
+    const toPhase = (phase: ConnectionPhase, summary?: ServerSummary, error?: EngineError) => {
+      const state = get();
+      switch (phase) {
+        case 'connecting':
+          if (state.phase !== 'connecting') set({ phase, error: null, summary: null });
+          return;
+        case 'connected':
+          // A connected event without a summary keeps the one we have (the call result carries it too).
+          if (state.phase === 'connected' && (!summary || summary === state.summary)) return;
+          set({
+            phase,
+            error: null,
+            summary: summary ?? state.summary,
+            connectionKey: state.phase === 'connected' ? state.connectionKey : state.connectionKey + 1,
+          });
+          return;
+        case 'failed':
+          set({ phase, summary: null, error: error ?? state.error ?? unknownFailure });
+          return;
+        case 'disconnected':
+          // A disconnect with an error (the server went away) is reported as a failure the user can read.
+          if (error) set({ phase: 'failed', summary: null, error });
+          else if (state.phase !== 'disconnected') set({ phase, summary: null });
+      }
+    };
+
+    return {
+      phase: 'disconnected',
+      summary: null,
+      error: null,
+      input: { url: initial.url ?? '', headers: initial.headers ?? [], transport: initial.transport ?? 'auto' },
+      connectionKey: 0,
+      actions: {
+        setUrl: (url) => set((s) => ({ input: { ...s.input, url } })),
+        setHeaders: (headers) => set((s) => ({ input: { ...s.input, headers } })),
+        setTransport: (transport) => set((s) => ({ input: { ...s.input, transport } })),
+        connecting: () => toPhase('connecting'),
+        connected: (summary) => toPhase('connected', summary),
+        failed: (error) => toPhase('failed', undefined, error),
+        disconnected: () => toPhase('disconnected'),
+        applyEvents(events) {
+          for (const event of events) {
+            if (event.type === 'connection') toPhase(event.phase, event.summary, event.error);
+          }
+        },
+      },
+    };
+  });
+}
+
+const unknownFailure: EngineError = { code: 'internal', message: 'The connection failed for an unknown reason.' };
+
+export type ConnectionStore = ReturnType<typeof createConnectionStore>;

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import type { EngineEvent, MessageEntry } from '../shared/events.ts';
+import { matchesFilter } from './log-filter.ts';
+import { createLogStore, type LogItem } from './log-store.ts';
+
+let seq = 0;
+function message(partial: Partial<MessageEntry> = {}): EngineEvent {
+  seq += 1;
+  return {
+    type: 'message',
+    entry: { seq, time: 1_700_000_000_000 + seq, direction: 'out', kind: 'request', method: 'tools/list', rpcId: seq, ...partial },
+  };
+}
+const notification = (method: string) => message({ direction: 'in', kind: 'notification', method, rpcId: undefined });
+
+describe('log store', () => {
+  it('appends a batch in one set()', () => {
+    const store = createLogStore();
+    let sets = 0;
+    store.subscribe(() => (sets += 1));
+    store.getState().actions.appendEvents([message(), notification('notifications/message'), message()]);
+    expect(sets).toBe(1);
+    expect(store.getState().ids).toHaveLength(3);
+    expect(store.getState().notificationIds).toHaveLength(1);
+  });
+
+  it('ignores batches with nothing to log', () => {
+    const store = createLogStore();
+    let sets = 0;
+    store.subscribe(() => (sets += 1));
+    store.getState().actions.appendEvents([{ type: 'connection', phase: 'connecting' }]);
+    expect(sets).toBe(0);
+  });
+
+  it('keeps engine notes as log items', () => {
+    const store = createLogStore();
+    store.getState().actions.appendEvents([{ type: 'note', time: 5, level: 'warning', text: 'Falling back to SSE' }]);
+    const [id] = store.getState().ids;
+    expect(store.getState().byId[id!]).toMatchObject({ type: 'note', level: 'warning', text: 'Falling back to SSE' });
+  });
+
+  it('evicts the oldest entries past retention and counts them', () => {
+    const store = createLogStore({ retention: 3 });
+    const { appendEvents } = store.getState().actions;
+    appendEvents([notification('notifications/a'), message(), message()]);
+    expect(store.getState().evicted).toBe(0);
+    appendEvents([message(), notification('notifications/b')]);
+    const state = store.getState();
+    expect(state.ids).toHaveLength(3);
+    expect(state.evicted).toBe(2);
+    expect(Object.keys(state.byId)).toHaveLength(3);
+    // The evicted notification left the timeline too; the kept one is still there.
+    expect(state.notificationIds.map((id) => (state.byId[id] as Extract<LogItem, { type: 'message' }>).entry.method)).toEqual([
+      'notifications/b',
+    ]);
+  });
+
+  it('counts a batch larger than retention', () => {
+    const store = createLogStore({ retention: 2 });
+    store.getState().actions.appendEvents([message(), message(), message(), message(), message()]);
+    expect(store.getState().ids).toHaveLength(2);
+    expect(store.getState().evicted).toBe(3);
+  });
+
+  it('clears the selection when the selected entry is evicted', () => {
+    const store = createLogStore({ retention: 2 });
+    const { appendEvents, select } = store.getState().actions;
+    appendEvents([message(), message()]);
+    select(store.getState().ids[0]!);
+    appendEvents([message()]);
+    expect(store.getState().selectedId).toBeNull();
+  });
+
+  it('replaces a re-sent entry instead of duplicating it', () => {
+    const store = createLogStore();
+    const event = message({ kind: 'response' });
+    store.getState().actions.appendEvents([event]);
+    if (event.type !== 'message') throw new Error();
+    store.getState().actions.appendEvents([{ type: 'message', entry: { ...event.entry, late: true } }]);
+    const state = store.getState();
+    expect(state.ids).toHaveLength(1);
+    expect(state.byId[state.ids[0]!]).toMatchObject({ entry: { late: true } });
+  });
+
+  it('keeps the actions object stable', () => {
+    const store = createLogStore();
+    const before = store.getState().actions;
+    store.getState().actions.appendEvents([message()]);
+    store.getState().actions.setFilter('x');
+    expect(store.getState().actions).toBe(before);
+  });
+});
+
+describe('matchesFilter', () => {
+  const item = (event: EngineEvent): LogItem => {
+    const store = createLogStore();
+    store.getState().actions.appendEvents([event]);
+    const state = store.getState();
+    return state.byId[state.ids[0]!]!;
+  };
+  const call = item(
+    message({ method: 'tools/call', rpcId: 42, message: { jsonrpc: '2.0', id: 42, method: 'tools/call', params: { name: 'Echo' } } }),
+  );
+
+  it('matches everything for an empty filter', () => {
+    expect(matchesFilter(call, '')).toBe(true);
+    expect(matchesFilter(call, '   ')).toBe(true);
+  });
+  it('matches method, id, direction, kind and JSON text, case-insensitively', () => {
+    expect(matchesFilter(call, 'tools/call')).toBe(true);
+    expect(matchesFilter(call, '42')).toBe(true);
+    expect(matchesFilter(call, 'out')).toBe(true);
+    expect(matchesFilter(call, 'REQUEST')).toBe(true);
+    expect(matchesFilter(call, 'echo')).toBe(true);
+    expect(matchesFilter(call, 'notification')).toBe(false);
+  });
+  it('requires every term', () => {
+    expect(matchesFilter(call, 'request echo')).toBe(true);
+    expect(matchesFilter(call, 'request nope')).toBe(false);
+  });
+  it('searches the raw text of invalid entries and notes', () => {
+    const invalid = item(message({ kind: 'invalid', direction: 'in', method: undefined, raw: '{oops', parseError: 'Unexpected token' }));
+    expect(matchesFilter(invalid, 'oops')).toBe(true);
+    expect(matchesFilter(invalid, 'unexpected')).toBe(true);
+    const note = item({ type: 'note', time: 1, level: 'warning', text: 'Stream closed' });
+    expect(matchesFilter(note, 'stream closed')).toBe(true);
+    expect(matchesFilter(note, 'warning')).toBe(true);
+  });
+});
