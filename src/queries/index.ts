@@ -1,0 +1,5 @@
+export { createQueryClient } from './client.ts';
+export { forgetSession, wireInvalidation } from './invalidation.ts';
+export { LIST_CHANGED, mcpKeys } from './keys.ts';
+export type { CallToolVariables } from './tools.ts';
+export { callToolMutationOptions, toolsQueryOptions } from './tools.ts';

@@ -1,0 +1,27 @@
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import type { EngineClient } from '../bridge/index.ts';
+import type { EngineError } from '../shared/errors.ts';
+import type { ToolCallOutcome, ToolCallParams, ToolList } from '../shared/model.ts';
+import { mcpKeys } from './keys.ts';
+
+/** `tools/list`, all pages. react-query's signal becomes a `cancel` message, then `notifications/cancelled`. */
+export function toolsQueryOptions(client: EngineClient, connectionKey: number) {
+  return queryOptions<ToolList, EngineError>({
+    queryKey: mcpKeys.tools(connectionKey),
+    queryFn: ({ signal }) => client.call('listTools', undefined, signal),
+  });
+}
+
+export interface CallToolVariables {
+  params: ToolCallParams;
+  /** Mutations get no signal from react-query, so the caller brings one to offer a Cancel button. */
+  signal?: AbortSignal;
+}
+
+/** `tools/call` is a mutation: it may have effects, so it is never cached, refetched or retried. */
+export function callToolMutationOptions(client: EngineClient) {
+  return mutationOptions<ToolCallOutcome, EngineError, CallToolVariables>({
+    mutationKey: ['mcp', 'tools/call'],
+    mutationFn: ({ params, signal }) => client.call('callTool', params, signal),
+  });
+}
