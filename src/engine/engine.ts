@@ -1,0 +1,132 @@
+/**
+ * The MCP engine: one session at a time, driven by calls from the UI and reporting everything it sees as
+ * events. Isomorphic — every effect (fetch, clock, event sink) comes in through `EngineEnv`, so the same
+ * code runs in the Web Worker, in vitest under Node, and in a Node command-line entry.
+ */
+import type { EngineApi, EngineMethod } from '../shared/boundary.ts';
+import type { EngineError } from '../shared/errors.ts';
+import type { EngineEvent } from '../shared/events.ts';
+import type { ConnectParams, Tool } from '../shared/model.ts';
+import { explainError, explainNetworkFailure, isOpaqueNetworkFailure } from './explain-error.ts';
+import { fetchIcon } from './icons.ts';
+import { createMessageRecorder } from './message-recorder.ts';
+import { openSession, type Session } from './session.ts';
+import { callTool, listAllTools } from './tools.ts';
+import { createWireTap, type FetchLike } from './wire-tap.ts';
+
+export interface EngineEnv {
+  fetch: FetchLike;
+  now: () => number;
+  emit: (event: EngineEvent) => void;
+}
+
+export interface Engine {
+  call<M extends EngineMethod>(method: M, params: EngineApi[M]['params'], signal?: AbortSignal): Promise<EngineApi[M]['result']>;
+}
+
+const TOOL_TIMEOUT_MS = 60_000;
+const TOOL_MAX_TOTAL_TIMEOUT_MS = 10 * 60_000;
+
+export function createEngine(env: EngineEnv): Engine {
+  let seq = 0;
+  const nextSeq = () => ++seq;
+  const note = (level: 'info' | 'warning' | 'error', text: string) => env.emit({ type: 'note', time: env.now(), level, text });
+  const recorder = createMessageRecorder({ now: env.now, nextSeq, emit: (entry) => env.emit({ type: 'message', entry }) });
+  const tappedFetch = createWireTap({
+    fetch: env.fetch,
+    now: env.now,
+    nextSeq,
+    recorder,
+    onExchange: (exchange) => env.emit({ type: 'http', exchange }),
+    onNote: (text) => note('info', text),
+  });
+
+  let session: Session | undefined;
+  let connectParams: ConnectParams | undefined;
+  let toolsByName = new Map<string, Tool>();
+  let progressTokens = 0;
+
+  const explain = async (error: unknown): Promise<EngineError> =>
+    isOpaqueNetworkFailure(error) && connectParams
+      ? explainNetworkFailure(error, connectParams.url, env.fetch)
+      : explainError(error);
+
+  const requireSession = (): Session => {
+    if (!session) throw { code: 'not-connected', message: 'Not connected. Enter a server URL and press Connect.' } satisfies EngineError;
+    return session;
+  };
+
+  async function endSession(): Promise<void> {
+    const ending = session;
+    session = undefined;
+    toolsByName = new Map();
+    if (ending) await ending.close().catch((error: Error) => note('warning', `Closing the session: ${error.message}`));
+  }
+
+  const handlers: { [M in EngineMethod]: (params: EngineApi[M]['params'], signal?: AbortSignal) => Promise<EngineApi[M]['result']> } = {
+    async connect(params) {
+      await endSession();
+      connectParams = params;
+      env.emit({ type: 'connection', phase: 'connecting' });
+      try {
+        const opened = await openSession(params, {
+          fetch: tappedFetch,
+          note,
+          onLost: (reason) => {
+            if (session !== opened) return;
+            session = undefined;
+            note('warning', reason);
+            env.emit({ type: 'connection', phase: 'disconnected', error: { code: 'not-connected', message: reason } });
+          },
+        });
+        session = opened;
+        env.emit({ type: 'connection', phase: 'connected', summary: opened.summary });
+        return opened.summary;
+      } catch (error) {
+        const explained = await explain(error);
+        env.emit({ type: 'connection', phase: 'failed', error: explained });
+        throw explained;
+      }
+    },
+    async disconnect() {
+      await endSession();
+      env.emit({ type: 'connection', phase: 'disconnected' });
+      return undefined;
+    },
+    async listTools(_params, signal) {
+      const list = await listAllTools(requireSession().client, { ...(signal && { signal }), note: (text) => note('warning', text) });
+      toolsByName = new Map(list.tools.map((tool) => [tool.name, tool]));
+      return list;
+    },
+    async callTool(params, signal) {
+      const outputSchema = toolsByName.get(params.name)?.outputSchema;
+      return callTool(requireSession().client, params, {
+        ...(signal && { signal }),
+        ...(outputSchema && { outputSchema }),
+        timeoutMs: TOOL_TIMEOUT_MS,
+        maxTotalTimeoutMs: TOOL_MAX_TOTAL_TIMEOUT_MS,
+        now: env.now,
+        progressToken: `lens-${++progressTokens}`,
+      });
+    },
+    async ping() {
+      const started = env.now();
+      await requireSession().client.ping();
+      return { latencyMs: env.now() - started };
+    },
+    async fetchIcon({ src }) {
+      return fetchIcon(src, env.fetch);
+    },
+  };
+
+  return {
+    async call(method, params, signal) {
+      try {
+        return await handlers[method](params as never, signal);
+      } catch (error) {
+        if (signal?.aborted) throw { code: 'cancelled', message: 'The request was cancelled.' } satisfies EngineError;
+        throw await explain(error);
+      }
+    },
+  };
+}

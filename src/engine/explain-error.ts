@@ -1,0 +1,121 @@
+/**
+ * Turns whatever went wrong — a network failure, an HTTP status, a JSON-RPC error, an SDK error — into one
+ * plain sentence a person can act on, with the raw detail kept for the "details" disclosure.
+ */
+import { isEngineError, type EngineError } from '../shared/errors.ts';
+
+/** What a server must send for a browser client on another origin to talk to it. */
+export const CORS_REQUIREMENTS = [
+  'Access-Control-Allow-Origin: the app\'s origin (or *)',
+  'Access-Control-Allow-Headers: Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
+  'Access-Control-Allow-Methods: GET, POST, DELETE, OPTIONS',
+  'Access-Control-Expose-Headers: Mcp-Session-Id, WWW-Authenticate',
+];
+
+const BODY_EXCERPT_CHARS = 500;
+
+interface ErrorShape {
+  name?: string;
+  message?: string;
+  code?: unknown;
+  data?: { status?: number; statusText?: string; text?: string | null; contentType?: string | null };
+  cause?: { code?: string; message?: string };
+}
+
+const excerpt = (text: string | null | undefined) =>
+  text ? (text.length > BODY_EXCERPT_CHARS ? `${text.slice(0, BODY_EXCERPT_CHARS)}…` : text) : undefined;
+
+function describeStatus(status: number, statusText: string | undefined): string {
+  const label = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
+  if (status === 401) return `The server requires authorization (${label}). Add an Authorization header with a token, then connect again.`;
+  if (status === 403) return `The server refused the request (${label}). A local server that checks the Origin header must allow this app's origin.`;
+  if (status === 404) return `Nothing answers MCP at this URL (${label}). Check the path; servers often use /mcp (or /sse for the legacy transport).`;
+  if (status === 405) return `The server does not accept this request method at this URL (${label}). Check the URL, or try the other transport.`;
+  if (status >= 500) return `The server failed while handling the request (${label}). Its logs should say why.`;
+  return `The server rejected the request (${label}).`;
+}
+
+/** Synchronous classification; network failures need `explainNetworkFailure` for the CORS question. */
+export function explainError(error: unknown): EngineError {
+  if (isEngineError(error)) return error;
+  const e = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorShape;
+  const message = e.message ?? String(error);
+
+  if (typeof e.data?.status === 'number') {
+    const status = e.data.status;
+    const body = excerpt(e.data.text);
+    return {
+      code: status === 401 ? 'unauthorized' : 'http',
+      message: describeStatus(status, e.data.statusText),
+      httpStatus: status,
+      ...(body !== undefined ? { detail: body } : { detail: message }),
+    };
+  }
+  if (e.code === 'CLIENT_HTTP_UNEXPECTED_CONTENT') {
+    return { code: 'bad-response', message: `The server answered with ${e.data?.contentType ?? 'no content type'}, not JSON or an event stream. Is this URL an MCP endpoint?`, detail: message };
+  }
+  if (e.code === 'REQUEST_TIMEOUT') {
+    return { code: 'timeout', message: 'The server did not answer in time. It may be busy or stuck; try again, or raise the timeout.', detail: message };
+  }
+  if (e.code === 'CONNECTION_CLOSED' || e.code === 'NOT_CONNECTED') {
+    return { code: 'not-connected', message: 'The connection is closed. Connect again.', detail: message };
+  }
+  if (/protocol version is not supported/i.test(message)) {
+    return { code: 'unsupported-version', message: 'The server chose a protocol version MCP Lens does not speak (it supports 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05).', detail: message };
+  }
+  if (e.name === 'SyntaxError') {
+    return { code: 'bad-response', message: 'The server sent a response that is not valid JSON. The raw bytes are in the Message log.', detail: message };
+  }
+  if (e.name === 'ZodError' || e.name === '$ZodError' || e.code === 'INVALID_RESULT') {
+    return { code: 'bad-response', message: 'The server sent a message that is not valid MCP. The raw message is in the Message log.', detail: message };
+  }
+  if (e.name === 'AbortError') {
+    return { code: 'cancelled', message: 'The request was cancelled.', detail: message };
+  }
+  if (typeof e.code === 'number') {
+    return { code: 'protocol', message: `The server answered with JSON-RPC error ${e.code}: ${message}`, rpcCode: e.code, detail: message };
+  }
+  if (e.name === 'TypeError' && e.cause?.code) return explainNodeNetworkError(e.cause.code, e.cause.message ?? message);
+  return { code: 'internal', message: `Unexpected failure: ${message}`, detail: message };
+}
+
+function explainNodeNetworkError(code: string, detail: string): EngineError {
+  if (code === 'ECONNREFUSED') return { code: 'unreachable', message: 'The connection was refused: nothing is listening at this host and port. Is the server running?', detail: `${code}: ${detail}` };
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { code: 'unreachable', message: 'The host name could not be resolved. Check the spelling of the URL.', detail: `${code}: ${detail}` };
+  if (/CERT|SSL|TLS/i.test(code)) return { code: 'unreachable', message: 'The TLS handshake failed: the server\'s certificate was not accepted.', detail: `${code}: ${detail}` };
+  return { code: 'unreachable', message: 'The server could not be reached.', detail: `${code}: ${detail}` };
+}
+
+export function isOpaqueNetworkFailure(error: unknown): boolean {
+  const e = error as ErrorShape | null;
+  return e?.name === 'TypeError' && !e.cause?.code;
+}
+
+/**
+ * A browser reports CORS refusals, refused connections and TLS failures all as the same TypeError. A
+ * `no-cors` request tells them apart: it succeeds (opaquely) when the server is reachable, so the earlier
+ * failure was the browser withholding the response — CORS.
+ */
+export async function explainNetworkFailure(error: unknown, url: string, fetch: (url: string, init: RequestInit) => Promise<Response>): Promise<EngineError> {
+  const detail = error instanceof Error ? error.message : String(error);
+  let reachable = false;
+  try {
+    await fetch(url, { mode: 'no-cors', credentials: 'omit', cache: 'no-store' });
+    reachable = true;
+  } catch {
+    reachable = false;
+  }
+  if (reachable) {
+    return {
+      code: 'cors',
+      message: 'The server is reachable, but the browser blocked the response: the server does not allow cross-origin (CORS) requests from this app.',
+      detail,
+      corsRequirements: CORS_REQUIREMENTS,
+    };
+  }
+  return {
+    code: 'unreachable',
+    message: 'Could not reach the server: the host is down or unreachable, refused the connection, or its TLS certificate was rejected.',
+    detail,
+  };
+}

@@ -1,0 +1,35 @@
+/** Classifies what went over the wire into message-log fields, without trusting its shape. */
+import type { MessageKind } from '../shared/events.ts';
+
+export interface FrameFacts {
+  kind: MessageKind;
+  method?: string;
+  rpcId?: string | number;
+  /** Why a parsed value is not a JSON-RPC message, when kind is `invalid`. */
+  problem?: string;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isId = (value: unknown): value is string | number => typeof value === 'string' || typeof value === 'number';
+
+export function classifyFrame(value: unknown): FrameFacts {
+  if (!isRecord(value)) return { kind: 'invalid', problem: 'Not a JSON object.' };
+  if (value.jsonrpc !== '2.0') return { kind: 'invalid', problem: 'Missing "jsonrpc": "2.0".' };
+  const method = typeof value.method === 'string' ? value.method : undefined;
+  const rpcId = isId(value.id) ? value.id : undefined;
+  if (method !== undefined) {
+    return rpcId !== undefined ? { kind: 'request', method, rpcId } : { kind: 'notification', method };
+  }
+  if ('error' in value) return { kind: 'error', rpcId };
+  if ('result' in value) return { kind: 'response', rpcId };
+  return { kind: 'invalid', rpcId, problem: 'Neither a request, a notification, a result nor an error.' };
+}
+
+/**
+ * A body may hold one message or, from a 2025-03-26 server, a batch. Each element becomes its own log entry.
+ */
+export function splitBatch(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [value];
+}

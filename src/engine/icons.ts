@@ -1,0 +1,42 @@
+/**
+ * Icons are fetched here, in the worker, by the spec's rules: only https (http on loopback) or data: image
+ * URIs, no credentials, no redirects, a size cap, and the type sniffed from the bytes rather than trusted
+ * from the server. The UI gets a Blob to show as an <img> — SVG included, which as an image runs no script.
+ */
+import type { IconResult } from '../shared/model.ts';
+import { checkIconUrl } from '../shared/url.ts';
+import type { FetchLike } from './wire-tap.ts';
+
+const MAX_ICON_BYTES = 512 * 1024;
+
+export async function fetchIcon(src: string, fetch: FetchLike): Promise<IconResult> {
+  const checked = checkIconUrl(src);
+  if (!checked.ok) return { ok: false, reason: checked.reason };
+  let response: Response;
+  try {
+    response = await fetch(checked.url, { credentials: 'omit', redirect: 'error', referrerPolicy: 'no-referrer', cache: 'force-cache' });
+  } catch {
+    return { ok: false, reason: 'Icon could not be fetched (unreachable, redirected, or its host does not allow cross-origin requests).' };
+  }
+  if (!response.ok) return { ok: false, reason: `Icon request failed with HTTP ${response.status}.` };
+  const declared = Number(response.headers.get('content-length') ?? '0');
+  if (declared > MAX_ICON_BYTES) return { ok: false, reason: `Icon is larger than ${MAX_ICON_BYTES / 1024} KB.` };
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes.byteLength > MAX_ICON_BYTES) return { ok: false, reason: `Icon is larger than ${MAX_ICON_BYTES / 1024} KB.` };
+  const mimeType = sniffImageType(bytes);
+  if (mimeType === undefined) return { ok: false, reason: 'Icon is not a PNG, JPEG, GIF, WebP, ICO or SVG image.' };
+  return { ok: true, blob: new Blob([bytes], { type: mimeType }), mimeType };
+}
+
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((b, i) => bytes[offset + i] === b);
+
+export function sniffImageType(bytes: Uint8Array): string | undefined {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) return 'image/gif';
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  if (startsWith(bytes, [0x00, 0x00, 0x01, 0x00])) return 'image/x-icon';
+  const head = new TextDecoder().decode(bytes.subarray(0, 1024)).trimStart().toLowerCase();
+  if (head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg'))) return 'image/svg+xml';
+  return undefined;
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { MessageEntry } from '../shared/events.ts';
+import { createMessageRecorder } from './message-recorder.ts';
+
+function setup() {
+  let clock = 1000;
+  let seq = 0;
+  const entries: MessageEntry[] = [];
+  const recorder = createMessageRecorder({ now: () => clock, nextSeq: () => ++seq, emit: (e) => entries.push(e) });
+  return { recorder, entries, advance: (ms: number) => (clock += ms) };
+}
+
+describe('message recorder', () => {
+  it('classifies frames and pairs a response with its request for latency', () => {
+    const { recorder, entries, advance } = setup();
+    recorder.outbound(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+    advance(42);
+    recorder.inbound({ jsonrpc: '2.0', id: 1, result: { tools: [] } });
+    recorder.inbound({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'hi' } });
+    expect(entries.map((e) => [e.direction, e.kind, e.method, e.rpcId])).toEqual([
+      ['out', 'request', 'tools/list', 1],
+      ['in', 'response', undefined, 1],
+      ['in', 'notification', 'notifications/message', undefined],
+    ]);
+    expect(entries[1]).toMatchObject({ latencyMs: 42, requestSeq: entries[0]!.seq });
+  });
+
+  it('keeps ids of both directions apart', () => {
+    const { recorder, entries } = setup();
+    recorder.inbound({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    recorder.outbound(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+    recorder.outbound(JSON.stringify({ jsonrpc: '2.0', id: 1, result: {} }));
+    expect(entries[2]).toMatchObject({ kind: 'response', requestSeq: entries[0]!.seq });
+  });
+
+  it('marks a response to a cancelled request as late', () => {
+    const { recorder, entries } = setup();
+    recorder.outbound(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'slow' } }));
+    recorder.outbound(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } }));
+    recorder.inbound({ jsonrpc: '2.0', id: 7, result: { content: [] } });
+    expect(entries[2]).toMatchObject({ kind: 'response', late: true });
+  });
+
+  it('splits batches and keeps unparsable bytes and non-JSON-RPC values', () => {
+    const { recorder, entries } = setup();
+    recorder.inbound([
+      { jsonrpc: '2.0', method: 'a' },
+      { jsonrpc: '2.0', method: 'b' },
+    ]);
+    recorder.inbound({ hello: 'world' });
+    recorder.inboundUnparsed('<html>oops</html>', 'Unexpected token <');
+    expect(entries.map((e) => e.kind)).toEqual(['notification', 'notification', 'invalid', 'invalid']);
+    expect(entries[2]).toMatchObject({ message: { hello: 'world' }, parseError: expect.stringContaining('jsonrpc') });
+    expect(entries[3]).toMatchObject({ raw: '<html>oops</html>', parseError: 'Unexpected token <' });
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Turns frames into message-log entries: numbers them, pairs responses with their requests for latency,
+ * and marks responses that arrive after we gave up on the request.
+ */
+import { boundJson } from '../shared/bounds.ts';
+import type { Direction, MessageEntry } from '../shared/events.ts';
+import { classifyFrame, splitBatch } from './frames.ts';
+
+export interface MessageRecorder {
+  /** A JSON text we are about to send (a request body). */
+  outbound(text: string): void;
+  /** A parsed JSON value that arrived (body or SSE event data). */
+  inbound(value: unknown): void;
+  /** Bytes that arrived but could not be parsed as JSON. */
+  inboundUnparsed(raw: string, parseError: string): void;
+}
+
+/** Raw text kept for an unparsable frame; enough to see what went wrong without holding megabytes. */
+const MAX_RAW_CHARS = 64 * 1024;
+
+export function createMessageRecorder(deps: { now: () => number; emit: (entry: MessageEntry) => void; nextSeq: () => number }): MessageRecorder {
+  /** Keyed by direction of the request + id, since both sides number their own requests. */
+  const pending = new Map<string, { time: number; seq: number }>();
+  /** Ids of our requests we cancelled (or that timed out): a response to them is late and ignored. */
+  const abandoned = new Set<string>();
+  const key = (requestDirection: Direction, id: string | number) => `${requestDirection}:${typeof id}:${id}`;
+
+  const record = (direction: Direction, value: unknown) => {
+    const facts = classifyFrame(value);
+    const time = deps.now();
+    const entry: MessageEntry = {
+      seq: deps.nextSeq(),
+      time,
+      direction,
+      kind: facts.kind,
+      ...(facts.method !== undefined && { method: facts.method }),
+      ...(facts.rpcId !== undefined && { rpcId: facts.rpcId }),
+      message: boundJson(value),
+      ...(facts.problem !== undefined && { parseError: facts.problem }),
+    };
+    if (facts.kind === 'request' && facts.rpcId !== undefined) {
+      pending.set(key(direction, facts.rpcId), { time, seq: entry.seq });
+    }
+    if ((facts.kind === 'response' || facts.kind === 'error') && facts.rpcId !== undefined) {
+      const requestDirection: Direction = direction === 'in' ? 'out' : 'in';
+      const requestKey = key(requestDirection, facts.rpcId);
+      const request = pending.get(requestKey);
+      if (request) {
+        entry.latencyMs = time - request.time;
+        entry.requestSeq = request.seq;
+        pending.delete(requestKey);
+      }
+      if (abandoned.delete(requestKey)) entry.late = true;
+    }
+    if (direction === 'out' && facts.method === 'notifications/cancelled') {
+      const requestId = (value as { params?: { requestId?: unknown } }).params?.requestId;
+      if (typeof requestId === 'string' || typeof requestId === 'number') abandoned.add(key('out', requestId));
+    }
+    deps.emit(entry);
+  };
+
+  return {
+    outbound(text) {
+      try {
+        for (const frame of splitBatch(JSON.parse(text))) record('out', frame);
+      } catch (error) {
+        // We only send what the SDK serialised, so this is a bug of ours; still, keep it visible.
+        deps.emit(unparsed('out', text, error, deps));
+      }
+    },
+    inbound(value) {
+      for (const frame of splitBatch(value)) record('in', frame);
+    },
+    inboundUnparsed(raw, parseError) {
+      deps.emit(unparsed('in', raw, parseError, deps));
+    },
+  };
+}
+
+function unparsed(direction: Direction, raw: string, error: unknown, deps: { now: () => number; nextSeq: () => number }): MessageEntry {
+  return {
+    seq: deps.nextSeq(),
+    time: deps.now(),
+    direction,
+    kind: 'invalid',
+    raw: raw.length > MAX_RAW_CHARS ? `${raw.slice(0, MAX_RAW_CHARS)}…[truncated ${raw.length - MAX_RAW_CHARS} chars]` : raw,
+    parseError: error instanceof Error ? error.message : String(error),
+  };
+}

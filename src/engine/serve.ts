@@ -1,0 +1,63 @@
+/**
+ * Binds an engine to an Endpoint (the worker's global scope, or a MessagePort in tests): calls come in as
+ * `ToEngine` messages, results and batched events go out as `FromEngine` messages.
+ */
+import type { Endpoint, FromEngine, ToEngine } from '../shared/boundary.ts';
+import { explainError } from './explain-error.ts';
+import type { EngineEvent } from '../shared/events.ts';
+import type { Engine } from './engine.ts';
+
+export interface ServeOptions {
+  /** Schedules the next event flush. @default a 16 ms timer — about one flush per animation frame */
+  schedule?: (flush: () => void) => void;
+}
+
+/** Returns the event sink to give the engine, so events and results share one ordered channel. */
+export function serveEngine(endpoint: Endpoint, createEngine: (emit: (event: EngineEvent) => void) => Engine, options: ServeOptions = {}): void {
+  const schedule = options.schedule ?? ((flush) => setTimeout(flush, 16));
+  const post = (message: FromEngine) => endpoint.postMessage(message);
+  let buffer: EngineEvent[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (buffer.length === 0) return;
+    const events = buffer;
+    buffer = [];
+    post({ kind: 'events', events });
+  };
+  const emit = (event: EngineEvent) => {
+    buffer.push(event);
+    if (!scheduled) {
+      scheduled = true;
+      schedule(flush);
+    }
+  };
+  const engine = createEngine(emit);
+  const inFlight = new Map<number, AbortController>();
+
+  endpoint.addEventListener('message', (event: MessageEvent) => {
+    const message = event.data as ToEngine;
+    if (message.kind === 'cancel') {
+      inFlight.get(message.id)?.abort();
+      return;
+    }
+    if (message.kind !== 'call') return;
+    const controller = new AbortController();
+    inFlight.set(message.id, controller);
+    engine
+      .call(message.method, message.params as never, controller.signal)
+      .then(
+        (value) => {
+          // Events emitted before the result must reach the UI first, so the log never lags the answer.
+          flush();
+          post({ kind: 'result', id: message.id, ok: true, value });
+        },
+        (error: unknown) => {
+          flush();
+          post({ kind: 'result', id: message.id, ok: false, error: explainError(error) });
+        },
+      )
+      .finally(() => inFlight.delete(message.id));
+  });
+  endpoint.start?.();
+}

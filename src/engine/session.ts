@@ -1,0 +1,130 @@
+/**
+ * One connection to one MCP server: the SDK client on a tapped transport, opened with the spec's
+ * backwards-compatible transport detection, and closed with a session DELETE.
+ */
+import { Client, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import type { EngineError } from '../shared/errors.ts';
+import type { ConnectParams, Icon, ServerSummary, TransportKind } from '../shared/model.ts';
+import { checkServerUrl } from '../shared/url.ts';
+import type { FetchLike } from './wire-tap.ts';
+
+export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
+export const CLIENT_INFO = { name: 'mcp-lens', title: 'MCP Lens', version: '0.1.0' };
+const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+
+/** Per the spec, only these answers to a POST initialize mean "try the legacy HTTP+SSE transport"; never 401. */
+const FALLBACK_STATUSES = new Set([400, 404, 405]);
+
+export interface Session {
+  client: Client;
+  transport: Transport;
+  summary: ServerSummary;
+  /** Ends the session (DELETE with the session id on Streamable HTTP) and the client. */
+  close(): Promise<void>;
+}
+
+export interface SessionDeps {
+  /** The tapped fetch: everything the transports send and receive goes through it. */
+  fetch: FetchLike;
+  note: (level: 'info' | 'warning' | 'error', text: string) => void;
+  /** Called when the connection ends without us closing it. */
+  onLost: (reason: string) => void;
+}
+
+export async function openSession(params: ConnectParams, deps: SessionDeps): Promise<Session> {
+  const checked = checkServerUrl(params.url);
+  if (!checked.ok) throw { code: 'invalid-url', message: checked.reason } satisfies EngineError;
+  const url = new URL(checked.url);
+  const headers = Object.fromEntries(params.headers.filter((h) => h.name.trim() !== '').map((h) => [h.name.trim(), h.value]));
+  const timeout = params.requestTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+
+  if (params.transport === 'sse') return connectWith('sse', url, headers, timeout, deps);
+  try {
+    return await connectWith('streamable-http', url, headers, timeout, deps);
+  } catch (error) {
+    const status = (error as { data?: { status?: unknown } }).data?.status;
+    if (params.transport !== 'auto' || typeof status !== 'number' || !FALLBACK_STATUSES.has(status)) throw error;
+    deps.note('info', `POST initialize got HTTP ${status}; trying the legacy HTTP+SSE transport (GET ${url.href}).`);
+    return connectWith('sse', url, headers, timeout, deps);
+  }
+}
+
+async function connectWith(kind: TransportKind, url: URL, headers: Record<string, string>, timeout: number, deps: SessionDeps): Promise<Session> {
+  // credentials: 'omit' — a server's cookies for this origin must never ride along with an inspector's requests.
+  const requestInit: RequestInit = { headers, credentials: 'omit' };
+  const transport =
+    kind === 'streamable-http'
+      ? new StreamableHTTPClientTransport(url, { fetch: deps.fetch, requestInit })
+      : new SSEClientTransport(url, { fetch: deps.fetch, requestInit, eventSourceInit: { fetch: deps.fetch } });
+  const client = new Client(CLIENT_INFO, { capabilities: {}, supportedProtocolVersions: SUPPORTED_PROTOCOL_VERSIONS });
+
+  let closing = false;
+  client.onerror = (error) => deps.note('warning', `Transport: ${error.message}`);
+  try {
+    await client.connect(transport, { timeout });
+  } catch (error) {
+    closing = true;
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+  client.onclose = () => {
+    if (!closing) deps.onLost('The server closed the connection.');
+  };
+
+  const summary = summarize(client, kind, url, transport);
+  return {
+    client,
+    transport,
+    summary,
+    async close() {
+      closing = true;
+      if (transport instanceof StreamableHTTPClientTransport) {
+        // A 405 means the server does not let clients end sessions, which is allowed.
+        await transport.terminateSession().catch((error: Error) => deps.note('info', `Session DELETE: ${error.message}`));
+      }
+      await client.close();
+    },
+  };
+}
+
+function summarize(client: Client, kind: TransportKind, url: URL, transport: Transport): ServerSummary {
+  const info = (client.getServerVersion() ?? {}) as Record<string, unknown>;
+  const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const sessionId = (transport as { sessionId?: string }).sessionId;
+  const instructions = client.getInstructions();
+  return {
+    url: url.href,
+    transport: kind,
+    protocolVersion: client.getNegotiatedProtocolVersion() ?? 'unknown',
+    ...(sessionId !== undefined && { sessionId }),
+    server: {
+      name: str(info.name) ?? '(unnamed)',
+      version: str(info.version) ?? '',
+      ...optional('title', str(info.title)),
+      ...optional('description', str(info.description)),
+      ...optional('websiteUrl', str(info.websiteUrl)),
+      icons: readIcons(info.icons),
+    },
+    capabilities: (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
+    ...(instructions !== undefined && { instructions }),
+  };
+}
+
+const optional = <K extends string>(key: K, value: string | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, string>));
+
+/** Icons from an untrusted server: keep only well-formed entries. */
+export function readIcons(value: unknown): Icon[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((icon): Icon[] => {
+    if (typeof icon !== 'object' || icon === null || typeof (icon as Icon).src !== 'string') return [];
+    const { src, mimeType, sizes, theme } = icon as Record<string, unknown>;
+    return [
+      {
+        src: src as string,
+        ...(typeof mimeType === 'string' && { mimeType }),
+        ...(Array.isArray(sizes) && { sizes: sizes.filter((s): s is string => typeof s === 'string') }),
+        ...((theme === 'light' || theme === 'dark') && { theme }),
+      },
+    ];
+  });
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { checkIconUrl, checkNavigableUrl, checkServerUrl } from './url.ts';
+
+describe('checkServerUrl', () => {
+  it('accepts http and https URLs', () => {
+    expect(checkServerUrl(' https://example.com/mcp ')).toEqual({ ok: true, url: 'https://example.com/mcp' });
+    expect(checkServerUrl('http://127.0.0.1:3001/mcp').ok).toBe(true);
+  });
+  it.each([
+    ['', /Enter a URL/],
+    ['example.com/mcp', /not a valid URL/],
+    ['ftp://example.com/mcp', /Only http and https/],
+    ['javascript:alert(1)', /Only http and https/],
+    ['https://user:secret@example.com/mcp', /credentials/],
+  ])('refuses %j', (input, reason) => {
+    const checked = checkServerUrl(input);
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.reason).toMatch(reason);
+  });
+});
+
+describe('checkNavigableUrl', () => {
+  it('allows https anywhere and http only on loopback', () => {
+    expect(checkNavigableUrl('https://example.com').ok).toBe(true);
+    expect(checkNavigableUrl('http://localhost:3000/x').ok).toBe(true);
+    expect(checkNavigableUrl('http://127.0.0.2/').ok).toBe(true);
+    expect(checkNavigableUrl('http://example.com').ok).toBe(false);
+  });
+  it.each(['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>', 'vbscript:x', 'file:///etc/passwd'])('never opens %s', (input) => {
+    expect(checkNavigableUrl(input).ok).toBe(false);
+  });
+});
+
+describe('checkIconUrl', () => {
+  it('allows data: images only', () => {
+    expect(checkIconUrl('data:image/svg+xml;base64,PHN2Zz4=').ok).toBe(true);
+    expect(checkIconUrl('data:text/html;base64,PHN2Zz4=').ok).toBe(false);
+    expect(checkIconUrl('http://evil.example/icon.png').ok).toBe(false);
+  });
+});
