@@ -1,0 +1,139 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { CSP, CSP_META } from './csp.ts';
+import { normalizeBasePath, startStaticServer, type RunningStaticServer } from './server.ts';
+
+let dir: string;
+let root: string;
+let atSubPath: RunningStaticServer;
+let atRoot: RunningStaticServer;
+
+/** A GET with the path sent exactly as written (fetch would normalise `..`). */
+function rawGet(base: string, path: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, path, method: 'GET' }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mcp-lens-static-'));
+  root = join(dir, 'dist');
+  await mkdir(join(root, 'assets'), { recursive: true });
+  await writeFile(join(root, 'index.html'), '<!doctype html><title>app</title>');
+  const files: Record<string, string> = {
+    'assets/app.js': 'export {};',
+    'assets/worker.mjs': 'export {};',
+    'assets/app.css': 'body{}',
+    'assets/app.js.map': '{}',
+    'icon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'manifest.json': '{}',
+    'logo.png': 'png',
+    'favicon.ico': 'ico',
+    'assets/font.woff2': 'woff2',
+    'assets/blob.bin': 'bin',
+  };
+  for (const [name, text] of Object.entries(files)) await writeFile(join(root, name), text);
+  await writeFile(join(dir, 'secret.txt'), 'SECRET');
+  await symlink(join(dir, 'secret.txt'), join(root, 'link.txt'));
+  atSubPath = await startStaticServer({ root, basePath: '/inspector/' });
+  atRoot = await startStaticServer({ root });
+});
+
+afterAll(async () => {
+  await Promise.all([atSubPath?.close(), atRoot?.close()]);
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('static server', () => {
+  it('serves index.html at the base path, with the security headers', async () => {
+    expect(atSubPath.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/inspector\/$/);
+    const response = await fetch(`${atSubPath.url}?url=${encodeURIComponent('http://127.0.0.1:3001/mcp')}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await response.text()).toContain('<title>app</title>');
+    expect(response.headers.get('content-security-policy')).toBe(CSP);
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  });
+
+  it('sends the right content types', async () => {
+    const expected: Record<string, string> = {
+      'assets/app.js': 'text/javascript',
+      'assets/worker.mjs': 'text/javascript',
+      'assets/app.css': 'text/css',
+      'assets/app.js.map': 'application/json',
+      'icon.svg': 'image/svg+xml',
+      'manifest.json': 'application/json',
+      'logo.png': 'image/png',
+      'favicon.ico': 'image/x-icon',
+      'assets/font.woff2': 'font/woff2',
+      'assets/blob.bin': 'application/octet-stream',
+    };
+    for (const [path, type] of Object.entries(expected)) {
+      const response = await fetch(`${atSubPath.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toContain(type);
+    }
+  });
+
+  it('answers 404 with the security headers for anything else', async () => {
+    for (const path of ['missing.js', 'assets/', 'assets']) {
+      const response = await fetch(`${atSubPath.url}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-security-policy')).toBe(CSP);
+    }
+    const outside = await fetch(new URL('/index.html', atSubPath.url));
+    expect(outside.status).toBe(404);
+  });
+
+  it('redirects the base path without its trailing slash, keeping the query', async () => {
+    const response = await fetch(new URL('/inspector?url=x', atSubPath.url), { redirect: 'manual' });
+    expect(response.status).toBe(308);
+    expect(response.headers.get('location')).toBe('/inspector/?url=x');
+  });
+
+  it('refuses directory traversal and symlinks that leave the root', async () => {
+    for (const path of ['/inspector/../secret.txt', '/inspector/..%2fsecret.txt', '/inspector/%2e%2e/secret.txt', '/inspector/..%5csecret.txt', '/inspector/link.txt']) {
+      const response = await rawGet(atSubPath.url, path);
+      expect(response.status, path).not.toBe(200);
+      expect(response.body, path).not.toContain('SECRET');
+    }
+  });
+
+  it('serves from / as well', async () => {
+    const response = await fetch(atRoot.url);
+    expect(response.status).toBe(200);
+    expect((await fetch(`${atRoot.url}assets/app.js`)).headers.get('content-type')).toContain('text/javascript');
+  });
+
+  it('refuses methods other than GET and HEAD', async () => {
+    const response = await fetch(atSubPath.url, { method: 'POST', body: 'x' });
+    expect(response.status).toBe(405);
+    const head = await fetch(atSubPath.url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+  });
+
+  it('normalises base paths and offers a meta-tag policy', () => {
+    expect(normalizeBasePath('')).toBe('/');
+    expect(normalizeBasePath('/')).toBe('/');
+    expect(normalizeBasePath('inspector')).toBe('/inspector/');
+    expect(normalizeBasePath('/a/b/')).toBe('/a/b/');
+    expect(CSP).toContain("connect-src 'self' https: http:");
+    expect(CSP).toContain("frame-ancestors 'none'");
+    expect(CSP_META).not.toContain('frame-ancestors');
+  });
+});
