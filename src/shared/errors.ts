@@ -2,19 +2,22 @@
  * Errors as they cross the boundary: a category a program can branch on, one plain sentence a person can
  * act on, and the raw detail one click away.
  */
-export type EngineErrorCode =
-  | 'invalid-url'
-  | 'cors'
-  | 'unreachable'
-  | 'http'
-  | 'unauthorized'
-  | 'bad-response'
-  | 'unsupported-version'
-  | 'timeout'
-  | 'protocol'
-  | 'not-connected'
-  | 'cancelled'
-  | 'internal';
+const ENGINE_ERROR_CODES = [
+  'invalid-url',
+  'cors',
+  'unreachable',
+  'http',
+  'unauthorized',
+  'bad-response',
+  'unsupported-version',
+  'timeout',
+  'protocol',
+  'not-connected',
+  'cancelled',
+  'internal',
+] as const;
+
+export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
 
 export interface EngineError {
   code: EngineErrorCode;
@@ -29,11 +32,9 @@ export interface EngineError {
   corsRequirements?: string[];
 }
 
+/** True for our plain-data errors only; SDK errors also carry string codes, but in another vocabulary. */
 export function isEngineError(value: unknown): value is EngineError {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as EngineError).code === 'string' &&
-    typeof (value as EngineError).message === 'string'
-  );
+  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  const { code, message } = value as Partial<EngineError>;
+  return typeof message === 'string' && (ENGINE_ERROR_CODES as readonly unknown[]).includes(code);
 }
