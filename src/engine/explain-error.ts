@@ -98,13 +98,10 @@ export function isOpaqueNetworkFailure(error: unknown): boolean {
  */
 export async function explainNetworkFailure(error: unknown, url: string, fetch: (url: string, init: RequestInit) => Promise<Response>): Promise<EngineError> {
   const detail = error instanceof Error ? error.message : String(error);
-  let reachable = false;
-  try {
-    await fetch(url, { mode: 'no-cors', credentials: 'omit', cache: 'no-store' });
-    reachable = true;
-  } catch {
-    reachable = false;
-  }
+  const reachable = await fetch(url, { mode: 'no-cors', credentials: 'omit', cache: 'no-store' }).then(
+    () => true,
+    () => false,
+  );
   if (reachable) {
     return {
       code: 'cors',

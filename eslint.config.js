@@ -1,0 +1,71 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Layers of src/ and the layers each one must not import: dependencies point one way (DESIGN.md). */
+const LAYERS = {
+  shared: ['engine', 'bridge', 'state', 'queries', 'ui', 'node', 'test'],
+  engine: ['bridge', 'state', 'queries', 'ui', 'node', 'test'],
+  bridge: ['engine', 'state', 'queries', 'ui', 'node', 'test'],
+  state: ['engine', 'bridge', 'queries', 'ui', 'node', 'test'],
+  queries: ['engine', 'state', 'ui', 'node', 'test'],
+  ui: ['engine', 'node', 'test'],
+  node: ['bridge', 'state', 'queries', 'ui', 'test'],
+};
+const FRAMEWORKS = ['react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*', '@tanstack/*', '@rjsf/*', 'dompurify'];
+
+const layerRules = Object.entries(LAYERS).map(([layer, forbidden]) => ({
+  files: [`src/${layer}/**/*.{ts,tsx}`],
+  ignores: ['src/**/*.test.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: forbidden.flatMap((name) => [`../${name}`, `../${name}/*`, `../../${name}`, `../../${name}/*`]),
+            message: `src/${layer} must not import from ${forbidden.join(', ')}: dependencies point one way (see DESIGN.md).`,
+          },
+          ...(['shared', 'engine', 'bridge', 'node'].includes(layer)
+            ? [{ group: FRAMEWORKS, message: `src/${layer} is framework-free: no React, stores, queries or DOM sanitizers here.` }]
+            : []),
+        ],
+      },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.bench/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Raw HTML and navigation sinks: server strings reach the DOM as text, and every URL goes through
+      // src/shared/url.ts first.
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Server content is rendered as text. Use a sanitized component if markup is unavoidable.' },
+        { selector: "AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]", message: 'No raw HTML sinks: render text.' },
+        { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: 'No raw HTML sinks: render text.' },
+        { selector: "CallExpression[callee.object.name='document'][callee.property.name='write']", message: 'No raw HTML sinks.' },
+        { selector: "AssignmentExpression[left.object.name='location']", message: 'Navigate only with a URL checked by src/shared/url.ts.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'open', message: 'Open only URLs checked by checkNavigableUrl (src/shared/url.ts), via the one helper that does.' },
+      ],
+    },
+  },
+  {
+    files: ['src/ui/**/*.tsx', 'src/main.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  ...layerRules,
+);
