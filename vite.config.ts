@@ -1,10 +1,23 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { CSP_META } from './src/node/static-server/csp.ts';
+
+/**
+ * The built app carries its CSP as a meta tag, so it is protected on any plain static host. Only in the
+ * build: the dev server injects inline scripts for hot reload, which the policy rightly forbids.
+ */
+function contentSecurityPolicyMeta(): Plugin {
+  return {
+    name: 'mcp-lens-csp-meta',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP_META }, injectTo: 'head-prepend' }],
+  };
+}
 
 export default defineConfig({
   // Relative asset URLs let the built app run from any sub-path of any static host.
   base: './',
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicyMeta()],
   worker: { format: 'es' },
   build: {
     // No inlined assets: the CSP allows scripts and styles from 'self' only.
