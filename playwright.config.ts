@@ -1,0 +1,90 @@
+import { defineConfig } from '@playwright/test';
+
+import {
+  APP_URL,
+  DEMO_PORT,
+  EVERYTHING_HTTP_PORT,
+  EVERYTHING_MCP_URL,
+  EVERYTHING_SSE_PORT,
+  HOST,
+} from './e2e/servers/ports.ts';
+
+// Playwright cannot download browsers on our machines: it drives the system
+// Chromium (scripts/ensure-chromium.mjs makes sure it is there).
+const executablePath = process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium';
+
+// Servers are reused when already running locally (fast edit–test loops) but
+// always started fresh on CI.
+const reuseExistingServer = !process.env.CI;
+// `node --import tsx` rather than `npx tsx`: one process, so signals reach it.
+const tsNode = 'node --import tsx';
+const stopGently = { signal: 'SIGTERM', timeout: 3_000 } as const;
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  // Two cores: one worker, one test at a time, and no retries that hide flakiness.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL: APP_URL,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-quic',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: [
+    {
+      name: 'app',
+      // Serves the dist/ that `npm run test:e2e` has just built.
+      command: `${tsNode} e2e/servers/static.ts`,
+      url: APP_URL,
+      reuseExistingServer,
+      gracefulShutdown: stopGently,
+    },
+    {
+      name: 'demo',
+      command: `${tsNode} src/node/demo-server/main.ts --port ${DEMO_PORT}`,
+      // The root answers 200; /mcp would answer 400 without a session.
+      url: `http://${HOST}:${DEMO_PORT}/`,
+      reuseExistingServer,
+      gracefulShutdown: stopGently,
+    },
+    {
+      name: 'everything-http',
+      command: 'npx --no mcp-server-everything streamableHttp',
+      env: { PORT: String(EVERYTHING_HTTP_PORT) },
+      // A GET without a session answers 400, which Playwright counts as "up".
+      url: EVERYTHING_MCP_URL,
+      reuseExistingServer,
+      gracefulShutdown: stopGently,
+    },
+    {
+      name: 'everything-sse',
+      command: 'npx --no mcp-server-everything sse',
+      env: { PORT: String(EVERYTHING_SSE_PORT) },
+      // Probing /sse would open (and leak) a session per probe; wait for the port instead.
+      port: EVERYTHING_SSE_PORT,
+      reuseExistingServer,
+      gracefulShutdown: stopGently,
+      // It logs every message it receives to stderr.
+      stderr: 'ignore',
+    },
+  ],
+});
