@@ -6,11 +6,11 @@ import type { LogItem } from './log-store.ts';
 
 const searchText = new WeakMap<object, string>();
 
-function textOf(item: LogItem): string {
+function textOf(item: LogItem, requestMethod: string | undefined): string {
   const key = item.type === 'message' ? item.entry : item;
   let text = searchText.get(key);
   if (text === undefined) {
-    text = buildText(item).toLowerCase();
+    text = `${buildText(item)}\n${requestMethod ?? ''}`.toLowerCase();
     searchText.set(key, text);
   }
   return text;
@@ -38,11 +38,13 @@ function safeStringify(value: unknown): string {
 
 /**
  * True when `text` (case-insensitive, whitespace-separated terms, all must match) occurs in the entry's
- * method, id, direction, kind or JSON text. An empty filter matches everything.
+ * method, id, direction, kind or JSON text. A response has no method of its own: pass the method of the
+ * request it answers (see `requestMethodOf`) so filtering by method finds both. An empty filter matches
+ * everything.
  */
-export function matchesFilter(item: LogItem, text: string): boolean {
+export function matchesFilter(item: LogItem, text: string, requestMethod?: string): boolean {
   const terms = text.toLowerCase().split(/\s+/).filter(Boolean);
   if (terms.length === 0) return true;
-  const haystack = textOf(item);
+  const haystack = textOf(item, requestMethod);
   return terms.every((term) => haystack.includes(term));
 }

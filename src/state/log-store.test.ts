@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent, MessageEntry } from '../shared/events.ts';
 import { matchesFilter } from './log-filter.ts';
-import { createLogStore, type LogItem } from './log-store.ts';
+import { createLogStore, requestMethodOf, type LogItem } from './log-store.ts';
 
 let seq = 0;
 function message(partial: Partial<MessageEntry> = {}): EngineEvent {
@@ -125,5 +125,22 @@ describe('matchesFilter', () => {
     const note = item({ type: 'note', time: 1, level: 'warning', text: 'Stream closed' });
     expect(matchesFilter(note, 'stream closed')).toBe(true);
     expect(matchesFilter(note, 'warning')).toBe(true);
+  });
+});
+
+describe('requestMethodOf', () => {
+  it('finds the method of the request a response answers', () => {
+    const store = createLogStore();
+    const request = message({ method: 'tools/call', rpcId: 9 });
+    if (request.type !== 'message') throw new Error();
+    store.getState().actions.appendEvents([
+      request,
+      message({ kind: 'response', direction: 'in', method: undefined, rpcId: 9, requestSeq: request.entry.seq }),
+    ]);
+    const { byId, ids } = store.getState();
+    const response = byId[ids[1]!];
+    expect(requestMethodOf(byId, response)).toBe('tools/call');
+    expect(requestMethodOf(byId, byId[ids[0]!])).toBeUndefined();
+    expect(matchesFilter(response!, 'tools/call', requestMethodOf(byId, response))).toBe(true);
   });
 });

@@ -43,6 +43,13 @@ export interface LogStoreOptions {
 
 export const messageItemId = (seq: number) => `m${seq}`;
 
+/** For a response or error: the method of the request it answers, while that request is still kept. */
+export function requestMethodOf(byId: Record<string, LogItem>, item: LogItem | undefined): string | undefined {
+  if (item?.type !== 'message' || item.entry.requestSeq === undefined || item.entry.method !== undefined) return undefined;
+  const request = byId[messageItemId(item.entry.requestSeq)];
+  return request?.type === 'message' ? request.entry.method : undefined;
+}
+
 export function createLogStore(options: LogStoreOptions = {}) {
   const retention = Math.max(1, options.retention ?? DEFAULT_LOG_RETENTION);
   let noteSeq = 0;
