@@ -3,3 +3,4 @@ export { forgetSession, wireInvalidation } from './invalidation.ts';
 export { LIST_CHANGED, mcpKeys } from './keys.ts';
 export type { CallToolVariables } from './tools.ts';
 export { callToolMutationOptions, toolsQueryOptions } from './tools.ts';
+export { iconQueryOptions } from './icons.ts';

@@ -1,0 +1,57 @@
+import type { EngineError } from '../../shared/errors.ts';
+import { ServerText } from './ServerText.tsx';
+
+/** An EngineError: its one plain line, and the raw detail one click away. */
+export function ErrorDetails({ error, lead }: { error: EngineError; lead?: string }) {
+  const hasDetails =
+    error.detail !== undefined ||
+    error.httpStatus !== undefined ||
+    error.rpcCode !== undefined ||
+    (error.corsRequirements?.length ?? 0) > 0;
+  return (
+    <div className="error-details">
+      <p className="error-message">
+        {lead && <strong>{lead}: </strong>}
+        <ServerText text={error.message} />
+      </p>
+      {hasDetails && (
+        <details>
+          <summary>Details</summary>
+          <dl className="kv">
+            <dt>Code</dt>
+            <dd className="mono">{error.code}</dd>
+            {error.httpStatus !== undefined && (
+              <>
+                <dt>HTTP status</dt>
+                <dd className="mono">{error.httpStatus}</dd>
+              </>
+            )}
+            {error.rpcCode !== undefined && (
+              <>
+                <dt>JSON-RPC code</dt>
+                <dd className="mono">{error.rpcCode}</dd>
+              </>
+            )}
+          </dl>
+          {error.code === 'cors' && error.corsRequirements && error.corsRequirements.length > 0 && (
+            <>
+              <p>A browser can only talk to this server if it answers with:</p>
+              <ul className="cors-list">
+                {error.corsRequirements.map((requirement, index) => (
+                  <li key={index} className="mono">
+                    <ServerText text={requirement} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {error.detail !== undefined && (
+            <pre className="code-block">
+              <ServerText text={error.detail} />
+            </pre>
+          )}
+        </details>
+      )}
+    </div>
+  );
+}

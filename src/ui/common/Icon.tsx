@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { iconQueryOptions } from '../../queries/index.ts';
+import type { Icon } from '../../shared/model.ts';
+import { useEngineClient } from '../services.tsx';
+import { useResolvedTheme, type ResolvedTheme } from '../theme/use-theme.ts';
+import { useObjectUrl } from './use-object-url.ts';
+
+/** The icon meant for this theme, else one with no theme, else any. */
+export function pickIcon(icons: readonly Icon[] | undefined, theme: ResolvedTheme): Icon | undefined {
+  if (!Array.isArray(icons) || icons.length === 0) return undefined;
+  return icons.find((icon) => icon.theme === theme) ?? icons.find((icon) => !icon.theme) ?? icons[0];
+}
+
+interface Props {
+  icons: readonly Icon[] | undefined;
+  /** What the icon stands for, e.g. the tool name. */
+  label: string;
+  size?: 'small' | 'large';
+}
+
+/**
+ * A server-provided icon. The engine fetches it (no credentials, validated) and hands back a Blob, shown
+ * only as an <img> from an object URL — SVG included, so its scripts never run. Otherwise a placeholder
+ * whose tooltip says why.
+ */
+export function ServerIcon({ icons, label, size = 'small' }: Props) {
+  const theme = useResolvedTheme();
+  const icon = pickIcon(icons, theme);
+  if (!icon || typeof icon.src !== 'string') return null;
+  return <FetchedIcon src={icon.src} label={label} size={size} />;
+}
+
+function FetchedIcon({ src, label, size }: { src: string; label: string; size: 'small' | 'large' }) {
+  const client = useEngineClient();
+  const { data, error, isPending } = useQuery(iconQueryOptions(client, src));
+  const url = useObjectUrl(data?.ok ? data.blob : null);
+  const className = `server-icon server-icon-${size}`;
+  if (url) return <img className={className} src={url} alt="" title={`Icon of ${label}`} />;
+  const reason = isPending ? 'Loading icon…' : error ? error.message : data && !data.ok ? data.reason : 'Icon not shown.';
+  return (
+    <span className={`${className} icon-placeholder`} role="img" aria-label={`Icon not shown: ${reason}`} title={reason}>
+      {isPending ? '' : '?'}
+    </span>
+  );
+}

@@ -1,0 +1,42 @@
+/** Local wall-clock time with milliseconds: HH:MM:SS.mmm. */
+export function formatTime(epochMs: number): string {
+  const date = new Date(epochMs);
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
+}
+
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms)) return '';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Pretty JSON that never throws (cycles, BigInt): the log must render whatever it holds. */
+export function prettyJson(value: unknown): string {
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch (error) {
+    return `[could not show as JSON: ${error instanceof Error ? error.message : String(error)}]`;
+  }
+}
+
+/** One line, at most `max` characters, for summaries. */
+export function oneLine(value: unknown, max = 160): string {
+  const text = typeof value === 'string' ? value : compactJson(value);
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+function compactJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

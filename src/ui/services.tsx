@@ -1,0 +1,41 @@
+/**
+ * What the composition root hands to the React tree: the engine client and the stores. Components read
+ * the smallest slice with the hooks below; actions objects are stable, so selecting them never re-renders.
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { EngineClient } from '../bridge/index.ts';
+import type { ConnectionState, ConnectionStore, LogState, LogStore, PrefsState, PrefsStore } from '../state/index.ts';
+
+export interface AppServices {
+  client: EngineClient;
+  connection: ConnectionStore;
+  log: LogStore;
+  prefs: PrefsStore;
+}
+
+const ServicesContext = createContext<AppServices | null>(null);
+
+export function ServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+export function useServices(): AppServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('ServicesProvider is missing: render the app through main.tsx or wrap it in one.');
+  return services;
+}
+
+export const useEngineClient = () => useServices().client;
+
+export function useConnection<T>(selector: (state: ConnectionState) => T): T {
+  return useStore(useServices().connection, selector);
+}
+
+export function useLog<T>(selector: (state: LogState) => T): T {
+  return useStore(useServices().log, selector);
+}
+
+export function usePrefs<T>(selector: (state: PrefsState) => T): T {
+  return useStore(useServices().prefs, selector);
+}

@@ -1,0 +1,35 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import type { ThemeChoice } from '../../state/index.ts';
+import { usePrefs } from '../services.tsx';
+
+export type ResolvedTheme = 'light' | 'dark';
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+function subscribeToSystem(onChange: () => void) {
+  const query = window.matchMedia(DARK_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+const systemIsDark = () => window.matchMedia(DARK_QUERY).matches;
+
+export function resolveTheme(choice: ThemeChoice, systemDark: boolean): ResolvedTheme {
+  if (choice === 'system') return systemDark ? 'dark' : 'light';
+  return choice;
+}
+
+/** The theme in effect: the user's choice, or the system's when they chose "system". */
+export function useResolvedTheme(): ResolvedTheme {
+  const choice = usePrefs((state) => state.theme);
+  const dark = useSyncExternalStore(subscribeToSystem, systemIsDark, () => false);
+  return resolveTheme(choice, dark);
+}
+
+/** Puts the theme on <html data-theme>, where the stylesheets pick it up (no inline styles under our CSP). */
+export function useApplyTheme(): void {
+  const theme = useResolvedTheme();
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+}
