@@ -1,0 +1,44 @@
+import { ConnectionBar } from './connect/ConnectionBar.tsx';
+import { FeatureTabs } from './features/FeatureTabs.tsx';
+import { MessageLog } from './log/MessageLog.tsx';
+import { ServerPanel } from './server/ServerPanel.tsx';
+import { ThemeToggle } from './theme/ThemeToggle.tsx';
+import { useApplyTheme } from './theme/use-theme.ts';
+import { NotificationsTimeline } from './timeline/NotificationsTimeline.tsx';
+import './app.css';
+
+export function App() {
+  useApplyTheme();
+  return (
+    <div className="app">
+      <header className="app-header">
+        <div className="brand">
+          <Logo />
+          <span className="brand-name">MCP Lens</span>
+        </div>
+        <ConnectionBar />
+        <ThemeToggle />
+      </header>
+      <main className="app-main">
+        <div className="main-pane">
+          <ServerPanel />
+          <FeatureTabs />
+        </div>
+        <aside className="side-pane" aria-label="Traffic">
+          <MessageLog />
+          <NotificationsTimeline />
+        </aside>
+      </main>
+    </div>
+  );
+}
+
+function Logo() {
+  return (
+    <svg className="brand-logo" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <circle cx="13" cy="13" r="9" fill="none" stroke="currentColor" strokeWidth="3" />
+      <path d="M20 20l8 8" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" />
+      <path d="M9 13h8M13 9v8" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}

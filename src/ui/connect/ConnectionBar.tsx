@@ -1,0 +1,104 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { TransportChoice } from '../../shared/model.ts';
+import { checkServerUrl } from '../../shared/url.ts';
+import { ErrorDetails } from '../common/ErrorDetails.tsx';
+import { useConnection } from '../services.tsx';
+import { ConnectionStatus } from './ConnectionStatus.tsx';
+import { headerProblems } from './headers.ts';
+import { HeadersEditor } from './HeadersEditor.tsx';
+import { useConnectionCommands } from './use-connection-commands.ts';
+import './connect.css';
+
+const TRANSPORTS: Array<{ value: TransportChoice; label: string }> = [
+  { value: 'auto', label: 'Auto' },
+  { value: 'streamable-http', label: 'Streamable HTTP' },
+  { value: 'sse', label: 'Legacy SSE' },
+];
+
+export function ConnectionBar() {
+  const ids = { url: useId(), urlError: useId(), transport: useId(), headers: useId() };
+  const input = useConnection((state) => state.input);
+  const phase = useConnection((state) => state.phase);
+  const error = useConnection((state) => state.error);
+  const actions = useConnection((state) => state.actions);
+  const { connect, disconnect } = useConnectionCommands();
+  const [headersOpen, setHeadersOpen] = useState(false);
+
+  const urlCheck = checkServerUrl(input.url);
+  // An empty field is not an error yet, only a reason to keep Connect disabled.
+  const urlError = !urlCheck.ok && input.url.trim() !== '' ? urlCheck.reason : null;
+  const headerCount = input.headers.filter((h) => h.name.trim() !== '').length;
+  const headersInvalid = headerProblems(input.headers).length > 0;
+  const canConnect = urlCheck.ok && !headersInvalid && phase !== 'connecting';
+  const canDisconnect = phase === 'connected' || phase === 'connecting';
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (canConnect) void connect();
+  };
+
+  return (
+    <div className="connection">
+      <form className="connection-bar" onSubmit={onSubmit} noValidate>
+        <label className="visually-hidden" htmlFor={ids.transport}>
+          Transport
+        </label>
+        <select
+          id={ids.transport}
+          className="input transport-select"
+          value={input.transport}
+          onChange={(event) => actions.setTransport(event.target.value as TransportChoice)}
+        >
+          {TRANSPORTS.map((t) => (
+            <option key={t.value} value={t.value}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+        <label className="visually-hidden" htmlFor={ids.url}>
+          Server URL
+        </label>
+        <input
+          id={ids.url}
+          className="input mono url-input"
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com/mcp"
+          spellCheck={false}
+          autoComplete="url"
+          value={input.url}
+          aria-invalid={urlError ? true : undefined}
+          aria-describedby={urlError ? ids.urlError : undefined}
+          onChange={(event) => actions.setUrl(event.target.value)}
+        />
+        <button
+          type="button"
+          className="button"
+          aria-expanded={headersOpen}
+          aria-controls={ids.headers}
+          onClick={() => setHeadersOpen((open) => !open)}
+        >
+          Headers{headerCount > 0 ? ` (${headerCount})` : ''} <span aria-hidden="true">{headersOpen ? '▴' : '▾'}</span>
+        </button>
+        <button type="submit" className="button button-primary" disabled={!canConnect}>
+          Connect
+        </button>
+        <button type="button" className="button" disabled={!canDisconnect} onClick={() => void disconnect()}>
+          Disconnect
+        </button>
+        <ConnectionStatus />
+      </form>
+      {urlError && (
+        <p id={ids.urlError} className="field-error url-error">
+          {urlError}
+        </p>
+      )}
+      {headersOpen && <HeadersEditor id={ids.headers} />}
+      {phase === 'failed' && error && (
+        <div className="connect-failure" role="alert">
+          <ErrorDetails error={error} lead="Could not connect" />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { messageItemId } from '../../state/index.ts';
+import { formatDuration, formatTime, prettyJson } from '../common/format.ts';
+import { ServerText } from '../common/ServerText.tsx';
+import { useLog } from '../services.tsx';
+
+/** The selected entry in full: pretty JSON, or for unparseable bytes the raw text and why it failed. */
+export function LogDetail() {
+  const item = useLog((state) => (state.selectedId ? state.byId[state.selectedId] : undefined));
+  const hasRequest = useLog((state) =>
+    item?.type === 'message' && item.entry.requestSeq !== undefined ? messageItemId(item.entry.requestSeq) in state.byId : false,
+  );
+  const { select } = useLog((state) => state.actions);
+  if (!item) return null;
+
+  return (
+    <section className="log-detail" aria-label="Selected message">
+      <header className="log-detail-head">
+        {item.type === 'note' ? (
+          <span>
+            Engine note ({item.level}) · {formatTime(item.time)}
+          </span>
+        ) : (
+          <span className="mono">
+            {item.entry.direction === 'out' ? '→ sent' : '← received'} {item.entry.kind}
+            {item.entry.method ? <> · <ServerText text={item.entry.method} /></> : null}
+            {item.entry.rpcId !== undefined ? <> · id <ServerText text={String(item.entry.rpcId)} /></> : null} · {formatTime(item.entry.time)}
+            {item.entry.latencyMs !== undefined ? ` · ${formatDuration(item.entry.latencyMs)}` : ''}
+          </span>
+        )}
+        <span className="log-detail-actions">
+          {item.type === 'message' && item.entry.requestSeq !== undefined && hasRequest && (
+            <button type="button" className="button button-small" onClick={() => select(messageItemId(item.entry.requestSeq!))}>
+              Show request
+            </button>
+          )}
+          <button type="button" className="button button-small" aria-label="Close message details" onClick={() => select(null)}>
+            ✕
+          </button>
+        </span>
+      </header>
+      {item.type === 'note' ? (
+        <pre className="code-block">
+          <ServerText text={item.text} />
+        </pre>
+      ) : item.entry.kind === 'invalid' ? (
+        <>
+          {item.entry.parseError && (
+            <p className="field-error">
+              <ServerText text={item.entry.parseError} />
+            </p>
+          )}
+          <pre className="code-block">
+            <ServerText text={item.entry.raw ?? ''} />
+          </pre>
+        </>
+      ) : (
+        <>
+          {item.entry.late && <p className="hint">This response arrived after its request was cancelled or timed out; the client ignored it.</p>}
+          <pre className="code-block">{prettyJson(item.entry.message)}</pre>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import type { ServerSummary } from '../../shared/model.ts';
+import { checkNavigableUrl } from '../../shared/url.ts';
+import { oneLine, prettyJson } from '../common/format.ts';
+import { ServerIcon } from '../common/Icon.tsx';
+import { revealInvisible } from '../common/reveal-invisible.ts';
+import { ServerText } from '../common/ServerText.tsx';
+import { useConnection } from '../services.tsx';
+import { describeCapabilities } from './capabilities.ts';
+import './server.css';
+
+export function ServerPanel() {
+  const summary = useConnection((state) => state.summary);
+  if (!summary) return null;
+  return <ServerDetails summary={summary} />;
+}
+
+function ServerDetails({ summary }: { summary: ServerSummary }) {
+  const { server } = summary;
+  const website = typeof server.websiteUrl === 'string' ? checkNavigableUrl(server.websiteUrl) : null;
+  const displayName = server.title || server.name;
+  return (
+    <section className="panel server-panel" aria-labelledby="server-panel-title">
+      <header className="server-header">
+        <ServerIcon icons={server.icons} label={String(server.name)} size="large" />
+        <div className="server-heading">
+          <h2 id="server-panel-title">
+            <ServerText text={displayName} />
+            {server.version && (
+              <span className="server-version mono">
+                v<ServerText text={server.version} />
+              </span>
+            )}
+          </h2>
+          {server.title && server.title !== server.name && (
+            <div className="server-name mono">
+              <ServerText text={server.name} />
+            </div>
+          )}
+          {server.description && (
+            <p className="server-description">
+              <ServerText text={server.description} />
+            </p>
+          )}
+        </div>
+      </header>
+
+      <div className="server-grid">
+        <dl className="kv server-facts">
+          <dt>Protocol</dt>
+          <dd className="mono">{summary.protocolVersion}</dd>
+          <dt>Transport</dt>
+          <dd>{summary.transport === 'sse' ? 'Legacy HTTP+SSE' : 'Streamable HTTP'}</dd>
+          <dt>Session</dt>
+          <dd className="mono">{summary.sessionId ? <ServerText text={summary.sessionId} /> : <span className="muted">none (stateless)</span>}</dd>
+          <dt>URL</dt>
+          <dd className="mono break">{summary.url}</dd>
+          {website && (
+            <>
+              <dt>Website</dt>
+              <dd className="break">
+                {website.ok ? (
+                  <a href={website.url} target="_blank" rel="noopener noreferrer">
+                    {website.url}
+                  </a>
+                ) : (
+                  <span className="mono" title={website.reason}>
+                    <ServerText text={server.websiteUrl} /> <span className="muted">(not linked: {website.reason})</span>
+                  </span>
+                )}
+              </dd>
+            </>
+          )}
+        </dl>
+
+        <Capabilities capabilities={summary.capabilities} />
+      </div>
+
+      {summary.instructions && (
+        <details className="server-section">
+          <summary>
+            Instructions <span className="summary-preview">{oneLine(revealInvisible(summary.instructions), 120)}</span>
+          </summary>
+          <p className="instructions">
+            <ServerText text={summary.instructions} />
+          </p>
+        </details>
+      )}
+    </section>
+  );
+}
+
+function Capabilities({ capabilities }: { capabilities: Record<string, unknown> }) {
+  const lines = describeCapabilities(capabilities);
+  return (
+    <div className="server-section">
+      <h3>Capabilities</h3>
+      {lines.length === 0 ? (
+        <p className="muted">The server declared no capabilities.</p>
+      ) : (
+        <ul className="capabilities">
+          {lines.map((line) => (
+            <li key={line.name}>
+              <span className="capability-name">
+                <ServerText text={line.name} />
+              </span>
+              {line.flags.map((flag) => (
+                <span key={flag} className="badge">
+                  <ServerText text={flag} />
+                </span>
+              ))}
+            </li>
+          ))}
+        </ul>
+      )}
+      <details>
+        <summary>Raw JSON</summary>
+        <pre className="code-block">{prettyJson(capabilities)}</pre>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import type { ContentBlock } from '../../shared/model.ts';
+import { checkNavigableUrl } from '../../shared/url.ts';
+import { formatBytes, prettyJson } from '../common/format.ts';
+import { ServerText } from '../common/ServerText.tsx';
+import { audioDataUrl, base64Size, imageDataUrl } from './media.ts';
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** One content block of a tool result. Every field is read defensively: the server may send anything. */
+export function ContentBlockView({ block }: { block: ContentBlock }) {
+  switch (block.type) {
+    case 'text':
+      return (
+        <Block type="text">
+          <pre className="content-text">
+            <ServerText text={str(block.text) ?? ''} />
+          </pre>
+        </Block>
+      );
+    case 'image':
+      return (
+        <Block type="image" meta={str(block.mimeType)}>
+          <Media kind="image" block={block} />
+        </Block>
+      );
+    case 'audio':
+      return (
+        <Block type="audio" meta={str(block.mimeType)}>
+          <Media kind="audio" block={block} />
+        </Block>
+      );
+    case 'resource_link':
+      return (
+        <Block type="resource link" meta={str(block.mimeType)}>
+          <ResourceLink block={block} />
+        </Block>
+      );
+    case 'resource':
+      return <EmbeddedResource resource={block.resource} />;
+    default:
+      return (
+        <Block type={String(block.type)} meta="unknown content type, shown as JSON">
+          <pre className="code-block">{prettyJson(block)}</pre>
+        </Block>
+      );
+  }
+}
+
+function Block({ type, meta, children }: { type: string; meta?: string | undefined; children: React.ReactNode }) {
+  return (
+    <div className="content-block">
+      <div className="content-block-head">
+        <span className="badge">
+          <ServerText text={type} />
+        </span>
+        {meta && (
+          <span className="muted mono">
+            <ServerText text={meta} />
+          </span>
+        )}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+function Media({ kind, block }: { kind: 'image' | 'audio'; block: ContentBlock }) {
+  const media = kind === 'image' ? imageDataUrl(block.mimeType, block.data) : audioDataUrl(block.mimeType, block.data);
+  if (!media.ok) return <p className="muted">{media.reason}</p>;
+  return (
+    <figure className="content-media">
+      {kind === 'image' ? (
+        <img src={media.url} alt={`Image returned by the tool (${formatBytes(media.bytes)})`} />
+      ) : (
+        <audio controls src={media.url} aria-label={`Audio returned by the tool (${formatBytes(media.bytes)})`} />
+      )}
+      <figcaption className="muted">{formatBytes(media.bytes)}</figcaption>
+    </figure>
+  );
+}
+
+function ResourceLink({ block }: { block: ContentBlock }) {
+  const uri = str(block.uri) ?? '';
+  const link = checkNavigableUrl(uri);
+  const name = str(block.title) ?? str(block.name) ?? uri;
+  return (
+    <div className="resource-link">
+      <div className="resource-name">
+        <ServerText text={name} />
+      </div>
+      <div className="mono break">
+        {link.ok ? (
+          <a href={link.url} target="_blank" rel="noopener noreferrer">
+            <ServerText text={uri} />
+          </a>
+        ) : (
+          <span title={link.reason}>
+            <ServerText text={uri} />
+          </span>
+        )}
+      </div>
+      {str(block.description) && (
+        <p className="muted">
+          <ServerText text={str(block.description)} />
+        </p>
+      )}
+    </div>
+  );
+}
+
+function EmbeddedResource({ resource }: { resource: unknown }) {
+  const r = typeof resource === 'object' && resource !== null ? (resource as Record<string, unknown>) : {};
+  const text = str(r.text);
+  const blob = str(r.blob);
+  return (
+    <Block type="resource" meta={str(r.mimeType)}>
+      <div className="mono break resource-uri">
+        <ServerText text={str(r.uri) ?? '(no uri)'} />
+      </div>
+      {text !== undefined && (
+        <pre className="content-text">
+          <ServerText text={text} />
+        </pre>
+      )}
+      {blob !== undefined && (
+        <p className="muted">
+          Binary content, {formatBytes(base64Size(blob))}
+          {str(r.mimeType) ? `, ${str(r.mimeType)}` : ''} (not displayed)
+        </p>
+      )}
+      {text === undefined && blob === undefined && <pre className="code-block">{prettyJson(resource)}</pre>}
+    </Block>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * The generated arguments form. Loaded lazily: @rjsf and Ajv are most of the app's weight and the first
+ * screen does not need them.
+ */
+import Form from '@rjsf/core';
+import type { UiSchema } from '@rjsf/utils';
+import { useMemo, type ReactNode } from 'react';
+import { buttonTemplates } from './form-buttons.tsx';
+import { chooseValidator } from './validators.ts';
+
+export interface ToolFormProps {
+  schema: Record<string, unknown>;
+  value: Record<string, unknown>;
+  disabled: boolean;
+  onChange(value: Record<string, unknown>): void;
+  onSubmit(value: Record<string, unknown>): void;
+  /** The action buttons (Run tool, Cancel), rendered in place of rjsf's submit button. */
+  children: ReactNode;
+}
+
+const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
+const templates = { ButtonTemplates: buttonTemplates };
+
+export default function ToolForm({ schema, value, disabled, onChange, onSubmit, children }: ToolFormProps) {
+  const choice = useMemo(() => chooseValidator(schema), [schema]);
+  return (
+    <>
+      {choice.note && <p className="hint">{choice.note}</p>}
+      <Form
+        className="rjsf tool-form"
+        idPrefix="tool-args"
+        schema={choice.schema}
+        validator={choice.validator}
+        uiSchema={uiSchema}
+        templates={templates}
+        formData={value}
+        disabled={disabled}
+        showErrorList="top"
+        noHtml5Validate
+        focusOnFirstError
+        onChange={(event) => onChange(asObject(event.formData))}
+        onSubmit={(event) => onSubmit(asObject(event.formData))}
+      >
+        {children}
+      </Form>
+    </>
+  );
+}
+
+function asObject(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}

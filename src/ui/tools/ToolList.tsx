@@ -1,0 +1,51 @@
+import type { Tool } from '../../shared/model.ts';
+import { ServerIcon } from '../common/Icon.tsx';
+import { ServerText } from '../common/ServerText.tsx';
+import { HintBadges } from './HintBadges.tsx';
+import { displayTitle } from './tool-meta.ts';
+
+interface Props {
+  tools: Tool[];
+  selected: string | null;
+  onSelect(name: string): void;
+}
+
+export function ToolList({ tools, selected, onSelect }: Props) {
+  return (
+    <ul className="tool-list" aria-label="Tools">
+      {tools.map((tool, index) => {
+        const title = displayTitle(tool);
+        const isSelected = tool.name === selected;
+        return (
+          // Names should be unique, but a hostile list may repeat them: the index keeps React keys unique.
+          <li key={`${index}:${tool.name}`} className={isSelected ? 'tool-item selected' : 'tool-item'}>
+            <ServerIcon icons={tool.icons} label={String(tool.name)} />
+            <div className="tool-item-main">
+              <div className="tool-item-head">
+                <button
+                  type="button"
+                  className="tool-name mono"
+                  aria-current={isSelected ? 'true' : undefined}
+                  onClick={() => onSelect(tool.name)}
+                >
+                  <ServerText text={tool.name} />
+                </button>
+                <HintBadges tool={tool} />
+              </div>
+              {title !== tool.name && (
+                <span className="tool-title">
+                  <ServerText text={title} />
+                </span>
+              )}
+              {tool.description && (
+                <p className="tool-item-description">
+                  <ServerText text={tool.description} />
+                </p>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,81 @@
+import type { EngineError } from '../../shared/errors.ts';
+import type { ToolCallOutcome } from '../../shared/model.ts';
+import { ErrorDetails } from '../common/ErrorDetails.tsx';
+import { formatDuration, prettyJson } from '../common/format.ts';
+import { ServerText } from '../common/ServerText.tsx';
+import { ContentBlockView } from './ContentBlockView.tsx';
+
+interface Props {
+  status: 'idle' | 'pending' | 'success' | 'error';
+  outcome: ToolCallOutcome | undefined;
+  error: EngineError | null;
+}
+
+/** The Result region: a tool error (isError) and a failed request are different things and look different. */
+export function ToolResult({ status, outcome, error }: Props) {
+  return (
+    <section role="region" aria-label="Result" className="tool-result" aria-busy={status === 'pending'}>
+      <h3 className="section-title">Result</h3>
+      {status === 'idle' && <p className="muted">Run the tool to see its result here.</p>}
+      {status === 'pending' && <p className="muted">Running…</p>}
+      {status === 'error' && error && (
+        <div className="result-status result-failed">
+          {error.code === 'cancelled' ? (
+            <p className="result-headline">Cancelled — the server was told to stop.</p>
+          ) : (
+            <ErrorDetails error={error} lead="Request failed" />
+          )}
+        </div>
+      )}
+      {status === 'success' && outcome && <Outcome outcome={outcome} />}
+    </section>
+  );
+}
+
+function Outcome({ outcome }: { outcome: ToolCallOutcome }) {
+  const content = Array.isArray(outcome.content) ? outcome.content : [];
+  return (
+    <>
+      <div className={`result-status ${outcome.isError ? 'result-tool-error' : 'result-ok'}`}>
+        <span className="result-headline">{outcome.isError ? 'Tool returned an error' : 'Success'}</span>
+        <span className="muted">
+          {formatDuration(outcome.durationMs)} · {content.length} content block{content.length === 1 ? '' : 's'}
+        </span>
+      </div>
+      <div className={outcome.isError ? 'result-body result-body-error' : 'result-body'}>
+        {content.length === 0 && <p className="muted">No content blocks.</p>}
+        {content.map((block, index) => (
+          <ContentBlockView key={index} block={block} />
+        ))}
+      </div>
+      {(outcome.structuredContent !== undefined || (outcome.outputSchemaErrors?.length ?? 0) > 0) && (
+        <div className="structured">
+          <div className="structured-json">
+            <h4 className="section-subtitle">Structured content</h4>
+            {outcome.structuredContent === undefined ? (
+              <p className="muted">None returned.</p>
+            ) : (
+              <pre className="code-block">{prettyJson(outcome.structuredContent)}</pre>
+            )}
+          </div>
+          {outcome.outputSchemaErrors && outcome.outputSchemaErrors.length > 0 && (
+            <div className="schema-errors" role="note">
+              <h4 className="section-subtitle">Does not match the output schema</h4>
+              <ul>
+                {outcome.outputSchemaErrors.map((message, index) => (
+                  <li key={index}>
+                    <ServerText text={message} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+      )}
+      <details>
+        <summary>Raw result</summary>
+        <pre className="code-block">{prettyJson(outcome)}</pre>
+      </details>
+    </>
+  );
+}

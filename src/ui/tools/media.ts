@@ -1,0 +1,44 @@
+/**
+ * Which inline media a tool result may show, and how. Base64 payloads become `data:` URLs only for
+ * allowlisted types and only when the payload really is base64, so a crafted mimeType or data field cannot
+ * smuggle anything else into the URL.
+ */
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml']);
+const AUDIO_TYPES = new Set([
+  'audio/wav',
+  'audio/x-wav',
+  'audio/wave',
+  'audio/mpeg',
+  'audio/mp3',
+  'audio/ogg',
+  'audio/webm',
+  'audio/flac',
+  'audio/aac',
+  'audio/mp4',
+]);
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+export type MediaUrl = { ok: true; url: string; bytes: number } | { ok: false; reason: string };
+
+function normalizeType(mimeType: unknown): string {
+  return typeof mimeType === 'string' ? mimeType.split(';')[0]!.trim().toLowerCase() : '';
+}
+
+export function base64Size(data: string): number {
+  const clean = data.replace(/\s+/g, '');
+  const padding = clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((clean.length * 3) / 4) - padding);
+}
+
+function dataUrl(kind: 'image' | 'audio', mimeType: unknown, data: unknown): MediaUrl {
+  const type = normalizeType(mimeType);
+  const allowed = kind === 'image' ? IMAGE_TYPES : AUDIO_TYPES;
+  if (!allowed.has(type)) return { ok: false, reason: `Not shown: ${type || 'no'} mime type is not an allowed ${kind} type.` };
+  if (typeof data !== 'string') return { ok: false, reason: 'Not shown: the data field is missing.' };
+  const clean = data.replace(/\s+/g, '');
+  if (!BASE64.test(clean)) return { ok: false, reason: 'Not shown: the data is not valid base64.' };
+  return { ok: true, url: `data:${type};base64,${clean}`, bytes: base64Size(clean) };
+}
+
+export const imageDataUrl = (mimeType: unknown, data: unknown) => dataUrl('image', mimeType, data);
+export const audioDataUrl = (mimeType: unknown, data: unknown) => dataUrl('audio', mimeType, data);

@@ -1,0 +1,82 @@
+/**
+ * Picks the JSON Schema validator for a tool's inputSchema. MCP says a schema without `$schema` is 2020-12;
+ * draft-07 schemas get Ajv's default (draft-07) class. Part of the lazily loaded form chunk.
+ */
+import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import Ajv2019 from 'ajv/dist/2019';
+import Ajv2020 from 'ajv/dist/2020';
+import { prepareFormSchema } from './form-schema.ts';
+
+export type Dialect = '2020-12' | '2019-09' | 'draft-07';
+
+export interface ValidatorChoice {
+  validator: ValidatorType;
+  /** The schema as given to the form (an unknown `$schema` removed, so Ajv does not try to resolve it). */
+  schema: RJSFSchema;
+  dialect: Dialect;
+  /** Something the person should know about how the arguments are checked. */
+  note?: string;
+}
+
+export function detectDialect(schema: Record<string, unknown>): { dialect: Dialect; known: boolean } {
+  const declared = schema.$schema;
+  if (declared === undefined) return { dialect: '2020-12', known: true };
+  const text = String(declared);
+  if (/draft\/2020-12\/schema/.test(text)) return { dialect: '2020-12', known: true };
+  if (/draft\/2019-09\/schema/.test(text)) return { dialect: '2019-09', known: true };
+  if (/draft-07\/schema/.test(text)) return { dialect: 'draft-07', known: true };
+  if (/draft-0[46]\/schema/.test(text)) return { dialect: 'draft-07', known: false };
+  return { dialect: '2020-12', known: false };
+}
+
+// Ajv compiles schemas to JavaScript with `new Function`. A page whose CSP forbids eval cannot run it, so
+// the form then leaves validation to the server instead of failing on every keystroke.
+let evalAllowed: boolean | undefined;
+function canCompile(): boolean {
+  if (evalAllowed === undefined) {
+    try {
+      evalAllowed = new Function('return true')() === true;
+    } catch {
+      evalAllowed = false;
+    }
+  }
+  return evalAllowed;
+}
+
+const cache = new Map<Dialect, ValidatorType>();
+function ajvValidator(dialect: Dialect): ValidatorType {
+  let validator = cache.get(dialect);
+  if (!validator) {
+    const AjvClass = dialect === '2020-12' ? Ajv2020 : dialect === '2019-09' ? Ajv2019 : undefined;
+    // rjsf's Ajv runs non-strict (unknown keywords are ignored) and never loads a remote $ref.
+    validator = customizeValidator({ AjvClass });
+    cache.set(dialect, validator);
+  }
+  return validator;
+}
+
+const permissive: ValidatorType = {
+  validateFormData: () => ({ errors: [], errorSchema: {} }),
+  isValid: () => true,
+  rawValidation: () => ({ errors: [] }),
+};
+
+export function chooseValidator(inputSchema: Record<string, unknown>): ValidatorChoice {
+  const { dialect, known } = detectDialect(inputSchema);
+  const schema = prepareFormSchema(inputSchema) as RJSFSchema;
+  let note: string | undefined;
+  if (!known) {
+    delete schema.$schema;
+    note = `The schema declares ${String(inputSchema.$schema)}; checking it as JSON Schema ${dialect}.`;
+  }
+  if (!canCompile()) {
+    return {
+      validator: permissive,
+      schema,
+      dialect,
+      note: 'Arguments are not checked in the browser (this page forbids compiling code); the server validates them.',
+    };
+  }
+  return { validator: ajvValidator(dialect), schema, dialect, ...(note ? { note } : {}) };
+}
