@@ -1,0 +1,64 @@
+/**
+ * Composition root: starts the engine worker, creates the bridge, stores and QueryClient, wires engine
+ * events into them, and renders the app. The only file that connects the bridge to the stores.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createEngineClient } from './bridge/index.ts';
+import { createQueryClient, forgetSession, wireInvalidation } from './queries/index.ts';
+import { createConnectionStore, createLogStore, createPrefsStore, type PrefsStorage } from './state/index.ts';
+import { App } from './ui/App.tsx';
+import { ServicesProvider, type AppServices } from './ui/services.tsx';
+import { resolveTheme } from './ui/theme/use-theme.ts';
+
+const worker = new Worker(new URL('./engine/worker.ts', import.meta.url), { type: 'module', name: 'mcp-lens-engine' });
+const client = createEngineClient(worker);
+
+const connection = createConnectionStore({ url: new URLSearchParams(window.location.search).get('url') ?? '' });
+const log = createLogStore();
+const prefs = createPrefsStore(browserStorage());
+const queryClient = createQueryClient();
+
+client.subscribe((events) => {
+  log.getState().actions.appendEvents(events);
+  connection.getState().actions.applyEvents(events);
+  wireInvalidation(queryClient, events);
+});
+
+// A session that ended (server gone, Disconnect) leaves no stale lists behind.
+connection.subscribe((state, previous) => {
+  if (previous.phase === 'connected' && state.phase !== 'connected') forgetSession(queryClient);
+});
+
+worker.addEventListener('error', (event) => {
+  const text = `The engine worker failed to start${event.message ? `: ${event.message}` : ''}. Reload the page; if it persists, check the browser console.`;
+  log.getState().actions.appendEvents([{ type: 'note', time: Date.now(), level: 'error', text }]);
+  connection.getState().actions.failed({ code: 'internal', message: text });
+});
+
+// Set the theme before the first paint, so a dark-mode user is not flashed with white.
+document.documentElement.dataset.theme = resolveTheme(
+  prefs.getState().theme,
+  window.matchMedia('(prefers-color-scheme: dark)').matches,
+);
+
+const services: AppServices = { client, connection, log, prefs };
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <ServicesProvider services={services}>
+        <App />
+      </ServicesProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);
+
+function browserStorage(): PrefsStorage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined; // storage disabled: preferences last for this page only
+  }
+}
