@@ -12,6 +12,9 @@ const MAX_ICON_BYTES = 512 * 1024;
 export async function fetchIcon(src: string, fetch: FetchLike): Promise<IconResult> {
   const checked = checkIconUrl(src);
   if (!checked.ok) return { ok: false, reason: checked.reason };
+  // Decoded here rather than fetched: a data: URL is not a network request, and the CSP's connect-src
+  // rightly does not allow data:.
+  if (checked.url.toLowerCase().startsWith('data:')) return toIcon(decodeDataUrl(checked.url));
   let response: Response;
   try {
     response = await fetch(checked.url, { credentials: 'omit', redirect: 'error', referrerPolicy: 'no-referrer', cache: 'force-cache' });
@@ -21,11 +24,29 @@ export async function fetchIcon(src: string, fetch: FetchLike): Promise<IconResu
   if (!response.ok) return { ok: false, reason: `Icon request failed with HTTP ${response.status}.` };
   const declared = Number(response.headers.get('content-length') ?? '0');
   if (declared > MAX_ICON_BYTES) return { ok: false, reason: `Icon is larger than ${MAX_ICON_BYTES / 1024} KB.` };
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  return toIcon(new Uint8Array(await response.arrayBuffer()));
+}
+
+function toIcon(bytes: Uint8Array<ArrayBuffer> | undefined): IconResult {
+  if (bytes === undefined) return { ok: false, reason: 'The icon\'s data: URL is malformed.' };
   if (bytes.byteLength > MAX_ICON_BYTES) return { ok: false, reason: `Icon is larger than ${MAX_ICON_BYTES / 1024} KB.` };
   const mimeType = sniffImageType(bytes);
   if (mimeType === undefined) return { ok: false, reason: 'Icon is not a PNG, JPEG, GIF, WebP, ICO or SVG image.' };
   return { ok: true, blob: new Blob([bytes], { type: mimeType }), mimeType };
+}
+
+/** `data:[<type>][;base64],<data>` per RFC 2397; the declared type is ignored in favour of sniffing. */
+export function decodeDataUrl(url: string): Uint8Array<ArrayBuffer> | undefined {
+  const comma = url.indexOf(',');
+  if (comma < 0) return undefined;
+  const meta = url.slice(5, comma);
+  const payload = url.slice(comma + 1);
+  try {
+    if (/;base64$/i.test(meta)) return Uint8Array.from(atob(payload.replace(/\s/g, '')), (c) => c.charCodeAt(0));
+    return new TextEncoder().encode(decodeURIComponent(payload));
+  } catch {
+    return undefined;
+  }
 }
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((b, i) => bytes[offset + i] === b);
