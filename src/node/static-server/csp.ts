@@ -8,7 +8,10 @@
  */
 export const CSP_DIRECTIVES: readonly string[] = [
   "default-src 'none'",
-  "script-src 'self'",
+  // 'unsafe-eval': Ajv (behind @rjsf/validator-ajv8) compiles each tool's inputSchema into a function, and
+  // live validation — which rjsf also needs to pick the matching branch of a oneOf/anyOf — cannot work
+  // without it. Scripts still load only from our origin; Ajv's code generation escapes schema values.
+  "script-src 'self' 'unsafe-eval'",
   "script-src-attr 'none'",
   "style-src 'self'",
   "img-src 'self' blob: data:",
