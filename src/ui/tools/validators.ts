@@ -30,18 +30,31 @@ export function detectDialect(schema: Record<string, unknown>): { dialect: Diale
   return { dialect: '2020-12', known: false };
 }
 
-// Ajv compiles schemas to JavaScript with `new Function`. A page whose CSP forbids eval cannot run it, so
-// the form then leaves validation to the server instead of failing on every keystroke.
+// Ajv compiles schemas to JavaScript with `new Function`. Our built page's CSP forbids eval, so there the
+// form leaves validation to the server rather than fail on every keystroke. The policy is read from the
+// page's CSP meta tag first, because merely trying eval under such a policy raises a violation report.
 let evalAllowed: boolean | undefined;
 function canCompile(): boolean {
-  if (evalAllowed === undefined) {
-    try {
-      evalAllowed = new Function('return true')() === true;
-    } catch {
-      evalAllowed = false;
-    }
-  }
+  if (evalAllowed === undefined) evalAllowed = !metaPolicyForbidsEval() && tryEval();
   return evalAllowed;
+}
+
+function metaPolicyForbidsEval(): boolean {
+  if (typeof document === 'undefined') return false;
+  for (const meta of document.querySelectorAll('meta[http-equiv="Content-Security-Policy" i]')) {
+    const policy = meta.getAttribute('content') ?? '';
+    const sources = /(?:^|;)\s*script-src\s+([^;]*)/i.exec(policy) ?? /(?:^|;)\s*default-src\s+([^;]*)/i.exec(policy);
+    if (sources && !/'unsafe-eval'/i.test(sources[1] ?? '')) return true;
+  }
+  return false;
+}
+
+function tryEval(): boolean {
+  try {
+    return new Function('return true')() === true;
+  } catch {
+    return false;
+  }
 }
 
 const cache = new Map<Dialect, ValidatorType>();
