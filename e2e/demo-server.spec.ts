@@ -1,0 +1,102 @@
+/** A new user's first session: the demo server, from connect to disconnect. */
+import { connect, expect, openApp, test } from './fixtures.ts';
+import { DEMO_MCP_URL } from './servers/ports.ts';
+
+test('connects to the demo server and shows who it is', async ({ page, problems }) => {
+  void problems;
+  await connect(page, DEMO_MCP_URL);
+  const main = page.getByRole('main');
+  await expect(main).toContainText('MCP Lens Demo Server');
+  await expect(main).toContainText('2025-11-25');
+  await expect(main).toContainText('This is the MCP Lens demo server');
+  await expect(page.getByRole('tab', { name: 'Tools' })).toBeVisible();
+});
+
+test('fills a form with several argument types, runs the tool and sees the exchange', async ({ page, problems }) => {
+  void problems;
+  await connect(page, DEMO_MCP_URL);
+  await page.getByRole('button', { name: /book-meeting|Book a meeting room/ }).first().click();
+  await page.getByLabel(/organizerEmail/).fill('ada@example.com');
+  await page.getByLabel(/^date/).fill('2026-12-01');
+  await page.getByLabel(/durationMinutes/).fill('45');
+  await page.getByLabel(/remote/).check();
+  await page.getByLabel(/^room/).selectOption('Borealis');
+  await page.getByLabel(/^name/).fill('Ada Lovelace');
+  await page.getByRole('button', { name: 'Run tool' }).click();
+
+  const result = page.getByRole('region', { name: 'Result' });
+  await expect(result).toContainText('Booked Borealis on 2026-12-01 for 45 minutes');
+  await expect(result).toContainText('Host: Ada Lovelace; invitation from ada@example.com');
+
+  const log = page.getByRole('region', { name: 'Message log' });
+  await expect(log).toContainText('initialize');
+  await expect(log).toContainText('notifications/initialized');
+  await expect(log).toContainText('tools/call');
+  await log.getByRole('textbox', { name: 'Filter messages' }).fill('tools/call');
+  await expect(log).not.toContainText('notifications/initialized');
+  await log.getByText('tools/call').first().click();
+  await expect(log).toContainText('"organizerEmail": "ada@example.com"');
+});
+
+test('shows images, structured content and tool errors as such', async ({ page, problems }) => {
+  void problems;
+  await connect(page, DEMO_MCP_URL);
+  const result = page.getByRole('region', { name: 'Result' });
+
+  await page.getByRole('button', { name: /draw-lens|Draw a picture/ }).first().click();
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  const image = result.getByRole('img');
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: /get-forecast|Weather forecast/ }).first().click();
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  await expect(result).toContainText('"unit": "celsius"');
+});
+
+test('puts server notifications on the timeline, and disconnects cleanly', async ({ page, problems }) => {
+  void problems;
+  await connect(page, DEMO_MCP_URL);
+  await page.getByRole('button', { name: /long-running-task|Long-running task/ }).first().click();
+  await page.getByLabel(/^steps/).fill('2');
+  await page.getByLabel(/^stepMs/).fill('50');
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('Completed 2 steps');
+  const timeline = page.getByRole('region', { name: 'Notifications' });
+  await expect(timeline).toContainText('notifications/message');
+  await expect(timeline).toContainText('notifications/progress');
+
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Disconnected/ })).toBeVisible();
+  // What was received stays in the log after the session ends.
+  await expect(page.getByRole('region', { name: 'Message log' })).toContainText('tools/call');
+  await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeEnabled();
+});
+
+test('refuses a bad URL at the field and sends nothing', async ({ page, problems }) => {
+  void problems;
+  await openApp(page);
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith('http://127.0.0.1:47100/')) requests.push(request.url());
+  });
+  const field = page.getByRole('textbox', { name: 'Server URL' });
+  for (const bad of ['ftp://example.com/mcp', 'https://user:pw@example.com/mcp', 'not a url']) {
+    await field.fill(bad);
+    await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeDisabled();
+  }
+  await field.press('Enter');
+  expect(requests).toEqual([]);
+});
+
+test('explains a refused connection and connects on the next attempt', async ({ page, problems }) => {
+  void problems;
+  await openApp(page, 'http://127.0.0.1:47199/mcp');
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Failed/ })).toBeVisible();
+  await expect(page.getByText(/Could not reach the server/)).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(DEMO_MCP_URL);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Connected/ })).toBeVisible();
+});

@@ -1,0 +1,36 @@
+/**
+ * The page fixture every spec uses: it fails a test on any Content Security Policy violation or uncaught
+ * page error, so a regression in what the app loads cannot pass quietly.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { APP_URL } from './servers/ports.ts';
+
+export const test = base.extend<{ problems: string[] }>({
+  problems: async ({ page }, use) => {
+    const problems: string[] = [];
+    await page.exposeFunction('__reportCspViolation', (text: string) => problems.push(text));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation(
+          `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} in ${event.sourceFile}:${event.lineNumber}`,
+        );
+      });
+    });
+    page.on('pageerror', (error) => problems.push(`Page error: ${error.message}`));
+    await use(problems);
+    expect(problems, 'CSP violations and uncaught errors').toEqual([]);
+  },
+});
+
+export { expect };
+
+export async function openApp(page: Page, serverUrl?: string): Promise<void> {
+  await page.goto(serverUrl === undefined ? APP_URL : `${APP_URL}?url=${encodeURIComponent(serverUrl)}`);
+}
+
+export async function connect(page: Page, serverUrl: string): Promise<void> {
+  await openApp(page, serverUrl);
+  await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue(serverUrl);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
+}
