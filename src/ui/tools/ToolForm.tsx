@@ -40,6 +40,8 @@ export default function ToolForm({ schema, value, disabled, onChange, onSubmit, 
         focusOnFirstError
         onChange={(event) => onChange(asObject(event.formData))}
         onSubmit={(event) => onSubmit(asObject(event.formData))}
+        // The errors are shown in the form; without a handler rjsf would also log them to the console.
+        onError={() => undefined}
       >
         {children}
       </Form>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toolsQueryOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { useConnection, useEngineClient } from '../services.tsx';
@@ -22,6 +22,14 @@ function ConnectedTools({ connectionKey }: { connectionKey: number }) {
   const client = useEngineClient();
   const { data, error, isPending, isFetching, refetch } = useQuery(toolsQueryOptions(client, connectionKey));
   const [selected, setSelected] = useState<string | null>(null);
+  const detailPane = useRef<HTMLDivElement>(null);
+
+  // On a narrow screen the detail sits below the list: bring it into view when a tool is chosen.
+  useEffect(() => {
+    const pane = detailPane.current;
+    if (selected === null || !pane) return;
+    if (pane.getBoundingClientRect().top > window.innerHeight * 0.75) pane.scrollIntoView({ block: 'start' });
+  }, [selected]);
 
   if (isPending) return <p className="empty-state">Loading tools…</p>;
   if (error) {
@@ -51,7 +59,7 @@ function ConnectedTools({ connectionKey }: { connectionKey: number }) {
         </div>
         {tools.length === 0 ? <p className="empty-state">The server lists no tools.</p> : <ToolList tools={tools} selected={selected} onSelect={setSelected} />}
       </div>
-      <div className="tools-detail-pane">
+      <div className="tools-detail-pane" ref={detailPane}>
         {tool ? <ToolDetail key={tool.name} tool={tool} /> : <p className="empty-state">Select a tool by its name to run it.</p>}
       </div>
     </div>
