@@ -61,7 +61,9 @@ export function MessageLog() {
         <input
           id={filterId}
           className="input input-small mono log-filter"
-          type="search"
+          // type="text", not "search": the contract is a text box named Filter messages.
+          type="text"
+          spellCheck={false}
           placeholder="Filter: method, id, kind, text…"
           value={filterText}
           onChange={(event) => setFilter(event.target.value)}
