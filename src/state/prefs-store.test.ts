@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { createPrefsStore, type PrefsStorage } from './prefs-store.ts';
+
+function memoryStorage(initial: Record<string, string> = {}): PrefsStorage & { data: Record<string, string> } {
+  const data = { ...initial };
+  return { data, getItem: (key) => data[key] ?? null, setItem: (key, value) => void (data[key] = value) };
+}
+
+describe('prefs store', () => {
+  it('restores and persists the theme choice', () => {
+    const storage = memoryStorage({ 'mcp-lens.theme': 'dark' });
+    const store = createPrefsStore(storage);
+    expect(store.getState().theme).toBe('dark');
+    store.getState().actions.setTheme('light');
+    expect(storage.data['mcp-lens.theme']).toBe('light');
+    expect(createPrefsStore(storage).getState().theme).toBe('light');
+  });
+
+  it('ignores a stored value it does not know, and storage that throws', () => {
+    expect(createPrefsStore(memoryStorage({ 'mcp-lens.theme': 'neon' })).getState().theme).toBe('system');
+    const broken: PrefsStorage = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('blocked');
+      },
+    };
+    const store = createPrefsStore(broken);
+    expect(store.getState().theme).toBe('system');
+    store.getState().actions.setTheme('dark');
+    expect(store.getState().theme).toBe('dark');
+  });
+});
