@@ -64,7 +64,7 @@ export function MessageLog() {
           // type="text", not "search": the contract is a text box named Filter messages.
           type="text"
           spellCheck={false}
-          placeholder="Filter: method, id, kind, text…"
+          placeholder="method, id, text…"
           value={filterText}
           onChange={(event) => setFilter(event.target.value)}
         />

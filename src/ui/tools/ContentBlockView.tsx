@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ContentBlock } from '../../shared/model.ts';
 import { checkNavigableUrl } from '../../shared/url.ts';
 import { formatBytes, prettyJson } from '../common/format.ts';
@@ -46,7 +47,7 @@ export function ContentBlockView({ block }: { block: ContentBlock }) {
   }
 }
 
-function Block({ type, meta, children }: { type: string; meta?: string | undefined; children: React.ReactNode }) {
+function Block({ type, meta, children }: { type: string; meta?: string | undefined; children: ReactNode }) {
   return (
     <div className="content-block">
       <div className="content-block-head">
