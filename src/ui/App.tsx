@@ -5,6 +5,7 @@ import { ServerPanel } from './server/ServerPanel.tsx';
 import { ThemeToggle } from './theme/ThemeToggle.tsx';
 import { useApplyTheme } from './theme/use-theme.ts';
 import { NotificationsTimeline } from './timeline/NotificationsTimeline.tsx';
+import './common/controls.css';
 import './app.css';
 
 export function App() {

@@ -1,5 +1,6 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ToolsView } from '../tools/ToolsView.tsx';
+import './feature-tabs.css';
 
 interface Feature {
   name: string;
