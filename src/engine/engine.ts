@@ -44,7 +44,6 @@ export function createEngine(env: EngineEnv): Engine {
   let session: Session | undefined;
   let connectParams: ConnectParams | undefined;
   let toolsByName = new Map<string, Tool>();
-  let progressTokens = 0;
 
   const explain = async (error: unknown): Promise<EngineError> =>
     isOpaqueNetworkFailure(error) && connectParams
@@ -106,7 +105,6 @@ export function createEngine(env: EngineEnv): Engine {
         timeoutMs: TOOL_TIMEOUT_MS,
         maxTotalTimeoutMs: TOOL_MAX_TOTAL_TIMEOUT_MS,
         now: env.now,
-        progressToken: `lens-${++progressTokens}`,
       });
     },
     async ping() {

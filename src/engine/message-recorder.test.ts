@@ -39,6 +39,16 @@ describe('message recorder', () => {
     recorder.outbound(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } }));
     recorder.inbound({ jsonrpc: '2.0', id: 7, result: { content: [] } });
     expect(entries[2]).toMatchObject({ kind: 'response', late: true });
+    expect(entries[2]!.unmatched).toBeUndefined();
+  });
+
+  it('marks a response to an id that was never sent, or answered twice', () => {
+    const { recorder, entries } = setup();
+    recorder.outbound(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }));
+    recorder.inbound({ jsonrpc: '2.0', id: 1, result: {} });
+    recorder.inbound({ jsonrpc: '2.0', id: 1, result: {} });
+    recorder.inbound({ jsonrpc: '2.0', id: 99, error: { code: -32603, message: 'x' } });
+    expect(entries.map((e) => e.unmatched ?? false)).toEqual([false, false, true, true]);
   });
 
   it('splits batches and keeps unparsable bytes and non-JSON-RPC values', () => {

@@ -26,6 +26,7 @@ export function createMessageRecorder(deps: { now: () => number; emit: (entry: M
   const key = (requestDirection: Direction, id: string | number) => `${requestDirection}:${typeof id}:${id}`;
 
   const record = (direction: Direction, value: unknown) => {
+    // Once cancelled, a request stops being pending: whatever answers it later is late, not a match.
     const facts = classifyFrame(value);
     const time = deps.now();
     const entry: MessageEntry = {
@@ -51,10 +52,14 @@ export function createMessageRecorder(deps: { now: () => number; emit: (entry: M
         pending.delete(requestKey);
       }
       if (abandoned.delete(requestKey)) entry.late = true;
+      else if (!request && facts.rpcId !== undefined) entry.unmatched = true;
     }
     if (direction === 'out' && facts.method === 'notifications/cancelled') {
       const requestId = (value as { params?: { requestId?: unknown } }).params?.requestId;
-      if (typeof requestId === 'string' || typeof requestId === 'number') abandoned.add(key('out', requestId));
+      if (typeof requestId === 'string' || typeof requestId === 'number') {
+        abandoned.add(key('out', requestId));
+        pending.delete(key('out', requestId));
+      }
     }
     deps.emit(entry);
   };

@@ -59,7 +59,11 @@ async function connectWith(kind: TransportKind, url: URL, headers: Record<string
   const client = new Client(CLIENT_INFO, { capabilities: {}, supportedProtocolVersions: SUPPORTED_PROTOCOL_VERSIONS });
 
   let closing = false;
-  client.onerror = (error) => deps.note('warning', `Transport: ${error.message}`);
+  client.onerror = (error) => {
+    // The message log already marks such responses (late or unmatched) on the entry itself.
+    if (/unknown message ID/i.test(error.message)) return;
+    deps.note('warning', `Transport: ${error.message}`);
+  };
   try {
     await client.connect(transport, { timeout });
   } catch (error) {

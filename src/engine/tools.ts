@@ -60,7 +60,6 @@ export interface CallToolOptions {
   maxTotalTimeoutMs: number;
   outputSchema?: Record<string, unknown>;
   now: () => number;
-  progressToken: string;
 }
 
 export async function callTool(client: Client, params: ToolCallParams, options: CallToolOptions): Promise<ToolCallOutcome> {
@@ -68,9 +67,12 @@ export async function callTool(client: Client, params: ToolCallParams, options: 
   // tools/call through request(), not callTool(): callTool throws when structuredContent does not match the
   // outputSchema, and an inspector must show that result beside the mismatch, not instead of it.
   const result = await client.request(
-    { method: 'tools/call', params: { name: params.name, arguments: params.arguments, _meta: { progressToken: options.progressToken } } },
+    { method: 'tools/call', params: { name: params.name, arguments: params.arguments } },
     {
       ...(options.signal && { signal: options.signal }),
+      // Giving the SDK a progress callback makes it put a progressToken (the request id) on the call and
+      // route notifications/progress to it; the log shows them either way.
+      onprogress: () => undefined,
       timeout: options.timeoutMs,
       resetTimeoutOnProgress: true,
       maxTotalTimeout: options.maxTotalTimeoutMs,

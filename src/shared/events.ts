@@ -27,6 +27,8 @@ export interface MessageEntry {
   parseError?: string;
   /** Set when a response arrives for a request that was cancelled or timed out: the client ignores it. */
   late?: boolean;
+  /** Set when a response arrives for an id we never sent (or already had answered). */
+  unmatched?: boolean;
 }
 
 /** One HTTP request the engine made, as the browser saw it. Secret headers are already masked. */

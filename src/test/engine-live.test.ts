@@ -44,6 +44,17 @@ describe('engine against the demo server', () => {
     expect(phases).toEqual(['connecting', 'connected', 'disconnected']);
   });
 
+  it('carries a progress token on tool calls and takes the progress notifications without complaint', async () => {
+    const h = createHarness();
+    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+    await h.engine.call('callTool', { name: 'long-running-task', arguments: { steps: 2, stepMs: 50 } });
+    await h.engine.call('disconnect', undefined);
+    const call = h.messages().find((m) => m.method === 'tools/call')!.message as { params: { _meta?: { progressToken?: unknown } } };
+    expect(call.params._meta?.progressToken).toBeDefined();
+    expect(h.messages().filter((m) => m.method === 'notifications/progress')).toHaveLength(2);
+    expect(h.notes().filter((n) => /progress/i.test(n))).toEqual([]);
+  });
+
   it('masks secret headers in the HTTP record', async () => {
     const h = createHarness();
     await h.engine.call('connect', { url: demo.url, headers: [{ name: 'Authorization', value: 'Bearer sk-very-secret' }], transport: 'streamable-http' });

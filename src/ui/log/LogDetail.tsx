@@ -56,6 +56,7 @@ export function LogDetail() {
       ) : (
         <>
           {item.entry.late && <p className="hint">This response arrived after its request was cancelled or timed out; the client ignored it.</p>}
+          {item.entry.unmatched && <p className="hint">No request with this id is waiting: the server answered a request that was never sent, or answered one twice. The client ignored it.</p>}
           <pre className="code-block">{prettyJson(item.entry.message)}</pre>
         </>
       )}
