@@ -7,6 +7,7 @@ import {
   EVERYTHING_MCP_URL,
   EVERYTHING_SSE_PORT,
   HOST,
+  NO_CORS_PORT,
 } from './e2e/servers/ports.ts';
 
 // Playwright cannot download browsers on our machines: it drives the system
@@ -85,6 +86,13 @@ export default defineConfig({
       gracefulShutdown: stopGently,
       // It logs every message it receives to stderr.
       stderr: 'ignore',
+    },
+    {
+      name: 'no-cors',
+      command: `${tsNode} e2e/servers/no-cors.ts`,
+      url: `http://${HOST}:${NO_CORS_PORT}/`,
+      reuseExistingServer,
+      gracefulShutdown: stopGently,
     },
   ],
 });

@@ -1,6 +1,6 @@
 /** A new user's first session: the demo server, from connect to disconnect. */
 import { connect, expect, openApp, test } from './fixtures.ts';
-import { DEMO_MCP_URL } from './servers/ports.ts';
+import { DEMO_MCP_URL, NO_CORS_MCP_URL } from './servers/ports.ts';
 
 test('connects to the demo server and shows who it is', async ({ page, problems }) => {
   void problems;
@@ -99,4 +99,32 @@ test('explains a refused connection and connects on the next attempt', async ({ 
   await page.getByRole('textbox', { name: 'Server URL' }).fill(DEMO_MCP_URL);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Connected/ })).toBeVisible();
+});
+
+test('says when CORS is what blocks the connection, and what the server must send', async ({ page, problems }) => {
+  void problems;
+  await openApp(page, NO_CORS_MCP_URL);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Failed/ })).toBeVisible();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(/cross-origin \(CORS\)/);
+  await alert.getByText('Details').click();
+  await expect(alert).toContainText('Access-Control-Allow-Origin');
+  await expect(alert).toContainText('Mcp-Session-Id');
+  await expect(alert).toContainText('WWW-Authenticate');
+});
+
+test('sends custom headers and keeps their secret values out of the page', async ({ page, problems }) => {
+  void problems;
+  await openApp(page, DEMO_MCP_URL);
+  await page.getByRole('button', { name: /Headers/ }).click();
+  await page.getByRole('button', { name: /Add header/ }).click();
+  await page.getByLabel('Header name 1').fill('Authorization');
+  await page.getByLabel('Header value 1').fill('Bearer sk-lens-e2e-secret');
+  const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url() === DEMO_MCP_URL);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  expect((await sent).headers()['authorization']).toBe('Bearer sk-lens-e2e-secret');
+  await expect(page.getByRole('status').filter({ hasText: /Connected/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Message log' })).toContainText('initialize');
+  expect(await page.getByRole('main').innerText()).not.toContain('sk-lens-e2e-secret');
 });

@@ -1,6 +1,6 @@
 // Fixed loopback ports for the servers Playwright starts (see playwright.config.ts).
 // Specs import the URLs from here; nothing else should hard-code a port.
-// 47100–47199 is a quiet range; 47104 and up are free for more fixture servers.
+// 47100–47199 is a quiet range; 47105 and up are free for more fixture servers.
 
 export const HOST = '127.0.0.1';
 
@@ -8,6 +8,7 @@ export const APP_PORT = 47100;
 export const DEMO_PORT = 47101;
 export const EVERYTHING_HTTP_PORT = 47102;
 export const EVERYTHING_SSE_PORT = 47103;
+export const NO_CORS_PORT = 47104;
 
 /** The app is served from a sub-path to prove it works off the domain root. */
 export const APP_BASE_PATH = '/inspector/';
@@ -20,3 +21,5 @@ export const DEMO_MCP_URL = `http://${HOST}:${DEMO_PORT}/mcp`;
 export const EVERYTHING_MCP_URL = `http://${HOST}:${EVERYTHING_HTTP_PORT}/mcp`;
 /** The reference server over the legacy HTTP+SSE transport, `mcp-server-everything sse`. */
 export const EVERYTHING_SSE_URL = `http://${HOST}:${EVERYTHING_SSE_PORT}/sse`;
+/** A server that sends no CORS headers at all. */
+export const NO_CORS_MCP_URL = `http://${HOST}:${NO_CORS_PORT}/mcp`;
