@@ -52,6 +52,11 @@ test('shows images, structured content and tool errors as such', async ({ page, 
   await page.getByRole('button', { name: /get-forecast|Weather forecast/ }).first().click();
   await page.getByRole('button', { name: 'Run tool' }).click();
   await expect(result).toContainText('"unit": "celsius"');
+
+  await page.getByRole('button', { name: 'always-fails' }).click();
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  await expect(result).toContainText('Tool returned an error');
+  await expect(result).not.toContainText('Request failed');
 });
 
 test('puts server notifications on the timeline, and disconnects cleanly', async ({ page, problems }) => {
