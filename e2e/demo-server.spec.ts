@@ -1,6 +1,6 @@
 /** A new user's first session: the demo server, from connect to disconnect. */
 import { connect, expect, openApp, test } from './fixtures.ts';
-import { DEMO_MCP_URL, NO_CORS_MCP_URL } from './servers/ports.ts';
+import { APP_URL, DEMO_MCP_URL, NO_CORS_MCP_URL } from './servers/ports.ts';
 
 test('connects to the demo server and shows who it is', async ({ page, problems }) => {
   void problems;
@@ -83,7 +83,7 @@ test('refuses a bad URL at the field and sends nothing', async ({ page, problems
   await openApp(page);
   const requests: string[] = [];
   page.on('request', (request) => {
-    if (!request.url().startsWith('http://127.0.0.1:47100/')) requests.push(request.url());
+    if (!request.url().startsWith(APP_URL)) requests.push(request.url());
   });
   const field = page.getByRole('textbox', { name: 'Server URL' });
   for (const bad of ['ftp://example.com/mcp', 'https://user:pw@example.com/mcp', 'not a url']) {

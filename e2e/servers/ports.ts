@@ -1,14 +1,17 @@
 // Fixed loopback ports for the servers Playwright starts (see playwright.config.ts).
 // Specs import the URLs from here; nothing else should hard-code a port.
-// 47100–47199 is a quiet range; 47105 and up are free for more fixture servers.
+// 47100–47199 is a quiet range; BASE + 5 and up are free for more fixture servers.
 
 export const HOST = '127.0.0.1';
 
-export const APP_PORT = 47100;
-export const DEMO_PORT = 47101;
-export const EVERYTHING_HTTP_PORT = 47102;
-export const EVERYTHING_SSE_PORT = 47103;
-export const NO_CORS_PORT = 47104;
+/** Set LENS_E2E_PORT_BASE to run a second copy of the suite beside this one (another worktree). */
+const BASE = Number(process.env.LENS_E2E_PORT_BASE ?? 47100);
+
+export const APP_PORT = BASE;
+export const DEMO_PORT = BASE + 1;
+export const EVERYTHING_HTTP_PORT = BASE + 2;
+export const EVERYTHING_SSE_PORT = BASE + 3;
+export const NO_CORS_PORT = BASE + 4;
 
 /** The app is served from a sub-path to prove it works off the domain root. */
 export const APP_BASE_PATH = '/inspector/';

@@ -3,15 +3,16 @@
  * events. Isomorphic — every effect (fetch, clock, event sink) comes in through `EngineEnv`, so the same
  * code runs in the Web Worker, in vitest under Node, and in a Node command-line entry.
  */
-import type { EngineApi, EngineMethod } from '../shared/boundary.ts';
+import type { EngineApi, EngineMethod, SessionApi } from '../shared/boundary.ts';
 import type { EngineError } from '../shared/errors.ts';
 import type { EngineEvent } from '../shared/events.ts';
-import type { ConnectParams, Tool } from '../shared/model.ts';
+import type { ConnectParams } from '../shared/model.ts';
 import { explainError, explainNetworkFailure, isOpaqueNetworkFailure } from './explain-error.ts';
+import type { FeatureContext, Handlers } from './feature-context.ts';
+import { toolHandlers } from './features/tools.ts';
 import { fetchIcon } from './icons.ts';
 import { createMessageRecorder } from './message-recorder.ts';
 import { openSession, type Session } from './session.ts';
-import { callTool, listAllTools } from './tools.ts';
 import { createWireTap, type FetchLike } from './wire-tap.ts';
 
 export interface EngineEnv {
@@ -23,9 +24,6 @@ export interface EngineEnv {
 export interface Engine {
   call<M extends EngineMethod>(method: M, params: EngineApi[M]['params'], signal?: AbortSignal): Promise<EngineApi[M]['result']>;
 }
-
-const TOOL_TIMEOUT_MS = 60_000;
-const TOOL_MAX_TOTAL_TIMEOUT_MS = 10 * 60_000;
 
 export function createEngine(env: EngineEnv): Engine {
   let seq = 0;
@@ -43,26 +41,28 @@ export function createEngine(env: EngineEnv): Engine {
 
   let session: Session | undefined;
   let connectParams: ConnectParams | undefined;
-  let toolsByName = new Map<string, Tool>();
 
   const explain = async (error: unknown): Promise<EngineError> =>
-    isOpaqueNetworkFailure(error) && connectParams
-      ? explainNetworkFailure(error, connectParams.url, env.fetch)
-      : explainError(error);
+    isOpaqueNetworkFailure(error) && connectParams ? explainNetworkFailure(error, connectParams.url, env.fetch) : explainError(error);
 
-  const requireSession = (): Session => {
-    if (!session) throw { code: 'not-connected', message: 'Not connected. Enter a server URL and press Connect.' } satisfies EngineError;
-    return session;
+  const ctx: FeatureContext = {
+    fetch: env.fetch,
+    now: env.now,
+    emit: env.emit,
+    note,
+    requireSession() {
+      if (!session) throw { code: 'not-connected', message: 'Not connected. Enter a server URL and press Connect.' } satisfies EngineError;
+      return session;
+    },
   };
 
   async function endSession(): Promise<void> {
     const ending = session;
     session = undefined;
-    toolsByName = new Map();
     if (ending) await ending.close().catch((error: Error) => note('warning', `Closing the session: ${error.message}`));
   }
 
-  const handlers: { [M in EngineMethod]: (params: EngineApi[M]['params'], signal?: AbortSignal) => Promise<EngineApi[M]['result']> } = {
+  const sessionHandlers: Handlers<SessionApi> = {
     async connect(params) {
       await endSession();
       connectParams = params;
@@ -92,24 +92,9 @@ export function createEngine(env: EngineEnv): Engine {
       env.emit({ type: 'connection', phase: 'disconnected' });
       return undefined;
     },
-    async listTools(_params, signal) {
-      const list = await listAllTools(requireSession().client, { ...(signal && { signal }), note: (text) => note('warning', text) });
-      toolsByName = new Map(list.tools.map((tool) => [tool.name, tool]));
-      return list;
-    },
-    async callTool(params, signal) {
-      const outputSchema = toolsByName.get(params.name)?.outputSchema;
-      return callTool(requireSession().client, params, {
-        ...(signal && { signal }),
-        ...(outputSchema && { outputSchema }),
-        timeoutMs: TOOL_TIMEOUT_MS,
-        maxTotalTimeoutMs: TOOL_MAX_TOTAL_TIMEOUT_MS,
-        now: env.now,
-      });
-    },
     async ping() {
       const started = env.now();
-      await requireSession().client.ping();
+      await ctx.requireSession().client.ping();
       return { latencyMs: env.now() - started };
     },
     async fetchIcon({ src }) {
@@ -117,10 +102,16 @@ export function createEngine(env: EngineEnv): Engine {
     },
   };
 
+  // One spread per feature: each owns its methods (see EngineApi in src/shared/boundary.ts).
+  const handlers: Handlers<EngineApi> = {
+    ...sessionHandlers,
+    ...toolHandlers(ctx),
+  };
+
   return {
     async call(method, params, signal) {
       try {
-        return await handlers[method](params as never, signal);
+        return await (handlers[method] as (p: unknown, s?: AbortSignal) => Promise<EngineApi[typeof method]['result']>)(params, signal);
       } catch (error) {
         if (signal?.aborted) throw { code: 'cancelled', message: 'The request was cancelled.' } satisfies EngineError;
         throw await explain(error);

@@ -6,15 +6,24 @@ import type { EngineError } from './errors.ts';
 import type { EngineEvent } from './events.ts';
 import type { ConnectParams, IconResult, PingResult, ServerSummary, ToolCallOutcome, ToolCallParams, ToolList } from './model.ts';
 
-/** Method name → params and result of every call the UI can make on the engine. */
-export interface EngineApi {
+/** The session itself: connecting, ending, liveness, and fetching what the server points at. */
+export interface SessionApi {
   connect: { params: ConnectParams; result: ServerSummary };
   disconnect: { params: undefined; result: undefined };
-  listTools: { params: undefined; result: ToolList };
-  callTool: { params: ToolCallParams; result: ToolCallOutcome };
   ping: { params: undefined; result: PingResult };
   fetchIcon: { params: { src: string }; result: IconResult };
 }
+
+export interface ToolsApi {
+  listTools: { params: undefined; result: ToolList };
+  callTool: { params: ToolCallParams; result: ToolCallOutcome };
+}
+
+/**
+ * Method name → params and result of every call the UI can make on the engine: one interface per
+ * feature, each served by its own handlers in src/engine/features/.
+ */
+export interface EngineApi extends SessionApi, ToolsApi {}
 
 export type EngineMethod = keyof EngineApi;
 

@@ -1,9 +1,9 @@
 /** Tool listing and calling, on the SDK client, shaped for the inspector. */
 import type { Client } from '@modelcontextprotocol/client';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
-import { boundJson } from '../shared/bounds.ts';
-import type { ContentBlock, Tool, ToolCallOutcome, ToolCallParams, ToolList } from '../shared/model.ts';
-import { readIcons } from './session.ts';
+import { boundJson } from '../../shared/bounds.ts';
+import type { ContentBlock, Tool, ToolCallOutcome, ToolCallParams, ToolList } from '../../shared/model.ts';
+import { readIcons } from '../session.ts';
 
 /** A server whose cursors never end would keep us paging forever. */
 const MAX_LIST_PAGES = 100;
