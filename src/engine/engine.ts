@@ -12,7 +12,7 @@ import type { FeatureContext, Handlers } from './feature-context.ts';
 import { toolHandlers } from './features/tools.ts';
 import { fetchIcon } from './icons.ts';
 import { createMessageRecorder } from './message-recorder.ts';
-import { openSession, type Session } from './session.ts';
+import { openSession, type Session, type SessionExtension } from './session.ts';
 import { createWireTap, type FetchLike } from './wire-tap.ts';
 
 export interface EngineEnv {
@@ -62,6 +62,9 @@ export function createEngine(env: EngineEnv): Engine {
     if (ending) await ending.close().catch((error: Error) => note('warning', `Closing the session: ${error.message}`));
   }
 
+  // Features that shape the session (client capabilities, server-request handlers, auth) add one entry.
+  const extensions: SessionExtension[] = [];
+
   const sessionHandlers: Handlers<SessionApi> = {
     async connect(params) {
       await endSession();
@@ -71,6 +74,7 @@ export function createEngine(env: EngineEnv): Engine {
         const opened = await openSession(params, {
           fetch: tappedFetch,
           note,
+          extensions,
           onLost: (reason) => {
             if (session !== opened) return;
             session = undefined;

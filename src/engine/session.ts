@@ -2,7 +2,14 @@
  * One connection to one MCP server: the SDK client on a tapped transport, opened with the spec's
  * backwards-compatible transport detection, and closed with a session DELETE.
  */
-import { Client, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import {
+  Client,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type ClientCapabilities,
+  type OAuthClientProvider,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import type { EngineError } from '../shared/errors.ts';
 import type { ConnectParams, Icon, ServerSummary, TransportKind } from '../shared/model.ts';
 import { checkServerUrl } from '../shared/url.ts';
@@ -29,6 +36,20 @@ export interface SessionDeps {
   note: (level: 'info' | 'warning' | 'error', text: string) => void;
   /** Called when the connection ends without us closing it. */
   onLost: (reason: string) => void;
+  /**
+   * Extension points for features that shape the session rather than call it. Each feature adds what it
+   * needs here from its own file, and engine.ts merges them.
+   */
+  extensions?: SessionExtension[];
+}
+
+export interface SessionExtension {
+  /** Capabilities this feature lets the client declare (merged across features). */
+  capabilities?: ClientCapabilities;
+  /** Registers handlers for requests and notifications from the server, before initialize. */
+  setup?: (client: Client) => void;
+  /** An OAuth provider for the transports; at most one feature supplies it. */
+  authProvider?: OAuthClientProvider;
 }
 
 export async function openSession(params: ConnectParams, deps: SessionDeps): Promise<Session> {
@@ -52,11 +73,16 @@ export async function openSession(params: ConnectParams, deps: SessionDeps): Pro
 async function connectWith(kind: TransportKind, url: URL, headers: Record<string, string>, timeout: number, deps: SessionDeps): Promise<Session> {
   // credentials: 'omit' — a server's cookies for this origin must never ride along with an inspector's requests.
   const requestInit: RequestInit = { headers, credentials: 'omit' };
+  const extensions = deps.extensions ?? [];
+  const authProvider = extensions.find((extension) => extension.authProvider)?.authProvider;
+  const transportAuth = authProvider ? { authProvider } : {};
   const transport =
     kind === 'streamable-http'
-      ? new StreamableHTTPClientTransport(url, { fetch: deps.fetch, requestInit })
-      : new SSEClientTransport(url, { fetch: deps.fetch, requestInit, eventSourceInit: { fetch: deps.fetch } });
-  const client = new Client(CLIENT_INFO, { capabilities: {}, supportedProtocolVersions: SUPPORTED_PROTOCOL_VERSIONS });
+      ? new StreamableHTTPClientTransport(url, { fetch: deps.fetch, requestInit, ...transportAuth })
+      : new SSEClientTransport(url, { fetch: deps.fetch, requestInit, eventSourceInit: { fetch: deps.fetch }, ...transportAuth });
+  const capabilities = Object.assign({}, ...extensions.map((extension) => extension.capabilities ?? {})) as ClientCapabilities;
+  const client = new Client(CLIENT_INFO, { capabilities, supportedProtocolVersions: SUPPORTED_PROTOCOL_VERSIONS });
+  for (const extension of extensions) extension.setup?.(client);
 
   let closing = false;
   client.onerror = (error) => {
