@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/server';
 
+import { registerClientFeatureTools } from './client-feature-tools.ts';
 import { icons } from './icons.ts';
 import { registerLiveTools, type SessionState } from './live-tools.ts';
 import { registerResourcesAndPrompts } from './resources.ts';
@@ -31,5 +32,6 @@ export function createDemoMcpServer(): McpServer {
   registerShowcaseTools(server);
   registerLiveTools(server, state);
   registerResourcesAndPrompts(server, state);
+  registerClientFeatureTools(server);
   return server;
 }
