@@ -5,13 +5,26 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { EngineClient } from '../bridge/index.ts';
-import type { ConnectionState, ConnectionStore, LogState, LogStore, PrefsState, PrefsStore } from '../state/index.ts';
+import type {
+  ClientFeaturesState,
+  ClientFeaturesStore,
+  ConnectionState,
+  ConnectionStore,
+  LogState,
+  LogStore,
+  PrefsState,
+  PrefsStore,
+  ServerRequestsState,
+  ServerRequestsStore,
+} from '../state/index.ts';
 
 export interface AppServices {
   client: EngineClient;
   connection: ConnectionStore;
   log: LogStore;
   prefs: PrefsStore;
+  requests: ServerRequestsStore;
+  clientFeatures: ClientFeaturesStore;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);
@@ -38,4 +51,12 @@ export function useLog<T>(selector: (state: LogState) => T): T {
 
 export function usePrefs<T>(selector: (state: PrefsState) => T): T {
   return useStore(useServices().prefs, selector);
+}
+
+export function useServerRequests<T>(selector: (state: ServerRequestsState) => T): T {
+  return useStore(useServices().requests, selector);
+}
+
+export function useClientFeatures<T>(selector: (state: ClientFeaturesState) => T): T {
+  return useStore(useServices().clientFeatures, selector);
 }
