@@ -238,3 +238,36 @@ test.describe('demo server', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 });
+
+test.describe('pending requests', () => {
+  test('two requests queue; each is answered in turn', async ({ page, problems }) => {
+    void problems;
+    await connect(page, DEMO_MCP_URL);
+    await runTool(page, 'ask-two-at-once');
+    const dialog = page.getByRole('dialog');
+    const queue = dialog.getByRole('group', { name: '2 pending server requests' });
+    await expect(queue).toBeVisible();
+    await queue.getByRole('button', { name: '2. Form' }).click();
+    await expect(dialog).toContainText('Second question');
+    await dialog.getByRole('textbox', { name: 'city' }).fill('Porto');
+    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await expect(dialog).toContainText('First question');
+    await expect(queue).toBeHidden();
+    await dialog.getByRole('textbox', { name: 'team' }).fill('Lens');
+    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await expect(result(page)).toContainText('"city": "Porto"');
+    await expect(result(page)).toContainText('"team": "Lens"');
+  });
+
+  test('a request the server gives up on leaves with a note', async ({ page, problems }) => {
+    void problems;
+    await connect(page, DEMO_MCP_URL);
+    await runTool(page, 'ask-with-timeout');
+    await expect(page.getByRole('dialog')).toContainText('Answer within 2 s.');
+    await expect(page.getByRole('dialog')).toBeHidden({ timeout: 10_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'no longer pending' })).toContainText('the server cancelled it');
+    await expect(page.getByRole('region', { name: 'Message log' })).toContainText('no longer pending');
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'no longer pending' })).toHaveCount(0);
+  });
+});

@@ -104,6 +104,46 @@ export function registerClientFeatureTools(server: McpServer): void {
     },
   );
 
+  server.registerTool(
+    'ask-two-at-once',
+    {
+      title: 'Two questions at once',
+      description: 'Sends two elicitations in parallel, so the client has to queue them. Returns both answers.',
+      inputSchema: z.object({}),
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async (_args, ctx) => {
+      const ask = (message: string, key: string) =>
+        ctx.mcpReq.send({
+          method: 'elicitation/create',
+          params: { mode: 'form', message, requestedSchema: { type: 'object', properties: { [key]: { type: 'string', title: key } } } },
+        });
+      const [first, second] = await Promise.all([ask('First question: your team?', 'team'), ask('Second question: your city?', 'city')]);
+      return summary('Both answered.', { first, second });
+    },
+  );
+
+  server.registerTool(
+    'ask-with-timeout',
+    {
+      title: 'A question that times out',
+      description: 'Sends an elicitation and gives up after a few seconds (the server cancels it with notifications/cancelled).',
+      inputSchema: z.object({ seconds: z.number().min(1).max(60).default(2).describe('How long to wait for an answer') }),
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ seconds }, ctx) => {
+      try {
+        const result = await ctx.mcpReq.send(
+          { method: 'elicitation/create', params: { mode: 'form', message: `Answer within ${seconds} s.`, requestedSchema: { type: 'object', properties: { answer: { type: 'string' } } } } },
+          { timeout: seconds * 1000 },
+        );
+        return summary('Answered in time.', result);
+      } catch (error) {
+        return summary(`No answer: ${(error as Error).message}`, {}, true);
+      }
+    },
+  );
+
   // Per session: the first call needs a URL elicitation; it "completes" a moment later, then a retry works.
   const completed = new Set<string>();
   let pendingId: string | undefined;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PendingServerRequest } from '../../shared/client-features.ts';
 import { formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
@@ -25,6 +25,10 @@ export function ServerRequestsHost() {
   const actions = useServerRequests((s) => s.actions);
   const active = pending.find((r) => r.id === activeId) ?? pending[0];
   const dialog = useRef<HTMLDivElement>(null);
+  // Minimized, the dialog keeps only its header, so what is under it (the log, the tool) can be read.
+  // Per request: a new request on screen always opens expanded.
+  const [minimizedId, setMinimizedId] = useState<string | null>(null);
+  const minimized = active !== undefined && minimizedId === active.id;
 
   // A new request on screen takes the focus, so keyboard users land in it.
   useEffect(() => {
@@ -45,9 +49,14 @@ export function ServerRequestsHost() {
       {active && (
         <div ref={dialog} className="request-dialog" role="dialog" aria-modal="false" aria-labelledby={`${active.id}-title`} tabIndex={-1}>
           <header className="request-head">
-            <h2 id={`${active.id}-title`} className="request-title">
-              <ServerText text={active.serverName} /> {TITLES[active.kind]}
-            </h2>
+            <div className="request-head-row">
+              <h2 id={`${active.id}-title`} className="request-title">
+                <ServerText text={active.serverName} /> {TITLES[active.kind]}
+              </h2>
+              <button type="button" className="button button-small" aria-expanded={!minimized} aria-controls={`${active.id}-body`} onClick={() => setMinimizedId(minimized ? null : active.id)}>
+                {minimized ? 'Expand' : 'Minimize'}
+              </button>
+            </div>
             <p className="request-context muted">
               <span className="mono">{active.method}</span> · id <span className="mono">{JSON.stringify(active.rpcId)}</span> · {formatTime(active.receivedAt)}
               {active.related && (
@@ -79,7 +88,7 @@ export function ServerRequestsHost() {
               </div>
             )}
           </header>
-          <div className="request-body">
+          <div id={`${active.id}-body`} className="request-body" hidden={minimized}>
             {active.kind === 'sampling' ? (
               <SamplingView key={active.id} request={active} />
             ) : active.kind === 'elicitation-url' ? (
