@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { UrlElicitationRequiredError, type CallToolResult, type CreateMessageResultWithTools, type McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 
+import { icons } from './icons.ts';
+
 /**
  * Tools that turn the tables: the server asks the client (and so the person at MCP Lens) for things —
  * a form with every elicitation field type, a sampling round with tools, a malformed sampling request the
@@ -13,6 +15,7 @@ export function registerClientFeatureTools(server: McpServer): void {
     'ask-every-field',
     {
       title: 'Ask for every field type',
+      icons: icons.prompt,
       description: 'Sends a form-mode elicitation with every field type of the spec (strings with formats, numbers, boolean, single and multi-select enums), each with a default.',
       inputSchema: z.object({}),
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -27,6 +30,7 @@ export function registerClientFeatureTools(server: McpServer): void {
     'sample-with-tools',
     {
       title: 'Sampling with tools',
+      icons: icons.weather,
       description: 'Asks the client for a completion offering a get_weather tool. If the reply uses it, sends the tool result back in a second sampling request and returns the final reply.',
       inputSchema: z.object({ city: z.string().default('Lisbon').describe('The city to ask about') }),
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -68,6 +72,7 @@ export function registerClientFeatureTools(server: McpServer): void {
     'sample-bad-pairing',
     {
       title: 'Malformed sampling request',
+      icons: icons.error,
       description: 'Sends a sampling request whose tool_result answers no tool_use. A conforming client refuses it with -32602; the tool reports what came back.',
       inputSchema: z.object({}),
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -94,6 +99,7 @@ export function registerClientFeatureTools(server: McpServer): void {
     'open-lookalike-url',
     {
       title: 'URL elicitation to a look-alike host',
+      icons: icons.link,
       description: 'Sends a URL-mode elicitation whose host is punycode (xn--), so the client should warn before anyone opens it.',
       inputSchema: z.object({ url: z.string().default('https://xn--pypal-4ve.com/login?next=%2Faccount').describe('The URL to send') }),
       annotations: { readOnlyHint: true, openWorldHint: true },
@@ -108,6 +114,7 @@ export function registerClientFeatureTools(server: McpServer): void {
     'ask-two-at-once',
     {
       title: 'Two questions at once',
+      icons: icons.prompt,
       description: 'Sends two elicitations in parallel, so the client has to queue them. Returns both answers.',
       inputSchema: z.object({}),
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -127,6 +134,7 @@ export function registerClientFeatureTools(server: McpServer): void {
     'ask-with-timeout',
     {
       title: 'A question that times out',
+      icons: icons.progress,
       description: 'Sends an elicitation and gives up after a few seconds (the server cancels it with notifications/cancelled).',
       inputSchema: z.object({ seconds: z.number().min(1).max(60).default(2).describe('How long to wait for an answer') }),
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -151,6 +159,7 @@ export function registerClientFeatureTools(server: McpServer): void {
     'needs-authorization',
     {
       title: 'Needs a browser step (-32042)',
+      icons: icons.link,
       description: 'Fails with -32042 (URL elicitation required) until the elicitation completes, which the server announces with notifications/elicitation/complete after a second. Retry then succeeds.',
       inputSchema: z.object({}),
       annotations: { readOnlyHint: true, openWorldHint: false },
