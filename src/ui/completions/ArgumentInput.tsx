@@ -43,8 +43,12 @@ export function ArgumentInput({ name, label, description, required = false, valu
     ...completionQueryOptions(client, connectionKey, { ref: completionRef, argument: { name, value: typed }, contextArguments: context }),
     enabled: offersCompletions && open && !disabled,
   });
-  const values = data?.values ?? [];
-  const showList = open && offersCompletions && (values.length > 0 || error !== null);
+  // Suggestions for an older value are not offered: Enter must never pick something meant for other input.
+  const settled = typed === value;
+  const values = settled ? (data?.values ?? []) : [];
+  // One suggestion that is exactly what is typed has nothing to add, and would only cover the form.
+  const redundant = values.length === 1 && values[0] === value && !data?.hasMore;
+  const showList = open && offersCompletions && settled && !redundant && (values.length > 0 || error !== null);
 
   const choose = (choice: string) => {
     onChange(choice);
