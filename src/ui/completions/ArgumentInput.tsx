@@ -86,7 +86,10 @@ export function ArgumentInput({ name, label, description, required = false, valu
             * <span className="visually-hidden">(required)</span>
           </span>
         ) : (
-          <span className="muted"> (optional)</span>
+          <>
+            {' '}
+            <span className="muted">(optional)</span>
+          </>
         )}
       </label>
       <div className="combobox">

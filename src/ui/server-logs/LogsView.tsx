@@ -43,7 +43,7 @@ export function LogsView() {
           {shown.length === logs.length ? `${logs.length} message${logs.length === 1 ? '' : 's'}` : `${shown.length} of ${logs.length} messages`}
         </span>
         <button type="button" className="button button-small" onClick={clearLogs} disabled={logs.length === 0}>
-          Clear
+          Clear logs
         </button>
       </div>
       {connected && !offersLogging && <p className="hint logs-hint">This server does not declare logging, so its level cannot be set; any log messages it sends still appear here.</p>}
