@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { promptsQueryOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
+import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
 import { ServerIcon } from '../common/Icon.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { useConnection, useEngineClient } from '../services.tsx';
@@ -23,6 +24,7 @@ function ConnectedPrompts({ connectionKey }: { connectionKey: number }) {
   const client = useEngineClient();
   const { data, error, isPending, isFetching, refetch } = useQuery(promptsQueryOptions(client, connectionKey));
   const [selected, setSelected] = useState<string | null>(null);
+  const detailPane = useRevealOnSelect<HTMLDivElement>(selected);
   const prompts = data?.prompts ?? [];
   const index = prompts.findIndex((p, i) => `${i}:${p.name}` === selected);
   const prompt = index >= 0 ? prompts[index] : undefined;
@@ -77,7 +79,7 @@ function ConnectedPrompts({ connectionKey }: { connectionKey: number }) {
           })}
         </ul>
       </div>
-      <div className="split-detail-pane">
+      <div className="split-detail-pane" ref={detailPane}>
         {prompt ? <PromptDetail key={selected} prompt={prompt} /> : <p className="empty-state">Select a prompt by its name to fill in its arguments and get it.</p>}
       </div>
     </div>

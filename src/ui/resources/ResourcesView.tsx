@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { resourcesQueryOptions, resourceTemplatesQueryOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
+import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
 import { useConnection, useEngineClient } from '../services.tsx';
 import { ResourceDetail } from './ResourceDetail.tsx';
 import { ResourceList, type ListEntry } from './ResourceList.tsx';
@@ -28,6 +29,7 @@ function ConnectedResources({ connectionKey }: { connectionKey: number }) {
   const resources = useQuery(resourcesQueryOptions(client, connectionKey));
   const templates = useQuery(resourceTemplatesQueryOptions(client, connectionKey));
   const [selection, setSelection] = useState<Selection>(null);
+  const detailPane = useRevealOnSelect<HTMLDivElement>(selection?.key ?? null);
 
   const resourceEntries: ListEntry[] = (resources.data?.resources ?? []).map((r, index) => ({ ...r, key: `${index}:${r.uri}`, address: r.uri }));
   const templateEntries: ListEntry[] = (templates.data?.templates ?? []).map((t, index) => ({ ...t, key: `${index}:${t.uriTemplate}`, address: t.uriTemplate }));
@@ -91,7 +93,7 @@ function ConnectedResources({ connectionKey }: { connectionKey: number }) {
           />
         )}
       </div>
-      <div className="split-detail-pane">
+      <div className="split-detail-pane" ref={detailPane}>
         {resource ? (
           <ResourceDetail key={selection?.key} resource={resource} />
         ) : template ? (
