@@ -134,3 +134,26 @@ test('server-everything: static documents, templates with completion, text and b
   await page.getByRole('button', { name: 'Read resource' }).click();
   await expect(contents(page).getByRole('link', { name: /^Download/ })).toHaveAttribute('href', /^blob:/);
 });
+
+test('server-everything: a subscribed resource is marked when toggle-subscriber-updates sends updates', async ({ page, problems }) => {
+  void problems;
+  await openResources(page, EVERYTHING_MCP_URL);
+  const list = page.getByRole('list', { name: 'Resources' });
+  await list.getByRole('listitem').first().getByRole('button').first().click();
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(list.getByText('subscribed', { exact: true })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await page.getByRole('button', { name: 'toggle-subscriber-updates', exact: true }).click();
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  await expect(page.getByRole('region', { name: 'Result' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('notifications/resources/updated', { timeout: 15_000 });
+
+  await page.getByRole('tab', { name: 'Resources' }).click();
+  await expect(page.getByRole('list', { name: 'Resources' }).getByText(/^updated/)).toBeVisible();
+  // Stop the updates again, so the session ends as it began.
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await page.getByRole('button', { name: 'toggle-subscriber-updates', exact: true }).click();
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText(/stopped|disabled|off/i);
+});

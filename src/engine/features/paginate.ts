@@ -1,5 +1,6 @@
 /** Follows `nextCursor` to the end of a paginated list, guarding against servers whose cursors never end. */
 import type { Client, RequestOptions, StandardSchemaV1 } from '@modelcontextprotocol/client';
+import { boundJson } from '../../shared/bounds.ts';
 
 const MAX_LIST_PAGES = 100;
 
@@ -30,7 +31,8 @@ export async function listAllPages<T>(
     pages += 1;
     const raw = Array.isArray(page[field]) ? (page[field] as unknown[]) : [];
     for (const value of raw) {
-      const item = read(value);
+      // Bounded before reading, so a megabyte-long description or a deeply nested annotation cannot cross as is.
+      const item = read(boundJson(value));
       if (item === undefined) skipped += 1;
       else items.push(item);
     }
