@@ -16,7 +16,8 @@ interface Props {
   /** What the person reads; defaults to the name. */
   label?: string | undefined;
   description?: string | undefined;
-  required?: boolean;
+  /** true marks the field required, false optional; left out, no marker (URI template variables). */
+  required?: boolean | undefined;
   value: string;
   onChange(value: string): void;
   /** What is being completed; completion is offered only when the server declares `completions`. */
@@ -30,7 +31,7 @@ interface Props {
  * A text field with typeahead from `completion/complete` (a WAI-ARIA combobox). Suggestions are asked
  * for once typing pauses, and only while the field has focus.
  */
-export function ArgumentInput({ name, label, description, required = false, value, onChange, completionRef, contextArguments, disabled }: Props) {
+export function ArgumentInput({ name, label, description, required, value, onChange, completionRef, contextArguments, disabled }: Props) {
   const id = useId();
   const client = useEngineClient();
   const connectionKey = useConnection((s) => s.connectionKey);
@@ -85,19 +86,19 @@ export function ArgumentInput({ name, label, description, required = false, valu
             {' '}
             * <span className="visually-hidden">(required)</span>
           </span>
-        ) : (
+        ) : required === false ? (
           <>
             {' '}
             <span className="muted">(optional)</span>
           </>
-        )}
+        ) : null}
       </label>
       <div className="combobox">
         <input
           id={id}
           className="input"
           value={value}
-          required={required}
+          required={required === true}
           disabled={disabled}
           autoComplete="off"
           spellCheck={false}
