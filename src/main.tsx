@@ -6,12 +6,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createEngineClient } from './bridge/index.ts';
-import { createQueryClient, forgetSession, wireInvalidation } from './queries/index.ts';
+import { createQueryClient, forgetSession, wireInvalidation, wireResourceUpdates } from './queries/index.ts';
 import {
   createClientFeaturesStore,
   createConnectionStore,
   createLogStore,
   createPrefsStore,
+  createServerFeedStore,
   createServerRequestsStore,
   type PrefsStorage,
 } from './state/index.ts';
@@ -25,6 +26,7 @@ const client = createEngineClient(worker);
 const connection = createConnectionStore({ url: new URLSearchParams(window.location.search).get('url') ?? '' });
 const log = createLogStore();
 const prefs = createPrefsStore(browserStorage());
+const feed = createServerFeedStore();
 const requests = createServerRequestsStore();
 const clientFeatures = createClientFeaturesStore();
 const queryClient = createQueryClient();
@@ -34,6 +36,8 @@ client.subscribe((events) => {
   connection.getState().actions.applyEvents(events);
   requests.getState().actions.applyEvents(events);
   wireInvalidation(queryClient, events);
+  feed.getState().actions.appendEvents(events);
+  wireResourceUpdates(queryClient, events);
 });
 
 // A session that ended (server gone, Disconnect) leaves no stale lists behind.
@@ -53,7 +57,7 @@ document.documentElement.dataset.theme = resolveTheme(
   window.matchMedia('(prefers-color-scheme: dark)').matches,
 );
 
-const services: AppServices = { client, connection, log, prefs, requests, clientFeatures };
+const services: AppServices = { client, connection, log, prefs, feed, requests, clientFeatures };
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

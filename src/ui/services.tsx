@@ -14,6 +14,8 @@ import type {
   LogStore,
   PrefsState,
   PrefsStore,
+  ServerFeedState,
+  ServerFeedStore,
   ServerRequestsState,
   ServerRequestsStore,
 } from '../state/index.ts';
@@ -23,6 +25,8 @@ export interface AppServices {
   connection: ConnectionStore;
   log: LogStore;
   prefs: PrefsStore;
+  /** Server log messages, resource updates and subscriptions (Resources and Logs tabs). */
+  feed: ServerFeedStore;
   requests: ServerRequestsStore;
   clientFeatures: ClientFeaturesStore;
 }
@@ -51,6 +55,10 @@ export function useLog<T>(selector: (state: LogState) => T): T {
 
 export function usePrefs<T>(selector: (state: PrefsState) => T): T {
   return useStore(useServices().prefs, selector);
+}
+
+export function useFeed<T>(selector: (state: ServerFeedState) => T): T {
+  return useStore(useServices().feed, selector);
 }
 
 export function useServerRequests<T>(selector: (state: ServerRequestsState) => T): T {
