@@ -9,6 +9,7 @@ import type { EngineEvent } from '../shared/events.ts';
 import type { ConnectParams } from '../shared/model.ts';
 import { explainError, explainNetworkFailure, isOpaqueNetworkFailure } from './explain-error.ts';
 import type { FeatureContext, Handlers } from './feature-context.ts';
+import { authFeature, type AuthFeatureOptions } from './features/auth.ts';
 import { toolHandlers } from './features/tools.ts';
 import { fetchIcon } from './icons.ts';
 import { createMessageRecorder } from './message-recorder.ts';
@@ -19,6 +20,10 @@ export interface EngineEnv {
   fetch: FetchLike;
   now: () => number;
   emit: (event: EngineEvent) => void;
+  /** How authorization URLs are opened and which client identity is used (the command line sets both). */
+  auth?: AuthFeatureOptions;
+  /** Session extensions the environment adds (e.g. a headless host's answers to server requests). */
+  extensions?: SessionExtension[];
 }
 
 export interface Engine {
@@ -63,7 +68,8 @@ export function createEngine(env: EngineEnv): Engine {
   }
 
   // Features that shape the session (client capabilities, server-request handlers, auth) add one entry.
-  const extensions: SessionExtension[] = [];
+  const auth = authFeature(ctx, env.auth);
+  const extensions: SessionExtension[] = [auth.extension, ...(env.extensions ?? [])];
 
   const sessionHandlers: Handlers<SessionApi> = {
     async connect(params) {
@@ -110,6 +116,7 @@ export function createEngine(env: EngineEnv): Engine {
   const handlers: Handlers<EngineApi> = {
     ...sessionHandlers,
     ...toolHandlers(ctx),
+    ...auth.handlers,
   };
 
   return {

@@ -2,6 +2,7 @@
  * The worker boundary: every message that crosses between the UI thread and the engine.
  * Plain, structured-clone-safe data only — no class instances, no functions.
  */
+import type { AuthApi } from './auth.ts';
 import type { EngineError } from './errors.ts';
 import type { EngineEvent } from './events.ts';
 import type { ConnectParams, IconResult, PingResult, ServerSummary, ToolCallOutcome, ToolCallParams, ToolList } from './model.ts';
@@ -23,7 +24,7 @@ export interface ToolsApi {
  * Method name → params and result of every call the UI can make on the engine: one interface per
  * feature, each served by its own handlers in src/engine/features/.
  */
-export interface EngineApi extends SessionApi, ToolsApi {}
+export interface EngineApi extends SessionApi, ToolsApi, AuthApi {}
 
 export type EngineMethod = keyof EngineApi;
 

@@ -1,4 +1,5 @@
 /** What the engine pushes to the UI as it happens. */
+import type { AuthUpdate } from './auth.ts';
 import type { EngineError } from './errors.ts';
 import type { ServerSummary } from './model.ts';
 
@@ -55,4 +56,6 @@ export type EngineEvent =
   | { type: 'http'; exchange: HttpExchange }
   | { type: 'connection'; phase: ConnectionPhase; summary?: ServerSummary; error?: EngineError }
   /** The engine dropped nothing silently: a note a person should see in the log (fallbacks, closed streams). */
-  | { type: 'note'; time: number; level: 'info' | 'warning' | 'error'; text: string };
+  | { type: 'note'; time: number; level: 'info' | 'warning' | 'error'; text: string }
+  /** A step of an OAuth authorization, or where it stands (see src/shared/auth.ts). */
+  | { type: 'auth'; update: AuthUpdate };
