@@ -54,6 +54,8 @@ export class LensOAuthProvider implements OAuthClientProvider {
   private tokenSet?: StoredOAuthTokens;
   /** When the current access token stops being valid, from `expires_in` at the time it was saved. */
   expiresAt?: number;
+  /** When to refresh it: 30 s before expiry, or at three quarters of a short lifetime. */
+  refreshAt?: number;
   private verifier?: string;
   private discovery?: OAuthDiscoveryState;
   private pending?: PendingAuthorization;
@@ -106,7 +108,9 @@ export class LensOAuthProvider implements OAuthClientProvider {
 
   saveTokens(tokens: StoredOAuthTokens): void {
     this.tokenSet = tokens;
-    this.expiresAt = typeof tokens.expires_in === 'number' ? this.deps.now() + tokens.expires_in * 1000 : undefined;
+    const lifetime = typeof tokens.expires_in === 'number' ? tokens.expires_in * 1000 : undefined;
+    this.expiresAt = lifetime === undefined ? undefined : this.deps.now() + lifetime;
+    this.refreshAt = lifetime === undefined ? undefined : this.deps.now() + Math.max(lifetime - 30_000, lifetime * 0.75);
   }
 
   redirectToAuthorization(authorizationUrl: URL): void {
@@ -160,7 +164,7 @@ export class LensOAuthProvider implements OAuthClientProvider {
     if (scope === 'all' || scope === 'client') this.client = undefined;
     if (scope === 'all' || scope === 'tokens') {
       this.tokenSet = undefined;
-      this.expiresAt = undefined;
+      this.expiresAt = this.refreshAt = undefined;
     }
     if (scope === 'all' || scope === 'verifier') this.verifier = undefined;
     if (scope === 'all' || scope === 'discovery') this.discovery = undefined;

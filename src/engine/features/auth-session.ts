@@ -41,8 +41,6 @@ export interface AuthControllerDeps {
 
 /** Step-ups per request: the conformance suite allows at most three authorization requests in all. */
 const MAX_STEP_UPS = 2;
-/** Refresh a little before expiry, so a request in flight does not race the deadline. */
-const EXPIRY_MARGIN_MS = 30_000;
 
 /** The authorization of one MCP server: its provider, the flow in progress, and the fetch that uses it. */
 export class AuthController {
@@ -229,7 +227,7 @@ export class AuthController {
       const signal = init.signal ?? undefined;
 
       if (this.flow) await this.flow.catch(() => undefined);
-      if (provider.tokens()?.refresh_token && provider.expiresAt !== undefined && deps.now() >= provider.expiresAt - EXPIRY_MARGIN_MS) {
+      if (provider.tokens()?.refresh_token && provider.refreshAt !== undefined && deps.now() >= provider.refreshAt) {
         await this.authorize({}, signal); // auth() refreshes when it holds a refresh token
       }
 
