@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createEngineClient } from './bridge/index.ts';
 import { createQueryClient, forgetSession, wireInvalidation } from './queries/index.ts';
-import { createConnectionStore, createLogStore, createPrefsStore, type PrefsStorage } from './state/index.ts';
+import { createAuthStore, createConnectionStore, createLogStore, createPrefsStore, type PrefsStorage } from './state/index.ts';
 import { App } from './ui/App.tsx';
 import { ServicesProvider, type AppServices } from './ui/services.tsx';
 import { resolveTheme } from './ui/theme/use-theme.ts';
@@ -19,10 +19,15 @@ const connection = createConnectionStore({ url: new URLSearchParams(window.locat
 const log = createLogStore();
 const prefs = createPrefsStore(browserStorage());
 const queryClient = createQueryClient();
+const auth = createAuthStore();
+// The callback page sits beside index.html, so it works under whatever path the app is hosted at.
+const oauthRedirectUrl = new URL('oauth-callback.html', document.baseURI).href;
+void client.call('configureAuth', { redirectUrl: oauthRedirectUrl });
 
 client.subscribe((events) => {
   log.getState().actions.appendEvents(events);
   connection.getState().actions.applyEvents(events);
+  auth.getState().actions.applyEvents(events);
   wireInvalidation(queryClient, events);
 });
 
@@ -43,7 +48,7 @@ document.documentElement.dataset.theme = resolveTheme(
   window.matchMedia('(prefers-color-scheme: dark)').matches,
 );
 
-const services: AppServices = { client, connection, log, prefs };
+const services: AppServices = { client, connection, log, prefs, auth, oauthRedirectUrl };
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

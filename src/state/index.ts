@@ -5,3 +5,5 @@ export { createLogStore, DEFAULT_LOG_RETENTION, messageItemId, requestMethodOf }
 export { matchesFilter } from './log-filter.ts';
 export type { PrefsState, PrefsStorage, PrefsStore, ThemeChoice } from './prefs-store.ts';
 export { createPrefsStore } from './prefs-store.ts';
+export type { AuthActions, AuthState, AuthStore } from './auth-store.ts';
+export { AUTH_STEP_RETENTION, createAuthStore } from './auth-store.ts';

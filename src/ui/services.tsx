@@ -5,13 +5,16 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { EngineClient } from '../bridge/index.ts';
-import type { ConnectionState, ConnectionStore, LogState, LogStore, PrefsState, PrefsStore } from '../state/index.ts';
+import type { AuthState, AuthStore, ConnectionState, ConnectionStore, LogState, LogStore, PrefsState, PrefsStore } from '../state/index.ts';
 
 export interface AppServices {
   client: EngineClient;
   connection: ConnectionStore;
   log: LogStore;
   prefs: PrefsStore;
+  auth: AuthStore;
+  /** Where the authorization server sends the browser back: the app's callback page, under any base path. */
+  oauthRedirectUrl: string;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);
@@ -38,4 +41,8 @@ export function useLog<T>(selector: (state: LogState) => T): T {
 
 export function usePrefs<T>(selector: (state: PrefsState) => T): T {
   return useStore(useServices().prefs, selector);
+}
+
+export function useAuth<T>(selector: (state: AuthState) => T): T {
+  return useStore(useServices().auth, selector);
 }

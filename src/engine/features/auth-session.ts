@@ -184,8 +184,9 @@ export class AuthController {
   private failed(error: unknown): EngineError {
     const { deps } = this;
     if (typeof error === 'object' && error !== null && (error as EngineError).code === 'unauthorized') return error as EngineError;
-    const message = error instanceof Error ? error.message : String(error);
-    const refused = error instanceof AuthRefusal;
+    const schemaProblem = describeSchemaError(error);
+    const message = schemaProblem ?? (error instanceof Error ? error.message : String(error));
+    const refused = error instanceof AuthRefusal || schemaProblem !== undefined;
     if (!(error as { recorded?: boolean }).recorded) {
       deps.record({ kind: 'authorization', title: refused ? 'Refused' : 'Authorization failed', rule: RULES.authorization, verdict: refused ? 'refused' : 'failed', detail: message });
     }
@@ -299,6 +300,17 @@ export function checkCallback(pending: PendingAuthorization, callbackUrl: string
   }
   if (now - pending.createdAt > STATE_TTL_MS) throw new AuthRefusal('The authorization took longer than 10 minutes; its state expired. Connect again.');
   return params;
+}
+
+/**
+ * The SDK validates metadata with zod before we see it (it already rejects javascript:/data: endpoints);
+ * its issues become one sentence naming the field.
+ */
+function describeSchemaError(error: unknown): string | undefined {
+  const issues = (error as { issues?: Array<{ path?: unknown[]; message?: string }> } | null)?.issues;
+  if (!Array.isArray(issues) || issues.length === 0) return undefined;
+  const parts = issues.slice(0, 3).map((issue) => `${(issue.path ?? []).join('.') || 'document'}: ${issue.message ?? 'invalid'}`);
+  return `Refused: the authorization server's metadata is invalid (${parts.join('; ')}).`;
 }
 
 function describeChallenge(response: Response, challenge: ReturnType<typeof extractWWWAuthenticateParams>): string {
