@@ -52,10 +52,10 @@ export function AuthPrompt() {
         <strong className="auth-host">{authorizationHost}</strong>; MCP Lens connects again when you are back.
       </p>
       <div className="auth-prompt-actions">
-        <button type="button" className="primary" onClick={authorize}>
+        <button type="button" className="button button-primary" onClick={authorize}>
           Authorize
         </button>
-        <button type="button" onClick={() => void client.call('cancelAuthorization', undefined)}>
+        <button type="button" className="button" onClick={() => void client.call('cancelAuthorization', undefined)}>
           Cancel
         </button>
       </div>

@@ -17,10 +17,10 @@ export function AuthStepDetails({ step }: { step: AuthStep }) {
       )}
       {http && (
         <div className="auth-http">
-          <pre aria-label="Request">
+          <pre className="code-block" aria-label="Request">
             {`${http.method} ${http.url}\n${http.requestHeaders.map(([k, v]) => `${k}: ${v}`).join('\n')}${http.requestBody ? `\n\n${http.requestBody}` : ''}`}
           </pre>
-          <pre aria-label="Response">
+          <pre className="code-block" aria-label="Response">
             {http.status !== undefined
               ? `HTTP ${http.status}\n${(http.responseHeaders ?? []).map(([k, v]) => `${k}: ${v}`).join('\n')}${http.responseBody ? `\n\n${http.responseBody}` : ''}`
               : `No response: ${http.error ?? 'unknown error'}`}

@@ -98,16 +98,18 @@ function ClientSettings({ serverUrl }: { serverUrl: string }) {
       <div className="auth-fields">
         <label>
           Client ID
-          <input value={clientId} onChange={(e) => setClientId(e.target.value)} placeholder="empty: register dynamically" autoComplete="off" spellCheck={false} />
+          <input className="input mono" value={clientId} onChange={(e) => setClientId(e.target.value)} placeholder="empty: register dynamically" autoComplete="off" spellCheck={false} />
         </label>
         <label>
           Client secret
-          <input type="password" value={clientSecret} onChange={(e) => setClientSecret(e.target.value)} placeholder="optional" autoComplete="off" />
+          <input className="input mono" type="password" value={clientSecret} onChange={(e) => setClientSecret(e.target.value)} placeholder="optional" autoComplete="off" />
         </label>
       </div>
       <div className="auth-settings-actions">
-        <button type="submit">Use this client</button>
-        <button type="button" onClick={forget} disabled={!serverUrl}>
+        <button type="submit" className="button">
+          Use this client
+        </button>
+        <button type="button" className="button" onClick={forget} disabled={!serverUrl}>
           Forget
         </button>
       </div>
