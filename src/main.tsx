@@ -9,6 +9,7 @@ import { createEngineClient } from './bridge/index.ts';
 import { createQueryClient, forgetSession, wireInvalidation } from './queries/index.ts';
 import { createAuthStore, createConnectionStore, createLogStore, createPrefsStore, type PrefsStorage } from './state/index.ts';
 import { App } from './ui/App.tsx';
+import { findClientMetadataUrl } from './ui/auth/client-metadata.ts';
 import { ServicesProvider, type AppServices } from './ui/services.tsx';
 import { resolveTheme } from './ui/theme/use-theme.ts';
 
@@ -23,6 +24,10 @@ const auth = createAuthStore();
 // The callback page sits beside index.html, so it works under whatever path the app is hosted at.
 const oauthRedirectUrl = new URL('oauth-callback.html', document.baseURI).href;
 void client.call('configureAuth', { redirectUrl: oauthRedirectUrl });
+// On an https deployment built with its public URL, the app is its own client id (CIMD); else DCR.
+void findClientMetadataUrl(document.baseURI).then((clientMetadataUrl) => {
+  if (clientMetadataUrl) void client.call('configureAuth', { redirectUrl: oauthRedirectUrl, clientMetadataUrl });
+});
 
 client.subscribe((events) => {
   log.getState().actions.appendEvents(events);

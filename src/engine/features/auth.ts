@@ -78,7 +78,9 @@ export function authFeature(ctx: FeatureContext, options: AuthFeatureOptions = {
 
   const handlers: Handlers<AuthApi> = {
     async configureAuth(params) {
-      settings = { ...params, clientId: params.clientId?.trim() || undefined, clientSecret: params.clientSecret || undefined } as AuthSettings;
+      // Merged: the client-id form and the app's own metadata URL are set from different places.
+      const merged = { ...settings, ...params };
+      settings = { ...merged, clientId: merged.clientId?.trim() || undefined, clientSecret: merged.clientSecret || undefined } as AuthSettings;
       return undefined;
     },
     async completeAuthorization({ callbackUrl }) {
