@@ -193,7 +193,7 @@ export class AuthController {
     deps.status({ phase: 'failed', serverUrl: deps.serverUrl.href, message });
     return {
       code: 'unauthorized',
-      message: refused ? message : `Authorization did not complete: ${message}`,
+      message: refused ? message : `OAuth did not complete: ${message}. If this server takes an API key or token instead, add it as an Authorization header and connect again.`,
       detail: 'See the Authorization tab for each step. You can also paste a token as an Authorization: Bearer header.',
     };
   }
@@ -259,7 +259,12 @@ export class AuthController {
         });
         // A second 401 means the refreshed (or new) token was refused too: start over from scratch once.
         if (attempt === 1 && sentToken) provider.invalidateCredentials('tokens');
-        await this.authorize({ ...(challenge.scope !== undefined && { scope: challenge.scope }), ...(challenge.resourceMetadataUrl && { resourceMetadataUrl: challenge.resourceMetadataUrl }) }, signal);
+        await this.authorize(
+          { ...(challenge.scope !== undefined && { scope: challenge.scope }), ...(challenge.resourceMetadataUrl && { resourceMetadataUrl: challenge.resourceMetadataUrl }) },
+          signal,
+        ).catch((error: unknown) => {
+          throw withStatus(error, 401);
+        });
         response = await send();
       }
 
@@ -279,7 +284,9 @@ export class AuthController {
         await this.authorize(
           { ...(union !== undefined && { scope: union }), force: isStrictScopeSuperset(union, granted), ...(challenge.resourceMetadataUrl && { resourceMetadataUrl: challenge.resourceMetadataUrl }) },
           signal,
-        );
+        ).catch((error: unknown) => {
+          throw withStatus(error, 403);
+        });
         response = await send();
       }
       return response;
@@ -300,6 +307,11 @@ export function checkCallback(pending: PendingAuthorization, callbackUrl: string
   }
   if (now - pending.createdAt > STATE_TTL_MS) throw new AuthRefusal('The authorization took longer than 10 minutes; its state expired. Connect again.');
   return params;
+}
+
+/** The server's answer that started the flow stays on the error, as for any other HTTP failure. */
+function withStatus(error: unknown, httpStatus: number): unknown {
+  return typeof error === 'object' && error !== null && (error as EngineError).code === 'unauthorized' ? { ...(error as EngineError), httpStatus } : error;
 }
 
 /**
