@@ -6,8 +6,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createEngineClient } from './bridge/index.ts';
-import { createQueryClient, forgetSession, wireInvalidation } from './queries/index.ts';
-import { createAuthStore, createConnectionStore, createLogStore, createPrefsStore, type PrefsStorage } from './state/index.ts';
+import { createQueryClient, forgetSession, wireInvalidation, wireResourceUpdates } from './queries/index.ts';
+import { createAuthStore, createConnectionStore, createLogStore, createPrefsStore, createServerFeedStore, type PrefsStorage } from './state/index.ts';
 import { App } from './ui/App.tsx';
 import { findClientMetadataUrl } from './ui/auth/client-metadata.ts';
 import { ServicesProvider, type AppServices } from './ui/services.tsx';
@@ -19,6 +19,7 @@ const client = createEngineClient(worker);
 const connection = createConnectionStore({ url: new URLSearchParams(window.location.search).get('url') ?? '' });
 const log = createLogStore();
 const prefs = createPrefsStore(browserStorage());
+const feed = createServerFeedStore();
 const queryClient = createQueryClient();
 const auth = createAuthStore();
 // The callback page sits beside index.html, so it works under whatever path the app is hosted at.
@@ -34,6 +35,8 @@ client.subscribe((events) => {
   connection.getState().actions.applyEvents(events);
   auth.getState().actions.applyEvents(events);
   wireInvalidation(queryClient, events);
+  feed.getState().actions.appendEvents(events);
+  wireResourceUpdates(queryClient, events);
 });
 
 // A session that ended (server gone, Disconnect) leaves no stale lists behind.
@@ -53,7 +56,7 @@ document.documentElement.dataset.theme = resolveTheme(
   window.matchMedia('(prefers-color-scheme: dark)').matches,
 );
 
-const services: AppServices = { client, connection, log, prefs, auth, oauthRedirectUrl };
+const services: AppServices = { client, connection, log, prefs, feed, auth, oauthRedirectUrl };
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

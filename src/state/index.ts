@@ -7,3 +7,5 @@ export type { PrefsState, PrefsStorage, PrefsStore, ThemeChoice } from './prefs-
 export { createPrefsStore } from './prefs-store.ts';
 export type { AuthActions, AuthState, AuthStore } from './auth-store.ts';
 export { AUTH_STEP_RETENTION, createAuthStore } from './auth-store.ts';
+export type { ResourceUpdate, ServerFeedState, ServerFeedStore, ServerLogEntry } from './server-feed-store.ts';
+export { createServerFeedStore, DEFAULT_SERVER_LOG_RETENTION } from './server-feed-store.ts';
