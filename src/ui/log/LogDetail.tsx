@@ -5,9 +5,9 @@ import { useLog } from '../services.tsx';
 
 /** The selected entry in full: pretty JSON, or for unparseable bytes the raw text and why it failed. */
 export function LogDetail() {
-  const item = useLog((state) => (state.selectedId ? state.byId[state.selectedId] : undefined));
+  const item = useLog((state) => (state.selectedId ? state.byId.get(state.selectedId) : undefined));
   const hasRequest = useLog((state) =>
-    item?.type === 'message' && item.entry.requestSeq !== undefined ? messageItemId(item.entry.requestSeq) in state.byId : false,
+    item?.type === 'message' && item.entry.requestSeq !== undefined ? state.byId.has(messageItemId(item.entry.requestSeq)) : false,
   );
   const { select } = useLog((state) => state.actions);
   if (!item) return null;

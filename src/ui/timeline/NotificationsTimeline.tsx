@@ -1,31 +1,55 @@
-import { memo, useMemo } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useLog } from '../services.tsx';
 import { summarizeNotification } from './summarize.ts';
 import './timeline.css';
 
-const MAX_ROWS = 300;
+const ROW_HEIGHT = 24;
 
-/** Inbound notifications in time order. Selecting one opens it in the message log. */
+/** Inbound notifications in time order, virtualized like the log. Selecting one opens it in the message log. */
 export function NotificationsTimeline() {
   const ids = useLog((state) => state.notificationIds);
-  const visible = useMemo(() => (ids.length > MAX_ROWS ? ids.slice(ids.length - MAX_ROWS) : ids), [ids]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [following, setFollowing] = useState(true);
+  // The virtualizer is mutable by design; nothing here passes its functions to memoized children.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: ids.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    getItemKey: (index) => ids.at(index) ?? index,
+  });
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element && following) element.scrollTop = element.scrollHeight;
+  }, [ids, following]);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    const atBottom = element.scrollHeight - element.scrollTop - element.clientHeight < ROW_HEIGHT;
+    if (atBottom !== following) setFollowing(atBottom);
+  };
+
   return (
     <section role="region" aria-label="Notifications" className="panel timeline-panel">
       <header className="panel-header">
         <h2 className="panel-title">Notifications</h2>
         <span className="muted">{ids.length}</span>
       </header>
-      <div className="timeline-scroller">
-        {ids.length > MAX_ROWS && <p className="log-marker">Showing the latest {MAX_ROWS} of {ids.length}.</p>}
+      <div className="timeline-scroller" ref={scroller} onScroll={onScroll}>
         {ids.length === 0 ? (
           <p className="empty-state">No notifications from the server yet.</p>
         ) : (
-          <ol className="timeline-list">
-            {visible.map((id) => (
-              <TimelineRow key={id} id={id} />
-            ))}
+          <ol className="timeline-list" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((row) => {
+              const id = ids.at(row.index);
+              return id === undefined ? null : <TimelineRow key={id} id={id} top={row.start} />;
+            })}
           </ol>
         )}
       </div>
@@ -33,14 +57,14 @@ export function NotificationsTimeline() {
   );
 }
 
-const TimelineRow = memo(function TimelineRow({ id }: { id: string }) {
-  const item = useLog((state) => state.byId[id]);
+const TimelineRow = memo(function TimelineRow({ id, top }: { id: string; top: number }) {
+  const item = useLog((state) => state.byId.get(id));
   const selected = useLog((state) => state.selectedId === id);
   const { select } = useLog((state) => state.actions);
   const summary = useMemo(() => (item?.type === 'message' ? summarizeNotification(item.entry.method, item.entry.message) : ''), [item]);
   if (item?.type !== 'message') return null;
   return (
-    <li className="timeline-row">
+    <li className="timeline-row" style={{ transform: `translateY(${top}px)` }}>
       <button type="button" className="timeline-button" aria-current={selected ? 'true' : undefined} onClick={() => select(id)}>
         <span className="timeline-time mono">{formatTime(item.entry.time)}</span>
         <span className="timeline-method mono">
