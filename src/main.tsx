@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createEngineClient } from './bridge/index.ts';
 import { createQueryClient, forgetSession, wireInvalidation } from './queries/index.ts';
-import { createConnectionStore, createLogStore, createPrefsStore, type PrefsStorage } from './state/index.ts';
+import { createConnectionStore, createHttpStore, createLogStore, createPrefsStore, type PrefsStorage } from './state/index.ts';
 import { App } from './ui/App.tsx';
 import { ServicesProvider, type AppServices } from './ui/services.tsx';
 import { resolveTheme } from './ui/theme/use-theme.ts';
@@ -17,11 +17,13 @@ const client = createEngineClient(worker);
 
 const connection = createConnectionStore({ url: new URLSearchParams(window.location.search).get('url') ?? '' });
 const log = createLogStore();
+const http = createHttpStore();
 const prefs = createPrefsStore(browserStorage());
 const queryClient = createQueryClient();
 
 client.subscribe((events) => {
   log.getState().actions.appendEvents(events);
+  http.getState().actions.appendEvents(events);
   connection.getState().actions.applyEvents(events);
   wireInvalidation(queryClient, events);
 });
@@ -43,7 +45,7 @@ document.documentElement.dataset.theme = resolveTheme(
   window.matchMedia('(prefers-color-scheme: dark)').matches,
 );
 
-const services: AppServices = { client, connection, log, prefs };
+const services: AppServices = { client, connection, log, prefs, http };
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -6,3 +6,6 @@ export { filterLog, matchesFilter, type FilterResult } from './log-filter.ts';
 export { ChunkedList } from './log-chunks.ts';
 export type { PrefsState, PrefsStorage, PrefsStore, ThemeChoice } from './prefs-store.ts';
 export { createPrefsStore } from './prefs-store.ts';
+export type { HttpActions, HttpState, HttpStore, TrafficView } from './http-store.ts';
+export { createHttpStore, DEFAULT_HTTP_RETENTION, indexCarried } from './http-store.ts';
+export { toHar } from './http-har.ts';

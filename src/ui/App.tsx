@@ -1,10 +1,10 @@
 import { ConnectionBar } from './connect/ConnectionBar.tsx';
 import { FeatureTabs } from './features/FeatureTabs.tsx';
-import { MessageLog } from './log/MessageLog.tsx';
 import { ServerPanel } from './server/ServerPanel.tsx';
 import { ThemeToggle } from './theme/ThemeToggle.tsx';
 import { useApplyTheme } from './theme/use-theme.ts';
 import { NotificationsTimeline } from './timeline/NotificationsTimeline.tsx';
+import { TrafficPane } from './traffic/TrafficPane.tsx';
 import './common/controls.css';
 import './app.css';
 
@@ -26,7 +26,7 @@ export function App() {
           <FeatureTabs />
         </div>
         <aside className="side-pane" aria-label="Traffic">
-          <MessageLog />
+          <TrafficPane />
           <NotificationsTimeline />
         </aside>
       </main>

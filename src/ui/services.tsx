@@ -5,13 +5,14 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { EngineClient } from '../bridge/index.ts';
-import type { ConnectionState, ConnectionStore, LogState, LogStore, PrefsState, PrefsStore } from '../state/index.ts';
+import type { ConnectionState, ConnectionStore, HttpState, HttpStore, LogState, LogStore, PrefsState, PrefsStore } from '../state/index.ts';
 
 export interface AppServices {
   client: EngineClient;
   connection: ConnectionStore;
   log: LogStore;
   prefs: PrefsStore;
+  http: HttpStore;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);
@@ -38,4 +39,8 @@ export function useLog<T>(selector: (state: LogState) => T): T {
 
 export function usePrefs<T>(selector: (state: PrefsState) => T): T {
   return useStore(useServices().prefs, selector);
+}
+
+export function useHttp<T>(selector: (state: HttpState) => T): T {
+  return useStore(useServices().http, selector);
 }
