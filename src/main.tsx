@@ -6,8 +6,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createEngineClient } from './bridge/index.ts';
-import { createQueryClient, forgetSession, wireInvalidation } from './queries/index.ts';
-import { createConnectionStore, createHttpStore, createLogStore, createPrefsStore, type PrefsStorage } from './state/index.ts';
+import { createQueryClient, forgetSession, wireInvalidation, type CallToolVariables } from './queries/index.ts';
+import { createConnectionStore, createHttpStore, createLogStore, createPrefsStore, createSessionStore, type PrefsStorage } from './state/index.ts';
+import type { ToolCallOutcome } from './shared/model.ts';
+import { closeSession } from './ui/session/session-file-actions.ts';
 import { App } from './ui/App.tsx';
 import { ServicesProvider, type AppServices } from './ui/services.tsx';
 import { resolveTheme } from './ui/theme/use-theme.ts';
@@ -18,14 +20,31 @@ const client = createEngineClient(worker);
 const connection = createConnectionStore({ url: new URLSearchParams(window.location.search).get('url') ?? '' });
 const log = createLogStore();
 const http = createHttpStore();
+const session = createSessionStore();
 const prefs = createPrefsStore(browserStorage());
 const queryClient = createQueryClient();
 
 client.subscribe((events) => {
+  // Connecting leaves a saved session being browsed: live traffic never mixes into it.
+  if (session.getState().replay && events.some((event) => event.type === 'connection' && event.phase === 'connecting')) closeSession(services);
   log.getState().actions.appendEvents(events);
   http.getState().actions.appendEvents(events);
   connection.getState().actions.applyEvents(events);
   wireInvalidation(queryClient, events);
+});
+
+// Tool results shown in this session, so a saved session file has them (see ui/session).
+queryClient.getMutationCache().subscribe((event) => {
+  if (event.type !== 'updated' || event.mutation.options.mutationKey?.[1] !== 'tools/call') return;
+  const { status, variables, data, error, submittedAt } = event.mutation.state;
+  const params = (variables as CallToolVariables | undefined)?.params;
+  if (!params || (event.action.type !== 'success' && event.action.type !== 'error')) return;
+  session.getState().actions.recordResult({
+    time: submittedAt,
+    tool: params.name,
+    arguments: params.arguments,
+    ...(status === 'success' ? { outcome: data as ToolCallOutcome } : { error: error as never }),
+  });
 });
 
 // A session that ended (server gone, Disconnect) leaves no stale lists behind.
@@ -45,7 +64,7 @@ document.documentElement.dataset.theme = resolveTheme(
   window.matchMedia('(prefers-color-scheme: dark)').matches,
 );
 
-const services: AppServices = { client, connection, log, prefs, http };
+const services: AppServices = { client, connection, log, prefs, http, session };
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,6 +1,10 @@
 import { ConnectionBar } from './connect/ConnectionBar.tsx';
 import { FeatureTabs } from './features/FeatureTabs.tsx';
 import { ServerPanel } from './server/ServerPanel.tsx';
+import { useSession } from './services.tsx';
+import { ReplayBanner } from './session/ReplayBanner.tsx';
+import { SavedResults } from './session/SavedResults.tsx';
+import { SessionMenu } from './session/SessionMenu.tsx';
 import { ThemeToggle } from './theme/ThemeToggle.tsx';
 import { useApplyTheme } from './theme/use-theme.ts';
 import { NotificationsTimeline } from './timeline/NotificationsTimeline.tsx';
@@ -10,6 +14,7 @@ import './app.css';
 
 export function App() {
   useApplyTheme();
+  const replaying = useSession((state) => state.replay !== null);
   return (
     <div className="app">
       <header className="app-header">
@@ -18,12 +23,14 @@ export function App() {
           <span className="brand-name">MCP Lens</span>
         </div>
         <ConnectionBar />
+        <SessionMenu />
         <ThemeToggle />
       </header>
+      <ReplayBanner />
       <main className="app-main">
         <div className="main-pane">
           <ServerPanel />
-          <FeatureTabs />
+          {replaying ? <SavedResults /> : <FeatureTabs />}
         </div>
         <aside className="side-pane" aria-label="Traffic">
           <TrafficPane />

@@ -5,7 +5,18 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { EngineClient } from '../bridge/index.ts';
-import type { ConnectionState, ConnectionStore, HttpState, HttpStore, LogState, LogStore, PrefsState, PrefsStore } from '../state/index.ts';
+import type {
+  ConnectionState,
+  ConnectionStore,
+  HttpState,
+  HttpStore,
+  LogState,
+  LogStore,
+  PrefsState,
+  PrefsStore,
+  SessionState,
+  SessionStore,
+} from '../state/index.ts';
 
 export interface AppServices {
   client: EngineClient;
@@ -13,6 +24,7 @@ export interface AppServices {
   log: LogStore;
   prefs: PrefsStore;
   http: HttpStore;
+  session: SessionStore;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);
@@ -43,4 +55,8 @@ export function usePrefs<T>(selector: (state: PrefsState) => T): T {
 
 export function useHttp<T>(selector: (state: HttpState) => T): T {
   return useStore(useServices().http, selector);
+}
+
+export function useSession<T>(selector: (state: SessionState) => T): T {
+  return useStore(useServices().session, selector);
 }

@@ -1,6 +1,6 @@
 /** Saves text as a file through a blob: URL the app made itself (no server data in the URL). */
-export function downloadText(fileName: string, text: string, type = 'application/json'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+export function downloadText(fileName: string, text: string | BlobPart[], type = 'application/json'): void {
+  const url = URL.createObjectURL(new Blob(typeof text === 'string' ? [text] : text, { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
