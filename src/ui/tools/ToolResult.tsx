@@ -4,6 +4,8 @@ import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { formatDuration, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { ContentBlockView } from './ContentBlockView.tsx';
+import { LargeText } from './LargeText.tsx';
+import { LazyDetails } from './LazyDetails.tsx';
 
 interface Props {
   status: 'idle' | 'pending' | 'success' | 'error';
@@ -55,7 +57,7 @@ function Outcome({ outcome }: { outcome: ToolCallOutcome }) {
             {outcome.structuredContent === undefined ? (
               <p className="muted">None returned.</p>
             ) : (
-              <pre className="code-block">{prettyJson(outcome.structuredContent)}</pre>
+              <LargeText className="code-block" text={prettyJson(outcome.structuredContent)} />
             )}
           </div>
           {outcome.outputSchemaErrors && outcome.outputSchemaErrors.length > 0 && (
@@ -72,10 +74,7 @@ function Outcome({ outcome }: { outcome: ToolCallOutcome }) {
           )}
         </div>
       )}
-      <details>
-        <summary>Raw result</summary>
-        <pre className="code-block">{prettyJson(outcome)}</pre>
-      </details>
+      <LazyDetails summary="Raw result">{() => <LargeText className="code-block" text={prettyJson(outcome)} />}</LazyDetails>
     </>
   );
 }
