@@ -7,7 +7,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createEngineClient } from './bridge/index.ts';
 import { createQueryClient, forgetSession, wireInvalidation, type CallToolVariables } from './queries/index.ts';
-import { createConnectionStore, createHttpStore, createLogStore, createPrefsStore, createSessionStore, type PrefsStorage } from './state/index.ts';
+import {
+  createConnectionStore,
+  createHttpStore,
+  createLogStore,
+  createPrefsStore,
+  createSessionStore,
+  warmSearchText,
+  type PrefsStorage,
+} from './state/index.ts';
 import type { ToolCallOutcome } from './shared/model.ts';
 import { closeSession } from './ui/session/session-file-actions.ts';
 import { App } from './ui/App.tsx';
@@ -21,6 +29,8 @@ const connection = createConnectionStore({ url: new URLSearchParams(window.locat
 const log = createLogStore();
 const http = createHttpStore();
 const session = createSessionStore();
+// The first filter over a full log should be a scan, not 100,000 stringifies: build search text when idle.
+warmSearchText(log, (work) => requestIdleCallback((deadline) => work(() => deadline.timeRemaining()), { timeout: 2000 }));
 const prefs = createPrefsStore(browserStorage());
 const queryClient = createQueryClient();
 

@@ -106,3 +106,38 @@ export function filterLog(log: FilterableLog, text: string, previous?: FilterRes
   }
   return { text, generation: log.generation, ids: keptIds, positions: keptPositions, scannedTo: end };
 }
+
+/** Runs `work` when the page is idle; `deadline()` says how many ms are left. */
+export type IdleScheduler = (work: (deadline: () => number) => void) => void;
+
+/**
+ * Builds the search text of new entries in idle time, so the first filter over 100,000 entries is a scan,
+ * not 100,000 JSON.stringify calls. Returns the unsubscribe function.
+ */
+export function warmSearchText(store: { getState(): FilterableLog; subscribe(listener: (state: FilterableLog, previous: FilterableLog) => void): () => void }, idle: IdleScheduler): () => void {
+  let next = 0; // absolute position of the first entry not yet warmed
+  let scheduled = false;
+  const run = (deadline: () => number) => {
+    scheduled = false;
+    const { ids, byId } = store.getState();
+    next = Math.max(next, ids.dropped);
+    const end = ids.dropped + ids.length;
+    while (next < end && deadline() > 2) {
+      const stop = Math.min(end, next + 500);
+      for (; next < stop; next += 1) {
+        const item = byId.get(ids.at(next - ids.dropped)!);
+        if (item) textOf(item, requestMethodOf(byId, item));
+      }
+    }
+    if (next < end) schedule();
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    idle(run);
+  };
+  return store.subscribe((state, previous) => {
+    if (state.generation !== previous.generation) next = 0;
+    if (state.ids !== previous.ids) schedule();
+  });
+}

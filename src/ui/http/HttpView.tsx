@@ -1,10 +1,10 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { messageItemId, toHar } from '../../state/index.ts';
 import type { MessageEntry } from '../../shared/events.ts';
 import { downloadText, fileStamp } from '../common/download.ts';
 import { formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
+import { useFixedRows } from '../common/use-fixed-rows.ts';
 import { useHttp, useServices } from '../services.tsx';
 import { HttpDetail } from './HttpDetail.tsx';
 import './http.css';
@@ -19,18 +19,16 @@ export function HttpView() {
   const services = useServices();
   const scroller = useRef<HTMLDivElement>(null);
   const [following, setFollowing] = useState(true);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is mutable by design; its functions stay here
-  const virtualizer = useVirtualizer({
-    count: seqs.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    getItemKey: (index) => seqs.at(index) ?? index,
-  });
+  const rows = useFixedRows(scroller, seqs.length, ROW_HEIGHT, 8);
 
   useLayoutEffect(() => {
     const element = scroller.current;
-    if (element && following) element.scrollTop = element.scrollHeight;
+    if (element && following) {
+      element.scrollTop = element.scrollHeight;
+      rows.onScroll();
+    }
+    // rows.onScroll is stable; this runs when the rows or the follow mode change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [seqs, following]);
 
   const exportHar = () => {
@@ -70,6 +68,7 @@ export function HttpView() {
         onScroll={() => {
           const element = scroller.current;
           if (!element) return;
+          rows.onScroll();
           const atBottom = element.scrollHeight - element.scrollTop - element.clientHeight < ROW_HEIGHT;
           if (atBottom !== following) setFollowing(atBottom);
         }}
@@ -77,11 +76,10 @@ export function HttpView() {
         {seqs.length === 0 ? (
           <p className="empty-state">No HTTP traffic yet. Every request the client makes, and its response, appears here.</p>
         ) : (
-          <ol className="log-list" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((row) => {
-              const seq = seqs.at(row.index);
-              return seq === undefined ? null : <HttpRow key={seq} seq={seq} top={row.start} />;
-            })}
+          <ol className="log-list" style={{ height: rows.totalHeight }}>
+            {seqs.slice(rows.start, rows.end).map((seq, offset) => (
+              <HttpRow key={seq} seq={seq} top={(rows.start + offset) * ROW_HEIGHT} />
+            ))}
           </ol>
         )}
       </div>

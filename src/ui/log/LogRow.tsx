@@ -4,12 +4,12 @@ import { ServerText } from '../common/ServerText.tsx';
 import { requestMethodOf } from '../../state/index.ts';
 import { useLog } from '../services.tsx';
 
-/** Every row has this height (px), so the virtualizer can place row n at n × height without measuring. */
+/** Every row has this height (px), so the list can place row n at n × height without measuring. */
 export const LOG_ROW_HEIGHT = 24;
 
 interface RowProps {
   id: string;
-  /** Offset from the top of the list, from the virtualizer. */
+  /** Offset from the top of the list, from the list window. */
   top: number;
   /** 1-based position and list size, for assistive technology (only a window of rows exists in the DOM). */
   position: number;

@@ -1,5 +1,5 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useFixedRows } from '../common/use-fixed-rows.ts';
 import { useLog } from '../services.tsx';
 import { LogDetail } from './LogDetail.tsx';
 import { LOG_ROW_HEIGHT, LogRow } from './LogRow.tsx';
@@ -7,8 +7,8 @@ import { useVisibleIds } from './use-visible-ids.ts';
 import './log.css';
 
 /**
- * The JSON-RPC message log: every frame both ways, filterable, newest at the bottom. Rows are virtualized
- * (@tanstack/react-virtual), so 100,000 entries cost as much to show as the 30 that fit on screen.
+ * The JSON-RPC message log: every frame both ways, filterable, newest at the bottom. Rows are windowed
+ * (useFixedRows, fixed row height), so 100,000 entries cost as much to show as the 30 that fit on screen.
  */
 export function MessageLog() {
   const filterId = useId();
@@ -21,20 +21,17 @@ export function MessageLog() {
   const scroller = useRef<HTMLDivElement>(null);
   const [following, setFollowing] = useState(true);
 
-  // The virtualizer is mutable by design; nothing here passes its functions to memoized children.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: visible.count,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => LOG_ROW_HEIGHT,
-    overscan: 12,
-    getItemKey: (index) => visible.idAt(index) ?? index,
-  });
+  const rows = useFixedRows(scroller, visible.count, LOG_ROW_HEIGHT, 12);
 
   // Follow new entries unless the person scrolled up to read something.
   useLayoutEffect(() => {
     const element = scroller.current;
-    if (element && following) element.scrollTop = element.scrollHeight;
+    if (element && following) {
+      element.scrollTop = element.scrollHeight;
+      rows.onScroll();
+    }
+    // rows.onScroll is stable; this runs when the rows or the follow mode change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [visible, following]);
 
   // A selection made elsewhere (the timeline, the HTTP view) scrolls its row into view.
@@ -46,7 +43,8 @@ export function MessageLog() {
     const top = index * LOG_ROW_HEIGHT;
     if (element && (top < element.scrollTop || top + LOG_ROW_HEIGHT > element.scrollTop + element.clientHeight)) {
       setFollowing(false);
-      virtualizer.scrollToIndex(index, { align: 'center' });
+      element.scrollTop = Math.max(0, top - element.clientHeight / 2);
+      rows.onScroll();
     }
     // Only when the selection changes, not on every batch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -55,6 +53,7 @@ export function MessageLog() {
   const onScroll = () => {
     const element = scroller.current;
     if (!element) return;
+    rows.onScroll();
     const atBottom = element.scrollHeight - element.scrollTop - element.clientHeight < LOG_ROW_HEIGHT;
     if (atBottom !== following) setFollowing(atBottom);
   };
@@ -72,7 +71,7 @@ export function MessageLog() {
     event.preventDefault();
     select(id);
     setFollowing(next === last);
-    virtualizer.scrollToIndex(next, { align: 'auto' });
+    rows.scrollToIndex(next);
     // The row may only exist after the scroll renders it; focus it then.
     requestAnimationFrame(() => scroller.current?.querySelector<HTMLButtonElement>(`[data-log-id="${CSS.escape(id)}"] .log-row-button`)?.focus());
   };
@@ -120,10 +119,10 @@ export function MessageLog() {
           ) : visible.count === 0 ? (
             <p className="empty-state">No message matches “{filterText}”.</p>
           ) : (
-            <ol className="log-list" onKeyDown={onKeyDown} style={{ height: virtualizer.getTotalSize() }}>
-              {virtualizer.getVirtualItems().map((row) => {
-                const id = visible.idAt(row.index);
-                return id === undefined ? null : <LogRow key={id} id={id} top={row.start} position={row.index + 1} size={visible.count} />;
+            <ol className="log-list" onKeyDown={onKeyDown} style={{ height: rows.totalHeight }}>
+              {rowIndexes(rows.start, rows.end).map((index) => {
+                const id = visible.idAt(index);
+                return id === undefined ? null : <LogRow key={id} id={id} top={index * LOG_ROW_HEIGHT} position={index + 1} size={visible.count} />;
               })}
             </ol>
           )}
@@ -138,3 +137,5 @@ export function MessageLog() {
     </section>
   );
 }
+
+const rowIndexes = (start: number, end: number) => Array.from({ length: Math.max(0, end - start) }, (_, offset) => start + offset);

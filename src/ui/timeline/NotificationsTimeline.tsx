@@ -1,36 +1,34 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
+import { useFixedRows } from '../common/use-fixed-rows.ts';
 import { useLog } from '../services.tsx';
 import { summarizeNotification } from './summarize.ts';
 import './timeline.css';
 
 const ROW_HEIGHT = 24;
 
-/** Inbound notifications in time order, virtualized like the log. Selecting one opens it in the message log. */
+/** Inbound notifications in time order, windowed like the log. Selecting one opens it in the message log. */
 export function NotificationsTimeline() {
   const ids = useLog((state) => state.notificationIds);
   const scroller = useRef<HTMLDivElement>(null);
   const [following, setFollowing] = useState(true);
-  // The virtualizer is mutable by design; nothing here passes its functions to memoized children.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: ids.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    getItemKey: (index) => ids.at(index) ?? index,
-  });
+  const rows = useFixedRows(scroller, ids.length, ROW_HEIGHT, 8);
 
   useLayoutEffect(() => {
     const element = scroller.current;
-    if (element && following) element.scrollTop = element.scrollHeight;
+    if (element && following) {
+      element.scrollTop = element.scrollHeight;
+      rows.onScroll();
+    }
+    // rows.onScroll is stable; this runs when the rows or the follow mode change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ids, following]);
 
   const onScroll = () => {
     const element = scroller.current;
     if (!element) return;
+    rows.onScroll();
     const atBottom = element.scrollHeight - element.scrollTop - element.clientHeight < ROW_HEIGHT;
     if (atBottom !== following) setFollowing(atBottom);
   };
@@ -45,11 +43,10 @@ export function NotificationsTimeline() {
         {ids.length === 0 ? (
           <p className="empty-state">No notifications from the server yet.</p>
         ) : (
-          <ol className="timeline-list" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((row) => {
-              const id = ids.at(row.index);
-              return id === undefined ? null : <TimelineRow key={id} id={id} top={row.start} />;
-            })}
+          <ol className="timeline-list" style={{ height: rows.totalHeight }}>
+            {ids.slice(rows.start, rows.end).map((id, offset) => (
+              <TimelineRow key={id} id={id} top={(rows.start + offset) * ROW_HEIGHT} />
+            ))}
           </ol>
         )}
       </div>
