@@ -14,6 +14,8 @@ import { startFloodServer } from './flood-server.ts';
 import { measureOverhead } from './overhead.ts';
 
 const SUSTAIN_SECONDS = Number(process.env.BENCH_SUSTAIN_SECONDS ?? 60);
+/** On a starved machine the client falls behind a flood; wait for it rather than abort, and report the lag. */
+const DRAIN_TIMEOUT_MS = 600_000;
 const root = fileURLToPath(new URL('../dist/', import.meta.url));
 if (!existsSync(`${root}index.html`)) {
   console.error('No built app in dist/. Run "npm run bench" (it builds first) or "npx vite build".');
@@ -40,12 +42,17 @@ function firstScreenKb(): number {
   return files.reduce((sum, file) => sum + gzipSync(readFileSync(`${root}${file}`)).length, 0) / 1024;
 }
 
-async function runTool(page: Page, tool: string, args: unknown): Promise<void> {
+/** Selects the tool and fills its arguments, then returns the page time just before Run tool is clicked. */
+async function runTool(page: Page, tool: string, args: unknown): Promise<number> {
   await page.getByRole('tab', { name: 'Tools' }).click();
   await page.getByRole('button', { name: tool, exact: true }).click();
   await page.getByRole('button', { name: 'JSON', exact: true }).click();
   await page.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify(args));
+  // Loading the tool form (a lazy chunk) is not part of what is measured.
+  await page.waitForTimeout(500);
+  const started = await now(page);
   await page.getByRole('button', { name: 'Run tool' }).click();
+  return started;
 }
 
 const result = (page: Page) => page.getByRole('region', { name: 'Result' });
@@ -70,9 +77,8 @@ async function main() {
 
     console.log('Flood: 20,000 notifications within 1 s');
     let before = await logAccounted(page);
-    let from = await now(page);
-    await runTool(page, 'flood', { count: 20_000, perSecond: 20_000 });
-    await result(page).getByText('sent 20000').waitFor({ timeout: 60_000 });
+    let from = await runTool(page, 'flood', { count: 20_000, perSecond: 20_000 });
+    await result(page).getByText('sent 20000').waitFor({ timeout: DRAIN_TIMEOUT_MS });
     await page.waitForTimeout(500);
     let to = await now(page);
     let after = await logAccounted(page);
@@ -86,8 +92,7 @@ async function main() {
     console.log(`Flood: 2,000 notifications a second for ${SUSTAIN_SECONDS} s, clicking throughout`);
     const count = 2000 * SUSTAIN_SECONDS;
     before = after;
-    from = await now(page);
-    await runTool(page, 'flood', { count, perSecond: 2000 });
+    from = await runTool(page, 'flood', { count, perSecond: 2000 });
     const ends = Date.now() + SUSTAIN_SECONDS * 1000;
     let tab = 0;
     while (Date.now() < ends) {
@@ -95,7 +100,8 @@ async function main() {
       await page.waitForTimeout(400);
     }
     await page.getByRole('tab', { name: 'Messages' }).click();
-    await result(page).getByText(`sent ${count}`).waitFor({ timeout: 60_000 });
+    await result(page).getByText(`sent ${count}`).waitFor({ timeout: DRAIN_TIMEOUT_MS });
+    report('sustained: backlog drained after the server stopped', ms(Date.now() - ends), '(informational; 0 = kept up)', true);
     await page.waitForTimeout(500);
     to = await now(page);
     after = await logAccounted(page);
@@ -131,9 +137,8 @@ async function main() {
     console.log('Big results: 10 MB');
     await page.getByRole('region', { name: 'Message log' }).getByRole('button', { name: 'Clear' }).click();
     for (const kind of ['text', 'json', 'image'] as const) {
-      from = await now(page);
+      from = await runTool(page, 'big', { kind, bytes: 10 * 1024 * 1024 });
       const started = Date.now();
-      await runTool(page, 'big', { kind, bytes: 10 * 1024 * 1024 });
       await result(page).getByText('Success').waitFor({ timeout: 60_000 });
       if (kind === 'image') await result(page).getByRole('img').waitFor();
       else await result(page).locator('.content-text').first().waitFor();

@@ -30,7 +30,15 @@ const log = createLogStore();
 const http = createHttpStore();
 const session = createSessionStore();
 // The first filter over a full log should be a scan, not 100,000 stringifies: build search text when idle.
-warmSearchText(log, (work) => requestIdleCallback((deadline) => work(() => deadline.timeRemaining()), { timeout: 2000 }));
+warmSearchText(log, (work) =>
+  typeof requestIdleCallback === 'function'
+    ? requestIdleCallback((deadline) => work(() => deadline.timeRemaining()), { timeout: 2000 })
+    : // Safari has no requestIdleCallback: small slices on a timer instead.
+      void setTimeout(() => {
+        const until = performance.now() + 8;
+        work(() => until - performance.now());
+      }, 50),
+);
 const prefs = createPrefsStore(browserStorage());
 const queryClient = createQueryClient();
 

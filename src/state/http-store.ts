@@ -36,6 +36,8 @@ export interface HttpState {
 }
 
 export const DEFAULT_HTTP_RETENTION = 10_000;
+/** Links kept per exchange: a stream open for hours must not grow without bound (the log counts the rest). */
+export const MAX_CARRIED_LINKS = 20_000;
 
 export function createHttpStore(options: { retention?: number } = {}) {
   const retention = Math.max(1, options.retention ?? DEFAULT_HTTP_RETENTION);
@@ -56,7 +58,7 @@ export function createHttpStore(options: { retention?: number } = {}) {
           const list = carried.get(event.entry.httpSeq);
           // A re-sent entry (marked late) keeps its seq: do not count it twice.
           if (list === undefined) carried.set(event.entry.httpSeq, [event.entry.seq]);
-          else if (list[list.length - 1] !== event.entry.seq) list.push(event.entry.seq);
+          else if (list[list.length - 1] !== event.entry.seq && list.length < MAX_CARRIED_LINKS) list.push(event.entry.seq);
           carriedChanged = true;
         }
       }

@@ -1,4 +1,4 @@
-import { messageItemId } from '../../state/index.ts';
+import { MAX_CARRIED_LINKS, messageItemId } from '../../state/index.ts';
 import { formatBytes, formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useHttp, useLog } from '../services.tsx';
@@ -84,7 +84,9 @@ export function HttpDetail() {
             </>
           )}
         </dl>
-        <h3 className="section-subtitle">Messages carried ({seqs.length})</h3>
+        <h3 className="section-subtitle">
+          Messages carried ({seqs.length >= MAX_CARRIED_LINKS ? `the first ${MAX_CARRIED_LINKS.toLocaleString('en-US')} are linked` : seqs.length})
+        </h3>
         {seqs.length === 0 ? (
           <p className="muted">None.</p>
         ) : (
