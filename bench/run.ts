@@ -139,9 +139,9 @@ async function main() {
     for (const kind of ['text', 'json', 'image'] as const) {
       from = await runTool(page, 'big', { kind, bytes: 10 * 1024 * 1024 });
       const started = Date.now();
-      await result(page).getByText('Success').waitFor({ timeout: 60_000 });
-      if (kind === 'image') await result(page).getByRole('img').waitFor();
-      else await result(page).locator('.content-text').first().waitFor();
+      // Each kind shows something the previous one did not, so a stale result cannot end the wait early.
+      if (kind === 'image') await result(page).getByRole('img').waitFor({ timeout: 60_000 });
+      else await result(page).locator('.content-text').filter({ hasText: kind === 'json' ? '{"items":' : 'quick brown fox' }).first().waitFor({ timeout: 60_000 });
       const elapsed = Date.now() - started;
       await page.waitForTimeout(300);
       to = await now(page);
