@@ -1,8 +1,9 @@
 /** The log under a flood: every message kept or counted, rows windowed, filtering and big results. */
+import type { Page } from '@playwright/test';
 import { connect, expect, test } from './fixtures.ts';
 import { FLOOD_MCP_URL } from './servers/ports.ts';
 
-async function run(page: import('@playwright/test').Page, tool: string, args: unknown) {
+async function run(page: Page, tool: string, args: unknown) {
   await page.getByRole('button', { name: tool, exact: true }).click();
   await page.getByRole('button', { name: 'JSON', exact: true }).click();
   await page.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify(args));

@@ -6,12 +6,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createEngineClient } from './bridge/index.ts';
-import { createQueryClient, forgetSession, wireInvalidation, type CallToolVariables } from './queries/index.ts';
+import { createQueryClient, forgetSession, wireInvalidation, wireResourceUpdates, type CallToolVariables } from './queries/index.ts';
 import {
+  createClientFeaturesStore,
   createConnectionStore,
   createHttpStore,
   createLogStore,
   createPrefsStore,
+  createServerFeedStore,
+  createServerRequestsStore,
   createSessionStore,
   warmSearchText,
   type PrefsStorage,
@@ -40,6 +43,9 @@ warmSearchText(log, (work) =>
       }, 50),
 );
 const prefs = createPrefsStore(browserStorage());
+const feed = createServerFeedStore();
+const requests = createServerRequestsStore();
+const clientFeatures = createClientFeaturesStore();
 const queryClient = createQueryClient();
 
 client.subscribe((events) => {
@@ -48,7 +54,10 @@ client.subscribe((events) => {
   log.getState().actions.appendEvents(events);
   http.getState().actions.appendEvents(events);
   connection.getState().actions.applyEvents(events);
+  requests.getState().actions.applyEvents(events);
   wireInvalidation(queryClient, events);
+  feed.getState().actions.appendEvents(events);
+  wireResourceUpdates(queryClient, events);
 });
 
 // Tool results shown in this session, so a saved session file has them (see ui/session).
@@ -82,7 +91,7 @@ document.documentElement.dataset.theme = resolveTheme(
   window.matchMedia('(prefers-color-scheme: dark)').matches,
 );
 
-const services: AppServices = { client, connection, log, prefs, http, session };
+const services: AppServices = { client, connection, log, prefs, http, session, feed, requests, clientFeatures };
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

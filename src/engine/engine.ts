@@ -9,6 +9,11 @@ import type { EngineEvent } from '../shared/events.ts';
 import type { ConnectParams } from '../shared/model.ts';
 import { explainError, explainNetworkFailure, isOpaqueNetworkFailure } from './explain-error.ts';
 import type { FeatureContext, Handlers } from './feature-context.ts';
+import { createClientFeatures } from './features/client-features.ts';
+import { completionHandlers } from './features/completions.ts';
+import { loggingHandlers } from './features/logging.ts';
+import { promptHandlers } from './features/prompts.ts';
+import { resourceHandlers } from './features/resources.ts';
 import { toolHandlers } from './features/tools.ts';
 import { fetchIcon } from './icons.ts';
 import { createMessageRecorder } from './message-recorder.ts';
@@ -37,6 +42,7 @@ export function createEngine(env: EngineEnv): Engine {
     recorder,
     onExchange: (exchange) => env.emit({ type: 'http', exchange }),
     onNote: (text) => note('info', text),
+    onStreamMessage: (message, requestBody) => clientFeatures.relations.observe(message, requestBody),
   });
 
   let session: Session | undefined;
@@ -62,8 +68,10 @@ export function createEngine(env: EngineEnv): Engine {
     if (ending) await ending.close().catch((error: Error) => note('warning', `Closing the session: ${error.message}`));
   }
 
+  const clientFeatures = createClientFeatures(ctx, () => connectParams);
+
   // Features that shape the session (client capabilities, server-request handlers, auth) add one entry.
-  const extensions: SessionExtension[] = [];
+  const extensions: SessionExtension[] = [clientFeatures.extension];
 
   const sessionHandlers: Handlers<SessionApi> = {
     async connect(params) {
@@ -110,6 +118,11 @@ export function createEngine(env: EngineEnv): Engine {
   const handlers: Handlers<EngineApi> = {
     ...sessionHandlers,
     ...toolHandlers(ctx),
+    ...clientFeatures.handlers,
+    ...resourceHandlers(ctx),
+    ...promptHandlers(ctx),
+    ...completionHandlers(ctx),
+    ...loggingHandlers(ctx),
   };
 
   return {

@@ -11,3 +11,9 @@ export { createHttpStore, DEFAULT_HTTP_RETENTION, indexCarried, MAX_CARRIED_LINK
 export { toHar } from './http-har.ts';
 export type { ReplayInfo, SessionActions, SessionState, SessionStore } from './session-store.ts';
 export { createSessionStore, MAX_RESULTS } from './session-store.ts';
+export type { ClientFeaturesActions, ClientFeaturesState, ClientFeaturesStore, RootDraft } from './client-features-store.ts';
+export { createClientFeaturesStore } from './client-features-store.ts';
+export type { ServerRequestsActions, ServerRequestsState, ServerRequestsStore, UrlElicitationStatus } from './server-requests-store.ts';
+export { createServerRequestsStore } from './server-requests-store.ts';
+export type { ResourceUpdate, ServerFeedState, ServerFeedStore, ServerLogEntry } from './server-feed-store.ts';
+export { createServerFeedStore, DEFAULT_SERVER_LOG_RETENTION } from './server-feed-store.ts';

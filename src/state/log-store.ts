@@ -31,7 +31,10 @@ export interface LogState {
   ids: ChunkedList<string>;
   /** Index of the kept items, updated in place; a new `ids` value tells subscribers it changed. */
   byId: ReadonlyMap<string, LogItem>;
-  /** Inbound notifications, a derived index into `ids`, evicted alongside it. */
+  /**
+   * The timeline: inbound notifications, server→client requests and our answers to them; a derived index
+   * into `ids`, evicted alongside it.
+   */
   notificationIds: ChunkedList<string>;
   /** How many entries the retention bound has evicted since the last clear. */
   evicted: number;
@@ -62,6 +65,17 @@ export function requestMethodOf(byId: ReadonlyMap<string, LogItem>, item: LogIte
 
 export function isInboundNotification(item: LogItem): boolean {
   return item.type === 'message' && item.entry.direction === 'in' && item.entry.kind === 'notification';
+}
+
+/** On the timeline: inbound notifications and requests, and our answers to the server's requests. */
+export function isTimelineItem(item: LogItem, byId: ReadonlyMap<string, LogItem>): boolean {
+  if (item.type !== 'message') return false;
+  const { direction, kind, requestSeq } = item.entry;
+  if (direction === 'in') return kind === 'notification' || kind === 'request';
+  if ((kind !== 'response' && kind !== 'error') || requestSeq === undefined) return false;
+  // Our answer to a server request (sampling, elicitation, roots) belongs beside the request.
+  const request = byId.get(messageItemId(requestSeq));
+  return request?.type === 'message' && request.entry.direction === 'in';
 }
 
 export function createLogStore(options: LogStoreOptions = {}) {
@@ -126,7 +140,9 @@ function appendItems(state: LogState, index: Map<string, LogItem>, items: readon
     // The engine may re-send an entry (e.g. marked late); replace it in place rather than duplicate it.
     if (!index.has(item.id)) {
       newIds.push(item.id);
-      if (isInboundNotification(item)) newNotifications.push(item.id);
+      // Checked after the request is indexed, so an answer in the same batch finds it.
+      index.set(item.id, item);
+      if (isTimelineItem(item, index)) newNotifications.push(item.id);
     }
     index.set(item.id, item);
   }
@@ -140,7 +156,8 @@ function appendItems(state: LogState, index: Map<string, LogItem>, items: readon
   for (let position = 0; position < excess; position += 1) {
     const id = ids.at(position)!;
     const item = index.get(id);
-    if (item && isInboundNotification(item)) droppedNotifications += 1;
+    // Timeline membership is decided against the index, so test before anything of this prefix is deleted.
+    if (item && notificationIds.length > droppedNotifications && notificationIds.at(droppedNotifications) === id) droppedNotifications += 1;
     index.delete(id);
   }
   ids = ids.dropFront(excess);

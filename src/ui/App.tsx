@@ -1,5 +1,6 @@
 import { ConnectionBar } from './connect/ConnectionBar.tsx';
 import { FeatureTabs } from './features/FeatureTabs.tsx';
+import { ServerRequestsHost } from './requests/ServerRequestsHost.tsx';
 import { ServerPanel } from './server/ServerPanel.tsx';
 import { useSession } from './services.tsx';
 import { ReplayBanner } from './session/ReplayBanner.tsx';
@@ -37,6 +38,7 @@ export function App() {
           <NotificationsTimeline />
         </aside>
       </main>
+      <ServerRequestsHost />
     </div>
   );
 }

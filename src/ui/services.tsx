@@ -10,12 +10,18 @@ import type {
   ConnectionStore,
   HttpState,
   HttpStore,
+  ClientFeaturesState,
+  ClientFeaturesStore,
   LogState,
   LogStore,
   PrefsState,
   PrefsStore,
   SessionState,
   SessionStore,
+  ServerFeedState,
+  ServerFeedStore,
+  ServerRequestsState,
+  ServerRequestsStore,
 } from '../state/index.ts';
 
 export interface AppServices {
@@ -25,6 +31,10 @@ export interface AppServices {
   prefs: PrefsStore;
   http: HttpStore;
   session: SessionStore;
+  /** Server log messages, resource updates and subscriptions (Resources and Logs tabs). */
+  feed: ServerFeedStore;
+  requests: ServerRequestsStore;
+  clientFeatures: ClientFeaturesStore;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);
@@ -59,4 +69,16 @@ export function useHttp<T>(selector: (state: HttpState) => T): T {
 
 export function useSession<T>(selector: (state: SessionState) => T): T {
   return useStore(useServices().session, selector);
+}
+
+export function useFeed<T>(selector: (state: ServerFeedState) => T): T {
+  return useStore(useServices().feed, selector);
+}
+
+export function useServerRequests<T>(selector: (state: ServerRequestsState) => T): T {
+  return useStore(useServices().requests, selector);
+}
+
+export function useClientFeatures<T>(selector: (state: ClientFeaturesState) => T): T {
+  return useStore(useServices().clientFeatures, selector);
 }

@@ -2,13 +2,14 @@ import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useFixedRows } from '../common/use-fixed-rows.ts';
+import { requestMethodOf } from '../../state/index.ts';
 import { useLog } from '../services.tsx';
-import { summarizeNotification } from './summarize.ts';
+import { summarizeAnswer, summarizeNotification } from './summarize.ts';
 import './timeline.css';
 
 const ROW_HEIGHT = 24;
 
-/** Inbound notifications in time order, windowed like the log. Selecting one opens it in the message log. */
+/** Inbound notifications, server requests and our answers, in time order, windowed like the log. Selecting one opens it in the message log. */
 export function NotificationsTimeline() {
   const ids = useLog((state) => state.notificationIds);
   const scroller = useRef<HTMLDivElement>(null);
@@ -58,14 +59,20 @@ const TimelineRow = memo(function TimelineRow({ id, top }: { id: string; top: nu
   const item = useLog((state) => state.byId.get(id));
   const selected = useLog((state) => state.selectedId === id);
   const { select } = useLog((state) => state.actions);
-  const summary = useMemo(() => (item?.type === 'message' ? summarizeNotification(item.entry.method, item.entry.message) : ''), [item]);
+  const answered = useLog((state) => requestMethodOf(state.byId, item));
+  const summary = useMemo(() => {
+    if (item?.type !== 'message') return '';
+    return item.entry.direction === 'out' ? summarizeAnswer(answered, item.entry.message) : summarizeNotification(item.entry.method, item.entry.message);
+  }, [item, answered]);
   if (item?.type !== 'message') return null;
+  const label = item.entry.direction === 'out' ? `→ ${answered ?? 'answer'}` : item.entry.method ?? '';
   return (
-    <li className="timeline-row" style={{ transform: `translateY(${top}px)` }}>
+    <li className={`timeline-row timeline-${item.entry.kind}`} style={{ transform: `translateY(${top}px)` }}>
       <button type="button" className="timeline-button" aria-current={selected ? 'true' : undefined} onClick={() => select(id)}>
         <span className="timeline-time mono">{formatTime(item.entry.time)}</span>
         <span className="timeline-method mono">
-          <ServerText text={item.entry.method ?? ''} />
+          {item.entry.kind === 'request' && <span className="timeline-tag">request</span>}
+          <ServerText text={label} />
         </span>
         <span className="timeline-summary">
           <ServerText text={summary} />
