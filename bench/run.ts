@@ -96,10 +96,10 @@ async function main() {
     const ends = Date.now() + SUSTAIN_SECONDS * 1000;
     let tab = 0;
     while (Date.now() < ends) {
-      await page.getByRole('tab', { name: tab++ % 2 === 0 ? 'HTTP' : 'Messages' }).click();
+      await page.getByRole('button', { name: tab++ % 2 === 0 ? 'HTTP' : 'Messages', exact: true }).click();
       await page.waitForTimeout(400);
     }
-    await page.getByRole('tab', { name: 'Messages' }).click();
+    await page.getByRole('button', { name: 'Messages', exact: true }).click();
     await result(page).getByText(`sent ${count}`).waitFor({ timeout: DRAIN_TIMEOUT_MS });
     report('sustained: backlog drained after the server stopped', ms(Date.now() - ends), '(informational; 0 = kept up)', true);
     await page.waitForTimeout(500);

@@ -22,7 +22,7 @@ test('keeps every notification of a flood, renders only the rows on screen, and 
   const log = page.getByRole('region', { name: 'Message log' });
   // Windowed: a few dozen rows in the DOM for thousands of entries.
   expect(await log.locator('.log-row').count()).toBeLessThan(150);
-  await expect(log.getByText('flood', { exact: false }).last()).toBeVisible();
+  await expect(log.locator('.log-row').last()).toBeVisible();
 
   await log.getByRole('textbox', { name: 'Filter messages' }).fill('"flood 4321"');
   await expect(log.locator('.log-count')).toHaveText(/^1\//);

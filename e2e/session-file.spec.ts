@@ -68,7 +68,7 @@ test('explains why a file cannot be opened', async ({ page, problems }, testInfo
 test('the HTTP view shows each exchange and links to the messages it carried', async ({ page, problems }) => {
   void problems;
   await connect(page, DEMO_MCP_URL);
-  await page.getByRole('tab', { name: 'HTTP' }).click();
+  await page.getByRole('button', { name: 'HTTP', exact: true }).click();
   const http = page.getByRole('region', { name: 'HTTP exchanges' });
   await expect(http.getByRole('button', { name: /POST.*200/ }).first()).toBeVisible();
   await http.getByRole('button', { name: /POST.*200/ }).first().click();
@@ -81,7 +81,7 @@ test('the HTTP view shows each exchange and links to the messages it carried', a
   await expect(log.getByRole('region', { name: 'Selected message' })).toContainText('"method": "initialize"');
 
   const downloading = page.waitForEvent('download');
-  await page.getByRole('tab', { name: 'HTTP' }).click();
+  await page.getByRole('button', { name: 'HTTP', exact: true }).click();
   await http.getByRole('button', { name: 'Export HAR' }).click();
   const har = JSON.parse(await readFile(await (await downloading).path(), 'utf8'));
   expect(har.log.version).toBe('1.2');

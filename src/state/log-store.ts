@@ -156,7 +156,7 @@ function appendItems(state: LogState, index: Map<string, LogItem>, items: readon
   for (let position = 0; position < excess; position += 1) {
     const id = ids.at(position)!;
     const item = index.get(id);
-    // Timeline membership is decided against the index, so test before anything of this prefix is deleted.
+    // Both lists share one order: an evicted id that heads the timeline leaves it too.
     if (item && notificationIds.length > droppedNotifications && notificationIds.at(droppedNotifications) === id) droppedNotifications += 1;
     index.delete(id);
   }

@@ -28,27 +28,26 @@ export function TrafficPane() {
 
   return (
     <div className="traffic-pane">
-      <div role="tablist" aria-label="Traffic view" className="tablist traffic-tabs" onKeyDown={onKeyDown}>
+      {/* A toggle, not tabs: "tab" and "tabpanel" belong to the MCP feature views (DESIGN.md). */}
+      <div role="group" aria-label="Traffic view" className="tablist traffic-tabs" onKeyDown={onKeyDown}>
         {VIEWS.map(({ view: v, name }) => (
           <button
             key={v}
             id={`traffic-tab-${v}`}
             type="button"
-            role="tab"
             className="tab"
-            aria-selected={view === v}
+            aria-pressed={view === v}
             aria-controls={`traffic-panel-${v}`}
-            tabIndex={view === v ? 0 : -1}
             onClick={() => show(v)}
           >
             {name}
           </button>
         ))}
       </div>
-      <div role="tabpanel" id="traffic-panel-messages" aria-labelledby="traffic-tab-messages" className="traffic-panel" hidden={view !== 'messages'}>
+      <div id="traffic-panel-messages" className="traffic-panel" hidden={view !== 'messages'}>
         <MessageLog />
       </div>
-      <div role="tabpanel" id="traffic-panel-http" aria-labelledby="traffic-tab-http" className="traffic-panel" hidden={view !== 'http'}>
+      <div id="traffic-panel-http" className="traffic-panel" hidden={view !== 'http'}>
         <HttpView />
       </div>
     </div>
