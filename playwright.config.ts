@@ -6,6 +6,7 @@ import {
   EVERYTHING_HTTP_PORT,
   EVERYTHING_MCP_URL,
   EVERYTHING_SSE_PORT,
+  FLOOD_PORT,
   HOST,
   NO_CORS_PORT,
   OAUTH_ORIGIN,
@@ -87,6 +88,14 @@ export default defineConfig({
       gracefulShutdown: stopGently,
       // It logs every message it receives to stderr.
       stderr: 'ignore',
+    },
+    {
+      name: 'flood',
+      command: `${tsNode} bench/flood-main.ts --port ${FLOOD_PORT}`,
+      // GET answers 405 (no standalone stream), which counts as up.
+      port: FLOOD_PORT,
+      reuseExistingServer,
+      gracefulShutdown: stopGently,
     },
     {
       name: 'no-cors',

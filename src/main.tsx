@@ -6,17 +6,22 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createEngineClient } from './bridge/index.ts';
-import { createQueryClient, forgetSession, wireInvalidation, wireResourceUpdates } from './queries/index.ts';
+import { createQueryClient, forgetSession, wireInvalidation, wireResourceUpdates, type CallToolVariables } from './queries/index.ts';
 import {
   createAuthStore,
   createClientFeaturesStore,
   createConnectionStore,
+  createHttpStore,
   createLogStore,
   createPrefsStore,
   createServerFeedStore,
   createServerRequestsStore,
+  createSessionStore,
+  warmSearchText,
   type PrefsStorage,
 } from './state/index.ts';
+import type { ToolCallOutcome } from './shared/model.ts';
+import { closeSession } from './ui/session/session-file-actions.ts';
 import { App } from './ui/App.tsx';
 import { findClientMetadataUrl } from './ui/auth/client-metadata.ts';
 import { ServicesProvider, type AppServices } from './ui/services.tsx';
@@ -27,6 +32,18 @@ const client = createEngineClient(worker);
 
 const connection = createConnectionStore({ url: new URLSearchParams(window.location.search).get('url') ?? '' });
 const log = createLogStore();
+const http = createHttpStore();
+const session = createSessionStore();
+// The first filter over a full log should be a scan, not 100,000 stringifies: build search text when idle.
+warmSearchText(log, (work) =>
+  typeof requestIdleCallback === 'function'
+    ? requestIdleCallback((deadline) => work(() => deadline.timeRemaining()), { timeout: 2000 })
+    : // Safari has no requestIdleCallback: small slices on a timer instead.
+      void setTimeout(() => {
+        const until = performance.now() + 8;
+        work(() => until - performance.now());
+      }, 50),
+);
 const prefs = createPrefsStore(browserStorage());
 const feed = createServerFeedStore();
 const requests = createServerRequestsStore();
@@ -42,13 +59,30 @@ void findClientMetadataUrl(document.baseURI).then((clientMetadataUrl) => {
 });
 
 client.subscribe((events) => {
+  // Connecting leaves a saved session being browsed: live traffic never mixes into it.
+  if (session.getState().replay && events.some((event) => event.type === 'connection' && event.phase === 'connecting')) closeSession(services);
   log.getState().actions.appendEvents(events);
+  http.getState().actions.appendEvents(events);
   connection.getState().actions.applyEvents(events);
   requests.getState().actions.applyEvents(events);
   auth.getState().actions.applyEvents(events);
   wireInvalidation(queryClient, events);
   feed.getState().actions.appendEvents(events);
   wireResourceUpdates(queryClient, events);
+});
+
+// Tool results shown in this session, so a saved session file has them (see ui/session).
+queryClient.getMutationCache().subscribe((event) => {
+  if (event.type !== 'updated' || event.mutation.options.mutationKey?.[1] !== 'tools/call') return;
+  const { status, variables, data, error, submittedAt } = event.mutation.state;
+  const params = (variables as CallToolVariables | undefined)?.params;
+  if (!params || (event.action.type !== 'success' && event.action.type !== 'error')) return;
+  session.getState().actions.recordResult({
+    time: submittedAt,
+    tool: params.name,
+    arguments: params.arguments,
+    ...(status === 'success' ? { outcome: data as ToolCallOutcome } : { error: error as never }),
+  });
 });
 
 // A session that ended (server gone, Disconnect) leaves no stale lists behind.
@@ -68,7 +102,7 @@ document.documentElement.dataset.theme = resolveTheme(
   window.matchMedia('(prefers-color-scheme: dark)').matches,
 );
 
-const services: AppServices = { client, connection, log, prefs, feed, requests, clientFeatures, auth, oauthRedirectUrl };
+const services: AppServices = { client, connection, log, prefs, http, session, feed, requests, clientFeatures, auth, oauthRedirectUrl };
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -13,6 +13,7 @@ export const EVERYTHING_HTTP_PORT = BASE + 2;
 export const EVERYTHING_SSE_PORT = BASE + 3;
 export const NO_CORS_PORT = BASE + 4;
 export const OAUTH_PORT = BASE + 5;
+export const FLOOD_PORT = BASE + 9;
 
 /** The app is served from a sub-path to prove it works off the domain root. */
 export const APP_BASE_PATH = '/inspector/';
@@ -30,3 +31,5 @@ export const NO_CORS_MCP_URL = `http://${HOST}:${NO_CORS_PORT}/mcp`;
 /** The OAuth fixture: a protected MCP server and its mock authorization server (src/test/oauth-fixture.ts). */
 export const OAUTH_ORIGIN = `http://${HOST}:${OAUTH_PORT}`;
 export const oauthMcpUrl = (variant: string) => `${OAUTH_ORIGIN}/v/${variant}/mcp`;
+/** The benchmark's flood server (bench/flood-server.ts): floods of notifications and big results. */
+export const FLOOD_MCP_URL = `http://${HOST}:${FLOOD_PORT}/mcp`;

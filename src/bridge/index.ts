@@ -1,2 +1,3 @@
 export type { EngineClient, EngineClientOptions, EventListener, Scheduler } from './engine-client.ts';
 export { cancelledError, createEngineClient, frameScheduler } from './engine-client.ts';
+export { readSessionFile } from './session-file-reader.ts';

@@ -6,14 +6,23 @@ import { boundJson } from '../shared/bounds.ts';
 import type { Direction, MessageEntry } from '../shared/events.ts';
 import { classifyFrame, splitBatch } from './frames.ts';
 
+/** Which HTTP exchange (and SSE event) carried a frame, so the log and the HTTP view link both ways. */
+export interface WireOrigin {
+  httpSeq: number;
+  sseEventId?: string;
+}
+
 export interface MessageRecorder {
   /** A JSON text we are about to send (a request body). */
-  outbound(text: string): void;
+  outbound(text: string, origin?: WireOrigin): void;
   /** A parsed JSON value that arrived (body or SSE event data). */
-  inbound(value: unknown): void;
+  inbound(value: unknown, origin?: WireOrigin): void;
   /** Bytes that arrived but could not be parsed as JSON. */
-  inboundUnparsed(raw: string, parseError: string): void;
+  inboundUnparsed(raw: string, parseError: string, origin?: WireOrigin): void;
 }
+
+const originFields = (origin: WireOrigin | undefined) =>
+  origin === undefined ? {} : { httpSeq: origin.httpSeq, ...(origin.sseEventId !== undefined && { sseEventId: origin.sseEventId }) };
 
 /** Raw text kept for an unparsable frame; enough to see what went wrong without holding megabytes. */
 const MAX_RAW_CHARS = 64 * 1024;
@@ -25,7 +34,7 @@ export function createMessageRecorder(deps: { now: () => number; emit: (entry: M
   const abandoned = new Set<string>();
   const key = (requestDirection: Direction, id: string | number) => `${requestDirection}:${typeof id}:${id}`;
 
-  const record = (direction: Direction, value: unknown) => {
+  const record = (direction: Direction, value: unknown, origin?: WireOrigin) => {
     // Once cancelled, a request stops being pending: whatever answers it later is late, not a match.
     const facts = classifyFrame(value);
     const time = deps.now();
@@ -38,6 +47,7 @@ export function createMessageRecorder(deps: { now: () => number; emit: (entry: M
       ...(facts.rpcId !== undefined && { rpcId: facts.rpcId }),
       message: boundJson(value),
       ...(facts.problem !== undefined && { parseError: facts.problem }),
+      ...originFields(origin),
     };
     if (facts.kind === 'request' && facts.rpcId !== undefined) {
       pending.set(key(direction, facts.rpcId), { time, seq: entry.seq });
@@ -65,19 +75,19 @@ export function createMessageRecorder(deps: { now: () => number; emit: (entry: M
   };
 
   return {
-    outbound(text) {
+    outbound(text, origin) {
       try {
-        for (const frame of splitBatch(JSON.parse(text))) record('out', frame);
+        for (const frame of splitBatch(JSON.parse(text))) record('out', frame, origin);
       } catch (error) {
         // We only send what the SDK serialised, so this is a bug of ours; still, keep it visible.
-        deps.emit(unparsed('out', text, error, deps));
+        deps.emit({ ...unparsed('out', text, error, deps), ...originFields(origin) });
       }
     },
-    inbound(value) {
-      for (const frame of splitBatch(value)) record('in', frame);
+    inbound(value, origin) {
+      for (const frame of splitBatch(value)) record('in', frame, origin);
     },
-    inboundUnparsed(raw, parseError) {
-      deps.emit(unparsed('in', raw, parseError, deps));
+    inboundUnparsed(raw, parseError, origin) {
+      deps.emit({ ...unparsed('in', raw, parseError, deps), ...originFields(origin) });
     },
   };
 }

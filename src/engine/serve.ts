@@ -12,6 +12,8 @@ export interface ServeOptions {
   schedule?: (flush: () => void) => void;
 }
 
+const MAX_EVENTS_PER_POST = 500;
+
 /** Returns the event sink to give the engine, so events and results share one ordered channel. */
 export function serveEngine(endpoint: Endpoint, createEngine: (emit: (event: EngineEvent) => void) => Engine, options: ServeOptions = {}): void {
   const schedule = options.schedule ?? ((flush) => setTimeout(flush, 16));
@@ -23,7 +25,11 @@ export function serveEngine(endpoint: Endpoint, createEngine: (emit: (event: Eng
     if (buffer.length === 0) return;
     const events = buffer;
     buffer = [];
-    post({ kind: 'events', events });
+    // Each message is deserialized on the UI thread in one go: slices keep that a short task even when a
+    // flood has piled up thousands of events between flushes.
+    for (let start = 0; start < events.length; start += MAX_EVENTS_PER_POST) {
+      post({ kind: 'events', events: events.length <= MAX_EVENTS_PER_POST ? events : events.slice(start, start + MAX_EVENTS_PER_POST) });
+    }
   };
   const emit = (event: EngineEvent) => {
     buffer.push(event);

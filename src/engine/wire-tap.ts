@@ -5,8 +5,8 @@
  */
 import { createParser } from 'eventsource-parser';
 import type { HttpExchange } from '../shared/events.ts';
-import { redactHeaders } from '../shared/redact.ts';
 import type { MessageRecorder } from './message-recorder.ts';
+import { trackExchange, type ExchangeTracker } from './wire-exchange.ts';
 
 export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -35,56 +35,57 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
   return async (input, init) => {
     const method = (init?.method ?? 'GET').toUpperCase();
     const url = String(input);
-    const requestHeaders = redactHeaders(new Headers(init?.headers));
-    if (typeof init?.body === 'string') deps.recorder.outbound(init.body);
+    const exchange = trackExchange(deps, method, url, new Headers(init?.headers));
+    const origin = { httpSeq: exchange.seq };
+    if (typeof init?.body === 'string') deps.recorder.outbound(init.body, origin);
 
-    const started = deps.now();
-    const exchange = { seq: deps.nextSeq(), time: started, method, url, requestHeaders };
     let response: Response;
     try {
       response = await deps.fetch(input, init);
     } catch (error) {
-      deps.onExchange({ ...exchange, durationMs: deps.now() - started, error: error instanceof Error ? error.message : String(error) });
+      exchange.failed(error);
       throw error;
     }
-    const contentType = response.headers.get('content-type') ?? undefined;
-    deps.onExchange({
-      ...exchange,
-      status: response.status,
-      statusText: response.statusText,
-      responseHeaders: redactHeaders(response.headers),
-      ...(contentType !== undefined && { contentType }),
-      durationMs: deps.now() - started,
-    });
-    if (response.body === null || NULL_BODY_STATUSES.has(response.status)) return response;
+    exchange.responded(response);
+    if (response.body === null || NULL_BODY_STATUSES.has(response.status)) {
+      exchange.ended();
+      return response;
+    }
 
     const init2 = { status: response.status, statusText: response.statusText, headers: response.headers };
     if (mediaType(response.headers.get('content-type')) === 'text/event-stream') {
       const body = typeof init?.body === 'string' ? init.body : undefined;
-      return new Response(response.body.pipeThrough(sseTap(deps, body)), init2);
+      return new Response(response.body.pipeThrough(sseTap(deps, exchange, body)), init2);
     }
     const text = await response.text();
-    recordBody(text, response, deps.recorder);
+    exchange.bytes(text.length);
+    recordBody(text, response, deps.recorder, origin);
+    exchange.ended();
     return new Response(text, init2);
   };
 }
 
-function recordBody(text: string, response: Response, recorder: MessageRecorder): void {
+function recordBody(text: string, response: Response, recorder: MessageRecorder, origin: { httpSeq: number }): void {
   if (text.trim() === '') return;
   try {
-    recorder.inbound(JSON.parse(text));
+    recorder.inbound(JSON.parse(text), origin);
   } catch (error) {
     const what = mediaType(response.headers.get('content-type')) || 'untyped';
     const reason = error instanceof Error ? error.message : String(error);
-    recorder.inboundUnparsed(text, `HTTP ${response.status} ${what} body is not JSON: ${reason}`);
+    recorder.inboundUnparsed(text, `HTTP ${response.status} ${what} body is not JSON: ${reason}`, origin);
   }
 }
 
 /** Passes the stream through untouched while parsing a copy of it as SSE. */
-function sseTap(deps: WireTapDeps, requestBody: string | undefined): TransformStream<Uint8Array, Uint8Array> {
+function sseTap(deps: WireTapDeps, exchange: ExchangeTracker, requestBody: string | undefined): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder();
   const parser = createParser({
+    onRetry(ms) {
+      exchange.retry(ms);
+    },
     onEvent(event) {
+      exchange.sseEvent(event.id);
+      const origin = { httpSeq: exchange.seq, ...(event.id !== undefined && { sseEventId: event.id }) };
       if (event.event === 'endpoint') {
         deps.onNote(`Legacy SSE endpoint announced: ${event.data}`);
         return;
@@ -94,21 +95,29 @@ function sseTap(deps: WireTapDeps, requestBody: string | undefined): TransformSt
       let message: unknown;
       try {
         message = JSON.parse(event.data);
-        deps.recorder.inbound(message);
+        deps.recorder.inbound(message, origin);
       } catch (error) {
-        deps.recorder.inboundUnparsed(event.data, `SSE event data is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+        deps.recorder.inboundUnparsed(event.data, `SSE event data is not JSON: ${error instanceof Error ? error.message : String(error)}`, origin);
         return;
       }
       deps.onStreamMessage?.(message, requestBody);
     },
   });
-  return new TransformStream({
+  // `cancel` is in the Streams spec (Chrome 120+, Node 20) but not yet in TypeScript's lib.
+  const transformer: Transformer<Uint8Array, Uint8Array> & { cancel(): void } = {
     transform(chunk, controller) {
       controller.enqueue(chunk);
+      exchange.bytes(chunk.byteLength);
       parser.feed(decoder.decode(chunk, { stream: true }));
     },
     flush() {
       parser.feed(decoder.decode());
+      exchange.ended();
     },
-  });
+    // The client closing the stream (disconnect, reconnect) ends the exchange too.
+    cancel() {
+      exchange.ended();
+    },
+  };
+  return new TransformStream(transformer);
 }

@@ -13,6 +13,12 @@ export interface JsonBounds {
 
 export const DEFAULT_JSON_BOUNDS: JsonBounds = { maxDepth: 64, maxStringLength: 256 * 1024, maxNodes: 100_000 };
 
+/**
+ * For a result the user asked for (a tool call's content): big enough for a 10 MB text, JSON or base64 image
+ * to arrive whole. The log's copy of the same message keeps the default bounds.
+ */
+export const RESULT_JSON_BOUNDS: JsonBounds = { maxDepth: 64, maxStringLength: 32 * 1024 * 1024, maxNodes: 1_000_000 };
+
 export function boundJson(value: unknown, bounds: JsonBounds = DEFAULT_JSON_BOUNDS): unknown {
   let nodes = 0;
   const visit = (node: unknown, depth: number): unknown => {

@@ -31,6 +31,10 @@ export interface MessageEntry {
   late?: boolean;
   /** Set when a response arrives for an id we never sent (or already had answered). */
   unmatched?: boolean;
+  /** The `seq` of the HTTP exchange that carried this message (see HttpExchange), linking the two views. */
+  httpSeq?: number;
+  /** The SSE event `id` this message arrived with, if any (what a resumption's Last-Event-ID refers to). */
+  sseEventId?: string;
 }
 
 /** One HTTP request the engine made, as the browser saw it. Secret headers are already masked. */
@@ -48,6 +52,16 @@ export interface HttpExchange {
   /** Milliseconds until the response headers arrived. */
   durationMs: number;
   error?: string;
+  /** The MCP session id sent with the request or assigned by the response (`Mcp-Session-Id`). */
+  sessionId?: string;
+  /** Set on a stream reconnect: the `Last-Event-ID` the client resumed from. */
+  lastEventId?: string;
+  /** For an SSE response: events seen so far, the last event id, and the server's last `retry` advice. */
+  sse?: { events: number; lastEventId?: string; retryMs?: number };
+  /** Milliseconds until the body ended (stream closed); absent while it is still open. */
+  endedMs?: number;
+  /** Body bytes received so far. */
+  bodyBytes?: number;
 }
 
 export type ConnectionPhase = 'disconnected' | 'connecting' | 'connected' | 'failed';

@@ -1,10 +1,16 @@
 export type { ConnectionActions, ConnectionInput, ConnectionState, ConnectionStore } from './connection-store.ts';
 export { createConnectionStore } from './connection-store.ts';
 export type { LogActions, LogItem, LogState, LogStore, LogStoreOptions } from './log-store.ts';
-export { createLogStore, DEFAULT_LOG_RETENTION, messageItemId, requestMethodOf } from './log-store.ts';
-export { matchesFilter } from './log-filter.ts';
+export { createLogStore, DEFAULT_LOG_RETENTION, isInboundNotification, messageItemId, requestMethodOf } from './log-store.ts';
+export { filterLog, matchesFilter, warmSearchText, type FilterResult, type IdleScheduler } from './log-filter.ts';
+export { ChunkedList } from './log-chunks.ts';
 export type { PrefsState, PrefsStorage, PrefsStore, ThemeChoice } from './prefs-store.ts';
 export { createPrefsStore } from './prefs-store.ts';
+export type { HttpActions, HttpState, HttpStore, TrafficView } from './http-store.ts';
+export { createHttpStore, DEFAULT_HTTP_RETENTION, indexCarried, MAX_CARRIED_LINKS } from './http-store.ts';
+export { toHar } from './http-har.ts';
+export type { ReplayInfo, SessionActions, SessionState, SessionStore } from './session-store.ts';
+export { createSessionStore, MAX_RESULTS } from './session-store.ts';
 export type { ClientFeaturesActions, ClientFeaturesState, ClientFeaturesStore, RootDraft } from './client-features-store.ts';
 export { createClientFeaturesStore } from './client-features-store.ts';
 export type { ServerRequestsActions, ServerRequestsState, ServerRequestsStore, UrlElicitationStatus } from './server-requests-store.ts';

@@ -35,8 +35,8 @@ describe('log store', () => {
   it('keeps engine notes as log items', () => {
     const store = createLogStore();
     store.getState().actions.appendEvents([{ type: 'note', time: 5, level: 'warning', text: 'Falling back to SSE' }]);
-    const [id] = store.getState().ids;
-    expect(store.getState().byId[id!]).toMatchObject({ type: 'note', level: 'warning', text: 'Falling back to SSE' });
+    const id = store.getState().ids.at(0);
+    expect(store.getState().byId.get(id!)).toMatchObject({ type: 'note', level: 'warning', text: 'Falling back to SSE' });
   });
 
   it('evicts the oldest entries past retention and counts them', () => {
@@ -48,9 +48,9 @@ describe('log store', () => {
     const state = store.getState();
     expect(state.ids).toHaveLength(3);
     expect(state.evicted).toBe(2);
-    expect(Object.keys(state.byId)).toHaveLength(3);
+    expect(state.byId.size).toBe(3);
     // The evicted notification left the timeline too; the kept one is still there.
-    expect(state.notificationIds.map((id) => (state.byId[id] as Extract<LogItem, { type: 'message' }>).entry.method)).toEqual([
+    expect(state.notificationIds.toArray().map((id) => (state.byId.get(id) as Extract<LogItem, { type: 'message' }>).entry.method)).toEqual([
       'notifications/b',
     ]);
   });
@@ -66,7 +66,7 @@ describe('log store', () => {
     const store = createLogStore({ retention: 2 });
     const { appendEvents, select } = store.getState().actions;
     appendEvents([message(), message()]);
-    select(store.getState().ids[0]!);
+    select(store.getState().ids.at(0)!);
     appendEvents([message()]);
     expect(store.getState().selectedId).toBeNull();
   });
@@ -79,7 +79,7 @@ describe('log store', () => {
     store.getState().actions.appendEvents([{ type: 'message', entry: { ...event.entry, late: true } }]);
     const state = store.getState();
     expect(state.ids).toHaveLength(1);
-    expect(state.byId[state.ids[0]!]).toMatchObject({ entry: { late: true } });
+    expect(state.byId.get(state.ids.at(0)!)).toMatchObject({ entry: { late: true } });
   });
 
   it('keeps the actions object stable', () => {
@@ -96,7 +96,7 @@ describe('matchesFilter', () => {
     const store = createLogStore();
     store.getState().actions.appendEvents([event]);
     const state = store.getState();
-    return state.byId[state.ids[0]!]!;
+    return state.byId.get(state.ids.at(0)!)!;
   };
   const call = item(
     message({ method: 'tools/call', rpcId: 42, message: { jsonrpc: '2.0', id: 42, method: 'tools/call', params: { name: 'Echo' } } }),
@@ -138,9 +138,9 @@ describe('requestMethodOf', () => {
       message({ kind: 'response', direction: 'in', method: undefined, rpcId: 9, requestSeq: request.entry.seq }),
     ]);
     const { byId, ids } = store.getState();
-    const response = byId[ids[1]!];
+    const response = byId.get(ids.at(1)!);
     expect(requestMethodOf(byId, response)).toBe('tools/call');
-    expect(requestMethodOf(byId, byId[ids[0]!])).toBeUndefined();
+    expect(requestMethodOf(byId, byId.get(ids.at(0)!))).toBeUndefined();
     expect(matchesFilter(response!, 'tools/call', requestMethodOf(byId, response))).toBe(true);
   });
 });

@@ -1,10 +1,15 @@
 /**
- * The JSON-RPC message log and the notification timeline. Append-only and immutable: a row re-renders only
- * when its own entry object changes. Retention is bounded, and what is evicted is counted and shown —
- * never dropped silently.
+ * The JSON-RPC message log and the notification timeline. Append-only, and every item is immutable: a row
+ * re-renders only when its own item object changes. Retention is bounded, and what is evicted is counted and
+ * shown — never dropped silently.
+ *
+ * Built for 100,000 entries and a batch per animation frame: the id lists are chunked (appending copies one
+ * chunk, not the whole list) and `byId` is an index updated in place — copying a 100,000-key object per
+ * frame is what made a flood freeze the page. Select `byId.get(id)`, never `byId` itself.
  */
 import { createStore } from 'zustand/vanilla';
 import type { EngineEvent, MessageEntry } from '../shared/events.ts';
+import { ChunkedList } from './log-chunks.ts';
 
 export type LogItem =
   | { id: string; type: 'message'; entry: MessageEntry }
@@ -17,27 +22,32 @@ export interface LogActions {
   select(id: string | null): void;
   /** Empties the log on request; the eviction counter restarts too, since nothing was lost silently. */
   clear(): void;
+  /** Replaces the whole log (a saved session being opened), keeping at most `retention` items. */
+  load(items: readonly LogItem[], evicted: number): void;
 }
 
 export interface LogState {
   /** Append-only, in arrival order (message entries in seq order). */
-  ids: string[];
-  byId: Record<string, LogItem>;
+  ids: ChunkedList<string>;
+  /** Index of the kept items, updated in place; a new `ids` value tells subscribers it changed. */
+  byId: ReadonlyMap<string, LogItem>;
   /**
    * The timeline: inbound notifications, server→client requests and our answers to them; a derived index
    * into `ids`, evicted alongside it.
    */
-  notificationIds: string[];
+  notificationIds: ChunkedList<string>;
   /** How many entries the retention bound has evicted since the last clear. */
   evicted: number;
-  /** @default 5000 */
+  /** @default 100000 */
   retention: number;
+  /** Changes when the log is cleared or replaced, so incremental consumers start over. */
+  generation: number;
   filterText: string;
   selectedId: string | null;
   actions: LogActions;
 }
 
-export const DEFAULT_LOG_RETENTION = 5000;
+export const DEFAULT_LOG_RETENTION = 100_000;
 
 export interface LogStoreOptions {
   /** @default DEFAULT_LOG_RETENTION */
@@ -47,22 +57,42 @@ export interface LogStoreOptions {
 export const messageItemId = (seq: number) => `m${seq}`;
 
 /** For a response or error: the method of the request it answers, while that request is still kept. */
-export function requestMethodOf(byId: Record<string, LogItem>, item: LogItem | undefined): string | undefined {
+export function requestMethodOf(byId: ReadonlyMap<string, LogItem>, item: LogItem | undefined): string | undefined {
   if (item?.type !== 'message' || item.entry.requestSeq === undefined || item.entry.method !== undefined) return undefined;
-  const request = byId[messageItemId(item.entry.requestSeq)];
+  const request = byId.get(messageItemId(item.entry.requestSeq));
   return request?.type === 'message' ? request.entry.method : undefined;
+}
+
+export function isInboundNotification(item: LogItem): boolean {
+  return item.type === 'message' && item.entry.direction === 'in' && item.entry.kind === 'notification';
+}
+
+/** On the timeline: inbound notifications and requests, and our answers to the server's requests. */
+export function isTimelineItem(item: LogItem, byId: ReadonlyMap<string, LogItem>): boolean {
+  if (item.type !== 'message') return false;
+  const { direction, kind, requestSeq } = item.entry;
+  if (direction === 'in') return kind === 'notification' || kind === 'request';
+  if ((kind !== 'response' && kind !== 'error') || requestSeq === undefined) return false;
+  // Our answer to a server request (sampling, elicitation, roots) belongs beside the request.
+  const request = byId.get(messageItemId(requestSeq));
+  return request?.type === 'message' && request.entry.direction === 'in';
 }
 
 export function createLogStore(options: LogStoreOptions = {}) {
   const retention = Math.max(1, options.retention ?? DEFAULT_LOG_RETENTION);
   let noteSeq = 0;
+  // The one mutable index; replaced (not cleared) on clear/load so a render in flight keeps a consistent view.
+  let index = new Map<string, LogItem>();
 
-  return createStore<LogState>()((set) => ({
-    ids: [],
-    byId: {},
-    notificationIds: [],
+  const empty = () => ({ ids: ChunkedList.empty<string>(), notificationIds: ChunkedList.empty<string>(), evicted: 0, selectedId: null });
+
+  return createStore<LogState>()((set, get) => ({
+    ids: ChunkedList.empty(),
+    byId: index,
+    notificationIds: ChunkedList.empty(),
     evicted: 0,
     retention,
+    generation: 0,
     filterText: '',
     selectedId: null,
     actions: {
@@ -78,7 +108,7 @@ export function createLogStore(options: LogStoreOptions = {}) {
           }
         }
         if (items.length === 0) return;
-        set((state) => appendItems(state, items));
+        set(appendItems(get(), index, items));
       },
       setFilter(text) {
         set({ filterText: text });
@@ -87,7 +117,15 @@ export function createLogStore(options: LogStoreOptions = {}) {
         set({ selectedId: id });
       },
       clear() {
-        set({ ids: [], byId: {}, notificationIds: [], evicted: 0, selectedId: null });
+        index = new Map();
+        set({ ...empty(), byId: index, generation: get().generation + 1 });
+      },
+      load(items, evicted) {
+        index = new Map();
+        const base = { ...get(), ...empty(), byId: index };
+        for (const item of items) if (item.type === 'note' && item.seq > noteSeq) noteSeq = item.seq;
+        const next = appendItems(base, index, items);
+        set({ ...base, ...next, evicted: (next.evicted ?? 0) + Math.max(0, evicted), generation: get().generation + 1 });
       },
     },
   }));
@@ -95,42 +133,40 @@ export function createLogStore(options: LogStoreOptions = {}) {
 
 export type LogStore = ReturnType<typeof createLogStore>;
 
-function isTimelineItem(item: LogItem, byId: Record<string, LogItem>): boolean {
-  if (item.type !== 'message') return false;
-  const { direction, kind, requestSeq } = item.entry;
-  if (direction === 'in') return kind === 'notification' || kind === 'request';
-  if ((kind !== 'response' && kind !== 'error') || requestSeq === undefined) return false;
-  // Our answer to a server request (sampling, elicitation, roots) belongs beside the request.
-  const request = byId[messageItemId(requestSeq)];
-  return request?.type === 'message' && request.entry.direction === 'in';
-}
-
-function appendItems(state: LogState, items: LogItem[]): Partial<LogState> {
-  const byId = { ...state.byId };
-  const ids = state.ids.slice();
-  const notificationIds = state.notificationIds.slice();
+function appendItems(state: LogState, index: Map<string, LogItem>, items: readonly LogItem[]): Partial<LogState> {
+  const newIds: string[] = [];
+  const newNotifications: string[] = [];
   for (const item of items) {
     // The engine may re-send an entry (e.g. marked late); replace it in place rather than duplicate it.
-    if (!(item.id in byId)) {
-      ids.push(item.id);
-      if (isTimelineItem(item, byId)) notificationIds.push(item.id);
+    if (!index.has(item.id)) {
+      newIds.push(item.id);
+      // Checked after the request is indexed, so an answer in the same batch finds it.
+      index.set(item.id, item);
+      if (isTimelineItem(item, index)) newNotifications.push(item.id);
     }
-    byId[item.id] = item;
+    index.set(item.id, item);
   }
+  let ids = state.ids.append(newIds);
+  let notificationIds = state.notificationIds.append(newNotifications);
 
   const excess = ids.length - state.retention;
-  if (excess <= 0) return { ids, byId, notificationIds };
+  if (excess <= 0) return { ids, notificationIds };
 
-  const dropped = ids.splice(0, excess);
-  for (const id of dropped) delete byId[id];
+  let droppedNotifications = 0;
+  for (let position = 0; position < excess; position += 1) {
+    const id = ids.at(position)!;
+    const item = index.get(id);
+    // Both lists share one order: an evicted id that heads the timeline leaves it too.
+    if (item && notificationIds.length > droppedNotifications && notificationIds.at(droppedNotifications) === id) droppedNotifications += 1;
+    index.delete(id);
+  }
+  ids = ids.dropFront(excess);
   // Both lists share one order, so the evicted notifications are a prefix of the timeline.
-  let firstKept = 0;
-  while (firstKept < notificationIds.length && !(notificationIds[firstKept]! in byId)) firstKept += 1;
+  notificationIds = notificationIds.dropFront(droppedNotifications);
   return {
     ids,
-    byId,
-    notificationIds: firstKept === 0 ? notificationIds : notificationIds.slice(firstKept),
+    notificationIds,
     evicted: state.evicted + excess,
-    selectedId: state.selectedId !== null && !(state.selectedId in byId) ? null : state.selectedId,
+    selectedId: state.selectedId !== null && !index.has(state.selectedId) ? null : state.selectedId,
   };
 }

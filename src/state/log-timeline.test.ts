@@ -17,6 +17,6 @@ describe('notification timeline', () => {
       msg({ seq: 4, direction: 'in', kind: 'response', rpcId: 1, requestSeq: 1 }),
       msg({ seq: 5, direction: 'in', kind: 'notification', method: 'notifications/elicitation/complete' }),
     ]);
-    expect(store.getState().notificationIds).toEqual(['m2', 'm3', 'm5']);
+    expect(store.getState().notificationIds.toArray()).toEqual(['m2', 'm3', 'm5']);
   });
 });

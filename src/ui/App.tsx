@@ -1,17 +1,22 @@
 import { AuthPrompt } from './auth/AuthPrompt.tsx';
 import { ConnectionBar } from './connect/ConnectionBar.tsx';
 import { FeatureTabs } from './features/FeatureTabs.tsx';
-import { MessageLog } from './log/MessageLog.tsx';
 import { ServerRequestsHost } from './requests/ServerRequestsHost.tsx';
 import { ServerPanel } from './server/ServerPanel.tsx';
+import { useSession } from './services.tsx';
+import { ReplayBanner } from './session/ReplayBanner.tsx';
+import { SavedResults } from './session/SavedResults.tsx';
+import { SessionMenu } from './session/SessionMenu.tsx';
 import { ThemeToggle } from './theme/ThemeToggle.tsx';
 import { useApplyTheme } from './theme/use-theme.ts';
 import { NotificationsTimeline } from './timeline/NotificationsTimeline.tsx';
+import { TrafficPane } from './traffic/TrafficPane.tsx';
 import './common/controls.css';
 import './app.css';
 
 export function App() {
   useApplyTheme();
+  const replaying = useSession((state) => state.replay !== null);
   return (
     <div className="app">
       <header className="app-header">
@@ -20,16 +25,18 @@ export function App() {
           <span className="brand-name">MCP Lens</span>
         </div>
         <ConnectionBar />
+        <SessionMenu />
         <ThemeToggle />
       </header>
+      <ReplayBanner />
       <main className="app-main">
         <div className="main-pane">
           <AuthPrompt />
           <ServerPanel />
-          <FeatureTabs />
+          {replaying ? <SavedResults /> : <FeatureTabs />}
         </div>
         <aside className="side-pane" aria-label="Traffic">
-          <MessageLog />
+          <TrafficPane />
           <NotificationsTimeline />
         </aside>
       </main>

@@ -8,14 +8,18 @@ import type { EngineClient } from '../bridge/index.ts';
 import type {
   AuthState,
   AuthStore,
-  ClientFeaturesState,
-  ClientFeaturesStore,
   ConnectionState,
   ConnectionStore,
+  HttpState,
+  HttpStore,
+  ClientFeaturesState,
+  ClientFeaturesStore,
   LogState,
   LogStore,
   PrefsState,
   PrefsStore,
+  SessionState,
+  SessionStore,
   ServerFeedState,
   ServerFeedStore,
   ServerRequestsState,
@@ -27,6 +31,8 @@ export interface AppServices {
   connection: ConnectionStore;
   log: LogStore;
   prefs: PrefsStore;
+  http: HttpStore;
+  session: SessionStore;
   /** Server log messages, resource updates and subscriptions (Resources and Logs tabs). */
   feed: ServerFeedStore;
   requests: ServerRequestsStore;
@@ -60,6 +66,14 @@ export function useLog<T>(selector: (state: LogState) => T): T {
 
 export function usePrefs<T>(selector: (state: PrefsState) => T): T {
   return useStore(useServices().prefs, selector);
+}
+
+export function useHttp<T>(selector: (state: HttpState) => T): T {
+  return useStore(useServices().http, selector);
+}
+
+export function useSession<T>(selector: (state: SessionState) => T): T {
+  return useStore(useServices().session, selector);
 }
 
 export function useFeed<T>(selector: (state: ServerFeedState) => T): T {

@@ -1,7 +1,7 @@
 /** Tool listing and calling, on the SDK client, shaped for the inspector. */
 import type { Client } from '@modelcontextprotocol/client';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
-import { boundJson } from '../../shared/bounds.ts';
+import { boundJson, RESULT_JSON_BOUNDS } from '../../shared/bounds.ts';
 import type { ContentBlock, Tool, ToolCallOutcome, ToolCallParams, ToolList } from '../../shared/model.ts';
 import { readIcons } from '../session.ts';
 
@@ -79,11 +79,11 @@ export async function callTool(client: Client, params: ToolCallParams, options: 
     },
   );
   const outcome: ToolCallOutcome = {
-    content: (Array.isArray(result.content) ? result.content : []).map((block) => boundJson(block) as ContentBlock),
+    content: (Array.isArray(result.content) ? result.content : []).map((block) => boundJson(block, RESULT_JSON_BOUNDS) as ContentBlock),
     isError: result.isError === true,
     durationMs: options.now() - started,
   };
-  if (result.structuredContent !== undefined) outcome.structuredContent = boundJson(result.structuredContent);
+  if (result.structuredContent !== undefined) outcome.structuredContent = boundJson(result.structuredContent, RESULT_JSON_BOUNDS);
   const errors = checkOutput(result.structuredContent, result.isError === true, options.outputSchema);
   if (errors.length > 0) outcome.outputSchemaErrors = errors;
   return outcome;

@@ -1,15 +1,18 @@
 import { messageItemId } from '../../state/index.ts';
 import { formatDuration, formatTime, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useLog } from '../services.tsx';
+import { useHttp, useLog } from '../services.tsx';
 
 /** The selected entry in full: pretty JSON, or for unparseable bytes the raw text and why it failed. */
 export function LogDetail() {
-  const item = useLog((state) => (state.selectedId ? state.byId[state.selectedId] : undefined));
+  const item = useLog((state) => (state.selectedId ? state.byId.get(state.selectedId) : undefined));
   const hasRequest = useLog((state) =>
-    item?.type === 'message' && item.entry.requestSeq !== undefined ? messageItemId(item.entry.requestSeq) in state.byId : false,
+    item?.type === 'message' && item.entry.requestSeq !== undefined ? state.byId.has(messageItemId(item.entry.requestSeq)) : false,
   );
   const { select } = useLog((state) => state.actions);
+  const httpSeq = item?.type === 'message' ? item.entry.httpSeq : undefined;
+  const hasExchange = useHttp((state) => httpSeq !== undefined && state.bySeq.has(httpSeq));
+  const http = useHttp((state) => state.actions);
   if (!item) return null;
 
   return (
@@ -31,6 +34,18 @@ export function LogDetail() {
           {item.type === 'message' && item.entry.requestSeq !== undefined && hasRequest && (
             <button type="button" className="button button-small" onClick={() => select(messageItemId(item.entry.requestSeq!))}>
               Show request
+            </button>
+          )}
+          {httpSeq !== undefined && hasExchange && (
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => {
+                http.select(httpSeq);
+                http.show('http');
+              }}
+            >
+              Show HTTP exchange
             </button>
           )}
           <button type="button" className="button button-small" aria-label="Close message details" onClick={() => select(null)}>

@@ -4,17 +4,30 @@ import { ServerText } from '../common/ServerText.tsx';
 import { requestMethodOf } from '../../state/index.ts';
 import { useLog } from '../services.tsx';
 
+/** Every row has this height (px), so the list can place row n at n × height without measuring. */
+export const LOG_ROW_HEIGHT = 24;
+
+interface RowProps {
+  id: string;
+  /** Offset from the top of the list, from the list window. */
+  top: number;
+  /** 1-based position and list size, for assistive technology (only a window of rows exists in the DOM). */
+  position: number;
+  size: number;
+}
+
 /** One log row. Selects only its own entry, so a new batch re-renders new rows, not old ones. */
-export const LogRow = memo(function LogRow({ id }: { id: string }) {
-  const item = useLog((state) => state.byId[id]);
+export const LogRow = memo(function LogRow({ id, top, position, size }: RowProps) {
+  const item = useLog((state) => state.byId.get(id));
   const selected = useLog((state) => state.selectedId === id);
-  const requestMethod = useLog((state) => requestMethodOf(state.byId, state.byId[id]));
+  const requestMethod = useLog((state) => requestMethodOf(state.byId, state.byId.get(id)));
+  const rowProps = { 'data-log-id': id, style: { transform: `translateY(${top}px)` }, 'aria-posinset': position, 'aria-setsize': size };
   const { select } = useLog((state) => state.actions);
   if (!item) return null;
 
   if (item.type === 'note') {
     return (
-      <li className={`log-row log-note note-${item.level}`}>
+      <li className={`log-row log-note note-${item.level}`} {...rowProps}>
         <button type="button" className="log-row-button" aria-current={selected ? 'true' : undefined} onClick={() => select(id)}>
           <span className="log-dir" aria-hidden="true">
             •
@@ -34,7 +47,7 @@ export const LogRow = memo(function LogRow({ id }: { id: string }) {
   const { entry } = item;
   const outgoing = entry.direction === 'out';
   return (
-    <li className={`log-row kind-${entry.kind}${entry.late ? ' is-late' : ''}`}>
+    <li className={`log-row kind-${entry.kind}${entry.late ? ' is-late' : ''}`} {...rowProps}>
       <button type="button" className="log-row-button" aria-current={selected ? 'true' : undefined} onClick={() => select(id)}>
         <span className={`log-dir ${outgoing ? 'dir-out' : 'dir-in'}`} title={outgoing ? 'Sent to the server' : 'Received from the server'}>
           <span aria-hidden="true">{outgoing ? '→' : '←'}</span>

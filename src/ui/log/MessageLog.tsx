@@ -1,47 +1,79 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useFixedRows } from '../common/use-fixed-rows.ts';
 import { useLog } from '../services.tsx';
 import { LogDetail } from './LogDetail.tsx';
-import { LogRow } from './LogRow.tsx';
-import { MAX_RENDERED_ROWS, useVisibleIds } from './use-visible-ids.ts';
+import { LOG_ROW_HEIGHT, LogRow } from './LogRow.tsx';
+import { useVisibleIds } from './use-visible-ids.ts';
 import './log.css';
 
-/** The JSON-RPC message log: every frame both ways, filterable, newest at the bottom. */
+/**
+ * The JSON-RPC message log: every frame both ways, filterable, newest at the bottom. Rows are windowed
+ * (useFixedRows, fixed row height), so 100,000 entries cost as much to show as the 30 that fit on screen.
+ */
 export function MessageLog() {
   const filterId = useId();
   const filterText = useLog((state) => state.filterText);
   const evicted = useLog((state) => state.evicted);
   const total = useLog((state) => state.ids.length);
+  const selectedId = useLog((state) => state.selectedId);
   const { setFilter, clear, select } = useLog((state) => state.actions);
-  const { visible, matching, hidden } = useVisibleIds();
+  const visible = useVisibleIds();
   const scroller = useRef<HTMLDivElement>(null);
   const [following, setFollowing] = useState(true);
+
+  const rows = useFixedRows(scroller, visible.count, LOG_ROW_HEIGHT, 12);
 
   // Follow new entries unless the person scrolled up to read something.
   useLayoutEffect(() => {
     const element = scroller.current;
-    if (element && following) element.scrollTop = element.scrollHeight;
+    if (element && following) {
+      element.scrollTop = element.scrollHeight;
+      rows.onScroll();
+    }
+    // rows.onScroll is stable; this runs when the rows or the follow mode change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [visible, following]);
+
+  // A selection made elsewhere (the timeline, the HTTP view) scrolls its row into view.
+  useLayoutEffect(() => {
+    if (selectedId === null) return;
+    const index = visible.indexOf(selectedId);
+    if (index < 0) return;
+    const element = scroller.current;
+    const top = index * LOG_ROW_HEIGHT;
+    if (element && (top < element.scrollTop || top + LOG_ROW_HEIGHT > element.scrollTop + element.clientHeight)) {
+      setFollowing(false);
+      element.scrollTop = Math.max(0, top - element.clientHeight / 2);
+      rows.onScroll();
+    }
+    // Only when the selection changes, not on every batch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedId]);
 
   const onScroll = () => {
     const element = scroller.current;
     if (!element) return;
-    const atBottom = element.scrollHeight - element.scrollTop - element.clientHeight < 24;
+    rows.onScroll();
+    const atBottom = element.scrollHeight - element.scrollTop - element.clientHeight < LOG_ROW_HEIGHT;
     if (atBottom !== following) setFollowing(atBottom);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
-    const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
-    if (!keys.includes(event.key)) return;
-    const buttons = Array.from(event.currentTarget.querySelectorAll<HTMLButtonElement>('.log-row-button'));
-    const current = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const last = buttons.length - 1;
-    const next =
-      event.key === 'Home' ? 0 : event.key === 'End' ? last : event.key === 'ArrowDown' ? Math.min(last, current + 1) : Math.max(0, current - 1);
-    const target = buttons[next];
-    if (!target) return;
+    const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown', 'PageUp'];
+    if (!keys.includes(event.key) || visible.count === 0) return;
+    const current = selectedId === null ? -1 : visible.indexOf(selectedId);
+    const last = visible.count - 1;
+    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 240) / LOG_ROW_HEIGHT) - 1);
+    const step: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page };
+    const next = event.key === 'Home' ? 0 : event.key === 'End' ? last : Math.min(last, Math.max(0, current + step[event.key]!));
+    const id = visible.idAt(next);
+    if (id === undefined) return;
     event.preventDefault();
-    target.focus();
-    target.click();
+    select(id);
+    setFollowing(next === last);
+    rows.scrollToIndex(next);
+    // The row may only exist after the scroll renders it; focus it then.
+    requestAnimationFrame(() => scroller.current?.querySelector<HTMLButtonElement>(`[data-log-id="${CSS.escape(id)}"] .log-row-button`)?.focus());
   };
 
   return (
@@ -69,33 +101,29 @@ export function MessageLog() {
           onChange={(event) => setFilter(event.target.value)}
         />
         <span className="muted log-count" aria-live="off">
-          {filterText.trim() ? `${matching}/${total}` : total}
+          {visible.filtering ? `${visible.count}/${total}` : total}
         </span>
         <button type="button" className="button button-small" onClick={clear} disabled={total === 0 && evicted === 0}>
           Clear
         </button>
       </header>
       <div className="log-body">
+        {evicted > 0 && (
+          <p className="log-marker" role="note">
+            {evicted.toLocaleString('en-US')} earlier message{evicted === 1 ? '' : 's'} evicted
+          </p>
+        )}
         <div className="log-scroller" ref={scroller} onScroll={onScroll}>
-          {evicted > 0 && (
-            <p className="log-marker">
-              {evicted} earlier message{evicted === 1 ? '' : 's'} evicted
-            </p>
-          )}
-          {hidden > 0 && (
-            <p className="log-marker">
-              Showing the latest {MAX_RENDERED_ROWS} of {matching} {filterText.trim() ? 'matching ' : ''}entries — filter to narrow down.
-            </p>
-          )}
           {total === 0 ? (
             <p className="empty-state">No messages yet. Connect to a server and every JSON-RPC message appears here.</p>
-          ) : visible.length === 0 ? (
+          ) : visible.count === 0 ? (
             <p className="empty-state">No message matches “{filterText}”.</p>
           ) : (
-            <ol className="log-list" onKeyDown={onKeyDown}>
-              {visible.map((id) => (
-                <LogRow key={id} id={id} />
-              ))}
+            <ol className="log-list" onKeyDown={onKeyDown} style={{ height: rows.totalHeight }}>
+              {rowIndexes(rows.start, rows.end).map((index) => {
+                const id = visible.idAt(index);
+                return id === undefined ? null : <LogRow key={id} id={id} top={index * LOG_ROW_HEIGHT} position={index + 1} size={visible.count} />;
+              })}
             </ol>
           )}
         </div>
@@ -109,3 +137,5 @@ export function MessageLog() {
     </section>
   );
 }
+
+const rowIndexes = (start: number, end: number) => Array.from({ length: Math.max(0, end - start) }, (_, offset) => start + offset);

@@ -1,18 +1,43 @@
-import { useDeferredValue, useMemo } from 'react';
-import { matchesFilter, requestMethodOf } from '../../state/index.ts';
+import { useDeferredValue, useMemo, useRef } from 'react';
+import { filterLog, type FilterResult } from '../../state/index.ts';
 import { useLog } from '../services.tsx';
 
-/** Rows beyond this are not rendered; the log says so and the filter narrows them down. */
-export const MAX_RENDERED_ROWS = 500;
+export interface VisibleIds {
+  /** How many rows the list shows. */
+  count: number;
+  /** The id of row `index` (0 = oldest shown). */
+  idAt(index: number): string | undefined;
+  /** The row index of `id`, or -1. */
+  indexOf(id: string): number;
+  filtering: boolean;
+}
 
-/** The ids the log shows: filtered (deferred, so typing stays responsive), newest last, capped. */
-export function useVisibleIds() {
+/**
+ * The ids the log shows: all of them, or those matching the filter (deferred, so typing stays responsive,
+ * and incremental, so new batches are scanned once). Rows are virtualized, so nothing is capped here.
+ */
+export function useVisibleIds(): VisibleIds {
   const ids = useLog((state) => state.ids);
   const byId = useLog((state) => state.byId);
-  const filterText = useDeferredValue(useLog((state) => state.filterText));
+  const generation = useLog((state) => state.generation);
+  const filterText = useDeferredValue(useLog((state) => state.filterText)).trim();
+  const previous = useRef<FilterResult | null>(null);
   return useMemo(() => {
-    const matching = filterText.trim() === '' ? ids : ids.filter((id) => matchesFilter(byId[id]!, filterText, requestMethodOf(byId, byId[id])));
-    const hidden = Math.max(0, matching.length - MAX_RENDERED_ROWS);
-    return { visible: hidden > 0 ? matching.slice(hidden) : matching, matching: matching.length, hidden };
-  }, [ids, byId, filterText]);
+    if (filterText === '') {
+      previous.current = null;
+      return {
+        count: ids.length,
+        idAt: (index: number) => ids.at(index),
+        indexOf: (id: string) => {
+          for (let index = ids.length - 1; index >= 0; index -= 1) if (ids.at(index) === id) return index;
+          return -1;
+        },
+        filtering: false,
+      };
+    }
+    // Reading and writing the ref here is a cache, not render output: the result depends only on the inputs.
+    const result = filterLog({ ids, byId, generation }, filterText, previous.current);
+    previous.current = result;
+    return { count: result.ids.length, idAt: (index: number) => result.ids[index], indexOf: (id: string) => result.ids.lastIndexOf(id), filtering: true };
+  }, [ids, byId, generation, filterText]);
 }

@@ -4,13 +4,16 @@ import { oneLine, prettyJson } from '../common/format.ts';
 import { ServerIcon } from '../common/Icon.tsx';
 import { revealInvisible } from '../common/reveal-invisible.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useConnection } from '../services.tsx';
+import { useConnection, useSession } from '../services.tsx';
 import { describeCapabilities } from './capabilities.ts';
 import { PingButton } from './PingButton.tsx';
 import './server.css';
 
 export function ServerPanel() {
-  const summary = useConnection((state) => state.summary);
+  const live = useConnection((state) => state.summary);
+  // A saved session being browsed shows the server it was saved from.
+  const saved = useSession((state) => state.replay?.server ?? null);
+  const summary = live ?? saved;
   if (!summary) return null;
   return <ServerDetails summary={summary} />;
 }

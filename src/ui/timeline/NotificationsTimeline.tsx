@@ -1,31 +1,52 @@
-import { memo, useMemo } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
+import { useFixedRows } from '../common/use-fixed-rows.ts';
 import { requestMethodOf } from '../../state/index.ts';
 import { useLog } from '../services.tsx';
 import { summarizeAnswer, summarizeNotification } from './summarize.ts';
 import './timeline.css';
 
-const MAX_ROWS = 300;
+const ROW_HEIGHT = 24;
 
-/** Inbound notifications, server requests and our answers, in time order. Selecting one opens it in the message log. */
+/** Inbound notifications, server requests and our answers, in time order, windowed like the log. Selecting one opens it in the message log. */
 export function NotificationsTimeline() {
   const ids = useLog((state) => state.notificationIds);
-  const visible = useMemo(() => (ids.length > MAX_ROWS ? ids.slice(ids.length - MAX_ROWS) : ids), [ids]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [following, setFollowing] = useState(true);
+  const rows = useFixedRows(scroller, ids.length, ROW_HEIGHT, 8);
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element && following) {
+      element.scrollTop = element.scrollHeight;
+      rows.onScroll();
+    }
+    // rows.onScroll is stable; this runs when the rows or the follow mode change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ids, following]);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    rows.onScroll();
+    const atBottom = element.scrollHeight - element.scrollTop - element.clientHeight < ROW_HEIGHT;
+    if (atBottom !== following) setFollowing(atBottom);
+  };
+
   return (
     <section role="region" aria-label="Notifications" className="panel timeline-panel">
       <header className="panel-header">
         <h2 className="panel-title">Notifications</h2>
         <span className="muted">{ids.length}</span>
       </header>
-      <div className="timeline-scroller">
-        {ids.length > MAX_ROWS && <p className="log-marker">Showing the latest {MAX_ROWS} of {ids.length}.</p>}
+      <div className="timeline-scroller" ref={scroller} onScroll={onScroll}>
         {ids.length === 0 ? (
           <p className="empty-state">No notifications from the server yet.</p>
         ) : (
-          <ol className="timeline-list">
-            {visible.map((id) => (
-              <TimelineRow key={id} id={id} />
+          <ol className="timeline-list" style={{ height: rows.totalHeight }}>
+            {ids.slice(rows.start, rows.end).map((id, offset) => (
+              <TimelineRow key={id} id={id} top={(rows.start + offset) * ROW_HEIGHT} />
             ))}
           </ol>
         )}
@@ -34,8 +55,8 @@ export function NotificationsTimeline() {
   );
 }
 
-const TimelineRow = memo(function TimelineRow({ id }: { id: string }) {
-  const item = useLog((state) => state.byId[id]);
+const TimelineRow = memo(function TimelineRow({ id, top }: { id: string; top: number }) {
+  const item = useLog((state) => state.byId.get(id));
   const selected = useLog((state) => state.selectedId === id);
   const { select } = useLog((state) => state.actions);
   const answered = useLog((state) => requestMethodOf(state.byId, item));
@@ -46,7 +67,7 @@ const TimelineRow = memo(function TimelineRow({ id }: { id: string }) {
   if (item?.type !== 'message') return null;
   const label = item.entry.direction === 'out' ? `→ ${answered ?? 'answer'}` : item.entry.method ?? '';
   return (
-    <li className={`timeline-row timeline-${item.entry.kind}`}>
+    <li className={`timeline-row timeline-${item.entry.kind}`} style={{ transform: `translateY(${top}px)` }}>
       <button type="button" className="timeline-button" aria-current={selected ? 'true' : undefined} onClick={() => select(id)}>
         <span className="timeline-time mono">{formatTime(item.entry.time)}</span>
         <span className="timeline-method mono">

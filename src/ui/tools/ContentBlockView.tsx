@@ -3,7 +3,9 @@ import type { ContentBlock } from '../../shared/model.ts';
 import { checkNavigableUrl } from '../../shared/url.ts';
 import { formatBytes, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { audioDataUrl, base64Size, imageDataUrl } from './media.ts';
+import { LargeText } from './LargeText.tsx';
+import { base64Size } from './media.ts';
+import { useMediaUrl } from './use-media-url.ts';
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
@@ -13,9 +15,7 @@ export function ContentBlockView({ block }: { block: ContentBlock }) {
     case 'text':
       return (
         <Block type="text">
-          <pre className="content-text">
-            <ServerText text={str(block.text) ?? ''} />
-          </pre>
+          <LargeText text={str(block.text) ?? ''} />
         </Block>
       );
     case 'image':
@@ -66,7 +66,8 @@ function Block({ type, meta, children }: { type: string; meta?: string | undefin
 }
 
 function Media({ kind, block }: { kind: 'image' | 'audio'; block: ContentBlock }) {
-  const media = kind === 'image' ? imageDataUrl(block.mimeType, block.data) : audioDataUrl(block.mimeType, block.data);
+  const media = useMediaUrl(kind, block.mimeType, block.data);
+  if (media === null) return <p className="muted">Decoding…</p>;
   if (!media.ok) return <p className="muted">{media.reason}</p>;
   return (
     <figure className="content-media">
@@ -118,11 +119,7 @@ function EmbeddedResource({ resource }: { resource: unknown }) {
       <div className="mono break resource-uri">
         <ServerText text={str(r.uri) ?? '(no uri)'} />
       </div>
-      {text !== undefined && (
-        <pre className="content-text">
-          <ServerText text={text} />
-        </pre>
-      )}
+      {text !== undefined && <LargeText text={text} />}
       {blob !== undefined && (
         <p className="muted">
           Binary content, {formatBytes(base64Size(blob))}

@@ -5,6 +5,8 @@ import { formatDuration, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { UrlElicitationRequired } from '../requests/UrlElicitationRequired.tsx';
 import { ContentBlockView } from './ContentBlockView.tsx';
+import { LargeText } from './LargeText.tsx';
+import { LazyDetails } from './LazyDetails.tsx';
 
 interface Props {
   status: 'idle' | 'pending' | 'success' | 'error';
@@ -59,7 +61,7 @@ function Outcome({ outcome }: { outcome: ToolCallOutcome }) {
             {outcome.structuredContent === undefined ? (
               <p className="muted">None returned.</p>
             ) : (
-              <pre className="code-block">{prettyJson(outcome.structuredContent)}</pre>
+              <LargeText className="code-block" text={prettyJson(outcome.structuredContent)} />
             )}
           </div>
           {outcome.outputSchemaErrors && outcome.outputSchemaErrors.length > 0 && (
@@ -76,10 +78,7 @@ function Outcome({ outcome }: { outcome: ToolCallOutcome }) {
           )}
         </div>
       )}
-      <details>
-        <summary>Raw result</summary>
-        <pre className="code-block">{prettyJson(outcome)}</pre>
-      </details>
+      <LazyDetails summary="Raw result">{() => <LargeText className="code-block" text={prettyJson(outcome)} />}</LazyDetails>
     </>
   );
 }

@@ -1,0 +1,80 @@
+/** In-page probes the benchmark installs before the app loads: long tasks and click-to-next-frame latency. */
+import type { Page } from '@playwright/test';
+
+declare global {
+  interface Window {
+    __bench: { longTasks: Array<{ start: number; duration: number }>; clicks: Array<{ start: number; latency: number }> };
+  }
+}
+
+export async function installProbes(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const bench: Window['__bench'] = { longTasks: [], clicks: [] };
+    window.__bench = bench;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+    // From the input event's timestamp to the first task after the next frame: the click has been handled
+    // and its result painted.
+    document.addEventListener(
+      'click',
+      (event) => {
+        const start = event.timeStamp;
+        requestAnimationFrame(() => setTimeout(() => bench.clicks.push({ start, latency: performance.now() - start }), 0));
+      },
+      true,
+    );
+  });
+}
+
+export const now = (page: Page) => page.evaluate(() => performance.now());
+
+export async function longTasksBetween(page: Page, from: number, to: number): Promise<number[]> {
+  return page.evaluate(([a, b]) => window.__bench.longTasks.filter((task) => task.start >= a! && task.start <= b!).map((task) => task.duration), [from, to]);
+}
+
+export async function clicksBetween(page: Page, from: number, to: number): Promise<number[]> {
+  return page.evaluate(([a, b]) => window.__bench.clicks.filter((click) => click.start >= a! && click.start <= b!).map((click) => click.latency), [from, to]);
+}
+
+export const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+/** Messages the log holds plus those it says it evicted. */
+export async function logAccounted(page: Page): Promise<{ kept: number; evicted: number }> {
+  return page.evaluate(() => {
+    const log = document.querySelector('[aria-label="Message log"]')!;
+    const kept = Number((log.querySelector('.log-count')?.textContent ?? '0').split('/').pop());
+    const marker = log.querySelector('.log-marker')?.textContent ?? '';
+    const evicted = /^([\d,]+) earlier/.exec(marker)?.[1]?.replaceAll(',', '') ?? '0';
+    return { kept, evicted: Number(evicted) };
+  });
+}
+
+/** Types into Filter messages and waits for the filtered count; ms from the input event to the count shown. */
+export async function timeFilter(page: Page, text: string): Promise<number> {
+  return page.evaluate(async (value) => {
+    const log = document.querySelector('[aria-label="Message log"]')!;
+    const input = log.querySelector<HTMLInputElement>('input.log-filter')!;
+    const count = log.querySelector('.log-count')!;
+    const before = count.textContent;
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    const started = performance.now();
+    const shown = new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (count.textContent !== before && count.textContent?.includes('/')) {
+          observer.disconnect();
+          resolve();
+        }
+      });
+      observer.observe(count, { childList: true, characterData: true, subtree: true });
+    });
+    setter.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await shown;
+    return performance.now() - started;
+  }, text);
+}

@@ -1,0 +1,167 @@
+/**
+ * `npm run bench`: MCP Lens's performance figures in real Chromium, each printed beside its target.
+ * A benchmark, not a test: it reports, it does not fail. Needs a built app (the npm script builds first).
+ * BENCH_SUSTAIN_SECONDS shortens the 60 s sustained flood for a quick look.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import { startStaticServer } from '../src/node/static-server/server.ts';
+import { clicksBetween, installProbes, logAccounted, longTasksBetween, now, percentile, timeFilter } from './browser.ts';
+import { startFloodServer } from './flood-server.ts';
+import { measureOverhead } from './overhead.ts';
+
+const SUSTAIN_SECONDS = Number(process.env.BENCH_SUSTAIN_SECONDS ?? 60);
+/** On a starved machine the client falls behind a flood; wait for it rather than abort, and report the lag. */
+const DRAIN_TIMEOUT_MS = 600_000;
+const root = fileURLToPath(new URL('../dist/', import.meta.url));
+if (!existsSync(`${root}index.html`)) {
+  console.error('No built app in dist/. Run "npm run bench" (it builds first) or "npx vite build".');
+  process.exit(1);
+}
+
+interface Row {
+  figure: string;
+  value: string;
+  target: string;
+  ok: boolean;
+}
+const rows: Row[] = [];
+const report = (figure: string, value: string, target: string, ok: boolean) => {
+  rows.push({ figure, value, target, ok });
+  console.log(`  ${ok ? '✓' : '✗'} ${figure}: ${value} (target ${target})`);
+};
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+/** First-screen JavaScript: the entry script and what index.html preloads, gzipped. Lazy chunks and workers are not on it. */
+function firstScreenKb(): number {
+  const html = readFileSync(`${root}index.html`, 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  return files.reduce((sum, file) => sum + gzipSync(readFileSync(`${root}${file}`)).length, 0) / 1024;
+}
+
+/** Selects the tool and fills its arguments, then returns the page time just before Run tool is clicked. */
+async function runTool(page: Page, tool: string, args: unknown): Promise<number> {
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await page.getByRole('button', { name: tool, exact: true }).click();
+  await page.getByRole('button', { name: 'JSON', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify(args));
+  // Loading the tool form (a lazy chunk) is not part of what is measured.
+  await page.waitForTimeout(500);
+  const started = await now(page);
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  return started;
+}
+
+const result = (page: Page) => page.getByRole('region', { name: 'Result' });
+
+async function main() {
+  const flood = await startFloodServer(0);
+  const app = await startStaticServer({ root, host: '127.0.0.1', port: 0, basePath: '/inspector/' });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await installProbes(page);
+
+    console.log('Load');
+    const kb = firstScreenKb();
+    report('first-screen JavaScript (gzipped)', `${kb.toFixed(1)} KB`, '≤ 200 KB', kb <= 200);
+    await page.goto(`${app.url}?url=${encodeURIComponent(flood.url)}`);
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor();
+
+    console.log('Flood: 20,000 notifications within 1 s');
+    let before = await logAccounted(page);
+    let from = await runTool(page, 'flood', { count: 20_000, perSecond: 20_000 });
+    await result(page).getByText('sent 20000').waitFor({ timeout: DRAIN_TIMEOUT_MS });
+    await page.waitForTimeout(500);
+    let to = await now(page);
+    let after = await logAccounted(page);
+    let arrived = after.kept + after.evicted - (before.kept + before.evicted);
+    report('burst: messages present or counted as evicted', `${arrived} of 20,002`, 'all (20,000 + call + answer)', arrived === 20_002);
+    let tasks = await longTasksBetween(page, from, to);
+    report('burst: long tasks p95', ms(percentile(tasks, 95)), '< 50 ms', percentile(tasks, 95) < 50);
+    report('burst: longest task', ms(Math.max(0, ...tasks)), '≤ 200 ms', Math.max(0, ...tasks) <= 200);
+    report('burst: wall time until all shown', ms(to - from), '(informational)', true);
+
+    console.log(`Flood: 2,000 notifications a second for ${SUSTAIN_SECONDS} s, clicking throughout`);
+    const count = 2000 * SUSTAIN_SECONDS;
+    before = after;
+    from = await runTool(page, 'flood', { count, perSecond: 2000 });
+    const ends = Date.now() + SUSTAIN_SECONDS * 1000;
+    let tab = 0;
+    while (Date.now() < ends) {
+      await page.getByRole('button', { name: tab++ % 2 === 0 ? 'HTTP' : 'Messages', exact: true }).click();
+      await page.waitForTimeout(400);
+    }
+    await page.getByRole('button', { name: 'Messages', exact: true }).click();
+    await result(page).getByText(`sent ${count}`).waitFor({ timeout: DRAIN_TIMEOUT_MS });
+    report('sustained: backlog drained after the server stopped', ms(Date.now() - ends), '(informational; 0 = kept up)', true);
+    await page.waitForTimeout(500);
+    to = await now(page);
+    after = await logAccounted(page);
+    arrived = after.kept + after.evicted - (before.kept + before.evicted);
+    report('sustained: messages present or counted as evicted', `${arrived} of ${count + 2} (${after.kept} kept, ${after.evicted} evicted)`, 'all', arrived === count + 2);
+    tasks = await longTasksBetween(page, from, to);
+    const clicks = await clicksBetween(page, from, to);
+    report('sustained: long tasks p95', ms(percentile(tasks, 95)), '< 50 ms', percentile(tasks, 95) < 50);
+    report('sustained: longest task', ms(Math.max(0, ...tasks)), '≤ 200 ms', Math.max(0, ...tasks) <= 200);
+    report(`sustained: click answered (p95 of ${clicks.length})`, ms(percentile(clicks, 95)), '< 100 ms', percentile(clicks, 95) < 100);
+
+    console.log(`Retention: ${after.kept.toLocaleString('en-US')} entries`);
+    report('retention: entries kept', after.kept.toLocaleString('en-US'), '100,000', after.kept === 100_000);
+    const cold = await timeFilter(page, 'flood 1234');
+    const warm = await timeFilter(page, 'flood 5678');
+    report('filter over all entries (first filter, cold cache)', ms(cold), '< 100 ms', cold < 100);
+    report('filter over all entries (next filter)', ms(warm), '< 100 ms', warm < 100);
+    await page.getByRole('textbox', { name: 'Filter messages' }).fill('');
+    from = await now(page);
+    const frames = await page.evaluate(async () => {
+      const scroller = document.querySelector('[aria-label="Message log"] .log-scroller')!;
+      const times: number[] = [];
+      for (let step = 0; step < 60; step += 1) {
+        const started = performance.now();
+        scroller.scrollTop = (scroller.scrollHeight * ((step * 37) % 60)) / 60;
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+        times.push(performance.now() - started);
+      }
+      return times;
+    });
+    report('scrolling 100k entries: frame time p95 (60 jumps)', ms(percentile(frames, 95)), '< 50 ms', percentile(frames, 95) < 50);
+
+    console.log('Big results: 10 MB');
+    await page.getByRole('region', { name: 'Message log' }).getByRole('button', { name: 'Clear' }).click();
+    for (const kind of ['text', 'json', 'image'] as const) {
+      from = await runTool(page, 'big', { kind, bytes: 10 * 1024 * 1024 });
+      const started = Date.now();
+      // Each kind shows something the previous one did not, so a stale result cannot end the wait early.
+      if (kind === 'image') await result(page).getByRole('img').waitFor({ timeout: 60_000 });
+      else await result(page).locator('.content-text').filter({ hasText: kind === 'json' ? '{"items":' : 'quick brown fox' }).first().waitFor({ timeout: 60_000 });
+      const elapsed = Date.now() - started;
+      await page.waitForTimeout(300);
+      to = await now(page);
+      tasks = await longTasksBetween(page, from, to);
+      report(`10 MB ${kind} result: shown after`, ms(elapsed), '≤ 2000 ms', elapsed <= 2000);
+      report(`10 MB ${kind} result: longest task`, ms(Math.max(0, ...tasks)), '≤ 200 ms', Math.max(0, ...tasks) <= 200);
+    }
+  } finally {
+    await browser.close();
+    await app.close();
+  }
+
+  console.log('Overhead: tools/call through the engine worker vs the SDK client directly (Node, 300 calls each)');
+  const overhead = await measureOverhead(flood.url);
+  report('round trip ratio', `${overhead.ratio.toFixed(2)}× (${overhead.engineMs.toFixed(2)} ms vs ${overhead.sdkMs.toFixed(2)} ms)`, '≤ 1.2×', overhead.ratio <= 1.2);
+  await flood.close();
+
+  console.log(`\nSummary (${cpus().length} CPUs, load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}; long tasks and latencies grow with load)`);
+  const width = Math.max(...rows.map((row) => row.figure.length));
+  for (const row of rows) console.log(`${row.ok ? '✓' : '✗'} ${row.figure.padEnd(width)}  ${row.value.padEnd(40)}  target ${row.target}`);
+}
+
+await main();

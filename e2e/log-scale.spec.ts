@@ -1,0 +1,47 @@
+/** The log under a flood: every message kept or counted, rows windowed, filtering and big results. */
+import type { Page } from '@playwright/test';
+import { connect, expect, test } from './fixtures.ts';
+import { FLOOD_MCP_URL } from './servers/ports.ts';
+
+async function run(page: Page, tool: string, args: unknown) {
+  await page.getByRole('button', { name: tool, exact: true }).click();
+  await page.getByRole('button', { name: 'JSON', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify(args));
+  await page.getByRole('button', { name: 'Run tool' }).click();
+}
+
+test('keeps every notification of a flood, renders only the rows on screen, and filters them', async ({ page, problems }) => {
+  void problems;
+  test.setTimeout(120_000);
+  await connect(page, FLOOD_MCP_URL);
+  await run(page, 'flood', { count: 5000, perSecond: 5000 });
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('sent 5000', { timeout: 90_000 });
+
+  const timeline = page.getByRole('region', { name: 'Notifications' });
+  await expect(timeline.locator('.panel-header')).toContainText('5000');
+  const log = page.getByRole('region', { name: 'Message log' });
+  // Windowed: a few dozen rows in the DOM for thousands of entries.
+  expect(await log.locator('.log-row').count()).toBeLessThan(150);
+  await expect(log.locator('.log-row').last()).toBeVisible();
+
+  await log.getByRole('textbox', { name: 'Filter messages' }).fill('"flood 4321"');
+  await expect(log.locator('.log-count')).toHaveText(/^1\//);
+  await log.locator('.log-row-button').first().click();
+  await expect(log.getByRole('region', { name: 'Selected message' })).toContainText('flood 4321');
+  await log.getByRole('button', { name: 'Show HTTP exchange' }).click();
+  const detail = page.getByRole('region', { name: 'Selected HTTP exchange' });
+  await expect(detail).toContainText('SSE events');
+  await expect(detail).toContainText('5001');
+});
+
+test('shows a 10 MB text result without laying it all out', async ({ page, problems }) => {
+  void problems;
+  test.setTimeout(120_000);
+  await connect(page, FLOOD_MCP_URL);
+  await run(page, 'big', { kind: 'text', bytes: 10 * 1024 * 1024 });
+  const result = page.getByRole('region', { name: 'Result' });
+  await expect(result).toContainText('Success', { timeout: 60_000 });
+  await expect(result).toContainText('Showing 64.0 KB of 10.0 MB');
+  await result.getByRole('button', { name: /Show 256\.0 KB more/ }).click();
+  await expect(result).toContainText('Showing 320.0 KB of 10.0 MB');
+});

@@ -1,0 +1,85 @@
+/**
+ * One HTTP exchange as the wire view shows it: reported when the response headers arrive (so a stream that
+ * stays open is visible at once), again when the server advises a new `retry`, and once more when the body
+ * ends. Each report is a complete, immutable `HttpExchange` with the same `seq`; the UI keeps the latest.
+ */
+import type { HttpExchange } from '../shared/events.ts';
+import { redactHeaders } from '../shared/redact.ts';
+
+export interface ExchangeTracker {
+  readonly seq: number;
+  responded(response: Response): void;
+  failed(error: unknown): void;
+  bytes(count: number): void;
+  sseEvent(id: string | undefined): void;
+  retry(ms: number): void;
+  ended(): void;
+}
+
+interface TrackerDeps {
+  now: () => number;
+  nextSeq: () => number;
+  onExchange: (exchange: HttpExchange) => void;
+}
+
+const header = (pairs: Array<[string, string]>, name: string) => pairs.find(([key]) => key.toLowerCase() === name)?.[1];
+
+export function trackExchange(deps: TrackerDeps, method: string, url: string, headers: Headers): ExchangeTracker {
+  const requestHeaders = redactHeaders(headers);
+  const started = deps.now();
+  const sessionId = header(requestHeaders, 'mcp-session-id');
+  const lastEventId = header(requestHeaders, 'last-event-id');
+  let current: HttpExchange = {
+    seq: deps.nextSeq(),
+    time: started,
+    method,
+    url,
+    requestHeaders,
+    durationMs: 0,
+    ...(sessionId !== undefined && { sessionId }),
+    ...(lastEventId !== undefined && { lastEventId }),
+  };
+  let done = false;
+  const report = (changes: Partial<HttpExchange>) => {
+    current = { ...current, ...changes };
+    deps.onExchange(current);
+  };
+  const sse = () => current.sse ?? { events: 0 };
+
+  return {
+    seq: current.seq,
+    responded(response) {
+      const responseHeaders = redactHeaders(response.headers);
+      const contentType = response.headers.get('content-type') ?? undefined;
+      const assigned = response.headers.get('mcp-session-id') ?? undefined;
+      report({
+        status: response.status,
+        statusText: response.statusText,
+        responseHeaders,
+        ...(contentType !== undefined && { contentType }),
+        ...(assigned !== undefined && { sessionId: assigned }),
+        durationMs: deps.now() - started,
+      });
+    },
+    failed(error) {
+      done = true;
+      report({ durationMs: deps.now() - started, error: error instanceof Error ? error.message : String(error) });
+    },
+    bytes(count) {
+      // Not reported on its own: a byte count is not worth a UI update per chunk.
+      current = { ...current, bodyBytes: (current.bodyBytes ?? 0) + count };
+    },
+    sseEvent(id) {
+      const next = sse();
+      current = { ...current, sse: { ...next, events: next.events + 1, ...(id !== undefined && id !== '' && { lastEventId: id }) } };
+    },
+    retry(ms) {
+      report({ sse: { ...sse(), retryMs: ms } });
+    },
+    ended() {
+      if (done) return;
+      done = true;
+      report({ endedMs: deps.now() - started });
+    },
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) from the wire view, for browser devtools and
+ * HAR viewers. Headers were masked when they were recorded, so no secret reaches the file; bodies are
+ * rebuilt from the messages each exchange carried (the tap does not keep raw bodies twice).
+ */
+import type { HttpExchange, MessageEntry } from '../shared/events.ts';
+
+interface HarHeader {
+  name: string;
+  value: string;
+}
+
+export interface HarLog {
+  log: {
+    version: '1.2';
+    creator: { name: string; version: string };
+    entries: unknown[];
+  };
+}
+
+const headers = (pairs: Array<[string, string]> | undefined): HarHeader[] => (pairs ?? []).map(([name, value]) => ({ name, value }));
+
+function queryString(url: string): HarHeader[] {
+  try {
+    return Array.from(new URL(url).searchParams, ([name, value]) => ({ name, value }));
+  } catch {
+    return [];
+  }
+}
+
+function bodyText(messages: readonly MessageEntry[]): string {
+  const frames = messages.map((entry) => (entry.kind === 'invalid' ? (entry.raw ?? '') : JSON.stringify(entry.message)));
+  return frames.join('\n');
+}
+
+/** `carried(seq)` returns the messages an exchange carried, in order (both directions). */
+export function toHar(exchanges: readonly HttpExchange[], carried: (seq: number) => readonly MessageEntry[], creatorVersion = '0.1.0'): HarLog {
+  const entries = exchanges.map((exchange) => {
+    const messages = carried(exchange.seq);
+    const sent = messages.filter((entry) => entry.direction === 'out');
+    const received = messages.filter((entry) => entry.direction === 'in');
+    const wait = Math.max(0, exchange.durationMs);
+    const receive = Math.max(0, (exchange.endedMs ?? exchange.durationMs) - exchange.durationMs);
+    const requestType = exchange.requestHeaders.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? 'application/json';
+    return {
+      startedDateTime: new Date(exchange.time).toISOString(),
+      time: wait + receive,
+      request: {
+        method: exchange.method,
+        url: exchange.url,
+        httpVersion: 'HTTP/1.1',
+        cookies: [],
+        headers: headers(exchange.requestHeaders),
+        queryString: queryString(exchange.url),
+        ...(sent.length > 0 && { postData: { mimeType: requestType, text: bodyText(sent) } }),
+        headersSize: -1,
+        bodySize: -1,
+      },
+      response: {
+        // HAR has no "no response": status 0 with the error, as browsers export failed requests.
+        status: exchange.status ?? 0,
+        statusText: exchange.statusText ?? exchange.error ?? '',
+        httpVersion: 'HTTP/1.1',
+        cookies: [],
+        headers: headers(exchange.responseHeaders),
+        content: { size: exchange.bodyBytes ?? -1, mimeType: exchange.contentType ?? '', text: bodyText(received) },
+        redirectURL: '',
+        headersSize: -1,
+        bodySize: exchange.bodyBytes ?? -1,
+      },
+      cache: {},
+      timings: { send: 0, wait, receive },
+      _mcp: {
+        seq: exchange.seq,
+        ...(exchange.sessionId !== undefined && { sessionId: exchange.sessionId }),
+        ...(exchange.lastEventId !== undefined && { lastEventId: exchange.lastEventId }),
+        ...(exchange.sse !== undefined && { sse: exchange.sse }),
+        ...(exchange.error !== undefined && { error: exchange.error }),
+        messageSeqs: messages.map((entry) => entry.seq),
+      },
+    };
+  });
+  return { log: { version: '1.2', creator: { name: 'MCP Lens', version: creatorVersion }, entries } };
+}

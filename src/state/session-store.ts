@@ -1,0 +1,55 @@
+/**
+ * Session files: the tool results shown in this session (so a saved file has them), a saved session opened
+ * read-only, and the progress or error of opening one.
+ */
+import { createStore } from 'zustand/vanilla';
+import type { SavedResult, SessionFile } from '../shared/session-file.ts';
+
+export interface ReplayInfo {
+  fileName: string;
+  savedAt: string;
+  appVersion: string;
+  connection: SessionFile['connection'];
+  server: SessionFile['server'];
+  results: SavedResult[];
+}
+
+export interface SessionActions {
+  recordResult(result: SavedResult): void;
+  opening(loaded: number, total: number): void;
+  openFailed(error: string): void;
+  dismissError(): void;
+  openReplay(info: ReplayInfo): void;
+  closeReplay(): void;
+}
+
+export interface SessionState {
+  /** Tool results shown in the live session, oldest first, the latest `MAX_RESULTS`. */
+  results: SavedResult[];
+  /** The saved session being browsed, read-only; null when live. */
+  replay: ReplayInfo | null;
+  progress: { loaded: number; total: number } | null;
+  openError: string | null;
+  actions: SessionActions;
+}
+
+export const MAX_RESULTS = 100;
+
+export function createSessionStore() {
+  return createStore<SessionState>()((set) => ({
+    results: [],
+    replay: null,
+    progress: null,
+    openError: null,
+    actions: {
+      recordResult: (result) => set((state) => ({ results: [...state.results, result].slice(-MAX_RESULTS) })),
+      opening: (loaded, total) => set({ progress: { loaded, total }, openError: null }),
+      openFailed: (error) => set({ progress: null, openError: error }),
+      dismissError: () => set({ openError: null }),
+      openReplay: (replay) => set({ replay, progress: null, openError: null }),
+      closeReplay: () => set({ replay: null }),
+    },
+  }));
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

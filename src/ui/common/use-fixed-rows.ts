@@ -1,0 +1,59 @@
+import { useCallback, useLayoutEffect, useState, type RefObject } from 'react';
+
+export interface RowWindow {
+  /** First and one-past-last row index to render. */
+  start: number;
+  end: number;
+  /** Height of the whole list, for the spacer. */
+  totalHeight: number;
+  /** Call from the scroller's onScroll. */
+  onScroll: () => void;
+  /** Scrolls so row `index` is visible (nearest edge). */
+  scrollToIndex: (index: number) => void;
+}
+
+/**
+ * Windowing for lists whose rows all have one fixed height (the log, the timeline, the HTTP view): the
+ * visible range is arithmetic on scrollTop, O(1) per frame whatever the row count. We first used
+ * @tanstack/react-virtual, but it rebuilds a measurement entry per row whenever the count changes — O(n) on
+ * every batch of a flood, 100,000 objects a frame at full retention — which this does not need.
+ */
+export function useFixedRows(scroller: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan = 10): RowWindow {
+  const [view, setView] = useState({ top: 0, height: 600 });
+
+  const measure = useCallback(() => {
+    const element = scroller.current;
+    if (!element) return;
+    setView((previous) =>
+      previous.top === element.scrollTop && previous.height === element.clientHeight ? previous : { top: element.scrollTop, height: element.clientHeight },
+    );
+  }, [scroller]);
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [scroller, measure]);
+
+  const first = Math.floor(view.top / rowHeight);
+  const visibleRows = Math.ceil(view.height / rowHeight) + 1;
+  const start = Math.max(0, Math.min(count, first - overscan));
+  const end = Math.min(count, first + visibleRows + overscan);
+
+  const scrollToIndex = useCallback(
+    (index: number) => {
+      const element = scroller.current;
+      if (!element) return;
+      const top = index * rowHeight;
+      if (top < element.scrollTop) element.scrollTop = top;
+      else if (top + rowHeight > element.scrollTop + element.clientHeight) element.scrollTop = top + rowHeight - element.clientHeight;
+      measure();
+    },
+    [scroller, rowHeight, measure],
+  );
+
+  return { start, end, totalHeight: count * rowHeight, onScroll: measure, scrollToIndex };
+}

@@ -1,0 +1,38 @@
+import { formatTime } from '../common/format.ts';
+import { ServerText } from '../common/ServerText.tsx';
+import { useServices, useSession } from '../services.tsx';
+import { closeSession } from './session-file-actions.ts';
+
+/** Says a saved session is being browsed (read-only), or why a file could not be opened. */
+export function ReplayBanner() {
+  const services = useServices();
+  const replay = useSession((state) => state.replay);
+  const openError = useSession((state) => state.openError);
+  const { dismissError } = useSession((state) => state.actions);
+
+  return (
+    <>
+      {openError && (
+        <div className="session-banner session-error" role="alert">
+          <span>
+            <ServerText text={openError} />
+          </span>
+          <button type="button" className="button button-small" onClick={dismissError}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {replay && (
+        <section className="session-banner" aria-label="Saved session">
+          <span>
+            Viewing saved session <strong className="mono"><ServerText text={replay.fileName} /></strong>, saved{' '}
+            {new Date(replay.savedAt).toLocaleDateString()} {formatTime(Date.parse(replay.savedAt))} — read-only.
+          </span>
+          <button type="button" className="button button-small" onClick={() => closeSession(services)}>
+            Close saved session
+          </button>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { useRef, useState } from 'react';
+import { SESSION_FILE_EXTENSION } from '../../shared/session-file.ts';
+import { useServices, useSession } from '../services.tsx';
+import { openSession, saveSession } from './session-file-actions.ts';
+import './session.css';
+
+/** Save session / Open session, in the app header. */
+export function SessionMenu() {
+  const services = useServices();
+  const input = useRef<HTMLInputElement>(null);
+  const progress = useSession((state) => state.progress);
+  const [saving, setSaving] = useState(false);
+
+  return (
+    <div className="session-menu" role="group" aria-label="Session file">
+      <button
+        type="button"
+        className="button button-small"
+        disabled={saving}
+        onClick={() => {
+          setSaving(true);
+          void saveSession(services).finally(() => setSaving(false));
+        }}
+      >
+        {saving ? 'Saving…' : 'Save session'}
+      </button>
+      <button type="button" className="button button-small" disabled={progress !== null} onClick={() => input.current?.click()}>
+        {progress === null ? 'Open session' : progress.total > 0 ? `Opening… ${Math.round((progress.loaded / progress.total) * 100)}%` : 'Opening…'}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept={`${SESSION_FILE_EXTENSION},.json,application/json`}
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-label="Session file to open"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void openSession(services, file);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * Saving the session to a file and opening one, read-only. Both work on 100,000-message logs without a long
+ * task: saving writes the file in parts and yields between them; opening parses in a worker.
+ */
+import { readSessionFile } from '../../bridge/index.ts';
+import { indexCarried } from '../../state/index.ts';
+import type { EngineEvent, HttpExchange } from '../../shared/events.ts';
+import { SESSION_FILE_EXTENSION, sessionFileParts, type SessionData, type SessionFile } from '../../shared/session-file.ts';
+import { downloadText, fileStamp } from '../common/download.ts';
+import type { AppServices } from '../services.tsx';
+
+const APP_VERSION = '0.1.0';
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** What is on screen now, live or replayed, as session data. */
+export function collectSession(services: AppServices): SessionData {
+  const { input, summary } = services.connection.getState();
+  const replay = services.session.getState().replay;
+  const log = services.log.getState();
+  const http = services.http.getState();
+  const items = log.ids.toArray().flatMap((id) => log.byId.get(id) ?? []);
+  const exchanges = http.seqs.toArray().flatMap((seq): HttpExchange[] => {
+    const exchange = http.bySeq.get(seq);
+    return exchange ? [exchange] : [];
+  });
+  return {
+    connection: replay?.connection ?? {
+      url: input.url,
+      transport: input.transport,
+      // Names only: values are where tokens live.
+      headerNames: input.headers.map((header) => header.name.trim()).filter(Boolean),
+    },
+    server: replay ? replay.server : summary,
+    log: { evicted: log.evicted, items },
+    http: { evicted: http.evicted, exchanges },
+    results: replay?.results ?? services.session.getState().results,
+  };
+}
+
+export async function saveSession(services: AppServices): Promise<void> {
+  const data = collectSession(services);
+  const parts: string[] = [];
+  for (const part of sessionFileParts(data, { savedAt: new Date(), appVersion: APP_VERSION })) {
+    parts.push(part);
+    await nextTask();
+  }
+  downloadText(`mcp-lens-${fileStamp()}${SESSION_FILE_EXTENSION}`, parts);
+}
+
+export async function openSession(services: AppServices, file: File): Promise<boolean> {
+  const { session } = services;
+  session.getState().actions.opening(0, 0);
+  const parsed = await readSessionFile(file, (loaded, total) => session.getState().actions.opening(loaded, total));
+  if (!parsed.ok) {
+    session.getState().actions.openFailed(`${file.name}: ${parsed.error}`);
+    return false;
+  }
+  // A saved session replaces the live one: end it so nothing live mixes into what is being browsed.
+  if (services.connection.getState().phase !== 'disconnected') await services.client.call('disconnect', undefined).catch(() => undefined);
+  showFile(services, file.name, parsed.file);
+  return true;
+}
+
+function showFile(services: AppServices, fileName: string, file: SessionFile): void {
+  services.log.getState().actions.load(file.log.items, file.log.evicted);
+  services.http.getState().actions.load(file.http.exchanges, file.http.evicted);
+  const messages: EngineEvent[] = file.log.items.flatMap((item): EngineEvent[] => (item.type === 'message' ? [{ type: 'message', entry: item.entry }] : []));
+  indexCarried(services.http, messages);
+  services.session.getState().actions.openReplay({
+    fileName,
+    savedAt: file.savedAt,
+    appVersion: file.app.version,
+    connection: file.connection,
+    server: file.server,
+    results: file.results,
+  });
+}
+
+/** Leaves the saved session: its log and HTTP view go, and the app is live (disconnected) again. */
+export function closeSession(services: AppServices): void {
+  services.log.getState().actions.clear();
+  services.http.getState().actions.clear();
+  services.session.getState().actions.closeReplay();
+}
