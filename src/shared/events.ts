@@ -1,6 +1,13 @@
 /** What the engine pushes to the UI as it happens. */
 import type { EngineError } from './errors.ts';
 import type { ServerSummary } from './model.ts';
+import type { TaskInfo } from './tasks.ts';
+
+export interface CallProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
 
 export type Direction = 'in' | 'out';
 
@@ -54,5 +61,7 @@ export type EngineEvent =
   | { type: 'message'; entry: MessageEntry }
   | { type: 'http'; exchange: HttpExchange }
   | { type: 'connection'; phase: ConnectionPhase; summary?: ServerSummary; error?: EngineError }
+  /** Progress of one tool call (by the caller's trackingId): notifications/progress, or a task's status. */
+  | { type: 'call-progress'; trackingId: string; progress?: CallProgress; task?: TaskInfo }
   /** The engine dropped nothing silently: a note a person should see in the log (fallbacks, closed streams). */
   | { type: 'note'; time: number; level: 'info' | 'warning' | 'error'; text: string };
