@@ -3,5 +3,5 @@ export { createConnectionStore } from './connection-store.ts';
 export type { LogActions, LogItem, LogState, LogStore, LogStoreOptions } from './log-store.ts';
 export { createLogStore, DEFAULT_LOG_RETENTION, messageItemId, requestMethodOf } from './log-store.ts';
 export { matchesFilter } from './log-filter.ts';
-export type { PrefsState, PrefsStorage, PrefsStore, ThemeChoice } from './prefs-store.ts';
-export { createPrefsStore } from './prefs-store.ts';
+export type { PrefsState, PrefsStorage, PrefsStore, ThemeChoice, ToolPrefs } from './prefs-store.ts';
+export { createPrefsStore, DEFAULT_TOOL_PREFS, sanitizeToolPrefs } from './prefs-store.ts';

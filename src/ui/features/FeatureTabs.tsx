@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { TasksView } from '../tasks/TasksView.tsx';
 import { ToolsView } from '../tools/ToolsView.tsx';
 import './feature-tabs.css';
 
@@ -8,7 +9,10 @@ interface Feature {
 }
 
 // Only features that work are listed; Resources, Prompts and the rest join as they are built.
-const FEATURES: Feature[] = [{ name: 'Tools', render: () => <ToolsView /> }];
+const FEATURES: Feature[] = [
+  { name: 'Tools', render: () => <ToolsView /> },
+  { name: 'Tasks', render: () => <TasksView /> },
+];
 
 /** Feature views as tabs named after MCP's features, with arrow-key navigation between tabs. */
 export function FeatureTabs() {

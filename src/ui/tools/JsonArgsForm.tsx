@@ -1,36 +1,39 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 
 interface Props {
-  value: Record<string, unknown>;
+  text: string;
+  onTextChange(text: string): void;
   disabled: boolean;
   onSubmit(value: Record<string, unknown>): void;
   children: ReactNode;
 }
 
+/** Parses the editor's text: an object, or a message saying what is wrong. Empty text means `{}`. */
+export function parseArgs(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
+  try {
+    const parsed: unknown = JSON.parse(text.trim() === '' ? '{}' : text);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      return { ok: false, message: 'Arguments must be a JSON object, e.g. {"city": "Paris"}.' };
+    }
+    return { ok: true, value: parsed as Record<string, unknown> };
+  } catch (error) {
+    return { ok: false, message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
 /**
  * Arguments as raw JSON: for schemas the form cannot render, and for sending arguments the schema would
- * reject (to see how the server handles them). Nothing is validated here on purpose.
+ * reject (to see how the server handles them). Not checked against the schema on purpose. Controlled by the
+ * parent so switching to the form and back loses nothing; text that does not parse is never sent.
  */
-export function JsonArgsForm({ value, disabled, onSubmit, children }: Props) {
+export function JsonArgsForm({ text, onTextChange, disabled, onSubmit, children }: Props) {
   const id = useId();
-  const [text, setText] = useState(() => JSON.stringify(value, null, 2));
-  const [error, setError] = useState<string | null>(null);
-
+  const parsed = parseArgs(text);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    try {
-      const parsed: unknown = JSON.parse(text === '' ? '{}' : text);
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-        setError('Arguments must be a JSON object, e.g. {"city": "Paris"}.');
-        return;
-      }
-      setError(null);
-      onSubmit(parsed as Record<string, unknown>);
-    } catch (parseError) {
-      setError(`Not valid JSON: ${parseError instanceof Error ? parseError.message : String(parseError)}`);
-    }
+    if (parsed.ok) onSubmit(parsed.value);
+    else document.getElementById(id)?.focus();
   };
-
   return (
     <form className="json-args" onSubmit={submit} noValidate>
       <label htmlFor={id} className="field-label">
@@ -43,10 +46,15 @@ export function JsonArgsForm({ value, disabled, onSubmit, children }: Props) {
         spellCheck={false}
         value={text}
         disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        onChange={(event) => setText(event.target.value)}
+        aria-invalid={parsed.ok ? undefined : true}
+        aria-describedby={parsed.ok ? undefined : `${id}-error`}
+        onChange={(event) => onTextChange(event.target.value)}
       />
-      {error && <p className="field-error">{error}</p>}
+      {!parsed.ok && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {parsed.message} Fix it to run the tool — nothing is sent until it parses.
+        </p>
+      )}
       {children}
     </form>
   );
