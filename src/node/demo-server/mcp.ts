@@ -3,6 +3,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { icons } from './icons.ts';
 import { registerLiveTools, type SessionState } from './live-tools.ts';
 import { registerResourcesAndPrompts } from './resources.ts';
+import { registerSchemaTools } from './schema-tools.ts';
 import { registerShowcaseTools } from './tools.ts';
 
 export const DEMO_SERVER_INFO = {
@@ -29,6 +30,7 @@ export function createDemoMcpServer(): McpServer {
   });
   const state: SessionState = { notes: [], bonusTool: undefined };
   registerShowcaseTools(server);
+  registerSchemaTools(server);
   registerLiveTools(server, state);
   registerResourcesAndPrompts(server, state);
   return server;
