@@ -1,4 +1,4 @@
-import { fromJsonSchema, type JsonSchemaType, type jsonSchemaValidator, type McpServer } from '@modelcontextprotocol/server';
+import { fromJsonSchema, type JsonSchemaType, type JsonSchemaValidator, type jsonSchemaValidator, type McpServer } from '@modelcontextprotocol/server';
 
 import { icons } from './icons.ts';
 
@@ -81,8 +81,8 @@ const draft04Checker: jsonSchemaValidator = {
 };
 
 const acceptAnything: jsonSchemaValidator = {
-  getValidator<T>() {
-    return (input: unknown) => ({ valid: true as const, data: input as T, errorMessage: undefined });
+  getValidator<T>(): JsonSchemaValidator<T> {
+    return (input) => ({ valid: true, data: input as T, errorMessage: undefined });
   },
 };
 
