@@ -34,8 +34,15 @@ export function ToolDetail({ tool }: { tool: Tool }) {
   const title = displayTitle(tool);
   const running = mutation.isPending;
 
-  // Leaving the tool (or the page) cancels a call still running, so the server is told to stop.
-  useEffect(() => () => controller.current?.abort(), []);
+  // Leaving the tool (or the page) cancels a call still running, so the server is told to stop — except a
+  // task, which is meant to outlive the view: the engine follows it to the end and the Tasks tab shows it.
+  const taskRunning = useRef(false);
+  useEffect(
+    () => () => {
+      if (!taskRunning.current) controller.current?.abort();
+    },
+    [],
+  );
 
   const run = (value: Record<string, unknown>) => {
     controller.current?.abort();
@@ -44,6 +51,7 @@ export function ToolDetail({ tool }: { tool: Tool }) {
     const id = nextTrackingId();
     setTrackingId(id);
     const taskMode = serverTasks && (taskSupport === 'required' || (taskSupport === 'optional' && asTask));
+    taskRunning.current = taskMode;
     mutation.mutate({
       params: { name: tool.name, arguments: value, trackingId: id, timeoutMs, maxTotalTimeoutMs, ...(taskMode && { asTask: true }) },
       signal: next.signal,

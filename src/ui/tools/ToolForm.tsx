@@ -38,8 +38,9 @@ export default function ToolForm({ schema, value, disabled, onChange, onSubmit, 
         disabled={disabled}
         showErrorList="top"
         noHtml5Validate
-        // Checked with Ajv as each field is left, so mistakes show before Run, not only after.
-        liveValidate="onBlur"
+        // Checked with Ajv as you type, so mistakes show before Run. (rjsf 6.11's "onBlur" mode swallowed the
+        // submit that follows a blur, so Run did nothing.)
+        liveValidate="onChange"
         focusOnFirstError
         onChange={(event) => onChange(asObject(event.formData))}
         onSubmit={(event) => onSubmit(asObject(event.formData))}
