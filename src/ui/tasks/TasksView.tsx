@@ -64,9 +64,6 @@ function ConnectedTasks({ connectionKey, canCancel }: { connectionKey: number; c
                 <th scope="col">Created</th>
                 <th scope="col">Updated</th>
                 <th scope="col">TTL</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
               </tr>
             </thead>
             <tbody>
@@ -103,17 +100,18 @@ function TaskRow({ task, canCancel, cancelling, onCancel }: { task: TaskInfo; ca
             <ServerText text={task.statusMessage} />
           </div>
         )}
+        {/* In the status cell, not a column of its own, so it stays in view on a narrow screen. */}
+        {!terminal && canCancel && (
+          <div>
+            <button type="button" className="button button-small" onClick={onCancel} disabled={cancelling} aria-label={`Cancel task ${task.taskId}`}>
+              {cancelling ? 'Cancelling…' : 'Cancel'}
+            </button>
+          </div>
+        )}
       </td>
       <td>{formatWhen(task.createdAt)}</td>
       <td>{formatWhen(task.lastUpdatedAt)}</td>
       <td>{task.ttl === null ? 'unlimited' : task.ttl === undefined ? '—' : formatTtl(task.ttl)}</td>
-      <td>
-        {!terminal && canCancel && (
-          <button type="button" className="button button-small" onClick={onCancel} disabled={cancelling} aria-label={`Cancel task ${task.taskId}`}>
-            {cancelling ? 'Cancelling…' : 'Cancel'}
-          </button>
-        )}
-      </td>
     </tr>
   );
 }

@@ -27,7 +27,7 @@ export function ConfirmRunDialog({ toolName, reason, onConfirm, onDismiss }: Pro
         onDismiss();
       }}
     >
-      <h3 id="confirm-run-title" className="section-title">
+      <h3 id="confirm-run-title" className="confirm-title">
         Run <ServerText text={toolName} />?
       </h3>
       <p>{reason}</p>

@@ -36,7 +36,8 @@ export default function ToolForm({ schema, value, disabled, onChange, onSubmit, 
         templates={templates}
         formData={value}
         disabled={disabled}
-        showErrorList="top"
+        // Errors show beside each field as you type; a list on top would repeat them and push the form down.
+        showErrorList={false}
         noHtml5Validate
         // Checked with Ajv as you type, so mistakes show before Run. (rjsf 6.11's "onBlur" mode swallowed the
         // submit that follows a blur, so Run did nothing.)
