@@ -66,7 +66,11 @@ test('offers the raw editor with a notice for a dialect it cannot check', async 
   await connect(page, DEMO_MCP_URL);
   await page.getByRole('button', { name: 'legacy-search' }).click();
   await expect(page.getByRole('note').filter({ hasText: 'draft-04' })).toContainText('Use the JSON editor');
+  // Checked as you type, as advice: the raw editor exists to send what the schema would reject.
+  await page.getByLabel('Arguments (JSON)').fill('{"query": 5}');
+  await expect(page.getByRole('note', { name: 'Schema check' })).toContainText('/query must be string');
   await page.getByLabel('Arguments (JSON)').fill('{"query": "lenses", "limit": 3}');
+  await expect(page.getByRole('note', { name: 'Schema check' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Run tool' }).click();
   await expect(page.getByRole('region', { name: 'Result' })).toContainText('Searched for "lenses" (limit 3).');
 });

@@ -1,6 +1,9 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import type { SchemaCheck } from './schema-check.ts';
 
 interface Props {
+  /** The tool's inputSchema: parsed arguments are checked against it as you type (advice, not a gate). */
+  schema: Record<string, unknown>;
   text: string;
   onTextChange(text: string): void;
   disabled: boolean;
@@ -26,9 +29,10 @@ export function parseArgs(text: string): { ok: true; value: Record<string, unkno
  * reject (to see how the server handles them). Not checked against the schema on purpose. Controlled by the
  * parent so switching to the form and back loses nothing; text that does not parse is never sent.
  */
-export function JsonArgsForm({ text, onTextChange, disabled, onSubmit, children }: Props) {
+export function JsonArgsForm({ schema, text, onTextChange, disabled, onSubmit, children }: Props) {
   const id = useId();
-  const parsed = parseArgs(text);
+  const parsed = useMemo(() => parseArgs(text), [text]);
+  const check = useSchemaCheck(schema, parsed.ok ? parsed.value : undefined);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (parsed.ok) onSubmit(parsed.value);
@@ -55,7 +59,40 @@ export function JsonArgsForm({ text, onTextChange, disabled, onSubmit, children 
           {parsed.message} Fix it to run the tool — nothing is sent until it parses.
         </p>
       )}
+      {parsed.ok && check && check.problems.length > 0 && (
+        <div className="hint" role="note" aria-label="Schema check">
+          <p>Does not match the input schema (it will still be sent as written):</p>
+          <ul>
+            {check.problems.map((problem, index) => (
+              <li key={index} className="mono">
+                {problem}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {children}
     </form>
   );
+}
+
+/** Ajv's verdict on the parsed arguments, debounced; the validator chunk is loaded on first use. */
+function useSchemaCheck(schema: Record<string, unknown>, value: Record<string, unknown> | undefined): SchemaCheck | null {
+  const [check, setCheck] = useState<{ value: Record<string, unknown>; result: SchemaCheck } | null>(null);
+  useEffect(() => {
+    if (value === undefined) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      import('./schema-check.ts')
+        .then((module) => {
+          if (live) setCheck({ value, result: module.checkArguments(schema, value) });
+        })
+        .catch(() => undefined);
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [schema, value]);
+  return check && check.value === value ? check.result : null;
 }

@@ -56,7 +56,7 @@ export function ToolArgsEditor({ schema, disabled, onSubmit, buttons }: Props) {
   };
 
   const json = (
-    <JsonArgsForm text={jsonText} onTextChange={setJsonText} disabled={disabled} onSubmit={submit}>
+    <JsonArgsForm schema={schema} text={jsonText} onTextChange={setJsonText} disabled={disabled} onSubmit={submit}>
       {buttons}
     </JsonArgsForm>
   );
