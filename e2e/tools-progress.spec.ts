@@ -39,6 +39,8 @@ test('runs a task-required tool as a task, shows its status, and lists it on the
   await expect(table).toContainText('completed');
   await expect(table).toContainText('5 min');
   await expect(page.getByRole('tabpanel')).toContainText('tasks/list, 1 page');
+  await table.getByRole('button', { name: /^Show result of task/ }).first().click();
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('Research Report: optics');
 });
 
 test('cancels a running task from the Tasks tab', async ({ page, problems }) => {

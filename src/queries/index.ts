@@ -4,4 +4,4 @@ export { LIST_CHANGED, mcpKeys } from './keys.ts';
 export type { CallToolVariables } from './tools.ts';
 export { callToolMutationOptions, toolsQueryOptions } from './tools.ts';
 export { iconQueryOptions } from './icons.ts';
-export { cancelTaskMutationOptions, tasksKey, tasksQueryOptions } from './tasks.ts';
+export { cancelTaskMutationOptions, taskResultMutationOptions, tasksKey, tasksQueryOptions } from './tasks.ts';

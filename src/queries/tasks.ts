@@ -1,7 +1,7 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { EngineClient } from '../bridge/index.ts';
 import type { EngineError } from '../shared/errors.ts';
-import { TERMINAL_TASK_STATUSES, type TaskInfo, type TaskList } from '../shared/tasks.ts';
+import { TERMINAL_TASK_STATUSES, type TaskInfo, type TaskList, type TaskPayload } from '../shared/tasks.ts';
 import { mcpKeys } from './keys.ts';
 
 /** While a task is running, the list refreshes this often unless the server asks for slower polling. */
@@ -31,5 +31,13 @@ export function cancelTaskMutationOptions(client: EngineClient) {
   return mutationOptions<TaskInfo, EngineError, { taskId: string }>({
     mutationKey: ['mcp', 'tasks/cancel'],
     mutationFn: ({ taskId }) => client.call('cancelTask', { taskId }),
+  });
+}
+
+/** tasks/result for a task in the list: a mutation, since the server may hand the payload out only once. */
+export function taskResultMutationOptions(client: EngineClient) {
+  return mutationOptions<TaskPayload, EngineError, { taskId: string }>({
+    mutationKey: ['mcp', 'tasks/result'],
+    mutationFn: ({ taskId }) => client.call('taskResult', { taskId }),
   });
 }

@@ -3,6 +3,8 @@
  * Shapes as the engine hands them to the UI; every field the server sent is read defensively.
  */
 
+import type { ToolCallOutcome } from './model.ts';
+
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
 export const TERMINAL_TASK_STATUSES: readonly string[] = ['completed', 'failed', 'cancelled'];
@@ -28,7 +30,14 @@ export interface TaskList {
   pages: number;
 }
 
+/** What tasks/result returned: shaped as a tool result when it is one, and always the raw payload. */
+export interface TaskPayload {
+  outcome: ToolCallOutcome;
+  raw: unknown;
+}
+
 export interface TasksApi {
+  taskResult: { params: { taskId: string }; result: TaskPayload };
   listTasks: { params: undefined; result: TaskList };
   getTask: { params: { taskId: string }; result: TaskInfo };
   cancelTask: { params: { taskId: string }; result: TaskInfo };

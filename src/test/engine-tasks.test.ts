@@ -31,6 +31,9 @@ describe('tasks against server-everything', () => {
     const list = await h.engine.call('listTasks', undefined);
     expect(list.source).toBe('server');
     expect(list.tasks.map((t) => t.taskId)).toContain(outcome.task?.taskId);
+    const payload = await h.engine.call('taskResult', { taskId: outcome.task!.taskId });
+    expect(JSON.stringify(payload.outcome.content)).toContain('Research Report: lenses');
+    expect(payload.raw).toMatchObject({ content: expect.any(Array) });
     await h.engine.call('disconnect', undefined);
   }, 30_000);
 

@@ -10,6 +10,7 @@ import type { EngineError } from '../../shared/errors.ts';
 import { TERMINAL_TASK_STATUSES, type TaskInfo, type TaskList, type TasksApi } from '../../shared/tasks.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { Session } from '../session.ts';
+import { shapeOutcome } from './tools-calls.ts';
 
 const passthrough: StandardSchemaV1<unknown, unknown> = {
   '~standard': { version: 1, vendor: 'mcp-lens', validate: (value: unknown) => ({ value }) },
@@ -165,6 +166,15 @@ export function taskHandlers(ctx: FeatureContext, known: KnownTasks): Handlers<T
       const task = await getTask(session.client, taskId, signal);
       rememberTask(known, session, task);
       return task;
+    },
+    async taskResult({ taskId }, signal) {
+      const session = ctx.requireSession();
+      const started = ctx.now();
+      const raw = await rawRequest(session.client, 'tasks/result', { taskId }, signal ? { signal } : {});
+      const task = await getTask(session.client, taskId, signal).catch(() => undefined);
+      if (task) rememberTask(known, session, task);
+      const record = isRecord(raw) ? raw : {};
+      return { outcome: shapeOutcome(record, { durationMs: ctx.now() - started, ...(task && { task }) }), raw: boundJson(raw) };
     },
     async cancelTask({ taskId }, signal) {
       const session = ctx.requireSession();

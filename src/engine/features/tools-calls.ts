@@ -103,14 +103,22 @@ export async function callTool(client: Client, params: ToolCallParams, options: 
     // outputSchema, and an inspector must show that result beside the mismatch, not instead of it.
     result = await client.request({ method: 'tools/call', params: { name: params.name, arguments: params.arguments } }, requestOptions);
   }
+  return shapeOutcome(result, { durationMs: options.now() - started, ...(task && { task }), ...(options.outputSchema && { outputSchema: options.outputSchema }) });
+}
+
+/** A tools/call result (direct, or a task's payload) as the UI shows it, bounded and checked against the outputSchema. */
+export function shapeOutcome(
+  result: Record<string, unknown>,
+  extra: { durationMs: number; task?: TaskInfo; outputSchema?: Record<string, unknown> },
+): ToolCallOutcome {
   const outcome: ToolCallOutcome = {
     content: (Array.isArray(result.content) ? result.content : []).map((block) => boundJson(block) as ContentBlock),
     isError: result.isError === true,
-    durationMs: options.now() - started,
-    ...(task && { task }),
+    durationMs: extra.durationMs,
+    ...(extra.task && { task: extra.task }),
   };
   if (result.structuredContent !== undefined) outcome.structuredContent = boundJson(result.structuredContent);
-  const errors = checkOutput(result.structuredContent, result.isError === true, options.outputSchema);
+  const errors = checkOutput(result.structuredContent, result.isError === true, extra.outputSchema);
   if (errors.length > 0) outcome.outputSchemaErrors = errors;
   return outcome;
 }

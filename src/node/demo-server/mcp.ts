@@ -17,6 +17,7 @@ export const DEMO_SERVER_INFO = {
 
 const INSTRUCTIONS = `This is the MCP Lens demo server. It has no real side effects: every tool works on made-up data or on notes kept for this session only.
 Start with "echo", then try "book-meeting" to see a rich form, "get-forecast" for structured output, "draw-lens" and "play-tone" for media, and "long-running-task" for progress and log notifications.
+"plan-trip" shows a richer schema ($defs/$ref, nullable, anyOf, a map), "annotated-report" annotated content, "broken-output" a result that breaks its outputSchema; "reset-demo" declares no annotations, so clients should ask before running it.
 "toggle-bonus-tool" adds or removes a tool and announces it with notifications/tools/list_changed. "clear-notes" is destructive: it deletes this session's notes.`;
 
 /**

@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { cancelTaskMutationOptions, tasksKey, tasksQueryOptions } from '../../queries/index.ts';
+import { cancelTaskMutationOptions, taskResultMutationOptions, tasksKey, tasksQueryOptions } from '../../queries/index.ts';
 import { TERMINAL_TASK_STATUSES, type TaskInfo } from '../../shared/tasks.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
+import { prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useConnection, useEngineClient } from '../services.tsx';
+import { ToolResult } from '../tools/ToolResult.tsx';
 import '../tools/tools-calls.css';
 import './tasks.css';
 
@@ -28,6 +30,7 @@ function ConnectedTasks({ connectionKey, canCancel }: { connectionKey: number; c
     ...cancelTaskMutationOptions(client),
     onSettled: () => queryClient.invalidateQueries({ queryKey: tasksKey(connectionKey) }),
   });
+  const payload = useMutation(taskResultMutationOptions(client));
 
   if (isPending) return <p className="empty-state">Loading tasks…</p>;
   if (error) {
@@ -74,17 +77,37 @@ function ConnectedTasks({ connectionKey, canCancel }: { connectionKey: number; c
                   canCancel={canCancel}
                   cancelling={cancel.isPending && cancel.variables?.taskId === task.taskId}
                   onCancel={() => cancel.mutate({ taskId: task.taskId })}
+                  onResult={() => payload.mutate({ taskId: task.taskId })}
                 />
               ))}
             </tbody>
           </table>
         </div>
       )}
+      {payload.status !== 'idle' && (
+        <div className="task-payload">
+          <ToolResult status={payload.status} outcome={payload.data?.outcome} error={payload.error} progress={{}} />
+          {payload.data && (
+            <details>
+              <summary>tasks/result as received</summary>
+              <pre className="code-block">{prettyJson(payload.data.raw)}</pre>
+            </details>
+          )}
+        </div>
+      )}
     </div>
   );
 }
 
-function TaskRow({ task, canCancel, cancelling, onCancel }: { task: TaskInfo; canCancel: boolean; cancelling: boolean; onCancel(): void }) {
+interface RowProps {
+  task: TaskInfo;
+  canCancel: boolean;
+  cancelling: boolean;
+  onCancel(): void;
+  onResult(): void;
+}
+
+function TaskRow({ task, canCancel, cancelling, onCancel, onResult }: RowProps) {
   const terminal = TERMINAL_TASK_STATUSES.includes(task.status);
   return (
     <tr>
@@ -98,6 +121,13 @@ function TaskRow({ task, canCancel, cancelling, onCancel }: { task: TaskInfo; ca
         {task.statusMessage && (
           <div className="muted">
             <ServerText text={task.statusMessage} />
+          </div>
+        )}
+        {(task.status === 'completed' || task.status === 'failed') && (
+          <div>
+            <button type="button" className="button button-small" onClick={onResult} aria-label={`Show result of task ${task.taskId}`}>
+              Result
+            </button>
           </div>
         )}
         {/* In the status cell, not a column of its own, so it stays in view on a narrow screen. */}
