@@ -4,6 +4,9 @@ import { icons } from './icons.ts';
 import { registerLiveTools, type SessionState } from './live-tools.ts';
 import { registerResourcesAndPrompts } from './resources.ts';
 import { registerSchemaTools } from './schema-tools.ts';
+import { registerShowcasePrompts } from './showcase-prompts.ts';
+import { registerShowcaseResources } from './showcase-resources.ts';
+import { registerSubscriptions } from './subscriptions.ts';
 import { registerShowcaseTools } from './tools.ts';
 
 export const DEMO_SERVER_INFO = {
@@ -34,5 +37,8 @@ export function createDemoMcpServer(): McpServer {
   registerSchemaTools(server);
   registerLiveTools(server, state);
   registerResourcesAndPrompts(server, state);
+  registerShowcaseResources(server);
+  registerShowcasePrompts(server);
+  registerSubscriptions(server);
   return server;
 }

@@ -1,5 +1,8 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { TasksView } from '../tasks/TasksView.tsx';
+import { PromptsView } from '../prompts/PromptsView.tsx';
+import { ResourcesView } from '../resources/ResourcesView.tsx';
+import { LogsView } from '../server-logs/LogsView.tsx';
 import { ToolsView } from '../tools/ToolsView.tsx';
 import './feature-tabs.css';
 
@@ -11,7 +14,10 @@ interface Feature {
 // Only features that work are listed; Resources, Prompts and the rest join as they are built.
 const FEATURES: Feature[] = [
   { name: 'Tools', render: () => <ToolsView /> },
+  { name: 'Resources', render: () => <ResourcesView /> },
+  { name: 'Prompts', render: () => <PromptsView /> },
   { name: 'Tasks', render: () => <TasksView /> },
+  { name: 'Logs', render: () => <LogsView /> },
 ];
 
 /** Feature views as tabs named after MCP's features, with arrow-key navigation between tabs. */

@@ -6,6 +6,7 @@ import { revealInvisible } from '../common/reveal-invisible.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useConnection } from '../services.tsx';
 import { describeCapabilities } from './capabilities.ts';
+import { PingButton } from './PingButton.tsx';
 import './server.css';
 
 export function ServerPanel() {
@@ -54,6 +55,10 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
           <dd className="mono">{summary.sessionId ? <ServerText text={summary.sessionId} /> : <span className="muted">none (stateless)</span>}</dd>
           <dt>URL</dt>
           <dd className="mono break">{summary.url}</dd>
+          <dt>Ping</dt>
+          <dd>
+            <PingButton />
+          </dd>
           {website && (
             <>
               <dt>Website</dt>
