@@ -10,6 +10,7 @@ import type { ConnectParams } from '../shared/model.ts';
 import { explainError, explainNetworkFailure, isOpaqueNetworkFailure } from './explain-error.ts';
 import type { FeatureContext, Handlers } from './feature-context.ts';
 import { taskHandlers, type KnownTasks } from './features/tasks.ts';
+import { createClientFeatures } from './features/client-features.ts';
 import { completionHandlers } from './features/completions.ts';
 import { loggingHandlers } from './features/logging.ts';
 import { promptHandlers } from './features/prompts.ts';
@@ -42,6 +43,7 @@ export function createEngine(env: EngineEnv): Engine {
     recorder,
     onExchange: (exchange) => env.emit({ type: 'http', exchange }),
     onNote: (text) => note('info', text),
+    onStreamMessage: (message, requestBody) => clientFeatures.relations.observe(message, requestBody),
   });
 
   let session: Session | undefined;
@@ -67,8 +69,10 @@ export function createEngine(env: EngineEnv): Engine {
     if (ending) await ending.close().catch((error: Error) => note('warning', `Closing the session: ${error.message}`));
   }
 
+  const clientFeatures = createClientFeatures(ctx, () => connectParams);
+
   // Features that shape the session (client capabilities, server-request handlers, auth) add one entry.
-  const extensions: SessionExtension[] = [];
+  const extensions: SessionExtension[] = [clientFeatures.extension];
 
   const sessionHandlers: Handlers<SessionApi> = {
     async connect(params) {
@@ -118,6 +122,7 @@ export function createEngine(env: EngineEnv): Engine {
     ...sessionHandlers,
     ...toolHandlers(ctx, knownTasks),
     ...taskHandlers(ctx, knownTasks),
+    ...clientFeatures.handlers,
     ...resourceHandlers(ctx),
     ...promptHandlers(ctx),
     ...completionHandlers(ctx),

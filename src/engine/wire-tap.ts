@@ -18,6 +18,11 @@ export interface WireTapDeps {
   onExchange: (exchange: HttpExchange) => void;
   /** Non-message SSE events (the legacy `endpoint` event) worth a line in the log. */
   onNote: (text: string) => void;
+  /**
+   * Each message received on an SSE stream, as sent, with the body of the POST whose response the stream is
+   * (undefined on the standalone GET stream): what the message arrived in answer to.
+   */
+  onStreamMessage?: (message: unknown, requestBody: string | undefined) => void;
 }
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
@@ -55,7 +60,8 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
 
     const init2 = { status: response.status, statusText: response.statusText, headers: response.headers };
     if (mediaType(response.headers.get('content-type')) === 'text/event-stream') {
-      return new Response(response.body.pipeThrough(sseTap(deps)), init2);
+      const body = typeof init?.body === 'string' ? init.body : undefined;
+      return new Response(response.body.pipeThrough(sseTap(deps, body)), init2);
     }
     const text = await response.text();
     recordBody(text, response, deps.recorder);
@@ -75,7 +81,7 @@ function recordBody(text: string, response: Response, recorder: MessageRecorder)
 }
 
 /** Passes the stream through untouched while parsing a copy of it as SSE. */
-function sseTap(deps: WireTapDeps): TransformStream<Uint8Array, Uint8Array> {
+function sseTap(deps: WireTapDeps, requestBody: string | undefined): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder();
   const parser = createParser({
     onEvent(event) {
@@ -85,11 +91,15 @@ function sseTap(deps: WireTapDeps): TransformStream<Uint8Array, Uint8Array> {
       }
       // An event with an id and no data primes the stream for resumption; it carries no message.
       if (event.data === '') return;
+      let message: unknown;
       try {
-        deps.recorder.inbound(JSON.parse(event.data));
+        message = JSON.parse(event.data);
+        deps.recorder.inbound(message);
       } catch (error) {
         deps.recorder.inboundUnparsed(event.data, `SSE event data is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+        return;
       }
+      deps.onStreamMessage?.(message, requestBody);
     },
   });
   return new TransformStream({

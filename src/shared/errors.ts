@@ -2,6 +2,8 @@
  * Errors as they cross the boundary: a category a program can branch on, one plain sentence a person can
  * act on, and the raw detail one click away.
  */
+import type { UrlElicitation } from './client-features.ts';
+
 const ENGINE_ERROR_CODES = [
   'invalid-url',
   'cors',
@@ -32,6 +34,8 @@ export interface EngineError {
   rpcCode?: number;
   /** What a browser client needs from the server, when the failure is CORS. */
   corsRequirements?: string[];
+  /** For JSON-RPC error -32042 (URL elicitation required): the URL elicitations the server asks for first. */
+  urlElicitations?: UrlElicitation[];
 }
 
 /** True for our plain-data errors only; SDK errors also carry string codes, but in another vocabulary. */

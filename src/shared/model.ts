@@ -3,6 +3,7 @@
  * server sent them — already bounded in size and depth — and typed loosely on purpose: they are untrusted,
  * so the UI reads every field defensively instead of trusting a type the server never promised to meet.
  */
+import type { ClientFeatureSettings } from './client-features.ts';
 
 import type { TaskInfo } from './tasks.ts';
 
@@ -22,6 +23,8 @@ export interface ConnectParams {
   transport: TransportChoice;
   /** How long to wait for each request, initialize included. @default 30000 */
   requestTimeoutMs?: number;
+  /** Client capabilities to declare; absent means DEFAULT_CLIENT_FEATURES (everything the UI can answer). */
+  clientFeatures?: ClientFeatureSettings;
 }
 
 export interface Icon {

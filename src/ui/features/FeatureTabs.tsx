@@ -2,6 +2,7 @@ import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { TasksView } from '../tasks/TasksView.tsx';
 import { PromptsView } from '../prompts/PromptsView.tsx';
 import { ResourcesView } from '../resources/ResourcesView.tsx';
+import { RootsView } from '../roots/RootsView.tsx';
 import { LogsView } from '../server-logs/LogsView.tsx';
 import { ToolsView } from '../tools/ToolsView.tsx';
 import './feature-tabs.css';
@@ -18,6 +19,7 @@ const FEATURES: Feature[] = [
   { name: 'Prompts', render: () => <PromptsView /> },
   { name: 'Tasks', render: () => <TasksView /> },
   { name: 'Logs', render: () => <LogsView /> },
+  { name: 'Roots', render: () => <RootsView /> },
 ];
 
 /** Feature views as tabs named after MCP's features, with arrow-key navigation between tabs. */

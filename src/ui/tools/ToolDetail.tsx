@@ -28,6 +28,7 @@ export function ToolDetail({ tool }: { tool: Tool }) {
   const [asTask, setAsTask] = useState(taskSupport === 'required');
   const [awaitingConfirm, setAwaitingConfirm] = useState<Record<string, unknown> | null>(null);
   const [trackingId, setTrackingId] = useState<string | null>(null);
+  const [lastArgs, setLastArgs] = useState<Record<string, unknown> | null>(null);
   const progress = useCallProgress(trackingId);
   const controller = useRef<AbortController | null>(null);
   const schema = typeof tool.inputSchema === 'object' && tool.inputSchema !== null ? tool.inputSchema : { type: 'object' };
@@ -50,6 +51,7 @@ export function ToolDetail({ tool }: { tool: Tool }) {
     controller.current = next;
     const id = nextTrackingId();
     setTrackingId(id);
+    setLastArgs(value);
     const taskMode = serverTasks && (taskSupport === 'required' || (taskSupport === 'optional' && asTask));
     taskRunning.current = taskMode;
     mutation.mutate({
@@ -141,7 +143,7 @@ export function ToolDetail({ tool }: { tool: Tool }) {
         />
       )}
 
-      <ToolResult status={mutation.status} outcome={mutation.data} error={mutation.error} progress={progress} />
+      <ToolResult status={mutation.status} outcome={mutation.data} error={mutation.error} progress={progress} onRetry={() => lastArgs && run(lastArgs)} />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { formatDuration, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { CallProgressView, TaskLine } from './CallProgressView.tsx';
+import { UrlElicitationRequired } from '../requests/UrlElicitationRequired.tsx';
 import { ContentBlockView } from './ContentBlockView.tsx';
 import { JsonTree } from './JsonTree.tsx';
 import type { CallProgressState } from './use-call-progress.ts';
@@ -13,10 +14,12 @@ interface Props {
   outcome: ToolCallOutcome | undefined;
   error: EngineError | null;
   progress: CallProgressState;
+  /** Runs the same call again (offered after a -32042 URL elicitation). */
+  onRetry?: () => void;
 }
 
 /** The Result region: a tool error (isError) and a failed request are different things and look different. */
-export function ToolResult({ status, outcome, error, progress }: Props) {
+export function ToolResult({ status, outcome, error, progress, onRetry }: Props) {
   return (
     <section role="region" aria-label="Result" className="tool-result" aria-busy={status === 'pending'}>
       <h3 className="section-title">Result</h3>
@@ -32,6 +35,7 @@ export function ToolResult({ status, outcome, error, progress }: Props) {
           ) : (
             <ErrorDetails error={error} lead="Request failed" />
           )}
+          {error.urlElicitations && <UrlElicitationRequired elicitations={error.urlElicitations} {...(onRetry && { onRetry })} />}
         </div>
       )}
       {status === 'success' && outcome && <Outcome outcome={outcome} />}
