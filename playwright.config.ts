@@ -8,6 +8,7 @@ import {
   EVERYTHING_SSE_PORT,
   HOST,
   NO_CORS_PORT,
+  OAUTH_ORIGIN,
 } from './e2e/servers/ports.ts';
 
 // Playwright cannot download browsers on our machines: it drives the system
@@ -91,6 +92,13 @@ export default defineConfig({
       name: 'no-cors',
       command: `${tsNode} e2e/servers/no-cors.ts`,
       url: `http://${HOST}:${NO_CORS_PORT}/`,
+      reuseExistingServer,
+      gracefulShutdown: stopGently,
+    },
+    {
+      name: 'oauth',
+      command: `${tsNode} e2e/servers/oauth.ts`,
+      url: `${OAUTH_ORIGIN}/`,
       reuseExistingServer,
       gracefulShutdown: stopGently,
     },

@@ -1,5 +1,6 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { TasksView } from '../tasks/TasksView.tsx';
+import { AuthorizationView } from '../auth/AuthorizationView.tsx';
 import { PromptsView } from '../prompts/PromptsView.tsx';
 import { ResourcesView } from '../resources/ResourcesView.tsx';
 import { RootsView } from '../roots/RootsView.tsx';
@@ -20,6 +21,7 @@ const FEATURES: Feature[] = [
   { name: 'Tasks', render: () => <TasksView /> },
   { name: 'Logs', render: () => <LogsView /> },
   { name: 'Roots', render: () => <RootsView /> },
+  { name: 'Authorization', render: () => <AuthorizationView /> },
 ];
 
 /** Feature views as tabs named after MCP's features, with arrow-key navigation between tabs. */
