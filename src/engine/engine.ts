@@ -9,6 +9,7 @@ import type { EngineEvent } from '../shared/events.ts';
 import type { ConnectParams } from '../shared/model.ts';
 import { explainError, explainNetworkFailure, isOpaqueNetworkFailure } from './explain-error.ts';
 import type { FeatureContext, Handlers } from './feature-context.ts';
+import { taskHandlers, type KnownTasks } from './features/tasks.ts';
 import { authFeature, type AuthFeatureOptions } from './features/auth.ts';
 import { createClientFeatures } from './features/client-features.ts';
 import { completionHandlers } from './features/completions.ts';
@@ -123,9 +124,12 @@ export function createEngine(env: EngineEnv): Engine {
   };
 
   // One spread per feature: each owns its methods (see EngineApi in src/shared/boundary.ts).
+  // Tasks a session's tool calls created, for the Tasks tab of a server without tasks/list.
+  const knownTasks: KnownTasks = new WeakMap();
   const handlers: Handlers<EngineApi> = {
     ...sessionHandlers,
-    ...toolHandlers(ctx),
+    ...toolHandlers(ctx, knownTasks),
+    ...taskHandlers(ctx, knownTasks),
     ...clientFeatures.handlers,
     ...resourceHandlers(ctx),
     ...promptHandlers(ctx),

@@ -6,6 +6,7 @@ import type { AuthApi } from './auth.ts';
 import type { Root, ServerRequestAnswer } from './client-features.ts';
 import type { EngineError } from './errors.ts';
 import type { EngineEvent } from './events.ts';
+import type { TasksApi } from './tasks.ts';
 import type { CompletionsApi } from './completions-api.ts';
 import type { LoggingApi } from './logging-api.ts';
 import type { PromptsApi } from './prompts-api.ts';
@@ -37,7 +38,7 @@ export interface ClientFeaturesApi {
  * Method name → params and result of every call the UI can make on the engine: one interface per
  * feature, each served by its own handlers in src/engine/features/.
  */
-export interface EngineApi extends SessionApi, ToolsApi, ResourcesApi, PromptsApi, CompletionsApi, LoggingApi, ClientFeaturesApi, AuthApi {}
+export interface EngineApi extends SessionApi, ToolsApi, TasksApi, ResourcesApi, PromptsApi, CompletionsApi, LoggingApi, ClientFeaturesApi, AuthApi {}
 
 export type EngineMethod = keyof EngineApi;
 

@@ -3,6 +3,13 @@ import type { AuthUpdate } from './auth.ts';
 import type { EngineError } from './errors.ts';
 import type { PendingServerRequest, ServerRequestEndReason } from './client-features.ts';
 import type { ServerSummary } from './model.ts';
+import type { TaskInfo } from './tasks.ts';
+
+export interface CallProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
 
 export type Direction = 'in' | 'out';
 
@@ -70,6 +77,8 @@ export type EngineEvent =
   | { type: 'message'; entry: MessageEntry }
   | { type: 'http'; exchange: HttpExchange }
   | { type: 'connection'; phase: ConnectionPhase; summary?: ServerSummary; error?: EngineError }
+  /** Progress of one tool call (by the caller's trackingId): notifications/progress, or a task's status. */
+  | { type: 'call-progress'; trackingId: string; progress?: CallProgress; task?: TaskInfo }
   /** The engine dropped nothing silently: a note a person should see in the log (fallbacks, closed streams). */
   | { type: 'note'; time: number; level: 'info' | 'warning' | 'error'; text: string }
   /** A server→client request that needs a person (sampling, elicitation). */

@@ -5,6 +5,8 @@
  */
 import type { ClientFeatureSettings } from './client-features.ts';
 
+import type { TaskInfo } from './tasks.ts';
+
 export type TransportKind = 'streamable-http' | 'sse';
 
 /** `auto` tries Streamable HTTP and falls back to legacy HTTP+SSE as the spec's backwards-compatibility section says. */
@@ -79,6 +81,14 @@ export interface ToolList {
 export interface ToolCallParams {
   name: string;
   arguments: Record<string, unknown>;
+  /** Chosen by the caller; `call-progress` events for this call carry it. */
+  trackingId?: string;
+  /** Run as a task (tools/call with `task`), polled with tasks/get. Only when the server and tool support it. */
+  asTask?: boolean;
+  /** Per-request timeout, reset by each progress notification. @default 60000 */
+  timeoutMs?: number;
+  /** Hard limit however much progress arrives. @default 600000 */
+  maxTotalTimeoutMs?: number;
 }
 
 /** A content block as the server sent it (text, image, audio, resource_link, resource, or something newer). */
@@ -91,6 +101,8 @@ export interface ToolCallOutcome {
   /** Set when the tool declares an outputSchema and structuredContent does not match it. */
   outputSchemaErrors?: string[];
   durationMs: number;
+  /** For a call run as a task: the task's last known state. */
+  task?: TaskInfo;
 }
 
 export interface PingResult {

@@ -4,8 +4,8 @@ export type { LogActions, LogItem, LogState, LogStore, LogStoreOptions } from '.
 export { createLogStore, DEFAULT_LOG_RETENTION, isInboundNotification, messageItemId, requestMethodOf } from './log-store.ts';
 export { filterLog, matchesFilter, warmSearchText, type FilterResult, type IdleScheduler } from './log-filter.ts';
 export { ChunkedList } from './log-chunks.ts';
-export type { PrefsState, PrefsStorage, PrefsStore, ThemeChoice } from './prefs-store.ts';
-export { createPrefsStore } from './prefs-store.ts';
+export type { PrefsState, PrefsStorage, PrefsStore, ThemeChoice, ToolPrefs } from './prefs-store.ts';
+export { createPrefsStore, DEFAULT_TOOL_PREFS, sanitizeToolPrefs } from './prefs-store.ts';
 export type { HttpActions, HttpState, HttpStore, TrafficView } from './http-store.ts';
 export { createHttpStore, DEFAULT_HTTP_RETENTION, indexCarried, MAX_CARRIED_LINKS } from './http-store.ts';
 export { toHar } from './http-har.ts';

@@ -31,4 +31,15 @@ describe('prefs store', () => {
     store.getState().actions.setTheme('dark');
     expect(store.getState().theme).toBe('dark');
   });
+
+  it('persists tool preferences and repairs values out of range', () => {
+    const storage = memoryStorage({ 'mcp-lens.tool-prefs': '{"toolTimeoutMs": 5, "toolMaxTotalTimeoutMs": "x", "confirmDestructive": false}' });
+    const store = createPrefsStore(storage);
+    expect(store.getState()).toMatchObject({ toolTimeoutMs: 1000, toolMaxTotalTimeoutMs: 600_000, confirmDestructive: false });
+    store.getState().actions.setToolPrefs({ toolTimeoutMs: 90_000, toolMaxTotalTimeoutMs: 30_000, confirmDestructive: true });
+    // The hard maximum is never shorter than the per-request timeout.
+    expect(store.getState()).toMatchObject({ toolTimeoutMs: 90_000, toolMaxTotalTimeoutMs: 90_000, confirmDestructive: true });
+    expect(createPrefsStore(storage).getState().toolTimeoutMs).toBe(90_000);
+    expect(createPrefsStore(memoryStorage({ 'mcp-lens.tool-prefs': '{not json' })).getState().confirmDestructive).toBe(true);
+  });
 });

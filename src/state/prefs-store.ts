@@ -12,12 +12,25 @@ export interface PrefsStorage {
   setItem(key: string, value: string): void;
 }
 
-export interface PrefsState {
+/** How tool calls run: timeouts and the confirmation before a possibly destructive tool. */
+export interface ToolPrefs {
+  /** Per-request timeout, reset by progress notifications. */
+  toolTimeoutMs: number;
+  /** Hard limit for one call however much progress arrives. */
+  toolMaxTotalTimeoutMs: number;
+  /** Ask before running a tool that is not read-only and may be destructive (by its hints or the spec's defaults). */
+  confirmDestructive: boolean;
+}
+
+export const DEFAULT_TOOL_PREFS: ToolPrefs = { toolTimeoutMs: 60_000, toolMaxTotalTimeoutMs: 10 * 60_000, confirmDestructive: true };
+
+export interface PrefsState extends ToolPrefs {
   theme: ThemeChoice;
-  actions: { setTheme(theme: ThemeChoice): void };
+  actions: { setTheme(theme: ThemeChoice): void; setToolPrefs(prefs: Partial<ToolPrefs>): void };
 }
 
 const THEME_KEY = 'mcp-lens.theme';
+const TOOL_PREFS_KEY = 'mcp-lens.tool-prefs';
 const THEMES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
 
 export function createPrefsStore(storage?: PrefsStorage) {
@@ -29,9 +42,19 @@ export function createPrefsStore(storage?: PrefsStorage) {
       return 'system';
     }
   };
-  return createStore<PrefsState>()((set) => ({
+  return createStore<PrefsState>()((set, get) => ({
     theme: read(),
+    ...readToolPrefs(storage),
     actions: {
+      setToolPrefs(prefs) {
+        const next = sanitizeToolPrefs({ ...pickToolPrefs(get()), ...prefs });
+        set(next);
+        try {
+          storage?.setItem(TOOL_PREFS_KEY, JSON.stringify(next));
+        } catch {
+          // As for the theme: the choice still applies to this page.
+        }
+      },
       setTheme(theme) {
         set({ theme });
         try {
@@ -45,3 +68,32 @@ export function createPrefsStore(storage?: PrefsStorage) {
 }
 
 export type PrefsStore = ReturnType<typeof createPrefsStore>;
+
+const pickToolPrefs = (state: ToolPrefs): ToolPrefs => ({
+  toolTimeoutMs: state.toolTimeoutMs,
+  toolMaxTotalTimeoutMs: state.toolMaxTotalTimeoutMs,
+  confirmDestructive: state.confirmDestructive,
+});
+
+const MIN_TIMEOUT_MS = 1_000;
+const MAX_TIMEOUT_MS = 24 * 60 * 60_000;
+
+/** Keeps stored or typed values usable: whole milliseconds in range, and a maximum no shorter than the timeout. */
+export function sanitizeToolPrefs(value: Partial<Record<keyof ToolPrefs, unknown>>): ToolPrefs {
+  const ms = (v: unknown, fallback: number) =>
+    typeof v === 'number' && Number.isFinite(v) ? Math.round(Math.min(MAX_TIMEOUT_MS, Math.max(MIN_TIMEOUT_MS, v))) : fallback;
+  const toolTimeoutMs = ms(value.toolTimeoutMs, DEFAULT_TOOL_PREFS.toolTimeoutMs);
+  const toolMaxTotalTimeoutMs = Math.max(toolTimeoutMs, ms(value.toolMaxTotalTimeoutMs, DEFAULT_TOOL_PREFS.toolMaxTotalTimeoutMs));
+  const confirmDestructive = typeof value.confirmDestructive === 'boolean' ? value.confirmDestructive : DEFAULT_TOOL_PREFS.confirmDestructive;
+  return { toolTimeoutMs, toolMaxTotalTimeoutMs, confirmDestructive };
+}
+
+function readToolPrefs(storage: PrefsStorage | undefined): ToolPrefs {
+  try {
+    const saved = storage?.getItem(TOOL_PREFS_KEY);
+    const parsed: unknown = saved ? JSON.parse(saved) : {};
+    return sanitizeToolPrefs(typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {});
+  } catch {
+    return { ...DEFAULT_TOOL_PREFS };
+  }
+}

@@ -2,8 +2,12 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import { boundJson, RESULT_JSON_BOUNDS } from '../../shared/bounds.ts';
+import type { EngineError } from '../../shared/errors.ts';
+import type { CallProgress } from '../../shared/events.ts';
 import type { ContentBlock, Tool, ToolCallOutcome, ToolCallParams, ToolList } from '../../shared/model.ts';
+import type { TaskInfo } from '../../shared/tasks.ts';
 import { readIcons } from '../session.ts';
+import { followTask, rawRequest, readTask } from './tasks.ts';
 
 /** A server whose cursors never end would keep us paging forever. */
 const MAX_LIST_PAGES = 100;
@@ -60,33 +64,70 @@ export interface CallToolOptions {
   maxTotalTimeoutMs: number;
   outputSchema?: Record<string, unknown>;
   now: () => number;
+  onProgress?: (progress: CallProgress) => void;
+  /** Run as a task: tools/call with `task`, then tasks/get until done, then tasks/result. */
+  task?: { onStatus: (task: TaskInfo) => void; remember: (task: TaskInfo) => void };
 }
 
 export async function callTool(client: Client, params: ToolCallParams, options: CallToolOptions): Promise<ToolCallOutcome> {
   const started = options.now();
-  // tools/call through request(), not callTool(): callTool throws when structuredContent does not match the
-  // outputSchema, and an inspector must show that result beside the mismatch, not instead of it.
-  const result = await client.request(
-    { method: 'tools/call', params: { name: params.name, arguments: params.arguments } },
-    {
+  const requestOptions = {
+    ...(options.signal && { signal: options.signal }),
+    // Giving the SDK a progress callback makes it put a progressToken (the request id) on the call and
+    // route notifications/progress to it; the log shows them either way.
+    onprogress: (progress: { progress: number; total?: number; message?: string }) => options.onProgress?.(readProgress(progress)),
+    timeout: options.timeoutMs,
+    resetTimeoutOnProgress: true,
+    maxTotalTimeout: options.maxTotalTimeoutMs,
+  };
+  let result: Record<string, unknown>;
+  let task: TaskInfo | undefined;
+  if (options.task) {
+    const created = await rawRequest(client, 'tools/call', { name: params.name, arguments: params.arguments, task: {} }, requestOptions);
+    const createdTask = readTask((created as { task?: unknown } | undefined)?.task);
+    if (!createdTask) throw { code: 'bad-response', message: 'The server was asked to run the tool as a task but returned no task (CreateTaskResult.task missing).', detail: JSON.stringify(boundJson(created)) } satisfies EngineError;
+    const hooks = options.task;
+    hooks.remember(createdTask);
+    const followed = await followTask(client, createdTask, {
       ...(options.signal && { signal: options.signal }),
-      // Giving the SDK a progress callback makes it put a progressToken (the request id) on the call and
-      // route notifications/progress to it; the log shows them either way.
-      onprogress: () => undefined,
-      timeout: options.timeoutMs,
-      resetTimeoutOnProgress: true,
-      maxTotalTimeout: options.maxTotalTimeoutMs,
-    },
-  );
+      resultTimeoutMs: options.maxTotalTimeoutMs,
+      onStatus: (status) => {
+        hooks.remember(status);
+        hooks.onStatus(status);
+      },
+    });
+    task = followed.task;
+    result = typeof followed.result === 'object' && followed.result !== null ? (followed.result as Record<string, unknown>) : {};
+  } else {
+    // tools/call through request(), not callTool(): callTool throws when structuredContent does not match the
+    // outputSchema, and an inspector must show that result beside the mismatch, not instead of it.
+    result = await client.request({ method: 'tools/call', params: { name: params.name, arguments: params.arguments } }, requestOptions);
+  }
+  return shapeOutcome(result, { durationMs: options.now() - started, ...(task && { task }), ...(options.outputSchema && { outputSchema: options.outputSchema }) });
+}
+
+/** A tools/call result (direct, or a task's payload) as the UI shows it, bounded and checked against the outputSchema. */
+export function shapeOutcome(
+  result: Record<string, unknown>,
+  extra: { durationMs: number; task?: TaskInfo; outputSchema?: Record<string, unknown> },
+): ToolCallOutcome {
   const outcome: ToolCallOutcome = {
     content: (Array.isArray(result.content) ? result.content : []).map((block) => boundJson(block, RESULT_JSON_BOUNDS) as ContentBlock),
     isError: result.isError === true,
-    durationMs: options.now() - started,
+    durationMs: extra.durationMs,
+    ...(extra.task && { task: extra.task }),
   };
   if (result.structuredContent !== undefined) outcome.structuredContent = boundJson(result.structuredContent, RESULT_JSON_BOUNDS);
-  const errors = checkOutput(result.structuredContent, result.isError === true, options.outputSchema);
+  const errors = checkOutput(result.structuredContent, result.isError === true, extra.outputSchema);
   if (errors.length > 0) outcome.outputSchemaErrors = errors;
   return outcome;
+}
+
+function readProgress(raw: { progress: number; total?: number; message?: string }): CallProgress {
+  const progress: CallProgress = { progress: typeof raw.progress === 'number' ? raw.progress : 0 };
+  if (typeof raw.total === 'number') progress.total = raw.total;
+  if (typeof raw.message === 'string') progress.message = raw.message.slice(0, 1000);
+  return progress;
 }
 
 const validator = new CfWorkerJsonSchemaValidator();

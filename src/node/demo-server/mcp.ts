@@ -4,6 +4,7 @@ import { registerClientFeatureTools } from './client-feature-tools.ts';
 import { icons } from './icons.ts';
 import { registerLiveTools, type SessionState } from './live-tools.ts';
 import { registerResourcesAndPrompts } from './resources.ts';
+import { registerSchemaTools } from './schema-tools.ts';
 import { registerShowcasePrompts } from './showcase-prompts.ts';
 import { registerShowcaseResources } from './showcase-resources.ts';
 import { registerSubscriptions } from './subscriptions.ts';
@@ -20,6 +21,7 @@ export const DEMO_SERVER_INFO = {
 
 const INSTRUCTIONS = `This is the MCP Lens demo server. It has no real side effects: every tool works on made-up data or on notes kept for this session only.
 Start with "echo", then try "book-meeting" to see a rich form, "get-forecast" for structured output, "draw-lens" and "play-tone" for media, and "long-running-task" for progress and log notifications.
+"plan-trip" shows a richer schema ($defs/$ref, nullable, anyOf, a map), "annotated-report" annotated content, "broken-output" a result that breaks its outputSchema; "reset-demo" declares no annotations, so clients should ask before running it.
 "toggle-bonus-tool" adds or removes a tool and announces it with notifications/tools/list_changed. "clear-notes" is destructive: it deletes this session's notes.`;
 
 /**
@@ -33,6 +35,7 @@ export function createDemoMcpServer(): McpServer {
   });
   const state: SessionState = { notes: [], bonusTool: undefined };
   registerShowcaseTools(server);
+  registerSchemaTools(server);
   registerLiveTools(server, state);
   registerResourcesAndPrompts(server, state);
   registerShowcaseResources(server);

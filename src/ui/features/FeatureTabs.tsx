@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { TasksView } from '../tasks/TasksView.tsx';
 import { AuthorizationView } from '../auth/AuthorizationView.tsx';
 import { PromptsView } from '../prompts/PromptsView.tsx';
 import { ResourcesView } from '../resources/ResourcesView.tsx';
@@ -17,6 +18,7 @@ const FEATURES: Feature[] = [
   { name: 'Tools', render: () => <ToolsView /> },
   { name: 'Resources', render: () => <ResourcesView /> },
   { name: 'Prompts', render: () => <PromptsView /> },
+  { name: 'Tasks', render: () => <TasksView /> },
   { name: 'Logs', render: () => <LogsView /> },
   { name: 'Roots', render: () => <RootsView /> },
   { name: 'Authorization', render: () => <AuthorizationView /> },

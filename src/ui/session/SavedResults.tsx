@@ -23,7 +23,7 @@ export function SavedResults() {
                   <ServerText text={result.tool} /> · {formatTime(result.time)}
                 </summary>
                 <pre className="code-block">{prettyJson(result.arguments)}</pre>
-                <ToolResult status={result.outcome ? 'success' : 'error'} outcome={result.outcome} error={result.error ?? null} />
+                <ToolResult status={result.outcome ? 'success' : 'error'} outcome={result.outcome} error={result.error ?? null} progress={NO_PROGRESS} />
               </details>
             </li>
           ))}
@@ -32,3 +32,6 @@ export function SavedResults() {
     </section>
   );
 }
+
+/** A saved result is finished: there is no live progress to show. */
+const NO_PROGRESS = {};

@@ -3,6 +3,7 @@ import type { ContentBlock } from '../../shared/model.ts';
 import { checkNavigableUrl } from '../../shared/url.ts';
 import { formatBytes, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
+import { ContentAnnotations } from './ContentAnnotations.tsx';
 import { LargeText } from './LargeText.tsx';
 import { base64Size } from './media.ts';
 import { useMediaUrl } from './use-media-url.ts';
@@ -14,30 +15,30 @@ export function ContentBlockView({ block }: { block: ContentBlock }) {
   switch (block.type) {
     case 'text':
       return (
-        <Block type="text">
+        <Block type="text" annotations={block.annotations}>
           <LargeText text={str(block.text) ?? ''} />
         </Block>
       );
     case 'image':
       return (
-        <Block type="image" meta={str(block.mimeType)}>
+        <Block type="image" meta={str(block.mimeType)} annotations={block.annotations}>
           <Media kind="image" block={block} />
         </Block>
       );
     case 'audio':
       return (
-        <Block type="audio" meta={str(block.mimeType)}>
+        <Block type="audio" meta={str(block.mimeType)} annotations={block.annotations}>
           <Media kind="audio" block={block} />
         </Block>
       );
     case 'resource_link':
       return (
-        <Block type="resource link" meta={str(block.mimeType)}>
+        <Block type="resource link" meta={str(block.mimeType)} annotations={block.annotations}>
           <ResourceLink block={block} />
         </Block>
       );
     case 'resource':
-      return <EmbeddedResource resource={block.resource} />;
+      return <EmbeddedResource resource={block.resource} annotations={block.annotations} />;
     default:
       return (
         <Block type={String(block.type)} meta="unknown content type, shown as JSON">
@@ -47,7 +48,7 @@ export function ContentBlockView({ block }: { block: ContentBlock }) {
   }
 }
 
-function Block({ type, meta, children }: { type: string; meta?: string | undefined; children: ReactNode }) {
+function Block({ type, meta, annotations, children }: { type: string; meta?: string | undefined; annotations?: unknown; children: ReactNode }) {
   return (
     <div className="content-block">
       <div className="content-block-head">
@@ -59,6 +60,7 @@ function Block({ type, meta, children }: { type: string; meta?: string | undefin
             <ServerText text={meta} />
           </span>
         )}
+        <ContentAnnotations annotations={annotations} />
       </div>
       {children}
     </div>
@@ -110,12 +112,12 @@ function ResourceLink({ block }: { block: ContentBlock }) {
   );
 }
 
-function EmbeddedResource({ resource }: { resource: unknown }) {
+function EmbeddedResource({ resource, annotations }: { resource: unknown; annotations: unknown }) {
   const r = typeof resource === 'object' && resource !== null ? (resource as Record<string, unknown>) : {};
   const text = str(r.text);
   const blob = str(r.blob);
   return (
-    <Block type="resource" meta={str(r.mimeType)}>
+    <Block type="resource" meta={str(r.mimeType)} annotations={annotations ?? r.annotations}>
       <div className="mono break resource-uri">
         <ServerText text={str(r.uri) ?? '(no uri)'} />
       </div>

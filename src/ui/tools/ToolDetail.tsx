@@ -1,49 +1,68 @@
 import { useMutation } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { callToolMutationOptions } from '../../queries/index.ts';
 import type { Tool } from '../../shared/model.ts';
-import { ErrorBoundary } from '../common/ErrorBoundary.tsx';
 import { prettyJson } from '../common/format.ts';
 import { ServerIcon } from '../common/Icon.tsx';
 import { ServerText } from '../common/ServerText.tsx';
-import { useEngineClient } from '../services.tsx';
+import { useConnection, useEngineClient, usePrefs } from '../services.tsx';
+import { ConfirmRunDialog, confirmReason } from './ConfirmRunDialog.tsx';
 import { HintBadges } from './HintBadges.tsx';
-import { JsonArgsForm } from './JsonArgsForm.tsx';
-import { displayTitle } from './tool-meta.ts';
+import { ToolArgsEditor } from './ToolArgsEditor.tsx';
+import { displayTitle, mayBeDestructive, serverRunsToolTasks, taskSupportOf } from './tool-meta.ts';
 import { ToolResult } from './ToolResult.tsx';
+import { useCallProgress } from './use-call-progress.ts';
 
-const ToolForm = lazy(() => import('./ToolForm.tsx'));
-
-type Mode = 'form' | 'json';
-
-function takesNoArguments(schema: Record<string, unknown>): boolean {
-  const properties = schema.properties;
-  const hasProperties = typeof properties === 'object' && properties !== null && Object.keys(properties).length > 0;
-  const composed = ['oneOf', 'anyOf', 'allOf', 'if', '$ref', 'patternProperties'].some((key) => key in schema);
-  const open = schema.additionalProperties !== undefined && schema.additionalProperties !== false;
-  return !hasProperties && !composed && !open;
-}
+let trackingCounter = 0;
+const nextTrackingId = () => `call-${Date.now().toString(36)}-${++trackingCounter}`;
 
 /** The selected tool: what it is, its arguments, Run tool, and the Result. Keyed by tool name by the parent. */
 export function ToolDetail({ tool }: { tool: Tool }) {
   const client = useEngineClient();
   const mutation = useMutation(callToolMutationOptions(client));
-  const [mode, setMode] = useState<Mode>('form');
-  const [args, setArgs] = useState<Record<string, unknown>>({});
+  const timeoutMs = usePrefs((state) => state.toolTimeoutMs);
+  const maxTotalTimeoutMs = usePrefs((state) => state.toolMaxTotalTimeoutMs);
+  const confirmDestructive = usePrefs((state) => state.confirmDestructive);
+  const serverTasks = useConnection((state) => serverRunsToolTasks(state.summary?.capabilities));
+  const taskSupport = taskSupportOf(tool);
+  const [asTask, setAsTask] = useState(taskSupport === 'required');
+  const [awaitingConfirm, setAwaitingConfirm] = useState<Record<string, unknown> | null>(null);
+  const [trackingId, setTrackingId] = useState<string | null>(null);
+  const [lastArgs, setLastArgs] = useState<Record<string, unknown> | null>(null);
+  const progress = useCallProgress(trackingId);
   const controller = useRef<AbortController | null>(null);
   const schema = typeof tool.inputSchema === 'object' && tool.inputSchema !== null ? tool.inputSchema : { type: 'object' };
   const title = displayTitle(tool);
   const running = mutation.isPending;
 
-  // Leaving the tool (or the page) cancels a call still running, so the server is told to stop.
-  useEffect(() => () => controller.current?.abort(), []);
+  // Leaving the tool (or the page) cancels a call still running, so the server is told to stop — except a
+  // task, which is meant to outlive the view: the engine follows it to the end and the Tasks tab shows it.
+  const taskRunning = useRef(false);
+  useEffect(
+    () => () => {
+      if (!taskRunning.current) controller.current?.abort();
+    },
+    [],
+  );
 
   const run = (value: Record<string, unknown>) => {
-    setArgs(value);
     controller.current?.abort();
     const next = new AbortController();
     controller.current = next;
-    mutation.mutate({ params: { name: tool.name, arguments: value }, signal: next.signal });
+    const id = nextTrackingId();
+    setTrackingId(id);
+    setLastArgs(value);
+    const taskMode = serverTasks && (taskSupport === 'required' || (taskSupport === 'optional' && asTask));
+    taskRunning.current = taskMode;
+    mutation.mutate({
+      params: { name: tool.name, arguments: value, trackingId: id, timeoutMs, maxTotalTimeoutMs, ...(taskMode && { asTask: true }) },
+      signal: next.signal,
+    });
+  };
+
+  const request = (value: Record<string, unknown>) => {
+    if (confirmDestructive && mayBeDestructive(tool)) setAwaitingConfirm(value);
+    else run(value);
   };
 
   const buttons = (
@@ -55,6 +74,17 @@ export function ToolDetail({ tool }: { tool: Tool }) {
         <button type="button" className="button" onClick={() => controller.current?.abort()}>
           Cancel
         </button>
+      )}
+      {taskSupport !== 'forbidden' && serverTasks && (
+        <label className="task-toggle">
+          <input
+            type="checkbox"
+            checked={taskSupport === 'required' || asTask}
+            disabled={taskSupport === 'required' || running}
+            onChange={(event) => setAsTask(event.target.checked)}
+          />
+          Run as task{taskSupport === 'required' ? ' (required by the tool)' : ''}
+        </label>
       )}
     </div>
   );
@@ -80,53 +110,14 @@ export function ToolDetail({ tool }: { tool: Tool }) {
           <ServerText text={tool.description} />
         </p>
       )}
+      {taskSupport === 'required' && !serverTasks && (
+        <p className="hint" role="note">
+          This tool requires running as a task, but the server does not declare tasks for tools/call; it will be called normally and may refuse.
+        </p>
+      )}
 
       <div className="tool-args">
-        <div className="tool-args-head">
-          <h4 className="section-subtitle">Arguments</h4>
-          <div className="segmented" role="group" aria-label="Arguments editor">
-            <button type="button" aria-pressed={mode === 'form'} onClick={() => setMode('form')}>
-              Form
-            </button>
-            <button type="button" aria-pressed={mode === 'json'} onClick={() => setMode('json')}>
-              JSON
-            </button>
-          </div>
-        </div>
-        {mode === 'json' ? (
-          <JsonArgsForm value={args} disabled={running} onSubmit={run}>
-            {buttons}
-          </JsonArgsForm>
-        ) : takesNoArguments(schema) ? (
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              run({});
-            }}
-          >
-            <p className="muted">This tool takes no arguments.</p>
-            {buttons}
-          </form>
-        ) : (
-          <ErrorBoundary
-            fallback={(error) => (
-              <div className="form-fallback">
-                <p className="field-error">
-                  The form could not be built from this schema ({error.message}). Use the JSON editor instead.
-                </p>
-                <JsonArgsForm value={args} disabled={running} onSubmit={run}>
-                  {buttons}
-                </JsonArgsForm>
-              </div>
-            )}
-          >
-            <Suspense fallback={<p className="muted">Loading form…</p>}>
-              <ToolForm schema={schema} value={args} disabled={running} onChange={setArgs} onSubmit={run}>
-                {buttons}
-              </ToolForm>
-            </Suspense>
-          </ErrorBoundary>
-        )}
+        <ToolArgsEditor schema={schema} disabled={running} onSubmit={request} buttons={buttons} />
         <details className="schema-details">
           <summary>Input schema</summary>
           <pre className="code-block">{prettyJson(tool.inputSchema)}</pre>
@@ -139,7 +130,20 @@ export function ToolDetail({ tool }: { tool: Tool }) {
         )}
       </div>
 
-      <ToolResult status={mutation.status} outcome={mutation.data} error={mutation.error} onRetry={() => run(args)} />
+      {awaitingConfirm && (
+        <ConfirmRunDialog
+          toolName={tool.name}
+          reason={confirmReason(tool.annotations)}
+          onConfirm={() => {
+            const value = awaitingConfirm;
+            setAwaitingConfirm(null);
+            run(value);
+          }}
+          onDismiss={() => setAwaitingConfirm(null)}
+        />
+      )}
+
+      <ToolResult status={mutation.status} outcome={mutation.data} error={mutation.error} progress={progress} onRetry={() => lastArgs && run(lastArgs)} />
     </section>
   );
 }

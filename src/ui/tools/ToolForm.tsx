@@ -6,6 +6,7 @@ import Form from '@rjsf/core';
 import type { UiSchema } from '@rjsf/utils';
 import { useMemo, type ReactNode } from 'react';
 import { buttonTemplates } from './form-buttons.tsx';
+import { buildUiSchema } from './form-schema.ts';
 import { chooseValidator } from './validators.ts';
 
 export interface ToolFormProps {
@@ -18,11 +19,11 @@ export interface ToolFormProps {
   children: ReactNode;
 }
 
-const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
 const templates = { ButtonTemplates: buttonTemplates };
 
 export default function ToolForm({ schema, value, disabled, onChange, onSubmit, children }: ToolFormProps) {
   const choice = useMemo(() => chooseValidator(schema), [schema]);
+  const uiSchema = useMemo<UiSchema>(() => ({ ...buildUiSchema(choice.schema as Record<string, unknown>), 'ui:submitButtonOptions': { norender: true } }), [choice.schema]);
   return (
     <>
       {choice.note && <p className="hint">{choice.note}</p>}
@@ -35,8 +36,12 @@ export default function ToolForm({ schema, value, disabled, onChange, onSubmit, 
         templates={templates}
         formData={value}
         disabled={disabled}
-        showErrorList="top"
+        // Errors show beside each field as you type; a list on top would repeat them and push the form down.
+        showErrorList={false}
         noHtml5Validate
+        // Checked with Ajv as you type, so mistakes show before Run. (rjsf 6.11's "onBlur" mode swallowed the
+        // submit that follows a blur, so Run did nothing.)
+        liveValidate="onChange"
         focusOnFirstError
         onChange={(event) => onChange(asObject(event.formData))}
         onSubmit={(event) => onSubmit(asObject(event.formData))}

@@ -3,30 +3,37 @@ import type { ToolCallOutcome } from '../../shared/model.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { formatDuration, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
+import { CallProgressView, TaskLine } from './CallProgressView.tsx';
 import { UrlElicitationRequired } from '../requests/UrlElicitationRequired.tsx';
 import { ContentBlockView } from './ContentBlockView.tsx';
+import { JsonTree } from './JsonTree.tsx';
 import { LargeText } from './LargeText.tsx';
 import { LazyDetails } from './LazyDetails.tsx';
+import type { CallProgressState } from './use-call-progress.ts';
 
 interface Props {
   status: 'idle' | 'pending' | 'success' | 'error';
   outcome: ToolCallOutcome | undefined;
   error: EngineError | null;
+  progress: CallProgressState;
   /** Runs the same call again (offered after a -32042 URL elicitation). */
   onRetry?: () => void;
 }
 
 /** The Result region: a tool error (isError) and a failed request are different things and look different. */
-export function ToolResult({ status, outcome, error, onRetry }: Props) {
+export function ToolResult({ status, outcome, error, progress, onRetry }: Props) {
   return (
     <section role="region" aria-label="Result" className="tool-result" aria-busy={status === 'pending'}>
       <h3 className="section-title">Result</h3>
       {status === 'idle' && <p className="muted">Run the tool to see its result here.</p>}
-      {status === 'pending' && <p className="muted">Running…</p>}
+      {status === 'pending' && <CallProgressView state={progress} />}
       {status === 'error' && error && (
         <div className="result-status result-failed">
           {error.code === 'cancelled' ? (
-            <p className="result-headline">Cancelled — the server was told to stop.</p>
+            <p className="result-headline">
+              Cancelled — the server was told to stop{progress.task ? ' (tasks/cancel)' : ' (notifications/cancelled)'}. A response that still arrives is
+              marked “late” in the Message log.
+            </p>
           ) : (
             <ErrorDetails error={error} lead="Request failed" />
           )}
@@ -48,6 +55,7 @@ function Outcome({ outcome }: { outcome: ToolCallOutcome }) {
           {formatDuration(outcome.durationMs)} · {content.length} content block{content.length === 1 ? '' : 's'}
         </span>
       </div>
+      {outcome.task && <TaskLine task={outcome.task} />}
       <div className={outcome.isError ? 'result-body result-body-error' : 'result-body'}>
         {content.length === 0 && <p className="muted">No content blocks.</p>}
         {content.map((block, index) => (
@@ -61,7 +69,7 @@ function Outcome({ outcome }: { outcome: ToolCallOutcome }) {
             {outcome.structuredContent === undefined ? (
               <p className="muted">None returned.</p>
             ) : (
-              <LargeText className="code-block" text={prettyJson(outcome.structuredContent)} />
+              <JsonTree value={outcome.structuredContent} />
             )}
           </div>
           {outcome.outputSchemaErrors && outcome.outputSchemaErrors.length > 0 && (

@@ -2,10 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toolsQueryOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
+import { CallSettings } from './CallSettings.tsx';
 import { useConnection, useEngineClient } from '../services.tsx';
 import { ToolDetail } from './ToolDetail.tsx';
 import { ToolList } from './ToolList.tsx';
 import './tools.css';
+import './tools-calls.css';
 
 /** The Tools tab: the server's tools, and the selected one's form and result. */
 export function ToolsView() {
@@ -47,11 +49,12 @@ function ConnectedTools({ connectionKey }: { connectionKey: number }) {
   const tool = tools.find((t) => t.name === selected);
   return (
     <div className="tools-view">
+      <CallSettings />
       <div className="tools-list-pane">
         <div className="pane-toolbar">
           <span className="muted">
             {tools.length} tool{tools.length === 1 ? '' : 's'}
-            {data.pages > 1 ? ` in ${data.pages} pages` : ''}
+            {` · ${data.pages} page${data.pages === 1 ? '' : 's'}`}
           </span>
           <button type="button" className="button button-small" onClick={() => void refetch()} disabled={isFetching}>
             {isFetching ? 'Refreshing…' : 'Refresh'}

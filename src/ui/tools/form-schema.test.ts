@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prepareFormSchema } from './form-schema.ts';
+import { buildUiSchema, prepareFormSchema } from './form-schema.ts';
 
 describe('prepareFormSchema', () => {
   it('gives a const-only oneOf the type its options share', () => {
@@ -29,5 +29,28 @@ describe('prepareFormSchema', () => {
       $defs: { choice: { anyOf: [{ const: true }, { const: false }] } },
     });
     expect(prepared).toMatchObject({ items: { type: 'string' }, $defs: { choice: { type: 'boolean' } } });
+  });
+});
+
+describe('buildUiSchema', () => {
+  it('makes optional booleans without a default a select that can stay unset, at any depth', () => {
+    const ui = buildUiSchema({
+      type: 'object',
+      required: ['must'],
+      properties: {
+        must: { type: 'boolean' },
+        maybe: { type: 'boolean' },
+        withDefault: { type: 'boolean', default: false },
+        nullable: { type: ['boolean', 'null'] },
+        nested: { type: 'object', properties: { flag: { type: 'boolean' } } },
+        list: { type: 'array', items: { type: 'object', properties: { on: { type: 'boolean' } } } },
+      },
+    });
+    expect(ui).toEqual({
+      maybe: { 'ui:widget': 'select', 'ui:placeholder': '(not set)' },
+      nullable: { 'ui:widget': 'select', 'ui:placeholder': '(not set)' },
+      nested: { flag: { 'ui:widget': 'select', 'ui:placeholder': '(not set)' } },
+      list: { items: { on: { 'ui:widget': 'select', 'ui:placeholder': '(not set)' } } },
+    });
   });
 });

@@ -57,3 +57,28 @@ export function prepareFormSchema(schema: Schema, depth = 0): Schema {
   }
   return out;
 }
+
+/**
+ * The uiSchema for a tool's arguments. A boolean that is optional and has no default gets a select with an
+ * empty choice, so it can be left unset — a checkbox could only send true or false.
+ */
+export function buildUiSchema(schema: Schema, depth = 0): Record<string, unknown> {
+  const ui: Record<string, unknown> = {};
+  if (depth > 32) return ui;
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : []);
+  for (const [name, sub] of Object.entries(properties)) {
+    if (!isObject(sub)) continue;
+    const types = Array.isArray(sub.type) ? sub.type : [sub.type];
+    if (types.includes('boolean') && !required.has(name) && sub.default === undefined) {
+      ui[name] = { 'ui:widget': 'select', 'ui:placeholder': '(not set)' };
+    } else if (sub.type === 'object' || isObject(sub.properties)) {
+      const nested = buildUiSchema(sub, depth + 1);
+      if (Object.keys(nested).length > 0) ui[name] = nested;
+    } else if (sub.type === 'array' && isObject(sub.items)) {
+      const nested = buildUiSchema(sub.items, depth + 1);
+      if (Object.keys(nested).length > 0) ui[name] = { items: nested };
+    }
+  }
+  return ui;
+}

@@ -25,5 +25,37 @@ export function hintBadges(tool: Tool): HintBadge[] {
   }
   if (hints.idempotentHint === true) badges.push({ label: 'idempotent', tone: 'neutral', description: `Repeating a call has no further effect. ${UNTRUSTED}` });
   if (hints.openWorldHint === true) badges.push({ label: 'open-world', tone: 'neutral', description: `Interacts with external entities. ${UNTRUSTED}` });
+  const taskSupport = taskSupportOf(tool);
+  if (taskSupport !== 'forbidden') {
+    badges.push({
+      label: taskSupport === 'required' ? 'task: required' : 'task: optional',
+      tone: 'neutral',
+      description: taskSupport === 'required' ? 'Always runs as a task (polled until done).' : 'Can run as a task (polled until done).',
+    });
+  }
   return badges;
+}
+
+/**
+ * Whether a call should be confirmed first. The spec's defaults apply when hints are absent: readOnlyHint
+ * false, destructiveHint true — so a tool that says nothing is treated as possibly destructive.
+ */
+export function mayBeDestructive(tool: Tool): boolean {
+  const hints = tool.annotations ?? {};
+  if (hints.readOnlyHint === true) return false;
+  return hints.destructiveHint !== false;
+}
+
+export type TaskSupport = 'required' | 'optional' | 'forbidden';
+
+/** `execution.taskSupport`; absent or unknown means forbidden, as the spec says. */
+export function taskSupportOf(tool: Tool): TaskSupport {
+  const value = tool.execution?.taskSupport;
+  return value === 'required' || value === 'optional' ? value : 'forbidden';
+}
+
+/** The server declares task-augmented tools/call (`capabilities.tasks.requests.tools.call`). */
+export function serverRunsToolTasks(capabilities: Record<string, unknown> | undefined): boolean {
+  const tasks = capabilities?.tasks as { requests?: { tools?: { call?: unknown } } } | undefined;
+  return typeof tasks === 'object' && tasks !== null && tasks.requests?.tools?.call !== undefined;
 }

@@ -6,9 +6,10 @@ import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2019 from 'ajv/dist/2019';
 import Ajv2020 from 'ajv/dist/2020';
+import { detectDialect, type Dialect } from './dialect.ts';
 import { prepareFormSchema } from './form-schema.ts';
 
-export type Dialect = '2020-12' | '2019-09' | 'draft-07';
+export { detectDialect, type Dialect };
 
 export interface ValidatorChoice {
   validator: ValidatorType;
@@ -17,17 +18,6 @@ export interface ValidatorChoice {
   dialect: Dialect;
   /** Something the person should know about how the arguments are checked. */
   note?: string;
-}
-
-export function detectDialect(schema: Record<string, unknown>): { dialect: Dialect; known: boolean } {
-  const declared = schema.$schema;
-  if (declared === undefined) return { dialect: '2020-12', known: true };
-  const text = String(declared);
-  if (/draft\/2020-12\/schema/.test(text)) return { dialect: '2020-12', known: true };
-  if (/draft\/2019-09\/schema/.test(text)) return { dialect: '2019-09', known: true };
-  if (/draft-07\/schema/.test(text)) return { dialect: 'draft-07', known: true };
-  if (/draft-0[46]\/schema/.test(text)) return { dialect: 'draft-07', known: false };
-  return { dialect: '2020-12', known: false };
 }
 
 // Ajv compiles schemas to JavaScript with `new Function`. Our built page's CSP forbids eval, so there the

@@ -1,0 +1,186 @@
+/**
+ * Tasks (2025-11-25, experimental): creating a tool call as a task, polling it with tasks/get, fetching its
+ * result with tasks/result, and the Tasks tab's list and cancel. The SDK v2 types no task methods, so they
+ * go through its explicit-schema `request()` overload with a pass-through schema; we read results
+ * defensively ourselves, as with every other server payload.
+ */
+import type { Client, StandardSchemaV1 } from '@modelcontextprotocol/client';
+import { boundJson } from '../../shared/bounds.ts';
+import type { EngineError } from '../../shared/errors.ts';
+import { TERMINAL_TASK_STATUSES, type TaskInfo, type TaskList, type TasksApi } from '../../shared/tasks.ts';
+import type { FeatureContext, Handlers } from '../feature-context.ts';
+import type { Session } from '../session.ts';
+import { shapeOutcome } from './tools-calls.ts';
+
+const passthrough: StandardSchemaV1<unknown, unknown> = {
+  '~standard': { version: 1, vendor: 'mcp-lens', validate: (value: unknown) => ({ value }) },
+};
+
+/** Polls no faster than this whatever the server suggests, and no slower than the upper bound. */
+const MIN_POLL_MS = 200;
+const MAX_POLL_MS = 10_000;
+const DEFAULT_POLL_MS = 1_000;
+const MAX_LIST_PAGES = 50;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A Task from an untrusted server; undefined when there is no usable taskId. */
+export function readTask(value: unknown): TaskInfo | undefined {
+  if (!isRecord(value) || typeof value.taskId !== 'string' || value.taskId === '') return undefined;
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
+  const info: TaskInfo = { taskId: value.taskId, status: str(value.status) ?? 'unknown' };
+  const statusMessage = str(value.statusMessage);
+  if (statusMessage !== undefined) info.statusMessage = statusMessage;
+  const createdAt = str(value.createdAt);
+  if (createdAt !== undefined) info.createdAt = createdAt;
+  const lastUpdatedAt = str(value.lastUpdatedAt);
+  if (lastUpdatedAt !== undefined) info.lastUpdatedAt = lastUpdatedAt;
+  if (value.ttl === null) info.ttl = null;
+  else if (num(value.ttl) !== undefined) info.ttl = num(value.ttl)!;
+  if (num(value.pollInterval) !== undefined) info.pollInterval = num(value.pollInterval)!;
+  return info;
+}
+
+export const isTerminal = (task: TaskInfo) => TERMINAL_TASK_STATUSES.includes(task.status);
+
+/** Sends a request the SDK has no typed overload for (the task methods), keeping its transport and timeouts. */
+export function rawRequest(client: Client, method: string, params: Record<string, unknown>, options: { signal?: AbortSignal; timeout?: number } = {}): Promise<unknown> {
+  return client.request({ method, params }, passthrough, options);
+}
+
+export async function getTask(client: Client, taskId: string, signal?: AbortSignal): Promise<TaskInfo> {
+  const task = readTask(await rawRequest(client, 'tasks/get', { taskId }, signal ? { signal } : {}));
+  if (!task) throw badResponse('tasks/get returned no task (taskId missing).');
+  return task;
+}
+
+export interface FollowTaskOptions {
+  signal?: AbortSignal;
+  /** Timeout of the blocking tasks/result request. */
+  resultTimeoutMs: number;
+  onStatus: (task: TaskInfo) => void;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/**
+ * Polls a task until it ends or needs input, then fetches its payload with tasks/result (which, for
+ * input_required, is where the server delivers its requests to us). Aborting sends tasks/cancel.
+ */
+export async function followTask(client: Client, created: TaskInfo, options: FollowTaskOptions): Promise<{ task: TaskInfo; result: unknown }> {
+  const sleep = options.sleep ?? abortableSleep;
+  let task = created;
+  options.onStatus(task);
+  const onAbort = () => void rawRequest(client, 'tasks/cancel', { taskId: task.taskId }).catch(() => undefined);
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    while (!isTerminal(task) && task.status !== 'input_required') {
+      await sleep(clamp(task.pollInterval ?? DEFAULT_POLL_MS), options.signal);
+      task = await getTask(client, task.taskId, options.signal);
+      options.onStatus(task);
+    }
+    if (task.status === 'cancelled') throw { code: 'cancelled', message: `The task was cancelled${task.statusMessage ? `: ${task.statusMessage}` : '.'}` } satisfies EngineError;
+    const result = await rawRequest(client, 'tasks/result', { taskId: task.taskId }, { ...(options.signal && { signal: options.signal }), timeout: options.resultTimeoutMs });
+    // tasks/result blocks until the task ends; one last look records its final status.
+    const final = await getTask(client, task.taskId).catch(() => task);
+    options.onStatus(final);
+    return { task: final, result };
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+const clamp = (ms: number) => Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, ms));
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function badResponse(message: string): EngineError {
+  return { code: 'bad-response', message };
+}
+
+/** Where the server lets clients run tools/call as a task (`capabilities.tasks.requests.tools.call`). */
+export function serverRunsToolTasks(capabilities: Record<string, unknown>): boolean {
+  const tasks = capabilities.tasks;
+  return isRecord(tasks) && isRecord(tasks.requests) && isRecord(tasks.requests.tools) && tasks.requests.tools.call !== undefined;
+}
+
+/** Tasks each session created, so a server without tasks/list still has a Tasks tab worth looking at. */
+export type KnownTasks = WeakMap<Session, Map<string, TaskInfo>>;
+
+export function rememberTask(known: KnownTasks, session: Session, task: TaskInfo): void {
+  let map = known.get(session);
+  if (!map) known.set(session, (map = new Map()));
+  map.set(task.taskId, task);
+}
+
+export function taskHandlers(ctx: FeatureContext, known: KnownTasks): Handlers<TasksApi> {
+  return {
+    async listTasks(_params, signal): Promise<TaskList> {
+      const session = ctx.requireSession();
+      const tasksCap = session.summary.capabilities.tasks;
+      if (isRecord(tasksCap) && tasksCap.list !== undefined) {
+        const tasks: TaskInfo[] = [];
+        let cursor: string | undefined;
+        let pages = 0;
+        const seen = new Set<string>();
+        do {
+          const page = await rawRequest(session.client, 'tasks/list', cursor === undefined ? {} : { cursor }, signal ? { signal } : {});
+          pages += 1;
+          const list = isRecord(page) && Array.isArray(page.tasks) ? page.tasks : [];
+          for (const raw of list) {
+            const task = readTask(boundJson(raw));
+            if (task) tasks.push(task);
+          }
+          cursor = isRecord(page) && typeof page.nextCursor === 'string' ? page.nextCursor : undefined;
+          if (cursor !== undefined && seen.has(cursor)) {
+            ctx.note('warning', `tasks/list returned cursor ${JSON.stringify(cursor)} twice; stopped paging to avoid a loop.`);
+            break;
+          }
+          if (cursor !== undefined) seen.add(cursor);
+        } while (cursor !== undefined && pages < MAX_LIST_PAGES);
+        for (const task of tasks) rememberTask(known, session, task);
+        return { tasks, source: 'server', pages };
+      }
+      const mine = [...(known.get(session)?.values() ?? [])];
+      const refreshed = await Promise.all(
+        mine.map((task) => (isTerminal(task) ? task : getTask(session.client, task.taskId, signal).catch(() => task))),
+      );
+      for (const task of refreshed) rememberTask(known, session, task);
+      return { tasks: refreshed, source: 'session', pages: 0 };
+    },
+    async getTask({ taskId }, signal) {
+      const session = ctx.requireSession();
+      const task = await getTask(session.client, taskId, signal);
+      rememberTask(known, session, task);
+      return task;
+    },
+    async taskResult({ taskId }, signal) {
+      const session = ctx.requireSession();
+      const started = ctx.now();
+      const raw = await rawRequest(session.client, 'tasks/result', { taskId }, signal ? { signal } : {});
+      const task = await getTask(session.client, taskId, signal).catch(() => undefined);
+      if (task) rememberTask(known, session, task);
+      const record = isRecord(raw) ? raw : {};
+      return { outcome: shapeOutcome(record, { durationMs: ctx.now() - started, ...(task && { task }) }), raw: boundJson(raw) };
+    },
+    async cancelTask({ taskId }, signal) {
+      const session = ctx.requireSession();
+      const task = readTask(await rawRequest(session.client, 'tasks/cancel', { taskId }, signal ? { signal } : {})) ?? (await getTask(session.client, taskId, signal));
+      rememberTask(known, session, task);
+      return task;
+    },
+  };
+}

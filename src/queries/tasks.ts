@@ -1,0 +1,43 @@
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import type { EngineClient } from '../bridge/index.ts';
+import type { EngineError } from '../shared/errors.ts';
+import { TERMINAL_TASK_STATUSES, type TaskInfo, type TaskList, type TaskPayload } from '../shared/tasks.ts';
+import { mcpKeys } from './keys.ts';
+
+/** While a task is running, the list refreshes this often unless the server asks for slower polling. */
+const ACTIVE_REFRESH_MS = 2_000;
+
+export const tasksKey = (connectionKey: number) => [...mcpKeys.connection(connectionKey), 'tasks/list'] as const;
+
+/**
+ * The Tasks tab's list. Unlike other lists it goes stale by itself (tasks change without list_changed), so
+ * it is refetched on mount and polled while any task is still working.
+ */
+export function tasksQueryOptions(client: EngineClient, connectionKey: number) {
+  return queryOptions<TaskList, EngineError>({
+    queryKey: tasksKey(connectionKey),
+    queryFn: ({ signal }) => client.call('listTasks', undefined, signal),
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const active = query.state.data?.tasks.filter((task) => !TERMINAL_TASK_STATUSES.includes(task.status)) ?? [];
+      if (active.length === 0) return false;
+      const suggested = Math.max(...active.map((task) => task.pollInterval ?? 0));
+      return Math.min(10_000, Math.max(ACTIVE_REFRESH_MS, suggested));
+    },
+  });
+}
+
+export function cancelTaskMutationOptions(client: EngineClient) {
+  return mutationOptions<TaskInfo, EngineError, { taskId: string }>({
+    mutationKey: ['mcp', 'tasks/cancel'],
+    mutationFn: ({ taskId }) => client.call('cancelTask', { taskId }),
+  });
+}
+
+/** tasks/result for a task in the list: a mutation, since the server may hand the payload out only once. */
+export function taskResultMutationOptions(client: EngineClient) {
+  return mutationOptions<TaskPayload, EngineError, { taskId: string }>({
+    mutationKey: ['mcp', 'tasks/result'],
+    mutationFn: ({ taskId }) => client.call('taskResult', { taskId }),
+  });
+}

@@ -1,0 +1,160 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { cancelTaskMutationOptions, taskResultMutationOptions, tasksKey, tasksQueryOptions } from '../../queries/index.ts';
+import { TERMINAL_TASK_STATUSES, type TaskInfo } from '../../shared/tasks.ts';
+import { ErrorDetails } from '../common/ErrorDetails.tsx';
+import { prettyJson } from '../common/format.ts';
+import { ServerText } from '../common/ServerText.tsx';
+import { useConnection, useEngineClient } from '../services.tsx';
+import { ToolResult } from '../tools/ToolResult.tsx';
+import '../tools/tools-calls.css';
+import './tasks.css';
+
+/** The Tasks tab: tasks on the server (tasks/list) or, without it, those this session started. */
+export function TasksView() {
+  const phase = useConnection((state) => state.phase);
+  const connectionKey = useConnection((state) => state.connectionKey);
+  const tasksCapability = useConnection((state) => state.summary?.capabilities?.tasks);
+  if (phase !== 'connected') return <p className="empty-state">Connect to a server to see its tasks.</p>;
+  if (tasksCapability === undefined) {
+    return <p className="empty-state">This server does not offer tasks (no tasks capability). Tasks are an experimental feature of MCP 2025-11-25.</p>;
+  }
+  const canCancel = typeof tasksCapability === 'object' && tasksCapability !== null && 'cancel' in tasksCapability;
+  return <ConnectedTasks key={connectionKey} connectionKey={connectionKey} canCancel={canCancel} />;
+}
+
+function ConnectedTasks({ connectionKey, canCancel }: { connectionKey: number; canCancel: boolean }) {
+  const client = useEngineClient();
+  const queryClient = useQueryClient();
+  const { data, error, isPending, isFetching, refetch } = useQuery(tasksQueryOptions(client, connectionKey));
+  const cancel = useMutation({
+    ...cancelTaskMutationOptions(client),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tasksKey(connectionKey) }),
+  });
+  const payload = useMutation(taskResultMutationOptions(client));
+
+  if (isPending) return <p className="empty-state">Loading tasks…</p>;
+  if (error) {
+    return (
+      <div className="empty-state">
+        <ErrorDetails error={error} lead="Could not list tasks" />
+        <button type="button" className="button" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="tasks-view">
+      <div className="pane-toolbar">
+        <span className="muted">
+          {data.tasks.length} task{data.tasks.length === 1 ? '' : 's'}
+          {data.source === 'server' ? ` · tasks/list, ${data.pages} page${data.pages === 1 ? '' : 's'}` : ' started in this session (the server has no tasks/list)'}
+        </span>
+        <button type="button" className="button button-small" onClick={() => void refetch()} disabled={isFetching}>
+          {isFetching ? 'Refreshing…' : 'Refresh'}
+        </button>
+      </div>
+      {cancel.error && <ErrorDetails error={cancel.error} lead="Could not cancel the task" />}
+      {data.tasks.length === 0 ? (
+        <p className="empty-state">No tasks yet. Run a tool that supports tasks (its badge says “task”) to start one.</p>
+      ) : (
+        <div className="tasks-table-wrap">
+          <table className="tasks-table" aria-label="Tasks">
+            <thead>
+              <tr>
+                <th scope="col">Task</th>
+                <th scope="col">Status</th>
+                <th scope="col">Created</th>
+                <th scope="col">Updated</th>
+                <th scope="col">TTL</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.tasks.map((task, index) => (
+                <TaskRow
+                  key={`${index}:${task.taskId}`}
+                  task={task}
+                  canCancel={canCancel}
+                  cancelling={cancel.isPending && cancel.variables?.taskId === task.taskId}
+                  onCancel={() => cancel.mutate({ taskId: task.taskId })}
+                  onResult={() => payload.mutate({ taskId: task.taskId })}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {payload.status !== 'idle' && (
+        <div className="task-payload">
+          <ToolResult status={payload.status} outcome={payload.data?.outcome} error={payload.error} progress={{}} />
+          {payload.data && (
+            <details>
+              <summary>tasks/result as received</summary>
+              <pre className="code-block">{prettyJson(payload.data.raw)}</pre>
+            </details>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+interface RowProps {
+  task: TaskInfo;
+  canCancel: boolean;
+  cancelling: boolean;
+  onCancel(): void;
+  onResult(): void;
+}
+
+function TaskRow({ task, canCancel, cancelling, onCancel, onResult }: RowProps) {
+  const terminal = TERMINAL_TASK_STATUSES.includes(task.status);
+  return (
+    <tr>
+      <td className="mono break">
+        <ServerText text={task.taskId} />
+      </td>
+      <td>
+        <span className={`badge task-status task-status-${task.status.replace(/[^a-z_]/g, '')}`}>
+          <ServerText text={task.status} />
+        </span>
+        {task.statusMessage && (
+          <div className="muted">
+            <ServerText text={task.statusMessage} />
+          </div>
+        )}
+        {(task.status === 'completed' || task.status === 'failed') && (
+          <div>
+            <button type="button" className="button button-small" onClick={onResult} aria-label={`Show result of task ${task.taskId}`}>
+              Result
+            </button>
+          </div>
+        )}
+        {/* In the status cell, not a column of its own, so it stays in view on a narrow screen. */}
+        {!terminal && canCancel && (
+          <div>
+            <button type="button" className="button button-small" onClick={onCancel} disabled={cancelling} aria-label={`Cancel task ${task.taskId}`}>
+              {cancelling ? 'Cancelling…' : 'Cancel'}
+            </button>
+          </div>
+        )}
+      </td>
+      <td>{formatWhen(task.createdAt)}</td>
+      <td>{formatWhen(task.lastUpdatedAt)}</td>
+      <td>{task.ttl === null ? 'unlimited' : task.ttl === undefined ? '—' : formatTtl(task.ttl)}</td>
+    </tr>
+  );
+}
+
+function formatWhen(iso: string | undefined): string {
+  if (iso === undefined) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleTimeString();
+}
+
+function formatTtl(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
+  if (ms < 7_200_000) return `${Math.round(ms / 60_000)} min`;
+  return `${Math.round(ms / 3_600_000)} h`;
+}

@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+import { ServerText } from '../common/ServerText.tsx';
+
+interface Props {
+  toolName: string;
+  /** Why we ask: the hints as declared, or the spec's defaults when they are absent. */
+  reason: string;
+  onConfirm(): void;
+  onDismiss(): void;
+}
+
+/** A modal question before running a tool that may be destructive. Escape or "Don't run" leaves it unrun. */
+export function ConfirmRunDialog({ toolName, reason, onConfirm, onDismiss }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="confirm-dialog"
+      aria-labelledby="confirm-run-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onDismiss();
+      }}
+    >
+      <h3 id="confirm-run-title" className="confirm-title">
+        Run <ServerText text={toolName} />?
+      </h3>
+      <p>{reason}</p>
+      <p className="muted">You can turn this question off under Call settings.</p>
+      <div className="tool-actions">
+        <button type="button" className="button button-danger" onClick={onConfirm}>
+          Run anyway
+        </button>
+        <button type="button" className="button" onClick={onDismiss} autoFocus>
+          Don’t run
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+export function confirmReason(annotations: { readOnlyHint?: unknown; destructiveHint?: unknown } | undefined): string {
+  if (annotations?.destructiveHint === true) return 'The server marks this tool as destructive: it may delete or overwrite data. (A hint from the server, not a guarantee.)';
+  return 'This tool does not say it is read-only or non-destructive, so by the MCP spec’s defaults it may delete or overwrite data.';
+}

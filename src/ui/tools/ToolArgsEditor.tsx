@@ -1,0 +1,118 @@
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { ErrorBoundary } from '../common/ErrorBoundary.tsx';
+import { detectDialect } from './dialect.ts';
+import { JsonArgsForm, parseArgs } from './JsonArgsForm.tsx';
+
+const ToolForm = lazy(() => import('./ToolForm.tsx'));
+
+type Mode = 'form' | 'json';
+
+function takesNoArguments(schema: Record<string, unknown>): boolean {
+  const properties = schema.properties;
+  const hasProperties = typeof properties === 'object' && properties !== null && Object.keys(properties).length > 0;
+  const composed = ['oneOf', 'anyOf', 'allOf', 'if', '$ref', 'patternProperties'].some((key) => key in schema);
+  const open = schema.additionalProperties !== undefined && schema.additionalProperties !== false;
+  return !hasProperties && !composed && !open;
+}
+
+interface Props {
+  schema: Record<string, unknown>;
+  disabled: boolean;
+  onSubmit(value: Record<string, unknown>): void;
+  /** Run tool / Cancel, rendered inside whichever editor is showing. */
+  buttons: ReactNode;
+}
+
+/**
+ * The arguments: a form generated from the inputSchema, or raw JSON. Both edit the same arguments, so
+ * switching keeps what was typed; JSON that does not parse keeps you in the JSON editor rather than being
+ * dropped or replaced by the form's older values.
+ */
+export function ToolArgsEditor({ schema, disabled, onSubmit, buttons }: Props) {
+  const dialect = useMemo(() => detectDialect(schema), [schema]);
+  const [mode, setMode] = useState<Mode>(dialect.known ? 'form' : 'json');
+  const [args, setArgs] = useState<Record<string, unknown>>({});
+  const [jsonText, setJsonText] = useState('{}');
+  const [switchError, setSwitchError] = useState<string | null>(null);
+
+  const toJson = () => {
+    setJsonText(JSON.stringify(args, null, 2));
+    setSwitchError(null);
+    setMode('json');
+  };
+  const toForm = () => {
+    const parsed = parseArgs(jsonText);
+    if (!parsed.ok) {
+      setSwitchError('The JSON does not parse, so the form cannot show it. Fix it first (your text is kept).');
+      return;
+    }
+    setArgs(parsed.value);
+    setSwitchError(null);
+    setMode('form');
+  };
+  const submit = (value: Record<string, unknown>) => {
+    setArgs(value);
+    onSubmit(value);
+  };
+
+  const json = (
+    <JsonArgsForm schema={schema} text={jsonText} onTextChange={setJsonText} disabled={disabled} onSubmit={submit}>
+      {buttons}
+    </JsonArgsForm>
+  );
+
+  return (
+    <>
+      <div className="tool-args-head">
+        <h4 className="section-subtitle">Arguments</h4>
+        <div className="segmented" role="group" aria-label="Arguments editor">
+          <button type="button" aria-pressed={mode === 'form'} onClick={() => mode !== 'form' && toForm()}>
+            Form
+          </button>
+          <button type="button" aria-pressed={mode === 'json'} onClick={() => mode !== 'json' && toJson()}>
+            JSON
+          </button>
+        </div>
+      </div>
+      {!dialect.known && (
+        <p className="hint" role="note">
+          The schema declares {String(schema.$schema)}, a JSON Schema dialect MCP Lens cannot check faithfully (it supports 2020-12, 2019-09
+          and draft-07). Use the JSON editor; the form is offered but its checks may be wrong.
+        </p>
+      )}
+      {switchError && (
+        <p className="field-error" role="alert">
+          {switchError}
+        </p>
+      )}
+      {mode === 'json' ? (
+        json
+      ) : takesNoArguments(schema) ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit({});
+          }}
+        >
+          <p className="muted">This tool takes no arguments.</p>
+          {buttons}
+        </form>
+      ) : (
+        <ErrorBoundary
+          fallback={(error) => (
+            <div className="form-fallback">
+              <p className="field-error">The form could not be built from this schema ({error.message}). Use the JSON editor instead.</p>
+              {json}
+            </div>
+          )}
+        >
+          <Suspense fallback={<p className="muted">Loading form…</p>}>
+            <ToolForm schema={schema} value={args} disabled={disabled} onChange={setArgs} onSubmit={submit}>
+              {buttons}
+            </ToolForm>
+          </Suspense>
+        </ErrorBoundary>
+      )}
+    </>
+  );
+}
