@@ -4,15 +4,17 @@
  * code runs in the Web Worker, in vitest under Node, and in a Node command-line entry.
  */
 import type { EngineApi, EngineMethod, SessionApi } from '../shared/boundary.ts';
-import type { EngineError } from '../shared/errors.ts';
+import { isEngineError, type EngineError } from '../shared/errors.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import type { ConnectParams } from '../shared/model.ts';
 import { explainError, explainNetworkFailure, isOpaqueNetworkFailure } from './explain-error.ts';
+import { createConnectionGuards } from './connection-guards.ts';
 import type { FeatureContext, Handlers } from './feature-context.ts';
 import { toolHandlers } from './features/tools.ts';
 import { fetchIcon } from './icons.ts';
 import { createMessageRecorder } from './message-recorder.ts';
 import { openSession, type Session, type SessionExtension } from './session.ts';
+import { isSessionGone, sessionGoneError } from './session-recovery.ts';
 import { createWireTap, type FetchLike } from './wire-tap.ts';
 
 export interface EngineEnv {
@@ -29,14 +31,25 @@ export function createEngine(env: EngineEnv): Engine {
   let seq = 0;
   const nextSeq = () => ++seq;
   const note = (level: 'info' | 'warning' | 'error', text: string) => env.emit({ type: 'note', time: env.now(), level, text });
-  const recorder = createMessageRecorder({ now: env.now, nextSeq, emit: (entry) => env.emit({ type: 'message', entry }) });
+  const guards = createConnectionGuards({ note });
+  const recorder = createMessageRecorder({
+    now: env.now,
+    nextSeq,
+    emit: (entry) => {
+      env.emit({ type: 'message', entry });
+      guards.inspect(entry);
+    },
+  });
   const tappedFetch = createWireTap({
     fetch: env.fetch,
     now: env.now,
     nextSeq,
     recorder,
     onExchange: (exchange) => env.emit({ type: 'http', exchange }),
-    onNote: (text) => note('info', text),
+    onNote: (text, level = 'info') => note(level, text),
+    limits: guards.limits,
+    onDelivered: guards.delivered,
+    onFault: guards.fault,
   });
 
   let session: Session | undefined;
@@ -75,6 +88,7 @@ export function createEngine(env: EngineEnv): Engine {
           fetch: tappedFetch,
           note,
           extensions,
+          guards: guards.begin(params.limits),
           onLost: (reason) => {
             if (session !== opened) return;
             session = undefined;
@@ -112,12 +126,27 @@ export function createEngine(env: EngineEnv): Engine {
     ...toolHandlers(ctx),
   };
 
+  /**
+   * The spec: a 404 to a request carrying a session id means the session is gone, and the client MUST
+   * start a new one. We do that once, and do not repeat the request: a tool call may have side effects.
+   */
+  async function recoverSession(params: ConnectParams): Promise<EngineError> {
+    note('warning', 'The server answered HTTP 404 for this session: it no longer knows it. Starting a new session (the request is not repeated).');
+    try {
+      await sessionHandlers.connect(params);
+      return sessionGoneError(true);
+    } catch (error) {
+      return sessionGoneError(false, isEngineError(error) ? error.message : String(error));
+    }
+  }
+
   return {
     async call(method, params, signal) {
       try {
         return await (handlers[method] as (p: unknown, s?: AbortSignal) => Promise<EngineApi[typeof method]['result']>)(params, signal);
       } catch (error) {
         if (signal?.aborted) throw { code: 'cancelled', message: 'The request was cancelled.' } satisfies EngineError;
+        if (method !== 'connect' && connectParams && session?.summary.sessionId && isSessionGone(error)) throw await recoverSession(connectParams);
         throw await explain(error);
       }
     },

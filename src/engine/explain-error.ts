@@ -40,6 +40,9 @@ export function explainError(error: unknown): EngineError {
   if (isEngineError(error)) return error;
   const e = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorShape;
   const message = e.message ?? String(error);
+  // Faults the engine raised itself (a bound tripped, a stream ended early) already carry their explanation.
+  const own = (error as { engineError?: unknown }).engineError ?? (e.data as { mcpLensFault?: unknown } | undefined)?.mcpLensFault;
+  if (isEngineError(own)) return own;
 
   if (typeof e.data?.status === 'number') {
     const status = e.data.status;

@@ -13,6 +13,8 @@ import {
 import type { EngineError } from '../shared/errors.ts';
 import type { ConnectParams, Icon, ServerSummary, TransportKind } from '../shared/model.ts';
 import { checkServerUrl } from '../shared/url.ts';
+import type { SessionGuards } from './connection-guards.ts';
+import { checkSessionId } from './session-id.ts';
 import type { FetchLike } from './wire-tap.ts';
 
 export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
@@ -41,6 +43,8 @@ export interface SessionDeps {
    * needs here from its own file, and engine.ts merges them.
    */
   extensions?: SessionExtension[];
+  /** Reconnect pacing and early failing of requests whose answer cannot come (src/engine/connection-guards.ts). */
+  guards?: SessionGuards;
 }
 
 export interface SessionExtension {
@@ -76,10 +80,12 @@ async function connectWith(kind: TransportKind, url: URL, headers: Record<string
   const extensions = deps.extensions ?? [];
   const authProvider = extensions.find((extension) => extension.authProvider)?.authProvider;
   const transportAuth = authProvider ? { authProvider } : {};
+  const pacing = deps.guards ? { reconnectionScheduler: deps.guards.reconnectionScheduler } : {};
   const transport =
     kind === 'streamable-http'
-      ? new StreamableHTTPClientTransport(url, { fetch: deps.fetch, requestInit, ...transportAuth })
+      ? new StreamableHTTPClientTransport(url, { fetch: deps.fetch, requestInit, ...transportAuth, ...pacing })
       : new SSEClientTransport(url, { fetch: deps.fetch, requestInit, eventSourceInit: { fetch: deps.fetch }, ...transportAuth });
+  deps.guards?.install(transport);
   const capabilities = Object.assign({}, ...extensions.map((extension) => extension.capabilities ?? {})) as ClientCapabilities;
   const client = new Client(CLIENT_INFO, { capabilities, supportedProtocolVersions: SUPPORTED_PROTOCOL_VERSIONS });
   for (const extension of extensions) extension.setup?.(client);
@@ -92,6 +98,7 @@ async function connectWith(kind: TransportKind, url: URL, headers: Record<string
   };
   try {
     await client.connect(transport, { timeout });
+    checkSessionId((transport as { sessionId?: string }).sessionId);
   } catch (error) {
     closing = true;
     await client.close().catch(() => undefined);

@@ -3,10 +3,12 @@
  * every JSON body and SSE event we receive — including those that fail to parse, which the SDK would
  * only report as an error without the text. It changes nothing the SDK reads.
  */
-import { createParser } from 'eventsource-parser';
 import type { HttpExchange } from '../shared/events.ts';
+import { DEFAULT_LIMITS, type Limits } from '../shared/limits.ts';
 import { redactHeaders } from '../shared/redact.ts';
 import type { MessageRecorder } from './message-recorder.ts';
+import { sseTap } from './sse-tap.ts';
+import { jsonDepthExceeds, readBounded, tooDeep, type StreamFault } from './stream-guard.ts';
 
 export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -16,8 +18,14 @@ export interface WireTapDeps {
   nextSeq: () => number;
   recorder: MessageRecorder;
   onExchange: (exchange: HttpExchange) => void;
-  /** Non-message SSE events (the legacy `endpoint` event) worth a line in the log. */
-  onNote: (text: string) => void;
+  /** Non-message SSE events (the legacy `endpoint` event) and stream anomalies worth a line in the log. */
+  onNote: (text: string, level?: 'info' | 'warning') => void;
+  /** The bounds in force (they come with each connect). */
+  limits?: () => Limits;
+  /** An SSE event arrived on any stream. */
+  onDelivered?: () => void;
+  /** A bound tripped on the response to a POST carrying these request ids. */
+  onFault?: (requestIds: Array<string | number>, fault: StreamFault) => void;
 }
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
@@ -53,14 +61,54 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
     });
     if (response.body === null || NULL_BODY_STATUSES.has(response.status)) return response;
 
+    const limits = deps.limits?.() ?? DEFAULT_LIMITS;
+    const requestIds = method === 'POST' ? requestIdsOf(init?.body) : [];
+    const onFault = (fault: StreamFault) => deps.onFault?.(requestIds, fault);
     const init2 = { status: response.status, statusText: response.statusText, headers: response.headers };
     if (mediaType(response.headers.get('content-type')) === 'text/event-stream') {
-      return new Response(response.body.pipeThrough(sseTap(deps)), init2);
+      const tap = sseTap({
+        recorder: deps.recorder,
+        limits,
+        onNote: (level, text) => deps.onNote(text, level),
+        onDelivered: () => deps.onDelivered?.(),
+        onFault,
+        idleTimeout: requestIds.length > 0,
+      });
+      return new Response(response.body.pipeThrough(tap), init2);
     }
-    const text = await response.text();
-    recordBody(text, response, deps.recorder);
-    return new Response(text, init2);
+    const what = `HTTP ${response.status} ${mediaType(response.headers.get('content-type')) || 'untyped'} body`;
+    let body;
+    try {
+      body = await readBounded(response.body, limits, (partial) => deps.recorder.inboundUnparsed(partial, `${what}, cut off at the limit`));
+    } catch (fault) {
+      onFault(fault as StreamFault);
+      throw fault;
+    }
+    if (body.invalidUtf8At !== undefined) {
+      deps.onNote(`The ${what} is not valid UTF-8 (first bad byte at offset ${body.invalidUtf8At}); it was read with U+FFFD in its place.`, 'warning');
+    }
+    if (jsonDepthExceeds(body.text, limits.maxJsonDepth)) {
+      const fault = tooDeep(limits);
+      deps.recorder.inboundUnparsed(body.text, fault.message);
+      onFault(fault);
+      throw fault;
+    }
+    recordBody(body.text, response, deps.recorder);
+    return new Response(body.text, init2);
   };
+}
+
+/** The ids of the requests in a POST body (one message or a batch); notifications have none. */
+function requestIdsOf(body: unknown): Array<string | number> {
+  if (typeof body !== 'string') return [];
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return (Array.isArray(parsed) ? parsed : [parsed]).flatMap((m: { id?: unknown; method?: unknown }) =>
+      typeof m === 'object' && m !== null && typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number') ? [m.id] : [],
+    );
+  } catch {
+    return [];
+  }
 }
 
 function recordBody(text: string, response: Response, recorder: MessageRecorder): void {
@@ -72,33 +120,4 @@ function recordBody(text: string, response: Response, recorder: MessageRecorder)
     const reason = error instanceof Error ? error.message : String(error);
     recorder.inboundUnparsed(text, `HTTP ${response.status} ${what} body is not JSON: ${reason}`);
   }
-}
-
-/** Passes the stream through untouched while parsing a copy of it as SSE. */
-function sseTap(deps: WireTapDeps): TransformStream<Uint8Array, Uint8Array> {
-  const decoder = new TextDecoder();
-  const parser = createParser({
-    onEvent(event) {
-      if (event.event === 'endpoint') {
-        deps.onNote(`Legacy SSE endpoint announced: ${event.data}`);
-        return;
-      }
-      // An event with an id and no data primes the stream for resumption; it carries no message.
-      if (event.data === '') return;
-      try {
-        deps.recorder.inbound(JSON.parse(event.data));
-      } catch (error) {
-        deps.recorder.inboundUnparsed(event.data, `SSE event data is not JSON: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    },
-  });
-  return new TransformStream({
-    transform(chunk, controller) {
-      controller.enqueue(chunk);
-      parser.feed(decoder.decode(chunk, { stream: true }));
-    },
-    flush() {
-      parser.feed(decoder.decode());
-    },
-  });
 }

@@ -29,6 +29,8 @@ export interface MessageEntry {
   late?: boolean;
   /** Set when a response arrives for an id we never sent (or already had answered). */
   unmatched?: boolean;
+  /** A well-formed message that breaks a rule of the spec (a notification carrying an id), in plain words. */
+  violation?: string;
 }
 
 /** One HTTP request the engine made, as the browser saw it. Secret headers are already masked. */

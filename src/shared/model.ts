@@ -3,6 +3,7 @@
  * server sent them — already bounded in size and depth — and typed loosely on purpose: they are untrusted,
  * so the UI reads every field defensively instead of trusting a type the server never promised to meet.
  */
+import type { Limits } from './limits.ts';
 
 export type TransportKind = 'streamable-http' | 'sse';
 
@@ -20,6 +21,8 @@ export interface ConnectParams {
   transport: TransportChoice;
   /** How long to wait for each request, initialize included. @default 30000 */
   requestTimeoutMs?: number;
+  /** Bounds on what the server may send (src/shared/limits.ts); each missing one takes its default. */
+  limits?: Partial<Limits>;
 }
 
 export interface Icon {

@@ -54,6 +54,7 @@ export const LogRow = memo(function LogRow({ id }: { id: string }) {
           ) : null}
           {entry.late && <span className="badge badge-danger">late</span>}
           {entry.unmatched && <span className="badge badge-danger">unmatched</span>}
+          {entry.violation && <span className="badge badge-danger">spec violation</span>}
         </span>
         <span className="log-id mono">{entry.rpcId !== undefined ? <>#{<ServerText text={String(entry.rpcId)} />}</> : ''}</span>
         <span className="log-time mono">{formatTime(entry.time)}</span>
