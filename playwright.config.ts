@@ -7,6 +7,7 @@ import {
   EVERYTHING_MCP_URL,
   EVERYTHING_SSE_PORT,
   HOST,
+  HOSTILE_PORT,
   NO_CORS_PORT,
 } from './e2e/servers/ports.ts';
 
@@ -91,6 +92,13 @@ export default defineConfig({
       name: 'no-cors',
       command: `${tsNode} e2e/servers/no-cors.ts`,
       url: `http://${HOST}:${NO_CORS_PORT}/`,
+      reuseExistingServer,
+      gracefulShutdown: stopGently,
+    },
+    {
+      name: 'hostile',
+      command: `${tsNode} e2e/servers/hostile.ts`,
+      url: `http://${HOST}:${HOSTILE_PORT}/`,
       reuseExistingServer,
       gracefulShutdown: stopGently,
     },

@@ -56,7 +56,12 @@ export function createEngine(env: EngineEnv): Engine {
   let connectParams: ConnectParams | undefined;
 
   const explain = async (error: unknown): Promise<EngineError> =>
-    isOpaqueNetworkFailure(error) && connectParams ? explainNetworkFailure(error, connectParams.url, env.fetch) : explainError(error);
+    isOpaqueNetworkFailure(error) && connectParams ? explainNetworkFailure(
+          error,
+          connectParams.url,
+          env.fetch,
+          connectParams.headers.map((h) => h.name.trim()).filter((name) => name !== ''),
+        ) : explainError(error);
 
   const ctx: FeatureContext = {
     fetch: env.fetch,

@@ -14,6 +14,7 @@ import type { EngineError } from '../shared/errors.ts';
 import type { ConnectParams, Icon, ServerSummary, TransportKind } from '../shared/model.ts';
 import { checkServerUrl } from '../shared/url.ts';
 import type { SessionGuards } from './connection-guards.ts';
+import { hiddenSessionIdError } from './cors-doctor.ts';
 import { checkSessionId } from './session-id.ts';
 import type { FetchLike } from './wire-tap.ts';
 
@@ -101,8 +102,11 @@ async function connectWith(kind: TransportKind, url: URL, headers: Record<string
     checkSessionId((transport as { sessionId?: string }).sessionId);
   } catch (error) {
     closing = true;
+    // The transport learns the protocol version only from a successful initialize result.
+    const initialized = (transport as { protocolVersion?: string }).protocolVersion !== undefined;
+    const hidden = hiddenSessionIdError(initialized, (transport as { sessionId?: string }).sessionId, error, Object.keys(headers));
     await client.close().catch(() => undefined);
-    throw error;
+    throw hidden ?? error;
   }
   client.onclose = () => {
     if (!closing) deps.onLost('The server closed the connection.');

@@ -2,6 +2,8 @@
  * Errors as they cross the boundary: a category a program can branch on, one plain sentence a person can
  * act on, and the raw detail one click away.
  */
+import type { CorsDiagnosis } from './cors.ts';
+
 const ENGINE_ERROR_CODES = [
   'invalid-url',
   'cors',
@@ -30,6 +32,8 @@ export interface EngineError {
   rpcCode?: number;
   /** What a browser client needs from the server, when the failure is CORS. */
   corsRequirements?: string[];
+  /** What the CORS doctor found, when it could probe (src/engine/cors-doctor.ts). */
+  cors?: CorsDiagnosis;
 }
 
 /** True for our plain-data errors only; SDK errors also carry string codes, but in another vocabulary. */

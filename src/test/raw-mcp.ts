@@ -21,7 +21,7 @@ export const event = (value: unknown) => `data: ${JSON.stringify(value)}\n\n`;
  */
 export async function startMcp(onRequest: (req: RawRequest, res: ServerResponse) => void, options: { sessionId?: string; onGet?: (req: RawRequest, res: ServerResponse) => void } = {}) {
   return startRawServer((req, res) => {
-    const session = options.sessionId ? { 'mcp-session-id': options.sessionId } : {};
+    const session: Record<string, string> = options.sessionId ? { 'mcp-session-id': options.sessionId } : {};
     if (req.method === 'GET') return options.onGet ? options.onGet(req, res) : send(res, 405, '');
     if (req.method === 'DELETE') return send(res, 200, '');
     const method = methodOf(req);
