@@ -4,7 +4,7 @@
  * code runs in the Web Worker, in vitest under Node, and in a Node command-line entry.
  */
 import type { EngineApi, EngineMethod, SessionApi } from '../shared/boundary.ts';
-import { isEngineError, type EngineError } from '../shared/errors.ts';
+import type { EngineError } from '../shared/errors.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import type { ConnectParams } from '../shared/model.ts';
 import { explainError, explainNetworkFailure, isOpaqueNetworkFailure } from './explain-error.ts';
@@ -80,6 +80,24 @@ export function createEngine(env: EngineEnv): Engine {
     if (ending) await ending.close().catch((error: Error) => note('warning', `Closing the session: ${error.message}`));
   }
 
+  /** Opens a session and makes it the current one. */
+  async function adopt(params: ConnectParams): Promise<Session> {
+    const opened: Session = await openSession(params, {
+      fetch: tappedFetch,
+      note,
+      extensions,
+      guards: guards.begin(params.limits),
+      onLost: (reason) => {
+        if (session !== opened) return;
+        session = undefined;
+        note('warning', reason);
+        env.emit({ type: 'connection', phase: 'disconnected', error: { code: 'not-connected', message: reason } });
+      },
+    });
+    session = opened;
+    return opened;
+  }
+
   // Features that shape the session (client capabilities, server-request handlers, auth) add one entry.
   const extensions: SessionExtension[] = [];
 
@@ -89,19 +107,7 @@ export function createEngine(env: EngineEnv): Engine {
       connectParams = params;
       env.emit({ type: 'connection', phase: 'connecting' });
       try {
-        const opened = await openSession(params, {
-          fetch: tappedFetch,
-          note,
-          extensions,
-          guards: guards.begin(params.limits),
-          onLost: (reason) => {
-            if (session !== opened) return;
-            session = undefined;
-            note('warning', reason);
-            env.emit({ type: 'connection', phase: 'disconnected', error: { code: 'not-connected', message: reason } });
-          },
-        });
-        session = opened;
+        const opened = await adopt(params);
         env.emit({ type: 'connection', phase: 'connected', summary: opened.summary });
         return opened.summary;
       } catch (error) {
@@ -137,11 +143,16 @@ export function createEngine(env: EngineEnv): Engine {
    */
   async function recoverSession(params: ConnectParams): Promise<EngineError> {
     note('warning', 'The server answered HTTP 404 for this session: it no longer knows it. Starting a new session (the request is not repeated).');
+    // Straight from connected to connected (no "connecting"), so the UI keeps what the user was doing.
+    await endSession();
     try {
-      await sessionHandlers.connect(params);
+      const opened = await adopt(params);
+      env.emit({ type: 'connection', phase: 'connected', summary: opened.summary });
       return sessionGoneError(true);
     } catch (error) {
-      return sessionGoneError(false, isEngineError(error) ? error.message : String(error));
+      const explained = await explain(error);
+      env.emit({ type: 'connection', phase: 'failed', error: explained });
+      return sessionGoneError(false, explained.message);
     }
   }
 
