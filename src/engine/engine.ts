@@ -127,7 +127,7 @@ export function createEngine(env: EngineEnv): Engine {
       return { latencyMs: env.now() - started };
     },
     async fetchIcon({ src }) {
-      return fetchIcon(src, env.fetch);
+      return fetchIcon(src, env.fetch, session?.summary.url);
     },
   };
 

@@ -50,7 +50,7 @@ export const LogRow = memo(function LogRow({ id }: { id: string }) {
               <ServerText text={requestMethod} />
             </span>
           ) : entry.kind === 'invalid' ? (
-            <em>unparseable</em>
+            <em>{entry.raw !== undefined ? 'unparseable' : 'not JSON-RPC'}</em>
           ) : null}
           {entry.late && <span className="badge badge-danger">late</span>}
           {entry.unmatched && <span className="badge badge-danger">unmatched</span>}
