@@ -1,3 +1,4 @@
+import { punycodeNote } from '../common/punycode-note.ts';
 import type { ServerSummary } from '../../shared/model.ts';
 import { checkNavigableUrl } from '../../shared/url.ts';
 import { oneLine, prettyJson } from '../common/format.ts';
@@ -53,15 +54,21 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
           <dt>Session</dt>
           <dd className="mono">{summary.sessionId ? <ServerText text={summary.sessionId} /> : <span className="muted">none (stateless)</span>}</dd>
           <dt>URL</dt>
-          <dd className="mono break">{summary.url}</dd>
+          <dd className="mono break">
+            {summary.url}
+            {punycodeNote(summary.url) && <span className="hint punycode-note">{punycodeNote(summary.url)}</span>}
+          </dd>
           {website && (
             <>
               <dt>Website</dt>
               <dd className="break">
                 {website.ok ? (
-                  <a href={website.url} target="_blank" rel="noopener noreferrer">
-                    {website.url}
-                  </a>
+                  <>
+                    <a href={website.url} target="_blank" rel="noopener noreferrer">
+                      {website.url}
+                    </a>
+                    {punycodeNote(website.url) && <span className="hint punycode-note">{punycodeNote(website.url)}</span>}
+                  </>
                 ) : (
                   <span className="mono" title={website.reason}>
                     <ServerText text={server.websiteUrl} /> <span className="muted">(not linked: {website.reason})</span>
