@@ -145,3 +145,59 @@ test('server strings with markup stay inert text, and hidden characters are show
   await expect(main).toContainText(/U\+202E|RLO|⟪/);
   expect(dialogs).toBe(0);
 });
+
+for (const [scenario, reason] of [
+  ['image-bomb', /20000×20000 pixels, more than the 8192×8192/],
+  ['lying-mime', /declared as image\/jpeg but its bytes are image\/png/],
+] as const) {
+  test(`blocks an image before decoding: ${scenario}`, async ({ page, problems }) => {
+    void problems;
+    await connectTo(page, scenario);
+    await run(page, 'probe');
+    const result = page.getByRole('region', { name: 'Result', exact: true });
+    await expect(result).toContainText(reason);
+    expect(await result.locator('img').count()).toBe(0);
+    await expectStillUsable(page, scenario);
+  });
+}
+
+test('a JSON-RPC error with markup is shown as text', async ({ page, problems }) => {
+  void problems;
+  await connectTo(page, 'error-response');
+  await run(page, 'probe');
+  const result = page.getByRole('region', { name: 'Result', exact: true });
+  await expect(result).toContainText('-32050');
+  await expect(result).toContainText('<img src=x onerror=');
+  expect(await result.locator('img, script').count()).toBe(0);
+  await expectStillUsable(page, 'error-response');
+});
+
+test('a result that breaks the schema is explained and kept in the log', async ({ page, problems }) => {
+  void problems;
+  await connectTo(page, 'invalid-result');
+  await run(page, 'probe');
+  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText(/not valid MCP|invalid/i);
+  await expectLogged(page, 'not an array', 'tools/call');
+  await expectStillUsable(page, 'invalid-result');
+});
+
+test('a batch body is split into its messages and the answer inside it is used', async ({ page, problems }) => {
+  void problems;
+  await connectTo(page, 'batch');
+  await run(page, 'probe');
+  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('answer inside a batch');
+  await expectLogged(page, 'batched', 'notifications/message');
+});
+
+test('icons that break the rules are never fetched and show why', async ({ page, problems }) => {
+  void problems;
+  await connectTo(page, 'icons');
+  const tools = page.getByRole('list', { name: 'Tools' });
+  await expect(tools.getByRole('img', { name: /Icon not shown: .*javascript/ })).toBeVisible();
+  await expect(tools.getByRole('img', { name: /Icon not shown: .*another origin/ })).toBeVisible();
+  await expect(tools.getByRole('img', { name: /Icon not shown: .*file/ })).toBeVisible();
+  // The SVG with a script is shown only as an <img> from a blob, where its script cannot run.
+  const svg = tools.locator('img.server-icon');
+  await expect(svg).toHaveCount(1);
+  expect(await svg.getAttribute('src')).toMatch(/^blob:/);
+});

@@ -30,6 +30,8 @@ export interface Scenario {
   sessionId?: string | null;
   /** The CORS headers; omitted ones fall back to full CORS. */
   cors?: { allowHeaders?: string; exposeHeaders?: string; none?: boolean };
+  /** Answers the standalone GET event stream (default: 405, no stream). */
+  getStream?: (res: ServerResponse, base: Record<string, string>) => void;
   /** Tools listed (names, descriptions): defaults to probe and ok. */
   tools?: Array<Record<string, unknown>>;
 }
@@ -42,6 +44,16 @@ const json = (ctx: ScenarioContext, status: number, body: string | Buffer, type 
   ctx.res.writeHead(status, { ...ctx.base, 'content-type': type }).end(body);
 
 export const XSS = `<img src=x onerror="alert('xss')"><script>alert('xss')</script>`;
+
+function pngHeader(width: number, height: number): string {
+  const b = Buffer.alloc(64);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]).copy(b);
+  b.writeUInt32BE(width, 16);
+  b.writeUInt32BE(height, 20);
+  return b.toString('base64');
+}
+const image = (mimeType: string, data: string) => ({ content: [{ type: 'image', mimeType, data }] });
+const SVG_WITH_SCRIPT = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10"/></svg>').toString('base64');
 
 export const SCENARIOS: Record<string, Scenario> = {
   'bad-json-body': { probe: (ctx) => json(ctx, 200, `{"jsonrpc":"2.0","id":${JSON.stringify(ctx.id)},"result":{"content":[`) },
@@ -129,6 +141,21 @@ export const SCENARIOS: Record<string, Scenario> = {
       { name: 'ok', description: 'Always answers.', inputSchema: { type: 'object' } },
     ],
     probe: (ctx) => json(ctx, 200, rpc(ctx.id, { content: [{ type: 'text', text: `Result ${XSS} [link](javascript:alert(1))` }] })),
+  },
+  'image-bomb': { probe: (ctx) => json(ctx, 200, rpc(ctx.id, image('image/png', pngHeader(20_000, 20_000)))) },
+  'lying-mime': { probe: (ctx) => json(ctx, 200, rpc(ctx.id, image('image/jpeg', pngHeader(16, 16)))) },
+  'error-response': { probe: (ctx) => json(ctx, 200, JSON.stringify({ jsonrpc: '2.0', id: ctx.id, error: { code: -32050, message: `Tool exploded ${XSS}` } })) },
+  'invalid-result': { probe: (ctx) => json(ctx, 200, rpc(ctx.id, { content: 'not an array' })) },
+  batch: { probe: (ctx) => json(ctx, 200, JSON.stringify([{ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'batched' } }, { jsonrpc: '2.0', id: ctx.id, result: text('answer inside a batch') }])) },
+  'retry-zero': { getStream: (res, base) => res.writeHead(200, { ...base, 'content-type': 'text/event-stream' }).end('retry: 0\n\n') },
+  icons: {
+    tools: [
+      { name: 'probe', description: 'Icon with a javascript: URL.', inputSchema: { type: 'object' }, icons: [{ src: 'javascript:alert(1)' }] },
+      { name: 'ok', description: 'Icon on another origin.', inputSchema: { type: 'object' }, icons: [{ src: 'https://tracker.invalid/pixel.png' }] },
+      { name: 'file-icon', description: 'Icon with a file: URL.', inputSchema: { type: 'object' }, icons: [{ src: 'file:///etc/passwd' }] },
+      { name: 'svg-icon', description: 'SVG icon with a script.', inputSchema: { type: 'object' }, icons: [{ src: `data:image/svg+xml;base64,${SVG_WITH_SCRIPT}` }] },
+    ],
+    probe: (ctx) => json(ctx, 200, rpc(ctx.id, text('icons done'))),
   },
   'cors-none': { cors: { none: true } },
   'cors-protocol-version-not-allowed': { cors: { allowHeaders: 'Content-Type, Accept, Authorization, Mcp-Session-Id, Last-Event-ID' } },
