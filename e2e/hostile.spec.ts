@@ -201,3 +201,12 @@ test('icons that break the rules are never fetched and show why', async ({ page,
   await expect(svg).toHaveCount(1);
   expect(await svg.getAttribute('src')).toMatch(/^blob:/);
 });
+
+test('a progress notification for a token never issued does not disturb the call', async ({ page, problems }) => {
+  void problems;
+  await connectTo(page, 'unknown-progress-token');
+  await run(page, 'probe');
+  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('done despite a stray progress token');
+  await expectLogged(page, 'never-issued', 'notifications/progress');
+  await expectStillUsable(page, 'unknown-progress-token');
+});

@@ -157,6 +157,19 @@ export const SCENARIOS: Record<string, Scenario> = {
     ],
     probe: (ctx) => json(ctx, 200, rpc(ctx.id, text('icons done'))),
   },
+  'unknown-progress-token': {
+    probe: (ctx) => {
+      sseHead(ctx);
+      ctx.res.write(event({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'never-issued', progress: 1, total: 2 } }));
+      ctx.res.end(event({ jsonrpc: '2.0', id: ctx.id, result: text('done despite a stray progress token') }));
+    },
+  },
+  silent: {
+    probe: (ctx) => {
+      sseHead(ctx);
+      ctx.res.write(': headers sent, then nothing\n\n');
+    },
+  },
   'cors-none': { cors: { none: true } },
   'cors-protocol-version-not-allowed': { cors: { allowHeaders: 'Content-Type, Accept, Authorization, Mcp-Session-Id, Last-Event-ID' } },
   'cors-session-id-not-exposed': { cors: { exposeHeaders: 'WWW-Authenticate' } },
