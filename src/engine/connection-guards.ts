@@ -31,7 +31,7 @@ export function createConnectionGuards(deps: { note: (level: 'info' | 'warning' 
   let limits = resolveLimits(undefined);
   let governor: ReconnectGovernor | undefined;
   const guards: RequestGuard[] = [];
-  const fail = (id: string | number, error: EngineError) => guards.some((guard) => guard.fail(id, error));
+  const fail = (id: string | number, error: EngineError, options?: { cancel?: boolean }) => guards.some((guard) => guard.fail(id, error, options));
 
   return {
     begin(partial) {
@@ -49,7 +49,8 @@ export function createConnectionGuards(deps: { note: (level: 'info' | 'warning' 
     limits: () => limits,
     delivered: () => governor?.delivered(),
     fault(requestIds, fault) {
-      for (const id of requestIds) fail(id, fault.engineError);
+      // We stopped reading (a bound tripped), not the server: tell it to stop working on the request too.
+      for (const id of requestIds) fail(id, fault.engineError, { cancel: true });
     },
     inspect(entry) {
       // A frame that has our request's id but neither result nor error: the SDK rejects it and keeps waiting.

@@ -12,8 +12,11 @@ import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcont
 import type { EngineError } from '../shared/errors.ts';
 
 export interface RequestGuard {
-  /** Fails the request with this id if it is still waiting; returns whether it was. */
-  fail(id: string | number, error: EngineError): boolean;
+  /**
+   * Fails the request with this id if it is still waiting; returns whether it was. With `cancel`, the
+   * server is also told to stop (notifications/cancelled), for when we stopped listening, not the server.
+   */
+  fail(id: string | number, error: EngineError, options?: { cancel?: boolean }): boolean;
 }
 
 const LENS_FAULT_CODE = -32603;
@@ -41,13 +44,17 @@ export function guardTransport(transport: Transport): RequestGuard {
     },
   });
 
-  const fail = (id: string | number, error: EngineError) => {
+  const send = transport.send.bind(transport);
+  const fail = (id: string | number, error: EngineError, options: { cancel?: boolean } = {}) => {
     if (!pending.delete(String(id))) return false;
     inner?.({ jsonrpc: '2.0', id, error: { code: LENS_FAULT_CODE, message: error.message, data: { mcpLensFault: error } } } as JSONRPCMessage);
+    if (options.cancel) {
+      const cancelled = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: error.message } } as JSONRPCMessage;
+      send(cancelled).catch(() => undefined);
+    }
     return true;
   };
 
-  const send = transport.send.bind(transport);
   transport.send = (message: JSONRPCMessage, options?: TransportSendOptions) => {
     const request = message as { id?: unknown; method?: unknown };
     if ((typeof request.id !== 'string' && typeof request.id !== 'number') || typeof request.method !== 'string') return send(message, options);

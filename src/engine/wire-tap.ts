@@ -51,6 +51,12 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
       throw error;
     }
     const contentType = response.headers.get('content-type') ?? undefined;
+    const sentSession = new Headers(init?.headers).get('mcp-session-id');
+    const gotSession = response.headers.get('mcp-session-id');
+    if (sentSession && gotSession && gotSession !== sentSession) {
+      // The spec fixes the session id at the handshake; the SDK ignores a later one, and so do we — but say so.
+      deps.onNote(`The server sent a different Mcp-Session-Id mid-session (${gotSession.slice(0, 80)}); it was ignored — the session id is only taken from the initialize response.`, 'warning');
+    }
     deps.onExchange({
       ...exchange,
       status: response.status,

@@ -204,3 +204,27 @@ describe('sessions', () => {
     }
   });
 });
+
+describe('more session and stream rules', () => {
+  it('ignores a session id that changes mid-session, and says so', async () => {
+    const { h } = await connected(
+      (req, res) => send(res, 200, JSON.stringify({ jsonrpc: '2.0', id: idOf(req), result: { content: [] } }), { 'content-type': 'application/json', 'mcp-session-id': 'other-id' }),
+      {},
+      { sessionId: 'first-id' },
+    );
+    await h.engine.call('callTool', toolCall);
+    expect(h.notes().some((n) => /different Mcp-Session-Id mid-session \(other-id\)/.test(n))).toBe(true);
+    await h.engine.call('ping', undefined);
+  });
+
+  it('tells the server to stop when a bound ends a request (notifications/cancelled)', async () => {
+    const { h, server } = await connected((req, res) => {
+      sse(res);
+      res.write(': working\n\n');
+    }, { limits: { idleTimeoutMs: 200 } });
+    await expect(h.engine.call('callTool', toolCall)).rejects.toMatchObject({ code: 'timeout' });
+    await expect
+      .poll(() => server.requests.find((r) => (r.json as { method?: string } | undefined)?.method === 'notifications/cancelled')?.json)
+      .toMatchObject({ params: { requestId: expect.anything(), reason: expect.stringMatching(/went silent/) } });
+  });
+});
