@@ -7,8 +7,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createEngineClient } from './bridge/index.ts';
-import { createQueryClient, forgetSession, wireInvalidation } from './queries/index.ts';
-import { createConnectionStore, createLogStore, createPrefsStore, type PrefsStorage } from './state/index.ts';
+import { createQueryClient, forgetSession, wireInvalidation, wireResourceUpdates } from './queries/index.ts';
+import { createConnectionStore, createLogStore, createPrefsStore, createServerFeedStore, type PrefsStorage } from './state/index.ts';
 import { App } from './ui/App.tsx';
 import { ServicesProvider, type AppServices } from './ui/services.tsx';
 import { resolveTheme } from './ui/theme/use-theme.ts';
@@ -19,12 +19,15 @@ const client = createEngineClient(worker);
 const connection = createConnectionStore({ url: new URLSearchParams(window.location.search).get('url') ?? '' });
 const log = createLogStore();
 const prefs = createPrefsStore(browserStorage());
+const feed = createServerFeedStore();
 const queryClient = createQueryClient();
 
 client.subscribe((events) => {
   log.getState().actions.appendEvents(events);
   connection.getState().actions.applyEvents(events);
   wireInvalidation(queryClient, events);
+  feed.getState().actions.appendEvents(events);
+  wireResourceUpdates(queryClient, events);
 });
 
 // A session that ended (server gone, Disconnect) leaves no stale lists behind.
@@ -44,7 +47,7 @@ document.documentElement.dataset.theme = resolveTheme(
   window.matchMedia('(prefers-color-scheme: dark)').matches,
 );
 
-const services: AppServices = { client, connection, log, prefs };
+const services: AppServices = { client, connection, log, prefs, feed };
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -10,6 +10,10 @@ import type { ConnectParams } from '../shared/model.ts';
 import { explainError, explainNetworkFailure, isOpaqueNetworkFailure } from './explain-error.ts';
 import { createConnectionGuards } from './connection-guards.ts';
 import type { FeatureContext, Handlers } from './feature-context.ts';
+import { completionHandlers } from './features/completions.ts';
+import { loggingHandlers } from './features/logging.ts';
+import { promptHandlers } from './features/prompts.ts';
+import { resourceHandlers } from './features/resources.ts';
 import { toolHandlers } from './features/tools.ts';
 import { fetchIcon } from './icons.ts';
 import { createMessageRecorder } from './message-recorder.ts';
@@ -135,6 +139,10 @@ export function createEngine(env: EngineEnv): Engine {
   const handlers: Handlers<EngineApi> = {
     ...sessionHandlers,
     ...toolHandlers(ctx),
+    ...resourceHandlers(ctx),
+    ...promptHandlers(ctx),
+    ...completionHandlers(ctx),
+    ...loggingHandlers(ctx),
   };
 
   /**

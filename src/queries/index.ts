@@ -4,3 +4,6 @@ export { LIST_CHANGED, mcpKeys } from './keys.ts';
 export type { CallToolVariables } from './tools.ts';
 export { callToolMutationOptions, toolsQueryOptions } from './tools.ts';
 export { iconQueryOptions } from './icons.ts';
+export { readResourceQueryOptions, resourceKeys, resourcesQueryOptions, resourceTemplatesQueryOptions, wireResourceUpdates } from './resources.ts';
+export type { GetPromptVariables } from './prompts.ts';
+export { completionQueryOptions, getPromptMutationOptions, promptsQueryOptions } from './prompts.ts';

@@ -4,6 +4,10 @@
  */
 import type { EngineError } from './errors.ts';
 import type { EngineEvent } from './events.ts';
+import type { CompletionsApi } from './completions-api.ts';
+import type { LoggingApi } from './logging-api.ts';
+import type { PromptsApi } from './prompts-api.ts';
+import type { ResourcesApi } from './resources-api.ts';
 import type { ConnectParams, IconResult, PingResult, ServerSummary, ToolCallOutcome, ToolCallParams, ToolList } from './model.ts';
 
 /** The session itself: connecting, ending, liveness, and fetching what the server points at. */
@@ -23,7 +27,7 @@ export interface ToolsApi {
  * Method name → params and result of every call the UI can make on the engine: one interface per
  * feature, each served by its own handlers in src/engine/features/.
  */
-export interface EngineApi extends SessionApi, ToolsApi {}
+export interface EngineApi extends SessionApi, ToolsApi, ResourcesApi, PromptsApi, CompletionsApi, LoggingApi {}
 
 export type EngineMethod = keyof EngineApi;
 

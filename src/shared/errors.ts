@@ -17,6 +17,8 @@ const ENGINE_ERROR_CODES = [
   'not-connected',
   'cancelled',
   'internal',
+  /** The UI sent something the engine will not forward (an empty URI, a bad template). */
+  'invalid-input',
 ] as const;
 
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];

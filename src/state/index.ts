@@ -5,3 +5,5 @@ export { createLogStore, DEFAULT_LOG_RETENTION, messageItemId, requestMethodOf }
 export { matchesFilter } from './log-filter.ts';
 export type { PrefsState, PrefsStorage, PrefsStore, ThemeChoice } from './prefs-store.ts';
 export { createPrefsStore } from './prefs-store.ts';
+export type { ResourceUpdate, ServerFeedState, ServerFeedStore, ServerLogEntry } from './server-feed-store.ts';
+export { createServerFeedStore, DEFAULT_SERVER_LOG_RETENTION } from './server-feed-store.ts';

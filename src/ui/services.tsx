@@ -5,13 +5,15 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { EngineClient } from '../bridge/index.ts';
-import type { ConnectionState, ConnectionStore, LogState, LogStore, PrefsState, PrefsStore } from '../state/index.ts';
+import type { ConnectionState, ConnectionStore, LogState, LogStore, PrefsState, PrefsStore, ServerFeedState, ServerFeedStore } from '../state/index.ts';
 
 export interface AppServices {
   client: EngineClient;
   connection: ConnectionStore;
   log: LogStore;
   prefs: PrefsStore;
+  /** Server log messages, resource updates and subscriptions (Resources and Logs tabs). */
+  feed: ServerFeedStore;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);
@@ -38,4 +40,8 @@ export function useLog<T>(selector: (state: LogState) => T): T {
 
 export function usePrefs<T>(selector: (state: PrefsState) => T): T {
   return useStore(useServices().prefs, selector);
+}
+
+export function useFeed<T>(selector: (state: ServerFeedState) => T): T {
+  return useStore(useServices().feed, selector);
 }

@@ -3,6 +3,9 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { icons } from './icons.ts';
 import { registerLiveTools, type SessionState } from './live-tools.ts';
 import { registerResourcesAndPrompts } from './resources.ts';
+import { registerShowcasePrompts } from './showcase-prompts.ts';
+import { registerShowcaseResources } from './showcase-resources.ts';
+import { registerSubscriptions } from './subscriptions.ts';
 import { registerShowcaseTools } from './tools.ts';
 
 export const DEMO_SERVER_INFO = {
@@ -31,5 +34,8 @@ export function createDemoMcpServer(): McpServer {
   registerShowcaseTools(server);
   registerLiveTools(server, state);
   registerResourcesAndPrompts(server, state);
+  registerShowcaseResources(server);
+  registerShowcasePrompts(server);
+  registerSubscriptions(server);
   return server;
 }

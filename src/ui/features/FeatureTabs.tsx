@@ -1,4 +1,7 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { PromptsView } from '../prompts/PromptsView.tsx';
+import { ResourcesView } from '../resources/ResourcesView.tsx';
+import { LogsView } from '../server-logs/LogsView.tsx';
 import { ToolsView } from '../tools/ToolsView.tsx';
 import './feature-tabs.css';
 
@@ -8,7 +11,12 @@ interface Feature {
 }
 
 // Only features that work are listed; Resources, Prompts and the rest join as they are built.
-const FEATURES: Feature[] = [{ name: 'Tools', render: () => <ToolsView /> }];
+const FEATURES: Feature[] = [
+  { name: 'Tools', render: () => <ToolsView /> },
+  { name: 'Resources', render: () => <ResourcesView /> },
+  { name: 'Prompts', render: () => <PromptsView /> },
+  { name: 'Logs', render: () => <LogsView /> },
+];
 
 /** Feature views as tabs named after MCP's features, with arrow-key navigation between tabs. */
 export function FeatureTabs() {

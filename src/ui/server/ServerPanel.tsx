@@ -7,6 +7,7 @@ import { revealInvisible } from '../common/reveal-invisible.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useConnection } from '../services.tsx';
 import { describeCapabilities } from './capabilities.ts';
+import { PingButton } from './PingButton.tsx';
 import './server.css';
 
 export function ServerPanel() {
@@ -57,6 +58,10 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
           <dd className="mono break">
             {summary.url}
             {punycodeNote(summary.url) && <span className="hint punycode-note">{punycodeNote(summary.url)}</span>}
+          </dd>
+          <dt>Ping</dt>
+          <dd>
+            <PingButton />
           </dd>
           {website && (
             <>

@@ -1,0 +1,67 @@
+/** The Logs tab and ping: server log messages with a level filter, logging/setLevel, and round-trip time. */
+import type { Page } from '@playwright/test';
+import { connect, expect, test } from './fixtures.ts';
+import { DEMO_MCP_URL, EVERYTHING_MCP_URL } from './servers/ports.ts';
+
+async function runTool(page: Page, name: string) {
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await page.getByRole('button', { name, exact: true }).click();
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  await expect(page.getByRole('region', { name: 'Result' })).toBeVisible();
+}
+
+test('collects server log messages, filters them by level, and sets the server level', async ({ page, problems }) => {
+  void problems;
+  await connect(page, DEMO_MCP_URL);
+  await page.getByRole('tab', { name: 'Logs' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText('No log messages from the server yet.');
+  await page.getByRole('combobox', { name: 'Server log level' }).selectOption('debug');
+  await expect(page.getByRole('combobox', { name: 'Server log level' })).toHaveValue('debug');
+
+  await runTool(page, 'long-running-task');
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('Completed 5 steps', { timeout: 15_000 });
+  await page.getByRole('tab', { name: 'Logs' }).click();
+  const list = page.getByRole('list', { name: 'Server log messages' });
+  await expect(list.getByRole('listitem')).toHaveCount(7);
+  await expect(list).toContainText('long-running-task');
+  await expect(list).toContainText('Finished step 1 of 5.');
+
+  await page.getByRole('combobox', { name: 'Show at least' }).selectOption('warning');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list).toContainText('Halfway there (step 3 of 5).');
+  await expect(page.getByRole('tabpanel')).toContainText('1 of 7 messages');
+
+  // At "error" the server sends nothing for the next run.
+  await page.getByRole('combobox', { name: 'Show at least' }).selectOption('debug');
+  await page.getByRole('combobox', { name: 'Server log level' }).selectOption('error');
+  await expect(page.getByRole('combobox', { name: 'Server log level' })).toHaveValue('error');
+  await runTool(page, 'long-running-task');
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('Completed 5 steps', { timeout: 15_000 });
+  await page.getByRole('tab', { name: 'Logs' }).click();
+  await expect(page.getByRole('list', { name: 'Server log messages' }).getByRole('listitem')).toHaveCount(7);
+
+  await page.getByRole('button', { name: 'Clear logs' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText('No log messages from the server yet.');
+});
+
+test('pings the server and shows the round-trip time', async ({ page, problems }) => {
+  void problems;
+  await connect(page, DEMO_MCP_URL);
+  await page.getByRole('button', { name: 'Ping' }).click();
+  await expect(page.getByRole('status', { name: 'Ping result' })).toHaveText(/^\d+ ms round trip/);
+  await expect(page.getByRole('region', { name: 'Message log' })).toContainText('ping');
+});
+
+test('server-everything: simulated logging arrives in the Logs tab at the level asked for', async ({ page, problems }) => {
+  void problems;
+  await connect(page, EVERYTHING_MCP_URL);
+  await page.getByRole('tab', { name: 'Logs' }).click();
+  await page.getByRole('combobox', { name: 'Server log level' }).selectOption('debug');
+  await expect(page.getByRole('combobox', { name: 'Server log level' })).toHaveValue('debug');
+  await runTool(page, 'toggle-simulated-logging');
+  await page.getByRole('tab', { name: 'Logs' }).click();
+  const list = page.getByRole('list', { name: 'Server log messages' });
+  await expect(list.getByRole('listitem').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('notifications/message');
+  await runTool(page, 'toggle-simulated-logging');
+});

@@ -1,0 +1,69 @@
+/** Follows `nextCursor` to the end of a paginated list, guarding against servers whose cursors never end. */
+import type { Client, RequestOptions, StandardSchemaV1 } from '@modelcontextprotocol/client';
+import { boundJson } from '../../shared/bounds.ts';
+
+const MAX_LIST_PAGES = 100;
+
+export interface Paged<T> {
+  items: T[];
+  pages: number;
+  /** Entries that `read` rejected (not the right shape). */
+  skipped: number;
+}
+
+type ListMethod = 'resources/list' | 'resources/templates/list' | 'prompts/list';
+
+export async function listAllPages<T>(
+  client: Client,
+  method: ListMethod,
+  field: string,
+  read: (value: unknown) => T | undefined,
+  options: { signal?: AbortSignal; note: (text: string) => void },
+): Promise<Paged<T>> {
+  const items: T[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  let pages = 0;
+  let skipped = 0;
+  do {
+    const params = cursor === undefined ? {} : { cursor };
+    const page = record(await rawRequest(client, method, params, { ...(options.signal && { signal: options.signal }) })) ?? {};
+    pages += 1;
+    const raw = Array.isArray(page[field]) ? (page[field] as unknown[]) : [];
+    for (const value of raw) {
+      // Bounded before reading, so a megabyte-long description or a deeply nested annotation cannot cross as is.
+      const item = read(boundJson(value));
+      if (item === undefined) skipped += 1;
+      else items.push(item);
+    }
+    cursor = typeof page.nextCursor === 'string' ? page.nextCursor : undefined;
+    if (cursor !== undefined && seen.has(cursor)) {
+      options.note(`${method} returned cursor ${JSON.stringify(cursor)} twice; stopped paging to avoid a loop.`);
+      break;
+    }
+    if (cursor !== undefined) seen.add(cursor);
+    if (pages >= MAX_LIST_PAGES && cursor !== undefined) {
+      options.note(`${method} still had more pages after ${MAX_LIST_PAGES}; stopped paging.`);
+      break;
+    }
+  } while (cursor !== undefined);
+  if (skipped > 0) options.note(`${method}: left out ${skipped} entr${skipped === 1 ? 'y' : 'ies'} without the required fields.`);
+  return { items, pages, skipped };
+}
+
+export const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+export const record = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
+/**
+ * Accepts any result: the SDK's own schema would reject a whole page for one malformed entry, and an
+ * inspector must show what came (and what is wrong with it) rather than only an error.
+ */
+const ANY_RESULT: StandardSchemaV1<unknown, unknown> = {
+  '~standard': { version: 1, vendor: 'mcp-lens', validate: (value) => ({ value }) },
+};
+
+/** A request whose result is read defensively by the caller instead of validated by the SDK. */
+export function rawRequest(client: Client, method: string, params: Record<string, unknown>, options: RequestOptions = {}): Promise<unknown> {
+  return client.request({ method, params }, ANY_RESULT, options);
+}

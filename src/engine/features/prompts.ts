@@ -1,0 +1,89 @@
+/** prompts/list and prompts/get, for the Prompts tab. */
+import { boundJson } from '../../shared/bounds.ts';
+import type { EngineError } from '../../shared/errors.ts';
+import type { ContentBlock } from '../../shared/model.ts';
+import type { PromptArgumentInfo, PromptInfo, PromptMessageInfo, PromptsApi } from '../../shared/prompts-api.ts';
+import type { FeatureContext, Handlers } from '../feature-context.ts';
+import { readIcons } from '../session.ts';
+import { listAllPages, rawRequest, record, str } from './paginate.ts';
+
+const MAX_ARGUMENTS = 100;
+const MAX_ARGUMENT_VALUE = 100_000;
+const MAX_MESSAGES = 500;
+const KNOWN_CONTENT = new Set(['text', 'image', 'audio', 'resource_link', 'resource']);
+
+function readArgument(value: unknown): PromptArgumentInfo[] {
+  const raw = record(value);
+  const name = str(raw?.name);
+  if (!raw || name === undefined) return [];
+  return [
+    {
+      name,
+      ...(str(raw.title) !== undefined && { title: str(raw.title) }),
+      ...(str(raw.description) !== undefined && { description: str(raw.description) }),
+      required: raw.required === true,
+    } as PromptArgumentInfo,
+  ];
+}
+
+export function readPrompt(value: unknown): PromptInfo | undefined {
+  const raw = record(value);
+  const name = str(raw?.name);
+  if (!raw || name === undefined) return undefined;
+  return {
+    name,
+    ...(str(raw.title) !== undefined && { title: str(raw.title) }),
+    ...(str(raw.description) !== undefined && { description: str(raw.description) }),
+    icons: readIcons(raw.icons),
+    arguments: Array.isArray(raw.arguments) ? raw.arguments.slice(0, MAX_ARGUMENTS).flatMap(readArgument) : [],
+  } as PromptInfo;
+}
+
+export function readMessages(result: unknown): { description?: string; messages: PromptMessageInfo[]; problems: string[] } {
+  const raw = record(result);
+  const problems: string[] = [];
+  if (!raw || !Array.isArray(raw.messages)) return { messages: [], problems: ['The result has no "messages" array.'] };
+  if (raw.messages.length > MAX_MESSAGES) problems.push(`The result has ${raw.messages.length} messages; showing the first ${MAX_MESSAGES}.`);
+  const messages: PromptMessageInfo[] = [];
+  raw.messages.slice(0, MAX_MESSAGES).forEach((item, index) => {
+    const message = record(item);
+    const content = record(message?.content);
+    if (!message || !content || typeof content.type !== 'string') {
+      problems.push(`messages[${index}] has no content with a type; shown as JSON.`);
+      messages.push({ role: str(message?.role) ?? '(none)', content: { type: '(missing)', value: boundJson(item) } });
+      return;
+    }
+    const role = str(message.role) ?? '(none)';
+    if (role !== 'user' && role !== 'assistant') problems.push(`messages[${index}] has role ${JSON.stringify(role)}; the spec allows "user" or "assistant".`);
+    if (!KNOWN_CONTENT.has(content.type)) problems.push(`messages[${index}] has content of unknown type ${JSON.stringify(content.type)}; shown as JSON.`);
+    messages.push({ role, content: boundJson(content) as ContentBlock });
+  });
+  const description = str(raw.description);
+  return { ...(description !== undefined && { description }), messages, problems };
+}
+
+export function promptHandlers(ctx: FeatureContext): Handlers<PromptsApi> {
+  return {
+    async listPrompts(_params, signal) {
+      const { client } = ctx.requireSession();
+      const page = await listAllPages(client, 'prompts/list', 'prompts', readPrompt, {
+        ...(signal && { signal }),
+        note: (text) => ctx.note('warning', text),
+      });
+      return { prompts: page.items, pages: page.pages, skipped: page.skipped };
+    },
+    async getPrompt(params, signal) {
+      const { client } = ctx.requireSession();
+      if (typeof params.name !== 'string' || params.name === '') throw { code: 'invalid-input', message: 'Choose a prompt first.' } satisfies EngineError;
+      const args: Record<string, string> = {};
+      for (const [key, value] of Object.entries(params.arguments ?? {}).slice(0, MAX_ARGUMENTS)) {
+        if (typeof value !== 'string') continue;
+        if (value.length > MAX_ARGUMENT_VALUE) throw { code: 'invalid-input', message: `The value of "${key}" is longer than ${MAX_ARGUMENT_VALUE} characters.` } satisfies EngineError;
+        args[key] = value;
+      }
+      const started = ctx.now();
+      const result = await rawRequest(client, 'prompts/get', { name: params.name, arguments: args }, { ...(signal && { signal }) });
+      return { ...readMessages(result), durationMs: ctx.now() - started };
+    },
+  };
+}

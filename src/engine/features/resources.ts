@@ -1,0 +1,97 @@
+/** resources/list, resources/templates/list, resources/read and (un)subscribe, for the Resources tab. */
+import { UriTemplate } from '@modelcontextprotocol/client';
+import type { EngineError } from '../../shared/errors.ts';
+import type { ResourceInfo, ResourcesApi, ResourceTemplateInfo } from '../../shared/resources-api.ts';
+import type { FeatureContext, Handlers } from '../feature-context.ts';
+import { readIcons } from '../session.ts';
+import { listAllPages, rawRequest, record, str } from './paginate.ts';
+import { readAnnotations, readContents } from './resource-read.ts';
+
+const MAX_URI = 8192;
+
+function common(raw: Record<string, unknown>) {
+  const annotations = readAnnotations(raw.annotations);
+  return {
+    ...(str(raw.title) !== undefined && { title: str(raw.title) }),
+    ...(str(raw.description) !== undefined && { description: str(raw.description) }),
+    ...(str(raw.mimeType) !== undefined && { mimeType: str(raw.mimeType) }),
+    icons: readIcons(raw.icons),
+    ...(annotations && { annotations }),
+  };
+}
+
+export function readResource(value: unknown): ResourceInfo | undefined {
+  const raw = record(value);
+  const uri = str(raw?.uri);
+  if (!raw || uri === undefined) return undefined;
+  const size = typeof raw.size === 'number' && Number.isFinite(raw.size) && raw.size >= 0 ? raw.size : undefined;
+  // `name` is required by the spec, but a resource with a uri is still usable: show the uri instead.
+  return { uri, name: str(raw.name) ?? uri, ...common(raw), ...(size !== undefined && { size }) } as ResourceInfo;
+}
+
+export function readTemplate(value: unknown): ResourceTemplateInfo | undefined {
+  const raw = record(value);
+  const uriTemplate = str(raw?.uriTemplate);
+  if (!raw || uriTemplate === undefined) return undefined;
+  let variables: string[] = [];
+  let templateError: string | undefined;
+  try {
+    variables = [...new Set(new UriTemplate(uriTemplate).variableNames)];
+  } catch (error) {
+    templateError = error instanceof Error ? error.message : String(error);
+  }
+  return {
+    uriTemplate,
+    name: str(raw.name) ?? uriTemplate,
+    ...common(raw),
+    variables,
+    ...(templateError !== undefined && { templateError }),
+  } as ResourceTemplateInfo;
+}
+
+function checkUri(uri: unknown): string {
+  if (typeof uri !== 'string' || uri.trim() === '') throw { code: 'invalid-input', message: 'Enter a resource URI.' } satisfies EngineError;
+  if (uri.length > MAX_URI) throw { code: 'invalid-input', message: `The URI is longer than ${MAX_URI} characters.` } satisfies EngineError;
+  return uri;
+}
+
+export function resourceHandlers(ctx: FeatureContext): Handlers<ResourcesApi> {
+  const note = (text: string) => ctx.note('warning', text);
+  return {
+    async listResources(_params, signal) {
+      const { client } = ctx.requireSession();
+      const page = await listAllPages(client, 'resources/list', 'resources', readResource, { ...(signal && { signal }), note });
+      return { resources: page.items, pages: page.pages, skipped: page.skipped };
+    },
+    async listResourceTemplates(_params, signal) {
+      const { client } = ctx.requireSession();
+      const page = await listAllPages(client, 'resources/templates/list', 'resourceTemplates', readTemplate, { ...(signal && { signal }), note });
+      return { templates: page.items, pages: page.pages, skipped: page.skipped };
+    },
+    async expandUriTemplate({ template, variables }) {
+      try {
+        const uri = new UriTemplate(String(template)).expand(Object.fromEntries(Object.entries(variables ?? {}).map(([k, v]) => [k, String(v)])));
+        return { uri };
+      } catch (error) {
+        throw { code: 'invalid-input', message: `The URI template could not be expanded: ${error instanceof Error ? error.message : String(error)}` } satisfies EngineError;
+      }
+    },
+    async readResource({ uri }, signal) {
+      const { client } = ctx.requireSession();
+      const started = ctx.now();
+      const result = await rawRequest(client, 'resources/read', { uri: checkUri(uri) }, { ...(signal && { signal }) });
+      const { contents, problems } = readContents(result);
+      return { uri, contents, problems, durationMs: ctx.now() - started };
+    },
+    async subscribeResource({ uri }, signal) {
+      const { client } = ctx.requireSession();
+      await rawRequest(client, 'resources/subscribe', { uri: checkUri(uri) }, { ...(signal && { signal }) });
+      return undefined;
+    },
+    async unsubscribeResource({ uri }, signal) {
+      const { client } = ctx.requireSession();
+      await rawRequest(client, 'resources/unsubscribe', { uri: checkUri(uri) }, { ...(signal && { signal }) });
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import type { EngineClient } from '../bridge/index.ts';
+import type { CompleteParams, CompleteResult } from '../shared/completions-api.ts';
+import type { EngineError } from '../shared/errors.ts';
+import type { PromptGetResult, PromptList } from '../shared/prompts-api.ts';
+import { mcpKeys } from './keys.ts';
+
+export function promptsQueryOptions(client: EngineClient, connectionKey: number) {
+  return queryOptions<PromptList, EngineError>({
+    queryKey: [...mcpKeys.connection(connectionKey), 'prompts/list'] as const,
+    queryFn: ({ signal }) => client.call('listPrompts', undefined, signal),
+  });
+}
+
+export interface GetPromptVariables {
+  name: string;
+  arguments: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** `prompts/get` runs the server's code with the person's arguments: a mutation, never cached or retried. */
+export function getPromptMutationOptions(client: EngineClient) {
+  return mutationOptions<PromptGetResult, EngineError, GetPromptVariables>({
+    mutationKey: ['mcp', 'prompts/get'],
+    mutationFn: ({ name, arguments: args, signal }) => client.call('getPrompt', { name, arguments: args }, signal),
+  });
+}
+
+/**
+ * Completions for what is typed so far. Keyed by everything that shapes the answer; kept briefly so
+ * typing back and forth does not ask again.
+ */
+export function completionQueryOptions(client: EngineClient, connectionKey: number, params: CompleteParams) {
+  const ref = params.ref.type === 'ref/prompt' ? params.ref.name : params.ref.uri;
+  return queryOptions<CompleteResult, EngineError>({
+    queryKey: [...mcpKeys.connection(connectionKey), 'completion/complete', params.ref.type, ref, params.argument.name, params.argument.value, params.contextArguments ?? {}] as const,
+    queryFn: ({ signal }) => client.call('complete', params, signal),
+    staleTime: 10_000,
+    gcTime: 60_000,
+  });
+}

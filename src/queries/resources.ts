@@ -1,0 +1,52 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { EngineClient } from '../bridge/index.ts';
+import type { EngineError } from '../shared/errors.ts';
+import type { EngineEvent } from '../shared/events.ts';
+import type { ResourceList, ResourceReadResult, ResourceTemplateList } from '../shared/resources-api.ts';
+import { mcpKeys } from './keys.ts';
+
+/** Keys follow `['mcp', connectionKey, method, ...]`, so list_changed invalidation (keys.ts) finds them. */
+export const resourceKeys = {
+  list: (connectionKey: number) => [...mcpKeys.connection(connectionKey), 'resources/list'] as const,
+  templates: (connectionKey: number) => [...mcpKeys.connection(connectionKey), 'resources/templates/list'] as const,
+  read: (connectionKey: number, uri: string) => [...mcpKeys.connection(connectionKey), 'resources/read', uri] as const,
+};
+
+export function resourcesQueryOptions(client: EngineClient, connectionKey: number) {
+  return queryOptions<ResourceList, EngineError>({
+    queryKey: resourceKeys.list(connectionKey),
+    queryFn: ({ signal }) => client.call('listResources', undefined, signal),
+  });
+}
+
+export function resourceTemplatesQueryOptions(client: EngineClient, connectionKey: number) {
+  return queryOptions<ResourceTemplateList, EngineError>({
+    queryKey: resourceKeys.templates(connectionKey),
+    queryFn: ({ signal }) => client.call('listResourceTemplates', undefined, signal),
+  });
+}
+
+/** `resources/read` has no effects, so it is a query: cached per URI, re-read when the server says it changed. */
+export function readResourceQueryOptions(client: EngineClient, connectionKey: number, uri: string) {
+  return queryOptions<ResourceReadResult, EngineError>({
+    queryKey: resourceKeys.read(connectionKey, uri),
+    queryFn: ({ signal }) => client.call('readResource', { uri }, signal),
+    // Blobs can be large: do not keep reads of resources nobody is looking at.
+    gcTime: 30_000,
+  });
+}
+
+/** Re-reads a resource the server announced as updated (inbound `notifications/resources/updated`). */
+export function wireResourceUpdates(queryClient: QueryClient, events: readonly EngineEvent[]): void {
+  const uris = new Set<string>();
+  for (const event of events) {
+    if (event.type !== 'message' || event.entry.direction !== 'in' || event.entry.method !== 'notifications/resources/updated') continue;
+    const params = (event.entry.message as { params?: { uri?: unknown } } | undefined)?.params;
+    if (typeof params?.uri === 'string') uris.add(params.uri);
+  }
+  if (uris.size === 0) return;
+  void queryClient.invalidateQueries({
+    queryKey: mcpKeys.all,
+    predicate: (query) => query.queryKey[2] === 'resources/read' && uris.has(String(query.queryKey[3])),
+  });
+}

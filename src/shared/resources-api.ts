@@ -1,0 +1,87 @@
+/**
+ * Resources across the worker boundary: listings, templates, reads and subscriptions. Like the rest of
+ * model.ts, payloads are the server's own, bounded, and read defensively by the UI.
+ */
+import type { Icon } from './model.ts';
+
+/** `audience`, `priority` and `lastModified` as the server sent them (only the well-formed ones kept). */
+export interface ResourceAnnotations {
+  audience?: string[];
+  priority?: number;
+  lastModified?: string;
+}
+
+export interface ResourceInfo {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+  icons: Icon[];
+  annotations?: ResourceAnnotations;
+}
+
+export interface ResourceTemplateInfo {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  icons: Icon[];
+  annotations?: ResourceAnnotations;
+  /** The RFC 6570 variable names, in order; empty when the template could not be parsed. */
+  variables: string[];
+  /** Why the template could not be parsed, if it could not. */
+  templateError?: string;
+}
+
+export interface ResourceList {
+  resources: ResourceInfo[];
+  /** How many `resources/list` pages it took to reach the end. */
+  pages: number;
+  /** Entries the server sent that were not resources (no uri, no name) and were left out. */
+  skipped: number;
+}
+
+export interface ResourceTemplateList {
+  templates: ResourceTemplateInfo[];
+  pages: number;
+  skipped: number;
+}
+
+/**
+ * One item of `contents`. A blob arrives decoded as a Blob (typed with the declared mimeType, so an
+ * <img> or download can use it directly); text arrives as text, cut at a bound that is reported.
+ */
+export interface ResourceContent {
+  uri: string;
+  mimeType?: string;
+  text?: string;
+  /** Set when the text was longer than the bound: its full length in characters. */
+  textTruncatedFrom?: number;
+  blob?: Blob;
+  /** Why a blob could not be decoded or was too large to keep. */
+  blobError?: string;
+  /** Decoded size of the blob in bytes. */
+  blobBytes?: number;
+  annotations?: ResourceAnnotations;
+}
+
+export interface ResourceReadResult {
+  uri: string;
+  contents: ResourceContent[];
+  /** Problems with the shape of the result, shown next to it (e.g. an item without uri). */
+  problems: string[];
+  durationMs: number;
+}
+
+export interface ResourcesApi {
+  listResources: { params: undefined; result: ResourceList };
+  listResourceTemplates: { params: undefined; result: ResourceTemplateList };
+  /** Expands an RFC 6570 template with the SDK's UriTemplate; no server traffic. */
+  expandUriTemplate: { params: { template: string; variables: Record<string, string> }; result: { uri: string } };
+  readResource: { params: { uri: string }; result: ResourceReadResult };
+  subscribeResource: { params: { uri: string }; result: undefined };
+  unsubscribeResource: { params: { uri: string }; result: undefined };
+}

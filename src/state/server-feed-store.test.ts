@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { EngineEvent } from '../shared/events.ts';
+import { createServerFeedStore } from './server-feed-store.ts';
+
+let seq = 0;
+const inbound = (method: string, params: unknown): EngineEvent => ({
+  type: 'message',
+  entry: { seq: ++seq, time: 1000 + seq, direction: 'in', kind: 'notification', method, message: { jsonrpc: '2.0', method, params } },
+});
+
+describe('server feed store', () => {
+  it('collects log messages with level, logger and data, and bounds them with a count', () => {
+    const store = createServerFeedStore({ retention: 2 });
+    store.getState().actions.appendEvents([
+      inbound('notifications/message', { level: 'info', logger: 'db', data: 'one' }),
+      inbound('notifications/message', { level: 'error', data: { code: 2 } }),
+      inbound('notifications/progress', { progress: 1 }),
+      inbound('notifications/message', { level: 'loud', data: 'three' }),
+    ]);
+    const { logs, logsEvicted } = store.getState();
+    expect(logs.map((l) => l.level)).toEqual(['error', 'loud']);
+    expect(logs[0]?.data).toEqual({ code: 2 });
+    expect(logsEvicted).toBe(1);
+    store.getState().actions.clearLogs();
+    expect(store.getState().logs).toEqual([]);
+  });
+
+  it('counts resource updates until acknowledged, and a new connection resets them and subscriptions', () => {
+    const store = createServerFeedStore();
+    const { actions } = store.getState();
+    actions.setSubscribed('demo://a', true);
+    actions.appendEvents([inbound('notifications/resources/updated', { uri: 'demo://a' }), inbound('notifications/resources/updated', { uri: 'demo://a' })]);
+    expect(store.getState().updates['demo://a']?.count).toBe(2);
+    actions.acknowledgeUpdate('demo://a');
+    expect(store.getState().updates['demo://a']).toBeUndefined();
+    actions.appendEvents([inbound('notifications/resources/updated', { uri: 'demo://a' })]);
+    actions.setLogLevel('debug');
+    actions.appendEvents([{ type: 'connection', phase: 'connecting' }]);
+    expect(store.getState()).toMatchObject({ updates: {}, subscribed: {}, logLevel: null });
+  });
+
+  it('ignores outbound frames and updates without a uri', () => {
+    const store = createServerFeedStore();
+    const out = inbound('notifications/message', { level: 'info', data: 'x' });
+    if (out.type === 'message') out.entry.direction = 'out';
+    store.getState().actions.appendEvents([out, inbound('notifications/resources/updated', {})]);
+    expect(store.getState().logs).toEqual([]);
+    expect(store.getState().updates).toEqual({});
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * What the server tells us outside of answers, kept per feature: its log messages (notifications/message)
+ * for the Logs tab, which resources it says changed (notifications/resources/updated), which resources we
+ * subscribed to, and the log level we last asked for. Independent of the message log, so clearing that
+ * log does not empty the Logs tab, and its retention does not evict server logs.
+ */
+import { createStore } from 'zustand/vanilla';
+import type { EngineEvent } from '../shared/events.ts';
+import { isLogLevel, type LogLevel } from '../shared/logging-api.ts';
+
+export interface ServerLogEntry {
+  /** The message log's seq of the notification, so a row can point at the raw frame. */
+  seq: number;
+  time: number;
+  /** A level outside the spec's eight is kept as sent and flagged by the UI. */
+  level: string;
+  logger?: string;
+  data: unknown;
+}
+
+export interface ResourceUpdate {
+  count: number;
+  lastTime: number;
+}
+
+export interface ServerFeedActions {
+  appendEvents(events: readonly EngineEvent[]): void;
+  clearLogs(): void;
+  setSubscribed(uri: string, subscribed: boolean): void;
+  /** The user has seen the latest update of this resource (e.g. re-read it). */
+  acknowledgeUpdate(uri: string): void;
+  setLogLevel(level: LogLevel | null): void;
+}
+
+export interface ServerFeedState {
+  logs: ServerLogEntry[];
+  /** How many log entries retention has dropped since the last clear. */
+  logsEvicted: number;
+  /** Per resource URI, updates announced since it was last acknowledged. */
+  updates: Record<string, ResourceUpdate>;
+  subscribed: Record<string, true>;
+  logLevel: LogLevel | null;
+  actions: ServerFeedActions;
+}
+
+export const DEFAULT_SERVER_LOG_RETENTION = 2000;
+
+function paramsOf(message: unknown): Record<string, unknown> {
+  const params = typeof message === 'object' && message !== null ? (message as { params?: unknown }).params : undefined;
+  return typeof params === 'object' && params !== null && !Array.isArray(params) ? (params as Record<string, unknown>) : {};
+}
+
+export function createServerFeedStore(options: { retention?: number } = {}) {
+  const retention = Math.max(1, options.retention ?? DEFAULT_SERVER_LOG_RETENTION);
+  return createStore<ServerFeedState>()((set, get) => ({
+    logs: [],
+    logsEvicted: 0,
+    updates: {},
+    subscribed: {},
+    logLevel: null,
+    actions: {
+      appendEvents(events) {
+        const state = get();
+        let logs: ServerLogEntry[] | undefined;
+        let updates: Record<string, ResourceUpdate> | undefined;
+        let reset = false;
+        for (const event of events) {
+          // A new session starts with no subscriptions, no pending updates and the server's default level.
+          if (event.type === 'connection' && event.phase === 'connecting') {
+            reset = true;
+            updates = {};
+            continue;
+          }
+          if (event.type !== 'message') continue;
+          const { entry } = event;
+          if (entry.direction !== 'in' || entry.kind !== 'notification') continue;
+          const params = paramsOf(entry.message);
+          if (entry.method === 'notifications/message') {
+            logs ??= state.logs.slice();
+            const level = typeof params.level === 'string' ? params.level : '(none)';
+            logs.push({ seq: entry.seq, time: entry.time, level, ...(typeof params.logger === 'string' && { logger: params.logger }), data: params.data });
+          } else if (entry.method === 'notifications/resources/updated' && typeof params.uri === 'string') {
+            updates ??= { ...state.updates };
+            const previous = updates[params.uri];
+            updates[params.uri] = { count: (previous?.count ?? 0) + 1, lastTime: entry.time };
+          }
+        }
+        const patch: Partial<ServerFeedState> = {};
+        if (reset) Object.assign(patch, { subscribed: {}, logLevel: null });
+        if (updates) patch.updates = updates;
+        if (logs) {
+          const excess = logs.length - retention;
+          patch.logs = excess > 0 ? logs.slice(excess) : logs;
+          if (excess > 0) patch.logsEvicted = state.logsEvicted + excess;
+        }
+        if (Object.keys(patch).length > 0) set(patch);
+      },
+      clearLogs: () => set({ logs: [], logsEvicted: 0 }),
+      setSubscribed(uri, subscribed) {
+        const next = { ...get().subscribed };
+        if (subscribed) next[uri] = true;
+        else delete next[uri];
+        set({ subscribed: next });
+      },
+      acknowledgeUpdate(uri) {
+        if (!(uri in get().updates)) return;
+        const next = { ...get().updates };
+        delete next[uri];
+        set({ updates: next });
+      },
+      setLogLevel: (level) => set({ logLevel: level === null || isLogLevel(level) ? level : null }),
+    },
+  }));
+}
+
+export type ServerFeedStore = ReturnType<typeof createServerFeedStore>;

@@ -1,0 +1,87 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { promptsQueryOptions } from '../../queries/index.ts';
+import { ErrorDetails } from '../common/ErrorDetails.tsx';
+import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
+import { ServerIcon } from '../common/Icon.tsx';
+import { ServerText } from '../common/ServerText.tsx';
+import { useConnection, useEngineClient } from '../services.tsx';
+import { PromptDetail } from './PromptDetail.tsx';
+import '../common/split-view.css';
+import './prompts.css';
+
+/** The Prompts tab: the server's prompts, and the selected one's argument form and messages. */
+export function PromptsView() {
+  const phase = useConnection((s) => s.phase);
+  const connectionKey = useConnection((s) => s.connectionKey);
+  const offersPrompts = useConnection((s) => s.summary?.capabilities?.prompts !== undefined);
+  if (phase !== 'connected') return <p className="empty-state">Connect to a server to see its prompts.</p>;
+  if (!offersPrompts) return <p className="empty-state">This server does not offer prompts (no prompts capability).</p>;
+  return <ConnectedPrompts key={connectionKey} connectionKey={connectionKey} />;
+}
+
+function ConnectedPrompts({ connectionKey }: { connectionKey: number }) {
+  const client = useEngineClient();
+  const { data, error, isPending, isFetching, refetch } = useQuery(promptsQueryOptions(client, connectionKey));
+  const [selected, setSelected] = useState<string | null>(null);
+  const detailPane = useRevealOnSelect<HTMLDivElement>(selected);
+  const prompts = data?.prompts ?? [];
+  const index = prompts.findIndex((p, i) => `${i}:${p.name}` === selected);
+  const prompt = index >= 0 ? prompts[index] : undefined;
+
+  return (
+    <div className="split-view">
+      <div className="split-list-pane">
+        <div className="pane-toolbar">
+          <span className="muted" aria-live="polite">
+            {data ? `${prompts.length} prompt${prompts.length === 1 ? '' : 's'}${data.pages > 1 ? ` in ${data.pages} pages` : ''}` : isPending ? 'Loading prompts…' : ''}
+            {data && data.skipped > 0 ? ` (${data.skipped} malformed left out)` : ''}
+          </span>
+          <button type="button" className="button button-small" onClick={() => void refetch()} disabled={isFetching}>
+            {isFetching ? 'Refreshing…' : 'Refresh'}
+          </button>
+        </div>
+        {error && <ErrorDetails error={error} lead="Could not list prompts" />}
+        {data && prompts.length === 0 && <p className="empty-state">The server lists no prompts.</p>}
+        <ul className="item-list" aria-label="Prompts">
+          {prompts.map((p, i) => {
+            const key = `${i}:${p.name}`;
+            const isSelected = key === selected;
+            const required = p.arguments.filter((a) => a.required).length;
+            return (
+              <li key={key} className={isSelected ? 'item selected' : 'item'}>
+                <ServerIcon icons={p.icons} label={p.name} />
+                <div className="item-main">
+                  <button type="button" className="item-name mono" aria-current={isSelected ? 'true' : undefined} onClick={() => setSelected(key)}>
+                    <ServerText text={p.name} />
+                  </button>
+                  {p.title && p.title !== p.name && (
+                    <span className="item-title">
+                      <ServerText text={p.title} />
+                    </span>
+                  )}
+                  {p.description && (
+                    <p className="item-description">
+                      <ServerText text={p.description} />
+                    </p>
+                  )}
+                  {p.arguments.length > 0 && (
+                    <div className="item-badges">
+                      <span className="badge">
+                        {p.arguments.length} argument{p.arguments.length === 1 ? '' : 's'}
+                        {required > 0 ? `, ${required} required` : ''}
+                      </span>
+                    </div>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      <div className="split-detail-pane" ref={detailPane}>
+        {prompt ? <PromptDetail key={selected} prompt={prompt} /> : <p className="empty-state">Select a prompt by its name to fill in its arguments and get it.</p>}
+      </div>
+    </div>
+  );
+}

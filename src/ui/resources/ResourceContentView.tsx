@@ -1,0 +1,131 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import type { ResourceContent } from '../../shared/resources-api.ts';
+import { ErrorBoundary } from '../common/ErrorBoundary.tsx';
+import { formatBytes } from '../common/format.ts';
+import { ServerText } from '../common/ServerText.tsx';
+import { useObjectUrl } from '../common/use-object-url.ts';
+import { blobKind, downloadName, prettyJsonText, textKind } from './content-kind.ts';
+import { AnnotationBadges } from './ResourceBadges.tsx';
+
+const MarkdownView = lazy(() => import('./MarkdownView.tsx'));
+
+/** One item of a `resources/read` result: text by kind, media inline when allowlisted, anything else as a download. */
+export function ResourceContentView({ content }: { content: ResourceContent }) {
+  return (
+    <article className="resource-content" aria-label={`Contents of ${content.uri || '(no uri)'}`}>
+      <header className="resource-content-head">
+        <span className="mono break">
+          <ServerText text={content.uri || '(no uri)'} />
+        </span>
+        {content.mimeType && (
+          <span className="badge mono">
+            <ServerText text={content.mimeType} />
+          </span>
+        )}
+        {content.blobBytes !== undefined && <span className="badge">{formatBytes(content.blobBytes)}</span>}
+        {content.text !== undefined && <span className="badge">{content.text.length.toLocaleString()} chars</span>}
+        <AnnotationBadges annotations={content.annotations} />
+      </header>
+      {content.text !== undefined && <TextContent content={content} text={content.text} />}
+      {content.textTruncatedFrom !== undefined && (
+        <p className="field-error">Showing the first {content.text?.length.toLocaleString()} of {content.textTruncatedFrom.toLocaleString()} characters.</p>
+      )}
+      {content.blob !== undefined && <BlobContent content={content} blob={content.blob} />}
+      {content.blobError && <p className="field-error">{content.blobError}</p>}
+    </article>
+  );
+}
+
+type View = 'rendered' | 'source';
+
+function ViewSwitch({ view, onChange, rendered }: { view: View; onChange(view: View): void; rendered: string }) {
+  return (
+    <div className="segmented" role="group" aria-label="Show as">
+      <button type="button" aria-pressed={view === 'source'} onClick={() => onChange('source')}>
+        Source
+      </button>
+      <button type="button" aria-pressed={view === 'rendered'} onClick={() => onChange('rendered')}>
+        {rendered}
+      </button>
+    </div>
+  );
+}
+
+function TextContent({ content, text }: { content: ResourceContent; text: string }) {
+  const kind = textKind(content.mimeType, content.uri);
+  // Markdown is read rendered by default; HTML only ever on request, and then only sandboxed.
+  const [view, setView] = useState<View>(kind === 'markdown' ? 'rendered' : 'source');
+  const pretty = useMemo(() => (kind === 'json' ? prettyJsonText(text) : undefined), [kind, text]);
+
+  if (kind === 'json') {
+    return (
+      <>
+        {pretty === undefined && <p className="hint">Declared as JSON but does not parse; shown as sent.</p>}
+        <pre className="code-block">
+          <ServerText text={pretty ?? text} />
+        </pre>
+      </>
+    );
+  }
+  if (kind === 'markdown' || kind === 'html') {
+    return (
+      <>
+        <ViewSwitch view={view} onChange={setView} rendered={kind === 'markdown' ? 'Rendered' : 'Sandboxed preview'} />
+        {view === 'source' ? (
+          <pre className="code-block">
+            <ServerText text={text} />
+          </pre>
+        ) : kind === 'markdown' ? (
+          <ErrorBoundary fallback={(error) => <p className="field-error">The Markdown could not be rendered ({error.message}); use Source.</p>}>
+            <Suspense fallback={<p className="muted">Loading the Markdown renderer…</p>}>
+              <MarkdownView markdown={text} />
+            </Suspense>
+          </ErrorBoundary>
+        ) : (
+          <HtmlPreview html={text} uri={content.uri} />
+        )}
+      </>
+    );
+  }
+  return (
+    <pre className="code-block">
+      <ServerText text={text} />
+    </pre>
+  );
+}
+
+/**
+ * Server HTML in a frame with an empty sandbox: no scripts, no forms, no popups, no same-origin — an
+ * opaque origin that cannot touch the inspector. Loaded from a blob: URL, the only frame source the CSP allows.
+ */
+function HtmlPreview({ html, uri }: { html: string; uri: string }) {
+  const blob = useMemo(() => new Blob([html], { type: 'text/html' }), [html]);
+  const url = useObjectUrl(blob);
+  return (
+    <>
+      <p className="hint">Sandboxed: scripts, forms and navigation are disabled; it cannot reach this page.</p>
+      {url && <iframe className="html-preview" sandbox="" src={url} title={`Sandboxed preview of ${uri}`} referrerPolicy="no-referrer" />}
+    </>
+  );
+}
+
+function BlobContent({ content, blob }: { content: ResourceContent; blob: Blob }) {
+  const kind = blobKind(content.mimeType);
+  const inlineUrl = useObjectUrl(kind === 'download' ? null : blob);
+  // Downloads are typed as opaque bytes, so no browser will try to render them, whatever the server declared.
+  const opaque = useMemo(() => new Blob([blob], { type: 'application/octet-stream' }), [blob]);
+  const downloadUrl = useObjectUrl(opaque);
+  const name = downloadName(content.uri, content.mimeType);
+  return (
+    <div className="resource-blob">
+      {kind === 'image' && inlineUrl && <img className="resource-image" src={inlineUrl} alt={`Image resource ${content.uri}`} />}
+      {kind === 'audio' && inlineUrl && <audio controls src={inlineUrl} aria-label={`Audio resource ${content.uri}`} />}
+      {kind === 'download' && <p className="muted">Binary content that is not shown inline.</p>}
+      {downloadUrl && (
+        <a className="button button-small" href={downloadUrl} download={name}>
+          Download {name}
+        </a>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { EngineError } from '../../shared/errors.ts';
+import type { ResourceInfo } from '../../shared/resources-api.ts';
+import { ErrorDetails } from '../common/ErrorDetails.tsx';
+import { formatBytes, formatTime } from '../common/format.ts';
+import { ServerIcon } from '../common/Icon.tsx';
+import { ServerText } from '../common/ServerText.tsx';
+import { useConnection, useEngineClient, useFeed } from '../services.tsx';
+import { AnnotationBadges } from './ResourceBadges.tsx';
+import { ResourceRead } from './ResourceRead.tsx';
+
+/** A listed resource: what it is, subscribe/unsubscribe when offered, and its contents (read on selection). */
+export function ResourceDetail({ resource }: { resource: ResourceInfo }) {
+  const canSubscribe = useConnection((s) => (s.summary?.capabilities?.resources as { subscribe?: unknown } | undefined)?.subscribe === true);
+  const update = useFeed((s) => s.updates[resource.uri]);
+  const { acknowledgeUpdate } = useFeed((s) => s.actions);
+  const title = resource.title || resource.name;
+
+  // Opening a resource counts as having seen its earlier updates; later ones are counted again.
+  useEffect(() => acknowledgeUpdate(resource.uri), [acknowledgeUpdate, resource.uri]);
+
+  return (
+    <section className="detail" aria-labelledby="resource-detail-title">
+      <header className="detail-header">
+        <ServerIcon icons={resource.icons} label={resource.name} />
+        <div className="detail-heading">
+          <h3 id="resource-detail-title" className="detail-title">
+            <ServerText text={title} />
+          </h3>
+          <div className="mono muted break">
+            <ServerText text={resource.uri} />
+          </div>
+        </div>
+      </header>
+      {resource.description && (
+        <p className="detail-description">
+          <ServerText text={resource.description} />
+        </p>
+      )}
+      <div className="item-badges">
+        {resource.mimeType && (
+          <span className="badge mono">
+            <ServerText text={resource.mimeType} />
+          </span>
+        )}
+        {resource.size !== undefined && <span className="badge">{formatBytes(resource.size)}</span>}
+        <AnnotationBadges annotations={resource.annotations} />
+      </div>
+      <div className="detail-actions">
+        {canSubscribe && <SubscribeButton uri={resource.uri} />}
+        {update && (
+          <span className="badge badge-updated" role="status">
+            Updated {update.count > 1 ? `${update.count}× ` : ''}at {formatTime(update.lastTime)} — re-read
+          </span>
+        )}
+      </div>
+      <ResourceRead uri={resource.uri} />
+    </section>
+  );
+}
+
+function SubscribeButton({ uri }: { uri: string }) {
+  const client = useEngineClient();
+  const subscribed = useFeed((s) => s.subscribed[uri] === true);
+  const { setSubscribed } = useFeed((s) => s.actions);
+  const mutation = useMutation<undefined, EngineError, boolean>({
+    mutationFn: (subscribe: boolean) => client.call(subscribe ? 'subscribeResource' : 'unsubscribeResource', { uri }),
+    onSuccess: (_result, subscribe) => setSubscribed(uri, subscribe),
+  });
+  return (
+    <>
+      <button type="button" className="button button-small" disabled={mutation.isPending} onClick={() => mutation.mutate(!subscribed)}>
+        {subscribed ? 'Unsubscribe' : 'Subscribe'}
+      </button>
+      {mutation.error && <ErrorDetails error={mutation.error} lead={subscribed ? 'Could not unsubscribe' : 'Could not subscribe'} />}
+    </>
+  );
+}

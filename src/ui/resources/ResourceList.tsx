@@ -1,0 +1,84 @@
+import type { Icon } from '../../shared/model.ts';
+import type { ResourceAnnotations } from '../../shared/resources-api.ts';
+import { formatBytes } from '../common/format.ts';
+import { ServerIcon } from '../common/Icon.tsx';
+import { ServerText } from '../common/ServerText.tsx';
+import { useFeed } from '../services.tsx';
+import { AnnotationBadges } from './ResourceBadges.tsx';
+
+export interface ListEntry {
+  key: string;
+  /** What the button shows: the name. */
+  name: string;
+  title?: string | undefined;
+  /** The uri or uriTemplate, shown under the name. */
+  address: string;
+  description?: string | undefined;
+  mimeType?: string | undefined;
+  size?: number | undefined;
+  icons: Icon[];
+  annotations?: ResourceAnnotations | undefined;
+}
+
+interface Props {
+  label: string;
+  entries: ListEntry[];
+  selected: string | null;
+  onSelect(key: string): void;
+}
+
+/** Resources or templates: the name selects, the rest describes. Updated and subscribed resources are marked. */
+export function ResourceList({ label, entries, selected, onSelect }: Props) {
+  return (
+    <ul className="item-list" aria-label={label}>
+      {entries.map((entry) => (
+        <Row key={entry.key} entry={entry} selected={entry.key === selected} onSelect={onSelect} />
+      ))}
+    </ul>
+  );
+}
+
+function Row({ entry, selected, onSelect }: { entry: ListEntry; selected: boolean; onSelect(key: string): void }) {
+  const update = useFeed((s) => s.updates[entry.address]);
+  const subscribed = useFeed((s) => s.subscribed[entry.address] === true);
+  return (
+    <li className={selected ? 'item selected' : 'item'}>
+      <ServerIcon icons={entry.icons} label={entry.name} />
+      <div className="item-main">
+        <div className="item-head">
+          <button type="button" className="item-name mono" aria-current={selected ? 'true' : undefined} onClick={() => onSelect(entry.key)}>
+            <ServerText text={entry.name} />
+          </button>
+          {subscribed && <span className="badge badge-safe">subscribed</span>}
+          {update && (
+            <span className="badge badge-updated" title="notifications/resources/updated received">
+              updated{update.count > 1 ? ` ×${update.count}` : ''}
+            </span>
+          )}
+        </div>
+        {entry.title && entry.title !== entry.name && (
+          <span className="item-title">
+            <ServerText text={entry.title} />
+          </span>
+        )}
+        <span className="item-address mono muted break">
+          <ServerText text={entry.address} />
+        </span>
+        {entry.description && (
+          <p className="item-description">
+            <ServerText text={entry.description} />
+          </p>
+        )}
+        <div className="item-badges">
+          {entry.mimeType && (
+            <span className="badge mono">
+              <ServerText text={entry.mimeType} />
+            </span>
+          )}
+          {entry.size !== undefined && <span className="badge">{formatBytes(entry.size)}</span>}
+          <AnnotationBadges annotations={entry.annotations} />
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { readResourceQueryOptions } from '../../queries/index.ts';
+import { ErrorDetails } from '../common/ErrorDetails.tsx';
+import { formatDuration, formatTime } from '../common/format.ts';
+import { ServerText } from '../common/ServerText.tsx';
+import { useConnection, useEngineClient } from '../services.tsx';
+import { ResourceContentView } from './ResourceContentView.tsx';
+
+/** Reads a resource and shows its contents: a region named "Resource contents". */
+export function ResourceRead({ uri }: { uri: string }) {
+  const client = useEngineClient();
+  const connectionKey = useConnection((s) => s.connectionKey);
+  const { data, error, isPending, isFetching, dataUpdatedAt, refetch } = useQuery(readResourceQueryOptions(client, connectionKey, uri));
+  return (
+    <section className="resource-read" aria-label="Resource contents">
+      <div className="resource-read-head">
+        <h4 className="section-subtitle">Contents</h4>
+        <span className="muted" aria-live="polite">
+          {isFetching ? 'Reading…' : data ? `${data.contents.length} item${data.contents.length === 1 ? '' : 's'} · ${formatDuration(data.durationMs)} · read at ${formatTime(dataUpdatedAt)}` : ''}
+        </span>
+        <button type="button" className="button button-small" onClick={() => void refetch()} disabled={isFetching}>
+          Read again
+        </button>
+      </div>
+      {isPending && !error && <p className="muted">Reading…</p>}
+      {error && <ErrorDetails error={error} lead="Could not read the resource" />}
+      {data && data.problems.length > 0 && (
+        <ul className="problems" aria-label="Problems with the result">
+          {data.problems.map((problem, index) => (
+            <li key={index} className="field-error">
+              <ServerText text={problem} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {data?.contents.length === 0 && data.problems.length === 0 && <p className="muted">The server returned no contents.</p>}
+      {data?.contents.map((content, index) => <ResourceContentView key={`${index}:${content.uri}`} content={content} />)}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { resourcesQueryOptions, resourceTemplatesQueryOptions } from '../../queries/index.ts';
+import { ErrorDetails } from '../common/ErrorDetails.tsx';
+import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
+import { useConnection, useEngineClient } from '../services.tsx';
+import { ResourceDetail } from './ResourceDetail.tsx';
+import { ResourceList, type ListEntry } from './ResourceList.tsx';
+import { TemplateDetail } from './TemplateDetail.tsx';
+import '../common/split-view.css';
+import './resources.css';
+
+/** The Resources tab: listed resources and templates on one side, the selected one on the other. */
+export function ResourcesView() {
+  const phase = useConnection((s) => s.phase);
+  const connectionKey = useConnection((s) => s.connectionKey);
+  const offersResources = useConnection((s) => s.summary?.capabilities?.resources !== undefined);
+  if (phase !== 'connected') return <p className="empty-state">Connect to a server to see its resources.</p>;
+  if (!offersResources) return <p className="empty-state">This server does not offer resources (no resources capability).</p>;
+  return <ConnectedResources key={connectionKey} connectionKey={connectionKey} />;
+}
+
+type Selection = { kind: 'resource' | 'template'; key: string } | null;
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+function ConnectedResources({ connectionKey }: { connectionKey: number }) {
+  const client = useEngineClient();
+  const resources = useQuery(resourcesQueryOptions(client, connectionKey));
+  const templates = useQuery(resourceTemplatesQueryOptions(client, connectionKey));
+  const [selection, setSelection] = useState<Selection>(null);
+  const detailPane = useRevealOnSelect<HTMLDivElement>(selection?.key ?? null);
+
+  const resourceEntries: ListEntry[] = (resources.data?.resources ?? []).map((r, index) => ({ ...r, key: `${index}:${r.uri}`, address: r.uri }));
+  const templateEntries: ListEntry[] = (templates.data?.templates ?? []).map((t, index) => ({ ...t, key: `${index}:${t.uriTemplate}`, address: t.uriTemplate }));
+  const resource = selection?.kind === 'resource' ? resources.data?.resources[resourceEntries.findIndex((e) => e.key === selection.key)] : undefined;
+  const template = selection?.kind === 'template' ? templates.data?.templates[templateEntries.findIndex((e) => e.key === selection.key)] : undefined;
+  const refreshing = resources.isFetching || templates.isFetching;
+
+  return (
+    <div className="split-view">
+      <div className="split-list-pane">
+        <div className="pane-toolbar">
+          <span className="muted" aria-live="polite">
+            {resources.data
+              ? `${plural(resources.data.resources.length, 'resource')}${resources.data.pages > 1 ? ` in ${resources.data.pages} pages` : ''}`
+              : resources.isPending
+                ? 'Loading resources…'
+                : ''}
+            {resources.data && resources.data.skipped > 0 ? ` (${resources.data.skipped} malformed left out)` : ''}
+          </span>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={refreshing}
+            onClick={() => {
+              void resources.refetch();
+              void templates.refetch();
+            }}
+          >
+            {refreshing ? 'Refreshing…' : 'Refresh'}
+          </button>
+        </div>
+        {resources.error && <ErrorDetails error={resources.error} lead="Could not list resources" />}
+        {resources.data && resourceEntries.length === 0 && <p className="empty-state">The server lists no resources.</p>}
+        {resourceEntries.length > 0 && (
+          <ResourceList
+            label="Resources"
+            entries={resourceEntries}
+            selected={selection?.kind === 'resource' ? selection.key : null}
+            onSelect={(key) => setSelection({ kind: 'resource', key })}
+          />
+        )}
+        <h3 className="list-section-title">
+          Templates
+          {templates.data && (
+            <span className="muted">
+              {' '}
+              {plural(templates.data.templates.length, 'template')}
+              {templates.data.pages > 1 ? ` in ${templates.data.pages} pages` : ''}
+            </span>
+          )}
+        </h3>
+        {templates.isPending && <p className="empty-state">Loading templates…</p>}
+        {templates.error && <ErrorDetails error={templates.error} lead="Could not list resource templates" />}
+        {templates.data && templateEntries.length === 0 && <p className="empty-state">The server lists no resource templates.</p>}
+        {templateEntries.length > 0 && (
+          <ResourceList
+            label="Resource templates"
+            entries={templateEntries}
+            selected={selection?.kind === 'template' ? selection.key : null}
+            onSelect={(key) => setSelection({ kind: 'template', key })}
+          />
+        )}
+      </div>
+      <div className="split-detail-pane" ref={detailPane}>
+        {resource ? (
+          <ResourceDetail key={selection?.key} resource={resource} />
+        ) : template ? (
+          <TemplateDetail key={selection?.key} template={template} />
+        ) : (
+          <p className="empty-state">Select a resource to read it, or a template to fill in its variables.</p>
+        )}
+      </div>
+    </div>
+  );
+}

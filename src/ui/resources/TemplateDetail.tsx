@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { EngineError } from '../../shared/errors.ts';
+import type { ResourceTemplateInfo } from '../../shared/resources-api.ts';
+import { ErrorDetails } from '../common/ErrorDetails.tsx';
+import { ServerIcon } from '../common/Icon.tsx';
+import { ServerText } from '../common/ServerText.tsx';
+import { ArgumentInput } from '../completions/ArgumentInput.tsx';
+import { useDebounced } from '../completions/use-debounced.ts';
+import { useEngineClient } from '../services.tsx';
+import { AnnotationBadges } from './ResourceBadges.tsx';
+import { ResourceRead } from './ResourceRead.tsx';
+
+/**
+ * A resource template: one field per RFC 6570 variable (with completion when the server offers it), the
+ * URI they expand to (by the SDK's UriTemplate, in the engine), and Read resource.
+ */
+export function TemplateDetail({ template }: { template: ResourceTemplateInfo }) {
+  const client = useEngineClient();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [readUri, setReadUri] = useState<string | null>(null);
+  const [submitError, setSubmitError] = useState<EngineError | null>(null);
+  const settled = useDebounced(values, 150);
+  const expanded = useQuery<{ uri: string }, EngineError>({
+    queryKey: ['uri-template', template.uriTemplate, settled],
+    queryFn: ({ signal }) => client.call('expandUriTemplate', { template: template.uriTemplate, variables: settled }, signal),
+    enabled: template.templateError === undefined,
+    placeholderData: (previous) => previous,
+  });
+  const title = template.title || template.name;
+
+  const submit = async () => {
+    // Expand the exact values on screen, not the debounced ones, so Read never uses stale input.
+    setSubmitError(null);
+    try {
+      const { uri } = await client.call('expandUriTemplate', { template: template.uriTemplate, variables: values });
+      setReadUri(uri);
+    } catch (error) {
+      setSubmitError(error as EngineError);
+    }
+  };
+
+  return (
+    <section className="detail" aria-labelledby="template-detail-title">
+      <header className="detail-header">
+        <ServerIcon icons={template.icons} label={template.name} />
+        <div className="detail-heading">
+          <h3 id="template-detail-title" className="detail-title">
+            <ServerText text={title} />
+          </h3>
+          <div className="mono muted break">
+            <ServerText text={template.uriTemplate} />
+          </div>
+        </div>
+      </header>
+      {template.description && (
+        <p className="detail-description">
+          <ServerText text={template.description} />
+        </p>
+      )}
+      <div className="item-badges">
+        {template.mimeType && (
+          <span className="badge mono">
+            <ServerText text={template.mimeType} />
+          </span>
+        )}
+        <AnnotationBadges annotations={template.annotations} />
+      </div>
+      {template.templateError !== undefined ? (
+        <p className="field-error">
+          This URI template could not be parsed: <ServerText text={template.templateError} />
+        </p>
+      ) : (
+        <form
+          className="template-form"
+          aria-label="Template variables"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          {template.variables.length === 0 && <p className="muted">This template has no variables.</p>}
+          {template.variables.map((name) => (
+            <ArgumentInput
+              key={name}
+              name={name}
+              value={values[name] ?? ''}
+              onChange={(value) => setValues((current) => ({ ...current, [name]: value }))}
+              completionRef={{ type: 'ref/resource', uri: template.uriTemplate }}
+              contextArguments={Object.fromEntries(Object.entries(values).filter(([key, value]) => key !== name && value !== ''))}
+            />
+          ))}
+          <p className="expanded-uri">
+            <span className="muted">URI: </span>
+            <output className="mono break" aria-label="Expanded URI">
+              {expanded.data ? <ServerText text={expanded.data.uri} /> : ''}
+            </output>
+          </p>
+          {(submitError ?? expanded.error) && <ErrorDetails error={(submitError ?? expanded.error)!} />}
+          <div className="detail-actions">
+            <button type="submit" className="button button-primary">
+              Read resource
+            </button>
+          </div>
+        </form>
+      )}
+      {readUri !== null && <ResourceRead key={readUri} uri={readUri} />}
+    </section>
+  );
+}

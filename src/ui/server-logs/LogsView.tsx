@@ -1,0 +1,135 @@
+import { useMutation } from '@tanstack/react-query';
+import { memo, useId, useMemo, useState } from 'react';
+import type { EngineError } from '../../shared/errors.ts';
+import { isLogLevel, LOG_LEVELS, type LogLevel } from '../../shared/logging-api.ts';
+import type { ServerLogEntry } from '../../state/index.ts';
+import { ErrorDetails } from '../common/ErrorDetails.tsx';
+import { formatTime, oneLine, prettyJson } from '../common/format.ts';
+import { ServerText } from '../common/ServerText.tsx';
+import { useConnection, useEngineClient, useFeed } from '../services.tsx';
+import { atLeast } from './level-filter.ts';
+import './server-logs.css';
+
+const MAX_ROWS = 500;
+
+/** The Logs tab: the server's notifications/message entries, filtered by level, and logging/setLevel. */
+export function LogsView() {
+  const logs = useFeed((s) => s.logs);
+  const evicted = useFeed((s) => s.logsEvicted);
+  const { clearLogs } = useFeed((s) => s.actions);
+  const connected = useConnection((s) => s.phase === 'connected');
+  const offersLogging = useConnection((s) => s.summary?.capabilities?.logging !== undefined);
+  const [minimum, setMinimum] = useState<LogLevel>('debug');
+  const filterId = useId();
+
+  const shown = useMemo(() => logs.filter((entry) => atLeast(entry.level, minimum)), [logs, minimum]);
+  const visible = shown.length > MAX_ROWS ? shown.slice(shown.length - MAX_ROWS) : shown;
+
+  return (
+    <div className="server-logs">
+      <div className="logs-toolbar">
+        {connected && offersLogging && <ServerLevel />}
+        <label htmlFor={filterId} className="logs-control">
+          Show at least
+          <select id={filterId} className="input input-small" value={minimum} onChange={(event) => isLogLevel(event.target.value) && setMinimum(event.target.value)}>
+            {LOG_LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {level}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="muted logs-count" aria-live="polite">
+          {shown.length === logs.length ? `${logs.length} message${logs.length === 1 ? '' : 's'}` : `${shown.length} of ${logs.length} messages`}
+        </span>
+        <button type="button" className="button button-small" onClick={clearLogs} disabled={logs.length === 0}>
+          Clear logs
+        </button>
+      </div>
+      {connected && !offersLogging && <p className="hint logs-hint">This server does not declare logging, so its level cannot be set; any log messages it sends still appear here.</p>}
+      {evicted > 0 && <p className="log-marker">{evicted} older messages were dropped to stay within the limit.</p>}
+      {shown.length > MAX_ROWS && <p className="log-marker">Showing the latest {MAX_ROWS} of {shown.length}.</p>}
+      {logs.length === 0 ? (
+        <p className="empty-state">
+          {connected ? 'No log messages from the server yet.' : 'Connect to a server; its log messages (notifications/message) appear here.'}
+        </p>
+      ) : shown.length === 0 ? (
+        <p className="empty-state">No messages at {minimum} or above.</p>
+      ) : (
+        <ol className="logs-list" aria-label="Server log messages">
+          {visible.map((entry) => (
+            <LogEntryRow key={entry.seq} entry={entry} />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function ServerLevel() {
+  const client = useEngineClient();
+  const level = useFeed((s) => s.logLevel);
+  const { setLogLevel } = useFeed((s) => s.actions);
+  const id = useId();
+  const mutation = useMutation<undefined, EngineError, LogLevel>({
+    mutationFn: (next) => client.call('setLogLevel', { level: next }),
+    onSuccess: (_result, next) => setLogLevel(next),
+  });
+  return (
+    <>
+      <label htmlFor={id} className="logs-control">
+        Server log level
+        <select
+          id={id}
+          className="input input-small"
+          value={level ?? ''}
+          disabled={mutation.isPending}
+          onChange={(event) => isLogLevel(event.target.value) && mutation.mutate(event.target.value)}
+        >
+          <option value="" disabled>
+            server default
+          </option>
+          {LOG_LEVELS.map((l) => (
+            <option key={l} value={l}>
+              {l}
+            </option>
+          ))}
+        </select>
+      </label>
+      {mutation.isPending && <span className="muted">Setting…</span>}
+      {mutation.error && <ErrorDetails error={mutation.error} lead="Could not set the level" />}
+    </>
+  );
+}
+
+const LogEntryRow = memo(function LogEntryRow({ entry }: { entry: ServerLogEntry }) {
+  const known = isLogLevel(entry.level);
+  const isText = typeof entry.data === 'string';
+  return (
+    <li className={`logs-row level-${known ? entry.level : 'unknown'}`}>
+      <span className="mono muted logs-time">{formatTime(entry.time)}</span>
+      <span className={`badge logs-level level-badge-${known ? entry.level : 'unknown'}`} title={known ? undefined : 'Not one of the spec’s eight levels'}>
+        <ServerText text={entry.level} />
+      </span>
+      {entry.logger !== undefined && (
+        <span className="mono logs-logger">
+          <ServerText text={entry.logger} />
+        </span>
+      )}
+      {isText ? (
+        <span className="logs-data">
+          <ServerText text={entry.data} />
+        </span>
+      ) : (
+        <details className="logs-data">
+          <summary className="mono">
+            <ServerText text={oneLine(entry.data, 200)} />
+          </summary>
+          <pre className="code-block">
+            <ServerText text={prettyJson(entry.data)} />
+          </pre>
+        </details>
+      )}
+    </li>
+  );
+});
