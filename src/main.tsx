@@ -8,7 +8,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createEngineClient } from './bridge/index.ts';
 import { createQueryClient, forgetSession, wireInvalidation, wireResourceUpdates } from './queries/index.ts';
-import { createConnectionStore, createLogStore, createPrefsStore, createServerFeedStore, type PrefsStorage } from './state/index.ts';
+import {
+  createClientFeaturesStore,
+  createConnectionStore,
+  createLogStore,
+  createPrefsStore,
+  createServerFeedStore,
+  createServerRequestsStore,
+  type PrefsStorage,
+} from './state/index.ts';
 import { App } from './ui/App.tsx';
 import { ServicesProvider, type AppServices } from './ui/services.tsx';
 import { resolveTheme } from './ui/theme/use-theme.ts';
@@ -20,11 +28,14 @@ const connection = createConnectionStore({ url: new URLSearchParams(window.locat
 const log = createLogStore();
 const prefs = createPrefsStore(browserStorage());
 const feed = createServerFeedStore();
+const requests = createServerRequestsStore();
+const clientFeatures = createClientFeaturesStore();
 const queryClient = createQueryClient();
 
 client.subscribe((events) => {
   log.getState().actions.appendEvents(events);
   connection.getState().actions.applyEvents(events);
+  requests.getState().actions.applyEvents(events);
   wireInvalidation(queryClient, events);
   feed.getState().actions.appendEvents(events);
   wireResourceUpdates(queryClient, events);
@@ -47,7 +58,7 @@ document.documentElement.dataset.theme = resolveTheme(
   window.matchMedia('(prefers-color-scheme: dark)').matches,
 );
 
-const services: AppServices = { client, connection, log, prefs, feed };
+const services: AppServices = { client, connection, log, prefs, feed, requests, clientFeatures };
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

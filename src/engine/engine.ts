@@ -10,6 +10,7 @@ import type { ConnectParams } from '../shared/model.ts';
 import { explainError, explainNetworkFailure, isOpaqueNetworkFailure } from './explain-error.ts';
 import { createConnectionGuards } from './connection-guards.ts';
 import type { FeatureContext, Handlers } from './feature-context.ts';
+import { createClientFeatures } from './features/client-features.ts';
 import { completionHandlers } from './features/completions.ts';
 import { loggingHandlers } from './features/logging.ts';
 import { promptHandlers } from './features/prompts.ts';
@@ -54,6 +55,7 @@ export function createEngine(env: EngineEnv): Engine {
     limits: guards.limits,
     onDelivered: guards.delivered,
     onFault: guards.fault,
+    onStreamMessage: (message, requestBody) => clientFeatures.relations.observe(message, requestBody),
   });
 
   let session: Session | undefined;
@@ -102,8 +104,10 @@ export function createEngine(env: EngineEnv): Engine {
     return opened;
   }
 
+  const clientFeatures = createClientFeatures(ctx, () => connectParams);
+
   // Features that shape the session (client capabilities, server-request handlers, auth) add one entry.
-  const extensions: SessionExtension[] = [];
+  const extensions: SessionExtension[] = [clientFeatures.extension];
 
   const sessionHandlers: Handlers<SessionApi> = {
     async connect(params) {
@@ -139,6 +143,7 @@ export function createEngine(env: EngineEnv): Engine {
   const handlers: Handlers<EngineApi> = {
     ...sessionHandlers,
     ...toolHandlers(ctx),
+    ...clientFeatures.handlers,
     ...resourceHandlers(ctx),
     ...promptHandlers(ctx),
     ...completionHandlers(ctx),

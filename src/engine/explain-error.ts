@@ -76,11 +76,37 @@ export function explainError(error: unknown): EngineError {
   if (e.name === 'AbortError') {
     return { code: 'cancelled', message: 'The request was cancelled.', detail: message };
   }
+  if (e.code === URL_ELICITATION_REQUIRED) return explainUrlElicitationRequired(e, message);
   if (typeof e.code === 'number') {
     return { code: 'protocol', message: `The server answered with JSON-RPC error ${e.code}: ${message}`, rpcCode: e.code, detail: message };
   }
   if (e.name === 'TypeError' && e.cause?.code) return explainNodeNetworkError(e.cause.code, e.cause.message ?? message);
   return { code: 'internal', message: `Unexpected failure: ${message}`, detail: message };
+}
+
+const URL_ELICITATION_REQUIRED = -32042;
+const MAX_URL_ELICITATIONS = 20;
+
+/** -32042: the server needs the person to visit URLs first; the elicitations travel in `error.data`. */
+function explainUrlElicitationRequired(e: ErrorShape, message: string): EngineError {
+  const raw = (e.data as { elicitations?: unknown } | undefined)?.elicitations;
+  const urlElicitations = (Array.isArray(raw) ? raw : []).slice(0, MAX_URL_ELICITATIONS).flatMap((item) => {
+    const { elicitationId, url, message: text } = (item ?? {}) as Record<string, unknown>;
+    return typeof elicitationId === 'string' && typeof url === 'string'
+      ? [{ elicitationId: elicitationId.slice(0, 512), url: url.slice(0, 8192), message: typeof text === 'string' ? text.slice(0, 4096) : '' }]
+      : [];
+  });
+  const count = urlElicitations.length;
+  return {
+    code: 'protocol',
+    message:
+      count > 0
+        ? `The server needs you to complete ${count === 1 ? 'a step' : `${count} steps`} in the browser first (URL elicitation required). Open ${count === 1 ? 'it' : 'them'} below, then retry.`
+        : 'The server answered -32042 (URL elicitation required) but sent no usable elicitations, so there is nothing to open.',
+    rpcCode: URL_ELICITATION_REQUIRED,
+    detail: message,
+    urlElicitations,
+  };
 }
 
 function explainNodeNetworkError(code: string, detail: string): EngineError {

@@ -20,6 +20,8 @@ export interface SseTapOptions {
   onFault: (fault: StreamFault) => void;
   /** Silence is normal on the standalone GET stream; only streams that owe a response get an idle timeout. */
   idleTimeout: boolean;
+  /** Each message parsed from the stream, after it is logged. */
+  onMessage?: (message: unknown) => void;
 }
 
 const MAX_KEPT_CHARS = 64 * 1024;
@@ -49,11 +51,15 @@ export function sseTap(options: SseTapOptions): TransformStream<Uint8Array, Uint
         recorder.inboundUnparsed(event.data, tooDeep(limits).message);
         return;
       }
+      let message: unknown;
       try {
-        recorder.inbound(JSON.parse(event.data));
+        message = JSON.parse(event.data);
+        recorder.inbound(message);
       } catch (error) {
         recorder.inboundUnparsed(event.data, `SSE event data is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+        return;
       }
+      options.onMessage?.(message);
     },
   });
 

@@ -26,6 +26,11 @@ export interface WireTapDeps {
   onDelivered?: () => void;
   /** A bound tripped on the response to a POST carrying these request ids. */
   onFault?: (requestIds: Array<string | number>, fault: StreamFault) => void;
+  /**
+   * Each message received on an SSE stream, as sent, with the body of the POST whose response the stream is
+   * (undefined on the standalone GET stream): what the message arrived in answer to.
+   */
+  onStreamMessage?: (message: unknown, requestBody: string | undefined) => void;
 }
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
@@ -72,6 +77,7 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
     const onFault = (fault: StreamFault) => deps.onFault?.(requestIds, fault);
     const init2 = { status: response.status, statusText: response.statusText, headers: response.headers };
     if (mediaType(response.headers.get('content-type')) === 'text/event-stream') {
+      const requestBody = typeof init?.body === 'string' ? init.body : undefined;
       const tap = sseTap({
         recorder: deps.recorder,
         limits,
@@ -79,6 +85,7 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
         onDelivered: () => deps.onDelivered?.(),
         onFault,
         idleTimeout: requestIds.length > 0,
+        onMessage: (message) => deps.onStreamMessage?.(message, requestBody),
       });
       return new Response(response.body.pipeThrough(tap), init2);
     }

@@ -2,6 +2,7 @@
  * The worker boundary: every message that crosses between the UI thread and the engine.
  * Plain, structured-clone-safe data only — no class instances, no functions.
  */
+import type { Root, ServerRequestAnswer } from './client-features.ts';
 import type { EngineError } from './errors.ts';
 import type { EngineEvent } from './events.ts';
 import type { CompletionsApi } from './completions-api.ts';
@@ -23,11 +24,19 @@ export interface ToolsApi {
   callTool: { params: ToolCallParams; result: ToolCallOutcome };
 }
 
+/** The client side a person answers: server requests waiting in the queue, and the roots we offer. */
+export interface ClientFeaturesApi {
+  /** Answers a pending server request; fails if it already left (cancelled, timed out, session closed). */
+  answerServerRequest: { params: { id: string; answer: ServerRequestAnswer }; result: undefined };
+  /** Replaces the roots list; when connected with the roots capability, sends notifications/roots/list_changed. */
+  setRoots: { params: { roots: Root[] }; result: { notified: boolean } };
+}
+
 /**
  * Method name → params and result of every call the UI can make on the engine: one interface per
  * feature, each served by its own handlers in src/engine/features/.
  */
-export interface EngineApi extends SessionApi, ToolsApi, ResourcesApi, PromptsApi, CompletionsApi, LoggingApi {}
+export interface EngineApi extends SessionApi, ToolsApi, ResourcesApi, PromptsApi, CompletionsApi, LoggingApi, ClientFeaturesApi {}
 
 export type EngineMethod = keyof EngineApi;
 

@@ -3,6 +3,7 @@
  * act on, and the raw detail one click away.
  */
 import type { CorsDiagnosis } from './cors.ts';
+import type { UrlElicitation } from './client-features.ts';
 
 const ENGINE_ERROR_CODES = [
   'invalid-url',
@@ -36,6 +37,8 @@ export interface EngineError {
   corsRequirements?: string[];
   /** What the CORS doctor found, when it could probe (src/engine/cors-doctor.ts). */
   cors?: CorsDiagnosis;
+  /** For JSON-RPC error -32042 (URL elicitation required): the URL elicitations the server asks for first. */
+  urlElicitations?: UrlElicitation[];
 }
 
 /** True for our plain-data errors only; SDK errors also carry string codes, but in another vocabulary. */

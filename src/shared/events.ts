@@ -1,5 +1,6 @@
 /** What the engine pushes to the UI as it happens. */
 import type { EngineError } from './errors.ts';
+import type { PendingServerRequest, ServerRequestEndReason } from './client-features.ts';
 import type { ServerSummary } from './model.ts';
 
 export type Direction = 'in' | 'out';
@@ -57,4 +58,10 @@ export type EngineEvent =
   | { type: 'http'; exchange: HttpExchange }
   | { type: 'connection'; phase: ConnectionPhase; summary?: ServerSummary; error?: EngineError }
   /** The engine dropped nothing silently: a note a person should see in the log (fallbacks, closed streams). */
-  | { type: 'note'; time: number; level: 'info' | 'warning' | 'error'; text: string };
+  | { type: 'note'; time: number; level: 'info' | 'warning' | 'error'; text: string }
+  /** A server→client request that needs a person (sampling, elicitation). */
+  | { type: 'server-request'; request: PendingServerRequest }
+  /** It left the queue: answered, cancelled or timed out by the server, the session closed, or refused. */
+  | { type: 'server-request-ended'; id: string; reason: ServerRequestEndReason; text: string }
+  /** `notifications/elicitation/complete` for a URL elicitation this client knows. */
+  | { type: 'elicitation-complete'; elicitationId: string };

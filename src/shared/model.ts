@@ -4,6 +4,7 @@
  * so the UI reads every field defensively instead of trusting a type the server never promised to meet.
  */
 import type { Limits } from './limits.ts';
+import type { ClientFeatureSettings } from './client-features.ts';
 
 export type TransportKind = 'streamable-http' | 'sse';
 
@@ -23,6 +24,8 @@ export interface ConnectParams {
   requestTimeoutMs?: number;
   /** Bounds on what the server may send (src/shared/limits.ts); each missing one takes its default. */
   limits?: Partial<Limits>;
+  /** Client capabilities to declare; absent means DEFAULT_CLIENT_FEATURES (everything the UI can answer). */
+  clientFeatures?: ClientFeatureSettings;
 }
 
 export interface Icon {

@@ -5,5 +5,9 @@ export { createLogStore, DEFAULT_LOG_RETENTION, messageItemId, requestMethodOf }
 export { matchesFilter } from './log-filter.ts';
 export type { PrefsState, PrefsStorage, PrefsStore, ThemeChoice } from './prefs-store.ts';
 export { createPrefsStore } from './prefs-store.ts';
+export type { ClientFeaturesActions, ClientFeaturesState, ClientFeaturesStore, RootDraft } from './client-features-store.ts';
+export { createClientFeaturesStore } from './client-features-store.ts';
+export type { ServerRequestsActions, ServerRequestsState, ServerRequestsStore, UrlElicitationStatus } from './server-requests-store.ts';
+export { createServerRequestsStore } from './server-requests-store.ts';
 export type { ResourceUpdate, ServerFeedState, ServerFeedStore, ServerLogEntry } from './server-feed-store.ts';
 export { createServerFeedStore, DEFAULT_SERVER_LOG_RETENTION } from './server-feed-store.ts';

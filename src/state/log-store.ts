@@ -23,7 +23,10 @@ export interface LogState {
   /** Append-only, in arrival order (message entries in seq order). */
   ids: string[];
   byId: Record<string, LogItem>;
-  /** Inbound notifications, a derived index into `ids`, evicted alongside it. */
+  /**
+   * The timeline: inbound notifications, server→client requests and our answers to them; a derived index
+   * into `ids`, evicted alongside it.
+   */
   notificationIds: string[];
   /** How many entries the retention bound has evicted since the last clear. */
   evicted: number;
@@ -92,8 +95,14 @@ export function createLogStore(options: LogStoreOptions = {}) {
 
 export type LogStore = ReturnType<typeof createLogStore>;
 
-function isInboundNotification(item: LogItem): boolean {
-  return item.type === 'message' && item.entry.direction === 'in' && item.entry.kind === 'notification';
+function isTimelineItem(item: LogItem, byId: Record<string, LogItem>): boolean {
+  if (item.type !== 'message') return false;
+  const { direction, kind, requestSeq } = item.entry;
+  if (direction === 'in') return kind === 'notification' || kind === 'request';
+  if ((kind !== 'response' && kind !== 'error') || requestSeq === undefined) return false;
+  // Our answer to a server request (sampling, elicitation, roots) belongs beside the request.
+  const request = byId[messageItemId(requestSeq)];
+  return request?.type === 'message' && request.entry.direction === 'in';
 }
 
 function appendItems(state: LogState, items: LogItem[]): Partial<LogState> {
@@ -104,7 +113,7 @@ function appendItems(state: LogState, items: LogItem[]): Partial<LogState> {
     // The engine may re-send an entry (e.g. marked late); replace it in place rather than duplicate it.
     if (!(item.id in byId)) {
       ids.push(item.id);
-      if (isInboundNotification(item)) notificationIds.push(item.id);
+      if (isTimelineItem(item, byId)) notificationIds.push(item.id);
     }
     byId[item.id] = item;
   }

@@ -1,6 +1,7 @@
 import { ConnectionBar } from './connect/ConnectionBar.tsx';
 import { FeatureTabs } from './features/FeatureTabs.tsx';
 import { MessageLog } from './log/MessageLog.tsx';
+import { ServerRequestsHost } from './requests/ServerRequestsHost.tsx';
 import { ServerPanel } from './server/ServerPanel.tsx';
 import { ThemeToggle } from './theme/ThemeToggle.tsx';
 import { useApplyTheme } from './theme/use-theme.ts';
@@ -30,6 +31,7 @@ export function App() {
           <NotificationsTimeline />
         </aside>
       </main>
+      <ServerRequestsHost />
     </div>
   );
 }

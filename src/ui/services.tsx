@@ -5,7 +5,20 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { EngineClient } from '../bridge/index.ts';
-import type { ConnectionState, ConnectionStore, LogState, LogStore, PrefsState, PrefsStore, ServerFeedState, ServerFeedStore } from '../state/index.ts';
+import type {
+  ClientFeaturesState,
+  ClientFeaturesStore,
+  ConnectionState,
+  ConnectionStore,
+  LogState,
+  LogStore,
+  PrefsState,
+  PrefsStore,
+  ServerFeedState,
+  ServerFeedStore,
+  ServerRequestsState,
+  ServerRequestsStore,
+} from '../state/index.ts';
 
 export interface AppServices {
   client: EngineClient;
@@ -14,6 +27,8 @@ export interface AppServices {
   prefs: PrefsStore;
   /** Server log messages, resource updates and subscriptions (Resources and Logs tabs). */
   feed: ServerFeedStore;
+  requests: ServerRequestsStore;
+  clientFeatures: ClientFeaturesStore;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);
@@ -44,4 +59,12 @@ export function usePrefs<T>(selector: (state: PrefsState) => T): T {
 
 export function useFeed<T>(selector: (state: ServerFeedState) => T): T {
   return useStore(useServices().feed, selector);
+}
+
+export function useServerRequests<T>(selector: (state: ServerRequestsState) => T): T {
+  return useStore(useServices().requests, selector);
+}
+
+export function useClientFeatures<T>(selector: (state: ClientFeaturesState) => T): T {
+  return useStore(useServices().clientFeatures, selector);
 }

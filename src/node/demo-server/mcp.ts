@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/server';
 
+import { registerClientFeatureTools } from './client-feature-tools.ts';
 import { icons } from './icons.ts';
 import { registerLiveTools, type SessionState } from './live-tools.ts';
 import { registerResourcesAndPrompts } from './resources.ts';
@@ -37,5 +38,6 @@ export function createDemoMcpServer(): McpServer {
   registerShowcaseResources(server);
   registerShowcasePrompts(server);
   registerSubscriptions(server);
+  registerClientFeatureTools(server);
   return server;
 }

@@ -3,6 +3,7 @@ import type { TransportChoice } from '../../shared/model.ts';
 import { checkServerUrl } from '../../shared/url.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { useConnection } from '../services.tsx';
+import { ClientFeaturesSettings } from './ClientFeaturesSettings.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
 import { headerProblems } from './headers.ts';
 import { HeadersEditor } from './HeadersEditor.tsx';
@@ -16,13 +17,14 @@ const TRANSPORTS: Array<{ value: TransportChoice; label: string }> = [
 ];
 
 export function ConnectionBar() {
-  const ids = { url: useId(), urlError: useId(), transport: useId(), headers: useId() };
+  const ids = { url: useId(), urlError: useId(), transport: useId(), headers: useId(), client: useId() };
   const input = useConnection((state) => state.input);
   const phase = useConnection((state) => state.phase);
   const error = useConnection((state) => state.error);
   const actions = useConnection((state) => state.actions);
   const { connect, disconnect } = useConnectionCommands();
   const [headersOpen, setHeadersOpen] = useState(false);
+  const [clientOpen, setClientOpen] = useState(false);
 
   const urlCheck = checkServerUrl(input.url);
   // An empty field is not an error yet, only a reason to keep Connect disabled.
@@ -80,6 +82,9 @@ export function ConnectionBar() {
         >
           Headers{headerCount > 0 ? ` (${headerCount})` : ''} <span aria-hidden="true">{headersOpen ? '▴' : '▾'}</span>
         </button>
+        <button type="button" className="button" aria-expanded={clientOpen} aria-controls={ids.client} onClick={() => setClientOpen((open) => !open)}>
+          Client <span aria-hidden="true">{clientOpen ? '▴' : '▾'}</span>
+        </button>
         <button type="submit" className="button button-primary" disabled={!canConnect}>
           Connect
         </button>
@@ -94,6 +99,7 @@ export function ConnectionBar() {
         </p>
       )}
       {headersOpen && <HeadersEditor id={ids.headers} />}
+      {clientOpen && <ClientFeaturesSettings id={ids.client} />}
       {phase === 'failed' && error && (
         <div className="connect-failure" role="alert">
           <ErrorDetails error={error} lead="Could not connect" />

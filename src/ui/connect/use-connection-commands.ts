@@ -12,7 +12,7 @@ import { headerProblems, usableHeaders } from './headers.ts';
  * aborts the attempt in flight, and its late answer is ignored.
  */
 export function useConnectionCommands() {
-  const { client, connection } = useServices();
+  const { client, connection, clientFeatures } = useServices();
   const queryClient = useQueryClient();
   const attempt = useRef<AbortController | null>(null);
 
@@ -26,7 +26,12 @@ export function useConnectionCommands() {
     attempt.current = controller;
     actions.connecting();
     forgetSession(queryClient);
-    const params: ConnectParams = { url: checked.url, headers: usableHeaders(input.headers), transport: input.transport };
+    const params: ConnectParams = {
+      url: checked.url,
+      headers: usableHeaders(input.headers),
+      transport: input.transport,
+      clientFeatures: clientFeatures.getState().settings,
+    };
     try {
       if (phase === 'connected') await client.call('disconnect', undefined).catch(() => undefined);
       const summary = await client.call('connect', params, controller.signal);
@@ -37,7 +42,7 @@ export function useConnectionCommands() {
     } finally {
       if (attempt.current === controller) attempt.current = null;
     }
-  }, [client, connection, queryClient]);
+  }, [client, connection, clientFeatures, queryClient]);
 
   const disconnect = useCallback(async () => {
     attempt.current?.abort();

@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { PromptsView } from '../prompts/PromptsView.tsx';
 import { ResourcesView } from '../resources/ResourcesView.tsx';
+import { RootsView } from '../roots/RootsView.tsx';
 import { LogsView } from '../server-logs/LogsView.tsx';
 import { ToolsView } from '../tools/ToolsView.tsx';
 import './feature-tabs.css';
@@ -16,6 +17,7 @@ const FEATURES: Feature[] = [
   { name: 'Resources', render: () => <ResourcesView /> },
   { name: 'Prompts', render: () => <PromptsView /> },
   { name: 'Logs', render: () => <LogsView /> },
+  { name: 'Roots', render: () => <RootsView /> },
 ];
 
 /** Feature views as tabs named after MCP's features, with arrow-key navigation between tabs. */

@@ -1,13 +1,14 @@
 import { memo, useMemo } from 'react';
 import { formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
+import { requestMethodOf } from '../../state/index.ts';
 import { useLog } from '../services.tsx';
-import { summarizeNotification } from './summarize.ts';
+import { summarizeAnswer, summarizeNotification } from './summarize.ts';
 import './timeline.css';
 
 const MAX_ROWS = 300;
 
-/** Inbound notifications in time order. Selecting one opens it in the message log. */
+/** Inbound notifications, server requests and our answers, in time order. Selecting one opens it in the message log. */
 export function NotificationsTimeline() {
   const ids = useLog((state) => state.notificationIds);
   const visible = useMemo(() => (ids.length > MAX_ROWS ? ids.slice(ids.length - MAX_ROWS) : ids), [ids]);
@@ -37,14 +38,20 @@ const TimelineRow = memo(function TimelineRow({ id }: { id: string }) {
   const item = useLog((state) => state.byId[id]);
   const selected = useLog((state) => state.selectedId === id);
   const { select } = useLog((state) => state.actions);
-  const summary = useMemo(() => (item?.type === 'message' ? summarizeNotification(item.entry.method, item.entry.message) : ''), [item]);
+  const answered = useLog((state) => requestMethodOf(state.byId, item));
+  const summary = useMemo(() => {
+    if (item?.type !== 'message') return '';
+    return item.entry.direction === 'out' ? summarizeAnswer(answered, item.entry.message) : summarizeNotification(item.entry.method, item.entry.message);
+  }, [item, answered]);
   if (item?.type !== 'message') return null;
+  const label = item.entry.direction === 'out' ? `→ ${answered ?? 'answer'}` : item.entry.method ?? '';
   return (
-    <li className="timeline-row">
+    <li className={`timeline-row timeline-${item.entry.kind}`}>
       <button type="button" className="timeline-button" aria-current={selected ? 'true' : undefined} onClick={() => select(id)}>
         <span className="timeline-time mono">{formatTime(item.entry.time)}</span>
         <span className="timeline-method mono">
-          <ServerText text={item.entry.method ?? ''} />
+          {item.entry.kind === 'request' && <span className="timeline-tag">request</span>}
+          <ServerText text={label} />
         </span>
         <span className="timeline-summary">
           <ServerText text={summary} />

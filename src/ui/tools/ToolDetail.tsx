@@ -139,7 +139,7 @@ export function ToolDetail({ tool }: { tool: Tool }) {
         )}
       </div>
 
-      <ToolResult status={mutation.status} outcome={mutation.data} error={mutation.error} />
+      <ToolResult status={mutation.status} outcome={mutation.data} error={mutation.error} onRetry={() => run(args)} />
     </section>
   );
 }

@@ -3,16 +3,19 @@ import type { ToolCallOutcome } from '../../shared/model.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { formatDuration, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
+import { UrlElicitationRequired } from '../requests/UrlElicitationRequired.tsx';
 import { ContentBlockView } from './ContentBlockView.tsx';
 
 interface Props {
   status: 'idle' | 'pending' | 'success' | 'error';
   outcome: ToolCallOutcome | undefined;
   error: EngineError | null;
+  /** Runs the same call again (offered after a -32042 URL elicitation). */
+  onRetry?: () => void;
 }
 
 /** The Result region: a tool error (isError) and a failed request are different things and look different. */
-export function ToolResult({ status, outcome, error }: Props) {
+export function ToolResult({ status, outcome, error, onRetry }: Props) {
   return (
     <section role="region" aria-label="Result" className="tool-result" aria-busy={status === 'pending'}>
       <h3 className="section-title">Result</h3>
@@ -25,6 +28,7 @@ export function ToolResult({ status, outcome, error }: Props) {
           ) : (
             <ErrorDetails error={error} lead="Request failed" />
           )}
+          {error.urlElicitations && <UrlElicitationRequired elicitations={error.urlElicitations} {...(onRetry && { onRetry })} />}
         </div>
       )}
       {status === 'success' && outcome && <Outcome outcome={outcome} />}

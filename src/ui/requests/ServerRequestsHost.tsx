@@ -1,0 +1,104 @@
+import { useEffect, useRef, useState } from 'react';
+import type { PendingServerRequest } from '../../shared/client-features.ts';
+import { formatTime } from '../common/format.ts';
+import { ServerText } from '../common/ServerText.tsx';
+import { useServerRequests } from '../services.tsx';
+import { ElicitationFormView } from './ElicitationFormView.tsx';
+import { SamplingView } from './SamplingView.tsx';
+import { UrlElicitationView } from './UrlElicitationView.tsx';
+import './requests.css';
+
+const TITLES: Record<PendingServerRequest['kind'], string> = {
+  sampling: 'asks for a completion (sampling)',
+  'elicitation-form': 'asks for input (elicitation)',
+  'elicitation-url': 'asks you to open a page (URL elicitation)',
+};
+
+/**
+ * Server requests waiting for the person: one dialog at a time, a queue to switch between them, and a
+ * notice when one leaves unanswered. Not modal: the message log stays usable while answering.
+ */
+export function ServerRequestsHost() {
+  const pending = useServerRequests((s) => s.pending);
+  const activeId = useServerRequests((s) => s.activeId);
+  const notice = useServerRequests((s) => s.notice);
+  const actions = useServerRequests((s) => s.actions);
+  const active = pending.find((r) => r.id === activeId) ?? pending[0];
+  const dialog = useRef<HTMLDivElement>(null);
+  // Minimized, the dialog keeps only its header, so what is under it (the log, the tool) can be read.
+  // Per request: a new request on screen always opens expanded.
+  const [minimizedId, setMinimizedId] = useState<string | null>(null);
+  const minimized = active !== undefined && minimizedId === active.id;
+
+  // A new request on screen takes the focus, so keyboard users land in it.
+  useEffect(() => {
+    if (active) dialog.current?.focus();
+  }, [active?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (!active && !notice) return null;
+  return (
+    <div className="requests-host">
+      {notice && (
+        <div className="requests-notice" role="status">
+          <ServerText text={notice} />
+          <button type="button" className="button button-small" onClick={actions.dismissNotice}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {active && (
+        <div ref={dialog} className="request-dialog" role="dialog" aria-modal="false" aria-labelledby={`${active.id}-title`} tabIndex={-1}>
+          <header className="request-head">
+            <div className="request-head-row">
+              <h2 id={`${active.id}-title`} className="request-title">
+                <ServerText text={active.serverName} /> {TITLES[active.kind]}
+              </h2>
+              <button type="button" className="button button-small" aria-expanded={!minimized} aria-controls={`${active.id}-body`} onClick={() => setMinimizedId(minimized ? null : active.id)}>
+                {minimized ? 'Expand' : 'Minimize'}
+              </button>
+            </div>
+            <p className="request-context muted">
+              <span className="mono">{active.method}</span> · id <span className="mono">{JSON.stringify(active.rpcId)}</span> · {formatTime(active.receivedAt)}
+              {active.related && (
+                <>
+                  {' '}
+                  · during our <span className="mono">{active.related.method}</span> (id {JSON.stringify(active.related.rpcId)})
+                  {active.related.target !== undefined && (
+                    <>
+                      {' '}
+                      for <strong className="mono"><ServerText text={active.related.target} /></strong>
+                    </>
+                  )}
+                </>
+              )}
+              {active.relatedTaskId !== undefined && (
+                <>
+                  {' '}
+                  · for task <span className="mono"><ServerText text={active.relatedTaskId} /></span>
+                </>
+              )}
+            </p>
+            {pending.length > 1 && (
+              <div className="request-queue" role="group" aria-label={`${pending.length} pending server requests`}>
+                {pending.map((r, index) => (
+                  <button key={r.id} type="button" className="button button-small" aria-pressed={r.id === active.id} onClick={() => actions.select(r.id)}>
+                    {index + 1}. {r.kind === 'sampling' ? 'Sampling' : r.kind === 'elicitation-url' ? 'URL' : 'Form'}
+                  </button>
+                ))}
+              </div>
+            )}
+          </header>
+          <div id={`${active.id}-body`} className="request-body" hidden={minimized}>
+            {active.kind === 'sampling' ? (
+              <SamplingView key={active.id} request={active} />
+            ) : active.kind === 'elicitation-url' ? (
+              <UrlElicitationView key={active.id} request={active} />
+            ) : (
+              <ElicitationFormView key={active.id} request={active} />
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
