@@ -38,7 +38,7 @@ const layerRules = Object.entries(LAYERS).map(([layer, forbidden]) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.bench/'] },
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.bench/', '.conformance/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -9,6 +9,7 @@ import {
   HOST,
   HOSTILE_PORT,
   NO_CORS_PORT,
+  OAUTH_ORIGIN,
 } from './e2e/servers/ports.ts';
 
 // Playwright cannot download browsers on our machines: it drives the system
@@ -92,6 +93,13 @@ export default defineConfig({
       name: 'no-cors',
       command: `${tsNode} e2e/servers/no-cors.ts`,
       url: `http://${HOST}:${NO_CORS_PORT}/`,
+      reuseExistingServer,
+      gracefulShutdown: stopGently,
+    },
+    {
+      name: 'oauth',
+      command: `${tsNode} e2e/servers/oauth.ts`,
+      url: `${OAUTH_ORIGIN}/`,
       reuseExistingServer,
       gracefulShutdown: stopGently,
     },

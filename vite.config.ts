@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { clientMetadataPlugin } from './src/node/build/client-metadata.ts';
 import { CSP_META } from './src/node/static-server/csp.ts';
 
 /**
@@ -17,7 +18,7 @@ function contentSecurityPolicyMeta(): Plugin {
 export default defineConfig({
   // Relative asset URLs let the built app run from any sub-path of any static host.
   base: './',
-  plugins: [react(), contentSecurityPolicyMeta()],
+  plugins: [react(), contentSecurityPolicyMeta(), clientMetadataPlugin(process.env.MCP_LENS_PUBLIC_URL)],
   worker: { format: 'es' },
   build: {
     // No inlined assets: the CSP allows scripts and styles from 'self' only.

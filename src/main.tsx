@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { createEngineClient } from './bridge/index.ts';
 import { createQueryClient, forgetSession, wireInvalidation, wireResourceUpdates } from './queries/index.ts';
 import {
+  createAuthStore,
   createClientFeaturesStore,
   createConnectionStore,
   createLogStore,
@@ -18,6 +19,7 @@ import {
   type PrefsStorage,
 } from './state/index.ts';
 import { App } from './ui/App.tsx';
+import { findClientMetadataUrl } from './ui/auth/client-metadata.ts';
 import { ServicesProvider, type AppServices } from './ui/services.tsx';
 import { resolveTheme } from './ui/theme/use-theme.ts';
 
@@ -31,11 +33,20 @@ const feed = createServerFeedStore();
 const requests = createServerRequestsStore();
 const clientFeatures = createClientFeaturesStore();
 const queryClient = createQueryClient();
+const auth = createAuthStore();
+// The callback page sits beside index.html, so it works under whatever path the app is hosted at.
+const oauthRedirectUrl = new URL('oauth-callback.html', document.baseURI).href;
+void client.call('configureAuth', { redirectUrl: oauthRedirectUrl });
+// On an https deployment built with its public URL, the app is its own client id (CIMD); else DCR.
+void findClientMetadataUrl(document.baseURI).then((clientMetadataUrl) => {
+  if (clientMetadataUrl) void client.call('configureAuth', { redirectUrl: oauthRedirectUrl, clientMetadataUrl });
+});
 
 client.subscribe((events) => {
   log.getState().actions.appendEvents(events);
   connection.getState().actions.applyEvents(events);
   requests.getState().actions.applyEvents(events);
+  auth.getState().actions.applyEvents(events);
   wireInvalidation(queryClient, events);
   feed.getState().actions.appendEvents(events);
   wireResourceUpdates(queryClient, events);
@@ -58,7 +69,7 @@ document.documentElement.dataset.theme = resolveTheme(
   window.matchMedia('(prefers-color-scheme: dark)').matches,
 );
 
-const services: AppServices = { client, connection, log, prefs, feed, requests, clientFeatures };
+const services: AppServices = { client, connection, log, prefs, feed, requests, clientFeatures, auth, oauthRedirectUrl };
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -12,7 +12,8 @@ export const DEMO_PORT = BASE + 1;
 export const EVERYTHING_HTTP_PORT = BASE + 2;
 export const EVERYTHING_SSE_PORT = BASE + 3;
 export const NO_CORS_PORT = BASE + 4;
-export const HOSTILE_PORT = BASE + 5;
+export const OAUTH_PORT = BASE + 5;
+export const HOSTILE_PORT = BASE + 6;
 
 /** The app is served from a sub-path to prove it works off the domain root. */
 export const APP_BASE_PATH = '/inspector/';
@@ -27,6 +28,9 @@ export const EVERYTHING_MCP_URL = `http://${HOST}:${EVERYTHING_HTTP_PORT}/mcp`;
 export const EVERYTHING_SSE_URL = `http://${HOST}:${EVERYTHING_SSE_PORT}/sse`;
 /** A server that sends no CORS headers at all. */
 export const NO_CORS_MCP_URL = `http://${HOST}:${NO_CORS_PORT}/mcp`;
+/** The OAuth fixture: a protected MCP server and its mock authorization server (src/test/oauth-fixture.ts). */
+export const OAUTH_ORIGIN = `http://${HOST}:${OAUTH_PORT}`;
+export const oauthMcpUrl = (variant: string) => `${OAUTH_ORIGIN}/v/${variant}/mcp`;
 /** The hostile fixture (src/test/hostile/): one misbehaving MCP server per scenario path. */
 export const hostileUrl = (scenario: string) => `http://${HOST}:${HOSTILE_PORT}/s/${scenario}/mcp`;
 /** What the hostile fixture received for a scenario. */

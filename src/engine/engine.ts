@@ -10,6 +10,7 @@ import type { ConnectParams } from '../shared/model.ts';
 import { explainError, explainNetworkFailure, isOpaqueNetworkFailure } from './explain-error.ts';
 import { createConnectionGuards } from './connection-guards.ts';
 import type { FeatureContext, Handlers } from './feature-context.ts';
+import { authFeature, type AuthFeatureOptions } from './features/auth.ts';
 import { createClientFeatures } from './features/client-features.ts';
 import { completionHandlers } from './features/completions.ts';
 import { loggingHandlers } from './features/logging.ts';
@@ -26,6 +27,10 @@ export interface EngineEnv {
   fetch: FetchLike;
   now: () => number;
   emit: (event: EngineEvent) => void;
+  /** How authorization URLs are opened and which client identity is used (the command line sets both). */
+  auth?: AuthFeatureOptions;
+  /** Session extensions the environment adds (e.g. a headless host's answers to server requests). */
+  extensions?: SessionExtension[];
 }
 
 export interface Engine {
@@ -107,7 +112,10 @@ export function createEngine(env: EngineEnv): Engine {
   const clientFeatures = createClientFeatures(ctx, () => connectParams);
 
   // Features that shape the session (client capabilities, server-request handlers, auth) add one entry.
-  const extensions: SessionExtension[] = [clientFeatures.extension];
+  const auth = authFeature(ctx, env.auth);
+  // The environment's extensions come last: the SDK keeps the last handler registered for a method, so
+  // a headless host's answers override the person-in-the-browser ones.
+  const extensions: SessionExtension[] = [clientFeatures.extension, auth.extension, ...(env.extensions ?? [])];
 
   const sessionHandlers: Handlers<SessionApi> = {
     async connect(params) {
@@ -148,6 +156,7 @@ export function createEngine(env: EngineEnv): Engine {
     ...promptHandlers(ctx),
     ...completionHandlers(ctx),
     ...loggingHandlers(ctx),
+    ...auth.handlers,
   };
 
   /**

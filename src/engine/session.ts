@@ -55,6 +55,11 @@ export interface SessionExtension {
   setup?: (client: Client) => void;
   /** An OAuth provider for the transports; at most one feature supplies it. */
   authProvider?: OAuthClientProvider;
+  /**
+   * Wraps the fetch the transports use for this server (OAuth: bearer token, refresh, 401 and 403 handling).
+   * Applied above the wire tap, so what the tap logs is what was sent.
+   */
+  wrapFetch?: (fetch: FetchLike, serverUrl: URL) => FetchLike;
 }
 
 export async function openSession(params: ConnectParams, deps: SessionDeps): Promise<Session> {
@@ -79,13 +84,14 @@ async function connectWith(kind: TransportKind, url: URL, headers: Record<string
   // credentials: 'omit' — a server's cookies for this origin must never ride along with an inspector's requests.
   const requestInit: RequestInit = { headers, credentials: 'omit' };
   const extensions = deps.extensions ?? [];
+  const fetch = extensions.reduce<FetchLike>((inner, extension) => extension.wrapFetch?.(inner, url) ?? inner, deps.fetch);
   const authProvider = extensions.find((extension) => extension.authProvider)?.authProvider;
   const transportAuth = authProvider ? { authProvider } : {};
   const pacing = deps.guards ? { reconnectionScheduler: deps.guards.reconnectionScheduler } : {};
   const transport =
     kind === 'streamable-http'
-      ? new StreamableHTTPClientTransport(url, { fetch: deps.fetch, requestInit, ...transportAuth, ...pacing })
-      : new SSEClientTransport(url, { fetch: deps.fetch, requestInit, eventSourceInit: { fetch: deps.fetch }, ...transportAuth });
+      ? new StreamableHTTPClientTransport(url, { fetch, requestInit, ...transportAuth, ...pacing })
+      : new SSEClientTransport(url, { fetch, requestInit, eventSourceInit: { fetch }, ...transportAuth });
   deps.guards?.install(transport);
   const capabilities = Object.assign({}, ...extensions.map((extension) => extension.capabilities ?? {})) as ClientCapabilities;
   const client = new Client(CLIENT_INFO, { capabilities, supportedProtocolVersions: SUPPORTED_PROTOCOL_VERSIONS });

@@ -2,6 +2,7 @@
  * The worker boundary: every message that crosses between the UI thread and the engine.
  * Plain, structured-clone-safe data only — no class instances, no functions.
  */
+import type { AuthApi } from './auth.ts';
 import type { Root, ServerRequestAnswer } from './client-features.ts';
 import type { EngineError } from './errors.ts';
 import type { EngineEvent } from './events.ts';
@@ -36,7 +37,7 @@ export interface ClientFeaturesApi {
  * Method name → params and result of every call the UI can make on the engine: one interface per
  * feature, each served by its own handlers in src/engine/features/.
  */
-export interface EngineApi extends SessionApi, ToolsApi, ResourcesApi, PromptsApi, CompletionsApi, LoggingApi, ClientFeaturesApi {}
+export interface EngineApi extends SessionApi, ToolsApi, ResourcesApi, PromptsApi, CompletionsApi, LoggingApi, ClientFeaturesApi, AuthApi {}
 
 export type EngineMethod = keyof EngineApi;
 

@@ -1,4 +1,5 @@
 /** What the engine pushes to the UI as it happens. */
+import type { AuthUpdate } from './auth.ts';
 import type { EngineError } from './errors.ts';
 import type { PendingServerRequest, ServerRequestEndReason } from './client-features.ts';
 import type { ServerSummary } from './model.ts';
@@ -64,4 +65,6 @@ export type EngineEvent =
   /** It left the queue: answered, cancelled or timed out by the server, the session closed, or refused. */
   | { type: 'server-request-ended'; id: string; reason: ServerRequestEndReason; text: string }
   /** `notifications/elicitation/complete` for a URL elicitation this client knows. */
-  | { type: 'elicitation-complete'; elicitationId: string };
+  | { type: 'elicitation-complete'; elicitationId: string }
+  /** A step of an OAuth authorization, or where it stands (see src/shared/auth.ts). */
+  | { type: 'auth'; update: AuthUpdate };

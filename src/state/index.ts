@@ -9,5 +9,7 @@ export type { ClientFeaturesActions, ClientFeaturesState, ClientFeaturesStore, R
 export { createClientFeaturesStore } from './client-features-store.ts';
 export type { ServerRequestsActions, ServerRequestsState, ServerRequestsStore, UrlElicitationStatus } from './server-requests-store.ts';
 export { createServerRequestsStore } from './server-requests-store.ts';
+export type { AuthActions, AuthState, AuthStore } from './auth-store.ts';
+export { AUTH_STEP_RETENTION, createAuthStore } from './auth-store.ts';
 export type { ResourceUpdate, ServerFeedState, ServerFeedStore, ServerLogEntry } from './server-feed-store.ts';
 export { createServerFeedStore, DEFAULT_SERVER_LOG_RETENTION } from './server-feed-store.ts';

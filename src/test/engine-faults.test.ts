@@ -64,7 +64,9 @@ describe('engine faults', () => {
     });
     const { attempt } = connect(server.url);
     await expect(attempt).rejects.toMatchObject({ code: 'unauthorized', httpStatus: 401 });
-    expect(server.requests.map((r) => r.method)).toEqual(['POST']);
+    // The 401 starts OAuth discovery (well-known GETs), never a legacy GET of the MCP endpoint itself.
+    const mcpPath = new URL(server.url).pathname;
+    expect(server.requests.filter((r) => r.path === mcpPath).map((r) => r.method)).toEqual(['POST']);
   });
 
   it('explains a wrong content type', async () => {

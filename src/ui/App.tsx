@@ -1,3 +1,4 @@
+import { AuthPrompt } from './auth/AuthPrompt.tsx';
 import { ConnectionBar } from './connect/ConnectionBar.tsx';
 import { FeatureTabs } from './features/FeatureTabs.tsx';
 import { MessageLog } from './log/MessageLog.tsx';
@@ -23,6 +24,7 @@ export function App() {
       </header>
       <main className="app-main">
         <div className="main-pane">
+          <AuthPrompt />
           <ServerPanel />
           <FeatureTabs />
         </div>

@@ -6,6 +6,8 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { EngineClient } from '../bridge/index.ts';
 import type {
+  AuthState,
+  AuthStore,
   ClientFeaturesState,
   ClientFeaturesStore,
   ConnectionState,
@@ -29,6 +31,9 @@ export interface AppServices {
   feed: ServerFeedStore;
   requests: ServerRequestsStore;
   clientFeatures: ClientFeaturesStore;
+  auth: AuthStore;
+  /** Where the authorization server sends the browser back: the app's callback page, under any base path. */
+  oauthRedirectUrl: string;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);
@@ -67,4 +72,8 @@ export function useServerRequests<T>(selector: (state: ServerRequestsState) => T
 
 export function useClientFeatures<T>(selector: (state: ClientFeaturesState) => T): T {
   return useStore(useServices().clientFeatures, selector);
+}
+
+export function useAuth<T>(selector: (state: AuthState) => T): T {
+  return useStore(useServices().auth, selector);
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { AuthorizationView } from '../auth/AuthorizationView.tsx';
 import { PromptsView } from '../prompts/PromptsView.tsx';
 import { ResourcesView } from '../resources/ResourcesView.tsx';
 import { RootsView } from '../roots/RootsView.tsx';
@@ -18,6 +19,7 @@ const FEATURES: Feature[] = [
   { name: 'Prompts', render: () => <PromptsView /> },
   { name: 'Logs', render: () => <LogsView /> },
   { name: 'Roots', render: () => <RootsView /> },
+  { name: 'Authorization', render: () => <AuthorizationView /> },
 ];
 
 /** Feature views as tabs named after MCP's features, with arrow-key navigation between tabs. */

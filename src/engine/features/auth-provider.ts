@@ -1,0 +1,203 @@
+/**
+ * The OAuthClientProvider the SDK's `auth()` drives, for one MCP server. Everything lives in this object
+ * (worker memory): registration, tokens, the PKCE verifier, discovery, and the pending `state`. It adds
+ * what the spec and our security notes require and the SDK leaves out: metadata URLs validated and S256
+ * required before any navigation, a `javascript:`/`data:` authorization URL refused, a 128-bit
+ * single-use `state`, and the `resource` indicator on every request even without resource metadata.
+ */
+import {
+  checkResourceAllowed,
+  resourceUrlFromServerUrl,
+  type OAuthClientMetadata,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
+  type StoredOAuthClientInformation,
+  type StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
+import type { AuthSettings } from '../../shared/auth.ts';
+import { checkNavigableUrl } from '../../shared/url.ts';
+
+/** Thrown when the client refuses to continue; the message says why, for a person. */
+export class AuthRefusal extends Error {
+  override name = 'AuthRefusal';
+}
+
+export interface PendingAuthorization {
+  url: string;
+  state: string;
+  createdAt: number;
+}
+
+/** State lives 10 minutes: a callback after that is refused, like one with a wrong state. */
+export const STATE_TTL_MS = 10 * 60_000;
+
+const METADATA_URL_FIELDS = [
+  'issuer',
+  'authorization_endpoint',
+  'token_endpoint',
+  'registration_endpoint',
+  'revocation_endpoint',
+  'introspection_endpoint',
+  'jwks_uri',
+] as const;
+
+export interface ProviderDeps {
+  serverUrl: URL;
+  settings: () => AuthSettings;
+  now: () => number;
+  /** Random bytes (crypto.getRandomValues in every environment we run in). */
+  random: (bytes: number) => Uint8Array;
+}
+
+export class LensOAuthProvider implements OAuthClientProvider {
+  private client?: StoredOAuthClientInformation;
+  private tokenSet?: StoredOAuthTokens;
+  /** When the current access token stops being valid, from `expires_in` at the time it was saved. */
+  expiresAt?: number;
+  /** When to refresh it: 30 s before expiry, or at three quarters of a short lifetime. */
+  refreshAt?: number;
+  private verifier?: string;
+  private discovery?: OAuthDiscoveryState;
+  private pending?: PendingAuthorization;
+  private issuedState?: { value: string; createdAt: number };
+
+  constructor(private readonly deps: ProviderDeps) {}
+
+  get redirectUrl(): string {
+    return this.deps.settings().redirectUrl;
+  }
+
+  get clientMetadataUrl(): string | undefined {
+    // The SDK only uses it when the AS advertises CIMD, and only https URLs are valid client ids.
+    const url = this.deps.settings().clientMetadataUrl;
+    return url?.startsWith('https://') ? url : undefined;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    const settings = this.deps.settings();
+    return {
+      client_name: settings.clientName ?? 'MCP Lens',
+      redirect_uris: [settings.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
+  }
+
+  state(): string {
+    const value = toHex(this.deps.random(16));
+    this.issuedState = { value, createdAt: this.deps.now() };
+    return value;
+  }
+
+  clientInformation(): StoredOAuthClientInformation | undefined {
+    const { clientId, clientSecret } = this.deps.settings();
+    // A pre-registered client comes first in the spec's order, whatever was registered before.
+    if (clientId) return { client_id: clientId, ...(clientSecret && { client_secret: clientSecret }) };
+    return this.client;
+  }
+
+  saveClientInformation(info: StoredOAuthClientInformation): void {
+    if (this.deps.settings().clientId) return;
+    this.client = info;
+  }
+
+  tokens(): StoredOAuthTokens | undefined {
+    return this.tokenSet;
+  }
+
+  saveTokens(tokens: StoredOAuthTokens): void {
+    this.tokenSet = tokens;
+    const lifetime = typeof tokens.expires_in === 'number' ? tokens.expires_in * 1000 : undefined;
+    this.expiresAt = lifetime === undefined ? undefined : this.deps.now() + lifetime;
+    this.refreshAt = lifetime === undefined ? undefined : this.deps.now() + Math.max(lifetime - 30_000, lifetime * 0.75);
+  }
+
+  redirectToAuthorization(authorizationUrl: URL): void {
+    const checked = checkNavigableUrl(authorizationUrl.href);
+    if (!checked.ok) throw new AuthRefusal(`Refused to open the authorization endpoint: ${checked.reason}`);
+    const state = this.issuedState;
+    if (!state || authorizationUrl.searchParams.get('state') !== state.value) {
+      throw new AuthRefusal('The authorization URL lost its state parameter; refusing to start an unverifiable flow.');
+    }
+    this.pending = { url: checked.url, state: state.value, createdAt: state.createdAt };
+    this.issuedState = undefined;
+  }
+
+  /** The authorization a person must now complete; taken once, so a state can only be used once. */
+  takePending(): PendingAuthorization | undefined {
+    const pending = this.pending;
+    this.pending = undefined;
+    return pending;
+  }
+
+  saveCodeVerifier(verifier: string): void {
+    this.verifier = verifier;
+  }
+
+  codeVerifier(): string {
+    if (!this.verifier) throw new AuthRefusal('No authorization is in progress (the PKCE verifier is gone). Connect again.');
+    return this.verifier;
+  }
+
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    checkDiscovery(state);
+    this.discovery = state;
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.discovery;
+  }
+
+  async validateResourceURL(serverUrl: string | URL, resource?: string): Promise<URL | undefined> {
+    const canonical = resourceUrlFromServerUrl(serverUrl);
+    if (resource === undefined) return canonical; // RFC 8707: the MCP server's own URI, even without metadata
+    if (!checkResourceAllowed({ requestedResource: canonical, configuredResource: resource })) {
+      throw new AuthRefusal(
+        `The protected resource metadata names "${resource}", which does not cover ${canonical.href}. A token for it must not be used here.`,
+      );
+    }
+    return new URL(resource);
+  }
+
+  invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
+    if (scope === 'all' || scope === 'client') this.client = undefined;
+    if (scope === 'all' || scope === 'tokens') {
+      this.tokenSet = undefined;
+      this.expiresAt = this.refreshAt = undefined;
+    }
+    if (scope === 'all' || scope === 'verifier') this.verifier = undefined;
+    if (scope === 'all' || scope === 'discovery') this.discovery = undefined;
+    if (scope === 'all') this.pending = this.issuedState = undefined;
+  }
+}
+
+/**
+ * What the SDK would accept but the spec (and CVE-2025-58444) does not: endpoints that are not https (or
+ * loopback http), and an authorization server that does not advertise S256. Runs before any navigation.
+ */
+export function checkDiscovery(state: OAuthDiscoveryState): void {
+  const metadata = state.authorizationServerMetadata as Record<string, unknown> | undefined;
+  for (const field of METADATA_URL_FIELDS) {
+    const value = metadata?.[field];
+    if (value === undefined) continue;
+    const checked = typeof value === 'string' ? checkNavigableUrl(value) : { ok: false as const, reason: 'it is not a string' };
+    if (!checked.ok) throw new AuthRefusal(`Authorization server metadata: ${field} is refused (${checked.reason}).`);
+  }
+  for (const server of state.resourceMetadata?.authorization_servers ?? []) {
+    const checked = checkNavigableUrl(server);
+    if (!checked.ok) throw new AuthRefusal(`Protected resource metadata: authorization server "${server}" is refused (${checked.reason}).`);
+  }
+  // No metadata at all is a 2025-03-26 server: default endpoints, with PKCE S256 all the same.
+  if (metadata === undefined) return;
+  const methods = metadata.code_challenge_methods_supported;
+  if (!Array.isArray(methods) || !methods.includes('S256')) {
+    throw new AuthRefusal(
+      'The authorization server does not advertise PKCE S256 (code_challenge_methods_supported). The MCP spec requires clients to refuse to continue; ask its operator to enable S256, or paste a token instead.',
+    );
+  }
+}
+
+function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,179 @@
+/**
+ * The fetch the SDK's `auth()` uses: every URL is validated before it is requested (https, or http on
+ * loopback), redirects are followed by hand with each hop re-validated, and every exchange becomes a
+ * step of the Authorization view with secrets masked and the rule it follows.
+ */
+import type { AuthHttp, AuthStep, AuthStepKind, AuthVerdict } from '../../shared/auth.ts';
+import { redactHeaders } from '../../shared/redact.ts';
+import { checkNavigableUrl } from '../../shared/url.ts';
+import type { FetchLike } from '../wire-tap.ts';
+import { AuthRefusal } from './auth-provider.ts';
+
+const BODY_LIMIT = 4_000;
+const MAX_REDIRECTS = 3;
+const SECRET_FIELDS = /^(code|code_verifier|client_secret|refresh_token|access_token|id_token|assertion|client_assertion|registration_access_token)$/;
+
+export type StepInput = Omit<AuthStep, 'id' | 'time' | 'serverUrl'>;
+
+export function createAuthRecorder(options: { fetch: FetchLike; record: (step: StepInput) => void }): FetchLike {
+  return async (input, init) => {
+    let url = String(input instanceof Request ? input.url : input);
+    let requestInit: RequestInit = { ...init, credentials: 'omit', redirect: 'manual' };
+    for (let hop = 0; ; hop++) {
+      const checked = checkNavigableUrl(url);
+      const kind = classify(url, requestInit);
+      const http: AuthHttp = {
+        method: (requestInit.method ?? 'GET').toUpperCase(),
+        url,
+        requestHeaders: redactHeaders(new Headers(requestInit.headers).entries()),
+        ...(bodyText(requestInit.body) && { requestBody: maskBody(bodyText(requestInit.body)) }),
+      };
+      if (!checked.ok) {
+        options.record({ kind, title: titleOf(kind), rule: ruleOf(kind), verdict: 'refused', detail: `Not requested: ${checked.reason}`, http });
+        throw Object.assign(new AuthRefusal(`Refused to request ${url}: ${checked.reason}`), { recorded: true });
+      }
+      let response: Response;
+      try {
+        response = await options.fetch(checked.url, requestInit);
+      } catch (error) {
+        options.record({
+          kind,
+          title: titleOf(kind),
+          rule: ruleOf(kind),
+          verdict: 'unreachable',
+          detail: unreachableDetail(kind, checked.url),
+          http: { ...http, error: error instanceof Error ? error.message : String(error) },
+        });
+        if (typeof error === 'object' && error !== null) Object.assign(error, { recorded: true });
+        throw error;
+      }
+      const location = response.headers.get('location');
+      if (response.status >= 300 && response.status < 400 && location && hop < MAX_REDIRECTS && http.method === 'GET') {
+        options.record({ kind, title: titleOf(kind), rule: ruleOf(kind), verdict: 'info', detail: `Redirected to ${location}; following after checking it.`, http: await describe(http, response) });
+        url = new URL(location, checked.url).href;
+        requestInit = { ...requestInit };
+        continue;
+      }
+      const described = await describe(http, response);
+      const verdict = verdictOf(kind, response);
+      options.record({ kind, title: titleOf(kind), rule: ruleOf(kind), verdict, ...detailOf(kind, response, verdict), http: described });
+      return response;
+    }
+  };
+}
+
+function classify(url: string, init: RequestInit): AuthStepKind {
+  const path = safePath(url);
+  if (path.includes('/.well-known/oauth-protected-resource')) return 'resource-metadata';
+  if (path.includes('/.well-known/oauth-authorization-server') || path.includes('/.well-known/openid-configuration')) return 'server-metadata';
+  const body = bodyText(init.body);
+  if (/(^|&)grant_type=refresh_token/.test(body)) return 'refresh';
+  if (/(^|&)grant_type=/.test(body)) return 'token';
+  return 'registration';
+}
+
+function bodyText(body: RequestInit['body']): string {
+  return typeof body === 'string' ? body : body instanceof URLSearchParams ? body.toString() : '';
+}
+
+function safePath(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
+
+const TITLES: Record<AuthStepKind, string> = {
+  challenge: 'Server challenge (401)',
+  'resource-metadata': 'Protected resource metadata',
+  'server-metadata': 'Authorization server metadata',
+  registration: 'Client registration',
+  authorization: 'Authorization request',
+  callback: 'Authorization response',
+  token: 'Token request',
+  refresh: 'Token refresh',
+  'step-up': 'Step-up (403 insufficient_scope)',
+  forget: 'Forgotten',
+};
+
+export const RULES: Record<AuthStepKind, string> = {
+  challenge: 'MCP authorization: a 401 with WWW-Authenticate (resource_metadata, scope) starts discovery.',
+  'resource-metadata': 'RFC 9728: the header’s resource_metadata, else /.well-known/oauth-protected-resource at the path, then at the root.',
+  'server-metadata': 'RFC 8414 and OpenID Connect Discovery, in the spec’s order, with and without the issuer path.',
+  registration: 'Pre-registered client, then Client ID Metadata Document, then Dynamic Client Registration (RFC 7591).',
+  authorization: 'OAuth 2.1 authorization code with PKCE S256, a single-use state, and the resource indicator (RFC 8707).',
+  callback: 'The state must match the one sent; the code is used once.',
+  token: 'Token request with code_verifier and the same resource indicator, using the registered client authentication.',
+  refresh: 'refresh_token grant with the resource indicator; public clients expect the refresh token to rotate.',
+  'step-up': 'MCP authorization: on 403 insufficient_scope, re-authorize with the challenged scopes, with bounded retries.',
+  forget: 'Every token, registration and discovery result for this server is dropped from memory.',
+};
+
+const titleOf = (kind: AuthStepKind) => TITLES[kind];
+const ruleOf = (kind: AuthStepKind) => RULES[kind];
+
+function verdictOf(kind: AuthStepKind, response: Response): AuthVerdict {
+  if (response.ok) return 'ok';
+  // Discovery probes a list of well-known URLs: a 404 on one of them is how the search proceeds.
+  if ((kind === 'resource-metadata' || kind === 'server-metadata') && response.status >= 400 && response.status < 500) return 'info';
+  return 'failed';
+}
+
+function detailOf(kind: AuthStepKind, response: Response, verdict: AuthVerdict): { detail?: string } {
+  if (verdict === 'info') return { detail: `HTTP ${response.status}: not here; trying the next location in the spec’s order.` };
+  if (verdict === 'failed') return { detail: `HTTP ${response.status} from the ${TITLES[kind].toLowerCase()} endpoint.` };
+  if (kind === 'refresh') return { detail: 'New access token received.' };
+  return {};
+}
+
+function unreachableDetail(kind: AuthStepKind, url: string): string {
+  const origin = new URL(url).origin;
+  const what = kind === 'token' || kind === 'refresh' ? 'token endpoint' : kind === 'registration' ? 'registration endpoint' : 'metadata';
+  return (
+    `The browser could not read the ${what} at ${origin}. Usually its response lacks CORS headers ` +
+    `(Access-Control-Allow-Origin), so a page cannot complete this step. Ask the operator to allow this origin, ` +
+    `or get a token another way and paste it as an Authorization: Bearer header.`
+  );
+}
+
+async function describe(http: AuthHttp, response: Response): Promise<AuthHttp> {
+  let body: string | undefined;
+  try {
+    body = await response.clone().text();
+  } catch {
+    body = undefined;
+  }
+  return {
+    ...http,
+    status: response.status,
+    responseHeaders: redactHeaders(response.headers.entries()),
+    ...(body !== undefined && body !== '' && { responseBody: maskBody(body).slice(0, BODY_LIMIT) }),
+  };
+}
+
+/** Masks secrets in a form body or a JSON document; anything else is kept as is (bounded). */
+export function maskBody(body: string): string {
+  const trimmed = body.trim();
+  if (trimmed.startsWith('{')) {
+    try {
+      return JSON.stringify(maskJson(JSON.parse(trimmed)), null, 2);
+    } catch {
+      return body.slice(0, BODY_LIMIT);
+    }
+  }
+  if (/^[\w.%-]+=/.test(trimmed)) {
+    const params = new URLSearchParams(trimmed);
+    for (const [key, value] of params) if (SECRET_FIELDS.test(key)) params.set(key, `•••• (${value.length} chars)`);
+    return decodeURIComponent(params.toString().replace(/\+/g, ' ')).slice(0, BODY_LIMIT);
+  }
+  return body.slice(0, BODY_LIMIT);
+}
+
+function maskJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskJson);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, entry]) => [key, SECRET_FIELDS.test(key) && typeof entry === 'string' ? `•••• (${entry.length} chars)` : maskJson(entry)]),
+  );
+}

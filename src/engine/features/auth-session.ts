@@ -1,0 +1,351 @@
+/**
+ * The fetch the transports use when OAuth is on: it attaches the bearer token (only to the server it was
+ * issued for), refreshes it when it has expired, runs the authorization on a 401 and the step-up on a 403
+ * `insufficient_scope` (bounded), then retries the request. The OAuth itself is the SDK's `auth()`; the
+ * person-in-the-loop part (opening the authorization URL) goes through an `AuthHost`.
+ */
+import {
+  auth,
+  computeScopeUnion,
+  discoverOAuthProtectedResourceMetadata,
+  extractWWWAuthenticateParams,
+  IssuerMismatchError,
+  isStrictScopeSuperset,
+  type AuthOptions,
+} from '@modelcontextprotocol/client';
+import type { AuthStatus } from '../../shared/auth.ts';
+import type { EngineError } from '../../shared/errors.ts';
+import type { FetchLike } from '../wire-tap.ts';
+import { AuthRefusal, STATE_TTL_MS, type LensOAuthProvider, type PendingAuthorization } from './auth-provider.ts';
+import { RULES, type StepInput } from './auth-recorder.ts';
+
+/** Who opens the authorization URL: a person in the browser, or the headless command line. */
+export interface AuthHost {
+  /**
+   * Resolves with the callback URL the authorization server redirected to (its query holds code and
+   * state), or with `undefined` when a person will finish later through `completeAuthorization`.
+   */
+  authorize(request: { serverUrl: string; url: string; state: string }, signal?: AbortSignal): Promise<string | undefined>;
+}
+
+export interface AuthControllerDeps {
+  serverUrl: URL;
+  provider: LensOAuthProvider;
+  /** The validated, recorded fetch for the OAuth requests themselves. */
+  oauthFetch: FetchLike;
+  host: AuthHost;
+  now: () => number;
+  record: (step: StepInput) => void;
+  status: (status: AuthStatus) => void;
+}
+
+/** Step-ups per request: the conformance suite allows at most three authorization requests in all. */
+const MAX_STEP_UPS = 2;
+
+/** The authorization of one MCP server: its provider, the flow in progress, and the fetch that uses it. */
+export class AuthController {
+  /** The scope last asked for, so a step-up accumulates scopes instead of trading one for another. */
+  private requestedScope: string | undefined;
+  private pending: PendingAuthorization | undefined;
+  private flow: Promise<void> | undefined;
+  /** Set once for a 2025-03-26 server whose metadata names another issuer than its own origin (see runAuth). */
+  private skipIssuerCheck = false;
+
+  constructor(private readonly deps: AuthControllerDeps) {}
+
+  get provider(): LensOAuthProvider {
+    return this.deps.provider;
+  }
+
+  /** The authorization a person has been asked to complete, if any. */
+  get pendingAuthorization(): PendingAuthorization | undefined {
+    return this.pending;
+  }
+
+  /** One flow at a time: concurrent 401s (a POST and the GET stream) wait for the same authorization. */
+  private serialized(run: () => Promise<void>): Promise<void> {
+    const next = (this.flow ?? Promise.resolve()).catch(() => undefined).then(run);
+    this.flow = next;
+    next.catch(() => undefined).finally(() => {
+      if (this.flow === next) this.flow = undefined;
+    });
+    return next;
+  }
+
+  authorize(options: { scope?: string; resourceMetadataUrl?: URL; force?: boolean }, signal?: AbortSignal): Promise<void> {
+    return this.serialized(() => this.runAuthorize(options, signal));
+  }
+
+  private async runAuthorize(options: { scope?: string; resourceMetadataUrl?: URL; force?: boolean }, signal?: AbortSignal): Promise<void> {
+    const { deps } = this;
+    if (options.scope !== undefined) this.requestedScope = options.scope;
+    let callbackUrl: string | undefined;
+    try {
+      const result = await this.runAuth({
+        ...(this.requestedScope !== undefined && { scope: this.requestedScope }),
+        ...(options.resourceMetadataUrl && { resourceMetadataUrl: options.resourceMetadataUrl }),
+        ...(options.force && { forceReauthorization: true }),
+      });
+      if (result === 'AUTHORIZED') {
+        this.reportAuthorized();
+        return;
+      }
+      const pending = deps.provider.takePending();
+      if (!pending) throw new AuthRefusal('The authorization URL was not produced; nothing to open.');
+      this.pending = pending;
+      deps.record({ kind: 'authorization', title: 'Authorization request', rule: RULES.authorization, verdict: 'ok', detail: describeAuthorizationUrl(pending.url) });
+      deps.status({ phase: 'awaiting-user', serverUrl: deps.serverUrl.href, url: pending.url, state: pending.state });
+      callbackUrl = await deps.host.authorize({ serverUrl: deps.serverUrl.href, url: pending.url, state: pending.state }, signal);
+    } catch (error) {
+      throw this.failed(error);
+    }
+    if (callbackUrl === undefined) {
+      throw {
+        code: 'unauthorized',
+        message: 'This server needs authorization. Press Authorize to sign in; MCP Lens connects again when you are back.',
+        detail: 'The authorization URL was validated and is shown in the Authorization tab with each discovery step.',
+      } satisfies EngineError;
+    }
+    await this.complete(callbackUrl);
+  }
+
+  /** The redirect came back: check the state (single use), then exchange the code for tokens. */
+  async complete(callbackUrl: string): Promise<void> {
+    const { deps } = this;
+    const pending = this.pending;
+    try {
+      if (!pending) throw new AuthRefusal('No authorization is waiting for a callback here (it was already used, cancelled, or this tab restarted). Connect again.');
+      checkCallback(pending, callbackUrl, deps.now());
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      deps.record({ kind: 'callback', title: 'Authorization response discarded', rule: RULES.callback, verdict: 'refused', detail: message });
+      throw { code: 'unauthorized', message } satisfies EngineError;
+    }
+    this.pending = undefined; // the state is spent, whatever happens next
+    const params = new URL(callbackUrl).searchParams;
+    try {
+      const error = params.get('error');
+      if (error !== null) {
+        const description = params.get('error_description');
+        throw new AuthRefusal(`The authorization server answered "${error}"${description ? `: ${description}` : ''}.`);
+      }
+      const code = params.get('code');
+      if (!code) throw new AuthRefusal('The authorization response has no code.');
+      deps.record({ kind: 'callback', title: 'Authorization response', rule: RULES.callback, verdict: 'ok', detail: 'State matched; exchanging the code for tokens.' });
+      const iss = params.get('iss');
+      await this.runAuth({
+        authorizationCode: code,
+        ...(iss !== null && { iss }),
+        ...(this.requestedScope !== undefined && { scope: this.requestedScope }),
+      });
+      this.reportAuthorized();
+    } catch (error) {
+      throw this.failed(error);
+    }
+  }
+
+  /**
+   * The SDK's auth() with our fetch. One deviation is tolerated, visibly: a 2025-03-26 server (no protected
+   * resource metadata) whose root metadata names an issuer other than its origin. There no one but the
+   * server itself named the authorization server, so the RFC 8414 issuer echo guards nothing; it is
+   * reported as a deviation and the flow continues. With resource metadata, a mismatch stays fatal.
+   */
+  private async runAuth(options: Omit<AuthOptions, 'serverUrl' | 'fetchFn'>) {
+    const { deps } = this;
+    const run = () => auth(deps.provider, { ...options, serverUrl: deps.serverUrl, fetchFn: deps.oauthFetch, ...(this.skipIssuerCheck && { skipIssuerMetadataValidation: true }) });
+    try {
+      return await run();
+    } catch (error) {
+      if (this.skipIssuerCheck || !(error instanceof IssuerMismatchError) || error.kind !== 'metadata') throw error;
+      const hasResourceMetadata = await discoverOAuthProtectedResourceMetadata(deps.serverUrl, {}, deps.oauthFetch).then(
+        () => true,
+        () => false,
+      );
+      if (hasResourceMetadata) throw error;
+      deps.record({
+        kind: 'server-metadata',
+        title: 'Issuer mismatch tolerated (2025-03-26 server)',
+        rule: 'RFC 8414 §3.3: the metadata’s issuer must equal the URL it was derived from.',
+        verdict: 'deviation',
+        detail: `${error.message}. The server publishes no protected resource metadata (2025-03-26 style), so its own origin is the authorization server; continuing.`,
+      });
+      this.skipIssuerCheck = true;
+      return run();
+    }
+  }
+
+  cancel(): void {
+    if (!this.pending) return;
+    this.pending = undefined;
+    this.deps.record({ kind: 'callback', title: 'Authorization cancelled', rule: RULES.callback, verdict: 'info', detail: 'The state was discarded; a late callback for it will be refused.' });
+    this.deps.status({ phase: 'failed', serverUrl: this.deps.serverUrl.href, message: 'Authorization cancelled.' });
+  }
+
+  private failed(error: unknown): EngineError {
+    const { deps } = this;
+    if (typeof error === 'object' && error !== null && (error as EngineError).code === 'unauthorized') return error as EngineError;
+    const schemaProblem = describeSchemaError(error);
+    const message = schemaProblem ?? (error instanceof Error ? error.message : String(error));
+    const refused = error instanceof AuthRefusal || schemaProblem !== undefined;
+    if (!(error as { recorded?: boolean }).recorded) {
+      deps.record({ kind: 'authorization', title: refused ? 'Refused' : 'Authorization failed', rule: RULES.authorization, verdict: refused ? 'refused' : 'failed', detail: message });
+    }
+    deps.status({ phase: 'failed', serverUrl: deps.serverUrl.href, message });
+    return {
+      code: 'unauthorized',
+      message: refused ? message : `OAuth did not complete: ${message}. If this server takes an API key or token instead, add it as an Authorization header and connect again.`,
+      detail: 'See the Authorization tab for each step. You can also paste a token as an Authorization: Bearer header.',
+    };
+  }
+
+  private reportAuthorized(): void {
+    const tokens = this.deps.provider.tokens();
+    const expiresAt = this.deps.provider.expiresAt;
+    this.deps.status({
+      phase: 'authorized',
+      serverUrl: this.deps.serverUrl.href,
+      ...(tokens?.scope !== undefined && { scope: tokens.scope }),
+      ...(expiresAt !== undefined && { expiresAt }),
+      hasRefreshToken: Boolean(tokens?.refresh_token),
+    });
+  }
+
+  /** Wraps the transports' fetch: bearer token, refresh, authorization on 401, step-up on 403. */
+  wrap(inner: FetchLike): FetchLike {
+    const { deps } = this;
+    const provider = deps.provider;
+    const forServer = (url: string) => {
+      try {
+        return new URL(url).origin === deps.serverUrl.origin;
+      } catch {
+        return false;
+      }
+    };
+    return async (input, init = {}) => {
+      const url = String(input instanceof Request ? input.url : input);
+      // A pasted token (or a request to another origin) is the user's business: no OAuth on top of it.
+      if (new Headers(init.headers).has('authorization') || !forServer(url)) return inner(input, init);
+      const signal = init.signal ?? undefined;
+
+      if (this.flow) await this.flow.catch(() => undefined);
+      if (provider.tokens()?.refresh_token && provider.refreshAt !== undefined && deps.now() >= provider.refreshAt) {
+        await this.authorize({}, signal); // auth() refreshes when it holds a refresh token
+      }
+
+      let sentToken: string | undefined;
+      const send = () => {
+        const headers = new Headers(init.headers);
+        sentToken = provider.tokens()?.access_token;
+        if (sentToken) headers.set('Authorization', `Bearer ${sentToken}`);
+        return inner(input, { ...init, headers });
+      };
+
+      let response = await send();
+      for (let attempt = 0; response.status === 401 && attempt < 2; attempt++) {
+        await response.body?.cancel().catch(() => undefined);
+        if (this.flow) await this.flow.catch(() => undefined);
+        // Someone else (a concurrent request) already renewed the token: just try again with it.
+        if (provider.tokens()?.access_token && provider.tokens()?.access_token !== sentToken) {
+          response = await send();
+          continue;
+        }
+        const challenge = extractWWWAuthenticateParams(response);
+        deps.record({
+          kind: 'challenge',
+          title: 'Server challenge (401)',
+          rule: RULES.challenge,
+          verdict: response.headers.has('www-authenticate') ? 'ok' : 'deviation',
+          detail: describeChallenge(response, challenge),
+        });
+        // A second 401 means the refreshed (or new) token was refused too: start over from scratch once.
+        if (attempt === 1 && sentToken) provider.invalidateCredentials('tokens');
+        await this.authorize(
+          { ...(challenge.scope !== undefined && { scope: challenge.scope }), ...(challenge.resourceMetadataUrl && { resourceMetadataUrl: challenge.resourceMetadataUrl }) },
+          signal,
+        ).catch((error: unknown) => {
+          throw withStatus(error, 401);
+        });
+        response = await send();
+      }
+
+      let lastStepUpScope: string | undefined;
+      for (let stepUps = 0; response.status === 403 && stepUps < MAX_STEP_UPS; stepUps++) {
+        const challenge = extractWWWAuthenticateParams(response);
+        if (challenge.error !== 'insufficient_scope') break;
+        const granted = provider.tokens()?.scope;
+        const union = computeScopeUnion(this.requestedScope, granted, challenge.scope);
+        if (union === lastStepUpScope) {
+          deps.record({ kind: 'step-up', title: 'Step-up stopped', rule: RULES['step-up'], verdict: 'deviation', detail: `The server still answers 403 insufficient_scope after authorizing "${union ?? ''}". Not asking again.` });
+          break;
+        }
+        lastStepUpScope = union;
+        deps.record({ kind: 'step-up', title: 'Step-up (403 insufficient_scope)', rule: RULES['step-up'], verdict: 'ok', detail: `The server asks for "${challenge.scope ?? ''}"; re-authorizing with "${union ?? ''}".` });
+        await response.body?.cancel().catch(() => undefined);
+        await this.authorize(
+          { ...(union !== undefined && { scope: union }), force: isStrictScopeSuperset(union, granted), ...(challenge.resourceMetadataUrl && { resourceMetadataUrl: challenge.resourceMetadataUrl }) },
+          signal,
+        ).catch((error: unknown) => {
+          throw withStatus(error, 403);
+        });
+        response = await send();
+      }
+      return response;
+    };
+  }
+}
+
+/** The callback must carry the state we sent, unexpired; anything else is discarded unread. */
+export function checkCallback(pending: PendingAuthorization, callbackUrl: string, now: number): URLSearchParams {
+  let params: URLSearchParams;
+  try {
+    params = new URL(callbackUrl).searchParams;
+  } catch {
+    throw new AuthRefusal('The authorization callback is not a URL.');
+  }
+  if (params.get('state') !== pending.state) {
+    throw new AuthRefusal('The authorization response carries a state that does not match the one sent. It was discarded (possible CSRF or a stale tab).');
+  }
+  if (now - pending.createdAt > STATE_TTL_MS) throw new AuthRefusal('The authorization took longer than 10 minutes; its state expired. Connect again.');
+  return params;
+}
+
+/** The server's answer that started the flow stays on the error, as for any other HTTP failure. */
+function withStatus(error: unknown, httpStatus: number): unknown {
+  return typeof error === 'object' && error !== null && (error as EngineError).code === 'unauthorized' ? { ...(error as EngineError), httpStatus } : error;
+}
+
+/**
+ * The SDK validates metadata with zod before we see it (it already rejects javascript:/data: endpoints);
+ * its issues become one sentence naming the field.
+ */
+function describeSchemaError(error: unknown): string | undefined {
+  const issues = (error as { issues?: Array<{ path?: unknown[]; message?: string }> } | null)?.issues;
+  if (!Array.isArray(issues) || issues.length === 0) return undefined;
+  const parts = issues.slice(0, 3).map((issue) => `${(issue.path ?? []).join('.') || 'document'}: ${issue.message ?? 'invalid'}`);
+  return `Refused: the authorization server's metadata is invalid (${parts.join('; ')}).`;
+}
+
+function describeChallenge(response: Response, challenge: ReturnType<typeof extractWWWAuthenticateParams>): string {
+  if (!response.headers.has('www-authenticate')) {
+    return 'HTTP 401 without a readable WWW-Authenticate header (a browser only sees it if the server exposes it via Access-Control-Expose-Headers). Falling back to well-known discovery.';
+  }
+  const parts = [
+    challenge.resourceMetadataUrl && `resource_metadata=${challenge.resourceMetadataUrl.href}`,
+    challenge.scope !== undefined && `scope="${challenge.scope}"`,
+    challenge.error && `error=${challenge.error}`,
+  ].filter(Boolean);
+  return parts.length > 0 ? `WWW-Authenticate: ${parts.join(', ')}` : 'WWW-Authenticate without parameters; using well-known discovery.';
+}
+
+function describeAuthorizationUrl(url: string): string {
+  const parsed = new URL(url);
+  const p = parsed.searchParams;
+  const method = p.get('code_challenge_method');
+  return [
+    `${parsed.origin}${parsed.pathname}`,
+    `client_id=${p.get('client_id') ?? '(none)'}`,
+    `scope=${p.get('scope') ?? '(omitted)'}`,
+    `resource=${p.get('resource') ?? '(missing)'}`,
+    `code_challenge_method=${method ?? '(missing)'}`,
+  ].join(' · ');
+}

@@ -1,0 +1,72 @@
+/**
+ * The headless host: what a person would do in the browser, done by a program. It follows the
+ * authorization redirect itself (the authorization server is expected to approve without a page),
+ * accepts elicitation forms with their defaults, and answers sampling with a fixed reply. The engine is
+ * the same one the browser runs; only this host differs.
+ */
+import type { Client } from '@modelcontextprotocol/client';
+import type { AuthHost } from '../../engine/features/auth-session.ts';
+import type { SessionExtension } from '../../engine/session.ts';
+import { checkNavigableUrl } from '../../shared/url.ts';
+
+const MAX_HOPS = 5;
+
+/**
+ * Follows the authorization URL's redirects (each hop checked like a navigation) until one lands on the
+ * redirect URL, and returns that URL: its query holds the code and state.
+ */
+export function headlessAuthHost(redirectUrl: string, fetchImpl: typeof fetch = fetch): AuthHost {
+  const target = new URL(redirectUrl);
+  return {
+    async authorize({ url }, signal) {
+      let current = url;
+      for (let hop = 0; hop < MAX_HOPS; hop++) {
+        const checked = checkNavigableUrl(current);
+        if (!checked.ok) throw new Error(`Refused to follow ${current}: ${checked.reason}`);
+        const response = await fetchImpl(checked.url, { redirect: 'manual', ...(signal && { signal }) });
+        await response.body?.cancel().catch(() => undefined);
+        const location = response.headers.get('location');
+        if (response.status < 300 || response.status >= 400 || !location) {
+          throw new Error(`The authorization endpoint answered HTTP ${response.status} instead of redirecting; a person would have to approve in a browser.`);
+        }
+        const next = new URL(location, checked.url);
+        if (next.origin === target.origin && next.pathname === target.pathname) return next.href;
+        current = next.href;
+      }
+      throw new Error(`The authorization did not come back to ${redirectUrl} within ${MAX_HOPS} redirects.`);
+    },
+  };
+}
+
+type Primitive = { type?: string; default?: unknown; enum?: unknown[]; oneOf?: Array<{ const?: unknown }> };
+
+/** The form as a person who accepts every default would submit it. */
+export function formDefaults(schema: { properties?: Record<string, Primitive> } | undefined): Record<string, unknown> {
+  const content: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(schema?.properties ?? {})) {
+    if (property.default !== undefined) content[name] = property.default;
+  }
+  return content;
+}
+
+export const SAMPLING_REPLY = 'This is a fixed reply from the MCP Lens headless host.';
+
+/** Elicitation (form mode) and sampling, answered without a person, through the session extension seam. */
+export function headlessRequestAnswers(): SessionExtension {
+  return {
+    capabilities: { elicitation: { form: {} }, sampling: {} },
+    setup(client: Client) {
+      client.setRequestHandler('elicitation/create', async (request) => {
+        const params = request.params as { mode?: string; requestedSchema?: { properties?: Record<string, Primitive> } };
+        if (params.mode !== undefined && params.mode !== 'form') return { action: 'decline' as const };
+        return { action: 'accept' as const, content: formDefaults(params.requestedSchema) as Record<string, string | number | boolean | string[]> };
+      });
+      client.setRequestHandler('sampling/createMessage', async () => ({
+        role: 'assistant' as const,
+        content: { type: 'text' as const, text: SAMPLING_REPLY },
+        model: 'mcp-lens-headless',
+        stopReason: 'endTurn',
+      }));
+    },
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * `mcp-lens-cli <server URL>`: the browser's engine, run headless. It connects (authorizing when the
+ * server asks), lists the tools, calls each one with arguments from its schema, and disconnects; the
+ * exit code says whether all of that worked. The official conformance suite runs it as its client:
+ * `MCP_CONFORMANCE_CONTEXT` supplies pre-registered credentials, and the suite's Client ID Metadata
+ * Document URL is used when `MCP_CONFORMANCE_SCENARIO` is set. No scenario changes what the engine does.
+ */
+import { createEngine } from '../../engine/engine.ts';
+import type { AuthSettings } from '../../shared/auth.ts';
+import type { EngineEvent } from '../../shared/events.ts';
+import { headlessAuthHost, headlessRequestAnswers } from './headless-host.ts';
+import { sampleArguments } from './sample-arguments.ts';
+
+/** The conformance suite's published client id document (it never fetches it; the id is the point). */
+const CONFORMANCE_CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
+/** Loopback and never served: the headless host stops at the redirect and reads the code from it. */
+const REDIRECT_URL = 'http://localhost:47799/oauth-callback';
+
+interface Options {
+  url: string;
+  verbose: boolean;
+  callTools: boolean;
+}
+
+function parseArgs(argv: string[]): Options {
+  const flags = new Set(argv.filter((a) => a.startsWith('--')));
+  const positional = argv.filter((a) => !a.startsWith('--'));
+  const url = positional.at(-1);
+  if (!url || flags.has('--help')) {
+    console.error('Usage: mcp-lens-cli [--verbose] [--no-call] <server URL>');
+    process.exit(url ? 0 : 2);
+  }
+  return { url, verbose: flags.has('--verbose'), callTools: !flags.has('--no-call') };
+}
+
+function authSettings(env: NodeJS.ProcessEnv): AuthSettings {
+  const context = parseContext(env.MCP_CONFORMANCE_CONTEXT);
+  return {
+    redirectUrl: REDIRECT_URL,
+    clientName: 'MCP Lens (headless)',
+    ...(env.MCP_CONFORMANCE_SCENARIO && { clientMetadataUrl: CONFORMANCE_CLIENT_METADATA_URL }),
+    ...(env.MCP_LENS_CLIENT_METADATA_URL && { clientMetadataUrl: env.MCP_LENS_CLIENT_METADATA_URL }),
+    ...(typeof context.client_id === 'string' && { clientId: context.client_id }),
+    ...(typeof context.client_secret === 'string' && { clientSecret: context.client_secret }),
+  };
+}
+
+function parseContext(raw: string | undefined): Record<string, unknown> {
+  if (!raw) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    console.error('MCP_CONFORMANCE_CONTEXT is not JSON; ignoring it.');
+    return {};
+  }
+}
+
+function printEvent(event: EngineEvent): void {
+  if (event.type === 'note') console.error(`[${event.level}] ${event.text}`);
+  if (event.type === 'auth' && event.update.kind === 'step') {
+    const step = event.update.step;
+    console.error(`[auth] ${step.verdict.padEnd(11)} ${step.title}${step.http ? ` ${step.http.method} ${step.http.url} → ${step.http.status ?? step.http.error}` : ''}${step.detail ? ` — ${step.detail}` : ''}`);
+  }
+  if (event.type === 'message') {
+    const { direction, kind, method, rpcId } = event.entry;
+    console.error(`[rpc] ${direction === 'out' ? '→' : '←'} ${kind} ${method ?? ''} ${rpcId ?? ''}`);
+  }
+}
+
+async function main(): Promise<number> {
+  const options = parseArgs(process.argv.slice(2));
+  const settings = authSettings(process.env);
+  const engine = createEngine({
+    fetch: (input, init) => fetch(input, init),
+    now: () => Date.now(),
+    emit: (event) => options.verbose && printEvent(event),
+    auth: { host: headlessAuthHost(settings.redirectUrl), settings },
+    extensions: [headlessRequestAnswers()],
+  });
+
+  let failures = 0;
+  const summary = await engine.call('connect', { url: options.url, transport: 'auto', headers: [] });
+  console.log(`connected: ${summary.server.name} ${summary.server.version} (${summary.transport}, protocol ${summary.protocolVersion})`);
+  if (summary.capabilities.tools) {
+    const { tools } = await engine.call('listTools', undefined);
+    console.log(`tools: ${tools.map((t) => t.name).join(', ') || '(none)'}`);
+    if (options.callTools) {
+      for (const tool of tools) {
+        try {
+          const outcome = await engine.call('callTool', { name: tool.name, arguments: sampleArguments(tool.inputSchema) });
+          console.log(`call ${tool.name}: ${outcome.isError ? 'isError' : 'ok'} (${outcome.content.length} blocks)`);
+        } catch (error) {
+          failures++;
+          console.log(`call ${tool.name}: failed — ${(error as { message?: string }).message ?? String(error)}`);
+        }
+      }
+    }
+  }
+  await engine.call('disconnect', undefined);
+  return failures === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const e = error as { message?: string; detail?: string };
+    console.error(`mcp-lens-cli: ${e.message ?? String(error)}${e.detail ? `\n  ${e.detail}` : ''}`);
+    process.exit(1);
+  },
+);

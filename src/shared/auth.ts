@@ -1,0 +1,91 @@
+/**
+ * OAuth across the worker boundary: the settings the UI sends, the calls that finish or abandon an
+ * authorization, and the steps the engine reports for the Authorization view. Plain data only.
+ */
+
+/** How this client identifies itself to an authorization server, chosen in the spec's order. */
+export interface AuthSettings {
+  /** A pre-registered client, entered by the user. Used first when set. */
+  clientId?: string;
+  /** Its secret, if the authorization server issued one (confidential client). */
+  clientSecret?: string;
+  /** Where the authorization server sends the browser back: the app's callback page, absolute. */
+  redirectUrl: string;
+  /**
+   * The app's Client ID Metadata Document (https only). Used when the authorization server advertises
+   * `client_id_metadata_document_supported`; otherwise Dynamic Client Registration.
+   */
+  clientMetadataUrl?: string;
+  /** Display name registered with Dynamic Client Registration. @default "MCP Lens" */
+  clientName?: string;
+}
+
+/** The outcome of one step, from the client's point of view. */
+export type AuthVerdict = 'ok' | 'deviation' | 'refused' | 'failed' | 'unreachable' | 'info';
+
+export type AuthStepKind =
+  | 'challenge'
+  | 'resource-metadata'
+  | 'server-metadata'
+  | 'registration'
+  | 'authorization'
+  | 'callback'
+  | 'token'
+  | 'refresh'
+  | 'step-up'
+  | 'forget';
+
+/** One HTTP exchange of an authorization step, secrets already masked. */
+export interface AuthHttp {
+  method: string;
+  url: string;
+  requestHeaders: Array<[string, string]>;
+  /** Form or JSON body, masked. */
+  requestBody?: string;
+  status?: number;
+  responseHeaders?: Array<[string, string]>;
+  /** Truncated and masked. */
+  responseBody?: string;
+  /** Set when no response could be read (network error, CORS). */
+  error?: string;
+}
+
+export interface AuthStep {
+  /** Monotonic per engine. */
+  id: number;
+  time: number;
+  /** The MCP server this authorization is for. */
+  serverUrl: string;
+  kind: AuthStepKind;
+  title: string;
+  /** The rule of the spec (or RFC) this step follows, in one line. */
+  rule: string;
+  verdict: AuthVerdict;
+  /** Plain-language detail: what happened, what deviates, what to do next. */
+  detail?: string;
+  http?: AuthHttp;
+}
+
+/** Where the authorization of the current server stands. */
+export type AuthStatus =
+  | { phase: 'none' }
+  /** A person must open `url` (validated) and approve; the engine waits for the callback. */
+  | { phase: 'awaiting-user'; serverUrl: string; url: string; state: string }
+  | { phase: 'authorized'; serverUrl: string; scope?: string; expiresAt?: number; hasRefreshToken: boolean }
+  | { phase: 'failed'; serverUrl: string; message: string };
+
+export type AuthUpdate = { kind: 'step'; step: AuthStep } | { kind: 'status'; status: AuthStatus };
+
+export interface AuthApi {
+  /** Sets how the client registers and where the redirect returns; applies to the next authorization. */
+  configureAuth: { params: AuthSettings; result: undefined };
+  /** The callback URL the authorization server redirected to (query holds code, state, iss or error). */
+  completeAuthorization: { params: { callbackUrl: string }; result: undefined };
+  /** The user closed the popup or gave up: the pending connect fails with a clear message. */
+  cancelAuthorization: { params: undefined; result: undefined };
+  /** Drops every token, client registration and cached discovery for this server. */
+  forgetAuthorization: { params: { serverUrl: string }; result: undefined };
+}
+
+/** The BroadcastChannel the callback page reports on (same origin only, which is the origin check). */
+export const OAUTH_CALLBACK_CHANNEL = 'mcp-lens-oauth-callback';

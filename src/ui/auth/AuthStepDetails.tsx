@@ -1,0 +1,32 @@
+import type { AuthStep } from '../../shared/auth.ts';
+
+/** One step's rule, detail and HTTP exchange (already masked by the engine), as text. */
+export function AuthStepDetails({ step }: { step: AuthStep }) {
+  const http = step.http;
+  return (
+    <div className="auth-step-body">
+      {step.detail && <p className="auth-step-detail">{step.detail}</p>}
+      <p className="auth-step-rule">
+        <span className="muted">Rule: </span>
+        {step.rule}
+      </p>
+      {step.verdict === 'unreachable' && (
+        <p className="auth-step-hint">
+          Paste a token instead: add a header <code>Authorization</code> with the value <code>Bearer &lt;token&gt;</code> next to the Server URL, then Connect.
+        </p>
+      )}
+      {http && (
+        <div className="auth-http">
+          <pre className="code-block" aria-label="Request">
+            {`${http.method} ${http.url}\n${http.requestHeaders.map(([k, v]) => `${k}: ${v}`).join('\n')}${http.requestBody ? `\n\n${http.requestBody}` : ''}`}
+          </pre>
+          <pre className="code-block" aria-label="Response">
+            {http.status !== undefined
+              ? `HTTP ${http.status}\n${(http.responseHeaders ?? []).map(([k, v]) => `${k}: ${v}`).join('\n')}${http.responseBody ? `\n\n${http.responseBody}` : ''}`
+              : `No response: ${http.error ?? 'unknown error'}`}
+          </pre>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { useState, type FormEvent } from 'react';
+import type { AuthStatus, AuthStep, AuthVerdict } from '../../shared/auth.ts';
+import { useAuth, useConnection, useServices } from '../services.tsx';
+import { AuthStepDetails } from './AuthStepDetails.tsx';
+import './auth.css';
+
+const VERDICT_LABEL: Record<AuthVerdict, string> = {
+  ok: 'OK',
+  info: 'Info',
+  deviation: 'Deviation',
+  refused: 'Refused',
+  failed: 'Failed',
+  unreachable: 'Unreachable',
+};
+
+/**
+ * The Authorization tab: where OAuth stands for this server, how the client registers (a pre-registered
+ * client id and secret, else Dynamic Client Registration), Forget, and every step with its request and
+ * response, the rule it follows, and a verdict.
+ */
+export function AuthorizationView() {
+  const steps = useAuth((s) => s.steps);
+  const evicted = useAuth((s) => s.evicted);
+  const status = useAuth((s) => s.status);
+  const serverUrl = useConnection((s) => s.summary?.url ?? s.input.url);
+
+  return (
+    <div className="auth-view">
+      <StatusLine status={status} />
+      <ClientSettings serverUrl={serverUrl} />
+      {steps.length === 0 ? (
+        <p className="muted">
+          No authorization yet. When a server answers 401, each step of OAuth discovery, registration, authorization and token exchange
+          appears here. To skip OAuth, add an <code>Authorization: Bearer …</code> header before connecting.
+        </p>
+      ) : (
+        <ol className="auth-steps" aria-label="Authorization steps">
+          {evicted > 0 && <li className="muted">{evicted} older steps not shown</li>}
+          {steps.map((step) => (
+            <StepItem key={step.id} step={step} />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function StatusLine({ status }: { status: AuthStatus }) {
+  let text: string;
+  switch (status.phase) {
+    case 'none':
+      text = 'Not authorized (no OAuth flow has run).';
+      break;
+    case 'awaiting-user':
+      text = `Waiting for you to sign in at ${new URL(status.url).host}.`;
+      break;
+    case 'authorized':
+      text = `Authorized${status.scope ? ` with scope “${status.scope}”` : ''}${
+        status.expiresAt ? `; the token expires at ${new Date(status.expiresAt).toLocaleTimeString()}` : ''
+      }${status.hasRefreshToken ? ' and is refreshed automatically' : ''}.`;
+      break;
+    case 'failed':
+      text = `Authorization failed: ${status.message}`;
+      break;
+  }
+  return (
+    <p className={`auth-status auth-status-${status.phase}`} aria-live="polite">
+      {text}
+    </p>
+  );
+}
+
+function ClientSettings({ serverUrl }: { serverUrl: string }) {
+  const { client, auth, oauthRedirectUrl } = useServices();
+  const [clientId, setClientId] = useState('');
+  const [clientSecret, setClientSecret] = useState('');
+  const [saved, setSaved] = useState<string | null>(null);
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    void client.call('configureAuth', { redirectUrl: oauthRedirectUrl, clientId, clientSecret }).then(() =>
+      setSaved(clientId.trim() ? `Using pre-registered client “${clientId.trim()}” for the next authorization.` : 'Using Dynamic Client Registration.'),
+    );
+  };
+  const forget = () => {
+    if (!serverUrl) return;
+    void client.call('forgetAuthorization', { serverUrl }).then(() => {
+      auth.getState().actions.clearSteps(new URL(serverUrl).href);
+      setSaved('Forgot every token, registration and discovery result for this server.');
+    });
+  };
+
+  return (
+    <form className="auth-settings" onSubmit={save} aria-label="OAuth client">
+      <p className="muted">
+        Redirect URI: <code>{oauthRedirectUrl}</code>. Register it with your authorization server if you use a pre-registered client.
+      </p>
+      <div className="auth-fields">
+        <label>
+          Client ID
+          <input className="input mono" value={clientId} onChange={(e) => setClientId(e.target.value)} placeholder="empty: register dynamically" autoComplete="off" spellCheck={false} />
+        </label>
+        <label>
+          Client secret
+          <input className="input mono" type="password" value={clientSecret} onChange={(e) => setClientSecret(e.target.value)} placeholder="optional" autoComplete="off" />
+        </label>
+      </div>
+      <div className="auth-settings-actions">
+        <button type="submit" className="button">
+          Use this client
+        </button>
+        <button type="button" className="button" onClick={forget} disabled={!serverUrl}>
+          Forget
+        </button>
+      </div>
+      {saved && (
+        <p className="muted" role="status">
+          {saved}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function StepItem({ step }: { step: AuthStep }) {
+  return (
+    <li className={`auth-step verdict-${step.verdict}`}>
+      <details open={step.verdict !== 'ok' && step.verdict !== 'info'}>
+        <summary>
+          <span className={`verdict-badge verdict-${step.verdict}`}>{VERDICT_LABEL[step.verdict]}</span>
+          <span className="auth-step-title">{step.title}</span>
+          {step.http && (
+            <span className="auth-step-http">
+              {step.http.method} {step.http.url} {step.http.status !== undefined ? `→ ${step.http.status}` : step.http.error ? '→ no response' : ''}
+            </span>
+          )}
+        </summary>
+        <AuthStepDetails step={step} />
+      </details>
+    </li>
+  );
+}

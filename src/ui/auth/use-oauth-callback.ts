@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { OAUTH_CALLBACK_CHANNEL } from '../../shared/auth.ts';
+
+/**
+ * Listens for the callback page (popup or new tab) reporting the redirect. BroadcastChannel only connects
+ * same-origin documents; on top of that the URL must be exactly our callback page.
+ */
+export function useOAuthCallback(redirectUrl: string, onCallback: (callbackUrl: string) => void, enabled: boolean) {
+  useEffect(() => {
+    if (!enabled) return;
+    const channel = new BroadcastChannel(OAUTH_CALLBACK_CHANNEL);
+    const expected = new URL(redirectUrl);
+    channel.addEventListener('message', (event: MessageEvent) => {
+      const data = event.data as { type?: unknown; url?: unknown } | null;
+      if (data?.type !== 'oauth-callback' || typeof data.url !== 'string') return;
+      let url: URL;
+      try {
+        url = new URL(data.url);
+      } catch {
+        return;
+      }
+      if (url.origin !== window.location.origin || url.origin !== expected.origin || url.pathname !== expected.pathname) return;
+      channel.postMessage({ type: 'oauth-callback-received' });
+      onCallback(url.href);
+    });
+    return () => channel.close();
+  }, [redirectUrl, onCallback, enabled]);
+}
