@@ -8,6 +8,7 @@ import {
   EVERYTHING_SSE_PORT,
   FLOOD_PORT,
   HOST,
+  HOSTILE_PORT,
   NO_CORS_PORT,
   OAUTH_ORIGIN,
 } from './e2e/servers/ports.ts';
@@ -108,6 +109,13 @@ export default defineConfig({
       name: 'oauth',
       command: `${tsNode} e2e/servers/oauth.ts`,
       url: `${OAUTH_ORIGIN}/`,
+      reuseExistingServer,
+      gracefulShutdown: stopGently,
+    },
+    {
+      name: 'hostile',
+      command: `${tsNode} e2e/servers/hostile.ts`,
+      url: `http://${HOST}:${HOSTILE_PORT}/`,
       reuseExistingServer,
       gracefulShutdown: stopGently,
     },

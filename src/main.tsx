@@ -2,6 +2,7 @@
  * Composition root: starts the engine worker, creates the bridge, stores and QueryClient, wires engine
  * events into them, and renders the app. The only file that connects the bridge to the stores.
  */
+import './shared/trusted-types-install.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

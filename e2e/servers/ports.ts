@@ -14,6 +14,7 @@ export const EVERYTHING_SSE_PORT = BASE + 3;
 export const NO_CORS_PORT = BASE + 4;
 export const OAUTH_PORT = BASE + 5;
 export const FLOOD_PORT = BASE + 9;
+export const HOSTILE_PORT = BASE + 6;
 
 /** The app is served from a sub-path to prove it works off the domain root. */
 export const APP_BASE_PATH = '/inspector/';
@@ -33,3 +34,7 @@ export const OAUTH_ORIGIN = `http://${HOST}:${OAUTH_PORT}`;
 export const oauthMcpUrl = (variant: string) => `${OAUTH_ORIGIN}/v/${variant}/mcp`;
 /** The benchmark's flood server (bench/flood-server.ts): floods of notifications and big results. */
 export const FLOOD_MCP_URL = `http://${HOST}:${FLOOD_PORT}/mcp`;
+/** The hostile fixture (src/test/hostile/): one misbehaving MCP server per scenario path. */
+export const hostileUrl = (scenario: string) => `http://${HOST}:${HOSTILE_PORT}/s/${scenario}/mcp`;
+/** What the hostile fixture received for a scenario. */
+export const hostileControlUrl = (scenario: string) => `http://${HOST}:${HOSTILE_PORT}/control/${scenario}`;

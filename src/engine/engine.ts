@@ -8,6 +8,7 @@ import type { EngineError } from '../shared/errors.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import type { ConnectParams } from '../shared/model.ts';
 import { explainError, explainNetworkFailure, isOpaqueNetworkFailure } from './explain-error.ts';
+import { createConnectionGuards } from './connection-guards.ts';
 import type { FeatureContext, Handlers } from './feature-context.ts';
 import { taskHandlers, type KnownTasks } from './features/tasks.ts';
 import { authFeature, type AuthFeatureOptions } from './features/auth.ts';
@@ -20,6 +21,7 @@ import { toolHandlers } from './features/tools.ts';
 import { fetchIcon } from './icons.ts';
 import { createMessageRecorder } from './message-recorder.ts';
 import { openSession, type Session, type SessionExtension } from './session.ts';
+import { isSessionGone, sessionGoneError } from './session-recovery.ts';
 import { createWireTap, type FetchLike } from './wire-tap.ts';
 
 export interface EngineEnv {
@@ -40,14 +42,25 @@ export function createEngine(env: EngineEnv): Engine {
   let seq = 0;
   const nextSeq = () => ++seq;
   const note = (level: 'info' | 'warning' | 'error', text: string) => env.emit({ type: 'note', time: env.now(), level, text });
-  const recorder = createMessageRecorder({ now: env.now, nextSeq, emit: (entry) => env.emit({ type: 'message', entry }) });
+  const guards = createConnectionGuards({ note });
+  const recorder = createMessageRecorder({
+    now: env.now,
+    nextSeq,
+    emit: (entry) => {
+      env.emit({ type: 'message', entry });
+      guards.inspect(entry);
+    },
+  });
   const tappedFetch = createWireTap({
     fetch: env.fetch,
     now: env.now,
     nextSeq,
     recorder,
     onExchange: (exchange) => env.emit({ type: 'http', exchange }),
-    onNote: (text) => note('info', text),
+    onNote: (text, level = 'info') => note(level, text),
+    limits: guards.limits,
+    onDelivered: guards.delivered,
+    onFault: guards.fault,
     onStreamMessage: (message, requestBody) => clientFeatures.relations.observe(message, requestBody),
   });
 
@@ -55,7 +68,12 @@ export function createEngine(env: EngineEnv): Engine {
   let connectParams: ConnectParams | undefined;
 
   const explain = async (error: unknown): Promise<EngineError> =>
-    isOpaqueNetworkFailure(error) && connectParams ? explainNetworkFailure(error, connectParams.url, env.fetch) : explainError(error);
+    isOpaqueNetworkFailure(error) && connectParams ? explainNetworkFailure(
+          error,
+          connectParams.url,
+          env.fetch,
+          connectParams.headers.map((h) => h.name.trim()).filter((name) => name !== ''),
+        ) : explainError(error);
 
   const ctx: FeatureContext = {
     fetch: env.fetch,
@@ -74,6 +92,24 @@ export function createEngine(env: EngineEnv): Engine {
     if (ending) await ending.close().catch((error: Error) => note('warning', `Closing the session: ${error.message}`));
   }
 
+  /** Opens a session and makes it the current one. */
+  async function adopt(params: ConnectParams): Promise<Session> {
+    const opened: Session = await openSession(params, {
+      fetch: tappedFetch,
+      note,
+      extensions,
+      guards: guards.begin(params.limits),
+      onLost: (reason) => {
+        if (session !== opened) return;
+        session = undefined;
+        note('warning', reason);
+        env.emit({ type: 'connection', phase: 'disconnected', error: { code: 'not-connected', message: reason } });
+      },
+    });
+    session = opened;
+    return opened;
+  }
+
   const clientFeatures = createClientFeatures(ctx, () => connectParams);
 
   // Features that shape the session (client capabilities, server-request handlers, auth) add one entry.
@@ -88,18 +124,7 @@ export function createEngine(env: EngineEnv): Engine {
       connectParams = params;
       env.emit({ type: 'connection', phase: 'connecting' });
       try {
-        const opened = await openSession(params, {
-          fetch: tappedFetch,
-          note,
-          extensions,
-          onLost: (reason) => {
-            if (session !== opened) return;
-            session = undefined;
-            note('warning', reason);
-            env.emit({ type: 'connection', phase: 'disconnected', error: { code: 'not-connected', message: reason } });
-          },
-        });
-        session = opened;
+        const opened = await adopt(params);
         env.emit({ type: 'connection', phase: 'connected', summary: opened.summary });
         return opened.summary;
       } catch (error) {
@@ -119,7 +144,7 @@ export function createEngine(env: EngineEnv): Engine {
       return { latencyMs: env.now() - started };
     },
     async fetchIcon({ src }) {
-      return fetchIcon(src, env.fetch);
+      return fetchIcon(src, env.fetch, session?.summary.url);
     },
   };
 
@@ -138,12 +163,32 @@ export function createEngine(env: EngineEnv): Engine {
     ...auth.handlers,
   };
 
+  /**
+   * The spec: a 404 to a request carrying a session id means the session is gone, and the client MUST
+   * start a new one. We do that once, and do not repeat the request: a tool call may have side effects.
+   */
+  async function recoverSession(params: ConnectParams): Promise<EngineError> {
+    note('warning', 'The server answered HTTP 404 for this session: it no longer knows it. Starting a new session (the request is not repeated).');
+    // Straight from connected to connected (no "connecting"), so the UI keeps what the user was doing.
+    await endSession();
+    try {
+      const opened = await adopt(params);
+      env.emit({ type: 'connection', phase: 'connected', summary: opened.summary });
+      return sessionGoneError(true);
+    } catch (error) {
+      const explained = await explain(error);
+      env.emit({ type: 'connection', phase: 'failed', error: explained });
+      return sessionGoneError(false, explained.message);
+    }
+  }
+
   return {
     async call(method, params, signal) {
       try {
         return await (handlers[method] as (p: unknown, s?: AbortSignal) => Promise<EngineApi[typeof method]['result']>)(params, signal);
       } catch (error) {
         if (signal?.aborted) throw { code: 'cancelled', message: 'The request was cancelled.' } satisfies EngineError;
+        if (method !== 'connect' && connectParams && session?.summary.sessionId && isSessionGone(error)) throw await recoverSession(connectParams);
         throw await explain(error);
       }
     },

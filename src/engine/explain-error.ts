@@ -3,6 +3,7 @@
  * plain sentence a person can act on, with the raw detail kept for the "details" disclosure.
  */
 import { isEngineError, type EngineError } from '../shared/errors.ts';
+import { diagnoseCors } from './cors-doctor.ts';
 
 /** What a server must send for a browser client on another origin to talk to it. */
 export const CORS_REQUIREMENTS = [
@@ -40,6 +41,9 @@ export function explainError(error: unknown): EngineError {
   if (isEngineError(error)) return error;
   const e = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorShape;
   const message = e.message ?? String(error);
+  // Faults the engine raised itself (a bound tripped, a stream ended early) already carry their explanation.
+  const own = (error as { engineError?: unknown }).engineError ?? (e.data as { mcpLensFault?: unknown } | undefined)?.mcpLensFault;
+  if (isEngineError(own)) return own;
 
   if (typeof e.data?.status === 'number') {
     const status = e.data.status;
@@ -122,18 +126,25 @@ export function isOpaqueNetworkFailure(error: unknown): boolean {
  * `no-cors` request tells them apart: it succeeds (opaquely) when the server is reachable, so the earlier
  * failure was the browser withholding the response — CORS.
  */
-export async function explainNetworkFailure(error: unknown, url: string, fetch: (url: string, init: RequestInit) => Promise<Response>): Promise<EngineError> {
+export async function explainNetworkFailure(
+  error: unknown,
+  url: string,
+  fetch: (url: string, init: RequestInit) => Promise<Response>,
+  customHeaders: string[] = [],
+): Promise<EngineError> {
   const detail = error instanceof Error ? error.message : String(error);
   const reachable = await fetch(url, { mode: 'no-cors', credentials: 'omit', cache: 'no-store' }).then(
     () => true,
     () => false,
   );
   if (reachable) {
+    const cors = await diagnoseCors(url, customHeaders, fetch);
     return {
       code: 'cors',
-      message: 'The server is reachable, but the browser blocked the response: the server does not allow cross-origin (CORS) requests from this app.',
+      message: `The server is reachable, but the browser blocked the response: the server does not allow cross-origin (CORS) requests from this app. ${cors.sentence}`,
       detail,
       corsRequirements: CORS_REQUIREMENTS,
+      cors,
     };
   }
   return {

@@ -9,9 +9,13 @@ import type { FetchLike } from './wire-tap.ts';
 
 const MAX_ICON_BYTES = 512 * 1024;
 
-export async function fetchIcon(src: string, fetch: FetchLike): Promise<IconResult> {
+export async function fetchIcon(src: string, fetch: FetchLike, serverUrl?: string): Promise<IconResult> {
   const checked = checkIconUrl(src);
   if (!checked.ok) return { ok: false, reason: checked.reason };
+  const offOrigin = serverUrl !== undefined && !checked.url.toLowerCase().startsWith('data:') && new URL(checked.url).origin !== new URL(serverUrl).origin;
+  // The spec's icon rules: an icon comes from the server's own origin (or a data: URI), so a server cannot
+  // make the inspector call arbitrary hosts — trackers, the user's LAN — just by listing an icon.
+  if (offOrigin) return { ok: false, reason: `Icon is on another origin (${new URL(checked.url).origin}) than the server; only the server's own origin or data: URIs are loaded.` };
   // Decoded here rather than fetched: a data: URL is not a network request, and the CSP's connect-src
   // rightly does not allow data:.
   if (checked.url.toLowerCase().startsWith('data:')) return toIcon(decodeDataUrl(checked.url));
@@ -24,7 +28,27 @@ export async function fetchIcon(src: string, fetch: FetchLike): Promise<IconResu
   if (!response.ok) return { ok: false, reason: `Icon request failed with HTTP ${response.status}.` };
   const declared = Number(response.headers.get('content-length') ?? '0');
   if (declared > MAX_ICON_BYTES) return { ok: false, reason: `Icon is larger than ${MAX_ICON_BYTES / 1024} KB.` };
-  return toIcon(new Uint8Array(await response.arrayBuffer()));
+  const bytes = await readCapped(response);
+  if (bytes === undefined) return { ok: false, reason: `Icon is larger than ${MAX_ICON_BYTES / 1024} KB.` };
+  return toIcon(bytes);
+}
+
+/** Reads at most the icon cap, stopping the download as soon as it is passed. */
+async function readCapped(response: Response): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  const reader = response.body.getReader();
+  const out = new Uint8Array(MAX_ICON_BYTES);
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return out.slice(0, length);
+    if (length + value.byteLength > MAX_ICON_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    out.set(value, length);
+    length += value.byteLength;
+  }
 }
 
 function toIcon(bytes: Uint8Array<ArrayBuffer> | undefined): IconResult {

@@ -49,6 +49,9 @@ export function createMessageRecorder(deps: { now: () => number; emit: (entry: M
       ...(facts.problem !== undefined && { parseError: facts.problem }),
       ...originFields(origin),
     };
+    if (facts.kind === 'request' && facts.method?.startsWith('notifications/')) {
+      entry.violation = `"${facts.method}" is a notification, but it carries an id, which makes it a request: the client answers it with "method not found". Notifications must not have an id.`;
+    }
     if (facts.kind === 'request' && facts.rpcId !== undefined) {
       pending.set(key(direction, facts.rpcId), { time, seq: entry.seq });
     }

@@ -13,6 +13,9 @@ import {
 import type { EngineError } from '../shared/errors.ts';
 import type { ConnectParams, Icon, ServerSummary, TransportKind } from '../shared/model.ts';
 import { checkServerUrl } from '../shared/url.ts';
+import type { SessionGuards } from './connection-guards.ts';
+import { hiddenSessionIdError } from './cors-doctor.ts';
+import { checkSessionId } from './session-id.ts';
 import type { FetchLike } from './wire-tap.ts';
 
 export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
@@ -41,6 +44,8 @@ export interface SessionDeps {
    * needs here from its own file, and engine.ts merges them.
    */
   extensions?: SessionExtension[];
+  /** Reconnect pacing and early failing of requests whose answer cannot come (src/engine/connection-guards.ts). */
+  guards?: SessionGuards;
 }
 
 export interface SessionExtension {
@@ -82,10 +87,12 @@ async function connectWith(kind: TransportKind, url: URL, headers: Record<string
   const fetch = extensions.reduce<FetchLike>((inner, extension) => extension.wrapFetch?.(inner, url) ?? inner, deps.fetch);
   const authProvider = extensions.find((extension) => extension.authProvider)?.authProvider;
   const transportAuth = authProvider ? { authProvider } : {};
+  const pacing = deps.guards ? { reconnectionScheduler: deps.guards.reconnectionScheduler } : {};
   const transport =
     kind === 'streamable-http'
-      ? new StreamableHTTPClientTransport(url, { fetch, requestInit, ...transportAuth })
+      ? new StreamableHTTPClientTransport(url, { fetch, requestInit, ...transportAuth, ...pacing })
       : new SSEClientTransport(url, { fetch, requestInit, eventSourceInit: { fetch }, ...transportAuth });
+  deps.guards?.install(transport);
   const capabilities = Object.assign({}, ...extensions.map((extension) => extension.capabilities ?? {})) as ClientCapabilities;
   const client = new Client(CLIENT_INFO, { capabilities, supportedProtocolVersions: SUPPORTED_PROTOCOL_VERSIONS });
   for (const extension of extensions) extension.setup?.(client);
@@ -98,10 +105,14 @@ async function connectWith(kind: TransportKind, url: URL, headers: Record<string
   };
   try {
     await client.connect(transport, { timeout });
+    checkSessionId((transport as { sessionId?: string }).sessionId);
   } catch (error) {
     closing = true;
+    // The transport learns the protocol version only from a successful initialize result.
+    const initialized = (transport as { protocolVersion?: string }).protocolVersion !== undefined;
+    const hidden = hiddenSessionIdError(initialized, (transport as { sessionId?: string }).sessionId, error, Object.keys(headers));
     await client.close().catch(() => undefined);
-    throw error;
+    throw hidden ?? error;
   }
   client.onclose = () => {
     if (!closing) deps.onLost('The server closed the connection.');

@@ -3,10 +3,12 @@
  * every JSON body and SSE event we receive — including those that fail to parse, which the SDK would
  * only report as an error without the text. It changes nothing the SDK reads.
  */
-import { createParser } from 'eventsource-parser';
 import type { HttpExchange } from '../shared/events.ts';
+import { DEFAULT_LIMITS, type Limits } from '../shared/limits.ts';
 import type { MessageRecorder } from './message-recorder.ts';
-import { trackExchange, type ExchangeTracker } from './wire-exchange.ts';
+import { sseTap } from './sse-tap.ts';
+import { jsonDepthExceeds, readBounded, tooDeep, type StreamFault } from './stream-guard.ts';
+import { trackExchange } from './wire-exchange.ts';
 
 export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -16,8 +18,14 @@ export interface WireTapDeps {
   nextSeq: () => number;
   recorder: MessageRecorder;
   onExchange: (exchange: HttpExchange) => void;
-  /** Non-message SSE events (the legacy `endpoint` event) worth a line in the log. */
-  onNote: (text: string) => void;
+  /** Non-message SSE events (the legacy `endpoint` event) and stream anomalies worth a line in the log. */
+  onNote: (text: string, level?: 'info' | 'warning') => void;
+  /** The bounds in force (they come with each connect). */
+  limits?: () => Limits;
+  /** An SSE event arrived on any stream. */
+  onDelivered?: () => void;
+  /** A bound tripped on the response to a POST carrying these request ids. */
+  onFault?: (requestIds: Array<string | number>, fault: StreamFault) => void;
   /**
    * Each message received on an SSE stream, as sent, with the body of the POST whose response the stream is
    * (undefined on the standalone GET stream): what the message arrived in answer to.
@@ -47,22 +55,71 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
       throw error;
     }
     exchange.responded(response);
+    const sentSession = new Headers(init?.headers).get('mcp-session-id');
+    const gotSession = response.headers.get('mcp-session-id');
+    if (sentSession && gotSession && gotSession !== sentSession) {
+      // The spec fixes the session id at the handshake; the SDK ignores a later one, and so do we — but say so.
+      deps.onNote(`The server sent a different Mcp-Session-Id mid-session (${gotSession.slice(0, 80)}); it was ignored — the session id is only taken from the initialize response.`, 'warning');
+    }
     if (response.body === null || NULL_BODY_STATUSES.has(response.status)) {
       exchange.ended();
       return response;
     }
 
+    const limits = deps.limits?.() ?? DEFAULT_LIMITS;
+    const requestIds = method === 'POST' ? requestIdsOf(init?.body) : [];
+    const onFault = (fault: StreamFault) => deps.onFault?.(requestIds, fault);
     const init2 = { status: response.status, statusText: response.statusText, headers: response.headers };
     if (mediaType(response.headers.get('content-type')) === 'text/event-stream') {
-      const body = typeof init?.body === 'string' ? init.body : undefined;
-      return new Response(response.body.pipeThrough(sseTap(deps, exchange, body)), init2);
+      const requestBody = typeof init?.body === 'string' ? init.body : undefined;
+      const tap = sseTap({
+        recorder: deps.recorder,
+        limits,
+        onNote: (level, text) => deps.onNote(text, level),
+        onDelivered: () => deps.onDelivered?.(),
+        onFault,
+        idleTimeout: requestIds.length > 0,
+        onMessage: (message) => deps.onStreamMessage?.(message, requestBody),
+        exchange,
+      });
+      return new Response(response.body.pipeThrough(tap), init2);
     }
-    const text = await response.text();
-    exchange.bytes(text.length);
-    recordBody(text, response, deps.recorder, origin);
+    const what = `HTTP ${response.status} ${mediaType(response.headers.get('content-type')) || 'untyped'} body`;
+    let body;
+    try {
+      body = await readBounded(response.body, limits, (partial) => deps.recorder.inboundUnparsed(partial, `${what}, cut off at the limit`, origin));
+    } catch (fault) {
+      exchange.ended();
+      onFault(fault as StreamFault);
+      throw fault;
+    }
+    exchange.bytes(body.text.length);
     exchange.ended();
-    return new Response(text, init2);
+    if (body.invalidUtf8At !== undefined) {
+      deps.onNote(`The ${what} is not valid UTF-8 (first bad byte at offset ${body.invalidUtf8At}); it was read with U+FFFD in its place.`, 'warning');
+    }
+    if (jsonDepthExceeds(body.text, limits.maxJsonDepth)) {
+      const fault = tooDeep(limits);
+      deps.recorder.inboundUnparsed(body.text, fault.message, origin);
+      onFault(fault);
+      throw fault;
+    }
+    recordBody(body.text, response, deps.recorder, origin);
+    return new Response(body.text, init2);
   };
+}
+
+/** The ids of the requests in a POST body (one message or a batch); notifications have none. */
+function requestIdsOf(body: unknown): Array<string | number> {
+  if (typeof body !== 'string') return [];
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return (Array.isArray(parsed) ? parsed : [parsed]).flatMap((m: { id?: unknown; method?: unknown }) =>
+      typeof m === 'object' && m !== null && typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number') ? [m.id] : [],
+    );
+  } catch {
+    return [];
+  }
 }
 
 function recordBody(text: string, response: Response, recorder: MessageRecorder, origin: { httpSeq: number }): void {
@@ -74,50 +131,4 @@ function recordBody(text: string, response: Response, recorder: MessageRecorder,
     const reason = error instanceof Error ? error.message : String(error);
     recorder.inboundUnparsed(text, `HTTP ${response.status} ${what} body is not JSON: ${reason}`, origin);
   }
-}
-
-/** Passes the stream through untouched while parsing a copy of it as SSE. */
-function sseTap(deps: WireTapDeps, exchange: ExchangeTracker, requestBody: string | undefined): TransformStream<Uint8Array, Uint8Array> {
-  const decoder = new TextDecoder();
-  const parser = createParser({
-    onRetry(ms) {
-      exchange.retry(ms);
-    },
-    onEvent(event) {
-      exchange.sseEvent(event.id);
-      const origin = { httpSeq: exchange.seq, ...(event.id !== undefined && { sseEventId: event.id }) };
-      if (event.event === 'endpoint') {
-        deps.onNote(`Legacy SSE endpoint announced: ${event.data}`);
-        return;
-      }
-      // An event with an id and no data primes the stream for resumption; it carries no message.
-      if (event.data === '') return;
-      let message: unknown;
-      try {
-        message = JSON.parse(event.data);
-        deps.recorder.inbound(message, origin);
-      } catch (error) {
-        deps.recorder.inboundUnparsed(event.data, `SSE event data is not JSON: ${error instanceof Error ? error.message : String(error)}`, origin);
-        return;
-      }
-      deps.onStreamMessage?.(message, requestBody);
-    },
-  });
-  // `cancel` is in the Streams spec (Chrome 120+, Node 20) but not yet in TypeScript's lib.
-  const transformer: Transformer<Uint8Array, Uint8Array> & { cancel(): void } = {
-    transform(chunk, controller) {
-      controller.enqueue(chunk);
-      exchange.bytes(chunk.byteLength);
-      parser.feed(decoder.decode(chunk, { stream: true }));
-    },
-    flush() {
-      parser.feed(decoder.decode());
-      exchange.ended();
-    },
-    // The client closing the stream (disconnect, reconnect) ends the exchange too.
-    cancel() {
-      exchange.ended();
-    },
-  };
-  return new TransformStream(transformer);
 }

@@ -2,6 +2,7 @@
  * Errors as they cross the boundary: a category a program can branch on, one plain sentence a person can
  * act on, and the raw detail one click away.
  */
+import type { CorsDiagnosis } from './cors.ts';
 import type { UrlElicitation } from './client-features.ts';
 
 const ENGINE_ERROR_CODES = [
@@ -34,6 +35,8 @@ export interface EngineError {
   rpcCode?: number;
   /** What a browser client needs from the server, when the failure is CORS. */
   corsRequirements?: string[];
+  /** What the CORS doctor found, when it could probe (src/engine/cors-doctor.ts). */
+  cors?: CorsDiagnosis;
   /** For JSON-RPC error -32042 (URL elicitation required): the URL elicitations the server asks for first. */
   urlElicitations?: UrlElicitation[];
 }

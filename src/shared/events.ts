@@ -42,6 +42,8 @@ export interface MessageEntry {
   httpSeq?: number;
   /** The SSE event `id` this message arrived with, if any (what a resumption's Last-Event-ID refers to). */
   sseEventId?: string;
+  /** A well-formed message that breaks a rule of the spec (a notification carrying an id), in plain words. */
+  violation?: string;
 }
 
 /** One HTTP request the engine made, as the browser saw it. Secret headers are already masked. */

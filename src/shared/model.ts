@@ -3,6 +3,7 @@
  * server sent them — already bounded in size and depth — and typed loosely on purpose: they are untrusted,
  * so the UI reads every field defensively instead of trusting a type the server never promised to meet.
  */
+import type { Limits } from './limits.ts';
 import type { ClientFeatureSettings } from './client-features.ts';
 
 import type { TaskInfo } from './tasks.ts';
@@ -23,6 +24,8 @@ export interface ConnectParams {
   transport: TransportChoice;
   /** How long to wait for each request, initialize included. @default 30000 */
   requestTimeoutMs?: number;
+  /** Bounds on what the server may send (src/shared/limits.ts); each missing one takes its default. */
+  limits?: Partial<Limits>;
   /** Client capabilities to declare; absent means DEFAULT_CLIENT_FEATURES (everything the UI can answer). */
   clientFeatures?: ClientFeatureSettings;
 }

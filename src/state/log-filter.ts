@@ -23,6 +23,8 @@ function buildText(item: LogItem): string {
   const parts = [entry.direction, entry.direction === 'in' ? '←' : '→', entry.kind, entry.method ?? ''];
   if (entry.rpcId !== undefined) parts.push(`id:${entry.rpcId}`, String(entry.rpcId));
   if (entry.late) parts.push('late');
+  if (entry.unmatched) parts.push('unmatched');
+  if (entry.violation !== undefined) parts.push('spec violation', entry.violation);
   if (entry.message !== undefined) parts.push(safeStringify(entry.message));
   if (entry.raw !== undefined) parts.push(entry.raw);
   if (entry.parseError !== undefined) parts.push(entry.parseError);

@@ -180,8 +180,8 @@ export async function startOAuthFixture(options: { port?: number; host?: string 
         : message.method === 'tools/list'
           ? {
               tools: [
-                { name: 'echo', description: 'Echoes its text.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
-                { name: 'write-note', description: 'Needs the mcp:write scope.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
+                { name: 'echo', description: 'Echoes its text.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } }, annotations: { readOnlyHint: true } },
+                { name: 'write-note', description: 'Needs the mcp:write scope.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } }, annotations: { destructiveHint: false } },
               ],
             }
           : message.method === 'tools/call'

@@ -1,4 +1,5 @@
 import type { EngineError } from '../../shared/errors.ts';
+import { CorsFixes } from './CorsFixes.tsx';
 import { ServerText } from './ServerText.tsx';
 
 /** An EngineError: its one plain line, and the raw detail one click away. */
@@ -14,6 +15,7 @@ export function ErrorDetails({ error, lead }: { error: EngineError; lead?: strin
         {lead && <strong>{lead}: </strong>}
         <ServerText text={error.message} />
       </p>
+      {error.cors && <CorsFixes diagnosis={error.cors} />}
       {hasDetails && (
         <details>
           <summary>Details</summary>

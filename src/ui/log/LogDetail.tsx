@@ -65,12 +65,17 @@ export function LogDetail() {
             </p>
           )}
           <pre className="code-block">
-            <ServerText text={item.entry.raw ?? ''} />
+            <ServerText text={item.entry.raw ?? prettyJson(item.entry.message)} />
           </pre>
         </>
       ) : (
         <>
           {item.entry.late && <p className="hint">This response arrived after its request was cancelled or timed out; the client ignored it.</p>}
+          {item.entry.violation && (
+            <p className="hint">
+              <ServerText text={item.entry.violation} />
+            </p>
+          )}
           {item.entry.unmatched && <p className="hint">No request with this id is waiting: the server answered a request that was never sent, or answered one twice. The client ignored it.</p>}
           <pre className="code-block">{prettyJson(item.entry.message)}</pre>
         </>

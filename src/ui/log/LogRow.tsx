@@ -63,10 +63,11 @@ export const LogRow = memo(function LogRow({ id, top, position, size }: RowProps
               <ServerText text={requestMethod} />
             </span>
           ) : entry.kind === 'invalid' ? (
-            <em>unparseable</em>
+            <em>{entry.raw !== undefined ? 'unparseable' : 'not JSON-RPC'}</em>
           ) : null}
           {entry.late && <span className="badge badge-danger">late</span>}
           {entry.unmatched && <span className="badge badge-danger">unmatched</span>}
+          {entry.violation && <span className="badge badge-danger">spec violation</span>}
         </span>
         <span className="log-id mono">{entry.rpcId !== undefined ? <>#{<ServerText text={String(entry.rpcId)} />}</> : ''}</span>
         <span className="log-time mono">{formatTime(entry.time)}</span>

@@ -1,3 +1,4 @@
+import { punycodeNote } from '../common/punycode-note.ts';
 import type { ServerSummary } from '../../shared/model.ts';
 import { checkNavigableUrl } from '../../shared/url.ts';
 import { oneLine, prettyJson } from '../common/format.ts';
@@ -57,7 +58,10 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
           <dt>Session</dt>
           <dd className="mono">{summary.sessionId ? <ServerText text={summary.sessionId} /> : <span className="muted">none (stateless)</span>}</dd>
           <dt>URL</dt>
-          <dd className="mono break">{summary.url}</dd>
+          <dd className="mono break">
+            {summary.url}
+            {punycodeNote(summary.url) && <span className="hint punycode-note">{punycodeNote(summary.url)}</span>}
+          </dd>
           <dt>Ping</dt>
           <dd>
             <PingButton />
@@ -67,9 +71,12 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
               <dt>Website</dt>
               <dd className="break">
                 {website.ok ? (
-                  <a href={website.url} target="_blank" rel="noopener noreferrer">
-                    {website.url}
-                  </a>
+                  <>
+                    <a href={website.url} target="_blank" rel="noopener noreferrer">
+                      {website.url}
+                    </a>
+                    {punycodeNote(website.url) && <span className="hint punycode-note">{punycodeNote(website.url)}</span>}
+                  </>
                 ) : (
                   <span className="mono" title={website.reason}>
                     <ServerText text={server.websiteUrl} /> <span className="muted">(not linked: {website.reason})</span>

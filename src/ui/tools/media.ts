@@ -3,6 +3,8 @@
  * allowlisted types and only when the payload really is base64, so a crafted mimeType or data field cannot
  * smuggle anything else into the URL.
  */
+import { imageProblem } from '../../shared/image-header.ts';
+
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml']);
 const AUDIO_TYPES = new Set([
   'audio/wav',
@@ -17,6 +19,18 @@ const AUDIO_TYPES = new Set([
   'audio/mp4',
 ]);
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/** Enough of the payload to hold any image header we read (JPEG's frame marker can sit after EXIF data). */
+const HEADER_BASE64_CHARS = 96 * 1024;
+
+function headBytes(base64: string): Uint8Array {
+  const head = base64.slice(0, HEADER_BASE64_CHARS - (HEADER_BASE64_CHARS % 4));
+  const usable = head.length === base64.length ? head : head.slice(0, head.length - (head.length % 4));
+  try {
+    return Uint8Array.from(atob(usable), (c) => c.charCodeAt(0));
+  } catch {
+    return new Uint8Array();
+  }
+}
 
 export type MediaUrl = { ok: true; url: string; bytes: number } | { ok: false; reason: string };
 
@@ -37,6 +51,10 @@ function dataUrl(kind: 'image' | 'audio', mimeType: unknown, data: unknown): Med
   if (typeof data !== 'string') return { ok: false, reason: 'Not shown: the data field is missing.' };
   const clean = data.replace(/\s+/g, '');
   if (!BASE64.test(clean)) return { ok: false, reason: 'Not shown: the data is not valid base64.' };
+  if (kind === 'image') {
+    const problem = imageProblem(headBytes(clean), type);
+    if (problem) return { ok: false, reason: `Not shown: ${problem}.` };
+  }
   return { ok: true, url: `data:${type};base64,${clean}`, bytes: base64Size(clean) };
 }
 

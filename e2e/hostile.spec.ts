@@ -1,0 +1,212 @@
+/**
+ * Broken and hostile servers (src/test/hostile/scenarios.ts): each failure is explained in the UI, the
+ * bytes that arrived are in the Message log, and the next request on the same session still works.
+ */
+import type { Page } from '@playwright/test';
+import { expect, openApp, test } from './fixtures.ts';
+import { hostileControlUrl, hostileUrl } from './servers/ports.ts';
+
+async function connectTo(page: Page, scenario: string) {
+  await openApp(page, hostileUrl(scenario));
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
+}
+
+async function run(page: Page, tool: string) {
+  await page.getByRole('button', { name: tool, exact: true }).click();
+  await page.getByRole('button', { name: 'Run tool' }).click();
+}
+
+/** The log holds an entry matching `filter`; the filter is cleared again afterwards. */
+async function expectLogged(page: Page, filter: string, expected: RegExp | string) {
+  const log = page.getByRole('region', { name: 'Message log' });
+  const box = log.getByRole('textbox', { name: 'Filter messages' });
+  await box.fill(filter);
+  await expect(log.locator('.log-row').filter({ hasText: expected }).first()).toBeVisible();
+  await box.fill('');
+}
+
+async function expectStillUsable(page: Page, scenario: string) {
+  await run(page, 'ok');
+  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText(`ok from ${scenario}`);
+  await expect(page.getByRole('status').filter({ hasText: /Connected/ })).toBeVisible();
+}
+
+const FAULTS: Array<{ scenario: string; error: RegExp; logFilter: string; logged: RegExp | string }> = [
+  { scenario: 'bad-json-body', error: /not valid JSON/, logFilter: 'body is not JSON', logged: 'unparseable' },
+  { scenario: 'no-result', error: /neither "result" nor "error"/, logFilter: 'neither result nor error', logged: /invalid.*tools\/call|invalid/ },
+  { scenario: 'stream-ends-early', error: /ended the response stream for tools\/call without sending the response/, logFilter: 'about to vanish', logged: 'notifications/message' },
+  { scenario: 'html-200', error: /text\/html, not JSON or an event stream/, logFilter: 'Please sign in', logged: 'unparseable' },
+  { scenario: 'html-500', error: /HTTP 500/, logFilter: 'database is down', logged: 'unparseable' },
+  { scenario: 'html-502', error: /HTTP 502/, logFilter: 'upstream unreachable', logged: 'unparseable' },
+  { scenario: 'too-large', error: /larger than 16 MB; MCP Lens stopped reading it/, logFilter: 'cut off at the limit', logged: 'unparseable' },
+  { scenario: 'too-deep', error: /nested deeper than 512 levels/, logFilter: 'deeper than 512', logged: 'unparseable' },
+];
+
+for (const fault of FAULTS) {
+  test(`explains ${fault.scenario}, logs what arrived, and stays usable`, async ({ page, problems }) => {
+    void problems;
+    await connectTo(page, fault.scenario);
+    await run(page, 'probe');
+    await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText(fault.error);
+    await expectLogged(page, fault.logFilter, fault.logged);
+    await expectStillUsable(page, fault.scenario);
+  });
+}
+
+test('a broken SSE event is logged raw and the valid answer after it still arrives', async ({ page, problems }) => {
+  void problems;
+  await connectTo(page, 'bad-json-event');
+  await run(page, 'probe');
+  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('answered after a broken event');
+  await expectLogged(page, 'this is not json', 'unparseable');
+  await expectStillUsable(page, 'bad-json-event');
+});
+
+test('answers to unknown ids and second answers are marked unmatched; the first answer wins', async ({ page, problems }) => {
+  void problems;
+  await connectTo(page, 'duplicate-id');
+  await run(page, 'probe');
+  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('first answer');
+  await expectLogged(page, 'second answer', 'unmatched');
+  await connectTo(page, 'unknown-id');
+  await run(page, 'probe');
+  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('the real answer');
+  await expectLogged(page, '987654', 'unmatched');
+  await expectStillUsable(page, 'unknown-id');
+});
+
+test('flags a notification that carries an id as a spec violation', async ({ page, problems }) => {
+  void problems;
+  await connectTo(page, 'notification-with-id');
+  await run(page, 'probe');
+  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('done');
+  await expectLogged(page, 'I have an id', 'spec violation');
+  await expectStillUsable(page, 'notification-with-id');
+});
+
+test('warns about invalid UTF-8 and shows the text with a replacement character', async ({ page, problems }) => {
+  void problems;
+  await connectTo(page, 'invalid-utf8');
+  await run(page, 'probe');
+  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('bad byte: [\uFFFD]');
+  await expectLogged(page, 'not valid UTF-8', /first bad byte at offset \d+/);
+  await expectStillUsable(page, 'invalid-utf8');
+});
+
+test('stays responsive through a flood of 5000 notifications', async ({ page, problems }) => {
+  void problems;
+  await connectTo(page, 'flood');
+  await run(page, 'probe');
+  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('after 5000 notifications', { timeout: 20_000 });
+  await expectLogged(page, '"seq":4999', 'notifications/message');
+  await expectStillUsable(page, 'flood');
+});
+
+test('re-initializes once when the server forgets the session, without repeating the tool call', async ({ page, problems }) => {
+  void problems;
+  await connectTo(page, 'session-404');
+  await run(page, 'probe');
+  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText(/forgotten the session \(HTTP 404\), so MCP Lens started a new one/);
+  await expect(page.getByRole('status').filter({ hasText: /Connected/ })).toBeVisible();
+  const received = (await (await page.request.get(hostileControlUrl('session-404'))).json()) as Array<{ rpcMethod?: string; method: string }>;
+  expect(received.filter((r) => r.rpcMethod === 'tools/call')).toHaveLength(1);
+  expect(received.filter((r) => r.rpcMethod === 'initialize')).toHaveLength(2);
+  await run(page, 'probe');
+  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('new session works');
+});
+
+for (const [scenario, error] of [
+  ['bad-session-id', /Mcp-Session-Id is not valid/],
+  ['unsupported-version', /protocol version MCP Lens does not speak/],
+] as const) {
+  test(`refuses to connect on ${scenario}, with the reason`, async ({ page, problems }) => {
+    void problems;
+    await openApp(page, hostileUrl(scenario));
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: /Failed/ })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText(error);
+  });
+}
+
+test('server strings with markup stay inert text, and hidden characters are shown', async ({ page, problems }) => {
+  void problems;
+  let dialogs = 0;
+  page.on('dialog', (dialog) => {
+    dialogs++;
+    void dialog.dismiss();
+  });
+  await connectTo(page, 'xss');
+  const main = page.getByRole('main');
+  await expect(main).toContainText('<img src=x onerror=');
+  await run(page, 'probe');
+  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('<script>alert');
+  expect(await page.locator('main img[src="x"], main script').count()).toBe(0);
+  await expect(main).toContainText(/U\+202E|RLO|⟪/);
+  expect(dialogs).toBe(0);
+});
+
+for (const [scenario, reason] of [
+  ['image-bomb', /20000×20000 pixels, more than the 8192×8192/],
+  ['lying-mime', /declared as image\/jpeg but its bytes are image\/png/],
+] as const) {
+  test(`blocks an image before decoding: ${scenario}`, async ({ page, problems }) => {
+    void problems;
+    await connectTo(page, scenario);
+    await run(page, 'probe');
+    const result = page.getByRole('region', { name: 'Result', exact: true });
+    await expect(result).toContainText(reason);
+    expect(await result.locator('img').count()).toBe(0);
+    await expectStillUsable(page, scenario);
+  });
+}
+
+test('a JSON-RPC error with markup is shown as text', async ({ page, problems }) => {
+  void problems;
+  await connectTo(page, 'error-response');
+  await run(page, 'probe');
+  const result = page.getByRole('region', { name: 'Result', exact: true });
+  await expect(result).toContainText('-32050');
+  await expect(result).toContainText('<img src=x onerror=');
+  expect(await result.locator('img, script').count()).toBe(0);
+  await expectStillUsable(page, 'error-response');
+});
+
+test('a result that breaks the schema is explained and kept in the log', async ({ page, problems }) => {
+  void problems;
+  await connectTo(page, 'invalid-result');
+  await run(page, 'probe');
+  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText(/not valid MCP|invalid/i);
+  await expectLogged(page, 'not an array', 'tools/call');
+  await expectStillUsable(page, 'invalid-result');
+});
+
+test('a batch body is split into its messages and the answer inside it is used', async ({ page, problems }) => {
+  void problems;
+  await connectTo(page, 'batch');
+  await run(page, 'probe');
+  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('answer inside a batch');
+  await expectLogged(page, 'batched', 'notifications/message');
+});
+
+test('icons that break the rules are never fetched and show why', async ({ page, problems }) => {
+  void problems;
+  await connectTo(page, 'icons');
+  const tools = page.getByRole('list', { name: 'Tools' });
+  await expect(tools.getByRole('img', { name: /Icon not shown: .*javascript/ })).toBeVisible();
+  await expect(tools.getByRole('img', { name: /Icon not shown: .*another origin/ })).toBeVisible();
+  await expect(tools.getByRole('img', { name: /Icon not shown: .*file/ })).toBeVisible();
+  // The SVG with a script is shown only as an <img> from a blob, where its script cannot run.
+  const svg = tools.locator('img.server-icon');
+  await expect(svg).toHaveCount(1);
+  expect(await svg.getAttribute('src')).toMatch(/^blob:/);
+});
+
+test('a progress notification for a token never issued does not disturb the call', async ({ page, problems }) => {
+  void problems;
+  await connectTo(page, 'unknown-progress-token');
+  await run(page, 'probe');
+  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('done despite a stray progress token');
+  await expectLogged(page, 'never-issued', 'notifications/progress');
+  await expectStillUsable(page, 'unknown-progress-token');
+});

@@ -1,0 +1,104 @@
+/**
+ * What the CORS doctor found, and the fix for common server stacks. Pure: the engine fills in the
+ * diagnosis, the UI renders the snippets with the app's own origin.
+ */
+export type CorsFinding =
+  /** Even the simplest request was blocked: no Access-Control-Allow-Origin for this origin. */
+  | 'no-allow-origin'
+  /** The preflight refused one request header. */
+  | 'header-not-allowed'
+  /** A response header the client needs is not readable. */
+  | 'header-not-exposed'
+  /** The browser does not let a page see more. */
+  | 'undetermined';
+
+export interface CorsDiagnosis {
+  finding: CorsFinding;
+  /** The header at fault, for `header-not-allowed` and `header-not-exposed`. */
+  header?: string;
+  /** One sentence saying what is wrong. */
+  sentence: string;
+  /** Request headers the server must allow (ours plus the user's custom ones). */
+  allowHeaders: string[];
+  /** Response headers the server must expose. */
+  exposeHeaders: string[];
+}
+
+export const MCP_ALLOW_HEADERS = ['Content-Type', 'Accept', 'Authorization', 'Mcp-Session-Id', 'Mcp-Protocol-Version', 'Last-Event-ID'];
+export const MCP_EXPOSE_HEADERS = ['Mcp-Session-Id', 'WWW-Authenticate'];
+export const MCP_METHODS = ['GET', 'POST', 'DELETE', 'OPTIONS'];
+
+export interface CorsFix {
+  stack: string;
+  language: string;
+  code: string;
+}
+
+const list = (items: string[], quote = "'") => items.map((item) => `${quote}${item}${quote}`).join(', ');
+
+/** Copyable fixes for the stacks MCP servers are most often built on. `origin` is this app's origin. */
+export function corsFixes(diagnosis: Pick<CorsDiagnosis, 'allowHeaders' | 'exposeHeaders'>, origin: string): CorsFix[] {
+  const allow = diagnosis.allowHeaders;
+  const expose = diagnosis.exposeHeaders;
+  return [
+    {
+      stack: 'Express (cors)',
+      language: 'js',
+      code: `import cors from 'cors';
+
+app.use(cors({
+  origin: '${origin}',
+  methods: [${list(MCP_METHODS)}],
+  allowedHeaders: [${list(allow)}],
+  exposedHeaders: [${list(expose)}],
+}));`,
+    },
+    {
+      stack: 'Hono',
+      language: 'ts',
+      code: `import { cors } from 'hono/cors';
+
+app.use('*', cors({
+  origin: '${origin}',
+  allowMethods: [${list(MCP_METHODS)}],
+  allowHeaders: [${list(allow)}],
+  exposeHeaders: [${list(expose)}],
+}));`,
+    },
+    {
+      stack: 'Starlette / FastMCP',
+      language: 'python',
+      code: `from starlette.middleware.cors import CORSMiddleware
+
+app = mcp.streamable_http_app()  # or mcp.http_app() in FastMCP 2
+app.add_middleware(
+    CORSMiddleware,
+    allow_origins=["${origin}"],
+    allow_methods=[${list(MCP_METHODS, '"')}],
+    allow_headers=[${list(allow, '"')}],
+    expose_headers=[${list(expose, '"')}],
+)`,
+    },
+    {
+      stack: 'Cloudflare Workers',
+      language: 'js',
+      code: `const CORS = {
+  'Access-Control-Allow-Origin': '${origin}',
+  'Access-Control-Allow-Methods': '${MCP_METHODS.join(', ')}',
+  'Access-Control-Allow-Headers': '${allow.join(', ')}',
+  'Access-Control-Expose-Headers': '${expose.join(', ')}',
+  'Vary': 'Origin',
+};
+
+export default {
+  async fetch(request, env, ctx) {
+    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
+    const response = await handleMcp(request, env, ctx);
+    const headers = new Headers(response.headers);
+    for (const [name, value] of Object.entries(CORS)) headers.set(name, value);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  },
+};`,
+    },
+  ];
+}

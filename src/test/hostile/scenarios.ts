@@ -1,0 +1,177 @@
+/**
+ * The hostile fixture's scenarios: one misbehaviour each, on the tool `probe`; the tool `ok` always
+ * answers, so a test can show the session is still usable. Served at /s/<name>/mcp by server.ts.
+ */
+import type { ServerResponse } from 'node:http';
+
+export interface Received {
+  method: string;
+  rpcMethod?: string;
+  id?: unknown;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface ScenarioContext {
+  id: unknown;
+  rpcMethod: string | undefined;
+  res: ServerResponse;
+  /** Headers every answer carries (CORS, session). */
+  base: Record<string, string>;
+  /** How many times this scenario has been asked for this method since the fixture started. */
+  count: number;
+}
+
+export interface Scenario {
+  /** Answers `tools/call` for the tool `probe`. */
+  probe?: (ctx: ScenarioContext) => void;
+  /** Replaces the initialize result fields. */
+  initialize?: Record<string, unknown>;
+  /** Session id to hand out at initialize; `null` for none. @default a fresh UUID */
+  sessionId?: string | null;
+  /** The CORS headers; omitted ones fall back to full CORS. */
+  cors?: { allowHeaders?: string; exposeHeaders?: string; none?: boolean };
+  /** Answers the standalone GET event stream (default: 405, no stream). */
+  getStream?: (res: ServerResponse, base: Record<string, string>) => void;
+  /** Tools listed (names, descriptions): defaults to probe and ok. */
+  tools?: Array<Record<string, unknown>>;
+}
+
+const rpc = (id: unknown, result: unknown) => JSON.stringify({ jsonrpc: '2.0', id, result });
+const text = (t: string) => ({ content: [{ type: 'text', text: t }] });
+const sseHead = (ctx: ScenarioContext) => ctx.res.writeHead(200, { ...ctx.base, 'content-type': 'text/event-stream' });
+const event = (value: unknown) => `data: ${typeof value === 'string' ? value : JSON.stringify(value)}\n\n`;
+const json = (ctx: ScenarioContext, status: number, body: string | Buffer, type = 'application/json') =>
+  ctx.res.writeHead(status, { ...ctx.base, 'content-type': type }).end(body);
+
+export const XSS = `<img src=x onerror="alert('xss')"><script>alert('xss')</script>`;
+
+function pngHeader(width: number, height: number): string {
+  const b = Buffer.alloc(64);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]).copy(b);
+  b.writeUInt32BE(width, 16);
+  b.writeUInt32BE(height, 20);
+  return b.toString('base64');
+}
+const image = (mimeType: string, data: string) => ({ content: [{ type: 'image', mimeType, data }] });
+const SVG_WITH_SCRIPT = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10"/></svg>').toString('base64');
+
+export const SCENARIOS: Record<string, Scenario> = {
+  'bad-json-body': { probe: (ctx) => json(ctx, 200, `{"jsonrpc":"2.0","id":${JSON.stringify(ctx.id)},"result":{"content":[`) },
+  'bad-json-event': {
+    probe: (ctx) => {
+      sseHead(ctx);
+      ctx.res.write(event('{this is not json'));
+      ctx.res.end(event({ jsonrpc: '2.0', id: ctx.id, result: text('answered after a broken event') }));
+    },
+  },
+  'no-result': {
+    probe: (ctx) => {
+      sseHead(ctx);
+      ctx.res.write(event({ jsonrpc: '2.0', id: ctx.id, note: 'neither result nor error' }));
+    },
+  },
+  'unknown-id': {
+    probe: (ctx) => {
+      sseHead(ctx);
+      ctx.res.write(event({ jsonrpc: '2.0', id: 987654, result: {} }));
+      ctx.res.end(event({ jsonrpc: '2.0', id: ctx.id, result: text('the real answer') }));
+    },
+  },
+  'duplicate-id': {
+    probe: (ctx) => {
+      sseHead(ctx);
+      ctx.res.write(event({ jsonrpc: '2.0', id: ctx.id, result: text('first answer') }));
+      ctx.res.end(event({ jsonrpc: '2.0', id: ctx.id, result: text('second answer') }));
+    },
+  },
+  'notification-with-id': {
+    probe: (ctx) => {
+      sseHead(ctx);
+      ctx.res.write(event({ jsonrpc: '2.0', id: 'n-1', method: 'notifications/message', params: { level: 'info', data: 'I have an id' } }));
+      setTimeout(() => ctx.res.end(event({ jsonrpc: '2.0', id: ctx.id, result: text('done') })), 50);
+    },
+  },
+  'stream-ends-early': {
+    probe: (ctx) => {
+      sseHead(ctx);
+      ctx.res.end(event({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'about to vanish' } }));
+    },
+  },
+  'invalid-utf8': {
+    probe: (ctx) => {
+      const body = Buffer.from(rpc(ctx.id, text('bad byte: [#]')));
+      body[body.indexOf('#')] = 0xff;
+      json(ctx, 200, body);
+    },
+  },
+  'html-200': { probe: (ctx) => json(ctx, 200, '<html><body><h1>Please sign in</h1></body></html>', 'text/html') },
+  'html-500': { probe: (ctx) => json(ctx, 500, '<html><body><h1>Internal Server Error</h1><p>database is down</p></body></html>', 'text/html') },
+  'html-502': { probe: (ctx) => json(ctx, 502, '<html><body><h1>502 Bad Gateway</h1><p>upstream unreachable</p></body></html>', 'text/html') },
+  'too-large': {
+    probe: (ctx) => {
+      ctx.res.writeHead(200, { ...ctx.base, 'content-type': 'application/json' });
+      ctx.res.write(`{"jsonrpc":"2.0","id":${JSON.stringify(ctx.id)},"result":{"content":[{"type":"text","text":"`);
+      const chunk = 'A'.repeat(1024 * 1024);
+      let sent = 0;
+      const pump = () => {
+        while (sent < 20 && !ctx.res.destroyed && ctx.res.write(chunk)) sent++;
+        if (sent < 20 && !ctx.res.destroyed) ctx.res.once('drain', pump);
+        else if (!ctx.res.destroyed) ctx.res.end('"}]}}');
+      };
+      pump();
+    },
+  },
+  'too-deep': { probe: (ctx) => json(ctx, 200, `{"jsonrpc":"2.0","id":${JSON.stringify(ctx.id)},"result":{"content":[],"deep":${'['.repeat(50_000)}${']'.repeat(50_000)}}}`) },
+  flood: {
+    probe: (ctx) => {
+      sseHead(ctx);
+      let body = '';
+      for (let seq = 0; seq < 5000; seq++) body += event({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: { seq } } });
+      ctx.res.write(body);
+      ctx.res.end(event({ jsonrpc: '2.0', id: ctx.id, result: text('after 5000 notifications') }));
+    },
+  },
+  'session-404': { probe: (ctx) => (ctx.count === 1 ? json(ctx, 404, 'Session not found', 'text/plain') : json(ctx, 200, rpc(ctx.id, text('new session works')))) },
+  'bad-session-id': { sessionId: 'has spaces\tand tabs' },
+  'unsupported-version': { initialize: { protocolVersion: '1999-01-01' } },
+  xss: {
+    initialize: { serverInfo: { name: `evil${XSS}\u202Egnp.exe`, version: '1.0', title: `Title ${XSS}`, websiteUrl: 'javascript:alert(1)' }, instructions: `Instructions ${XSS}` },
+    tools: [
+      { name: 'probe', description: `Description ${XSS} with a hidden\u200Bzero-width and tag \u{E0041}\u{E0042} characters`, inputSchema: { type: 'object' } },
+      { name: 'ok', description: 'Always answers.', inputSchema: { type: 'object' } },
+    ],
+    probe: (ctx) => json(ctx, 200, rpc(ctx.id, { content: [{ type: 'text', text: `Result ${XSS} [link](javascript:alert(1))` }] })),
+  },
+  'image-bomb': { probe: (ctx) => json(ctx, 200, rpc(ctx.id, image('image/png', pngHeader(20_000, 20_000)))) },
+  'lying-mime': { probe: (ctx) => json(ctx, 200, rpc(ctx.id, image('image/jpeg', pngHeader(16, 16)))) },
+  'error-response': { probe: (ctx) => json(ctx, 200, JSON.stringify({ jsonrpc: '2.0', id: ctx.id, error: { code: -32050, message: `Tool exploded ${XSS}` } })) },
+  'invalid-result': { probe: (ctx) => json(ctx, 200, rpc(ctx.id, { content: 'not an array' })) },
+  batch: { probe: (ctx) => json(ctx, 200, JSON.stringify([{ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'batched' } }, { jsonrpc: '2.0', id: ctx.id, result: text('answer inside a batch') }])) },
+  'retry-zero': { getStream: (res, base) => res.writeHead(200, { ...base, 'content-type': 'text/event-stream' }).end('retry: 0\n\n') },
+  icons: {
+    tools: [
+      { name: 'probe', description: 'Icon with a javascript: URL.', inputSchema: { type: 'object' }, icons: [{ src: 'javascript:alert(1)' }] },
+      { name: 'ok', description: 'Icon on another origin.', inputSchema: { type: 'object' }, icons: [{ src: 'https://tracker.invalid/pixel.png' }] },
+      { name: 'file-icon', description: 'Icon with a file: URL.', inputSchema: { type: 'object' }, icons: [{ src: 'file:///etc/passwd' }] },
+      { name: 'svg-icon', description: 'SVG icon with a script.', inputSchema: { type: 'object' }, icons: [{ src: `data:image/svg+xml;base64,${SVG_WITH_SCRIPT}` }] },
+    ],
+    probe: (ctx) => json(ctx, 200, rpc(ctx.id, text('icons done'))),
+  },
+  'unknown-progress-token': {
+    probe: (ctx) => {
+      sseHead(ctx);
+      ctx.res.write(event({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'never-issued', progress: 1, total: 2 } }));
+      ctx.res.end(event({ jsonrpc: '2.0', id: ctx.id, result: text('done despite a stray progress token') }));
+    },
+  },
+  silent: {
+    probe: (ctx) => {
+      sseHead(ctx);
+      ctx.res.write(': headers sent, then nothing\n\n');
+    },
+  },
+  'cors-none': { cors: { none: true } },
+  'cors-protocol-version-not-allowed': { cors: { allowHeaders: 'Content-Type, Accept, Authorization, Mcp-Session-Id, Last-Event-ID' } },
+  'cors-session-id-not-exposed': { cors: { exposeHeaders: 'WWW-Authenticate' } },
+  'cors-custom-header-not-allowed': { cors: { allowHeaders: 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID' } },
+};
