@@ -26,9 +26,9 @@ const PREFLIGHT = {
 };
 
 const TOOLS = [
-  { name: 'flood', description: 'Streams notifications', inputSchema: { type: 'object', properties: { count: { type: 'integer' }, perSecond: { type: 'integer' } } } },
-  { name: 'big', description: 'A large result', inputSchema: { type: 'object', properties: { kind: { type: 'string', enum: ['text', 'json', 'image'] }, bytes: { type: 'integer' } } } },
-  { name: 'echo', description: 'Echo', inputSchema: { type: 'object', properties: { message: { type: 'string' } } } },
+  { name: 'flood', description: 'Streams notifications', inputSchema: { type: 'object', properties: { count: { type: 'integer' }, perSecond: { type: 'integer' } } }, annotations: { readOnlyHint: true } },
+  { name: 'big', description: 'A large result', inputSchema: { type: 'object', properties: { kind: { type: 'string', enum: ['text', 'json', 'image'] }, bytes: { type: 'integer' } } }, annotations: { readOnlyHint: true } },
+  { name: 'echo', description: 'Echo', inputSchema: { type: 'object', properties: { message: { type: 'string' } } }, annotations: { readOnlyHint: true } },
 ];
 
 type Json = Record<string, unknown>;

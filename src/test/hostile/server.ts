@@ -23,8 +23,8 @@ function corsHeaders(req: IncomingMessage, scenario: Scenario): Record<string, s
 
 const tools = (scenario: Scenario) =>
   scenario.tools ?? [
-    { name: 'probe', description: 'Misbehaves in the way this scenario is named after.', inputSchema: { type: 'object' } },
-    { name: 'ok', description: 'Always answers.', inputSchema: { type: 'object' } },
+    { name: 'probe', description: 'Misbehaves in the way this scenario is named after.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+    { name: 'ok', description: 'Always answers.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
   ];
 
 export function createHostileServer(): Server {
