@@ -11,7 +11,7 @@ export interface Paged<T> {
   skipped: number;
 }
 
-type ListMethod = 'resources/list' | 'resources/templates/list' | 'prompts/list';
+type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list';
 
 export async function listAllPages<T>(
   client: Client,

@@ -4,17 +4,15 @@
  * go through its explicit-schema `request()` overload with a pass-through schema; we read results
  * defensively ourselves, as with every other server payload.
  */
-import type { Client, StandardSchemaV1 } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { boundJson } from '../../shared/bounds.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import { TERMINAL_TASK_STATUSES, type TaskInfo, type TaskList, type TasksApi } from '../../shared/tasks.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { Session } from '../session.ts';
+import { rawRequest } from './paginate.ts';
 import { shapeOutcome } from './tools-calls.ts';
 
-const passthrough: StandardSchemaV1<unknown, unknown> = {
-  '~standard': { version: 1, vendor: 'mcp-lens', validate: (value: unknown) => ({ value }) },
-};
 
 /** Polls no faster than this whatever the server suggests, and no slower than the upper bound. */
 const MIN_POLL_MS = 200;
@@ -44,10 +42,6 @@ export function readTask(value: unknown): TaskInfo | undefined {
 
 export const isTerminal = (task: TaskInfo) => TERMINAL_TASK_STATUSES.includes(task.status);
 
-/** Sends a request the SDK has no typed overload for (the task methods), keeping its transport and timeouts. */
-export function rawRequest(client: Client, method: string, params: Record<string, unknown>, options: { signal?: AbortSignal; timeout?: number } = {}): Promise<unknown> {
-  return client.request({ method, params }, passthrough, options);
-}
 
 export async function getTask(client: Client, taskId: string, signal?: AbortSignal): Promise<TaskInfo> {
   const task = readTask(await rawRequest(client, 'tasks/get', { taskId }, signal ? { signal } : {}));

@@ -7,32 +7,12 @@ import type { CallProgress } from '../../shared/events.ts';
 import type { ContentBlock, Tool, ToolCallOutcome, ToolCallParams, ToolList } from '../../shared/model.ts';
 import type { TaskInfo } from '../../shared/tasks.ts';
 import { readIcons } from '../session.ts';
-import { followTask, rawRequest, readTask } from './tasks.ts';
-
-/** A server whose cursors never end would keep us paging forever. */
-const MAX_LIST_PAGES = 100;
+import { listAllPages, rawRequest } from './paginate.ts';
+import { followTask, readTask } from './tasks.ts';
 
 export async function listAllTools(client: Client, options: { signal?: AbortSignal; note: (text: string) => void }): Promise<ToolList> {
-  const tools: Tool[] = [];
-  const seenCursors = new Set<string>();
-  let cursor: string | undefined;
-  let pages = 0;
-  do {
-    const page = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, { signal: options.signal });
-    pages += 1;
-    tools.push(...(page.tools as unknown[]).flatMap(readTool));
-    cursor = typeof page.nextCursor === 'string' ? page.nextCursor : undefined;
-    if (cursor !== undefined && seenCursors.has(cursor)) {
-      options.note(`tools/list returned cursor ${JSON.stringify(cursor)} twice; stopped paging to avoid a loop.`);
-      break;
-    }
-    if (cursor !== undefined) seenCursors.add(cursor);
-    if (pages >= MAX_LIST_PAGES && cursor !== undefined) {
-      options.note(`tools/list still had more pages after ${MAX_LIST_PAGES}; stopped paging.`);
-      break;
-    }
-  } while (cursor !== undefined);
-  return { tools, pages };
+  const { items, pages } = await listAllPages(client, 'tools/list', 'tools', (value) => readTool(value)[0], options);
+  return { tools: items, pages };
 }
 
 function readTool(value: unknown): Tool[] {
