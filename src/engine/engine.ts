@@ -16,6 +16,7 @@ import { createClientFeatures } from './features/client-features.ts';
 import { completionHandlers } from './features/completions.ts';
 import { loggingHandlers } from './features/logging.ts';
 import { promptHandlers } from './features/prompts.ts';
+import { replayHandlers } from './features/replay.ts';
 import { resourceHandlers } from './features/resources.ts';
 import { toolHandlers } from './features/tools.ts';
 import { fetchIcon } from './icons.ts';
@@ -161,6 +162,7 @@ export function createEngine(env: EngineEnv): Engine {
     ...completionHandlers(ctx),
     ...loggingHandlers(ctx),
     ...auth.handlers,
+    ...replayHandlers(),
   };
 
   /**

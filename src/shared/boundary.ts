@@ -10,6 +10,7 @@ import type { TasksApi } from './tasks.ts';
 import type { CompletionsApi } from './completions-api.ts';
 import type { LoggingApi } from './logging-api.ts';
 import type { PromptsApi } from './prompts-api.ts';
+import type { ReplayApi } from './replay-api.ts';
 import type { ResourcesApi } from './resources-api.ts';
 import type { ConnectParams, IconResult, PingResult, ServerSummary, ToolCallOutcome, ToolCallParams, ToolList } from './model.ts';
 
@@ -38,7 +39,7 @@ export interface ClientFeaturesApi {
  * Method name → params and result of every call the UI can make on the engine: one interface per
  * feature, each served by its own handlers in src/engine/features/.
  */
-export interface EngineApi extends SessionApi, ToolsApi, TasksApi, ResourcesApi, PromptsApi, CompletionsApi, LoggingApi, ClientFeaturesApi, AuthApi {}
+export interface EngineApi extends SessionApi, ToolsApi, TasksApi, ResourcesApi, PromptsApi, CompletionsApi, LoggingApi, ClientFeaturesApi, AuthApi, ReplayApi {}
 
 export type EngineMethod = keyof EngineApi;
 

@@ -4,18 +4,25 @@
  * that says which, not a half-loaded view. Everything in it is redacted on the way out: header values are
  * left out, secret-looking query parameters and JSON fields are masked.
  *
- * Layout (version 1):
- *   { format: "mcp-lens-session", version: 1, savedAt, app: {name, version},
+ * Layout (version 2):
+ *   { format: "mcp-lens-session", version: 2, savedAt, app: {name, version},
  *     connection: {url, transport, headerNames}, server: ServerSummary | null,
- *     log: {evicted, items}, http: {evicted, exchanges}, results: [...] }
+ *     lists: {"tools/list"?: {pages, items}, ...}, results: [...],
+ *     http: {evicted, exchanges}, log: {evicted, items} }
  * The notification timeline is the inbound notifications of `log.items`, stored once.
+ * Version 2 added `lists` (the Tools, Resources and Prompts lists as last shown, so a replay rebuilds them
+ * even when the log evicted the responses) and HTTP bodies on exchanges (`requestBody`/`responseBody`).
+ * Version 1 files still open: their lists are rebuilt from the log alone.
  */
 import type { EngineError } from './errors.ts';
 import type { HttpExchange, MessageEntry } from './events.ts';
 import type { ServerSummary, ToolCallOutcome, TransportChoice } from './model.ts';
+import { REPLAY_LIST_METHODS, type ListSnapshots } from './replay-api.ts';
 
 export const SESSION_FILE_FORMAT = 'mcp-lens-session';
-export const SESSION_FILE_VERSION = 1;
+export const SESSION_FILE_VERSION = 2;
+/** The oldest version this MCP Lens still opens. */
+export const SESSION_FILE_MIN_VERSION = 1;
 export const SESSION_FILE_EXTENSION = '.mcplens.json';
 
 export type SavedLogItem =
@@ -36,11 +43,13 @@ export interface SessionData {
   log: { evicted: number; items: SavedLogItem[] };
   http: { evicted: number; exchanges: HttpExchange[] };
   results: SavedResult[];
+  /** The lists as last shown (absent in version 1 files). */
+  lists?: ListSnapshots;
 }
 
 export interface SessionFile extends SessionData {
   format: typeof SESSION_FILE_FORMAT;
-  version: typeof SESSION_FILE_VERSION;
+  version: number;
   savedAt: string;
   app: { name: string; version: string };
 }
@@ -82,6 +91,15 @@ function redactItem(item: SavedLogItem): SavedLogItem {
   return { ...item, entry: entry.message === undefined ? entry : { ...entry, message: redactJson(entry.message) } };
 }
 
+function redactLists(lists: ListSnapshots): ListSnapshots {
+  const out: ListSnapshots = {};
+  for (const method of REPLAY_LIST_METHODS) {
+    const list = lists[method];
+    if (list) out[method] = { pages: list.pages, items: list.items.map((item) => redactJson(item)) };
+  }
+  return out;
+}
+
 const redactExchange = (exchange: HttpExchange): HttpExchange => ({ ...exchange, url: redactUrl(exchange.url) });
 
 /**
@@ -97,6 +115,7 @@ export function* sessionFileParts(data: SessionData, meta: { savedAt: Date; appV
     connection: { url: redactUrl(data.connection.url), transport: data.connection.transport, headerNames: data.connection.headerNames },
     server: data.server === null ? null : { ...data.server, url: redactUrl(data.server.url) },
     results: data.results.map((result) => ({ ...result, arguments: redactJson(result.arguments), ...(result.outcome && { outcome: redactJson(result.outcome) }) })),
+    lists: redactLists(data.lists ?? {}),
     http: { evicted: data.http.evicted, exchanges: data.http.exchanges.map(redactExchange) },
   };
   const headText = JSON.stringify(head);
@@ -123,20 +142,34 @@ function checkItem(item: unknown, index: number): string | null {
   return null;
 }
 
+const isBody = (body: unknown) => body === undefined || (isObject(body) && typeof body.text === 'string' && isCount(body.size));
+
 function checkExchange(exchange: unknown, index: number): string | null {
   if (!isObject(exchange) || !isCount(exchange.seq) || typeof exchange.method !== 'string' || typeof exchange.url !== 'string') {
     return `HTTP exchange ${index} is malformed`;
   }
+  if (!isBody(exchange.requestBody) || !isBody(exchange.responseBody)) return `HTTP exchange ${index} has a malformed body`;
   return Array.isArray(exchange.requestHeaders) ? null : `HTTP exchange ${index} has no request headers`;
 }
 
-/** Checks an already-parsed value against the version 1 layout. */
+/** `lists` is optional (version 1 has none); when present each list is {pages, items[]}. */
+function checkLists(lists: unknown): string | null {
+  if (lists === undefined) return null;
+  if (!isObject(lists)) return 'the saved lists are malformed';
+  for (const method of REPLAY_LIST_METHODS) {
+    const list = lists[method];
+    if (list !== undefined && (!isObject(list) || !isCount(list.pages) || !Array.isArray(list.items))) return `the saved ${method} list is malformed`;
+  }
+  return null;
+}
+
+/** Checks an already-parsed value against the layout of its version (1 or 2). */
 export function checkSessionFile(value: unknown): ParsedSession {
   const fail = (reason: string): ParsedSession => ({ ok: false, error: `This session file is damaged: ${reason}. Save the session again, or open another file.` });
   if (!isObject(value) || value.format !== SESSION_FILE_FORMAT) {
     return { ok: false, error: 'This is not an MCP Lens session file (it has no "format": "mcp-lens-session"). Open a file saved with Save session.' };
   }
-  if (typeof value.version !== 'number' || !Number.isInteger(value.version) || value.version < 1) return fail('its version is missing or invalid');
+  if (typeof value.version !== 'number' || !Number.isInteger(value.version) || value.version < SESSION_FILE_MIN_VERSION) return fail('its version is missing or invalid');
   if (value.version > SESSION_FILE_VERSION) {
     return {
       ok: false,
@@ -159,6 +192,8 @@ export function checkSessionFile(value: unknown): ParsedSession {
     const problem = checkExchange(http.exchanges[index], index);
     if (problem) return fail(problem);
   }
+  const listsProblem = checkLists(value.lists);
+  if (listsProblem) return fail(listsProblem);
   if (!Array.isArray(value.results) || !value.results.every((result) => isObject(result) && typeof result.tool === 'string')) {
     return fail('the tool results are malformed');
   }

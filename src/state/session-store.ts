@@ -3,15 +3,22 @@
  * read-only, and the progress or error of opening one.
  */
 import { createStore } from 'zustand/vanilla';
+import type { ReplayCatalog } from '../shared/replay-api.ts';
 import type { SavedResult, SessionFile } from '../shared/session-file.ts';
 
 export interface ReplayInfo {
+  /** Unique per opened file (negative, so it never equals a live connection key): query keys and panels use it. */
+  key: number;
   fileName: string;
   savedAt: string;
   appVersion: string;
   connection: SessionFile['connection'];
   server: SessionFile['server'];
   results: SavedResult[];
+  /** The Tools, Resources and Prompts tabs as the file recorded them. */
+  catalog: ReplayCatalog;
+  /** Why the tabs could not be rebuilt, if they could not (the file itself opened). */
+  catalogError?: string;
 }
 
 export interface SessionActions {

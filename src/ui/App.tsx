@@ -3,9 +3,7 @@ import { ConnectionBar } from './connect/ConnectionBar.tsx';
 import { FeatureTabs } from './features/FeatureTabs.tsx';
 import { ServerRequestsHost } from './requests/ServerRequestsHost.tsx';
 import { ServerPanel } from './server/ServerPanel.tsx';
-import { useSession } from './services.tsx';
 import { ReplayBanner } from './session/ReplayBanner.tsx';
-import { SavedResults } from './session/SavedResults.tsx';
 import { SessionMenu } from './session/SessionMenu.tsx';
 import { ThemeToggle } from './theme/ThemeToggle.tsx';
 import { useApplyTheme } from './theme/use-theme.ts';
@@ -16,7 +14,6 @@ import './app.css';
 
 export function App() {
   useApplyTheme();
-  const replaying = useSession((state) => state.replay !== null);
   return (
     <div className="app">
       <header className="app-header">
@@ -33,7 +30,7 @@ export function App() {
         <div className="main-pane">
           <AuthPrompt />
           <ServerPanel />
-          {replaying ? <SavedResults /> : <FeatureTabs />}
+          <FeatureTabs />
         </div>
         <aside className="side-pane" aria-label="Traffic">
           <TrafficPane />

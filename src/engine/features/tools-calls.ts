@@ -15,7 +15,7 @@ export async function listAllTools(client: Client, options: { signal?: AbortSign
   return { tools: items, pages };
 }
 
-function readTool(value: unknown): Tool[] {
+export function readTool(value: unknown): Tool[] {
   if (typeof value !== 'object' || value === null) return [];
   const raw = value as Record<string, unknown>;
   if (typeof raw.name !== 'string') return [];

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { getPromptMutationOptions } from '../../queries/index.ts';
 import type { PromptInfo } from '../../shared/prompts-api.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
@@ -7,14 +7,22 @@ import { formatDuration } from '../common/format.ts';
 import { ServerIcon } from '../common/Icon.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { ArgumentInput } from '../completions/ArgumentInput.tsx';
+import { useFeatureScope } from '../features/use-feature-scope.ts';
+import { ReadOnlyNote } from '../session/ReadOnlyNote.tsx';
 import { useEngineClient } from '../services.tsx';
 import { PromptMessages } from './PromptMessages.tsx';
+import { SavedPromptGets, useSavedGets } from './SavedPromptGets.tsx';
 
 /** The selected prompt: its arguments (required ones marked, with completion), Get prompt, and the messages. */
 export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
   const client = useEngineClient();
   const mutation = useMutation(getPromptMutationOptions(client));
-  const [values, setValues] = useState<Record<string, string>>({});
+  const { replay } = useFeatureScope();
+  const readOnlyId = useId();
+  // A saved session shows its recorded prompts/get results; the form starts from the arguments of the one shown.
+  const saved = useSavedGets(prompt.name);
+  const [values, setValues] = useState<Record<string, string>>(() => saved.get?.arguments ?? {});
+  const shown = replay ? saved.get?.result : mutation.data;
   const controller = useRef<AbortController | null>(null);
   const title = prompt.title || prompt.name;
 
@@ -76,9 +84,10 @@ export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
           ))
         )}
         <div className="detail-actions">
-          <button type="submit" className="button button-primary" disabled={mutation.isPending}>
+          <button type="submit" className="button button-primary" disabled={mutation.isPending || replay !== null} aria-describedby={replay ? readOnlyId : undefined}>
             Get prompt
           </button>
+          {replay && <ReadOnlyNote id={readOnlyId} />}
           {mutation.isPending && (
             <button type="button" className="button" onClick={() => controller.current?.abort()}>
               Cancel
@@ -87,29 +96,40 @@ export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
         </div>
       </form>
 
+      {replay && (
+        <SavedPromptGets
+          gets={saved.gets}
+          index={saved.index}
+          onShow={(index) => {
+            saved.show(index);
+            setValues(saved.gets[index]?.arguments ?? {});
+          }}
+        />
+      )}
       <section className="prompt-result" aria-label="Prompt messages" aria-busy={mutation.isPending}>
+        {replay && !shown && <p className="muted">This prompt was not got in the saved session.</p>}
         {mutation.isPending && <p className="muted">Getting the prompt…</p>}
         {mutation.error && <ErrorDetails error={mutation.error} lead={mutation.error.code === 'cancelled' ? 'Cancelled' : 'Could not get the prompt'} />}
-        {mutation.data && (
+        {shown && (
           <>
             <p className="muted prompt-result-head">
-              {mutation.data.messages.length} message{mutation.data.messages.length === 1 ? '' : 's'} · {formatDuration(mutation.data.durationMs)}
+              {shown.messages.length} message{shown.messages.length === 1 ? '' : 's'} · {formatDuration(shown.durationMs)}
             </p>
-            {mutation.data.description && (
+            {shown.description && (
               <p className="prompt-result-description">
-                <ServerText text={mutation.data.description} />
+                <ServerText text={shown.description} />
               </p>
             )}
-            {mutation.data.problems.length > 0 && (
+            {shown.problems.length > 0 && (
               <ul className="problems" aria-label="Problems with the result">
-                {mutation.data.problems.map((problem, index) => (
+                {shown.problems.map((problem, index) => (
                   <li key={index} className="field-error">
                     <ServerText text={problem} />
                   </li>
                 ))}
               </ul>
             )}
-            <PromptMessages messages={mutation.data.messages} />
+            <PromptMessages messages={shown.messages} />
           </>
         )}
       </section>

@@ -5,24 +5,23 @@ import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
 import { ServerIcon } from '../common/Icon.tsx';
 import { ServerText } from '../common/ServerText.tsx';
-import { useConnection, useEngineClient } from '../services.tsx';
+import { useFeatureScope } from '../features/use-feature-scope.ts';
 import { PromptDetail } from './PromptDetail.tsx';
 import '../common/split-view.css';
 import './prompts.css';
 
 /** The Prompts tab: the server's prompts, and the selected one's argument form and messages. */
 export function PromptsView() {
-  const phase = useConnection((s) => s.phase);
-  const connectionKey = useConnection((s) => s.connectionKey);
-  const offersPrompts = useConnection((s) => s.summary?.capabilities?.prompts !== undefined);
-  if (phase !== 'connected') return <p className="empty-state">Connect to a server to see its prompts.</p>;
-  if (!offersPrompts) return <p className="empty-state">This server does not offer prompts (no prompts capability).</p>;
-  return <ConnectedPrompts key={connectionKey} connectionKey={connectionKey} />;
+  const { ready, key, capabilities, replay } = useFeatureScope();
+  if (!ready) return <p className="empty-state">Connect to a server to see its prompts.</p>;
+  const recorded = replay !== null && (replay.server === null || replay.catalog.prompts !== null);
+  if (capabilities?.prompts === undefined && !recorded) return <p className="empty-state">This server does not offer prompts (no prompts capability).</p>;
+  return <ConnectedPrompts key={key} />;
 }
 
-function ConnectedPrompts({ connectionKey }: { connectionKey: number }) {
-  const client = useEngineClient();
-  const { data, error, isPending, isFetching, refetch } = useQuery(promptsQueryOptions(client, connectionKey));
+function ConnectedPrompts() {
+  const { client, key, replay } = useFeatureScope();
+  const { data, error, isPending, isFetching, refetch } = useQuery(promptsQueryOptions(client, key));
   const [selected, setSelected] = useState<string | null>(null);
   const detailPane = useRevealOnSelect<HTMLDivElement>(selected);
   const prompts = data?.prompts ?? [];
@@ -36,12 +35,15 @@ function ConnectedPrompts({ connectionKey }: { connectionKey: number }) {
           <span className="muted" aria-live="polite">
             {data ? `${prompts.length} prompt${prompts.length === 1 ? '' : 's'}${data.pages > 1 ? ` in ${data.pages} pages` : ''}` : isPending ? 'Loading prompts…' : ''}
             {data && data.skipped > 0 ? ` (${data.skipped} malformed left out)` : ''}
+            {replay && data ? ' · as saved' : ''}
           </span>
-          <button type="button" className="button button-small" onClick={() => void refetch()} disabled={isFetching}>
-            {isFetching ? 'Refreshing…' : 'Refresh'}
-          </button>
+          {!replay && (
+            <button type="button" className="button button-small" onClick={() => void refetch()} disabled={isFetching}>
+              {isFetching ? 'Refreshing…' : 'Refresh'}
+            </button>
+          )}
         </div>
-        {error && <ErrorDetails error={error} lead="Could not list prompts" />}
+        {error && (replay ? <p className="empty-state">{error.message}</p> : <ErrorDetails error={error} lead="Could not list prompts" />)}
         {data && prompts.length === 0 && <p className="empty-state">The server lists no prompts.</p>}
         <ul className="item-list" aria-label="Prompts">
           {prompts.map((p, i) => {

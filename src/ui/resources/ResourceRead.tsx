@@ -3,27 +3,38 @@ import { readResourceQueryOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useConnection, useEngineClient } from '../services.tsx';
+import { useId } from 'react';
+import { useFeatureScope } from '../features/use-feature-scope.ts';
+import { ReadOnlyNote } from '../session/ReadOnlyNote.tsx';
 import { ResourceContentView } from './ResourceContentView.tsx';
 
 /** Reads a resource and shows its contents: a region named "Resource contents". */
 export function ResourceRead({ uri }: { uri: string }) {
-  const client = useEngineClient();
-  const connectionKey = useConnection((s) => s.connectionKey);
-  const { data, error, isPending, isFetching, dataUpdatedAt, refetch } = useQuery(readResourceQueryOptions(client, connectionKey, uri));
+  const { client, key, replay } = useFeatureScope();
+  const readOnlyId = useId();
+  const { data, error, isPending, isFetching, dataUpdatedAt, refetch } = useQuery(readResourceQueryOptions(client, key, uri));
+  // In a saved session the contents are the recorded read, from when it happened.
+  const readAt = replay?.catalog.reads.find((read) => read.result.uri === uri)?.time ?? dataUpdatedAt;
   return (
     <section className="resource-read" aria-label="Resource contents">
       <div className="resource-read-head">
         <h4 className="section-subtitle">Contents</h4>
         <span className="muted" aria-live="polite">
-          {isFetching ? 'Reading…' : data ? `${data.contents.length} item${data.contents.length === 1 ? '' : 's'} · ${formatDuration(data.durationMs)} · read at ${formatTime(dataUpdatedAt)}` : ''}
+          {isFetching ? 'Reading…' : data ? `${data.contents.length} item${data.contents.length === 1 ? '' : 's'} · ${formatDuration(data.durationMs)} · read at ${formatTime(readAt)}` : ''}
         </span>
-        <button type="button" className="button button-small" onClick={() => void refetch()} disabled={isFetching}>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => void refetch()}
+          disabled={isFetching || replay !== null}
+          aria-describedby={replay ? readOnlyId : undefined}
+        >
           Read again
         </button>
+        {replay && <ReadOnlyNote id={readOnlyId} />}
       </div>
       {isPending && !error && <p className="muted">Reading…</p>}
-      {error && <ErrorDetails error={error} lead="Could not read the resource" />}
+      {error && (replay ? <p className="muted">{error.message}</p> : <ErrorDetails error={error} lead="Could not read the resource" />)}
       {data && data.problems.length > 0 && (
         <ul className="problems" aria-label="Problems with the result">
           {data.problems.map((problem, index) => (

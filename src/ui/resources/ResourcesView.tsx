@@ -3,31 +3,31 @@ import { useState } from 'react';
 import { resourcesQueryOptions, resourceTemplatesQueryOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
-import { useConnection, useEngineClient } from '../services.tsx';
+import { useFeatureScope } from '../features/use-feature-scope.ts';
 import { ResourceDetail } from './ResourceDetail.tsx';
 import { ResourceList, type ListEntry } from './ResourceList.tsx';
+import { ResourceRead } from './ResourceRead.tsx';
 import { TemplateDetail } from './TemplateDetail.tsx';
 import '../common/split-view.css';
 import './resources.css';
 
 /** The Resources tab: listed resources and templates on one side, the selected one on the other. */
 export function ResourcesView() {
-  const phase = useConnection((s) => s.phase);
-  const connectionKey = useConnection((s) => s.connectionKey);
-  const offersResources = useConnection((s) => s.summary?.capabilities?.resources !== undefined);
-  if (phase !== 'connected') return <p className="empty-state">Connect to a server to see its resources.</p>;
-  if (!offersResources) return <p className="empty-state">This server does not offer resources (no resources capability).</p>;
-  return <ConnectedResources key={connectionKey} connectionKey={connectionKey} />;
+  const { ready, key, capabilities, replay } = useFeatureScope();
+  if (!ready) return <p className="empty-state">Connect to a server to see its resources.</p>;
+  const recorded = replay !== null && (replay.server === null || replay.catalog.resources !== null || replay.catalog.templates !== null);
+  if (capabilities?.resources === undefined && !recorded) return <p className="empty-state">This server does not offer resources (no resources capability).</p>;
+  return <ConnectedResources key={key} />;
 }
 
-type Selection = { kind: 'resource' | 'template'; key: string } | null;
+type Selection = { kind: 'resource' | 'template' | 'read'; key: string } | null;
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-function ConnectedResources({ connectionKey }: { connectionKey: number }) {
-  const client = useEngineClient();
-  const resources = useQuery(resourcesQueryOptions(client, connectionKey));
-  const templates = useQuery(resourceTemplatesQueryOptions(client, connectionKey));
+function ConnectedResources() {
+  const { client, key, replay } = useFeatureScope();
+  const resources = useQuery(resourcesQueryOptions(client, key));
+  const templates = useQuery(resourceTemplatesQueryOptions(client, key));
   const [selection, setSelection] = useState<Selection>(null);
   const detailPane = useRevealOnSelect<HTMLDivElement>(selection?.key ?? null);
 
@@ -36,6 +36,12 @@ function ConnectedResources({ connectionKey }: { connectionKey: number }) {
   const resource = selection?.kind === 'resource' ? resources.data?.resources[resourceEntries.findIndex((e) => e.key === selection.key)] : undefined;
   const template = selection?.kind === 'template' ? templates.data?.templates[templateEntries.findIndex((e) => e.key === selection.key)] : undefined;
   const refreshing = resources.isFetching || templates.isFetching;
+  // A saved session may hold reads of URIs the list does not name (expanded templates, links in results).
+  const listed = new Set(resources.data?.resources.map((r) => r.uri));
+  const readEntries: ListEntry[] = (replay?.catalog.reads ?? [])
+    .filter((read) => !listed.has(read.result.uri))
+    .map((read) => ({ key: read.result.uri, name: read.result.uri, address: read.result.uri, icons: [] }));
+  const readUri = selection?.kind === 'read' ? selection.key : null;
 
   return (
     <div className="split-view">
@@ -48,20 +54,23 @@ function ConnectedResources({ connectionKey }: { connectionKey: number }) {
                 ? 'Loading resources…'
                 : ''}
             {resources.data && resources.data.skipped > 0 ? ` (${resources.data.skipped} malformed left out)` : ''}
+            {replay && resources.data ? ' · as saved' : ''}
           </span>
-          <button
-            type="button"
-            className="button button-small"
-            disabled={refreshing}
-            onClick={() => {
-              void resources.refetch();
-              void templates.refetch();
-            }}
-          >
-            {refreshing ? 'Refreshing…' : 'Refresh'}
-          </button>
+          {!replay && (
+            <button
+              type="button"
+              className="button button-small"
+              disabled={refreshing}
+              onClick={() => {
+                void resources.refetch();
+                void templates.refetch();
+              }}
+            >
+              {refreshing ? 'Refreshing…' : 'Refresh'}
+            </button>
+          )}
         </div>
-        {resources.error && <ErrorDetails error={resources.error} lead="Could not list resources" />}
+        {resources.error && (replay ? <p className="empty-state">{resources.error.message}</p> : <ErrorDetails error={resources.error} lead="Could not list resources" />)}
         {resources.data && resourceEntries.length === 0 && <p className="empty-state">The server lists no resources.</p>}
         {resourceEntries.length > 0 && (
           <ResourceList
@@ -82,7 +91,7 @@ function ConnectedResources({ connectionKey }: { connectionKey: number }) {
           )}
         </h3>
         {templates.isPending && <p className="empty-state">Loading templates…</p>}
-        {templates.error && <ErrorDetails error={templates.error} lead="Could not list resource templates" />}
+        {templates.error && (replay ? <p className="empty-state">{templates.error.message}</p> : <ErrorDetails error={templates.error} lead="Could not list resource templates" />)}
         {templates.data && templateEntries.length === 0 && <p className="empty-state">The server lists no resource templates.</p>}
         {templateEntries.length > 0 && (
           <ResourceList
@@ -92,9 +101,21 @@ function ConnectedResources({ connectionKey }: { connectionKey: number }) {
             onSelect={(key) => setSelection({ kind: 'template', key })}
           />
         )}
+        {readEntries.length > 0 && (
+          <>
+            <h3 className="list-section-title">
+              Also read in this session <span className="muted">{plural(readEntries.length, 'URI')}</span>
+            </h3>
+            <ResourceList label="Also read in this session" entries={readEntries} selected={readUri} onSelect={(key) => setSelection({ kind: 'read', key })} />
+          </>
+        )}
       </div>
       <div className="split-detail-pane" ref={detailPane}>
-        {resource ? (
+        {readUri !== null ? (
+          <section className="detail" aria-label="Read in this session">
+            <ResourceRead key={readUri} uri={readUri} />
+          </section>
+        ) : resource ? (
           <ResourceDetail key={selection?.key} resource={resource} />
         ) : template ? (
           <TemplateDetail key={selection?.key} template={template} />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { EngineError } from '../../shared/errors.ts';
 import type { ResourceTemplateInfo } from '../../shared/resources-api.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
@@ -7,7 +7,8 @@ import { ServerIcon } from '../common/Icon.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { ArgumentInput } from '../completions/ArgumentInput.tsx';
 import { useDebounced } from '../completions/use-debounced.ts';
-import { useEngineClient } from '../services.tsx';
+import { useFeatureScope } from '../features/use-feature-scope.ts';
+import { ReadOnlyNote } from '../session/ReadOnlyNote.tsx';
 import { AnnotationBadges } from './ResourceBadges.tsx';
 import { ResourceRead } from './ResourceRead.tsx';
 
@@ -16,7 +17,8 @@ import { ResourceRead } from './ResourceRead.tsx';
  * URI they expand to (by the SDK's UriTemplate, in the engine), and Read resource.
  */
 export function TemplateDetail({ template }: { template: ResourceTemplateInfo }) {
-  const client = useEngineClient();
+  const { client, replay } = useFeatureScope();
+  const readOnlyId = useId();
   const [values, setValues] = useState<Record<string, string>>({});
   const [readUri, setReadUri] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<EngineError | null>(null);
@@ -28,6 +30,8 @@ export function TemplateDetail({ template }: { template: ResourceTemplateInfo })
     placeholderData: (previous) => previous,
   });
   const title = template.title || template.name;
+  // In a saved session, values that expand to a URI the session read show that read.
+  const savedUri = replay && expanded.data && replay.catalog.reads.some((read) => read.result.uri === expanded.data.uri) ? expanded.data.uri : null;
 
   const submit = async () => {
     // Expand the exact values on screen, not the debounced ones, so Read never uses stale input.
@@ -98,13 +102,22 @@ export function TemplateDetail({ template }: { template: ResourceTemplateInfo })
           </p>
           {(submitError ?? expanded.error) && <ErrorDetails error={(submitError ?? expanded.error)!} />}
           <div className="detail-actions">
-            <button type="submit" className="button button-primary">
+            <button type="submit" className="button button-primary" disabled={replay !== null} aria-describedby={replay ? readOnlyId : undefined}>
               Read resource
             </button>
+            {replay && <ReadOnlyNote id={readOnlyId} />}
           </div>
+          {replay && (
+            <p className="muted">
+              {replay.catalog.reads.length > 0
+                ? 'Values that expand to a URI read in this session show that read below.'
+                : 'No resource was read in this session.'}
+            </p>
+          )}
         </form>
       )}
-      {readUri !== null && <ResourceRead key={readUri} uri={readUri} />}
+      {readUri !== null && !replay && <ResourceRead key={readUri} uri={readUri} />}
+      {savedUri !== null && <ResourceRead key={savedUri} uri={savedUri} />}
     </section>
   );
 }

@@ -31,6 +31,11 @@ export function ReplayBanner() {
           <button type="button" className="button button-small" onClick={() => closeSession(services)}>
             Close saved session
           </button>
+          {replay.catalogError && (
+            <p className="session-banner-problem" role="alert">
+              <ServerText text={replay.catalogError} />
+            </p>
+          )}
         </section>
       )}
     </>

@@ -1,12 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { SESSION_FILE_EXTENSION } from '../../shared/session-file.ts';
 import { useServices, useSession } from '../services.tsx';
+import { liveListSnapshots } from './list-snapshots.ts';
 import { openSession, saveSession } from './session-file-actions.ts';
 import './session.css';
 
 /** Save session / Open session, in the app header. */
 export function SessionMenu() {
   const services = useServices();
+  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const progress = useSession((state) => state.progress);
   const [saving, setSaving] = useState(false);
@@ -19,7 +22,7 @@ export function SessionMenu() {
         disabled={saving}
         onClick={() => {
           setSaving(true);
-          void saveSession(services).finally(() => setSaving(false));
+          void saveSession(services, liveListSnapshots(queryClient, services.connection.getState().connectionKey)).finally(() => setSaving(false));
         }}
       >
         {saving ? 'Saving…' : 'Save session'}

@@ -5,15 +5,18 @@
 import { readSessionFile } from '../../bridge/index.ts';
 import { indexCarried } from '../../state/index.ts';
 import type { EngineEvent, HttpExchange } from '../../shared/events.ts';
+import { EMPTY_CATALOG, type ListSnapshots, type ReplayCatalog } from '../../shared/replay-api.ts';
+import { recordedCalls } from '../../shared/replay-recording.ts';
 import { SESSION_FILE_EXTENSION, sessionFileParts, type SessionData, type SessionFile } from '../../shared/session-file.ts';
 import { downloadText, fileStamp } from '../common/download.ts';
 import type { AppServices } from '../services.tsx';
+import { catalogListSnapshots } from './list-snapshots.ts';
 
 const APP_VERSION = '0.1.0';
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** What is on screen now, live or replayed, as session data. */
-export function collectSession(services: AppServices): SessionData {
+/** What is on screen now, live or replayed, as session data. `liveLists`: the lists the live tabs hold. */
+export function collectSession(services: AppServices, liveLists: ListSnapshots = {}): SessionData {
   const { input, summary } = services.connection.getState();
   const replay = services.session.getState().replay;
   const log = services.log.getState();
@@ -34,11 +37,12 @@ export function collectSession(services: AppServices): SessionData {
     log: { evicted: log.evicted, items },
     http: { evicted: http.evicted, exchanges },
     results: replay?.results ?? services.session.getState().results,
+    lists: replay ? catalogListSnapshots(replay.catalog) : liveLists,
   };
 }
 
-export async function saveSession(services: AppServices): Promise<void> {
-  const data = collectSession(services);
+export async function saveSession(services: AppServices, liveLists: ListSnapshots = {}): Promise<void> {
+  const data = collectSession(services, liveLists);
   const parts: string[] = [];
   for (const part of sessionFileParts(data, { savedAt: new Date(), appVersion: APP_VERSION })) {
     parts.push(part);
@@ -57,16 +61,34 @@ export async function openSession(services: AppServices, file: File): Promise<bo
   }
   // A saved session replaces the live one: end it so nothing live mixes into what is being browsed.
   if (services.connection.getState().phase !== 'disconnected') await services.client.call('disconnect', undefined).catch(() => undefined);
-  showFile(services, file.name, parsed.file);
+  const rebuilt = await rebuildCatalog(services, parsed.file);
+  showFile(services, file.name, parsed.file, rebuilt);
   return true;
 }
 
-function showFile(services: AppServices, fileName: string, file: SessionFile): void {
+/** The Tools, Resources and Prompts tabs of the file, read by the engine exactly as live answers are. */
+async function rebuildCatalog(services: AppServices, file: SessionFile): Promise<{ catalog: ReplayCatalog; error?: string }> {
+  try {
+    const calls = recordedCalls(file.log.items);
+    return { catalog: await services.client.call('readRecording', { calls, lists: file.lists ?? {} }) };
+  } catch (error) {
+    const reason = typeof error === 'object' && error !== null && 'message' in error ? String(error.message) : String(error);
+    return { catalog: EMPTY_CATALOG, error: `The Tools, Resources and Prompts tabs could not be rebuilt (${reason}). The log and HTTP view are complete; reload the page to try again.` };
+  }
+}
+
+let replayCount = 0;
+
+function showFile(services: AppServices, fileName: string, file: SessionFile, rebuilt: { catalog: ReplayCatalog; error?: string }): void {
   services.log.getState().actions.load(file.log.items, file.log.evicted);
   services.http.getState().actions.load(file.http.exchanges, file.http.evicted);
   const messages: EngineEvent[] = file.log.items.flatMap((item): EngineEvent[] => (item.type === 'message' ? [{ type: 'message', entry: item.entry }] : []));
   indexCarried(services.http, messages);
+  replayCount += 1;
   services.session.getState().actions.openReplay({
+    key: -replayCount,
+    catalog: rebuilt.catalog,
+    ...(rebuilt.error !== undefined && { catalogError: rebuilt.error }),
     fileName,
     savedAt: file.savedAt,
     appVersion: file.app.version,

@@ -21,6 +21,8 @@ interface Props {
   onSubmit(value: Record<string, unknown>): void;
   /** Run tool / Cancel, rendered inside whichever editor is showing. */
   buttons: ReactNode;
+  /** Arguments to start from (a saved run being looked at). */
+  initial?: Record<string, unknown> | undefined;
 }
 
 /**
@@ -28,11 +30,11 @@ interface Props {
  * switching keeps what was typed; JSON that does not parse keeps you in the JSON editor rather than being
  * dropped or replaced by the form's older values.
  */
-export function ToolArgsEditor({ schema, disabled, onSubmit, buttons }: Props) {
+export function ToolArgsEditor({ schema, disabled, onSubmit, buttons, initial }: Props) {
   const dialect = useMemo(() => detectDialect(schema), [schema]);
   const [mode, setMode] = useState<Mode>(dialect.known ? 'form' : 'json');
-  const [args, setArgs] = useState<Record<string, unknown>>({});
-  const [jsonText, setJsonText] = useState('{}');
+  const [args, setArgs] = useState<Record<string, unknown>>(initial ?? {});
+  const [jsonText, setJsonText] = useState(() => (initial ? JSON.stringify(initial, null, 2) : '{}'));
   const [switchError, setSwitchError] = useState<string | null>(null);
 
   const toJson = () => {

@@ -1,15 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { callToolMutationOptions } from '../../queries/index.ts';
 import type { Tool } from '../../shared/model.ts';
 import { prettyJson } from '../common/format.ts';
 import { ServerIcon } from '../common/Icon.tsx';
 import { ServerText } from '../common/ServerText.tsx';
-import { useConnection, useEngineClient, usePrefs } from '../services.tsx';
+import { useFeatureScope } from '../features/use-feature-scope.ts';
+import { ReadOnlyNote } from '../session/ReadOnlyNote.tsx';
+import { useEngineClient, usePrefs } from '../services.tsx';
 import { ConfirmRunDialog, confirmReason } from './ConfirmRunDialog.tsx';
 import { HintBadges } from './HintBadges.tsx';
 import { ToolArgsEditor } from './ToolArgsEditor.tsx';
 import { displayTitle, mayBeDestructive, serverRunsToolTasks, taskSupportOf } from './tool-meta.ts';
+import { SavedRuns, useSavedRuns } from './SavedRuns.tsx';
 import { ToolResult } from './ToolResult.tsx';
 import { useCallProgress } from './use-call-progress.ts';
 
@@ -23,7 +26,11 @@ export function ToolDetail({ tool }: { tool: Tool }) {
   const timeoutMs = usePrefs((state) => state.toolTimeoutMs);
   const maxTotalTimeoutMs = usePrefs((state) => state.toolMaxTotalTimeoutMs);
   const confirmDestructive = usePrefs((state) => state.confirmDestructive);
-  const serverTasks = useConnection((state) => serverRunsToolTasks(state.summary?.capabilities));
+  const { capabilities, replay } = useFeatureScope();
+  const serverTasks = serverRunsToolTasks(capabilities);
+  // A saved session: the form starts from the run being looked at, and Run is disabled with the reason.
+  const saved = useSavedRuns(tool.name);
+  const readOnlyId = useId();
   const taskSupport = taskSupportOf(tool);
   const [asTask, setAsTask] = useState(taskSupport === 'required');
   const [awaitingConfirm, setAwaitingConfirm] = useState<Record<string, unknown> | null>(null);
@@ -67,15 +74,16 @@ export function ToolDetail({ tool }: { tool: Tool }) {
 
   const buttons = (
     <div className="tool-actions">
-      <button type="submit" className="button button-primary" disabled={running}>
+      <button type="submit" className="button button-primary" disabled={running || replay !== null} aria-describedby={replay ? readOnlyId : undefined}>
         Run tool
       </button>
+      {replay && <ReadOnlyNote id={readOnlyId} />}
       {running && (
         <button type="button" className="button" onClick={() => controller.current?.abort()}>
           Cancel
         </button>
       )}
-      {taskSupport !== 'forbidden' && serverTasks && (
+      {taskSupport !== 'forbidden' && serverTasks && !replay && (
         <label className="task-toggle">
           <input
             type="checkbox"
@@ -110,14 +118,14 @@ export function ToolDetail({ tool }: { tool: Tool }) {
           <ServerText text={tool.description} />
         </p>
       )}
-      {taskSupport === 'required' && !serverTasks && (
+      {taskSupport === 'required' && !serverTasks && !replay && (
         <p className="hint" role="note">
           This tool requires running as a task, but the server does not declare tasks for tools/call; it will be called normally and may refuse.
         </p>
       )}
 
       <div className="tool-args">
-        <ToolArgsEditor schema={schema} disabled={running} onSubmit={request} buttons={buttons} />
+        <ToolArgsEditor key={saved.index} schema={schema} disabled={running} onSubmit={request} buttons={buttons} initial={asArguments(saved.run?.arguments)} />
         <details className="schema-details">
           <summary>Input schema</summary>
           <pre className="code-block">{prettyJson(tool.inputSchema)}</pre>
@@ -143,7 +151,27 @@ export function ToolDetail({ tool }: { tool: Tool }) {
         />
       )}
 
-      <ToolResult status={mutation.status} outcome={mutation.data} error={mutation.error} progress={progress} onRetry={() => lastArgs && run(lastArgs)} />
+      {replay ? (
+        <>
+          <SavedRuns runs={saved.runs} index={saved.index} onShow={saved.show} />
+          <ToolResult
+            status={saved.run ? (saved.run.outcome ? 'success' : 'error') : 'idle'}
+            outcome={saved.run?.outcome}
+            error={saved.run?.error ?? null}
+            progress={NO_PROGRESS}
+            idleText="This tool was not run in the saved session (or its result was not kept)."
+          />
+        </>
+      ) : (
+        <ToolResult status={mutation.status} outcome={mutation.data} error={mutation.error} progress={progress} onRetry={() => lastArgs && run(lastArgs)} />
+      )}
     </section>
   );
 }
+
+/** A saved result is finished: there is no live progress to show. */
+const NO_PROGRESS = {};
+
+/** Saved arguments come from a file: only an object can fill the form. */
+const asArguments = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;

@@ -18,14 +18,16 @@ interface Props {
   progress: CallProgressState;
   /** Runs the same call again (offered after a -32042 URL elicitation). */
   onRetry?: () => void;
+  /** What the idle region says (a saved session: the tool was not run). */
+  idleText?: string;
 }
 
 /** The Result region: a tool error (isError) and a failed request are different things and look different. */
-export function ToolResult({ status, outcome, error, progress, onRetry }: Props) {
+export function ToolResult({ status, outcome, error, progress, onRetry, idleText = 'Run the tool to see its result here.' }: Props) {
   return (
     <section role="region" aria-label="Result" className="tool-result" aria-busy={status === 'pending'}>
       <h3 className="section-title">Result</h3>
-      {status === 'idle' && <p className="muted">Run the tool to see its result here.</p>}
+      {status === 'idle' && <p className="muted">{idleText}</p>}
       {status === 'pending' && <CallProgressView state={progress} />}
       {status === 'error' && error && (
         <div className="result-status result-failed">

@@ -3,26 +3,27 @@ import { useEffect, useRef, useState } from 'react';
 import { toolsQueryOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { CallSettings } from './CallSettings.tsx';
-import { useConnection, useEngineClient } from '../services.tsx';
+import { useFeatureScope } from '../features/use-feature-scope.ts';
+import { SavedResults } from '../session/SavedResults.tsx';
 import { ToolDetail } from './ToolDetail.tsx';
 import { ToolList } from './ToolList.tsx';
 import './tools.css';
 import './tools-calls.css';
 
-/** The Tools tab: the server's tools, and the selected one's form and result. */
+/** The Tools tab: the server's tools, and the selected one's form and result — live, or as a saved session recorded them. */
 export function ToolsView() {
-  const phase = useConnection((state) => state.phase);
-  const connectionKey = useConnection((state) => state.connectionKey);
-  const offersTools = useConnection((state) => state.summary?.capabilities?.tools !== undefined);
-  if (phase !== 'connected') return <p className="empty-state">Connect to a server to see its tools.</p>;
+  const { ready, key, capabilities, replay } = useFeatureScope();
+  if (!ready) return <p className="empty-state">Connect to a server to see its tools.</p>;
+  // A saved session without a server summary still shows whatever the file recorded.
+  const offersTools = capabilities?.tools !== undefined || (replay !== null && (replay.server === null || replay.catalog.tools !== null));
   if (!offersTools) return <p className="empty-state">This server does not offer tools (no tools capability).</p>;
-  // Keyed by connection: a new session starts with nothing selected.
-  return <ConnectedTools key={connectionKey} connectionKey={connectionKey} />;
+  // Keyed by connection (or saved session): a new one starts with nothing selected.
+  return <ConnectedTools key={key} />;
 }
 
-function ConnectedTools({ connectionKey }: { connectionKey: number }) {
-  const client = useEngineClient();
-  const { data, error, isPending, isFetching, refetch } = useQuery(toolsQueryOptions(client, connectionKey));
+function ConnectedTools() {
+  const { client, key, replay } = useFeatureScope();
+  const { data, error, isPending, isFetching, refetch } = useQuery(toolsQueryOptions(client, key));
   const [selected, setSelected] = useState<string | null>(null);
   const detailPane = useRef<HTMLDivElement>(null);
 
@@ -35,7 +36,12 @@ function ConnectedTools({ connectionKey }: { connectionKey: number }) {
 
   if (isPending) return <p className="empty-state">Loading tools…</p>;
   if (error) {
-    return (
+    return replay ? (
+      <div className="tools-replay-missing">
+        <p className="empty-state">{error.message}</p>
+        <SavedResults />
+      </div>
+    ) : (
       <div className="empty-state">
         <ErrorDetails error={error} lead="Could not list tools" />
         <button type="button" className="button" onClick={() => void refetch()}>
@@ -49,21 +55,30 @@ function ConnectedTools({ connectionKey }: { connectionKey: number }) {
   const tool = tools.find((t) => t.name === selected);
   return (
     <div className="tools-view">
-      <CallSettings />
+      {!replay && <CallSettings />}
       <div className="tools-list-pane">
         <div className="pane-toolbar">
           <span className="muted">
             {tools.length} tool{tools.length === 1 ? '' : 's'}
             {` · ${data.pages} page${data.pages === 1 ? '' : 's'}`}
+            {replay && ' · as saved'}
           </span>
-          <button type="button" className="button button-small" onClick={() => void refetch()} disabled={isFetching}>
-            {isFetching ? 'Refreshing…' : 'Refresh'}
-          </button>
+          {!replay && (
+            <button type="button" className="button button-small" onClick={() => void refetch()} disabled={isFetching}>
+              {isFetching ? 'Refreshing…' : 'Refresh'}
+            </button>
+          )}
         </div>
         {tools.length === 0 ? <p className="empty-state">The server lists no tools.</p> : <ToolList tools={tools} selected={selected} onSelect={setSelected} />}
       </div>
       <div className="tools-detail-pane" ref={detailPane}>
-        {tool ? <ToolDetail key={tool.name} tool={tool} /> : <p className="empty-state">Select a tool by its name to run it.</p>}
+        {tool ? (
+          <ToolDetail key={tool.name} tool={tool} />
+        ) : replay ? (
+          <SavedResults onSelectTool={setSelected} />
+        ) : (
+          <p className="empty-state">Select a tool by its name to run it.</p>
+        )}
       </div>
     </div>
   );
