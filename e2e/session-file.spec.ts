@@ -19,7 +19,7 @@ test('saves a session to a file and browses it later, read-only, like a live one
   const path = testInfo.outputPath('session.mcplens.json');
   await download.saveAs(path);
   const saved = JSON.parse(await readFile(path, 'utf8'));
-  expect(saved).toMatchObject({ format: 'mcp-lens-session', version: 1 });
+  expect(saved).toMatchObject({ format: 'mcp-lens-session', version: 2 });
 
   // Later, in a fresh app with no server connected.
   await openApp(page);
