@@ -112,6 +112,7 @@ export function sseTap(options: SseTapOptions): TransformStream<Uint8Array, Uint
       received += chunk.byteLength;
       exchange?.bytes(chunk.byteLength);
       const text = decoder.decode(chunk, { stream: true });
+      exchange?.received(text);
       eventInChunk = false;
       parser.feed(text);
       if (eventInChunk) {
@@ -129,7 +130,9 @@ export function sseTap(options: SseTapOptions): TransformStream<Uint8Array, Uint
     flush() {
       finished = true;
       clearTimeout(timer);
-      parser.feed(decoder.decode());
+      const rest = decoder.decode();
+      exchange?.received(rest);
+      parser.feed(rest);
       exchange?.ended();
     },
   };

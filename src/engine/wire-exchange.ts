@@ -5,12 +5,17 @@
  */
 import type { HttpExchange } from '../shared/events.ts';
 import { redactHeaders } from '../shared/redact.ts';
+import { createBodyCapture, wireBody } from './wire-body.ts';
 
 export interface ExchangeTracker {
   readonly seq: number;
   responded(response: Response): void;
   failed(error: unknown): void;
   bytes(count: number): void;
+  /** The request body as sent; reported with the next report (headers or failure). */
+  sent(text: string): void;
+  /** Response body text as it arrives; reported, bounded, when the body ends. */
+  received(text: string): void;
   sseEvent(id: string | undefined): void;
   retry(ms: number): void;
   ended(): void;
@@ -40,6 +45,7 @@ export function trackExchange(deps: TrackerDeps, method: string, url: string, he
     ...(lastEventId !== undefined && { lastEventId }),
   };
   let done = false;
+  const capture = createBodyCapture();
   const report = (changes: Partial<HttpExchange>) => {
     current = { ...current, ...changes };
     deps.onExchange(current);
@@ -65,6 +71,12 @@ export function trackExchange(deps: TrackerDeps, method: string, url: string, he
       done = true;
       report({ durationMs: deps.now() - started, error: error instanceof Error ? error.message : String(error) });
     },
+    sent(text) {
+      current = { ...current, requestBody: wireBody(text) };
+    },
+    received(text) {
+      capture.add(text);
+    },
     bytes(count) {
       // Not reported on its own: a byte count is not worth a UI update per chunk.
       current = { ...current, bodyBytes: (current.bodyBytes ?? 0) + count };
@@ -79,7 +91,8 @@ export function trackExchange(deps: TrackerDeps, method: string, url: string, he
     ended() {
       if (done) return;
       done = true;
-      report({ endedMs: deps.now() - started });
+      const responseBody = capture.body();
+      report({ endedMs: deps.now() - started, ...(responseBody && { responseBody }) });
     },
   };
 }

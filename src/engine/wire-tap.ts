@@ -45,7 +45,10 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
     const url = String(input);
     const exchange = trackExchange(deps, method, url, new Headers(init?.headers));
     const origin = { httpSeq: exchange.seq };
-    if (typeof init?.body === 'string') deps.recorder.outbound(init.body, origin);
+    if (typeof init?.body === 'string') {
+      exchange.sent(init.body);
+      deps.recorder.outbound(init.body, origin);
+    }
 
     let response: Response;
     try {
@@ -87,13 +90,17 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
     const what = `HTTP ${response.status} ${mediaType(response.headers.get('content-type')) || 'untyped'} body`;
     let body;
     try {
-      body = await readBounded(response.body, limits, (partial) => deps.recorder.inboundUnparsed(partial, `${what}, cut off at the limit`, origin));
+      body = await readBounded(response.body, limits, (partial) => {
+        exchange.received(partial);
+        deps.recorder.inboundUnparsed(partial, `${what}, cut off at the limit`, origin);
+      });
     } catch (fault) {
       exchange.ended();
       onFault(fault as StreamFault);
       throw fault;
     }
     exchange.bytes(body.text.length);
+    exchange.received(body.text);
     exchange.ended();
     if (body.invalidUtf8At !== undefined) {
       deps.onNote(`The ${what} is not valid UTF-8 (first bad byte at offset ${body.invalidUtf8At}); it was read with U+FFFD in its place.`, 'warning');

@@ -46,6 +46,21 @@ export interface MessageEntry {
   violation?: string;
 }
 
+/**
+ * An HTTP body as it crossed the wire: the text the browser sent or received (not rebuilt from messages),
+ * bounded, with secret-looking JSON fields masked when it was recorded.
+ */
+export interface WireBody {
+  /** The body, or its first part when `truncated`; empty when `dropped`. */
+  text: string;
+  /** Length of the whole body in characters (what `text` would be uncut). */
+  size: number;
+  /** Only the first part of the body was kept (see MAX_WIRE_BODY_CHARS). */
+  truncated?: boolean;
+  /** The text was let go to keep the HTTP view's memory bounded (oldest bodies go first). */
+  dropped?: boolean;
+}
+
 /** One HTTP request the engine made, as the browser saw it. Secret headers are already masked. */
 export interface HttpExchange {
   seq: number;
@@ -71,6 +86,10 @@ export interface HttpExchange {
   endedMs?: number;
   /** Body bytes received so far. */
   bodyBytes?: number;
+  /** What was sent (POST bodies). */
+  requestBody?: WireBody;
+  /** What was received, attached when the body ends (so an open stream has none yet). */
+  responseBody?: WireBody;
 }
 
 export type ConnectionPhase = 'disconnected' | 'connecting' | 'connected' | 'failed';

@@ -1,9 +1,12 @@
 /**
  * HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) from the wire view, for browser devtools and
- * HAR viewers. Headers were masked when they were recorded, so no secret reaches the file; bodies are
- * rebuilt from the messages each exchange carried (the tap does not keep raw bodies twice).
+ * HAR viewers. Headers and body secrets were masked when they were recorded, so none reaches the file.
+ * Bodies are the text the wire tap kept — what the browser actually sent and received, bodies that did
+ * not parse included, even when the log evicted their messages. Only where the tap has no text (a stream
+ * still open, a body dropped for memory, a file from an older MCP Lens) is a body rebuilt from the logged
+ * messages, and the HAR says so in a comment.
  */
-import type { HttpExchange, MessageEntry } from '../shared/events.ts';
+import type { HttpExchange, MessageEntry, WireBody } from '../shared/events.ts';
 
 interface HarHeader {
   name: string;
@@ -33,6 +36,17 @@ function bodyText(messages: readonly MessageEntry[]): string {
   return frames.join('\n');
 }
 
+/** The body's text and, when it is not the whole wire body, a HAR comment saying what it is instead. */
+function body(wire: WireBody | undefined, messages: readonly MessageEntry[]): { text: string; comment?: string } {
+  if (wire && !wire.dropped) {
+    return wire.truncated ? { text: wire.text, comment: `Truncated: the first ${wire.text.length} of ${wire.size} characters were kept.` } : { text: wire.text };
+  }
+  const rebuilt = bodyText(messages);
+  if (rebuilt === '') return { text: '' };
+  const why = wire?.dropped ? 'its text was dropped to bound memory' : 'no wire text was kept';
+  return { text: rebuilt, comment: `Rebuilt from the logged messages (${why}); the bytes on the wire may differ.` };
+}
+
 /** `carried(seq)` returns the messages an exchange carried, in order (both directions). */
 export function toHar(exchanges: readonly HttpExchange[], carried: (seq: number) => readonly MessageEntry[], creatorVersion = '0.1.0'): HarLog {
   const entries = exchanges.map((exchange) => {
@@ -42,6 +56,8 @@ export function toHar(exchanges: readonly HttpExchange[], carried: (seq: number)
     const wait = Math.max(0, exchange.durationMs);
     const receive = Math.max(0, (exchange.endedMs ?? exchange.durationMs) - exchange.durationMs);
     const requestType = exchange.requestHeaders.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? 'application/json';
+    const request = body(exchange.requestBody, sent);
+    const response = body(exchange.responseBody, received);
     return {
       startedDateTime: new Date(exchange.time).toISOString(),
       time: wait + receive,
@@ -52,7 +68,9 @@ export function toHar(exchanges: readonly HttpExchange[], carried: (seq: number)
         cookies: [],
         headers: headers(exchange.requestHeaders),
         queryString: queryString(exchange.url),
-        ...(sent.length > 0 && { postData: { mimeType: requestType, text: bodyText(sent) } }),
+        ...((exchange.requestBody !== undefined || sent.length > 0) && {
+          postData: { mimeType: requestType, text: request.text, ...(request.comment !== undefined && { comment: request.comment }) },
+        }),
         headersSize: -1,
         bodySize: -1,
       },
@@ -63,7 +81,12 @@ export function toHar(exchanges: readonly HttpExchange[], carried: (seq: number)
         httpVersion: 'HTTP/1.1',
         cookies: [],
         headers: headers(exchange.responseHeaders),
-        content: { size: exchange.bodyBytes ?? -1, mimeType: exchange.contentType ?? '', text: bodyText(received) },
+        content: {
+          size: exchange.bodyBytes ?? exchange.responseBody?.size ?? -1,
+          mimeType: exchange.contentType ?? '',
+          text: response.text,
+          ...(response.comment !== undefined && { comment: response.comment }),
+        },
         redirectURL: '',
         headersSize: -1,
         bodySize: exchange.bodyBytes ?? -1,

@@ -5,7 +5,7 @@
  * view links to the other. Bounded like the log, with the evictions counted.
  */
 import { createStore } from 'zustand/vanilla';
-import type { EngineEvent, HttpExchange } from '../shared/events.ts';
+import type { EngineEvent, HttpExchange, WireBody } from '../shared/events.ts';
 import { ChunkedList } from './log-chunks.ts';
 
 export type TrafficView = 'messages' | 'http';
@@ -36,13 +36,70 @@ export interface HttpState {
 }
 
 export const DEFAULT_HTTP_RETENTION = 10_000;
+/**
+ * Characters of body text kept across all exchanges (each body is already capped at 256 KB by the engine).
+ * Past it the oldest bodies' text goes, marked `dropped`; the exchanges themselves stay.
+ */
+export const DEFAULT_HTTP_BODY_BUDGET = 32 * 1024 * 1024;
+
+const bodyChars = (exchange: HttpExchange | undefined) => (exchange?.requestBody?.text.length ?? 0) + (exchange?.responseBody?.text.length ?? 0);
+const drop = (body: WireBody | undefined): WireBody | undefined => body && { size: body.size, text: '', dropped: true, ...(body.truncated && { truncated: true }) };
+
+/** An exchange without its body text (sizes kept), to bound memory. */
+function withoutBodies(exchange: HttpExchange): HttpExchange {
+  const requestBody = drop(exchange.requestBody);
+  const responseBody = drop(exchange.responseBody);
+  return { ...exchange, ...(requestBody && { requestBody }), ...(responseBody && { responseBody }) };
+}
 /** Links kept per exchange: a stream open for hours must not grow without bound (the log counts the rest). */
 export const MAX_CARRIED_LINKS = 20_000;
 
-export function createHttpStore(options: { retention?: number } = {}) {
+export function createHttpStore(options: { retention?: number; bodyBudget?: number } = {}) {
   const retention = Math.max(1, options.retention ?? DEFAULT_HTTP_RETENTION);
+  const bodyBudget = Math.max(0, options.bodyBudget ?? DEFAULT_HTTP_BODY_BUDGET);
   let index = new Map<number, HttpExchange>();
   let carried = new Map<number, number[]>();
+  // Body text held, and the exchanges holding some, oldest first (a queue read from `bodyHead`).
+  let bodyTotal = 0;
+  let bodyQueue: number[] = [];
+  let bodyHead = 0;
+  const dropped = new Set<number>();
+
+  /** Stores a report of an exchange, counting its body text; a body already dropped stays dropped. */
+  const put = (incoming: HttpExchange) => {
+    const previous = index.get(incoming.seq);
+    const exchange = dropped.has(incoming.seq) ? withoutBodies(incoming) : incoming;
+    const added = bodyChars(exchange);
+    if (added > 0 && bodyChars(previous) === 0 && !dropped.has(exchange.seq)) bodyQueue.push(exchange.seq);
+    bodyTotal += added - bodyChars(previous);
+    index.set(exchange.seq, exchange);
+  };
+  const forget = (seq: number) => {
+    bodyTotal -= bodyChars(index.get(seq));
+    dropped.delete(seq);
+    index.delete(seq);
+  };
+  const trimBodies = () => {
+    while (bodyTotal > bodyBudget && bodyHead < bodyQueue.length) {
+      const seq = bodyQueue[bodyHead]!;
+      bodyHead += 1;
+      const exchange = index.get(seq);
+      if (!exchange) continue;
+      bodyTotal -= bodyChars(exchange);
+      dropped.add(seq);
+      index.set(seq, withoutBodies(exchange));
+    }
+    if (bodyHead > 1024 && bodyHead * 2 > bodyQueue.length) {
+      bodyQueue = bodyQueue.slice(bodyHead);
+      bodyHead = 0;
+    }
+  };
+  const resetBodies = () => {
+    bodyTotal = 0;
+    bodyQueue = [];
+    bodyHead = 0;
+    dropped.clear();
+  };
 
   return createStore<HttpState>()((set, get) => {
     const apply = (events: readonly EngineEvent[], base: HttpState): Partial<HttpState> | null => {
@@ -52,7 +109,7 @@ export function createHttpStore(options: { retention?: number } = {}) {
       for (const event of events) {
         if (event.type === 'http') {
           if (!index.has(event.exchange.seq)) added.push(event.exchange.seq);
-          index.set(event.exchange.seq, event.exchange);
+          put(event.exchange);
           changed = true;
         } else if (event.type === 'message' && event.entry.httpSeq !== undefined) {
           const list = carried.get(event.entry.httpSeq);
@@ -69,7 +126,7 @@ export function createHttpStore(options: { retention?: number } = {}) {
       if (excess > 0) {
         for (let position = 0; position < excess; position += 1) {
           const seq = seqs.at(position)!;
-          index.delete(seq);
+          forget(seq);
           carried.delete(seq);
         }
         seqs = seqs.dropFront(excess);
@@ -77,6 +134,7 @@ export function createHttpStore(options: { retention?: number } = {}) {
         next.evicted = base.evicted + excess;
         if (base.selectedSeq !== null && !index.has(base.selectedSeq)) next.selectedSeq = null;
       }
+      trimBodies();
       return next;
     };
 
@@ -103,11 +161,13 @@ export function createHttpStore(options: { retention?: number } = {}) {
         clear() {
           index = new Map();
           carried = new Map();
+          resetBodies();
           set({ seqs: ChunkedList.empty(), bySeq: index, carried, evicted: 0, selectedSeq: null, carriedVersion: get().carriedVersion + 1 });
         },
         load(exchanges, evicted) {
           index = new Map();
           carried = new Map();
+          resetBodies();
           const base: HttpState = { ...get(), seqs: ChunkedList.empty(), bySeq: index, carried, evicted: Math.max(0, evicted), selectedSeq: null };
           const next = apply(
             exchanges.map((exchange) => ({ type: 'http', exchange })),

@@ -7,7 +7,7 @@ export { ChunkedList } from './log-chunks.ts';
 export type { PrefsState, PrefsStorage, PrefsStore, ThemeChoice, ToolPrefs } from './prefs-store.ts';
 export { createPrefsStore, DEFAULT_TOOL_PREFS, sanitizeToolPrefs } from './prefs-store.ts';
 export type { HttpActions, HttpState, HttpStore, TrafficView } from './http-store.ts';
-export { createHttpStore, DEFAULT_HTTP_RETENTION, indexCarried, MAX_CARRIED_LINKS } from './http-store.ts';
+export { createHttpStore, DEFAULT_HTTP_BODY_BUDGET, DEFAULT_HTTP_RETENTION, indexCarried, MAX_CARRIED_LINKS } from './http-store.ts';
 export { toHar } from './http-har.ts';
 export type { ReplayInfo, SessionActions, SessionState, SessionStore } from './session-store.ts';
 export { createSessionStore, MAX_RESULTS } from './session-store.ts';

@@ -26,7 +26,7 @@ function answer(message: Rpc, res: ServerResponse): void {
   const page = pageOf(message.params);
   switch (message.method) {
     case 'tools/list':
-      return reply(res, message.id, {
+      return void reply(res, message.id, {
         tools: [
           {
             name: `tool-${page}`,
@@ -40,20 +40,20 @@ function answer(message: Rpc, res: ServerResponse): void {
         ...(page < 2 && { nextCursor: `p${page + 1}` }),
       });
     case 'resources/list':
-      return reply(res, message.id, { resources: [{ uri: 'demo://a', name: 'a', mimeType: 'text/plain' }, { name: 'no uri' }] });
+      return void reply(res, message.id, { resources: [{ uri: 'demo://a', name: 'a', mimeType: 'text/plain' }, { name: 'no uri' }] });
     case 'resources/templates/list':
-      return reply(res, message.id, { resourceTemplates: [{ uriTemplate: 'demo://files/{name}', name: 'files' }] });
+      return void reply(res, message.id, { resourceTemplates: [{ uriTemplate: 'demo://files/{name}', name: 'files' }] });
     case 'prompts/list':
-      return reply(res, message.id, {
+      return void reply(res, message.id, {
         prompts: [{ name: `prompt-${page}`, arguments: [{ name: 'topic', required: true }] }],
         ...(page < 1 && { nextCursor: 'p1' }),
       });
     case 'resources/read':
-      return reply(res, message.id, { contents: [{ uri: message.params?.uri, mimeType: 'text/plain', text: `contents of ${String(message.params?.uri)}` }] });
+      return void reply(res, message.id, { contents: [{ uri: message.params?.uri, mimeType: 'text/plain', text: `contents of ${String(message.params?.uri)}` }] });
     case 'prompts/get':
-      return reply(res, message.id, { messages: [{ role: 'user', content: { type: 'text', text: `about ${String((message.params?.arguments as { topic?: string })?.topic)}` } }] });
+      return void reply(res, message.id, { messages: [{ role: 'user', content: { type: 'text', text: `about ${String((message.params?.arguments as { topic?: string })?.topic)}` } }] });
     default:
-      return reply(res, message.id, {});
+      return void reply(res, message.id, {});
   }
 }
 

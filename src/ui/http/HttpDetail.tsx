@@ -2,6 +2,7 @@ import { MAX_CARRIED_LINKS, messageItemId } from '../../state/index.ts';
 import { formatBytes, formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useHttp, useLog } from '../services.tsx';
+import { HttpBody } from './HttpBody.tsx';
 
 /** Messages listed in the detail; a long stream links the first ones and counts the rest. */
 const MAX_LINKED = 200;
@@ -100,7 +101,9 @@ export function HttpDetail() {
           </ul>
         )}
         <Headers title="Request headers" pairs={exchange.requestHeaders} />
+        <HttpBody title="Request body" body={exchange.requestBody} />
         {exchange.responseHeaders && <Headers title="Response headers" pairs={exchange.responseHeaders} />}
+        <HttpBody title="Response body" body={exchange.responseBody} />
       </div>
     </section>
   );

@@ -11,7 +11,7 @@ const STEP_CHARS = 256 * 1024;
  * Server text that may be huge. Laying out megabytes in one <pre> costs seconds of main thread; this shows
  * the first 64 KB, offers more in 256 KB steps, and the whole text as a download.
  */
-export function LargeText({ text, className = 'content-text' }: { text: string; className?: string }) {
+export function LargeText({ text, className = 'content-text', fileName = 'tool-result.txt' }: { text: string; className?: string; fileName?: string }) {
   const [shown, setShown] = useState(INLINE_TEXT_CHARS);
   if (text.length <= INLINE_TEXT_CHARS) {
     return (
@@ -34,7 +34,7 @@ export function LargeText({ text, className = 'content-text' }: { text: string; 
             Show {formatBytes(Math.min(STEP_CHARS, rest))} more
           </button>
         )}{' '}
-        <button type="button" className="button button-small" onClick={() => downloadText('tool-result.txt', text, 'text/plain')}>
+        <button type="button" className="button button-small" onClick={() => downloadText(fileName, text, 'text/plain')}>
           Download full text
         </button>
       </p>

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { parseSessionFile, sessionFileParts, SESSION_FILE_VERSION, type SessionData } from './session-file.ts';
+
+/** Format 2: list snapshots and HTTP bodies; format 1 files still open. */
+const data = (): SessionData => ({
+  connection: { url: 'http://127.0.0.1/mcp', transport: 'auto', headerNames: [] },
+  server: null,
+  log: { evicted: 0, items: [] },
+  http: {
+    evicted: 0,
+    exchanges: [
+      {
+        seq: 1,
+        time: 1,
+        method: 'POST',
+        url: 'http://127.0.0.1/mcp',
+        requestHeaders: [],
+        durationMs: 2,
+        requestBody: { text: '{"jsonrpc":"2.0"}', size: 17 },
+        responseBody: { text: '{"broken', size: 900_000, truncated: true },
+      },
+    ],
+  },
+  results: [],
+  lists: { 'tools/list': { pages: 2, items: [{ name: 'echo', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }] } },
+});
+
+const save = (session: SessionData) => [...sessionFileParts(session, { savedAt: new Date(0), appVersion: 'test' })].join('');
+
+describe('session file format 2', () => {
+  it('round-trips list snapshots and wire bodies', () => {
+    const parsed = parseSessionFile(save(data()));
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(parsed.file.version).toBe(SESSION_FILE_VERSION);
+    expect(SESSION_FILE_VERSION).toBe(2);
+    expect(parsed.file.lists?.['tools/list']).toEqual(data().lists!['tools/list']);
+    expect(parsed.file.http.exchanges[0]!.responseBody).toEqual({ text: '{"broken', size: 900_000, truncated: true });
+  });
+
+  it('opens a version 1 file, which has neither lists nor bodies', () => {
+    const file = JSON.parse(save(data()));
+    file.version = 1;
+    delete file.lists;
+    delete file.http.exchanges[0].requestBody;
+    delete file.http.exchanges[0].responseBody;
+    const parsed = parseSessionFile(JSON.stringify(file));
+    expect(parsed.ok && parsed.file.lists).toBeUndefined();
+  });
+
+  it('says what is wrong with a malformed snapshot or body', () => {
+    const lists = JSON.parse(save(data()));
+    lists.lists['prompts/list'] = { pages: 1, items: 'nope' };
+    expect(parseSessionFile(JSON.stringify(lists))).toMatchObject({ ok: false, error: expect.stringMatching(/damaged: the saved prompts\/list list is malformed/) });
+    const body = JSON.parse(save(data()));
+    body.http.exchanges[0].responseBody = { text: 5 };
+    expect(parseSessionFile(JSON.stringify(body))).toMatchObject({ ok: false, error: expect.stringMatching(/HTTP exchange 0 has a malformed body/) });
+  });
+
+  it('refuses a future version, saying which versions this one reads', () => {
+    const file = JSON.parse(save(data()));
+    file.version = 3;
+    expect(parseSessionFile(JSON.stringify(file))).toMatchObject({ ok: false, error: expect.stringMatching(/newer MCP Lens \(format version 3; this one reads version 2\)/) });
+  });
+});
