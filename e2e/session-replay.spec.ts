@@ -2,6 +2,7 @@
  * A saved session's Tools, Resources and Prompts tabs, rebuilt from the file and browsable read-only; and
  * the tabs themselves, which keep what was typed or chosen when switching between them.
  */
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { connect, expect, openApp, test } from './fixtures.ts';
 import { DEMO_MCP_URL } from './servers/ports.ts';
@@ -77,6 +78,19 @@ test('a saved session rebuilds Tools, Resources and Prompts, browsable but read-
   await page.getByRole('tab', { name: 'Tools' }).click();
   await expect(page.getByRole('region', { name: 'Result' })).toContainText('replayed words');
   await expect(page.getByRole('button', { name: 'Run tool' })).toHaveCount(1);
+
+  // The HTTP view came with its bodies as they crossed the wire; HAR export uses them.
+  await page.getByRole('button', { name: 'HTTP', exact: true }).click();
+  const http = page.getByRole('region', { name: 'HTTP exchanges' });
+  const downloading = page.waitForEvent('download');
+  await http.getByRole('button', { name: 'Export HAR' }).click();
+  const har = JSON.parse(await readFile(await (await downloading).path(), 'utf8')) as {
+    log: { entries: Array<{ request: { postData?: { text: string } }; response: { content: { text: string; comment?: string } } }> };
+  };
+  const call = har.log.entries.find((entry) => entry.request.postData?.text.includes('"tools/call"'));
+  expect(call?.request.postData?.text).toContain('replayed words');
+  expect(call?.response.content.text).toContain('replayed words');
+  expect(call?.response.content.comment).toBeUndefined();
 });
 
 test('switching tabs keeps a half-filled form and a chosen resource', async ({ page, problems }) => {

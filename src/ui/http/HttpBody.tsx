@@ -1,15 +1,15 @@
 import type { WireBody } from '../../shared/events.ts';
 import { DEFAULT_HTTP_BODY_BUDGET } from '../../state/index.ts';
-import { formatBytes } from '../common/format.ts';
 import { LargeText } from '../tools/LargeText.tsx';
 import { LazyDetails } from '../tools/LazyDetails.tsx';
 
 /** A request or response body as it crossed the wire, built only when opened. */
 export function HttpBody({ title, body }: { title: string; body: WireBody | undefined }) {
   if (!body) return null;
+  const count = (n: number) => n.toLocaleString('en-US');
   const facts = [
-    `${formatBytes(body.size)} characters`,
-    ...(body.truncated && !body.dropped ? [`first ${formatBytes(body.text.length)} kept`] : []),
+    `${count(body.size)} characters`,
+    ...(body.truncated && !body.dropped ? [`first ${count(body.text.length)} kept`] : []),
     ...(body.dropped ? ['text dropped to bound memory'] : []),
   ];
   return (
@@ -21,7 +21,7 @@ export function HttpBody({ title, body }: { title: string; body: WireBody | unde
           </>
         }
       >
-        {() => (body.dropped ? <p className="muted">The oldest bodies are let go once the HTTP view holds {formatBytes(DEFAULT_HTTP_BODY_BUDGET)} characters of body text; this HTTP view no longer has this one.</p> : <LargeText className="code-block" text={body.text} fileName={`${title.toLowerCase().replace(' ', '-')}.txt`} />)}
+        {() => (body.dropped ? <p className="muted">The oldest bodies are let go once the HTTP view holds {(DEFAULT_HTTP_BODY_BUDGET / 1024 / 1024).toLocaleString('en-US')} M characters of body text; this HTTP view no longer has this one.</p> : <LargeText className="code-block" text={body.text} fileName={`${title.toLowerCase().replace(' ', '-')}.txt`} />)}
       </LazyDetails>
     </div>
   );
