@@ -25,12 +25,16 @@ const data = (): SessionData => ({
   lists: { 'tools/list': { pages: 2, items: [{ name: 'echo', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }] } },
 });
 
-const save = (session: SessionData) => [...sessionFileParts(session, { savedAt: new Date(0), appVersion: 'test' })].join('');
+const save = (session: SessionData, chunk?: number) => [...sessionFileParts(session, { savedAt: new Date(0), appVersion: 'test' }, chunk)].join('');
 
 describe('session file format 2', () => {
-  it('round-trips list snapshots and wire bodies', () => {
-    const parsed = parseSessionFile(save(data()));
+  it('round-trips list snapshots and wire bodies, exchanges written in parts', () => {
+    const session = data();
+    const first = session.http.exchanges[0]!;
+    session.http.exchanges.push({ ...first, seq: 2 }, { ...first, seq: 3, requestBody: { text: '{"token":"abc"}', size: 15 } });
+    const parsed = parseSessionFile(save(session, 20));
     if (!parsed.ok) throw new Error(parsed.error);
+    expect(parsed.file.http.exchanges.map((exchange) => exchange.seq)).toEqual([1, 2, 3]);
     expect(parsed.file.version).toBe(SESSION_FILE_VERSION);
     expect(SESSION_FILE_VERSION).toBe(2);
     expect(parsed.file.lists?.['tools/list']).toEqual(data().lists!['tools/list']);

@@ -116,16 +116,22 @@ export function* sessionFileParts(data: SessionData, meta: { savedAt: Date; appV
     server: data.server === null ? null : { ...data.server, url: redactUrl(data.server.url) },
     results: data.results.map((result) => ({ ...result, arguments: redactJson(result.arguments), ...(result.outcome && { outcome: redactJson(result.outcome) }) })),
     lists: redactLists(data.lists ?? {}),
-    http: { evicted: data.http.evicted, exchanges: data.http.exchanges.map(redactExchange) },
   };
   const headText = JSON.stringify(head);
-  yield `${headText.slice(0, -1)},"log":{"evicted":${Math.max(0, data.log.evicted)},"items":[`;
-  const items = data.log.items;
+  // Exchanges carry their bodies (up to tens of megabytes in all), so they are written in parts too.
+  const exchangeChunk = Math.max(1, Math.floor(chunk / 20));
+  yield `${headText.slice(0, -1)},"http":{"evicted":${Math.max(0, data.http.evicted)},"exchanges":[`;
+  yield* jsonArrayParts(data.http.exchanges, exchangeChunk, redactExchange);
+  yield `]},"log":{"evicted":${Math.max(0, data.log.evicted)},"items":[`;
+  yield* jsonArrayParts(data.log.items, chunk, redactItem);
+  yield ']}}';
+}
+
+function* jsonArrayParts<T>(items: readonly T[], chunk: number, redact: (item: T) => T): Generator<string> {
   for (let start = 0; start < items.length; start += chunk) {
-    const part = items.slice(start, start + chunk).map((item) => JSON.stringify(redactItem(item)));
+    const part = items.slice(start, start + chunk).map((item) => JSON.stringify(redact(item)));
     yield (start === 0 ? '' : ',') + part.join(',');
   }
-  yield ']}}';
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
