@@ -51,7 +51,8 @@ test('a saved session rebuilds Tools, Resources and Prompts, browsable but read-
   const run = page.getByRole('button', { name: 'Run tool' });
   await expect(run).toBeDisabled();
   await expect(run).toHaveAccessibleDescription(REASON);
-  await expect(page.getByText(REASON)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Echo' }).getByText(REASON)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ping' })).toBeDisabled();
   await expect(page.getByRole('region', { name: 'Result' })).toContainText('replayed words');
   await page.getByText('Input schema').click();
   await expect(page.getByRole('region', { name: 'Result' })).toHaveCount(1);
