@@ -69,3 +69,13 @@ test('shows a 10 MB text result without laying it all out', async ({ page, probl
   await result.getByRole('button', { name: /Show 256\.0 KB more/ }).click();
   await expect(result).toContainText('Showing 320.0 KB of 10.0 MB');
 });
+
+test('shows a 3 MB image result, decoded in slices and checked by its header', async ({ page, problems }) => {
+  void problems;
+  test.setTimeout(120_000);
+  await connect(page, FLOOD_MCP_URL);
+  await run(page, 'big', { kind: 'image', bytes: 3 * 1024 * 1024 });
+  const result = page.getByRole('region', { name: 'Result' });
+  await expect(result.getByRole('img')).toBeVisible({ timeout: 60_000 });
+  await expect(result).not.toContainText('Not shown');
+});
