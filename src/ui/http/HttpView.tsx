@@ -18,7 +18,7 @@ export function HttpView() {
   const { clear } = useHttp((state) => state.actions);
   const services = useServices();
   const scroller = useRef<HTMLDivElement>(null);
-  const rows = useFixedRows(scroller, seqs.length, ROW_HEIGHT, 8);
+  const rows = useFixedRows(scroller, seqs.length, ROW_HEIGHT, 4);
 
   const exportHar = () => {
     const { bySeq, carried } = services.http.getState();

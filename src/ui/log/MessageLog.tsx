@@ -20,7 +20,7 @@ export function MessageLog() {
   const visible = useVisibleIds();
   const scroller = useRef<HTMLDivElement>(null);
   // Follows new entries unless the person scrolled up to read something.
-  const rows = useFixedRows(scroller, visible.count, LOG_ROW_HEIGHT, 12);
+  const rows = useFixedRows(scroller, visible.count, LOG_ROW_HEIGHT, 5);
   const { following, setFollowing } = rows;
 
   // A selection made elsewhere (the timeline, the HTTP view) scrolls its row into view.

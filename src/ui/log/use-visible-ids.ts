@@ -20,6 +20,7 @@ export function useVisibleIds(): VisibleIds {
   const ids = useLog((state) => state.ids);
   const byId = useLog((state) => state.byId);
   const generation = useLog((state) => state.generation);
+  const revision = useLog((state) => state.revision);
   const filterText = useDeferredValue(useLog((state) => state.filterText)).trim();
   const previous = useRef<FilterResult | null>(null);
   return useMemo(() => {
@@ -36,8 +37,8 @@ export function useVisibleIds(): VisibleIds {
       };
     }
     // Reading and writing the ref here is a cache, not render output: the result depends only on the inputs.
-    const result = filterLog({ ids, byId, generation }, filterText, previous.current);
+    const result = filterLog({ ids, byId, generation, revision }, filterText, previous.current);
     previous.current = result;
     return { count: result.ids.length, idAt: (index: number) => result.ids[index], indexOf: (id: string) => result.ids.lastIndexOf(id), filtering: true };
-  }, [ids, byId, generation, filterText]);
+  }, [ids, byId, generation, revision, filterText]);
 }

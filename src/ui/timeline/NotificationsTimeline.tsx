@@ -13,7 +13,7 @@ const ROW_HEIGHT = 24;
 export function NotificationsTimeline() {
   const ids = useLog((state) => state.notificationIds);
   const scroller = useRef<HTMLDivElement>(null);
-  const rows = useFixedRows(scroller, ids.length, ROW_HEIGHT, 8);
+  const rows = useFixedRows(scroller, ids.length, ROW_HEIGHT, 4);
 
   return (
     <section role="region" aria-label="Notifications" className="panel timeline-panel">
