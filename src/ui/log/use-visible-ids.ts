@@ -1,6 +1,7 @@
 import { useDeferredValue, useMemo, useRef } from 'react';
 import { filterLog, type FilterResult } from '../../state/index.ts';
-import { useLog } from '../services.tsx';
+import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
+import { useLog, useServices } from '../services.tsx';
 
 export interface VisibleIds {
   /** How many rows the list shows. */
@@ -17,10 +18,8 @@ export interface VisibleIds {
  * and incremental, so new batches are scanned once). Rows are virtualized, so nothing is capped here.
  */
 export function useVisibleIds(): VisibleIds {
-  const ids = useLog((state) => state.ids);
-  const byId = useLog((state) => state.byId);
-  const generation = useLog((state) => state.generation);
-  const revision = useLog((state) => state.revision);
+  // New entries repaint the list ten times a second at most (see useThrottledState); a typed filter at once.
+  const { ids, byId, generation, revision } = useThrottledState(useServices().log, LIST_REFRESH_MS);
   const filterText = useDeferredValue(useLog((state) => state.filterText)).trim();
   const previous = useRef<FilterResult | null>(null);
   return useMemo(() => {
