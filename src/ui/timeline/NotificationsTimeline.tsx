@@ -1,9 +1,10 @@
-import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useFixedRows } from '../common/use-fixed-rows.ts';
 import { requestMethodOf } from '../../state/index.ts';
-import { useLog } from '../services.tsx';
+import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
+import { useLog, useServices } from '../services.tsx';
 import { summarizeAnswer, summarizeNotification } from './summarize.ts';
 import './timeline.css';
 
@@ -11,28 +12,9 @@ const ROW_HEIGHT = 24;
 
 /** Inbound notifications, server requests and our answers, in time order, windowed like the log. Selecting one opens it in the message log. */
 export function NotificationsTimeline() {
-  const ids = useLog((state) => state.notificationIds);
+  const ids = useThrottledState(useServices().log, LIST_REFRESH_MS).notificationIds;
   const scroller = useRef<HTMLDivElement>(null);
-  const [following, setFollowing] = useState(true);
-  const rows = useFixedRows(scroller, ids.length, ROW_HEIGHT, 8);
-
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (element && following) {
-      element.scrollTop = element.scrollHeight;
-      rows.onScroll();
-    }
-    // rows.onScroll is stable; this runs when the rows or the follow mode change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ids, following]);
-
-  const onScroll = () => {
-    const element = scroller.current;
-    if (!element) return;
-    rows.onScroll();
-    const atBottom = element.scrollHeight - element.scrollTop - element.clientHeight < ROW_HEIGHT;
-    if (atBottom !== following) setFollowing(atBottom);
-  };
+  const rows = useFixedRows(scroller, ids.length, ROW_HEIGHT, 4);
 
   return (
     <section role="region" aria-label="Notifications" className="panel timeline-panel">
@@ -40,7 +22,7 @@ export function NotificationsTimeline() {
         <h2 className="panel-title">Notifications</h2>
         <span className="muted">{ids.length}</span>
       </header>
-      <div className="timeline-scroller" ref={scroller} onScroll={onScroll}>
+      <div className="timeline-scroller" ref={scroller} onScroll={rows.onScroll}>
         {ids.length === 0 ? (
           <p className="empty-state">No notifications from the server yet.</p>
         ) : (
