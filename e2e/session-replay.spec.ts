@@ -27,6 +27,14 @@ test('a saved session rebuilds Tools, Resources and Prompts, browsable but read-
   await page.getByRole('tab', { name: 'Resources' }).click();
   await page.getByRole('list', { name: 'Resources' }).getByRole('button', { name: 'guide', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Resource contents' }).getByRole('heading', { name: 'Inspector guide' })).toBeVisible();
+  await page.getByRole('list', { name: 'Resource templates' }).getByRole('button', { name: 'file', exact: true }).click();
+  const variables = page.getByRole('form', { name: 'Template variables' });
+  await variables.getByRole('combobox', { name: /folder/ }).fill('recipes');
+  await variables.getByRole('combobox', { name: /file/ }).fill('soup.txt');
+  await variables.getByRole('combobox', { name: /file/ }).press('Escape');
+  await expect(variables.getByRole('status', { name: 'Expanded URI' })).toHaveText('demo://files/recipes/soup.txt');
+  await variables.getByRole('button', { name: 'Read resource' }).click();
+  await expect(page.getByRole('region', { name: 'Resource contents' })).toContainText('Contents of recipes/soup.txt.');
 
   await page.getByRole('tab', { name: 'Prompts' }).click();
   await page.getByRole('list', { name: 'Prompts' }).getByRole('button', { name: 'write-haiku', exact: true }).click();
@@ -67,6 +75,16 @@ test('a saved session rebuilds Tools, Resources and Prompts, browsable but read-
   await expect(contents.getByRole('button', { name: 'Read again' })).toBeDisabled();
   await page.getByRole('list', { name: 'Resources' }).getByRole('button', { name: 'sample-bin', exact: true }).click();
   await expect(contents).toContainText('This resource was not read in the saved session.');
+  // A read through a template: listed apart, and shown again when the template expands to it.
+  const alsoRead = page.getByRole('list', { name: 'Also read in this session' });
+  await alsoRead.getByRole('button', { name: 'demo://files/recipes/soup.txt' }).click();
+  await expect(contents).toContainText('Contents of recipes/soup.txt.');
+  await page.getByRole('list', { name: 'Resource templates' }).getByRole('button', { name: 'file', exact: true }).click();
+  const savedVariables = page.getByRole('form', { name: 'Template variables' });
+  await expect(savedVariables.getByRole('button', { name: 'Read resource' })).toBeDisabled();
+  await savedVariables.getByRole('textbox', { name: /folder/ }).fill('recipes');
+  await savedVariables.getByRole('textbox', { name: /file/ }).fill('soup.txt');
+  await expect(page.getByRole('region', { name: 'Resource contents' })).toContainText('Contents of recipes/soup.txt.');
 
   // Prompts: the recorded get, with the arguments it was got with.
   await page.getByRole('tab', { name: 'Prompts' }).click();
