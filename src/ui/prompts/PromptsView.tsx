@@ -27,6 +27,7 @@ function ConnectedPrompts() {
   const prompts = data?.prompts ?? [];
   const index = prompts.findIndex((p, i) => `${i}:${p.name}` === selected);
   const prompt = index >= 0 ? prompts[index] : undefined;
+  const gotten = (name: string) => replay?.catalog.promptGets.filter((get) => get.name === name).length ?? 0;
 
   return (
     <div className="split-view">
@@ -67,12 +68,15 @@ function ConnectedPrompts() {
                       <ServerText text={p.description} />
                     </p>
                   )}
-                  {p.arguments.length > 0 && (
+                  {(p.arguments.length > 0 || gotten(p.name) > 0) && (
                     <div className="item-badges">
-                      <span className="badge">
-                        {p.arguments.length} argument{p.arguments.length === 1 ? '' : 's'}
-                        {required > 0 ? `, ${required} required` : ''}
-                      </span>
+                      {p.arguments.length > 0 && (
+                        <span className="badge">
+                          {p.arguments.length} argument{p.arguments.length === 1 ? '' : 's'}
+                          {required > 0 ? `, ${required} required` : ''}
+                        </span>
+                      )}
+                      {gotten(p.name) > 0 && <span className="badge badge-saved">{gotten(p.name) === 1 ? '1 saved result' : `${gotten(p.name)} saved results`}</span>}
                     </div>
                   )}
                 </div>

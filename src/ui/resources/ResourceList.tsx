@@ -18,6 +18,8 @@ export interface ListEntry {
   size?: number | undefined;
   icons: Icon[];
   annotations?: ResourceAnnotations | undefined;
+  /** A saved session recorded a read of it. */
+  savedRead?: boolean;
 }
 
 interface Props {
@@ -50,6 +52,7 @@ function Row({ entry, selected, onSelect }: { entry: ListEntry; selected: boolea
             <ServerText text={entry.name} />
           </button>
           {subscribed && <span className="badge badge-safe">subscribed</span>}
+          {entry.savedRead && <span className="badge badge-saved">read in session</span>}
           {update && (
             <span className="badge badge-updated" title="notifications/resources/updated received">
               updated{update.count > 1 ? ` ×${update.count}` : ''}

@@ -31,7 +31,13 @@ function ConnectedResources() {
   const [selection, setSelection] = useState<Selection>(null);
   const detailPane = useRevealOnSelect<HTMLDivElement>(selection?.key ?? null);
 
-  const resourceEntries: ListEntry[] = (resources.data?.resources ?? []).map((r, index) => ({ ...r, key: `${index}:${r.uri}`, address: r.uri }));
+  const readUris = new Set(replay?.catalog.reads.map((read) => read.result.uri));
+  const resourceEntries: ListEntry[] = (resources.data?.resources ?? []).map((r, index) => ({
+    ...r,
+    key: `${index}:${r.uri}`,
+    address: r.uri,
+    ...(readUris.has(r.uri) && { savedRead: true }),
+  }));
   const templateEntries: ListEntry[] = (templates.data?.templates ?? []).map((t, index) => ({ ...t, key: `${index}:${t.uriTemplate}`, address: t.uriTemplate }));
   const resource = selection?.kind === 'resource' ? resources.data?.resources[resourceEntries.findIndex((e) => e.key === selection.key)] : undefined;
   const template = selection?.kind === 'template' ? templates.data?.templates[templateEntries.findIndex((e) => e.key === selection.key)] : undefined;

@@ -8,9 +8,11 @@ interface Props {
   tools: Tool[];
   selected: string | null;
   onSelect(name: string): void;
+  /** A saved session: how many saved results each tool has. */
+  savedRuns?: ReadonlyMap<string, number>;
 }
 
-export function ToolList({ tools, selected, onSelect }: Props) {
+export function ToolList({ tools, selected, onSelect, savedRuns }: Props) {
   return (
     <ul className="tool-list" aria-label="Tools">
       {tools.map((tool, index) => {
@@ -31,6 +33,7 @@ export function ToolList({ tools, selected, onSelect }: Props) {
                   <ServerText text={tool.name} />
                 </button>
                 <HintBadges tool={tool} />
+                {savedRuns?.has(tool.name) && <SavedBadge count={savedRuns.get(tool.name)!} />}
               </div>
               {title !== tool.name && (
                 <span className="tool-title">
@@ -48,4 +51,8 @@ export function ToolList({ tools, selected, onSelect }: Props) {
       })}
     </ul>
   );
+}
+
+function SavedBadge({ count }: { count: number }) {
+  return <span className="badge badge-saved">{count === 1 ? '1 saved result' : `${count} saved results`}</span>;
 }

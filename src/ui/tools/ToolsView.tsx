@@ -52,6 +52,7 @@ function ConnectedTools() {
   }
 
   const tools = data.tools;
+  const savedRuns = replay ? countBy(replay.results.map((result) => result.tool)) : undefined;
   const tool = tools.find((t) => t.name === selected);
   return (
     <div className="tools-view">
@@ -69,7 +70,7 @@ function ConnectedTools() {
             </button>
           )}
         </div>
-        {tools.length === 0 ? <p className="empty-state">The server lists no tools.</p> : <ToolList tools={tools} selected={selected} onSelect={setSelected} />}
+        {tools.length === 0 ? <p className="empty-state">The server lists no tools.</p> : <ToolList tools={tools} selected={selected} onSelect={setSelected} {...(savedRuns && { savedRuns })} />}
       </div>
       <div className="tools-detail-pane" ref={detailPane}>
         {tool ? (
@@ -82,4 +83,10 @@ function ConnectedTools() {
       </div>
     </div>
   );
+}
+
+function countBy(names: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return counts;
 }
