@@ -12,11 +12,13 @@ export const REPLAY_LIST_METHODS = ['tools/list', 'resources/list', 'resources/t
 export type ReplayListMethod = (typeof REPLAY_LIST_METHODS)[number];
 export const REPLAY_METHODS: readonly string[] = [...REPLAY_LIST_METHODS, 'resources/read', 'prompts/get'];
 
-/** A request the session made and the result it got, as logged. */
+/** A request the session made and the result (or JSON-RPC error) it got, as logged. */
 export interface RecordedCall {
   method: string;
   params: unknown;
   result: unknown;
+  /** Set when the server answered with a JSON-RPC error instead of a result. */
+  error?: RecordedError;
   time: number;
   latencyMs?: number;
 }
@@ -29,16 +31,26 @@ export interface ListSnapshot {
 
 export type ListSnapshots = Partial<Record<ReplayListMethod, ListSnapshot>>;
 
+export interface RecordedError {
+  code: number;
+  message: string;
+}
+
+/** One prompts/get of the session: its result, or the error the server answered with. */
 export interface RecordedPromptGet {
   name: string;
   arguments: Record<string, string>;
   time: number;
-  result: PromptGetResult;
+  result?: PromptGetResult;
+  error?: RecordedError;
 }
 
+/** The last resources/read of a URI: its contents, or the error the server answered with. */
 export interface RecordedRead {
+  uri: string;
   time: number;
-  result: ResourceReadResult;
+  result?: ResourceReadResult;
+  error?: RecordedError;
 }
 
 export interface ReplayCatalog {

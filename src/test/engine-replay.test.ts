@@ -51,6 +51,9 @@ function answer(message: Rpc, res: ServerResponse): void {
     case 'resources/read':
       return void reply(res, message.id, { contents: [{ uri: message.params?.uri, mimeType: 'text/plain', text: `contents of ${String(message.params?.uri)}` }] });
     case 'prompts/get':
+      if (message.params?.name === 'missing') {
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32602, message: 'Unknown prompt: missing' } }));
+      }
       return void reply(res, message.id, { messages: [{ role: 'user', content: { type: 'text', text: `about ${String((message.params?.arguments as { topic?: string })?.topic)}` } }] });
     default:
       return void reply(res, message.id, {});
@@ -80,6 +83,7 @@ async function recordSession(): Promise<{ h: Harness; live: Record<string, unkno
     read: await h.engine.call('readResource', { uri: 'demo://files/notes.txt' }),
     firstGet: await h.engine.call('getPrompt', { name: 'prompt-0', arguments: { topic: 'cats' } }),
     secondGet: await h.engine.call('getPrompt', { name: 'prompt-0', arguments: { topic: 'dogs' } }),
+    failedGet: await h.engine.call('getPrompt', { name: 'missing', arguments: {} }).catch((error: unknown) => error),
   };
   await h.engine.call('disconnect', undefined);
   return { h, live };
@@ -131,9 +135,13 @@ describe('replaying a saved session', () => {
     expect(catalog.prompts?.pages).toBe(2);
 
     expect(catalog.reads).toHaveLength(1);
-    expect(withoutDuration(catalog.reads[0]!.result)).toEqual(withoutDuration(live.read as { durationMs: number }));
-    expect(catalog.promptGets.map((get) => get.arguments)).toEqual([{ topic: 'cats' }, { topic: 'dogs' }]);
-    expect(withoutDuration(catalog.promptGets[1]!.result)).toEqual(withoutDuration(live.secondGet as { durationMs: number }));
+    expect(withoutDuration(catalog.reads[0]!.result!)).toEqual(withoutDuration(live.read as { durationMs: number }));
+    expect(catalog.promptGets.map((get) => get.arguments)).toEqual([{ topic: 'cats' }, { topic: 'dogs' }, {}]);
+    // A get the server refused is recorded with its error, not dropped.
+    expect(live.failedGet).toMatchObject({ message: expect.stringContaining('Unknown prompt') });
+    expect(catalog.promptGets[2]).toMatchObject({ name: 'missing', error: { code: -32602, message: 'Unknown prompt: missing' } });
+    expect(catalog.promptGets[2]!.result).toBeUndefined();
+    expect(withoutDuration(catalog.promptGets[1]!.result!)).toEqual(withoutDuration(live.secondGet as { durationMs: number }));
   });
 
   it('opens a version 1 file (no list snapshot) and rebuilds its lists from the log alone', async () => {

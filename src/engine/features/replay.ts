@@ -33,7 +33,7 @@ export function lastListing(calls: readonly RecordedCall[], method: ReplayListMe
   let current: Listing | null = null;
   let last: Listing | null = null;
   for (const call of calls) {
-    if (call.method !== method) continue;
+    if (call.method !== method || call.error) continue;
     const cursor = record(call.params)?.cursor;
     if (cursor === undefined || current === null) {
       current = { items: [], pages: 0 };
@@ -80,12 +80,17 @@ export function readRecording(calls: readonly RecordedCall[], lists: ListSnapsho
       const uri = str(params.uri);
       if (uri === undefined) continue;
       // A Map keeps the first insertion's place: re-reads update the entry where it was first read.
-      reads.set(uri, { time: call.time, result: { uri, ...readContents(call.result), durationMs } });
+      reads.set(uri, call.error ? { uri, time: call.time, error: readError(call.error) } : { uri, time: call.time, result: { uri, ...readContents(call.result), durationMs } });
     } else if (call.method === 'prompts/get') {
       const name = str(params.name);
       if (name === undefined) continue;
       const args = Object.fromEntries(Object.entries(record(params.arguments) ?? {}).filter((pair): pair is [string, string] => typeof pair[1] === 'string'));
-      promptGets.push({ name, arguments: args, time: call.time, result: { ...readMessages(call.result), durationMs } });
+      promptGets.push({
+        name,
+        arguments: args,
+        time: call.time,
+        ...(call.error ? { error: readError(call.error) } : { result: { ...readMessages(call.result), durationMs } }),
+      });
     }
   }
   return {
@@ -97,6 +102,13 @@ export function readRecording(calls: readonly RecordedCall[], lists: ListSnapsho
     promptGets,
   };
 }
+
+/** An error from the file, bounded like any server text. */
+const readError = (error: unknown) => {
+  const raw = record(error);
+  const message = str(raw?.message) ?? '(no message)';
+  return { code: typeof raw?.code === 'number' ? raw.code : 0, message: message.length > 2000 ? `${message.slice(0, 2000)}…` : message };
+};
 
 export function replayHandlers(): Handlers<ReplayApi> {
   return {

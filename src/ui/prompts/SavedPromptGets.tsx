@@ -22,6 +22,7 @@ export function SavedPromptGets({ gets, index, onShow }: { gets: RecordedPromptG
       {gets.map((get, position) => (
         <button key={position} type="button" className="button button-small" aria-pressed={position === index} onClick={() => onShow(position)}>
           {formatTime(get.time)}
+          {get.error ? ' ✕' : ''}
         </button>
       ))}
     </div>

@@ -14,7 +14,7 @@ export function ResourceRead({ uri }: { uri: string }) {
   const readOnlyId = useId();
   const { data, error, isPending, isFetching, dataUpdatedAt, refetch } = useQuery(readResourceQueryOptions(client, key, uri));
   // In a saved session the contents are the recorded read, from when it happened.
-  const readAt = replay?.catalog.reads.find((read) => read.result.uri === uri)?.time ?? dataUpdatedAt;
+  const readAt = replay?.catalog.reads.find((read) => read.uri === uri)?.time ?? dataUpdatedAt;
   return (
     <section className="resource-read" aria-label="Resource contents">
       <div className="resource-read-head">

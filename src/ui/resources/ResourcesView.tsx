@@ -31,7 +31,7 @@ function ConnectedResources() {
   const [selection, setSelection] = useState<Selection>(null);
   const detailPane = useRevealOnSelect<HTMLDivElement>(selection?.key ?? null);
 
-  const readUris = new Set(replay?.catalog.reads.map((read) => read.result.uri));
+  const readUris = new Set(replay?.catalog.reads.map((read) => read.uri));
   const resourceEntries: ListEntry[] = (resources.data?.resources ?? []).map((r, index) => ({
     ...r,
     key: `${index}:${r.uri}`,
@@ -45,8 +45,8 @@ function ConnectedResources() {
   // A saved session may hold reads of URIs the list does not name (expanded templates, links in results).
   const listed = new Set(resources.data?.resources.map((r) => r.uri));
   const readEntries: ListEntry[] = (replay?.catalog.reads ?? [])
-    .filter((read) => !listed.has(read.result.uri))
-    .map((read) => ({ key: read.result.uri, name: read.result.uri, address: read.result.uri, icons: [] }));
+    .filter((read) => !listed.has(read.uri))
+    .map((read) => ({ key: read.uri, name: read.uri, address: read.uri, icons: [] }));
   const readUri = selection?.kind === 'read' ? selection.key : null;
 
   return (

@@ -31,7 +31,7 @@ export function TemplateDetail({ template }: { template: ResourceTemplateInfo })
   });
   const title = template.title || template.name;
   // In a saved session, values that expand to a URI the session read show that read.
-  const savedUri = replay && expanded.data && replay.catalog.reads.some((read) => read.result.uri === expanded.data.uri) ? expanded.data.uri : null;
+  const savedUri = replay && expanded.data && replay.catalog.reads.some((read) => read.uri === expanded.data.uri) ? expanded.data.uri : null;
 
   const submit = async () => {
     // Expand the exact values on screen, not the debounced ones, so Read never uses stale input.

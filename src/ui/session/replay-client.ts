@@ -37,8 +37,11 @@ export function replayClient(live: EngineClient, replay: ReplayInfo): EngineClie
         throw notRecorded('prompts/list');
       case 'readResource': {
         const uri = (params as EngineApi['readResource']['params']).uri;
-        const read = catalog.reads.find((item) => item.result.uri === uri);
-        if (read) return read.result;
+        const read = catalog.reads.find((item) => item.uri === uri);
+        if (read?.result) return read.result;
+        if (read?.error) {
+          throw { code: 'protocol', message: `In the saved session the server answered this read with error ${read.error.code}: ${read.error.message}` } satisfies EngineError;
+        }
         throw { code: 'not-connected', message: `This resource was not read in the saved session. ${READ_ONLY_REASON}` } satisfies EngineError;
       }
       default:
