@@ -112,7 +112,7 @@ export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
             In the saved session the server answered with error {saved.get.error.code}: <ServerText text={saved.get.error.message} />
           </p>
         )}
-        {replay && !saved.get && <p className="muted">This prompt was not got in the saved session.</p>}
+        {replay && !saved.get && <p className="muted">This prompt was not requested (prompts/get) in the saved session.</p>}
         {mutation.isPending && <p className="muted">Getting the prompt…</p>}
         {mutation.error && <ErrorDetails error={mutation.error} lead={mutation.error.code === 'cancelled' ? 'Cancelled' : 'Could not get the prompt'} />}
         {shown && (
