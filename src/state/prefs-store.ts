@@ -3,6 +3,7 @@
  * because whatever is persisted sits in localStorage in clear.
  */
 import { createStore } from 'zustand/vanilla';
+import { DEFAULT_CLIENT_FEATURES, type ClientFeatureSettings } from '../shared/client-features.ts';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
@@ -26,11 +27,18 @@ export const DEFAULT_TOOL_PREFS: ToolPrefs = { toolTimeoutMs: 60_000, toolMaxTot
 
 export interface PrefsState extends ToolPrefs {
   theme: ThemeChoice;
-  actions: { setTheme(theme: ThemeChoice): void; setToolPrefs(prefs: Partial<ToolPrefs>): void };
+  /** The client capabilities the next connection declares (see client-features-store.ts); not secrets. */
+  clientFeatures: ClientFeatureSettings;
+  actions: {
+    setTheme(theme: ThemeChoice): void;
+    setToolPrefs(prefs: Partial<ToolPrefs>): void;
+    setClientFeatures(settings: ClientFeatureSettings): void;
+  };
 }
 
 const THEME_KEY = 'mcp-lens.theme';
 const TOOL_PREFS_KEY = 'mcp-lens.tool-prefs';
+const CLIENT_FEATURES_KEY = 'mcp-lens.client-features';
 const THEMES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
 
 export function createPrefsStore(storage?: PrefsStorage) {
@@ -45,7 +53,17 @@ export function createPrefsStore(storage?: PrefsStorage) {
   return createStore<PrefsState>()((set, get) => ({
     theme: read(),
     ...readToolPrefs(storage),
+    clientFeatures: readClientFeatures(storage),
     actions: {
+      setClientFeatures(settings) {
+        const next = sanitizeClientFeatures(settings);
+        set({ clientFeatures: next });
+        try {
+          storage?.setItem(CLIENT_FEATURES_KEY, JSON.stringify(next));
+        } catch {
+          // As for the theme: the switches still apply to this page.
+        }
+      },
       setToolPrefs(prefs) {
         const next = sanitizeToolPrefs({ ...pickToolPrefs(get()), ...prefs });
         set(next);
@@ -95,5 +113,25 @@ function readToolPrefs(storage: PrefsStorage | undefined): ToolPrefs {
     return sanitizeToolPrefs(typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {});
   } catch {
     return { ...DEFAULT_TOOL_PREFS };
+  }
+}
+
+/** Each switch a boolean (else its default), and sampling tools only with sampling, as the settings UI keeps them. */
+export function sanitizeClientFeatures(value: Partial<Record<keyof ClientFeatureSettings, unknown>>): ClientFeatureSettings {
+  const settings = { ...DEFAULT_CLIENT_FEATURES };
+  for (const key of Object.keys(settings) as Array<keyof ClientFeatureSettings>) {
+    if (typeof value[key] === 'boolean') settings[key] = value[key];
+  }
+  if (!settings.sampling) settings.samplingTools = false;
+  return settings;
+}
+
+function readClientFeatures(storage: PrefsStorage | undefined): ClientFeatureSettings {
+  try {
+    const saved = storage?.getItem(CLIENT_FEATURES_KEY);
+    const parsed: unknown = saved ? JSON.parse(saved) : {};
+    return sanitizeClientFeatures(typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {});
+  } catch {
+    return { ...DEFAULT_CLIENT_FEATURES };
   }
 }
