@@ -3,12 +3,11 @@ import { useState } from 'react';
 import type { EngineError } from '../../shared/errors.ts';
 import type { ResourceTemplateInfo } from '../../shared/resources-api.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
-import { ServerIcon } from '../common/Icon.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { ArgumentInput } from '../completions/ArgumentInput.tsx';
 import { useDebounced } from '../completions/use-debounced.ts';
 import { useEngineClient } from '../services.tsx';
-import { AnnotationBadges } from './ResourceBadges.tsx';
+import { ResourceDetailHead } from './ResourceDetailHead.tsx';
 import { ResourceRead } from './ResourceRead.tsx';
 
 /**
@@ -27,7 +26,6 @@ export function TemplateDetail({ template }: { template: ResourceTemplateInfo })
     enabled: template.templateError === undefined,
     placeholderData: (previous) => previous,
   });
-  const title = template.title || template.name;
 
   const submit = async () => {
     // Expand the exact values on screen, not the debounced ones, so Read never uses stale input.
@@ -42,30 +40,7 @@ export function TemplateDetail({ template }: { template: ResourceTemplateInfo })
 
   return (
     <section className="detail" aria-labelledby="template-detail-title">
-      <header className="detail-header">
-        <ServerIcon icons={template.icons} label={template.name} />
-        <div className="detail-heading">
-          <h3 id="template-detail-title" className="detail-title">
-            <ServerText text={title} />
-          </h3>
-          <div className="mono muted break">
-            <ServerText text={template.uriTemplate} />
-          </div>
-        </div>
-      </header>
-      {template.description && (
-        <p className="detail-description">
-          <ServerText text={template.description} />
-        </p>
-      )}
-      <div className="item-badges">
-        {template.mimeType && (
-          <span className="badge mono">
-            <ServerText text={template.mimeType} />
-          </span>
-        )}
-        <AnnotationBadges annotations={template.annotations} />
-      </div>
+      <ResourceDetailHead item={template} address={template.uriTemplate} titleId="template-detail-title" />
       {template.templateError !== undefined ? (
         <p className="field-error">
           This URI template could not be parsed: <ServerText text={template.templateError} />
