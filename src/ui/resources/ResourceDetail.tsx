@@ -5,7 +5,8 @@ import type { ResourceInfo } from '../../shared/resources-api.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { formatTime } from '../common/format.ts';
 import { useConnection, useEngineClient, useFeed } from '../services.tsx';
-import { ResourceDetailHead } from './ResourceDetailHead.tsx';
+import { DetailHead } from '../common/DetailHead.tsx';
+import { ResourceBadges } from './ResourceBadges.tsx';
 import { ResourceRead } from './ResourceRead.tsx';
 
 /** A listed resource: what it is, subscribe/unsubscribe when offered, and its contents (read on selection). */
@@ -19,7 +20,9 @@ export function ResourceDetail({ resource }: { resource: ResourceInfo }) {
 
   return (
     <section className="detail" aria-labelledby="resource-detail-title">
-      <ResourceDetailHead item={resource} address={resource.uri} titleId="resource-detail-title" />
+      <DetailHead titleId="resource-detail-title" icons={resource.icons} name={resource.name} title={resource.title || resource.name} subtitle={resource.uri} description={resource.description}>
+        <ResourceBadges mimeType={resource.mimeType} size={resource.size} annotations={resource.annotations} />
+      </DetailHead>
       <div className="detail-actions">
         {canSubscribe && <SubscribeButton uri={resource.uri} />}
         {update && (

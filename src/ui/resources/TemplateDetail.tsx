@@ -7,7 +7,8 @@ import { ServerText } from '../common/ServerText.tsx';
 import { ArgumentInput } from '../completions/ArgumentInput.tsx';
 import { useDebounced } from '../completions/use-debounced.ts';
 import { useEngineClient } from '../services.tsx';
-import { ResourceDetailHead } from './ResourceDetailHead.tsx';
+import { DetailHead } from '../common/DetailHead.tsx';
+import { ResourceBadges } from './ResourceBadges.tsx';
 import { ResourceRead } from './ResourceRead.tsx';
 
 /**
@@ -40,7 +41,9 @@ export function TemplateDetail({ template }: { template: ResourceTemplateInfo })
 
   return (
     <section className="detail" aria-labelledby="template-detail-title">
-      <ResourceDetailHead item={template} address={template.uriTemplate} titleId="template-detail-title" />
+      <DetailHead titleId="template-detail-title" icons={template.icons} name={template.name} title={template.title || template.name} subtitle={template.uriTemplate} description={template.description}>
+        <ResourceBadges mimeType={template.mimeType} annotations={template.annotations} />
+      </DetailHead>
       {template.templateError !== undefined ? (
         <p className="field-error">
           This URI template could not be parsed: <ServerText text={template.templateError} />
