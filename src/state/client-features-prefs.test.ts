@@ -3,11 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_FEATURES } from '../shared/client-features.ts';
 import { createClientFeaturesStore, persistClientFeatures } from './client-features-store.ts';
 import { createPrefsStore, type PrefsStorage } from './prefs-store.ts';
-
-function memoryStorage(initial: Record<string, string> = {}): PrefsStorage & { data: Record<string, string> } {
-  const data = { ...initial };
-  return { data, getItem: (key) => data[key] ?? null, setItem: (key, value) => void (data[key] = value) };
-}
+import { blockedStorage, memoryStorage } from './test-storage.ts';
 
 /** What main.tsx does on every page load. */
 function load(storage: PrefsStorage) {
@@ -43,15 +39,7 @@ describe('client capability switches', () => {
   });
 
   it('still switch when storage is blocked', () => {
-    const blocked: PrefsStorage = {
-      getItem: () => {
-        throw new Error('blocked');
-      },
-      setItem: () => {
-        throw new Error('blocked');
-      },
-    };
-    const store = load(blocked);
+    const store = load(blockedStorage);
     store.getState().actions.setSetting('roots', false);
     expect(store.getState().settings.roots).toBe(false);
   });

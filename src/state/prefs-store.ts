@@ -52,26 +52,18 @@ export function createPrefsStore(storage?: PrefsStorage) {
   };
   return createStore<PrefsState>()((set, get) => ({
     theme: read(),
-    ...readToolPrefs(storage),
-    clientFeatures: readClientFeatures(storage),
+    ...readJson(storage, TOOL_PREFS_KEY, sanitizeToolPrefs),
+    clientFeatures: readJson(storage, CLIENT_FEATURES_KEY, sanitizeClientFeatures),
     actions: {
       setClientFeatures(settings) {
         const next = sanitizeClientFeatures(settings);
         set({ clientFeatures: next });
-        try {
-          storage?.setItem(CLIENT_FEATURES_KEY, JSON.stringify(next));
-        } catch {
-          // As for the theme: the switches still apply to this page.
-        }
+        writeJson(storage, CLIENT_FEATURES_KEY, next);
       },
       setToolPrefs(prefs) {
         const next = sanitizeToolPrefs({ ...pickToolPrefs(get()), ...prefs });
         set(next);
-        try {
-          storage?.setItem(TOOL_PREFS_KEY, JSON.stringify(next));
-        } catch {
-          // As for the theme: the choice still applies to this page.
-        }
+        writeJson(storage, TOOL_PREFS_KEY, next);
       },
       setTheme(theme) {
         set({ theme });
@@ -106,16 +98,6 @@ export function sanitizeToolPrefs(value: Partial<Record<keyof ToolPrefs, unknown
   return { toolTimeoutMs, toolMaxTotalTimeoutMs, confirmDestructive };
 }
 
-function readToolPrefs(storage: PrefsStorage | undefined): ToolPrefs {
-  try {
-    const saved = storage?.getItem(TOOL_PREFS_KEY);
-    const parsed: unknown = saved ? JSON.parse(saved) : {};
-    return sanitizeToolPrefs(typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {});
-  } catch {
-    return { ...DEFAULT_TOOL_PREFS };
-  }
-}
-
 /** Each switch a boolean (else its default), and sampling tools only with sampling, as the settings UI keeps them. */
 export function sanitizeClientFeatures(value: Partial<Record<keyof ClientFeatureSettings, unknown>>): ClientFeatureSettings {
   const settings = { ...DEFAULT_CLIENT_FEATURES };
@@ -126,12 +108,22 @@ export function sanitizeClientFeatures(value: Partial<Record<keyof ClientFeature
   return settings;
 }
 
-function readClientFeatures(storage: PrefsStorage | undefined): ClientFeatureSettings {
+/** A stored JSON object through its sanitizer; missing, unreadable or broken storage gives the defaults. */
+function readJson<T>(storage: PrefsStorage | undefined, key: string, sanitize: (value: Record<string, unknown>) => T): T {
+  let parsed: unknown;
   try {
-    const saved = storage?.getItem(CLIENT_FEATURES_KEY);
-    const parsed: unknown = saved ? JSON.parse(saved) : {};
-    return sanitizeClientFeatures(typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {});
+    const saved = storage?.getItem(key);
+    parsed = saved ? JSON.parse(saved) : {};
   } catch {
-    return { ...DEFAULT_CLIENT_FEATURES };
+    parsed = {};
+  }
+  return sanitize(typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {});
+}
+
+function writeJson(storage: PrefsStorage | undefined, key: string, value: unknown): void {
+  try {
+    storage?.setItem(key, JSON.stringify(value));
+  } catch {
+    // As for the theme: the choice still applies to this page.
   }
 }
