@@ -42,6 +42,8 @@ export interface LogState {
   retention: number;
   /** Changes when the log is cleared or replaced, so incremental consumers start over. */
   generation: number;
+  /** Changes when a kept entry is replaced in place (a response re-sent marked late), so caches of entry text refresh. */
+  revision: number;
   filterText: string;
   selectedId: string | null;
   actions: LogActions;
@@ -93,6 +95,7 @@ export function createLogStore(options: LogStoreOptions = {}) {
     evicted: 0,
     retention,
     generation: 0,
+    revision: 0,
     filterText: '',
     selectedId: null,
     actions: {
@@ -136,6 +139,7 @@ export type LogStore = ReturnType<typeof createLogStore>;
 function appendItems(state: LogState, index: Map<string, LogItem>, items: readonly LogItem[]): Partial<LogState> {
   const newIds: string[] = [];
   const newNotifications: string[] = [];
+  let replaced = false;
   for (const item of items) {
     // The engine may re-send an entry (e.g. marked late); replace it in place rather than duplicate it.
     if (!index.has(item.id)) {
@@ -143,14 +147,17 @@ function appendItems(state: LogState, index: Map<string, LogItem>, items: readon
       // Checked after the request is indexed, so an answer in the same batch finds it.
       index.set(item.id, item);
       if (isTimelineItem(item, index)) newNotifications.push(item.id);
+    } else {
+      replaced = true;
     }
     index.set(item.id, item);
   }
   let ids = state.ids.append(newIds);
   let notificationIds = state.notificationIds.append(newNotifications);
+  const revision = replaced ? { revision: state.revision + 1 } : {};
 
   const excess = ids.length - state.retention;
-  if (excess <= 0) return { ids, notificationIds };
+  if (excess <= 0) return { ids, notificationIds, ...revision };
 
   let droppedNotifications = 0;
   for (let position = 0; position < excess; position += 1) {
@@ -166,6 +173,7 @@ function appendItems(state: LogState, index: Map<string, LogItem>, items: readon
   return {
     ids,
     notificationIds,
+    ...revision,
     evicted: state.evicted + excess,
     selectedId: state.selectedId !== null && !index.has(state.selectedId) ? null : state.selectedId,
   };
