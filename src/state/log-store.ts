@@ -22,8 +22,12 @@ export interface LogActions {
   select(id: string | null): void;
   /** Empties the log on request; the eviction counter restarts too, since nothing was lost silently. */
   clear(): void;
-  /** Replaces the whole log (a saved session being opened), keeping at most `retention` items. */
+  /**
+   * Replaces the whole log (a saved session being opened), keeping at most `retention` items. A big file
+   * comes in slices: `load` the first, `loadMore` the others, one per task, so no task freezes the page.
+   */
   load(items: readonly LogItem[], evicted: number): void;
+  loadMore(items: readonly LogItem[]): void;
 }
 
 export interface LogState {
@@ -129,6 +133,10 @@ export function createLogStore(options: LogStoreOptions = {}) {
         for (const item of items) if (item.type === 'note' && item.seq > noteSeq) noteSeq = item.seq;
         const next = appendItems(base, index, items);
         set({ ...base, ...next, evicted: (next.evicted ?? 0) + Math.max(0, evicted), generation: get().generation + 1 });
+      },
+      loadMore(items) {
+        for (const item of items) if (item.type === 'note' && item.seq > noteSeq) noteSeq = item.seq;
+        set(appendItems(get(), index, items));
       },
     },
   }));
