@@ -7,6 +7,7 @@ import { useFeatureScope } from '../features/use-feature-scope.ts';
 import { SavedResults } from '../session/SavedResults.tsx';
 import { ToolDetail } from './ToolDetail.tsx';
 import { ToolList } from './ToolList.tsx';
+import '../common/split-view.css';
 import './tools.css';
 import './tools-calls.css';
 
@@ -55,9 +56,9 @@ function ConnectedTools() {
   const savedRuns = replay ? countBy(replay.results.map((result) => result.tool)) : undefined;
   const tool = tools.find((t) => t.name === selected);
   return (
-    <div className="tools-view">
+    <div className="split-view">
       {!replay && <CallSettings />}
-      <div className="tools-list-pane">
+      <div className="split-list-pane">
         <div className="pane-toolbar">
           <span className="muted">
             {tools.length} tool{tools.length === 1 ? '' : 's'}
