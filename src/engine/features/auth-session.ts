@@ -257,7 +257,7 @@ export class AuthController {
     this.requestedScope = pending.scope;
     this.pending = { url: pending.authorizationUrl, state: pending.state, createdAt: pending.createdAt };
     this.memory.remember = remember;
-    this.deps.record({ kind: 'callback', title: 'Back from a full-page redirect', rule: RULES.callback, verdict: 'info', detail: 'The pending authorization was restored from this tab’s session storage (single use, 10 minutes).' });
+    this.deps.record({ kind: 'callback', title: 'Back from a full-page redirect', rule: RULES.callback, verdict: 'info', detail: 'The pending authorization was restored from this tab’s session storage (single use, 10 minutes). The discovery steps before the redirect were shown by the page that left.' });
     await this.complete(callbackUrl);
   }
 
