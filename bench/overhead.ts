@@ -1,54 +1,68 @@
 /**
- * tools/call round trip: through our engine in a worker thread (boundary, tapped fetch, message log) versus
- * the SDK client called directly, against the same server. Alternating rounds, median of each.
+ * tools/call round trip: through MCP Lens's engine versus the SDK client called directly, against the same
+ * server, alternating rounds, median of each.
+ * - In Chromium (the target): a benchmark page (bench/overhead-page) runs the SDK client on the page and the
+ *   app's own bridge + engine worker beside it.
+ * - In Node, in-process (informational): the engine without the thread hop, so the cost of its
+ *   instrumentation (tapped fetch, message log, HTTP exchanges) shows on its own.
  */
-import { Worker } from 'node:worker_threads';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from '@playwright/test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { createEngineClient } from '../src/bridge/engine-client.ts';
-import type { Endpoint } from '../src/shared/boundary.ts';
+import { build } from 'vite';
+import { createEngine } from '../src/engine/engine.ts';
+import { startStaticServer } from '../src/node/static-server/server.ts';
+import type { OverheadFigures } from './overhead-page/main.ts';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-export async function measureOverhead(url: string, calls = 300): Promise<{ sdkMs: number; engineMs: number; ratio: number }> {
-  const worker = new Worker(new URL('./engine-thread.mjs', import.meta.url));
-  const listeners = new Map<unknown, (data: unknown) => void>();
-  const endpoint: Endpoint = {
-    postMessage: (message) => worker.postMessage(message),
-    addEventListener: (_type, listener) => {
-      const wrapped = (data: unknown) => listener({ data } as MessageEvent);
-      listeners.set(listener, wrapped);
-      worker.on('message', wrapped);
-    },
-    removeEventListener: (_type, listener) => {
-      const wrapped = listeners.get(listener);
-      if (wrapped) worker.off('message', wrapped);
-    },
-  };
-  const engine = createEngineClient(endpoint, { schedule: (flush) => setImmediate(flush) });
-  await engine.call('connect', { url, headers: [], transport: 'streamable-http' });
+export async function measureInBrowser(browser: Browser, url: string, calls = 300): Promise<OverheadFigures> {
+  const outDir = await mkdtemp(join(tmpdir(), 'mcp-lens-bench-'));
+  try {
+    await build({
+      configFile: false,
+      root: fileURLToPath(new URL('./overhead-page/', import.meta.url)),
+      base: './',
+      logLevel: 'warn',
+      worker: { format: 'es' },
+      build: { outDir, emptyOutDir: true, target: 'es2022', assetsInlineLimit: 0 },
+    });
+    const server = await startStaticServer({ root: outDir, host: '127.0.0.1', port: 0 });
+    const page = await browser.newPage();
+    try {
+      await page.goto(server.url);
+      return await page.evaluate(([target, count]) => window.measureOverhead(target, count), [url, calls] as const);
+    } finally {
+      await page.close();
+      await server.close();
+    }
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
 
+export async function measureInProcess(url: string, calls = 300): Promise<OverheadFigures> {
+  const engine = createEngine({ fetch: (input, init) => fetch(input, init), now: () => Date.now(), emit: () => undefined });
+  const signal = new AbortController().signal;
+  await engine.call('connect', { url, headers: [], transport: 'streamable-http' }, signal);
   const sdk = new Client({ name: 'bench', version: '1.0.0' });
   await sdk.connect(new StreamableHTTPClientTransport(new URL(url)));
-
   const params = { name: 'echo', arguments: { message: 'x'.repeat(200) } };
   const sdkTimes: number[] = [];
   const engineTimes: number[] = [];
-  for (let round = 0; round < 20; round += 1) {
-    await sdk.callTool(params);
-    await engine.call('callTool', params);
-  }
-  for (let round = 0; round < calls; round += 1) {
+  for (let round = -20; round < calls; round += 1) {
     let started = performance.now();
     await sdk.callTool(params);
-    sdkTimes.push(performance.now() - started);
+    if (round >= 0) sdkTimes.push(performance.now() - started);
     started = performance.now();
-    await engine.call('callTool', params);
-    engineTimes.push(performance.now() - started);
+    await engine.call('callTool', params, signal);
+    if (round >= 0) engineTimes.push(performance.now() - started);
   }
   await sdk.close();
-  await engine.call('disconnect', undefined);
-  engine.dispose();
-  await worker.terminate();
+  await engine.call('disconnect', undefined, signal);
   const sdkMs = median(sdkTimes);
   const engineMs = median(engineTimes);
   return { sdkMs, engineMs, ratio: engineMs / sdkMs };

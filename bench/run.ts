@@ -11,7 +11,7 @@ import { chromium, type Page } from '@playwright/test';
 import { startStaticServer } from '../src/node/static-server/server.ts';
 import { clicksBetween, installProbes, logAccounted, longTasksBetween, now, percentile, timeFilter } from './browser.ts';
 import { startFloodServer } from './flood-server.ts';
-import { measureOverhead } from './overhead.ts';
+import { measureInBrowser, measureInProcess } from './overhead.ts';
 
 const SUSTAIN_SECONDS = Number(process.env.BENCH_SUSTAIN_SECONDS ?? 60);
 /** On a starved machine the client falls behind a flood; wait for it rather than abort, and report the lag. */
@@ -67,6 +67,8 @@ async function main() {
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await installProbes(page);
+    // The sustained flood is one tools/call lasting a minute: give it more than the default 60 s timeout.
+    await page.addInitScript((prefs) => localStorage.setItem('mcp-lens.tool-prefs', prefs), JSON.stringify({ toolTimeoutMs: (SUSTAIN_SECONDS + 120) * 1000 }));
 
     console.log('Load');
     const kb = firstScreenKb();
@@ -149,14 +151,21 @@ async function main() {
       report(`10 MB ${kind} result: shown after`, ms(elapsed), '≤ 2000 ms', elapsed <= 2000);
       report(`10 MB ${kind} result: longest task`, ms(Math.max(0, ...tasks)), '≤ 200 ms', Math.max(0, ...tasks) <= 200);
     }
+
+    console.log('Overhead: tools/call through the engine worker vs the SDK client on the page (Chromium, 300 calls each)');
+    const overhead = await measureInBrowser(browser, flood.url);
+    report('round trip ratio', `${overhead.ratio.toFixed(2)}× (${overhead.engineMs.toFixed(2)} ms vs ${overhead.sdkMs.toFixed(2)} ms)`, '≤ 1.2×', overhead.ratio <= 1.2);
   } finally {
     await browser.close();
     await app.close();
   }
-
-  console.log('Overhead: tools/call through the engine worker vs the SDK client directly (Node, 300 calls each)');
-  const overhead = await measureOverhead(flood.url);
-  report('round trip ratio', `${overhead.ratio.toFixed(2)}× (${overhead.engineMs.toFixed(2)} ms vs ${overhead.sdkMs.toFixed(2)} ms)`, '≤ 1.2×', overhead.ratio <= 1.2);
+  const inProcess = await measureInProcess(flood.url);
+  report(
+    'engine without the thread hop (Node, in-process)',
+    `${inProcess.ratio.toFixed(2)}× (${inProcess.engineMs.toFixed(2)} ms vs ${inProcess.sdkMs.toFixed(2)} ms)`,
+    '(informational: the instrumentation alone)',
+    true,
+  );
   await flood.close();
 
   console.log(`\nSummary (${cpus().length} CPUs, load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}; long tasks and latencies grow with load)`);

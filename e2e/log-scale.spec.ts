@@ -34,6 +34,30 @@ test('keeps every notification of a flood, renders only the rows on screen, and 
   await expect(detail).toContainText('5001');
 });
 
+test('follows new messages until scrolled up, then waits for Jump to latest', async ({ page, problems }) => {
+  void problems;
+  test.setTimeout(120_000);
+  await connect(page, FLOOD_MCP_URL);
+  const log = page.getByRole('region', { name: 'Message log' });
+  const scroller = log.locator('.log-scroller');
+  await run(page, 'flood', { count: 500, perSecond: 5000 });
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('sent 500');
+  // Pinned to the newest row: the answer to the call is on screen.
+  await expect(log.locator('.log-row').filter({ hasText: 'tools/call' }).last()).toBeInViewport();
+  await expect(log.getByRole('button', { name: 'Jump to latest' })).toHaveCount(0);
+
+  await scroller.evaluate((element) => (element.scrollTop = 0));
+  await expect(log.getByRole('button', { name: 'Jump to latest' })).toBeVisible();
+  await run(page, 'flood', { count: 300, perSecond: 5000 });
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('sent 300');
+  // Still reading the top: new rows did not pull the view down.
+  expect(await scroller.evaluate((element) => element.scrollTop)).toBe(0);
+
+  await log.getByRole('button', { name: 'Jump to latest' }).click();
+  await expect(log.getByRole('button', { name: 'Jump to latest' })).toHaveCount(0);
+  expect(await scroller.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight)).toBeLessThan(24);
+});
+
 test('shows a 10 MB text result without laying it all out', async ({ page, problems }) => {
   void problems;
   test.setTimeout(120_000);
@@ -44,4 +68,14 @@ test('shows a 10 MB text result without laying it all out', async ({ page, probl
   await expect(result).toContainText('Showing 64.0 KB of 10.0 MB');
   await result.getByRole('button', { name: /Show 256\.0 KB more/ }).click();
   await expect(result).toContainText('Showing 320.0 KB of 10.0 MB');
+});
+
+test('shows a 3 MB image result, decoded in slices and checked by its header', async ({ page, problems }) => {
+  void problems;
+  test.setTimeout(120_000);
+  await connect(page, FLOOD_MCP_URL);
+  await run(page, 'big', { kind: 'image', bytes: 3 * 1024 * 1024 });
+  const result = page.getByRole('region', { name: 'Result' });
+  await expect(result.getByRole('img')).toBeVisible({ timeout: 60_000 });
+  await expect(result).not.toContainText('Not shown');
 });

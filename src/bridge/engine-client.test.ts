@@ -132,6 +132,38 @@ describe('createEngineClient', () => {
     expect(order).toEqual(['before', 'result']);
   });
 
+  it('hands a backlog over a few frames and settles a result only after the events before it', async () => {
+    const channel = new MessageChannel();
+    const flushes: Array<() => void> = [];
+    const client = createEngineClient(channel.port1, { schedule: (flush) => flushes.push(flush), maxEventsPerFlush: 2 });
+    cleanup.push(() => {
+      client.dispose();
+      channel.port1.close();
+      channel.port2.close();
+    });
+    const calls: ToEngine[] = [];
+    channel.port2.addEventListener('message', (event: MessageEvent) => calls.push(event.data as ToEngine));
+    channel.port2.start();
+    const order: string[] = [];
+    client.subscribe((events) => order.push(events.map((e) => (e.type === 'note' ? e.text : e.type)).join('')));
+    const result = client.call('ping', undefined).then(() => order.push('result'));
+    while (calls.length === 0) await tick();
+    channel.port2.postMessage({ kind: 'events', events: ['a', 'b', 'c', 'd', 'e'].map(note) });
+    channel.port2.postMessage({ kind: 'result', id: calls[0]!.id, ok: true, value: { latencyMs: 1 } });
+    channel.port2.postMessage({ kind: 'events', events: [note('f')] });
+    await tick();
+    // The result took one slice at once; the rest waits for frames.
+    expect(order).toEqual(['ab']);
+    flushes.shift()!();
+    await tick();
+    expect(order).toEqual(['ab', 'cd']); // still waiting behind 'e'
+    flushes.shift()!();
+    await result;
+    // Settled right after 'e' (its callback runs once the flush that also carried 'f' returns).
+    expect(order).toEqual(['ab', 'cd', 'e', 'f', 'result']);
+    expect(flushes).toHaveLength(0);
+  });
+
   it('stops delivering to an unsubscribed listener', async () => {
     const h = setup();
     const batches: EngineEvent[][] = [];

@@ -1,7 +1,9 @@
 /**
  * The UI side of the worker boundary. Calls are correlated by id; events are buffered and handed to
  * subscribers once per scheduled flush (an animation frame in the browser), so a chatty server costs one
- * store update per frame instead of one per message.
+ * store update per frame instead of one per message. A flush hands over at most `maxEventsPerFlush` events
+ * and leaves the rest to the next frame: a burst of 20,000 messages then costs many short frames rather than
+ * a few long ones that freeze the page.
  */
 import type { EngineApi, EngineMethod, Endpoint, FromEngine, ToEngine } from '../shared/boundary.ts';
 import type { EngineError } from '../shared/errors.ts';
@@ -33,7 +35,14 @@ export interface EngineClient {
 export interface EngineClientOptions {
   /** @default frameScheduler */
   schedule?: Scheduler;
+  /** @default DEFAULT_MAX_EVENTS_PER_FLUSH */
+  maxEventsPerFlush?: number;
 }
+
+/** About 15 ms of store and render work per frame on a slow laptop; 60 frames a second still drain 30,000 events. */
+export const DEFAULT_MAX_EVENTS_PER_FLUSH = 500;
+
+type ResultMessage = Extract<FromEngine, { kind: 'result' }>;
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -47,21 +56,56 @@ export function cancelledError(): EngineError {
 
 export function createEngineClient(endpoint: Endpoint, options: EngineClientOptions = {}): EngineClient {
   const schedule = options.schedule ?? frameScheduler;
+  const maxEventsPerFlush = Math.max(1, options.maxEventsPerFlush ?? DEFAULT_MAX_EVENTS_PER_FLUSH);
   const pending = new Map<number, Pending>();
   const listeners = new Set<EventListener>();
   let nextId = 1;
   let buffer: EngineEvent[] = [];
+  // Results that arrived behind a backlog of events, each settled once the events before it are delivered.
+  let waitingResults: Array<{ after: number; data: ResultMessage }> = [];
+  let delivered = 0; // events handed to listeners so far
   let scheduled = false;
   let disposed = false;
 
   const post = (message: ToEngine) => endpoint.postMessage(message);
 
-  const flush = () => {
+  const ensureScheduled = () => {
+    if (scheduled || buffer.length === 0) return;
+    scheduled = true;
+    schedule(flush);
+  };
+
+  /**
+   * Hands over up to `budget` events, in slices that stop at each waiting result so the result is settled
+   * right after the events that came before it, and never before.
+   */
+  const deliver = (budget: number) => {
+    for (;;) {
+      while (waitingResults.length > 0 && waitingResults[0]!.after <= delivered) settle(waitingResults.shift()!.data);
+      if (budget <= 0 || buffer.length === 0) return;
+      const boundary = waitingResults.length > 0 ? waitingResults[0]!.after - delivered : buffer.length;
+      const take = Math.min(budget, boundary, buffer.length);
+      const events = take === buffer.length ? buffer : buffer.slice(0, take);
+      buffer = take === buffer.length ? [] : buffer.slice(take);
+      delivered += take;
+      budget -= take;
+      for (const listener of [...listeners]) listener(events);
+    }
+  };
+
+  function flush() {
     scheduled = false;
-    if (buffer.length === 0) return;
-    const events = buffer;
-    buffer = [];
-    for (const listener of [...listeners]) listener(events);
+    deliver(maxEventsPerFlush);
+    ensureScheduled();
+  }
+
+  const settle = (data: ResultMessage) => {
+    const call = pending.get(data.id);
+    if (!call) return; // cancelled or unknown: the caller already got its answer
+    pending.delete(data.id);
+    call.cleanup();
+    if (data.ok) call.resolve(data.value);
+    else call.reject(isEngineError(data.error) ? data.error : internalError('The engine sent a malformed error.'));
   };
 
   const onMessage = (event: MessageEvent) => {
@@ -69,23 +113,17 @@ export function createEngineClient(endpoint: Endpoint, options: EngineClientOpti
     if (!data || typeof data !== 'object') return;
     if (data.kind === 'events') {
       if (!Array.isArray(data.events) || data.events.length === 0) return;
-      buffer.push(...data.events);
-      if (!scheduled) {
-        scheduled = true;
-        schedule(flush);
-      }
+      for (const event of data.events) buffer.push(event);
+      ensureScheduled();
       return;
     }
     if (data.kind === 'result') {
       // Events the engine sent before this result must be seen first, or a store could show a stale
-      // phase after the promise resolved (e.g. "connecting" arriving after "connected").
-      flush();
-      const call = pending.get(data.id);
-      if (!call) return; // cancelled or unknown: the caller already got its answer
-      pending.delete(data.id);
-      call.cleanup();
-      if (data.ok) call.resolve(data.value);
-      else call.reject(isEngineError(data.error) ? data.error : internalError('The engine sent a malformed error.'));
+      // phase after the promise resolved (e.g. "connecting" arriving after "connected"). Usually that is a
+      // handful, delivered now; behind a flood's backlog the result waits its turn.
+      waitingResults.push({ after: delivered + buffer.length, data });
+      deliver(maxEventsPerFlush);
+      ensureScheduled();
     }
   };
 
@@ -130,6 +168,7 @@ export function createEngineClient(endpoint: Endpoint, options: EngineClientOpti
       }
       pending.clear();
       buffer = [];
+      waitingResults = [];
       listeners.clear();
     },
   };

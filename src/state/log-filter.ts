@@ -125,7 +125,7 @@ export function warmSearchText(store: { getState(): FilterableLog; subscribe(lis
     next = Math.max(next, ids.dropped);
     const end = ids.dropped + ids.length;
     while (next < end && deadline() > 2) {
-      const stop = Math.min(end, next + 500);
+      const stop = Math.min(end, next + 100);
       for (; next < stop; next += 1) {
         const item = byId.get(ids.at(next - ids.dropped)!);
         if (item) textOf(item, requestMethodOf(byId, item));

@@ -6,6 +6,9 @@ export interface RowWindow {
   end: number;
   /** Height of the whole list, for the spacer. */
   totalHeight: number;
+  /** Pinned to the newest (last) row: new rows come into view until the person scrolls up. */
+  following: boolean;
+  setFollowing: (following: boolean) => void;
   /** Call from the scroller's onScroll. */
   onScroll: () => void;
   /** Scrolls so row `index` is visible (nearest edge). */
@@ -17,9 +20,14 @@ export interface RowWindow {
  * visible range is arithmetic on scrollTop, O(1) per frame whatever the row count. We first used
  * @tanstack/react-virtual, but it rebuilds a measurement entry per row whenever the count changes — O(n) on
  * every batch of a flood, 100,000 objects a frame at full retention — which this does not need.
+ *
+ * While following, the window is the last rows, known from the count alone: a batch renders its final rows
+ * in one pass and the scroll position follows with a single write. (Reading scrollHeight and re-measuring
+ * instead costs a forced layout and a second render on every batch.)
  */
 export function useFixedRows(scroller: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan = 10): RowWindow {
   const [view, setView] = useState({ top: 0, height: 600 });
+  const [following, setFollowing] = useState(true);
 
   const measure = useCallback(() => {
     const element = scroller.current;
@@ -38,10 +46,25 @@ export function useFixedRows(scroller: RefObject<HTMLElement | null>, count: num
     return () => observer.disconnect();
   }, [scroller, measure]);
 
-  const first = Math.floor(view.top / rowHeight);
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    // The browser clamps it to the bottom.
+    if (element && following) element.scrollTop = count * rowHeight;
+  }, [scroller, following, count, rowHeight]);
+
+  const totalHeight = count * rowHeight;
+  const top = following ? Math.max(0, totalHeight - view.height) : view.top;
+  const first = Math.floor(top / rowHeight);
   const visibleRows = Math.ceil(view.height / rowHeight) + 1;
   const start = Math.max(0, Math.min(count, first - overscan));
   const end = Math.min(count, first + visibleRows + overscan);
+
+  const onScroll = useCallback(() => {
+    const element = scroller.current;
+    if (!element) return;
+    measure();
+    setFollowing(element.scrollHeight - element.scrollTop - element.clientHeight < rowHeight);
+  }, [scroller, rowHeight, measure]);
 
   const scrollToIndex = useCallback(
     (index: number) => {
@@ -55,5 +78,5 @@ export function useFixedRows(scroller: RefObject<HTMLElement | null>, count: num
     [scroller, rowHeight, measure],
   );
 
-  return { start, end, totalHeight: count * rowHeight, onScroll: measure, scrollToIndex };
+  return { start, end, totalHeight, following, setFollowing, onScroll, scrollToIndex };
 }

@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useRef } from 'react';
 import { messageItemId, toHar } from '../../state/index.ts';
 import type { MessageEntry } from '../../shared/events.ts';
 import { downloadText, fileStamp } from '../common/download.ts';
@@ -18,18 +18,7 @@ export function HttpView() {
   const { clear } = useHttp((state) => state.actions);
   const services = useServices();
   const scroller = useRef<HTMLDivElement>(null);
-  const [following, setFollowing] = useState(true);
   const rows = useFixedRows(scroller, seqs.length, ROW_HEIGHT, 8);
-
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (element && following) {
-      element.scrollTop = element.scrollHeight;
-      rows.onScroll();
-    }
-    // rows.onScroll is stable; this runs when the rows or the follow mode change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [seqs, following]);
 
   const exportHar = () => {
     const { bySeq, carried } = services.http.getState();
@@ -65,13 +54,7 @@ export function HttpView() {
       <div
         className="log-scroller"
         ref={scroller}
-        onScroll={() => {
-          const element = scroller.current;
-          if (!element) return;
-          rows.onScroll();
-          const atBottom = element.scrollHeight - element.scrollTop - element.clientHeight < ROW_HEIGHT;
-          if (atBottom !== following) setFollowing(atBottom);
-        }}
+        onScroll={rows.onScroll}
       >
         {seqs.length === 0 ? (
           <p className="empty-state">No HTTP traffic yet. Every request the client makes, and its response, appears here.</p>

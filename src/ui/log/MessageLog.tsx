@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { useFixedRows } from '../common/use-fixed-rows.ts';
 import { useLog } from '../services.tsx';
 import { LogDetail } from './LogDetail.tsx';
@@ -19,20 +19,9 @@ export function MessageLog() {
   const { setFilter, clear, select } = useLog((state) => state.actions);
   const visible = useVisibleIds();
   const scroller = useRef<HTMLDivElement>(null);
-  const [following, setFollowing] = useState(true);
-
+  // Follows new entries unless the person scrolled up to read something.
   const rows = useFixedRows(scroller, visible.count, LOG_ROW_HEIGHT, 12);
-
-  // Follow new entries unless the person scrolled up to read something.
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (element && following) {
-      element.scrollTop = element.scrollHeight;
-      rows.onScroll();
-    }
-    // rows.onScroll is stable; this runs when the rows or the follow mode change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [visible, following]);
+  const { following, setFollowing } = rows;
 
   // A selection made elsewhere (the timeline, the HTTP view) scrolls its row into view.
   useLayoutEffect(() => {
@@ -49,14 +38,6 @@ export function MessageLog() {
     // Only when the selection changes, not on every batch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedId]);
-
-  const onScroll = () => {
-    const element = scroller.current;
-    if (!element) return;
-    rows.onScroll();
-    const atBottom = element.scrollHeight - element.scrollTop - element.clientHeight < LOG_ROW_HEIGHT;
-    if (atBottom !== following) setFollowing(atBottom);
-  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
     const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown', 'PageUp'];
@@ -113,7 +94,7 @@ export function MessageLog() {
             {evicted.toLocaleString('en-US')} earlier message{evicted === 1 ? '' : 's'} evicted
           </p>
         )}
-        <div className="log-scroller" ref={scroller} onScroll={onScroll}>
+        <div className="log-scroller" ref={scroller} onScroll={rows.onScroll}>
           {total === 0 ? (
             <p className="empty-state">No messages yet. Connect to a server and every JSON-RPC message appears here.</p>
           ) : visible.count === 0 ? (

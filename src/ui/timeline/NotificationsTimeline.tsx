@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useFixedRows } from '../common/use-fixed-rows.ts';
@@ -13,26 +13,7 @@ const ROW_HEIGHT = 24;
 export function NotificationsTimeline() {
   const ids = useLog((state) => state.notificationIds);
   const scroller = useRef<HTMLDivElement>(null);
-  const [following, setFollowing] = useState(true);
   const rows = useFixedRows(scroller, ids.length, ROW_HEIGHT, 8);
-
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (element && following) {
-      element.scrollTop = element.scrollHeight;
-      rows.onScroll();
-    }
-    // rows.onScroll is stable; this runs when the rows or the follow mode change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ids, following]);
-
-  const onScroll = () => {
-    const element = scroller.current;
-    if (!element) return;
-    rows.onScroll();
-    const atBottom = element.scrollHeight - element.scrollTop - element.clientHeight < ROW_HEIGHT;
-    if (atBottom !== following) setFollowing(atBottom);
-  };
 
   return (
     <section role="region" aria-label="Notifications" className="panel timeline-panel">
@@ -40,7 +21,7 @@ export function NotificationsTimeline() {
         <h2 className="panel-title">Notifications</h2>
         <span className="muted">{ids.length}</span>
       </header>
-      <div className="timeline-scroller" ref={scroller} onScroll={onScroll}>
+      <div className="timeline-scroller" ref={scroller} onScroll={rows.onScroll}>
         {ids.length === 0 ? (
           <p className="empty-state">No notifications from the server yet.</p>
         ) : (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audioDataUrl, base64Size, imageDataUrl } from './media.ts';
+import { allowedMediaType, audioDataUrl, base64Size, imageBytesProblem, imageDataUrl } from './media.ts';
 
 describe('media data URLs', () => {
   it('builds data URLs for allowlisted types only', () => {
@@ -8,6 +8,15 @@ describe('media data URLs', () => {
     expect(imageDataUrl('text/html', 'PGI+')).toMatchObject({ ok: false });
     expect(audioDataUrl('audio/wav', 'UklGRg==')).toMatchObject({ ok: true });
     expect(audioDataUrl('image/png', 'UklGRg==')).toMatchObject({ ok: false });
+  });
+
+  it('checks a large payload in two steps: the declared type first, then the decoded header', () => {
+    expect(allowedMediaType('image', 'image/PNG')).toEqual({ ok: true, type: 'image/png' });
+    expect(allowedMediaType('image', 'text/html')).toMatchObject({ ok: false, reason: expect.stringContaining('text/html') });
+    const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJ'), (c) => c.charCodeAt(0));
+    expect(imageBytesProblem(png, 'image/png')).toBeUndefined();
+    expect(imageBytesProblem(png, 'image/jpeg')).toBe('Not shown: it is declared as image/jpeg but its bytes are image/png.');
+    expect(imageBytesProblem(new Uint8Array([1, 2, 3]), 'image/png')).toContain('not a PNG');
   });
 
   it('refuses data that is not base64', () => {

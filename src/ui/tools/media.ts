@@ -44,16 +44,29 @@ export function base64Size(data: string): number {
   return Math.max(0, Math.floor((clean.length * 3) / 4) - padding);
 }
 
-function dataUrl(kind: 'image' | 'audio', mimeType: unknown, data: unknown): MediaUrl {
+/** The normalized type when `kind` may show it, else why not. */
+export function allowedMediaType(kind: 'image' | 'audio', mimeType: unknown): { ok: true; type: string } | { ok: false; reason: string } {
   const type = normalizeType(mimeType);
   const allowed = kind === 'image' ? IMAGE_TYPES : AUDIO_TYPES;
-  if (!allowed.has(type)) return { ok: false, reason: `Not shown: ${type || 'no'} mime type is not an allowed ${kind} type.` };
+  return allowed.has(type) ? { ok: true, type } : { ok: false, reason: `Not shown: ${type || 'no'} mime type is not an allowed ${kind} type.` };
+}
+
+/** Why decoded image bytes must not be shown (wrong real type, too many pixels), as a sentence; else undefined. */
+export function imageBytesProblem(bytes: Uint8Array, type: string): string | undefined {
+  const problem = imageProblem(bytes, type);
+  return problem && `Not shown: ${problem}.`;
+}
+
+function dataUrl(kind: 'image' | 'audio', mimeType: unknown, data: unknown): MediaUrl {
+  const allowed = allowedMediaType(kind, mimeType);
+  if (!allowed.ok) return allowed;
+  const { type } = allowed;
   if (typeof data !== 'string') return { ok: false, reason: 'Not shown: the data field is missing.' };
   const clean = data.replace(/\s+/g, '');
   if (!BASE64.test(clean)) return { ok: false, reason: 'Not shown: the data is not valid base64.' };
   if (kind === 'image') {
-    const problem = imageProblem(headBytes(clean), type);
-    if (problem) return { ok: false, reason: `Not shown: ${problem}.` };
+    const problem = imageBytesProblem(headBytes(clean), type);
+    if (problem) return { ok: false, reason: problem };
   }
   return { ok: true, url: `data:${type};base64,${clean}`, bytes: base64Size(clean) };
 }

@@ -1,11 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
-import { audioDataUrl, base64Size, imageDataUrl, type MediaUrl } from './media.ts';
+import { allowedMediaType, audioDataUrl, base64Size, imageBytesProblem, imageDataUrl, type MediaUrl } from './media.ts';
 
 /** Above this, base64 media is checked and decoded in slices into a blob: URL, never in one long task. */
 const LARGE_CHARS = 256 * 1024;
 /** A multiple of 4, so every slice decodes on its own. */
 const SLICE_CHARS = 512 * 1024;
 const BASE64_SLICE = /^[A-Za-z0-9+/]*={0,2}$/;
+
+const normalizedType = (kind: 'image' | 'audio', mimeType: unknown) => {
+  const allowed = allowedMediaType(kind, mimeType);
+  return allowed.ok ? allowed.type : '';
+};
 
 const check = (kind: 'image' | 'audio', mimeType: unknown, data: unknown) => (kind === 'image' ? imageDataUrl(mimeType, data) : audioDataUrl(mimeType, data));
 
@@ -16,8 +21,12 @@ const check = (kind: 'image' | 'audio', mimeType: unknown, data: unknown) => (ki
  */
 export function useMediaUrl(kind: 'image' | 'audio', mimeType: unknown, data: unknown): MediaUrl | null {
   const large = typeof data === 'string' && data.length > LARGE_CHARS;
-  // The type check alone: an empty payload is valid base64, so this fails only on the mime type.
-  const small = useMemo(() => (large ? check(kind, mimeType, '') : check(kind, mimeType, data)), [kind, mimeType, data, large]);
+  // A large payload gets the type check up front; its bytes are checked as they are decoded.
+  const small = useMemo((): MediaUrl => {
+    if (!large) return check(kind, mimeType, data);
+    const allowed = allowedMediaType(kind, mimeType);
+    return allowed.ok ? { ok: true, url: '', bytes: 0 } : allowed;
+  }, [kind, mimeType, data, large]);
   const [decoded, setDecoded] = useState<{ data: unknown; media: MediaUrl } | null>(null);
 
   useEffect(() => {
@@ -25,7 +34,7 @@ export function useMediaUrl(kind: 'image' | 'audio', mimeType: unknown, data: un
     let cancelled = false;
     let url: string | null = null;
     const text = data as string;
-    const type = small.url.slice(5, small.url.indexOf(';'));
+    const type = normalizedType(kind, mimeType);
     void (async () => {
       const clean = /\s/.test(text.slice(0, 1024)) ? text.replace(/\s+/g, '') : text;
       const parts: Uint8Array[] = [];
@@ -46,6 +55,12 @@ export function useMediaUrl(kind: 'image' | 'audio', mimeType: unknown, data: un
         const bytes = new Uint8Array(binary.length);
         for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
         parts.push(bytes);
+        // The first slice holds the header: a lying mimeType or a decompression bomb stops here.
+        const problem = kind === 'image' && start === 0 ? imageBytesProblem(bytes, type) : undefined;
+        if (problem) {
+          if (!cancelled) setDecoded({ data, media: { ok: false, reason: problem } });
+          return;
+        }
         await new Promise((resolve) => setTimeout(resolve, 0));
         if (cancelled) return;
       }
@@ -56,7 +71,7 @@ export function useMediaUrl(kind: 'image' | 'audio', mimeType: unknown, data: un
       cancelled = true;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [data, large, small]);
+  }, [data, large, small, kind, mimeType]);
 
   if (!large || !small.ok) return small;
   return decoded?.data === data ? decoded.media : null;
