@@ -103,6 +103,18 @@ describe('Remember on this device', () => {
     await expect(tab({ vault, host: personHost }).connect('ok')).rejects.toMatchObject({ code: 'unauthorized' });
   });
 
+  it('keeps a pre-registered client by its id alone: a typed secret is never written to the device', async () => {
+    const vault = createIndexedDbVault(new IDBFactory());
+    const first = tab({ vault });
+    await first.engine.call('configureAuth', { redirectUrl: REDIRECT, clientId: 'pre-registered-1', clientSecret: 'typed-secret' });
+    await first.engine.call('rememberAuthorization', { serverUrl: fixture.mcpUrl('ok'), remember: true });
+    await first.connect('ok');
+    const stored = await vault.get(serverKey('ok'));
+    expect(stored?.client).toEqual({ client_id: 'pre-registered-1' });
+    expect(JSON.stringify(stored)).not.toContain('typed-secret');
+    await first.engine.call('disconnect', undefined);
+  });
+
   it('unticking deletes the copy on this device but keeps the session in memory', async () => {
     const vault = createIndexedDbVault(new IDBFactory());
     const first = tab({ vault });
@@ -160,6 +172,25 @@ describe('Remember on this device', () => {
   });
 });
 
+describe('Forget in another tab', () => {
+  it('stops this tab from writing the tokens back at its next refresh', async () => {
+    const vault = createIndexedDbVault(new IDBFactory());
+    const lock = processLock();
+    const a = tab({ vault, lock });
+    await a.engine.call('rememberAuthorization', { serverUrl: fixture.mcpUrl('short'), remember: true });
+    await a.connect('short');
+    await tab({ vault, lock }).engine.call('forgetAuthorization', { serverUrl: fixture.mcpUrl('short') });
+    expect(await vault.get(serverKey('short'))).toBeUndefined();
+
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await a.engine.call('listTools', undefined); // refreshes in memory
+    expect(await vault.get(serverKey('short'))).toBeUndefined();
+    expect(a.steps().some((s) => s.title === 'Forgotten in another tab')).toBe(true);
+    expect(a.statuses().at(-1)).toMatchObject({ phase: 'authorized', remembered: false });
+    await a.engine.call('disconnect', undefined);
+  });
+});
+
 describe('full-page redirect', () => {
   async function startInOneTab() {
     const before = tab({ host: personHost });
@@ -173,7 +204,7 @@ describe('full-page redirect', () => {
 
   it('carries no registration secret and finishes the exchange in a fresh engine', async () => {
     const { pending, callbackUrl } = await startInOneTab();
-    expect(pending).toMatchObject({ serverUrl: fixture.mcpUrl('consent'), codeVerifier: expect.stringMatching(/^[\w-]{43,128}$/), resource: fixture.mcpUrl('consent'), scope: 'mcp:read', client: { preRegistered: false } });
+    expect(pending).toMatchObject({ serverUrl: fixture.mcpUrl('consent'), codeVerifier: expect.stringMatching(/^[A-Za-z0-9._~-]{43,128}$/), resource: fixture.mcpUrl('consent'), scope: 'mcp:read', client: { preRegistered: false } });
     expect(pending.clientSecret).toBeUndefined();
     const tokenRequests = fixture.record('consent').tokenRequests.length;
 

@@ -165,6 +165,9 @@ export class LensOAuthProvider implements OAuthClientProvider {
   /** What "Remember on this device" keeps: tokens, the registration they belong to, and discovery. */
   snapshot(key: string): RememberedAuthorization | undefined {
     if (!this.tokenSet) return undefined;
+    // A pre-registered client is kept by its id alone: a secret the user typed stays in the form.
+    const preRegistered = this.deps.settings().clientId;
+    const client = preRegistered ? { client_id: preRegistered } : this.client;
     return {
       key,
       serverUrl: this.deps.serverUrl.href,
@@ -172,8 +175,7 @@ export class LensOAuthProvider implements OAuthClientProvider {
       tokens: this.tokenSet,
       ...(this.expiresAt !== undefined && { expiresAt: this.expiresAt }),
       ...(this.refreshAt !== undefined && { refreshAt: this.refreshAt }),
-      // A secret the user typed stays in the form; only what the registration itself returned is kept.
-      ...(this.client && { client: this.client }),
+      ...(client && { client }),
       ...(this.discovery && { discovery: this.discovery }),
     };
   }

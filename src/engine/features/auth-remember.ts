@@ -23,6 +23,8 @@ export class DeviceMemory {
   /** Off by default; on when the user ticks the box or a remembered record is found for this server. */
   remember = false;
   private loading: Promise<void> | undefined;
+  /** A record of ours is on the device (loaded or written): finding it gone means Forget ran in another tab. */
+  private stored = false;
 
   constructor(private readonly deps: DeviceMemoryDeps) {}
 
@@ -38,7 +40,7 @@ export class DeviceMemory {
       const stored = await vault.get(key);
       if (!stored) return;
       provider.restore(stored);
-      this.remember = true;
+      this.remember = this.stored = true;
       const expired = stored.expiresAt !== undefined && this.deps.now() >= stored.expiresAt;
       this.deps.record({
         kind: 'remembered',
@@ -71,12 +73,14 @@ export class DeviceMemory {
     if (!snapshot) return;
     try {
       await vault.put(snapshot);
+      this.stored = true;
     } catch (error) {
       this.reportStorageProblem(error);
     }
   }
 
   async erase(): Promise<void> {
+    this.stored = false;
     try {
       await this.deps.vault?.delete(this.deps.key);
     } catch (error) {
@@ -97,6 +101,13 @@ export class DeviceMemory {
     return lock(`mcp-lens-oauth-refresh ${key}`, async () => {
       const stored = await vault.get(key).catch(() => undefined);
       const current = provider.tokens();
+      if (!stored && this.stored) {
+        // Forget ran in another tab: this tab keeps its session in memory but stops writing to the device.
+        this.remember = this.stored = false;
+        this.deps.record({ kind: 'remembered', title: 'Forgotten in another tab', rule: REMEMBER_RULE, verdict: 'info', detail: 'The copy on this device was deleted elsewhere; this tab’s tokens stay in memory only from now on.' });
+        await work();
+        return false;
+      }
       if (stored && stored.tokens.refresh_token !== current?.refresh_token) {
         // Another tab refreshed first: its refresh token is the live one now, ours was already spent.
         provider.restore(stored);

@@ -31,12 +31,14 @@ export function AuthPrompt() {
       client.call('completeAuthorization', { callbackUrl }).then(
         () => {
           setBlockedUrl(null);
-          void connect();
+          // A step-up happens inside a live session: it goes on with the new token (a reconnect would
+          // drop the user's selection mid-task). Otherwise the connect that met the 401 runs again.
+          if (connection.getState().phase !== 'connected') void connect();
         },
         (failure: unknown) => setError(isEngineError(failure) ? failure.message : String(failure)),
       );
     },
-    [client, connect],
+    [client, connect, connection],
   );
   useOAuthCallback(oauthRedirectUrl, onCallback, waiting);
 
