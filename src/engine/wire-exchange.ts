@@ -40,12 +40,16 @@ export function trackExchange(deps: TrackerDeps, method: string, url: string, he
     ...(lastEventId !== undefined && { lastEventId }),
   };
   let done = false;
+  // Counted here and folded into the next report: a flood's 20,000 events must not copy the exchange each.
+  let bodyBytes: number | undefined;
+  let sseEvents: number | undefined;
+  let lastSseEventId: string | undefined;
   const report = (changes: Partial<HttpExchange>) => {
-    current = { ...current, ...changes };
+    const counted = sseEvents !== undefined ? { events: sseEvents, ...(lastSseEventId !== undefined && { lastEventId: lastSseEventId }) } : undefined;
+    const sse = counted || changes.sse ? { events: 0, ...current.sse, ...changes.sse, ...counted } : undefined;
+    current = { ...current, ...changes, ...(bodyBytes !== undefined && { bodyBytes }), ...(sse && { sse }) };
     deps.onExchange(current);
   };
-  const sse = () => current.sse ?? { events: 0 };
-
   return {
     seq: current.seq,
     responded(response) {
@@ -67,14 +71,14 @@ export function trackExchange(deps: TrackerDeps, method: string, url: string, he
     },
     bytes(count) {
       // Not reported on its own: a byte count is not worth a UI update per chunk.
-      current = { ...current, bodyBytes: (current.bodyBytes ?? 0) + count };
+      bodyBytes = (bodyBytes ?? 0) + count;
     },
     sseEvent(id) {
-      const next = sse();
-      current = { ...current, sse: { ...next, events: next.events + 1, ...(id !== undefined && id !== '' && { lastEventId: id }) } };
+      sseEvents = (sseEvents ?? 0) + 1;
+      if (id !== undefined && id !== '') lastSseEventId = id;
     },
     retry(ms) {
-      report({ sse: { ...sse(), retryMs: ms } });
+      report({ sse: { events: 0, ...current.sse, retryMs: ms } });
     },
     ended() {
       if (done) return;

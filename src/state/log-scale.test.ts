@@ -76,6 +76,42 @@ describe('filterLog', () => {
   });
 });
 
+describe('filterLog over the search corpus', () => {
+  const texts = (store: ReturnType<typeof createLogStore>, ids: readonly string[]) =>
+    ids.map((id) => {
+      const item = store.getState().byId.get(id);
+      return item?.type === 'message' ? (item.entry.message as { params: { data: string } }).params.data : '';
+    });
+
+  it('finds matches in complete chunks and in the entries still filling one, in log order, with every term', () => {
+    const store = createLogStore();
+    const events = Array.from({ length: 1300 }, (_, index) => notification(`entry ${index} ${index % 100 === 7 ? 'rare' : 'common'}`));
+    store.getState().actions.appendEvents(events);
+    const found = filterLog(store.getState(), 'RARE entry');
+    expect(texts(store, found.ids)).toEqual(Array.from({ length: 13 }, (_, index) => `entry ${index * 100 + 7} rare`));
+    expect(found.positions).toEqual([...found.positions].sort((a, b) => a - b));
+    // Terms in any order; the common one is not what the corpus is scanned for, and the answer is the same.
+    expect(texts(store, filterLog(store.getState(), 'common 1207').ids)).toEqual([]);
+    expect(texts(store, filterLog(store.getState(), '1299 common').ids)).toEqual(['entry 1299 common']);
+    expect(filterLog(store.getState(), 'entry').ids).toHaveLength(1300);
+  });
+
+  it('leaves out evicted entries, and sees an entry replaced in place', () => {
+    const store = createLogStore({ retention: 1000 });
+    const events = Array.from({ length: 1600 }, (_, index) => notification(`entry-${index}`));
+    store.getState().actions.appendEvents(events);
+    expect(store.getState().ids.dropped).toBe(600);
+    expect(texts(store, filterLog(store.getState(), 'entry-5').ids)).toEqual([]); // 5, 50–59, 500–599: evicted
+    expect(texts(store, filterLog(store.getState(), 'entry-60').ids)).toEqual(['entry-600', 'entry-601', 'entry-602', 'entry-603', 'entry-604', 'entry-605', 'entry-606', 'entry-607', 'entry-608', 'entry-609']);
+
+    const target = events[800]!;
+    if (target.type !== 'message') throw new Error('expected a message');
+    expect(filterLog(store.getState(), 'late').ids).toEqual([]);
+    store.getState().actions.appendEvents([{ type: 'message', entry: { ...target.entry, late: true } }]);
+    expect(texts(store, filterLog(store.getState(), 'late').ids)).toEqual(['entry-800']);
+  });
+});
+
 describe('the log at 100,000 entries', () => {
   it('keeps retention with an exact eviction count and appends a batch without copying the log', () => {
     const store = createLogStore({ retention: 100_000 });

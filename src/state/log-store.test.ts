@@ -144,3 +144,25 @@ describe('requestMethodOf', () => {
     expect(matchesFilter(response!, 'tools/call', requestMethodOf(byId, response))).toBe(true);
   });
 });
+
+describe('loading a saved log in slices', () => {
+  it('ends the same as loading it whole, retention and eviction count included', () => {
+    const source = createLogStore();
+    source.getState().actions.appendEvents([...Array.from({ length: 7 }, () => message({})), { type: 'note', time: 1, level: 'info', text: 'a note' }]);
+    const saved = source.getState().ids.toArray().map((id) => source.getState().byId.get(id)!);
+
+    const whole = createLogStore({ retention: 5 });
+    whole.getState().actions.load(saved, 3);
+    const sliced = createLogStore({ retention: 5 });
+    sliced.getState().actions.load(saved.slice(0, 2), 3);
+    sliced.getState().actions.loadMore(saved.slice(2, 5));
+    sliced.getState().actions.loadMore(saved.slice(5));
+
+    expect(sliced.getState().ids.toArray()).toEqual(whole.getState().ids.toArray());
+    expect(sliced.getState().evicted).toBe(whole.getState().evicted);
+    expect(sliced.getState().evicted).toBe(6); // 3 evicted before the save, 3 on loading 8 into 5
+    // A note added after loading does not reuse a saved note's id.
+    sliced.getState().actions.appendEvents([{ type: 'note', time: 2, level: 'info', text: 'later' }]);
+    expect(new Set(sliced.getState().ids.toArray()).size).toBe(5);
+  });
+});

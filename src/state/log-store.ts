@@ -22,8 +22,12 @@ export interface LogActions {
   select(id: string | null): void;
   /** Empties the log on request; the eviction counter restarts too, since nothing was lost silently. */
   clear(): void;
-  /** Replaces the whole log (a saved session being opened), keeping at most `retention` items. */
+  /**
+   * Replaces the whole log (a saved session being opened), keeping at most `retention` items. A big file
+   * comes in slices: `load` the first, `loadMore` the others, one per task, so no task freezes the page.
+   */
   load(items: readonly LogItem[], evicted: number): void;
+  loadMore(items: readonly LogItem[]): void;
 }
 
 export interface LogState {
@@ -42,6 +46,8 @@ export interface LogState {
   retention: number;
   /** Changes when the log is cleared or replaced, so incremental consumers start over. */
   generation: number;
+  /** Changes when a kept entry is replaced in place (a response re-sent marked late), so caches of entry text refresh. */
+  revision: number;
   filterText: string;
   selectedId: string | null;
   actions: LogActions;
@@ -93,6 +99,7 @@ export function createLogStore(options: LogStoreOptions = {}) {
     evicted: 0,
     retention,
     generation: 0,
+    revision: 0,
     filterText: '',
     selectedId: null,
     actions: {
@@ -127,6 +134,10 @@ export function createLogStore(options: LogStoreOptions = {}) {
         const next = appendItems(base, index, items);
         set({ ...base, ...next, evicted: (next.evicted ?? 0) + Math.max(0, evicted), generation: get().generation + 1 });
       },
+      loadMore(items) {
+        for (const item of items) if (item.type === 'note' && item.seq > noteSeq) noteSeq = item.seq;
+        set(appendItems(get(), index, items));
+      },
     },
   }));
 }
@@ -136,6 +147,7 @@ export type LogStore = ReturnType<typeof createLogStore>;
 function appendItems(state: LogState, index: Map<string, LogItem>, items: readonly LogItem[]): Partial<LogState> {
   const newIds: string[] = [];
   const newNotifications: string[] = [];
+  let replaced = false;
   for (const item of items) {
     // The engine may re-send an entry (e.g. marked late); replace it in place rather than duplicate it.
     if (!index.has(item.id)) {
@@ -143,14 +155,17 @@ function appendItems(state: LogState, index: Map<string, LogItem>, items: readon
       // Checked after the request is indexed, so an answer in the same batch finds it.
       index.set(item.id, item);
       if (isTimelineItem(item, index)) newNotifications.push(item.id);
+    } else {
+      replaced = true;
     }
     index.set(item.id, item);
   }
   let ids = state.ids.append(newIds);
   let notificationIds = state.notificationIds.append(newNotifications);
+  const revision = replaced ? { revision: state.revision + 1 } : {};
 
   const excess = ids.length - state.retention;
-  if (excess <= 0) return { ids, notificationIds };
+  if (excess <= 0) return { ids, notificationIds, ...revision };
 
   let droppedNotifications = 0;
   for (let position = 0; position < excess; position += 1) {
@@ -166,6 +181,7 @@ function appendItems(state: LogState, index: Map<string, LogItem>, items: readon
   return {
     ids,
     notificationIds,
+    ...revision,
     evicted: state.evicted + excess,
     selectedId: state.selectedId !== null && !index.has(state.selectedId) ? null : state.selectedId,
   };

@@ -5,6 +5,7 @@ import { downloadText, fileStamp } from '../common/download.ts';
 import { formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useFixedRows } from '../common/use-fixed-rows.ts';
+import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
 import { useHttp, useServices } from '../services.tsx';
 import { HttpDetail } from './HttpDetail.tsx';
 import './http.css';
@@ -13,12 +14,11 @@ const ROW_HEIGHT = 24;
 
 /** The HTTP exchanges behind the messages, as the browser saw them, newest at the bottom. */
 export function HttpView() {
-  const seqs = useHttp((state) => state.seqs);
-  const evicted = useHttp((state) => state.evicted);
-  const { clear } = useHttp((state) => state.actions);
   const services = useServices();
+  const { seqs, evicted } = useThrottledState(services.http, LIST_REFRESH_MS);
+  const { clear } = useHttp((state) => state.actions);
   const scroller = useRef<HTMLDivElement>(null);
-  const rows = useFixedRows(scroller, seqs.length, ROW_HEIGHT, 8);
+  const rows = useFixedRows(scroller, seqs.length, ROW_HEIGHT, 4);
 
   const exportHar = () => {
     const { bySeq, carried } = services.http.getState();

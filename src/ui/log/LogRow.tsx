@@ -49,9 +49,14 @@ export const LogRow = memo(function LogRow({ id, top, position, size }: RowProps
   return (
     <li className={`log-row kind-${entry.kind}${entry.late ? ' is-late' : ''}`} {...rowProps}>
       <button type="button" className="log-row-button" aria-current={selected ? 'true' : undefined} onClick={() => select(id)}>
-        <span className={`log-dir ${outgoing ? 'dir-out' : 'dir-in'}`} title={outgoing ? 'Sent to the server' : 'Received from the server'}>
-          <span aria-hidden="true">{outgoing ? '→' : '←'}</span>
-          <span className="visually-hidden">{outgoing ? 'out' : 'in'}</span>
+        {/* One element, not three: a flood lays out every new row, so each node in a row counts. */}
+        <span
+          className={`log-dir ${outgoing ? 'dir-out' : 'dir-in'}`}
+          role="img"
+          aria-label={outgoing ? 'out' : 'in'}
+          title={outgoing ? 'Sent to the server' : 'Received from the server'}
+        >
+          {outgoing ? '→' : '←'}
         </span>
         <span className="log-kind">{entry.kind}</span>
         <span className="log-method mono">

@@ -1,6 +1,7 @@
 import { useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { useFixedRows } from '../common/use-fixed-rows.ts';
-import { useLog } from '../services.tsx';
+import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
+import { useLog, useServices } from '../services.tsx';
 import { LogDetail } from './LogDetail.tsx';
 import { LOG_ROW_HEIGHT, LogRow } from './LogRow.tsx';
 import { useVisibleIds } from './use-visible-ids.ts';
@@ -13,14 +14,14 @@ import './log.css';
 export function MessageLog() {
   const filterId = useId();
   const filterText = useLog((state) => state.filterText);
-  const evicted = useLog((state) => state.evicted);
-  const total = useLog((state) => state.ids.length);
+  const { evicted, ids } = useThrottledState(useServices().log, LIST_REFRESH_MS);
+  const total = ids.length;
   const selectedId = useLog((state) => state.selectedId);
   const { setFilter, clear, select } = useLog((state) => state.actions);
   const visible = useVisibleIds();
   const scroller = useRef<HTMLDivElement>(null);
   // Follows new entries unless the person scrolled up to read something.
-  const rows = useFixedRows(scroller, visible.count, LOG_ROW_HEIGHT, 12);
+  const rows = useFixedRows(scroller, visible.count, LOG_ROW_HEIGHT, 5);
   const { following, setFollowing } = rows;
 
   // A selection made elsewhere (the timeline, the HTTP view) scrolls its row into view.

@@ -1,6 +1,7 @@
 import { useDeferredValue, useMemo, useRef } from 'react';
 import { filterLog, type FilterResult } from '../../state/index.ts';
-import { useLog } from '../services.tsx';
+import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
+import { useLog, useServices } from '../services.tsx';
 
 export interface VisibleIds {
   /** How many rows the list shows. */
@@ -17,9 +18,8 @@ export interface VisibleIds {
  * and incremental, so new batches are scanned once). Rows are virtualized, so nothing is capped here.
  */
 export function useVisibleIds(): VisibleIds {
-  const ids = useLog((state) => state.ids);
-  const byId = useLog((state) => state.byId);
-  const generation = useLog((state) => state.generation);
+  // New entries repaint the list ten times a second at most (see useThrottledState); a typed filter at once.
+  const { ids, byId, generation, revision } = useThrottledState(useServices().log, LIST_REFRESH_MS);
   const filterText = useDeferredValue(useLog((state) => state.filterText)).trim();
   const previous = useRef<FilterResult | null>(null);
   return useMemo(() => {
@@ -36,8 +36,8 @@ export function useVisibleIds(): VisibleIds {
       };
     }
     // Reading and writing the ref here is a cache, not render output: the result depends only on the inputs.
-    const result = filterLog({ ids, byId, generation }, filterText, previous.current);
+    const result = filterLog({ ids, byId, generation, revision }, filterText, previous.current);
     previous.current = result;
     return { count: result.ids.length, idAt: (index: number) => result.ids[index], indexOf: (id: string) => result.ids.lastIndexOf(id), filtering: true };
-  }, [ids, byId, generation, filterText]);
+  }, [ids, byId, generation, revision, filterText]);
 }

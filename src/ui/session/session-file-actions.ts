@@ -1,6 +1,7 @@
 /**
  * Saving the session to a file and opening one, read-only. Both work on 100,000-message logs without a long
- * task: saving writes the file in parts and yields between them; opening parses in a worker.
+ * task: saving writes the file in parts and yields between them; opening parses in a worker and fills the
+ * log in slices.
  */
 import { readSessionFile } from '../../bridge/index.ts';
 import { indexCarried } from '../../state/index.ts';
@@ -57,12 +58,21 @@ export async function openSession(services: AppServices, file: File): Promise<bo
   }
   // A saved session replaces the live one: end it so nothing live mixes into what is being browsed.
   if (services.connection.getState().phase !== 'disconnected') await services.client.call('disconnect', undefined).catch(() => undefined);
-  showFile(services, file.name, parsed.file);
+  await showFile(services, file.name, parsed.file);
   return true;
 }
 
-function showFile(services: AppServices, fileName: string, file: SessionFile): void {
-  services.log.getState().actions.load(file.log.items, file.log.evicted);
+/** Log entries handed to the store per task while a file opens: a few milliseconds of work each. */
+const LOAD_SLICE = 5000;
+
+async function showFile(services: AppServices, fileName: string, file: SessionFile): Promise<void> {
+  const { items, evicted } = file.log;
+  const { actions } = services.log.getState();
+  actions.load(items.slice(0, LOAD_SLICE), evicted);
+  for (let start = LOAD_SLICE; start < items.length; start += LOAD_SLICE) {
+    await nextTask();
+    actions.loadMore(items.slice(start, start + LOAD_SLICE));
+  }
   services.http.getState().actions.load(file.http.exchanges, file.http.evicted);
   const messages: EngineEvent[] = file.log.items.flatMap((item): EngineEvent[] => (item.type === 'message' ? [{ type: 'message', entry: item.entry }] : []));
   indexCarried(services.http, messages);

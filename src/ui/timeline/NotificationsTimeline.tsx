@@ -3,7 +3,8 @@ import { formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useFixedRows } from '../common/use-fixed-rows.ts';
 import { requestMethodOf } from '../../state/index.ts';
-import { useLog } from '../services.tsx';
+import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
+import { useLog, useServices } from '../services.tsx';
 import { summarizeAnswer, summarizeNotification } from './summarize.ts';
 import './timeline.css';
 
@@ -11,9 +12,9 @@ const ROW_HEIGHT = 24;
 
 /** Inbound notifications, server requests and our answers, in time order, windowed like the log. Selecting one opens it in the message log. */
 export function NotificationsTimeline() {
-  const ids = useLog((state) => state.notificationIds);
+  const ids = useThrottledState(useServices().log, LIST_REFRESH_MS).notificationIds;
   const scroller = useRef<HTMLDivElement>(null);
-  const rows = useFixedRows(scroller, ids.length, ROW_HEIGHT, 8);
+  const rows = useFixedRows(scroller, ids.length, ROW_HEIGHT, 4);
 
   return (
     <section role="region" aria-label="Notifications" className="panel timeline-panel">
