@@ -11,6 +11,7 @@ import { createQueryClient, forgetSession, wireInvalidation, wireResourceUpdates
 import {
   createAuthStore,
   createClientFeaturesStore,
+  persistClientFeatures,
   createConnectionStore,
   createHttpStore,
   createLogStore,
@@ -56,6 +57,7 @@ const prefs = createPrefsStore(browserStorage());
 const feed = createServerFeedStore();
 const requests = createServerRequestsStore();
 const clientFeatures = createClientFeaturesStore();
+persistClientFeatures(clientFeatures, prefs);
 const queryClient = createQueryClient();
 const auth = createAuthStore();
 // The callback page sits beside index.html, so it works under whatever path the app is hosted at.

@@ -7,7 +7,7 @@ import type { Transport } from '@modelcontextprotocol/client';
 import type { EngineError } from '../shared/errors.ts';
 import { resolveLimits, type Limits } from '../shared/limits.ts';
 import type { MessageEntry } from '../shared/events.ts';
-import { createReconnectGovernor, type ReconnectGovernor } from './reconnect-governor.ts';
+import { createReconnectGovernor, type GovernorDeps, type ReconnectGovernor } from './reconnect-governor.ts';
 import { guardTransport, type RequestGuard } from './request-guard.ts';
 import type { StreamFault } from './stream-guard.ts';
 
@@ -15,19 +15,23 @@ import type { StreamFault } from './stream-guard.ts';
 export interface SessionGuards {
   reconnectionScheduler: ReconnectGovernor['scheduler'];
   install(transport: Transport): void;
+  /** An error the SDK reported (client.onerror): stream errors explain the drop that follows. */
+  transportError(message: string): void;
 }
 
 export interface ConnectionGuards {
   /** Starts a connection's guards with its limits (ConnectParams.limits). */
   begin(limits: Partial<Limits> | undefined): SessionGuards;
   limits(): Limits;
-  delivered(): void;
+  delivered(eventId?: string): void;
+  /** The server sent an SSE `retry` field. */
+  retryAdvised(): void;
   fault(requestIds: Array<string | number>, fault: StreamFault): void;
   /** Looks at every logged entry for answers that cannot be matched by the SDK. */
   inspect(entry: MessageEntry): void;
 }
 
-export function createConnectionGuards(deps: { note: (level: 'info' | 'warning' | 'error', text: string) => void }): ConnectionGuards {
+export function createConnectionGuards(deps: { note: (level: 'info' | 'warning' | 'error', text: string) => void; onDrop: GovernorDeps['onDrop'] }): ConnectionGuards {
   let limits = resolveLimits(undefined);
   let governor: ReconnectGovernor | undefined;
   const guards: RequestGuard[] = [];
@@ -37,17 +41,19 @@ export function createConnectionGuards(deps: { note: (level: 'info' | 'warning' 
     begin(partial) {
       limits = resolveLimits(partial);
       guards.length = 0;
-      const current = createReconnectGovernor(limits, { note: deps.note, onGiveUp: () => undefined });
+      const current = createReconnectGovernor(limits, { note: deps.note, onGiveUp: () => undefined, onDrop: deps.onDrop });
       governor = current;
       return {
         reconnectionScheduler: (reconnect, delay, attempt) => current.scheduler(reconnect, delay, attempt),
         install(transport) {
           guards.push(guardTransport(transport));
         },
+        transportError: (message) => current.transportError(message),
       };
     },
     limits: () => limits,
-    delivered: () => governor?.delivered(),
+    delivered: (eventId) => governor?.delivered(eventId),
+    retryAdvised: () => governor?.retryAdvised(),
     fault(requestIds, fault) {
       // We stopped reading (a bound tripped), not the server: tell it to stop working on the request too.
       for (const id of requestIds) fail(id, fault.engineError, { cancel: true });

@@ -42,7 +42,7 @@ export function createEngine(env: EngineEnv): Engine {
   let seq = 0;
   const nextSeq = () => ++seq;
   const note = (level: 'info' | 'warning' | 'error', text: string) => env.emit({ type: 'note', time: env.now(), level, text });
-  const guards = createConnectionGuards({ note });
+  const guards = createConnectionGuards({ note, onDrop: (drop) => env.emit({ type: 'stream-drop', drop: { time: env.now(), ...drop } }) });
   const recorder = createMessageRecorder({
     now: env.now,
     nextSeq,
@@ -60,6 +60,7 @@ export function createEngine(env: EngineEnv): Engine {
     onNote: (text, level = 'info') => note(level, text),
     limits: guards.limits,
     onDelivered: guards.delivered,
+    onRetry: guards.retryAdvised,
     onFault: guards.fault,
     onStreamMessage: (message, requestBody) => clientFeatures.relations.observe(message, requestBody),
   });

@@ -101,6 +101,7 @@ async function connectWith(kind: TransportKind, url: URL, headers: Record<string
   client.onerror = (error) => {
     // The message log already marks such responses (late or unmatched) on the entry itself.
     if (/unknown message ID/i.test(error.message)) return;
+    deps.guards?.transportError(error.message);
     deps.note('warning', `Transport: ${error.message}`);
   };
   try {

@@ -16,7 +16,9 @@ export interface SseTapOptions {
   /** A note for the log (the legacy `endpoint` event, bad UTF-8). */
   onNote: (level: 'info' | 'warning', text: string) => void;
   /** Any event arrived (a priming id counts): the stream is alive, so reconnect back-off resets. */
-  onDelivered: () => void;
+  onDelivered: (eventId: string | undefined) => void;
+  /** The server advised a reconnect delay (`retry`): it may close streams on purpose (SSE polling). */
+  onRetry?: (ms: number) => void;
   /** A bound tripped; the stream is errored right after. */
   onFault: (fault: StreamFault) => void;
   /** Silence is normal on the standalone GET stream; only streams that owe a response get an idle timeout. */
@@ -44,10 +46,11 @@ export function sseTap(options: SseTapOptions): TransformStream<Uint8Array, Uint
   const parser = createParser({
     onRetry(ms) {
       exchange?.retry(ms);
+      options.onRetry?.(ms);
     },
     onEvent(event) {
       eventInChunk = true;
-      options.onDelivered();
+      options.onDelivered(event.id);
       exchange?.sseEvent(event.id);
       const origin = exchange ? { httpSeq: exchange.seq, ...(event.id !== undefined && { sseEventId: event.id }) } : undefined;
       if (event.event === 'endpoint') {

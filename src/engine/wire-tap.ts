@@ -22,8 +22,10 @@ export interface WireTapDeps {
   onNote: (text: string, level?: 'info' | 'warning') => void;
   /** The bounds in force (they come with each connect). */
   limits?: () => Limits;
-  /** An SSE event arrived on any stream. */
-  onDelivered?: () => void;
+  /** An SSE event arrived on any stream (with its id, if any). */
+  onDelivered?: (eventId: string | undefined) => void;
+  /** A server advised an SSE `retry` delay. */
+  onRetry?: (ms: number) => void;
   /** A bound tripped on the response to a POST carrying these request ids. */
   onFault?: (requestIds: Array<string | number>, fault: StreamFault) => void;
   /**
@@ -76,7 +78,8 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
         recorder: deps.recorder,
         limits,
         onNote: (level, text) => deps.onNote(text, level),
-        onDelivered: () => deps.onDelivered?.(),
+        onDelivered: (eventId) => deps.onDelivered?.(eventId),
+        onRetry: (ms) => deps.onRetry?.(ms),
         onFault,
         idleTimeout: requestIds.length > 0,
         onMessage: (message) => deps.onStreamMessage?.(message, requestBody),

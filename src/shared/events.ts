@@ -75,12 +75,31 @@ export interface HttpExchange {
 
 export type ConnectionPhase = 'disconnected' | 'connecting' | 'connected' | 'failed';
 
+/**
+ * An event stream the client means to keep open ended (the standalone GET stream, or a request's stream
+ * before its answer) and the client reconnects with Last-Event-ID, or has stopped trying. Spec-style SSE
+ * polling (the server advised `retry`, sent events, closed cleanly) is not a drop.
+ */
+export interface StreamDrop {
+  time: number;
+  /** What ended the stream, in plain words (the transport's error when there was one). */
+  reason: string;
+  /** The last SSE event id seen before the drop: what the reconnect resumes from. */
+  lastEventId?: string;
+  /** When the client tries again. Absent when it has stopped. */
+  reconnectInMs?: number;
+  /** The client gave up on the stream for this connection: server-sent notifications will not arrive. */
+  stopped?: boolean;
+}
+
 export type EngineEvent =
   | { type: 'message'; entry: MessageEntry }
   | { type: 'http'; exchange: HttpExchange }
   | { type: 'connection'; phase: ConnectionPhase; summary?: ServerSummary; error?: EngineError }
   /** Progress of one tool call (by the caller's trackingId): notifications/progress, or a task's status. */
   | { type: 'call-progress'; trackingId: string; progress?: CallProgress; task?: TaskInfo }
+  /** The server dropped an event stream (see StreamDrop); the connection bar shows a stream that keeps dropping. */
+  | { type: 'stream-drop'; drop: StreamDrop }
   /** The engine dropped nothing silently: a note a person should see in the log (fallbacks, closed streams). */
   | { type: 'note'; time: number; level: 'info' | 'warning' | 'error'; text: string }
   /** A server→client request that needs a person (sampling, elicitation). */

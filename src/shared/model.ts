@@ -6,7 +6,7 @@
 import type { Limits } from './limits.ts';
 import type { ClientFeatureSettings } from './client-features.ts';
 
-import type { TaskInfo } from './tasks.ts';
+import type { TaskInfo } from './task-info.ts';
 
 export type TransportKind = 'streamable-http' | 'sse';
 

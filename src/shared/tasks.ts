@@ -5,23 +5,9 @@
 
 import type { ToolCallOutcome } from './model.ts';
 
-export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
-
-export const TERMINAL_TASK_STATUSES: readonly string[] = ['completed', 'failed', 'cancelled'];
-
-export interface TaskInfo {
-  taskId: string;
-  /** One of TaskStatus, or whatever else a server sent (shown as-is). */
-  status: string;
-  statusMessage?: string;
-  /** ISO 8601, as the server sent it. */
-  createdAt?: string;
-  lastUpdatedAt?: string;
-  /** Milliseconds the server keeps the task after creation; null means unlimited. */
-  ttl?: number | null;
-  /** Milliseconds the server suggests between polls. */
-  pollInterval?: number;
-}
+// The task itself lives in task-info.ts, which model.ts can import without importing this file back.
+export { TERMINAL_TASK_STATUSES, type TaskInfo, type TaskStatus } from './task-info.ts';
+import type { TaskInfo } from './task-info.ts';
 
 export interface TaskList {
   tasks: TaskInfo[];

@@ -4,6 +4,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import { DEFAULT_CLIENT_FEATURES, type ClientFeatureSettings, type Root } from '../shared/client-features.ts';
+import type { PrefsStore } from './prefs-store.ts';
 
 export interface ClientFeaturesActions {
   setSetting(key: keyof ClientFeatureSettings, value: boolean): void;
@@ -46,3 +47,14 @@ export function createClientFeaturesStore(initial: Partial<ClientFeatureSettings
 }
 
 export type ClientFeaturesStore = ReturnType<typeof createClientFeaturesStore>;
+
+/**
+ * Starts the switches from the saved preferences and saves every change, so a reload keeps them. The
+ * roots are not saved: file paths can say more about a machine than a person means to leave in storage.
+ */
+export function persistClientFeatures(store: ClientFeaturesStore, prefs: PrefsStore): () => void {
+  store.setState({ settings: prefs.getState().clientFeatures });
+  return store.subscribe((state, previous) => {
+    if (state.settings !== previous.settings) prefs.getState().actions.setClientFeatures(state.settings);
+  });
+}

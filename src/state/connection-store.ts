@@ -6,6 +6,7 @@ import { createStore } from 'zustand/vanilla';
 import type { EngineError } from '../shared/errors.ts';
 import type { ConnectionPhase, EngineEvent } from '../shared/events.ts';
 import type { HeaderPair, ServerSummary, TransportChoice } from '../shared/model.ts';
+import { addStreamDrop, NO_STREAM_DROPS, type StreamState } from './stream-health.ts';
 
 export interface ConnectionInput {
   url: string;
@@ -22,7 +23,7 @@ export interface ConnectionActions {
   connected(summary: ServerSummary): void;
   failed(error: EngineError): void;
   disconnected(): void;
-  /** Applies the `connection` events of a batch (other event types are ignored). */
+  /** Applies the `connection` and `stream-drop` events of a batch (other event types are ignored). */
   applyEvents(events: readonly EngineEvent[]): void;
 }
 
@@ -36,6 +37,8 @@ export interface ConnectionState {
    * never mistaken for another's, even for the same URL.
    */
   connectionKey: number;
+  /** Drops of this session's event stream (see stream-health.ts); empty again with every new session. */
+  stream: StreamState;
   actions: ConnectionActions;
 }
 
@@ -45,12 +48,14 @@ export function createConnectionStore(initial: Partial<ConnectionInput> = {}) {
       const state = get();
       switch (phase) {
         case 'connecting':
-          if (state.phase !== 'connecting') set({ phase, error: null, summary: null });
+          if (state.phase !== 'connecting') set({ phase, error: null, summary: null, stream: NO_STREAM_DROPS });
           return;
         case 'connected':
           // A connected event without a summary keeps the one we have (the call result carries it too).
           if (state.phase === 'connected' && (!summary || summary === state.summary)) return;
           set({
+            // The same session announced twice (event and call result) keeps its drops; a new one starts clean.
+            ...(!sameSession(state, summary) && { stream: NO_STREAM_DROPS }),
             phase,
             error: null,
             summary: summary ?? state.summary,
@@ -58,12 +63,12 @@ export function createConnectionStore(initial: Partial<ConnectionInput> = {}) {
           });
           return;
         case 'failed':
-          set({ phase, summary: null, error: error ?? state.error ?? unknownFailure });
+          set({ phase, summary: null, error: error ?? state.error ?? unknownFailure, stream: NO_STREAM_DROPS });
           return;
         case 'disconnected':
           // A disconnect with an error (the server went away) is reported as a failure the user can read.
-          if (error) set({ phase: 'failed', summary: null, error });
-          else if (state.phase !== 'disconnected') set({ phase, summary: null });
+          if (error) set({ phase: 'failed', summary: null, error, stream: NO_STREAM_DROPS });
+          else if (state.phase !== 'disconnected') set({ phase, summary: null, stream: NO_STREAM_DROPS });
       }
     };
 
@@ -73,6 +78,7 @@ export function createConnectionStore(initial: Partial<ConnectionInput> = {}) {
       error: null,
       input: { url: initial.url ?? '', headers: initial.headers ?? [], transport: initial.transport ?? 'auto' },
       connectionKey: 0,
+      stream: NO_STREAM_DROPS,
       actions: {
         setUrl: (url) => set((s) => ({ input: { ...s.input, url } })),
         setHeaders: (headers) => set((s) => ({ input: { ...s.input, headers } })),
@@ -84,12 +90,17 @@ export function createConnectionStore(initial: Partial<ConnectionInput> = {}) {
         applyEvents(events) {
           for (const event of events) {
             if (event.type === 'connection') toPhase(event.phase, event.summary, event.error);
+            // A drop reported as the connection ended belongs to no session the bar shows.
+            else if (event.type === 'stream-drop' && get().phase === 'connected') set((s) => ({ stream: addStreamDrop(s.stream, event.drop) }));
           }
         },
       },
     };
   });
 }
+
+const sameSession = (state: ConnectionState, summary: ServerSummary | undefined) =>
+  state.phase === 'connected' && summary?.sessionId === state.summary?.sessionId && summary?.url === state.summary?.url;
 
 const unknownFailure: EngineError = { code: 'internal', message: 'The connection failed for an unknown reason.' };
 

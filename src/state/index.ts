@@ -12,7 +12,7 @@ export { toHar } from './http-har.ts';
 export type { ReplayInfo, SessionActions, SessionState, SessionStore } from './session-store.ts';
 export { createSessionStore, MAX_RESULTS } from './session-store.ts';
 export type { ClientFeaturesActions, ClientFeaturesState, ClientFeaturesStore, RootDraft } from './client-features-store.ts';
-export { createClientFeaturesStore } from './client-features-store.ts';
+export { createClientFeaturesStore, persistClientFeatures } from './client-features-store.ts';
 export type { ServerRequestsActions, ServerRequestsState, ServerRequestsStore, UrlElicitationStatus } from './server-requests-store.ts';
 export { createServerRequestsStore } from './server-requests-store.ts';
 export type { AuthActions, AuthState, AuthStore } from './auth-store.ts';

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPrefsStore, type PrefsStorage } from './prefs-store.ts';
-
-function memoryStorage(initial: Record<string, string> = {}): PrefsStorage & { data: Record<string, string> } {
-  const data = { ...initial };
-  return { data, getItem: (key) => data[key] ?? null, setItem: (key, value) => void (data[key] = value) };
-}
+import { createPrefsStore } from './prefs-store.ts';
+import { blockedStorage, memoryStorage } from './test-storage.ts';
 
 describe('prefs store', () => {
   it('restores and persists the theme choice', () => {
@@ -18,15 +14,7 @@ describe('prefs store', () => {
 
   it('ignores a stored value it does not know, and storage that throws', () => {
     expect(createPrefsStore(memoryStorage({ 'mcp-lens.theme': 'neon' })).getState().theme).toBe('system');
-    const broken: PrefsStorage = {
-      getItem: () => {
-        throw new Error('blocked');
-      },
-      setItem: () => {
-        throw new Error('blocked');
-      },
-    };
-    const store = createPrefsStore(broken);
+    const store = createPrefsStore(blockedStorage);
     expect(store.getState().theme).toBe('system');
     store.getState().actions.setTheme('dark');
     expect(store.getState().theme).toBe('dark');

@@ -3,6 +3,7 @@
  * because whatever is persisted sits in localStorage in clear.
  */
 import { createStore } from 'zustand/vanilla';
+import { DEFAULT_CLIENT_FEATURES, type ClientFeatureSettings } from '../shared/client-features.ts';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
@@ -26,11 +27,18 @@ export const DEFAULT_TOOL_PREFS: ToolPrefs = { toolTimeoutMs: 60_000, toolMaxTot
 
 export interface PrefsState extends ToolPrefs {
   theme: ThemeChoice;
-  actions: { setTheme(theme: ThemeChoice): void; setToolPrefs(prefs: Partial<ToolPrefs>): void };
+  /** The client capabilities the next connection declares (see client-features-store.ts); not secrets. */
+  clientFeatures: ClientFeatureSettings;
+  actions: {
+    setTheme(theme: ThemeChoice): void;
+    setToolPrefs(prefs: Partial<ToolPrefs>): void;
+    setClientFeatures(settings: ClientFeatureSettings): void;
+  };
 }
 
 const THEME_KEY = 'mcp-lens.theme';
 const TOOL_PREFS_KEY = 'mcp-lens.tool-prefs';
+const CLIENT_FEATURES_KEY = 'mcp-lens.client-features';
 const THEMES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
 
 export function createPrefsStore(storage?: PrefsStorage) {
@@ -44,16 +52,18 @@ export function createPrefsStore(storage?: PrefsStorage) {
   };
   return createStore<PrefsState>()((set, get) => ({
     theme: read(),
-    ...readToolPrefs(storage),
+    ...readJson(storage, TOOL_PREFS_KEY, sanitizeToolPrefs),
+    clientFeatures: readJson(storage, CLIENT_FEATURES_KEY, sanitizeClientFeatures),
     actions: {
+      setClientFeatures(settings) {
+        const next = sanitizeClientFeatures(settings);
+        set({ clientFeatures: next });
+        writeJson(storage, CLIENT_FEATURES_KEY, next);
+      },
       setToolPrefs(prefs) {
         const next = sanitizeToolPrefs({ ...pickToolPrefs(get()), ...prefs });
         set(next);
-        try {
-          storage?.setItem(TOOL_PREFS_KEY, JSON.stringify(next));
-        } catch {
-          // As for the theme: the choice still applies to this page.
-        }
+        writeJson(storage, TOOL_PREFS_KEY, next);
       },
       setTheme(theme) {
         set({ theme });
@@ -88,12 +98,32 @@ export function sanitizeToolPrefs(value: Partial<Record<keyof ToolPrefs, unknown
   return { toolTimeoutMs, toolMaxTotalTimeoutMs, confirmDestructive };
 }
 
-function readToolPrefs(storage: PrefsStorage | undefined): ToolPrefs {
+/** Each switch a boolean (else its default), and sampling tools only with sampling, as the settings UI keeps them. */
+export function sanitizeClientFeatures(value: Partial<Record<keyof ClientFeatureSettings, unknown>>): ClientFeatureSettings {
+  const settings = { ...DEFAULT_CLIENT_FEATURES };
+  for (const key of Object.keys(settings) as Array<keyof ClientFeatureSettings>) {
+    if (typeof value[key] === 'boolean') settings[key] = value[key];
+  }
+  if (!settings.sampling) settings.samplingTools = false;
+  return settings;
+}
+
+/** A stored JSON object through its sanitizer; missing, unreadable or broken storage gives the defaults. */
+function readJson<T>(storage: PrefsStorage | undefined, key: string, sanitize: (value: Record<string, unknown>) => T): T {
+  let parsed: unknown;
   try {
-    const saved = storage?.getItem(TOOL_PREFS_KEY);
-    const parsed: unknown = saved ? JSON.parse(saved) : {};
-    return sanitizeToolPrefs(typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {});
+    const saved = storage?.getItem(key);
+    parsed = saved ? JSON.parse(saved) : {};
   } catch {
-    return { ...DEFAULT_TOOL_PREFS };
+    parsed = {};
+  }
+  return sanitize(typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {});
+}
+
+function writeJson(storage: PrefsStorage | undefined, key: string, value: unknown): void {
+  try {
+    storage?.setItem(key, JSON.stringify(value));
+  } catch {
+    // As for the theme: the choice still applies to this page.
   }
 }

@@ -11,7 +11,7 @@ import { TERMINAL_TASK_STATUSES, type TaskInfo, type TaskList, type TasksApi } f
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { Session } from '../session.ts';
 import { rawRequest } from './paginate.ts';
-import { shapeOutcome } from './tools-calls.ts';
+import { shapeOutcome } from './tool-outcome.ts';
 
 
 /** Polls no faster than this whatever the server suggests, and no slower than the upper bound. */

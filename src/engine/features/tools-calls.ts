@@ -1,14 +1,14 @@
 /** Tool listing and calling, on the SDK client, shaped for the inspector. */
 import type { Client } from '@modelcontextprotocol/client';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
-import { boundJson, RESULT_JSON_BOUNDS } from '../../shared/bounds.ts';
+import { boundJson } from '../../shared/bounds.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import type { CallProgress } from '../../shared/events.ts';
-import type { ContentBlock, Tool, ToolCallOutcome, ToolCallParams, ToolList } from '../../shared/model.ts';
+import type { Tool, ToolCallOutcome, ToolCallParams, ToolList } from '../../shared/model.ts';
 import type { TaskInfo } from '../../shared/tasks.ts';
 import { readIcons } from '../session.ts';
 import { listAllPages, rawRequest } from './paginate.ts';
 import { followTask, readTask } from './tasks.ts';
+import { shapeOutcome } from './tool-outcome.ts';
 
 export async function listAllTools(client: Client, options: { signal?: AbortSignal; note: (text: string) => void }): Promise<ToolList> {
   const { items, pages } = await listAllPages(client, 'tools/list', 'tools', (value) => readTool(value)[0], options);
@@ -86,40 +86,9 @@ export async function callTool(client: Client, params: ToolCallParams, options: 
   return shapeOutcome(result, { durationMs: options.now() - started, ...(task && { task }), ...(options.outputSchema && { outputSchema: options.outputSchema }) });
 }
 
-/** A tools/call result (direct, or a task's payload) as the UI shows it, bounded and checked against the outputSchema. */
-export function shapeOutcome(
-  result: Record<string, unknown>,
-  extra: { durationMs: number; task?: TaskInfo; outputSchema?: Record<string, unknown> },
-): ToolCallOutcome {
-  const outcome: ToolCallOutcome = {
-    content: (Array.isArray(result.content) ? result.content : []).map((block) => boundJson(block, RESULT_JSON_BOUNDS) as ContentBlock),
-    isError: result.isError === true,
-    durationMs: extra.durationMs,
-    ...(extra.task && { task: extra.task }),
-  };
-  if (result.structuredContent !== undefined) outcome.structuredContent = boundJson(result.structuredContent, RESULT_JSON_BOUNDS);
-  const errors = checkOutput(result.structuredContent, result.isError === true, extra.outputSchema);
-  if (errors.length > 0) outcome.outputSchemaErrors = errors;
-  return outcome;
-}
-
 function readProgress(raw: { progress: number; total?: number; message?: string }): CallProgress {
   const progress: CallProgress = { progress: typeof raw.progress === 'number' ? raw.progress : 0 };
   if (typeof raw.total === 'number') progress.total = raw.total;
   if (typeof raw.message === 'string') progress.message = raw.message.slice(0, 1000);
   return progress;
-}
-
-const validator = new CfWorkerJsonSchemaValidator();
-
-/** The spec: a tool with an outputSchema must return conforming structuredContent (unless it reports an error). */
-function checkOutput(structured: unknown, isError: boolean, outputSchema: Record<string, unknown> | undefined): string[] {
-  if (outputSchema === undefined || isError) return [];
-  if (structured === undefined) return ['The tool declares an outputSchema but returned no structuredContent.'];
-  try {
-    const check = validator.getValidator(outputSchema as never)(structured);
-    return check.valid ? [] : [check.errorMessage ?? 'structuredContent does not match the outputSchema.'];
-  } catch (error) {
-    return [`The outputSchema could not be used for validation: ${error instanceof Error ? error.message : String(error)}`];
-  }
 }

@@ -2,7 +2,7 @@
  * The hostile fixture's scenarios: one misbehaviour each, on the tool `probe`; the tool `ok` always
  * answers, so a test can show the session is still usable. Served at /s/<name>/mcp by server.ts.
  */
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export interface Received {
   method: string;
@@ -31,7 +31,7 @@ export interface Scenario {
   /** The CORS headers; omitted ones fall back to full CORS. */
   cors?: { allowHeaders?: string; exposeHeaders?: string; none?: boolean };
   /** Answers the standalone GET event stream (default: 405, no stream). */
-  getStream?: (res: ServerResponse, base: Record<string, string>) => void;
+  getStream?: (res: ServerResponse, base: Record<string, string>, req: IncomingMessage) => void;
   /** Tools listed (names, descriptions): defaults to probe and ok. */
   tools?: Array<Record<string, unknown>>;
 }
@@ -53,6 +53,10 @@ function pngHeader(width: number, height: number): string {
   return b.toString('base64');
 }
 const image = (mimeType: string, data: string) => ({ content: [{ type: 'image', mimeType, data }] });
+/** GET streams per session, for a scenario that misbehaves only for a while. */
+const streamsBySession = new Map<string, number>();
+const FLAKY_DROPS = 4;
+
 const SVG_WITH_SCRIPT = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10"/></svg>').toString('base64');
 
 export const SCENARIOS: Record<string, Scenario> = {
@@ -147,6 +151,17 @@ export const SCENARIOS: Record<string, Scenario> = {
   'error-response': { probe: (ctx) => json(ctx, 200, JSON.stringify({ jsonrpc: '2.0', id: ctx.id, error: { code: -32050, message: `Tool exploded ${XSS}` } })) },
   'invalid-result': { probe: (ctx) => json(ctx, 200, rpc(ctx.id, { content: 'not an array' })) },
   batch: { probe: (ctx) => json(ctx, 200, JSON.stringify([{ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'batched' } }, { jsonrpc: '2.0', id: ctx.id, result: text('answer inside a batch') }])) },
+  // Sends an event with an id, then cuts the connection: four times per session, then the stream holds.
+  'flaky-stream': {
+    getStream: (res, base, req) => {
+      const session = String(req.headers['mcp-session-id']);
+      const n = (streamsBySession.get(session) ?? 0) + 1;
+      streamsBySession.set(session, n);
+      res.writeHead(200, { ...base, 'content-type': 'text/event-stream' });
+      res.write(`id: ${session.slice(0, 8)}-${n}\n${event({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `stream ${n}` } })}`);
+      if (n <= FLAKY_DROPS) setTimeout(() => res.destroy(), 50);
+    },
+  },
   'retry-zero': { getStream: (res, base) => res.writeHead(200, { ...base, 'content-type': 'text/event-stream' }).end('retry: 0\n\n') },
   icons: {
     tools: [

@@ -68,7 +68,7 @@ export function createHostileServer(): Server {
   function handle(name: string, scenario: Scenario, req: IncomingMessage, res: ServerResponse, message: { id?: unknown; method?: string; params?: { name?: string } } | undefined) {
     const cors = corsHeaders(req, scenario);
     if (req.method === 'OPTIONS') return void res.writeHead(scenario.cors?.none ? 404 : 204, cors).end();
-    if (req.method === 'GET') return scenario.getStream ? scenario.getStream(res, cors) : void res.writeHead(405, cors).end();
+    if (req.method === 'GET') return scenario.getStream ? scenario.getStream(res, cors, req) : void res.writeHead(405, cors).end();
     if (req.method === 'DELETE') return void res.writeHead(200, cors).end();
     const known = sessions.get(name) ?? new Set<string>();
     sessions.set(name, known);

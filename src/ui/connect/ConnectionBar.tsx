@@ -7,6 +7,7 @@ import { ClientFeaturesSettings } from './ClientFeaturesSettings.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
 import { headerProblems } from './headers.ts';
 import { HeadersEditor } from './HeadersEditor.tsx';
+import { StreamHealthDetails, useStreamHealth } from './StreamHealth.tsx';
 import { useConnectionCommands } from './use-connection-commands.ts';
 import './connect.css';
 
@@ -17,7 +18,7 @@ const TRANSPORTS: Array<{ value: TransportChoice; label: string }> = [
 ];
 
 export function ConnectionBar() {
-  const ids = { url: useId(), urlError: useId(), transport: useId(), headers: useId(), client: useId() };
+  const ids = { url: useId(), urlError: useId(), transport: useId(), headers: useId(), client: useId(), stream: useId() };
   const input = useConnection((state) => state.input);
   const phase = useConnection((state) => state.phase);
   const error = useConnection((state) => state.error);
@@ -25,6 +26,8 @@ export function ConnectionBar() {
   const { connect, disconnect } = useConnectionCommands();
   const [headersOpen, setHeadersOpen] = useState(false);
   const [clientOpen, setClientOpen] = useState(false);
+  const [streamOpen, setStreamOpen] = useState(false);
+  const streamHealth = useStreamHealth();
 
   const urlCheck = checkServerUrl(input.url);
   // An empty field is not an error yet, only a reason to keep Connect disabled.
@@ -91,7 +94,7 @@ export function ConnectionBar() {
         <button type="button" className="button" disabled={!canDisconnect} onClick={() => void disconnect()}>
           Disconnect
         </button>
-        <ConnectionStatus />
+        <ConnectionStatus stream={{ health: streamHealth, open: streamOpen, onToggle: () => setStreamOpen((open) => !open), controls: ids.stream }} />
       </form>
       {urlError && (
         <p id={ids.urlError} className="field-error url-error">
@@ -100,6 +103,7 @@ export function ConnectionBar() {
       )}
       {headersOpen && <HeadersEditor id={ids.headers} />}
       {clientOpen && <ClientFeaturesSettings id={ids.client} />}
+      {streamOpen && phase === 'connected' && <StreamHealthDetails id={ids.stream} health={streamHealth} />}
       {phase === 'failed' && error && (
         <div className="connect-failure" role="alert">
           <ErrorDetails error={error} lead="Could not connect" />

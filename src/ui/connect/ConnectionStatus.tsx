@@ -1,5 +1,7 @@
 import type { ConnectionPhase } from '../../shared/events.ts';
+import type { StreamHealth } from '../../state/stream-health.ts';
 import { useConnection } from '../services.tsx';
+import { StreamHealthBadge } from './StreamHealth.tsx';
 
 const TEXT: Record<ConnectionPhase, string> = {
   disconnected: 'Disconnected',
@@ -8,14 +10,23 @@ const TEXT: Record<ConnectionPhase, string> = {
   failed: 'Failed',
 };
 
-export function ConnectionStatus() {
+export interface StreamDetailsToggle {
+  health: StreamHealth;
+  open: boolean;
+  onToggle(): void;
+  controls: string;
+}
+
+export function ConnectionStatus({ stream }: { stream: StreamDetailsToggle }) {
   const phase = useConnection((state) => state.phase);
   const transport = useConnection((state) => state.summary?.transport);
+  const unwell = phase === 'connected' && stream.health.kind !== 'stable';
   return (
-    <div role="status" className={`connection-status status-${phase}`}>
+    <div role="status" className={`connection-status status-${phase}${unwell ? ' status-unwell' : ''}`}>
       <span className="status-dot" aria-hidden="true" />
       {TEXT[phase]}
       {phase === 'connected' && transport && <span className="status-transport">{transport === 'sse' ? 'legacy SSE' : 'Streamable HTTP'}</span>}
+      {phase === 'connected' && <StreamHealthBadge {...stream} />}
     </div>
   );
 }

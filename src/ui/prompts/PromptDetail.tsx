@@ -4,7 +4,7 @@ import { getPromptMutationOptions } from '../../queries/index.ts';
 import type { PromptInfo } from '../../shared/prompts-api.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { formatDuration } from '../common/format.ts';
-import { ServerIcon } from '../common/Icon.tsx';
+import { DetailHead } from '../common/DetailHead.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { ArgumentInput } from '../completions/ArgumentInput.tsx';
 import { useEngineClient } from '../services.tsx';
@@ -31,24 +31,14 @@ export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
 
   return (
     <section className="detail" aria-labelledby="prompt-detail-title">
-      <header className="detail-header">
-        <ServerIcon icons={prompt.icons} label={prompt.name} />
-        <div className="detail-heading">
-          <h3 id="prompt-detail-title" className="detail-title">
-            <ServerText text={title} />
-          </h3>
-          {title !== prompt.name && (
-            <div className="mono muted">
-              <ServerText text={prompt.name} />
-            </div>
-          )}
-        </div>
-      </header>
-      {prompt.description && (
-        <p className="detail-description">
-          <ServerText text={prompt.description} />
-        </p>
-      )}
+      <DetailHead
+        titleId="prompt-detail-title"
+        icons={prompt.icons}
+        name={prompt.name}
+        title={title}
+        subtitle={title !== prompt.name ? prompt.name : undefined}
+        description={prompt.description}
+      />
       <form
         className="prompt-form"
         aria-label="Prompt arguments"

@@ -1,9 +1,9 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { PendingServerRequest } from '../../shared/client-features.ts';
 import { initialValues, readRequestedSchema, toContent, type ElicitField, type FieldValue, type FormValues } from '../../shared/elicitation-schema.ts';
-import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
+import { ElicitationActions } from './ElicitationActions.tsx';
 import { useAnswer } from './use-answer.ts';
 
 /** Form mode: the server's restricted schema as plain controls, every default prefilled, validated before Accept. */
@@ -61,18 +61,11 @@ export function ElicitationFormView({ request }: { request: PendingServerRequest
           Fix {Object.keys(errors).length === 1 ? 'the highlighted field' : `${Object.keys(errors).length} highlighted fields`} before accepting.
         </p>
       )}
-      {error && <ErrorDetails error={error} lead="Not sent" />}
-      <div className="request-actions">
+      <ElicitationActions send={send} sending={sending} error={error}>
         <button type="submit" className="button button-primary" disabled={sending || !read.ok}>
           Accept
         </button>
-        <button type="button" className="button" disabled={sending} onClick={() => void send({ action: 'decline' })}>
-          Decline
-        </button>
-        <button type="button" className="button" disabled={sending} onClick={() => void send({ action: 'cancel' })}>
-          Cancel
-        </button>
-      </div>
+      </ElicitationActions>
     </form>
   );
 }

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import type { PendingServerRequest } from '../../shared/client-features.ts';
 import { describeUrl } from '../../shared/url-display.ts';
-import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { useServerRequests } from '../services.tsx';
+import { ElicitationActions } from './ElicitationActions.tsx';
 import { useAnswer } from './use-answer.ts';
 import { openOutside, UrlDisplay } from './UrlDisplay.tsx';
 
@@ -35,18 +35,11 @@ export function UrlElicitationView({ request }: { request: PendingServerRequest 
         MCP Lens has not visited this page. <strong>Accept</strong> opens it in a new window, separate from this app; the server is told you
         agreed, and says when you are done{status === 'complete' ? ' (it already has)' : ''}.
       </p>
-      {error && <ErrorDetails error={error} lead="Not sent" />}
-      <div className="request-actions">
+      <ElicitationActions send={send} sending={sending} error={error}>
         <button type="button" className="button button-primary" disabled={sending || !view.navigable.ok} onClick={accept}>
           Accept
         </button>
-        <button type="button" className="button" disabled={sending} onClick={() => void send({ action: 'decline' })}>
-          Decline
-        </button>
-        <button type="button" className="button" disabled={sending} onClick={() => void send({ action: 'cancel' })}>
-          Cancel
-        </button>
-      </div>
+      </ElicitationActions>
     </>
   );
 }

@@ -3,11 +3,10 @@ import { useEffect } from 'react';
 import type { EngineError } from '../../shared/errors.ts';
 import type { ResourceInfo } from '../../shared/resources-api.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
-import { formatBytes, formatTime } from '../common/format.ts';
-import { ServerIcon } from '../common/Icon.tsx';
-import { ServerText } from '../common/ServerText.tsx';
+import { formatTime } from '../common/format.ts';
 import { useConnection, useEngineClient, useFeed } from '../services.tsx';
-import { AnnotationBadges } from './ResourceBadges.tsx';
+import { DetailHead } from '../common/DetailHead.tsx';
+import { ResourceBadges } from './ResourceBadges.tsx';
 import { ResourceRead } from './ResourceRead.tsx';
 
 /** A listed resource: what it is, subscribe/unsubscribe when offered, and its contents (read on selection). */
@@ -15,38 +14,15 @@ export function ResourceDetail({ resource }: { resource: ResourceInfo }) {
   const canSubscribe = useConnection((s) => (s.summary?.capabilities?.resources as { subscribe?: unknown } | undefined)?.subscribe === true);
   const update = useFeed((s) => s.updates[resource.uri]);
   const { acknowledgeUpdate } = useFeed((s) => s.actions);
-  const title = resource.title || resource.name;
 
   // Opening a resource counts as having seen its earlier updates; later ones are counted again.
   useEffect(() => acknowledgeUpdate(resource.uri), [acknowledgeUpdate, resource.uri]);
 
   return (
     <section className="detail" aria-labelledby="resource-detail-title">
-      <header className="detail-header">
-        <ServerIcon icons={resource.icons} label={resource.name} />
-        <div className="detail-heading">
-          <h3 id="resource-detail-title" className="detail-title">
-            <ServerText text={title} />
-          </h3>
-          <div className="mono muted break">
-            <ServerText text={resource.uri} />
-          </div>
-        </div>
-      </header>
-      {resource.description && (
-        <p className="detail-description">
-          <ServerText text={resource.description} />
-        </p>
-      )}
-      <div className="item-badges">
-        {resource.mimeType && (
-          <span className="badge mono">
-            <ServerText text={resource.mimeType} />
-          </span>
-        )}
-        {resource.size !== undefined && <span className="badge">{formatBytes(resource.size)}</span>}
-        <AnnotationBadges annotations={resource.annotations} />
-      </div>
+      <DetailHead titleId="resource-detail-title" icons={resource.icons} name={resource.name} title={resource.title || resource.name} subtitle={resource.uri} description={resource.description}>
+        <ResourceBadges mimeType={resource.mimeType} size={resource.size} annotations={resource.annotations} />
+      </DetailHead>
       <div className="detail-actions">
         {canSubscribe && <SubscribeButton uri={resource.uri} />}
         {update && (

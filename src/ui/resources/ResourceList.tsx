@@ -1,10 +1,9 @@
 import type { Icon } from '../../shared/model.ts';
 import type { ResourceAnnotations } from '../../shared/resources-api.ts';
-import { formatBytes } from '../common/format.ts';
 import { ServerIcon } from '../common/Icon.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { useFeed } from '../services.tsx';
-import { AnnotationBadges } from './ResourceBadges.tsx';
+import { ResourceBadges } from './ResourceBadges.tsx';
 
 export interface ListEntry {
   key: string;
@@ -69,15 +68,7 @@ function Row({ entry, selected, onSelect }: { entry: ListEntry; selected: boolea
             <ServerText text={entry.description} />
           </p>
         )}
-        <div className="item-badges">
-          {entry.mimeType && (
-            <span className="badge mono">
-              <ServerText text={entry.mimeType} />
-            </span>
-          )}
-          {entry.size !== undefined && <span className="badge">{formatBytes(entry.size)}</span>}
-          <AnnotationBadges annotations={entry.annotations} />
-        </div>
+        <ResourceBadges mimeType={entry.mimeType} size={entry.size} annotations={entry.annotations} />
       </div>
     </li>
   );

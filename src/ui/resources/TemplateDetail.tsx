@@ -3,12 +3,12 @@ import { useState } from 'react';
 import type { EngineError } from '../../shared/errors.ts';
 import type { ResourceTemplateInfo } from '../../shared/resources-api.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
-import { ServerIcon } from '../common/Icon.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { ArgumentInput } from '../completions/ArgumentInput.tsx';
 import { useDebounced } from '../completions/use-debounced.ts';
 import { useEngineClient } from '../services.tsx';
-import { AnnotationBadges } from './ResourceBadges.tsx';
+import { DetailHead } from '../common/DetailHead.tsx';
+import { ResourceBadges } from './ResourceBadges.tsx';
 import { ResourceRead } from './ResourceRead.tsx';
 
 /**
@@ -27,7 +27,6 @@ export function TemplateDetail({ template }: { template: ResourceTemplateInfo })
     enabled: template.templateError === undefined,
     placeholderData: (previous) => previous,
   });
-  const title = template.title || template.name;
 
   const submit = async () => {
     // Expand the exact values on screen, not the debounced ones, so Read never uses stale input.
@@ -42,30 +41,9 @@ export function TemplateDetail({ template }: { template: ResourceTemplateInfo })
 
   return (
     <section className="detail" aria-labelledby="template-detail-title">
-      <header className="detail-header">
-        <ServerIcon icons={template.icons} label={template.name} />
-        <div className="detail-heading">
-          <h3 id="template-detail-title" className="detail-title">
-            <ServerText text={title} />
-          </h3>
-          <div className="mono muted break">
-            <ServerText text={template.uriTemplate} />
-          </div>
-        </div>
-      </header>
-      {template.description && (
-        <p className="detail-description">
-          <ServerText text={template.description} />
-        </p>
-      )}
-      <div className="item-badges">
-        {template.mimeType && (
-          <span className="badge mono">
-            <ServerText text={template.mimeType} />
-          </span>
-        )}
-        <AnnotationBadges annotations={template.annotations} />
-      </div>
+      <DetailHead titleId="template-detail-title" icons={template.icons} name={template.name} title={template.title || template.name} subtitle={template.uriTemplate} description={template.description}>
+        <ResourceBadges mimeType={template.mimeType} annotations={template.annotations} />
+      </DetailHead>
       {template.templateError !== undefined ? (
         <p className="field-error">
           This URI template could not be parsed: <ServerText text={template.templateError} />

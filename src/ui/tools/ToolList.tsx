@@ -12,19 +12,19 @@ interface Props {
 
 export function ToolList({ tools, selected, onSelect }: Props) {
   return (
-    <ul className="tool-list" aria-label="Tools">
+    <ul className="item-list tool-list" aria-label="Tools">
       {tools.map((tool, index) => {
         const title = displayTitle(tool);
         const isSelected = tool.name === selected;
         return (
           // Names should be unique, but a hostile list may repeat them: the index keeps React keys unique.
-          <li key={`${index}:${tool.name}`} className={isSelected ? 'tool-item selected' : 'tool-item'}>
+          <li key={`${index}:${tool.name}`} className={isSelected ? 'item selected' : 'item'}>
             <ServerIcon icons={tool.icons} label={String(tool.name)} />
-            <div className="tool-item-main">
-              <div className="tool-item-head">
+            <div className="item-main">
+              <div className="item-head">
                 <button
                   type="button"
-                  className="tool-name mono"
+                  className="item-name mono"
                   aria-current={isSelected ? 'true' : undefined}
                   onClick={() => onSelect(tool.name)}
                 >
@@ -33,12 +33,12 @@ export function ToolList({ tools, selected, onSelect }: Props) {
                 <HintBadges tool={tool} />
               </div>
               {title !== tool.name && (
-                <span className="tool-title">
+                <span className="item-title">
                   <ServerText text={title} />
                 </span>
               )}
               {tool.description && (
-                <p className="tool-item-description">
+                <p className="item-description">
                   <ServerText text={tool.description} />
                 </p>
               )}

@@ -6,6 +6,7 @@ import { CallSettings } from './CallSettings.tsx';
 import { useConnection, useEngineClient } from '../services.tsx';
 import { ToolDetail } from './ToolDetail.tsx';
 import { ToolList } from './ToolList.tsx';
+import '../common/split-view.css';
 import './tools.css';
 import './tools-calls.css';
 
@@ -48,9 +49,9 @@ function ConnectedTools({ connectionKey }: { connectionKey: number }) {
   const tools = data.tools;
   const tool = tools.find((t) => t.name === selected);
   return (
-    <div className="tools-view">
+    <div className="split-view">
       <CallSettings />
-      <div className="tools-list-pane">
+      <div className="split-list-pane">
         <div className="pane-toolbar">
           <span className="muted">
             {tools.length} tool{tools.length === 1 ? '' : 's'}

@@ -1,0 +1,19 @@
+/** One task (MCP 2025-11-25, experimental) as the engine hands it to the UI; see tasks.ts for the rest. */
+
+export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+
+export const TERMINAL_TASK_STATUSES: readonly string[] = ['completed', 'failed', 'cancelled'];
+
+export interface TaskInfo {
+  taskId: string;
+  /** One of TaskStatus, or whatever else a server sent (shown as-is). */
+  status: string;
+  statusMessage?: string;
+  /** ISO 8601, as the server sent it. */
+  createdAt?: string;
+  lastUpdatedAt?: string;
+  /** Milliseconds the server keeps the task after creation; null means unlimited. */
+  ttl?: number | null;
+  /** Milliseconds the server suggests between polls. */
+  pollInterval?: number;
+}
