@@ -1,19 +1,41 @@
-// The OAuth redirect target. It hands the callback URL (code, state, iss or error) to the MCP Lens tab that
-// started the authorization, over a same-origin BroadcastChannel (a popup has no opener under COOP), then
-// closes. It checks nothing itself: the engine checks the state, single use, and exchanges the code.
-const channel = new BroadcastChannel('mcp-lens-oauth-callback');
+// The OAuth redirect target. Two cases:
+// - Popup or new tab: it hands the callback URL (code, state, iss or error) to the MCP Lens tab that started
+//   the authorization, over a same-origin BroadcastChannel (a popup has no opener under COOP), then closes.
+// - Full-page redirect (the popup was blocked and the user chose "Continue in this tab"): this tab's
+//   sessionStorage holds the pending authorization (src/state/pending-redirect.ts). The callback URL is left
+//   there for the app, which this page then replaces in the same tab; the app checks state and expiry.
+// It checks nothing itself: the engine checks the state, single use, and exchanges the code.
+const PENDING_KEY = 'mcp-lens-oauth-pending';
+const RETURN_KEY = 'mcp-lens-oauth-return';
 const callbackUrl = window.location.href;
 // The code must not linger in history or be sent on as a referrer.
 window.history.replaceState(null, '', window.location.pathname);
 const status = document.getElementById('status');
-let acknowledged = false;
-channel.addEventListener('message', (event) => {
-  if (event.data?.type !== 'oauth-callback-received') return;
-  acknowledged = true;
-  status.textContent = 'Authorization received. You can close this window.';
-  window.close();
-});
-channel.postMessage({ type: 'oauth-callback', url: callbackUrl });
-setTimeout(() => {
-  if (!acknowledged) status.textContent = 'No MCP Lens tab is waiting for this authorization. Go back to MCP Lens and connect again.';
-}, 3000);
+
+function pendingInThisTab() {
+  try {
+    return window.sessionStorage.getItem(PENDING_KEY) !== null;
+  } catch {
+    return false; // storage disabled: only the popup path can work
+  }
+}
+
+if (pendingInThisTab()) {
+  window.sessionStorage.setItem(RETURN_KEY, callbackUrl);
+  status.textContent = 'Returning to MCP Lens…';
+  // The app's index sits beside this page, whatever path the app is hosted under.
+  window.location.replace(new URL('./', window.location.href).href);
+} else {
+  const channel = new BroadcastChannel('mcp-lens-oauth-callback');
+  let acknowledged = false;
+  channel.addEventListener('message', (event) => {
+    if (event.data?.type !== 'oauth-callback-received') return;
+    acknowledged = true;
+    status.textContent = 'Authorization received. You can close this window.';
+    window.close();
+  });
+  channel.postMessage({ type: 'oauth-callback', url: callbackUrl });
+  setTimeout(() => {
+    if (!acknowledged) status.textContent = 'No MCP Lens tab is waiting for this authorization. Go back to MCP Lens and connect again.';
+  }, 3000);
+}

@@ -33,6 +33,7 @@ export type AuthStepKind =
   | 'token'
   | 'refresh'
   | 'step-up'
+  | 'remembered'
   | 'forget';
 
 /** One HTTP exchange of an authorization step, secrets already masked. */
@@ -71,7 +72,15 @@ export type AuthStatus =
   | { phase: 'none' }
   /** A person must open `url` (validated) and approve; the engine waits for the callback. */
   | { phase: 'awaiting-user'; serverUrl: string; url: string; state: string }
-  | { phase: 'authorized'; serverUrl: string; scope?: string; expiresAt?: number; hasRefreshToken: boolean }
+  | {
+      phase: 'authorized';
+      serverUrl: string;
+      scope?: string;
+      expiresAt?: number;
+      hasRefreshToken: boolean;
+      /** Kept in IndexedDB on this device (the opt-in), not only in the worker's memory. */
+      remembered?: boolean;
+    }
   | { phase: 'failed'; serverUrl: string; message: string };
 
 export type AuthUpdate = { kind: 'step'; step: AuthStep } | { kind: 'status'; status: AuthStatus };

@@ -3,6 +3,7 @@
  * Plain, structured-clone-safe data only — no class instances, no functions.
  */
 import type { AuthApi } from './auth.ts';
+import type { AuthPersistApi } from './auth-persist.ts';
 import type { Root, ServerRequestAnswer } from './client-features.ts';
 import type { EngineError } from './errors.ts';
 import type { EngineEvent } from './events.ts';
@@ -39,7 +40,7 @@ export interface ClientFeaturesApi {
  * Method name → params and result of every call the UI can make on the engine: one interface per
  * feature, each served by its own handlers in src/engine/features/.
  */
-export interface EngineApi extends SessionApi, ToolsApi, TasksApi, ResourcesApi, PromptsApi, CompletionsApi, LoggingApi, ClientFeaturesApi, AuthApi, ReplayApi {}
+export interface EngineApi extends SessionApi, ToolsApi, TasksApi, ResourcesApi, PromptsApi, CompletionsApi, LoggingApi, ClientFeaturesApi, AuthApi, AuthPersistApi, ReplayApi {}
 
 export type EngineMethod = keyof EngineApi;
 

@@ -19,3 +19,14 @@ export type { AuthActions, AuthState, AuthStore } from './auth-store.ts';
 export { AUTH_STEP_RETENTION, createAuthStore } from './auth-store.ts';
 export type { ResourceUpdate, ServerFeedState, ServerFeedStore, ServerLogEntry } from './server-feed-store.ts';
 export { createServerFeedStore, DEFAULT_SERVER_LOG_RETENTION } from './server-feed-store.ts';
+export type { PendingRedirectRecord, SessionStorageLike, TakeFailure, TakeResult } from './pending-redirect.ts';
+export {
+  buildPendingRedirect,
+  dropPendingRedirect,
+  PENDING_REDIRECT_KEY,
+  PENDING_REDIRECT_TTL_MS,
+  REDIRECT_RETURN_KEY,
+  savePendingRedirect,
+  takePendingRedirect,
+  takeRedirectReturn,
+} from './pending-redirect.ts';

@@ -1,4 +1,5 @@
 import { AuthPrompt } from './auth/AuthPrompt.tsx';
+import { RedirectReturn } from './auth/RedirectReturn.tsx';
 import { ConnectionBar } from './connect/ConnectionBar.tsx';
 import { FeatureTabs } from './features/FeatureTabs.tsx';
 import { ServerRequestsHost } from './requests/ServerRequestsHost.tsx';
@@ -28,6 +29,7 @@ export function App() {
       <ReplayBanner />
       <main className="app-main">
         <div className="main-pane">
+          <RedirectReturn />
           <AuthPrompt />
           <ServerPanel />
           <FeatureTabs />

@@ -15,6 +15,8 @@ import {
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import type { AuthSettings } from '../../shared/auth.ts';
+import type { OAuthDiscoverySnapshot } from '../../shared/auth-persist.ts';
+import type { RememberedAuthorization } from './auth-vault.ts';
 import { checkNavigableUrl } from '../../shared/url.ts';
 
 /** Thrown when the client refuses to continue; the message says why, for a person. */
@@ -158,6 +160,56 @@ export class LensOAuthProvider implements OAuthClientProvider {
       );
     }
     return new URL(resource);
+  }
+
+  /** What "Remember on this device" keeps: tokens, the registration they belong to, and discovery. */
+  snapshot(key: string): RememberedAuthorization | undefined {
+    if (!this.tokenSet) return undefined;
+    // A pre-registered client is kept by its id alone: a secret the user typed stays in the form.
+    const preRegistered = this.deps.settings().clientId;
+    const client = preRegistered ? { client_id: preRegistered } : this.client;
+    return {
+      key,
+      serverUrl: this.deps.serverUrl.href,
+      savedAt: this.deps.now(),
+      tokens: this.tokenSet,
+      ...(this.expiresAt !== undefined && { expiresAt: this.expiresAt }),
+      ...(this.refreshAt !== undefined && { refreshAt: this.refreshAt }),
+      ...(client && { client }),
+      ...(this.discovery && { discovery: this.discovery }),
+    };
+  }
+
+  /** Takes a remembered authorization (from this tab's earlier session or another tab's refresh). */
+  restore(record: RememberedAuthorization): void {
+    if (record.discovery) this.saveDiscoveryState(record.discovery); // re-validated, as on first use
+    if (record.client && !this.deps.settings().clientId) this.client = record.client;
+    this.tokenSet = record.tokens;
+    this.expiresAt = record.expiresAt;
+    this.refreshAt = record.refreshAt ?? record.expiresAt;
+  }
+
+  /** What a full-page redirect must carry: the verifier, discovery and the client used for this state. */
+  exportForRedirect(): { codeVerifier: string; discovery: OAuthDiscoverySnapshot; clientId: string; issuer?: string; preRegistered: boolean; clientSecret?: string } {
+    const client = this.clientInformation();
+    if (!this.verifier || !this.discovery || !client) throw new AuthRefusal('The authorization has not reached the sign-in step yet; nothing to carry across a redirect.');
+    const settings = this.deps.settings();
+    const preRegistered = Boolean(settings.clientId);
+    return {
+      codeVerifier: this.verifier,
+      discovery: JSON.parse(JSON.stringify(this.discovery)) as OAuthDiscoverySnapshot,
+      clientId: client.client_id,
+      ...(client.issuer !== undefined && { issuer: client.issuer }),
+      preRegistered,
+      ...(preRegistered && settings.clientSecret && { clientSecret: settings.clientSecret }),
+    };
+  }
+
+  /** Restores what `exportForRedirect` produced, in a fresh engine after the page came back. */
+  restoreForRedirect(saved: { codeVerifier: string; discovery: OAuthDiscoverySnapshot; clientId: string; issuer?: string; preRegistered: boolean }): void {
+    this.saveDiscoveryState(saved.discovery as unknown as OAuthDiscoveryState);
+    if (!saved.preRegistered) this.client = { client_id: saved.clientId, ...(saved.issuer !== undefined && { issuer: saved.issuer }) };
+    this.verifier = saved.codeVerifier;
   }
 
   invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {

@@ -94,6 +94,7 @@ const TITLES: Record<AuthStepKind, string> = {
   token: 'Token request',
   refresh: 'Token refresh',
   'step-up': 'Step-up (403 insufficient_scope)',
+  remembered: 'Remembered on this device',
   forget: 'Forgotten',
 };
 
@@ -107,7 +108,8 @@ export const RULES: Record<AuthStepKind, string> = {
   token: 'Token request with code_verifier and the same resource indicator, using the registered client authentication.',
   refresh: 'refresh_token grant with the resource indicator; public clients expect the refresh token to rotate.',
   'step-up': 'MCP authorization: on 403 insufficient_scope, re-authorize with the challenged scopes, with bounded retries.',
-  forget: 'Every token, registration and discovery result for this server is dropped from memory.',
+  remembered: 'Opt-in only: tokens stay in the worker’s memory unless you tick “Remember on this device”; then in IndexedDB, never localStorage, until Forget.',
+  forget: 'Every token, registration and discovery result for this server is dropped: from memory, from this device, and any redirect in progress.',
 };
 
 const titleOf = (kind: AuthStepKind) => TITLES[kind];

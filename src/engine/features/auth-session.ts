@@ -14,10 +14,13 @@ import {
   type AuthOptions,
 } from '@modelcontextprotocol/client';
 import type { AuthStatus } from '../../shared/auth.ts';
+import type { PendingOAuthExport } from '../../shared/auth-persist.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import type { FetchLike } from '../wire-tap.ts';
 import { AuthRefusal, STATE_TTL_MS, type LensOAuthProvider, type PendingAuthorization } from './auth-provider.ts';
 import { RULES, type StepInput } from './auth-recorder.ts';
+import { DeviceMemory } from './auth-remember.ts';
+import type { AuthVault, LockFn } from './auth-vault.ts';
 
 /** Who opens the authorization URL: a person in the browser, or the headless command line. */
 export interface AuthHost {
@@ -37,6 +40,12 @@ export interface AuthControllerDeps {
   now: () => number;
   record: (step: StepInput) => void;
   status: (status: AuthStatus) => void;
+  /** The canonical resource URI the tokens are keyed by. */
+  key: string;
+  /** Where "Remember on this device" keeps tokens; absent, nothing is remembered. */
+  vault?: AuthVault;
+  /** A cross-tab lock around refreshes of remembered tokens. */
+  lock?: LockFn;
 }
 
 /** Step-ups per request: the conformance suite allows at most three authorization requests in all. */
@@ -50,8 +59,15 @@ export class AuthController {
   private flow: Promise<void> | undefined;
   /** Set once for a 2025-03-26 server whose metadata names another issuer than its own origin (see runAuth). */
   private skipIssuerCheck = false;
+  /** Whether remembered tokens found at the first request have been reported to the UI. */
+  private announced = false;
 
-  constructor(private readonly deps: AuthControllerDeps) {}
+  /** Remembered tokens (opt-in): loaded before the first request, kept current after each change. */
+  readonly memory: DeviceMemory;
+
+  constructor(private readonly deps: AuthControllerDeps) {
+    this.memory = new DeviceMemory({ key: deps.key, provider: deps.provider, vault: deps.vault, lock: deps.lock, now: deps.now, record: deps.record });
+  }
 
   get provider(): LensOAuthProvider {
     return this.deps.provider;
@@ -77,6 +93,13 @@ export class AuthController {
   }
 
   private async runAuthorize(options: { scope?: string; resourceMetadataUrl?: URL; force?: boolean }, signal?: AbortSignal): Promise<void> {
+    // A forced re-authorization (step-up) asks a person and spends no refresh token: no lock needed.
+    if (options.force) return this.runAuthorizeUnlocked(options, signal);
+    const adopted = await this.memory.guard(() => this.runAuthorizeUnlocked(options, signal));
+    if (adopted) this.reportAuthorized();
+  }
+
+  private async runAuthorizeUnlocked(options: { scope?: string; resourceMetadataUrl?: URL; force?: boolean }, signal?: AbortSignal): Promise<void> {
     const { deps } = this;
     if (options.scope !== undefined) this.requestedScope = options.scope;
     let callbackUrl: string | undefined;
@@ -87,6 +110,7 @@ export class AuthController {
         ...(options.force && { forceReauthorization: true }),
       });
       if (result === 'AUTHORIZED') {
+        await this.memory.persist();
         this.reportAuthorized();
         return;
       }
@@ -138,6 +162,7 @@ export class AuthController {
         ...(iss !== null && { iss }),
         ...(this.requestedScope !== undefined && { scope: this.requestedScope }),
       });
+      await this.memory.persist();
       this.reportAuthorized();
     } catch (error) {
       throw this.failed(error);
@@ -198,6 +223,50 @@ export class AuthController {
     };
   }
 
+  /** The pending authorization with this state, for a full-page redirect (the engine keeps waiting for it too). */
+  exportPending(state: string): PendingOAuthExport {
+    const pending = this.pending;
+    if (!pending || pending.state !== state) {
+      throw { code: 'unauthorized', message: 'This authorization is no longer pending (it was cancelled, used, or replaced). Connect again.' } satisfies EngineError;
+    }
+    const saved = this.deps.provider.exportForRedirect();
+    const url = new URL(pending.url);
+    const resource = url.searchParams.get('resource');
+    return {
+      serverUrl: this.deps.serverUrl.href,
+      state: pending.state,
+      createdAt: pending.createdAt,
+      codeVerifier: saved.codeVerifier,
+      redirectUrl: this.deps.provider.redirectUrl,
+      authorizationUrl: pending.url,
+      ...(resource !== null && { resource }),
+      ...(this.requestedScope !== undefined && { scope: this.requestedScope }),
+      discovery: saved.discovery,
+      client: { clientId: saved.clientId, ...(saved.issuer !== undefined && { issuer: saved.issuer }), preRegistered: saved.preRegistered },
+      ...(saved.clientSecret !== undefined && { clientSecret: saved.clientSecret }),
+    };
+  }
+
+  /** A fresh engine after a full-page redirect: restore the pending authorization, then finish it as usual. */
+  async resume(pending: PendingOAuthExport, callbackUrl: string, remember: boolean): Promise<void> {
+    try {
+      this.deps.provider.restoreForRedirect({ codeVerifier: pending.codeVerifier, discovery: pending.discovery, clientId: pending.client.clientId, ...(pending.client.issuer !== undefined && { issuer: pending.client.issuer }), preRegistered: pending.client.preRegistered });
+    } catch (error) {
+      throw this.failed(error);
+    }
+    this.requestedScope = pending.scope;
+    this.pending = { url: pending.authorizationUrl, state: pending.state, createdAt: pending.createdAt };
+    this.memory.remember = remember;
+    this.deps.record({ kind: 'callback', title: 'Back from a full-page redirect', rule: RULES.callback, verdict: 'info', detail: 'The pending authorization was restored from this tab’s session storage (single use, 10 minutes). The discovery steps before the redirect were shown by the page that left.' });
+    await this.complete(callbackUrl);
+  }
+
+  /** Opt in or out of "Remember on this device"; the status reports it. */
+  async setRemember(remember: boolean): Promise<void> {
+    await this.memory.set(remember);
+    if (this.deps.provider.tokens()) this.reportAuthorized();
+  }
+
   private reportAuthorized(): void {
     const tokens = this.deps.provider.tokens();
     const expiresAt = this.deps.provider.expiresAt;
@@ -207,6 +276,7 @@ export class AuthController {
       ...(tokens?.scope !== undefined && { scope: tokens.scope }),
       ...(expiresAt !== undefined && { expiresAt }),
       hasRefreshToken: Boolean(tokens?.refresh_token),
+      remembered: this.memory.remember,
     });
   }
 
@@ -227,6 +297,11 @@ export class AuthController {
       if (new Headers(init.headers).has('authorization') || !forServer(url)) return inner(input, init);
       const signal = init.signal ?? undefined;
 
+      await this.memory.ready();
+      if (!this.announced) {
+        this.announced = true;
+        if (this.memory.remember && provider.tokens()) this.reportAuthorized();
+      }
       if (this.flow) await this.flow.catch(() => undefined);
       if (provider.tokens()?.refresh_token && provider.refreshAt !== undefined && deps.now() >= provider.refreshAt) {
         await this.authorize({}, signal); // auth() refreshes when it holds a refresh token

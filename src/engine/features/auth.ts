@@ -5,12 +5,14 @@
  */
 import { resourceUrlFromServerUrl } from '@modelcontextprotocol/client';
 import type { AuthApi, AuthSettings, AuthStatus, AuthUpdate } from '../../shared/auth.ts';
+import type { AuthPersistApi } from '../../shared/auth-persist.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { SessionExtension } from '../session.ts';
 import { LensOAuthProvider } from './auth-provider.ts';
 import { createAuthRecorder, RULES, type StepInput } from './auth-recorder.ts';
 import { AuthController, type AuthHost } from './auth-session.ts';
+import type { AuthVault, LockFn } from './auth-vault.ts';
 
 export interface AuthFeatureOptions {
   /** How the authorization URL is opened. @default the UI: the engine reports it and waits for `completeAuthorization` */
@@ -19,10 +21,14 @@ export interface AuthFeatureOptions {
   settings?: AuthSettings;
   /** Random bytes for `state`. @default crypto.getRandomValues */
   random?: (bytes: number) => Uint8Array;
+  /** Where "Remember on this device" keeps tokens (the worker: IndexedDB). Absent: nothing is remembered. */
+  vault?: AuthVault;
+  /** Cross-tab lock around refreshes of remembered tokens (the worker: navigator.locks). */
+  lock?: LockFn;
 }
 
 export interface AuthFeature {
-  handlers: Handlers<AuthApi>;
+  handlers: Handlers<AuthApi & AuthPersistApi>;
   extension: SessionExtension;
 }
 
@@ -55,6 +61,9 @@ export function authFeature(ctx: FeatureContext, options: AuthFeatureOptions = {
       now: ctx.now,
       record,
       status: (status: AuthStatus) => emit({ kind: 'status', status }),
+      key,
+      ...(options.vault && { vault: options.vault }),
+      ...(options.lock && { lock: options.lock }),
     });
     controllers.set(key, controller);
     return controller;
@@ -76,7 +85,7 @@ export function authFeature(ctx: FeatureContext, options: AuthFeatureOptions = {
     return match;
   }
 
-  const handlers: Handlers<AuthApi> = {
+  const handlers: Handlers<AuthApi & AuthPersistApi> = {
     async configureAuth(params) {
       // Merged: the client-id form and the app's own metadata URL are set from different places.
       const merged = { ...settings, ...params };
@@ -91,11 +100,28 @@ export function authFeature(ctx: FeatureContext, options: AuthFeatureOptions = {
       for (const controller of controllers.values()) controller.cancel();
       return undefined;
     },
+    async exportPendingAuthorization({ state }) {
+      const controller = [...controllers.values()].find((c) => c.pendingAuthorization?.state === state);
+      if (!controller) {
+        throw { code: 'unauthorized', message: 'This authorization is no longer pending (it was cancelled, used, or replaced). Connect again.' } satisfies EngineError;
+      }
+      return controller.exportPending(state);
+    },
+    async resumeAuthorization({ pending, callbackUrl, remember }) {
+      await controllerFor(new URL(pending.serverUrl)).resume(pending, callbackUrl, remember);
+      return undefined;
+    },
+    async rememberAuthorization({ serverUrl, remember }) {
+      await controllerFor(new URL(serverUrl)).setRemember(remember);
+      return undefined;
+    },
     async forgetAuthorization({ serverUrl }) {
       const key = keyOf(serverUrl);
-      const controller = controllers.get(key);
-      controller?.cancel();
-      controller?.provider.invalidateCredentials('all');
+      // A controller exists even when none was loaded yet: what an earlier visit remembered is erased too.
+      const controller = controllers.get(key) ?? controllerFor(new URL(serverUrl));
+      controller.cancel();
+      controller.provider.invalidateCredentials('all');
+      await controller.memory.erase();
       controllers.delete(key);
       emit({ kind: 'step', step: { id: ++stepId, time: ctx.now(), serverUrl: key, kind: 'forget', title: 'Forgotten', rule: RULES.forget, verdict: 'info' } });
       emit({ kind: 'status', status: { phase: 'none' } });
@@ -105,6 +131,7 @@ export function authFeature(ctx: FeatureContext, options: AuthFeatureOptions = {
 
   return {
     handlers,
-    extension: { wrapFetch: (fetch, serverUrl) => controllerFor(serverUrl).wrap(fetch) },
+    // Looked up per request: after Forget, the next request gets a fresh controller (and a fresh 401 flow).
+    extension: { wrapFetch: (fetch, serverUrl) => (input, init) => controllerFor(serverUrl).wrap(fetch)(input, init) },
   };
 }

@@ -1,22 +1,28 @@
 import { useCallback, useState } from 'react';
 import { isEngineError } from '../../shared/errors.ts';
+import { dropPendingRedirect } from '../../state/index.ts';
 import { useConnectionCommands } from '../connect/use-connection-commands.ts';
 import { useAuth, useServices } from '../services.tsx';
-import { openAuthorizationPopup } from './open-authorization.ts';
+import { openAuthorizationPopup, tabStorage } from './open-authorization.ts';
+import { leaveForAuthorization } from './redirect-authorization.ts';
+import { RememberCheckbox } from './RememberCheckbox.tsx';
 import { useOAuthCallback } from './use-oauth-callback.ts';
 import './auth.css';
 
 /**
  * Shown while a server waits for a person to authorize: the authorization server's host, Authorize (opens
  * the checked URL in a popup on this click), and Cancel. When the callback arrives, the engine checks the
- * state and exchanges the code, and the app connects again.
+ * state and exchanges the code, and the app connects again. If the popup is blocked, the sign-in can go
+ * on in this tab (a full-page redirect) or in a new one.
  */
 export function AuthPrompt() {
-  const { client, oauthRedirectUrl } = useServices();
+  const { client, connection, oauthRedirectUrl } = useServices();
   const status = useAuth((s) => s.status);
   const { connect } = useConnectionCommands();
   const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [remember, setRemember] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   const waiting = status.phase === 'awaiting-user';
 
   const onCallback = useCallback(
@@ -25,12 +31,14 @@ export function AuthPrompt() {
       client.call('completeAuthorization', { callbackUrl }).then(
         () => {
           setBlockedUrl(null);
-          void connect();
+          // A step-up happens inside a live session: it goes on with the new token (a reconnect would
+          // drop the user's selection mid-task). Otherwise the connect that met the 401 runs again.
+          if (connection.getState().phase !== 'connected') void connect();
         },
         (failure: unknown) => setError(isEngineError(failure) ? failure.message : String(failure)),
       );
     },
-    [client, connect],
+    [client, connect, connection],
   );
   useOAuthCallback(oauthRedirectUrl, onCallback, waiting);
 
@@ -39,10 +47,28 @@ export function AuthPrompt() {
 
   const authorize = () => {
     setError(null);
+    // A popup copies this tab's sessionStorage: a stale full-page record must not travel into it.
+    const storage = tabStorage();
+    if (storage) dropPendingRedirect(storage);
     const opened = openAuthorizationPopup(status.url);
     if (opened.ok) setBlockedUrl(null);
     else if (opened.reason === 'blocked') setBlockedUrl(status.url);
     else setError(`Not opened: ${opened.detail ?? 'the URL was refused'}`);
+  };
+
+  const continueHere = () => {
+    setError(null);
+    setLeaving(true);
+    void leaveForAuthorization({ client, connection, storage: tabStorage() }, status.state, remember).then((problem) => {
+      if (problem === undefined) return; // the page is navigating away
+      setLeaving(false);
+      setError(problem);
+    });
+  };
+
+  const toggleRemember = (checked: boolean) => {
+    setRemember(checked);
+    void client.call('rememberAuthorization', { serverUrl: status.serverUrl, remember: checked });
   };
 
   return (
@@ -58,15 +84,22 @@ export function AuthPrompt() {
         <button type="button" className="button" onClick={() => void client.call('cancelAuthorization', undefined)}>
           Cancel
         </button>
+        <RememberCheckbox checked={remember} onChange={toggleRemember} />
       </div>
       {blockedUrl && (
-        <p className="auth-blocked" role="alert">
-          The popup was blocked. Allow popups for this page, or{' '}
-          <a href={blockedUrl} target="_blank" rel="noopener noreferrer">
-            open the sign-in page in a new tab
-          </a>
-          ; the result comes back here either way.
-        </p>
+        <div className="auth-blocked" role="alert">
+          <p>
+            The popup was blocked. Allow popups for this page, continue the sign-in in this tab (MCP Lens reloads and finishes it when you
+            come back), or{' '}
+            <a href={blockedUrl} target="_blank" rel="noopener noreferrer">
+              open the sign-in page in a new tab
+            </a>
+            .
+          </p>
+          <button type="button" className="button" onClick={continueHere} disabled={leaving}>
+            {leaving ? 'Leaving for the sign-in page…' : 'Continue in this tab'}
+          </button>
+        </div>
       )}
       {error && (
         <p className="auth-error" role="alert">

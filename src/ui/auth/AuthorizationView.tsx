@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import type { AuthStatus, AuthStep, AuthVerdict } from '../../shared/auth.ts';
+import { dropPendingRedirect } from '../../state/index.ts';
 import { useAuth, useConnection, useServices } from '../services.tsx';
 import { AuthStepDetails } from './AuthStepDetails.tsx';
+import { tabStorage } from './open-authorization.ts';
+import { RememberCheckbox } from './RememberCheckbox.tsx';
 import './auth.css';
 
 const VERDICT_LABEL: Record<AuthVerdict, string> = {
@@ -57,7 +60,7 @@ function StatusLine({ status }: { status: AuthStatus }) {
     case 'authorized':
       text = `Authorized${status.scope ? ` with scope “${status.scope}”` : ''}${
         status.expiresAt ? `; the token expires at ${new Date(status.expiresAt).toLocaleTimeString()}` : ''
-      }${status.hasRefreshToken ? ' and is refreshed automatically' : ''}.`;
+      }${status.hasRefreshToken ? ' and is refreshed automatically' : ''}.${status.remembered ? ' Remembered on this device.' : ''}`;
       break;
     case 'failed':
       text = `Authorization failed: ${status.message}`;
@@ -75,6 +78,13 @@ function ClientSettings({ serverUrl }: { serverUrl: string }) {
   const [clientId, setClientId] = useState('');
   const [clientSecret, setClientSecret] = useState('');
   const [saved, setSaved] = useState<string | null>(null);
+  const status = useAuth((s) => s.status);
+  const [rememberChoice, setRememberChoice] = useState<{ serverUrl: string; remember: boolean } | null>(null);
+  // What the engine reports for this server wins; before any authorization, the user's own choice.
+  const remember =
+    status.phase === 'authorized' && sameUrl(status.serverUrl, serverUrl)
+      ? Boolean(status.remembered)
+      : rememberChoice !== null && sameUrl(rememberChoice.serverUrl, serverUrl) && rememberChoice.remember;
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -84,10 +94,23 @@ function ClientSettings({ serverUrl }: { serverUrl: string }) {
   };
   const forget = () => {
     if (!serverUrl) return;
-    void client.call('forgetAuthorization', { serverUrl }).then(() => {
-      auth.getState().actions.clearSteps(new URL(serverUrl).href);
-      setSaved('Forgot every token, registration and discovery result for this server.');
-    });
+    const storage = tabStorage();
+    if (storage) dropPendingRedirect(storage, serverUrl);
+    setRememberChoice(null);
+    void client.call('forgetAuthorization', { serverUrl }).then(
+      () => {
+        auth.getState().actions.clearSteps(new URL(serverUrl).href);
+        setSaved('Forgot every token, registration and discovery result for this server, in memory and on this device.');
+      },
+      (error: unknown) => setSaved(`Forget failed: ${error instanceof Error ? error.message : String((error as { message?: string })?.message ?? error)}`),
+    );
+  };
+  const toggleRemember = (checked: boolean) => {
+    if (!serverUrl) return;
+    setRememberChoice({ serverUrl, remember: checked });
+    void client.call('rememberAuthorization', { serverUrl, remember: checked }).then(() =>
+      setSaved(checked ? 'Tokens for this server are kept on this device until you press Forget.' : 'Tokens for this server are kept in memory only; the copy on this device was deleted.'),
+    );
   };
 
   return (
@@ -112,6 +135,7 @@ function ClientSettings({ serverUrl }: { serverUrl: string }) {
         <button type="button" className="button" onClick={forget} disabled={!serverUrl}>
           Forget
         </button>
+        <RememberCheckbox checked={remember} onChange={toggleRemember} disabled={!serverUrl} />
       </div>
       {saved && (
         <p className="muted" role="status">
@@ -139,4 +163,12 @@ function StepItem({ step }: { step: AuthStep }) {
       </details>
     </li>
   );
+}
+
+function sameUrl(a: string, b: string): boolean {
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return a === b;
+  }
 }

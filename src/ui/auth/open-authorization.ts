@@ -18,3 +18,23 @@ export function openAuthorizationPopup(url: string): OpenResult {
   popup.location.replace(checked.url);
   return { ok: true };
 }
+
+/**
+ * The full-page fallback: this tab goes to the checked authorization URL. The caller has saved the pending
+ * authorization in sessionStorage first, since the worker (and its PKCE verifier) dies with the page.
+ */
+export function navigateToAuthorization(url: string): OpenResult {
+  const checked = checkNavigableUrl(url);
+  if (!checked.ok) return { ok: false, reason: 'refused', detail: checked.reason };
+  window.location.assign(checked.url);
+  return { ok: true };
+}
+
+/** This tab's sessionStorage, or undefined where storage is disabled (then only the popup path works). */
+export function tabStorage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}

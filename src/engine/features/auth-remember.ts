@@ -1,0 +1,138 @@
+/**
+ * The opt-in "Remember on this device" for one server: loads remembered tokens once before the first
+ * request, writes them back after every successful authorization or refresh, and runs refreshes under a
+ * cross-tab lock so a rotated refresh token is spent only once (see auth-vault.ts for where and why).
+ */
+import type { LensOAuthProvider } from './auth-provider.ts';
+import { RULES, type StepInput } from './auth-recorder.ts';
+import type { AuthVault, LockFn } from './auth-vault.ts';
+
+export interface DeviceMemoryDeps {
+  /** The canonical resource URI: the record's key, and part of the lock's name. */
+  key: string;
+  provider: LensOAuthProvider;
+  vault?: AuthVault;
+  lock?: LockFn;
+  now: () => number;
+  record: (step: StepInput) => void;
+}
+
+const REMEMBER_RULE = RULES.remembered;
+
+export class DeviceMemory {
+  /** Off by default; on when the user ticks the box or a remembered record is found for this server. */
+  remember = false;
+  private loading: Promise<void> | undefined;
+  /** A record of ours is on the device (loaded or written): finding it gone means Forget ran in another tab. */
+  private stored = false;
+
+  constructor(private readonly deps: DeviceMemoryDeps) {}
+
+  /** Loads a remembered authorization once; a storage failure is reported and the session goes on in memory. */
+  ready(): Promise<void> {
+    return (this.loading ??= this.load());
+  }
+
+  private async load(): Promise<void> {
+    const { vault, provider, key } = this.deps;
+    if (!vault || provider.tokens()) return;
+    try {
+      const stored = await vault.get(key);
+      if (!stored) return;
+      provider.restore(stored);
+      this.remember = this.stored = true;
+      const expired = stored.expiresAt !== undefined && this.deps.now() >= stored.expiresAt;
+      this.deps.record({
+        kind: 'remembered',
+        title: 'Remembered tokens loaded',
+        rule: REMEMBER_RULE,
+        verdict: 'info',
+        detail: expired
+          ? stored.tokens.refresh_token
+            ? 'The remembered access token has expired; it is refreshed before the first request.'
+            : 'The remembered access token has expired and there is no refresh token; the server will ask for authorization again.'
+          : `Saved ${new Date(stored.savedAt).toLocaleString()}; used without asking again.`,
+      });
+    } catch (error) {
+      this.reportStorageProblem(error);
+    }
+  }
+
+  async set(remember: boolean): Promise<void> {
+    await this.ready();
+    this.remember = remember;
+    if (remember) await this.persist();
+    else await this.erase();
+  }
+
+  /** After tokens change: keeps the remembered copy current (only when opted in). */
+  async persist(): Promise<void> {
+    const { vault, provider, key } = this.deps;
+    if (!this.remember || !vault) return;
+    const snapshot = provider.snapshot(key);
+    if (!snapshot) return;
+    try {
+      await vault.put(snapshot);
+      this.stored = true;
+    } catch (error) {
+      this.reportStorageProblem(error);
+    }
+  }
+
+  async erase(): Promise<void> {
+    this.stored = false;
+    try {
+      await this.deps.vault?.delete(this.deps.key);
+    } catch (error) {
+      this.reportStorageProblem(error);
+    }
+  }
+
+  /**
+   * Runs `work` (which may refresh) holding the lock for this server, after adopting tokens another tab
+   * wrote meanwhile. Resolves `true` when the adopted token is still fresh and `work` was not needed.
+   */
+  async guard(work: () => Promise<void>): Promise<boolean> {
+    const { lock, vault, provider, key } = this.deps;
+    if (!this.remember || !vault || !lock || !provider.tokens()?.refresh_token) {
+      await work();
+      return false;
+    }
+    return lock(`mcp-lens-oauth-refresh ${key}`, async () => {
+      const stored = await vault.get(key).catch(() => undefined);
+      const current = provider.tokens();
+      if (!stored && this.stored) {
+        // Forget ran in another tab: this tab keeps its session in memory but stops writing to the device.
+        this.remember = this.stored = false;
+        this.deps.record({ kind: 'remembered', title: 'Forgotten in another tab', rule: REMEMBER_RULE, verdict: 'info', detail: 'The copy on this device was deleted elsewhere; this tab’s tokens stay in memory only from now on.' });
+        await work();
+        return false;
+      }
+      if (stored && stored.tokens.refresh_token !== current?.refresh_token) {
+        // Another tab refreshed first: its refresh token is the live one now, ours was already spent.
+        provider.restore(stored);
+        const fresh = stored.refreshAt === undefined || this.deps.now() < stored.refreshAt;
+        this.deps.record({
+          kind: 'remembered',
+          title: 'Tokens refreshed by another tab adopted',
+          rule: REMEMBER_RULE,
+          verdict: 'info',
+          detail: fresh ? 'Another MCP Lens tab refreshed this server’s tokens; using its new ones instead of refreshing again.' : 'Another tab’s tokens have expired as well; refreshing them now.',
+        });
+        if (fresh) return true;
+      }
+      await work();
+      return false;
+    });
+  }
+
+  private reportStorageProblem(error: unknown) {
+    this.deps.record({
+      kind: 'remembered',
+      title: 'Device storage unavailable',
+      rule: REMEMBER_RULE,
+      verdict: 'failed',
+      detail: `IndexedDB refused: ${error instanceof Error ? error.message : String(error)}. The tokens stay in memory for this tab only (private windows and storage settings can block IndexedDB).`,
+    });
+  }
+}
