@@ -60,8 +60,15 @@ export async function timeFilter(page: Page, text: string): Promise<number> {
     const log = document.querySelector('[aria-label="Message log"]')!;
     const input = log.querySelector<HTMLInputElement>('input.log-filter')!;
     const count = log.querySelector('.log-count')!;
-    const before = count.textContent;
     const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    // From an unfiltered log, so the filtered count ("n/total") always differs from what was shown before,
+    // even when two filters match as many entries.
+    if (input.value !== '') {
+      setter.call(input, '');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      while (count.textContent?.includes('/')) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const before = count.textContent;
     const started = performance.now();
     const shown = new Promise<void>((resolve) => {
       const observer = new MutationObserver(() => {
@@ -74,7 +81,10 @@ export async function timeFilter(page: Page, text: string): Promise<number> {
     });
     setter.call(input, value);
     input.dispatchEvent(new Event('input', { bubbles: true }));
-    await shown;
+    const timedOut = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`The filtered count did not appear within 30 s (count shows "${count.textContent}", filter box "${input.value}")`)), 30_000),
+    );
+    await Promise.race([shown, timedOut]);
     return performance.now() - started;
   }, text);
 }

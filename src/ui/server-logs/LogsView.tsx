@@ -6,7 +6,8 @@ import type { ServerLogEntry } from '../../state/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { formatTime, oneLine, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useConnection, useEngineClient, useFeed } from '../services.tsx';
+import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
+import { useConnection, useEngineClient, useFeed, useServices } from '../services.tsx';
 import { atLeast } from './level-filter.ts';
 import './server-logs.css';
 
@@ -14,8 +15,8 @@ const MAX_ROWS = 500;
 
 /** The Logs tab: the server's notifications/message entries, filtered by level, and logging/setLevel. */
 export function LogsView() {
-  const logs = useFeed((s) => s.logs);
-  const evicted = useFeed((s) => s.logsEvicted);
+  // A flood of log messages repaints this list ten times a second at most, also while the tab is hidden.
+  const { logs, logsEvicted: evicted } = useThrottledState(useServices().feed, LIST_REFRESH_MS);
   const { clearLogs } = useFeed((s) => s.actions);
   const connected = useConnection((s) => s.phase === 'connected');
   const offersLogging = useConnection((s) => s.summary?.capabilities?.logging !== undefined);

@@ -18,7 +18,7 @@ export function SessionMenu() {
     <div className="session-menu" role="group" aria-label="Session file">
       <button
         type="button"
-        className="button button-small"
+        className="button"
         disabled={saving}
         onClick={() => {
           setSaving(true);
@@ -27,7 +27,7 @@ export function SessionMenu() {
       >
         {saving ? 'Saving…' : 'Save session'}
       </button>
-      <button type="button" className="button button-small" disabled={progress !== null} onClick={() => input.current?.click()}>
+      <button type="button" className="button" disabled={progress !== null} onClick={() => input.current?.click()}>
         {progress === null ? 'Open session' : progress.total > 0 ? `Opening… ${Math.round((progress.loaded / progress.total) * 100)}%` : 'Opening…'}
       </button>
       <input
