@@ -15,9 +15,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { build } from 'vite';
 import { createEngine } from '../src/engine/engine.ts';
 import { startStaticServer } from '../src/node/static-server/server.ts';
-import type { OverheadFigures } from './overhead-page/main.ts';
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+import { compareRoundTrips, type OverheadFigures } from './round-trips.ts';
 
 export async function measureInBrowser(browser: Browser, url: string, calls = 300): Promise<OverheadFigures> {
   const outDir = await mkdtemp(join(tmpdir(), 'mcp-lens-bench-'));
@@ -51,19 +49,12 @@ export async function measureInProcess(url: string, calls = 300): Promise<Overhe
   const sdk = new Client({ name: 'bench', version: '1.0.0' });
   await sdk.connect(new StreamableHTTPClientTransport(new URL(url)));
   const params = { name: 'echo', arguments: { message: 'x'.repeat(200) } };
-  const sdkTimes: number[] = [];
-  const engineTimes: number[] = [];
-  for (let round = -20; round < calls; round += 1) {
-    let started = performance.now();
-    await sdk.callTool(params);
-    if (round >= 0) sdkTimes.push(performance.now() - started);
-    started = performance.now();
-    await engine.call('callTool', params, signal);
-    if (round >= 0) engineTimes.push(performance.now() - started);
-  }
+  const figures = await compareRoundTrips(
+    () => sdk.callTool(params),
+    () => engine.call('callTool', params, signal),
+    calls,
+  );
   await sdk.close();
   await engine.call('disconnect', undefined, signal);
-  const sdkMs = median(sdkTimes);
-  const engineMs = median(engineTimes);
-  return { sdkMs, engineMs, ratio: engineMs / sdkMs };
+  return figures;
 }

@@ -11,7 +11,8 @@ import { useFeatureScope } from '../features/use-feature-scope.ts';
 import { ReadOnlyNote } from '../session/ReadOnlyNote.tsx';
 import { useEngineClient } from '../services.tsx';
 import { PromptMessages } from './PromptMessages.tsx';
-import { SavedPromptGets, useSavedGets } from './SavedPromptGets.tsx';
+import { SavedPicker } from '../session/SavedPicker.tsx';
+import { useSavedGets } from './SavedPromptGets.tsx';
 
 /** The selected prompt: its arguments (required ones marked, with completion), Get prompt, and the messages. */
 export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
@@ -87,8 +88,10 @@ export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
       </form>
 
       {replay && (
-        <SavedPromptGets
-          gets={saved.gets}
+        <SavedPicker
+          label="Saved gets"
+          caption="Got at:"
+          entries={saved.gets.map((get) => ({ time: get.time, failed: get.error !== undefined }))}
           index={saved.index}
           onShow={(index) => {
             saved.show(index);

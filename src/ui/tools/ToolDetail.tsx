@@ -12,7 +12,8 @@ import { ConfirmRunDialog, confirmReason } from './ConfirmRunDialog.tsx';
 import { HintBadges } from './HintBadges.tsx';
 import { ToolArgsEditor } from './ToolArgsEditor.tsx';
 import { displayTitle, mayBeDestructive, serverRunsToolTasks, taskSupportOf } from './tool-meta.ts';
-import { SavedRuns, useSavedRuns } from './SavedRuns.tsx';
+import { SavedPicker } from '../session/SavedPicker.tsx';
+import { useSavedRuns } from './SavedRuns.tsx';
 import { ToolResult } from './ToolResult.tsx';
 import { useCallProgress } from './use-call-progress.ts';
 
@@ -153,7 +154,13 @@ export function ToolDetail({ tool }: { tool: Tool }) {
 
       {replay ? (
         <>
-          <SavedRuns runs={saved.runs} index={saved.index} onShow={saved.show} />
+          <SavedPicker
+            label="Saved runs"
+            caption="Saved runs:"
+            entries={saved.runs.map((run) => ({ time: run.time, failed: Boolean(run.outcome?.isError || run.error) }))}
+            index={saved.index}
+            onShow={saved.show}
+          />
           <ToolResult
             status={saved.run ? (saved.run.outcome ? 'success' : 'error') : 'idle'}
             outcome={saved.run?.outcome}

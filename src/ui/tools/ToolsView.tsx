@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { toolsQueryOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { CallSettings } from './CallSettings.tsx';
@@ -10,6 +10,7 @@ import { ToolList } from './ToolList.tsx';
 import '../common/split-view.css';
 import './tools.css';
 import './tools-calls.css';
+import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
 
 /** The Tools tab: the server's tools, and the selected one's form and result — live, or as a saved session recorded them. */
 export function ToolsView() {
@@ -26,14 +27,7 @@ function ConnectedTools() {
   const { client, key, replay } = useFeatureScope();
   const { data, error, isPending, isFetching, refetch } = useQuery(toolsQueryOptions(client, key));
   const [selected, setSelected] = useState<string | null>(null);
-  const detailPane = useRef<HTMLDivElement>(null);
-
-  // On a narrow screen the detail sits below the list: bring it into view when a tool is chosen.
-  useEffect(() => {
-    const pane = detailPane.current;
-    if (selected === null || !pane) return;
-    if (pane.getBoundingClientRect().top > window.innerHeight * 0.75) pane.scrollIntoView({ block: 'start' });
-  }, [selected]);
+  const detailPane = useRevealOnSelect<HTMLDivElement>(selected);
 
   if (isPending) return <p className="empty-state">Loading tools…</p>;
   if (error) {
