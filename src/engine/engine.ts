@@ -98,6 +98,7 @@ export function createEngine(env: EngineEnv): Engine {
   async function adopt(params: ConnectParams): Promise<Session> {
     const opened: Session = await openSession(params, {
       fetch: tappedFetch,
+      now: env.now,
       note,
       extensions,
       guards: guards.begin(params.limits),

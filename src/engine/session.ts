@@ -1,9 +1,10 @@
 /**
- * One connection to one MCP server: the SDK client on a tapped transport, opened with the spec's
- * backwards-compatible transport detection, and closed with a session DELETE.
+ * One connection to one MCP server: the SDK client on a tapped transport, in the protocol era the server
+ * speaks (src/engine/era.ts), opened with the spec's backwards-compatible transport detection, and closed
+ * with a session DELETE where the era has sessions.
  */
 import {
-  Client,
+  type Client,
   SSEClientTransport,
   StreamableHTTPClientTransport,
   type ClientCapabilities,
@@ -11,14 +12,16 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client';
 import type { EngineError } from '../shared/errors.ts';
-import type { ConnectParams, Icon, ServerSummary, TransportKind } from '../shared/model.ts';
+import type { ConnectParams, Icon, ProtocolEra, ServerSummary, TransportKind } from '../shared/model.ts';
 import { checkServerUrl } from '../shared/url.ts';
 import type { SessionGuards } from './connection-guards.ts';
 import { hiddenSessionIdError } from './cors-doctor.ts';
+import { createProbeWatch, explainEra, MODERN_PROTOCOL_VERSION, negotiationMode, planEra, type EraPlan } from './era.ts';
+import { LensClient } from './sdk-client.ts';
 import { checkSessionId } from './session-id.ts';
 import type { FetchLike } from './wire-tap.ts';
 
-export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
+export const SUPPORTED_PROTOCOL_VERSIONS = [MODERN_PROTOCOL_VERSION, '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
 export const CLIENT_INFO = { name: 'mcp-lens', title: 'MCP Lens', version: '0.1.0' };
 const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 
@@ -26,7 +29,7 @@ const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 const FALLBACK_STATUSES = new Set([400, 404, 405]);
 
 export interface Session {
-  client: Client;
+  client: LensClient;
   transport: Transport;
   summary: ServerSummary;
   /** Ends the session (DELETE with the session id on Streamable HTTP) and the client. */
@@ -46,6 +49,7 @@ export interface SessionDeps {
   extensions?: SessionExtension[];
   /** Reconnect pacing and early failing of requests whose answer cannot come (src/engine/connection-guards.ts). */
   guards?: SessionGuards;
+  now: () => number;
 }
 
 export interface SessionExtension {
@@ -68,23 +72,39 @@ export async function openSession(params: ConnectParams, deps: SessionDeps): Pro
   const url = new URL(checked.url);
   const headers = Object.fromEntries(params.headers.filter((h) => h.name.trim() !== '').map((h) => [h.name.trim(), h.value]));
   const timeout = params.requestTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const plan = planEra(params, deps.now());
+  const connect = (kind: TransportKind, eraPlan: EraPlan) => connectWith({ kind, url, headers, timeout, plan: eraPlan }, deps);
 
-  if (params.transport === 'sse') return connectWith('sse', url, headers, timeout, deps);
+  if (params.transport === 'sse') return connect('sse', plan);
   try {
-    return await connectWith('streamable-http', url, headers, timeout, deps);
+    return await connect('streamable-http', plan);
   } catch (error) {
     const status = (error as { data?: { status?: unknown } }).data?.status;
-    if (params.transport !== 'auto' || typeof status !== 'number' || !FALLBACK_STATUSES.has(status)) throw error;
+    // A remembered 2025 verdict that no longer holds (the server was upgraded): probe again, once.
+    if (plan.mode === 'legacy' && plan.why === 'remembered' && status !== 401 && status !== 403) {
+      deps.note('info', 'This origin was remembered as a 2025-era server, but the initialize handshake failed; probing its protocol era again.');
+      return connectWith({ kind: 'streamable-http', url, headers, timeout, plan: { mode: 'auto' } }, deps);
+    }
+    if (params.transport !== 'auto' || plan.mode === 'pin' || typeof status !== 'number' || !FALLBACK_STATUSES.has(status)) throw error;
     deps.note('info', `POST initialize got HTTP ${status}; trying the legacy HTTP+SSE transport (GET ${url.href}).`);
-    return connectWith('sse', url, headers, timeout, deps);
+    return connect('sse', { mode: 'legacy', why: 'pinned' });
   }
 }
 
-async function connectWith(kind: TransportKind, url: URL, headers: Record<string, string>, timeout: number, deps: SessionDeps): Promise<Session> {
+interface ConnectTarget {
+  kind: TransportKind;
+  url: URL;
+  headers: Record<string, string>;
+  timeout: number;
+  plan: EraPlan;
+}
+
+async function connectWith({ kind, url, headers, timeout, plan }: ConnectTarget, deps: SessionDeps): Promise<Session> {
   // credentials: 'omit' — a server's cookies for this origin must never ride along with an inspector's requests.
   const requestInit: RequestInit = { headers, credentials: 'omit' };
   const extensions = deps.extensions ?? [];
-  const fetch = extensions.reduce<FetchLike>((inner, extension) => extension.wrapFetch?.(inner, url) ?? inner, deps.fetch);
+  const probes = createProbeWatch();
+  const fetch = probes.wrap(extensions.reduce<FetchLike>((inner, extension) => extension.wrapFetch?.(inner, url) ?? inner, deps.fetch));
   const authProvider = extensions.find((extension) => extension.authProvider)?.authProvider;
   const transportAuth = authProvider ? { authProvider } : {};
   const pacing = deps.guards ? { reconnectionScheduler: deps.guards.reconnectionScheduler } : {};
@@ -94,7 +114,13 @@ async function connectWith(kind: TransportKind, url: URL, headers: Record<string
       : new SSEClientTransport(url, { fetch, requestInit, eventSourceInit: { fetch }, ...transportAuth });
   deps.guards?.install(transport);
   const capabilities = Object.assign({}, ...extensions.map((extension) => extension.capabilities ?? {})) as ClientCapabilities;
-  const client = new Client(CLIENT_INFO, { capabilities, supportedProtocolVersions: SUPPORTED_PROTOCOL_VERSIONS });
+  // HTTP+SSE has no modern era: it is spoken only with initialize.
+  const mode = kind === 'sse' ? 'legacy' : negotiationMode(plan);
+  const client = new LensClient(CLIENT_INFO, {
+    capabilities,
+    supportedProtocolVersions: SUPPORTED_PROTOCOL_VERSIONS,
+    versionNegotiation: { mode },
+  });
   for (const extension of extensions) extension.setup?.(client);
 
   let closing = false;
@@ -119,7 +145,8 @@ async function connectWith(kind: TransportKind, url: URL, headers: Record<string
     if (!closing) deps.onLost('The server closed the connection.');
   };
 
-  const summary = summarize(client, kind, url, transport);
+  const summary = summarize(client, kind, url, transport, (era) => explainEra(plan, era, probes.seen(), kind === 'sse'));
+  if (summary.era === 'legacy' && plan.mode === 'auto' && kind === 'streamable-http') deps.note('info', summary.eraReason);
   return {
     client,
     transport,
@@ -135,15 +162,20 @@ async function connectWith(kind: TransportKind, url: URL, headers: Record<string
   };
 }
 
-function summarize(client: Client, kind: TransportKind, url: URL, transport: Transport): ServerSummary {
+function summarize(client: Client, kind: TransportKind, url: URL, transport: Transport, explain: (era: ProtocolEra) => string): ServerSummary {
   const info = (client.getServerVersion() ?? {}) as Record<string, unknown>;
   const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const sessionId = (transport as { sessionId?: string }).sessionId;
   const instructions = client.getInstructions();
+  const era = client.getProtocolEra() ?? 'legacy';
+  const discover = client.getDiscoverResult();
   return {
     url: url.href,
     transport: kind,
+    era,
+    eraReason: explain(era),
     protocolVersion: client.getNegotiatedProtocolVersion() ?? 'unknown',
+    ...(discover && { supportedVersions: [...discover.supportedVersions], discover: discover as unknown as Record<string, unknown> }),
     ...(sessionId !== undefined && { sessionId }),
     server: {
       name: str(info.name) ?? '(unnamed)',

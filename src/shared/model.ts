@@ -13,6 +13,26 @@ export type TransportKind = 'streamable-http' | 'sse';
 /** `auto` tries Streamable HTTP and falls back to legacy HTTP+SSE as the spec's backwards-compatibility section says. */
 export type TransportChoice = 'auto' | TransportKind;
 
+/**
+ * MCP has two protocol eras: `modern` is revision 2026-07-28 and later (stateless, `server/discover`, a
+ * `_meta` envelope on every request), `legacy` is 2025-11-25 and older (the `initialize` handshake and a
+ * session).
+ */
+export type ProtocolEra = 'modern' | 'legacy';
+
+/**
+ * Which era to speak. `auto` probes the modern era with `server/discover` and falls back to the 2025
+ * handshake only on real evidence (never on 401, 5xx or a timeout); the others pin one era.
+ */
+export type EraChoice = 'auto' | ProtocolEra;
+
+/** A verdict remembered from an earlier connection to the same origin, so the probe can be skipped. */
+export interface KnownEra {
+  era: ProtocolEra;
+  /** When it was learned (ms since the epoch). */
+  at: number;
+}
+
 export interface HeaderPair {
   name: string;
   value: string;
@@ -22,6 +42,10 @@ export interface ConnectParams {
   url: string;
   headers: HeaderPair[];
   transport: TransportChoice;
+  /** @default 'auto' */
+  era?: EraChoice;
+  /** With `era: 'auto'`: the verdict remembered for this origin; a legacy one skips the probe. */
+  knownEra?: KnownEra;
   /** How long to wait for each request, initialize included. @default 30000 */
   requestTimeoutMs?: number;
   /** Bounds on what the server may send (src/shared/limits.ts); each missing one takes its default. */
@@ -49,7 +73,14 @@ export interface ServerIdentity {
 export interface ServerSummary {
   url: string;
   transport: TransportKind;
+  era: ProtocolEra;
+  /** One sentence on how the era was decided (probed, pinned, remembered) and on what evidence. */
+  eraReason: string;
   protocolVersion: string;
+  /** Modern era: the revisions the server's `server/discover` lists. */
+  supportedVersions?: string[];
+  /** Modern era: the `server/discover` result as the server sent it (bounded). */
+  discover?: Record<string, unknown>;
   sessionId?: string;
   server: ServerIdentity;
   capabilities: Record<string, unknown>;

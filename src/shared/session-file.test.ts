@@ -7,6 +7,8 @@ const data = (count = 3): SessionData => ({
   server: {
     url: 'https://example.com/mcp?token=t',
     transport: 'streamable-http',
+  era: 'legacy',
+  eraReason: 'Pinned to 2025-11-25 and older.',
     protocolVersion: '2025-11-25',
     sessionId: 's-1',
     server: { name: 'demo', version: '1.0.0', icons: [] },

@@ -5,6 +5,8 @@ import { createConnectionStore } from './connection-store.ts';
 const summary: ServerSummary = {
   url: 'http://127.0.0.1:3001/mcp',
   transport: 'streamable-http',
+  era: 'legacy',
+  eraReason: 'Pinned to 2025-11-25 and older.',
   protocolVersion: '2025-11-25',
   server: { name: 'demo', version: '1.0.0', icons: [] },
   capabilities: { tools: {} },

@@ -8,6 +8,8 @@ import { streamHealth, streamHealthText, UNSTABLE_WINDOW_MS } from './stream-hea
 const summary: ServerSummary = {
   url: 'http://127.0.0.1:3001/mcp',
   transport: 'streamable-http',
+  era: 'legacy',
+  eraReason: 'Pinned to 2025-11-25 and older.',
   protocolVersion: '2025-11-25',
   sessionId: 's-1',
   server: { name: 'demo', version: '1.0.0', icons: [] },

@@ -1,0 +1,121 @@
+/**
+ * Which protocol era to speak, and why. The SDK runs the `server/discover` probe and decides; this file
+ * chooses the SDK's negotiation mode from the user's setting and the remembered verdict, watches the
+ * probe on the wire, and turns what it saw into one sentence the server panel can show.
+ */
+import type { VersionNegotiationMode } from '@modelcontextprotocol/client';
+
+import type { ConnectParams, KnownEra, ProtocolEra } from '../shared/model.ts';
+import type { FetchLike } from './wire-tap.ts';
+
+export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+
+/** A remembered 2025 verdict skips the probe for this long; an upgraded server is then noticed. */
+export const KNOWN_LEGACY_HORIZON_MS = 24 * 60 * 60 * 1000;
+
+export type EraPlan =
+  | { mode: 'legacy'; why: 'pinned' | 'remembered'; known?: KnownEra }
+  | { mode: 'auto' }
+  | { mode: 'pin' };
+
+export function planEra(params: ConnectParams, now: number): EraPlan {
+  const choice = params.era ?? 'auto';
+  if (choice === 'legacy') return { mode: 'legacy', why: 'pinned' };
+  if (choice === 'modern') return { mode: 'pin' };
+  const known = params.knownEra;
+  if (known?.era === 'legacy' && now - known.at < KNOWN_LEGACY_HORIZON_MS) return { mode: 'legacy', why: 'remembered', known };
+  return { mode: 'auto' };
+}
+
+export function negotiationMode(plan: EraPlan): VersionNegotiationMode {
+  if (plan.mode === 'pin') return { pin: MODERN_PROTOCOL_VERSION };
+  return plan.mode;
+}
+
+/** What the `server/discover` probe got back, as the wire saw it. */
+export type ProbeEvidence =
+  | { kind: 'answered'; status: number; rpcCode?: number; rpcMessage?: string; supported?: string[] }
+  | { kind: 'no-response'; error: string };
+
+const PROBE_BODY_CHARS = 4096;
+
+/**
+ * Wraps the transport's fetch to record each `server/discover` exchange. It reads a copy of error
+ * bodies (bounded) and never touches a success body, which the SDK is streaming.
+ */
+export function createProbeWatch() {
+  const seen: ProbeEvidence[] = [];
+  const wrap =
+    (inner: FetchLike): FetchLike =>
+    async (input, init) => {
+      if (!isDiscover(init?.body)) return inner(input, init);
+      try {
+        const response = await inner(input, init);
+        seen.push(response.ok ? { kind: 'answered', status: response.status } : await readError(response));
+        return response;
+      } catch (error) {
+        seen.push({ kind: 'no-response', error: error instanceof Error ? error.message : String(error) });
+        throw error;
+      }
+    };
+  return { wrap, seen: (): readonly ProbeEvidence[] => seen };
+}
+
+function isDiscover(body: unknown): boolean {
+  if (typeof body !== 'string' || !body.includes('server/discover')) return false;
+  try {
+    return (JSON.parse(body) as { method?: unknown }).method === 'server/discover';
+  } catch {
+    return false;
+  }
+}
+
+async function readError(response: Response): Promise<ProbeEvidence> {
+  const text = await response
+    .clone()
+    .text()
+    .then((t) => t.slice(0, PROBE_BODY_CHARS))
+    .catch(() => '');
+  try {
+    const { error } = JSON.parse(text) as { error?: { code?: unknown; message?: unknown; data?: { supported?: unknown } } };
+    const supported = error?.data?.supported;
+    return {
+      kind: 'answered',
+      status: response.status,
+      ...(typeof error?.code === 'number' && { rpcCode: error.code }),
+      ...(typeof error?.message === 'string' && { rpcMessage: error.message.slice(0, 200) }),
+      ...(Array.isArray(supported) && { supported: supported.filter((v): v is string => typeof v === 'string').slice(0, 20) }),
+    };
+  } catch {
+    return { kind: 'answered', status: response.status };
+  }
+}
+
+const describe = (e: ProbeEvidence): string => {
+  if (e.kind === 'no-response') return `no response (${e.error})`;
+  const rpc = e.rpcCode === undefined ? '' : ` with JSON-RPC error ${e.rpcCode}${e.rpcMessage ? ` "${e.rpcMessage}"` : ''}`;
+  return `HTTP ${e.status}${rpc}`;
+};
+
+/** One sentence on how the era was decided, for the server panel and the log. */
+export function explainEra(plan: EraPlan, era: ProtocolEra, probes: readonly ProbeEvidence[], viaSse: boolean): string {
+  if (viaSse) return 'The endpoint refused Streamable HTTP, so MCP Lens connected over the legacy HTTP+SSE transport, which only the 2025 era and older have.';
+  if (plan.mode === 'legacy' && plan.why === 'pinned') return 'Pinned to 2025-11-25 and older: connected with the initialize handshake, without a probe.';
+  if (plan.mode === 'legacy') {
+    const when = plan.known ? new Date(plan.known.at).toISOString().slice(0, 16).replace('T', ' ') : 'earlier';
+    return `This origin answered as a 2025-era server (${when} UTC), so MCP Lens connected with initialize without probing. Choose 2026-07-28 to try the modern era.`;
+  }
+  const corrective = probes.find((p) => p.kind === 'answered' && p.rpcCode === -32022);
+  const last = probes.at(-1);
+  if (era === 'modern') {
+    const retried = corrective ? ` after the first probe was refused with -32022 (the server supports ${corrective.kind === 'answered' ? (corrective.supported ?? []).join(', ') : ''})` : '';
+    return plan.mode === 'pin'
+      ? `Pinned to ${MODERN_PROTOCOL_VERSION}: server/discover offered it${retried}.`
+      : `server/discover answered with ${MODERN_PROTOCOL_VERSION} among the server's supported versions${retried}.`;
+  }
+  if (!last) return 'Connected with the 2025 initialize handshake.';
+  if (last.kind === 'no-response')
+    return 'The browser could not send the 2026-07-28 probe (no response: often CORS, because the server does not allow the Mcp-Method and Mcp-Name request headers), so MCP Lens connected with the 2025 initialize handshake.';
+  if (last.status >= 200 && last.status < 300) return 'server/discover answered, but not with a 2026-07-28 discover result, so MCP Lens connected with the 2025 initialize handshake.';
+  return `server/discover got ${describe(last)}, a 2025-era answer, so MCP Lens connected with the 2025 initialize handshake.`;
+}
