@@ -142,8 +142,12 @@ export function createEngine(env: EngineEnv): Engine {
       return undefined;
     },
     async ping() {
+      const { client, summary } = ctx.requireSession();
+      if (summary.era === 'modern') {
+        throw { code: 'not-in-revision', message: 'MCP 2026-07-28 has no ping: this server speaks it, so there is nothing to ping. Each request\'s time is in the Message log.' } satisfies EngineError;
+      }
       const started = env.now();
-      await ctx.requireSession().client.ping();
+      await client.ping();
       return { latencyMs: env.now() - started };
     },
     async fetchIcon({ src }) {

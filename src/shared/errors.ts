@@ -20,6 +20,8 @@ const ENGINE_ERROR_CODES = [
   'internal',
   /** The UI sent something the engine will not forward (an empty URI, a bad template). */
   'invalid-input',
+  /** The method does not exist in the protocol revision this server speaks (e.g. ping on 2026-07-28). */
+  'not-in-revision',
 ] as const;
 
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];

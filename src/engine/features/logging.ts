@@ -1,4 +1,8 @@
-/** logging/setLevel; the server's log messages reach the UI as message events like every other frame. */
+/**
+ * The server's log level. The 2025 era sets it once with logging/setLevel; 2026-07-28 removed that method,
+ * so the level rides in the `_meta` of every later request instead (src/engine/sdk-client.ts). Either way
+ * the log messages reach the UI as message events like every other frame.
+ */
 import type { EngineError } from '../../shared/errors.ts';
 import { isLogLevel, type LoggingApi } from '../../shared/logging-api.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
@@ -8,7 +12,11 @@ export function loggingHandlers(ctx: FeatureContext): Handlers<LoggingApi> {
   return {
     async setLogLevel({ level }, signal) {
       if (!isLogLevel(level)) throw { code: 'invalid-input', message: `"${String(level)}" is not a log level.` } satisfies EngineError;
-      const { client } = ctx.requireSession();
+      const { client, summary } = ctx.requireSession();
+      if (summary.era === 'modern') {
+        client.logLevel = level;
+        return undefined;
+      }
       await rawRequest(client, 'logging/setLevel', { level }, { ...(signal && { signal }) });
       return undefined;
     },
