@@ -41,6 +41,9 @@ export function explainError(error: unknown): EngineError {
   if (isEngineError(error)) return error;
   const e = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorShape;
   const message = e.message ?? String(error);
+  // The era probe (server/discover) wraps what went wrong; the cause is what a person can act on.
+  const cause = (error as { cause?: unknown }).cause;
+  if (e.code === 'ERA_NEGOTIATION_FAILED' && typeof cause === 'object' && cause !== null) return explainError(cause);
   // Faults the engine raised itself (a bound tripped, a stream ended early) already carry their explanation.
   const own = (error as { engineError?: unknown }).engineError ?? (e.data as { mcpLensFault?: unknown } | undefined)?.mcpLensFault;
   if (isEngineError(own)) return own;
@@ -64,8 +67,16 @@ export function explainError(error: unknown): EngineError {
   if (e.code === 'CONNECTION_CLOSED' || e.code === 'NOT_CONNECTED') {
     return { code: 'not-connected', message: 'The connection is closed. Connect again.', detail: message };
   }
+  if (e.code === UNSUPPORTED_PROTOCOL_VERSION) {
+    const supported = (e.data as { supported?: unknown } | undefined)?.supported;
+    const list = Array.isArray(supported) ? supported.filter((v) => typeof v === 'string').join(', ') : 'none listed';
+    return { code: 'unsupported-version', message: `The server supports no protocol version MCP Lens speaks (the server lists: ${list}; MCP Lens speaks 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05).`, rpcCode: UNSUPPORTED_PROTOCOL_VERSION, detail: message };
+  }
+  if (e.code === 'ERA_NEGOTIATION_FAILED') {
+    return { code: 'unsupported-version', message: `${message.replace(/^Version negotiation (probe )?failed: /, 'The protocol era could not be agreed: ')}. Choose "Auto" or the other era beside Connect.`, detail: message };
+  }
   if (/protocol version is not supported/i.test(message)) {
-    return { code: 'unsupported-version', message: 'The server chose a protocol version MCP Lens does not speak (it supports 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05).', detail: message };
+    return { code: 'unsupported-version', message: 'The server chose a protocol version MCP Lens does not speak (it supports 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05).', detail: message };
   }
   if (e.name === 'SyntaxError') {
     return { code: 'bad-response', message: 'The server sent a response that is not valid JSON. The raw bytes are in the Message log.', detail: message };
@@ -85,6 +96,8 @@ export function explainError(error: unknown): EngineError {
 }
 
 const URL_ELICITATION_REQUIRED = -32042;
+/** MCP 2026-07-28: the server refuses the requested revision and lists the ones it speaks in `data.supported`. */
+const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 const MAX_URL_ELICITATIONS = 20;
 
 /** -32042: the server needs the person to visit URLs first; the elicitations travel in `error.data`. */

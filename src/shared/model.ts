@@ -7,6 +7,7 @@ import type { Limits } from './limits.ts';
 import type { ClientFeatureSettings } from './client-features.ts';
 
 import type { TaskInfo } from './task-info.ts';
+import type { ParamHeader } from './mcp-param-headers.ts';
 
 export type TransportKind = 'streamable-http' | 'sse';
 
@@ -104,6 +105,10 @@ export interface Tool {
   annotations?: ToolAnnotations;
   icons: Icon[];
   execution?: { taskSupport?: string };
+  /** Modern era over HTTP: arguments mirrored into `Mcp-Param-*` headers on each call (SEP-2243). */
+  paramHeaders?: ParamHeader[];
+  /** Modern era over HTTP: why the spec excludes this tool (an invalid x-mcp-header); it is never called. */
+  excluded?: string;
 }
 
 export interface ToolList {
@@ -134,6 +139,8 @@ export interface ToolCallOutcome {
   isError: boolean;
   /** Set when the tool declares an outputSchema and structuredContent does not match it. */
   outputSchemaErrors?: string[];
+  /** Where the answer breaks the protocol but was still usable (e.g. no `resultType` from a 2026-07-28 server). */
+  specViolations?: string[];
   durationMs: number;
   /** For a call run as a task: the task's last known state. */
   task?: TaskInfo;

@@ -2,6 +2,7 @@
  * A tools/call result as the UI shows it. Its own module because both a direct call (tools-calls.ts) and
  * a task's payload (tasks.ts) end here, and tools-calls.ts already depends on tasks.ts.
  */
+import { MISSING_RESULT_TYPE } from '../sdk-client.ts';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import { boundJson, RESULT_JSON_BOUNDS } from '../../shared/bounds.ts';
 import type { ContentBlock, ToolCallOutcome } from '../../shared/model.ts';
@@ -21,6 +22,9 @@ export function shapeOutcome(
   if (result.structuredContent !== undefined) outcome.structuredContent = boundJson(result.structuredContent, RESULT_JSON_BOUNDS);
   const errors = checkOutput(result.structuredContent, result.isError === true, extra.outputSchema);
   if (errors.length > 0) outcome.outputSchemaErrors = errors;
+  if (Object.hasOwn(result, MISSING_RESULT_TYPE)) {
+    outcome.specViolations = ['The result has no resultType, which MCP 2026-07-28 requires; it is shown as complete.'];
+  }
   return outcome;
 }
 

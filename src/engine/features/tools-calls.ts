@@ -40,6 +40,8 @@ export function readTool(value: unknown): Tool[] {
 
 export interface CallToolOptions {
   signal?: AbortSignal;
+  /** Extra HTTP headers for this call (the `Mcp-Param-*` mirror of its arguments). */
+  headers?: Record<string, string>;
   timeoutMs: number;
   maxTotalTimeoutMs: number;
   outputSchema?: Record<string, unknown>;
@@ -59,6 +61,7 @@ export async function callTool(client: Client, params: ToolCallParams, options: 
     timeout: options.timeoutMs,
     resetTimeoutOnProgress: true,
     maxTotalTimeout: options.maxTotalTimeoutMs,
+    ...(options.headers && Object.keys(options.headers).length > 0 && { headers: options.headers }),
   };
   let result: Record<string, unknown>;
   let task: TaskInfo | undefined;

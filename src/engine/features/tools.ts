@@ -1,13 +1,16 @@
 /** tools/list and tools/call, for the Tools tab. */
 import type { ToolsApi } from '../../shared/boundary.ts';
 import type { EngineError } from '../../shared/errors.ts';
-import type { Tool } from '../../shared/model.ts';
+import type { Tool, ToolCallParams } from '../../shared/model.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { Session } from '../session.ts';
 import { rememberTask, serverRunsToolTasks, type KnownTasks } from './tasks.ts';
 import { callTool, listAllTools } from './tools-calls.ts';
+import { paramHeaderValues, scanParamHeaders } from '../../shared/mcp-param-headers.ts';
 
 const TOOL_TIMEOUT_MS = 60_000;
+/** JSON-RPC error of MCP 2026-07-28: an HTTP header disagrees with the request body. */
+const HEADER_MISMATCH = -32020;
 const TOOL_MAX_TOTAL_TIMEOUT_MS = 10 * 60_000;
 /** Bounds on what the UI may ask for, so a typo cannot make a call wait for days. */
 const MIN_TIMEOUT_MS = 1_000;
@@ -19,46 +22,79 @@ const bounded = (value: number | undefined, fallback: number) =>
 export function toolHandlers(ctx: FeatureContext, knownTasks: KnownTasks = new WeakMap()): Handlers<ToolsApi> {
   // The last listing of each session: callTool validates structuredContent against its outputSchema.
   const toolsBySession = new WeakMap<Session, Map<string, Tool>>();
+  async function listTools(signal?: AbortSignal) {
+    const session = ctx.requireSession();
+    const list = await listAllTools(session.client, { ...(signal && { signal }), note: (text) => ctx.note('warning', text) });
+    if (session.summary.era === 'modern') checkParamHeaders(list.tools, (text) => ctx.note('warning', text));
+    toolsBySession.set(session, new Map(list.tools.map((tool) => [tool.name, tool])));
+    return list;
+  }
+
+  function callListedTool(session: Session, params: ToolCallParams, signal?: AbortSignal) {
+    const tool = toolsBySession.get(session)?.get(params.name);
+    if (tool?.excluded !== undefined) {
+      throw { code: 'invalid-input', message: `MCP Lens does not call "${params.name}": ${tool.excluded}. MCP 2026-07-28 leaves such tools out; fix the tool's inputSchema on the server.` } satisfies EngineError;
+    }
+    const outputSchema = tool?.outputSchema;
+    const taskSupport = tool?.execution?.taskSupport;
+    const serverTasks = serverRunsToolTasks(session.summary.capabilities);
+    const asTask = serverTasks && (taskSupport === 'required' || (taskSupport === 'optional' && params.asTask === true));
+    if (params.asTask === true && !asTask) {
+      throw {
+        code: 'protocol',
+        message: serverTasks
+          ? `The tool does not support running as a task (execution.taskSupport is ${JSON.stringify(taskSupport ?? 'forbidden')}). Run it normally.`
+          : 'The server does not declare tasks for tools/call (capabilities.tasks.requests.tools.call). Run the tool normally.',
+      } satisfies EngineError;
+    }
+    const trackingId = params.trackingId;
+    const maxTotalTimeoutMs = bounded(params.maxTotalTimeoutMs, TOOL_MAX_TOTAL_TIMEOUT_MS);
+    return callTool(session.client, params, {
+      ...(signal && { signal }),
+      ...(tool?.paramHeaders && { headers: paramHeaderValues(tool.paramHeaders, params.arguments) }),
+      ...(outputSchema && { outputSchema }),
+      timeoutMs: Math.min(bounded(params.timeoutMs, TOOL_TIMEOUT_MS), maxTotalTimeoutMs),
+      maxTotalTimeoutMs,
+      now: ctx.now,
+      ...(trackingId !== undefined && { onProgress: (progress) => ctx.emit({ type: 'call-progress', trackingId, progress }) }),
+      ...(asTask && {
+        task: {
+          remember: (task) => rememberTask(knownTasks, session, task),
+          onStatus: (task) => {
+            if (trackingId !== undefined) ctx.emit({ type: 'call-progress', trackingId, task });
+          },
+        },
+      }),
+    });
+  }
+
   return {
-    async listTools(_params, signal) {
-      const session = ctx.requireSession();
-      const list = await listAllTools(session.client, { ...(signal && { signal }), note: (text) => ctx.note('warning', text) });
-      toolsBySession.set(session, new Map(list.tools.map((tool) => [tool.name, tool])));
-      return list;
-    },
+    listTools: (_params, signal) => listTools(signal),
     async callTool(params, signal) {
       const session = ctx.requireSession();
-      const tool = toolsBySession.get(session)?.get(params.name);
-      const outputSchema = tool?.outputSchema;
-      const taskSupport = tool?.execution?.taskSupport;
-      const serverTasks = serverRunsToolTasks(session.summary.capabilities);
-      const asTask = serverTasks && (taskSupport === 'required' || (taskSupport === 'optional' && params.asTask === true));
-      if (params.asTask === true && !asTask) {
-        throw {
-          code: 'protocol',
-          message: serverTasks
-            ? `The tool does not support running as a task (execution.taskSupport is ${JSON.stringify(taskSupport ?? 'forbidden')}). Run it normally.`
-            : 'The server does not declare tasks for tools/call (capabilities.tasks.requests.tools.call). Run the tool normally.',
-        } satisfies EngineError;
+      try {
+        return await callListedTool(session, params, signal);
+      } catch (error) {
+        // SEP-2243: -32020 says the mirrored headers disagree with the server's current tool definition.
+        if (session.summary.era !== 'modern' || (error as { code?: unknown }).code !== HEADER_MISMATCH) throw error;
+        ctx.note('info', `The server answered -32020 (header mismatch) to "${params.name}"; listing tools again and retrying once.`);
+        await listTools(signal);
+        return callListedTool(session, params, signal);
       }
-      const trackingId = params.trackingId;
-      const maxTotalTimeoutMs = bounded(params.maxTotalTimeoutMs, TOOL_MAX_TOTAL_TIMEOUT_MS);
-      return callTool(session.client, params, {
-        ...(signal && { signal }),
-        ...(outputSchema && { outputSchema }),
-        timeoutMs: Math.min(bounded(params.timeoutMs, TOOL_TIMEOUT_MS), maxTotalTimeoutMs),
-        maxTotalTimeoutMs,
-        now: ctx.now,
-        ...(trackingId !== undefined && { onProgress: (progress) => ctx.emit({ type: 'call-progress', trackingId, progress }) }),
-        ...(asTask && {
-          task: {
-            remember: (task) => rememberTask(knownTasks, session, task),
-            onStatus: (task) => {
-              if (trackingId !== undefined) ctx.emit({ type: 'call-progress', trackingId, task });
-            },
-          },
-        }),
-      });
     },
   };
+}
+
+/**
+ * SEP-2243: mark the tools whose `x-mcp-header` declarations break the rules (the spec says leave them
+ * out; an inspector shows them, struck through, and never calls them) and note what the others mirror.
+ */
+function checkParamHeaders(tools: Tool[], warn: (text: string) => void): void {
+  for (const tool of tools) {
+    const scan = scanParamHeaders(tool.inputSchema);
+    if (!scan.ok) {
+      tool.excluded = scan.reason;
+      warn(`Tool "${tool.name}" is excluded: ${scan.reason}.`);
+    } else if (scan.headers.length > 0) tool.paramHeaders = scan.headers;
+  }
 }

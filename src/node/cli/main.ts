@@ -1,13 +1,18 @@
 /**
  * `mcp-lens-cli <server URL>`: the browser's engine, run headless. It connects (authorizing when the
  * server asks), lists the tools, calls each one with arguments from its schema, and disconnects; the
- * exit code says whether all of that worked. The official conformance suite runs it as its client:
- * `MCP_CONFORMANCE_CONTEXT` supplies pre-registered credentials, and the suite's Client ID Metadata
- * Document URL is used when `MCP_CONFORMANCE_SCENARIO` is set. No scenario changes what the engine does.
+ * exit code says whether all of that worked. A tool the server answers with a JSON-RPC error (it does not
+ * know the tool, the arguments are wrong) has still been exercised: the error is printed, not counted as
+ * a failure. Transport failures, timeouts and answers that break the protocol are failures.
+ *
+ * The official conformance suite runs it as its client: `MCP_CONFORMANCE_CONTEXT` supplies pre-registered
+ * credentials and, for some scenarios, the tool calls to make; the suite's Client ID Metadata Document URL
+ * is used when `MCP_CONFORMANCE_SCENARIO` is set. No scenario changes what the engine does.
  */
 import { createEngine } from '../../engine/engine.ts';
 import type { AuthSettings } from '../../shared/auth.ts';
 import type { EngineEvent } from '../../shared/events.ts';
+import type { Tool } from '../../shared/model.ts';
 import { headlessAuthHost, headlessRequestAnswers } from './headless-host.ts';
 import { sampleArguments } from './sample-arguments.ts';
 
@@ -16,10 +21,17 @@ const CONFORMANCE_CLIENT_METADATA_URL = 'https://conformance-test.local/client-m
 /** Loopback and never served: the headless host stops at the redirect and reads the code from it. */
 const REDIRECT_URL = 'http://localhost:47799/oauth-callback';
 
+interface ToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
 interface Options {
   url: string;
   verbose: boolean;
   callTools: boolean;
+  /** From MCP_CONFORMANCE_CONTEXT's `toolCalls`: the scenario names the calls (and arguments) it checks. */
+  toolCalls?: ToolCall[];
 }
 
 function parseArgs(argv: string[]): Options {
@@ -30,7 +42,8 @@ function parseArgs(argv: string[]): Options {
     console.error('Usage: mcp-lens-cli [--verbose] [--no-call] <server URL>');
     process.exit(url ? 0 : 2);
   }
-  return { url, verbose: flags.has('--verbose'), callTools: !flags.has('--no-call') };
+  const toolCalls = readToolCalls(parseContext(process.env.MCP_CONFORMANCE_CONTEXT).toolCalls);
+  return { url, verbose: flags.has('--verbose'), callTools: !flags.has('--no-call'), ...(toolCalls && { toolCalls }) };
 }
 
 function authSettings(env: NodeJS.ProcessEnv): AuthSettings {
@@ -43,6 +56,14 @@ function authSettings(env: NodeJS.ProcessEnv): AuthSettings {
     ...(typeof context.client_id === 'string' && { clientId: context.client_id }),
     ...(typeof context.client_secret === 'string' && { clientSecret: context.client_secret }),
   };
+}
+
+function readToolCalls(value: unknown): ToolCall[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.flatMap((call: unknown) => {
+    const { name, arguments: args } = (typeof call === 'object' && call !== null ? call : {}) as Record<string, unknown>;
+    return typeof name === 'string' ? [{ name, arguments: typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {} }] : [];
+  });
 }
 
 function parseContext(raw: string | undefined): Record<string, unknown> {
@@ -86,19 +107,32 @@ async function main(): Promise<number> {
     const { tools } = await engine.call('listTools', undefined);
     console.log(`tools: ${tools.map((t) => t.name).join(', ') || '(none)'}`);
     if (options.callTools) {
-      for (const tool of tools) {
+      for (const { name, arguments: args } of plannedCalls(tools, options.toolCalls)) {
+        const tool = tools.find((t) => t.name === name);
+        if (tool?.excluded !== undefined) {
+          console.log(`skip ${name}: excluded — ${tool.excluded}`);
+          continue;
+        }
         try {
-          const outcome = await engine.call('callTool', { name: tool.name, arguments: sampleArguments(tool.inputSchema) });
-          console.log(`call ${tool.name}: ${outcome.isError ? 'isError' : 'ok'} (${outcome.content.length} blocks)`);
+          const outcome = await engine.call('callTool', { name, arguments: args });
+          const flagged = outcome.specViolations ? ` — spec violation: ${outcome.specViolations.join(' ')}` : '';
+          console.log(`call ${name}: ${outcome.isError ? 'isError' : 'ok'} (${outcome.content.length} blocks)${flagged}`);
         } catch (error) {
-          failures++;
-          console.log(`call ${tool.name}: failed — ${(error as { message?: string }).message ?? String(error)}`);
+          const { rpcCode, message } = error as { rpcCode?: number; message?: string };
+          const answered = typeof rpcCode === 'number';
+          if (!answered) failures++;
+          console.log(`call ${name}: ${answered ? 'answered with an error' : 'failed'} — ${message ?? String(error)}`);
         }
       }
     }
   }
   await engine.call('disconnect', undefined);
   return failures === 0 ? 0 : 1;
+}
+
+/** The calls the conformance context asks for, else every tool once with arguments from its schema. */
+function plannedCalls(tools: Tool[], requested: ToolCall[] | undefined): ToolCall[] {
+  return requested ?? tools.map((tool) => ({ name: tool.name, arguments: sampleArguments(tool.inputSchema) }));
 }
 
 main().then(
