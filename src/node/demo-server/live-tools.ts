@@ -121,7 +121,7 @@ export function registerLiveTools(server: McpServer, scope: DemoScope): void {
     },
   );
 
-  // Only a 2026-07-28 request's server can start with the bonus tool: it is built from process-wide state.
+  // Only a 2026-07-28 request's server can start with the bonus tool: it is built from the shared 2026 state.
   if (state.bonusTool) dice = registerDiceTool(server);
 }
 

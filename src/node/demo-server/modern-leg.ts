@@ -23,7 +23,7 @@ export interface ModernLegOptions {
 
 export function createModernLeg(options: ModernLegOptions): ModernLeg {
   // A 2026-07-28 request has no session to keep state on, so the notes and the bonus tool are kept once
-  // for the process and shared by every 2026 client. That is the honest reading of "stateless" for a
+  // per server (in practice, per process) and shared by every 2026 client. That is the honest reading of "stateless" for a
   // loopback demo with one person at it; it stays bounded (MAX_NOTES notes of 500 characters, a flag, a
   // counter), and a real server would key such state by the authenticated user instead.
   const state = createDemoState();

@@ -15,8 +15,8 @@ export interface DemoState {
  * - A 2025 session has one long-lived McpServer, so it gets its own state, and the SDK announces a changed
  *   tool list on the session's own streams when a tool is added or removed.
  * - A 2026-07-28 request is served by a fresh McpServer that lives for that one request, so nothing can be
- *   kept on the instance. Its state is process-wide (see modern-leg.ts), and changes are announced on every
- *   open `subscriptions/listen` stream through `listeners`.
+ *   kept on the instance. Its state is shared by every 2026 request to the server (see modern-leg.ts), and
+ *   changes are announced on every open `subscriptions/listen` stream through `listeners`.
  */
 export interface DemoScope {
   era: ProtocolEra;

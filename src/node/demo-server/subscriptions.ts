@@ -10,7 +10,7 @@ const TICK_MS = 1500;
  * A resource that changes while someone watches. A 2025 client subscribes with resources/subscribe, which
  * starts a ticker for its session that bumps the value and sends notifications/resources/updated (and a
  * debug log line) until it unsubscribes. A 2026-07-28 client names the URI in `subscriptions/listen`
- * instead; that ticker is process-wide (see {@link TickerBus}).
+ * instead; that ticker is shared by all 2026 clients (see {@link TickerBus}).
  */
 export function registerSubscriptions(server: McpServer, scope: DemoScope): void {
   const { state } = scope;
@@ -57,7 +57,7 @@ function registerLegacySubscribe(server: McpServer, state: DemoState): void {
 }
 
 /**
- * The listen bus of the 2026-07-28 leg, with the process-wide ticker built in: it ticks only while at least
+ * The listen bus of the 2026-07-28 leg, with the shared 2026 ticker built in: it ticks only while at least
  * one listen stream is open (each open stream subscribes once), so an idle server does no work. The SDK's
  * listen router sends each `resource_updated` event only to the streams that named the ticker's URI.
  */
