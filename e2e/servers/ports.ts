@@ -21,7 +21,7 @@ export const APP_BASE_PATH = '/inspector/';
 
 /** The built app, e.g. `${APP_URL}?url=${encodeURIComponent(DEMO_MCP_URL)}`. */
 export const APP_URL = `http://${HOST}:${APP_PORT}${APP_BASE_PATH}`;
-/** Our demo MCP server (Streamable HTTP, sessions, CORS). */
+/** Our demo MCP server: Streamable HTTP with 2025-11-25 sessions and stateless 2026-07-28 requests on one endpoint, CORS. */
 export const DEMO_MCP_URL = `http://${HOST}:${DEMO_PORT}/mcp`;
 /** The reference server, `mcp-server-everything streamableHttp`. */
 export const EVERYTHING_MCP_URL = `http://${HOST}:${EVERYTHING_HTTP_PORT}/mcp`;

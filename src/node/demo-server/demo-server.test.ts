@@ -4,37 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { crc32 } from './media.ts';
 import { startDemoServer, type RunningDemoServer } from './server.ts';
+import { ACCEPT, parseMessages } from './wire-test-helpers.ts';
 
 // Talks to the server with plain fetch, so these tests check the wire format
 // itself rather than what an MCP client library makes of it.
 
 const PROTOCOL_VERSION = '2025-11-25';
-const ACCEPT = 'application/json, text/event-stream';
-
-interface RpcMessage {
-  jsonrpc: '2.0';
-  id?: number | string;
-  method?: string;
-  params?: Record<string, unknown>;
-  result?: Record<string, unknown>;
-  error?: { code: number; message: string };
-}
-
-/** The JSON-RPC messages in an SSE body (or the one message of a JSON body). */
-function parseMessages(contentType: string | null, text: string): RpcMessage[] {
-  if (contentType?.includes('application/json')) return [JSON.parse(text) as RpcMessage];
-  return text
-    .split(/\r?\n\r?\n/)
-    .map((event) =>
-      event
-        .split(/\r?\n/)
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(5).trimStart())
-        .join('\n'),
-    )
-    .filter((data) => data !== '')
-    .map((data) => JSON.parse(data) as RpcMessage);
-}
 
 let server: RunningDemoServer;
 let sessionId: string;
@@ -89,10 +64,34 @@ describe('demo server', () => {
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     const allowed = response.headers.get('access-control-allow-headers')!.toLowerCase();
-    for (const header of ['content-type', 'accept', 'authorization', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id']) {
-      expect(allowed).toContain(header);
+    const names = allowed.split(/\s*,\s*/);
+    // 2025 headers, and the 2026-07-28 ones: Mcp-Method, Mcp-Name and each Mcp-Param-* a tool declares.
+    for (const header of ['content-type', 'accept', 'authorization', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'mcp-method', 'mcp-name']) {
+      expect(names).toContain(header);
     }
+    expect(names).toEqual(expect.arrayContaining(['mcp-param-region', 'mcp-param-priority', 'mcp-param-express']));
     expect(response.headers.get('access-control-allow-methods')).toMatch(/DELETE/);
+  });
+
+  it('refuses requests from pages on origins it does not allow, with 403', async () => {
+    const initialize = (origin: string) =>
+      fetch(server.url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: ACCEPT, Origin: origin },
+        body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method: 'initialize', params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'vitest', version: '1.0.0' } } }),
+      });
+    const refused = await initialize('https://evil.example');
+    expect(refused.status).toBe(403);
+    // Readable by the page, and it says how to allow the origin.
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toContain('--allow-origin https://evil.example');
+    expect((await initialize('null')).status).toBe(403);
+    // Pages on this machine may, on any port, and so may programs that send no Origin at all.
+    for (const origin of ['http://127.0.0.1:5173', 'http://localhost:8080', 'http://[::1]:3000']) {
+      const allowed = await initialize(origin);
+      expect(allowed.status, origin).toBe(200);
+      await fetch(server.url, { method: 'DELETE', headers: { 'Mcp-Session-Id': allowed.headers.get('mcp-session-id')! } });
+    }
   });
 
   it('initializes a session', async () => {

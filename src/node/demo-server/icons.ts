@@ -32,5 +32,7 @@ export const icons = {
   note: svgIcon('<path d="M6 4h9l3 3v13H6z"/><path d="M9 11h6M9 15h4"/>', '#ca8a04'),
   trash: svgIcon('<path d="M5 7h14M10 4h4M7 7l1 13h8l1-13"/>', '#b91c1c'),
   doc: svgIcon('<path d="M7 3h7l4 4v14H7z"/><path d="M14 3v4h4"/>', '#475569'),
+  headers: svgIcon('<path d="M4 7h16M4 12h10M4 17h6"/><path d="M17 14l3 3-3 3"/>', '#0d9488'),
+  clock: svgIcon('<circle cx="12" cy="12" r="8"/><path d="M12 8v4l2.5 2.5"/>', '#6d28d9'),
   prompt: svgIcon('<path d="M5 5h14v10H9l-4 4z"/>', '#7c3aed'),
 } satisfies Record<string, Icon[]>;

@@ -4,20 +4,18 @@ import type { McpServer, RegisteredTool } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 
 import { icons } from './icons.ts';
-
-/** What one session's tools remember between calls. Each session has its own. */
-export interface SessionState {
-  notes: string[];
-  bonusTool: RegisteredTool | undefined;
-}
+import type { DemoScope } from './state.ts';
 
 export const MAX_NOTES = 50;
+export const NOTES_URI = 'demo://notes';
 
 /**
  * Tools whose point is what happens while or after they run: notifications
  * during the call, a tool list that changes, state that a destructive tool wipes.
  */
-export function registerLiveTools(server: McpServer, state: SessionState): void {
+export function registerLiveTools(server: McpServer, scope: DemoScope): void {
+  const { state, listeners } = scope;
+  let dice: RegisteredTool | undefined;
   server.registerTool(
     'long-running-task',
     {
@@ -67,13 +65,19 @@ export function registerLiveTools(server: McpServer, state: SessionState): void 
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     () => {
-      if (state.bonusTool) {
-        state.bonusTool.remove();
-        state.bonusTool = undefined;
-        return { content: [{ type: 'text', text: 'Removed "roll-dice". The tool list changed.' }] };
+      state.bonusTool = !state.bonusTool;
+      if (listeners) {
+        // A 2026-07-28 request: this server instance ends with the request, and the next one is built
+        // from the flipped state, so the only thing left to do is to tell the listen streams.
+        listeners.toolsChanged();
+      } else if (dice) {
+        // A 2025 session: the SDK announces the change on the session's streams itself.
+        dice.remove();
+        dice = undefined;
+      } else {
+        dice = registerDiceTool(server);
       }
-      state.bonusTool = registerDiceTool(server);
-      return { content: [{ type: 'text', text: 'Added "roll-dice". The tool list changed.' }] };
+      return { content: [{ type: 'text', text: `${state.bonusTool ? 'Added' : 'Removed'} "roll-dice". The tool list changed.` }] };
     },
   );
 
@@ -81,7 +85,7 @@ export function registerLiveTools(server: McpServer, state: SessionState): void 
     'add-note',
     {
       title: 'Add a note',
-      description: `Appends a note to this session's notes (the demo://notes resource, at most ${MAX_NOTES}).`,
+      description: `Appends a note to the notes (the ${NOTES_URI} resource, at most ${MAX_NOTES}).`,
       icons: icons.note,
       inputSchema: z.object({
         text: z.string().min(1).max(500).describe('The note'),
@@ -96,6 +100,7 @@ export function registerLiveTools(server: McpServer, state: SessionState): void 
         };
       }
       state.notes.push(text);
+      listeners?.resourceUpdated(NOTES_URI);
       return { content: [{ type: 'text', text: `Saved note ${state.notes.length}.` }] };
     },
   );
@@ -104,16 +109,20 @@ export function registerLiveTools(server: McpServer, state: SessionState): void 
     'clear-notes',
     {
       title: 'Delete all notes',
-      description: "Permanently deletes every note in this session. Clients should ask before running it.",
+      description: 'Permanently deletes every note. Clients should ask before running it.',
       icons: icons.trash,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
     () => {
       const count = state.notes.length;
       state.notes.length = 0;
+      listeners?.resourceUpdated(NOTES_URI);
       return { content: [{ type: 'text', text: `Deleted ${count} note${count === 1 ? '' : 's'}.` }] };
     },
   );
+
+  // Only a 2026-07-28 request's server can start with the bonus tool: it is built from the shared 2026 state.
+  if (state.bonusTool) dice = registerDiceTool(server);
 }
 
 function registerDiceTool(server: McpServer): RegisteredTool {

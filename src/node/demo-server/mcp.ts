@@ -1,12 +1,17 @@
-import { McpServer } from '@modelcontextprotocol/server';
+import { McpServer, type CacheHint, type ProtocolEra } from '@modelcontextprotocol/server';
 
+import { registerAskTwice } from './ask-twice.ts';
 import { registerClientFeatureTools } from './client-feature-tools.ts';
+import { registerHeaderTools } from './header-tools.ts';
 import { icons } from './icons.ts';
-import { registerLiveTools, type SessionState } from './live-tools.ts';
+import { registerLiveTools } from './live-tools.ts';
 import { registerResourcesAndPrompts } from './resources.ts';
+import { verifyRequestState } from './rounds.ts';
+import { registerSamplingTools } from './sampling-tools.ts';
 import { registerSchemaTools } from './schema-tools.ts';
 import { registerShowcasePrompts } from './showcase-prompts.ts';
 import { registerShowcaseResources } from './showcase-resources.ts';
+import { legacySessionScope, type DemoScope } from './state.ts';
 import { registerSubscriptions } from './subscriptions.ts';
 import { registerShowcaseTools } from './tools.ts';
 
@@ -19,28 +24,49 @@ export const DEMO_SERVER_INFO = {
   icons: icons.server,
 };
 
-const INSTRUCTIONS = `This is the MCP Lens demo server. It has no real side effects: every tool works on made-up data or on notes kept for this session only.
+const INSTRUCTIONS = `This is the MCP Lens demo server. It has no real side effects: every tool works on made-up data or on notes it keeps in memory.
 Start with "echo", then try "book-meeting" to see a rich form, "get-forecast" for structured output, "draw-lens" and "play-tone" for media, and "long-running-task" for progress and log notifications.
 "plan-trip" shows a richer schema ($defs/$ref, nullable, anyOf, a map), "annotated-report" annotated content, "broken-output" a result that breaks its outputSchema; "reset-demo" declares no annotations, so clients should ask before running it.
-"toggle-bonus-tool" adds or removes a tool and announces it with notifications/tools/list_changed. "clear-notes" is destructive: it deletes this session's notes.`;
+"toggle-bonus-tool" adds or removes a tool and announces it with notifications/tools/list_changed. "clear-notes" is destructive: it deletes the notes.
+"ask-every-field", "open-lookalike-url", "show-roots", "sample-with-tools" and "ask-twice" ask the client for input: as server requests on 2025-11-25, as input_required rounds on 2026-07-28.`;
+
+const ERA_NOTES: Record<ProtocolEra, string> = {
+  legacy: 'This 2025-11-25 session keeps its own notes and tool list.',
+  modern:
+    'On 2026-07-28 there are no sessions: the notes and the tool list are shared by every 2026 client of this server. ' +
+    '"lookup-order" mirrors its arguments into Mcp-Param-* headers; listen for tool list changes and for updates to demo://live/ticker and demo://notes.',
+};
+
+/** Lists change only when a tool says so (list_changed), and never depend on who asks: cache them a minute. */
+const LIST_CACHE: CacheHint = { ttlMs: 60_000, cacheScope: 'public' };
 
 /**
- * One McpServer per session: an McpServer owns exactly one transport, and the
- * session's state (notes, the bonus tool) must not leak between clients.
+ * Builds the demo server for one 2025 session (the default) or for one 2026-07-28 request. The same
+ * definitions serve both eras; `scope` says where the state lives and how changes are announced.
  */
-export function createDemoMcpServer(): McpServer {
+export function createDemoMcpServer(scope: DemoScope = legacySessionScope()): McpServer {
   const server = new McpServer(DEMO_SERVER_INFO, {
-    instructions: INSTRUCTIONS,
+    instructions: `${INSTRUCTIONS}\n${ERA_NOTES[scope.era]}`,
     capabilities: { logging: {} },
+    cacheHints: {
+      'server/discover': LIST_CACHE,
+      'tools/list': LIST_CACHE,
+      'prompts/list': LIST_CACHE,
+      'resources/list': LIST_CACHE,
+      'resources/templates/list': LIST_CACHE,
+    },
+    requestState: { verify: verifyRequestState },
   });
-  const state: SessionState = { notes: [], bonusTool: undefined };
   registerShowcaseTools(server);
   registerSchemaTools(server);
-  registerLiveTools(server, state);
-  registerResourcesAndPrompts(server, state);
+  registerLiveTools(server, scope);
+  registerResourcesAndPrompts(server, scope.state);
   registerShowcaseResources(server);
   registerShowcasePrompts(server);
-  registerSubscriptions(server);
-  registerClientFeatureTools(server);
+  registerSubscriptions(server, scope);
+  registerClientFeatureTools(server, scope.era);
+  registerSamplingTools(server, scope.era);
+  registerAskTwice(server);
+  registerHeaderTools(server, scope.era);
   return server;
 }

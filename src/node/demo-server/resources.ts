@@ -2,8 +2,9 @@ import { completable, ResourceTemplate, type McpServer } from '@modelcontextprot
 import * as z from 'zod';
 
 import { icons } from './icons.ts';
-import type { SessionState } from './live-tools.ts';
+import { NOTES_URI } from './live-tools.ts';
 import { lensPng } from './media.ts';
+import type { DemoState } from './state.ts';
 
 const README = `# MCP Lens demo server
 
@@ -23,8 +24,12 @@ A small MCP server that exists to be inspected. Try these tools:
 const NAMES = ['Ada', 'Alan', 'Grace', 'Katherine', 'Linus', 'Margaret'];
 const TOPICS = ['autumn', 'debugging', 'protocols', 'the sea', 'winter mornings'];
 
-/** A few resources, a template and two prompts — enough for the capabilities to be real. */
-export function registerResourcesAndPrompts(server: McpServer, state: SessionState): void {
+/**
+ * A few resources, a template and two prompts — enough for the capabilities to be real. On 2026-07-28 the
+ * README is cacheable by anyone for a minute and the clock by this client for five seconds; everything
+ * else is read fresh (the SDK's default is ttlMs 0, private).
+ */
+export function registerResourcesAndPrompts(server: McpServer, state: DemoState): void {
   server.registerResource(
     'readme',
     'demo://docs/readme',
@@ -34,16 +39,30 @@ export function registerResourcesAndPrompts(server: McpServer, state: SessionSta
       mimeType: 'text/markdown',
       icons: icons.doc,
       annotations: { audience: ['user', 'assistant'], priority: 1 },
+      cacheHint: { ttlMs: 60_000, cacheScope: 'public' },
     },
     (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: README }] }),
   );
 
   server.registerResource(
+    'clock',
+    'demo://cache/clock',
+    {
+      title: 'Server clock (cached 5 s)',
+      description: 'The server time. On 2026-07-28 the result says ttlMs 5000, cacheScope private, so a caching client shows the same time for five seconds.',
+      mimeType: 'application/json',
+      icons: icons.clock,
+      cacheHint: { ttlMs: 5_000, cacheScope: 'private' },
+    },
+    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify({ now: new Date().toISOString() }) }] }),
+  );
+
+  server.registerResource(
     'notes',
-    'demo://notes',
+    NOTES_URI,
     {
       title: 'Session notes',
-      description: 'Notes saved with the add-note tool in this session, one per line.',
+      description: 'Notes saved with the add-note tool, one per line: per session for 2025 clients, shared by all 2026-07-28 clients.',
       mimeType: 'text/plain',
       icons: icons.note,
     },
@@ -108,7 +127,7 @@ export function registerResourcesAndPrompts(server: McpServer, state: SessionSta
     'review-notes',
     {
       title: 'Review my notes',
-      description: "Puts this session's notes in front of the model and asks for a summary.",
+      description: 'Puts the notes in front of the model and asks for a summary.',
       icons: icons.prompt,
     },
     () => ({
@@ -117,7 +136,7 @@ export function registerResourcesAndPrompts(server: McpServer, state: SessionSta
           role: 'user',
           content: {
             type: 'resource',
-            resource: { uri: 'demo://notes', mimeType: 'text/plain', text: state.notes.join('\n') || '(no notes yet)' },
+            resource: { uri: NOTES_URI, mimeType: 'text/plain', text: state.notes.join('\n') || '(no notes yet)' },
           },
         },
         { role: 'user', content: { type: 'text', text: 'Summarise these notes in three bullet points.' } },

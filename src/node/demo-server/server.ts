@@ -1,23 +1,25 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import {
-  isInitializeRequest,
-  localhostAllowedHostnames,
-  validateHostHeader,
-  WebStandardStreamableHTTPServerTransport,
-  type McpServer,
-} from '@modelcontextprotocol/server';
+import { isLegacyRequest, localhostAllowedHostnames, validateHostHeader } from '@modelcontextprotocol/server';
 
-import { createDemoMcpServer } from './mcp.ts';
+import { CORS_HEADERS, preflightHeaders } from './cors.ts';
+import { createLegacyLeg } from './legacy-leg.ts';
+import { createModernLeg } from './modern-leg.ts';
 import { BodyTooLargeError, readBody, toWebRequest, writeWebResponse } from './node-http.ts';
+import { isOriginAllowed, parseAllowedOrigin } from './origin.ts';
+import { jsonRpcError } from './rpc-error.ts';
 
 export interface DemoServerOptions {
   /** TCP port; 0 picks a free one. @default 0 */
   port?: number;
   /** Only loopback: the demo server is for the person at this machine. @default '127.0.0.1' */
   host?: '127.0.0.1';
+  /**
+   * Origins (`scheme://host[:port]`) whose pages may use the server, besides this machine's own
+   * (http(s)://127.0.0.1, localhost and [::1], any port), e.g. where you host MCP Lens. @default []
+   */
+  allowedOrigins?: string[];
 }
 
 export interface RunningDemoServer {
@@ -28,75 +30,35 @@ export interface RunningDemoServer {
 
 const MCP_PATH = '/mcp';
 const MAX_BODY_BYTES = 1024 * 1024;
-/** Beyond this many live sessions the least recently used one is closed. */
+/** Live 2025 sessions beyond this close the least recently used. */
 const MAX_SESSIONS = 100;
-
-/** Sent on every response so browser clients on any origin can read them. */
-const CORS_HEADERS: Record<string, string> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'Mcp-Session-Id, WWW-Authenticate, Mcp-Protocol-Version',
-};
-const PREFLIGHT_HEADERS: Record<string, string> = {
-  ...CORS_HEADERS,
-  'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
-  'Access-Control-Max-Age': '600',
-};
-
-interface Session {
-  server: McpServer;
-  transport: WebStandardStreamableHTTPServerTransport;
-}
+/** Open 2026-07-28 listen streams beyond this are refused. */
+const MAX_SUBSCRIPTIONS = 100;
 
 /**
- * Starts the demo MCP server: Streamable HTTP at `/mcp` with one McpServer and
- * one transport per session (`Mcp-Session-Id`), CORS for browsers, bound to
- * 127.0.0.1 only.
+ * Starts the demo MCP server on 127.0.0.1: Streamable HTTP at `/mcp`, speaking both protocol eras. A
+ * 2026-07-28 request (it carries the per-request `_meta` envelope) is served statelessly by the SDK's
+ * handler; a 2025-era request (initialize, or anything naming a session) goes to that session's server.
  */
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<RunningDemoServer> {
   const host = options.host ?? '127.0.0.1';
-  // Map order doubles as recency order: a session is re-inserted on each use.
-  const sessions = new Map<string, Session>();
+  const allowedOrigins = new Set((options.allowedOrigins ?? []).map(parseAllowedOrigin));
+  const legacy = createLegacyLeg(MAX_SESSIONS);
+  const modern = createModernLeg({ maxBodyBytes: MAX_BODY_BYTES, maxSubscriptions: MAX_SUBSCRIPTIONS });
   let origin = '';
 
-  const closeSession = async (id: string) => {
-    const session = sessions.get(id);
-    sessions.delete(id);
-    await session?.server.close().catch(() => undefined);
-  };
-
-  const openSession = async (): Promise<Session> => {
-    const server = createDemoMcpServer();
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => {
-        sessions.set(id, session);
-        if (sessions.size > MAX_SESSIONS) {
-          const oldest = sessions.keys().next().value;
-          if (oldest !== undefined) void closeSession(oldest);
-        }
-      },
-      onsessionclosed: (id) => {
-        sessions.delete(id);
-      },
-    });
-    const session: Session = { server, transport };
-    // McpServer.connect takes over the transport's callbacks, so listen on the server.
-    server.server.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
-    };
-    await server.connect(transport);
-    return session;
-  };
-
-  const handleMcp = async (req: IncomingMessage, res: ServerResponse, signal: AbortSignal) => {
+  const handleMcp = async (req: IncomingMessage, signal: AbortSignal): Promise<Response> => {
     const hostCheck = validateHostHeader(req.headers.host, localhostAllowedHostnames());
     if (!hostCheck.ok) {
-      return sendJsonRpcError(res, 403, -32000, `Forbidden: ${hostCheck.message}. Connect through 127.0.0.1 or localhost.`);
+      return jsonRpcError(403, -32000, `Forbidden: ${hostCheck.message}. Connect through 127.0.0.1 or localhost.`);
+    }
+    const pageOrigin = req.headers.origin ?? null;
+    if (!isOriginAllowed(pageOrigin, allowedOrigins)) {
+      return jsonRpcError(403, -32000, `Forbidden: pages from ${pageOrigin} may not use this server. Start it with --allow-origin ${pageOrigin} to allow them.`);
     }
     const method = req.method ?? 'GET';
     if (method !== 'GET' && method !== 'POST' && method !== 'DELETE') {
-      return sendJsonRpcError(res, 405, -32000, 'Method not allowed. Use POST, GET or DELETE.', { Allow: 'GET, POST, DELETE, OPTIONS' });
+      return jsonRpcError(405, -32000, 'Method not allowed. Use POST, GET or DELETE.', { Allow: 'GET, POST, DELETE, OPTIONS' });
     }
 
     let body: string | undefined;
@@ -106,35 +68,15 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       try {
         parsed = JSON.parse(body);
       } catch {
-        return sendJsonRpcError(res, 400, -32700, 'Parse error: the request body is not valid JSON.');
+        return jsonRpcError(400, -32700, 'Parse error: the request body is not valid JSON.');
       }
-    }
-
-    const sessionId = req.headers['mcp-session-id'];
-    let session: Session;
-    let isNew = false;
-    if (typeof sessionId === 'string' && sessionId !== '') {
-      const found = sessions.get(sessionId);
-      if (!found) {
-        return sendJsonRpcError(res, 404, -32001, 'Session not found. It may have ended; send a new initialize request.');
-      }
-      sessions.delete(sessionId);
-      sessions.set(sessionId, found);
-      session = found;
-    } else if (method === 'POST' && isInitializeRequest(parsed)) {
-      session = await openSession();
-      isNew = true;
-    } else {
-      return sendJsonRpcError(res, 400, -32000, 'Bad Request: no Mcp-Session-Id header. Start with an initialize request.');
     }
 
     const request = toWebRequest(req, origin, body, signal);
-    const response = await session.transport.handleRequest(request, { parsedBody: parsed });
-    // An initialize that failed validation never becomes a session; do not leak its server.
-    if (isNew && !(session.transport.sessionId && sessions.has(session.transport.sessionId))) {
-      void session.server.close().catch(() => undefined);
-    }
-    await writeWebResponse(res, response, CORS_HEADERS);
+    // The SDK's own routing predicate, given the body already read and the same size bound, so the two
+    // legs can never disagree with the SDK about which era a request belongs to.
+    const isLegacy = await isLegacyRequest(request, parsed, { maxRequestBodySize: MAX_BODY_BYTES });
+    return isLegacy ? legacy.handle(request, parsed) : modern.handle(request, parsed);
   };
 
   const httpServer = createServer((req, res) => {
@@ -143,19 +85,16 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     const handle = async () => {
       if (req.method === 'OPTIONS') {
-        const headers = { ...PREFLIGHT_HEADERS };
-        // Chrome's Private Network Access asks before a public page may call loopback.
-        if (req.headers['access-control-request-private-network'] === 'true') {
-          headers['Access-Control-Allow-Private-Network'] = 'true';
-        }
-        res.writeHead(204, headers).end();
+        // Preflights change nothing, so they are answered for every origin; a page that is not allowed is
+        // refused on the request itself, with a 403 it can read and that says how to allow it.
+        res.writeHead(204, preflightHeaders(req.headers)).end();
         return;
       }
-      if (path === MCP_PATH) return handleMcp(req, res, controller.signal);
+      if (path === MCP_PATH) return writeWebResponse(res, await handleMcp(req, controller.signal), CORS_HEADERS);
       if (path === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
         res
           .writeHead(200, { ...CORS_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' })
-          .end(`MCP Lens demo server. MCP endpoint (Streamable HTTP): ${origin}${MCP_PATH}\n`);
+          .end(`MCP Lens demo server. MCP endpoint (Streamable HTTP, 2025-11-25 and 2026-07-28): ${origin}${MCP_PATH}\n`);
         return;
       }
       sendJsonRpcError(res, 404, -32000, `Not found. The MCP endpoint is ${MCP_PATH}.`);
@@ -185,7 +124,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     url: `${origin}${MCP_PATH}`,
     close: () => {
       closing ??= (async () => {
-        await Promise.all([...sessions.keys()].map(closeSession));
+        await Promise.all([legacy.close(), modern.close()]);
         await new Promise<void>((resolve) => {
           httpServer.close(() => resolve());
           // Open SSE streams would otherwise keep close() waiting forever.
@@ -197,9 +136,9 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   };
 }
 
-function sendJsonRpcError(res: ServerResponse, status: number, code: number, message: string, extra: Record<string, string> = {}): void {
+function sendJsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
   if (res.headersSent) return void res.end();
   res
-    .writeHead(status, { ...CORS_HEADERS, ...extra, 'Content-Type': 'application/json' })
+    .writeHead(status, { ...CORS_HEADERS, 'Content-Type': 'application/json' })
     .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
