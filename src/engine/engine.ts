@@ -7,7 +7,7 @@ import type { EngineApi, EngineMethod, SessionApi } from '../shared/boundary.ts'
 import type { EngineError } from '../shared/errors.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import type { ConnectParams } from '../shared/model.ts';
-import { explainError, explainNetworkFailure, isOpaqueNetworkFailure } from './explain-error.ts';
+import { explainError, explainNetworkFailure, isOpaqueNetworkFailure, probeFailureCause } from './explain-error.ts';
 import { createConnectionGuards } from './connection-guards.ts';
 import type { FeatureContext, Handlers } from './feature-context.ts';
 import { taskHandlers, type KnownTasks } from './features/tasks.ts';
@@ -70,8 +70,8 @@ export function createEngine(env: EngineEnv): Engine {
   let connectParams: ConnectParams | undefined;
 
   const explain = async (error: unknown): Promise<EngineError> =>
-    isOpaqueNetworkFailure(error) && connectParams ? explainNetworkFailure(
-          error,
+    isOpaqueNetworkFailure(probeFailureCause(error)) && connectParams ? explainNetworkFailure(
+          probeFailureCause(error),
           connectParams.url,
           env.fetch,
           connectParams.headers.map((h) => h.name.trim()).filter((name) => name !== ''),

@@ -36,14 +36,19 @@ function describeStatus(status: number, statusText: string | undefined): string 
   return `The server rejected the request (${label}).`;
 }
 
+/** The era probe (server/discover) wraps what went wrong; the cause is what a person can act on. */
+export function probeFailureCause(error: unknown): unknown {
+  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: unknown };
+  return code === 'ERA_NEGOTIATION_FAILED' && typeof cause === 'object' && cause !== null ? cause : error;
+}
+
 /** Synchronous classification; network failures need `explainNetworkFailure` for the CORS question. */
 export function explainError(error: unknown): EngineError {
   if (isEngineError(error)) return error;
   const e = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorShape;
   const message = e.message ?? String(error);
-  // The era probe (server/discover) wraps what went wrong; the cause is what a person can act on.
-  const cause = (error as { cause?: unknown }).cause;
-  if (e.code === 'ERA_NEGOTIATION_FAILED' && typeof cause === 'object' && cause !== null) return explainError(cause);
+  const cause = probeFailureCause(error);
+  if (cause !== error) return explainError(cause);
   // Faults the engine raised itself (a bound tripped, a stream ended early) already carry their explanation.
   const own = (error as { engineError?: unknown }).engineError ?? (e.data as { mcpLensFault?: unknown } | undefined)?.mcpLensFault;
   if (isEngineError(own)) return own;

@@ -34,7 +34,7 @@ const messages = () => received.flatMap((e): MessageEntry[] => (e.type === 'mess
 
 describe('worker boundary', () => {
   it('carries calls, results and batched events as plain data', async () => {
-    const summary = await client.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+    const summary = await client.call('connect', { url: demo.url, headers: [], transport: 'auto', era: 'legacy' });
     expect(summary.server.title).toBe('MCP Lens Demo Server');
     // Events posted before the result are delivered before the promise settles.
     expect(received.some((e) => e.type === 'connection' && e.phase === 'connected')).toBe(true);
@@ -56,7 +56,7 @@ describe('worker boundary', () => {
   });
 
   it('fetches a data: icon into a Blob the UI can show', async () => {
-    const summary = await client.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+    const summary = await client.call('connect', { url: demo.url, headers: [], transport: 'auto', era: 'legacy' });
     const icon = summary.server.icons[0];
     expect(icon).toBeDefined();
     const result = await client.call('fetchIcon', { src: icon!.src });

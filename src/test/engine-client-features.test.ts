@@ -30,13 +30,13 @@ const initializeCapabilities = (h: Harness) => {
 describe('client features', () => {
   it('declares every capability by default, and only the ones switched on', async () => {
     const h = createHarness();
-    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto', era: 'legacy' });
     expect(initializeCapabilities(h)).toEqual({ sampling: { tools: {} }, elicitation: { form: {}, url: {} }, roots: { listChanged: true } });
     await h.engine.call('disconnect', undefined);
 
     const off = createHarness();
     const clientFeatures = { sampling: true, samplingTools: false, elicitationForm: false, elicitationUrl: true, roots: false };
-    await off.engine.call('connect', { url: demo.url, headers: [], transport: 'auto', clientFeatures });
+    await off.engine.call('connect', { url: demo.url, headers: [], transport: 'auto', era: 'legacy', clientFeatures });
     expect(initializeCapabilities(off)).toEqual({ sampling: {}, elicitation: { url: {} } });
     // Form elicitation is off: the SDK answers -32602 and no person is asked.
     const outcome = await off.engine.call('callTool', { name: 'ask-every-field', arguments: {} });
@@ -52,7 +52,7 @@ describe('client features', () => {
 
   it('queues a form elicitation with its related tool call, and sends the accepted content', async () => {
     const h = createHarness();
-    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto', era: 'legacy' });
     const call = h.engine.call('callTool', { name: 'ask-every-field', arguments: {} });
     const request = await nextRequest(h);
     expect(request).toMatchObject({ kind: 'elicitation-form', method: 'elicitation/create', serverName: 'mcp-lens-demo' });
@@ -73,7 +73,7 @@ describe('client features', () => {
 
   it('runs a sampling round with tools, and refuses a reply that uses a tool nobody offered', async () => {
     const h = createHarness();
-    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto', era: 'legacy' });
     const call = h.engine.call('callTool', { name: 'sample-with-tools', arguments: { city: 'Porto' } });
     const first = await nextRequest(h);
     expect(first).toMatchObject({ kind: 'sampling', toolsAllowed: true });
@@ -97,7 +97,7 @@ describe('client features', () => {
 
   it('refuses a malformed tool_result pairing with -32602 and a rejection with -1', async () => {
     const h = createHarness();
-    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto', era: 'legacy' });
     const bad = await h.engine.call('callTool', { name: 'sample-bad-pairing', arguments: {} });
     expect(JSON.stringify(bad.content)).toContain('-32602');
 
@@ -113,7 +113,7 @@ describe('client features', () => {
 
   it('carries -32042 elicitations on the error, and passes elicitation/complete on', async () => {
     const h = createHarness();
-    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto', era: 'legacy' });
     const error = await h.engine.call('callTool', { name: 'needs-authorization', arguments: {} }).catch((e: unknown) => e);
     expect(error).toMatchObject({ rpcCode: -32042, urlElicitations: [{ url: 'https://auth.example.com/authorize?client=mcp-lens-demo' }] });
     const id = (error as { urlElicitations: Array<{ elicitationId: string }> }).urlElicitations[0]!.elicitationId;
@@ -126,7 +126,7 @@ describe('client features', () => {
 
   it('ends pending requests with the session, and refuses answers to them', async () => {
     const h = createHarness();
-    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto', era: 'legacy' });
     const call = h.engine.call('callTool', { name: 'ask-every-field', arguments: {} }).catch(() => undefined);
     const request = await nextRequest(h);
     await h.engine.call('disconnect', undefined);
@@ -139,7 +139,7 @@ describe('client features', () => {
     const h = createHarness();
     expect(await h.engine.call('setRoots', { roots: [{ uri: 'file:///work/project', name: 'Project' }] })).toEqual({ notified: false });
     await expect(h.engine.call('setRoots', { roots: [{ uri: 'https://example.com' }] })).rejects.toMatchObject({ code: 'invalid-url' });
-    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto', era: 'legacy' });
     expect(await h.engine.call('setRoots', { roots: [{ uri: 'file:///tmp' }] })).toEqual({ notified: true });
     expect(h.messages().some((m) => m.direction === 'out' && m.method === 'notifications/roots/list_changed')).toBe(true);
     await h.engine.call('disconnect', undefined);

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness } from './engine-harness.ts';
 import { initializeResult, startRawServer, type RawHandler, type RawRequest } from './raw-server.ts';
+import type { EraChoice } from '../shared/model.ts';
 
 const servers: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
@@ -22,9 +23,9 @@ function json(res: ServerResponse, status: number, body: string, type = 'applica
   res.writeHead(status, { 'content-type': type }).end(body);
 }
 
-const connect = (url: string, extra: Partial<{ requestTimeoutMs: number; transport: 'auto' | 'streamable-http' }> = {}) => {
+const connect = (url: string, extra: Partial<{ requestTimeoutMs: number; transport: 'auto' | 'streamable-http'; era: EraChoice }> = {}) => {
   const h = createHarness();
-  return { h, attempt: h.engine.call('connect', { url, headers: [], transport: 'auto', ...extra }) };
+  return { h, attempt: h.engine.call('connect', { url, headers: [], transport: 'auto', era: 'legacy', ...extra }) };
 };
 
 describe('engine faults', () => {
@@ -96,7 +97,7 @@ describe('engine faults', () => {
       json(res, 200, JSON.stringify(initializeResult(idOf(req))));
     });
     const h = createHarness();
-    await h.engine.call('connect', { url: server.url, headers: [{ name: 'X-Api-Key', value: 'k-123' }], transport: 'auto' });
+    await h.engine.call('connect', { url: server.url, headers: [{ name: 'X-Api-Key', value: 'k-123' }], transport: 'auto', era: 'legacy' });
     await h.engine.call('disconnect', undefined);
     expect(server.requests.length).toBeGreaterThanOrEqual(2);
     expect(server.requests.every((r) => r.headers['x-api-key'] === 'k-123')).toBe(true);

@@ -9,7 +9,7 @@ let h: Harness;
 beforeAll(async () => {
   demo = await startDemoServer({ port: 0 });
   h = createHarness();
-  await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+  await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto', era: 'legacy' });
 });
 afterAll(async () => {
   await h.engine.call('disconnect', undefined);

@@ -14,7 +14,7 @@ async function connected(onRequest: Parameters<typeof startMcp>[0], extra: Parti
   const server = await startMcp(onRequest, options);
   servers.push(server);
   const h = createHarness();
-  await h.engine.call('connect', { url: server.url, headers: [], transport: 'streamable-http', ...extra });
+  await h.engine.call('connect', { url: server.url, headers: [], transport: 'streamable-http', era: 'legacy', ...extra });
   return { h, server };
 }
 
@@ -197,7 +197,7 @@ describe('sessions', () => {
       const server = await startMcp(() => undefined, { sessionId });
       servers.push(server);
       const h = createHarness();
-      await expect(h.engine.call('connect', { url: server.url, headers: [], transport: 'streamable-http' })).rejects.toMatchObject({
+      await expect(h.engine.call('connect', { url: server.url, headers: [], transport: 'streamable-http', era: 'legacy' })).rejects.toMatchObject({
         code: 'bad-response',
         message: expect.stringMatching(/Mcp-Session-Id is not valid/),
       });

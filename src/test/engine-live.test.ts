@@ -14,8 +14,8 @@ afterAll(async () => {
 describe('engine against the demo server', () => {
   it('connects, lists, calls, logs every frame both ways, and ends the session with DELETE', async () => {
     const h = createHarness();
-    const summary = await h.engine.call('connect', { url: demo.url, headers: [{ name: 'X-Trace', value: 'lens-test' }], transport: 'auto' });
-    expect(summary).toMatchObject({ transport: 'streamable-http', protocolVersion: '2025-11-25', server: { name: 'mcp-lens-demo' } });
+    const summary = await h.engine.call('connect', { url: demo.url, headers: [{ name: 'X-Trace', value: 'lens-test' }], transport: 'auto', era: 'legacy' });
+    expect(summary).toMatchObject({ transport: 'streamable-http', era: 'legacy', protocolVersion: '2025-11-25', server: { name: 'mcp-lens-demo' } });
     expect(summary.sessionId).toBeTruthy();
     expect(summary.capabilities).toHaveProperty('tools');
     expect(summary.instructions).toContain('demo server');
@@ -46,7 +46,7 @@ describe('engine against the demo server', () => {
 
   it('carries a progress token on tool calls and takes the progress notifications without complaint', async () => {
     const h = createHarness();
-    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto', era: 'legacy' });
     await h.engine.call('callTool', { name: 'long-running-task', arguments: { steps: 2, stepMs: 50 } });
     await h.engine.call('disconnect', undefined);
     const call = h.messages().find((m) => m.method === 'tools/call')!.message as { params: { _meta?: { progressToken?: unknown } } };
@@ -57,7 +57,7 @@ describe('engine against the demo server', () => {
 
   it('masks secret headers in the HTTP record', async () => {
     const h = createHarness();
-    await h.engine.call('connect', { url: demo.url, headers: [{ name: 'Authorization', value: 'Bearer sk-very-secret' }], transport: 'streamable-http' });
+    await h.engine.call('connect', { url: demo.url, headers: [{ name: 'Authorization', value: 'Bearer sk-very-secret' }], transport: 'streamable-http', era: 'legacy' });
     await h.engine.call('disconnect', undefined);
     const serialized = JSON.stringify(h.events);
     expect(serialized).not.toContain('sk-very-secret');
@@ -66,7 +66,7 @@ describe('engine against the demo server', () => {
 
   it('refuses an invalid URL before sending anything', async () => {
     const h = createHarness();
-    await expect(h.engine.call('connect', { url: 'https://user:pw@example.com/mcp', headers: [], transport: 'auto' })).rejects.toMatchObject({ code: 'invalid-url' });
+    await expect(h.engine.call('connect', { url: 'https://user:pw@example.com/mcp', headers: [], transport: 'auto', era: 'legacy' })).rejects.toMatchObject({ code: 'invalid-url' });
     expect(h.exchanges()).toEqual([]);
   });
 
@@ -74,8 +74,8 @@ describe('engine against the demo server', () => {
     const h = createHarness();
     const closed = await startDemoServer({ port: 0 });
     await closed.close();
-    await expect(h.engine.call('connect', { url: closed.url, headers: [], transport: 'auto' })).rejects.toMatchObject({ code: 'unreachable', message: expect.stringContaining('refused') });
-    const summary = await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+    await expect(h.engine.call('connect', { url: closed.url, headers: [], transport: 'auto', era: 'legacy' })).rejects.toMatchObject({ code: 'unreachable', message: expect.stringContaining('refused') });
+    const summary = await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto', era: 'legacy' });
     expect(summary.server.name).toBe('mcp-lens-demo');
     expect((await h.engine.call('ping', undefined)).latencyMs).toBeGreaterThanOrEqual(0);
     await h.engine.call('disconnect', undefined);

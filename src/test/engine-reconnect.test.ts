@@ -22,7 +22,7 @@ describe('event stream reconnects', () => {
     });
     servers.push(server);
     const h = createHarness();
-    await h.engine.call('connect', { url: server.url, headers: [], transport: 'streamable-http', limits: { reconnectFloorMs: 100, maxEmptyReconnects: 4 } });
+    await h.engine.call('connect', { url: server.url, headers: [], transport: 'streamable-http', era: 'legacy', limits: { reconnectFloorMs: 100, maxEmptyReconnects: 4 } });
     await sleep(2500);
     // The SDK alone makes hundreds of GETs in this time; paced: 1 + 100, 200, 400, 800 ms, then stop.
     expect(gets.length).toBeLessThanOrEqual(6);
@@ -44,7 +44,7 @@ describe('event stream reconnects', () => {
     });
     servers.push(server);
     const h = createHarness();
-    await h.engine.call('connect', { url: server.url, headers: [], transport: 'streamable-http' });
+    await h.engine.call('connect', { url: server.url, headers: [], transport: 'streamable-http', era: 'legacy' });
     await sleep(2300);
     expect(gets.length).toBeGreaterThanOrEqual(4);
     const gaps = gets.slice(1).map((t, i) => t - gets[i]!);

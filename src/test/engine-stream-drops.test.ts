@@ -25,7 +25,7 @@ async function connectWithStream(onGet: (req: RawRequest, res: ServerResponse, n
   const server = await startMcp(() => undefined, { sessionId: 'drops', onGet: (req, res) => onGet(req, res, ++gets) });
   servers.push(server);
   const h = createHarness();
-  await h.engine.call('connect', { url: server.url, headers: [], transport: 'streamable-http', ...(extraLimits && { limits: { ...limits, ...extraLimits } }) });
+  await h.engine.call('connect', { url: server.url, headers: [], transport: 'streamable-http', era: 'legacy', ...(extraLimits && { limits: { ...limits, ...extraLimits } }) });
   return h;
 }
 

@@ -31,7 +31,7 @@ afterAll(async () => {
 describe('wire details', () => {
   it('links every message to the exchange that carried it and records the session id', async () => {
     const h = createHarness();
-    const summary = await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+    const summary = await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto', era: 'legacy' });
     await h.engine.call('listTools', undefined);
     await h.engine.call('disconnect', undefined);
 

@@ -18,7 +18,7 @@ afterAll(async () => {
 
 const browser = () => createHarness(browserCorsFetch('http://app.example'));
 const connect = (scenario: string, headers: Array<{ name: string; value: string }> = []) =>
-  browser().engine.call('connect', { url: `${base}/s/${scenario}/mcp`, headers, transport: 'streamable-http' });
+  browser().engine.call('connect', { url: `${base}/s/${scenario}/mcp`, headers, transport: 'streamable-http', era: 'legacy' });
 
 describe('CORS doctor', () => {
   it('says when the server allows no cross-origin requests at all', async () => {

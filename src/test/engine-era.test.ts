@@ -1,0 +1,148 @@
+/**
+ * The two protocol eras through the real engine: Auto probes with server/discover and decides on real
+ * evidence only; the demo server speaks both eras from one endpoint, so the same flows run in each.
+ */
+import type { ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
+import type { EngineEvent, PendingServerRequest } from '../shared/events.ts';
+import { createHarness, type Harness } from './engine-harness.ts';
+import { initializeResult, startRawServer, type RawRequest } from './raw-server.ts';
+
+let demo: RunningDemoServer;
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0 });
+});
+afterAll(() => demo.close());
+
+const methods = (h: Harness) => h.messages().filter((m) => m.direction === 'out' && m.kind === 'request').map((m) => m.method);
+
+async function nextServerRequest(h: Harness): Promise<PendingServerRequest> {
+  for (let i = 0; i < 500; i++) {
+    const found = h.events.find((e): e is Extract<EngineEvent, { type: 'server-request' }> => e.type === 'server-request');
+    if (found) return found.request;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('no server request arrived');
+}
+
+describe('Auto against the dual-era demo server', () => {
+  it('probes with server/discover, speaks 2026-07-28 without a session, and says why', async () => {
+    const h = createHarness();
+    const summary = await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+    expect(summary).toMatchObject({ era: 'modern', protocolVersion: '2026-07-28', server: { name: 'mcp-lens-demo' } });
+    expect(summary.supportedVersions).toContain('2026-07-28');
+    expect(summary.sessionId).toBeUndefined();
+    expect(summary.eraReason).toMatch(/server\/discover answered/);
+    expect(methods(h)[0]).toBe('server/discover');
+    expect(methods(h)).not.toContain('initialize');
+    await h.engine.call('disconnect', undefined);
+  });
+
+  it('mirrors x-mcp-header arguments into Mcp-Param-* headers, Base64 where the value is not plain ASCII', async () => {
+    const h = createHarness();
+    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+    const { tools } = await h.engine.call('listTools', undefined);
+    expect(tools.find((t) => t.name === 'lookup-order')?.paramHeaders?.map((p) => p.name)).toEqual(['Region', 'Priority', 'Express']);
+    const outcome = await h.engine.call('callTool', { name: 'lookup-order', arguments: { orderId: 'B-7', region: 'São Paulo', priority: 5, express: true } });
+    expect(JSON.stringify(outcome.content)).toContain('mcp-param-region: São Paulo');
+    const call = h.exchanges().find((x) => x.requestHeaders.some(([name, value]) => name.toLowerCase() === 'mcp-method' && value === 'tools/call'));
+    const sent = new Map(call?.requestHeaders.map(([name, value]) => [name.toLowerCase(), value]));
+    expect(sent.get('mcp-name')).toBe('lookup-order');
+    expect(sent.get('mcp-param-priority')).toBe('5');
+    expect(sent.get('mcp-param-region')).toMatch(/^=\?base64\?.+\?=$/);
+    await h.engine.call('disconnect', undefined);
+  });
+
+  it('answers an input_required elicitation through the same queue as a 2025 server request', async () => {
+    const h = createHarness();
+    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+    const call = h.engine.call('callTool', { name: 'ask-two-at-once', arguments: {} });
+    const first = await nextServerRequest(h);
+    expect(first).toMatchObject({ kind: 'elicitation-form' });
+    await h.engine.call('answerServerRequest', { id: first.id, answer: { action: 'accept', content: { team: 'Lens' } } });
+    let second: PendingServerRequest | undefined;
+    for (let i = 0; i < 500 && !second; i++) {
+      second = h.events.flatMap((e) => (e.type === 'server-request' && e.request.id !== first.id ? [e.request] : []))[0];
+      if (!second) await new Promise((r) => setTimeout(r, 10));
+    }
+    await h.engine.call('answerServerRequest', { id: second!.id, answer: { action: 'accept', content: { city: 'Lisbon' } } });
+    expect(JSON.stringify((await call).content)).toContain('Both answered.');
+    // The retry is a new request that carries the answers.
+    const calls = h.messages().filter((m) => m.direction === 'out' && m.method === 'tools/call');
+    expect(calls).toHaveLength(2);
+    expect(JSON.stringify(calls[1]?.message)).toContain('inputResponses');
+    await h.engine.call('disconnect', undefined);
+  });
+
+  it('has no ping in 2026-07-28 and says so instead of failing', async () => {
+    const h = createHarness();
+    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+    await expect(h.engine.call('ping', undefined)).rejects.toMatchObject({ code: 'not-in-revision' });
+    await h.engine.call('disconnect', undefined);
+  });
+
+  it('speaks 2025 with a session when pinned to it', async () => {
+    const h = createHarness();
+    const summary = await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto', era: 'legacy' });
+    expect(summary).toMatchObject({ era: 'legacy', protocolVersion: '2025-11-25', sessionId: expect.any(String) });
+    expect(summary.eraReason).toMatch(/Pinned to 2025/);
+    expect(methods(h)[0]).toBe('initialize');
+    await h.engine.call('disconnect', undefined);
+  });
+});
+
+/** A 2025-era server as deployed ones answer a request they do not know before initialize. */
+function legacyServer(request: RawRequest, response: ServerResponse) {
+  const { id, method } = (request.json ?? {}) as { id?: unknown; method?: string };
+  response.setHeader('Content-Type', 'application/json');
+  if (request.method !== 'POST') return void response.writeHead(405).end();
+  if (method === 'initialize') return void response.writeHead(200, { 'Mcp-Session-Id': 's-1' }).end(JSON.stringify(initializeResult(id)));
+  if (id === undefined) return void response.writeHead(202).end();
+  if (!request.headers['mcp-session-id']) {
+    return void response.writeHead(400).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: Server not initialized' } }));
+  }
+  response.writeHead(200).end(JSON.stringify({ jsonrpc: '2.0', id, result: {} }));
+}
+
+describe('Auto against a 2025-era server', () => {
+  it('falls back to initialize on a 2025-era answer to the probe, and names the evidence', async () => {
+    const server = await startRawServer(legacyServer);
+    const h = createHarness();
+    const summary = await h.engine.call('connect', { url: server.url, headers: [], transport: 'auto' });
+    expect(summary).toMatchObject({ era: 'legacy', protocolVersion: '2025-11-25', sessionId: 's-1' });
+    expect(summary.eraReason).toMatch(/HTTP 400 with JSON-RPC error -32000/);
+    expect(server.requests.map((r) => (r.json as { method?: string } | undefined)?.method)).toEqual(['server/discover', 'initialize', 'notifications/initialized']);
+    await h.engine.call('disconnect', undefined);
+    await server.close();
+  });
+
+  it('skips the probe for an origin remembered as 2025-era', async () => {
+    const server = await startRawServer(legacyServer);
+    const h = createHarness();
+    const summary = await h.engine.call('connect', { url: server.url, headers: [], transport: 'auto', knownEra: { era: 'legacy', at: Date.now() } });
+    expect(summary.eraReason).toMatch(/without probing/);
+    expect((server.requests[0]?.json as { method?: string }).method).toBe('initialize');
+    await h.engine.call('disconnect', undefined);
+    await server.close();
+  });
+
+  it('never falls back on a 5xx: the probe error is the answer', async () => {
+    const server = await startRawServer((_request, response) => void response.writeHead(503).end('down for maintenance'));
+    const h = createHarness();
+    await expect(h.engine.call('connect', { url: server.url, headers: [], transport: 'auto' })).rejects.toMatchObject({ httpStatus: 503 });
+    expect(server.requests.map((r) => (r.json as { method?: string } | undefined)?.method)).toEqual(['server/discover']);
+    await server.close();
+  });
+
+  it('fails clearly when pinned to 2026-07-28 and the server does not speak it', async () => {
+    const server = await startRawServer(legacyServer);
+    const h = createHarness();
+    await expect(h.engine.call('connect', { url: server.url, headers: [], transport: 'auto', era: 'modern' })).rejects.toMatchObject({
+      code: 'unsupported-version',
+      message: expect.stringMatching(/Choose "Auto"/),
+    });
+    await server.close();
+  });
+});
