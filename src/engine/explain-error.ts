@@ -4,6 +4,7 @@
  */
 import { isEngineError, type EngineError } from '../shared/errors.ts';
 import { diagnoseCors } from './cors-doctor.ts';
+import { MAX_INPUT_ROUNDS } from '../shared/client-features.ts';
 
 /** What a server must send for a browser client on another origin to talk to it. */
 export const CORS_REQUIREMENTS = [
@@ -76,6 +77,9 @@ export function explainError(error: unknown): EngineError {
     const supported = (e.data as { supported?: unknown } | undefined)?.supported;
     const list = Array.isArray(supported) ? supported.filter((v) => typeof v === 'string').join(', ') : 'none listed';
     return { code: 'unsupported-version', message: `The server supports no protocol version MCP Lens speaks (the server lists: ${list}; MCP Lens speaks 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05).`, rpcCode: UNSUPPORTED_PROTOCOL_VERSION, detail: message };
+  }
+  if (e.code === 'INPUT_REQUIRED_ROUNDS_EXCEEDED') {
+    return { code: 'protocol', message: `The server kept asking for more input: MCP Lens stopped after ${MAX_INPUT_ROUNDS} rounds of this request. The server may be looping; its last question is in the Message log.`, detail: message };
   }
   if (e.code === 'ERA_NEGOTIATION_FAILED') {
     return { code: 'unsupported-version', message: `${message.replace(/^Version negotiation (probe )?failed: /, 'The protocol era could not be agreed: ')}. Choose "Auto" or the other era beside Connect.`, detail: message };

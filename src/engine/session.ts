@@ -18,6 +18,7 @@ import type { SessionGuards } from './connection-guards.ts';
 import { hiddenSessionIdError } from './cors-doctor.ts';
 import { createProbeWatch, explainEra, MODERN_PROTOCOL_VERSION, negotiationMode, planEra, type EraPlan } from './era.ts';
 import { LensClient } from './sdk-client.ts';
+import { MAX_INPUT_ROUNDS } from '../shared/client-features.ts';
 import { checkSessionId } from './session-id.ts';
 import type { FetchLike } from './wire-tap.ts';
 
@@ -120,6 +121,7 @@ async function connectWith({ kind, url, headers, timeout, plan }: ConnectTarget,
     capabilities,
     supportedProtocolVersions: SUPPORTED_PROTOCOL_VERSIONS,
     versionNegotiation: { mode },
+    inputRequired: { maxRounds: MAX_INPUT_ROUNDS },
   });
   for (const extension of extensions) extension.setup?.(client);
 

@@ -29,8 +29,8 @@ export interface WireTapDeps {
   /** A bound tripped on the response to a POST carrying these request ids. */
   onFault?: (requestIds: Array<string | number>, fault: StreamFault) => void;
   /**
-   * Each message received on an SSE stream, as sent, with the body of the POST whose response the stream is
-   * (undefined on the standalone GET stream): what the message arrived in answer to.
+   * Each message received, as sent, with the body of the POST it answers (undefined on the standalone GET
+   * stream): what the message arrived in answer to. SSE messages and JSON bodies alike.
    */
   onStreamMessage?: (message: unknown, requestBody: string | undefined) => void;
 }
@@ -73,10 +73,10 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
 
     const limits = deps.limits?.() ?? DEFAULT_LIMITS;
     const requestIds = method === 'POST' ? requestIdsOf(init?.body) : [];
+    const requestBody = typeof init?.body === 'string' ? init.body : undefined;
     const onFault = (fault: StreamFault) => deps.onFault?.(requestIds, fault);
     const init2 = { status: response.status, statusText: response.statusText, headers: response.headers };
     if (mediaType(response.headers.get('content-type')) === 'text/event-stream') {
-      const requestBody = typeof init?.body === 'string' ? init.body : undefined;
       const tap = sseTap({
         recorder: deps.recorder,
         limits,
@@ -114,7 +114,8 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
       onFault(fault);
       throw fault;
     }
-    recordBody(body.text, response, deps.recorder, origin);
+    const message = recordBody(body.text, response, deps.recorder, origin);
+    if (message !== undefined) deps.onStreamMessage?.(message, requestBody);
     return new Response(body.text, init2);
   };
 }
@@ -132,10 +133,13 @@ function requestIdsOf(body: unknown): Array<string | number> {
   }
 }
 
-function recordBody(text: string, response: Response, recorder: MessageRecorder, origin: { httpSeq: number }): void {
-  if (text.trim() === '') return;
+/** Logs a JSON body and returns what it parsed to (undefined when empty or not JSON). */
+function recordBody(text: string, response: Response, recorder: MessageRecorder, origin: { httpSeq: number }): unknown {
+  if (text.trim() === '') return undefined;
   try {
-    recorder.inbound(JSON.parse(text), origin);
+    const message: unknown = JSON.parse(text);
+    recorder.inbound(message, origin);
+    return message;
   } catch (error) {
     const what = mediaType(response.headers.get('content-type')) || 'untyped';
     const reason = error instanceof Error ? error.message : String(error);

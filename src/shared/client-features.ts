@@ -32,11 +32,19 @@ export interface Root {
 }
 
 /** A request of ours that a server request belongs to (it arrived on that request's response stream). */
+/**
+ * MCP 2026-07-28: how many rounds of input one request may ask for before MCP Lens stops answering; a server
+ * that keeps asking is looping.
+ */
+export const MAX_INPUT_ROUNDS = 10;
+
 export interface RelatedRequest {
   rpcId: string | number;
   method: string;
   /** The tool name for tools/call, the prompt name for prompts/get, … */
   target?: string;
+  /** MCP 2026-07-28: which round of a multi round-trip request this input is for (1 = the first answer). */
+  round?: number;
 }
 
 export type ServerRequestKind = 'sampling' | 'elicitation-form' | 'elicitation-url';

@@ -6,7 +6,8 @@ import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
-import type { EngineEvent, PendingServerRequest } from '../shared/events.ts';
+import type { PendingServerRequest } from '../shared/client-features.ts';
+import type { EngineEvent } from '../shared/events.ts';
 import { createHarness, type Harness } from './engine-harness.ts';
 import { initializeResult, startRawServer, type RawRequest } from './raw-server.ts';
 
@@ -73,6 +74,29 @@ describe('Auto against the dual-era demo server', () => {
     const calls = h.messages().filter((m) => m.direction === 'out' && m.method === 'tools/call');
     expect(calls).toHaveLength(2);
     expect(JSON.stringify(calls[1]?.message)).toContain('inputResponses');
+    await h.engine.call('disconnect', undefined);
+  });
+
+  it('ties each round of a multi round-trip call to the call, and echoes requestState untouched', async () => {
+    const h = createHarness();
+    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+    const call = h.engine.call('callTool', { name: 'ask-twice', arguments: {} });
+    const first = await nextServerRequest(h);
+    expect(first.related).toMatchObject({ method: 'tools/call', target: 'ask-twice', round: 1 });
+    await h.engine.call('answerServerRequest', { id: first.id, answer: { action: 'accept', content: { name: 'Atlas' } } });
+    let second: PendingServerRequest | undefined;
+    for (let i = 0; i < 500 && !second; i++) {
+      second = h.events.flatMap((e) => (e.type === 'server-request' && e.request.id !== first.id ? [e.request] : []))[0];
+      if (!second) await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(second?.related).toMatchObject({ target: 'ask-twice', round: 2 });
+    await h.engine.call('answerServerRequest', { id: second!.id, answer: { action: 'accept', content: { confirm: true } } });
+    expect(JSON.stringify((await call).content)).toContain('Created project \\"Atlas\\"');
+    const state = (m: unknown) => (m as { params?: { requestState?: string } }).params?.requestState;
+    const answers = h.messages().filter((m) => m.direction === 'in' && m.kind === 'response');
+    const sentState = h.messages().filter((m) => m.direction === 'out' && m.method === 'tools/call').map((m) => state(m.message)).filter(Boolean);
+    const gotState = answers.map((m) => (m.message as { result?: { requestState?: string } }).result?.requestState).filter(Boolean);
+    expect(sentState).toEqual(gotState);
     await h.engine.call('disconnect', undefined);
   });
 

@@ -133,9 +133,13 @@ const MAX_RELATIONS = 200;
 export function createRelationTracker(): RelationTracker {
   const byId = new Map<string, { related?: RelatedRequest; rawParams?: Record<string, unknown> }>();
   const key = (id: string | number) => `${typeof id}:${id}`;
+  const rounds = new Map<string, number>();
   return {
     observe(message, requestBody) {
       if (typeof message !== 'object' || message === null) return;
+      const asked = inputRequests(message, requestBody, rounds);
+      // 2026-07-28: the SDK hands each embedded request to our handlers with its inputRequests key as the id.
+      for (const [inputKey, rawParams] of asked?.requests ?? []) byId.set(key(inputKey), { related: asked!.related, ...(rawParams && { rawParams }) });
       const { id, method, params } = message as { id?: unknown; method?: unknown; params?: unknown };
       if (typeof method !== 'string' || (typeof id !== 'string' && typeof id !== 'number')) return;
       const related = requestBody === undefined ? undefined : relatedFromBody(requestBody);
@@ -151,6 +155,33 @@ export function createRelationTracker(): RelationTracker {
       return seen;
     },
   };
+}
+
+const MAX_ROUNDS_TRACKED = 200;
+
+/**
+ * An `input_required` result (MCP 2026-07-28): the embedded requests it asks for, each tied to the call it
+ * answers and to the round of that call. A retry carries `inputResponses` or `requestState`, so a call's
+ * round is one more than the last one seen for the same method and target; a fresh request is round 1.
+ */
+function inputRequests(message: object, requestBody: string | undefined, rounds: Map<string, number>) {
+  const result = (message as { result?: { resultType?: unknown; inputRequests?: unknown } }).result;
+  if (result?.resultType !== 'input_required' || requestBody === undefined) return undefined;
+  const related = relatedFromBody(requestBody);
+  if (!related) return undefined;
+  const call = `${related.method}\u0000${related.target ?? ''}`;
+  const params = (JSON.parse(requestBody) as { params?: Record<string, unknown> }).params ?? {};
+  const retry = params.inputResponses !== undefined || params.requestState !== undefined;
+  const round = retry ? (rounds.get(call) ?? 1) + 1 : 1;
+  rounds.delete(call);
+  rounds.set(call, round);
+  if (rounds.size > MAX_ROUNDS_TRACKED) rounds.delete(rounds.keys().next().value!);
+  const asked = typeof result.inputRequests === 'object' && result.inputRequests !== null ? Object.entries(result.inputRequests) : [];
+  const requests = asked.map(([inputKey, entry]): [string, Record<string, unknown> | undefined] => {
+    const raw = (entry as { params?: unknown } | null)?.params;
+    return [inputKey, typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined];
+  });
+  return { related: { ...related, round }, requests };
 }
 
 /** The request a POST body carries, as a RelatedRequest; undefined for notifications, responses, batches. */
