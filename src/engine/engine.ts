@@ -14,6 +14,7 @@ import { taskHandlers, type KnownTasks } from './features/tasks.ts';
 import { authFeature, type AuthFeatureOptions } from './features/auth.ts';
 import { createClientFeatures } from './features/client-features.ts';
 import { completionHandlers } from './features/completions.ts';
+import { startListening } from './features/listen.ts';
 import { loggingHandlers } from './features/logging.ts';
 import { promptHandlers } from './features/prompts.ts';
 import { replayHandlers } from './features/replay.ts';
@@ -109,6 +110,12 @@ export function createEngine(env: EngineEnv): Engine {
         env.emit({ type: 'connection', phase: 'disconnected', error: { code: 'not-connected', message: reason } });
       },
     });
+    if (opened.summary.era === 'modern') {
+      opened.listener = startListening(opened.client, opened.summary.capabilities, {
+        emit: (state) => env.emit({ type: 'listen', state }),
+        note,
+      });
+    }
     session = opened;
     return opened;
   }

@@ -18,6 +18,7 @@ import type { SessionGuards } from './connection-guards.ts';
 import { hiddenSessionIdError } from './cors-doctor.ts';
 import { createProbeWatch, explainEra, MODERN_PROTOCOL_VERSION, negotiationMode, planEra, type EraPlan } from './era.ts';
 import { LensClient } from './sdk-client.ts';
+import type { Listener } from './features/listen.ts';
 import { MAX_INPUT_ROUNDS } from '../shared/client-features.ts';
 import { checkSessionId } from './session-id.ts';
 import type { FetchLike } from './wire-tap.ts';
@@ -31,6 +32,8 @@ const FALLBACK_STATUSES = new Set([400, 404, 405]);
 
 export interface Session {
   client: LensClient;
+  /** Modern era: the subscriptions/listen stream (src/engine/features/listen.ts). */
+  listener?: Listener;
   transport: Transport;
   summary: ServerSummary;
   /** Ends the session (DELETE with the session id on Streamable HTTP) and the client. */
@@ -149,19 +152,22 @@ async function connectWith({ kind, url, headers, timeout, plan }: ConnectTarget,
 
   const summary = summarize(client, kind, url, transport, (era) => explainEra(plan, era, probes.seen(), kind === 'sse'));
   if (summary.era === 'legacy' && plan.mode === 'auto' && kind === 'streamable-http') deps.note('info', summary.eraReason);
-  return {
+  const session: Session = {
     client,
     transport,
     summary,
     async close() {
       closing = true;
-      if (transport instanceof StreamableHTTPClientTransport) {
+      await session.listener?.close();
+      // Only the 2025 era has sessions to end; 2026-07-28 has no DELETE.
+      if (transport instanceof StreamableHTTPClientTransport && summary.sessionId !== undefined) {
         // A 405 means the server does not let clients end sessions, which is allowed.
         await transport.terminateSession().catch((error: Error) => deps.note('info', `Session DELETE: ${error.message}`));
       }
       await client.close();
     },
   };
+  return session;
 }
 
 function summarize(client: Client, kind: TransportKind, url: URL, transport: Transport, explain: (era: ProtocolEra) => string): ServerSummary {

@@ -84,7 +84,8 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
         onDelivered: (eventId) => deps.onDelivered?.(eventId),
         onRetry: (ms) => deps.onRetry?.(ms),
         onFault,
-        idleTimeout: requestIds.length > 0,
+        // A subscriptions/listen stream (2026-07-28) is long-lived and may be silent: no idle timeout.
+        idleTimeout: requestIds.length > 0 && !requestBody?.includes('"subscriptions/listen"'),
         onMessage: (message) => deps.onStreamMessage?.(message, requestBody),
         exchange,
       });

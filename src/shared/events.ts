@@ -111,6 +111,18 @@ export interface StreamDrop {
   stopped?: boolean;
 }
 
+/** MCP 2026-07-28: the `subscriptions/listen` stream that carries change notifications. */
+export interface ListenState {
+  status: 'opening' | 'listening' | 'closed';
+  /** What MCP Lens asked for. */
+  requested: { toolsListChanged?: boolean; promptsListChanged?: boolean; resourcesListChanged?: boolean; resourceSubscriptions?: string[] };
+  /** What the server acknowledged it will send (a subset of `requested`). */
+  honoured?: ListenState['requested'];
+  /** local: we closed it; graceful: the server ended it; remote: it dropped; error: it never opened. */
+  closedBy?: 'local' | 'graceful' | 'remote' | 'error';
+  reason?: string;
+}
+
 export type EngineEvent =
   | { type: 'message'; entry: MessageEntry }
   | { type: 'http'; exchange: HttpExchange }
@@ -119,6 +131,8 @@ export type EngineEvent =
   | { type: 'call-progress'; trackingId: string; progress?: CallProgress; task?: TaskInfo }
   /** The server dropped an event stream (see StreamDrop); the connection bar shows a stream that keeps dropping. */
   | { type: 'stream-drop'; drop: StreamDrop }
+  /** Where the modern era's listen stream stands. */
+  | { type: 'listen'; state: ListenState }
   /** The engine dropped nothing silently: a note a person should see in the log (fallbacks, closed streams). */
   | { type: 'note'; time: number; level: 'info' | 'warning' | 'error'; text: string }
   /** A server→client request that needs a person (sampling, elicitation). */

@@ -100,6 +100,30 @@ describe('Auto against the dual-era demo server', () => {
     await h.engine.call('disconnect', undefined);
   });
 
+  it('listens for changes on subscriptions/listen, re-listens to subscribe to a resource, and closes the stream on disconnect', async () => {
+    const h = createHarness();
+    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+    const listens = () => h.events.flatMap((e) => (e.type === 'listen' ? [e.state] : []));
+    const until = async (check: () => boolean) => {
+      for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+      expect(check()).toBe(true);
+    };
+    await until(() => listens().some((s) => s.status === 'listening'));
+    expect(listens().find((s) => s.status === 'listening')?.honoured).toMatchObject({ toolsListChanged: true });
+
+    await h.engine.call('callTool', { name: 'toggle-bonus-tool', arguments: {} });
+    await until(() => h.messages().some((m) => m.direction === 'in' && m.method === 'notifications/tools/list_changed'));
+
+    await h.engine.call('subscribeResource', { uri: 'demo://notes' });
+    await until(() => listens().some((s) => s.status === 'listening' && s.honoured?.resourceSubscriptions?.includes('demo://notes') === true));
+    await h.engine.call('callTool', { name: 'add-note', arguments: { text: 'listen test' } });
+    await until(() => h.messages().some((m) => m.direction === 'in' && m.method === 'notifications/resources/updated'));
+
+    await h.engine.call('disconnect', undefined);
+    expect(listens().at(-1)).toMatchObject({ status: 'closed', closedBy: 'local' });
+    expect(h.messages().some((m) => m.method === 'resources/subscribe')).toBe(false);
+  });
+
   it('has no ping in 2026-07-28 and says so instead of failing', async () => {
     const h = createHarness();
     await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });

@@ -84,12 +84,14 @@ export function resourceHandlers(ctx: FeatureContext): Handlers<ResourcesApi> {
       return { uri, contents, problems, durationMs: ctx.now() - started };
     },
     async subscribeResource({ uri }, signal) {
-      const { client } = ctx.requireSession();
+      const { client, listener } = ctx.requireSession();
+      if (listener) return void (await listener.subscribe(checkUri(uri)));
       await rawRequest(client, 'resources/subscribe', { uri: checkUri(uri) }, { ...(signal && { signal }) });
       return undefined;
     },
     async unsubscribeResource({ uri }, signal) {
-      const { client } = ctx.requireSession();
+      const { client, listener } = ctx.requireSession();
+      if (listener) return void (await listener.unsubscribe(checkUri(uri)));
       await rawRequest(client, 'resources/unsubscribe', { uri: checkUri(uri) }, { ...(signal && { signal }) });
       return undefined;
     },
