@@ -26,6 +26,9 @@ import { openSession, type Session, type SessionExtension } from './session.ts';
 import { isSessionGone, sessionGoneError } from './session-recovery.ts';
 import { createWireTap, type FetchLike } from './wire-tap.ts';
 
+/** Engine methods that are one MCP request each: re-issued when their response stream breaks (the 2026-07-28 rule). */
+const REISSUED_ON_LOSS = new Set<EngineMethod>(['listTools', 'callTool', 'listResources', 'listResourceTemplates', 'readResource', 'listPrompts', 'getPrompt', 'complete', 'getTask']);
+
 export interface EngineEnv {
   fetch: FetchLike;
   now: () => number;
@@ -197,10 +200,27 @@ export function createEngine(env: EngineEnv): Engine {
     }
   }
 
+  type Run = (p: unknown, s?: AbortSignal) => Promise<EngineApi[EngineMethod]['result']>;
+  /**
+   * MCP 2026-07-28: a request whose response stream broke is lost, and the client MUST re-issue it as a new
+   * request (new id). Once: a server that keeps breaking streams gets the error.
+   */
+  async function runOnce(method: EngineMethod, params: unknown, signal?: AbortSignal) {
+    const run = handlers[method] as Run;
+    try {
+      return await run(params, signal);
+    } catch (error) {
+      const lost = explainError(error).lostInTransit === true && !signal?.aborted;
+      if (!lost || session?.summary.era !== 'modern' || !REISSUED_ON_LOSS.has(method)) throw error;
+      note('info', `The response stream for ${method} ended before the answer; re-issuing it as a new request, as MCP 2026-07-28 requires.`);
+      return run(params, signal);
+    }
+  }
+
   return {
     async call(method, params, signal) {
       try {
-        return await (handlers[method] as (p: unknown, s?: AbortSignal) => Promise<EngineApi[typeof method]['result']>)(params, signal);
+        return (await runOnce(method, params, signal)) as EngineApi[typeof method]['result'];
       } catch (error) {
         if (signal?.aborted) throw { code: 'cancelled', message: 'The request was cancelled.' } satisfies EngineError;
         if (method !== 'connect' && connectParams && session?.summary.sessionId && isSessionGone(error)) throw await recoverSession(connectParams);

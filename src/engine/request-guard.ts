@@ -23,6 +23,7 @@ const LENS_FAULT_CODE = -32603;
 
 export const streamEnded = (method: string | undefined): EngineError => ({
   code: 'bad-response',
+  lostInTransit: true,
   message: `The server ended the response stream${method ? ` for ${method}` : ''} without sending the response. The events it did send are in the Message log.`,
 });
 

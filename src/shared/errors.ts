@@ -39,6 +39,8 @@ export interface EngineError {
   corsRequirements?: string[];
   /** What the CORS doctor found, when it could probe (src/engine/cors-doctor.ts). */
   cors?: CorsDiagnosis;
+  /** The response stream ended before the answer: the request was lost in transit, not refused. */
+  lostInTransit?: boolean;
   /** For JSON-RPC error -32042 (URL elicitation required): the URL elicitations the server asks for first. */
   urlElicitations?: UrlElicitation[];
 }

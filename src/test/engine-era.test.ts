@@ -194,3 +194,38 @@ describe('Auto against a 2025-era server', () => {
     await server.close();
   });
 });
+
+/** A minimal 2026-07-28 server whose first tools/list response stream ends before the answer. */
+function modernServerThatDropsOnce() {
+  let dropped = false;
+  return (request: RawRequest, response: ServerResponse) => {
+    const { id, method } = (request.json ?? {}) as { id?: unknown; method?: string };
+    const result = (body: Record<string, unknown>) =>
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result: { resultType: 'complete', ...body } }));
+    if (method === 'server/discover') {
+      return void result({ supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, ttlMs: 0, cacheScope: 'private', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'raw-modern', version: '1' } } });
+    }
+    if (method === 'tools/list' && !dropped) {
+      dropped = true;
+      return void response.writeHead(200, { 'Content-Type': 'text/event-stream' }).end(': the stream ends here\n\n');
+    }
+    if (method === 'tools/list') return void result({ tools: [{ name: 'echo', inputSchema: { type: 'object' } }], ttlMs: 0, cacheScope: 'private' });
+    response.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } }));
+  };
+}
+
+describe('a broken response stream in 2026-07-28', () => {
+  it('re-issues the request with a new id instead of waiting out the timeout', async () => {
+    const server = await startRawServer(modernServerThatDropsOnce());
+    const h = createHarness();
+    await h.engine.call('connect', { url: server.url, headers: [], transport: 'auto' });
+    const { tools } = await h.engine.call('listTools', undefined);
+    expect(tools.map((t) => t.name)).toEqual(['echo']);
+    const ids = server.requests.filter((r) => (r.json as { method?: string }).method === 'tools/list').map((r) => (r.json as { id: unknown }).id);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).not.toEqual(ids[1]);
+    expect(h.notes().some((n) => /re-issuing/.test(n))).toBe(true);
+    await h.engine.call('disconnect', undefined);
+    await server.close();
+  });
+});
