@@ -54,6 +54,7 @@ export function createEngine(env: EngineEnv): Engine {
     emit: (entry) => {
       env.emit({ type: 'message', entry });
       guards.inspect(entry);
+      if (entry.direction === 'in' && entry.kind === 'notification') session?.cache.observe(entry.method);
     },
   });
   const tappedFetch = createWireTap({

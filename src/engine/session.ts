@@ -19,6 +19,7 @@ import { hiddenSessionIdError } from './cors-doctor.ts';
 import { createProbeWatch, explainEra, MODERN_PROTOCOL_VERSION, negotiationMode, planEra, type EraPlan } from './era.ts';
 import { LensClient } from './sdk-client.ts';
 import type { Listener } from './features/listen.ts';
+import { createListCache, type ListCache } from './features/list-cache.ts';
 import { MAX_INPUT_ROUNDS } from '../shared/client-features.ts';
 import { checkSessionId } from './session-id.ts';
 import type { FetchLike } from './wire-tap.ts';
@@ -34,6 +35,8 @@ export interface Session {
   client: LensClient;
   /** Modern era: the subscriptions/listen stream (src/engine/features/listen.ts). */
   listener?: Listener;
+  /** Lists the server marked fresh (src/engine/features/list-cache.ts). */
+  cache: ListCache;
   transport: Transport;
   summary: ServerSummary;
   /** Ends the session (DELETE with the session id on Streamable HTTP) and the client. */
@@ -156,6 +159,7 @@ async function connectWith({ kind, url, headers, timeout, plan }: ConnectTarget,
     client,
     transport,
     summary,
+    cache: createListCache(deps.now),
     async close() {
       closing = true;
       await session.listener?.close();

@@ -13,7 +13,7 @@ import type { LoggingApi } from './logging-api.ts';
 import type { PromptsApi } from './prompts-api.ts';
 import type { ReplayApi } from './replay-api.ts';
 import type { ResourcesApi } from './resources-api.ts';
-import type { ConnectParams, IconResult, PingResult, ServerSummary, ToolCallOutcome, ToolCallParams, ToolList } from './model.ts';
+import type { ConnectParams, IconResult, ListRequest, PingResult, ServerSummary, ToolCallOutcome, ToolCallParams, ToolList } from './model.ts';
 
 /** The session itself: connecting, ending, liveness, and fetching what the server points at. */
 export interface SessionApi {
@@ -24,7 +24,7 @@ export interface SessionApi {
 }
 
 export interface ToolsApi {
-  listTools: { params: undefined; result: ToolList };
+  listTools: { params: ListRequest; result: ToolList };
   callTool: { params: ToolCallParams; result: ToolCallOutcome };
 }
 

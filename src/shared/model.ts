@@ -115,7 +115,23 @@ export interface ToolList {
   tools: Tool[];
   /** How many `tools/list` pages it took to reach the end. */
   pages: number;
+  freshness?: Freshness;
 }
+
+/** MCP 2026-07-28 cache hints on a list or read (`ttlMs`, `cacheScope`), as the server sent them. */
+export interface CacheHints {
+  ttlMs: number;
+  scope?: 'public' | 'private';
+}
+
+/** The hints of an answer, when it arrived, and whether MCP Lens served it from its cache. */
+export interface Freshness extends CacheHints {
+  receivedAt: number;
+  fromCache: boolean;
+}
+
+/** A list request: `refresh` asks the server even when a cached answer is still fresh. */
+export type ListRequest = { cache?: 'use' | 'refresh' } | undefined;
 
 export interface ToolCallParams {
   name: string;

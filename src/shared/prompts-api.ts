@@ -1,5 +1,5 @@
 /** Prompts across the worker boundary: the listing and `prompts/get`. */
-import type { ContentBlock, Icon } from './model.ts';
+import type { ContentBlock, Freshness, Icon, ListRequest } from './model.ts';
 
 export interface PromptArgumentInfo {
   name: string;
@@ -20,6 +20,7 @@ export interface PromptList {
   prompts: PromptInfo[];
   pages: number;
   skipped: number;
+  freshness?: Freshness;
 }
 
 export interface PromptMessageInfo {
@@ -37,6 +38,6 @@ export interface PromptGetResult {
 }
 
 export interface PromptsApi {
-  listPrompts: { params: undefined; result: PromptList };
+  listPrompts: { params: ListRequest; result: PromptList };
   getPrompt: { params: { name: string; arguments: Record<string, string> }; result: PromptGetResult };
 }

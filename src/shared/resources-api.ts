@@ -2,7 +2,7 @@
  * Resources across the worker boundary: listings, templates, reads and subscriptions. Like the rest of
  * model.ts, payloads are the server's own, bounded, and read defensively by the UI.
  */
-import type { Icon } from './model.ts';
+import type { Freshness, Icon, ListRequest } from './model.ts';
 
 /** `audience`, `priority` and `lastModified` as the server sent them (only the well-formed ones kept). */
 export interface ResourceAnnotations {
@@ -42,12 +42,14 @@ export interface ResourceList {
   pages: number;
   /** Entries the server sent that were not resources (no uri, no name) and were left out. */
   skipped: number;
+  freshness?: Freshness;
 }
 
 export interface ResourceTemplateList {
   templates: ResourceTemplateInfo[];
   pages: number;
   skipped: number;
+  freshness?: Freshness;
 }
 
 /**
@@ -74,11 +76,13 @@ export interface ResourceReadResult {
   /** Problems with the shape of the result, shown next to it (e.g. an item without uri). */
   problems: string[];
   durationMs: number;
+  /** 2026-07-28 cache hints of this read (shown; reads are never served from cache). */
+  freshness?: Freshness;
 }
 
 export interface ResourcesApi {
-  listResources: { params: undefined; result: ResourceList };
-  listResourceTemplates: { params: undefined; result: ResourceTemplateList };
+  listResources: { params: ListRequest; result: ResourceList };
+  listResourceTemplates: { params: ListRequest; result: ResourceTemplateList };
   /** Expands an RFC 6570 template with the SDK's UriTemplate; no server traffic. */
   expandUriTemplate: { params: { template: string; variables: Record<string, string> }; result: { uri: string } };
   readResource: { params: { uri: string }; result: ResourceReadResult };

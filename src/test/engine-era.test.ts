@@ -124,6 +124,24 @@ describe('Auto against the dual-era demo server', () => {
     expect(h.messages().some((m) => m.method === 'resources/subscribe')).toBe(false);
   });
 
+  it('serves a list the server marked fresh from its cache, says so, and asks again on Refresh or list_changed', async () => {
+    const h = createHarness();
+    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+    const first = await h.engine.call('listTools', undefined);
+    expect(first.freshness).toMatchObject({ ttlMs: 60_000, scope: 'public', fromCache: false });
+    expect((await h.engine.call('listTools', undefined)).freshness?.fromCache).toBe(true);
+    expect((await h.engine.call('listTools', { cache: 'refresh' })).freshness?.fromCache).toBe(false);
+    const lists = () => h.messages().filter((m) => m.direction === 'out' && m.method === 'tools/list').length;
+    expect(lists()).toBe(2);
+    for (let i = 0; i < 500 && !h.events.some((e) => e.type === 'listen' && e.state.status === 'listening'); i++) await new Promise((r) => setTimeout(r, 10));
+    await h.engine.call('callTool', { name: 'toggle-bonus-tool', arguments: {} });
+    for (let i = 0; i < 500 && !h.messages().some((m) => m.method === 'notifications/tools/list_changed'); i++) await new Promise((r) => setTimeout(r, 10));
+    expect((await h.engine.call('listTools', undefined)).freshness?.fromCache).toBe(false);
+    const read = await h.engine.call('readResource', { uri: 'demo://cache/clock' });
+    expect(read.freshness).toMatchObject({ ttlMs: 5_000, scope: 'private' });
+    await h.engine.call('disconnect', undefined);
+  });
+
   it('has no ping in 2026-07-28 and says so instead of failing', async () => {
     const h = createHarness();
     await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });

@@ -1,6 +1,7 @@
 /** Follows `nextCursor` to the end of a paginated list, guarding against servers whose cursors never end. */
 import type { Client, RequestOptions, StandardSchemaV1 } from '@modelcontextprotocol/client';
 import { boundJson } from '../../shared/bounds.ts';
+import type { CacheHints } from '../../shared/model.ts';
 
 const MAX_LIST_PAGES = 100;
 
@@ -9,6 +10,8 @@ export interface Paged<T> {
   pages: number;
   /** Entries that `read` rejected (not the right shape). */
   skipped: number;
+  /** 2026-07-28 cache hints: the shortest `ttlMs` of the pages, and `private` if any page is. */
+  hints?: CacheHints;
 }
 
 type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list';
@@ -25,10 +28,12 @@ export async function listAllPages<T>(
   let cursor: string | undefined;
   let pages = 0;
   let skipped = 0;
+  let hints: CacheHints | undefined;
   do {
     const params = cursor === undefined ? {} : { cursor };
     const page = record(await rawRequest(client, method, params, { ...(options.signal && { signal: options.signal }) })) ?? {};
     pages += 1;
+    hints = mergeHints(hints, page, pages);
     const raw = Array.isArray(page[field]) ? (page[field] as unknown[]) : [];
     for (const value of raw) {
       // Bounded before reading, so a megabyte-long description or a deeply nested annotation cannot cross as is.
@@ -48,7 +53,17 @@ export async function listAllPages<T>(
     }
   } while (cursor !== undefined);
   if (skipped > 0) options.note(`${method}: left out ${skipped} entr${skipped === 1 ? 'y' : 'ies'} without the required fields.`);
-  return { items, pages, skipped };
+  return { items, pages, skipped, ...(hints && { hints }) };
+}
+
+/** The first page decides whether the list carries hints; a later page without `ttlMs` makes it stale. */
+function mergeHints(sofar: CacheHints | undefined, page: Record<string, unknown>, pageNumber: number): CacheHints | undefined {
+  const ttlMs = typeof page.ttlMs === 'number' && Number.isFinite(page.ttlMs) ? page.ttlMs : undefined;
+  const scope = page.cacheScope === 'public' || page.cacheScope === 'private' ? page.cacheScope : undefined;
+  if (pageNumber === 1) return ttlMs === undefined ? undefined : { ttlMs, ...(scope && { scope }) };
+  if (sofar === undefined) return undefined;
+  const merged = { ttlMs: Math.min(sofar.ttlMs, ttlMs ?? 0), scope: sofar.scope === 'private' || scope === 'private' ? 'private' : scope } as const;
+  return { ttlMs: merged.ttlMs, ...(merged.scope && { scope: merged.scope }) };
 }
 
 export const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);

@@ -64,13 +64,15 @@ export function readMessages(result: unknown): { description?: string; messages:
 
 export function promptHandlers(ctx: FeatureContext): Handlers<PromptsApi> {
   return {
-    async listPrompts(_params, signal) {
-      const { client } = ctx.requireSession();
-      const page = await listAllPages(client, 'prompts/list', 'prompts', readPrompt, {
-        ...(signal && { signal }),
-        note: (text) => ctx.note('warning', text),
+    async listPrompts(request, signal) {
+      const { client, cache } = ctx.requireSession();
+      return cache.serve('prompts/list', request, async () => {
+        const page = await listAllPages(client, 'prompts/list', 'prompts', readPrompt, {
+          ...(signal && { signal }),
+          note: (text) => ctx.note('warning', text),
+        });
+        return { value: { prompts: page.items, pages: page.pages, skipped: page.skipped }, ...(page.hints && { hints: page.hints }) };
       });
-      return { prompts: page.items, pages: page.pages, skipped: page.skipped };
     },
     async getPrompt(params, signal) {
       const { client } = ctx.requireSession();

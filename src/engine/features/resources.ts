@@ -1,6 +1,7 @@
 /** resources/list, resources/templates/list, resources/read and (un)subscribe, for the Resources tab. */
 import { UriTemplate } from '@modelcontextprotocol/client';
 import type { EngineError } from '../../shared/errors.ts';
+import type { Freshness } from '../../shared/model.ts';
 import type { ResourceInfo, ResourcesApi, ResourceTemplateInfo } from '../../shared/resources-api.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import { readIcons } from '../session.ts';
@@ -58,15 +59,19 @@ function checkUri(uri: unknown): string {
 export function resourceHandlers(ctx: FeatureContext): Handlers<ResourcesApi> {
   const note = (text: string) => ctx.note('warning', text);
   return {
-    async listResources(_params, signal) {
-      const { client } = ctx.requireSession();
-      const page = await listAllPages(client, 'resources/list', 'resources', readResource, { ...(signal && { signal }), note });
-      return { resources: page.items, pages: page.pages, skipped: page.skipped };
+    async listResources(request, signal) {
+      const { client, cache } = ctx.requireSession();
+      return cache.serve('resources/list', request, async () => {
+        const page = await listAllPages(client, 'resources/list', 'resources', readResource, { ...(signal && { signal }), note });
+        return { value: { resources: page.items, pages: page.pages, skipped: page.skipped }, ...(page.hints && { hints: page.hints }) };
+      });
     },
-    async listResourceTemplates(_params, signal) {
-      const { client } = ctx.requireSession();
-      const page = await listAllPages(client, 'resources/templates/list', 'resourceTemplates', readTemplate, { ...(signal && { signal }), note });
-      return { templates: page.items, pages: page.pages, skipped: page.skipped };
+    async listResourceTemplates(request, signal) {
+      const { client, cache } = ctx.requireSession();
+      return cache.serve('resources/templates/list', request, async () => {
+        const page = await listAllPages(client, 'resources/templates/list', 'resourceTemplates', readTemplate, { ...(signal && { signal }), note });
+        return { value: { templates: page.items, pages: page.pages, skipped: page.skipped }, ...(page.hints && { hints: page.hints }) };
+      });
     },
     async expandUriTemplate({ template, variables }) {
       try {
@@ -81,7 +86,11 @@ export function resourceHandlers(ctx: FeatureContext): Handlers<ResourcesApi> {
       const started = ctx.now();
       const result = await rawRequest(client, 'resources/read', { uri: checkUri(uri) }, { ...(signal && { signal }) });
       const { contents, problems } = readContents(result);
-      return { uri, contents, problems, durationMs: ctx.now() - started };
+      const { ttlMs, cacheScope } = (result ?? {}) as { ttlMs?: unknown; cacheScope?: unknown };
+      const scope = cacheScope === 'public' || cacheScope === 'private' ? cacheScope : undefined;
+      const freshness: Freshness | undefined =
+        typeof ttlMs === 'number' && Number.isFinite(ttlMs) ? { ttlMs: Math.max(0, ttlMs), ...(scope && { scope }), receivedAt: ctx.now(), fromCache: false } : undefined;
+      return { uri, contents, problems, durationMs: ctx.now() - started, ...(freshness && { freshness }) };
     },
     async subscribeResource({ uri }, signal) {
       const { client, listener } = ctx.requireSession();

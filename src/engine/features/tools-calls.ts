@@ -3,16 +3,16 @@ import type { Client } from '@modelcontextprotocol/client';
 import { boundJson } from '../../shared/bounds.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import type { CallProgress } from '../../shared/events.ts';
-import type { Tool, ToolCallOutcome, ToolCallParams, ToolList } from '../../shared/model.ts';
+import type { CacheHints, Tool, ToolCallOutcome, ToolCallParams, ToolList } from '../../shared/model.ts';
 import type { TaskInfo } from '../../shared/tasks.ts';
 import { readIcons } from '../session.ts';
 import { listAllPages, rawRequest } from './paginate.ts';
 import { followTask, readTask } from './tasks.ts';
 import { shapeOutcome } from './tool-outcome.ts';
 
-export async function listAllTools(client: Client, options: { signal?: AbortSignal; note: (text: string) => void }): Promise<ToolList> {
-  const { items, pages } = await listAllPages(client, 'tools/list', 'tools', (value) => readTool(value)[0], options);
-  return { tools: items, pages };
+export async function listAllTools(client: Client, options: { signal?: AbortSignal; note: (text: string) => void }): Promise<ToolList & { hints?: CacheHints }> {
+  const { items, pages, hints } = await listAllPages(client, 'tools/list', 'tools', (value) => readTool(value)[0], options);
+  return { tools: items, pages, ...(hints && { hints }) };
 }
 
 export function readTool(value: unknown): Tool[] {

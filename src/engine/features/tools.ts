@@ -1,7 +1,7 @@
 /** tools/list and tools/call, for the Tools tab. */
 import type { ToolsApi } from '../../shared/boundary.ts';
 import type { EngineError } from '../../shared/errors.ts';
-import type { Tool, ToolCallParams } from '../../shared/model.ts';
+import type { ListRequest, Tool, ToolCallParams } from '../../shared/model.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { Session } from '../session.ts';
 import { rememberTask, serverRunsToolTasks, type KnownTasks } from './tasks.ts';
@@ -22,10 +22,13 @@ const bounded = (value: number | undefined, fallback: number) =>
 export function toolHandlers(ctx: FeatureContext, knownTasks: KnownTasks = new WeakMap()): Handlers<ToolsApi> {
   // The last listing of each session: callTool validates structuredContent against its outputSchema.
   const toolsBySession = new WeakMap<Session, Map<string, Tool>>();
-  async function listTools(signal?: AbortSignal) {
+  async function listTools(request: ListRequest, signal?: AbortSignal) {
     const session = ctx.requireSession();
-    const list = await listAllTools(session.client, { ...(signal && { signal }), note: (text) => ctx.note('warning', text) });
-    if (session.summary.era === 'modern') checkParamHeaders(list.tools, (text) => ctx.note('warning', text));
+    const list = await session.cache.serve('tools/list', request, async () => {
+      const { hints, ...value } = await listAllTools(session.client, { ...(signal && { signal }), note: (text) => ctx.note('warning', text) });
+      if (session.summary.era === 'modern') checkParamHeaders(value.tools, (text) => ctx.note('warning', text));
+      return { value, ...(hints && { hints }) };
+    });
     toolsBySession.set(session, new Map(list.tools.map((tool) => [tool.name, tool])));
     return list;
   }
@@ -69,7 +72,7 @@ export function toolHandlers(ctx: FeatureContext, knownTasks: KnownTasks = new W
   }
 
   return {
-    listTools: (_params, signal) => listTools(signal),
+    listTools: (request, signal) => listTools(request, signal),
     async callTool(params, signal) {
       const session = ctx.requireSession();
       try {
@@ -78,7 +81,7 @@ export function toolHandlers(ctx: FeatureContext, knownTasks: KnownTasks = new W
         // SEP-2243: -32020 says the mirrored headers disagree with the server's current tool definition.
         if (session.summary.era !== 'modern' || (error as { code?: unknown }).code !== HEADER_MISMATCH) throw error;
         ctx.note('info', `The server answered -32020 (header mismatch) to "${params.name}"; listing tools again and retrying once.`);
-        await listTools(signal);
+        await listTools({ cache: 'refresh' }, signal);
         return callListedTool(session, params, signal);
       }
     },
