@@ -14,3 +14,6 @@ export const LIST_CHANGED: Readonly<Record<string, readonly string[]>> = {
   'notifications/resources/list_changed': ['resources/list', 'resources/templates/list'],
   'notifications/prompts/list_changed': ['prompts/list'],
 };
+
+/** How a list query treats the engine's cache of lists the server marked fresh (MCP 2026-07-28). */
+export type CacheMode = 'use' | 'refresh';

@@ -3,12 +3,13 @@ import type { EngineClient } from '../bridge/index.ts';
 import type { CompleteParams, CompleteResult } from '../shared/completions-api.ts';
 import type { EngineError } from '../shared/errors.ts';
 import type { PromptGetResult, PromptList } from '../shared/prompts-api.ts';
-import { mcpKeys } from './keys.ts';
+import { mcpKeys, type CacheMode } from './keys.ts';
 
-export function promptsQueryOptions(client: EngineClient, connectionKey: number) {
+/** `prompts/list`; `cache: 'refresh'` as in toolsQueryOptions. */
+export function promptsQueryOptions(client: EngineClient, connectionKey: number, cache: CacheMode = 'use') {
   return queryOptions<PromptList, EngineError>({
     queryKey: [...mcpKeys.connection(connectionKey), 'prompts/list'] as const,
-    queryFn: ({ signal }) => client.call('listPrompts', undefined, signal),
+    queryFn: ({ signal }) => client.call('listPrompts', { cache }, signal),
   });
 }
 

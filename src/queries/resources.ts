@@ -3,7 +3,7 @@ import type { EngineClient } from '../bridge/index.ts';
 import type { EngineError } from '../shared/errors.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import type { ResourceList, ResourceReadResult, ResourceTemplateList } from '../shared/resources-api.ts';
-import { mcpKeys } from './keys.ts';
+import { mcpKeys, type CacheMode } from './keys.ts';
 
 /** Keys follow `['mcp', connectionKey, method, ...]`, so list_changed invalidation (keys.ts) finds them. */
 export const resourceKeys = {
@@ -12,17 +12,18 @@ export const resourceKeys = {
   read: (connectionKey: number, uri: string) => [...mcpKeys.connection(connectionKey), 'resources/read', uri] as const,
 };
 
-export function resourcesQueryOptions(client: EngineClient, connectionKey: number) {
+/** `resources/list`; `cache: 'refresh'` as in toolsQueryOptions. */
+export function resourcesQueryOptions(client: EngineClient, connectionKey: number, cache: CacheMode = 'use') {
   return queryOptions<ResourceList, EngineError>({
     queryKey: resourceKeys.list(connectionKey),
-    queryFn: ({ signal }) => client.call('listResources', undefined, signal),
+    queryFn: ({ signal }) => client.call('listResources', { cache }, signal),
   });
 }
 
-export function resourceTemplatesQueryOptions(client: EngineClient, connectionKey: number) {
+export function resourceTemplatesQueryOptions(client: EngineClient, connectionKey: number, cache: CacheMode = 'use') {
   return queryOptions<ResourceTemplateList, EngineError>({
     queryKey: resourceKeys.templates(connectionKey),
-    queryFn: ({ signal }) => client.call('listResourceTemplates', undefined, signal),
+    queryFn: ({ signal }) => client.call('listResourceTemplates', { cache }, signal),
   });
 }
 

@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { promptsQueryOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
+import { FreshnessBadge } from '../common/FreshnessBadge.tsx';
 import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
 import { ServerIcon } from '../common/Icon.tsx';
 import { ServerText } from '../common/ServerText.tsx';
@@ -21,7 +22,9 @@ export function PromptsView() {
 
 function ConnectedPrompts() {
   const { client, key, replay } = useFeatureScope();
-  const { data, error, isPending, isFetching, refetch } = useQuery(promptsQueryOptions(client, key));
+  const { data, error, isPending, isFetching } = useQuery(promptsQueryOptions(client, key));
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.fetchQuery(promptsQueryOptions(client, key, 'refresh')).catch(() => undefined);
   const [selected, setSelected] = useState<string | null>(null);
   const detailPane = useRevealOnSelect<HTMLDivElement>(selected);
   const prompts = data?.prompts ?? [];
@@ -38,8 +41,9 @@ function ConnectedPrompts() {
             {data && data.skipped > 0 ? ` (${data.skipped} malformed left out)` : ''}
             {replay && data ? ' · as saved' : ''}
           </span>
+          {!replay && <FreshnessBadge freshness={data?.freshness} />}
           {!replay && (
-            <button type="button" className="button button-small" onClick={() => void refetch()} disabled={isFetching}>
+            <button type="button" className="button button-small" onClick={refresh} disabled={isFetching}>
               {isFetching ? 'Refreshing…' : 'Refresh'}
             </button>
           )}

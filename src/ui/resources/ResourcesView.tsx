@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { resourcesQueryOptions, resourceTemplatesQueryOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
+import { FreshnessBadge } from '../common/FreshnessBadge.tsx';
 import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
 import { useFeatureScope } from '../features/use-feature-scope.ts';
 import { ResourceDetail } from './ResourceDetail.tsx';
@@ -28,6 +29,7 @@ function ConnectedResources() {
   const { client, key, replay } = useFeatureScope();
   const resources = useQuery(resourcesQueryOptions(client, key));
   const templates = useQuery(resourceTemplatesQueryOptions(client, key));
+  const queryClient = useQueryClient();
   const [selection, setSelection] = useState<Selection>(null);
   const detailPane = useRevealOnSelect<HTMLDivElement>(selection?.key ?? null);
 
@@ -62,14 +64,15 @@ function ConnectedResources() {
             {resources.data && resources.data.skipped > 0 ? ` (${resources.data.skipped} malformed left out)` : ''}
             {replay && resources.data ? ' · as saved' : ''}
           </span>
+          {!replay && <FreshnessBadge freshness={resources.data?.freshness} />}
           {!replay && (
             <button
               type="button"
               className="button button-small"
               disabled={refreshing}
               onClick={() => {
-                void resources.refetch();
-                void templates.refetch();
+                void queryClient.fetchQuery(resourcesQueryOptions(client, key, 'refresh')).catch(() => undefined);
+                void queryClient.fetchQuery(resourceTemplatesQueryOptions(client, key, 'refresh')).catch(() => undefined);
               }}
             >
               {refreshing ? 'Refreshing…' : 'Refresh'}

@@ -32,6 +32,7 @@ export function ToolDetail({ tool }: { tool: Tool }) {
   // A saved session: the form starts from the run being looked at, and Run is disabled with the reason.
   const saved = useSavedRuns(tool.name);
   const readOnlyId = useId();
+  const excludedId = useId();
   const taskSupport = taskSupportOf(tool);
   const [asTask, setAsTask] = useState(taskSupport === 'required');
   const [awaitingConfirm, setAwaitingConfirm] = useState<Record<string, unknown> | null>(null);
@@ -75,7 +76,12 @@ export function ToolDetail({ tool }: { tool: Tool }) {
 
   const buttons = (
     <div className="tool-actions">
-      <button type="submit" className="button button-primary" disabled={running || replay !== null} aria-describedby={replay ? readOnlyId : undefined}>
+      <button
+        type="submit"
+        className="button button-primary"
+        disabled={running || replay !== null || tool.excluded !== undefined}
+        aria-describedby={replay ? readOnlyId : tool.excluded !== undefined ? excludedId : undefined}
+      >
         Run tool
       </button>
       {replay && <ReadOnlyNote id={readOnlyId} />}
@@ -118,6 +124,23 @@ export function ToolDetail({ tool }: { tool: Tool }) {
         <p className="tool-description">
           <ServerText text={tool.description} />
         </p>
+      )}
+      {tool.excluded !== undefined && (
+        <p className="hint hint-warning" role="note" id={excludedId}>
+          Not callable: <ServerText text={tool.excluded} />. MCP 2026-07-28 says clients leave such tools out; MCP Lens shows it so you can fix its inputSchema.
+        </p>
+      )}
+      {tool.paramHeaders && tool.paramHeaders.length > 0 && (
+        <div className="mirrored-headers" role="group" aria-label="Mirrored headers">
+          <span className="muted">Mirrored into headers on each call:</span>
+          <ul>
+            {tool.paramHeaders.map((header) => (
+              <li key={header.name} className="mono">
+                <ServerText text={header.path.join('.')} /> → Mcp-Param-<ServerText text={header.name} />
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {taskSupport === 'required' && !serverTasks && !replay && (
         <p className="hint" role="note">

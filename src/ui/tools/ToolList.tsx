@@ -20,7 +20,7 @@ export function ToolList({ tools, selected, onSelect, savedRuns }: Props) {
         const isSelected = tool.name === selected;
         return (
           // Names should be unique, but a hostile list may repeat them: the index keeps React keys unique.
-          <li key={`${index}:${tool.name}`} className={isSelected ? 'item selected' : 'item'}>
+          <li key={`${index}:${tool.name}`} className={`item${isSelected ? ' selected' : ''}${tool.excluded !== undefined ? ' excluded' : ''}`}>
             <ServerIcon icons={tool.icons} label={String(tool.name)} />
             <div className="item-main">
               <div className="item-head">
@@ -33,12 +33,18 @@ export function ToolList({ tools, selected, onSelect, savedRuns }: Props) {
                   <ServerText text={tool.name} />
                 </button>
                 <HintBadges tool={tool} />
+                {tool.excluded !== undefined && <span className="badge badge-warning">excluded</span>}
                 {savedRuns?.has(tool.name) && <SavedBadge count={savedRuns.get(tool.name)!} />}
               </div>
               {title !== tool.name && (
                 <span className="item-title">
                   <ServerText text={title} />
                 </span>
+              )}
+              {tool.excluded !== undefined && (
+                <p className="item-excluded">
+                  <ServerText text={tool.excluded} />
+                </p>
               )}
               {tool.description && (
                 <p className="item-description">

@@ -58,6 +58,11 @@ function Outcome({ outcome }: { outcome: ToolCallOutcome }) {
         </span>
       </div>
       {outcome.task && <TaskLine task={outcome.task} />}
+      {outcome.specViolations?.map((text, index) => (
+        <p key={index} className="result-violation" role="note">
+          <span className="badge badge-warning">spec violation</span> {text}
+        </p>
+      ))}
       <div className={outcome.isError ? 'result-body result-body-error' : 'result-body'}>
         {content.length === 0 && <p className="muted">No content blocks.</p>}
         {content.map((block, index) => (

@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toolsQueryOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
+import { FreshnessBadge } from '../common/FreshnessBadge.tsx';
 import { CallSettings } from './CallSettings.tsx';
 import { useFeatureScope } from '../features/use-feature-scope.ts';
 import { SavedResults } from '../session/SavedResults.tsx';
@@ -26,6 +27,8 @@ export function ToolsView() {
 function ConnectedTools() {
   const { client, key, replay } = useFeatureScope();
   const { data, error, isPending, isFetching, refetch } = useQuery(toolsQueryOptions(client, key));
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.fetchQuery(toolsQueryOptions(client, key, 'refresh')).catch(() => undefined);
   const [selected, setSelected] = useState<string | null>(null);
   const detailPane = useRevealOnSelect<HTMLDivElement>(selected);
 
@@ -59,8 +62,9 @@ function ConnectedTools() {
             {` · ${data.pages} page${data.pages === 1 ? '' : 's'}`}
             {replay && ' · as saved'}
           </span>
+          {!replay && <FreshnessBadge freshness={data.freshness} />}
           {!replay && (
-            <button type="button" className="button button-small" onClick={() => void refetch()} disabled={isFetching}>
+            <button type="button" className="button button-small" onClick={refresh} disabled={isFetching}>
               {isFetching ? 'Refreshing…' : 'Refresh'}
             </button>
           )}
