@@ -128,6 +128,8 @@ export interface CacheHints {
 export interface Freshness extends CacheHints {
   receivedAt: number;
   fromCache: boolean;
+  /** How old the answer was when it was given (0 unless it came from the cache). */
+  ageMs: number;
 }
 
 /** A list request: `refresh` asks the server even when a cached answer is still fresh. */

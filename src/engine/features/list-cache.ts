@@ -30,12 +30,13 @@ export function createListCache(now: () => number): ListCache {
     async serve(method, request, load) {
       const held = entries.get(method);
       if (held && request?.cache !== 'refresh' && now() < held.freshness.receivedAt + held.freshness.ttlMs) {
-        return { ...(held.value as Awaited<ReturnType<typeof load>>['value']), freshness: { ...held.freshness, fromCache: true } };
+        const ageMs = now() - held.freshness.receivedAt;
+        return { ...(held.value as Awaited<ReturnType<typeof load>>['value']), freshness: { ...held.freshness, fromCache: true, ageMs } };
       }
       entries.delete(method);
       const { value, hints } = await load();
       if (!hints) return value;
-      const freshness: Freshness = { ...hints, ttlMs: Math.min(Math.max(0, hints.ttlMs), MAX_TTL_MS), receivedAt: now(), fromCache: false };
+      const freshness: Freshness = { ...hints, ttlMs: Math.min(Math.max(0, hints.ttlMs), MAX_TTL_MS), receivedAt: now(), fromCache: false, ageMs: 0 };
       if (freshness.ttlMs > 0) entries.set(method, { value, freshness });
       return { ...value, freshness };
     },

@@ -89,7 +89,7 @@ export function resourceHandlers(ctx: FeatureContext): Handlers<ResourcesApi> {
       const { ttlMs, cacheScope } = (result ?? {}) as { ttlMs?: unknown; cacheScope?: unknown };
       const scope = cacheScope === 'public' || cacheScope === 'private' ? cacheScope : undefined;
       const freshness: Freshness | undefined =
-        typeof ttlMs === 'number' && Number.isFinite(ttlMs) ? { ttlMs: Math.max(0, ttlMs), ...(scope && { scope }), receivedAt: ctx.now(), fromCache: false } : undefined;
+        typeof ttlMs === 'number' && Number.isFinite(ttlMs) ? { ttlMs: Math.max(0, ttlMs), ...(scope && { scope }), receivedAt: ctx.now(), fromCache: false, ageMs: 0 } : undefined;
       return { uri, contents, problems, durationMs: ctx.now() - started, ...(freshness && { freshness }) };
     },
     async subscribeResource({ uri }, signal) {

@@ -5,10 +5,9 @@ import { formatDuration } from './format.ts';
  * MCP 2026-07-28 cache hints of a list or read: how long the server says it stays fresh, for whom (public:
  * anyone; private: this sign-in), and whether MCP Lens answered from its cache instead of asking.
  */
-export function FreshnessBadge({ freshness, now = Date.now() }: { freshness: Freshness | undefined; now?: number }) {
+export function FreshnessBadge({ freshness }: { freshness: Freshness | undefined }) {
   if (!freshness) return null;
-  const { ttlMs, scope, receivedAt, fromCache } = freshness;
-  const age = Math.max(0, now - receivedAt);
+  const { ttlMs, scope, fromCache, ageMs: age } = freshness;
   const left = Math.max(0, ttlMs - age);
   const scopeText = scope ? ` · ${scope}` : '';
   const title = `The server allows caching this for ${formatDuration(ttlMs)}${scope ? ` (${scope === 'public' ? 'for anyone' : 'for this sign-in only'})` : ''}.${fromCache ? ' MCP Lens answered from its cache without asking the server; Refresh asks it.' : ''}`;
