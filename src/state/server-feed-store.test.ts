@@ -47,4 +47,16 @@ describe('server feed store', () => {
     expect(store.getState().logs).toEqual([]);
     expect(store.getState().updates).toEqual({});
   });
+
+  it('keeps the latest state of the listen stream, and forgets it with a new connection', () => {
+    const store = createServerFeedStore();
+    const requested = { toolsListChanged: true, resourcesListChanged: true };
+    store.getState().actions.appendEvents([
+      { type: 'listen', state: { status: 'opening', requested } },
+      { type: 'listen', state: { status: 'listening', requested, honoured: { toolsListChanged: true } } },
+    ]);
+    expect(store.getState().listen).toMatchObject({ status: 'listening', honoured: { toolsListChanged: true } });
+    store.getState().actions.appendEvents([{ type: 'connection', phase: 'connecting' }]);
+    expect(store.getState().listen).toBeNull();
+  });
 });

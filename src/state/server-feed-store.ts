@@ -5,7 +5,7 @@
  * log does not empty the Logs tab, and its retention does not evict server logs.
  */
 import { createStore } from 'zustand/vanilla';
-import type { EngineEvent } from '../shared/events.ts';
+import type { EngineEvent, ListenState } from '../shared/events.ts';
 import { isLogLevel, type LogLevel } from '../shared/logging-api.ts';
 
 export interface ServerLogEntry {
@@ -40,6 +40,8 @@ export interface ServerFeedState {
   updates: Record<string, ResourceUpdate>;
   subscribed: Record<string, true>;
   logLevel: LogLevel | null;
+  /** MCP 2026-07-28: the subscriptions/listen stream of this session (null in the 2025 era). */
+  listen: ListenState | null;
   actions: ServerFeedActions;
 }
 
@@ -58,13 +60,16 @@ export function createServerFeedStore(options: { retention?: number } = {}) {
     updates: {},
     subscribed: {},
     logLevel: null,
+    listen: null,
     actions: {
       appendEvents(events) {
         const state = get();
         let logs: ServerLogEntry[] | undefined;
         let updates: Record<string, ResourceUpdate> | undefined;
         let reset = false;
+        let listen: ListenState | undefined;
         for (const event of events) {
+          if (event.type === 'listen') listen = event.state;
           // A new session starts with no subscriptions, no pending updates and the server's default level.
           if (event.type === 'connection' && event.phase === 'connecting') {
             reset = true;
@@ -86,7 +91,8 @@ export function createServerFeedStore(options: { retention?: number } = {}) {
           }
         }
         const patch: Partial<ServerFeedState> = {};
-        if (reset) Object.assign(patch, { subscribed: {}, logLevel: null });
+        if (reset) Object.assign(patch, { subscribed: {}, logLevel: null, listen: null });
+        if (listen) patch.listen = listen;
         if (updates) patch.updates = updates;
         if (logs) {
           const excess = logs.length - retention;

@@ -5,6 +5,7 @@ import { useFixedRows } from '../common/use-fixed-rows.ts';
 import { requestMethodOf } from '../../state/index.ts';
 import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
 import { useLog, useServices } from '../services.tsx';
+import { ListenStatus } from './ListenStatus.tsx';
 import { summarizeAnswer, summarizeNotification } from './summarize.ts';
 import './timeline.css';
 
@@ -22,6 +23,7 @@ export function NotificationsTimeline() {
         <h2 className="panel-title">Notifications</h2>
         <span className="muted">{ids.length}</span>
       </header>
+      <ListenStatus />
       <div className="timeline-scroller" ref={scroller} onScroll={rows.onScroll}>
         {ids.length === 0 ? (
           <p className="empty-state">No notifications from the server yet.</p>
