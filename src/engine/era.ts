@@ -14,7 +14,8 @@ export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 export const KNOWN_LEGACY_HORIZON_MS = 24 * 60 * 60 * 1000;
 
 export type EraPlan =
-  | { mode: 'legacy'; why: 'pinned' | 'remembered'; known?: KnownEra }
+  /** `probe-blocked`: Auto's probe never reached the server (in a browser: usually CORS), so 2025 is tried. */
+  | { mode: 'legacy'; why: 'pinned' | 'remembered' | 'probe-blocked'; known?: KnownEra }
   | { mode: 'auto' }
   | { mode: 'pin' };
 
@@ -101,6 +102,9 @@ const describe = (e: ProbeEvidence): string => {
 export function explainEra(plan: EraPlan, era: ProtocolEra, probes: readonly ProbeEvidence[], viaSse: boolean): string {
   if (viaSse) return 'The endpoint refused Streamable HTTP, so MCP Lens connected over the legacy HTTP+SSE transport, which only the 2025 era and older have.';
   if (plan.mode === 'legacy' && plan.why === 'pinned') return 'Pinned to 2025-11-25 and older: connected with the initialize handshake, without a probe.';
+  if (plan.mode === 'legacy' && plan.why === 'probe-blocked') {
+    return 'The browser could not send the 2026-07-28 probe (no response; usually CORS: the server does not allow the Mcp-Method and Mcp-Name request headers), so MCP Lens connected with the 2025 initialize handshake.';
+  }
   if (plan.mode === 'legacy') {
     const when = plan.known ? new Date(plan.known.at).toISOString().slice(0, 16).replace('T', ' ') : 'earlier';
     return `This origin answered as a 2025-era server (${when} UTC), so MCP Lens connected with initialize without probing. Choose 2026-07-28 to try the modern era.`;

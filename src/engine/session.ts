@@ -16,6 +16,7 @@ import type { ConnectParams, Icon, ProtocolEra, ServerSummary, TransportKind } f
 import { checkServerUrl } from '../shared/url.ts';
 import type { SessionGuards } from './connection-guards.ts';
 import { hiddenSessionIdError } from './cors-doctor.ts';
+import { isOpaqueNetworkFailure, probeFailureCause } from './explain-error.ts';
 import { createProbeWatch, explainEra, MODERN_PROTOCOL_VERSION, negotiationMode, planEra, type EraPlan } from './era.ts';
 import { LensClient } from './sdk-client.ts';
 import type { Listener } from './features/listen.ts';
@@ -84,7 +85,13 @@ export async function openSession(params: ConnectParams, deps: SessionDeps): Pro
 
   if (params.transport === 'sse') return connect('sse', plan);
   try {
-    return await connect('streamable-http', plan);
+    return await connect('streamable-http', plan).catch((error: unknown) => {
+      // What the SDK does in a page, done in our worker too: a probe the browser refused to send (an opaque
+      // network error, typically CORS on the new headers) says nothing about the era, so 2025 is tried next.
+      if (plan.mode !== 'auto' || !isOpaqueNetworkFailure(probeFailureCause(error)) || probeFailureCause(error) === error) throw error;
+      deps.note('info', 'The browser could not send the 2026-07-28 server/discover probe (often CORS on the Mcp-Method and Mcp-Name headers); trying the 2025 initialize handshake.');
+      return connect('streamable-http', { mode: 'legacy', why: 'probe-blocked' });
+    });
   } catch (error) {
     const status = (error as { data?: { status?: unknown } }).data?.status;
     // A remembered 2025 verdict that no longer holds (the server was upgraded): probe again, once.

@@ -46,6 +46,11 @@ describe('CORS doctor', () => {
     });
   });
 
+  it('in Auto, connects as 2025 when the browser refuses to send the 2026-07-28 probe, and says why', async () => {
+    const summary = await browser().engine.call('connect', { url: `${base}/s/cors-2025-allow-list/mcp`, headers: [], transport: 'auto' });
+    expect(summary).toMatchObject({ era: 'legacy', sessionId: expect.any(String), eraReason: expect.stringContaining('could not send the 2026-07-28 probe') });
+  });
+
   it('connects when CORS is right', async () => {
     await expect(connect('flood')).resolves.toMatchObject({ sessionId: expect.any(String) });
   });

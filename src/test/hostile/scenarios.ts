@@ -188,5 +188,7 @@ export const SCENARIOS: Record<string, Scenario> = {
   'cors-none': { cors: { none: true } },
   'cors-protocol-version-not-allowed': { cors: { allowHeaders: 'Content-Type, Accept, Authorization, Mcp-Session-Id, Last-Event-ID' } },
   'cors-session-id-not-exposed': { cors: { exposeHeaders: 'WWW-Authenticate' } },
+  /** A 2025-era allow-list: no Mcp-Method or Mcp-Name, so a browser refuses to send a 2026-07-28 request. */
+  'cors-2025-allow-list': { cors: { allowHeaders: 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID' } },
   'cors-custom-header-not-allowed': { cors: { allowHeaders: 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID' } },
 };
