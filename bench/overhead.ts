@@ -16,8 +16,9 @@ import { build } from 'vite';
 import { createEngine } from '../src/engine/engine.ts';
 import { startStaticServer } from '../src/node/static-server/server.ts';
 import { compareRoundTrips, type OverheadFigures } from './round-trips.ts';
+import type { ProtocolEra } from '../src/shared/model.ts';
 
-export async function measureInBrowser(browser: Browser, url: string, calls = 300): Promise<OverheadFigures> {
+export async function measureInBrowser(browser: Browser, url: string, era: ProtocolEra, calls = 300): Promise<OverheadFigures> {
   const outDir = await mkdtemp(join(tmpdir(), 'mcp-lens-bench-'));
   try {
     await build({
@@ -32,7 +33,7 @@ export async function measureInBrowser(browser: Browser, url: string, calls = 30
     const page = await browser.newPage();
     try {
       await page.goto(server.url);
-      return await page.evaluate(([target, count]) => window.measureOverhead(target, count), [url, calls] as const);
+      return await page.evaluate(([target, count, protocolEra]) => window.measureOverhead(target, count, protocolEra), [url, calls, era] as const);
     } finally {
       await page.close();
       await server.close();
@@ -45,7 +46,7 @@ export async function measureInBrowser(browser: Browser, url: string, calls = 30
 export async function measureInProcess(url: string, calls = 300): Promise<OverheadFigures> {
   const engine = createEngine({ fetch: (input, init) => fetch(input, init), now: () => Date.now(), emit: () => undefined });
   const signal = new AbortController().signal;
-  await engine.call('connect', { url, headers: [], transport: 'streamable-http' }, signal);
+  await engine.call('connect', { url, headers: [], transport: 'streamable-http', era: 'legacy' }, signal);
   const sdk = new Client({ name: 'bench', version: '1.0.0' });
   await sdk.connect(new StreamableHTTPClientTransport(new URL(url)));
   const params = { name: 'echo', arguments: { message: 'x'.repeat(200) } };
