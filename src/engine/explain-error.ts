@@ -97,6 +97,14 @@ export function explainError(error: unknown): EngineError {
     return { code: 'cancelled', message: 'The request was cancelled.', detail: message };
   }
   if (e.code === URL_ELICITATION_REQUIRED) return explainUrlElicitationRequired(e, message);
+  if (typeof e.code === 'number' && (e.data as { mcpLensRefused?: unknown } | undefined)?.mcpLensRefused === true) {
+    return {
+      code: 'protocol',
+      message: `MCP Lens refused the server's request for input: ${message} In MCP 2026-07-28 a refusal cannot be sent back to the server, so the call ends here.`,
+      rpcCode: e.code,
+      detail: message,
+    };
+  }
   if (typeof e.code === 'number') {
     return { code: 'protocol', message: `The server answered with JSON-RPC error ${e.code}: ${message}`, rpcCode: e.code, detail: message };
   }

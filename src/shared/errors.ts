@@ -45,6 +45,13 @@ export interface EngineError {
   urlElicitations?: UrlElicitation[];
 }
 
+/**
+ * Data on the JSON-RPC errors MCP Lens answers a server's request for input with. In 2025 they go back to
+ * the server; in 2026-07-28 there is no way back (input rides in a retry), so they end the call, and the
+ * explanation must say it was us, not the server.
+ */
+export const REFUSED_BY_US = { mcpLensRefused: true } as const;
+
 /** True for our plain-data errors only; SDK errors also carry string codes, but in another vocabulary. */
 export function isEngineError(value: unknown): value is EngineError {
   if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return false;

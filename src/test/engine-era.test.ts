@@ -142,6 +142,17 @@ describe('Auto against the dual-era demo server', () => {
     await h.engine.call('disconnect', undefined);
   });
 
+  it('refuses a malformed request for input itself and says it was MCP Lens, since 2026-07-28 has no way to send the refusal', async () => {
+    const h = createHarness();
+    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+    await expect(h.engine.call('callTool', { name: 'sample-bad-pairing', arguments: {} })).rejects.toMatchObject({
+      rpcCode: -32602,
+      message: expect.stringMatching(/^MCP Lens refused the server's request for input: .*tool_result/),
+    });
+    expect(h.events.some((e) => e.type === 'server-request')).toBe(false);
+    await h.engine.call('disconnect', undefined);
+  });
+
   it('has no ping in 2026-07-28 and says so instead of failing', async () => {
     const h = createHarness();
     await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });

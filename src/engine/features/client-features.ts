@@ -4,6 +4,7 @@
  * engine calls the UI answers through.
  */
 import { ProtocolError, type Client, type ClientCapabilities } from '@modelcontextprotocol/client';
+import { REFUSED_BY_US } from '../../shared/errors.ts';
 import type { ClientFeaturesApi } from '../../shared/boundary.ts';
 import { DEFAULT_CLIENT_FEATURES, MAX_PENDING_SERVER_REQUESTS, type ClientFeatureSettings, type Root } from '../../shared/client-features.ts';
 import type { ConnectParams } from '../../shared/model.ts';
@@ -61,11 +62,11 @@ export function createClientFeatures(ctx: FeatureContext, currentParams: () => C
           const params = request.params as Record<string, unknown>;
           const toolsAllowed = settings.samplingTools;
           const problem = checkSamplingRequest(params, toolsAllowed);
-          if (problem) throw new ProtocolError(INVALID_PARAMS, problem);
+          if (problem) throw new ProtocolError(INVALID_PARAMS, problem, REFUSED_BY_US);
           const answer = await queue.wait(rc.describe(request.method, handlerCtx.mcpReq.id, params, 'sampling'), handlerCtx.mcpReq.signal, (a) =>
             a.action === 'reject' ? undefined : a.action === 'approve' ? checkSamplingReply(a.result, params, toolsAllowed) : 'Answer a sampling request with Approve or Reject.',
           );
-          if (answer.action !== 'approve') throw new ProtocolError(USER_REJECTED, 'The user rejected the sampling request.');
+          if (answer.action !== 'approve') throw new ProtocolError(USER_REJECTED, 'The user rejected the sampling request.', REFUSED_BY_US);
           return answer.result as never;
         });
       }

@@ -4,6 +4,7 @@
  * refused too, rather than shown half-rendered.
  */
 import { ProtocolError, type Client } from '@modelcontextprotocol/client';
+import { REFUSED_BY_US } from '../../shared/errors.ts';
 import type { ServerRequestAnswer } from '../../shared/client-features.ts';
 import { readRequestedSchema, toContent, type ElicitField, type FormValues } from '../../shared/elicitation-schema.ts';
 import type { EngineEvent } from '../../shared/events.ts';
@@ -19,7 +20,7 @@ export function registerElicitation(client: Client, rc: RequestContext, emit: (e
     const described = rc.describe(request.method, ctx.mcpReq.id, params, mode === 'url' ? 'elicitation-url' : 'elicitation-form');
     if (mode === 'form') {
       const read = readRequestedSchema((described.params as { requestedSchema?: unknown }).requestedSchema);
-      if (!read.ok) throw new ProtocolError(INVALID_PARAMS, `MCP Lens cannot show this form: ${read.reason}`);
+      if (!read.ok) throw new ProtocolError(INVALID_PARAMS, `MCP Lens cannot show this form: ${read.reason}`, REFUSED_BY_US);
       const answer = await rc.queue.wait(described, ctx.mcpReq.signal, (a) => checkFormAnswer(a, read.fields));
       return elicitResult(answer);
     }
