@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Layers of src/ and the layers each one must not import: dependencies point one way (DESIGN.md). */
+/** Layers of src/ and the layers each one must not import: dependencies point one way (docs/architecture.md#layers). */
 const LAYERS = {
   shared: ['engine', 'bridge', 'state', 'queries', 'ui', 'node', 'test'],
   engine: ['bridge', 'state', 'queries', 'ui', 'node', 'test'],
@@ -26,7 +26,7 @@ const layerRules = Object.entries(LAYERS).map(([layer, forbidden]) => ({
         patterns: [
           {
             group: forbidden.flatMap((name) => [`../${name}`, `../${name}/*`, `../../${name}`, `../../${name}/*`]),
-            message: `src/${layer} must not import from ${forbidden.join(', ')}: dependencies point one way (see DESIGN.md).`,
+            message: `src/${layer} must not import from ${forbidden.join(', ')}: dependencies point one way (see docs/architecture.md#layers).`,
           },
           ...(['shared', 'engine', 'bridge', 'node'].includes(layer)
             ? [{ group: FRAMEWORKS, message: `src/${layer} is framework-free: no React, stores, queries or DOM sanitizers here.` }]
@@ -47,7 +47,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Raw HTML and navigation sinks: server strings reach the DOM as text, and every URL goes through
-      // src/shared/url.ts first.
+      // src/shared/url.ts first (docs/security.md#sinks-and-their-guards).
       'no-restricted-syntax': [
         'error',
         { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Server content is rendered as text. Use a sanitized component if markup is unavoidable.' },

@@ -1,7 +1,7 @@
 /**
  * Paces event-stream reconnects. The SDK honours any `retry` a server sends, `retry: 0` included, and
  * resets its attempt count on every successful open, so a server that accepts and drops the stream in a
- * loop gets hundreds of GETs a second (security-notes §6). We honour `retry` above a floor, back off
+ * loop gets hundreds of GETs a second (docs/security.md#bounds). We honour `retry` above a floor, back off
  * while reconnects deliver nothing, and after a run of empty ones stop and say so.
  *
  * "Delivered" means any SSE event arrived, a priming id included: the spec's SSE polling (the server

@@ -2,7 +2,7 @@
  * Fails a pending request the moment we know no answer is coming, instead of leaving it to the request
  * timeout: the response stream ended (or hit a bound) before the response, or the server answered the id
  * with something that is neither a result nor an error. The SDK only reports such cases to `onerror` and
- * keeps waiting (security-notes §6).
+ * keeps waiting (docs/security.md#bounds).
  *
  * It works by standing between the transport and the SDK's Protocol: it watches request ids go out and
  * responses come in, and delivers a synthetic JSON-RPC error to the Protocol for an id it must fail. The

@@ -1,4 +1,4 @@
-/** The engine's bounds and protocol-fault handling against servers scripted to misbehave (security-notes §6–7). */
+/** The engine's bounds and protocol-fault handling against servers scripted to misbehave (docs/security.md#bounds). */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectParams } from '../shared/model.ts';
 import { createHarness } from './engine-harness.ts';

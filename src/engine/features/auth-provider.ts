@@ -1,7 +1,7 @@
 /**
  * The OAuthClientProvider the SDK's `auth()` drives, for one MCP server. Everything lives in this object
  * (worker memory): registration, tokens, the PKCE verifier, discovery, and the pending `state`. It adds
- * what the spec and our security notes require and the SDK leaves out: metadata URLs validated and S256
+ * what the spec and docs/security.md require and the SDK leaves out: metadata URLs validated and S256
  * required before any navigation, a `javascript:`/`data:` authorization URL refused, a 128-bit
  * single-use `state`, and the `resource` indicator on every request even without resource metadata.
  */

@@ -2,9 +2,10 @@
  * "Remember on this device": a server's tokens and client registration in IndexedDB, in the worker.
  *
  * Why the worker and not the page: the tokens already live here and are attached here; keeping the store
- * beside them means no token ever crosses the worker boundary (security-notes A3), and the page's script,
- * its extensions' content scripts and any future XSS on the main thread have no token-shaped message to
- * observe. IndexedDB is available in dedicated workers; localStorage is not, which also keeps this honest.
+ * beside them means no token ever crosses the worker boundary, and the page's script, its extensions'
+ * content scripts and any future XSS on the main thread have no token-shaped message to observe. IndexedDB
+ * is available in dedicated workers; localStorage is not, which also keeps this honest. See
+ * docs/security.md#oauth-in-the-browser.
  *
  * The engine stays isomorphic: the IDBFactory comes in as a parameter (the worker passes `indexedDB`,
  * vitest passes fake-indexeddb, the command line passes nothing and remembers nothing).
