@@ -1,6 +1,7 @@
 // Fixed loopback ports for the servers Playwright starts (see playwright.config.ts).
 // Specs import the URLs from here; nothing else should hard-code a port.
-// 47100–47199 is a quiet range; BASE + 5 and up are free for more fixture servers.
+// 47100–47199 is a quiet range. Each server below is BASE + an offset; a new fixture server takes an
+// offset no other constant here uses (docs/architecture.md#testing lists them).
 
 export const HOST = '127.0.0.1';
 

@@ -47,7 +47,10 @@ export interface ConnectParams {
   era?: EraChoice;
   /** With `era: 'auto'`: the verdict remembered for this origin; a legacy one skips the probe. */
   knownEra?: KnownEra;
-  /** How long to wait for each request, initialize included. @default 30000 */
+  /**
+   * How long connect waits for the handshake (the era probe, initialize). Later requests keep the SDK's
+   * default, tool calls their own (src/engine/features/tools.ts). @default 30000
+   */
   requestTimeoutMs?: number;
   /** Bounds on what the server may send (src/shared/limits.ts); each missing one takes its default. */
   limits?: Partial<Limits>;

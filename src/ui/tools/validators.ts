@@ -20,9 +20,11 @@ export interface ValidatorChoice {
   note?: string;
 }
 
-// Ajv compiles schemas to JavaScript with `new Function`. Our built page's CSP forbids eval, so there the
-// form leaves validation to the server rather than fail on every keystroke. The policy is read from the
-// page's CSP meta tag first, because merely trying eval under such a policy raises a violation report.
+// Ajv compiles schemas to JavaScript with `new Function`. Our own CSP allows that ('unsafe-eval', and the
+// Trusted Types default policy lets the Function sink through), but a host may serve a stricter policy;
+// there the form leaves validation to the server rather than fail on every keystroke. The policy is read
+// from the page's CSP meta tag first, because merely trying eval under such a policy raises a violation
+// report.
 let evalAllowed: boolean | undefined;
 function canCompile(): boolean {
   if (evalAllowed === undefined) evalAllowed = !metaPolicyForbidsEval() && tryEval();
