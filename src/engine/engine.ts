@@ -7,8 +7,10 @@ import type { EngineApi, EngineMethod, SessionApi } from '../shared/boundary.ts'
 import type { EngineError } from '../shared/errors.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import type { ConnectParams } from '../shared/model.ts';
+import { checkServerUrl } from '../shared/url.ts';
 import { explainError, explainNetworkFailure, isOpaqueNetworkFailure } from './explain-error.ts';
 import { createConnectionGuards } from './connection-guards.ts';
+import { diagnoseCors } from './cors-doctor.ts';
 import type { FeatureContext, Handlers } from './feature-context.ts';
 import { taskHandlers, type KnownTasks } from './features/tasks.ts';
 import { authFeature, type AuthFeatureOptions } from './features/auth.ts';
@@ -21,6 +23,7 @@ import { resourceHandlers } from './features/resources.ts';
 import { toolHandlers } from './features/tools.ts';
 import { fetchIcon } from './icons.ts';
 import { createMessageRecorder } from './message-recorder.ts';
+import { blockedProbeReason, isBlockedProbe } from './probe-fallback.ts';
 import { openSession, type Session, type SessionExtension } from './session.ts';
 import { isSessionGone, sessionGoneError } from './session-recovery.ts';
 import { createWireTap, type FetchLike } from './wire-tap.ts';
@@ -96,6 +99,22 @@ export function createEngine(env: EngineEnv): Engine {
 
   /** Opens a session and makes it the current one. */
   async function adopt(params: ConnectParams): Promise<Session> {
+    let opened: Session;
+    try {
+      opened = await open(params);
+    } catch (error) {
+      if (!isBlockedProbe(params, error)) throw error;
+      // See probe-fallback.ts: in a worker the SDK does not fall back to 2025 on its own.
+      const reason = blockedProbeReason(error);
+      note('info', reason);
+      opened = await open({ ...params, era: 'legacy' });
+      opened.summary = { ...opened.summary, eraReason: reason };
+    }
+    session = opened;
+    return opened;
+  }
+
+  async function open(params: ConnectParams): Promise<Session> {
     const opened: Session = await openSession(params, {
       fetch: tappedFetch,
       now: env.now,
@@ -109,7 +128,6 @@ export function createEngine(env: EngineEnv): Engine {
         env.emit({ type: 'connection', phase: 'disconnected', error: { code: 'not-connected', message: reason } });
       },
     });
-    session = opened;
     return opened;
   }
 
@@ -152,6 +170,14 @@ export function createEngine(env: EngineEnv): Engine {
     },
     async fetchIcon({ src }) {
       return fetchIcon(src, env.fetch, session?.summary.url);
+    },
+    async checkCors({ url, headerNames, paramHeaders }) {
+      const checked = checkServerUrl(url);
+      if (!checked.ok) throw { code: 'invalid-url', message: checked.reason } satisfies EngineError;
+      // Only names: the doctor's probes carry dummy values, never the user's secrets.
+      const names = (Array.isArray(headerNames) ? headerNames : []).map((name) => String(name).trim()).filter((name) => name !== '').slice(0, 32);
+      const params = (Array.isArray(paramHeaders) ? paramHeaders : []).filter((name): name is string => typeof name === 'string' && /^Mcp-Param-[!#$%&'*+.^_`|~0-9A-Za-z-]+$/i.test(name)).slice(0, 32);
+      return diagnoseCors(checked.url, names, env.fetch, { paramHeaders: params, onDemand: true });
     },
   };
 

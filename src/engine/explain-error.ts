@@ -8,7 +8,7 @@ import { diagnoseCors } from './cors-doctor.ts';
 /** What a server must send for a browser client on another origin to talk to it. */
 export const CORS_REQUIREMENTS = [
   'Access-Control-Allow-Origin: the app\'s origin (or *)',
-  'Access-Control-Allow-Headers: Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
+  'Access-Control-Allow-Headers: Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID (and Mcp-Param-<Name> for each x-mcp-header its tools declare)',
   'Access-Control-Allow-Methods: GET, POST, DELETE, OPTIONS',
   'Access-Control-Expose-Headers: Mcp-Session-Id, WWW-Authenticate',
 ];
@@ -36,9 +36,22 @@ function describeStatus(status: number, statusText: string | undefined): string 
   return `The server rejected the request (${label}).`;
 }
 
+/**
+ * The SDK wraps a `server/discover` probe that got no answer (a network error, or in a worker a CORS
+ * refusal: both an opaque TypeError) in an EraNegotiationFailed error. What matters is the cause.
+ */
+export function probeNetworkCause(error: unknown): unknown {
+  const e = error as { code?: unknown; cause?: unknown } | null;
+  if (e?.code !== 'ERA_NEGOTIATION_FAILED') return undefined;
+  const cause = e.cause as { name?: unknown } | null | undefined;
+  return cause?.name === 'TypeError' ? cause : undefined;
+}
+
 /** Synchronous classification; network failures need `explainNetworkFailure` for the CORS question. */
 export function explainError(error: unknown): EngineError {
   if (isEngineError(error)) return error;
+  const cause = probeNetworkCause(error);
+  if (cause !== undefined) return explainError(cause);
   const e = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorShape;
   const message = e.message ?? String(error);
   // Faults the engine raised itself (a bound tripped, a stream ended early) already carry their explanation.
@@ -65,7 +78,7 @@ export function explainError(error: unknown): EngineError {
     return { code: 'not-connected', message: 'The connection is closed. Connect again.', detail: message };
   }
   if (/protocol version is not supported/i.test(message)) {
-    return { code: 'unsupported-version', message: 'The server chose a protocol version MCP Lens does not speak (it supports 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05).', detail: message };
+    return { code: 'unsupported-version', message: 'The server chose a protocol version MCP Lens does not speak (it supports 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05).', detail: message };
   }
   if (e.name === 'SyntaxError') {
     return { code: 'bad-response', message: 'The server sent a response that is not valid JSON. The raw bytes are in the Message log.', detail: message };
@@ -117,7 +130,7 @@ function explainNodeNetworkError(code: string, detail: string): EngineError {
 }
 
 export function isOpaqueNetworkFailure(error: unknown): boolean {
-  const e = error as ErrorShape | null;
+  const e = (probeNetworkCause(error) ?? error) as ErrorShape | null;
   return e?.name === 'TypeError' && !e.cause?.code;
 }
 

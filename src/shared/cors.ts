@@ -7,15 +7,24 @@ export type CorsFinding =
   | 'no-allow-origin'
   /** The preflight refused one request header. */
   | 'header-not-allowed'
+  /**
+   * The preflight allows what a 2025 request sends but not the headers 2026-07-28 adds (Mcp-Method,
+   * Mcp-Name, Mcp-Param-*): a 2025-era allow-list. `missingHeaders` lists them.
+   */
+  | 'modern-headers-not-allowed'
   /** A response header the client needs is not readable. */
   | 'header-not-exposed'
   /** The browser does not let a page see more. */
-  | 'undetermined';
+  | 'undetermined'
+  /** Asked for (not after a failure): every header either era sends is allowed. */
+  | 'all-allowed';
 
 export interface CorsDiagnosis {
   finding: CorsFinding;
-  /** The header at fault, for `header-not-allowed` and `header-not-exposed`. */
+  /** The header at fault, for `header-not-allowed` and `header-not-exposed` (the first one missing for `modern-headers-not-allowed`). */
   header?: string;
+  /** For `modern-headers-not-allowed`: every modern request header the preflight refused, exactly as to add them. */
+  missingHeaders?: string[];
   /** One sentence saying what is wrong. */
   sentence: string;
   /** Request headers the server must allow (ours plus the user's custom ones). */
@@ -24,9 +33,34 @@ export interface CorsDiagnosis {
   exposeHeaders: string[];
 }
 
-export const MCP_ALLOW_HEADERS = ['Content-Type', 'Accept', 'Authorization', 'Mcp-Session-Id', 'Mcp-Protocol-Version', 'Last-Event-ID'];
+/** What a 2026-07-28 request adds to a 2025 one; plus one `Mcp-Param-<Name>` per `x-mcp-header` a tool declares. */
+export const MODERN_REQUEST_HEADERS = ['Mcp-Method', 'Mcp-Name'];
+export const MCP_ALLOW_HEADERS = ['Content-Type', 'Accept', 'Authorization', 'Mcp-Session-Id', 'Mcp-Protocol-Version', ...MODERN_REQUEST_HEADERS, 'Last-Event-ID'];
 export const MCP_EXPOSE_HEADERS = ['Mcp-Session-Id', 'WWW-Authenticate'];
 export const MCP_METHODS = ['GET', 'POST', 'DELETE', 'OPTIONS'];
+
+const MAX_PARAM_HEADERS = 32;
+/** An RFC 9110 token, as the spec requires of an `x-mcp-header` name. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * The `Mcp-Param-<Name>` headers a server's tools make a 2026-07-28 client send (each `x-mcp-header`
+ * on a top-level input property), deduplicated case-insensitively and bounded. Read defensively: the
+ * tools are the server's.
+ */
+export function paramHeaderNames(tools: unknown): string[] {
+  const names = new Map<string, string>();
+  for (const tool of Array.isArray(tools) ? tools : []) {
+    const properties = (tool as { inputSchema?: { properties?: unknown } } | null)?.inputSchema?.properties;
+    if (typeof properties !== 'object' || properties === null) continue;
+    for (const property of Object.values(properties as Record<string, unknown>)) {
+      const name = (property as { 'x-mcp-header'?: unknown } | null)?.['x-mcp-header'];
+      const key = typeof name === 'string' && TOKEN.test(name) ? name.toLowerCase() : undefined;
+      if (key !== undefined && !names.has(key) && names.size < MAX_PARAM_HEADERS) names.set(key, `Mcp-Param-${name as string}`);
+    }
+  }
+  return [...names.values()];
+}
 
 export interface CorsFix {
   stack: string;

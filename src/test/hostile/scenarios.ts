@@ -189,4 +189,6 @@ export const SCENARIOS: Record<string, Scenario> = {
   'cors-protocol-version-not-allowed': { cors: { allowHeaders: 'Content-Type, Accept, Authorization, Mcp-Session-Id, Last-Event-ID' } },
   'cors-session-id-not-exposed': { cors: { exposeHeaders: 'WWW-Authenticate' } },
   'cors-custom-header-not-allowed': { cors: { allowHeaders: 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID' } },
+  // A 2025-era allow-list: initialize works, a 2026-07-28 request (Mcp-Method, Mcp-Name) is refused.
+  'cors-modern-headers-not-allowed': { cors: { allowHeaders: 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID' } },
 };
