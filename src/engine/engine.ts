@@ -108,7 +108,7 @@ export function createEngine(env: EngineEnv): Engine {
       const reason = blockedProbeReason(error);
       note('info', reason);
       opened = await open({ ...params, era: 'legacy' });
-      opened.summary = { ...opened.summary, eraReason: reason };
+      opened.summary = { ...opened.summary, eraReason: reason, probeBlocked: true };
     }
     session = opened;
     return opened;

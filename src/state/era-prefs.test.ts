@@ -21,6 +21,7 @@ describe('era preferences', () => {
     expect(verdictOf('auto', { era: 'modern' })).toBe('modern');
     expect(verdictOf('modern', { era: 'modern' })).toBe('modern');
     expect(verdictOf('legacy', { era: 'legacy' })).toBeUndefined();
+    expect(verdictOf('auto', { era: 'legacy', probeBlocked: true })).toBeUndefined();
     // A summary from an older session file has no era.
     expect(verdictOf('auto', {} as { era: 'legacy' })).toBeUndefined();
   });

@@ -21,6 +21,7 @@ function createFixtureMcpServer(): McpServer {
     'greet',
     {
       description: 'Greets someone in a region; the region travels as the Mcp-Param-Region header too.',
+      annotations: { readOnlyHint: true },
       inputSchema: fromJsonSchema<{ name: string; region?: string }>({
         type: 'object',
         properties: {
@@ -41,7 +42,7 @@ function createFixtureMcpServer(): McpServer {
   const warn = console.warn;
   console.warn = () => undefined;
   try {
-    server.registerTool('grüße', { description: 'Says hello in German; its name is not ASCII.' }, () => ({ content: [{ type: 'text', text: 'Grüß Gott!' }] }));
+    server.registerTool('grüße', { description: 'Says hello in German; its name is not ASCII.', annotations: { readOnlyHint: true } }, () => ({ content: [{ type: 'text', text: 'Grüß Gott!' }] }));
   } finally {
     console.warn = warn;
   }

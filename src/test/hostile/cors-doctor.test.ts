@@ -65,14 +65,16 @@ describe('CORS doctor and the 2026-07-28 headers', () => {
 
   it('connects as 2025 when asked to, without a probe', async () => {
     const h = browser();
-    await expect(connect('cors-modern-headers-not-allowed', [], 'legacy', h)).resolves.toMatchObject({ era: 'legacy', sessionId: expect.any(String) });
+    const summary = await connect('cors-modern-headers-not-allowed', [], 'legacy', h);
+    expect(summary).toMatchObject({ era: 'legacy', sessionId: expect.any(String) });
+    expect(summary.probeBlocked).toBeUndefined();
     expect(h.messages().some((m) => m.method === 'server/discover')).toBe(false);
   });
 
   it('in Auto, connects as 2025 when the browser refuses the probe, says why, and the doctor names the headers on request', async () => {
     const h = browser();
     const summary = await connect('cors-modern-headers-not-allowed', [], 'auto', h);
-    expect(summary).toMatchObject({ era: 'legacy', protocolVersion: '2025-11-25', eraReason: expect.stringContaining('could not send the 2026-07-28 probe') });
+    expect(summary).toMatchObject({ era: 'legacy', protocolVersion: '2025-11-25', probeBlocked: true, eraReason: expect.stringContaining('could not send the 2026-07-28 probe') });
     expect(h.notes().join('\n')).toContain('could not send the 2026-07-28 probe');
     const diagnosis = await h.engine.call('checkCors', { url: url('cors-modern-headers-not-allowed'), headerNames: [], paramHeaders: ['Mcp-Param-Region'] });
     expect(diagnosis).toMatchObject({ finding: 'modern-headers-not-allowed', missingHeaders: ['Mcp-Method', 'Mcp-Name', 'Mcp-Param-Region'] });
