@@ -37,20 +37,26 @@ function describeStatus(status: number, statusText: string | undefined): string 
 }
 
 /**
- * The SDK wraps a `server/discover` probe that got no answer (a network error, or in a worker a CORS
- * refusal: both an opaque TypeError) in an EraNegotiationFailed error. What matters is the cause.
+ * The SDK wraps whatever failed during the `server/discover` probe in an EraNegotiationFailed error: a
+ * network error (in a worker also a CORS refusal: both an opaque TypeError), an unusable reply, or an
+ * error our own auth provider raised. The cause says what happened and what to do; the wrapper only
+ * says when.
  */
-export function probeNetworkCause(error: unknown): unknown {
+export function probeFailureCause(error: unknown): unknown {
   const e = error as { code?: unknown; cause?: unknown } | null;
-  if (e?.code !== 'ERA_NEGOTIATION_FAILED') return undefined;
-  const cause = e.cause as { name?: unknown } | null | undefined;
+  return e?.code === 'ERA_NEGOTIATION_FAILED' && e.cause !== undefined && e.cause !== null ? e.cause : undefined;
+}
+
+/** The fetch's TypeError behind a probe that got no response at all, if that is what failed. */
+export function probeNetworkCause(error: unknown): unknown {
+  const cause = probeFailureCause(error) as { name?: unknown } | undefined;
   return cause?.name === 'TypeError' ? cause : undefined;
 }
 
 /** Synchronous classification; network failures need `explainNetworkFailure` for the CORS question. */
 export function explainError(error: unknown): EngineError {
   if (isEngineError(error)) return error;
-  const cause = probeNetworkCause(error);
+  const cause = probeFailureCause(error);
   if (cause !== undefined) return explainError(cause);
   const e = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorShape;
   const message = e.message ?? String(error);
