@@ -3,7 +3,7 @@ import { formatDuration, formatTime, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useHttp, useLog } from '../services.tsx';
 import { ERA_PROBE_METHOD } from './envelope.ts';
-import { MessageJson } from './MessageJson.tsx';
+import { MessageJson, ResultType } from './MessageJson.tsx';
 
 /** The selected entry in full: pretty JSON, or for unparseable bytes the raw text and why it failed. */
 export function LogDetail() {
@@ -35,6 +35,7 @@ export function LogDetail() {
             {item.entry.rpcId !== undefined ? <> · id <ServerText text={String(item.entry.rpcId)} /></> : null} · {formatTime(item.entry.time)}
             {item.entry.latencyMs !== undefined ? ` · ${formatDuration(item.entry.latencyMs)}` : ''}
             {probe && <span className="badge log-era-probe">era probe</span>}
+            <ResultType entry={item.entry} />
           </span>
         )}
         <span className="log-detail-actions">
