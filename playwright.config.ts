@@ -9,6 +9,7 @@ import {
   FLOOD_PORT,
   HOST,
   HOSTILE_PORT,
+  MODERN_FIXTURE_PORT,
   NO_CORS_PORT,
   OAUTH_ORIGIN,
 } from './e2e/servers/ports.ts';
@@ -109,6 +110,13 @@ export default defineConfig({
       name: 'oauth',
       command: `${tsNode} e2e/servers/oauth.ts`,
       url: `${OAUTH_ORIGIN}/`,
+      reuseExistingServer,
+      gracefulShutdown: stopGently,
+    },
+    {
+      name: 'modern',
+      command: `${tsNode} e2e/servers/modern.ts`,
+      url: `http://${HOST}:${MODERN_FIXTURE_PORT}/`,
       reuseExistingServer,
       gracefulShutdown: stopGently,
     },

@@ -1,7 +1,7 @@
 /** The CORS doctor in a real browser: servers that get CORS wrong in one specific way each. */
 import type { Page } from '@playwright/test';
-import { expect, openApp, test } from './fixtures.ts';
-import { hostileUrl } from './servers/ports.ts';
+import { connect, expect, openApp, test } from './fixtures.ts';
+import { hostileUrl, MODERN_CORS_2025_URL } from './servers/ports.ts';
 
 async function failToConnect(page: Page, scenario: string, header?: { name: string; value: string }) {
   await openApp(page, hostileUrl(scenario));
@@ -22,7 +22,7 @@ test('names the request header the preflight refuses and shows the fix per stack
   await expect(alert).toContainText("The server's CORS preflight does not allow the Mcp-Protocol-Version request header");
   const fix = alert.getByRole('region', { name: 'CORS fix' });
   await expect(fix.getByRole('button', { name: 'Express (cors)' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(fix).toContainText("allowedHeaders: ['Content-Type', 'Accept', 'Authorization', 'Mcp-Session-Id', 'Mcp-Protocol-Version', 'Last-Event-ID']");
+  await expect(fix).toContainText("allowedHeaders: ['Content-Type', 'Accept', 'Authorization', 'Mcp-Session-Id', 'Mcp-Protocol-Version', 'Mcp-Method', 'Mcp-Name', 'Last-Event-ID']");
   const origin = new URL(page.url()).origin;
   await expect(fix).toContainText(`origin: '${origin}'`);
   for (const [stack, marker] of [
@@ -54,4 +54,40 @@ test('says when the server allows no cross-origin requests at all', async ({ pag
   void problems;
   const alert = await failToConnect(page, 'cors-none');
   await expect(alert).toContainText("does not send Access-Control-Allow-Origin for this app's origin");
+});
+
+test('2026-07-28 pinned behind a 2025 allow-list: lists the headers to add and connects as 2025 on request', async ({ page, problems }) => {
+  void problems;
+  await openApp(page, hostileUrl('cors-modern-headers-not-allowed'));
+  await page.getByRole('combobox', { name: 'Protocol' }).selectOption('2026-07-28');
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Failed/ })).toBeVisible({ timeout: 15_000 });
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('not the request headers MCP 2026-07-28 adds: add Mcp-Method, Mcp-Name');
+  await expect(alert.getByRole('list', { name: 'Headers to allow' }).getByRole('listitem')).toHaveText(['Mcp-Method', 'Mcp-Name']);
+
+  await alert.getByRole('button', { name: 'Connect as 2025' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
+  await expect(page.locator('.era-badge')).toHaveText('2025 era');
+  await expect(page.locator('.era-reason')).toContainText('Pinned to 2025-11-25');
+  // A one-off: the setting stays as chosen.
+  await expect(page.getByRole('combobox', { name: 'Protocol' })).toHaveValue('modern');
+});
+
+test('Auto behind a 2025 allow-list: connects as 2025, says the probe could not be sent, and Check CORS names the headers', async ({ page, problems }) => {
+  void problems;
+  await connect(page, MODERN_CORS_2025_URL);
+  await expect(page.locator('.era-badge')).toHaveText('2025 era');
+  await expect(page.locator('.era-reason')).toContainText('could not send the 2026-07-28 probe');
+  // Not a verdict about the server: nothing is remembered for this origin.
+  await expect(page.getByRole('combobox', { name: 'Protocol' })).not.toHaveAccessibleDescription(/last:/);
+
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await expect(page.getByRole('button', { name: /^greet/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Check CORS' }).click();
+  const check = page.getByRole('region', { name: 'CORS check' });
+  await expect(check).toContainText('add Mcp-Method, Mcp-Name, Mcp-Param-Region to Access-Control-Allow-Headers');
+  await expect(check.getByRole('list', { name: 'Headers to allow' }).getByRole('listitem')).toHaveText(['Mcp-Method', 'Mcp-Name', 'Mcp-Param-Region']);
+  await expect(check.getByRole('region', { name: 'CORS fix' })).toContainText("'Mcp-Param-Region'");
+  await expect(check.getByRole('button', { name: 'Connect as 2025' })).toHaveCount(0);
 });

@@ -28,9 +28,13 @@ export async function openApp(page: Page, serverUrl?: string): Promise<void> {
   await page.goto(serverUrl === undefined ? APP_URL : `${APP_URL}?url=${encodeURIComponent(serverUrl)}`);
 }
 
-export async function connect(page: Page, serverUrl: string): Promise<void> {
+/** The Protocol setting beside Connect, by the label a person sees. */
+export type EraLabel = 'Auto' | '2026-07-28' | '2025 and older';
+
+export async function connect(page: Page, serverUrl: string, options: { era?: EraLabel } = {}): Promise<void> {
   await openApp(page, serverUrl);
   await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue(serverUrl);
+  if (options.era) await page.getByRole('combobox', { name: 'Protocol' }).selectOption({ label: options.era });
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
 }

@@ -1,10 +1,10 @@
 /** The Resources tab against the demo server and server-everything: every content shape, templates, subscriptions. */
 import type { Page } from '@playwright/test';
-import { connect, expect, test } from './fixtures.ts';
+import { connect, expect, test, type EraLabel } from './fixtures.ts';
 import { DEMO_MCP_URL, EVERYTHING_MCP_URL } from './servers/ports.ts';
 
-async function openResources(page: Page, url: string) {
-  await connect(page, url);
+async function openResources(page: Page, url: string, options: { era?: EraLabel } = {}) {
+  await connect(page, url, options);
   await page.getByRole('tab', { name: 'Resources' }).click();
   await expect(page.getByRole('list', { name: 'Resources' })).toBeVisible();
 }
@@ -100,7 +100,8 @@ test('fills a template with completions that use the other variable, and reads i
 
 test('subscribes to a changing resource: updates are marked, re-read and in the timeline', async ({ page, problems }) => {
   void problems;
-  await openResources(page, DEMO_MCP_URL);
+  // resources/subscribe on a 2025 session, whose ticker starts at 0; 2026-07-28 listens instead (e2e/eras.spec.ts).
+  await openResources(page, DEMO_MCP_URL, { era: '2025 and older' });
   const list = page.getByRole('list', { name: 'Resources' });
   await list.getByRole('button', { name: 'ticker', exact: true }).click();
   await expect(contents(page)).toContainText('"ticks": 0');

@@ -5,7 +5,8 @@ import { DEMO_MCP_URL } from './servers/ports.ts';
 
 test('saves a session to a file and browses it later, read-only, like a live one', async ({ page, problems }, testInfo) => {
   void problems;
-  await connect(page, DEMO_MCP_URL);
+  // A 2025 session: the file keeps its session id, which the replay shows.
+  await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
   await page.getByRole('button', { name: 'echo', exact: true }).click();
   await page.getByRole('button', { name: 'JSON' }).click();
   await page.getByRole('textbox', { name: 'Arguments (JSON)' }).fill('{"message":"saved for later"}');
@@ -67,7 +68,7 @@ test('explains why a file cannot be opened', async ({ page, problems }, testInfo
 
 test('the HTTP view shows each exchange and links to the messages it carried', async ({ page, problems }) => {
   void problems;
-  await connect(page, DEMO_MCP_URL);
+  await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
   await page.getByRole('button', { name: 'HTTP', exact: true }).click();
   const http = page.getByRole('region', { name: 'HTTP exchanges' });
   await expect(http.getByRole('button', { name: /POST.*200/ }).first()).toBeVisible();

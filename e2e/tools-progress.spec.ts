@@ -4,7 +4,8 @@ import { DEMO_MCP_URL, EVERYTHING_MCP_URL } from './servers/ports.ts';
 
 test('shows progress with its message, and Cancel tells the server to stop', async ({ page, problems }) => {
   void problems;
-  await connect(page, DEMO_MCP_URL);
+  // notifications/cancelled is the 2025 way; 2026-07-28 closes the stream (e2e/eras.spec.ts).
+  await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
   await page.getByRole('button', { name: 'long-running-task' }).click();
   await page.getByLabel(/^steps/).fill('10');
   await page.getByLabel(/^stepMs/).fill('400');

@@ -12,6 +12,7 @@ import {
   createAuthStore,
   createClientFeaturesStore,
   persistClientFeatures,
+  persistEraChoice,
   createConnectionStore,
   createHttpStore,
   createLogStore,
@@ -58,6 +59,7 @@ const feed = createServerFeedStore();
 const requests = createServerRequestsStore();
 const clientFeatures = createClientFeaturesStore();
 persistClientFeatures(clientFeatures, prefs);
+persistEraChoice(connection, prefs);
 const queryClient = createQueryClient();
 const auth = createAuthStore();
 // The callback page sits beside index.html, so it works under whatever path the app is hosted at.

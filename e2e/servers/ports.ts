@@ -16,6 +16,7 @@ export const NO_CORS_PORT = BASE + 4;
 export const OAUTH_PORT = BASE + 5;
 export const FLOOD_PORT = BASE + 9;
 export const HOSTILE_PORT = BASE + 6;
+export const MODERN_FIXTURE_PORT = BASE + 10;
 
 /** The app is served from a sub-path to prove it works off the domain root. */
 export const APP_BASE_PATH = '/inspector/';
@@ -37,5 +38,9 @@ export const oauthMcpUrl = (variant: string) => `${OAUTH_ORIGIN}/v/${variant}/mc
 export const FLOOD_MCP_URL = `http://${HOST}:${FLOOD_PORT}/mcp`;
 /** The hostile fixture (src/test/hostile/): one misbehaving MCP server per scenario path. */
 export const hostileUrl = (scenario: string) => `http://${HOST}:${HOSTILE_PORT}/s/${scenario}/mcp`;
+/** A server that speaks only MCP 2026-07-28 (src/test/modern-fixture.ts). */
+export const MODERN_MCP_URL = `http://${HOST}:${MODERN_FIXTURE_PORT}/mcp`;
+/** The same server, dual era, behind a 2025 CORS allow-list (no Mcp-Method, Mcp-Name). */
+export const MODERN_CORS_2025_URL = `http://${HOST}:${MODERN_FIXTURE_PORT}/cors-2025/mcp`;
 /** What the hostile fixture received for a scenario. */
 export const hostileControlUrl = (scenario: string) => `http://${HOST}:${HOSTILE_PORT}/control/${scenario}`;

@@ -5,7 +5,7 @@
  * header at a time find the header the preflight refuses. Probes are harmless pings with dummy header
  * values: the user's real secrets never go into a probe.
  */
-import { MCP_ALLOW_HEADERS, MCP_EXPOSE_HEADERS, type CorsDiagnosis } from '../shared/cors.ts';
+import { MCP_ALLOW_HEADERS, MCP_EXPOSE_HEADERS, MODERN_REQUEST_HEADERS, type CorsDiagnosis } from '../shared/cors.ts';
 import type { EngineError } from '../shared/errors.ts';
 
 type Fetch = (url: string, init: RequestInit) => Promise<Response>;
@@ -34,9 +34,21 @@ async function passes(fetch: Fetch, url: string, headers: Record<string, string>
   }
 }
 
-/** Finds what the server's CORS setup refuses. `customHeaders` are the names of the user's extra headers. */
-export async function diagnoseCors(url: string, customHeaders: string[], fetch: Fetch): Promise<CorsDiagnosis> {
-  const allowHeaders = allowHeadersFor(customHeaders);
+export interface DiagnoseOptions {
+  /** The `Mcp-Param-<Name>` headers the server's tools make a 2026-07-28 request carry, when known. */
+  paramHeaders?: string[];
+  /** Run because a person asked, not after a failure: finding nothing wrong is then the good answer. */
+  onDemand?: boolean;
+}
+
+/**
+ * Finds what the server's CORS setup refuses. `customHeaders` are the names of the user's extra headers.
+ * What a 2025 request needs is checked first (it is what most failures are about); then what 2026-07-28
+ * adds, all of it, so the fix names every header at once.
+ */
+export async function diagnoseCors(url: string, customHeaders: string[], fetch: Fetch, options: DiagnoseOptions = {}): Promise<CorsDiagnosis> {
+  const paramHeaders = options.paramHeaders ?? [];
+  const allowHeaders = allowHeadersFor([...customHeaders, ...paramHeaders]);
   const base = { allowHeaders, exposeHeaders: MCP_EXPOSE_HEADERS };
   if (!(await passes(fetch, url, { 'Content-Type': 'text/plain' }))) {
     return {
@@ -65,12 +77,30 @@ export async function diagnoseCors(url: string, customHeaders: string[], fetch: 
       };
     }
   }
+  const missing: string[] = [];
+  for (const name of [...MODERN_REQUEST_HEADERS, ...paramHeaders]) {
+    if (!(await passes(fetch, url, { ...json, [name]: name === 'Mcp-Method' ? 'ping' : 'mcp-lens-cors-probe' }))) missing.push(name);
+  }
+  if (missing.length > 0) return { ...base, finding: 'modern-headers-not-allowed', header: missing[0]!, missingHeaders: missing, sentence: modernSentence(missing, paramHeaders.length > 0) };
+  if (options.onDemand) {
+    return {
+      ...base,
+      finding: 'all-allowed',
+      sentence: `The server's CORS setup allows every request header either protocol era sends from this origin${paramHeaders.length > 0 ? ` (${paramHeaders.join(', ')} included)` : ''}.`,
+    };
+  }
   return {
     ...base,
     finding: 'undetermined',
     sentence:
       'The browser blocked a response, yet every probe passed, so the server probably leaves the CORS headers off some responses (errors, the event stream, a redirect). A browser does not let a page see more; check the failing request in the devtools Network panel.',
   };
+}
+
+function modernSentence(missing: string[], paramsKnown: boolean): string {
+  const list = missing.join(', ');
+  const params = paramsKnown ? '' : ' (and one Mcp-Param-<Name> for each x-mcp-header its tools declare)';
+  return `The server's CORS preflight allows what a 2025 request sends but not the request header${missing.length === 1 ? '' : 's'} MCP 2026-07-28 adds: add ${list}${params} to Access-Control-Allow-Headers, or connect as 2025.`;
 }
 
 /**

@@ -7,8 +7,10 @@ import type { EngineApi, EngineMethod, SessionApi } from '../shared/boundary.ts'
 import type { EngineError } from '../shared/errors.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import type { ConnectParams } from '../shared/model.ts';
+import { checkServerUrl } from '../shared/url.ts';
 import { explainError, explainNetworkFailure, isOpaqueNetworkFailure, probeFailureCause } from './explain-error.ts';
 import { createConnectionGuards } from './connection-guards.ts';
+import { diagnoseCors } from './cors-doctor.ts';
 import type { FeatureContext, Handlers } from './feature-context.ts';
 import { taskHandlers, type KnownTasks } from './features/tasks.ts';
 import { authFeature, type AuthFeatureOptions } from './features/auth.ts';
@@ -75,7 +77,7 @@ export function createEngine(env: EngineEnv): Engine {
   let connectParams: ConnectParams | undefined;
 
   const explain = async (error: unknown): Promise<EngineError> =>
-    isOpaqueNetworkFailure(probeFailureCause(error)) && connectParams ? explainNetworkFailure(
+    isOpaqueNetworkFailure(error) && connectParams ? explainNetworkFailure(
           probeFailureCause(error),
           connectParams.url,
           env.fetch,
@@ -163,6 +165,14 @@ export function createEngine(env: EngineEnv): Engine {
     },
     async fetchIcon({ src }) {
       return fetchIcon(src, env.fetch, session?.summary.url);
+    },
+    async checkCors({ url, headerNames, paramHeaders }) {
+      const checked = checkServerUrl(url);
+      if (!checked.ok) throw { code: 'invalid-url', message: checked.reason } satisfies EngineError;
+      // Only names: the doctor's probes carry dummy values, never the user's secrets.
+      const names = (Array.isArray(headerNames) ? headerNames : []).map((name) => String(name).trim()).filter((name) => name !== '').slice(0, 32);
+      const params = (Array.isArray(paramHeaders) ? paramHeaders : []).filter((name): name is string => typeof name === 'string' && /^Mcp-Param-[!#$%&'*+.^_`|~0-9A-Za-z-]+$/i.test(name)).slice(0, 32);
+      return diagnoseCors(checked.url, names, env.fetch, { paramHeaders: params, onDemand: true });
     },
   };
 

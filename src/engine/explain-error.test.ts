@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explainError, explainNetworkFailure } from './explain-error.ts';
+import { explainError, explainNetworkFailure, isOpaqueNetworkFailure } from './explain-error.ts';
 
 describe('explainError', () => {
   it('explains HTTP statuses with a body excerpt', () => {
@@ -16,6 +16,17 @@ describe('explainError', () => {
   it('explains an unsupported protocol version', () => {
     expect(explainError(new Error("Server's protocol version is not supported: 1999-01-01")).code).toBe('unsupported-version');
   });
+  it('explains a failed era probe by what failed, not by the SDK wrapper', () => {
+    const wrap = (cause: unknown) => Object.assign(new Error(`Version negotiation probe failed: ${String(cause)}`), { name: 'SdkError', code: 'ERA_NEGOTIATION_FAILED', cause });
+    const refused = Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' } });
+    expect(explainError(wrap(refused))).toMatchObject({ code: 'unreachable' });
+    const ours = { code: 'invalid-url', message: 'The authorization endpoint is a javascript: URL; refused.' };
+    expect(explainError(wrap(ours))).toEqual(ours);
+    // A browser's (or a worker's) CORS refusal: the opaque TypeError the CORS doctor is for.
+    expect(isOpaqueNetworkFailure(wrap(new TypeError('Failed to fetch')))).toBe(true);
+    expect(isOpaqueNetworkFailure(wrap(refused))).toBe(false);
+    expect(isOpaqueNetworkFailure(wrap(ours))).toBe(false);
+  });
   it('keeps JSON-RPC error codes', () => {
     expect(explainError(Object.assign(new Error('Unknown tool'), { code: -32602 }))).toMatchObject({ code: 'protocol', rpcCode: -32602 });
   });
@@ -26,6 +37,7 @@ describe('explainNetworkFailure', () => {
     const explained = await explainNetworkFailure(new TypeError('Failed to fetch'), 'https://x.example/mcp', async () => new Response(null));
     expect(explained.code).toBe('cors');
     expect(explained.corsRequirements?.join(' ')).toContain('Mcp-Session-Id');
+    expect(explained.corsRequirements?.join(' ')).toContain('Mcp-Method, Mcp-Name');
   });
   it('calls it unreachable when the probe fails too', async () => {
     const explained = await explainNetworkFailure(new TypeError('Failed to fetch'), 'https://x.example/mcp', async () => {

@@ -9,7 +9,7 @@ import { MAX_INPUT_ROUNDS } from '../shared/client-features.ts';
 /** What a server must send for a browser client on another origin to talk to it. */
 export const CORS_REQUIREMENTS = [
   'Access-Control-Allow-Origin: the app\'s origin (or *)',
-  'Access-Control-Allow-Headers: Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
+  'Access-Control-Allow-Headers: Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID (and Mcp-Param-<Name> for each x-mcp-header its tools declare)',
   'Access-Control-Allow-Methods: GET, POST, DELETE, OPTIONS',
   'Access-Control-Expose-Headers: Mcp-Session-Id, WWW-Authenticate',
 ];
@@ -147,7 +147,7 @@ function explainNodeNetworkError(code: string, detail: string): EngineError {
 }
 
 export function isOpaqueNetworkFailure(error: unknown): boolean {
-  const e = error as ErrorShape | null;
+  const e = probeFailureCause(error) as ErrorShape | null;
   return e?.name === 'TypeError' && !e.cause?.code;
 }
 

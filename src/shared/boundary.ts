@@ -5,6 +5,7 @@
 import type { AuthApi } from './auth.ts';
 import type { AuthPersistApi } from './auth-persist.ts';
 import type { Root, ServerRequestAnswer } from './client-features.ts';
+import type { CorsDiagnosis } from './cors.ts';
 import type { EngineError } from './errors.ts';
 import type { EngineEvent } from './events.ts';
 import type { TasksApi } from './tasks.ts';
@@ -21,6 +22,12 @@ export interface SessionApi {
   disconnect: { params: undefined; result: undefined };
   ping: { params: undefined; result: PingResult };
   fetchIcon: { params: { src: string }; result: IconResult };
+  /**
+   * Runs the CORS doctor on request (e.g. when the 2026-07-28 probe could not be sent): what the server's
+   * preflight allows of what either era sends. `headerNames` are the user's extra headers (names only);
+   * `paramHeaders` the `Mcp-Param-<Name>` headers the server's tools declare.
+   */
+  checkCors: { params: { url: string; headerNames: string[]; paramHeaders: string[] }; result: CorsDiagnosis };
 }
 
 export interface ToolsApi {

@@ -2,20 +2,31 @@
  * What the CORS doctor found, and the fix for common server stacks. Pure: the engine fills in the
  * diagnosis, the UI renders the snippets with the app's own origin.
  */
+import { scanParamHeaders } from './mcp-param-headers.ts';
+
 export type CorsFinding =
   /** Even the simplest request was blocked: no Access-Control-Allow-Origin for this origin. */
   | 'no-allow-origin'
   /** The preflight refused one request header. */
   | 'header-not-allowed'
+  /**
+   * The preflight allows what a 2025 request sends but not the headers 2026-07-28 adds (Mcp-Method,
+   * Mcp-Name, Mcp-Param-*): a 2025-era allow-list. `missingHeaders` lists them.
+   */
+  | 'modern-headers-not-allowed'
   /** A response header the client needs is not readable. */
   | 'header-not-exposed'
   /** The browser does not let a page see more. */
-  | 'undetermined';
+  | 'undetermined'
+  /** Asked for (not after a failure): every header either era sends is allowed. */
+  | 'all-allowed';
 
 export interface CorsDiagnosis {
   finding: CorsFinding;
-  /** The header at fault, for `header-not-allowed` and `header-not-exposed`. */
+  /** The header at fault, for `header-not-allowed` and `header-not-exposed` (the first one missing for `modern-headers-not-allowed`). */
   header?: string;
+  /** For `modern-headers-not-allowed`: every modern request header the preflight refused, exactly as to add them. */
+  missingHeaders?: string[];
   /** One sentence saying what is wrong. */
   sentence: string;
   /** Request headers the server must allow (ours plus the user's custom ones). */
@@ -24,9 +35,29 @@ export interface CorsDiagnosis {
   exposeHeaders: string[];
 }
 
-export const MCP_ALLOW_HEADERS = ['Content-Type', 'Accept', 'Authorization', 'Mcp-Session-Id', 'Mcp-Protocol-Version', 'Last-Event-ID'];
+/** What a 2026-07-28 request adds to a 2025 one; plus one `Mcp-Param-<Name>` per `x-mcp-header` a tool declares. */
+export const MODERN_REQUEST_HEADERS = ['Mcp-Method', 'Mcp-Name'];
+export const MCP_ALLOW_HEADERS = ['Content-Type', 'Accept', 'Authorization', 'Mcp-Session-Id', 'Mcp-Protocol-Version', ...MODERN_REQUEST_HEADERS, 'Last-Event-ID'];
 export const MCP_EXPOSE_HEADERS = ['Mcp-Session-Id', 'WWW-Authenticate'];
 export const MCP_METHODS = ['GET', 'POST', 'DELETE', 'OPTIONS'];
+
+const MAX_PARAM_HEADERS = 32;
+
+/**
+ * The `Mcp-Param-<Name>` headers a server's tools make a 2026-07-28 client send (each `x-mcp-header`
+ * on a top-level input property), deduplicated case-insensitively and bounded. Read defensively: the
+ * tools are the server's.
+ */
+export function paramHeaderNames(tools: unknown): string[] {
+  const names = new Map<string, string>();
+  for (const tool of Array.isArray(tools) ? tools : []) {
+    const scan = scanParamHeaders((tool as { inputSchema?: unknown } | null)?.inputSchema);
+    for (const { name } of scan.ok ? scan.headers : []) {
+      if (!names.has(name.toLowerCase()) && names.size < MAX_PARAM_HEADERS) names.set(name.toLowerCase(), `Mcp-Param-${name}`);
+    }
+  }
+  return [...names.values()];
+}
 
 export interface CorsFix {
   stack: string;

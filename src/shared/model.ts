@@ -80,6 +80,11 @@ export interface ServerSummary {
   era: ProtocolEra;
   /** One sentence on how the era was decided (probed, pinned, remembered) and on what evidence. */
   eraReason: string;
+  /**
+   * Auto's `server/discover` probe got no response at all (from a browser: usually CORS refusing the
+   * Mcp-Method and Mcp-Name headers), so the 2025 era was used without evidence about the server.
+   */
+  probeBlocked?: boolean;
   protocolVersion: string;
   /** Modern era: the revisions the server's `server/discover` lists. */
   supportedVersions?: string[];

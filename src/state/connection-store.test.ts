@@ -17,12 +17,14 @@ describe('connection store', () => {
     const store = createConnectionStore({ url: 'http://127.0.0.1:1/mcp' });
     const { actions } = store.getState();
     actions.setHeaders([{ name: 'Authorization', value: 'Bearer x' }]);
+    actions.setEra('legacy');
+    actions.setEra('auto');
     actions.connecting();
     actions.failed({ code: 'unreachable', message: 'Nothing answered.' });
     const state = store.getState();
     expect(state.phase).toBe('failed');
     expect(state.error?.code).toBe('unreachable');
-    expect(state.input).toEqual({ url: 'http://127.0.0.1:1/mcp', headers: [{ name: 'Authorization', value: 'Bearer x' }], transport: 'auto' });
+    expect(state.input).toEqual({ url: 'http://127.0.0.1:1/mcp', headers: [{ name: 'Authorization', value: 'Bearer x' }], transport: 'auto', era: 'auto' });
   });
 
   it('clears the error on a new attempt and bumps the key once per connection', () => {

@@ -5,19 +5,22 @@
 import { createStore } from 'zustand/vanilla';
 import type { EngineError } from '../shared/errors.ts';
 import type { ConnectionPhase, EngineEvent } from '../shared/events.ts';
-import type { HeaderPair, ServerSummary, TransportChoice } from '../shared/model.ts';
+import type { EraChoice, HeaderPair, ServerSummary, TransportChoice } from '../shared/model.ts';
 import { addStreamDrop, NO_STREAM_DROPS, type StreamState } from './stream-health.ts';
 
 export interface ConnectionInput {
   url: string;
   headers: HeaderPair[];
   transport: TransportChoice;
+  /** Which protocol era to speak: Auto probes for 2026-07-28 and falls back to 2025 on evidence. */
+  era: EraChoice;
 }
 
 export interface ConnectionActions {
   setUrl(url: string): void;
   setHeaders(headers: HeaderPair[]): void;
   setTransport(transport: TransportChoice): void;
+  setEra(era: EraChoice): void;
   /** A new attempt started: clears the previous error and summary. */
   connecting(): void;
   connected(summary: ServerSummary): void;
@@ -76,13 +79,14 @@ export function createConnectionStore(initial: Partial<ConnectionInput> = {}) {
       phase: 'disconnected',
       summary: null,
       error: null,
-      input: { url: initial.url ?? '', headers: initial.headers ?? [], transport: initial.transport ?? 'auto' },
+      input: { url: initial.url ?? '', headers: initial.headers ?? [], transport: initial.transport ?? 'auto', era: initial.era ?? 'auto' },
       connectionKey: 0,
       stream: NO_STREAM_DROPS,
       actions: {
         setUrl: (url) => set((s) => ({ input: { ...s.input, url } })),
         setHeaders: (headers) => set((s) => ({ input: { ...s.input, headers } })),
         setTransport: (transport) => set((s) => ({ input: { ...s.input, transport } })),
+        setEra: (era) => set((s) => (s.input.era === era ? s : { input: { ...s.input, era } })),
         connecting: () => toPhase('connecting'),
         connected: (summary) => toPhase('connected', summary),
         failed: (error) => toPhase('failed', undefined, error),

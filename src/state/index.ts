@@ -6,6 +6,9 @@ export { filterLog, matchesFilter, warmSearchText, type FilterResult, type IdleS
 export { ChunkedList } from './log-chunks.ts';
 export type { PrefsState, PrefsStorage, PrefsStore, ThemeChoice, ToolPrefs } from './prefs-store.ts';
 export { createPrefsStore, DEFAULT_TOOL_PREFS, sanitizeToolPrefs } from './prefs-store.ts';
+export type { KnownEras } from './era-prefs.ts';
+export { ERA_CHOICES, eraOrigin, isEraChoice, MAX_REMEMBERED_ORIGINS, verdictOf } from './era-prefs.ts';
+export { persistEraChoice } from './persist-era.ts';
 export type { HttpActions, HttpState, HttpStore, TrafficView } from './http-store.ts';
 export { createHttpStore, DEFAULT_HTTP_BODY_BUDGET, DEFAULT_HTTP_RETENTION, indexCarried, MAX_CARRIED_LINKS } from './http-store.ts';
 export { toHar } from './http-har.ts';

@@ -1,9 +1,12 @@
 /**
  * UI preferences that survive a reload. Only preferences live here — never URLs, headers or tokens —
- * because whatever is persisted sits in localStorage in clear.
+ * because whatever is persisted sits in localStorage in clear. One exception, bounded and coarse: the
+ * protocol era each server origin spoke (era-prefs.ts), origins only, so Auto can skip a needless probe.
  */
 import { createStore } from 'zustand/vanilla';
 import { DEFAULT_CLIENT_FEATURES, type ClientFeatureSettings } from '../shared/client-features.ts';
+import type { EraChoice, ProtocolEra } from '../shared/model.ts';
+import { isEraChoice, rememberEra, sanitizeKnownEras, type KnownEras } from './era-prefs.ts';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
@@ -29,16 +32,25 @@ export interface PrefsState extends ToolPrefs {
   theme: ThemeChoice;
   /** The client capabilities the next connection declares (see client-features-store.ts); not secrets. */
   clientFeatures: ClientFeatureSettings;
+  /** The protocol era the next connection asks for. @default 'auto' */
+  era: EraChoice;
+  /** Per server origin, the era it spoke when last connected (see era-prefs.ts). */
+  knownEras: KnownEras;
   actions: {
     setTheme(theme: ThemeChoice): void;
     setToolPrefs(prefs: Partial<ToolPrefs>): void;
     setClientFeatures(settings: ClientFeatureSettings): void;
+    setEra(era: EraChoice): void;
+    /** Records the era `origin` spoke (kept per origin, the oldest dropped beyond a bound). */
+    rememberEra(origin: string, era: ProtocolEra, now: number): void;
   };
 }
 
 const THEME_KEY = 'mcp-lens.theme';
 const TOOL_PREFS_KEY = 'mcp-lens.tool-prefs';
 const CLIENT_FEATURES_KEY = 'mcp-lens.client-features';
+const ERA_KEY = 'mcp-lens.era';
+const KNOWN_ERAS_KEY = 'mcp-lens.known-eras';
 const THEMES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
 
 export function createPrefsStore(storage?: PrefsStorage) {
@@ -54,7 +66,20 @@ export function createPrefsStore(storage?: PrefsStorage) {
     theme: read(),
     ...readJson(storage, TOOL_PREFS_KEY, sanitizeToolPrefs),
     clientFeatures: readJson(storage, CLIENT_FEATURES_KEY, sanitizeClientFeatures),
+    era: readJson(storage, ERA_KEY, (value) => (isEraChoice(value.choice) ? value.choice : 'auto')),
+    knownEras: readJson(storage, KNOWN_ERAS_KEY, sanitizeKnownEras),
     actions: {
+      setEra(era) {
+        if (!isEraChoice(era) || era === get().era) return;
+        set({ era });
+        writeJson(storage, ERA_KEY, { choice: era });
+      },
+      rememberEra(origin, era, now) {
+        const knownEras = rememberEra(get().knownEras, origin, era, now);
+        if (knownEras === get().knownEras) return;
+        set({ knownEras });
+        writeJson(storage, KNOWN_ERAS_KEY, knownEras);
+      },
       setClientFeatures(settings) {
         const next = sanitizeClientFeatures(settings);
         set({ clientFeatures: next });

@@ -39,6 +39,14 @@ describe('server feed store', () => {
     expect(store.getState()).toMatchObject({ updates: {}, subscribed: {}, logLevel: null });
   });
 
+  it("keeps 'off' (2026-07-28: no level sent) and refuses a level it does not know", () => {
+    const store = createServerFeedStore();
+    store.getState().actions.setLogLevel('off');
+    expect(store.getState().logLevel).toBe('off');
+    store.getState().actions.setLogLevel('loud' as 'info');
+    expect(store.getState().logLevel).toBeNull();
+  });
+
   it('ignores outbound frames and updates without a uri', () => {
     const store = createServerFeedStore();
     const out = inbound('notifications/message', { level: 'info', data: 'x' });

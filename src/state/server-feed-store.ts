@@ -6,7 +6,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { EngineEvent, ListenState } from '../shared/events.ts';
-import { isLogLevel, type LogLevel } from '../shared/logging-api.ts';
+import { isLogLevel, LOG_LEVEL_OFF, type LogLevelChoice } from '../shared/logging-api.ts';
 
 export interface ServerLogEntry {
   /** The message log's seq of the notification, so a row can point at the raw frame. */
@@ -29,7 +29,8 @@ export interface ServerFeedActions {
   setSubscribed(uri: string, subscribed: boolean): void;
   /** The user has seen the latest update of this resource (e.g. re-read it). */
   acknowledgeUpdate(uri: string): void;
-  setLogLevel(level: LogLevel | null): void;
+  /** The level last set (null: the server's default); 'off' only on 2026-07-28, where it means no log messages. */
+  setLogLevel(level: LogLevelChoice | null): void;
 }
 
 export interface ServerFeedState {
@@ -39,7 +40,7 @@ export interface ServerFeedState {
   /** Per resource URI, updates announced since it was last acknowledged. */
   updates: Record<string, ResourceUpdate>;
   subscribed: Record<string, true>;
-  logLevel: LogLevel | null;
+  logLevel: LogLevelChoice | null;
   /** MCP 2026-07-28: the subscriptions/listen stream of this session (null in the 2025 era). */
   listen: ListenState | null;
   actions: ServerFeedActions;
@@ -114,7 +115,7 @@ export function createServerFeedStore(options: { retention?: number } = {}) {
         delete next[uri];
         set({ updates: next });
       },
-      setLogLevel: (level) => set({ logLevel: level === null || isLogLevel(level) ? level : null }),
+      setLogLevel: (level) => set({ logLevel: level === null || level === LOG_LEVEL_OFF || isLogLevel(level) ? level : null }),
     },
   }));
 }

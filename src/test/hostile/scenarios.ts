@@ -191,4 +191,6 @@ export const SCENARIOS: Record<string, Scenario> = {
   /** A 2025-era allow-list: no Mcp-Method or Mcp-Name, so a browser refuses to send a 2026-07-28 request. */
   'cors-2025-allow-list': { cors: { allowHeaders: 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID' } },
   'cors-custom-header-not-allowed': { cors: { allowHeaders: 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID' } },
+  // A 2025-era allow-list: initialize works, a 2026-07-28 request (Mcp-Method, Mcp-Name) is refused.
+  'cors-modern-headers-not-allowed': { cors: { allowHeaders: 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID' } },
 };

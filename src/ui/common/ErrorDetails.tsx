@@ -2,8 +2,11 @@ import type { EngineError } from '../../shared/errors.ts';
 import { CorsFixes } from './CorsFixes.tsx';
 import { ServerText } from './ServerText.tsx';
 
-/** An EngineError: its one plain line, and the raw detail one click away. */
-export function ErrorDetails({ error, lead }: { error: EngineError; lead?: string }) {
+/**
+ * An EngineError: its one plain line, and the raw detail one click away. `onConnectLegacy` is offered
+ * when the error is a CORS allow-list that only lacks what 2026-07-28 adds.
+ */
+export function ErrorDetails({ error, lead, onConnectLegacy }: { error: EngineError; lead?: string; onConnectLegacy?: () => void }) {
   const hasDetails =
     error.detail !== undefined ||
     error.httpStatus !== undefined ||
@@ -15,7 +18,7 @@ export function ErrorDetails({ error, lead }: { error: EngineError; lead?: strin
         {lead && <strong>{lead}: </strong>}
         <ServerText text={error.message} />
       </p>
-      {error.cors && <CorsFixes diagnosis={error.cors} />}
+      {error.cors && <CorsFixes diagnosis={error.cors} onConnectLegacy={onConnectLegacy} />}
       {hasDetails && (
         <details>
           <summary>Details</summary>

@@ -5,6 +5,7 @@ import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { useConnection } from '../services.tsx';
 import { ClientFeaturesSettings } from './ClientFeaturesSettings.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
+import { EraSelect } from './EraSelect.tsx';
 import { headerProblems } from './headers.ts';
 import { HeadersEditor } from './HeadersEditor.tsx';
 import { StreamHealthDetails, useStreamHealth } from './StreamHealth.tsx';
@@ -23,7 +24,7 @@ export function ConnectionBar() {
   const phase = useConnection((state) => state.phase);
   const error = useConnection((state) => state.error);
   const actions = useConnection((state) => state.actions);
-  const { connect, disconnect } = useConnectionCommands();
+  const { connect, connectAsLegacy, disconnect } = useConnectionCommands();
   const [headersOpen, setHeadersOpen] = useState(false);
   const [clientOpen, setClientOpen] = useState(false);
   const [streamOpen, setStreamOpen] = useState(false);
@@ -88,13 +89,17 @@ export function ConnectionBar() {
         <button type="button" className="button" aria-expanded={clientOpen} aria-controls={ids.client} onClick={() => setClientOpen((open) => !open)}>
           Client <span aria-hidden="true">{clientOpen ? '▴' : '▾'}</span>
         </button>
-        <button type="submit" className="button button-primary" disabled={!canConnect}>
-          Connect
-        </button>
-        <button type="button" className="button" disabled={!canDisconnect} onClick={() => void disconnect()}>
-          Disconnect
-        </button>
-        <ConnectionStatus stream={{ health: streamHealth, open: streamOpen, onToggle: () => setStreamOpen((open) => !open), controls: ids.stream }} />
+        {/* One group, so on a narrow bar the era, Connect and the status wrap together beside each other. */}
+        <div className="connection-actions">
+          <EraSelect />
+          <button type="submit" className="button button-primary" disabled={!canConnect}>
+            Connect
+          </button>
+          <button type="button" className="button" disabled={!canDisconnect} onClick={() => void disconnect()}>
+            Disconnect
+          </button>
+          <ConnectionStatus stream={{ health: streamHealth, open: streamOpen, onToggle: () => setStreamOpen((open) => !open), controls: ids.stream }} />
+        </div>
       </form>
       {urlError && (
         <p id={ids.urlError} className="field-error url-error">
@@ -106,7 +111,7 @@ export function ConnectionBar() {
       {streamOpen && phase === 'connected' && <StreamHealthDetails id={ids.stream} health={streamHealth} />}
       {phase === 'failed' && error && (
         <div className="connect-failure" role="alert">
-          <ErrorDetails error={error} lead="Could not connect" />
+          <ErrorDetails error={error} lead="Could not connect" onConnectLegacy={canConnect ? () => void connectAsLegacy() : undefined} />
         </div>
       )}
     </div>

@@ -3,6 +3,7 @@ import { formatBytes, formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useHttp, useLog } from '../services.tsx';
 import { HttpBody } from './HttpBody.tsx';
+import { McpHeaders } from './McpHeaders.tsx';
 
 /** Messages listed in the detail; a long stream links the first ones and counts the rest. */
 const MAX_LINKED = 200;
@@ -40,6 +41,7 @@ export function HttpDetail() {
             <ServerText text={exchange.error} />
           </p>
         )}
+        <McpHeaders request={exchange.requestHeaders} response={exchange.responseHeaders} />
         <dl className="http-facts">
           <dt>Started</dt>
           <dd className="mono">{formatTime(exchange.time)}</dd>

@@ -1,6 +1,7 @@
 import { memo, useRef } from 'react';
 import { messageItemId, toHar } from '../../state/index.ts';
 import type { MessageEntry } from '../../shared/events.ts';
+import { mcpHeaderValue } from '../../shared/mcp-headers.ts';
 import { downloadText, fileStamp } from '../common/download.ts';
 import { formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
@@ -86,6 +87,8 @@ const HttpRow = memo(function HttpRow({ seq, top }: { seq: number; top: number }
     // Not a URL we can shorten: show it whole.
   }
   const streaming = exchange.contentType?.includes('text/event-stream');
+  // 2026-07-28 names each request's method in a header: the row can say what it was without the body.
+  const mcpMethod = mcpHeaderValue(exchange.requestHeaders, 'Mcp-Method');
   return (
     <li className="log-row http-row" style={{ transform: `translateY(${top}px)` }} data-http-seq={seq}>
       <button type="button" className="log-row-button http-row-button" aria-current={selected ? 'true' : undefined} onClick={() => select(seq)}>
@@ -93,6 +96,11 @@ const HttpRow = memo(function HttpRow({ seq, top }: { seq: number; top: number }
         <span className={`http-status mono${failed ? ' http-failed' : ''}`}>{exchange.status ?? (exchange.error ? 'failed' : '…')}</span>
         <span className="log-method mono">
           <ServerText text={path} />
+          {mcpMethod !== undefined && (
+            <span className="http-mcp-method">
+              <ServerText text={mcpMethod} />
+            </span>
+          )}
           {streaming && <span className="badge">{exchange.endedMs === undefined ? 'SSE open' : 'SSE'}</span>}
           {exchange.lastEventId !== undefined && <span className="badge">resumed</span>}
         </span>

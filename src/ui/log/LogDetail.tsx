@@ -1,7 +1,9 @@
-import { messageItemId } from '../../state/index.ts';
+import { messageItemId, requestMethodOf } from '../../state/index.ts';
 import { formatDuration, formatTime, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useHttp, useLog } from '../services.tsx';
+import { ERA_PROBE_METHOD } from './envelope.ts';
+import { MessageJson, ResultType } from './MessageJson.tsx';
 
 /** The selected entry in full: pretty JSON, or for unparseable bytes the raw text and why it failed. */
 export function LogDetail() {
@@ -13,7 +15,11 @@ export function LogDetail() {
   const httpSeq = item?.type === 'message' ? item.entry.httpSeq : undefined;
   const hasExchange = useHttp((state) => httpSeq !== undefined && state.bySeq.has(httpSeq));
   const http = useHttp((state) => state.actions);
+  const requestMethod = useLog((state) =>
+    item?.type === 'message' && item.entry.requestSeq !== undefined ? requestMethodOf(state.byId, item) : undefined,
+  );
   if (!item) return null;
+  const probe = item.type === 'message' && (item.entry.method ?? requestMethod) === ERA_PROBE_METHOD;
 
   return (
     <section className="log-detail" aria-label="Selected message">
@@ -28,6 +34,8 @@ export function LogDetail() {
             {item.entry.method ? <> · <ServerText text={item.entry.method} /></> : null}
             {item.entry.rpcId !== undefined ? <> · id <ServerText text={String(item.entry.rpcId)} /></> : null} · {formatTime(item.entry.time)}
             {item.entry.latencyMs !== undefined ? ` · ${formatDuration(item.entry.latencyMs)}` : ''}
+            {probe && <span className="badge log-era-probe">era probe</span>}
+            <ResultType entry={item.entry} />
           </span>
         )}
         <span className="log-detail-actions">
@@ -77,7 +85,8 @@ export function LogDetail() {
             </p>
           )}
           {item.entry.unmatched && <p className="hint">No request with this id is waiting: the server answered a request that was never sent, or answered one twice. The client ignored it.</p>}
-          <pre className="code-block">{prettyJson(item.entry.message)}</pre>
+          {/* Keyed by message, so a disclosure opened on one entry starts closed on the next. */}
+          <MessageJson key={item.entry.seq} entry={item.entry} />
         </>
       )}
     </section>

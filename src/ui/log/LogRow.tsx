@@ -3,6 +3,7 @@ import { formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { requestMethodOf } from '../../state/index.ts';
 import { useLog } from '../services.tsx';
+import { ERA_PROBE_METHOD, resultTypeOf, resultTypeTone } from './envelope.ts';
 
 /** Every row has this height (px), so the list can place row n at n × height without measuring. */
 export const LOG_ROW_HEIGHT = 24;
@@ -46,6 +47,10 @@ export const LogRow = memo(function LogRow({ id, top, position, size }: RowProps
 
   const { entry } = item;
   const outgoing = entry.direction === 'out';
+  const probe = (entry.method ?? requestMethod) === ERA_PROBE_METHOD;
+  // Only what needs a look: a complete result is the usual case.
+  const resultType = entry.kind === 'response' ? resultTypeOf(entry.message) : undefined;
+  const unusualResult = resultType !== undefined && resultType !== 'complete' ? resultType : undefined;
   return (
     <li className={`log-row kind-${entry.kind}${entry.late ? ' is-late' : ''}`} {...rowProps}>
       <button type="button" className="log-row-button" aria-current={selected ? 'true' : undefined} onClick={() => select(id)}>
@@ -60,6 +65,12 @@ export const LogRow = memo(function LogRow({ id, top, position, size }: RowProps
         </span>
         <span className="log-kind">{entry.kind}</span>
         <span className="log-method mono">
+          {/* First, so a narrow column clips the method name rather than the label. */}
+          {probe && (
+            <span className="badge log-era-probe" title="server/discover: how MCP Lens finds out which protocol era the server speaks">
+              era probe
+            </span>
+          )}
           {entry.method ? (
             <ServerText text={entry.method} />
           ) : requestMethod ? (
@@ -70,6 +81,11 @@ export const LogRow = memo(function LogRow({ id, top, position, size }: RowProps
           ) : entry.kind === 'invalid' ? (
             <em>{entry.raw !== undefined ? 'unparseable' : 'not JSON-RPC'}</em>
           ) : null}
+          {unusualResult !== undefined && (
+            <span className={`badge result-type-${resultTypeTone(unusualResult)}`}>
+              <ServerText text={unusualResult} />
+            </span>
+          )}
           {entry.late && <span className="badge badge-danger">late</span>}
           {entry.unmatched && <span className="badge badge-danger">unmatched</span>}
           {entry.violation && <span className="badge badge-danger">spec violation</span>}

@@ -3,6 +3,7 @@ import type { ContentBlock } from '../../shared/model.ts';
 import { prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { ContentBlockView } from '../tools/ContentBlockView.tsx';
+import { DeprecatedBadge } from '../server/DeprecatedBadge.tsx';
 
 type Params = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -26,6 +27,7 @@ export function SamplingRequestView({ params }: { params: Params }) {
   ];
   return (
     <div className="sampling-request">
+      <DeprecatedBadge feature="Sampling" />
       <dl className="kv">
         {facts
           .filter(([, value]) => value !== undefined)

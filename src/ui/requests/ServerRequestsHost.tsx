@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PendingServerRequest } from '../../shared/client-features.ts';
+import { MAX_INPUT_ROUNDS, type PendingServerRequest } from '../../shared/client-features.ts';
 import { formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useServerRequests } from '../services.tsx';
@@ -67,6 +67,12 @@ export function ServerRequestsHost() {
                     <>
                       {' '}
                       for <strong className="mono"><ServerText text={active.related.target} /></strong>
+                    </>
+                  )}
+                  {active.related.round !== undefined && (
+                    <>
+                      {' '}
+                      · <span className="badge">input_required</span> round {active.related.round} of at most {MAX_INPUT_ROUNDS}
                     </>
                   )}
                 </>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { Root } from '../../shared/client-features.ts';
 import { isEngineError, type EngineError } from '../../shared/errors.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
+import { DeprecatedBadge } from '../server/DeprecatedBadge.tsx';
 import { useClientFeatures, useConnection, useEngineClient } from '../services.tsx';
 import './roots.css';
 
@@ -55,7 +56,7 @@ export function RootsView() {
         Roots
       </h3>
       <p className="muted">
-        The directories this client tells the server it may work in. The server reads them with <span className="mono">roots/list</span>.
+        <DeprecatedBadge feature="Roots" /> The directories this client tells the server it may work in. The server reads them with <span className="mono">roots/list</span>.
         {!rootsOn && ' The Roots capability is switched off in the connection settings, so the server cannot ask for them.'}
         {rootsOn && phase !== 'connected' && ' They are kept for the next connection.'}
       </p>

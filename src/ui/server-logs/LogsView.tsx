@@ -1,25 +1,27 @@
-import { useMutation } from '@tanstack/react-query';
 import { memo, useId, useMemo, useState } from 'react';
-import type { EngineError } from '../../shared/errors.ts';
 import { isLogLevel, LOG_LEVELS, type LogLevel } from '../../shared/logging-api.ts';
 import type { ServerLogEntry } from '../../state/index.ts';
-import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { formatTime, oneLine, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
-import { useConnection, useEngineClient, useFeed, useServices } from '../services.tsx';
+import { DeprecatedBadge } from '../server/DeprecatedBadge.tsx';
+import { useServerEra } from '../server/use-server-era.ts';
+import { useConnection, useFeed, useServices } from '../services.tsx';
 import { atLeast } from './level-filter.ts';
+import { LogLevelControl } from './LogLevelControl.tsx';
 import './server-logs.css';
 
 const MAX_ROWS = 500;
 
-/** The Logs tab: the server's notifications/message entries, filtered by level, and logging/setLevel. */
+/** The Logs tab: the server's notifications/message entries, filtered by level, and the level the server is asked for. */
 export function LogsView() {
   // A flood of log messages repaints this list ten times a second at most, also while the tab is hidden.
   const { logs, logsEvicted: evicted } = useThrottledState(useServices().feed, LIST_REFRESH_MS);
   const { clearLogs } = useFeed((s) => s.actions);
   const connected = useConnection((s) => s.phase === 'connected');
   const offersLogging = useConnection((s) => s.summary?.capabilities?.logging !== undefined);
+  const modern = useServerEra() === 'modern';
+  const logLevel = useFeed((s) => s.logLevel);
   const [minimum, setMinimum] = useState<LogLevel>('debug');
   const filterId = useId();
 
@@ -29,7 +31,8 @@ export function LogsView() {
   return (
     <div className="server-logs">
       <div className="logs-toolbar">
-        {connected && offersLogging && <ServerLevel />}
+        <DeprecatedBadge feature="Logging" />
+        {connected && offersLogging && <LogLevelControl modern={modern} />}
         <label htmlFor={filterId} className="logs-control">
           Show at least
           <select id={filterId} className="input input-small" value={minimum} onChange={(event) => isLogLevel(event.target.value) && setMinimum(event.target.value)}>
@@ -52,7 +55,11 @@ export function LogsView() {
       {shown.length > MAX_ROWS && <p className="log-marker">Showing the latest {MAX_ROWS} of {shown.length}.</p>}
       {logs.length === 0 ? (
         <p className="empty-state">
-          {connected ? 'No log messages from the server yet.' : 'Connect to a server; its log messages (notifications/message) appear here.'}
+          {connected
+            ? modern && logLevel === 'off'
+              ? 'The log level per request is Off, so this 2026-07-28 server sends no log messages. Choose a level to see them.'
+              : 'No log messages from the server yet.'
+            : 'Connect to a server; its log messages (notifications/message) appear here.'}
         </p>
       ) : shown.length === 0 ? (
         <p className="empty-state">No messages at {minimum} or above.</p>
@@ -64,42 +71,6 @@ export function LogsView() {
         </ol>
       )}
     </div>
-  );
-}
-
-function ServerLevel() {
-  const client = useEngineClient();
-  const level = useFeed((s) => s.logLevel);
-  const { setLogLevel } = useFeed((s) => s.actions);
-  const id = useId();
-  const mutation = useMutation<undefined, EngineError, LogLevel>({
-    mutationFn: (next) => client.call('setLogLevel', { level: next }),
-    onSuccess: (_result, next) => setLogLevel(next),
-  });
-  return (
-    <>
-      <label htmlFor={id} className="logs-control">
-        Server log level
-        <select
-          id={id}
-          className="input input-small"
-          value={level ?? ''}
-          disabled={mutation.isPending}
-          onChange={(event) => isLogLevel(event.target.value) && mutation.mutate(event.target.value)}
-        >
-          <option value="" disabled>
-            server default
-          </option>
-          {LOG_LEVELS.map((l) => (
-            <option key={l} value={l}>
-              {l}
-            </option>
-          ))}
-        </select>
-      </label>
-      {mutation.isPending && <span className="muted">Setting…</span>}
-      {mutation.error && <ErrorDetails error={mutation.error} lead="Could not set the level" />}
-    </>
   );
 }
 

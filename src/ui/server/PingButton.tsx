@@ -5,13 +5,19 @@ import { formatDuration, formatTime } from '../common/format.ts';
 import { useId } from 'react';
 import { ReadOnlyNote } from '../session/ReadOnlyNote.tsx';
 import { useEngineClient, useSession } from '../services.tsx';
+import { useServerEra } from './use-server-era.ts';
+
+export const PING_NOT_IN_MODERN = 'Ping is not in 2026-07-28';
 
 /** Sends `ping` and shows the round-trip time (or why it failed). */
 export function PingButton() {
   const client = useEngineClient();
   // A saved session is not connected to anything: say so rather than fail.
   const replay = useSession((state) => state.replay !== null);
+  // 2026-07-28 removed ping: not an error to run into, a fact to state (each request's time is in the log).
+  const modern = useServerEra() === 'modern';
   const readOnlyId = useId();
+  const modernId = useId();
   const mutation = useMutation<PingResult & { at: number }, EngineError>({
     mutationFn: async () => ({ ...(await client.call('ping', undefined)), at: Date.now() }),
   });
@@ -21,12 +27,18 @@ export function PingButton() {
         type="button"
         className="button button-small"
         onClick={() => mutation.mutate()}
-        disabled={mutation.isPending || replay}
-        aria-describedby={replay ? readOnlyId : undefined}
+        disabled={mutation.isPending || replay || modern}
+        aria-describedby={modern ? modernId : replay ? readOnlyId : undefined}
       >
         Ping
       </button>
-      {replay && <ReadOnlyNote id={readOnlyId} />}
+      {modern ? (
+        <span id={modernId} className="read-only-note" role="note" title="MCP 2026-07-28 removed ping; each request's round trip is in the Message log.">
+          {PING_NOT_IN_MODERN}
+        </span>
+      ) : (
+        replay && <ReadOnlyNote id={readOnlyId} />
+      )}
       <span className="ping-result" role="status" aria-label="Ping result">
         {mutation.isPending
           ? 'Pinging…'

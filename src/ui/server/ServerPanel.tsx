@@ -7,6 +7,9 @@ import { revealInvisible } from '../common/reveal-invisible.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useConnection, useSession } from '../services.tsx';
 import { describeCapabilities } from './capabilities.ts';
+import { CheckCors } from './CheckCors.tsx';
+import { EraRows, ServerJson } from './EraRows.tsx';
+import { readEraFacts, sessionText } from './era-facts.ts';
 import { PingButton } from './PingButton.tsx';
 import './server.css';
 
@@ -20,9 +23,13 @@ export function ServerPanel() {
 }
 
 function ServerDetails({ summary }: { summary: ServerSummary }) {
+  // A saved session cannot be probed: the CORS doctor is for the live server.
+  const replay = useSession((state) => state.replay !== null);
   const { server } = summary;
   const website = typeof server.websiteUrl === 'string' ? checkNavigableUrl(server.websiteUrl) : null;
   const displayName = server.title || server.name;
+  const era = readEraFacts(summary);
+  const session = sessionText(era, summary.sessionId);
   return (
     <section className="panel server-panel" aria-labelledby="server-panel-title">
       <header className="server-header">
@@ -51,12 +58,11 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
 
       <div className="server-grid">
         <dl className="kv server-facts">
-          <dt>Protocol</dt>
-          <dd className="mono">{summary.protocolVersion}</dd>
+          <EraRows facts={era} />
           <dt>Transport</dt>
           <dd>{summary.transport === 'sse' ? 'Legacy HTTP+SSE' : 'Streamable HTTP'}</dd>
           <dt>Session</dt>
-          <dd className="mono">{summary.sessionId ? <ServerText text={summary.sessionId} /> : <span className="muted">none (stateless)</span>}</dd>
+          <dd className={session.id !== undefined ? 'mono' : undefined}>{session.id !== undefined ? <ServerText text={session.id} /> : <span className="muted server-no-session">{session.note}</span>}</dd>
           <dt>URL</dt>
           <dd className="mono break">
             {summary.url}
@@ -89,6 +95,11 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
 
         <Capabilities capabilities={summary.capabilities} />
       </div>
+
+      {era.probeBlocked && !replay && <CheckCors url={summary.url} />}
+
+      {era.discover && <ServerJson title="Discover result" hint="server/discover, the era probe's answer" value={era.discover} />}
+      <ServerJson title="Server info" hint={`${server.name}${server.version ? ` ${server.version}` : ''}`} value={server} />
 
       {summary.instructions && (
         <details className="server-section">

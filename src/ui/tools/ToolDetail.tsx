@@ -15,6 +15,7 @@ import { displayTitle, mayBeDestructive, serverRunsToolTasks, taskSupportOf } fr
 import { SavedPicker } from '../session/SavedPicker.tsx';
 import { useSavedRuns } from './SavedRuns.tsx';
 import { ToolResult } from './ToolResult.tsx';
+import { WaitingForInput } from './WaitingForInput.tsx';
 import { useCallProgress } from './use-call-progress.ts';
 
 let trackingCounter = 0;
@@ -193,7 +194,10 @@ export function ToolDetail({ tool }: { tool: Tool }) {
           />
         </>
       ) : (
-        <ToolResult status={mutation.status} outcome={mutation.data} error={mutation.error} progress={progress} onRetry={() => lastArgs && run(lastArgs)} />
+        <>
+          {running && <WaitingForInput tool={tool.name} />}
+          <ToolResult status={mutation.status} outcome={mutation.data} error={mutation.error} progress={progress} onRetry={() => lastArgs && run(lastArgs)} />
+        </>
       )}
     </section>
   );

@@ -10,6 +10,7 @@ import { JsonTree } from './JsonTree.tsx';
 import { LargeText } from './LargeText.tsx';
 import { LazyDetails } from './LazyDetails.tsx';
 import type { CallProgressState } from './use-call-progress.ts';
+import { useConnection } from '../services.tsx';
 
 interface Props {
   status: 'idle' | 'pending' | 'success' | 'error';
@@ -24,6 +25,9 @@ interface Props {
 
 /** The Result region: a tool error (isError) and a failed request are different things and look different. */
 export function ToolResult({ status, outcome, error, progress, onRetry, idleText = 'Run the tool to see its result here.' }: Props) {
+  const modern = useConnection((state) => state.summary?.era === 'modern');
+  // 2025: notifications/cancelled. 2026-07-28: closing the request's response stream is the cancellation.
+  const how = progress.task ? ' (tasks/cancel)' : modern ? ' by closing the request’s response stream' : ' (notifications/cancelled)';
   return (
     <section role="region" aria-label="Result" className="tool-result" aria-busy={status === 'pending'}>
       <h3 className="section-title">Result</h3>
@@ -33,7 +37,7 @@ export function ToolResult({ status, outcome, error, progress, onRetry, idleText
         <div className="result-status result-failed">
           {error.code === 'cancelled' ? (
             <p className="result-headline">
-              Cancelled — the server was told to stop{progress.task ? ' (tasks/cancel)' : ' (notifications/cancelled)'}. A response that still arrives is
+              Cancelled — the server was told to stop{how}. A response that still arrives is
               marked “late” in the Message log.
             </p>
           ) : (

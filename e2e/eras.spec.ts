@@ -1,0 +1,119 @@
+/**
+ * The main flows once per protocol era against the demo server, which speaks both from one endpoint:
+ * connect, a tool with a form, a resource read, a prompt, an elicitation, a sampling reply and a change
+ * notification. In 2026-07-28 the elicitation and the sampling request arrive as input_required rounds of
+ * the tools/call; in 2025 as server→client requests. The same person-facing flow answers both.
+ */
+import type { Page } from '@playwright/test';
+import { connect, expect as baseExpect, test, type EraLabel } from './fixtures.ts';
+import { DEMO_MCP_URL, EVERYTHING_MCP_URL } from './servers/ports.ts';
+
+// These flows wait on a server that waits on a person: give a loaded machine room.
+const expect = baseExpect.configure({ timeout: 15_000 });
+const result = (page: Page) => page.getByRole('region', { name: 'Result' });
+const log = (page: Page) => page.getByRole('region', { name: 'Message log' });
+
+async function openTool(page: Page, name: string) {
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await page.getByRole('list', { name: 'Tools' }).getByRole('button', { name, exact: true }).click();
+}
+
+const ERAS: Array<{ label: EraLabel; badge: RegExp; version: string }> = [
+  { label: '2026-07-28', badge: /2026-07-28/, version: '2026-07-28' },
+  { label: '2025 and older', badge: /2025/, version: '2025-11-25' },
+];
+
+for (const era of ERAS) {
+  test.describe(`speaking ${era.version}`, () => {
+    test.beforeEach(async ({ page }) => {
+      await connect(page, DEMO_MCP_URL, { era: era.label });
+      await expect(page.getByRole('region', { name: /MCP Lens Demo Server/ })).toContainText(era.version);
+    });
+
+    test('a tool with a form, a resource read and a prompt', async ({ page, problems }) => {
+      void problems;
+      await openTool(page, 'echo');
+      await page.getByRole('textbox', { name: /message/i }).fill(`hello from ${era.version}`);
+      await page.getByRole('button', { name: 'Run tool' }).click();
+      await expect(result(page)).toContainText(`hello from ${era.version}`);
+      await expect(log(page)).toContainText(era.version === '2026-07-28' ? 'server/discover' : 'initialize');
+
+      await page.getByRole('tab', { name: 'Resources' }).click();
+      await page.getByRole('list', { name: 'Resources' }).getByRole('button', { name: 'guide', exact: true }).click();
+      await expect(page.getByRole('region', { name: 'Resource contents' }).getByRole('heading', { name: 'Inspector guide' })).toBeVisible();
+
+      await page.getByRole('tab', { name: 'Prompts' }).click();
+      await page.getByRole('list', { name: 'Prompts' }).getByRole('button', { name: 'review-code', exact: true }).click();
+      const form = page.getByRole('form', { name: 'Prompt arguments' });
+      await form.getByRole('combobox', { name: /language/ }).fill('rust');
+      await form.getByRole('textbox', { name: /code/ }).or(form.getByRole('combobox', { name: /code/ })).fill('fn main() {}');
+      await form.getByRole('button', { name: 'Get prompt' }).click();
+      await expect(page.getByRole('region', { name: 'Prompt messages' })).toContainText('Please review this rust code:');
+    });
+
+    test('an elicitation and a sampling reply, answered in a dialog', async ({ page, problems }) => {
+      void problems;
+      await openTool(page, 'ask-two-at-once');
+      await page.getByRole('button', { name: 'Run tool' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toContainText('during our tools/call');
+      await dialog.getByRole('textbox', { name: 'team' }).fill('Lens');
+      await dialog.getByRole('button', { name: 'Accept' }).click();
+      await dialog.getByRole('textbox', { name: 'city' }).fill('Lisbon');
+      await dialog.getByRole('button', { name: 'Accept' }).click();
+      await expect(result(page)).toContainText('Both answered.');
+
+      await openTool(page, 'sample-with-tools');
+      await page.getByRole('button', { name: 'Run tool' }).click();
+      await expect(dialog).toContainText('get_weather');
+      await dialog.getByLabel('Reply text').fill(`No tool needed (${era.version}).`);
+      await dialog.getByRole('button', { name: 'Approve' }).click();
+      await expect(result(page)).toContainText('The reply used no tool.');
+    });
+
+    test('a change notification refreshes the tool list', async ({ page, problems }) => {
+      void problems;
+      await openTool(page, 'toggle-bonus-tool');
+      await page.getByRole('button', { name: 'Run tool' }).click();
+      await expect(result(page)).toContainText('The tool list changed.');
+      await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('notifications/tools/list_changed');
+      // 2026-07-28 state is shared by every client of the demo server, so the toggle may have removed it.
+      const added = (await result(page).textContent())?.includes('Added') === true;
+      await expect(page.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'roll-dice', exact: true })).toHaveCount(added ? 1 : 0);
+    });
+  });
+}
+
+test('2026-07-28: subscribing to a resource re-opens the listen stream, and its updates arrive', async ({ page, problems }) => {
+  void problems;
+  await connect(page, DEMO_MCP_URL, { era: '2026-07-28' });
+  const status = page.getByRole('status', { name: 'Listen stream' });
+  await expect(status).toContainText('Listening for changes to the tool list');
+  await page.getByRole('tab', { name: 'Resources' }).click();
+  const list = page.getByRole('list', { name: 'Resources' });
+  await list.getByRole('button', { name: 'ticker', exact: true }).click();
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(status).toContainText('1 subscribed resource');
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Updated: demo://live/ticker');
+  expect(await log(page).innerText()).not.toContain('resources/subscribe');
+});
+
+test('2026-07-28: Cancel closes the request stream instead of sending notifications/cancelled', async ({ page, problems }) => {
+  void problems;
+  await connect(page, DEMO_MCP_URL, { era: '2026-07-28' });
+  await openTool(page, 'long-running-task');
+  await page.getByLabel(/^steps/).fill('10');
+  await page.getByLabel(/^stepMs/).fill('400');
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  await expect(result(page).getByRole('progressbar', { name: 'Tool progress' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(result(page)).toContainText('Cancelled — the server was told to stop by closing the request’s response stream');
+});
+
+test('connects to server-everything in Auto without a settings change, and says it speaks 2025', async ({ page, problems }) => {
+  void problems;
+  await connect(page, EVERYTHING_MCP_URL);
+  const server = page.getByRole('region', { name: /everything/i });
+  await expect(server).toContainText('2025-11-25');
+  await expect(server).toContainText('server/discover');
+});

@@ -1,0 +1,69 @@
+/**
+ * The protocol era setting and the era each server origin turned out to speak. The verdict is a property
+ * of the server (spec: cache it per origin, MAY persist), so the next Auto connection can skip the probe
+ * of a 2025 server; it is kept per origin only (scheme, host, port: no path, query or credentials) and for
+ * at most MAX_REMEMBERED_ORIGINS origins, the oldest dropped first.
+ */
+import type { EraChoice, KnownEra, ProtocolEra, ServerSummary } from '../shared/model.ts';
+
+export const MAX_REMEMBERED_ORIGINS = 50;
+export const ERA_CHOICES: readonly EraChoice[] = ['auto', 'modern', 'legacy'];
+
+/**
+ * How long a remembered 2025 verdict lets the engine skip the probe. It matches the engine's
+ * KNOWN_LEGACY_HORIZON_MS (src/engine/era.ts; era-prefs.test.ts checks they agree): within it the engine
+ * did not probe, so connecting again learned nothing new and the verdict keeps its age.
+ */
+export const KNOWN_LEGACY_SKIPS_PROBE_MS = 24 * 60 * 60 * 1000;
+
+export type KnownEras = Record<string, KnownEra>;
+
+export const isEraChoice = (value: unknown): value is EraChoice => ERA_CHOICES.includes(value as EraChoice);
+const isEra = (value: unknown): value is ProtocolEra => value === 'modern' || value === 'legacy';
+
+/** The origin a verdict is kept under, or undefined for something that is not an http(s) URL. */
+export function eraOrigin(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stored verdicts through a strict reading: well-formed entries only, at most the newest MAX_REMEMBERED_ORIGINS. */
+export function sanitizeKnownEras(value: unknown): KnownEras {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const entries = Object.entries(value as Record<string, unknown>).flatMap(([origin, entry]): Array<[string, KnownEra]> => {
+    const { era, at } = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+    if (eraOrigin(origin) !== origin || !isEra(era) || typeof at !== 'number' || !Number.isFinite(at)) return [];
+    return [[origin, { era, at }]];
+  });
+  return Object.fromEntries(newestFirst(entries).slice(0, MAX_REMEMBERED_ORIGINS));
+}
+
+const newestFirst = (entries: Array<[string, KnownEra]>) => entries.sort((a, b) => b[1].at - a[1].at);
+
+/**
+ * What to remember after a connection, or undefined to leave memory as it is. Only evidence counts: what
+ * Auto found, or a pinned 2026-07-28 that worked. A pinned 2025 connection proves nothing (dual-era servers
+ * accept it), nor does a probe that got no response (CORS: the server's era is still unknown, and the
+ * next connection should say so again), and an era this MCP Lens cannot read (an older session file) is
+ * no verdict.
+ */
+export function verdictOf(choice: EraChoice, summary: Pick<ServerSummary, 'era' | 'probeBlocked'>): ProtocolEra | undefined {
+  const era = (summary as { era?: unknown }).era;
+  if (!isEra(era) || summary.probeBlocked === true) return undefined;
+  return choice === 'auto' || era === 'modern' ? era : undefined;
+}
+
+/** Memory with `era` recorded for `origin` at `now`, as a new object. */
+export function rememberEra(known: KnownEras, origin: string, era: ProtocolEra, now: number): KnownEras {
+  const previous = known[origin];
+  // A fresh 2025 verdict made the engine skip the probe: nothing new was learned, so it keeps its age
+  // and the server is probed again once it is old (an upgraded server is then noticed).
+  const entry: KnownEra = previous?.era === 'legacy' && era === 'legacy' && now - previous.at < KNOWN_LEGACY_SKIPS_PROBE_MS ? previous : { era, at: now };
+  if (entry === previous) return known;
+  const others = Object.entries(known).filter(([key]) => key !== origin);
+  return Object.fromEntries([[origin, entry] as [string, KnownEra], ...newestFirst(others).slice(0, MAX_REMEMBERED_ORIGINS - 1)]);
+}

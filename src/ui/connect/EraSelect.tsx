@@ -1,0 +1,54 @@
+import { useId } from 'react';
+import type { EraChoice, KnownEra } from '../../shared/model.ts';
+import { checkServerUrl } from '../../shared/url.ts';
+import { eraOrigin, isEraChoice } from '../../state/index.ts';
+import { useConnection, usePrefs } from '../services.tsx';
+
+const ERAS: Array<{ value: EraChoice; label: string }> = [
+  { value: 'auto', label: 'Auto' },
+  { value: 'modern', label: '2026-07-28' },
+  { value: 'legacy', label: '2025 and older' },
+];
+
+export const eraLabel = (era: KnownEra['era']) => (era === 'modern' ? '2026-07-28' : '2025');
+
+/**
+ * Which protocol era to speak. Auto needs no thought (it probes and falls back); the pins are for
+ * checking one era on purpose. Under Auto, the era this origin spoke last time is shown, quietly.
+ */
+export function EraSelect() {
+  const id = useId();
+  const hintId = useId();
+  const era = useConnection((state) => state.input.era);
+  const url = useConnection((state) => state.input.url);
+  const { setEra } = useConnection((state) => state.actions);
+  const checked = checkServerUrl(url);
+  const origin = checked.ok ? eraOrigin(checked.url) : undefined;
+  const known = usePrefs((state) => (origin === undefined ? undefined : state.knownEras[origin]));
+  const hint = era === 'auto' && known ? known : undefined;
+  return (
+    <span className="era-field">
+      <label className="era-label" htmlFor={id}>
+        Protocol
+      </label>
+      <select
+        id={id}
+        className="input era-select"
+        value={era}
+        aria-describedby={hint ? hintId : undefined}
+        onChange={(event) => isEraChoice(event.target.value) && setEra(event.target.value)}
+      >
+        {ERAS.map((e) => (
+          <option key={e.value} value={e.value}>
+            {e.label}
+          </option>
+        ))}
+      </select>
+      {hint && (
+        <span id={hintId} className="era-known" title={`This origin spoke ${eraLabel(hint.era)} when MCP Lens last connected (${new Date(hint.at).toLocaleString()}).`}>
+          last: {eraLabel(hint.era)}
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,60 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId } from 'react';
+import type { EngineError } from '../../shared/errors.ts';
+import { isLogLevel, LOG_LEVEL_OFF, LOG_LEVELS, type LogLevelChoice } from '../../shared/logging-api.ts';
+import { ErrorDetails } from '../common/ErrorDetails.tsx';
+import { useEngineClient, useFeed } from '../services.tsx';
+
+/**
+ * The server's log level. 2025: logging/setLevel, once, for the session. 2026-07-28: a level on every
+ * request (no level, no log messages), so it is "per request" and Off is a choice.
+ */
+export function LogLevelControl({ modern }: { modern: boolean }) {
+  const client = useEngineClient();
+  const level = useFeed((s) => s.logLevel);
+  const { setLogLevel } = useFeed((s) => s.actions);
+  const id = useId();
+  const hintId = useId();
+  const mutation = useMutation<undefined, EngineError, LogLevelChoice>({
+    mutationFn: (next) => client.call('setLogLevel', { level: next }),
+    onSuccess: (_result, next) => setLogLevel(next),
+  });
+  const choose = (value: string) => {
+    if (isLogLevel(value) || (modern && value === LOG_LEVEL_OFF)) mutation.mutate(value);
+  };
+  return (
+    <>
+      <label htmlFor={id} className="logs-control">
+        {modern ? 'Log level per request' : 'Server log level'}
+        <select
+          id={id}
+          className="input input-small"
+          value={level ?? (modern ? LOG_LEVEL_OFF : '')}
+          disabled={mutation.isPending}
+          aria-describedby={modern ? hintId : undefined}
+          onChange={(event) => choose(event.target.value)}
+        >
+          {modern ? (
+            <option value={LOG_LEVEL_OFF}>Off</option>
+          ) : (
+            <option value="" disabled>
+              server default
+            </option>
+          )}
+          {LOG_LEVELS.map((l) => (
+            <option key={l} value={l}>
+              {l}
+            </option>
+          ))}
+        </select>
+      </label>
+      {modern && (
+        <span id={hintId} className="visually-hidden">
+          Sent with every request; Off sends none, and the server then sends no log messages.
+        </span>
+      )}
+      {mutation.isPending && <span className="muted">Setting…</span>}
+      {mutation.error && <ErrorDetails error={mutation.error} lead="Could not set the level" />}
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { oneLine, prettyJson } from '../common/format.ts';
+import { ServerText } from '../common/ServerText.tsx';
+import type { EraFacts } from './era-facts.ts';
+
+/**
+ * The era rows of the server facts (inside their <dl>): the era badge and why, the negotiated version,
+ * and the versions the server supports. Everything the server sent is rendered as text.
+ */
+export function EraRows({ facts }: { facts: EraFacts }) {
+  return (
+    <>
+      <dt>Era</dt>
+      <dd className="server-era">
+        <span className={`badge era-badge era-${facts.era}`}>{facts.badge}</span>
+        {facts.reason !== undefined ? (
+          <span className="era-reason">
+            <ServerText text={facts.reason} />
+          </span>
+        ) : (
+          facts.era === 'unknown' && <span className="era-reason muted">Saved by an MCP Lens that did not record the protocol era.</span>
+        )}
+      </dd>
+      <dt>Protocol</dt>
+      <dd className="mono">
+        <ServerText text={facts.protocolVersion} />
+        {facts.supportedVersions.length > 0 && (
+          <span className="muted server-supported">
+            {' '}
+            · supports <ServerText text={facts.supportedVersions.join(', ')} />
+          </span>
+        )}
+      </dd>
+    </>
+  );
+}
+
+/** A collapsed raw-JSON section of the panel (the discover result, the server info), as the server sent it. */
+export function ServerJson({ title, hint, value }: { title: string; hint: string; value: unknown }) {
+  return (
+    <details className="server-section">
+      <summary>
+        {title} <span className="summary-preview mono">{oneLine(hint, 120)}</span>
+      </summary>
+      <pre className="code-block">{prettyJson(value)}</pre>
+    </details>
+  );
+}

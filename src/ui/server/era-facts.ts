@@ -1,0 +1,48 @@
+/**
+ * What the server panel says about the protocol era, read defensively: a live summary has every field,
+ * but one from an older session file has no era, no reason and no discover result, and a hostile file
+ * may have anything. Missing or odd fields read as unknown, never as a crash.
+ */
+
+export type EraKind = 'modern' | 'legacy' | 'unknown';
+
+export interface EraFacts {
+  era: EraKind;
+  /** The era badge: "2026-07-28 (stateless)", "2025 era", or "era unknown". */
+  badge: string;
+  /** The engine's one sentence on how the era was decided; absent in older files. */
+  reason?: string;
+  protocolVersion: string;
+  /** Modern era: the revisions the server's server/discover lists. */
+  supportedVersions: string[];
+  /** Modern era: the server/discover result as the server sent it. */
+  discover?: Record<string, unknown>;
+  /** Auto's probe got no response (CORS, usually), so 2025 was used without evidence: offer the CORS doctor. */
+  probeBlocked: boolean;
+}
+
+const BADGES: Record<EraKind, string> = { modern: '2026-07-28 (stateless)', legacy: '2025 era', unknown: 'era unknown' };
+const MAX_VERSIONS = 20;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function readEraFacts(summary: unknown): EraFacts {
+  const s = isRecord(summary) ? summary : {};
+  const era: EraKind = s.era === 'modern' || s.era === 'legacy' ? s.era : 'unknown';
+  const versions = Array.isArray(s.supportedVersions) ? s.supportedVersions.filter((v): v is string => typeof v === 'string').slice(0, MAX_VERSIONS) : [];
+  return {
+    era,
+    badge: BADGES[era],
+    ...(typeof s.eraReason === 'string' && s.eraReason.trim() !== '' && { reason: s.eraReason }),
+    protocolVersion: typeof s.protocolVersion === 'string' ? s.protocolVersion : 'unknown',
+    supportedVersions: versions,
+    ...(isRecord(s.discover) && { discover: s.discover }),
+    probeBlocked: s.probeBlocked === true && era === 'legacy',
+  };
+}
+
+/** What "Session" says: a 2026-07-28 server has none by design; a 2025 one may simply not keep one. */
+export function sessionText(facts: Pick<EraFacts, 'era'>, sessionId: unknown): { id?: string; note: string } {
+  if (typeof sessionId === 'string' && sessionId !== '') return { id: sessionId, note: '' };
+  if (facts.era === 'modern') return { note: 'none: 2026-07-28 is stateless by design' };
+  return { note: 'none (the server keeps no session)' };
+}
