@@ -1,6 +1,7 @@
 /**
  * A small MCP server that speaks only revision 2026-07-28 (the SDK's `createMcpHandler` with
- * `legacy: 'reject'`), on loopback, for tests of the modern era until the demo server speaks it. Paths:
+ * `legacy: 'reject'`), on loopback, for tests that need a server refusing 2025 (the demo server speaks
+ * both eras). Paths:
  * - `/mcp` — modern only, CORS allowing every header a modern request carries;
  * - `/cors-2025/mcp` — dual era (2025 served statelessly), behind the 2025 CORS allow-list that lacks
  *   Mcp-Method and Mcp-Name: what a server upgraded without updating its CORS setup looks like.
