@@ -68,8 +68,8 @@ describe('OAuth in the engine', () => {
     await expect(connect('ok')).rejects.toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/Authorize/) });
     const waiting = statuses().find((s) => s.phase === 'awaiting-user');
     expect(waiting).toMatchObject({ phase: 'awaiting-user', url: expect.stringContaining('/as/ok/authorize?') });
-    // No GET: a 401 never means "try HTTP+SSE".
-    expect(fixture.record('ok').mcpRequests.slice(seen).map((r) => r.method)).toEqual(['initialize']);
+    // One POST (Auto's era probe) and no GET: a 401 never means "try HTTP+SSE" or "try the other era".
+    expect(fixture.record('ok').mcpRequests.slice(seen).map((r) => r.method)).toEqual(['server/discover']);
   });
 
   it('refuses an authorization server that does not advertise S256, before any navigation', async () => {

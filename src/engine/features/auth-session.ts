@@ -2,7 +2,8 @@
  * The fetch the transports use when OAuth is on: it attaches the bearer token (only to the server it was
  * issued for), refreshes it when it has expired, runs the authorization on a 401 and the step-up on a 403
  * `insufficient_scope` (bounded), then retries the request. The OAuth itself is the SDK's `auth()`; the
- * person-in-the-loop part (opening the authorization URL) goes through an `AuthHost`.
+ * person-in-the-loop part (opening the authorization URL) goes through an `AuthHost`. Errors leave
+ * through the SDK's auth seam, so its era probe hands them to `connect()` as they are.
  */
 import {
   auth,
@@ -304,7 +305,10 @@ export class AuthController {
       }
       if (this.flow) await this.flow.catch(() => undefined);
       if (provider.tokens()?.refresh_token && provider.refreshAt !== undefined && deps.now() >= provider.refreshAt) {
-        await this.authorize({}, signal); // auth() refreshes when it holds a refresh token
+        // auth() refreshes when it holds a refresh token.
+        await this.authorize({}, signal).catch((error: unknown) => {
+          throw asAuthSeamEscape(error);
+        });
       }
 
       let sentToken: string | undefined;
@@ -338,7 +342,7 @@ export class AuthController {
           { ...(challenge.scope !== undefined && { scope: challenge.scope }), ...(challenge.resourceMetadataUrl && { resourceMetadataUrl: challenge.resourceMetadataUrl }) },
           signal,
         ).catch((error: unknown) => {
-          throw withStatus(error, 401);
+          throw asAuthSeamEscape(withStatus(error, 401));
         });
         response = await send();
       }
@@ -360,7 +364,7 @@ export class AuthController {
           { ...(union !== undefined && { scope: union }), force: isStrictScopeSuperset(union, granted), ...(challenge.resourceMetadataUrl && { resourceMetadataUrl: challenge.resourceMetadataUrl }) },
           signal,
         ).catch((error: unknown) => {
-          throw withStatus(error, 403);
+          throw asAuthSeamEscape(withStatus(error, 403));
         });
         response = await send();
       }
@@ -387,6 +391,22 @@ export function checkCallback(pending: PendingAuthorization, callbackUrl: string
 /** The server's answer that started the flow stays on the error, as for any other HTTP failure. */
 function withStatus(error: unknown, httpStatus: number): unknown {
   return typeof error === 'object' && error !== null && (error as EngineError).code === 'unauthorized' ? { ...(error as EngineError), httpStatus } : error;
+}
+
+/**
+ * The SDK's provenance stamp for errors that leave a transport's auth seam. Its version-negotiation
+ * probe (`server/discover`, sent first in Auto) routes a stamped error out of `connect()` unchanged;
+ * anything else thrown by the fetch counts as a network failure and comes back wrapped as "Version
+ * negotiation probe failed: [object Object]", losing our "press Authorize" message. The SDK stamps its
+ * own seams with `markAuthSeamEscape`, which 2.4.0 exports at runtime but not in its types; the symbol
+ * is `Symbol.for`, shared by design, so we set it the same way (non-enumerable: it never crosses the
+ * worker boundary).
+ */
+const AUTH_SEAM_ESCAPE = Symbol.for('mcp.authSeamEscape');
+
+function asAuthSeamEscape(error: unknown): unknown {
+  if (typeof error === 'object' && error !== null && !Object.isFrozen(error)) Object.defineProperty(error, AUTH_SEAM_ESCAPE, { value: true, configurable: true });
+  return error;
 }
 
 /**
