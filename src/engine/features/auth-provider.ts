@@ -3,11 +3,11 @@
  * (worker memory): registration, tokens, the PKCE verifier, discovery, and the pending `state`. It adds
  * what the spec and our security notes require and the SDK leaves out: metadata URLs validated and S256
  * required before any navigation, a `javascript:`/`data:` authorization URL refused, a 128-bit
- * single-use `state`, and the `resource` indicator on every request even without resource metadata.
+ * single-use `state`, and the `resource` indicator on every request even without resource metadata,
+ * exactly as the metadata publishes it (auth-resource.ts).
  */
 import {
   checkResourceAllowed,
-  resourceUrlFromServerUrl,
   type OAuthClientMetadata,
   type OAuthClientProvider,
   type OAuthDiscoveryState,
@@ -16,8 +16,9 @@ import {
 } from '@modelcontextprotocol/client';
 import type { AuthSettings } from '../../shared/auth.ts';
 import type { OAuthDiscoverySnapshot } from '../../shared/auth-persist.ts';
-import type { RememberedAuthorization } from './auth-vault.ts';
 import { checkNavigableUrl } from '../../shared/url.ts';
+import { canonicalResource, publishedResource } from './auth-resource.ts';
+import type { RememberedAuthorization } from './auth-vault.ts';
 
 /** Thrown when the client refuses to continue; the message says why, for a person. */
 export class AuthRefusal extends Error {
@@ -152,14 +153,14 @@ export class LensOAuthProvider implements OAuthClientProvider {
   }
 
   async validateResourceURL(serverUrl: string | URL, resource?: string): Promise<URL | undefined> {
-    const canonical = resourceUrlFromServerUrl(serverUrl);
+    const canonical = canonicalResource(serverUrl);
     if (resource === undefined) return canonical; // RFC 8707: the MCP server's own URI, even without metadata
     if (!checkResourceAllowed({ requestedResource: canonical, configuredResource: resource })) {
       throw new AuthRefusal(
         `The protected resource metadata names "${resource}", which does not cover ${canonical.href}. A token for it must not be used here.`,
       );
     }
-    return new URL(resource);
+    return publishedResource(resource); // as published: new URL() would append "/" to a bare origin
   }
 
   /** What "Remember on this device" keeps: tokens, the registration they belong to, and discovery. */
