@@ -29,6 +29,11 @@ test('Connect → 401 → discovery → consent in a popup → connected, tools 
     await expect(steps.getByText(title, { exact: true }).first()).toBeVisible();
   }
   await expect(page.getByText(/^Authorized with scope “mcp:read”/)).toBeVisible();
+  // RFC 9207: the iss check is a step of its own, with the issuer it compared the response against.
+  const issuer = `${OAUTH_ORIGIN}/as/consent`;
+  await steps.getByText('Issuer check passed', { exact: true }).click();
+  await expect(steps.getByRole('definition').filter({ hasText: issuer }).first()).toBeVisible();
+  await expect(page.getByText(`Credentials keyed by issuer ${issuer}.`, { exact: false })).toBeVisible();
   // The token response is masked before it reaches the page.
   await steps.getByText('Token request', { exact: true }).click();
   await expect(steps.getByLabel('Response').last()).toContainText('"access_token": "••••');

@@ -1,7 +1,7 @@
 /**
  * The SDK's Client with what an inspector needs and the SDK has no option for. Both reach into SDK
- * internals (`_resolveOutboundCodec`, `_outboundMetaEnvelope`), so this file is the one place that does.
- * No contract test pins them to the SDK version yet: re-check both by hand when the SDK is upgraded.
+ * internals, so this file is the one place that does, and src/engine/sdk-client.test.ts pins both to the
+ * SDK version in package.json:
  * - a log level on every request of the modern era (2026-07-28 removed `logging/setLevel`; a request's
  *   `_meta` carries the level instead, and a request without it gets no log messages);
  * - a modern result without `resultType`, which the SDK rejects whole, is accepted as complete and marked,

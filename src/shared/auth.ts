@@ -33,8 +33,16 @@ export type AuthStepKind =
   | 'token'
   | 'refresh'
   | 'step-up'
+  | 'iss-check'
+  | 'as-change'
   | 'remembered'
   | 'forget';
+
+/** One labelled fact about a step (e.g. "Keyed by issuer", "offline_access", "Refresh token"), plain text. */
+export interface AuthFact {
+  label: string;
+  value: string;
+}
 
 /** One HTTP exchange of an authorization step, secrets already masked. */
 export interface AuthHttp {
@@ -64,6 +72,8 @@ export interface AuthStep {
   verdict: AuthVerdict;
   /** Plain-language detail: what happened, what deviates, what to do next. */
   detail?: string;
+  /** Short labelled facts shown under the detail: the issuer a credential is keyed by, offline_access, refresh token. */
+  facts?: AuthFact[];
   http?: AuthHttp;
 }
 
@@ -78,6 +88,8 @@ export type AuthStatus =
       scope?: string;
       expiresAt?: number;
       hasRefreshToken: boolean;
+      /** The authorization server (its metadata `issuer`) the tokens and the client registration are keyed by. */
+      issuer?: string;
       /** Kept in IndexedDB on this device (the opt-in), not only in the worker's memory. */
       remembered?: boolean;
     }

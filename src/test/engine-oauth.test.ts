@@ -51,10 +51,10 @@ describe('OAuth in the engine', () => {
     expect(record.authorizations).toHaveLength(1);
     expect(record.authorizations[0]).toMatchObject({ resource, codeChallengeMethod: 'S256', scope: 'mcp:read' });
     expect(record.authorizations[0]!.state).toMatch(/^[0-9a-f]{32}$/);
-    expect(record.tokenRequests).toEqual([{ grantType: 'authorization_code', resource }]);
+    expect(record.tokenRequests).toEqual([expect.objectContaining({ grantType: 'authorization_code', resource })]);
 
     const kinds = steps().map((s) => `${s.kind}:${s.verdict}`);
-    expect(kinds).toEqual(expect.arrayContaining(['challenge:ok', 'resource-metadata:ok', 'server-metadata:ok', 'registration:ok', 'authorization:ok', 'callback:ok', 'token:ok']));
+    expect(kinds).toEqual(expect.arrayContaining(['challenge:ok', 'resource-metadata:ok', 'server-metadata:ok', 'registration:ok', 'authorization:ok', 'callback:ok', 'iss-check:ok', 'token:ok']));
     // Secrets never reach the view: the token response is masked.
     const token = steps().find((s) => s.kind === 'token')!;
     expect(token.http?.responseBody).toMatch(/"access_token": "•••• \(32 chars\)"/);

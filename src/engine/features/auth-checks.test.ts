@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AuthRefusal, checkDiscovery } from './auth-provider.ts';
+import { checkDiscovery } from './auth-provider.ts';
+import { AuthRefusal } from './auth-refusal.ts';
 import { maskBody } from './auth-recorder.ts';
-import { checkCallback } from './auth-session.ts';
+import { checkCallback } from './auth-describe.ts';
 
 const metadata = (extra: Record<string, unknown>) => ({
   authorizationServerUrl: 'https://as.example',

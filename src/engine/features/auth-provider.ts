@@ -1,13 +1,15 @@
 /**
  * The OAuthClientProvider the SDK's `auth()` drives, for one MCP server. Everything lives in this object
- * (worker memory): registration, tokens, the PKCE verifier, discovery, and the pending `state`. It adds
- * what the spec and docs/security.md require and the SDK leaves out: metadata URLs validated and S256
- * required before any navigation, a `javascript:`/`data:` authorization URL refused, a 128-bit
- * single-use `state`, and the `resource` indicator on every request even without resource metadata.
+ * (worker memory): registrations and tokens keyed by the authorization server's issuer (see
+ * auth-credentials.ts), the PKCE verifier, discovery, and the pending `state`. It adds what the spec and
+ * docs/security.md require and the SDK leaves out: metadata URLs validated and S256 required before
+ * any navigation, a `javascript:`/`data:` authorization URL refused, a 128-bit single-use `state`, the
+ * issuer recorded with the verifier for the RFC 9207 check, an authorization server change noticed
+ * (SEP-2352), and the `resource` indicator on every request, exactly as published (auth-resource.ts).
  */
 import {
   checkResourceAllowed,
-  resourceUrlFromServerUrl,
+  type OAuthClientInformationContext,
   type OAuthClientMetadata,
   type OAuthClientProvider,
   type OAuthDiscoveryState,
@@ -16,18 +18,20 @@ import {
 } from '@modelcontextprotocol/client';
 import type { AuthSettings } from '../../shared/auth.ts';
 import type { OAuthDiscoverySnapshot } from '../../shared/auth-persist.ts';
-import type { RememberedAuthorization } from './auth-vault.ts';
 import { checkNavigableUrl } from '../../shared/url.ts';
-
-/** Thrown when the client refuses to continue; the message says why, for a person. */
-export class AuthRefusal extends Error {
-  override name = 'AuthRefusal';
-}
+import { IssuerKeyedCredentials, type PreRegisteredClient } from './auth-credentials.ts';
+import { AuthRefusal } from './auth-refusal.ts';
+import { canonicalResource, publishedResource } from './auth-resource.ts';
+import type { RememberedAuthorization } from './auth-vault.ts';
 
 export interface PendingAuthorization {
   url: string;
   state: string;
   createdAt: number;
+  /** The issuer from the validated metadata when the request was made: what the callback's `iss` must equal. */
+  issuer?: string;
+  /** Whether that metadata advertises `authorization_response_iss_parameter_supported`. */
+  issParameterSupported?: boolean;
 }
 
 /** State lives 10 minutes: a callback after that is refused, like one with a wrong state. */
@@ -49,17 +53,20 @@ export interface ProviderDeps {
   now: () => number;
   /** Random bytes (crypto.getRandomValues in every environment we run in). */
   random: (bytes: number) => Uint8Array;
+  /** Discovery found another authorization server than the one the current credentials belong to. */
+  onIssuerChange?: (change: { from: string; to: string }) => void;
 }
 
 export class LensOAuthProvider implements OAuthClientProvider {
-  private client?: StoredOAuthClientInformation;
-  private tokenSet?: StoredOAuthTokens;
+  private readonly credentials = new IssuerKeyedCredentials();
   /** When the current access token stops being valid, from `expires_in` at the time it was saved. */
   expiresAt?: number;
   /** When to refresh it: 30 s before expiry, or at three quarters of a short lifetime. */
   refreshAt?: number;
   private verifier?: string;
   private discovery?: OAuthDiscoveryState;
+  /** The issuer of the last discovery; kept when discovery is dropped, so a change can be noticed. */
+  private lastIssuer?: string;
   private pending?: PendingAuthorization;
   private issuedState?: { value: string; createdAt: number };
 
@@ -86,30 +93,39 @@ export class LensOAuthProvider implements OAuthClientProvider {
     };
   }
 
+  /** The authorization server the current discovery names (its metadata `issuer`, as the SDK keys it). */
+  get issuer(): string | undefined {
+    return issuerOf(this.discovery);
+  }
+
+  private preRegistered(): PreRegisteredClient | undefined {
+    const { clientId, clientSecret } = this.deps.settings();
+    return clientId ? { clientId, ...(clientSecret && { clientSecret }) } : undefined;
+  }
+
   state(): string {
     const value = toHex(this.deps.random(16));
     this.issuedState = { value, createdAt: this.deps.now() };
     return value;
   }
 
-  clientInformation(): StoredOAuthClientInformation | undefined {
-    const { clientId, clientSecret } = this.deps.settings();
+  clientInformation(ctx?: OAuthClientInformationContext): StoredOAuthClientInformation | undefined {
     // A pre-registered client comes first in the spec's order, whatever was registered before.
-    if (clientId) return { client_id: clientId, ...(clientSecret && { client_secret: clientSecret }) };
-    return this.client;
+    return this.credentials.client(ctx?.issuer ?? this.issuer, this.preRegistered());
   }
 
-  saveClientInformation(info: StoredOAuthClientInformation): void {
-    if (this.deps.settings().clientId) return;
-    this.client = info;
+  saveClientInformation(info: StoredOAuthClientInformation, ctx?: OAuthClientInformationContext): void {
+    if (this.preRegistered()) return;
+    const issuer = ctx?.issuer ?? info.issuer ?? this.issuer;
+    if (issuer !== undefined) this.credentials.saveRegistration(info, issuer);
   }
 
-  tokens(): StoredOAuthTokens | undefined {
-    return this.tokenSet;
+  tokens(ctx?: OAuthClientInformationContext): StoredOAuthTokens | undefined {
+    return this.credentials.tokens(ctx?.issuer);
   }
 
-  saveTokens(tokens: StoredOAuthTokens): void {
-    this.tokenSet = tokens;
+  saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): void {
+    this.credentials.saveTokens(tokens, ctx?.issuer ?? tokens.issuer ?? this.issuer);
     const lifetime = typeof tokens.expires_in === 'number' ? tokens.expires_in * 1000 : undefined;
     this.expiresAt = lifetime === undefined ? undefined : this.deps.now() + lifetime;
     this.refreshAt = lifetime === undefined ? undefined : this.deps.now() + Math.max(lifetime - 30_000, lifetime * 0.75);
@@ -122,7 +138,7 @@ export class LensOAuthProvider implements OAuthClientProvider {
     if (!state || authorizationUrl.searchParams.get('state') !== state.value) {
       throw new AuthRefusal('The authorization URL lost its state parameter; refusing to start an unverifiable flow.');
     }
-    this.pending = { url: checked.url, state: state.value, createdAt: state.createdAt };
+    this.pending = { url: checked.url, state: state.value, createdAt: state.createdAt, ...issExpectation(this.discovery) };
     this.issuedState = undefined;
   }
 
@@ -144,7 +160,15 @@ export class LensOAuthProvider implements OAuthClientProvider {
 
   saveDiscoveryState(state: OAuthDiscoveryState): void {
     checkDiscovery(state);
+    const previous = this.lastIssuer;
+    const next = issuerOf(state);
     this.discovery = state;
+    this.lastIssuer = next;
+    if (previous === undefined || next === undefined || sameIssuer(previous, next)) return;
+    // The tokens were minted by the previous authorization server: never refreshed at, or sent to, the new one.
+    this.credentials.dropTokens();
+    this.expiresAt = this.refreshAt = undefined;
+    this.deps.onIssuerChange?.({ from: previous, to: next });
   }
 
   discoveryState(): OAuthDiscoveryState | undefined {
@@ -152,27 +176,30 @@ export class LensOAuthProvider implements OAuthClientProvider {
   }
 
   async validateResourceURL(serverUrl: string | URL, resource?: string): Promise<URL | undefined> {
-    const canonical = resourceUrlFromServerUrl(serverUrl);
+    const canonical = canonicalResource(serverUrl);
     if (resource === undefined) return canonical; // RFC 8707: the MCP server's own URI, even without metadata
     if (!checkResourceAllowed({ requestedResource: canonical, configuredResource: resource })) {
       throw new AuthRefusal(
         `The protected resource metadata names "${resource}", which does not cover ${canonical.href}. A token for it must not be used here.`,
       );
     }
-    return new URL(resource);
+    return publishedResource(resource); // as published: new URL() would append "/" to a bare origin
   }
 
-  /** What "Remember on this device" keeps: tokens, the registration they belong to, and discovery. */
+  /** What "Remember on this device" keeps: tokens, the registration they belong to, its issuer, and discovery. */
   snapshot(key: string): RememberedAuthorization | undefined {
-    if (!this.tokenSet) return undefined;
+    const tokens = this.credentials.tokens();
+    if (!tokens) return undefined;
+    const issuer = tokens.issuer ?? this.issuer;
     // A pre-registered client is kept by its id alone: a secret the user typed stays in the form.
-    const preRegistered = this.deps.settings().clientId;
-    const client = preRegistered ? { client_id: preRegistered } : this.client;
+    const preRegistered = this.preRegistered();
+    const client = preRegistered ? { client_id: preRegistered.clientId } : this.credentials.client(issuer, undefined);
     return {
       key,
       serverUrl: this.deps.serverUrl.href,
       savedAt: this.deps.now(),
-      tokens: this.tokenSet,
+      ...(issuer !== undefined && { issuer }),
+      tokens,
       ...(this.expiresAt !== undefined && { expiresAt: this.expiresAt }),
       ...(this.refreshAt !== undefined && { refreshAt: this.refreshAt }),
       ...(client && { client }),
@@ -180,11 +207,16 @@ export class LensOAuthProvider implements OAuthClientProvider {
     };
   }
 
-  /** Takes a remembered authorization (from this tab's earlier session or another tab's refresh). */
-  restore(record: RememberedAuthorization): void {
+  /** Takes a remembered authorization whose issuer was checked (this tab's earlier session or another tab's refresh). */
+  restore(record: RememberedAuthorization & { issuer: string }): void {
     if (record.discovery) this.saveDiscoveryState(record.discovery); // re-validated, as on first use
-    if (record.client && !this.deps.settings().clientId) this.client = record.client;
-    this.tokenSet = record.tokens;
+    const preRegistered = this.preRegistered();
+    if (preRegistered) {
+      if (record.client?.client_id === preRegistered.clientId) this.credentials.bind(preRegistered, record.issuer);
+    } else if (record.client) {
+      this.credentials.saveRegistration(record.client, record.issuer);
+    }
+    this.credentials.saveTokens(record.tokens, record.issuer);
     this.expiresAt = record.expiresAt;
     this.refreshAt = record.refreshAt ?? record.expiresAt;
   }
@@ -193,35 +225,58 @@ export class LensOAuthProvider implements OAuthClientProvider {
   exportForRedirect(): { codeVerifier: string; discovery: OAuthDiscoverySnapshot; clientId: string; issuer?: string; preRegistered: boolean; clientSecret?: string } {
     const client = this.clientInformation();
     if (!this.verifier || !this.discovery || !client) throw new AuthRefusal('The authorization has not reached the sign-in step yet; nothing to carry across a redirect.');
-    const settings = this.deps.settings();
-    const preRegistered = Boolean(settings.clientId);
+    const preRegistered = this.preRegistered();
     return {
       codeVerifier: this.verifier,
       discovery: JSON.parse(JSON.stringify(this.discovery)) as OAuthDiscoverySnapshot,
       clientId: client.client_id,
       ...(client.issuer !== undefined && { issuer: client.issuer }),
-      preRegistered,
-      ...(preRegistered && settings.clientSecret && { clientSecret: settings.clientSecret }),
+      preRegistered: Boolean(preRegistered),
+      ...(preRegistered?.clientSecret && { clientSecret: preRegistered.clientSecret }),
     };
   }
 
   /** Restores what `exportForRedirect` produced, in a fresh engine after the page came back. */
   restoreForRedirect(saved: { codeVerifier: string; discovery: OAuthDiscoverySnapshot; clientId: string; issuer?: string; preRegistered: boolean }): void {
     this.saveDiscoveryState(saved.discovery as unknown as OAuthDiscoveryState);
-    if (!saved.preRegistered) this.client = { client_id: saved.clientId, ...(saved.issuer !== undefined && { issuer: saved.issuer }) };
+    const issuer = saved.issuer ?? this.issuer;
+    const preRegistered = this.preRegistered();
+    if (issuer !== undefined && !saved.preRegistered) this.credentials.saveRegistration({ client_id: saved.clientId }, issuer);
+    if (issuer !== undefined && saved.preRegistered && preRegistered?.clientId === saved.clientId) this.credentials.bind(preRegistered, issuer);
     this.verifier = saved.codeVerifier;
   }
 
   invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
-    if (scope === 'all' || scope === 'client') this.client = undefined;
+    if (scope === 'all' || scope === 'client') this.credentials.dropClients();
     if (scope === 'all' || scope === 'tokens') {
-      this.tokenSet = undefined;
+      this.credentials.dropTokens();
       this.expiresAt = this.refreshAt = undefined;
     }
     if (scope === 'all' || scope === 'verifier') this.verifier = undefined;
     if (scope === 'all' || scope === 'discovery') this.discovery = undefined;
-    if (scope === 'all') this.pending = this.issuedState = undefined;
+    if (scope === 'all') this.pending = this.issuedState = this.lastIssuer = undefined;
   }
+}
+
+/** The issuer credentials are keyed by, as the SDK computes it: the metadata's, else the server's URL. */
+export function issuerOf(discovery: OAuthDiscoverySnapshot | OAuthDiscoveryState | undefined): string | undefined {
+  if (!discovery) return undefined;
+  const issuer = (discovery.authorizationServerMetadata as { issuer?: unknown } | undefined)?.issuer;
+  return typeof issuer === 'string' ? issuer : String(discovery.authorizationServerUrl);
+}
+
+/** One authorization server under two spellings (the SDK derives URLs with a trailing "/", metadata may not). */
+function sameIssuer(a: string, b: string): boolean {
+  return a === b || a === `${b}/` || b === `${a}/`;
+}
+
+/** What the callback's `iss` is checked against (RFC 9207): recorded with the verifier, from validated metadata. */
+export function issExpectation(discovery: OAuthDiscoverySnapshot | OAuthDiscoveryState | undefined): Pick<PendingAuthorization, 'issuer' | 'issParameterSupported'> {
+  const metadata = discovery?.authorizationServerMetadata as { issuer?: unknown; authorization_response_iss_parameter_supported?: unknown } | undefined;
+  return {
+    ...(typeof metadata?.issuer === 'string' && { issuer: metadata.issuer }),
+    issParameterSupported: metadata?.authorization_response_iss_parameter_supported === true,
+  };
 }
 
 /**

@@ -3,11 +3,11 @@
  * loopback), redirects are followed by hand with each hop re-validated, and every exchange becomes a
  * step of the Authorization view with secrets masked and the rule it follows.
  */
-import type { AuthHttp, AuthStep, AuthStepKind, AuthVerdict } from '../../shared/auth.ts';
+import type { AuthFact, AuthHttp, AuthStep, AuthStepKind, AuthVerdict } from '../../shared/auth.ts';
 import { redactHeaders } from '../../shared/redact.ts';
 import { checkNavigableUrl } from '../../shared/url.ts';
 import type { FetchLike } from '../wire-tap.ts';
-import { AuthRefusal } from './auth-provider.ts';
+import { AuthRefusal } from './auth-refusal.ts';
 
 const BODY_LIMIT = 4_000;
 const MAX_REDIRECTS = 3;
@@ -15,7 +15,14 @@ const SECRET_FIELDS = /^(code|code_verifier|client_secret|refresh_token|access_t
 
 export type StepInput = Omit<AuthStep, 'id' | 'time' | 'serverUrl'>;
 
-export function createAuthRecorder(options: { fetch: FetchLike; record: (step: StepInput) => void }): FetchLike {
+export interface AuthRecorderOptions {
+  fetch: FetchLike;
+  record: (step: StepInput) => void;
+  /** The authorization server in use: what a registration or a token set is keyed by. */
+  issuer?: () => string | undefined;
+}
+
+export function createAuthRecorder(options: AuthRecorderOptions): FetchLike {
   return async (input, init) => {
     let url = String(input instanceof Request ? input.url : input);
     let requestInit: RequestInit = { ...init, credentials: 'omit', redirect: 'manual' };
@@ -56,7 +63,8 @@ export function createAuthRecorder(options: { fetch: FetchLike; record: (step: S
       }
       const described = await describe(http, response);
       const verdict = verdictOf(kind, response);
-      options.record({ kind, title: titleOf(kind), rule: ruleOf(kind), verdict, ...detailOf(kind, response, verdict), http: described });
+      const facts = verdict === 'ok' ? factsOf(kind, await bodyOf(response), options.issuer?.()) : [];
+      options.record({ kind, title: titleOf(kind), rule: ruleOf(kind), verdict, ...detailOf(kind, response, verdict), ...(facts.length > 0 && { facts }), http: described });
       return response;
     }
   };
@@ -94,6 +102,8 @@ const TITLES: Record<AuthStepKind, string> = {
   token: 'Token request',
   refresh: 'Token refresh',
   'step-up': 'Step-up (403 insufficient_scope)',
+  'iss-check': 'Issuer check',
+  'as-change': 'Authorization server changed',
   remembered: 'Remembered on this device',
   forget: 'Forgotten',
 };
@@ -108,6 +118,9 @@ export const RULES: Record<AuthStepKind, string> = {
   token: 'Token request with code_verifier and the same resource indicator, using the registered client authentication.',
   refresh: 'refresh_token grant with the resource indicator; public clients expect the refresh token to rotate.',
   'step-up': 'MCP authorization: on 403 insufficient_scope, re-authorize with the challenged scopes, with bounded retries.',
+  'iss-check':
+    'RFC 9207: before the code is redeemed, the response’s iss must equal the issuer recorded with the PKCE verifier when the server advertises it, or whenever iss is present; compared exactly. On a mismatch nothing else in the response is shown.',
+  'as-change': 'SEP-2352: credentials are keyed by the authorization server’s issuer; when the resource metadata names another one, register there afresh and never reuse the old credentials.',
   remembered: 'Opt-in only: tokens stay in the worker’s memory unless you tick “Remember on this device”; then in IndexedDB, never localStorage, until Forget.',
   forget: 'Every token, registration and discovery result for this server is dropped: from memory, from this device, and any redirect in progress.',
 };
@@ -137,6 +150,31 @@ function unreachableDetail(kind: AuthStepKind, url: string): string {
     `(Access-Control-Allow-Origin), so a page cannot complete this step. Ask the operator to allow this origin, ` +
     `or get a token another way and paste it as an Authorization: Bearer header.`
   );
+}
+
+/**
+ * What a person checks on a successful registration or token response: the issuer the credential is
+ * keyed by, and whether a refresh token came back (never assumed: SEP-2207).
+ */
+function factsOf(kind: AuthStepKind, body: Record<string, unknown> | undefined, issuer: string | undefined): AuthFact[] {
+  if (kind !== 'registration' && kind !== 'token' && kind !== 'refresh') return [];
+  const facts: AuthFact[] = issuer !== undefined ? [{ label: 'Keyed by issuer', value: issuer }] : [];
+  if (kind === 'token') {
+    facts.push({ label: 'Refresh token', value: typeof body?.refresh_token === 'string' ? 'received: the access token is renewed without asking again' : 'none came back: when the access token expires, you sign in again' });
+  }
+  if (kind === 'refresh') {
+    facts.push({ label: 'Refresh token', value: typeof body?.refresh_token === 'string' ? 'rotated: a new one came back and replaces the old one' : 'none came back: the current one is kept' });
+  }
+  return facts;
+}
+
+async function bodyOf(response: Response): Promise<Record<string, unknown> | undefined> {
+  try {
+    const parsed: unknown = JSON.parse(await response.clone().text());
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function describe(http: AuthHttp, response: Response): Promise<AuthHttp> {

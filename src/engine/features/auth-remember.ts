@@ -2,10 +2,12 @@
  * The opt-in "Remember on this device" for one server: loads remembered tokens once before the first
  * request, writes them back after every successful authorization or refresh, and runs refreshes under a
  * cross-tab lock so a rotated refresh token is spent only once (see auth-vault.ts for where and why).
+ * A record is only used for the authorization server it names (its issuer): one that names none, or
+ * contradicts itself, or belongs to another authorization server than the one in use, is ignored.
  */
-import type { LensOAuthProvider } from './auth-provider.ts';
+import { issuerOf, type LensOAuthProvider } from './auth-provider.ts';
 import { RULES, type StepInput } from './auth-recorder.ts';
-import type { AuthVault, LockFn } from './auth-vault.ts';
+import type { AuthVault, LockFn, RememberedAuthorization } from './auth-vault.ts';
 
 export interface DeviceMemoryDeps {
   /** The canonical resource URI: the record's key, and part of the lock's name. */
@@ -37,8 +39,13 @@ export class DeviceMemory {
     const { vault, provider, key } = this.deps;
     if (!vault || provider.tokens()) return;
     try {
-      const stored = await vault.get(key);
-      if (!stored) return;
+      const found = await vault.get(key);
+      if (!found) return;
+      const stored = this.usable(found, undefined);
+      if (!stored) {
+        await vault.delete(key); // unusable for any authorization server: a new sign-in replaces it
+        return;
+      }
       provider.restore(stored);
       this.remember = this.stored = true;
       const expired = stored.expiresAt !== undefined && this.deps.now() >= stored.expiresAt;
@@ -52,6 +59,7 @@ export class DeviceMemory {
             ? 'The remembered access token has expired; it is refreshed before the first request.'
             : 'The remembered access token has expired and there is no refresh token; the server will ask for authorization again.'
           : `Saved ${new Date(stored.savedAt).toLocaleString()}; used without asking again.`,
+        facts: [{ label: 'Keyed by issuer', value: stored.issuer }],
       });
     } catch (error) {
       this.reportStorageProblem(error);
@@ -79,6 +87,14 @@ export class DeviceMemory {
     }
   }
 
+  /**
+   * The authorization server changed: the remembered copy belongs to the previous one and is deleted now,
+   * so a reload cannot bring its tokens back; the opt-in stays, and the new tokens replace it.
+   */
+  async dropPrevious(): Promise<void> {
+    if (this.stored) await this.erase();
+  }
+
   async erase(): Promise<void> {
     this.stored = false;
     try {
@@ -99,9 +115,11 @@ export class DeviceMemory {
       return false;
     }
     return lock(`mcp-lens-oauth-refresh ${key}`, async () => {
-      const stored = await vault.get(key).catch(() => undefined);
+      const found = await vault.get(key).catch(() => undefined);
+      // Another tab's record for another authorization server is not adopted: ours is refreshed where it was issued.
+      const stored = found && this.usable(found, provider.issuer);
       const current = provider.tokens();
-      if (!stored && this.stored) {
+      if (!found && this.stored) {
         // Forget ran in another tab: this tab keeps its session in memory but stops writing to the device.
         this.remember = this.stored = false;
         this.deps.record({ kind: 'remembered', title: 'Forgotten in another tab', rule: REMEMBER_RULE, verdict: 'info', detail: 'The copy on this device was deleted elsewhere; this tab’s tokens stay in memory only from now on.' });
@@ -126,6 +144,21 @@ export class DeviceMemory {
     });
   }
 
+  /** The record with its issuer settled, or `undefined` (reported) when it must not be used here. */
+  private usable(record: RememberedAuthorization, current: string | undefined): (RememberedAuthorization & { issuer: string }) | undefined {
+    const checked = checkIssuer(record, current);
+    if ('issuer' in checked) return { ...record, issuer: checked.issuer };
+    this.deps.record({
+      kind: 'remembered',
+      title: 'Remembered tokens ignored',
+      rule: REMEMBER_RULE,
+      verdict: 'info',
+      detail: `${checked.problem} Credentials are keyed by the authorization server that issued them, so these are not used; signing in again replaces them.`,
+      ...(record.issuer !== undefined && { facts: [{ label: 'Keyed by issuer', value: record.issuer }] }),
+    });
+    return undefined;
+  }
+
   private reportStorageProblem(error: unknown) {
     this.deps.record({
       kind: 'remembered',
@@ -135,4 +168,18 @@ export class DeviceMemory {
       detail: `IndexedDB refused: ${error instanceof Error ? error.message : String(error)}. The tokens stay in memory for this tab only (private windows and storage settings can block IndexedDB).`,
     });
   }
+}
+
+/**
+ * The authorization server a remembered record belongs to, or why it cannot be used with `current` (the
+ * one in use, when known). Records of older builds carry no issuer; their discovery names it.
+ */
+export function checkIssuer(record: RememberedAuthorization, current: string | undefined): { issuer: string } | { problem: string } {
+  const discovered = issuerOf(record.discovery);
+  const issuer = record.issuer ?? discovered;
+  if (issuer === undefined) return { problem: 'The remembered record names no authorization server.' };
+  if (discovered !== undefined && discovered !== issuer) return { problem: `The remembered tokens belong to ${issuer}, but the record’s discovery names ${discovered}.` };
+  if (record.tokens.issuer !== undefined && record.tokens.issuer !== issuer) return { problem: `The remembered tokens are stamped ${record.tokens.issuer}, not ${issuer}.` };
+  if (current !== undefined && current !== issuer) return { problem: `The remembered tokens belong to ${issuer}, but this server’s authorization server is now ${current}.` };
+  return { issuer };
 }

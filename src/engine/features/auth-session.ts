@@ -2,7 +2,10 @@
  * The fetch the transports use when OAuth is on: it attaches the bearer token (only to the server it was
  * issued for), refreshes it when it has expired, runs the authorization on a 401 and the step-up on a 403
  * `insufficient_scope` (bounded), then retries the request. The OAuth itself is the SDK's `auth()`; the
- * person-in-the-loop part (opening the authorization URL) goes through an `AuthHost`.
+ * person-in-the-loop part (opening the authorization URL) goes through an `AuthHost`. Around it: a 401
+ * reads the resource metadata again (the server may have moved to another authorization server, whose
+ * credentials are kept apart: SEP-2352), the callback's `iss` is checked as a step of its own before the
+ * code is redeemed (RFC 9207), and errors leave through the SDK's auth seam so its era probe keeps them.
  */
 import {
   auth,
@@ -17,8 +20,11 @@ import type { AuthStatus } from '../../shared/auth.ts';
 import type { PendingOAuthExport } from '../../shared/auth-persist.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import type { FetchLike } from '../wire-tap.ts';
-import { AuthRefusal, STATE_TTL_MS, type LensOAuthProvider, type PendingAuthorization } from './auth-provider.ts';
+import { asAuthSeamEscape, checkCallback, describeAuthorizationRequest, describeChallenge, describeSchemaError, withStatus } from './auth-describe.ts';
+import { checkIss } from './auth-iss.ts';
+import { issExpectation, type LensOAuthProvider, type PendingAuthorization } from './auth-provider.ts';
 import { RULES, type StepInput } from './auth-recorder.ts';
+import { AuthRefusal } from './auth-refusal.ts';
 import { DeviceMemory } from './auth-remember.ts';
 import type { AuthVault, LockFn } from './auth-vault.ts';
 
@@ -50,6 +56,19 @@ export interface AuthControllerDeps {
 
 /** Step-ups per request: the conformance suite allows at most three authorization requests in all. */
 const MAX_STEP_UPS = 2;
+
+interface AuthorizeOptions {
+  scope?: string;
+  resourceMetadataUrl?: URL;
+  /** Re-authorize even when a refresh would do (a step-up to a wider scope). */
+  force?: boolean;
+  /**
+   * Read the protected resource metadata again instead of trusting the cached discovery: after a 401 the
+   * server may name another authorization server (SEP-2352), and the credentials of the old one must not
+   * be used with it.
+   */
+  rediscover?: boolean;
+}
 
 /** The authorization of one MCP server: its provider, the flow in progress, and the fetch that uses it. */
 export class AuthController {
@@ -88,20 +107,22 @@ export class AuthController {
     return next;
   }
 
-  authorize(options: { scope?: string; resourceMetadataUrl?: URL; force?: boolean }, signal?: AbortSignal): Promise<void> {
+  authorize(options: AuthorizeOptions, signal?: AbortSignal): Promise<void> {
     return this.serialized(() => this.runAuthorize(options, signal));
   }
 
-  private async runAuthorize(options: { scope?: string; resourceMetadataUrl?: URL; force?: boolean }, signal?: AbortSignal): Promise<void> {
+  private async runAuthorize(options: AuthorizeOptions, signal?: AbortSignal): Promise<void> {
     // A forced re-authorization (step-up) asks a person and spends no refresh token: no lock needed.
     if (options.force) return this.runAuthorizeUnlocked(options, signal);
     const adopted = await this.memory.guard(() => this.runAuthorizeUnlocked(options, signal));
     if (adopted) this.reportAuthorized();
   }
 
-  private async runAuthorizeUnlocked(options: { scope?: string; resourceMetadataUrl?: URL; force?: boolean }, signal?: AbortSignal): Promise<void> {
+  private async runAuthorizeUnlocked(options: AuthorizeOptions, signal?: AbortSignal): Promise<void> {
     const { deps } = this;
     if (options.scope !== undefined) this.requestedScope = options.scope;
+    // The issuer seen so far stays known to the provider, which reports a change (see issuerChanged).
+    if (options.rediscover) deps.provider.invalidateCredentials('discovery');
     let callbackUrl: string | undefined;
     try {
       const result = await this.runAuth({
@@ -117,7 +138,7 @@ export class AuthController {
       const pending = deps.provider.takePending();
       if (!pending) throw new AuthRefusal('The authorization URL was not produced; nothing to open.');
       this.pending = pending;
-      deps.record({ kind: 'authorization', title: 'Authorization request', rule: RULES.authorization, verdict: 'ok', detail: describeAuthorizationUrl(pending.url) });
+      deps.record({ kind: 'authorization', title: 'Authorization request', rule: RULES.authorization, verdict: 'ok', ...describeAuthorizationRequest(pending.url, deps.provider.discoveryState(), deps.provider.clientInformation()?.issuer) });
       deps.status({ phase: 'awaiting-user', serverUrl: deps.serverUrl.href, url: pending.url, state: pending.state });
       callbackUrl = await deps.host.authorize({ serverUrl: deps.serverUrl.href, url: pending.url, state: pending.state }, signal);
     } catch (error) {
@@ -133,7 +154,10 @@ export class AuthController {
     await this.complete(callbackUrl);
   }
 
-  /** The redirect came back: check the state (single use), then exchange the code for tokens. */
+  /**
+   * The redirect came back: check the state (single use), then the issuer (RFC 9207) before reading
+   * anything else in the response, then exchange the code for tokens.
+   */
   async complete(callbackUrl: string): Promise<void> {
     const { deps } = this;
     const pending = this.pending;
@@ -148,6 +172,11 @@ export class AuthController {
     this.pending = undefined; // the state is spent, whatever happens next
     const params = new URL(callbackUrl).searchParams;
     try {
+      deps.record({ kind: 'callback', title: 'Authorization response', rule: RULES.callback, verdict: 'ok', detail: 'State matched.' });
+      const iss = params.get('iss');
+      const issCheck = checkIss(pending, iss);
+      deps.record({ kind: 'iss-check', title: issCheck.title, rule: RULES['iss-check'], verdict: issCheck.verdict, detail: issCheck.detail, facts: issCheck.facts });
+      if (issCheck.message !== undefined) throw Object.assign(new AuthRefusal(issCheck.message), { recorded: true });
       const error = params.get('error');
       if (error !== null) {
         const description = params.get('error_description');
@@ -155,8 +184,6 @@ export class AuthController {
       }
       const code = params.get('code');
       if (!code) throw new AuthRefusal('The authorization response has no code.');
-      deps.record({ kind: 'callback', title: 'Authorization response', rule: RULES.callback, verdict: 'ok', detail: 'State matched; exchanging the code for tokens.' });
-      const iss = params.get('iss');
       await this.runAuth({
         authorizationCode: code,
         ...(iss !== null && { iss }),
@@ -197,6 +224,28 @@ export class AuthController {
       this.skipIssuerCheck = true;
       return run();
     }
+  }
+
+  /**
+   * The protected resource metadata now names another authorization server. The provider has dropped
+   * the tokens of the old one; the remembered copy goes too, and the next step registers with the new one
+   * (or presents a pre-registered client, which is refused if it belongs to the old one).
+   */
+  issuerChanged({ from, to }: { from: string; to: string }): void {
+    this.deps.record({
+      kind: 'as-change',
+      title: 'Authorization server changed',
+      rule: RULES['as-change'],
+      verdict: 'info',
+      detail:
+        `The protected resource metadata now names ${to} instead of ${from}. Credentials are keyed by the authorization server that issued them: ` +
+        `the tokens from ${from} were dropped and are never sent to ${to}, and the client identifies itself to ${to} afresh.`,
+      facts: [
+        { label: 'Previous issuer', value: from },
+        { label: 'New issuer', value: to },
+      ],
+    });
+    void this.memory.dropPrevious();
   }
 
   cancel(): void {
@@ -255,7 +304,7 @@ export class AuthController {
       throw this.failed(error);
     }
     this.requestedScope = pending.scope;
-    this.pending = { url: pending.authorizationUrl, state: pending.state, createdAt: pending.createdAt };
+    this.pending = { url: pending.authorizationUrl, state: pending.state, createdAt: pending.createdAt, ...issExpectation(pending.discovery) };
     this.memory.remember = remember;
     this.deps.record({ kind: 'callback', title: 'Back from a full-page redirect', rule: RULES.callback, verdict: 'info', detail: 'The pending authorization was restored from this tab’s session storage (single use, 10 minutes). The discovery steps before the redirect were shown by the page that left.' });
     await this.complete(callbackUrl);
@@ -275,6 +324,7 @@ export class AuthController {
       serverUrl: this.deps.serverUrl.href,
       ...(tokens?.scope !== undefined && { scope: tokens.scope }),
       ...(expiresAt !== undefined && { expiresAt }),
+      ...(tokens?.issuer !== undefined && { issuer: tokens.issuer }),
       hasRefreshToken: Boolean(tokens?.refresh_token),
       remembered: this.memory.remember,
     });
@@ -304,7 +354,10 @@ export class AuthController {
       }
       if (this.flow) await this.flow.catch(() => undefined);
       if (provider.tokens()?.refresh_token && provider.refreshAt !== undefined && deps.now() >= provider.refreshAt) {
-        await this.authorize({}, signal); // auth() refreshes when it holds a refresh token
+        // auth() refreshes when it holds a refresh token.
+        await this.authorize({}, signal).catch((error: unknown) => {
+          throw asAuthSeamEscape(error);
+        });
       }
 
       let sentToken: string | undefined;
@@ -335,10 +388,10 @@ export class AuthController {
         // A second 401 means the refreshed (or new) token was refused too: start over from scratch once.
         if (attempt === 1 && sentToken) provider.invalidateCredentials('tokens');
         await this.authorize(
-          { ...(challenge.scope !== undefined && { scope: challenge.scope }), ...(challenge.resourceMetadataUrl && { resourceMetadataUrl: challenge.resourceMetadataUrl }) },
+          { ...(challenge.scope !== undefined && { scope: challenge.scope }), ...(challenge.resourceMetadataUrl && { resourceMetadataUrl: challenge.resourceMetadataUrl }), rediscover: true },
           signal,
         ).catch((error: unknown) => {
-          throw withStatus(error, 401);
+          throw asAuthSeamEscape(withStatus(error, 401));
         });
         response = await send();
       }
@@ -360,67 +413,11 @@ export class AuthController {
           { ...(union !== undefined && { scope: union }), force: isStrictScopeSuperset(union, granted), ...(challenge.resourceMetadataUrl && { resourceMetadataUrl: challenge.resourceMetadataUrl }) },
           signal,
         ).catch((error: unknown) => {
-          throw withStatus(error, 403);
+          throw asAuthSeamEscape(withStatus(error, 403));
         });
         response = await send();
       }
       return response;
     };
   }
-}
-
-/** The callback must carry the state we sent, unexpired; anything else is discarded unread. */
-export function checkCallback(pending: PendingAuthorization, callbackUrl: string, now: number): URLSearchParams {
-  let params: URLSearchParams;
-  try {
-    params = new URL(callbackUrl).searchParams;
-  } catch {
-    throw new AuthRefusal('The authorization callback is not a URL.');
-  }
-  if (params.get('state') !== pending.state) {
-    throw new AuthRefusal('The authorization response carries a state that does not match the one sent. It was discarded (possible CSRF or a stale tab).');
-  }
-  if (now - pending.createdAt > STATE_TTL_MS) throw new AuthRefusal('The authorization took longer than 10 minutes; its state expired. Connect again.');
-  return params;
-}
-
-/** The server's answer that started the flow stays on the error, as for any other HTTP failure. */
-function withStatus(error: unknown, httpStatus: number): unknown {
-  return typeof error === 'object' && error !== null && (error as EngineError).code === 'unauthorized' ? { ...(error as EngineError), httpStatus } : error;
-}
-
-/**
- * The SDK validates metadata with zod before we see it (it already rejects javascript:/data: endpoints);
- * its issues become one sentence naming the field.
- */
-function describeSchemaError(error: unknown): string | undefined {
-  const issues = (error as { issues?: Array<{ path?: unknown[]; message?: string }> } | null)?.issues;
-  if (!Array.isArray(issues) || issues.length === 0) return undefined;
-  const parts = issues.slice(0, 3).map((issue) => `${(issue.path ?? []).join('.') || 'document'}: ${issue.message ?? 'invalid'}`);
-  return `Refused: the authorization server's metadata is invalid (${parts.join('; ')}).`;
-}
-
-function describeChallenge(response: Response, challenge: ReturnType<typeof extractWWWAuthenticateParams>): string {
-  if (!response.headers.has('www-authenticate')) {
-    return 'HTTP 401 without a readable WWW-Authenticate header (a browser only sees it if the server exposes it via Access-Control-Expose-Headers). Falling back to well-known discovery.';
-  }
-  const parts = [
-    challenge.resourceMetadataUrl && `resource_metadata=${challenge.resourceMetadataUrl.href}`,
-    challenge.scope !== undefined && `scope="${challenge.scope}"`,
-    challenge.error && `error=${challenge.error}`,
-  ].filter(Boolean);
-  return parts.length > 0 ? `WWW-Authenticate: ${parts.join(', ')}` : 'WWW-Authenticate without parameters; using well-known discovery.';
-}
-
-function describeAuthorizationUrl(url: string): string {
-  const parsed = new URL(url);
-  const p = parsed.searchParams;
-  const method = p.get('code_challenge_method');
-  return [
-    `${parsed.origin}${parsed.pathname}`,
-    `client_id=${p.get('client_id') ?? '(none)'}`,
-    `scope=${p.get('scope') ?? '(omitted)'}`,
-    `resource=${p.get('resource') ?? '(missing)'}`,
-    `code_challenge_method=${method ?? '(missing)'}`,
-  ].join(' · ');
 }

@@ -12,11 +12,17 @@
  */
 import type { OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 
-/** One server's remembered authorization, keyed by its canonical resource URI (RFC 8707). */
+/**
+ * One server's remembered authorization, keyed by its canonical resource URI (RFC 8707), and carrying the
+ * issuer of the authorization server its tokens and registration belong to: a record whose issuer no
+ * longer matches is ignored, and replaced once the new authorization server has issued new ones.
+ */
 export interface RememberedAuthorization {
   key: string;
   serverUrl: string;
   savedAt: number;
+  /** The authorization server (metadata `issuer`) the tokens and client belong to. Absent in records of older builds. */
+  issuer?: string;
   tokens: StoredOAuthTokens;
   expiresAt?: number;
   refreshAt?: number;
@@ -84,7 +90,12 @@ export function createIndexedDbVault(factory: IDBFactory): AuthVault {
 function isRecord(value: unknown): value is RememberedAuthorization {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Partial<RememberedAuthorization>;
-  return typeof record.key === 'string' && typeof record.serverUrl === 'string' && typeof record.tokens?.access_token === 'string';
+  return (
+    typeof record.key === 'string' &&
+    typeof record.serverUrl === 'string' &&
+    typeof record.tokens?.access_token === 'string' &&
+    (record.issuer === undefined || typeof record.issuer === 'string')
+  );
 }
 
 /** `navigator.locks` when the environment has it; else a lock that only serializes within this engine. */

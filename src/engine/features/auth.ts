@@ -53,10 +53,11 @@ export function authFeature(ctx: FeatureContext, options: AuthFeatureOptions = {
     const existing = controllers.get(key);
     if (existing) return existing;
     const record = (step: StepInput) => emit({ kind: 'step', step: { ...step, id: ++stepId, time: ctx.now(), serverUrl: key } });
-    const controller = new AuthController({
+    const provider = new LensOAuthProvider({ serverUrl, settings: () => settings, now: ctx.now, random, onIssuerChange: (change) => controller.issuerChanged(change) });
+    const controller: AuthController = new AuthController({
       serverUrl,
-      provider: new LensOAuthProvider({ serverUrl, settings: () => settings, now: ctx.now, random }),
-      oauthFetch: createAuthRecorder({ fetch: ctx.fetch, record }),
+      provider,
+      oauthFetch: createAuthRecorder({ fetch: ctx.fetch, record, issuer: () => provider.issuer }),
       host: options.host ?? personHost,
       now: ctx.now,
       record,
@@ -89,7 +90,9 @@ export function authFeature(ctx: FeatureContext, options: AuthFeatureOptions = {
     async configureAuth(params) {
       // Merged: the client-id form and the app's own metadata URL are set from different places.
       const merged = { ...settings, ...params };
-      settings = { ...merged, clientId: merged.clientId?.trim() || undefined, clientSecret: merged.clientSecret || undefined } as AuthSettings;
+      // A secret belongs to its client id: a new id without a secret must not inherit the old one's.
+      const secret = params.clientId !== undefined && params.clientId !== settings.clientId && params.clientSecret === undefined ? undefined : merged.clientSecret;
+      settings = { ...merged, clientId: merged.clientId?.trim() || undefined, clientSecret: secret || undefined } as AuthSettings;
       return undefined;
     },
     async completeAuthorization({ callbackUrl }) {

@@ -81,7 +81,10 @@ function printEvent(event: EngineEvent): void {
   if (event.type === 'note') console.error(`[${event.level}] ${event.text}`);
   if (event.type === 'auth' && event.update.kind === 'step') {
     const step = event.update.step;
-    console.error(`[auth] ${step.verdict.padEnd(11)} ${step.title}${step.http ? ` ${step.http.method} ${step.http.url} → ${step.http.status ?? step.http.error}` : ''}${step.detail ? ` — ${step.detail}` : ''}`);
+    const facts = step.facts?.map((fact) => `${fact.label}: ${fact.value}`).join('; ');
+    console.error(
+      `[auth] ${step.verdict.padEnd(11)} ${step.title}${step.http ? ` ${step.http.method} ${step.http.url} → ${step.http.status ?? step.http.error}` : ''}${step.detail ? ` — ${step.detail}` : ''}${facts ? ` [${facts}]` : ''}`,
+    );
   }
   if (event.type === 'message') {
     const { direction, kind, method, rpcId } = event.entry;

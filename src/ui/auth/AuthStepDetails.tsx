@@ -1,11 +1,24 @@
 import type { AuthStep } from '../../shared/auth.ts';
 
-/** One step's rule, detail and HTTP exchange (already masked by the engine), as text. */
+/**
+ * One step's detail, its facts (the issuer a credential is keyed by, offline_access, the refresh token),
+ * the rule it follows and its HTTP exchange (already masked by the engine), as text.
+ */
 export function AuthStepDetails({ step }: { step: AuthStep }) {
   const http = step.http;
   return (
     <div className="auth-step-body">
       {step.detail && <p className="auth-step-detail">{step.detail}</p>}
+      {step.facts && step.facts.length > 0 && (
+        <dl className="auth-facts">
+          {step.facts.map((fact) => (
+            <div key={fact.label} className="auth-fact">
+              <dt>{fact.label}</dt>
+              <dd>{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
       <p className="auth-step-rule">
         <span className="muted">Rule: </span>
         {step.rule}

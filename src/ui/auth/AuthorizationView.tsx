@@ -60,7 +60,9 @@ function StatusLine({ status }: { status: AuthStatus }) {
     case 'authorized':
       text = `Authorized${status.scope ? ` with scope “${status.scope}”` : ''}${
         status.expiresAt ? `; the token expires at ${new Date(status.expiresAt).toLocaleTimeString()}` : ''
-      }${status.hasRefreshToken ? ' and is refreshed automatically' : ''}.${status.remembered ? ' Remembered on this device.' : ''}`;
+      }${status.hasRefreshToken ? ' and is refreshed automatically' : '; no refresh token, so you sign in again when it expires'}.${
+        status.issuer ? ` Credentials keyed by issuer ${status.issuer}.` : ''
+      }${status.remembered ? ' Remembered on this device.' : ''}`;
       break;
     case 'failed':
       text = `Authorization failed: ${status.message}`;
@@ -146,10 +148,13 @@ function ClientSettings({ serverUrl }: { serverUrl: string }) {
   );
 }
 
+/** Steps a person should see without asking: anything that went wrong, and a change of authorization server. */
+const opensByItself = (step: AuthStep) => (step.verdict !== 'ok' && step.verdict !== 'info') || step.kind === 'as-change';
+
 function StepItem({ step }: { step: AuthStep }) {
   return (
     <li className={`auth-step verdict-${step.verdict}`}>
-      <details open={step.verdict !== 'ok' && step.verdict !== 'info'}>
+      <details open={opensByItself(step)}>
         <summary>
           <span className={`verdict-badge verdict-${step.verdict}`}>{VERDICT_LABEL[step.verdict]}</span>
           <span className="auth-step-title">{step.title}</span>

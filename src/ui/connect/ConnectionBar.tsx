@@ -13,7 +13,8 @@ import { useConnectionCommands } from './use-connection-commands.ts';
 import './connect.css';
 
 const TRANSPORTS: Array<{ value: TransportChoice; label: string }> = [
-  { value: 'auto', label: 'Auto' },
+  // Not just "Auto": the Protocol select beside Connect has an Auto of its own.
+  { value: 'auto', label: 'HTTP, then SSE' },
   { value: 'streamable-http', label: 'Streamable HTTP' },
   { value: 'sse', label: 'Legacy SSE' },
 ];
