@@ -33,7 +33,7 @@ for (const era of ERAS) {
     test('a tool with a form, a resource read and a prompt', async ({ page, problems }) => {
       void problems;
       await openTool(page, 'echo');
-      await page.getByRole('textbox', { name: /message/i }).fill(`hello from ${era.version}`);
+      await page.getByLabel(/^message/).fill(`hello from ${era.version}`);
       await page.getByRole('button', { name: 'Run tool' }).click();
       await expect(result(page)).toContainText(`hello from ${era.version}`);
       await expect(log(page)).toContainText(era.version === '2026-07-28' ? 'server/discover' : 'initialize');

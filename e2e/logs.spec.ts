@@ -12,7 +12,8 @@ async function runTool(page: Page, name: string) {
 
 test('collects server log messages, filters them by level, and sets the server level', async ({ page, problems }) => {
   void problems;
-  await connect(page, DEMO_MCP_URL);
+  // logging/setLevel is the 2025 way; a 2026-07-28 server gets a level per request (e2e/era.spec.ts).
+  await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
   await page.getByRole('tab', { name: 'Logs' }).click();
   await expect(page.getByRole('tabpanel')).toContainText('No log messages from the server yet.');
   await page.getByRole('combobox', { name: 'Server log level' }).selectOption('debug');

@@ -153,6 +153,16 @@ describe('Auto against the dual-era demo server', () => {
     await h.engine.call('disconnect', undefined);
   });
 
+  it('completes prompt arguments and gets prompts with arguments, as in 2025', async () => {
+    const h = createHarness();
+    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+    const completion = await h.engine.call('complete', { ref: { type: 'ref/prompt', name: 'review-code' }, argument: { name: 'language', value: 'ru' } });
+    expect(completion.values).toContain('rust');
+    const prompt = await h.engine.call('getPrompt', { name: 'review-code', arguments: { language: 'rust', code: 'fn main() {}' } });
+    expect(JSON.stringify(prompt)).toContain('Please review this rust code:');
+    await h.engine.call('disconnect', undefined);
+  });
+
   it('has no ping in 2026-07-28 and says so instead of failing', async () => {
     const h = createHarness();
     await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
