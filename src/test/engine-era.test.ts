@@ -19,13 +19,18 @@ afterAll(() => demo.close());
 
 const methods = (h: Harness) => h.messages().filter((m) => m.direction === 'out' && m.kind === 'request').map((m) => m.method);
 
-async function nextServerRequest(h: Harness): Promise<PendingServerRequest> {
-  for (let i = 0; i < 500; i++) {
-    const found = h.events.find((e): e is Extract<EngineEvent, { type: 'server-request' }> => e.type === 'server-request');
-    if (found) return found.request;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('no server request arrived');
+/** Waits on state (bounded), never on time alone. */
+async function waitFor(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(check()).toBe(true);
+}
+
+/** The first server request that arrived and is not one of `seen`. */
+async function nextServerRequest(h: Harness, seen: PendingServerRequest[] = []): Promise<PendingServerRequest> {
+  const next = () =>
+    h.events.flatMap((e: EngineEvent) => (e.type === 'server-request' && !seen.some((r) => r.id === e.request.id) ? [e.request] : []))[0];
+  await waitFor(() => next() !== undefined);
+  return next()!;
 }
 
 describe('Auto against the dual-era demo server', () => {
@@ -63,12 +68,8 @@ describe('Auto against the dual-era demo server', () => {
     const first = await nextServerRequest(h);
     expect(first).toMatchObject({ kind: 'elicitation-form' });
     await h.engine.call('answerServerRequest', { id: first.id, answer: { action: 'accept', content: { team: 'Lens' } } });
-    let second: PendingServerRequest | undefined;
-    for (let i = 0; i < 500 && !second; i++) {
-      second = h.events.flatMap((e) => (e.type === 'server-request' && e.request.id !== first.id ? [e.request] : []))[0];
-      if (!second) await new Promise((r) => setTimeout(r, 10));
-    }
-    await h.engine.call('answerServerRequest', { id: second!.id, answer: { action: 'accept', content: { city: 'Lisbon' } } });
+    const second = await nextServerRequest(h, [first]);
+    await h.engine.call('answerServerRequest', { id: second.id, answer: { action: 'accept', content: { city: 'Lisbon' } } });
     expect(JSON.stringify((await call).content)).toContain('Both answered.');
     // The retry is a new request that carries the answers.
     const calls = h.messages().filter((m) => m.direction === 'out' && m.method === 'tools/call');
@@ -84,13 +85,9 @@ describe('Auto against the dual-era demo server', () => {
     const first = await nextServerRequest(h);
     expect(first.related).toMatchObject({ method: 'tools/call', target: 'ask-twice', round: 1 });
     await h.engine.call('answerServerRequest', { id: first.id, answer: { action: 'accept', content: { name: 'Atlas' } } });
-    let second: PendingServerRequest | undefined;
-    for (let i = 0; i < 500 && !second; i++) {
-      second = h.events.flatMap((e) => (e.type === 'server-request' && e.request.id !== first.id ? [e.request] : []))[0];
-      if (!second) await new Promise((r) => setTimeout(r, 10));
-    }
-    expect(second?.related).toMatchObject({ target: 'ask-twice', round: 2 });
-    await h.engine.call('answerServerRequest', { id: second!.id, answer: { action: 'accept', content: { confirm: true } } });
+    const second = await nextServerRequest(h, [first]);
+    expect(second.related).toMatchObject({ target: 'ask-twice', round: 2 });
+    await h.engine.call('answerServerRequest', { id: second.id, answer: { action: 'accept', content: { confirm: true } } });
     expect(JSON.stringify((await call).content)).toContain('Created project \\"Atlas\\"');
     const state = (m: unknown) => (m as { params?: { requestState?: string } }).params?.requestState;
     const answers = h.messages().filter((m) => m.direction === 'in' && m.kind === 'response');
@@ -104,20 +101,16 @@ describe('Auto against the dual-era demo server', () => {
     const h = createHarness();
     await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
     const listens = () => h.events.flatMap((e) => (e.type === 'listen' ? [e.state] : []));
-    const until = async (check: () => boolean) => {
-      for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-      expect(check()).toBe(true);
-    };
-    await until(() => listens().some((s) => s.status === 'listening'));
+    await waitFor(() => listens().some((s) => s.status === 'listening'));
     expect(listens().find((s) => s.status === 'listening')?.honoured).toMatchObject({ toolsListChanged: true });
 
     await h.engine.call('callTool', { name: 'toggle-bonus-tool', arguments: {} });
-    await until(() => h.messages().some((m) => m.direction === 'in' && m.method === 'notifications/tools/list_changed'));
+    await waitFor(() => h.messages().some((m) => m.direction === 'in' && m.method === 'notifications/tools/list_changed'));
 
     await h.engine.call('subscribeResource', { uri: 'demo://notes' });
-    await until(() => listens().some((s) => s.status === 'listening' && s.honoured?.resourceSubscriptions?.includes('demo://notes') === true));
+    await waitFor(() => listens().some((s) => s.status === 'listening' && s.honoured?.resourceSubscriptions?.includes('demo://notes') === true));
     await h.engine.call('callTool', { name: 'add-note', arguments: { text: 'listen test' } });
-    await until(() => h.messages().some((m) => m.direction === 'in' && m.method === 'notifications/resources/updated'));
+    await waitFor(() => h.messages().some((m) => m.direction === 'in' && m.method === 'notifications/resources/updated'));
 
     await h.engine.call('disconnect', undefined);
     expect(listens().at(-1)).toMatchObject({ status: 'closed', closedBy: 'local' });
@@ -133,9 +126,9 @@ describe('Auto against the dual-era demo server', () => {
     expect((await h.engine.call('listTools', { cache: 'refresh' })).freshness?.fromCache).toBe(false);
     const lists = () => h.messages().filter((m) => m.direction === 'out' && m.method === 'tools/list').length;
     expect(lists()).toBe(2);
-    for (let i = 0; i < 500 && !h.events.some((e) => e.type === 'listen' && e.state.status === 'listening'); i++) await new Promise((r) => setTimeout(r, 10));
+    await waitFor(() => h.events.some((e) => e.type === 'listen' && e.state.status === 'listening'));
     await h.engine.call('callTool', { name: 'toggle-bonus-tool', arguments: {} });
-    for (let i = 0; i < 500 && !h.messages().some((m) => m.method === 'notifications/tools/list_changed'); i++) await new Promise((r) => setTimeout(r, 10));
+    await waitFor(() => h.messages().some((m) => m.method === 'notifications/tools/list_changed'));
     expect((await h.engine.call('listTools', undefined)).freshness?.fromCache).toBe(false);
     const read = await h.engine.call('readResource', { uri: 'demo://cache/clock' });
     expect(read.freshness).toMatchObject({ ttlMs: 5_000, scope: 'private' });
