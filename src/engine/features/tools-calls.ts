@@ -1,5 +1,6 @@
 /** Tool listing and calling, on the SDK client, shaped for the inspector. */
 import type { Client } from '@modelcontextprotocol/client';
+import type { LensClient } from '../sdk-client.ts';
 import { boundJson } from '../../shared/bounds.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import type { CallProgress } from '../../shared/events.ts';
@@ -51,7 +52,7 @@ export interface CallToolOptions {
   task?: { onStatus: (task: TaskInfo) => void; remember: (task: TaskInfo) => void };
 }
 
-export async function callTool(client: Client, params: ToolCallParams, options: CallToolOptions): Promise<ToolCallOutcome> {
+export async function callTool(client: LensClient, params: ToolCallParams, options: CallToolOptions): Promise<ToolCallOutcome> {
   const started = options.now();
   const requestOptions = {
     ...(options.signal && { signal: options.signal }),
@@ -82,9 +83,9 @@ export async function callTool(client: Client, params: ToolCallParams, options: 
     task = followed.task;
     result = typeof followed.result === 'object' && followed.result !== null ? (followed.result as Record<string, unknown>) : {};
   } else {
-    // tools/call through request(), not callTool(): callTool throws when structuredContent does not match the
-    // outputSchema, and an inspector must show that result beside the mismatch, not instead of it.
-    result = await client.request({ method: 'tools/call', params: { name: params.name, arguments: params.arguments } }, requestOptions);
+    // Not the SDK's callTool(): it throws when structuredContent does not match the outputSchema, and an
+    // inspector must show that result beside the mismatch, not instead of it.
+    result = await client.requestMarked({ method: 'tools/call', params: { name: params.name, arguments: params.arguments } }, requestOptions);
   }
   return shapeOutcome(result, { durationMs: options.now() - started, ...(task && { task }), ...(options.outputSchema && { outputSchema: options.outputSchema }) });
 }
