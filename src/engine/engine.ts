@@ -10,6 +10,7 @@ import type { ConnectParams } from '../shared/model.ts';
 import { explainError, explainNetworkFailure, isOpaqueNetworkFailure, probeFailureCause } from './explain-error.ts';
 import { createConnectionGuards } from './connection-guards.ts';
 import type { FeatureContext, Handlers } from './feature-context.ts';
+import { tasksExtension } from './features/task-extension.ts';
 import { taskHandlers, type KnownTasks } from './features/tasks.ts';
 import { authFeature, type AuthFeatureOptions } from './features/auth.ts';
 import { createClientFeatures } from './features/client-features.ts';
@@ -130,7 +131,7 @@ export function createEngine(env: EngineEnv): Engine {
   const auth = authFeature(ctx, env.auth);
   // The environment's extensions come last: the SDK keeps the last handler registered for a method, so
   // a headless host's answers override the person-in-the-browser ones.
-  const extensions: SessionExtension[] = [clientFeatures.extension, auth.extension, ...(env.extensions ?? [])];
+  const extensions: SessionExtension[] = [clientFeatures.extension, auth.extension, tasksExtension, ...(env.extensions ?? [])];
 
   const sessionHandlers: Handlers<SessionApi> = {
     async connect(params) {
