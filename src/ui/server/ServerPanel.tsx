@@ -55,6 +55,14 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
           <dd className="mono">{summary.protocolVersion}</dd>
           <dt>Transport</dt>
           <dd>{summary.transport === 'sse' ? 'Legacy HTTP+SSE' : 'Streamable HTTP'}</dd>
+          {summary.extensions !== undefined && (
+            <>
+              <dt>Extensions</dt>
+              <dd className="mono" title="Extensions in force: offered by both MCP Lens and the server (server/discover)">
+                {summary.extensions.length > 0 ? summary.extensions.join(', ') : <span className="muted">none in common</span>}
+              </dd>
+            </>
+          )}
           <dt>Session</dt>
           <dd className="mono">{summary.sessionId ? <ServerText text={summary.sessionId} /> : <span className="muted">none (stateless)</span>}</dd>
           <dt>URL</dt>
