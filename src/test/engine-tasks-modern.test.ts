@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { startDemoServer } from '../node/demo-server/index.ts';
 import type { PendingServerRequest } from '../shared/client-features.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import type { TaskInfo } from '../shared/tasks.ts';
@@ -173,6 +174,26 @@ describe('the tasks extension on 2026-07-28', () => {
     });
     expect(server.sent('tools/call').every((request) => Object.keys(declaredExtensions(request)).length === 0)).toBe(true);
     expect(server.sent('tasks/get')).toHaveLength(0);
+    await h.engine.call('disconnect', undefined);
+  });
+});
+
+describe('the tasks extension against the demo server', () => {
+  it('runs deploy-preview as a task: working, the environment question, completed', async () => {
+    const demo = await startDemoServer({ port: 0, taskStepMs: 300 });
+    servers.push(demo);
+    const h = createHarness();
+    const summary = await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
+    expect(summary.extensions).toEqual([TASKS]);
+    const call = h.engine.call('callTool', { name: 'deploy-preview', arguments: {}, trackingId: 'p' });
+    await until(() => serverRequests(h).length > 0, 'the environment question');
+    const [asked] = serverRequests(h);
+    expect(asked).toMatchObject({ kind: 'elicitation-form', rpcId: 'environment', relatedTaskId: expect.any(String) });
+    await h.engine.call('answerServerRequest', { id: asked!.id, answer: { action: 'accept', content: { environment: 'preview' } } });
+    const outcome = await call;
+    expect(JSON.stringify(outcome.content)).toMatch(/is live on preview/);
+    expect(outcome.task).toMatchObject({ taskId: asked!.relatedTaskId, status: 'completed', pollInterval: 500 });
+    expect(new Set(taskStatuses(h, 'p'))).toEqual(new Set(['working', 'input_required', 'completed']));
     await h.engine.call('disconnect', undefined);
   });
 });
