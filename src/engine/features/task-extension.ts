@@ -20,6 +20,8 @@ export const tasksExtension: SessionExtension = { protocolExtensions: { [TASKS_E
 const DEFAULT_POLL_MS = 1_000;
 /** A task that keeps asking for input past this many answers is treated as looping. */
 const MAX_INPUTS_PER_TASK = 50;
+/** A task id travels in every poll's body and Mcp-Name header and in our messages: longer is not a handle. */
+const MAX_TASK_ID_CHARS = 512;
 /** Polls in a row whose response stream broke before the answer; past this the follow gives up. */
 const MAX_LOST_POLLS = 3;
 
@@ -38,6 +40,9 @@ export interface FollowOptions {
 /** The task handle a `resultType: "task"` answer carries; a bad-response error when it has no taskId. */
 export function readCreatedTask(answer: Record<string, unknown>): TaskInfo {
   const task = readTask(answer);
+  if (task && task.taskId.length > MAX_TASK_ID_CHARS) {
+    throw { code: 'bad-response', message: `The server answered with a task whose taskId is ${task.taskId.length} characters long; MCP Lens follows ids of up to ${MAX_TASK_ID_CHARS}.` } satisfies EngineError;
+  }
   if (task) return task;
   throw { code: 'bad-response', message: 'The server answered with resultType "task" but sent no taskId, so there is nothing to follow.', detail: JSON.stringify(boundJson(answer)) } satisfies EngineError;
 }
