@@ -12,6 +12,7 @@ import { explainError, explainNetworkFailure, isOpaqueNetworkFailure, probeFailu
 import { createConnectionGuards } from './connection-guards.ts';
 import { diagnoseCors } from './cors-doctor.ts';
 import type { FeatureContext, Handlers } from './feature-context.ts';
+import { tasksExtension } from './features/task-extension.ts';
 import { taskHandlers, type KnownTasks } from './features/tasks.ts';
 import { authFeature, type AuthFeatureOptions } from './features/auth.ts';
 import { createClientFeatures } from './features/client-features.ts';
@@ -132,7 +133,7 @@ export function createEngine(env: EngineEnv): Engine {
   const auth = authFeature(ctx, env.auth);
   // The environment's extensions come last: the SDK keeps the last handler registered for a method, so
   // a headless host's answers override the person-in-the-browser ones.
-  const extensions: SessionExtension[] = [clientFeatures.extension, auth.extension, ...(env.extensions ?? [])];
+  const extensions: SessionExtension[] = [clientFeatures.extension, auth.extension, tasksExtension, ...(env.extensions ?? [])];
 
   const sessionHandlers: Handlers<SessionApi> = {
     async connect(params) {

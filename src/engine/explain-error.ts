@@ -90,6 +90,7 @@ export function explainError(error: unknown): EngineError {
   if (e.name === 'SyntaxError') {
     return { code: 'bad-response', message: 'The server sent a response that is not valid JSON. The raw bytes are in the Message log.', detail: message };
   }
+  if (e.code === 'UNSUPPORTED_RESULT_TYPE') return explainResultType(e, message);
   if (e.name === 'ZodError' || e.name === '$ZodError' || e.code === 'INVALID_RESULT') {
     return { code: 'bad-response', message: 'The server sent a message that is not valid MCP. The raw message is in the Message log.', detail: message };
   }
@@ -110,6 +111,20 @@ export function explainError(error: unknown): EngineError {
   }
   if (e.name === 'TypeError' && e.cause?.code) return explainNodeNetworkError(e.cause.code, e.cause.message ?? message);
   return { code: 'internal', message: `Unexpected failure: ${message}`, detail: message };
+}
+
+/** A `resultType` MCP Lens did not agree to: "task" without the tasks extension in force, or one no revision defines. */
+function explainResultType(e: ErrorShape, message: string): EngineError {
+  const { resultType, method } = (e.data ?? {}) as { resultType?: unknown; method?: unknown };
+  const what = typeof method === 'string' ? method.slice(0, 100) : 'the request';
+  if (resultType === 'task') {
+    return {
+      code: 'bad-response',
+      message: `The server answered ${what} with a task, but the tasks extension (io.modelcontextprotocol/tasks) is not in force: the server's server/discover does not offer it, so MCP Lens did not declare it, and the spec makes such an answer invalid. The answer is in the Message log.`,
+      detail: message,
+    };
+  }
+  return { code: 'bad-response', message: `The server answered ${what} with resultType ${JSON.stringify(String(resultType)).slice(0, 100)}, which MCP 2026-07-28 does not define. The answer is in the Message log.`, detail: message };
 }
 
 const URL_ELICITATION_REQUIRED = -32042;

@@ -1,72 +1,138 @@
 /**
- * The contract of src/engine/sdk-client.ts with the SDK internals it reaches into. When this fails after
- * an SDK upgrade, read the SDK's Client for the new shape of the seam before changing the test.
+ * The contract between LensClient and the SDK internals it reaches into (src/engine/sdk-client.ts), pinned
+ * to the installed SDK version: when an upgrade moves a seam, this file fails first and says which. The
+ * "still lacks" cases fail when the SDK starts doing the job itself, so the seam can go.
  */
 import { readFileSync } from 'node:fs';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerResponse } from 'node:http';
 
-import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
-import { startRawServer } from '../test/raw-server.ts';
-import { LensClient, MISSING_RESULT_TYPE } from './sdk-client.ts';
+import { Client, SdkError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterEach, describe, expect, it } from 'vitest';
 
-const sdkVersion = (JSON.parse(readFileSync(new URL('../../node_modules/@modelcontextprotocol/client/package.json', import.meta.url), 'utf8')) as { version: string }).version;
+import { startRawServer, type RawRequest } from '../test/raw-server.ts';
+import { CREATED_TASK, isCreatedTask, LensClient, MISSING_RESULT_TYPE } from './sdk-client.ts';
 
-let demo: RunningDemoServer;
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0 });
+const TASKS = 'io.modelcontextprotocol/tasks';
+const SDK_VERSION = (JSON.parse(readFileSync(new URL('../../node_modules/@modelcontextprotocol/client/package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+type Rpc = { id?: number; method?: string; params?: { name?: string; _meta?: Record<string, unknown> } };
+
+/** A 2026-07-28 server whose tools/call answers depend on the tool: a task, no resultType, or a plain result. */
+function modernServer(request: RawRequest, response: ServerResponse) {
+  const { id, method, params } = (request.json ?? {}) as Rpc;
+  const send = (result: Record<string, unknown>) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result }));
+  if (method === 'server/discover') {
+    return void send({ resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: {}, extensions: { [TASKS]: {} } }, ttlMs: 0, cacheScope: 'private' });
+  }
+  if (method !== 'tools/call') return void response.writeHead(404).end();
+  if (params?.name === 'task') return void send({ resultType: 'task', taskId: 'T1', status: 'working', createdAt: '2026-07-28T00:00:00Z', lastUpdatedAt: '2026-07-28T00:00:00Z', ttlMs: null });
+  if (params?.name === 'untyped') return void send({ content: [{ type: 'text', text: 'no resultType' }] });
+  send({ resultType: 'complete', content: [{ type: 'text', text: 'plain' }] });
+}
+
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
 });
-afterAll(() => demo.close());
 
-describe(`LensClient on @modelcontextprotocol/client ${sdkVersion}`, () => {
-  it('finds both seams where it expects them', () => {
-    expect(sdkVersion).toBe('2.4.0');
-    expect(typeof (Client.prototype as unknown as Record<string, unknown>)._outboundMetaEnvelope).toBe('function');
-    const client = new Client({ name: 't', version: '1' });
-    expect(typeof (client as unknown as Record<string, unknown>)._resolveOutboundCodec).toBe('function');
+async function connect<C extends Client>(client: C) {
+  const server = await startRawServer(modernServer);
+  closers.push(() => client.close(), server.close);
+  await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+  return server;
+}
+
+const lens = () => new LensClient({ name: 'contract', version: '0' }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: 'auto' } });
+const call = (name: string) => ({ method: 'tools/call' as const, params: { name, arguments: {} } });
+
+describe(`SDK ${SDK_VERSION}: the internals LensClient relies on`, () => {
+  it('still has the seams by name: _resolveOutboundCodec (with decodeResult and validateResult), _getRequestHandler, buildContext, _outboundMetaEnvelope', () => {
+    const proto = Client.prototype as unknown as Record<string, unknown>;
+    for (const name of ['_resolveOutboundCodec', '_getRequestHandler', 'buildContext', '_outboundMetaEnvelope']) expect(typeof proto[name], name).toBe('function');
   });
 
-  it('sends the log level in the _meta of each 2026-07-28 request, and none when it is unset', async () => {
-    const bodies: string[] = [];
-    const fetchSpy: typeof fetch = (input, init) => {
-      if (typeof init?.body === 'string') bodies.push(init.body);
-      return fetch(input, init);
-    };
-    const client = new LensClient({ name: 't', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-    await client.connect(new StreamableHTTPClientTransport(new URL(demo.url), { fetch: fetchSpy }));
-    await client.listTools();
-    client.logLevel = 'debug';
-    await client.listPrompts();
-    const metaOf = (method: string) => (bodies.map((b) => JSON.parse(b) as { method?: string; params?: { _meta?: Record<string, unknown> } }).find((m) => m.method === method)?.params?._meta ?? {});
-    expect(metaOf('tools/list')['io.modelcontextprotocol/logLevel']).toBeUndefined();
-    expect(metaOf('prompts/list')).toMatchObject({ 'io.modelcontextprotocol/logLevel': 'debug', 'io.modelcontextprotocol/protocolVersion': '2026-07-28' });
-    await client.close();
+  it('still drops a mark on the result: its result schemas copy what they validate', async () => {
+    const client = lens();
+    await connect(client);
+    const answer = (await client.request(call('untyped'))) as object;
+    expect(answer).toMatchObject({ content: [{ type: 'text', text: 'no resultType' }] });
+    expect(Object.hasOwn(answer, MISSING_RESULT_TYPE)).toBe(false);
   });
 
-  it('keeps a 2026-07-28 result that lacks resultType, marked, where the SDK alone rejects it', async () => {
-    const server = await startRawServer((request, response) => {
-      const { id, method } = (request.json ?? {}) as { id?: unknown; method?: string };
-      const result =
-        method === 'server/discover'
-          ? { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, ttlMs: 0, cacheScope: 'private' }
-          : { content: [{ type: 'text', text: 'no resultType here' }] };
-      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result }));
+  it('still lacks the tasks extension: a plain Client rejects resultType "task" as unsupported', async () => {
+    const client = new Client({ name: 'plain', version: '0' }, { versionNegotiation: { mode: 'auto' } });
+    await connect(client);
+    const failure = await client.request(call('task')).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SdkError);
+    expect(failure).toMatchObject({ code: 'UNSUPPORTED_RESULT_TYPE', data: { resultType: 'task' } });
+  });
+});
+
+describe('LensClient', () => {
+  it('declares extensions only once told to, on every request envelope after that', async () => {
+    const client = lens();
+    const server = await connect(client);
+    const extensionsOf = (i: number) => ((server.requests[i]?.json as Rpc).params?._meta?.['io.modelcontextprotocol/clientCapabilities'] as { extensions?: object; elicitation?: object }) ?? {};
+    expect(extensionsOf(0).extensions).toBeUndefined();
+    client.declareExtensions({ [TASKS]: {} });
+    await client.request(call('plain'));
+    expect(extensionsOf(1)).toMatchObject({ elicitation: { form: {} }, extensions: { [TASKS]: {} } });
+    expect(client.declaredExtensions()).toEqual([TASKS]);
+  });
+
+  it('accepts resultType "task" as a marked result where the extension is declared, and not where it is not', async () => {
+    const client = lens();
+    await connect(client);
+    await expect(client.requestMarked(call('task'))).rejects.toMatchObject({ code: 'UNSUPPORTED_RESULT_TYPE' });
+    client.declareExtensions({ [TASKS]: {} });
+    const answer = await client.requestMarked(call('task'));
+    expect(isCreatedTask(answer)).toBe(true);
+    expect(Object.hasOwn(answer, CREATED_TASK)).toBe(true);
+    expect(answer).toMatchObject({ taskId: 'T1', status: 'working', ttlMs: null });
+    // An ordinary answer still goes through the SDK's own validation, unmarked.
+    const plain = await client.requestMarked(call('plain'));
+    expect(isCreatedTask(plain)).toBe(false);
+    expect(plain).toMatchObject({ content: [{ type: 'text', text: 'plain' }] });
+  });
+
+  it('accepts a modern result without resultType, marked, and keeps the mark through validation', async () => {
+    const client = lens();
+    await connect(client);
+    const answer = await client.requestMarked(call('untyped'));
+    expect(answer).toMatchObject({ content: [{ type: 'text', text: 'no resultType' }] });
+    expect(Object.hasOwn(answer, MISSING_RESULT_TYPE)).toBe(true);
+  });
+
+  it("runs a task's input request through the registered handler, with its key as the request id", async () => {
+    const client = lens();
+    const seen: Array<{ id: unknown; message: unknown }> = [];
+    client.setRequestHandler('elicitation/create', async (request, ctx) => {
+      seen.push({ id: ctx.mcpReq.id, message: (request.params as { message?: unknown }).message });
+      return { action: 'accept', content: { ok: true } };
     });
-    const options = { versionNegotiation: { mode: { pin: '2026-07-28' } } } as const;
-    const call = { method: 'tools/call', params: { name: 'x', arguments: {} } };
-    const anyResult = { '~standard': { version: 1 as const, vendor: 't', validate: (value: unknown) => ({ value }) } };
-
-    const plain = new Client({ name: 't', version: '1' }, options);
-    await plain.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-    await expect(plain.request(call, anyResult)).rejects.toThrow(/missing required resultType/);
-    await plain.close();
-
-    const lens = new LensClient({ name: 't', version: '1' }, options);
-    await lens.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-    const result = (await lens.request(call, anyResult)) as Record<string | symbol, unknown>;
-    expect(result.content).toEqual([{ type: 'text', text: 'no resultType here' }]);
-    expect(result[MISSING_RESULT_TYPE]).toBe(true);
-    await lens.close();
-    await server.close();
+    await connect(client);
+    const params = { mode: 'form', message: 'Sure?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } };
+    const result = await client.fulfilInputRequest('confirm', 'elicitation/create', params, new AbortController().signal);
+    expect(result).toEqual({ action: 'accept', content: { ok: true } });
+    expect(seen).toEqual([{ id: 'confirm', message: 'Sure?' }]);
+    await expect(client.fulfilInputRequest('x', 'tools/call', {}, new AbortController().signal)).rejects.toThrow(/not a request a task may make/);
+    await expect(client.fulfilInputRequest('y', 'roots/list', {}, new AbortController().signal)).rejects.toThrow(/did not declare/);
   });
 });
+
+describe('LensClient log level', () => {
+  it('sends the log level in the _meta of each 2026-07-28 request once set, and none before', async () => {
+    const client = lens();
+    const server = await connect(client);
+    await client.request(call('plain'), ANY);
+    client.logLevel = 'debug';
+    await client.request(call('plain'), ANY);
+    const metas = server.requests.filter((r) => (r.json as Rpc).method === 'tools/call').map((r) => (r.json as Rpc).params?._meta ?? {});
+    expect(metas[0]?.['io.modelcontextprotocol/logLevel']).toBeUndefined();
+    expect(metas[1]).toMatchObject({ 'io.modelcontextprotocol/logLevel': 'debug', 'io.modelcontextprotocol/protocolVersion': '2026-07-28' });
+  });
+});
+
+/** Any result, unvalidated: the contract is about the decoding seam, not the SDK's result schemas. */
+const ANY = { '~standard': { version: 1 as const, vendor: 'contract', validate: (value: unknown) => ({ value }) } };
+

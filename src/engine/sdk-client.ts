@@ -1,31 +1,58 @@
 /**
- * The SDK's Client with what an inspector needs and the SDK has no option for. Both reach into SDK
- * internals, so this file is the one place that does, and src/engine/sdk-client.test.ts pins both to the
- * SDK version in package.json:
+ * The SDK's Client with what an inspector needs and the SDK has no option for. Everything here reaches
+ * into SDK internals, so this file is the one place that does, and src/engine/sdk-client.test.ts pins each
+ * seam to the SDK version in package.json:
  * - a log level on every request of the modern era (2026-07-28 removed `logging/setLevel`; a request's
  *   `_meta` carries the level instead, and a request without it gets no log messages);
  * - a modern result without `resultType`, which the SDK rejects whole, is accepted as complete and marked,
- *   so the UI shows the result with a spec-violation flag instead of losing it.
+ *   so the UI shows the result with a spec-violation flag instead of losing it; `requestMarked` keeps the
+ *   mark through the SDK's result validation, whose schemas copy the result;
+ * - protocol extensions (SEP-2133) declared after `server/discover`, once the server has offered them:
+ *   the SDK fixes client capabilities at construction, before the server's are known;
+ * - the tasks extension (SEP-2663), which SDK 2.4.0 does not carry: a `resultType: "task"` answer, which
+ *   its 2026 decoder rejects ("Unsupported result type"), is accepted and marked where the extension was
+ *   declared, and a task's `inputRequests` are run through the same registered handlers the SDK uses for
+ *   multi round-trip requests.
  */
-import { Client, LOG_LEVEL_META_KEY, type ClientOptions, type Implementation } from '@modelcontextprotocol/client';
+import {
+  type BaseContext,
+  Client,
+  CLIENT_CAPABILITIES_META_KEY,
+  LOG_LEVEL_META_KEY,
+  type ClientOptions,
+  type Implementation,
+  type RequestOptions,
+  type StandardSchemaV1,
+} from '@modelcontextprotocol/client';
 
 import type { LogLevel } from '../shared/logging-api.ts';
+import { TASK_METHODS, TASKS_EXTENSION } from '../shared/tasks.ts';
 
 /** Set (non-enumerable) on a result that arrived without the `resultType` 2026-07-28 requires. */
 export const MISSING_RESULT_TYPE = Symbol('mcp-lens.missing-resultType');
+/** Set (non-enumerable) on a `resultType: "task"` result: the answer is a task handle to follow, not the result. */
+export const CREATED_TASK = Symbol('mcp-lens.created-task');
 
+/** The embedded requests the 2026-07-28 revision defines; a task may ask for no others. */
+const INPUT_REQUEST_METHODS = new Set(['elicitation/create', 'sampling/createMessage', 'roots/list']);
+
+type Validation = { ok: true; value: unknown } | { ok: false; reason: string; message?: string };
 interface DecodedResult {
   kind: string;
   result?: Record<string, unknown>;
-  error?: { data?: { violation?: unknown } };
+  error?: { code?: unknown; data?: { violation?: unknown; resultType?: unknown } };
 }
 interface Codec {
   decodeResult(method: string, raw: unknown): DecodedResult;
+  validateResult(method: string, raw: unknown): Validation;
 }
 
 export class LensClient extends Client {
   /** Modern era only: the level sent with each request; undefined sends none (no log messages). */
   logLevel: LogLevel | undefined;
+  /** Extensions both sides offered, declared on every modern request from now on (id → settings). */
+  #extensions: Record<string, Record<string, unknown>> = {};
+  readonly #codecFor: (method: string) => Codec;
 
   constructor(info: Implementation, options?: ClientOptions) {
     super(info, options);
@@ -36,25 +63,109 @@ export class LensClient extends Client {
       const codec = resolve(method);
       let wrapped = lenient.get(codec);
       if (!wrapped) {
-        wrapped = { ...codec, decodeResult: (m, raw) => acceptMissingResultType(codec, m, raw) } as Codec;
+        wrapped = { ...codec, decodeResult: (m, raw) => this.#decode(codec, m, raw) } as Codec;
         Object.setPrototypeOf(wrapped, Object.getPrototypeOf(codec) as object);
         lenient.set(codec, wrapped);
       }
       return wrapped;
     };
+    this.#codecFor = self._resolveOutboundCodec;
+  }
+
+  /**
+   * Declares extensions from the next request on (modern era: capabilities travel with each request).
+   * Call only with what the server's `server/discover` offered too: a one-sided extension is not in force.
+   */
+  declareExtensions(extensions: Record<string, Record<string, unknown>>): void {
+    this.#extensions = { ...extensions };
+  }
+
+  /** The ids of the extensions declared on this connection's requests. */
+  declaredExtensions(): string[] {
+    return Object.keys(this.#extensions);
+  }
+
+  /** Whether this extension is declared on this connection's requests. */
+  hasExtension(id: string): boolean {
+    return Object.hasOwn(this.#extensions, id);
   }
 
   protected override _outboundMetaEnvelope(): Readonly<Record<string, unknown>> | undefined {
     const envelope = super._outboundMetaEnvelope();
-    if (!envelope || this.logLevel === undefined) return envelope;
-    return { ...envelope, [LOG_LEVEL_META_KEY]: this.logLevel };
+    if (!envelope) return envelope;
+    const withLevel = this.logLevel === undefined ? envelope : { ...envelope, [LOG_LEVEL_META_KEY]: this.logLevel };
+    if (Object.keys(this.#extensions).length === 0) return withLevel;
+    const declared = (envelope[CLIENT_CAPABILITIES_META_KEY] ?? {}) as { extensions?: Record<string, unknown> };
+    return { ...withLevel, [CLIENT_CAPABILITIES_META_KEY]: { ...declared, extensions: { ...declared.extensions, ...this.#extensions } } };
+  }
+
+  /**
+   * A request whose result keeps the marks the decoding seam sets: validated as the SDK validates it (whose
+   * schemas copy the result and so drop the marks), except a task handle (CREATED_TASK), which the SDK's
+   * schema for the method would refuse: a tools/call task has no `content`.
+   */
+  requestMarked(request: { method: string; params: Record<string, unknown> }, options: RequestOptions = {}): Promise<Record<string, unknown>> {
+    const codec = this.#codecFor(request.method);
+    const schema: StandardSchemaV1<unknown, Record<string, unknown>> = {
+      '~standard': {
+        version: 1,
+        vendor: 'mcp-lens',
+        validate(value) {
+          if (isCreatedTask(value)) return { value };
+          const outcome = codec.validateResult(request.method, value);
+          // Only a method the era does not know has no schema; its result is read defensively by the caller.
+          if (!outcome.ok && outcome.reason !== 'not-in-era') return { issues: [{ message: outcome.message ?? `Invalid result for ${request.method}` }] };
+          const checked = (outcome.ok ? outcome.value : value) as Record<string, unknown>;
+          return { value: hasMark(value, MISSING_RESULT_TYPE) && checked !== value ? marked(checked, MISSING_RESULT_TYPE) : checked };
+        },
+      },
+    };
+    return this.request(request, schema, options);
+  }
+
+  /**
+   * Runs one entry of a task's `inputRequests` through the handler registered for its method (the
+   * person-facing dialogs), with the entry's key as the request id, as the SDK does for a multi round-trip
+   * request's embedded requests. Resolves with the bare result to send back in `inputResponses`.
+   */
+  async fulfilInputRequest(key: string, method: string, params: Record<string, unknown> | undefined, signal: AbortSignal): Promise<Record<string, unknown>> {
+    if (!INPUT_REQUEST_METHODS.has(method)) {
+      throw new Error(`The server asked for "${method.slice(0, 100)}", which is not a request a task may make (elicitation/create, sampling/createMessage or roots/list).`);
+    }
+    const handler = this._getRequestHandler(method);
+    if (!handler) throw new Error(`The server asked for ${method}, which this connection did not declare. Switch it on under Client features and connect again.`);
+    const unavailable = () => Promise.reject(new Error(`A task's ${method} is answered locally; it cannot send requests of its own.`));
+    const ctx: BaseContext = {
+      mcpReq: {
+        id: key,
+        method,
+        ...(params?._meta !== undefined && { _meta: params._meta as NonNullable<BaseContext['mcpReq']['_meta']> }),
+        requestState: () => undefined as never,
+        signal,
+        send: unavailable as BaseContext['mcpReq']['send'],
+        notify: unavailable,
+      },
+    };
+    const result = await handler({ jsonrpc: '2.0', id: key, method, ...(params !== undefined && { params }) }, this.buildContext(ctx));
+    return result as Record<string, unknown>;
+  }
+
+  #decode(codec: Codec, method: string, raw: unknown): DecodedResult {
+    const decoded = codec.decodeResult(method, raw);
+    if (decoded.kind !== 'invalid') return decoded;
+    if (decoded.error?.data?.violation === 'missing-resultType') return { kind: 'complete', result: marked(raw, MISSING_RESULT_TYPE) };
+    // Without the extension declared, a task is an invalid answer (SEP-2663), and the SDK's error stands.
+    const isTask = decoded.error?.data?.resultType === 'task' && TASK_METHODS.includes(method) && this.hasExtension(TASKS_EXTENSION);
+    return isTask ? { kind: 'complete', result: marked(raw, CREATED_TASK) } : decoded;
   }
 }
 
-function acceptMissingResultType(codec: Codec, method: string, raw: unknown): DecodedResult {
-  const decoded = codec.decodeResult(method, raw);
-  if (decoded.kind !== 'invalid' || decoded.error?.data?.violation !== 'missing-resultType') return decoded;
+const hasMark = (value: unknown, mark: symbol) => typeof value === 'object' && value !== null && Object.hasOwn(value, mark);
+
+export const isCreatedTask = (value: unknown): value is Record<string, unknown> => hasMark(value, CREATED_TASK);
+
+function marked(raw: unknown, mark: symbol): Record<string, unknown> {
   const result = { ...(raw as Record<string, unknown>) };
-  Object.defineProperty(result, MISSING_RESULT_TYPE, { value: true });
-  return { kind: 'complete', result };
+  Object.defineProperty(result, mark, { value: true });
+  return result;
 }

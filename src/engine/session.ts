@@ -63,6 +63,12 @@ export interface SessionDeps {
 export interface SessionExtension {
   /** Capabilities this feature lets the client declare (merged across features). */
   capabilities?: ClientCapabilities;
+  /**
+   * Protocol extensions (SEP-2133) this feature supports, by id with their settings. Declared on a modern
+   * connection only, and only where the server's `server/discover` offers the same id: an extension one
+   * side lacks is not in force, and both fall back to core.
+   */
+  protocolExtensions?: Record<string, Record<string, unknown>>;
   /** Registers handlers for requests and notifications from the server, before initialize. */
   setup?: (client: Client) => void;
   /** An OAuth provider for the transports; at most one feature supplies it. */
@@ -159,6 +165,7 @@ async function connectWith({ kind, url, headers, timeout, plan }: ConnectTarget,
   client.onclose = () => {
     if (!closing) deps.onLost('The server closed the connection.');
   };
+  if (client.getProtocolEra() === 'modern') client.declareExtensions(negotiateExtensions(extensions, client.getServerCapabilities()?.extensions));
 
   const summary = summarize(client, kind, url, transport, (era) => explainEra(plan, era, probes.seen(), kind === 'sse'));
   // The UI offers the CORS doctor for it, and does not remember it as the origin's era.
@@ -183,7 +190,7 @@ async function connectWith({ kind, url, headers, timeout, plan }: ConnectTarget,
   return session;
 }
 
-function summarize(client: Client, kind: TransportKind, url: URL, transport: Transport, explain: (era: ProtocolEra) => string): ServerSummary {
+function summarize(client: LensClient, kind: TransportKind, url: URL, transport: Transport, explain: (era: ProtocolEra) => string): ServerSummary {
   const info = (client.getServerVersion() ?? {}) as Record<string, unknown>;
   const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const sessionId = (transport as { sessionId?: string }).sessionId;
@@ -197,6 +204,7 @@ function summarize(client: Client, kind: TransportKind, url: URL, transport: Tra
     eraReason: explain(era),
     protocolVersion: client.getNegotiatedProtocolVersion() ?? 'unknown',
     ...(discover && { supportedVersions: [...discover.supportedVersions], discover: discover as unknown as Record<string, unknown> }),
+    ...(era === 'modern' && { extensions: client.declaredExtensions() }),
     ...(sessionId !== undefined && { sessionId }),
     server: {
       name: str(info.name) ?? '(unnamed)',
@@ -209,6 +217,16 @@ function summarize(client: Client, kind: TransportKind, url: URL, transport: Tra
     capabilities: (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
     ...(instructions !== undefined && { instructions }),
   };
+}
+
+/** The extensions both sides offered; ours keep their settings (the server's are its own). */
+function negotiateExtensions(extensions: SessionExtension[], offered: unknown): Record<string, Record<string, unknown>> {
+  const theirs = typeof offered === 'object' && offered !== null ? offered : {};
+  const agreed: Record<string, Record<string, unknown>> = {};
+  for (const extension of extensions) {
+    for (const [id, settings] of Object.entries(extension.protocolExtensions ?? {})) if (Object.hasOwn(theirs, id)) agreed[id] = settings;
+  }
+  return agreed;
 }
 
 const optional = <K extends string>(key: K, value: string | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, string>));

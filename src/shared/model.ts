@@ -90,6 +90,8 @@ export interface ServerSummary {
   supportedVersions?: string[];
   /** Modern era: the `server/discover` result as the server sent it (bounded). */
   discover?: Record<string, unknown>;
+  /** Modern era: the protocol extensions in force (SEP-2133), those both MCP Lens and the server offered. */
+  extensions?: string[];
   sessionId?: string;
   server: ServerIdentity;
   capabilities: Record<string, unknown>;

@@ -1,4 +1,4 @@
-/** One task (MCP 2025-11-25, experimental) as the engine hands it to the UI; see tasks.ts for the rest. */
+/** One task (2025-11-25 tasks, or the 2026-07-28 tasks extension) as the engine hands it to the UI; see tasks.ts for the rest. */
 
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
@@ -12,8 +12,8 @@ export interface TaskInfo {
   /** ISO 8601, as the server sent it. */
   createdAt?: string;
   lastUpdatedAt?: string;
-  /** Milliseconds the server keeps the task after creation; null means unlimited. */
+  /** Milliseconds the server keeps the task after creation (`ttl`, or `ttlMs` in the extension); null means unlimited. */
   ttl?: number | null;
-  /** Milliseconds the server suggests between polls. */
+  /** Milliseconds the server suggests between polls (`pollInterval`, or `pollIntervalMs` in the extension). */
   pollInterval?: number;
 }

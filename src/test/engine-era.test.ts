@@ -242,6 +242,8 @@ function modernServerThatDropsOnce() {
       return void response.writeHead(200, { 'Content-Type': 'text/event-stream' }).end(': the stream ends here\n\n');
     }
     if (method === 'tools/list') return void result({ tools: [{ name: 'echo', inputSchema: { type: 'object' } }], ttlMs: 0, cacheScope: 'private' });
+    // Breaks the 2026-07-28 rule that every result carries resultType.
+    if (method === 'tools/call') return void response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: 'untyped' }] } }));
     response.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } }));
   };
 }
@@ -257,6 +259,19 @@ describe('a broken response stream in 2026-07-28', () => {
     expect(ids).toHaveLength(2);
     expect(ids[0]).not.toEqual(ids[1]);
     expect(h.notes().some((n) => /re-issuing/.test(n))).toBe(true);
+    await h.engine.call('disconnect', undefined);
+    await server.close();
+  });
+});
+
+describe('a 2026-07-28 result without resultType', () => {
+  it('is shown as complete and flagged, not lost', async () => {
+    const server = await startRawServer(modernServerThatDropsOnce());
+    const h = createHarness();
+    await h.engine.call('connect', { url: server.url, headers: [], transport: 'auto' });
+    const outcome = await h.engine.call('callTool', { name: 'echo', arguments: {} });
+    expect(outcome.content).toEqual([{ type: 'text', text: 'untyped' }]);
+    expect(outcome.specViolations).toEqual([expect.stringMatching(/no resultType/)]);
     await h.engine.call('disconnect', undefined);
     await server.close();
   });

@@ -124,22 +124,32 @@ function reasonText(reason: unknown): string {
 export interface RelationTracker {
   /** A message that arrived on an SSE stream: the response stream of the POST with this body, or the GET stream. */
   observe(message: unknown, requestBody: string | undefined): void;
-  /** What was seen of a server request: the request of ours it belongs to, and its params exactly as sent. */
-  take(rpcId: string | number): { related?: RelatedRequest; rawParams?: Record<string, unknown> };
+  /** What was seen of a server request: the request of ours it belongs to, its task, and its params exactly as sent. */
+  take(rpcId: string | number): Seen;
 }
 
 const MAX_RELATIONS = 200;
 
+interface Seen {
+  related?: RelatedRequest;
+  /** The tasks extension: the task whose `tasks/get` asked for this input. */
+  taskId?: string;
+  rawParams?: Record<string, unknown>;
+}
+
 export function createRelationTracker(): RelationTracker {
-  const byId = new Map<string, { related?: RelatedRequest; rawParams?: Record<string, unknown> }>();
+  const byId = new Map<string, Seen>();
   const key = (id: string | number) => `${typeof id}:${id}`;
   const rounds = new Map<string, number>();
   return {
     observe(message, requestBody) {
       if (typeof message !== 'object' || message === null) return;
       const asked = inputRequests(message, requestBody, rounds);
-      // 2026-07-28: the SDK hands each embedded request to our handlers with its inputRequests key as the id.
-      for (const [inputKey, rawParams] of asked?.requests ?? []) byId.set(key(inputKey), { related: asked!.related, ...(rawParams && { rawParams }) });
+      // 2026-07-28: each embedded request reaches our handlers with its inputRequests key as the id (the SDK's
+      // multi round-trip driver, or the tasks extension's follower in task-extension.ts).
+      for (const [inputKey, rawParams] of asked?.requests ?? []) {
+        byId.set(key(inputKey), { related: asked!.related, ...(asked!.taskId !== undefined && { taskId: asked!.taskId }), ...(rawParams && { rawParams }) });
+      }
       const { id, method, params } = message as { id?: unknown; method?: unknown; params?: unknown };
       if (typeof method !== 'string' || (typeof id !== 'string' && typeof id !== 'number')) return;
       const related = requestBody === undefined ? undefined : relatedFromBody(requestBody);
@@ -165,10 +175,14 @@ const MAX_ROUNDS_TRACKED = 200;
  * round is one more than the last one seen for the same method and target; a fresh request is round 1.
  */
 function inputRequests(message: object, requestBody: string | undefined, rounds: Map<string, number>) {
-  const result = (message as { result?: { resultType?: unknown; inputRequests?: unknown } }).result;
-  if (result?.resultType !== 'input_required' || requestBody === undefined) return undefined;
-  const related = relatedFromBody(requestBody);
+  const result = (message as { result?: { resultType?: unknown; status?: unknown; inputRequests?: unknown } }).result;
+  const related = requestBody === undefined ? undefined : relatedFromBody(requestBody);
   if (!related) return undefined;
+  // The tasks extension: a task waiting on input lists what it asks for in each tasks/get answer.
+  if (related.method === 'tasks/get' && result?.status === 'input_required') {
+    return { related, ...(related.target !== undefined && { taskId: related.target }), requests: embedded(result.inputRequests) };
+  }
+  if (result?.resultType !== 'input_required' || requestBody === undefined) return undefined;
   const call = `${related.method}\u0000${related.target ?? ''}`;
   const params = (JSON.parse(requestBody) as { params?: Record<string, unknown> }).params ?? {};
   const retry = params.inputResponses !== undefined || params.requestState !== undefined;
@@ -176,15 +190,19 @@ function inputRequests(message: object, requestBody: string | undefined, rounds:
   rounds.delete(call);
   rounds.set(call, round);
   if (rounds.size > MAX_ROUNDS_TRACKED) rounds.delete(rounds.keys().next().value!);
-  const asked = typeof result.inputRequests === 'object' && result.inputRequests !== null ? Object.entries(result.inputRequests) : [];
-  const requests = asked.map(([inputKey, entry]): [string, Record<string, unknown> | undefined] => {
+  return { related: { ...related, round }, taskId: undefined, requests: embedded(result.inputRequests) };
+}
+
+/** The params of each embedded request, by its key, exactly as sent. */
+function embedded(inputRequests: unknown): Array<[string, Record<string, unknown> | undefined]> {
+  const asked = typeof inputRequests === 'object' && inputRequests !== null ? Object.entries(inputRequests).slice(0, MAX_RELATIONS) : [];
+  return asked.map(([inputKey, entry]): [string, Record<string, unknown> | undefined] => {
     const raw = (entry as { params?: unknown } | null)?.params;
     return [inputKey, typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined];
   });
-  return { related: { ...related, round }, requests };
 }
 
-/** The request a POST body carries, as a RelatedRequest; undefined for notifications, responses, batches. */
+/** The request a POST body carries, as a RelatedRequest (target: its name, uri or taskId); undefined for notifications, responses, batches. */
 export function relatedFromBody(body: string): RelatedRequest | undefined {
   let parsed: unknown;
   try {
@@ -193,9 +211,9 @@ export function relatedFromBody(body: string): RelatedRequest | undefined {
     return undefined;
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
-  const { id, method, params } = parsed as { id?: unknown; method?: unknown; params?: { name?: unknown; uri?: unknown } };
+  const { id, method, params } = parsed as { id?: unknown; method?: unknown; params?: { name?: unknown; uri?: unknown; taskId?: unknown } };
   if (typeof method !== 'string' || (typeof id !== 'string' && typeof id !== 'number')) return undefined;
-  const target = typeof params?.name === 'string' ? params.name : typeof params?.uri === 'string' ? params.uri : undefined;
+  const target = [params?.name, params?.uri, params?.taskId].find((value): value is string => typeof value === 'string');
   return { rpcId: id, method, ...(target !== undefined && { target: target.slice(0, 200) }) };
 }
 
@@ -212,11 +230,11 @@ export function createRequestContext(queue: ServerRequestQueue, relations: Relat
   return {
     queue,
     describe(method, rpcId, params, kind) {
-      const { related, rawParams } = relations.take(rpcId);
+      const { related, rawParams, taskId: asker } = relations.take(rpcId);
       // Shown as the server sent it; the SDK has already checked the shape of the parsed copy.
       const shown = rawParams && rawParams.requestedSchema !== undefined ? { ...params, requestedSchema: rawParams.requestedSchema } : params;
       const meta = params._meta as Record<string, unknown> | undefined;
-      const taskId = (meta?.[RELATED_TASK_KEY] as { taskId?: unknown } | undefined)?.taskId;
+      const taskId = asker ?? (meta?.[RELATED_TASK_KEY] as { taskId?: unknown } | undefined)?.taskId;
       return {
         rpcId,
         kind,

@@ -1,13 +1,14 @@
 /**
  * Tasks (2025-11-25, experimental): creating a tool call as a task, polling it with tasks/get, fetching its
- * result with tasks/result, and the Tasks tab's list and cancel. The SDK v2 types no task methods, so they
+ * result with tasks/result, and the Tasks tab's list and cancel, which also serve the 2026-07-28 tasks
+ * extension (its follower is task-extension.ts). The SDK v2 types no task methods, so they
  * go through its explicit-schema `request()` overload with a pass-through schema; we read results
  * defensively ourselves, as with every other server payload.
  */
 import type { Client } from '@modelcontextprotocol/client';
 import { boundJson } from '../../shared/bounds.ts';
 import type { EngineError } from '../../shared/errors.ts';
-import { TERMINAL_TASK_STATUSES, type TaskInfo, type TaskList, type TasksApi } from '../../shared/tasks.ts';
+import { TERMINAL_TASK_STATUSES, type TaskInfo, type TaskList, type TaskPayload, type TasksApi } from '../../shared/tasks.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { Session } from '../session.ts';
 import { rawRequest } from './paginate.ts';
@@ -34,10 +35,63 @@ export function readTask(value: unknown): TaskInfo | undefined {
   if (createdAt !== undefined) info.createdAt = createdAt;
   const lastUpdatedAt = str(value.lastUpdatedAt);
   if (lastUpdatedAt !== undefined) info.lastUpdatedAt = lastUpdatedAt;
-  if (value.ttl === null) info.ttl = null;
-  else if (num(value.ttl) !== undefined) info.ttl = num(value.ttl)!;
-  if (num(value.pollInterval) !== undefined) info.pollInterval = num(value.pollInterval)!;
+  // 2025-11-25 names them ttl and pollInterval; the 2026-07-28 extension ttlMs and pollIntervalMs.
+  const ttl = Object.hasOwn(value, 'ttlMs') ? value.ttlMs : value.ttl;
+  if (ttl === null) info.ttl = null;
+  else if (num(ttl) !== undefined) info.ttl = num(ttl)!;
+  const pollInterval = num(value.pollIntervalMs) ?? num(value.pollInterval);
+  if (pollInterval !== undefined) info.pollInterval = pollInterval;
   return info;
+}
+
+/** What the tasks extension (2026-07-28) carries beside the task: its requests for input, its result or its error. */
+export interface DetailedTask {
+  task: TaskInfo;
+  /** `input_required`: the outstanding requests by key, in the server's order (at most MAX_INPUT_REQUESTS). */
+  inputRequests: Array<[key: string, request: { method: string; params?: Record<string, unknown> }]>;
+  /** `completed`: what the original request would have returned. */
+  result?: Record<string, unknown>;
+  /** `failed`: the JSON-RPC error the request ended with. */
+  error?: { code?: number; message: string; data?: unknown };
+}
+
+/** More outstanding requests than a person can answer in one sitting are left for a later poll. */
+export const MAX_INPUT_REQUESTS = 20;
+const MAX_INPUT_KEY_CHARS = 200;
+
+/** A `tasks/get` result (or `notifications/tasks` params) of the tasks extension; undefined without a usable taskId. */
+export function readDetailedTask(value: unknown): DetailedTask | undefined {
+  const task = readTask(value);
+  if (!task || !isRecord(value)) return undefined;
+  const asked = isRecord(value.inputRequests) ? Object.entries(value.inputRequests) : [];
+  const inputRequests = asked.flatMap(([key, entry]): DetailedTask['inputRequests'] => {
+    if (key.length > MAX_INPUT_KEY_CHARS || !isRecord(entry) || typeof entry.method !== 'string') return [];
+    return [[key, { method: entry.method, ...(isRecord(entry.params) && { params: entry.params }) }]];
+  });
+  const error = isRecord(value.error) ? value.error : undefined;
+  return {
+    task,
+    inputRequests: inputRequests.slice(0, MAX_INPUT_REQUESTS),
+    ...(isRecord(value.result) && { result: value.result }),
+    ...(error && {
+      error: {
+        ...(typeof error.code === 'number' && { code: error.code }),
+        message: typeof error.message === 'string' ? error.message.slice(0, 1000) : '(no message)',
+        ...(error.data !== undefined && { data: boundJson(error.data) }),
+      },
+    }),
+  };
+}
+
+/** A `failed` task as the error of the call it stood for. */
+export function taskFailure(detail: DetailedTask): EngineError {
+  const why = detail.error ? `JSON-RPC error${detail.error.code === undefined ? '' : ` ${detail.error.code}`}: ${detail.error.message}` : 'the server sent no error with it';
+  return {
+    code: 'protocol',
+    message: `The task failed (${why})${detail.task.statusMessage ? ` — ${detail.task.statusMessage.slice(0, 300)}` : ''}.`,
+    ...(detail.error?.code !== undefined && { rpcCode: detail.error.code }),
+    detail: JSON.stringify(boundJson(detail.error ?? {})),
+  };
 }
 
 export const isTerminal = (task: TaskInfo) => TERMINAL_TASK_STATUSES.includes(task.status);
@@ -84,9 +138,9 @@ export async function followTask(client: Client, created: TaskInfo, options: Fol
   }
 }
 
-const clamp = (ms: number) => Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, ms));
+export const clamp = (ms: number) => Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, ms));
 
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {
@@ -121,11 +175,26 @@ export function rememberTask(known: KnownTasks, session: Session, task: TaskInfo
 }
 
 export function taskHandlers(ctx: FeatureContext, known: KnownTasks): Handlers<TasksApi> {
+  /** The tasks extension has no tasks/result: a completed task carries its result in tasks/get. */
+  async function modernTaskResult(session: Session, taskId: string, started: number, signal?: AbortSignal): Promise<TaskPayload> {
+    const raw = await rawRequest(session.client, 'tasks/get', { taskId }, signal ? { signal } : {});
+    const detail = readDetailedTask(raw);
+    if (!detail) throw badResponse('tasks/get returned no task (taskId missing).');
+    rememberTask(known, session, detail.task);
+    if (detail.task.status === 'failed') throw taskFailure(detail);
+    if (detail.task.status !== 'completed') {
+      throw { code: 'protocol', message: `The task has no result yet: it is ${detail.task.status}. A completed task carries its result; Refresh and try again when it has finished.` } satisfies EngineError;
+    }
+    if (!detail.result) throw badResponse('The task is completed but tasks/get carried no result.');
+    return { outcome: shapeOutcome(detail.result, { durationMs: ctx.now() - started, task: detail.task }), raw: boundJson(detail.result), source: 'tasks/get' };
+  }
+
   return {
     async listTasks(_params, signal): Promise<TaskList> {
       const session = ctx.requireSession();
       const tasksCap = session.summary.capabilities.tasks;
-      if (isRecord(tasksCap) && tasksCap.list !== undefined) {
+      // The 2026-07-28 extension has no tasks/list: the tab lists the handles this session was given.
+      if (session.summary.era !== 'modern' && isRecord(tasksCap) && tasksCap.list !== undefined) {
         const tasks: TaskInfo[] = [];
         let cursor: string | undefined;
         let pages = 0;
@@ -164,11 +233,12 @@ export function taskHandlers(ctx: FeatureContext, known: KnownTasks): Handlers<T
     async taskResult({ taskId }, signal) {
       const session = ctx.requireSession();
       const started = ctx.now();
+      if (session.summary.era === 'modern') return modernTaskResult(session, taskId, started, signal);
       const raw = await rawRequest(session.client, 'tasks/result', { taskId }, signal ? { signal } : {});
       const task = await getTask(session.client, taskId, signal).catch(() => undefined);
       if (task) rememberTask(known, session, task);
       const record = isRecord(raw) ? raw : {};
-      return { outcome: shapeOutcome(record, { durationMs: ctx.now() - started, ...(task && { task }) }), raw: boundJson(raw) };
+      return { outcome: shapeOutcome(record, { durationMs: ctx.now() - started, ...(task && { task }) }), raw: boundJson(raw), source: 'tasks/result' };
     },
     async cancelTask({ taskId }, signal) {
       const session = ctx.requireSession();

@@ -1,5 +1,6 @@
 /** Tool listing and calling, on the SDK client, shaped for the inspector. */
 import type { Client } from '@modelcontextprotocol/client';
+import { isCreatedTask, type LensClient } from '../sdk-client.ts';
 import { boundJson } from '../../shared/bounds.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import type { CallProgress } from '../../shared/events.ts';
@@ -7,6 +8,7 @@ import type { CacheHints, Tool, ToolCallOutcome, ToolCallParams, ToolList } from
 import type { TaskInfo } from '../../shared/tasks.ts';
 import { readIcons } from '../session.ts';
 import { listAllPages, rawRequest } from './paginate.ts';
+import { followTaskToEnd, readCreatedTask } from './task-extension.ts';
 import { followTask, readTask } from './tasks.ts';
 import { shapeOutcome } from './tool-outcome.ts';
 
@@ -47,11 +49,14 @@ export interface CallToolOptions {
   outputSchema?: Record<string, unknown>;
   now: () => number;
   onProgress?: (progress: CallProgress) => void;
-  /** Run as a task: tools/call with `task`, then tasks/get until done, then tasks/result. */
-  task?: { onStatus: (task: TaskInfo) => void; remember: (task: TaskInfo) => void };
+  /** Where a task's state goes, whichever era's: remembered for the Tasks tab, and shown on the running call. */
+  taskHooks: { onStatus: (task: TaskInfo) => void; remember: (task: TaskInfo) => void };
+  /** 2025-11-25: run as a task (tools/call with `task`, then tasks/get until done, then tasks/result). */
+  asTask?: boolean;
+  note: (level: 'info' | 'warning', text: string) => void;
 }
 
-export async function callTool(client: Client, params: ToolCallParams, options: CallToolOptions): Promise<ToolCallOutcome> {
+export async function callTool(client: LensClient, params: ToolCallParams, options: CallToolOptions): Promise<ToolCallOutcome> {
   const started = options.now();
   const requestOptions = {
     ...(options.signal && { signal: options.signal }),
@@ -65,26 +70,40 @@ export async function callTool(client: Client, params: ToolCallParams, options: 
   };
   let result: Record<string, unknown>;
   let task: TaskInfo | undefined;
-  if (options.task) {
+  const hooks = options.taskHooks;
+  const onStatus = (status: TaskInfo) => {
+    hooks.remember(status);
+    hooks.onStatus(status);
+  };
+  if (options.asTask) {
     const created = await rawRequest(client, 'tools/call', { name: params.name, arguments: params.arguments, task: {} }, requestOptions);
     const createdTask = readTask((created as { task?: unknown } | undefined)?.task);
     if (!createdTask) throw { code: 'bad-response', message: 'The server was asked to run the tool as a task but returned no task (CreateTaskResult.task missing).', detail: JSON.stringify(boundJson(created)) } satisfies EngineError;
-    const hooks = options.task;
     hooks.remember(createdTask);
     const followed = await followTask(client, createdTask, {
       ...(options.signal && { signal: options.signal }),
       resultTimeoutMs: options.maxTotalTimeoutMs,
-      onStatus: (status) => {
-        hooks.remember(status);
-        hooks.onStatus(status);
-      },
+      onStatus,
     });
     task = followed.task;
     result = typeof followed.result === 'object' && followed.result !== null ? (followed.result as Record<string, unknown>) : {};
   } else {
-    // tools/call through request(), not callTool(): callTool throws when structuredContent does not match the
-    // outputSchema, and an inspector must show that result beside the mismatch, not instead of it.
-    result = await client.request({ method: 'tools/call', params: { name: params.name, arguments: params.arguments } }, requestOptions);
+    // Not the SDK's callTool(): it throws when structuredContent does not match the outputSchema, and an
+    // inspector must show that result beside the mismatch, not instead of it.
+    const answer = await client.requestMarked({ method: 'tools/call', params: { name: params.name, arguments: params.arguments } }, requestOptions);
+    if (isCreatedTask(answer)) {
+      // 2026-07-28 with the tasks extension in force: the server chose to answer with a task.
+      const followed = await followTaskToEnd(client, readCreatedTask(answer), {
+        ...(options.signal && { signal: options.signal }),
+        requestTimeoutMs: options.timeoutMs,
+        maxTotalMs: Math.max(0, options.maxTotalTimeoutMs - (options.now() - started)),
+        now: options.now,
+        onStatus,
+        note: options.note,
+      });
+      task = followed.task;
+      result = followed.result;
+    } else result = answer;
   }
   return shapeOutcome(result, { durationMs: options.now() - started, ...(task && { task }), ...(options.outputSchema && { outputSchema: options.outputSchema }) });
 }

@@ -60,14 +60,14 @@ export function toolHandlers(ctx: FeatureContext, knownTasks: KnownTasks = new W
       maxTotalTimeoutMs,
       now: ctx.now,
       ...(trackingId !== undefined && { onProgress: (progress) => ctx.emit({ type: 'call-progress', trackingId, progress }) }),
-      ...(asTask && {
-        task: {
-          remember: (task) => rememberTask(knownTasks, session, task),
-          onStatus: (task) => {
-            if (trackingId !== undefined) ctx.emit({ type: 'call-progress', trackingId, task });
-          },
+      taskHooks: {
+        remember: (task) => rememberTask(knownTasks, session, task),
+        onStatus: (task) => {
+          if (trackingId !== undefined) ctx.emit({ type: 'call-progress', trackingId, task });
         },
-      }),
+      },
+      ...(asTask && { asTask }),
+      note: ctx.note,
     });
   }
 

@@ -13,6 +13,7 @@ import { registerShowcasePrompts } from './showcase-prompts.ts';
 import { registerShowcaseResources } from './showcase-resources.ts';
 import { legacySessionScope, type DemoScope } from './state.ts';
 import { registerSubscriptions } from './subscriptions.ts';
+import { registerTaskTools, TASKS_EXTENSION } from './task-tools.ts';
 import { registerShowcaseTools } from './tools.ts';
 
 export const DEMO_SERVER_INFO = {
@@ -34,7 +35,8 @@ const ERA_NOTES: Record<ProtocolEra, string> = {
   legacy: 'This 2025-11-25 session keeps its own notes and tool list.',
   modern:
     'On 2026-07-28 there are no sessions: the notes and the tool list are shared by every 2026 client of this server. ' +
-    '"lookup-order" mirrors its arguments into Mcp-Param-* headers; listen for tool list changes and for updates to demo://live/ticker and demo://notes.',
+    '"lookup-order" mirrors its arguments into Mcp-Param-* headers; listen for tool list changes and for updates to demo://live/ticker and demo://notes. ' +
+    '"deploy-preview" runs as a task (the tasks extension): it works, asks which environment, and completes; follow it in the Tasks tab.',
 };
 
 /** Lists change only when a tool says so (list_changed), and never depend on who asks: cache them a minute. */
@@ -47,7 +49,8 @@ const LIST_CACHE: CacheHint = { ttlMs: 60_000, cacheScope: 'public' };
 export function createDemoMcpServer(scope: DemoScope = legacySessionScope()): McpServer {
   const server = new McpServer(DEMO_SERVER_INFO, {
     instructions: `${INSTRUCTIONS}\n${ERA_NOTES[scope.era]}`,
-    capabilities: { logging: {} },
+    // The tasks extension is offered in server/discover where it is served: on 2026-07-28 requests.
+    capabilities: { logging: {}, ...(scope.tasks && { extensions: { [TASKS_EXTENSION]: {} } }) },
     cacheHints: {
       'server/discover': LIST_CACHE,
       'tools/list': LIST_CACHE,
@@ -68,5 +71,6 @@ export function createDemoMcpServer(scope: DemoScope = legacySessionScope()): Mc
   registerSamplingTools(server, scope.era);
   registerAskTwice(server);
   registerHeaderTools(server, scope.era);
+  if (scope.tasks) registerTaskTools(server, scope.tasks);
   return server;
 }

@@ -3,6 +3,7 @@ import { createMcpHandler } from '@modelcontextprotocol/server';
 import { createDemoMcpServer } from './mcp.ts';
 import { createDemoState } from './state.ts';
 import { TickerBus } from './subscriptions.ts';
+import { createTaskBoard } from './task-tools.ts';
 
 /**
  * The 2026-07-28 leg: stateless. Every request gets a fresh McpServer from the same definitions as a 2025
@@ -19,6 +20,8 @@ export interface ModernLegOptions {
   maxBodyBytes: number;
   /** Open listen streams beyond this are refused. */
   maxSubscriptions: number;
+  /** How long each working stage of a demo task lasts (tests shorten it). */
+  taskStepMs?: number;
 }
 
 export function createModernLeg(options: ModernLegOptions): ModernLeg {
@@ -28,7 +31,8 @@ export function createModernLeg(options: ModernLegOptions): ModernLeg {
   // counter), and a real server would key such state by the authenticated user instead.
   const state = createDemoState();
   const bus = new TickerBus(state);
-  const handler = createMcpHandler(() => createDemoMcpServer({ era: 'modern', state, listeners: handler.notify }), {
+  const tasks = createTaskBoard(options.taskStepMs === undefined ? {} : { stepMs: options.taskStepMs });
+  const handler = createMcpHandler(() => createDemoMcpServer({ era: 'modern', state, listeners: handler.notify, tasks }), {
     legacy: 'reject',
     bus,
     maxRequestBodySize: options.maxBodyBytes,

@@ -76,7 +76,9 @@ describe('2026-07-28 on the wire', () => {
     expect(done).toMatchObject({ resultType: 'complete', isError: false });
     expect(JSON.stringify(done.content)).toContain('Created project \\"Lens\\"');
 
-    const tampered = `${requestState.slice(0, -2)}${requestState.endsWith('A') ? 'B' : 'A'}${requestState.slice(-1)}`;
+    // Flip the second-to-last character itself: choosing by the last one left the state intact 1 run in 64.
+    const at = requestState.length - 2;
+    const tampered = `${requestState.slice(0, at)}${requestState[at] === 'A' ? 'B' : 'A'}${requestState.slice(at + 1)}`;
     const refused = (await call({ inputResponses: { confirm: { action: 'accept', content: { confirm: true } } }, requestState: tampered })).reply!;
     expect(refused.error).toMatchObject({ code: -32602, message: 'Invalid or expired requestState' });
   });

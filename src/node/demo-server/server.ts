@@ -20,6 +20,8 @@ export interface DemoServerOptions {
    * (http(s)://127.0.0.1, localhost and [::1], any port), e.g. where you host MCP Lens. @default []
    */
   allowedOrigins?: string[];
+  /** How long each working stage of the `deploy-preview` task lasts. @default 2000 */
+  taskStepMs?: number;
 }
 
 export interface RunningDemoServer {
@@ -44,7 +46,11 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const host = options.host ?? '127.0.0.1';
   const allowedOrigins = new Set((options.allowedOrigins ?? []).map(parseAllowedOrigin));
   const legacy = createLegacyLeg(MAX_SESSIONS);
-  const modern = createModernLeg({ maxBodyBytes: MAX_BODY_BYTES, maxSubscriptions: MAX_SUBSCRIPTIONS });
+  const modern = createModernLeg({
+    maxBodyBytes: MAX_BODY_BYTES,
+    maxSubscriptions: MAX_SUBSCRIPTIONS,
+    ...(options.taskStepMs !== undefined && { taskStepMs: options.taskStepMs }),
+  });
   let origin = '';
 
   const handleMcp = async (req: IncomingMessage, signal: AbortSignal): Promise<Response> => {

@@ -1,5 +1,7 @@
 import type { ProtocolEra, ServerNotifier } from '@modelcontextprotocol/server';
 
+import type { TaskBoard } from './task-tools.ts';
+
 /** What the demo's tools remember between calls. */
 export interface DemoState {
   notes: string[];
@@ -23,6 +25,8 @@ export interface DemoScope {
   state: DemoState;
   /** Set for 2026-07-28 requests only: publishes change events to open listen streams. */
   listeners?: ServerNotifier;
+  /** Set for 2026-07-28 requests only: the tasks extension's tasks, shared like `state`. */
+  tasks?: TaskBoard;
 }
 
 export function createDemoState(): DemoState {

@@ -61,6 +61,14 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
           <EraRows facts={era} />
           <dt>Transport</dt>
           <dd>{summary.transport === 'sse' ? 'Legacy HTTP+SSE' : 'Streamable HTTP'}</dd>
+          {summary.extensions !== undefined && (
+            <>
+              <dt>Extensions</dt>
+              <dd className="mono" title="Extensions in force: offered by both MCP Lens and the server (server/discover)">
+                {summary.extensions.length > 0 ? summary.extensions.join(', ') : <span className="muted">none in common</span>}
+              </dd>
+            </>
+          )}
           <dt>Session</dt>
           <dd className={session.id !== undefined ? 'mono' : undefined}>{session.id !== undefined ? <ServerText text={session.id} /> : <span className="muted server-no-session">{session.note}</span>}</dd>
           <dt>URL</dt>

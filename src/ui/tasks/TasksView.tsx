@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { cancelTaskMutationOptions, taskResultMutationOptions, tasksKey, tasksQueryOptions } from '../../queries/index.ts';
-import { TERMINAL_TASK_STATUSES, type TaskInfo } from '../../shared/tasks.ts';
+import { TASKS_EXTENSION, TERMINAL_TASK_STATUSES, type TaskInfo } from '../../shared/tasks.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
@@ -9,20 +9,34 @@ import { ToolResult } from '../tools/ToolResult.tsx';
 import '../tools/tools-calls.css';
 import './tasks.css';
 
-/** The Tasks tab: tasks on the server (tasks/list) or, without it, those this session started. */
+/**
+ * The Tasks tab: tasks on the server (tasks/list) or, without it, those this session started. On
+ * 2026-07-28 tasks are the tasks extension, in force only where both sides offered it; it has no
+ * tasks/list, so the tab always lists this session's handles, and Refresh polls them with tasks/get.
+ */
 export function TasksView() {
   const phase = useConnection((state) => state.phase);
   const connectionKey = useConnection((state) => state.connectionKey);
+  const modern = useConnection((state) => state.summary?.era === 'modern');
+  const extension = useConnection((state) => state.summary?.extensions?.includes(TASKS_EXTENSION) === true);
   const tasksCapability = useConnection((state) => state.summary?.capabilities?.tasks);
   if (phase !== 'connected') return <p className="empty-state">Connect to a server to see its tasks.</p>;
-  if (tasksCapability === undefined) {
+  if (modern && !extension) {
+    return (
+      <p className="empty-state">
+        This server does not offer the tasks extension ({TASKS_EXTENSION} in its server/discover capabilities), so its tool calls never become tasks.
+      </p>
+    );
+  }
+  if (!modern && tasksCapability === undefined) {
     return <p className="empty-state">This server does not offer tasks (no tasks capability). Tasks are an experimental feature of MCP 2025-11-25.</p>;
   }
-  const canCancel = typeof tasksCapability === 'object' && tasksCapability !== null && 'cancel' in tasksCapability;
-  return <ConnectedTasks key={connectionKey} connectionKey={connectionKey} canCancel={canCancel} />;
+  // The extension always has tasks/cancel; 2025-11-25 servers declare it.
+  const canCancel = modern || (typeof tasksCapability === 'object' && tasksCapability !== null && 'cancel' in tasksCapability);
+  return <ConnectedTasks key={connectionKey} connectionKey={connectionKey} canCancel={canCancel} modern={modern} />;
 }
 
-function ConnectedTasks({ connectionKey, canCancel }: { connectionKey: number; canCancel: boolean }) {
+function ConnectedTasks({ connectionKey, canCancel, modern }: { connectionKey: number; canCancel: boolean; modern: boolean }) {
   const client = useEngineClient();
   const queryClient = useQueryClient();
   const { data, error, isPending, isFetching, refetch } = useQuery(tasksQueryOptions(client, connectionKey));
@@ -48,7 +62,9 @@ function ConnectedTasks({ connectionKey, canCancel }: { connectionKey: number; c
       <div className="pane-toolbar">
         <span className="muted">
           {data.tasks.length} task{data.tasks.length === 1 ? '' : 's'}
-          {data.source === 'server' ? ` · tasks/list, ${data.pages} page${data.pages === 1 ? '' : 's'}` : ' started in this session (the server has no tasks/list)'}
+          {data.source === 'server'
+            ? ` · tasks/list, ${data.pages} page${data.pages === 1 ? '' : 's'}`
+            : ` started in this session (${modern ? 'the tasks extension has no tasks/list' : 'the server has no tasks/list'})`}
         </span>
         <button type="button" className="button button-small" onClick={() => void refetch()} disabled={isFetching}>
           {isFetching ? 'Refreshing…' : 'Refresh'}
@@ -56,7 +72,11 @@ function ConnectedTasks({ connectionKey, canCancel }: { connectionKey: number; c
       </div>
       {cancel.error && <ErrorDetails error={cancel.error} lead="Could not cancel the task" />}
       {data.tasks.length === 0 ? (
-        <p className="empty-state">No tasks yet. Run a tool that supports tasks (its badge says “task”) to start one.</p>
+        <p className="empty-state">
+          {modern
+            ? 'No tasks yet. With the tasks extension the server decides which tool calls become tasks: run a tool, and a call answered with a task appears here.'
+            : 'No tasks yet. Run a tool that supports tasks (its badge says “task”) to start one.'}
+        </p>
       ) : (
         <div className="tasks-table-wrap">
           <table className="tasks-table" aria-label="Tasks">
@@ -89,7 +109,7 @@ function ConnectedTasks({ connectionKey, canCancel }: { connectionKey: number; c
           <ToolResult status={payload.status} outcome={payload.data?.outcome} error={payload.error} progress={{}} />
           {payload.data && (
             <details>
-              <summary>tasks/result as received</summary>
+              <summary>{payload.data.source === 'tasks/get' ? 'The result in tasks/get, as received' : 'tasks/result as received'}</summary>
               <pre className="code-block">{prettyJson(payload.data.raw)}</pre>
             </details>
           )}
