@@ -94,7 +94,7 @@ export async function openSession(params: ConnectParams, deps: SessionDeps): Pro
     return await connect('streamable-http', plan).catch((error: unknown) => {
       // What the SDK does in a page, done in our worker too: a probe the browser refused to send (an opaque
       // network error, typically CORS on the new headers) says nothing about the era, so 2025 is tried next.
-      if (plan.mode !== 'auto' || !isOpaqueNetworkFailure(probeFailureCause(error)) || probeFailureCause(error) === error) throw error;
+      if (plan.mode !== 'auto' || probeFailureCause(error) === error || !isOpaqueNetworkFailure(error)) throw error;
       deps.note('info', 'The browser could not send the 2026-07-28 server/discover probe (often CORS on the Mcp-Method and Mcp-Name headers); trying the 2025 initialize handshake.');
       return connect('streamable-http', { mode: 'legacy', why: 'probe-blocked' });
     });
