@@ -1,20 +1,11 @@
 /** The engine against a server that speaks only 2026-07-28 (src/test/modern-fixture.ts), as the browser would see it. */
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { serveOnLoopback } from './loopback-server.ts';
 import { browserCorsFetch } from './browser-cors-fetch.ts';
 import { createHarness } from './engine-harness.ts';
 import { createModernFixture, MODERN_FIXTURE_INFO } from './modern-fixture.ts';
 
-const server = createModernFixture();
-let base = '';
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+const origin = serveOnLoopback(createModernFixture());
 
 const browser = () => createHarness(browserCorsFetch('http://app.example'));
 const logMessages = (h: ReturnType<typeof browser>) => h.messages().filter((m) => m.method === 'notifications/message');
@@ -22,7 +13,7 @@ const logMessages = (h: ReturnType<typeof browser>) => h.messages().filter((m) =
 describe('engine against a 2026-07-28 server', () => {
   it('finds the modern era in Auto and says why, with the discover result', async () => {
     const h = browser();
-    const summary = await h.engine.call('connect', { url: `${base}/mcp`, headers: [], transport: 'auto' });
+    const summary = await h.engine.call('connect', { url: `${origin()}/mcp`, headers: [], transport: 'auto' });
     expect(summary).toMatchObject({
       era: 'modern',
       protocolVersion: '2026-07-28',
@@ -37,7 +28,7 @@ describe('engine against a 2026-07-28 server', () => {
 
   it('sends log messages only for requests carrying a level, and Off sends none', async () => {
     const h = browser();
-    await h.engine.call('connect', { url: `${base}/mcp`, headers: [], transport: 'auto' });
+    await h.engine.call('connect', { url: `${origin()}/mcp`, headers: [], transport: 'auto' });
     await h.engine.call('callTool', { name: 'greet', arguments: { name: 'Ada' } });
     expect(logMessages(h)).toHaveLength(0);
     await h.engine.call('setLogLevel', { level: 'info' });
@@ -54,7 +45,7 @@ describe('engine against a 2026-07-28 server', () => {
 
   it('sends a name that is not ASCII in Mcp-Name as Base64', async () => {
     const h = browser();
-    await h.engine.call('connect', { url: `${base}/mcp`, headers: [], transport: 'auto' });
+    await h.engine.call('connect', { url: `${origin()}/mcp`, headers: [], transport: 'auto' });
     await expect(h.engine.call('callTool', { name: 'grüße', arguments: {} })).resolves.toMatchObject({ isError: false });
     const call = h.exchanges().find((x) => x.requestHeaders.some(([name, value]) => name === 'mcp-method' && value === 'tools/call'));
     expect(call?.requestHeaders).toContainEqual(['mcp-name', '=?base64?Z3LDvMOfZQ==?=']);
@@ -62,14 +53,14 @@ describe('engine against a 2026-07-28 server', () => {
 
   it('refuses Off on a 2025 connection, where logging/setLevel always takes a level', async () => {
     const h = browser();
-    await h.engine.call('connect', { url: `${base}/cors-2025/mcp`, headers: [], transport: 'auto', era: 'legacy' });
+    await h.engine.call('connect', { url: `${origin()}/cors-2025/mcp`, headers: [], transport: 'auto', era: 'legacy' });
     await expect(h.engine.call('setLogLevel', { level: 'off' })).rejects.toMatchObject({ code: 'invalid-input', message: expect.stringContaining('emergency') });
     await expect(h.engine.call('setLogLevel', { level: 'warning' })).resolves.toBeUndefined();
   });
 
   it('connects to the dual-era server behind a 2025 CORS allow-list as 2025 in Auto', async () => {
     const h = browser();
-    const summary = await h.engine.call('connect', { url: `${base}/cors-2025/mcp`, headers: [], transport: 'auto' });
+    const summary = await h.engine.call('connect', { url: `${origin()}/cors-2025/mcp`, headers: [], transport: 'auto' });
     expect(summary).toMatchObject({ era: 'legacy', eraReason: expect.stringContaining('could not send the 2026-07-28 probe') });
     await expect(h.engine.call('listTools', undefined)).resolves.toMatchObject({ tools: expect.arrayContaining([expect.objectContaining({ name: 'greet' })]) });
   });

@@ -1,25 +1,16 @@
 /** The CORS doctor against the hostile fixture's CORS scenarios, through a fetch that enforces CORS like a browser. */
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { serveOnLoopback } from '../loopback-server.ts';
 import { createHarness } from '../engine-harness.ts';
 import { browserCorsFetch } from '../browser-cors-fetch.ts';
 import { paramHeaderNames } from '../../shared/cors.ts';
 import type { EraChoice } from '../../shared/model.ts';
 import { createHostileServer } from './server.ts';
 
-const server = createHostileServer();
-let base = '';
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+const origin = serveOnLoopback(createHostileServer());
 
 const browser = () => createHarness(browserCorsFetch('http://app.example'));
-const url = (scenario: string) => `${base}/s/${scenario}/mcp`;
+const url = (scenario: string) => `${origin()}/s/${scenario}/mcp`;
 const connect = (scenario: string, headers: Array<{ name: string; value: string }> = [], era?: EraChoice, harness = browser()) =>
   harness.engine.call('connect', { url: url(scenario), headers, transport: 'streamable-http', ...(era && { era }) });
 
@@ -50,7 +41,7 @@ describe('CORS doctor', () => {
   });
 
   it('in Auto, connects as 2025 when the browser refuses to send the 2026-07-28 probe, and says why', async () => {
-    const summary = await browser().engine.call('connect', { url: `${base}/s/cors-2025-allow-list/mcp`, headers: [], transport: 'auto' });
+    const summary = await browser().engine.call('connect', { url: `${origin()}/s/cors-2025-allow-list/mcp`, headers: [], transport: 'auto' });
     expect(summary).toMatchObject({ era: 'legacy', sessionId: expect.any(String), eraReason: expect.stringContaining('could not send the 2026-07-28 probe') });
   });
 
