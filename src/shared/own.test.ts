@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownEntries, ownValue } from './own.ts';
+import { dictionary, ownEntries, ownValue } from './own.ts';
 
 const HOSTILE = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
 
@@ -29,5 +29,16 @@ describe('ownEntries', () => {
     expect(Object.keys(out)).toEqual(['__proto__', 'toString']);
     expect((out as { polluted?: unknown }).polluted).toBeUndefined();
     expect(JSON.stringify(out)).toBe('{"__proto__":{"polluted":true},"toString":"x"}');
+  });
+});
+
+describe('dictionary', () => {
+  it('has no inherited members, and keeps __proto__ as an entry', () => {
+    const out = dictionary([['__proto__', 'p'], ['a', '1']]);
+    expect(Object.getPrototypeOf(out)).toBeNull();
+    expect(out.toString).toBeUndefined();
+    expect(out.constructor).toBeUndefined();
+    expect(out['__proto__']).toBe('p');
+    expect(Object.keys(out)).toEqual(['__proto__', 'a']);
   });
 });

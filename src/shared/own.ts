@@ -17,3 +17,13 @@ export function ownValue<T>(table: Readonly<Record<string, T>>, key: string | un
 export function ownEntries<T>(entries: Iterable<readonly [string, T]>): Record<string, T> {
   return Object.fromEntries(entries) as Record<string, T>;
 }
+
+/**
+ * An object with no prototype holding these entries, for code that reads it by name with `obj[name]`
+ * (e.g. a library): a missing `toString` or `__proto__` is then undefined, not an Object.prototype member.
+ */
+export function dictionary<T>(entries: Iterable<readonly [string, T]>): Record<string, T> {
+  const out = Object.create(null) as Record<string, T>;
+  for (const [key, value] of entries) out[key] = value;
+  return out;
+}
