@@ -210,3 +210,43 @@ test('a progress notification for a token never issued does not disturb the call
   await expectLogged(page, 'never-issued', 'notifications/progress');
   await expectStillUsable(page, 'unknown-progress-token');
 });
+
+test('prototype keys: server data named __proto__, constructor, toString or hasOwnProperty stays plain names', async ({ page, problems }) => {
+  void problems;
+  await connectTo(page, 'prototype-keys');
+  const resourcesTab = async () => {
+    await page.getByRole('tab', { name: 'Resources' }).click();
+    const list = page.getByRole('list', { name: 'Resources' });
+    await expect(list.getByRole('button', { name: 'normal', exact: true })).toBeVisible();
+    return list;
+  };
+
+  // Resources named after prototype members: listed, with no update or subscription nobody announced.
+  let list = await resourcesTab();
+  await expect(list.getByRole('button', { name: '__proto__', exact: true })).toBeVisible();
+  await expect(list.getByRole('button', { name: 'constructor', exact: true })).toBeVisible();
+  await expect(list.getByText(/^updated/)).toHaveCount(0);
+  await expect(list.getByText('subscribed', { exact: true })).toHaveCount(0);
+
+  // Prompt arguments named after prototype members start empty.
+  await page.getByRole('tab', { name: 'Prompts' }).click();
+  await page.getByRole('list', { name: 'Prompts' }).getByRole('button', { name: 'proto-args', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Prompt arguments' });
+  await expect(form.getByRole('textbox', { name: /__proto__/ })).toHaveValue('');
+  await expect(form.getByRole('textbox', { name: /toString/ })).toHaveValue('');
+  await expect(form.getByRole('textbox', { name: /topic/ })).toHaveValue('');
+
+  // Notifications whose methods are prototype names, then an ordinary log message.
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await run(page, 'probe');
+  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('prototype keys sent');
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('hasOwnProperty');
+  await page.getByRole('tab', { name: 'Logs' }).click();
+  await expect(page.getByRole('list', { name: 'Server log messages' })).toContainText('after the prototype methods');
+
+  list = await resourcesTab();
+  await expect(list.getByText(/^updated/)).toHaveCount(0);
+  await expect(page.locator('body')).not.toContainText('[object Object]');
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await expectStillUsable(page, 'prototype-keys');
+});

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { EngineEvent } from '../shared/events.ts';
+import { ownValue } from '../shared/own.ts';
 import { LIST_CHANGED, mcpKeys } from './keys.ts';
 
 /**
@@ -12,7 +13,7 @@ export function wireInvalidation(queryClient: QueryClient, events: readonly Engi
     if (event.type !== 'message') continue;
     const { entry } = event;
     if (entry.direction !== 'in' || entry.kind !== 'notification' || entry.method === undefined) continue;
-    for (const method of LIST_CHANGED[entry.method] ?? []) stale.add(method);
+    for (const method of ownValue(LIST_CHANGED, entry.method) ?? []) stale.add(method);
   }
   if (stale.size === 0) return;
   void queryClient.invalidateQueries({

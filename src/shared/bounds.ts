@@ -2,6 +2,8 @@
  * Bounds a JSON value before it crosses the worker boundary or enters the log: depth, string length and
  * node count. What is cut is replaced by a visible marker, never dropped silently.
  */
+import { ownEntries } from './own.ts';
+
 export interface JsonBounds {
   /** @default 64 */
   maxDepth: number;
@@ -32,9 +34,8 @@ export function boundJson(value: unknown, bounds: JsonBounds = DEFAULT_JSON_BOUN
     if (node === null || typeof node !== 'object') return node;
     if (depth >= bounds.maxDepth) return `[…nested deeper than ${bounds.maxDepth} levels]`;
     if (Array.isArray(node)) return node.map((item) => visit(item, depth + 1));
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(node)) out[key] = visit(item, depth + 1);
-    return out;
+    // ownEntries: a key `__proto__` stays a property of the copy instead of replacing its prototype.
+    return ownEntries(Object.entries(node).map(([key, item]) => [key, visit(item, depth + 1)]));
   };
   return visit(value, 0);
 }

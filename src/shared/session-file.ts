@@ -17,6 +17,7 @@
 import type { EngineError } from './errors.ts';
 import type { HttpExchange, MessageEntry } from './events.ts';
 import type { ServerSummary, ToolCallOutcome, TransportChoice } from './model.ts';
+import { ownEntries } from './own.ts';
 import { REPLAY_LIST_METHODS, type ListSnapshots } from './replay-api.ts';
 
 export const SESSION_FILE_FORMAT = 'mcp-lens-session';
@@ -80,9 +81,7 @@ export function redactUrl(input: string): string {
 export function redactJson(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object' || depth > 200) return value;
   if (Array.isArray(value)) return value.map((item) => redactJson(item, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[key] = SECRET_KEY.test(key) && typeof item === 'string' ? MASK : redactJson(item, depth + 1);
-  return out;
+  return ownEntries(Object.entries(value).map(([key, item]) => [key, SECRET_KEY.test(key) && typeof item === 'string' ? MASK : redactJson(item, depth + 1)]));
 }
 
 function redactItem(item: SavedLogItem): SavedLogItem {

@@ -30,13 +30,13 @@ describe('server feed store', () => {
     const { actions } = store.getState();
     actions.setSubscribed('demo://a', true);
     actions.appendEvents([inbound('notifications/resources/updated', { uri: 'demo://a' }), inbound('notifications/resources/updated', { uri: 'demo://a' })]);
-    expect(store.getState().updates['demo://a']?.count).toBe(2);
+    expect(store.getState().updates.get('demo://a')?.count).toBe(2);
     actions.acknowledgeUpdate('demo://a');
-    expect(store.getState().updates['demo://a']).toBeUndefined();
+    expect(store.getState().updates.has('demo://a')).toBe(false);
     actions.appendEvents([inbound('notifications/resources/updated', { uri: 'demo://a' })]);
     actions.setLogLevel('debug');
     actions.appendEvents([{ type: 'connection', phase: 'connecting' }]);
-    expect(store.getState()).toMatchObject({ updates: {}, subscribed: {}, logLevel: null });
+    expect(store.getState()).toMatchObject({ updates: new Map(), subscribed: new Set(), logLevel: null });
   });
 
   it("keeps 'off' (2026-07-28: no level sent) and refuses a level it does not know", () => {
@@ -53,7 +53,7 @@ describe('server feed store', () => {
     if (out.type === 'message') out.entry.direction = 'out';
     store.getState().actions.appendEvents([out, inbound('notifications/resources/updated', {})]);
     expect(store.getState().logs).toEqual([]);
-    expect(store.getState().updates).toEqual({});
+    expect(store.getState().updates.size).toBe(0);
   });
 
   it('keeps the latest state of the listen stream, and forgets it with a new connection', () => {
@@ -66,5 +66,44 @@ describe('server feed store', () => {
     expect(store.getState().listen).toMatchObject({ status: 'listening', honoured: { toolsListChanged: true } });
     store.getState().actions.appendEvents([{ type: 'connection', phase: 'connecting' }]);
     expect(store.getState().listen).toBeNull();
+  });
+
+  describe('keys that name Object.prototype members (issue 16)', () => {
+    const HOSTILE = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
+
+    it.each(HOSTILE)('shows no update or subscription for a resource named %s that nobody announced', (uri) => {
+      const store = createServerFeedStore();
+      const { updates, subscribed } = store.getState();
+      expect(updates.get(uri)).toBeUndefined();
+      expect(subscribed.has(uri)).toBe(false);
+      store.getState().actions.acknowledgeUpdate(uri);
+      expect(store.getState().updates.size).toBe(0);
+    });
+
+    it.each(HOSTILE)('counts, acknowledges and subscribes a resource named %s like any other', (uri) => {
+      const store = createServerFeedStore();
+      const { actions } = store.getState();
+      actions.appendEvents([inbound('notifications/resources/updated', { uri }), inbound('notifications/resources/updated', { uri: 'demo://a' })]);
+      expect(store.getState().updates.get(uri)?.count).toBe(1);
+      expect(store.getState().updates.get('demo://a')?.count).toBe(1);
+      actions.acknowledgeUpdate(uri);
+      expect(store.getState().updates.has(uri)).toBe(false);
+      expect(store.getState().updates.has('demo://a')).toBe(true);
+      actions.setSubscribed(uri, true);
+      expect(store.getState().subscribed.has(uri)).toBe(true);
+      expect(store.getState().subscribed.has('demo://a')).toBe(false);
+      actions.setSubscribed(uri, false);
+      expect(store.getState().subscribed.size).toBe(0);
+    });
+
+    it('keeps counting log messages after notifications whose methods are prototype names', () => {
+      const store = createServerFeedStore();
+      store.getState().actions.appendEvents([
+        ...HOSTILE.map((method) => inbound(method, { uri: method, level: 'error', data: method })),
+        inbound('notifications/message', { level: 'info', data: 'after them' }),
+      ]);
+      expect(store.getState().logs.map((l) => l.data)).toEqual(['after them']);
+      expect(store.getState().updates.size).toBe(0);
+    });
   });
 });

@@ -37,9 +37,12 @@ export interface ServerFeedState {
   logs: ServerLogEntry[];
   /** How many log entries retention has dropped since the last clear. */
   logsEvicted: number;
-  /** Per resource URI, updates announced since it was last acknowledged. */
-  updates: Record<string, ResourceUpdate>;
-  subscribed: Record<string, true>;
+  /**
+   * Per resource URI, updates announced since it was last acknowledged. Maps, not objects: a URI is the
+   * server's string, and `__proto__` or `constructor` must not find an inherited member. Replaced, never mutated.
+   */
+  updates: ReadonlyMap<string, ResourceUpdate>;
+  subscribed: ReadonlySet<string>;
   logLevel: LogLevelChoice | null;
   /** MCP 2026-07-28: the subscriptions/listen stream of this session (null in the 2025 era). */
   listen: ListenState | null;
@@ -58,15 +61,15 @@ export function createServerFeedStore(options: { retention?: number } = {}) {
   return createStore<ServerFeedState>()((set, get) => ({
     logs: [],
     logsEvicted: 0,
-    updates: {},
-    subscribed: {},
+    updates: new Map(),
+    subscribed: new Set(),
     logLevel: null,
     listen: null,
     actions: {
       appendEvents(events) {
         const state = get();
         let logs: ServerLogEntry[] | undefined;
-        let updates: Record<string, ResourceUpdate> | undefined;
+        let updates: Map<string, ResourceUpdate> | undefined;
         let reset = false;
         let listen: ListenState | undefined;
         for (const event of events) {
@@ -74,7 +77,7 @@ export function createServerFeedStore(options: { retention?: number } = {}) {
           // A new session starts with no subscriptions, no pending updates and the server's default level.
           if (event.type === 'connection' && event.phase === 'connecting') {
             reset = true;
-            updates = {};
+            updates = new Map();
             continue;
           }
           if (event.type !== 'message') continue;
@@ -86,13 +89,13 @@ export function createServerFeedStore(options: { retention?: number } = {}) {
             const level = typeof params.level === 'string' ? params.level : '(none)';
             logs.push({ seq: entry.seq, time: entry.time, level, ...(typeof params.logger === 'string' && { logger: params.logger }), data: params.data });
           } else if (entry.method === 'notifications/resources/updated' && typeof params.uri === 'string') {
-            updates ??= { ...state.updates };
-            const previous = updates[params.uri];
-            updates[params.uri] = { count: (previous?.count ?? 0) + 1, lastTime: entry.time };
+            updates ??= new Map(state.updates);
+            const previous = updates.get(params.uri);
+            updates.set(params.uri, { count: (previous?.count ?? 0) + 1, lastTime: entry.time });
           }
         }
         const patch: Partial<ServerFeedState> = {};
-        if (reset) Object.assign(patch, { subscribed: {}, logLevel: null, listen: null });
+        if (reset) Object.assign(patch, { subscribed: new Set<string>(), logLevel: null, listen: null });
         if (listen) patch.listen = listen;
         if (updates) patch.updates = updates;
         if (logs) {
@@ -104,15 +107,16 @@ export function createServerFeedStore(options: { retention?: number } = {}) {
       },
       clearLogs: () => set({ logs: [], logsEvicted: 0 }),
       setSubscribed(uri, subscribed) {
-        const next = { ...get().subscribed };
-        if (subscribed) next[uri] = true;
-        else delete next[uri];
+        if (get().subscribed.has(uri) === subscribed) return;
+        const next = new Set(get().subscribed);
+        if (subscribed) next.add(uri);
+        else next.delete(uri);
         set({ subscribed: next });
       },
       acknowledgeUpdate(uri) {
-        if (!(uri in get().updates)) return;
-        const next = { ...get().updates };
-        delete next[uri];
+        if (!get().updates.has(uri)) return;
+        const next = new Map(get().updates);
+        next.delete(uri);
         set({ updates: next });
       },
       setLogLevel: (level) => set({ logLevel: level === null || level === LOG_LEVEL_OFF || isLogLevel(level) ? level : null }),

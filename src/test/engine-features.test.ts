@@ -38,6 +38,11 @@ describe('resources', () => {
     expect(templates.find((t) => t.uriTemplate === 'demo://files/{folder}/{file}')?.variables).toEqual(['folder', 'file']);
   });
 
+  it('expands variables named after Object.prototype members only from what was typed (issue 16)', async () => {
+    const { uri } = await h.engine.call('expandUriTemplate', { template: 'x://{toString}/{__proto__}/{constructor}/{a}', variables: Object.fromEntries([['__proto__', 'p'], ['a', '1']]) });
+    expect(uri).toBe('x:///p//1');
+  });
+
   it('expands a template with the SDK UriTemplate and reads the result', async () => {
     const { uri } = await h.engine.call('expandUriTemplate', { template: 'demo://files/{folder}/{file}', variables: { folder: 'recipes', file: 'soup.txt' } });
     expect(uri).toBe('demo://files/recipes/soup.txt');
@@ -81,6 +86,15 @@ describe('prompts', () => {
       ['framework', false],
       ['code', true],
     ]);
+  });
+
+  it('sends arguments named after Object.prototype members as given (issue 16)', async () => {
+    const before = h.messages().length;
+    const args = Object.fromEntries([['__proto__', 'p'], ['toString', 't'], ['caption', 'hi']]) as Record<string, string>;
+    await h.engine.call('getPrompt', { name: 'content-gallery', arguments: args });
+    const sent = h.messages().slice(before).find((m) => m.direction === 'out' && m.method === 'prompts/get');
+    const sentArgs = (sent?.message as { params: { arguments: Record<string, string> } }).params.arguments;
+    expect(Object.entries(sentArgs)).toEqual([['__proto__', 'p'], ['toString', 't'], ['caption', 'hi']]);
   });
 
   it('gets a prompt and returns every content type by role', async () => {

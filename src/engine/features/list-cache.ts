@@ -5,6 +5,7 @@
  * another server or another sign-in.
  */
 import type { CacheHints, Freshness, ListRequest } from '../../shared/model.ts';
+import { ownValue } from '../../shared/own.ts';
 
 /** The spec lets a client cap what it honours; a server cannot pin an entry for longer than a day. */
 const MAX_TTL_MS = 24 * 60 * 60 * 1000;
@@ -41,7 +42,7 @@ export function createListCache(now: () => number): ListCache {
       return { ...value, freshness };
     },
     observe(method) {
-      for (const dropped of (method && DROPPED_BY[method]) || []) entries.delete(dropped);
+      for (const dropped of ownValue(DROPPED_BY, method) ?? []) entries.delete(dropped);
     },
   };
 }

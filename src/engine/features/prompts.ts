@@ -1,6 +1,7 @@
 /** prompts/list and prompts/get, for the Prompts tab. */
 import { boundJson } from '../../shared/bounds.ts';
 import type { EngineError } from '../../shared/errors.ts';
+import { ownEntries } from '../../shared/own.ts';
 import type { ContentBlock } from '../../shared/model.ts';
 import type { PromptArgumentInfo, PromptInfo, PromptMessageInfo, PromptsApi } from '../../shared/prompts-api.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
@@ -77,12 +78,14 @@ export function promptHandlers(ctx: FeatureContext): Handlers<PromptsApi> {
     async getPrompt(params, signal) {
       const { client } = ctx.requireSession();
       if (typeof params.name !== 'string' || params.name === '') throw { code: 'invalid-input', message: 'Choose a prompt first.' } satisfies EngineError;
-      const args: Record<string, string> = {};
+      const entries: Array<[string, string]> = [];
       for (const [key, value] of Object.entries(params.arguments ?? {}).slice(0, MAX_ARGUMENTS)) {
         if (typeof value !== 'string') continue;
         if (value.length > MAX_ARGUMENT_VALUE) throw { code: 'invalid-input', message: `The value of "${key}" is longer than ${MAX_ARGUMENT_VALUE} characters.` } satisfies EngineError;
-        args[key] = value;
+        entries.push([key, value]);
       }
+      // Own properties even for an argument named __proto__ (`args[key] = value` would drop it).
+      const args = ownEntries(entries);
       const started = ctx.now();
       const result = await rawRequest(client, 'prompts/get', { name: params.name, arguments: args }, { ...(signal && { signal }) });
       return { ...readMessages(result), durationMs: ctx.now() - started };

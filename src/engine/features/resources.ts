@@ -1,5 +1,6 @@
 /** resources/list, resources/templates/list, resources/read and (un)subscribe, for the Resources tab. */
 import { UriTemplate } from '@modelcontextprotocol/client';
+import { dictionary } from '../../shared/own.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import type { Freshness } from '../../shared/model.ts';
 import type { ResourceInfo, ResourcesApi, ResourceTemplateInfo } from '../../shared/resources-api.ts';
@@ -75,7 +76,7 @@ export function resourceHandlers(ctx: FeatureContext): Handlers<ResourcesApi> {
     },
     async expandUriTemplate({ template, variables }) {
       try {
-        const uri = new UriTemplate(String(template)).expand(Object.fromEntries(Object.entries(variables ?? {}).map(([k, v]) => [k, String(v)])));
+        const uri = new UriTemplate(String(template)).expand(dictionary(Object.entries(variables ?? {}).map(([k, v]) => [k, String(v)])));
         return { uri };
       } catch (error) {
         throw { code: 'invalid-input', message: `The URI template could not be expanded: ${error instanceof Error ? error.message : String(error)}` } satisfies EngineError;

@@ -34,6 +34,10 @@ export interface Scenario {
   getStream?: (res: ServerResponse, base: Record<string, string>, req: IncomingMessage) => void;
   /** Tools listed (names, descriptions): defaults to probe and ok. */
   tools?: Array<Record<string, unknown>>;
+  /** Resources listed; with them the server declares the resources capability. */
+  resources?: Array<Record<string, unknown>>;
+  /** Prompts listed; with them the server declares the prompts capability. */
+  prompts?: Array<Record<string, unknown>>;
 }
 
 const rpc = (id: unknown, result: unknown) => JSON.stringify({ jsonrpc: '2.0', id, result });
@@ -183,6 +187,28 @@ export const SCENARIOS: Record<string, Scenario> = {
     probe: (ctx) => {
       sseHead(ctx);
       ctx.res.write(': headers sent, then nothing\n\n');
+    },
+  },
+  // Server data named after Object.prototype members (issue 16): as resource URIs, prompt argument names
+  // and notification methods, then an ordinary log message that must still reach the Logs tab.
+  'prototype-keys': {
+    resources: [
+      { uri: '__proto__', name: '__proto__' },
+      { uri: 'constructor', name: 'constructor' },
+      { uri: 'demo://normal', name: 'normal' },
+    ],
+    prompts: [
+      {
+        name: 'proto-args',
+        description: 'Arguments named after Object.prototype members.',
+        arguments: [{ name: '__proto__' }, { name: 'toString' }, { name: 'topic' }],
+      },
+    ],
+    probe: (ctx) => {
+      sseHead(ctx);
+      for (const method of ['__proto__', 'constructor', 'hasOwnProperty']) ctx.res.write(event({ jsonrpc: '2.0', method, params: { uri: method } }));
+      ctx.res.write(event({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'after the prototype methods' } }));
+      ctx.res.end(event({ jsonrpc: '2.0', id: ctx.id, result: text('prototype keys sent') }));
     },
   },
   'cors-none': { cors: { none: true } },

@@ -80,7 +80,7 @@ export function createHostileServer(): Server {
       if (sessionId) known.add(sessionId);
       const result = {
         protocolVersion: '2025-11-25',
-        capabilities: { tools: {}, logging: {} },
+        capabilities: { tools: {}, logging: {}, ...(scenario.resources && { resources: {} }), ...(scenario.prompts && { prompts: {} }) },
         serverInfo: { name: `hostile-${name}`, version: '1.0.0' },
         ...scenario.initialize,
       };
@@ -94,6 +94,9 @@ export function createHostileServer(): Server {
     if (message?.id === undefined) return void res.writeHead(202, cors).end();
     if (message.method === 'ping') return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: {} }));
     if (message.method === 'tools/list') return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { tools: tools(scenario) } }));
+    if (message.method === 'resources/list' && scenario.resources) return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { resources: scenario.resources } }));
+    if (message.method === 'resources/templates/list' && scenario.resources) return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { resourceTemplates: [] } }));
+    if (message.method === 'prompts/list' && scenario.prompts) return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { prompts: scenario.prompts } }));
     if (message.method === 'tools/call' && message.params?.name === 'probe' && scenario.probe) {
       const count = (counts.get(name) ?? 0) + 1;
       counts.set(name, count);

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { getPromptMutationOptions } from '../../queries/index.ts';
 import type { PromptInfo } from '../../shared/prompts-api.ts';
+import { ownValue } from '../../shared/own.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { formatDuration } from '../common/format.ts';
 import { DetailHead } from '../common/DetailHead.tsx';
@@ -66,7 +67,7 @@ export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
               label={argument.title && argument.title !== argument.name ? `${argument.name} — ${argument.title}` : argument.name}
               description={argument.description}
               required={argument.required}
-              value={values[argument.name] ?? ''}
+              value={ownValue(values, argument.name) ?? ''}
               onChange={(value) => setValues((current) => ({ ...current, [argument.name]: value }))}
               completionRef={{ type: 'ref/prompt', name: prompt.name }}
               contextArguments={Object.fromEntries(Object.entries(values).filter(([key, value]) => key !== argument.name && value !== ''))}

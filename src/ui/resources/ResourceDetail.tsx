@@ -12,7 +12,7 @@ import { ResourceRead } from './ResourceRead.tsx';
 /** A listed resource: what it is, subscribe/unsubscribe when offered, and its contents (read on selection). */
 export function ResourceDetail({ resource }: { resource: ResourceInfo }) {
   const canSubscribe = useConnection((s) => (s.summary?.capabilities?.resources as { subscribe?: unknown } | undefined)?.subscribe === true);
-  const update = useFeed((s) => s.updates[resource.uri]);
+  const update = useFeed((s) => s.updates.get(resource.uri));
   const { acknowledgeUpdate } = useFeed((s) => s.actions);
 
   // Opening a resource counts as having seen its earlier updates; later ones are counted again.
@@ -38,7 +38,7 @@ export function ResourceDetail({ resource }: { resource: ResourceInfo }) {
 
 function SubscribeButton({ uri }: { uri: string }) {
   const client = useEngineClient();
-  const subscribed = useFeed((s) => s.subscribed[uri] === true);
+  const subscribed = useFeed((s) => s.subscribed.has(uri));
   const { setSubscribed } = useFeed((s) => s.actions);
   const mutation = useMutation<undefined, EngineError, boolean>({
     mutationFn: (subscribe: boolean) => client.call(subscribe ? 'subscribeResource' : 'unsubscribeResource', { uri }),

@@ -40,8 +40,8 @@ export function ResourceList({ label, entries, selected, onSelect }: Props) {
 }
 
 function Row({ entry, selected, onSelect }: { entry: ListEntry; selected: boolean; onSelect(key: string): void }) {
-  const update = useFeed((s) => s.updates[entry.address]);
-  const subscribed = useFeed((s) => s.subscribed[entry.address] === true);
+  const update = useFeed((s) => s.updates.get(entry.address));
+  const subscribed = useFeed((s) => s.subscribed.has(entry.address));
   return (
     <li className={selected ? 'item selected' : 'item'}>
       <ServerIcon icons={entry.icons} label={entry.name} />

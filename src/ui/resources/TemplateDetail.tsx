@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { EngineError } from '../../shared/errors.ts';
+import { ownValue } from '../../shared/own.ts';
 import type { ResourceTemplateInfo } from '../../shared/resources-api.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { ServerText } from '../common/ServerText.tsx';
@@ -66,7 +67,7 @@ export function TemplateDetail({ template }: { template: ResourceTemplateInfo })
             <ArgumentInput
               key={name}
               name={name}
-              value={values[name] ?? ''}
+              value={ownValue(values, name) ?? ''}
               onChange={(value) => setValues((current) => ({ ...current, [name]: value }))}
               completionRef={{ type: 'ref/resource', uri: template.uriTemplate }}
               contextArguments={Object.fromEntries(Object.entries(values).filter(([key, value]) => key !== name && value !== ''))}

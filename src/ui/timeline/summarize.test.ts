@@ -15,6 +15,10 @@ describe('summarizeNotification', () => {
   it('says what a list_changed changed', () => {
     expect(note('notifications/tools/list_changed')).toBe('The list of tools changed');
   });
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('treats a method named %s as any unknown method', (method) => {
+    expect(note(method)).toBe('');
+    expect(note(method, { a: 1 })).toBe('{"a":1}');
+  });
   it('falls back to compact params, one line, bounded', () => {
     expect(note('notifications/custom', { x: 'a\nb' })).toBe('{"x":"a\\nb"}');
     expect(note('notifications/custom', { x: 'y'.repeat(500) }).length).toBeLessThanOrEqual(160);

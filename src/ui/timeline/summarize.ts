@@ -2,6 +2,7 @@
  * A one-line summary of an inbound notification for the timeline, e.g. `[warning] db: slow query` or
  * `3/10 Indexing`. Every field is read defensively: the server may send anything.
  */
+import { ownValue } from '../../shared/own.ts';
 import { oneLine } from '../common/format.ts';
 
 const FEATURE_NAMES: Record<string, string> = {
@@ -50,8 +51,7 @@ export function summarizeNotification(method: string | undefined, message: unkno
     case 'roots/list':
       return 'Asks for the roots list';
     default:
-      if (method && FEATURE_NAMES[method]) return FEATURE_NAMES[method];
-      return Object.keys(params).length === 0 ? '' : oneLine(params);
+      return ownValue(FEATURE_NAMES, method) ?? (Object.keys(params).length === 0 ? '' : oneLine(params));
   }
 }
 
