@@ -1,12 +1,15 @@
 // Fixed loopback ports for the servers Playwright starts (see playwright.config.ts).
 // Specs import the URLs from here; nothing else should hard-code a port.
-// 47100–47199 is a quiet range. Each server below is BASE + an offset; a new fixture server takes an
-// offset no other constant here uses (docs/architecture.md#testing lists them).
+// 17100–17199: below every OS's ephemeral port range (Linux 32768–60999, macOS and Windows 49152–65535).
+// Inside that range an outgoing connection (a readiness poll, a conformance run just before) can hold the
+// very port a fixture server is about to listen on, and it fails with EADDRINUSE; CI saw that twice with
+// the old base 47100. Each server below is BASE + an offset; a new fixture server takes an offset no
+// other constant here uses (docs/architecture.md#testing lists them).
 
 export const HOST = '127.0.0.1';
 
 /** Set LENS_E2E_PORT_BASE to run a second copy of the suite beside this one (another worktree). */
-const BASE = Number(process.env.LENS_E2E_PORT_BASE ?? 47100);
+const BASE = Number(process.env.LENS_E2E_PORT_BASE ?? 17100);
 
 export const APP_PORT = BASE;
 export const DEMO_PORT = BASE + 1;
