@@ -98,12 +98,15 @@ const describe = (e: ProbeEvidence): string => {
   return `HTTP ${e.status}${rpc}`;
 };
 
+const PROBE_NOT_SENT =
+  'The browser could not send the 2026-07-28 probe (no response: often CORS, because the server does not allow the Mcp-Method and Mcp-Name request headers), so MCP Lens connected with the 2025 initialize handshake.';
+
 /** One sentence on how the era was decided, for the server panel and the log. */
 export function explainEra(plan: EraPlan, era: ProtocolEra, probes: readonly ProbeEvidence[], viaSse: boolean): string {
   if (viaSse) return 'The endpoint refused Streamable HTTP, so MCP Lens connected over the legacy HTTP+SSE transport, which only the 2025 era and older have.';
   if (plan.mode === 'legacy' && plan.why === 'pinned') return 'Pinned to 2025-11-25 and older: connected with the initialize handshake, without a probe.';
   if (plan.mode === 'legacy' && plan.why === 'probe-blocked') {
-    return 'The browser could not send the 2026-07-28 probe (no response; usually CORS: the server does not allow the Mcp-Method and Mcp-Name request headers), so MCP Lens connected with the 2025 initialize handshake.';
+    return PROBE_NOT_SENT;
   }
   if (plan.mode === 'legacy') {
     const when = plan.known ? new Date(plan.known.at).toISOString().slice(0, 16).replace('T', ' ') : 'earlier';
@@ -119,7 +122,7 @@ export function explainEra(plan: EraPlan, era: ProtocolEra, probes: readonly Pro
   }
   if (!last) return 'Connected with the 2025 initialize handshake.';
   if (last.kind === 'no-response')
-    return 'The browser could not send the 2026-07-28 probe (no response: often CORS, because the server does not allow the Mcp-Method and Mcp-Name request headers), so MCP Lens connected with the 2025 initialize handshake.';
+    return PROBE_NOT_SENT;
   if (last.status >= 200 && last.status < 300) return 'server/discover answered, but not with a 2026-07-28 discover result, so MCP Lens connected with the 2025 initialize handshake.';
   return `server/discover got ${describe(last)}, a 2025-era answer, so MCP Lens connected with the 2025 initialize handshake.`;
 }
