@@ -50,15 +50,25 @@ export default tseslint.config(
       // src/shared/url.ts first (docs/security.md#sinks-and-their-guards).
       'no-restricted-syntax': [
         'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Server content is rendered as text. Use a sanitized component if markup is unavoidable.' },
-        { selector: "AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]", message: 'No raw HTML sinks: render text.' },
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Server content is rendered as text. Use a sanitized component if markup is unavoidable.',
+        },
+        { selector: 'AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]', message: 'No raw HTML sinks: render text.' },
         { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: 'No raw HTML sinks: render text.' },
         { selector: "CallExpression[callee.object.name='document'][callee.property.name='write']", message: 'No raw HTML sinks.' },
-        { selector: "AssignmentExpression[left.object.name='location']", message: 'Navigate only with a URL checked by src/shared/url.ts.' },
+        {
+          selector: "AssignmentExpression[left.object.name='location']",
+          message: 'Navigate only with a URL checked by src/shared/url.ts.',
+        },
       ],
       'no-restricted-properties': [
         'error',
-        { object: 'window', property: 'open', message: 'Open only URLs checked by checkNavigableUrl (src/shared/url.ts), via the one helper that does.' },
+        {
+          object: 'window',
+          property: 'open',
+          message: 'Open only URLs checked by checkNavigableUrl (src/shared/url.ts), via the one helper that does.',
+        },
       ],
     },
   },

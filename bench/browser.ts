@@ -30,11 +30,17 @@ export async function installProbes(page: Page): Promise<void> {
 export const now = (page: Page) => page.evaluate(() => performance.now());
 
 export async function longTasksBetween(page: Page, from: number, to: number): Promise<number[]> {
-  return page.evaluate(([a, b]) => window.__bench.longTasks.filter((task) => task.start >= a! && task.start <= b!).map((task) => task.duration), [from, to]);
+  return page.evaluate(
+    ([a, b]) => window.__bench.longTasks.filter((task) => task.start >= a! && task.start <= b!).map((task) => task.duration),
+    [from, to],
+  );
 }
 
 export async function clicksBetween(page: Page, from: number, to: number): Promise<number[]> {
-  return page.evaluate(([a, b]) => window.__bench.clicks.filter((click) => click.start >= a! && click.start <= b!).map((click) => click.latency), [from, to]);
+  return page.evaluate(
+    ([a, b]) => window.__bench.clicks.filter((click) => click.start >= a! && click.start <= b!).map((click) => click.latency),
+    [from, to],
+  );
 }
 
 export const percentile = (values: number[], p: number) => {
@@ -82,7 +88,13 @@ export async function timeFilter(page: Page, text: string): Promise<number> {
     setter.call(input, value);
     input.dispatchEvent(new Event('input', { bubbles: true }));
     const timedOut = new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`The filtered count did not appear within 30 s (count shows "${count.textContent}", filter box "${input.value}")`)), 30_000),
+      setTimeout(
+        () =>
+          reject(
+            new Error(`The filtered count did not appear within 30 s (count shows "${count.textContent}", filter box "${input.value}")`),
+          ),
+        30_000,
+      ),
     );
     await Promise.race([shown, timedOut]);
     return performance.now() - started;

@@ -26,9 +26,24 @@ const PREFLIGHT = {
 };
 
 const TOOLS = [
-  { name: 'flood', description: 'Streams notifications', inputSchema: { type: 'object', properties: { count: { type: 'integer' }, perSecond: { type: 'integer' } } }, annotations: { readOnlyHint: true } },
-  { name: 'big', description: 'A large result', inputSchema: { type: 'object', properties: { kind: { type: 'string', enum: ['text', 'json', 'image'] }, bytes: { type: 'integer' } } }, annotations: { readOnlyHint: true } },
-  { name: 'echo', description: 'Echo', inputSchema: { type: 'object', properties: { message: { type: 'string' } } }, annotations: { readOnlyHint: true } },
+  {
+    name: 'flood',
+    description: 'Streams notifications',
+    inputSchema: { type: 'object', properties: { count: { type: 'integer' }, perSecond: { type: 'integer' } } },
+    annotations: { readOnlyHint: true },
+  },
+  {
+    name: 'big',
+    description: 'A large result',
+    inputSchema: { type: 'object', properties: { kind: { type: 'string', enum: ['text', 'json', 'image'] }, bytes: { type: 'integer' } } },
+    annotations: { readOnlyHint: true },
+  },
+  {
+    name: 'echo',
+    description: 'Echo',
+    inputSchema: { type: 'object', properties: { message: { type: 'string' } } },
+    annotations: { readOnlyHint: true },
+  },
 ];
 
 type Json = Record<string, unknown>;
@@ -68,7 +83,12 @@ function bigResult(kind: string, bytes: number): Json {
   if (kind === 'image') return { content: [{ type: 'image', mimeType: 'image/png', data: bigPng(Math.floor((size * 3) / 4)) }] };
   if (kind === 'json') {
     const rows = Math.ceil(size / 100);
-    const items = Array.from({ length: rows }, (_, index) => ({ id: index, name: `row ${index}`, tags: ['alpha', 'beta'], value: index * 1.5 }));
+    const items = Array.from({ length: rows }, (_, index) => ({
+      id: index,
+      name: `row ${index}`,
+      tags: ['alpha', 'beta'],
+      value: index * 1.5,
+    }));
     return { content: [{ type: 'text', text: JSON.stringify({ items }) }], structuredContent: { count: rows } };
   }
   const line = 'The quick brown fox jumps over the lazy dog. 0123456789 abcdefghijklmnopqrstuvwxyz\n';
@@ -87,10 +107,12 @@ async function flood(res: ServerResponse, id: unknown, count: number, perSecond:
   while (sent < total && !res.destroyed && Date.now() - started < MAX_SECONDS * 1000) {
     const batch: string[] = [];
     for (let index = 0; index < perTick && sent < total; index += 1, sent += 1) {
-      batch.push(`id: f${sent}\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', logger: 'flood', data: `flood ${sent}` } })}\n\n`);
+      batch.push(
+        `id: f${sent}\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', logger: 'flood', data: `flood ${sent}` } })}\n\n`,
+      );
     }
     res.write(batch.join(''));
-    const due = started + ((sent / perTick) * tick);
+    const due = started + (sent / perTick) * tick;
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
   }
   res.end(`data: ${JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: `sent ${sent}` }] } })}\n\n`);
@@ -123,7 +145,11 @@ export async function startFloodServer(port = 0): Promise<{ url: string; close()
     const params = (message.params ?? {}) as Json;
     switch (message.method) {
       case 'initialize':
-        return reply({ protocolVersion: '2025-11-25', capabilities: { tools: {}, logging: {} }, serverInfo: { name: 'lens-bench-flood', version: '1.0.0' } });
+        return reply({
+          protocolVersion: '2025-11-25',
+          capabilities: { tools: {}, logging: {} },
+          serverInfo: { name: 'lens-bench-flood', version: '1.0.0' },
+        });
       case 'tools/list':
         return reply({ tools: TOOLS });
       case 'ping':

@@ -33,7 +33,11 @@ export async function measureInBrowser(browser: Browser, url: string, era: Proto
     const page = await browser.newPage();
     try {
       await page.goto(server.url);
-      return await page.evaluate(([target, count, protocolEra]) => window.measureOverhead(target, count, protocolEra), [url, calls, era] as const);
+      return await page.evaluate(([target, count, protocolEra]) => window.measureOverhead(target, count, protocolEra), [
+        url,
+        calls,
+        era,
+      ] as const);
     } finally {
       await page.close();
       await server.close();

@@ -11,7 +11,11 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * Times `calls` round trips each way, alternating so that drift in the machine's load hits both alike, after
  * 20 warm-up rounds; medians, and the engine's as a multiple of the SDK's.
  */
-export async function compareRoundTrips(sdkCall: () => Promise<unknown>, engineCall: () => Promise<unknown>, calls: number): Promise<OverheadFigures> {
+export async function compareRoundTrips(
+  sdkCall: () => Promise<unknown>,
+  engineCall: () => Promise<unknown>,
+  calls: number,
+): Promise<OverheadFigures> {
   const sdkTimes: number[] = [];
   const engineTimes: number[] = [];
   for (let round = -20; round < calls; round += 1) {

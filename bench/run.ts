@@ -71,7 +71,10 @@ async function main() {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await installProbes(page);
     // The sustained flood is one tools/call lasting a minute: give it more than the default 60 s timeout.
-    await page.addInitScript((prefs) => localStorage.setItem('mcp-lens.tool-prefs', prefs), JSON.stringify({ toolTimeoutMs: (SUSTAIN_SECONDS + 120) * 1000 }));
+    await page.addInitScript(
+      (prefs) => localStorage.setItem('mcp-lens.tool-prefs', prefs),
+      JSON.stringify({ toolTimeoutMs: (SUSTAIN_SECONDS + 120) * 1000 }),
+    );
 
     console.log('Load');
     const kb = firstScreenKb();
@@ -121,7 +124,12 @@ async function main() {
     to = await now(page);
     after = await logAccounted(page);
     arrived = after.kept + after.evicted - (before.kept + before.evicted);
-    report('sustained: messages present or counted as evicted', `${arrived} of ${count + 2} (${after.kept} kept, ${after.evicted} evicted)`, 'all', arrived === count + 2);
+    report(
+      'sustained: messages present or counted as evicted',
+      `${arrived} of ${count + 2} (${after.kept} kept, ${after.evicted} evicted)`,
+      'all',
+      arrived === count + 2,
+    );
     tasks = await longTasksBetween(page, from, to);
     const clicks = await clicksBetween(page, from, to);
     report('sustained: long tasks p95', ms(percentile(tasks, 95)), '< 50 ms', percentile(tasks, 95) < 50);
@@ -156,7 +164,12 @@ async function main() {
     await page.getByRole('button', { name: 'Save session' }).click();
     const file = join(await mkdtemp(join(tmpdir(), 'mcp-lens-bench-')), 'session.mcplens.json');
     await (await downloading).saveAs(file);
-    report('save: file written after', `${ms(Date.now() - started)} (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB)`, '(informational)', true);
+    report(
+      'save: file written after',
+      `${ms(Date.now() - started)} (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB)`,
+      '(informational)',
+      true,
+    );
     tasks = await longTasksBetween(page, from, await now(page));
     report('save: longest task', ms(Math.max(0, ...tasks)), '≤ 200 ms', Math.max(0, ...tasks) <= 200);
     await page.goto(`${app.url}?url=${encodeURIComponent(flood.url)}`);
@@ -164,7 +177,11 @@ async function main() {
     started = Date.now();
     await page.getByLabel('Session file to open').setInputFiles(file);
     await page.getByRole('region', { name: 'Saved session' }).waitFor({ timeout: DRAIN_TIMEOUT_MS });
-    await page.getByRole('region', { name: 'Message log' }).locator('.log-count').filter({ hasText: after.kept.toString() }).waitFor({ timeout: DRAIN_TIMEOUT_MS });
+    await page
+      .getByRole('region', { name: 'Message log' })
+      .locator('.log-count')
+      .filter({ hasText: after.kept.toString() })
+      .waitFor({ timeout: DRAIN_TIMEOUT_MS });
     const opened = Date.now() - started;
     await page.waitForTimeout(300);
     tasks = await longTasksBetween(page, from, await now(page));
@@ -180,7 +197,12 @@ async function main() {
       const started = Date.now();
       // Each kind shows something the previous one did not, so a stale result cannot end the wait early.
       if (kind === 'image') await result(page).getByRole('img').waitFor({ timeout: 60_000 });
-      else await result(page).locator('.content-text').filter({ hasText: kind === 'json' ? '{"items":' : 'quick brown fox' }).first().waitFor({ timeout: 60_000 });
+      else
+        await result(page)
+          .locator('.content-text')
+          .filter({ hasText: kind === 'json' ? '{"items":' : 'quick brown fox' })
+          .first()
+          .waitFor({ timeout: 60_000 });
       const elapsed = Date.now() - started;
       await page.waitForTimeout(300);
       to = await now(page);
@@ -191,12 +213,22 @@ async function main() {
 
     console.log('Overhead: tools/call through the engine worker vs the SDK client on the page (Chromium, 300 calls each)');
     const overhead = await measureInBrowser(browser, flood.url, 'legacy');
-    report('round trip ratio, 2025-11-25', `${overhead.ratio.toFixed(2)}× (${overhead.engineMs.toFixed(2)} ms vs ${overhead.sdkMs.toFixed(2)} ms)`, '≤ 1.2×', overhead.ratio <= 1.2);
+    report(
+      'round trip ratio, 2025-11-25',
+      `${overhead.ratio.toFixed(2)}× (${overhead.engineMs.toFixed(2)} ms vs ${overhead.sdkMs.toFixed(2)} ms)`,
+      '≤ 1.2×',
+      overhead.ratio <= 1.2,
+    );
     // The demo server's 2026-07-28 leg: every call carries the _meta envelope and Mcp-* headers.
     const demo = await startDemoServer({ port: 0 });
     try {
       const modern = await measureInBrowser(browser, demo.url, 'modern');
-      report('round trip ratio, 2026-07-28', `${modern.ratio.toFixed(2)}× (${modern.engineMs.toFixed(2)} ms vs ${modern.sdkMs.toFixed(2)} ms)`, '≤ 1.2×', modern.ratio <= 1.2);
+      report(
+        'round trip ratio, 2026-07-28',
+        `${modern.ratio.toFixed(2)}× (${modern.engineMs.toFixed(2)} ms vs ${modern.sdkMs.toFixed(2)} ms)`,
+        '≤ 1.2×',
+        modern.ratio <= 1.2,
+      );
     } finally {
       await demo.close();
     }
@@ -213,7 +245,11 @@ async function main() {
   );
   await flood.close();
 
-  console.log(`\nSummary (${cpus().length} CPUs, load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}; long tasks and latencies grow with load)`);
+  console.log(
+    `\nSummary (${cpus().length} CPUs, load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}; long tasks and latencies grow with load)`,
+  );
   const width = Math.max(...rows.map((row) => row.figure.length));
   for (const row of rows) console.log(`${row.ok ? '✓' : '✗'} ${row.figure.padEnd(width)}  ${row.value.padEnd(40)}  target ${row.target}`);
 }

@@ -4,7 +4,10 @@ import { expect as baseExpect, openApp, test, type EraLabel } from './fixtures.t
 import { DEMO_MCP_URL, EVERYTHING_MCP_URL } from './servers/ports.ts';
 
 async function runTool(page: Page, name: string, fill?: () => Promise<void>) {
-  await page.getByRole('button', { name: new RegExp(`^${name}`, 'i') }).first().click();
+  await page
+    .getByRole('button', { name: new RegExp(`^${name}`, 'i') })
+    .first()
+    .click();
   await fill?.();
   await page.getByRole('button', { name: 'Run tool' }).click();
 }
@@ -71,10 +74,16 @@ test.describe('server-everything', () => {
     await expect(result(page)).toContainText('ada@example.com');
   });
 
-  test('URL elicitation: full URL with the host highlighted, opened only on Accept, in a noopener window', async ({ page, problems, context }) => {
+  test('URL elicitation: full URL with the host highlighted, opened only on Accept, in a noopener window', async ({
+    page,
+    problems,
+    context,
+  }) => {
     void problems;
     // Nothing leaves the machine: the page the server points at is answered locally.
-    await context.route('https://consent.example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>consent page</p>' }));
+    await context.route('https://consent.example.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<p>consent page</p>' }),
+    );
     await connect(page, EVERYTHING_MCP_URL);
     let visited = false;
     page.on('request', (request) => {

@@ -22,7 +22,9 @@ test('names the request header the preflight refuses and shows the fix per stack
   await expect(alert).toContainText("The server's CORS preflight does not allow the Mcp-Protocol-Version request header");
   const fix = alert.getByRole('region', { name: 'CORS fix' });
   await expect(fix.getByRole('button', { name: 'Express (cors)' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(fix).toContainText("allowedHeaders: ['Content-Type', 'Accept', 'Authorization', 'Mcp-Session-Id', 'Mcp-Protocol-Version', 'Mcp-Method', 'Mcp-Name', 'Last-Event-ID']");
+  await expect(fix).toContainText(
+    "allowedHeaders: ['Content-Type', 'Accept', 'Authorization', 'Mcp-Session-Id', 'Mcp-Protocol-Version', 'Mcp-Method', 'Mcp-Name', 'Last-Event-ID']",
+  );
   const origin = new URL(page.url()).origin;
   await expect(fix).toContainText(`origin: '${origin}'`);
   for (const [stack, marker] of [
@@ -74,7 +76,10 @@ test('2026-07-28 pinned behind a 2025 allow-list: lists the headers to add and c
   await expect(page.getByRole('combobox', { name: 'Protocol' })).toHaveValue('modern');
 });
 
-test('Auto behind a 2025 allow-list: connects as 2025, says the probe could not be sent, and Check CORS names the headers', async ({ page, problems }) => {
+test('Auto behind a 2025 allow-list: connects as 2025, says the probe could not be sent, and Check CORS names the headers', async ({
+  page,
+  problems,
+}) => {
   void problems;
   await connect(page, MODERN_CORS_2025_URL);
   await expect(page.locator('.era-badge')).toHaveText('2025 era');
@@ -87,7 +92,11 @@ test('Auto behind a 2025 allow-list: connects as 2025, says the probe could not 
   await page.getByRole('button', { name: 'Check CORS' }).click();
   const check = page.getByRole('region', { name: 'CORS check' });
   await expect(check).toContainText('add Mcp-Method, Mcp-Name, Mcp-Param-Region to Access-Control-Allow-Headers');
-  await expect(check.getByRole('list', { name: 'Headers to allow' }).getByRole('listitem')).toHaveText(['Mcp-Method', 'Mcp-Name', 'Mcp-Param-Region']);
+  await expect(check.getByRole('list', { name: 'Headers to allow' }).getByRole('listitem')).toHaveText([
+    'Mcp-Method',
+    'Mcp-Name',
+    'Mcp-Param-Region',
+  ]);
   await expect(check.getByRole('region', { name: 'CORS fix' })).toContainText("'Mcp-Param-Region'");
   await expect(check.getByRole('button', { name: 'Connect as 2025' })).toHaveCount(0);
 });

@@ -16,7 +16,10 @@ test('fills a form with several argument types, runs the tool and sees the excha
   void problems;
   // The exchange checked below includes the 2025 handshake (initialize); e2e/eras.spec.ts covers 2026-07-28.
   await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
-  await page.getByRole('button', { name: /book-meeting|Book a meeting room/ }).first().click();
+  await page
+    .getByRole('button', { name: /book-meeting|Book a meeting room/ })
+    .first()
+    .click();
   await page.getByLabel(/organizerEmail/).fill('ada@example.com');
   await page.getByLabel(/^date/).fill('2026-12-01');
   await page.getByLabel(/durationMinutes/).fill('45');
@@ -44,13 +47,19 @@ test('shows images, structured content and tool errors as such', async ({ page, 
   await connect(page, DEMO_MCP_URL);
   const result = page.getByRole('region', { name: 'Result' });
 
-  await page.getByRole('button', { name: /draw-lens|Draw a picture/ }).first().click();
+  await page
+    .getByRole('button', { name: /draw-lens|Draw a picture/ })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Run tool' }).click();
   const image = result.getByRole('img');
   await expect(image).toBeVisible();
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-  await page.getByRole('button', { name: /get-forecast|Weather forecast/ }).first().click();
+  await page
+    .getByRole('button', { name: /get-forecast|Weather forecast/ })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Run tool' }).click();
   await expect(result).toContainText('"unit": "celsius"');
 
@@ -63,7 +72,10 @@ test('shows images, structured content and tool errors as such', async ({ page, 
 test('puts server notifications on the timeline, and disconnects cleanly', async ({ page, problems }) => {
   void problems;
   await connect(page, DEMO_MCP_URL);
-  await page.getByRole('button', { name: /long-running-task|Long-running task/ }).first().click();
+  await page
+    .getByRole('button', { name: /long-running-task|Long-running task/ })
+    .first()
+    .click();
   await page.getByLabel(/^steps/).fill('2');
   await page.getByLabel(/^stepMs/).fill('50');
   await page.getByRole('button', { name: 'Run tool' }).click();

@@ -43,7 +43,10 @@ test('server panel on a 2025 server (server-everything, Auto): the 2025 era and 
   await expect(page.getByText('deprecated in 2026-07-28')).toHaveCount(0);
 });
 
-test('server panel on a 2026-07-28 server: era, versions, no session by design, no ping, the discover result', async ({ page, problems }) => {
+test('server panel on a 2026-07-28 server: era, versions, no session by design, no ping, the discover result', async ({
+  page,
+  problems,
+}) => {
   void problems;
   await connect(page, MODERN_MCP_URL);
   const panel = page.locator('.server-panel');
@@ -114,7 +117,10 @@ test('the Message log labels the era probe and keeps the request _meta envelope 
   await expect(detail.locator('details.log-meta')).not.toHaveAttribute('open', '');
 });
 
-test('a saved session shows the era it was recorded with, and one from an older MCP Lens shows it as unknown', async ({ page, problems }, testInfo) => {
+test('a saved session shows the era it was recorded with, and one from an older MCP Lens shows it as unknown', async ({
+  page,
+  problems,
+}, testInfo) => {
   void problems;
   await connect(page, MODERN_MCP_URL);
   const path = testInfo.outputPath('modern.mcplens.json');

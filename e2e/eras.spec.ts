@@ -46,7 +46,10 @@ for (const era of ERAS) {
       await page.getByRole('list', { name: 'Prompts' }).getByRole('button', { name: 'review-code', exact: true }).click();
       const form = page.getByRole('form', { name: 'Prompt arguments' });
       await form.getByRole('combobox', { name: /language/ }).fill('rust');
-      await form.getByRole('textbox', { name: /code/ }).or(form.getByRole('combobox', { name: /code/ })).fill('fn main() {}');
+      await form
+        .getByRole('textbox', { name: /code/ })
+        .or(form.getByRole('combobox', { name: /code/ }))
+        .fill('fn main() {}');
       await form.getByRole('button', { name: 'Get prompt' }).click();
       await expect(page.getByRole('region', { name: 'Prompt messages' })).toContainText('Please review this rust code:');
     });
@@ -79,7 +82,9 @@ for (const era of ERAS) {
       await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('notifications/tools/list_changed');
       // 2026-07-28 state is shared by every client of the demo server, so the toggle may have removed it.
       const added = (await result(page).textContent())?.includes('Added') === true;
-      await expect(page.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'roll-dice', exact: true })).toHaveCount(added ? 1 : 0);
+      await expect(page.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'roll-dice', exact: true })).toHaveCount(
+        added ? 1 : 0,
+      );
     });
   });
 }

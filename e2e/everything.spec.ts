@@ -10,7 +10,10 @@ test('inspects server-everything over Streamable HTTP', async ({ page, problems 
   await page.getByRole('button', { name: 'Run tool' }).click();
   await expect(page.getByRole('region', { name: 'Result' })).toContainText('hello from MCP Lens');
 
-  await page.getByRole('button', { name: /get-tiny-image/i }).first().click();
+  await page
+    .getByRole('button', { name: /get-tiny-image/i })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Run tool' }).click();
   await expect(page.getByRole('region', { name: 'Result' }).getByRole('img').first()).toBeVisible();
 });

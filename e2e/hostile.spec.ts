@@ -34,12 +34,27 @@ async function expectStillUsable(page: Page, scenario: string) {
 
 const FAULTS: Array<{ scenario: string; error: RegExp; logFilter: string; logged: RegExp | string }> = [
   { scenario: 'bad-json-body', error: /not valid JSON/, logFilter: 'body is not JSON', logged: 'unparseable' },
-  { scenario: 'no-result', error: /neither "result" nor "error"/, logFilter: 'neither result nor error', logged: /invalid.*tools\/call|invalid/ },
-  { scenario: 'stream-ends-early', error: /ended the response stream for tools\/call without sending the response/, logFilter: 'about to vanish', logged: 'notifications/message' },
+  {
+    scenario: 'no-result',
+    error: /neither "result" nor "error"/,
+    logFilter: 'neither result nor error',
+    logged: /invalid.*tools\/call|invalid/,
+  },
+  {
+    scenario: 'stream-ends-early',
+    error: /ended the response stream for tools\/call without sending the response/,
+    logFilter: 'about to vanish',
+    logged: 'notifications/message',
+  },
   { scenario: 'html-200', error: /text\/html, not JSON or an event stream/, logFilter: 'Please sign in', logged: 'unparseable' },
   { scenario: 'html-500', error: /HTTP 500/, logFilter: 'database is down', logged: 'unparseable' },
   { scenario: 'html-502', error: /HTTP 502/, logFilter: 'upstream unreachable', logged: 'unparseable' },
-  { scenario: 'too-large', error: /larger than 16 MB; MCP Lens stopped reading it/, logFilter: 'cut off at the limit', logged: 'unparseable' },
+  {
+    scenario: 'too-large',
+    error: /larger than 16 MB; MCP Lens stopped reading it/,
+    logFilter: 'cut off at the limit',
+    logged: 'unparseable',
+  },
   { scenario: 'too-deep', error: /nested deeper than 512 levels/, logFilter: 'deeper than 512', logged: 'unparseable' },
 ];
 
@@ -107,9 +122,14 @@ test('re-initializes once when the server forgets the session, without repeating
   void problems;
   await connectTo(page, 'session-404');
   await run(page, 'probe');
-  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText(/forgotten the session \(HTTP 404\), so MCP Lens started a new one/);
+  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText(
+    /forgotten the session \(HTTP 404\), so MCP Lens started a new one/,
+  );
   await expect(page.getByRole('status').filter({ hasText: /Connected/ })).toBeVisible();
-  const received = (await (await page.request.get(hostileControlUrl('session-404'))).json()) as Array<{ rpcMethod?: string; method: string }>;
+  const received = (await (await page.request.get(hostileControlUrl('session-404'))).json()) as Array<{
+    rpcMethod?: string;
+    method: string;
+  }>;
   expect(received.filter((r) => r.rpcMethod === 'tools/call')).toHaveLength(1);
   expect(received.filter((r) => r.rpcMethod === 'initialize')).toHaveLength(2);
   await run(page, 'probe');
@@ -211,7 +231,10 @@ test('a progress notification for a token never issued does not disturb the call
   await expectStillUsable(page, 'unknown-progress-token');
 });
 
-test('prototype keys: server data named __proto__, constructor, toString or hasOwnProperty stays plain names', async ({ page, problems }) => {
+test('prototype keys: server data named __proto__, constructor, toString or hasOwnProperty stays plain names', async ({
+  page,
+  problems,
+}) => {
   void problems;
   await connectTo(page, 'prototype-keys');
   const resourcesTab = async () => {

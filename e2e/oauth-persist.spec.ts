@@ -8,7 +8,8 @@ import { APP_BASE_PATH, OAUTH_ORIGIN, oauthMcpUrl } from './servers/ports.ts';
 
 const statusOf = (page: Page) => page.getByRole('status').filter({ hasText: /Connected|Failed|Connecting|Disconnected/ });
 const prompt = (page: Page) => page.getByRole('region', { name: 'Authorization needed' });
-const tokenRequests = async (page: Page) => ((await (await page.request.get(`${OAUTH_ORIGIN}/control/consent`)).json()) as { tokenRequests: unknown[] }).tokenRequests.length;
+const tokenRequests = async (page: Page) =>
+  ((await (await page.request.get(`${OAUTH_ORIGIN}/control/consent`)).json()) as { tokenRequests: unknown[] }).tokenRequests.length;
 
 async function blockPopups(page: Page) {
   await page.addInitScript(() => {
@@ -82,7 +83,10 @@ test('a redirect back with a wrong state or with error= is refused, and nothing 
   expect(await tokenRequests(page)).toBe(before);
 });
 
-test('remembered tokens survive a reload and connect without consent; Forget makes the next connect ask again', async ({ page, problems }) => {
+test('remembered tokens survive a reload and connect without consent; Forget makes the next connect ask again', async ({
+  page,
+  problems,
+}) => {
   void problems;
   await openApp(page, oauthMcpUrl('consent'));
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
@@ -118,7 +122,11 @@ test('remembered tokens survive a reload and connect without consent; Forget mak
 
 test('two tabs sharing remembered tokens refresh one at a time: a rotated refresh token is never reused', async ({ page, problems }) => {
   void problems;
-  const control = async () => (await (await page.request.get(`${OAUTH_ORIGIN}/control/short`)).json()) as { refreshTokensRejected: number; authorizations: unknown[] };
+  const control = async () =>
+    (await (await page.request.get(`${OAUTH_ORIGIN}/control/short`)).json()) as {
+      refreshTokensRejected: number;
+      authorizations: unknown[];
+    };
   // Access tokens of the "short" variant live 1 s, and each refresh token works once.
   await openApp(page, oauthMcpUrl('short'));
   await page.getByRole('button', { name: 'Connect', exact: true }).click();

@@ -10,7 +10,10 @@ async function startConnect(page: Page, variant: string) {
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
 }
 
-test('Connect → 401 → discovery → consent in a popup → connected, tools listed, every step in the Authorization tab', async ({ page, problems }) => {
+test('Connect → 401 → discovery → consent in a popup → connected, tools listed, every step in the Authorization tab', async ({
+  page,
+  problems,
+}) => {
   void problems;
   await startConnect(page, 'consent');
   const prompt = page.getByRole('region', { name: 'Authorization needed' });
@@ -25,7 +28,15 @@ test('Connect → 401 → discovery → consent in a popup → connected, tools 
 
   await page.getByRole('tab', { name: 'Authorization' }).click();
   const steps = page.getByRole('list', { name: 'Authorization steps' });
-  for (const title of ['Server challenge (401)', 'Protected resource metadata', 'Authorization server metadata', 'Client registration', 'Authorization request', 'Authorization response', 'Token request']) {
+  for (const title of [
+    'Server challenge (401)',
+    'Protected resource metadata',
+    'Authorization server metadata',
+    'Client registration',
+    'Authorization request',
+    'Authorization response',
+    'Token request',
+  ]) {
     await expect(steps.getByText(title, { exact: true }).first()).toBeVisible();
   }
   await expect(page.getByText(/^Authorized with scope “mcp:read”/)).toBeVisible();
@@ -61,7 +72,10 @@ test('a callback with the wrong state is discarded; the real one still works', a
   const prompt = page.getByRole('region', { name: 'Authorization needed' });
   await expect(prompt).toBeVisible();
   await page.evaluate(() => {
-    new BroadcastChannel('mcp-lens-oauth-callback').postMessage({ type: 'oauth-callback', url: new URL(`oauth-callback.html?code=stolen&state=${'0'.repeat(32)}`, document.baseURI).href });
+    new BroadcastChannel('mcp-lens-oauth-callback').postMessage({
+      type: 'oauth-callback',
+      url: new URL(`oauth-callback.html?code=stolen&state=${'0'.repeat(32)}`, document.baseURI).href,
+    });
   });
   await expect(prompt.getByRole('alert')).toContainText('state that does not match');
   const popupPromise = page.waitForEvent('popup');

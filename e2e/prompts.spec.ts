@@ -28,7 +28,10 @@ test('marks required arguments, completes with context, and renders the conversa
   await form.getByRole('combobox', { name: /framework/ }).focus();
   await expect(page.getByRole('listbox', { name: 'Suggestions for framework' }).getByRole('option')).toHaveText(['axum', 'serde', 'tokio']);
   await form.getByRole('combobox', { name: /framework/ }).press('Escape');
-  await form.getByRole('textbox', { name: /code/ }).or(form.getByRole('combobox', { name: /code/ })).fill('fn main() {}');
+  await form
+    .getByRole('textbox', { name: /code/ })
+    .or(form.getByRole('combobox', { name: /code/ }))
+    .fill('fn main() {}');
   await form.getByRole('button', { name: 'Get prompt' }).click();
 
   const result = messages(page);
@@ -40,7 +43,10 @@ test('marks required arguments, completes with context, and renders the conversa
 test('shows every content type a prompt message can carry', async ({ page, problems }) => {
   void problems;
   const form = await openPrompt(page, DEMO_MCP_URL, 'content-gallery');
-  await form.getByRole('combobox', { name: /caption/ }).or(form.getByRole('textbox', { name: /caption/ })).fill('One of each');
+  await form
+    .getByRole('combobox', { name: /caption/ })
+    .or(form.getByRole('textbox', { name: /caption/ }))
+    .fill('One of each');
   await form.getByRole('button', { name: 'Get prompt' }).click();
   const result = messages(page);
   await expect(result).toContainText('6 messages');

@@ -25,7 +25,10 @@ test('lists resources with their metadata and renders Markdown safely', async ({
   // Raw HTML is text, never markup; the javascript: link is not a link; the remote image is not fetched.
   await expect(body).toContainText("<script>alert('no')</script>");
   await expect(body.locator('script')).toHaveCount(0);
-  await expect(body.getByRole('link', { name: 'A safe link' })).toHaveAttribute('href', 'https://modelcontextprotocol.io/specification/2025-11-25');
+  await expect(body.getByRole('link', { name: 'A safe link' })).toHaveAttribute(
+    'href',
+    'https://modelcontextprotocol.io/specification/2025-11-25',
+  );
   await expect(body.getByRole('link', { name: 'A javascript: link' })).toHaveCount(0);
   await expect(body.locator('img')).toHaveCount(0);
   await expect(body).toContainText('[image not loaded: A remote image that must not be fetched]');
@@ -86,7 +89,11 @@ test('fills a template with completions that use the other variable, and reads i
 
   const file = form.getByRole('combobox', { name: /file/ });
   await file.focus();
-  await expect(page.getByRole('listbox', { name: 'Suggestions for file' }).getByRole('option')).toHaveText(['bread.txt', 'pancakes.txt', 'soup.txt']);
+  await expect(page.getByRole('listbox', { name: 'Suggestions for file' }).getByRole('option')).toHaveText([
+    'bread.txt',
+    'pancakes.txt',
+    'soup.txt',
+  ]);
   await file.fill('s');
   await expect(page.getByRole('listbox', { name: 'Suggestions for file' }).getByRole('option')).toHaveText(['soup.txt']);
   await file.press('ArrowDown');
@@ -131,7 +138,10 @@ test('server-everything: static documents, templates with completion, text and b
   await expect(contents(page)).toContainText('Resource 3: This is a plaintext resource');
 
   await templates.getByRole('button', { name: /blob/i }).first().click();
-  await page.getByRole('form', { name: 'Template variables' }).getByRole('combobox', { name: /resourceId/ }).fill('2');
+  await page
+    .getByRole('form', { name: 'Template variables' })
+    .getByRole('combobox', { name: /resourceId/ })
+    .fill('2');
   await page.getByRole('button', { name: 'Read resource' }).click();
   await expect(contents(page).getByRole('link', { name: /^Download/ })).toHaveAttribute('href', /^blob:/);
 });

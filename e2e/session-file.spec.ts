@@ -57,7 +57,11 @@ test('explains why a file cannot be opened', async ({ page, problems }, testInfo
   await openApp(page);
   const input = page.getByLabel('Session file to open');
 
-  await input.setInputFiles({ name: 'broken.mcplens.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"mcp-lens-session","version":1,"log":{') });
+  await input.setInputFiles({
+    name: 'broken.mcplens.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"format":"mcp-lens-session","version":1,"log":{'),
+  });
   await expect(page.getByRole('alert')).toContainText('broken.mcplens.json: This file is not valid JSON');
 
   const future = { format: 'mcp-lens-session', version: 99 };
@@ -72,7 +76,10 @@ test('the HTTP view shows each exchange and links to the messages it carried', a
   await page.getByRole('button', { name: 'HTTP', exact: true }).click();
   const http = page.getByRole('region', { name: 'HTTP exchanges' });
   await expect(http.getByRole('button', { name: /POST.*200/ }).first()).toBeVisible();
-  await http.getByRole('button', { name: /POST.*200/ }).first().click();
+  await http
+    .getByRole('button', { name: /POST.*200/ })
+    .first()
+    .click();
   const detail = http.getByRole('region', { name: 'Selected HTTP exchange' });
   await expect(detail).toContainText('Request headers');
   await expect(detail).toContainText('Response headers');

@@ -10,12 +10,21 @@ test('fills $ref places, a nullable date, an unset-able boolean and a map, with 
 
   // Both places come from one $defs entry through $ref.
   await form.getByLabel(/^city/).first().fill('Lisbon');
-  await form.getByLabel(/^country/).first().fill('portugal');
+  await form
+    .getByLabel(/^country/)
+    .first()
+    .fill('portugal');
   // The pattern is checked as you type, before anything is sent.
   await expect(form).toContainText(/must match pattern/);
-  await form.getByLabel(/^country/).first().fill('PT');
+  await form
+    .getByLabel(/^country/)
+    .first()
+    .fill('PT');
   await form.getByLabel(/^city/).nth(1).fill('Oslo');
-  await form.getByLabel(/^country/).nth(1).fill('NO');
+  await form
+    .getByLabel(/^country/)
+    .nth(1)
+    .fill('NO');
   await form.getByLabel(/^departure/).fill('2026-12-01T09:30');
   await expect(form.getByLabel(/^returnDate/)).toHaveAttribute('type', 'date');
   await expect(form.getByLabel(/^travellerEmail/)).toHaveAttribute('type', 'email');

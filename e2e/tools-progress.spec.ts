@@ -40,7 +40,10 @@ test('runs a task-required tool as a task, shows its status, and lists it on the
   await expect(table).toContainText('completed');
   await expect(table).toContainText('5 min');
   await expect(page.getByRole('tabpanel')).toContainText('tasks/list, 1 page');
-  await table.getByRole('button', { name: /^Show result of task/ }).first().click();
+  await table
+    .getByRole('button', { name: /^Show result of task/ })
+    .first()
+    .click();
   await expect(page.getByRole('region', { name: 'Result' })).toContainText('Research Report: optics');
 });
 
@@ -53,7 +56,10 @@ test('cancels a running task from the Tasks tab', async ({ page, problems }) => 
   await expect(page.getByRole('region', { name: 'Result' })).toContainText('working');
   await page.getByRole('tab', { name: 'Tasks' }).click();
   const table = page.getByRole('table', { name: 'Tasks' });
-  await table.getByRole('button', { name: /^Cancel task/ }).first().click();
+  await table
+    .getByRole('button', { name: /^Cancel task/ })
+    .first()
+    .click();
   await expect(table).toContainText('cancelled');
   await expect(page.getByRole('region', { name: 'Message log' })).toContainText('tasks/cancel');
 });

@@ -19,7 +19,10 @@ test('an HTML sink refuses a plain string, and the app still starts its worker a
   problems.splice(0, problems.length, ...problems.filter((p) => !p.includes('require-trusted-types-for')));
 
   await connect(page, DEMO_MCP_URL);
-  await page.getByRole('button', { name: /book-meeting|Book a meeting room/ }).first().click();
+  await page
+    .getByRole('button', { name: /book-meeting|Book a meeting room/ })
+    .first()
+    .click();
   await page.getByLabel(/organizerEmail/).fill('not-an-email');
   await page.getByRole('button', { name: 'Run tool' }).click();
   // Ajv (new Function under the default policy) ran in the page: the form reports the format error itself.

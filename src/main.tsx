@@ -72,7 +72,8 @@ void findClientMetadataUrl(document.baseURI).then((clientMetadataUrl) => {
 
 client.subscribe((events) => {
   // Connecting leaves a saved session being browsed: live traffic never mixes into it.
-  if (session.getState().replay && events.some((event) => event.type === 'connection' && event.phase === 'connecting')) closeSession(services);
+  if (session.getState().replay && events.some((event) => event.type === 'connection' && event.phase === 'connecting'))
+    closeSession(services);
   log.getState().actions.appendEvents(events);
   http.getState().actions.appendEvents(events);
   connection.getState().actions.applyEvents(events);
@@ -109,10 +110,7 @@ worker.addEventListener('error', (event) => {
 });
 
 // Set the theme before the first paint, so a dark-mode user is not flashed with white.
-document.documentElement.dataset.theme = resolveTheme(
-  prefs.getState().theme,
-  window.matchMedia('(prefers-color-scheme: dark)').matches,
-);
+document.documentElement.dataset.theme = resolveTheme(prefs.getState().theme, window.matchMedia('(prefers-color-scheme: dark)').matches);
 
 const services: AppServices = { client, connection, log, prefs, http, session, feed, requests, clientFeatures, auth, oauthRedirectUrl };
 

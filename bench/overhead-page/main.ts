@@ -23,7 +23,10 @@ window.measureOverhead = async (url, calls, era) => {
   engine.subscribe((batch) => (events += batch.length));
   await engine.call('connect', { url, headers: [], transport: 'streamable-http', era });
   // Both sides speak the same era: 2026-07-28 pinned, or the plain 2025 handshake.
-  const sdk = new Client({ name: 'bench', version: '1.0.0' }, { versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } });
+  const sdk = new Client(
+    { name: 'bench', version: '1.0.0' },
+    { versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },
+  );
   await sdk.connect(new StreamableHTTPClientTransport(new URL(url)));
 
   const params = { name: 'echo', arguments: { message: 'x'.repeat(200) } };

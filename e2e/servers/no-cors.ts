@@ -9,7 +9,9 @@ const server = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/plain' }).end('no-cors fixture\n');
     return;
   }
-  res.writeHead(req.method === 'OPTIONS' ? 204 : 200, { 'content-type': 'application/json' }).end(req.method === 'OPTIONS' ? undefined : '{}');
+  res
+    .writeHead(req.method === 'OPTIONS' ? 204 : 200, { 'content-type': 'application/json' })
+    .end(req.method === 'OPTIONS' ? undefined : '{}');
 });
 server.listen(NO_CORS_PORT, HOST, () => console.log(`no-cors fixture: http://${HOST}:${NO_CORS_PORT}/mcp`));
 

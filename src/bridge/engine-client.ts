@@ -21,11 +21,7 @@ export interface EngineClient {
    * Calls an engine method. Rejects with an `EngineError` (a plain object, not an `Error`).
    * Aborting `signal` tells the engine to cancel and rejects at once with code `cancelled`.
    */
-  call<M extends EngineMethod>(
-    method: M,
-    params: EngineApi[M]['params'],
-    signal?: AbortSignal,
-  ): Promise<EngineApi[M]['result']>;
+  call<M extends EngineMethod>(method: M, params: EngineApi[M]['params'], signal?: AbortSignal): Promise<EngineApi[M]['result']>;
   /** Receives event batches in arrival order. Returns the unsubscribe function. */
   subscribe(listener: EventListener): () => void;
   /** Stops listening to the endpoint and rejects every pending call. */

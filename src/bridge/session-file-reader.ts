@@ -33,7 +33,9 @@ export function readSessionFile(file: Blob, onProgress?: (loaded: number, total:
       } else if (head) finish({ ok: true, file: { ...head, log: { evicted: head.log.evicted, items } } });
       else finish({ ok: false, error: 'The file reader stopped early. Try opening the file again.' });
     });
-    worker.addEventListener('error', (event) => finish({ ok: false, error: `The file reader failed${event.message ? `: ${event.message}` : ''}. Reload the page and try again.` }));
+    worker.addEventListener('error', (event) =>
+      finish({ ok: false, error: `The file reader failed${event.message ? `: ${event.message}` : ''}. Reload the page and try again.` }),
+    );
     worker.postMessage(file);
   });
 }

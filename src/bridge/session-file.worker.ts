@@ -23,6 +23,7 @@ self.addEventListener('message', (event: MessageEvent<Blob>) => {
       for (let start = 0; start < log.items.length; start += SLICE) post({ kind: 'items', items: log.items.slice(start, start + SLICE) });
       post({ kind: 'done' });
     },
-    (error: unknown) => post({ kind: 'error', error: `The file could not be read (${error instanceof Error ? error.message : String(error)}).` }),
+    (error: unknown) =>
+      post({ kind: 'error', error: `The file could not be read (${error instanceof Error ? error.message : String(error)}).` }),
   );
 });

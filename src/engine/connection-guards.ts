@@ -31,11 +31,15 @@ export interface ConnectionGuards {
   inspect(entry: MessageEntry): void;
 }
 
-export function createConnectionGuards(deps: { note: (level: 'info' | 'warning' | 'error', text: string) => void; onDrop: GovernorDeps['onDrop'] }): ConnectionGuards {
+export function createConnectionGuards(deps: {
+  note: (level: 'info' | 'warning' | 'error', text: string) => void;
+  onDrop: GovernorDeps['onDrop'];
+}): ConnectionGuards {
   let limits = resolveLimits(undefined);
   let governor: ReconnectGovernor | undefined;
   const guards: RequestGuard[] = [];
-  const fail = (id: string | number, error: EngineError, options?: { cancel?: boolean }) => guards.some((guard) => guard.fail(id, error, options));
+  const fail = (id: string | number, error: EngineError, options?: { cancel?: boolean }) =>
+    guards.some((guard) => guard.fail(id, error, options));
 
   return {
     begin(partial) {

@@ -46,7 +46,12 @@ export interface DiagnoseOptions {
  * What a 2025 request needs is checked first (it is what most failures are about); then what 2026-07-28
  * adds, all of it, so the fix names every header at once.
  */
-export async function diagnoseCors(url: string, customHeaders: string[], fetch: Fetch, options: DiagnoseOptions = {}): Promise<CorsDiagnosis> {
+export async function diagnoseCors(
+  url: string,
+  customHeaders: string[],
+  fetch: Fetch,
+  options: DiagnoseOptions = {},
+): Promise<CorsDiagnosis> {
   const paramHeaders = options.paramHeaders ?? [];
   const allowHeaders = allowHeadersFor([...customHeaders, ...paramHeaders]);
   const base = { allowHeaders, exposeHeaders: MCP_EXPOSE_HEADERS };
@@ -54,7 +59,8 @@ export async function diagnoseCors(url: string, customHeaders: string[], fetch: 
     return {
       ...base,
       finding: 'no-allow-origin',
-      sentence: "The server does not send Access-Control-Allow-Origin for this app's origin, not even on a simple request, so the browser hides all of its responses.",
+      sentence:
+        "The server does not send Access-Control-Allow-Origin for this app's origin, not even on a simple request, so the browser hides all of its responses.",
     };
   }
   const json = { 'Content-Type': 'application/json', Accept: ACCEPT };
@@ -63,7 +69,8 @@ export async function diagnoseCors(url: string, customHeaders: string[], fetch: 
       ...base,
       finding: 'header-not-allowed',
       header: 'Content-Type',
-      sentence: 'The server does not answer the CORS preflight (OPTIONS) for a JSON POST: it must allow the Content-Type request header and answer OPTIONS with the CORS headers.',
+      sentence:
+        'The server does not answer the CORS preflight (OPTIONS) for a JSON POST: it must allow the Content-Type request header and answer OPTIONS with the CORS headers.',
     };
   }
   const probes: Array<[string, string]> = [...PROBED, ...customHeaders.map((name): [string, string] => [name, 'mcp-lens-cors-probe'])];
@@ -81,7 +88,14 @@ export async function diagnoseCors(url: string, customHeaders: string[], fetch: 
   for (const name of [...MODERN_REQUEST_HEADERS, ...paramHeaders]) {
     if (!(await passes(fetch, url, { ...json, [name]: name === 'Mcp-Method' ? 'ping' : 'mcp-lens-cors-probe' }))) missing.push(name);
   }
-  if (missing.length > 0) return { ...base, finding: 'modern-headers-not-allowed', header: missing[0]!, missingHeaders: missing, sentence: modernSentence(missing, paramHeaders.length > 0) };
+  if (missing.length > 0)
+    return {
+      ...base,
+      finding: 'modern-headers-not-allowed',
+      header: missing[0]!,
+      missingHeaders: missing,
+      sentence: modernSentence(missing, paramHeaders.length > 0),
+    };
   if (options.onDemand) {
     return {
       ...base,
@@ -108,7 +122,12 @@ function modernSentence(missing: string[], paramsKnown: boolean): string {
  * the server keeps sessions but its Mcp-Session-Id header was not readable — from a browser, the server
  * did not list it in Access-Control-Expose-Headers.
  */
-export function hiddenSessionIdError(initialized: boolean, sessionId: string | undefined, error: unknown, customHeaders: string[]): EngineError | undefined {
+export function hiddenSessionIdError(
+  initialized: boolean,
+  sessionId: string | undefined,
+  error: unknown,
+  customHeaders: string[],
+): EngineError | undefined {
   const status = (error as { data?: { status?: unknown } } | null)?.data?.status;
   if (!initialized || sessionId !== undefined || (status !== 400 && status !== 404)) return undefined;
   const diagnosis: CorsDiagnosis = {

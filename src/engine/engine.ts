@@ -30,7 +30,17 @@ import { isSessionGone, sessionGoneError } from './session-recovery.ts';
 import { createWireTap, type FetchLike } from './wire-tap.ts';
 
 /** Engine methods that are one MCP request each: re-issued when their response stream breaks (the 2026-07-28 rule). */
-const REISSUED_ON_LOSS = new Set<EngineMethod>(['listTools', 'callTool', 'listResources', 'listResourceTemplates', 'readResource', 'listPrompts', 'getPrompt', 'complete', 'getTask']);
+const REISSUED_ON_LOSS = new Set<EngineMethod>([
+  'listTools',
+  'callTool',
+  'listResources',
+  'listResourceTemplates',
+  'readResource',
+  'listPrompts',
+  'getPrompt',
+  'complete',
+  'getTask',
+]);
 
 export interface EngineEnv {
   fetch: FetchLike;
@@ -78,12 +88,14 @@ export function createEngine(env: EngineEnv): Engine {
   let connectParams: ConnectParams | undefined;
 
   const explain = async (error: unknown): Promise<EngineError> =>
-    isOpaqueNetworkFailure(error) && connectParams ? explainNetworkFailure(
+    isOpaqueNetworkFailure(error) && connectParams
+      ? explainNetworkFailure(
           probeFailureCause(error),
           connectParams.url,
           env.fetch,
           connectParams.headers.map((h) => h.name.trim()).filter((name) => name !== ''),
-        ) : explainError(error);
+        )
+      : explainError(error);
 
   const ctx: FeatureContext = {
     fetch: env.fetch,
@@ -158,7 +170,11 @@ export function createEngine(env: EngineEnv): Engine {
     async ping() {
       const { client, summary } = ctx.requireSession();
       if (summary.era === 'modern') {
-        throw { code: 'not-in-revision', message: 'MCP 2026-07-28 has no ping: this server speaks it, so there is nothing to ping. Each request\'s time is in the Message log.' } satisfies EngineError;
+        throw {
+          code: 'not-in-revision',
+          message:
+            "MCP 2026-07-28 has no ping: this server speaks it, so there is nothing to ping. Each request's time is in the Message log.",
+        } satisfies EngineError;
       }
       const started = env.now();
       await client.ping();
@@ -171,8 +187,13 @@ export function createEngine(env: EngineEnv): Engine {
       const checked = checkServerUrl(url);
       if (!checked.ok) throw { code: 'invalid-url', message: checked.reason } satisfies EngineError;
       // Only names: the doctor's probes carry dummy values, never the user's secrets.
-      const names = (Array.isArray(headerNames) ? headerNames : []).map((name) => String(name).trim()).filter((name) => name !== '').slice(0, 32);
-      const params = (Array.isArray(paramHeaders) ? paramHeaders : []).filter((name): name is string => typeof name === 'string' && /^Mcp-Param-[!#$%&'*+.^_`|~0-9A-Za-z-]+$/i.test(name)).slice(0, 32);
+      const names = (Array.isArray(headerNames) ? headerNames : [])
+        .map((name) => String(name).trim())
+        .filter((name) => name !== '')
+        .slice(0, 32);
+      const params = (Array.isArray(paramHeaders) ? paramHeaders : [])
+        .filter((name): name is string => typeof name === 'string' && /^Mcp-Param-[!#$%&'*+.^_`|~0-9A-Za-z-]+$/i.test(name))
+        .slice(0, 32);
       return diagnoseCors(checked.url, names, env.fetch, { paramHeaders: params, onDemand: true });
     },
   };
@@ -198,7 +219,10 @@ export function createEngine(env: EngineEnv): Engine {
    * start a new one. We do that once, and do not repeat the request: a tool call may have side effects.
    */
   async function recoverSession(params: ConnectParams): Promise<EngineError> {
-    note('warning', 'The server answered HTTP 404 for this session: it no longer knows it. Starting a new session (the request is not repeated).');
+    note(
+      'warning',
+      'The server answered HTTP 404 for this session: it no longer knows it. Starting a new session (the request is not repeated).',
+    );
     // Straight from connected to connected (no "connecting"), so the UI keeps what the user was doing.
     await endSession();
     try {
@@ -224,7 +248,10 @@ export function createEngine(env: EngineEnv): Engine {
     } catch (error) {
       const lost = explainError(error).lostInTransit === true && !signal?.aborted;
       if (!lost || session?.summary.era !== 'modern' || !REISSUED_ON_LOSS.has(method)) throw error;
-      note('info', `The response stream for ${method} ended before the answer; re-issuing it as a new request, as MCP 2026-07-28 requires.`);
+      note(
+        'info',
+        `The response stream for ${method} ended before the answer; re-issuing it as a new request, as MCP 2026-07-28 requires.`,
+      );
       return run(params, signal);
     }
   }
@@ -235,7 +262,8 @@ export function createEngine(env: EngineEnv): Engine {
         return (await runOnce(method, params, signal)) as EngineApi[typeof method]['result'];
       } catch (error) {
         if (signal?.aborted) throw { code: 'cancelled', message: 'The request was cancelled.' } satisfies EngineError;
-        if (method !== 'connect' && connectParams && session?.summary.sessionId && isSessionGone(error)) throw await recoverSession(connectParams);
+        if (method !== 'connect' && connectParams && session?.summary.sessionId && isSessionGone(error))
+          throw await recoverSession(connectParams);
         throw await explain(error);
       }
     },

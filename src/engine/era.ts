@@ -15,9 +15,7 @@ export const KNOWN_LEGACY_HORIZON_MS = 24 * 60 * 60 * 1000;
 
 export type EraPlan =
   /** `probe-blocked`: Auto's probe never reached the server (in a browser: usually CORS), so 2025 is tried. */
-  | { mode: 'legacy'; why: 'pinned' | 'remembered' | 'probe-blocked'; known?: KnownEra }
-  | { mode: 'auto' }
-  | { mode: 'pin' };
+  { mode: 'legacy'; why: 'pinned' | 'remembered' | 'probe-blocked'; known?: KnownEra } | { mode: 'auto' } | { mode: 'pin' };
 
 export function planEra(params: ConnectParams, now: number): EraPlan {
   const choice = params.era ?? 'auto';
@@ -103,8 +101,10 @@ const PROBE_NOT_SENT =
 
 /** One sentence on how the era was decided, for the server panel and the log. */
 export function explainEra(plan: EraPlan, era: ProtocolEra, probes: readonly ProbeEvidence[], viaSse: boolean): string {
-  if (viaSse) return 'The endpoint refused Streamable HTTP, so MCP Lens connected over the legacy HTTP+SSE transport, which only the 2025 era and older have.';
-  if (plan.mode === 'legacy' && plan.why === 'pinned') return 'Pinned to 2025-11-25 and older: connected with the initialize handshake, without a probe.';
+  if (viaSse)
+    return 'The endpoint refused Streamable HTTP, so MCP Lens connected over the legacy HTTP+SSE transport, which only the 2025 era and older have.';
+  if (plan.mode === 'legacy' && plan.why === 'pinned')
+    return 'Pinned to 2025-11-25 and older: connected with the initialize handshake, without a probe.';
   if (plan.mode === 'legacy' && plan.why === 'probe-blocked') {
     return PROBE_NOT_SENT;
   }
@@ -115,14 +115,16 @@ export function explainEra(plan: EraPlan, era: ProtocolEra, probes: readonly Pro
   const corrective = probes.find((p) => p.kind === 'answered' && p.rpcCode === -32022);
   const last = probes.at(-1);
   if (era === 'modern') {
-    const retried = corrective ? ` after the first probe was refused with -32022 (the server supports ${corrective.kind === 'answered' ? (corrective.supported ?? []).join(', ') : ''})` : '';
+    const retried = corrective
+      ? ` after the first probe was refused with -32022 (the server supports ${corrective.kind === 'answered' ? (corrective.supported ?? []).join(', ') : ''})`
+      : '';
     return plan.mode === 'pin'
       ? `Pinned to ${MODERN_PROTOCOL_VERSION}: server/discover offered it${retried}.`
       : `server/discover answered with ${MODERN_PROTOCOL_VERSION} among the server's supported versions${retried}.`;
   }
   if (!last) return 'Connected with the 2025 initialize handshake.';
-  if (last.kind === 'no-response')
-    return PROBE_NOT_SENT;
-  if (last.status >= 200 && last.status < 300) return 'server/discover answered, but not with a 2026-07-28 discover result, so MCP Lens connected with the 2025 initialize handshake.';
+  if (last.kind === 'no-response') return PROBE_NOT_SENT;
+  if (last.status >= 200 && last.status < 300)
+    return 'server/discover answered, but not with a 2026-07-28 discover result, so MCP Lens connected with the 2025 initialize handshake.';
   return `server/discover got ${describe(last)}, a 2025-era answer, so MCP Lens connected with the 2025 initialize handshake.`;
 }

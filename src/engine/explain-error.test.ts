@@ -3,8 +3,15 @@ import { explainError, explainNetworkFailure, isOpaqueNetworkFailure } from './e
 
 describe('explainError', () => {
   it('explains HTTP statuses with a body excerpt', () => {
-    const error = Object.assign(new Error('Error POSTing to endpoint: boom'), { data: { status: 503, statusText: 'Service Unavailable', text: 'upstream down' } });
-    expect(explainError(error)).toMatchObject({ code: 'http', httpStatus: 503, detail: 'upstream down', message: expect.stringContaining('HTTP 503') });
+    const error = Object.assign(new Error('Error POSTing to endpoint: boom'), {
+      data: { status: 503, statusText: 'Service Unavailable', text: 'upstream down' },
+    });
+    expect(explainError(error)).toMatchObject({
+      code: 'http',
+      httpStatus: 503,
+      detail: 'upstream down',
+      message: expect.stringContaining('HTTP 503'),
+    });
   });
   it('tells a 401 apart', () => {
     expect(explainError(Object.assign(new Error('x'), { data: { status: 401 } })).code).toBe('unauthorized');
@@ -17,7 +24,12 @@ describe('explainError', () => {
     expect(explainError(new Error("Server's protocol version is not supported: 1999-01-01")).code).toBe('unsupported-version');
   });
   it('explains a failed era probe by what failed, not by the SDK wrapper', () => {
-    const wrap = (cause: unknown) => Object.assign(new Error(`Version negotiation probe failed: ${String(cause)}`), { name: 'SdkError', code: 'ERA_NEGOTIATION_FAILED', cause });
+    const wrap = (cause: unknown) =>
+      Object.assign(new Error(`Version negotiation probe failed: ${String(cause)}`), {
+        name: 'SdkError',
+        code: 'ERA_NEGOTIATION_FAILED',
+        cause,
+      });
     const refused = Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' } });
     expect(explainError(wrap(refused))).toMatchObject({ code: 'unreachable' });
     const ours = { code: 'invalid-url', message: 'The authorization endpoint is a javascript: URL; refused.' };
@@ -34,7 +46,11 @@ describe('explainError', () => {
 
 describe('explainNetworkFailure', () => {
   it('calls it CORS when a no-cors probe reaches the server', async () => {
-    const explained = await explainNetworkFailure(new TypeError('Failed to fetch'), 'https://x.example/mcp', async () => new Response(null));
+    const explained = await explainNetworkFailure(
+      new TypeError('Failed to fetch'),
+      'https://x.example/mcp',
+      async () => new Response(null),
+    );
     expect(explained.code).toBe('cors');
     expect(explained.corsRequirements?.join(' ')).toContain('Mcp-Session-Id');
     expect(explained.corsRequirements?.join(' ')).toContain('Mcp-Method, Mcp-Name');

@@ -8,7 +8,7 @@ import { MAX_INPUT_ROUNDS } from '../shared/client-features.ts';
 
 /** What a server must send for a browser client on another origin to talk to it. */
 export const CORS_REQUIREMENTS = [
-  'Access-Control-Allow-Origin: the app\'s origin (or *)',
+  "Access-Control-Allow-Origin: the app's origin (or *)",
   'Access-Control-Allow-Headers: Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID (and Mcp-Param-<Name> for each x-mcp-header its tools declare)',
   'Access-Control-Allow-Methods: GET, POST, DELETE, OPTIONS',
   'Access-Control-Expose-Headers: Mcp-Session-Id, WWW-Authenticate',
@@ -30,9 +30,12 @@ const excerpt = (text: string | null | undefined) =>
 function describeStatus(status: number, statusText: string | undefined): string {
   const label = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
   if (status === 401) return `The server requires authorization (${label}). Add an Authorization header with a token, then connect again.`;
-  if (status === 403) return `The server refused the request (${label}). A local server that checks the Origin header must allow this app's origin.`;
-  if (status === 404) return `Nothing answers MCP at this URL (${label}). Check the path; servers often use /mcp (or /sse for the legacy transport).`;
-  if (status === 405) return `The server does not accept this request method at this URL (${label}). Check the URL, or try the other transport.`;
+  if (status === 403)
+    return `The server refused the request (${label}). A local server that checks the Origin header must allow this app's origin.`;
+  if (status === 404)
+    return `Nothing answers MCP at this URL (${label}). Check the path; servers often use /mcp (or /sse for the legacy transport).`;
+  if (status === 405)
+    return `The server does not accept this request method at this URL (${label}). Check the URL, or try the other transport.`;
   if (status >= 500) return `The server failed while handling the request (${label}). Its logs should say why.`;
   return `The server rejected the request (${label}).`;
 }
@@ -65,10 +68,18 @@ export function explainError(error: unknown): EngineError {
     };
   }
   if (e.code === 'CLIENT_HTTP_UNEXPECTED_CONTENT') {
-    return { code: 'bad-response', message: `The server answered with ${e.data?.contentType ?? 'no content type'}, not JSON or an event stream. Is this URL an MCP endpoint?`, detail: message };
+    return {
+      code: 'bad-response',
+      message: `The server answered with ${e.data?.contentType ?? 'no content type'}, not JSON or an event stream. Is this URL an MCP endpoint?`,
+      detail: message,
+    };
   }
   if (e.code === 'REQUEST_TIMEOUT') {
-    return { code: 'timeout', message: 'The server did not answer in time. It may be busy or stuck; try again, or raise the timeout.', detail: message };
+    return {
+      code: 'timeout',
+      message: 'The server did not answer in time. It may be busy or stuck; try again, or raise the timeout.',
+      detail: message,
+    };
   }
   if (e.code === 'CONNECTION_CLOSED' || e.code === 'NOT_CONNECTED') {
     return { code: 'not-connected', message: 'The connection is closed. Connect again.', detail: message };
@@ -76,23 +87,49 @@ export function explainError(error: unknown): EngineError {
   if (e.code === UNSUPPORTED_PROTOCOL_VERSION) {
     const supported = (e.data as { supported?: unknown } | undefined)?.supported;
     const list = Array.isArray(supported) ? supported.filter((v) => typeof v === 'string').join(', ') : 'none listed';
-    return { code: 'unsupported-version', message: `The server supports no protocol version MCP Lens speaks (the server lists: ${list}; MCP Lens speaks 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05).`, rpcCode: UNSUPPORTED_PROTOCOL_VERSION, detail: message };
+    return {
+      code: 'unsupported-version',
+      message: `The server supports no protocol version MCP Lens speaks (the server lists: ${list}; MCP Lens speaks 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05).`,
+      rpcCode: UNSUPPORTED_PROTOCOL_VERSION,
+      detail: message,
+    };
   }
   if (e.code === 'INPUT_REQUIRED_ROUNDS_EXCEEDED') {
-    return { code: 'protocol', message: `The server kept asking for more input: MCP Lens stopped after ${MAX_INPUT_ROUNDS} rounds of this request. The server may be looping; its last question is in the Message log.`, detail: message };
+    return {
+      code: 'protocol',
+      message: `The server kept asking for more input: MCP Lens stopped after ${MAX_INPUT_ROUNDS} rounds of this request. The server may be looping; its last question is in the Message log.`,
+      detail: message,
+    };
   }
   if (e.code === 'ERA_NEGOTIATION_FAILED') {
-    return { code: 'unsupported-version', message: `${message.replace(/^Version negotiation (probe )?failed: /, 'The protocol era could not be agreed: ')}. Choose "Auto" or the other era beside Connect.`, detail: message };
+    return {
+      code: 'unsupported-version',
+      message: `${message.replace(/^Version negotiation (probe )?failed: /, 'The protocol era could not be agreed: ')}. Choose "Auto" or the other era beside Connect.`,
+      detail: message,
+    };
   }
   if (/protocol version is not supported/i.test(message)) {
-    return { code: 'unsupported-version', message: 'The server chose a protocol version MCP Lens does not speak (it supports 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05).', detail: message };
+    return {
+      code: 'unsupported-version',
+      message:
+        'The server chose a protocol version MCP Lens does not speak (it supports 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05).',
+      detail: message,
+    };
   }
   if (e.name === 'SyntaxError') {
-    return { code: 'bad-response', message: 'The server sent a response that is not valid JSON. The raw bytes are in the Message log.', detail: message };
+    return {
+      code: 'bad-response',
+      message: 'The server sent a response that is not valid JSON. The raw bytes are in the Message log.',
+      detail: message,
+    };
   }
   if (e.code === 'UNSUPPORTED_RESULT_TYPE') return explainResultType(e, message);
   if (e.name === 'ZodError' || e.name === '$ZodError' || e.code === 'INVALID_RESULT') {
-    return { code: 'bad-response', message: 'The server sent a message that is not valid MCP. The raw message is in the Message log.', detail: message };
+    return {
+      code: 'bad-response',
+      message: 'The server sent a message that is not valid MCP. The raw message is in the Message log.',
+      detail: message,
+    };
   }
   if (e.name === 'AbortError') {
     return { code: 'cancelled', message: 'The request was cancelled.', detail: message };
@@ -124,7 +161,11 @@ function explainResultType(e: ErrorShape, message: string): EngineError {
       detail: message,
     };
   }
-  return { code: 'bad-response', message: `The server answered ${what} with resultType ${JSON.stringify(String(resultType)).slice(0, 100)}, which MCP 2026-07-28 does not define. The answer is in the Message log.`, detail: message };
+  return {
+    code: 'bad-response',
+    message: `The server answered ${what} with resultType ${JSON.stringify(String(resultType)).slice(0, 100)}, which MCP 2026-07-28 does not define. The answer is in the Message log.`,
+    detail: message,
+  };
 }
 
 const URL_ELICITATION_REQUIRED = -32042;
@@ -138,7 +179,13 @@ function explainUrlElicitationRequired(e: ErrorShape, message: string): EngineEr
   const urlElicitations = (Array.isArray(raw) ? raw : []).slice(0, MAX_URL_ELICITATIONS).flatMap((item) => {
     const { elicitationId, url, message: text } = (item ?? {}) as Record<string, unknown>;
     return typeof elicitationId === 'string' && typeof url === 'string'
-      ? [{ elicitationId: elicitationId.slice(0, 512), url: url.slice(0, 8192), message: typeof text === 'string' ? text.slice(0, 4096) : '' }]
+      ? [
+          {
+            elicitationId: elicitationId.slice(0, 512),
+            url: url.slice(0, 8192),
+            message: typeof text === 'string' ? text.slice(0, 4096) : '',
+          },
+        ]
       : [];
   });
   const count = urlElicitations.length;
@@ -155,9 +202,24 @@ function explainUrlElicitationRequired(e: ErrorShape, message: string): EngineEr
 }
 
 function explainNodeNetworkError(code: string, detail: string): EngineError {
-  if (code === 'ECONNREFUSED') return { code: 'unreachable', message: 'The connection was refused: nothing is listening at this host and port. Is the server running?', detail: `${code}: ${detail}` };
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { code: 'unreachable', message: 'The host name could not be resolved. Check the spelling of the URL.', detail: `${code}: ${detail}` };
-  if (/CERT|SSL|TLS/i.test(code)) return { code: 'unreachable', message: 'The TLS handshake failed: the server\'s certificate was not accepted.', detail: `${code}: ${detail}` };
+  if (code === 'ECONNREFUSED')
+    return {
+      code: 'unreachable',
+      message: 'The connection was refused: nothing is listening at this host and port. Is the server running?',
+      detail: `${code}: ${detail}`,
+    };
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return {
+      code: 'unreachable',
+      message: 'The host name could not be resolved. Check the spelling of the URL.',
+      detail: `${code}: ${detail}`,
+    };
+  if (/CERT|SSL|TLS/i.test(code))
+    return {
+      code: 'unreachable',
+      message: "The TLS handshake failed: the server's certificate was not accepted.",
+      detail: `${code}: ${detail}`,
+    };
   return { code: 'unreachable', message: 'The server could not be reached.', detail: `${code}: ${detail}` };
 }
 

@@ -9,8 +9,7 @@ export interface FrameFacts {
   problem?: string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isId = (value: unknown): value is string | number => typeof value === 'string' || typeof value === 'number';
 

@@ -11,9 +11,15 @@ describe('fetchIcon origin and size rules', () => {
       requested.push(String(url));
       return new Response(PNG);
     };
-    expect(await fetchIcon('https://tracker.example/pixel.png', spy, 'https://mcp.example/mcp')).toMatchObject({ ok: false, reason: expect.stringMatching(/another origin/) });
+    expect(await fetchIcon('https://tracker.example/pixel.png', spy, 'https://mcp.example/mcp')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/another origin/),
+    });
     expect(requested).toEqual([]);
-    expect(await fetchIcon('https://mcp.example/icon.png', spy, 'https://mcp.example/mcp')).toMatchObject({ ok: true, mimeType: 'image/png' });
+    expect(await fetchIcon('https://mcp.example/icon.png', spy, 'https://mcp.example/mcp')).toMatchObject({
+      ok: true,
+      mimeType: 'image/png',
+    });
     expect(requested).toEqual(['https://mcp.example/icon.png']);
   });
 

@@ -29,7 +29,10 @@ describe('fetchIcon', () => {
   });
 
   it('says why an icon is not shown', async () => {
-    expect(await fetchIcon('http://plain.example/a.png', noFetch)).toMatchObject({ ok: false, reason: expect.stringContaining('loopback') });
+    expect(await fetchIcon('http://plain.example/a.png', noFetch)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('loopback'),
+    });
     expect(decodeDataUrl('data:image/png;base64,%%%')).toBeUndefined();
     expect(sniffImageType(new Uint8Array([1, 2, 3]))).toBeUndefined();
   });

@@ -12,10 +12,15 @@ const MAX_ICON_BYTES = 512 * 1024;
 export async function fetchIcon(src: string, fetch: FetchLike, serverUrl?: string): Promise<IconResult> {
   const checked = checkIconUrl(src);
   if (!checked.ok) return { ok: false, reason: checked.reason };
-  const offOrigin = serverUrl !== undefined && !checked.url.toLowerCase().startsWith('data:') && new URL(checked.url).origin !== new URL(serverUrl).origin;
+  const offOrigin =
+    serverUrl !== undefined && !checked.url.toLowerCase().startsWith('data:') && new URL(checked.url).origin !== new URL(serverUrl).origin;
   // The spec's icon rules: an icon comes from the server's own origin (or a data: URI), so a server cannot
   // make the inspector call arbitrary hosts — trackers, the user's LAN — just by listing an icon.
-  if (offOrigin) return { ok: false, reason: `Icon is on another origin (${new URL(checked.url).origin}) than the server; only the server's own origin or data: URIs are loaded.` };
+  if (offOrigin)
+    return {
+      ok: false,
+      reason: `Icon is on another origin (${new URL(checked.url).origin}) than the server; only the server's own origin or data: URIs are loaded.`,
+    };
   // Decoded here rather than fetched: a data: URL is not a network request, and the CSP's connect-src
   // rightly does not allow data:.
   if (checked.url.toLowerCase().startsWith('data:')) return toIcon(decodeDataUrl(checked.url));
@@ -52,7 +57,7 @@ async function readCapped(response: Response): Promise<Uint8Array<ArrayBuffer> |
 }
 
 function toIcon(bytes: Uint8Array<ArrayBuffer> | undefined): IconResult {
-  if (bytes === undefined) return { ok: false, reason: 'The icon\'s data: URL is malformed.' };
+  if (bytes === undefined) return { ok: false, reason: "The icon's data: URL is malformed." };
   if (bytes.byteLength > MAX_ICON_BYTES) return { ok: false, reason: `Icon is larger than ${MAX_ICON_BYTES / 1024} KB.` };
   const mimeType = sniffImageType(bytes);
   if (mimeType === undefined) return { ok: false, reason: 'Icon is not a PNG, JPEG, GIF, WebP, ICO or SVG image.' };

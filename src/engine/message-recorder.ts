@@ -27,7 +27,11 @@ const originFields = (origin: WireOrigin | undefined) =>
 /** Raw text kept for an unparsable frame; enough to see what went wrong without holding megabytes. */
 const MAX_RAW_CHARS = 64 * 1024;
 
-export function createMessageRecorder(deps: { now: () => number; emit: (entry: MessageEntry) => void; nextSeq: () => number }): MessageRecorder {
+export function createMessageRecorder(deps: {
+  now: () => number;
+  emit: (entry: MessageEntry) => void;
+  nextSeq: () => number;
+}): MessageRecorder {
   /** Keyed by direction of the request + id, since both sides number their own requests. */
   const pending = new Map<string, { time: number; seq: number }>();
   /** Ids of our requests we cancelled (or that timed out): a response to them is late and ignored. */

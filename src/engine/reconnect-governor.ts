@@ -66,7 +66,10 @@ export function createReconnectGovernor(limits: Limits, deps: GovernorDeps): Rec
     transportError(message) {
       if (stopped || !STREAM_ERROR.test(message)) return;
       // The SDK stops on its own after a few failed reopens, without asking the scheduler again.
-      if (SDK_GAVE_UP.test(message)) giveUp(`The event stream could not be reopened (${lastReason || message}), so reconnecting stopped. Requests still work; server-sent notifications will not arrive until you connect again.`);
+      if (SDK_GAVE_UP.test(message))
+        giveUp(
+          `The event stream could not be reopened (${lastReason || message}), so reconnecting stopped. Requests still work; server-sent notifications will not arrive until you connect again.`,
+        );
       else pendingError = message;
     },
     scheduler(reconnect, delay, attempt) {
@@ -77,14 +80,18 @@ export function createReconnectGovernor(limits: Limits, deps: GovernorDeps): Rec
       pendingError = undefined;
       if (stopped) return () => undefined;
       if (empty >= limits.maxEmptyReconnects) {
-        giveUp(`The server keeps dropping the event stream: ${empty} reconnects in a row delivered nothing, so MCP Lens stopped reconnecting. Requests still work; server-sent notifications will not arrive until you connect again.`);
+        giveUp(
+          `The server keeps dropping the event stream: ${empty} reconnects in a row delivered nothing, so MCP Lens stopped reconnecting. Requests still work; server-sent notifications will not arrive until you connect again.`,
+        );
         return () => undefined;
       }
       const paced = Math.min(limits.reconnectMaxDelayMs, Math.max(limits.reconnectFloorMs, delay) * 2 ** empty);
-      if (empty > 0) deps.note('info', `The event stream closed again with nothing delivered; reconnecting in ${paced} ms (attempt ${empty + 1}).`);
+      if (empty > 0)
+        deps.note('info', `The event stream closed again with nothing delivered; reconnecting in ${paced} ms (attempt ${empty + 1}).`);
       // A clean close after events, from a server that advised `retry`, is the spec's polling, not a drop.
       if (error !== undefined || attempt > 0 || !deliveredAny || !polling) {
-        lastReason = error ?? (deliveredAny ? 'The server closed the event stream.' : 'The server closed the event stream without sending any event.');
+        lastReason =
+          error ?? (deliveredAny ? 'The server closed the event stream.' : 'The server closed the event stream without sending any event.');
         deps.onDrop({ reason: lastReason, reconnectInMs: paced, ...(lastEventId !== undefined && { lastEventId }) });
       }
       const handle = setTimeout(reconnect, paced);

@@ -48,9 +48,17 @@ export function guardTransport(transport: Transport): RequestGuard {
   const send = transport.send.bind(transport);
   const fail = (id: string | number, error: EngineError, options: { cancel?: boolean } = {}) => {
     if (!pending.delete(String(id))) return false;
-    inner?.({ jsonrpc: '2.0', id, error: { code: LENS_FAULT_CODE, message: error.message, data: { mcpLensFault: error } } } as JSONRPCMessage);
+    inner?.({
+      jsonrpc: '2.0',
+      id,
+      error: { code: LENS_FAULT_CODE, message: error.message, data: { mcpLensFault: error } },
+    } as JSONRPCMessage);
     if (options.cancel) {
-      const cancelled = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: error.message } } as JSONRPCMessage;
+      const cancelled = {
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: id, reason: error.message },
+      } as JSONRPCMessage;
       send(cancelled).catch(() => undefined);
     }
     return true;
@@ -58,7 +66,8 @@ export function guardTransport(transport: Transport): RequestGuard {
 
   transport.send = (message: JSONRPCMessage, options?: TransportSendOptions) => {
     const request = message as { id?: unknown; method?: unknown };
-    if ((typeof request.id !== 'string' && typeof request.id !== 'number') || typeof request.method !== 'string') return send(message, options);
+    if ((typeof request.id !== 'string' && typeof request.id !== 'number') || typeof request.method !== 'string')
+      return send(message, options);
     const id = request.id;
     const method = request.method;
     pending.set(String(id), method);

@@ -13,19 +13,38 @@ import { startRawServer, type RawRequest } from '../test/raw-server.ts';
 import { CREATED_TASK, isCreatedTask, LensClient, MISSING_RESULT_TYPE } from './sdk-client.ts';
 
 const TASKS = 'io.modelcontextprotocol/tasks';
-const SDK_VERSION = (JSON.parse(readFileSync(new URL('../../node_modules/@modelcontextprotocol/client/package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const SDK_VERSION = (
+  JSON.parse(readFileSync(new URL('../../node_modules/@modelcontextprotocol/client/package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 type Rpc = { id?: number; method?: string; params?: { name?: string; _meta?: Record<string, unknown> } };
 
 /** A 2026-07-28 server whose tools/call answers depend on the tool: a task, no resultType, or a plain result. */
 function modernServer(request: RawRequest, response: ServerResponse) {
   const { id, method, params } = (request.json ?? {}) as Rpc;
-  const send = (result: Record<string, unknown>) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result }));
+  const send = (result: Record<string, unknown>) =>
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result }));
   if (method === 'server/discover') {
-    return void send({ resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: {}, extensions: { [TASKS]: {} } }, ttlMs: 0, cacheScope: 'private' });
+    return void send({
+      resultType: 'complete',
+      supportedVersions: ['2026-07-28'],
+      capabilities: { tools: {}, extensions: { [TASKS]: {} } },
+      ttlMs: 0,
+      cacheScope: 'private',
+    });
   }
   if (method !== 'tools/call') return void response.writeHead(404).end();
-  if (params?.name === 'task') return void send({ resultType: 'task', taskId: 'T1', status: 'working', createdAt: '2026-07-28T00:00:00Z', lastUpdatedAt: '2026-07-28T00:00:00Z', ttlMs: null });
+  if (params?.name === 'task')
+    return void send({
+      resultType: 'task',
+      taskId: 'T1',
+      status: 'working',
+      createdAt: '2026-07-28T00:00:00Z',
+      lastUpdatedAt: '2026-07-28T00:00:00Z',
+      ttlMs: null,
+    });
   if (params?.name === 'untyped') return void send({ content: [{ type: 'text', text: 'no resultType' }] });
   send({ resultType: 'complete', content: [{ type: 'text', text: 'plain' }] });
 }
@@ -42,13 +61,15 @@ async function connect<C extends Client>(client: C) {
   return server;
 }
 
-const lens = () => new LensClient({ name: 'contract', version: '0' }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: 'auto' } });
+const lens = () =>
+  new LensClient({ name: 'contract', version: '0' }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: 'auto' } });
 const call = (name: string) => ({ method: 'tools/call' as const, params: { name, arguments: {} } });
 
 describe(`SDK ${SDK_VERSION}: the internals LensClient relies on`, () => {
   it('still has the seams by name: _resolveOutboundCodec (with decodeResult and validateResult), _getRequestHandler, buildContext, _outboundMetaEnvelope', () => {
     const proto = Client.prototype as unknown as Record<string, unknown>;
-    for (const name of ['_resolveOutboundCodec', '_getRequestHandler', 'buildContext', '_outboundMetaEnvelope']) expect(typeof proto[name], name).toBe('function');
+    for (const name of ['_resolveOutboundCodec', '_getRequestHandler', 'buildContext', '_outboundMetaEnvelope'])
+      expect(typeof proto[name], name).toBe('function');
   });
 
   it('still drops a mark on the result: its result schemas copy what they validate', async () => {
@@ -72,7 +93,11 @@ describe('LensClient', () => {
   it('declares extensions only once told to, on every request envelope after that', async () => {
     const client = lens();
     const server = await connect(client);
-    const extensionsOf = (i: number) => ((server.requests[i]?.json as Rpc).params?._meta?.['io.modelcontextprotocol/clientCapabilities'] as { extensions?: object; elicitation?: object }) ?? {};
+    const extensionsOf = (i: number) =>
+      ((server.requests[i]?.json as Rpc).params?._meta?.['io.modelcontextprotocol/clientCapabilities'] as {
+        extensions?: object;
+        elicitation?: object;
+      }) ?? {};
     expect(extensionsOf(0).extensions).toBeUndefined();
     client.declareExtensions({ [TASKS]: {} });
     await client.request(call('plain'));
@@ -115,7 +140,9 @@ describe('LensClient', () => {
     const result = await client.fulfilInputRequest('confirm', 'elicitation/create', params, new AbortController().signal);
     expect(result).toEqual({ action: 'accept', content: { ok: true } });
     expect(seen).toEqual([{ id: 'confirm', message: 'Sure?' }]);
-    await expect(client.fulfilInputRequest('x', 'tools/call', {}, new AbortController().signal)).rejects.toThrow(/not a request a task may make/);
+    await expect(client.fulfilInputRequest('x', 'tools/call', {}, new AbortController().signal)).rejects.toThrow(
+      /not a request a task may make/,
+    );
     await expect(client.fulfilInputRequest('y', 'roots/list', {}, new AbortController().signal)).rejects.toThrow(/did not declare/);
   });
 });
@@ -129,10 +156,12 @@ describe('LensClient log level', () => {
     await client.request(call('plain'), ANY);
     const metas = server.requests.filter((r) => (r.json as Rpc).method === 'tools/call').map((r) => (r.json as Rpc).params?._meta ?? {});
     expect(metas[0]?.['io.modelcontextprotocol/logLevel']).toBeUndefined();
-    expect(metas[1]).toMatchObject({ 'io.modelcontextprotocol/logLevel': 'debug', 'io.modelcontextprotocol/protocolVersion': '2026-07-28' });
+    expect(metas[1]).toMatchObject({
+      'io.modelcontextprotocol/logLevel': 'debug',
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    });
   });
 });
 
 /** Any result, unvalidated: the contract is about the decoding seam, not the SDK's result schemas. */
 const ANY = { '~standard': { version: 1 as const, vendor: 'contract', validate: (value: unknown) => ({ value }) } };
-

@@ -104,7 +104,10 @@ export class LensClient extends Client {
    * schemas copy the result and so drop the marks), except a task handle (CREATED_TASK), which the SDK's
    * schema for the method would refuse: a tools/call task has no `content`.
    */
-  requestMarked(request: { method: string; params: Record<string, unknown> }, options: RequestOptions = {}): Promise<Record<string, unknown>> {
+  requestMarked(
+    request: { method: string; params: Record<string, unknown> },
+    options: RequestOptions = {},
+  ): Promise<Record<string, unknown>> {
     const codec = this.#codecFor(request.method);
     const schema: StandardSchemaV1<unknown, Record<string, unknown>> = {
       '~standard': {
@@ -114,7 +117,8 @@ export class LensClient extends Client {
           if (isCreatedTask(value)) return { value };
           const outcome = codec.validateResult(request.method, value);
           // Only a method the era does not know has no schema; its result is read defensively by the caller.
-          if (!outcome.ok && outcome.reason !== 'not-in-era') return { issues: [{ message: outcome.message ?? `Invalid result for ${request.method}` }] };
+          if (!outcome.ok && outcome.reason !== 'not-in-era')
+            return { issues: [{ message: outcome.message ?? `Invalid result for ${request.method}` }] };
           const checked = (outcome.ok ? outcome.value : value) as Record<string, unknown>;
           return { value: hasMark(value, MISSING_RESULT_TYPE) && checked !== value ? marked(checked, MISSING_RESULT_TYPE) : checked };
         },
@@ -128,12 +132,22 @@ export class LensClient extends Client {
    * person-facing dialogs), with the entry's key as the request id, as the SDK does for a multi round-trip
    * request's embedded requests. Resolves with the bare result to send back in `inputResponses`.
    */
-  async fulfilInputRequest(key: string, method: string, params: Record<string, unknown> | undefined, signal: AbortSignal): Promise<Record<string, unknown>> {
+  async fulfilInputRequest(
+    key: string,
+    method: string,
+    params: Record<string, unknown> | undefined,
+    signal: AbortSignal,
+  ): Promise<Record<string, unknown>> {
     if (!INPUT_REQUEST_METHODS.has(method)) {
-      throw new Error(`The server asked for "${method.slice(0, 100)}", which is not a request a task may make (elicitation/create, sampling/createMessage or roots/list).`);
+      throw new Error(
+        `The server asked for "${method.slice(0, 100)}", which is not a request a task may make (elicitation/create, sampling/createMessage or roots/list).`,
+      );
     }
     const handler = this._getRequestHandler(method);
-    if (!handler) throw new Error(`The server asked for ${method}, which this connection did not declare. Switch it on under Client features and connect again.`);
+    if (!handler)
+      throw new Error(
+        `The server asked for ${method}, which this connection did not declare. Switch it on under Client features and connect again.`,
+      );
     const unavailable = () => Promise.reject(new Error(`A task's ${method} is answered locally; it cannot send requests of its own.`));
     const ctx: BaseContext = {
       mcpReq: {

@@ -15,7 +15,11 @@ export interface ServeOptions {
 const MAX_EVENTS_PER_POST = 500;
 
 /** Returns the event sink to give the engine, so events and results share one ordered channel. */
-export function serveEngine(endpoint: Endpoint, createEngine: (emit: (event: EngineEvent) => void) => Engine, options: ServeOptions = {}): void {
+export function serveEngine(
+  endpoint: Endpoint,
+  createEngine: (emit: (event: EngineEvent) => void) => Engine,
+  options: ServeOptions = {},
+): void {
   const schedule = options.schedule ?? ((flush) => setTimeout(flush, 16));
   const post = (message: FromEngine) => endpoint.postMessage(message);
   let buffer: EngineEvent[] = [];

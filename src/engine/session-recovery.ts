@@ -10,7 +10,8 @@ export function sessionGoneError(reinitialized: boolean, why?: string): EngineEr
     ? {
         code: 'http',
         httpStatus: 404,
-        message: 'The server had forgotten the session (HTTP 404), so MCP Lens started a new one. The request was not repeated; run it again.',
+        message:
+          'The server had forgotten the session (HTTP 404), so MCP Lens started a new one. The request was not repeated; run it again.',
       }
     : {
         code: 'http',

@@ -95,14 +95,20 @@ export async function openSession(params: ConnectParams, deps: SessionDeps): Pro
       // What the SDK does in a page, done in our worker too: a probe the browser refused to send (an opaque
       // network error, typically CORS on the new headers) says nothing about the era, so 2025 is tried next.
       if (plan.mode !== 'auto' || probeFailureCause(error) === error || !isOpaqueNetworkFailure(error)) throw error;
-      deps.note('info', 'The browser could not send the 2026-07-28 server/discover probe (often CORS on the Mcp-Method and Mcp-Name headers); trying the 2025 initialize handshake.');
+      deps.note(
+        'info',
+        'The browser could not send the 2026-07-28 server/discover probe (often CORS on the Mcp-Method and Mcp-Name headers); trying the 2025 initialize handshake.',
+      );
       return connect('streamable-http', { mode: 'legacy', why: 'probe-blocked' });
     });
   } catch (error) {
     const status = (error as { data?: { status?: unknown } }).data?.status;
     // A remembered 2025 verdict that no longer holds (the server was upgraded): probe again, once.
     if (plan.mode === 'legacy' && plan.why === 'remembered' && status !== 401 && status !== 403) {
-      deps.note('info', 'This origin was remembered as a 2025-era server, but the initialize handshake failed; probing its protocol era again.');
+      deps.note(
+        'info',
+        'This origin was remembered as a 2025-era server, but the initialize handshake failed; probing its protocol era again.',
+      );
       return connectWith({ kind: 'streamable-http', url, headers, timeout, plan: { mode: 'auto' } }, deps);
     }
     if (params.transport !== 'auto' || plan.mode === 'pin' || typeof status !== 'number' || !FALLBACK_STATUSES.has(status)) throw error;
@@ -165,7 +171,8 @@ async function connectWith({ kind, url, headers, timeout, plan }: ConnectTarget,
   client.onclose = () => {
     if (!closing) deps.onLost('The server closed the connection.');
   };
-  if (client.getProtocolEra() === 'modern') client.declareExtensions(negotiateExtensions(extensions, client.getServerCapabilities()?.extensions));
+  if (client.getProtocolEra() === 'modern')
+    client.declareExtensions(negotiateExtensions(extensions, client.getServerCapabilities()?.extensions));
 
   const summary = summarize(client, kind, url, transport, (era) => explainEra(plan, era, probes.seen(), kind === 'sse'));
   // The UI offers the CORS doctor for it, and does not remember it as the origin's era.
@@ -190,7 +197,13 @@ async function connectWith({ kind, url, headers, timeout, plan }: ConnectTarget,
   return session;
 }
 
-function summarize(client: LensClient, kind: TransportKind, url: URL, transport: Transport, explain: (era: ProtocolEra) => string): ServerSummary {
+function summarize(
+  client: LensClient,
+  kind: TransportKind,
+  url: URL,
+  transport: Transport,
+  explain: (era: ProtocolEra) => string,
+): ServerSummary {
   const info = (client.getServerVersion() ?? {}) as Record<string, unknown>;
   const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const sessionId = (transport as { sessionId?: string }).sessionId;
@@ -229,7 +242,8 @@ function negotiateExtensions(extensions: SessionExtension[], offered: unknown): 
   return agreed;
 }
 
-const optional = <K extends string>(key: K, value: string | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, string>));
+const optional = <K extends string>(key: K, value: string | undefined) =>
+  value === undefined ? {} : ({ [key]: value } as Record<K, string>);
 
 /** Icons from an untrusted server: keep only well-formed entries. */
 export function readIcons(value: unknown): Icon[] {

@@ -68,7 +68,11 @@ export function sseTap(options: SseTapOptions): TransformStream<Uint8Array, Uint
         message = JSON.parse(event.data);
         recorder.inbound(message, origin);
       } catch (error) {
-        recorder.inboundUnparsed(event.data, `SSE event data is not JSON: ${error instanceof Error ? error.message : String(error)}`, origin);
+        recorder.inboundUnparsed(
+          event.data,
+          `SSE event data is not JSON: ${error instanceof Error ? error.message : String(error)}`,
+          origin,
+        );
         return;
       }
       options.onMessage?.(message);
@@ -109,7 +113,10 @@ export function sseTap(options: SseTapOptions): TransformStream<Uint8Array, Uint
           utf8Check.decode(chunk, { stream: true });
         } catch {
           utf8Check = undefined;
-          options.onNote('warning', `The event stream holds bytes that are not valid UTF-8 (in bytes ${received}–${received + chunk.byteLength}); they were read as U+FFFD.`);
+          options.onNote(
+            'warning',
+            `The event stream holds bytes that are not valid UTF-8 (in bytes ${received}–${received + chunk.byteLength}); they were read as U+FFFD.`,
+          );
         }
       }
       received += chunk.byteLength;

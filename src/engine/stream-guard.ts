@@ -16,7 +16,11 @@ export class StreamFault extends Error {
 }
 
 export const formatBytes = (n: number) =>
-  n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(n % (1024 * 1024) === 0 ? 0 : 1)} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} bytes`;
+  n >= 1024 * 1024
+    ? `${(n / (1024 * 1024)).toFixed(n % (1024 * 1024) === 0 ? 0 : 1)} MB`
+    : n >= 1024
+      ? `${Math.round(n / 1024)} KB`
+      : `${n} bytes`;
 
 export function tooLarge(limits: Limits, where: string): StreamFault {
   return new StreamFault({
@@ -95,7 +99,11 @@ export interface BoundedBody {
  * Reads a whole body with the byte cap and idle timeout enforced as it arrives. On a fault it cancels
  * the body and calls `onPartial` with what had arrived, then throws the fault.
  */
-export async function readBounded(body: ReadableStream<Uint8Array>, limits: Limits, onPartial: (text: string) => void): Promise<BoundedBody> {
+export async function readBounded(
+  body: ReadableStream<Uint8Array>,
+  limits: Limits,
+  onPartial: (text: string) => void,
+): Promise<BoundedBody> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;

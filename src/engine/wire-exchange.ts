@@ -51,7 +51,8 @@ export function trackExchange(deps: TrackerDeps, method: string, url: string, he
   let sseEvents: number | undefined;
   let lastSseEventId: string | undefined;
   const report = (changes: Partial<HttpExchange>) => {
-    const counted = sseEvents !== undefined ? { events: sseEvents, ...(lastSseEventId !== undefined && { lastEventId: lastSseEventId }) } : undefined;
+    const counted =
+      sseEvents !== undefined ? { events: sseEvents, ...(lastSseEventId !== undefined && { lastEventId: lastSseEventId }) } : undefined;
     const sse = counted || changes.sse ? { events: 0, ...current.sse, ...changes.sse, ...counted } : undefined;
     current = { ...current, ...changes, ...(bodyBytes !== undefined && { bodyBytes }), ...(sse && { sse }) };
     deps.onExchange(current);

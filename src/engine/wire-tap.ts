@@ -64,7 +64,10 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
     const gotSession = response.headers.get('mcp-session-id');
     if (sentSession && gotSession && gotSession !== sentSession) {
       // The spec fixes the session id at the handshake; the SDK ignores a later one, and so do we — but say so.
-      deps.onNote(`The server sent a different Mcp-Session-Id mid-session (${gotSession.slice(0, 80)}); it was ignored — the session id is only taken from the initialize response.`, 'warning');
+      deps.onNote(
+        `The server sent a different Mcp-Session-Id mid-session (${gotSession.slice(0, 80)}); it was ignored — the session id is only taken from the initialize response.`,
+        'warning',
+      );
     }
     if (response.body === null || NULL_BODY_STATUSES.has(response.status)) {
       exchange.ended();
@@ -107,7 +110,10 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
     exchange.received(body.text);
     exchange.ended();
     if (body.invalidUtf8At !== undefined) {
-      deps.onNote(`The ${what} is not valid UTF-8 (first bad byte at offset ${body.invalidUtf8At}); it was read with U+FFFD in its place.`, 'warning');
+      deps.onNote(
+        `The ${what} is not valid UTF-8 (first bad byte at offset ${body.invalidUtf8At}); it was read with U+FFFD in its place.`,
+        'warning',
+      );
     }
     if (jsonDepthExceeds(body.text, limits.maxJsonDepth)) {
       const fault = tooDeep(limits);
@@ -127,7 +133,9 @@ function requestIdsOf(body: unknown): Array<string | number> {
   try {
     const parsed: unknown = JSON.parse(body);
     return (Array.isArray(parsed) ? parsed : [parsed]).flatMap((m: { id?: unknown; method?: unknown }) =>
-      typeof m === 'object' && m !== null && typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number') ? [m.id] : [],
+      typeof m === 'object' && m !== null && typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number')
+        ? [m.id]
+        : [],
     );
   } catch {
     return [];

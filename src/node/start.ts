@@ -36,12 +36,8 @@ if (!existsSync(`${DIST}index.html`)) {
   process.exit(1);
 }
 
-const demo = await withFreePortFallback('demo MCP server', portFromEnv('DEMO_PORT', 3001), (port) =>
-  startDemoServer({ port }),
-);
-const app = await withFreePortFallback('app', portFromEnv('PORT', 5173), (port) =>
-  startStaticServer({ root: DIST, port, basePath: '/' }),
-);
+const demo = await withFreePortFallback('demo MCP server', portFromEnv('DEMO_PORT', 3001), (port) => startDemoServer({ port }));
+const app = await withFreePortFallback('app', portFromEnv('PORT', 5173), (port) => startStaticServer({ root: DIST, port, basePath: '/' }));
 
 console.log(`MCP Lens: ${app.url}?url=${encodeURIComponent(demo.url)}`);
 console.log(`Open that link to inspect the demo server (${demo.url}). Press Ctrl+C to stop.`);

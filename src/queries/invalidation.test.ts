@@ -37,16 +37,19 @@ describe('wireInvalidation', () => {
     expect(queryClient.getQueryState(options.queryKey)?.isInvalidated).toBe(true);
   });
 
-  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('survives a notification whose method is %s and invalidates nothing', async (method) => {
-    const queryClient = createQueryClient();
-    const options = toolsQueryOptions(fakeClient([]), 1);
-    await queryClient.fetchQuery(options);
-    expect(() => wireInvalidation(queryClient, [inbound(method), inbound('notifications/message')])).not.toThrow();
-    expect(queryClient.getQueryState(options.queryKey)?.isInvalidated).toBe(false);
-    // A real list_changed in the same batch after it still counts.
-    wireInvalidation(queryClient, [inbound(method), inbound('notifications/tools/list_changed')]);
-    expect(queryClient.getQueryState(options.queryKey)?.isInvalidated).toBe(true);
-  });
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+    'survives a notification whose method is %s and invalidates nothing',
+    async (method) => {
+      const queryClient = createQueryClient();
+      const options = toolsQueryOptions(fakeClient([]), 1);
+      await queryClient.fetchQuery(options);
+      expect(() => wireInvalidation(queryClient, [inbound(method), inbound('notifications/message')])).not.toThrow();
+      expect(queryClient.getQueryState(options.queryKey)?.isInvalidated).toBe(false);
+      // A real list_changed in the same batch after it still counts.
+      wireInvalidation(queryClient, [inbound(method), inbound('notifications/tools/list_changed')]);
+      expect(queryClient.getQueryState(options.queryKey)?.isInvalidated).toBe(true);
+    },
+  );
 
   it('ignores an outbound message with the same method', async () => {
     const queryClient = createQueryClient();

@@ -34,7 +34,15 @@ export function getPromptMutationOptions(client: EngineClient) {
 export function completionQueryOptions(client: EngineClient, connectionKey: number, params: CompleteParams) {
   const ref = params.ref.type === 'ref/prompt' ? params.ref.name : params.ref.uri;
   return queryOptions<CompleteResult, EngineError>({
-    queryKey: [...mcpKeys.connection(connectionKey), 'completion/complete', params.ref.type, ref, params.argument.name, params.argument.value, params.contextArguments ?? {}] as const,
+    queryKey: [
+      ...mcpKeys.connection(connectionKey),
+      'completion/complete',
+      params.ref.type,
+      ref,
+      params.argument.name,
+      params.argument.value,
+      params.contextArguments ?? {},
+    ] as const,
     queryFn: ({ signal }) => client.call('complete', params, signal),
     staleTime: 10_000,
     gcTime: 60_000,

@@ -14,7 +14,16 @@ import type { LoggingApi } from './logging-api.ts';
 import type { PromptsApi } from './prompts-api.ts';
 import type { ReplayApi } from './replay-api.ts';
 import type { ResourcesApi } from './resources-api.ts';
-import type { ConnectParams, IconResult, ListRequest, PingResult, ServerSummary, ToolCallOutcome, ToolCallParams, ToolList } from './model.ts';
+import type {
+  ConnectParams,
+  IconResult,
+  ListRequest,
+  PingResult,
+  ServerSummary,
+  ToolCallOutcome,
+  ToolCallParams,
+  ToolList,
+} from './model.ts';
 
 /** The session itself: connecting, ending, liveness, and fetching what the server points at. */
 export interface SessionApi {
@@ -47,7 +56,19 @@ export interface ClientFeaturesApi {
  * Method name → params and result of every call the UI can make on the engine: one interface per
  * feature, each served by its own handlers in src/engine/features/.
  */
-export interface EngineApi extends SessionApi, ToolsApi, TasksApi, ResourcesApi, PromptsApi, CompletionsApi, LoggingApi, ClientFeaturesApi, AuthApi, AuthPersistApi, ReplayApi {}
+export interface EngineApi
+  extends
+    SessionApi,
+    ToolsApi,
+    TasksApi,
+    ResourcesApi,
+    PromptsApi,
+    CompletionsApi,
+    LoggingApi,
+    ClientFeaturesApi,
+    AuthApi,
+    AuthPersistApi,
+    ReplayApi {}
 
 export type EngineMethod = keyof EngineApi;
 

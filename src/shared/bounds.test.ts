@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { boundJson } from './bounds.ts';
 import { redactJson } from './session-file.ts';
 
-const hostile = () => JSON.parse('{"__proto__":{"polluted":true},"constructor":"c","toString":"t","hasOwnProperty":1,"normal":"n"}') as object;
+const hostile = () =>
+  JSON.parse('{"__proto__":{"polluted":true},"constructor":"c","toString":"t","hasOwnProperty":1,"normal":"n"}') as object;
 
 describe.each([
   ['boundJson', (value: unknown) => boundJson(value)],

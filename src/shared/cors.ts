@@ -37,7 +37,15 @@ export interface CorsDiagnosis {
 
 /** What a 2026-07-28 request adds to a 2025 one; plus one `Mcp-Param-<Name>` per `x-mcp-header` a tool declares. */
 export const MODERN_REQUEST_HEADERS = ['Mcp-Method', 'Mcp-Name'];
-export const MCP_ALLOW_HEADERS = ['Content-Type', 'Accept', 'Authorization', 'Mcp-Session-Id', 'Mcp-Protocol-Version', ...MODERN_REQUEST_HEADERS, 'Last-Event-ID'];
+export const MCP_ALLOW_HEADERS = [
+  'Content-Type',
+  'Accept',
+  'Authorization',
+  'Mcp-Session-Id',
+  'Mcp-Protocol-Version',
+  ...MODERN_REQUEST_HEADERS,
+  'Last-Event-ID',
+];
 export const MCP_EXPOSE_HEADERS = ['Mcp-Session-Id', 'WWW-Authenticate'];
 export const MCP_METHODS = ['GET', 'POST', 'DELETE', 'OPTIONS'];
 

@@ -32,14 +32,23 @@ describe('elicitation schema subset', () => {
   it('reads every field type, with titled and legacy enum labels', () => {
     const byKey = Object.fromEntries(fields().map((f) => [f.key, f])) as Record<string, ElicitField>;
     expect(byKey.size).toMatchObject({ kind: 'enum', options: [{ value: 's', label: 'Small' }] });
-    expect(byKey.plan).toMatchObject({ kind: 'enum', options: [{ value: 'free', label: 'Free plan' }, { value: 'pro', label: 'Pro plan' }] });
+    expect(byKey.plan).toMatchObject({
+      kind: 'enum',
+      options: [
+        { value: 'free', label: 'Free plan' },
+        { value: 'pro', label: 'Pro plan' },
+      ],
+    });
     expect(byKey.langs).toMatchObject({ kind: 'multi', minItems: 1, maxItems: 2 });
     expect(byKey.days).toMatchObject({ kind: 'multi', options: [{ value: 'mon', label: 'Monday' }] });
     expect(byKey.age).toMatchObject({ kind: 'number', integer: true, required: true });
   });
 
   it('refuses what is outside the subset, saying which property', () => {
-    expect(readRequestedSchema({ type: 'object', properties: { a: { type: 'object', properties: {} } } })).toEqual({ ok: false, reason: expect.stringContaining('Property "a"') });
+    expect(readRequestedSchema({ type: 'object', properties: { a: { type: 'object', properties: {} } } })).toEqual({
+      ok: false,
+      reason: expect.stringContaining('Property "a"'),
+    });
     expect(readRequestedSchema({ type: 'array' })).toMatchObject({ ok: false });
     expect(readRequestedSchema({ type: 'object', properties: { a: { type: 'string', format: 'ipv4' } } })).toMatchObject({ ok: false });
   });
@@ -47,11 +56,25 @@ describe('elicitation schema subset', () => {
   it('prefills every default and accepts them as they are', () => {
     const values = initialValues(fields());
     expect(values).toMatchObject({ name: 'Ada', age: '36', ok: true, color: 'green', size: 's', langs: ['en'], email: '' });
-    expect(toContent(fields(), values)).toEqual({ ok: true, content: { name: 'Ada', age: 36, ok: true, color: 'green', size: 's', langs: ['en'] } });
+    expect(toContent(fields(), values)).toEqual({
+      ok: true,
+      content: { name: 'Ada', age: 36, ok: true, color: 'green', size: 's', langs: ['en'] },
+    });
   });
 
   it('validates every constraint before Accept', () => {
-    const values = { ...initialValues(fields()), name: 'A', email: 'nope', site: 'example.com', day: '2025-02-30', at: '2025-01-01 10:00', code: 'abc', age: '1.5', score: '11', langs: ['en', 'fr', 'pt'] };
+    const values = {
+      ...initialValues(fields()),
+      name: 'A',
+      email: 'nope',
+      site: 'example.com',
+      day: '2025-02-30',
+      at: '2025-01-01 10:00',
+      code: 'abc',
+      age: '1.5',
+      score: '11',
+      langs: ['en', 'fr', 'pt'],
+    };
     const checked = toContent(fields(), values);
     expect(checked.ok).toBe(false);
     if (checked.ok) return;
@@ -60,7 +83,15 @@ describe('elicitation schema subset', () => {
   });
 
   it('accepts valid formats', () => {
-    const values = { ...initialValues(fields()), email: 'a@b.co', site: 'https://x.dev/a', day: '2024-02-29', at: '2025-11-25T09:30:00+01:00', code: 'ENG', score: '9.5' };
+    const values = {
+      ...initialValues(fields()),
+      email: 'a@b.co',
+      site: 'https://x.dev/a',
+      day: '2024-02-29',
+      at: '2025-11-25T09:30:00+01:00',
+      code: 'ENG',
+      score: '9.5',
+    };
     expect(toContent(fields(), values)).toMatchObject({ ok: true, content: { email: 'a@b.co', score: 9.5, code: 'ENG' } });
   });
 });

@@ -52,7 +52,8 @@ export function readRequestedSchema(schema: unknown): SchemaRead {
   if (!isObject(properties)) return { ok: false, reason: 'requestedSchema.properties must be an object.' };
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((k): k is string => typeof k === 'string') : []);
   const entries = Object.entries(properties);
-  if (entries.length > MAX_ELICIT_FIELDS) return { ok: false, reason: `requestedSchema has ${entries.length} properties; at most ${MAX_ELICIT_FIELDS} are shown.` };
+  if (entries.length > MAX_ELICIT_FIELDS)
+    return { ok: false, reason: `requestedSchema has ${entries.length} properties; at most ${MAX_ELICIT_FIELDS} are shown.` };
   const fields: ElicitField[] = [];
   for (const [key, property] of entries) {
     const field = readField(key, property, required.has(key));
@@ -71,7 +72,12 @@ function readField(key: string, p: unknown, required: boolean): ElicitField | st
     case 'string': {
       if (enumOptions) {
         const def = str(p.default);
-        return { ...base, kind: 'enum', options: enumOptions, ...optional('default', def !== undefined && enumOptions.some((o) => o.value === def) ? def : undefined) };
+        return {
+          ...base,
+          kind: 'enum',
+          options: enumOptions,
+          ...optional('default', def !== undefined && enumOptions.some((o) => o.value === def) ? def : undefined),
+        };
       }
       const format = str(p.format);
       if (format !== undefined && !FORMATS.has(format)) return `string format "${format}" is not one of email, uri, date, date-time.`;
@@ -102,7 +108,9 @@ function readField(key: string, p: unknown, required: boolean): ElicitField | st
       const options = readEnumOptions(p.items);
       if (typeof options === 'string') return options;
       if (!options) return 'array items must be an enum (enum or anyOf of const/title).';
-      const def = Array.isArray(p.default) ? p.default.filter((v): v is string => typeof v === 'string' && options.some((o) => o.value === v)) : undefined;
+      const def = Array.isArray(p.default)
+        ? p.default.filter((v): v is string => typeof v === 'string' && options.some((o) => o.value === v))
+        : undefined;
       return {
         ...base,
         kind: 'multi',
@@ -158,8 +166,7 @@ export function initialValues(fields: ElicitField[]): FormValues {
 }
 
 export type ContentCheck =
-  | { ok: true; content: Record<string, string | number | boolean | string[]> }
-  | { ok: false; errors: Record<string, string> };
+  { ok: true; content: Record<string, string | number | boolean | string[]> } | { ok: false; errors: Record<string, string> };
 
 /** Validates the form against the schema and builds the `content` of an accept. */
 export function toContent(fields: ElicitField[], values: FormValues): ContentCheck {
@@ -173,7 +180,11 @@ export function toContent(fields: ElicitField[], values: FormValues): ContentChe
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, content };
 }
 
-function checkField(field: ElicitField, value: FieldValue | undefined, set: (v: string | number | boolean | string[]) => void): string | undefined {
+function checkField(
+  field: ElicitField,
+  value: FieldValue | undefined,
+  set: (v: string | number | boolean | string[]) => void,
+): string | undefined {
   switch (field.kind) {
     case 'boolean':
       set(value === true);
@@ -181,7 +192,8 @@ function checkField(field: ElicitField, value: FieldValue | undefined, set: (v: 
     case 'multi': {
       const list = Array.isArray(value) ? value : [];
       if (field.required && list.length === 0) return 'Choose at least one.';
-      if (field.minItems !== undefined && list.length < field.minItems && (list.length > 0 || field.required)) return `Choose at least ${field.minItems}.`;
+      if (field.minItems !== undefined && list.length < field.minItems && (list.length > 0 || field.required))
+        return `Choose at least ${field.minItems}.`;
       if (field.maxItems !== undefined && list.length > field.maxItems) return `Choose at most ${field.maxItems}.`;
       if (list.some((v) => !field.options.some((o) => o.value === v))) return 'Contains a value that is not an option.';
       if (list.length > 0 || field.required) set(list);

@@ -22,10 +22,13 @@ export function readImageHeader(b: Uint8Array): ImageHeader | undefined {
   if (at(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) {
     return b.length >= 24 ? { type: 'image/png', width: u32be(b, 16), height: u32be(b, 20) } : { type: 'image/png' };
   }
-  if (at(b, [0x47, 0x49, 0x46, 0x38])) return b.length >= 10 ? { type: 'image/gif', width: u16le(b, 6), height: u16le(b, 8) } : { type: 'image/gif' };
+  if (at(b, [0x47, 0x49, 0x46, 0x38]))
+    return b.length >= 10 ? { type: 'image/gif', width: u16le(b, 6), height: u16le(b, 8) } : { type: 'image/gif' };
   if (at(b, [0x52, 0x49, 0x46, 0x46]) && at(b, [0x57, 0x45, 0x42, 0x50], 8)) {
-    if (at(b, [0x56, 0x50, 0x38, 0x58], 12) && b.length >= 30) return { type: 'image/webp', width: u24le(b, 24) + 1, height: u24le(b, 27) + 1 };
-    if (at(b, [0x56, 0x50, 0x38, 0x20], 12) && b.length >= 30) return { type: 'image/webp', width: u16le(b, 26) & 0x3fff, height: u16le(b, 28) & 0x3fff };
+    if (at(b, [0x56, 0x50, 0x38, 0x58], 12) && b.length >= 30)
+      return { type: 'image/webp', width: u24le(b, 24) + 1, height: u24le(b, 27) + 1 };
+    if (at(b, [0x56, 0x50, 0x38, 0x20], 12) && b.length >= 30)
+      return { type: 'image/webp', width: u16le(b, 26) & 0x3fff, height: u16le(b, 28) & 0x3fff };
     if (at(b, [0x56, 0x50, 0x38, 0x4c], 12) && b.length >= 25) {
       const bits = b[21]! | (b[22]! << 8) | (b[23]! << 16) | (b[24]! << 24);
       return { type: 'image/webp', width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };

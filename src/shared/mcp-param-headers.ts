@@ -21,7 +21,21 @@ const KEY = 'x-mcp-header';
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const PRIMITIVE = new Set(['string', 'integer', 'boolean']);
 /** Subschema keywords a declaration may not sit under: it must be reachable through `properties` alone. */
-const UNREACHABLE = ['items', 'prefixItems', 'additionalProperties', 'unevaluatedProperties', 'contains', 'propertyNames', 'oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else'];
+const UNREACHABLE = [
+  'items',
+  'prefixItems',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'contains',
+  'propertyNames',
+  'oneOf',
+  'anyOf',
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+];
 const UNREACHABLE_MAPS = ['patternProperties', 'dependentSchemas', '$defs', 'definitions'];
 const MAX_DEPTH = 32;
 
@@ -39,12 +53,14 @@ export function scanParamHeaders(inputSchema: unknown): HeaderScan {
       if (fault) return fault;
     }
     const children: [unknown, string[], boolean][] = [];
-    if (isObject(node.properties)) for (const [key, child] of Object.entries(node.properties)) children.push([child, [...path, key], reachable]);
+    if (isObject(node.properties))
+      for (const [key, child] of Object.entries(node.properties)) children.push([child, [...path, key], reachable]);
     for (const key of UNREACHABLE) {
       const sub = node[key];
       for (const branch of Array.isArray(sub) ? sub : [sub]) children.push([branch, [...path, `<${key}>`], false]);
     }
-    for (const key of UNREACHABLE_MAPS) if (isObject(node[key])) for (const branch of Object.values(node[key])) children.push([branch, [...path, `<${key}>`], false]);
+    for (const key of UNREACHABLE_MAPS)
+      if (isObject(node[key])) for (const branch of Object.values(node[key])) children.push([branch, [...path, `<${key}>`], false]);
     for (const [child, childPath, childReachable] of children) {
       const fault = visit(child, childPath, childReachable, depth + 1);
       if (fault) return fault;
@@ -57,7 +73,8 @@ export function scanParamHeaders(inputSchema: unknown): HeaderScan {
     if (typeof name !== 'string' || name === '') return `x-mcp-header at ${where(path)} must be a non-empty string`;
     if (!TOKEN.test(name)) return `x-mcp-header "${name}" is not a valid header name (RFC 9110 token)`;
     const type = typeof node.type === 'string' ? node.type : undefined;
-    if (!type || !PRIMITIVE.has(type)) return `x-mcp-header "${name}" is on a property of type ${type ?? '(none)'}; only string, integer and boolean may be mirrored`;
+    if (!type || !PRIMITIVE.has(type))
+      return `x-mcp-header "${name}" is on a property of type ${type ?? '(none)'}; only string, integer and boolean may be mirrored`;
     const earlier = seen.get(name.toLowerCase());
     if (earlier !== undefined) return `x-mcp-header "${name}" repeats "${earlier}" (header names ignore case)`;
     seen.set(name.toLowerCase(), name);
@@ -73,7 +90,10 @@ const SENTINEL_END = '?=';
 
 /** A header value as the spec encodes it: plain visible ASCII as is, anything else as `=?base64?…?=`. */
 export function encodeParamValue(value: string): string {
-  const plain = /^[\x20-\x7e]*$/.test(value) && value === value.replace(/^ +| +$/g, '') && !(value.startsWith(SENTINEL_START) && value.endsWith(SENTINEL_END));
+  const plain =
+    /^[\x20-\x7e]*$/.test(value) &&
+    value === value.replace(/^ +| +$/g, '') &&
+    !(value.startsWith(SENTINEL_START) && value.endsWith(SENTINEL_END));
   if (plain) return value;
   const bytes = new TextEncoder().encode(value);
   let binary = '';
@@ -88,10 +108,13 @@ export function paramHeaderValues(headers: ParamHeader[], args: Record<string, u
     let value: unknown = args;
     for (const key of header.path) value = isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
     const text =
-      typeof value === 'string' ? value
-      : typeof value === 'boolean' ? String(value)
-      : typeof value === 'number' && Number.isSafeInteger(value) ? String(value)
-      : undefined;
+      typeof value === 'string'
+        ? value
+        : typeof value === 'boolean'
+          ? String(value)
+          : typeof value === 'number' && Number.isSafeInteger(value)
+            ? String(value)
+            : undefined;
     if (text !== undefined) out[`Mcp-Param-${header.name}`] = encodeParamValue(text);
   }
   return out;

@@ -178,6 +178,4 @@ export interface PingResult {
   latencyMs: number;
 }
 
-export type IconResult =
-  | { ok: true; blob: Blob; mimeType: string }
-  | { ok: false; reason: string };
+export type IconResult = { ok: true; blob: Blob; mimeType: string } | { ok: false; reason: string };

@@ -16,7 +16,10 @@ describe('ownValue', () => {
   });
 
   it('reads a prototype-named key the table really has', () => {
-    const own = ownEntries([['__proto__', 'p'], ['constructor', 'c']]);
+    const own = ownEntries([
+      ['__proto__', 'p'],
+      ['constructor', 'c'],
+    ]);
     expect(ownValue(own, '__proto__')).toBe('p');
     expect(ownValue(own, 'constructor')).toBe('c');
   });
@@ -24,7 +27,10 @@ describe('ownValue', () => {
 
 describe('ownEntries', () => {
   it('keeps __proto__ as a data property and leaves the prototype alone', () => {
-    const out = ownEntries<unknown>([['__proto__', { polluted: true }], ['toString', 'x']]);
+    const out = ownEntries<unknown>([
+      ['__proto__', { polluted: true }],
+      ['toString', 'x'],
+    ]);
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
     expect(Object.keys(out)).toEqual(['__proto__', 'toString']);
     expect((out as { polluted?: unknown }).polluted).toBeUndefined();
@@ -34,7 +40,10 @@ describe('ownEntries', () => {
 
 describe('dictionary', () => {
   it('has no inherited members, and keeps __proto__ as an entry', () => {
-    const out = dictionary([['__proto__', 'p'], ['a', '1']]);
+    const out = dictionary([
+      ['__proto__', 'p'],
+      ['a', '1'],
+    ]);
     expect(Object.getPrototypeOf(out)).toBeNull();
     expect(out.toString).toBeUndefined();
     expect(out.constructor).toBeUndefined();

@@ -22,7 +22,8 @@ export function recordedCalls(items: readonly LogItem[]): RecordedCall[] {
       requests.set(entry.seq, entry);
       continue;
     }
-    if (entry.direction !== 'in' || (entry.kind !== 'response' && entry.kind !== 'error') || entry.requestSeq === undefined || entry.late) continue;
+    if (entry.direction !== 'in' || (entry.kind !== 'response' && entry.kind !== 'error') || entry.requestSeq === undefined || entry.late)
+      continue;
     const request = requests.get(entry.requestSeq);
     if (!request) continue;
     requests.delete(entry.requestSeq);
@@ -32,7 +33,12 @@ export function recordedCalls(items: readonly LogItem[]): RecordedCall[] {
       method: request.method!,
       params: params ?? {},
       result: record(entry.message)?.result,
-      ...(error && { error: { code: typeof error.code === 'number' ? error.code : 0, message: typeof error.message === 'string' ? error.message : '(no message)' } }),
+      ...(error && {
+        error: {
+          code: typeof error.code === 'number' ? error.code : 0,
+          message: typeof error.message === 'string' ? error.message : '(no message)',
+        },
+      }),
       time: request.time,
       ...(entry.latencyMs !== undefined && { latencyMs: entry.latencyMs }),
     });

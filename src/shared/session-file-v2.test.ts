@@ -25,7 +25,8 @@ const data = (): SessionData => ({
   lists: { 'tools/list': { pages: 2, items: [{ name: 'echo', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }] } },
 });
 
-const save = (session: SessionData, chunk?: number) => [...sessionFileParts(session, { savedAt: new Date(0), appVersion: 'test' }, chunk)].join('');
+const save = (session: SessionData, chunk?: number) =>
+  [...sessionFileParts(session, { savedAt: new Date(0), appVersion: 'test' }, chunk)].join('');
 
 describe('session file format 2', () => {
   it('round-trips list snapshots and wire bodies, exchanges written in parts', () => {
@@ -54,15 +55,24 @@ describe('session file format 2', () => {
   it('says what is wrong with a malformed snapshot or body', () => {
     const lists = JSON.parse(save(data()));
     lists.lists['prompts/list'] = { pages: 1, items: 'nope' };
-    expect(parseSessionFile(JSON.stringify(lists))).toMatchObject({ ok: false, error: expect.stringMatching(/damaged: the saved prompts\/list list is malformed/) });
+    expect(parseSessionFile(JSON.stringify(lists))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/damaged: the saved prompts\/list list is malformed/),
+    });
     const body = JSON.parse(save(data()));
     body.http.exchanges[0].responseBody = { text: 5 };
-    expect(parseSessionFile(JSON.stringify(body))).toMatchObject({ ok: false, error: expect.stringMatching(/HTTP exchange 0 has a malformed body/) });
+    expect(parseSessionFile(JSON.stringify(body))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/HTTP exchange 0 has a malformed body/),
+    });
   });
 
   it('refuses a future version, saying which versions this one reads', () => {
     const file = JSON.parse(save(data()));
     file.version = 3;
-    expect(parseSessionFile(JSON.stringify(file))).toMatchObject({ ok: false, error: expect.stringMatching(/newer MCP Lens \(format version 3; this one reads version 2\)/) });
+    expect(parseSessionFile(JSON.stringify(file))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/newer MCP Lens \(format version 3; this one reads version 2\)/),
+    });
   });
 });

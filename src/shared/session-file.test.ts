@@ -7,8 +7,8 @@ const data = (count = 3): SessionData => ({
   server: {
     url: 'https://example.com/mcp?token=t',
     transport: 'streamable-http',
-  era: 'legacy',
-  eraReason: 'Pinned to 2025-11-25 and older.',
+    era: 'legacy',
+    eraReason: 'Pinned to 2025-11-25 and older.',
     protocolVersion: '2025-11-25',
     sessionId: 's-1',
     server: { name: 'demo', version: '1.0.0', icons: [] },
@@ -35,12 +35,29 @@ const data = (count = 3): SessionData => ({
   },
   http: {
     evicted: 0,
-    exchanges: [{ seq: 0, time: 1, method: 'POST', url: 'https://example.com/mcp?token=t', requestHeaders: [['authorization', 'Bearer •••• (9 chars)']], durationMs: 3 }],
+    exchanges: [
+      {
+        seq: 0,
+        time: 1,
+        method: 'POST',
+        url: 'https://example.com/mcp?token=t',
+        requestHeaders: [['authorization', 'Bearer •••• (9 chars)']],
+        durationMs: 3,
+      },
+    ],
   },
-  results: [{ time: 9, tool: 'echo', arguments: { message: 'hi', password: 'hunter2' }, outcome: { content: [{ type: 'text', text: 'hi' }], isError: false, durationMs: 4 } }],
+  results: [
+    {
+      time: 9,
+      tool: 'echo',
+      arguments: { message: 'hi', password: 'hunter2' },
+      outcome: { content: [{ type: 'text', text: 'hi' }], isError: false, durationMs: 4 },
+    },
+  ],
 });
 
-const save = (session: SessionData, chunk?: number) => [...sessionFileParts(session, { savedAt: new Date('2026-01-02T03:04:05Z'), appVersion: '0.1.0' }, chunk)].join('');
+const save = (session: SessionData, chunk?: number) =>
+  [...sessionFileParts(session, { savedAt: new Date('2026-01-02T03:04:05Z'), appVersion: '0.1.0' }, chunk)].join('');
 
 describe('session files', () => {
   it('round-trips a session, split across parts', () => {

@@ -57,7 +57,8 @@ export interface SessionFile extends SessionData {
 
 export type ParsedSession = { ok: true; file: SessionFile } | { ok: false; error: string };
 
-const SECRET_KEY = /^(authorization|proxy-authorization|cookie|password|passwd|secret|client_secret|access_token|refresh_token|id_token|token|api[-_]?key|x-api-key)$/i;
+const SECRET_KEY =
+  /^(authorization|proxy-authorization|cookie|password|passwd|secret|client_secret|access_token|refresh_token|id_token|token|api[-_]?key|x-api-key)$/i;
 const SECRET_PARAM = /token|secret|password|passwd|api[-_]?key|^key$|^sig$|signature|^code$/i;
 const MASK = '•••• (redacted)';
 
@@ -81,7 +82,12 @@ export function redactUrl(input: string): string {
 export function redactJson(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object' || depth > 200) return value;
   if (Array.isArray(value)) return value.map((item) => redactJson(item, depth + 1));
-  return ownEntries(Object.entries(value).map(([key, item]) => [key, SECRET_KEY.test(key) && typeof item === 'string' ? MASK : redactJson(item, depth + 1)]));
+  return ownEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      SECRET_KEY.test(key) && typeof item === 'string' ? MASK : redactJson(item, depth + 1),
+    ]),
+  );
 }
 
 function redactItem(item: SavedLogItem): SavedLogItem {
@@ -113,7 +119,11 @@ export function* sessionFileParts(data: SessionData, meta: { savedAt: Date; appV
     app: { name: 'MCP Lens', version: meta.appVersion },
     connection: { url: redactUrl(data.connection.url), transport: data.connection.transport, headerNames: data.connection.headerNames },
     server: data.server === null ? null : { ...data.server, url: redactUrl(data.server.url) },
-    results: data.results.map((result) => ({ ...result, arguments: redactJson(result.arguments), ...(result.outcome && { outcome: redactJson(result.outcome) }) })),
+    results: data.results.map((result) => ({
+      ...result,
+      arguments: redactJson(result.arguments),
+      ...(result.outcome && { outcome: redactJson(result.outcome) }),
+    })),
     lists: redactLists(data.lists ?? {}),
   };
   const headText = JSON.stringify(head);
@@ -143,7 +153,8 @@ function checkItem(item: unknown, index: number): string | null {
   const entry = item.entry;
   if (!isCount(entry.seq) || typeof entry.time !== 'number') return `message ${index} has no seq or time`;
   if (entry.direction !== 'in' && entry.direction !== 'out') return `message ${index} has no direction`;
-  if (!['request', 'response', 'error', 'notification', 'invalid'].includes(entry.kind as string)) return `message ${index} has an unknown kind`;
+  if (!['request', 'response', 'error', 'notification', 'invalid'].includes(entry.kind as string))
+    return `message ${index} has an unknown kind`;
   return null;
 }
 
@@ -163,18 +174,26 @@ function checkLists(lists: unknown): string | null {
   if (!isObject(lists)) return 'the saved lists are malformed';
   for (const method of REPLAY_LIST_METHODS) {
     const list = lists[method];
-    if (list !== undefined && (!isObject(list) || !isCount(list.pages) || !Array.isArray(list.items))) return `the saved ${method} list is malformed`;
+    if (list !== undefined && (!isObject(list) || !isCount(list.pages) || !Array.isArray(list.items)))
+      return `the saved ${method} list is malformed`;
   }
   return null;
 }
 
 /** Checks an already-parsed value against the layout of its version (1 or 2). */
 export function checkSessionFile(value: unknown): ParsedSession {
-  const fail = (reason: string): ParsedSession => ({ ok: false, error: `This session file is damaged: ${reason}. Save the session again, or open another file.` });
+  const fail = (reason: string): ParsedSession => ({
+    ok: false,
+    error: `This session file is damaged: ${reason}. Save the session again, or open another file.`,
+  });
   if (!isObject(value) || value.format !== SESSION_FILE_FORMAT) {
-    return { ok: false, error: 'This is not an MCP Lens session file (it has no "format": "mcp-lens-session"). Open a file saved with Save session.' };
+    return {
+      ok: false,
+      error: 'This is not an MCP Lens session file (it has no "format": "mcp-lens-session"). Open a file saved with Save session.',
+    };
   }
-  if (typeof value.version !== 'number' || !Number.isInteger(value.version) || value.version < SESSION_FILE_MIN_VERSION) return fail('its version is missing or invalid');
+  if (typeof value.version !== 'number' || !Number.isInteger(value.version) || value.version < SESSION_FILE_MIN_VERSION)
+    return fail('its version is missing or invalid');
   if (value.version > SESSION_FILE_VERSION) {
     return {
       ok: false,
@@ -183,7 +202,8 @@ export function checkSessionFile(value: unknown): ParsedSession {
   }
   if (typeof value.savedAt !== 'string' || !isObject(value.app)) return fail('savedAt or app is missing');
   const connection = value.connection;
-  if (!isObject(connection) || typeof connection.url !== 'string' || !Array.isArray(connection.headerNames)) return fail('the connection settings are missing');
+  if (!isObject(connection) || typeof connection.url !== 'string' || !Array.isArray(connection.headerNames))
+    return fail('the connection settings are missing');
   if (value.server !== null && (!isObject(value.server) || !isObject(value.server.server))) return fail('the server summary is malformed');
   const log = value.log;
   if (!isObject(log) || !isCount(log.evicted) || !Array.isArray(log.items)) return fail('the message log is missing');
@@ -212,7 +232,10 @@ export function parseSessionFile(text: string): ParsedSession {
     value = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, error: `This file is not valid JSON (${reason}); it may be truncated or not a session file. Open a file saved with Save session.` };
+    return {
+      ok: false,
+      error: `This file is not valid JSON (${reason}); it may be truncated or not a session file. Open a file saved with Save session.`,
+    };
   }
   return checkSessionFile(value);
 }

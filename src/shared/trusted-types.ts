@@ -24,7 +24,9 @@ export function isAllowedScriptUrl(input: string, origin: string): boolean {
   }
 }
 
-export function installTrustedTypes(scope: { trustedTypes?: TrustedTypePolicyFactory; location?: { origin: string } } = globalThis as never): void {
+export function installTrustedTypes(
+  scope: { trustedTypes?: TrustedTypePolicyFactory; location?: { origin: string } } = globalThis as never,
+): void {
   const factory = scope.trustedTypes;
   const origin = scope.location?.origin;
   if (!factory || !origin) return;

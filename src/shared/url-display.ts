@@ -33,7 +33,9 @@ export function describeUrl(input: string): UrlView {
   const labels = url.hostname.split('.');
   let unicodeHost: string | undefined;
   if (labels.some((label) => label.toLowerCase().startsWith('xn--'))) {
-    unicodeHost = labels.map((label) => (label.toLowerCase().startsWith('xn--') ? (decodePunycode(label.slice(4)) ?? label) : label)).join('.');
+    unicodeHost = labels
+      .map((label) => (label.toLowerCase().startsWith('xn--') ? (decodePunycode(label.slice(4)) ?? label) : label))
+      .join('.');
     warnings.push(
       `The host is internationalized (punycode ${url.hostname}), which can imitate another site: it reads as “${unicodeHost}”. Make sure it is the site you expect.`,
     );
@@ -44,16 +46,31 @@ export function describeUrl(input: string): UrlView {
   if (url.username !== '' || url.password !== '') warnings.push('The URL carries a user name or password before the host.');
   const origin = `${url.protocol}//`;
   const rest = url.href.slice(url.href.indexOf(host, origin.length) + host.length);
-  return { parsed: true, text: url.href, before: origin, host, after: rest, ...(unicodeHost !== undefined && { unicodeHost }), warnings, navigable };
+  return {
+    parsed: true,
+    text: url.href,
+    before: origin,
+    host,
+    after: rest,
+    ...(unicodeHost !== undefined && { unicodeHost }),
+    warnings,
+    navigable,
+  };
 }
 
 /** RFC 3492 decoding of one label (without its `xn--` prefix); undefined when it is malformed. */
 export function decodePunycode(input: string): string | undefined {
-  const base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700;
+  const base = 36,
+    tMin = 1,
+    tMax = 26,
+    skew = 38,
+    damp = 700;
   const output: number[] = [];
   const basic = input.lastIndexOf('-');
   for (let j = 0; j < Math.max(basic, 0); j++) output.push(input.charCodeAt(j));
-  let n = 128, i = 0, bias = 72;
+  let n = 128,
+    i = 0,
+    bias = 72;
   const adapt = (delta: number, points: number, first: boolean) => {
     delta = first ? Math.floor(delta / damp) : delta >> 1;
     delta += Math.floor(delta / points);
@@ -64,7 +81,7 @@ export function decodePunycode(input: string): string | undefined {
     }
     return k + Math.floor(((base - tMin + 1) * delta) / (delta + skew));
   };
-  for (let index = basic > 0 ? basic + 1 : 0; index < input.length; ) {
+  for (let index = basic > 0 ? basic + 1 : 0; index < input.length;) {
     const oldI = i;
     for (let w = 1, k = base; ; k += base) {
       if (index >= input.length) return undefined;

@@ -26,9 +26,12 @@ describe('checkNavigableUrl', () => {
     expect(checkNavigableUrl('http://127.0.0.2/').ok).toBe(true);
     expect(checkNavigableUrl('http://example.com').ok).toBe(false);
   });
-  it.each(['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>', 'vbscript:x', 'file:///etc/passwd'])('never opens %s', (input) => {
-    expect(checkNavigableUrl(input).ok).toBe(false);
-  });
+  it.each(['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>', 'vbscript:x', 'file:///etc/passwd'])(
+    'never opens %s',
+    (input) => {
+      expect(checkNavigableUrl(input).ok).toBe(false);
+    },
+  );
 });
 
 describe('checkIconUrl', () => {

@@ -5,7 +5,10 @@ import { AUTH_STEP_RETENTION, createAuthStore } from './auth-store.ts';
 
 const step = (id: number, serverUrl = 'https://a.example/mcp'): EngineEvent => ({
   type: 'auth',
-  update: { kind: 'step', step: { id, time: id, serverUrl, kind: 'token', title: 'Token request', rule: 'r', verdict: 'ok' } satisfies AuthStep },
+  update: {
+    kind: 'step',
+    step: { id, time: id, serverUrl, kind: 'token', title: 'Token request', rule: 'r', verdict: 'ok' } satisfies AuthStep,
+  },
 });
 
 describe('auth store', () => {
@@ -14,7 +17,13 @@ describe('auth store', () => {
     const before = store.getState();
     store.getState().actions.applyEvents([{ type: 'note', time: 0, level: 'info', text: 'x' }]);
     expect(store.getState()).toBe(before);
-    store.getState().actions.applyEvents([step(1), { type: 'auth', update: { kind: 'status', status: { phase: 'failed', serverUrl: 'u', message: 'm' } } }, step(2)]);
+    store
+      .getState()
+      .actions.applyEvents([
+        step(1),
+        { type: 'auth', update: { kind: 'status', status: { phase: 'failed', serverUrl: 'u', message: 'm' } } },
+        step(2),
+      ]);
     expect(store.getState().steps.map((s) => s.id)).toEqual([1, 2]);
     expect(store.getState().status).toEqual({ phase: 'failed', serverUrl: 'u', message: 'm' });
   });

@@ -22,7 +22,12 @@ describe('client capability switches', () => {
     first.getState().actions.setSetting('elicitationUrl', false);
 
     const reloaded = load(storage);
-    expect(reloaded.getState().settings).toEqual({ ...DEFAULT_CLIENT_FEATURES, sampling: false, samplingTools: false, elicitationUrl: false });
+    expect(reloaded.getState().settings).toEqual({
+      ...DEFAULT_CLIENT_FEATURES,
+      sampling: false,
+      samplingTools: false,
+      elicitationUrl: false,
+    });
     reloaded.getState().actions.setSetting('samplingTools', true);
     expect(load(storage).getState().settings).toEqual({ ...DEFAULT_CLIENT_FEATURES, elicitationUrl: false });
   });

@@ -24,7 +24,12 @@ describe('connection store', () => {
     const state = store.getState();
     expect(state.phase).toBe('failed');
     expect(state.error?.code).toBe('unreachable');
-    expect(state.input).toEqual({ url: 'http://127.0.0.1:1/mcp', headers: [{ name: 'Authorization', value: 'Bearer x' }], transport: 'auto', era: 'auto' });
+    expect(state.input).toEqual({
+      url: 'http://127.0.0.1:1/mcp',
+      headers: [{ name: 'Authorization', value: 'Bearer x' }],
+      transport: 'auto',
+      era: 'auto',
+    });
   });
 
   it('clears the error on a new attempt and bumps the key once per connection', () => {
@@ -45,9 +50,11 @@ describe('connection store', () => {
   it('turns a disconnect with an error into a failure the user can read', () => {
     const store = createConnectionStore();
     store.getState().actions.connected(summary);
-    store.getState().actions.applyEvents([
-      { type: 'connection', phase: 'disconnected', error: { code: 'unreachable', message: 'The server went away.' } },
-    ]);
+    store
+      .getState()
+      .actions.applyEvents([
+        { type: 'connection', phase: 'disconnected', error: { code: 'unreachable', message: 'The server went away.' } },
+      ]);
     expect(store.getState()).toMatchObject({ phase: 'failed', summary: null, error: { message: 'The server went away.' } });
   });
 });

@@ -95,7 +95,8 @@ export function createConnectionStore(initial: Partial<ConnectionInput> = {}) {
           for (const event of events) {
             if (event.type === 'connection') toPhase(event.phase, event.summary, event.error);
             // A drop reported as the connection ended belongs to no session the bar shows.
-            else if (event.type === 'stream-drop' && get().phase === 'connected') set((s) => ({ stream: addStreamDrop(s.stream, event.drop) }));
+            else if (event.type === 'stream-drop' && get().phase === 'connected')
+              set((s) => ({ stream: addStreamDrop(s.stream, event.drop) }));
           }
         },
       },

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { KNOWN_LEGACY_HORIZON_MS } from '../engine/era.ts';
 import { createConnectionStore } from './connection-store.ts';
-import { eraOrigin, KNOWN_LEGACY_SKIPS_PROBE_MS, MAX_REMEMBERED_ORIGINS, rememberEra, sanitizeKnownEras, verdictOf, type KnownEras } from './era-prefs.ts';
+import {
+  eraOrigin,
+  KNOWN_LEGACY_SKIPS_PROBE_MS,
+  MAX_REMEMBERED_ORIGINS,
+  rememberEra,
+  sanitizeKnownEras,
+  verdictOf,
+  type KnownEras,
+} from './era-prefs.ts';
 import { persistEraChoice } from './persist-era.ts';
 import { createPrefsStore } from './prefs-store.ts';
 import { memoryStorage } from './test-storage.ts';
@@ -48,7 +56,14 @@ describe('era preferences', () => {
   });
 
   it('reads stored verdicts strictly', () => {
-    expect(sanitizeKnownEras({ 'http://a.example': { era: 'modern', at: 5 }, 'http://a.example/path': { era: 'modern', at: 6 }, 'http://b.example': { era: 'future', at: 1 }, 'http://c.example': { era: 'legacy' } })).toEqual({
+    expect(
+      sanitizeKnownEras({
+        'http://a.example': { era: 'modern', at: 5 },
+        'http://a.example/path': { era: 'modern', at: 6 },
+        'http://b.example': { era: 'future', at: 1 },
+        'http://c.example': { era: 'legacy' },
+      }),
+    ).toEqual({
       'http://a.example': { era: 'modern', at: 5 },
     });
     expect(sanitizeKnownEras([1, 2])).toEqual({});
@@ -71,6 +86,8 @@ describe('era preferences', () => {
   });
 
   it('ignores a stored era setting it does not know', () => {
-    expect(createPrefsStore(memoryStorage({ 'mcp-lens.era': '{"choice":"2030"}', 'mcp-lens.known-eras': '{oops' })).getState()).toMatchObject({ era: 'auto', knownEras: {} });
+    expect(
+      createPrefsStore(memoryStorage({ 'mcp-lens.era': '{"choice":"2030"}', 'mcp-lens.known-eras': '{oops' })).getState(),
+    ).toMatchObject({ era: 'auto', knownEras: {} });
   });
 });

@@ -62,7 +62,8 @@ export function rememberEra(known: KnownEras, origin: string, era: ProtocolEra, 
   const previous = known[origin];
   // A fresh 2025 verdict made the engine skip the probe: nothing new was learned, so it keeps its age
   // and the server is probed again once it is old (an upgraded server is then noticed).
-  const entry: KnownEra = previous?.era === 'legacy' && era === 'legacy' && now - previous.at < KNOWN_LEGACY_SKIPS_PROBE_MS ? previous : { era, at: now };
+  const entry: KnownEra =
+    previous?.era === 'legacy' && era === 'legacy' && now - previous.at < KNOWN_LEGACY_SKIPS_PROBE_MS ? previous : { era, at: now };
   if (entry === previous) return known;
   const others = Object.entries(known).filter(([key]) => key !== origin);
   return Object.fromEntries([[origin, entry] as [string, KnownEra], ...newestFirst(others).slice(0, MAX_REMEMBERED_ORIGINS - 1)]);

@@ -39,7 +39,9 @@ function bodyText(messages: readonly MessageEntry[]): string {
 /** The body's text and, when it is not the whole wire body, a HAR comment saying what it is instead. */
 function body(wire: WireBody | undefined, messages: readonly MessageEntry[]): { text: string; comment?: string } {
   if (wire && !wire.dropped) {
-    return wire.truncated ? { text: wire.text, comment: `Truncated: the first ${wire.text.length} of ${wire.size} characters were kept.` } : { text: wire.text };
+    return wire.truncated
+      ? { text: wire.text, comment: `Truncated: the first ${wire.text.length} of ${wire.size} characters were kept.` }
+      : { text: wire.text };
   }
   const rebuilt = bodyText(messages);
   if (rebuilt === '') return { text: '' };
@@ -48,7 +50,11 @@ function body(wire: WireBody | undefined, messages: readonly MessageEntry[]): { 
 }
 
 /** `carried(seq)` returns the messages an exchange carried, in order (both directions). */
-export function toHar(exchanges: readonly HttpExchange[], carried: (seq: number) => readonly MessageEntry[], creatorVersion = '0.1.0'): HarLog {
+export function toHar(
+  exchanges: readonly HttpExchange[],
+  carried: (seq: number) => readonly MessageEntry[],
+  creatorVersion = '0.1.0',
+): HarLog {
   const entries = exchanges.map((exchange) => {
     const messages = carried(exchange.seq);
     const sent = messages.filter((entry) => entry.direction === 'out');

@@ -5,7 +5,15 @@ import { createHttpStore } from './http-store.ts';
 
 const exchange = (seq: number, extra: Partial<HttpExchange> = {}): EngineEvent => ({
   type: 'http',
-  exchange: { seq, time: 1_700_000_000_000, method: 'POST', url: 'http://127.0.0.1:1/mcp?x=1', requestHeaders: [['authorization', 'Bearer •••• (20 chars)']], durationMs: 5, ...extra },
+  exchange: {
+    seq,
+    time: 1_700_000_000_000,
+    method: 'POST',
+    url: 'http://127.0.0.1:1/mcp?x=1',
+    requestHeaders: [['authorization', 'Bearer •••• (20 chars)']],
+    durationMs: 5,
+    ...extra,
+  },
 });
 const message = (seq: number, httpSeq: number, direction: 'in' | 'out'): MessageEntry => ({
   seq,
@@ -37,7 +45,19 @@ describe('http store', () => {
   });
 
   it('exports HAR 1.2 with bodies rebuilt from the carried messages and masked headers only', () => {
-    const exchanges = [{ ...(exchange(1, { status: 200, statusText: 'OK', responseHeaders: [['content-type', 'application/json']], contentType: 'application/json', endedMs: 8 }) as { exchange: HttpExchange }).exchange }];
+    const exchanges = [
+      {
+        ...(
+          exchange(1, {
+            status: 200,
+            statusText: 'OK',
+            responseHeaders: [['content-type', 'application/json']],
+            contentType: 'application/json',
+            endedMs: 8,
+          }) as { exchange: HttpExchange }
+        ).exchange,
+      },
+    ];
     const har = toHar(exchanges, () => [message(2, 1, 'out'), message(3, 1, 'in')]);
     const [entry] = har.log.entries as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(har.log.version).toBe('1.2');

@@ -42,8 +42,10 @@ export const DEFAULT_HTTP_RETENTION = 10_000;
  */
 export const DEFAULT_HTTP_BODY_BUDGET = 32 * 1024 * 1024;
 
-const bodyChars = (exchange: HttpExchange | undefined) => (exchange?.requestBody?.text.length ?? 0) + (exchange?.responseBody?.text.length ?? 0);
-const drop = (body: WireBody | undefined): WireBody | undefined => body && { size: body.size, text: '', dropped: true, ...(body.truncated && { truncated: true }) };
+const bodyChars = (exchange: HttpExchange | undefined) =>
+  (exchange?.requestBody?.text.length ?? 0) + (exchange?.responseBody?.text.length ?? 0);
+const drop = (body: WireBody | undefined): WireBody | undefined =>
+  body && { size: body.size, text: '', dropped: true, ...(body.truncated && { truncated: true }) };
 
 /** An exchange without its body text (sizes kept), to bound memory. */
 function withoutBodies(exchange: HttpExchange): HttpExchange {
@@ -162,13 +164,27 @@ export function createHttpStore(options: { retention?: number; bodyBudget?: numb
           index = new Map();
           carried = new Map();
           resetBodies();
-          set({ seqs: ChunkedList.empty(), bySeq: index, carried, evicted: 0, selectedSeq: null, carriedVersion: get().carriedVersion + 1 });
+          set({
+            seqs: ChunkedList.empty(),
+            bySeq: index,
+            carried,
+            evicted: 0,
+            selectedSeq: null,
+            carriedVersion: get().carriedVersion + 1,
+          });
         },
         load(exchanges, evicted) {
           index = new Map();
           carried = new Map();
           resetBodies();
-          const base: HttpState = { ...get(), seqs: ChunkedList.empty(), bySeq: index, carried, evicted: Math.max(0, evicted), selectedSeq: null };
+          const base: HttpState = {
+            ...get(),
+            seqs: ChunkedList.empty(),
+            bySeq: index,
+            carried,
+            evicted: Math.max(0, evicted),
+            selectedSeq: null,
+          };
           const next = apply(
             exchanges.map((exchange) => ({ type: 'http', exchange })),
             base,

@@ -147,7 +147,8 @@ function buildChunk(log: FilterableLog, first: number, end: number, previous?: C
     items.push(item);
     const index = position - (previous?.first ?? 0);
     if (!item) texts.push('');
-    else if (previous && previous.items[index] === item) texts.push(previous.text.slice(previous.starts[index]!, previous.starts[index + 1]! - 1));
+    else if (previous && previous.items[index] === item)
+      texts.push(previous.text.slice(previous.starts[index]!, previous.starts[index + 1]! - 1));
     else {
       // The per-entry cache is only for entries still filling a chunk: from here on the chunk holds the text.
       const key = cacheKey(item);
@@ -203,12 +204,7 @@ function pickProbe(sample: CorpusChunk, terms: readonly string[]): string {
   return best;
 }
 
-const termsOf = (text: string) =>
-  text
-    .toLowerCase()
-    .replaceAll(SEPARATOR, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
+const termsOf = (text: string) => text.toLowerCase().replaceAll(SEPARATOR, ' ').split(/\s+/).filter(Boolean);
 
 /**
  * Filters the log, reusing `previous` when only new entries arrived or old ones were evicted: a flood with a
@@ -218,7 +214,11 @@ export function filterLog(log: FilterableLog, text: string, previous?: FilterRes
   const { ids, byId } = log;
   const end = ids.dropped + ids.length;
   const reuse =
-    previous && previous.text === text && previous.generation === log.generation && previous.revision === log.revision && previous.scannedTo <= end;
+    previous &&
+    previous.text === text &&
+    previous.generation === log.generation &&
+    previous.revision === log.revision &&
+    previous.scannedTo <= end;
   let keptIds: string[] = [];
   let keptPositions: number[] = [];
   let from = ids.dropped;
@@ -239,7 +239,11 @@ export function filterLog(log: FilterableLog, text: string, previous?: FilterRes
     // A full scan: the complete chunks through the corpus, then the entries still filling the last chunk.
     const corpus = corpusOf(log);
     let probe: string | undefined;
-    for (let chunk = sealedChunk(log, corpus, Math.floor(position / CORPUS_CHUNK)); chunk; chunk = sealedChunk(log, corpus, Math.floor(position / CORPUS_CHUNK))) {
+    for (
+      let chunk = sealedChunk(log, corpus, Math.floor(position / CORPUS_CHUNK));
+      chunk;
+      chunk = sealedChunk(log, corpus, Math.floor(position / CORPUS_CHUNK))
+    ) {
       probe ??= pickProbe(chunk, terms);
       searchChunk(chunk, terms, probe, ids.dropped, keep);
       position = (Math.floor(position / CORPUS_CHUNK) + 1) * CORPUS_CHUNK;
@@ -261,7 +265,10 @@ export type IdleScheduler = (work: (deadline: () => number) => void) => void;
  * Builds the search corpus of complete chunks in idle time, so the first filter over 100,000 entries is a
  * scan, not 100,000 JSON.stringify calls. Returns the unsubscribe function.
  */
-export function warmSearchText(store: { getState(): FilterableLog; subscribe(listener: (state: FilterableLog, previous: FilterableLog) => void): () => void }, idle: IdleScheduler): () => void {
+export function warmSearchText(
+  store: { getState(): FilterableLog; subscribe(listener: (state: FilterableLog, previous: FilterableLog) => void): () => void },
+  idle: IdleScheduler,
+): () => void {
   let next = 0; // number of the first chunk not yet built
   let scheduled = false;
   const run = (deadline: () => number) => {

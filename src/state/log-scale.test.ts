@@ -102,7 +102,18 @@ describe('filterLog over the search corpus', () => {
     store.getState().actions.appendEvents(events);
     expect(store.getState().ids.dropped).toBe(600);
     expect(texts(store, filterLog(store.getState(), 'entry-5').ids)).toEqual([]); // 5, 50–59, 500–599: evicted
-    expect(texts(store, filterLog(store.getState(), 'entry-60').ids)).toEqual(['entry-600', 'entry-601', 'entry-602', 'entry-603', 'entry-604', 'entry-605', 'entry-606', 'entry-607', 'entry-608', 'entry-609']);
+    expect(texts(store, filterLog(store.getState(), 'entry-60').ids)).toEqual([
+      'entry-600',
+      'entry-601',
+      'entry-602',
+      'entry-603',
+      'entry-604',
+      'entry-605',
+      'entry-606',
+      'entry-607',
+      'entry-608',
+      'entry-609',
+    ]);
 
     const target = events[800]!;
     if (target.type !== 'message') throw new Error('expected a message');
@@ -117,7 +128,8 @@ describe('the log at 100,000 entries', () => {
     const store = createLogStore({ retention: 100_000 });
     const { appendEvents } = store.getState().actions;
     const batches: EngineEvent[][] = [];
-    for (let batch = 0; batch < 120; batch += 1) batches.push(Array.from({ length: 1000 }, (_, index) => notification(`n${batch}-${index}`)));
+    for (let batch = 0; batch < 120; batch += 1)
+      batches.push(Array.from({ length: 1000 }, (_, index) => notification(`n${batch}-${index}`)));
     const times: number[] = [];
     for (const batch of batches) {
       const started = performance.now();

@@ -50,9 +50,9 @@ describe('log store', () => {
     expect(state.evicted).toBe(2);
     expect(state.byId.size).toBe(3);
     // The evicted notification left the timeline too; the kept one is still there.
-    expect(state.notificationIds.toArray().map((id) => (state.byId.get(id) as Extract<LogItem, { type: 'message' }>).entry.method)).toEqual([
-      'notifications/b',
-    ]);
+    expect(state.notificationIds.toArray().map((id) => (state.byId.get(id) as Extract<LogItem, { type: 'message' }>).entry.method)).toEqual(
+      ['notifications/b'],
+    );
   });
 
   it('counts a batch larger than retention', () => {
@@ -133,10 +133,12 @@ describe('requestMethodOf', () => {
     const store = createLogStore();
     const request = message({ method: 'tools/call', rpcId: 9 });
     if (request.type !== 'message') throw new Error();
-    store.getState().actions.appendEvents([
-      request,
-      message({ kind: 'response', direction: 'in', method: undefined, rpcId: 9, requestSeq: request.entry.seq }),
-    ]);
+    store
+      .getState()
+      .actions.appendEvents([
+        request,
+        message({ kind: 'response', direction: 'in', method: undefined, rpcId: 9, requestSeq: request.entry.seq }),
+      ]);
     const { byId, ids } = store.getState();
     const response = byId.get(ids.at(1)!);
     expect(requestMethodOf(byId, response)).toBe('tools/call');
@@ -148,8 +150,13 @@ describe('requestMethodOf', () => {
 describe('loading a saved log in slices', () => {
   it('ends the same as loading it whole, retention and eviction count included', () => {
     const source = createLogStore();
-    source.getState().actions.appendEvents([...Array.from({ length: 7 }, () => message({})), { type: 'note', time: 1, level: 'info', text: 'a note' }]);
-    const saved = source.getState().ids.toArray().map((id) => source.getState().byId.get(id)!);
+    source
+      .getState()
+      .actions.appendEvents([...Array.from({ length: 7 }, () => message({})), { type: 'note', time: 1, level: 'info', text: 'a note' }]);
+    const saved = source
+      .getState()
+      .ids.toArray()
+      .map((id) => source.getState().byId.get(id)!);
 
     const whole = createLogStore({ retention: 5 });
     whole.getState().actions.load(saved, 3);

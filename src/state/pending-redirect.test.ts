@@ -36,7 +36,19 @@ const callback = (query: string) => `https://lens.example/inspector/oauth-callba
 function saved(storage = memoryStorage()) {
   savePendingRedirect(
     storage,
-    buildPendingRedirect(oauth, { url: oauth.serverUrl, transport: 'auto', headers: [{ name: 'X-Trace', value: '1' }, { name: 'Authorization', value: 'Bearer secret' }, { name: 'X-Api-Key', value: 'k' }] }, true),
+    buildPendingRedirect(
+      oauth,
+      {
+        url: oauth.serverUrl,
+        transport: 'auto',
+        headers: [
+          { name: 'X-Trace', value: '1' },
+          { name: 'Authorization', value: 'Bearer secret' },
+          { name: 'X-Api-Key', value: 'k' },
+        ],
+      },
+      true,
+    ),
   );
   return storage;
 }
@@ -70,9 +82,17 @@ describe('pending full-page redirect record', () => {
 
   it('refuses a wrong or missing state, and the record cannot be retried with the right one afterwards', () => {
     const storage = saved();
-    expect(takePendingRedirect(storage, callback(`code=c&state=${'b'.repeat(32)}`), T0)).toMatchObject({ ok: false, reason: 'state-mismatch', message: expect.stringMatching(/does not match/) });
+    expect(takePendingRedirect(storage, callback(`code=c&state=${'b'.repeat(32)}`), T0)).toMatchObject({
+      ok: false,
+      reason: 'state-mismatch',
+      message: expect.stringMatching(/does not match/),
+    });
     expect(takePendingRedirect(storage, callback(`code=c&state=${STATE}`), T0)).toMatchObject({ ok: false, reason: 'missing' });
-    expect(takePendingRedirect(saved(), callback('code=c'), T0)).toMatchObject({ ok: false, reason: 'state-mismatch', message: expect.stringMatching(/no state/) });
+    expect(takePendingRedirect(saved(), callback('code=c'), T0)).toMatchObject({
+      ok: false,
+      reason: 'state-mismatch',
+      message: expect.stringMatching(/no state/),
+    });
   });
 
   it('refuses an error answer from the authorization server with its description', () => {

@@ -32,7 +32,8 @@ export interface PendingRedirectRecord {
 }
 
 export type TakeFailure = 'missing' | 'corrupt' | 'expired' | 'state-mismatch' | 'error-response';
-export type TakeResult = { ok: true; record: PendingRedirectRecord } | { ok: false; reason: TakeFailure; message: string; serverUrl?: string };
+export type TakeResult =
+  { ok: true; record: PendingRedirectRecord } | { ok: false; reason: TakeFailure; message: string; serverUrl?: string };
 
 export function buildPendingRedirect(
   oauth: PendingOAuthExport,
@@ -44,7 +45,11 @@ export function buildPendingRedirect(
     version: 1,
     expiresAt: oauth.createdAt + PENDING_REDIRECT_TTL_MS,
     oauth,
-    connection: { url: connection.url, transport: connection.transport, headers: headers.filter((header) => !isSecretHeader(header.name.trim())) },
+    connection: {
+      url: connection.url,
+      transport: connection.transport,
+      headers: headers.filter((header) => !isSecretHeader(header.name.trim())),
+    },
     droppedHeaders: headers.filter((header) => isSecretHeader(header.name.trim())).map((header) => header.name.trim()),
     remember,
   };
@@ -78,19 +83,39 @@ export function takePendingRedirect(storage: SessionStorageLike, callbackUrl: st
   const raw = storage.getItem(PENDING_REDIRECT_KEY);
   storage.removeItem(PENDING_REDIRECT_KEY);
   if (raw === null) {
-    return { ok: false, reason: 'missing', message: 'No sign-in started in this tab is waiting for this answer (it was already used, or the tab was closed in between). Connect again to sign in.' };
+    return {
+      ok: false,
+      reason: 'missing',
+      message:
+        'No sign-in started in this tab is waiting for this answer (it was already used, or the tab was closed in between). Connect again to sign in.',
+    };
   }
   const record = parse(raw);
-  if (!record) return { ok: false, reason: 'corrupt', message: 'The saved sign-in of this tab is unreadable, so nothing was exchanged. Connect again to sign in.' };
+  if (!record)
+    return {
+      ok: false,
+      reason: 'corrupt',
+      message: 'The saved sign-in of this tab is unreadable, so nothing was exchanged. Connect again to sign in.',
+    };
   const serverUrl = record.oauth.serverUrl;
   if (!(now <= record.expiresAt)) {
-    return { ok: false, reason: 'expired', serverUrl, message: 'The sign-in took longer than 10 minutes, so its saved state expired and nothing was exchanged. Connect again to sign in.' };
+    return {
+      ok: false,
+      reason: 'expired',
+      serverUrl,
+      message: 'The sign-in took longer than 10 minutes, so its saved state expired and nothing was exchanged. Connect again to sign in.',
+    };
   }
   let params: URLSearchParams;
   try {
     params = new URL(callbackUrl).searchParams;
   } catch {
-    return { ok: false, reason: 'state-mismatch', serverUrl, message: 'The authorization callback is not a URL; nothing was exchanged. Connect again to sign in.' };
+    return {
+      ok: false,
+      reason: 'state-mismatch',
+      serverUrl,
+      message: 'The authorization callback is not a URL; nothing was exchanged. Connect again to sign in.',
+    };
   }
   const state = params.get('state');
   if (state === null || state !== record.oauth.state) {
@@ -119,7 +144,17 @@ function parse(raw: string | null): PendingRedirectRecord | undefined {
   try {
     const value = JSON.parse(raw) as Partial<PendingRedirectRecord> | null;
     const oauth = value?.oauth;
-    if (value?.version !== 1 || typeof value.expiresAt !== 'number' || !oauth || typeof oauth.state !== 'string' || typeof oauth.codeVerifier !== 'string' || typeof oauth.serverUrl !== 'string' || !value.connection || typeof value.connection.url !== 'string') return undefined;
+    if (
+      value?.version !== 1 ||
+      typeof value.expiresAt !== 'number' ||
+      !oauth ||
+      typeof oauth.state !== 'string' ||
+      typeof oauth.codeVerifier !== 'string' ||
+      typeof oauth.serverUrl !== 'string' ||
+      !value.connection ||
+      typeof value.connection.url !== 'string'
+    )
+      return undefined;
     return value as PendingRedirectRecord;
   } catch {
     return undefined;

@@ -21,7 +21,9 @@ describe('prefs store', () => {
   });
 
   it('persists tool preferences and repairs values out of range', () => {
-    const storage = memoryStorage({ 'mcp-lens.tool-prefs': '{"toolTimeoutMs": 5, "toolMaxTotalTimeoutMs": "x", "confirmDestructive": false}' });
+    const storage = memoryStorage({
+      'mcp-lens.tool-prefs': '{"toolTimeoutMs": 5, "toolMaxTotalTimeoutMs": "x", "confirmDestructive": false}',
+    });
     const store = createPrefsStore(storage);
     expect(store.getState()).toMatchObject({ toolTimeoutMs: 1000, toolMaxTotalTimeoutMs: 600_000, confirmDestructive: false });
     store.getState().actions.setToolPrefs({ toolTimeoutMs: 90_000, toolMaxTotalTimeoutMs: 30_000, confirmDestructive: true });

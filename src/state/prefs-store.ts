@@ -119,7 +119,8 @@ export function sanitizeToolPrefs(value: Partial<Record<keyof ToolPrefs, unknown
     typeof v === 'number' && Number.isFinite(v) ? Math.round(Math.min(MAX_TIMEOUT_MS, Math.max(MIN_TIMEOUT_MS, v))) : fallback;
   const toolTimeoutMs = ms(value.toolTimeoutMs, DEFAULT_TOOL_PREFS.toolTimeoutMs);
   const toolMaxTotalTimeoutMs = Math.max(toolTimeoutMs, ms(value.toolMaxTotalTimeoutMs, DEFAULT_TOOL_PREFS.toolMaxTotalTimeoutMs));
-  const confirmDestructive = typeof value.confirmDestructive === 'boolean' ? value.confirmDestructive : DEFAULT_TOOL_PREFS.confirmDestructive;
+  const confirmDestructive =
+    typeof value.confirmDestructive === 'boolean' ? value.confirmDestructive : DEFAULT_TOOL_PREFS.confirmDestructive;
   return { toolTimeoutMs, toolMaxTotalTimeoutMs, confirmDestructive };
 }
 

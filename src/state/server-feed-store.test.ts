@@ -11,12 +11,14 @@ const inbound = (method: string, params: unknown): EngineEvent => ({
 describe('server feed store', () => {
   it('collects log messages with level, logger and data, and bounds them with a count', () => {
     const store = createServerFeedStore({ retention: 2 });
-    store.getState().actions.appendEvents([
-      inbound('notifications/message', { level: 'info', logger: 'db', data: 'one' }),
-      inbound('notifications/message', { level: 'error', data: { code: 2 } }),
-      inbound('notifications/progress', { progress: 1 }),
-      inbound('notifications/message', { level: 'loud', data: 'three' }),
-    ]);
+    store
+      .getState()
+      .actions.appendEvents([
+        inbound('notifications/message', { level: 'info', logger: 'db', data: 'one' }),
+        inbound('notifications/message', { level: 'error', data: { code: 2 } }),
+        inbound('notifications/progress', { progress: 1 }),
+        inbound('notifications/message', { level: 'loud', data: 'three' }),
+      ]);
     const { logs, logsEvicted } = store.getState();
     expect(logs.map((l) => l.level)).toEqual(['error', 'loud']);
     expect(logs[0]?.data).toEqual({ code: 2 });
@@ -29,7 +31,10 @@ describe('server feed store', () => {
     const store = createServerFeedStore();
     const { actions } = store.getState();
     actions.setSubscribed('demo://a', true);
-    actions.appendEvents([inbound('notifications/resources/updated', { uri: 'demo://a' }), inbound('notifications/resources/updated', { uri: 'demo://a' })]);
+    actions.appendEvents([
+      inbound('notifications/resources/updated', { uri: 'demo://a' }),
+      inbound('notifications/resources/updated', { uri: 'demo://a' }),
+    ]);
     expect(store.getState().updates.get('demo://a')?.count).toBe(2);
     actions.acknowledgeUpdate('demo://a');
     expect(store.getState().updates.has('demo://a')).toBe(false);
@@ -83,7 +88,10 @@ describe('server feed store', () => {
     it.each(HOSTILE)('counts, acknowledges and subscribes a resource named %s like any other', (uri) => {
       const store = createServerFeedStore();
       const { actions } = store.getState();
-      actions.appendEvents([inbound('notifications/resources/updated', { uri }), inbound('notifications/resources/updated', { uri: 'demo://a' })]);
+      actions.appendEvents([
+        inbound('notifications/resources/updated', { uri }),
+        inbound('notifications/resources/updated', { uri: 'demo://a' }),
+      ]);
       expect(store.getState().updates.get(uri)?.count).toBe(1);
       expect(store.getState().updates.get('demo://a')?.count).toBe(1);
       actions.acknowledgeUpdate(uri);
@@ -98,10 +106,12 @@ describe('server feed store', () => {
 
     it('keeps counting log messages after notifications whose methods are prototype names', () => {
       const store = createServerFeedStore();
-      store.getState().actions.appendEvents([
-        ...HOSTILE.map((method) => inbound(method, { uri: method, level: 'error', data: method })),
-        inbound('notifications/message', { level: 'info', data: 'after them' }),
-      ]);
+      store
+        .getState()
+        .actions.appendEvents([
+          ...HOSTILE.map((method) => inbound(method, { uri: method, level: 'error', data: method })),
+          inbound('notifications/message', { level: 'info', data: 'after them' }),
+        ]);
       expect(store.getState().logs.map((l) => l.data)).toEqual(['after them']);
       expect(store.getState().updates.size).toBe(0);
     });

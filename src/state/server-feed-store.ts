@@ -87,7 +87,13 @@ export function createServerFeedStore(options: { retention?: number } = {}) {
           if (entry.method === 'notifications/message') {
             logs ??= state.logs.slice();
             const level = typeof params.level === 'string' ? params.level : '(none)';
-            logs.push({ seq: entry.seq, time: entry.time, level, ...(typeof params.logger === 'string' && { logger: params.logger }), data: params.data });
+            logs.push({
+              seq: entry.seq,
+              time: entry.time,
+              level,
+              ...(typeof params.logger === 'string' && { logger: params.logger }),
+              data: params.data,
+            });
           } else if (entry.method === 'notifications/resources/updated' && typeof params.uri === 'string') {
             updates ??= new Map(state.updates);
             const previous = updates.get(params.uri);

@@ -17,11 +17,21 @@ describe('server requests store', () => {
   it('queues in order, shows the first, and moves on when one ends', () => {
     const store = createServerRequestsStore();
     const { applyEvents, select } = store.getState().actions;
-    applyEvents([{ type: 'server-request', request: req('a') }, { type: 'server-request', request: req('b') }]);
+    applyEvents([
+      { type: 'server-request', request: req('a') },
+      { type: 'server-request', request: req('b') },
+    ]);
     expect(store.getState().pending.map((r) => r.id)).toEqual(['a', 'b']);
     expect(store.getState().activeId).toBe('a');
     select('b');
-    applyEvents([{ type: 'server-request-ended', id: 'b', reason: 'cancelled', text: 'Sampling request b is no longer pending: the server cancelled it.' }]);
+    applyEvents([
+      {
+        type: 'server-request-ended',
+        id: 'b',
+        reason: 'cancelled',
+        text: 'Sampling request b is no longer pending: the server cancelled it.',
+      },
+    ]);
     expect(store.getState()).toMatchObject({ activeId: 'a', notice: expect.stringContaining('cancelled') });
     applyEvents([{ type: 'server-request-ended', id: 'a', reason: 'answered', text: 'answered' }]);
     expect(store.getState()).toMatchObject({ pending: [], activeId: null });

@@ -23,7 +23,10 @@ const drop = (time: number, extra: Partial<StreamDrop> = {}): EngineEvent => ({
 
 function connectedStore() {
   const store = createConnectionStore();
-  store.getState().actions.applyEvents([{ type: 'connection', phase: 'connecting' }, { type: 'connection', phase: 'connected', summary }]);
+  store.getState().actions.applyEvents([
+    { type: 'connection', phase: 'connecting' },
+    { type: 'connection', phase: 'connected', summary },
+  ]);
   return store;
 }
 
@@ -38,7 +41,10 @@ describe('stream health', () => {
     const unstable = health(T0 + 4_000);
     expect(unstable.kind).toBe('unstable');
     expect(streamHealthText(unstable)).toBe('stream unstable (3 reconnects in the last minute)');
-    expect(unstable.kind === 'unstable' && unstable.last).toMatchObject({ reason: `SSE stream disconnected at ${T0 + 4_000}`, lastEventId: 'e3' });
+    expect(unstable.kind === 'unstable' && unstable.last).toMatchObject({
+      reason: `SSE stream disconnected at ${T0 + 4_000}`,
+      lastEventId: 'e3',
+    });
 
     // Still within a minute of the first drop: unstable. A minute after it, two drops remain: stable.
     expect(health(T0 + UNSTABLE_WINDOW_MS - 1).kind).toBe('unstable');
@@ -48,12 +54,20 @@ describe('stream health', () => {
 
   it('stays stopped once the engine gave up, until the next connection', () => {
     const store = connectedStore();
-    store.getState().actions.applyEvents([drop(T0), drop(T0 + 1_000, { stopped: true, reconnectInMs: undefined, reason: 'The server keeps dropping the event stream' })]);
+    store
+      .getState()
+      .actions.applyEvents([
+        drop(T0),
+        drop(T0 + 1_000, { stopped: true, reconnectInMs: undefined, reason: 'The server keeps dropping the event stream' }),
+      ]);
     const later = streamHealth(store.getState().stream, T0 + 10 * UNSTABLE_WINDOW_MS);
     expect(later.kind).toBe('stopped');
     expect(streamHealthText(later)).toBe('event stream stopped');
 
-    store.getState().actions.applyEvents([{ type: 'connection', phase: 'connecting' }, { type: 'connection', phase: 'connected', summary }]);
+    store.getState().actions.applyEvents([
+      { type: 'connection', phase: 'connecting' },
+      { type: 'connection', phase: 'connected', summary },
+    ]);
     expect(streamHealth(store.getState().stream, T0 + 2_000)).toEqual({ kind: 'stable' });
   });
 

@@ -49,7 +49,9 @@ describe('worker boundary', () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     controller.abort();
     await expect(call).rejects.toMatchObject({ code: 'cancelled' });
-    await expect.poll(() => messages().some((m) => m.direction === 'out' && m.method === 'notifications/cancelled'), { timeout: 3000 }).toBe(true);
+    await expect
+      .poll(() => messages().some((m) => m.direction === 'out' && m.method === 'notifications/cancelled'), { timeout: 3000 })
+      .toBe(true);
     const cancelled = messages().find((m) => m.method === 'notifications/cancelled')!.message as { params: { requestId: number } };
     const request = messages().find((m) => m.method === 'tools/call' && m.rpcId === cancelled.params.requestId);
     expect(request).toBeDefined();

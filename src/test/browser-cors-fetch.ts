@@ -6,7 +6,15 @@
  */
 const SAFELISTED_REQUEST = new Set(['accept', 'accept-language', 'content-language']);
 const SIMPLE_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
-const SAFELISTED_RESPONSE = new Set(['cache-control', 'content-language', 'content-length', 'content-type', 'expires', 'last-modified', 'pragma']);
+const SAFELISTED_RESPONSE = new Set([
+  'cache-control',
+  'content-language',
+  'content-length',
+  'content-type',
+  'expires',
+  'last-modified',
+  'pragma',
+]);
 
 const blocked = () => new TypeError('Failed to fetch');
 
@@ -34,7 +42,10 @@ export function browserCorsFetch(origin: string, inner: typeof fetch = fetch): t
       });
       await preflight.body?.cancel();
       if (!preflight.ok || !allowsOrigin(preflight)) throw blocked();
-      const allowed = (preflight.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(',').map((h) => h.trim());
+      const allowed = (preflight.headers.get('access-control-allow-headers') ?? '')
+        .toLowerCase()
+        .split(',')
+        .map((h) => h.trim());
       if (!allowed.includes('*') && nonSimple.some((name) => !allowed.includes(name))) throw blocked();
     }
     const response = await inner(input, { ...init, headers }).catch(() => {
@@ -44,7 +55,12 @@ export function browserCorsFetch(origin: string, inner: typeof fetch = fetch): t
       await response.body?.cancel();
       throw blocked();
     }
-    const exposed = new Set((response.headers.get('access-control-expose-headers') ?? '').toLowerCase().split(',').map((h) => h.trim()));
+    const exposed = new Set(
+      (response.headers.get('access-control-expose-headers') ?? '')
+        .toLowerCase()
+        .split(',')
+        .map((h) => h.trim()),
+    );
     const visible = new Headers();
     response.headers.forEach((value, name) => {
       if (SAFELISTED_RESPONSE.has(name) || exposed.has(name) || exposed.has('*')) visible.set(name, value);

@@ -14,13 +14,24 @@ function answer(request: RawRequest): unknown {
       return { protocolVersion: '2025-11-25', capabilities: { resources: {}, prompts: {} }, serverInfo: { name: 'bad', version: '0' } };
     case 'resources/list':
       // An entry without uri, and a cursor that comes back forever.
-      return { resources: [{ uri: 'bad://ok', name: 'ok' }, { name: 'no-uri' }, 'nonsense'], nextCursor: params?.cursor === 'a' ? 'b' : 'a' };
+      return {
+        resources: [{ uri: 'bad://ok', name: 'ok' }, { name: 'no-uri' }, 'nonsense'],
+        nextCursor: params?.cursor === 'a' ? 'b' : 'a',
+      };
     case 'resources/templates/list':
       return { resourceTemplates: [{ uriTemplate: 'bad://{a', name: 'broken' }] };
     case 'resources/read':
-      return { contents: [{ mimeType: 'text/plain', text: 'no uri here' }, { uri: 'bad://blob', blob: '!!not base64!!' }, { uri: 'bad://empty' }] };
+      return {
+        contents: [{ mimeType: 'text/plain', text: 'no uri here' }, { uri: 'bad://blob', blob: '!!not base64!!' }, { uri: 'bad://empty' }],
+      };
     case 'prompts/get':
-      return { messages: [{ role: 'user', content: { type: 'hologram', depth: 3 } }, { role: 'narrator', content: { type: 'text', text: 'hi' } }, { role: 'user' }] };
+      return {
+        messages: [
+          { role: 'user', content: { type: 'hologram', depth: 3 } },
+          { role: 'narrator', content: { type: 'text', text: 'hi' } },
+          { role: 'user' },
+        ],
+      };
     default:
       return {};
   }

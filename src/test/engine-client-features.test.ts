@@ -31,7 +31,11 @@ describe('client features', () => {
   it('declares every capability by default, and only the ones switched on', async () => {
     const h = createHarness();
     await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto', era: 'legacy' });
-    expect(initializeCapabilities(h)).toEqual({ sampling: { tools: {} }, elicitation: { form: {}, url: {} }, roots: { listChanged: true } });
+    expect(initializeCapabilities(h)).toEqual({
+      sampling: { tools: {} },
+      elicitation: { form: {}, url: {} },
+      roots: { listChanged: true },
+    });
     await h.engine.call('disconnect', undefined);
 
     const off = createHarness();
@@ -60,7 +64,9 @@ describe('client features', () => {
     // The schema as sent, with the `pattern` the SDK's parsed copy would have dropped.
     expect(JSON.stringify(request.params.requestedSchema)).toContain('"pattern":"^[A-Z]{3}$"');
     // An invalid answer is refused back to the UI and the request stays pending.
-    await expect(h.engine.call('answerServerRequest', { id: request.id, answer: { action: 'accept', content: { name: 'A' } } })).rejects.toMatchObject({
+    await expect(
+      h.engine.call('answerServerRequest', { id: request.id, answer: { action: 'accept', content: { name: 'A' } } }),
+    ).rejects.toMatchObject({
       message: expect.stringContaining('name'),
     });
     const content = { name: 'Grace', email: 'g@example.com', age: 40, languages: ['en'] };
@@ -82,7 +88,12 @@ describe('client features', () => {
     await expect(h.engine.call('answerServerRequest', { id: first.id, answer: { action: 'approve', result: bad } })).rejects.toMatchObject({
       message: expect.stringContaining('did not offer'),
     });
-    const use = { role: 'assistant', model: 'human', stopReason: 'toolUse', content: [{ type: 'tool_use', id: 't1', name: 'get_weather', input: { city: 'Porto' } }] };
+    const use = {
+      role: 'assistant',
+      model: 'human',
+      stopReason: 'toolUse',
+      content: [{ type: 'tool_use', id: 't1', name: 'get_weather', input: { city: 'Porto' } }],
+    };
     await h.engine.call('answerServerRequest', { id: first.id, answer: { action: 'approve', result: use } });
     const second = await nextRequest(h, 1);
     expect(JSON.stringify(second.params.messages)).toContain('tool_result');
@@ -132,7 +143,9 @@ describe('client features', () => {
     await h.engine.call('disconnect', undefined);
     await call;
     expect(h.events).toContainEqual(expect.objectContaining({ type: 'server-request-ended', id: request.id, reason: 'closed' }));
-    await expect(h.engine.call('answerServerRequest', { id: request.id, answer: { action: 'decline' } })).rejects.toMatchObject({ code: 'cancelled' });
+    await expect(h.engine.call('answerServerRequest', { id: request.id, answer: { action: 'decline' } })).rejects.toMatchObject({
+      code: 'cancelled',
+    });
   });
 
   it('keeps roots, validates them as file:// URIs, and announces changes', async () => {

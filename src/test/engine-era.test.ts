@@ -17,7 +17,11 @@ beforeAll(async () => {
 });
 afterAll(() => demo.close());
 
-const methods = (h: Harness) => h.messages().filter((m) => m.direction === 'out' && m.kind === 'request').map((m) => m.method);
+const methods = (h: Harness) =>
+  h
+    .messages()
+    .filter((m) => m.direction === 'out' && m.kind === 'request')
+    .map((m) => m.method);
 
 /** Waits on state (bounded), never on time alone. */
 async function waitFor(check: () => boolean): Promise<void> {
@@ -51,9 +55,14 @@ describe('Auto against the dual-era demo server', () => {
     await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
     const { tools } = await h.engine.call('listTools', undefined);
     expect(tools.find((t) => t.name === 'lookup-order')?.paramHeaders?.map((p) => p.name)).toEqual(['Region', 'Priority', 'Express']);
-    const outcome = await h.engine.call('callTool', { name: 'lookup-order', arguments: { orderId: 'B-7', region: 'São Paulo', priority: 5, express: true } });
+    const outcome = await h.engine.call('callTool', {
+      name: 'lookup-order',
+      arguments: { orderId: 'B-7', region: 'São Paulo', priority: 5, express: true },
+    });
     expect(JSON.stringify(outcome.content)).toContain('mcp-param-region: São Paulo');
-    const call = h.exchanges().find((x) => x.requestHeaders.some(([name, value]) => name.toLowerCase() === 'mcp-method' && value === 'tools/call'));
+    const call = h
+      .exchanges()
+      .find((x) => x.requestHeaders.some(([name, value]) => name.toLowerCase() === 'mcp-method' && value === 'tools/call'));
     const sent = new Map(call?.requestHeaders.map(([name, value]) => [name.toLowerCase(), value]));
     expect(sent.get('mcp-name')).toBe('lookup-order');
     expect(sent.get('mcp-param-priority')).toBe('5');
@@ -91,7 +100,11 @@ describe('Auto against the dual-era demo server', () => {
     expect(JSON.stringify((await call).content)).toContain('Created project \\"Atlas\\"');
     const state = (m: unknown) => (m as { params?: { requestState?: string } }).params?.requestState;
     const answers = h.messages().filter((m) => m.direction === 'in' && m.kind === 'response');
-    const sentState = h.messages().filter((m) => m.direction === 'out' && m.method === 'tools/call').map((m) => state(m.message)).filter(Boolean);
+    const sentState = h
+      .messages()
+      .filter((m) => m.direction === 'out' && m.method === 'tools/call')
+      .map((m) => state(m.message))
+      .filter(Boolean);
     const gotState = answers.map((m) => (m.message as { result?: { requestState?: string } }).result?.requestState).filter(Boolean);
     expect(sentState).toEqual(gotState);
     await h.engine.call('disconnect', undefined);
@@ -108,7 +121,9 @@ describe('Auto against the dual-era demo server', () => {
     await waitFor(() => h.messages().some((m) => m.direction === 'in' && m.method === 'notifications/tools/list_changed'));
 
     await h.engine.call('subscribeResource', { uri: 'demo://notes' });
-    await waitFor(() => listens().some((s) => s.status === 'listening' && s.honoured?.resourceSubscriptions?.includes('demo://notes') === true));
+    await waitFor(() =>
+      listens().some((s) => s.status === 'listening' && s.honoured?.resourceSubscriptions?.includes('demo://notes') === true),
+    );
     await h.engine.call('callTool', { name: 'add-note', arguments: { text: 'listen test' } });
     await waitFor(() => h.messages().some((m) => m.direction === 'in' && m.method === 'notifications/resources/updated'));
 
@@ -149,7 +164,10 @@ describe('Auto against the dual-era demo server', () => {
   it('completes prompt arguments and gets prompts with arguments, as in 2025', async () => {
     const h = createHarness();
     await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
-    const completion = await h.engine.call('complete', { ref: { type: 'ref/prompt', name: 'review-code' }, argument: { name: 'language', value: 'ru' } });
+    const completion = await h.engine.call('complete', {
+      ref: { type: 'ref/prompt', name: 'review-code' },
+      argument: { name: 'language', value: 'ru' },
+    });
     expect(completion.values).toContain('rust');
     const prompt = await h.engine.call('getPrompt', { name: 'review-code', arguments: { language: 'rust', code: 'fn main() {}' } });
     expect(JSON.stringify(prompt)).toContain('Please review this rust code:');
@@ -181,7 +199,9 @@ function legacyServer(request: RawRequest, response: ServerResponse) {
   if (method === 'initialize') return void response.writeHead(200, { 'Mcp-Session-Id': 's-1' }).end(JSON.stringify(initializeResult(id)));
   if (id === undefined) return void response.writeHead(202).end();
   if (!request.headers['mcp-session-id']) {
-    return void response.writeHead(400).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: Server not initialized' } }));
+    return void response
+      .writeHead(400)
+      .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: Server not initialized' } }));
   }
   response.writeHead(200).end(JSON.stringify({ jsonrpc: '2.0', id, result: {} }));
 }
@@ -193,7 +213,11 @@ describe('Auto against a 2025-era server', () => {
     const summary = await h.engine.call('connect', { url: server.url, headers: [], transport: 'auto' });
     expect(summary).toMatchObject({ era: 'legacy', protocolVersion: '2025-11-25', sessionId: 's-1' });
     expect(summary.eraReason).toMatch(/HTTP 400 with JSON-RPC error -32000/);
-    expect(server.requests.map((r) => (r.json as { method?: string } | undefined)?.method)).toEqual(['server/discover', 'initialize', 'notifications/initialized']);
+    expect(server.requests.map((r) => (r.json as { method?: string } | undefined)?.method)).toEqual([
+      'server/discover',
+      'initialize',
+      'notifications/initialized',
+    ]);
     await h.engine.call('disconnect', undefined);
     await server.close();
   });
@@ -201,7 +225,12 @@ describe('Auto against a 2025-era server', () => {
   it('skips the probe for an origin remembered as 2025-era', async () => {
     const server = await startRawServer(legacyServer);
     const h = createHarness();
-    const summary = await h.engine.call('connect', { url: server.url, headers: [], transport: 'auto', knownEra: { era: 'legacy', at: Date.now() } });
+    const summary = await h.engine.call('connect', {
+      url: server.url,
+      headers: [],
+      transport: 'auto',
+      knownEra: { era: 'legacy', at: Date.now() },
+    });
     expect(summary.eraReason).toMatch(/without probing/);
     expect((server.requests[0]?.json as { method?: string }).method).toBe('initialize');
     await h.engine.call('disconnect', undefined);
@@ -233,18 +262,32 @@ function modernServerThatDropsOnce() {
   return (request: RawRequest, response: ServerResponse) => {
     const { id, method } = (request.json ?? {}) as { id?: unknown; method?: string };
     const result = (body: Record<string, unknown>) =>
-      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result: { resultType: 'complete', ...body } }));
+      response
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id, result: { resultType: 'complete', ...body } }));
     if (method === 'server/discover') {
-      return void result({ supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, ttlMs: 0, cacheScope: 'private', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'raw-modern', version: '1' } } });
+      return void result({
+        supportedVersions: ['2026-07-28'],
+        capabilities: { tools: {} },
+        ttlMs: 0,
+        cacheScope: 'private',
+        _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'raw-modern', version: '1' } },
+      });
     }
     if (method === 'tools/list' && !dropped) {
       dropped = true;
       return void response.writeHead(200, { 'Content-Type': 'text/event-stream' }).end(': the stream ends here\n\n');
     }
-    if (method === 'tools/list') return void result({ tools: [{ name: 'echo', inputSchema: { type: 'object' } }], ttlMs: 0, cacheScope: 'private' });
+    if (method === 'tools/list')
+      return void result({ tools: [{ name: 'echo', inputSchema: { type: 'object' } }], ttlMs: 0, cacheScope: 'private' });
     // Breaks the 2026-07-28 rule that every result carries resultType.
-    if (method === 'tools/call') return void response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: 'untyped' }] } }));
-    response.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } }));
+    if (method === 'tools/call')
+      return void response
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: 'untyped' }] } }));
+    response
+      .writeHead(404, { 'Content-Type': 'application/json' })
+      .end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } }));
   };
 }
 
@@ -255,7 +298,9 @@ describe('a broken response stream in 2026-07-28', () => {
     await h.engine.call('connect', { url: server.url, headers: [], transport: 'auto' });
     const { tools } = await h.engine.call('listTools', undefined);
     expect(tools.map((t) => t.name)).toEqual(['echo']);
-    const ids = server.requests.filter((r) => (r.json as { method?: string }).method === 'tools/list').map((r) => (r.json as { id: unknown }).id);
+    const ids = server.requests
+      .filter((r) => (r.json as { method?: string }).method === 'tools/list')
+      .map((r) => (r.json as { id: unknown }).id);
     expect(ids).toHaveLength(2);
     expect(ids[0]).not.toEqual(ids[1]);
     expect(h.notes().some((n) => /re-issuing/.test(n))).toBe(true);

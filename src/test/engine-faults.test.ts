@@ -48,7 +48,10 @@ describe('engine faults', () => {
     });
     const { h, attempt } = connect(server.url);
     await expect(attempt).resolves.toMatchObject({ server: { name: 'raw' } });
-    expect(h.messages().find((m) => m.kind === 'invalid')).toMatchObject({ raw: 'this is not json', parseError: expect.stringMatching(/SSE event data is not JSON/) });
+    expect(h.messages().find((m) => m.kind === 'invalid')).toMatchObject({
+      raw: 'this is not json',
+      parseError: expect.stringMatching(/SSE event data is not JSON/),
+    });
   });
 
   it('explains an HTML 500 page with an excerpt and does not fall back', async () => {
@@ -72,7 +75,10 @@ describe('engine faults', () => {
 
   it('explains a wrong content type', async () => {
     const server = await serve((req, res) => json(res, 200, 'hello', 'text/plain'));
-    await expect(connect(server.url).attempt).rejects.toMatchObject({ code: 'bad-response', message: expect.stringContaining('text/plain') });
+    await expect(connect(server.url).attempt).rejects.toMatchObject({
+      code: 'bad-response',
+      message: expect.stringContaining('text/plain'),
+    });
   });
 
   it('explains an unsupported protocol version', async () => {

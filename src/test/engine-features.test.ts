@@ -30,7 +30,12 @@ describe('resources', () => {
     expect(pages).toBe(1);
     expect(skipped).toBe(0);
     const guide = resources.find((r) => r.uri === 'demo://docs/guide.md');
-    expect(guide).toMatchObject({ name: 'guide', title: 'Inspector guide', mimeType: 'text/markdown', annotations: { audience: ['user'], priority: 0.8 } });
+    expect(guide).toMatchObject({
+      name: 'guide',
+      title: 'Inspector guide',
+      mimeType: 'text/markdown',
+      annotations: { audience: ['user'], priority: 0.8 },
+    });
     expect(guide?.icons.length).toBe(1);
     expect(resources.find((r) => r.uri === 'demo://files/sample.bin')?.size).toBe(1024);
 
@@ -39,12 +44,21 @@ describe('resources', () => {
   });
 
   it('expands variables named after Object.prototype members only from what was typed (issue 16)', async () => {
-    const { uri } = await h.engine.call('expandUriTemplate', { template: 'x://{toString}/{__proto__}/{constructor}/{a}', variables: Object.fromEntries([['__proto__', 'p'], ['a', '1']]) });
+    const { uri } = await h.engine.call('expandUriTemplate', {
+      template: 'x://{toString}/{__proto__}/{constructor}/{a}',
+      variables: Object.fromEntries([
+        ['__proto__', 'p'],
+        ['a', '1'],
+      ]),
+    });
     expect(uri).toBe('x:///p//1');
   });
 
   it('expands a template with the SDK UriTemplate and reads the result', async () => {
-    const { uri } = await h.engine.call('expandUriTemplate', { template: 'demo://files/{folder}/{file}', variables: { folder: 'recipes', file: 'soup.txt' } });
+    const { uri } = await h.engine.call('expandUriTemplate', {
+      template: 'demo://files/{folder}/{file}',
+      variables: { folder: 'recipes', file: 'soup.txt' },
+    });
     expect(uri).toBe('demo://files/recipes/soup.txt');
     const read = await h.engine.call('readResource', { uri });
     expect(read.contents[0]).toMatchObject({ uri, mimeType: 'text/plain', text: 'Contents of recipes/soup.txt.' });
@@ -63,7 +77,12 @@ describe('resources', () => {
   });
 
   it('subscribes, receives notifications/resources/updated, and stops after unsubscribing', async () => {
-    const updates = () => h.messages().filter((m) => m.method === 'notifications/resources/updated' && (m.message as { params?: { uri?: string } }).params?.uri === TICKER_URI).length;
+    const updates = () =>
+      h
+        .messages()
+        .filter(
+          (m) => m.method === 'notifications/resources/updated' && (m.message as { params?: { uri?: string } }).params?.uri === TICKER_URI,
+        ).length;
     await h.engine.call('subscribeResource', { uri: TICKER_URI });
     await waitFor(() => updates() >= 1);
     await h.engine.call('unsubscribeResource', { uri: TICKER_URI });
@@ -90,11 +109,22 @@ describe('prompts', () => {
 
   it('sends arguments named after Object.prototype members as given (issue 16)', async () => {
     const before = h.messages().length;
-    const args = Object.fromEntries([['__proto__', 'p'], ['toString', 't'], ['caption', 'hi']]) as Record<string, string>;
+    const args = Object.fromEntries([
+      ['__proto__', 'p'],
+      ['toString', 't'],
+      ['caption', 'hi'],
+    ]) as Record<string, string>;
     await h.engine.call('getPrompt', { name: 'content-gallery', arguments: args });
-    const sent = h.messages().slice(before).find((m) => m.direction === 'out' && m.method === 'prompts/get');
+    const sent = h
+      .messages()
+      .slice(before)
+      .find((m) => m.direction === 'out' && m.method === 'prompts/get');
     const sentArgs = (sent?.message as { params: { arguments: Record<string, string> } }).params.arguments;
-    expect(Object.entries(sentArgs)).toEqual([['__proto__', 'p'], ['toString', 't'], ['caption', 'hi']]);
+    expect(Object.entries(sentArgs)).toEqual([
+      ['__proto__', 'p'],
+      ['toString', 't'],
+      ['caption', 'hi'],
+    ]);
   });
 
   it('gets a prompt and returns every content type by role', async () => {
@@ -112,13 +142,18 @@ describe('prompts', () => {
   });
 
   it('reports a missing required argument as the server error', async () => {
-    await expect(h.engine.call('getPrompt', { name: 'review-code', arguments: { language: 'rust' } })).rejects.toMatchObject({ code: 'protocol' });
+    await expect(h.engine.call('getPrompt', { name: 'review-code', arguments: { language: 'rust' } })).rejects.toMatchObject({
+      code: 'protocol',
+    });
   });
 });
 
 describe('completions', () => {
   it('completes prompt arguments, narrowed by context.arguments', async () => {
-    const language = await h.engine.call('complete', { ref: { type: 'ref/prompt', name: 'review-code' }, argument: { name: 'language', value: 'py' } });
+    const language = await h.engine.call('complete', {
+      ref: { type: 'ref/prompt', name: 'review-code' },
+      argument: { name: 'language', value: 'py' },
+    });
     expect(language.values).toEqual(['python']);
     const framework = await h.engine.call('complete', {
       ref: { type: 'ref/prompt', name: 'review-code' },

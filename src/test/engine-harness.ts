@@ -12,7 +12,11 @@ export interface Harness {
 
 export function createHarness(fetchImpl: typeof fetch = fetch): Harness {
   const events: EngineEvent[] = [];
-  const engine = createEngine({ fetch: (input, init) => fetchImpl(input, init), now: () => Date.now(), emit: (event) => events.push(event) });
+  const engine = createEngine({
+    fetch: (input, init) => fetchImpl(input, init),
+    now: () => Date.now(),
+    emit: (event) => events.push(event),
+  });
   return {
     engine,
     events,

@@ -10,7 +10,11 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-async function connected(onRequest: Parameters<typeof startMcp>[0], extra: Partial<ConnectParams> = {}, options: Parameters<typeof startMcp>[1] = {}) {
+async function connected(
+  onRequest: Parameters<typeof startMcp>[0],
+  extra: Partial<ConnectParams> = {},
+  options: Parameters<typeof startMcp>[1] = {},
+) {
   const server = await startMcp(onRequest, options);
   servers.push(server);
   const h = createHarness();
@@ -19,7 +23,8 @@ async function connected(onRequest: Parameters<typeof startMcp>[0], extra: Parti
 }
 
 const toolCall = { name: 'x', arguments: {} };
-const expectPingWorks = async (h: ReturnType<typeof createHarness>) => expect(h.engine.call('ping', undefined)).resolves.toMatchObject({ latencyMs: expect.any(Number) });
+const expectPingWorks = async (h: ReturnType<typeof createHarness>) =>
+  expect(h.engine.call('ping', undefined)).resolves.toMatchObject({ latencyMs: expect.any(Number) });
 
 describe('protocol faults fail at once, are logged raw, and the session stays usable', () => {
   it('fails a request whose SSE stream ends without a response, without waiting for the timeout', async () => {
@@ -28,7 +33,10 @@ describe('protocol faults fail at once, are logged raw, and the session stays us
       res.end(event({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'working' } }));
     });
     const started = Date.now();
-    await expect(h.engine.call('callTool', toolCall)).rejects.toMatchObject({ code: 'bad-response', message: expect.stringMatching(/ended the response stream for tools\/call without sending the response/) });
+    await expect(h.engine.call('callTool', toolCall)).rejects.toMatchObject({
+      code: 'bad-response',
+      message: expect.stringMatching(/ended the response stream for tools\/call without sending the response/),
+    });
     expect(Date.now() - started).toBeLessThan(2000);
     expect(h.messages().some((m) => m.method === 'notifications/message')).toBe(true);
     await expectPingWorks(h);
@@ -39,8 +47,13 @@ describe('protocol faults fail at once, are logged raw, and the session stays us
       sse(res);
       res.write(event({ jsonrpc: '2.0', id: idOf(req), oops: true }));
     });
-    await expect(h.engine.call('callTool', toolCall)).rejects.toMatchObject({ code: 'bad-response', message: expect.stringMatching(/neither "result" nor "error"/) });
-    expect(h.messages().find((m) => m.kind === 'invalid' && m.direction === 'in')).toMatchObject({ message: expect.objectContaining({ oops: true }) });
+    await expect(h.engine.call('callTool', toolCall)).rejects.toMatchObject({
+      code: 'bad-response',
+      message: expect.stringMatching(/neither "result" nor "error"/),
+    });
+    expect(h.messages().find((m) => m.kind === 'invalid' && m.direction === 'in')).toMatchObject({
+      message: expect.objectContaining({ oops: true }),
+    });
     await expectPingWorks(h);
   });
 
@@ -60,7 +73,12 @@ describe('protocol faults fail at once, are logged raw, and the session stays us
     });
     await expect(h.engine.call('callTool', toolCall)).resolves.toMatchObject({ content: [{ text: 'first' }] });
     await new Promise((r) => setTimeout(r, 50));
-    expect(h.messages().filter((m) => m.unmatched).map((m) => m.rpcId)).toEqual([9999, expect.anything()]);
+    expect(
+      h
+        .messages()
+        .filter((m) => m.unmatched)
+        .map((m) => m.rpcId),
+    ).toEqual([9999, expect.anything()]);
     await expectPingWorks(h);
   });
 
@@ -72,13 +90,23 @@ describe('protocol faults fail at once, are logged raw, and the session stays us
     });
     await h.engine.call('callTool', toolCall);
     expect(h.messages().find((m) => m.rpcId === 'n1' && m.direction === 'in')?.violation).toMatch(/must not have an id/);
-    await expect.poll(() => server.requests.some((r: RawRequest) => (r.json as { id?: unknown; error?: { code?: number } })?.id === 'n1' && (r.json as { error?: { code?: number } }).error?.code === -32601)).toBe(true);
+    await expect
+      .poll(() =>
+        server.requests.some(
+          (r: RawRequest) =>
+            (r.json as { id?: unknown; error?: { code?: number } })?.id === 'n1' &&
+            (r.json as { error?: { code?: number } }).error?.code === -32601,
+        ),
+      )
+      .toBe(true);
     await expectPingWorks(h);
   });
 
   it('warns about invalid UTF-8 with the byte offset and keeps the text with U+FFFD', async () => {
     const { h } = await connected((req, res) => {
-      const head = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: idOf(req), result: { content: [{ type: 'text', text: 'AB' }] } }).replace('AB', 'A\u0000B'));
+      const head = Buffer.from(
+        JSON.stringify({ jsonrpc: '2.0', id: idOf(req), result: { content: [{ type: 'text', text: 'AB' }] } }).replace('AB', 'A\u0000B'),
+      );
       const at = head.indexOf(0);
       head[at] = 0xff;
       send(res, 200, head);
@@ -91,7 +119,10 @@ describe('protocol faults fail at once, are logged raw, and the session stays us
 
   it('explains an HTML page sent with 200, keeps it in the log, and the next ping works', async () => {
     const { h } = await connected((req, res) => send(res, 200, '<html><body>Please log in</body></html>', { 'content-type': 'text/html' }));
-    await expect(h.engine.call('callTool', toolCall)).rejects.toMatchObject({ code: 'bad-response', message: expect.stringContaining('text/html') });
+    await expect(h.engine.call('callTool', toolCall)).rejects.toMatchObject({
+      code: 'bad-response',
+      message: expect.stringContaining('text/html'),
+    });
     expect(h.messages().some((m) => m.raw?.includes('Please log in'))).toBe(true);
     await expectPingWorks(h);
   });
@@ -102,7 +133,11 @@ describe('protocol faults fail at once, are logged raw, and the session stays us
       calls++;
       send(res, 502, '<h1>Bad gateway: upstream down</h1>', { 'content-type': 'text/html' });
     });
-    await expect(h.engine.call('callTool', toolCall)).rejects.toMatchObject({ code: 'http', httpStatus: 502, detail: expect.stringContaining('upstream down') });
+    await expect(h.engine.call('callTool', toolCall)).rejects.toMatchObject({
+      code: 'http',
+      httpStatus: 502,
+      detail: expect.stringContaining('upstream down'),
+    });
     expect(calls).toBe(1);
     await expectPingWorks(h);
   });
@@ -111,28 +146,37 @@ describe('protocol faults fail at once, are logged raw, and the session stays us
 describe('bounds', () => {
   it('aborts a JSON body at the byte cap while it streams, keeping its head in the log', async () => {
     let written = 0;
-    const { h } = await connected((req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.write(`{"jsonrpc":"2.0","id":${JSON.stringify(idOf(req))},"result":{"content":[{"type":"text","text":"`);
-      const chunk = 'x'.repeat(64 * 1024);
-      const pump = () => {
-        while (written < 4 * 1024 * 1024 && res.write(chunk)) written += chunk.length;
-        if (written < 4 * 1024 * 1024 && !res.destroyed) res.once('drain', pump);
-      };
-      pump();
-    }, { limits: { maxMessageBytes: 256 * 1024 } });
-    await expect(h.engine.call('callTool', toolCall)).rejects.toMatchObject({ code: 'bad-response', message: expect.stringMatching(/larger than 256 KB/) });
+    const { h } = await connected(
+      (req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write(`{"jsonrpc":"2.0","id":${JSON.stringify(idOf(req))},"result":{"content":[{"type":"text","text":"`);
+        const chunk = 'x'.repeat(64 * 1024);
+        const pump = () => {
+          while (written < 4 * 1024 * 1024 && res.write(chunk)) written += chunk.length;
+          if (written < 4 * 1024 * 1024 && !res.destroyed) res.once('drain', pump);
+        };
+        pump();
+      },
+      { limits: { maxMessageBytes: 256 * 1024 } },
+    );
+    await expect(h.engine.call('callTool', toolCall)).rejects.toMatchObject({
+      code: 'bad-response',
+      message: expect.stringMatching(/larger than 256 KB/),
+    });
     expect(written).toBeLessThan(4 * 1024 * 1024);
     expect(h.messages().find((m) => m.kind === 'invalid' && m.raw?.startsWith('{"jsonrpc"'))?.parseError).toMatch(/cut off/);
     await expectPingWorks(h);
   });
 
   it('aborts an SSE event at the byte cap and fails its request at once', async () => {
-    const { h } = await connected((req, res) => {
-      sse(res);
-      res.write(`data: {"jsonrpc":"2.0","id":${JSON.stringify(idOf(req))},"result":{"x":"`);
-      res.write('y'.repeat(300 * 1024));
-    }, { limits: { maxMessageBytes: 256 * 1024 } });
+    const { h } = await connected(
+      (req, res) => {
+        sse(res);
+        res.write(`data: {"jsonrpc":"2.0","id":${JSON.stringify(idOf(req))},"result":{"x":"`);
+        res.write('y'.repeat(300 * 1024));
+      },
+      { limits: { maxMessageBytes: 256 * 1024 } },
+    );
     await expect(h.engine.call('callTool', toolCall)).rejects.toMatchObject({ message: expect.stringMatching(/event larger than 256 KB/) });
     expect(h.messages().some((m) => m.parseError?.startsWith('Cut off'))).toBe(true);
     await expectPingWorks(h);
@@ -143,18 +187,27 @@ describe('bounds', () => {
       const deep = '['.repeat(50_000) + ']'.repeat(50_000);
       send(res, 200, `{"jsonrpc":"2.0","id":${JSON.stringify(idOf(req))},"result":{"content":[],"x":${deep}}}`);
     });
-    await expect(h.engine.call('callTool', toolCall)).rejects.toMatchObject({ code: 'bad-response', message: expect.stringMatching(/deeper than 512 levels/) });
+    await expect(h.engine.call('callTool', toolCall)).rejects.toMatchObject({
+      code: 'bad-response',
+      message: expect.stringMatching(/deeper than 512 levels/),
+    });
     expect(() => structuredClone(h.events)).not.toThrow();
     await expectPingWorks(h);
   });
 
   it('aborts a response stream that goes silent after the idle timeout', async () => {
-    const { h } = await connected((req, res) => {
-      sse(res);
-      res.write(': still here\n\n');
-    }, { limits: { idleTimeoutMs: 300 } });
+    const { h } = await connected(
+      (req, res) => {
+        sse(res);
+        res.write(': still here\n\n');
+      },
+      { limits: { idleTimeoutMs: 300 } },
+    );
     const started = Date.now();
-    await expect(h.engine.call('callTool', toolCall)).rejects.toMatchObject({ code: 'timeout', message: expect.stringMatching(/went silent/) });
+    await expect(h.engine.call('callTool', toolCall)).rejects.toMatchObject({
+      code: 'timeout',
+      message: expect.stringMatching(/went silent/),
+    });
     expect(Date.now() - started).toBeLessThan(3000);
     await expectPingWorks(h);
   });
@@ -163,12 +216,15 @@ describe('bounds', () => {
     const { h } = await connected((req, res) => {
       sse(res);
       let body = '';
-      for (let seq = 0; seq < 5000; seq++) body += event({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: { seq } } });
+      for (let seq = 0; seq < 5000; seq++)
+        body += event({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: { seq } } });
       res.write(body);
       res.end(event({ jsonrpc: '2.0', id: idOf(req), result: { content: [] } }));
     });
     await h.engine.call('callTool', toolCall);
-    const seqs = h.messages().flatMap((m) => (m.method === 'notifications/message' ? [(m.message as { params: { data: { seq: number } } }).params.data.seq] : []));
+    const seqs = h
+      .messages()
+      .flatMap((m) => (m.method === 'notifications/message' ? [(m.message as { params: { data: { seq: number } } }).params.data.seq] : []));
     expect(seqs.length).toBe(5000);
     expect(seqs[4999]).toBe(4999);
     await expectPingWorks(h);
@@ -186,7 +242,10 @@ describe('sessions', () => {
       {},
       { sessionId: 'abc-123' },
     );
-    await expect(h.engine.call('callTool', toolCall)).rejects.toMatchObject({ httpStatus: 404, message: expect.stringMatching(/started a new one.*not repeated/) });
+    await expect(h.engine.call('callTool', toolCall)).rejects.toMatchObject({
+      httpStatus: 404,
+      message: expect.stringMatching(/started a new one.*not repeated/),
+    });
     expect(toolCalls).toBe(1);
     expect(server.requests.filter((r) => (r.json as { method?: string } | undefined)?.method === 'initialize')).toHaveLength(2);
     await expectPingWorks(h);
@@ -197,7 +256,9 @@ describe('sessions', () => {
       const server = await startMcp(() => undefined, { sessionId });
       servers.push(server);
       const h = createHarness();
-      await expect(h.engine.call('connect', { url: server.url, headers: [], transport: 'streamable-http', era: 'legacy' })).rejects.toMatchObject({
+      await expect(
+        h.engine.call('connect', { url: server.url, headers: [], transport: 'streamable-http', era: 'legacy' }),
+      ).rejects.toMatchObject({
         code: 'bad-response',
         message: expect.stringMatching(/Mcp-Session-Id is not valid/),
       });
@@ -208,7 +269,11 @@ describe('sessions', () => {
 describe('more session and stream rules', () => {
   it('ignores a session id that changes mid-session, and says so', async () => {
     const { h } = await connected(
-      (req, res) => send(res, 200, JSON.stringify({ jsonrpc: '2.0', id: idOf(req), result: { content: [] } }), { 'content-type': 'application/json', 'mcp-session-id': 'other-id' }),
+      (req, res) =>
+        send(res, 200, JSON.stringify({ jsonrpc: '2.0', id: idOf(req), result: { content: [] } }), {
+          'content-type': 'application/json',
+          'mcp-session-id': 'other-id',
+        }),
       {},
       { sessionId: 'first-id' },
     );
@@ -218,10 +283,13 @@ describe('more session and stream rules', () => {
   });
 
   it('tells the server to stop when a bound ends a request (notifications/cancelled)', async () => {
-    const { h, server } = await connected((req, res) => {
-      sse(res);
-      res.write(': working\n\n');
-    }, { limits: { idleTimeoutMs: 200 } });
+    const { h, server } = await connected(
+      (req, res) => {
+        sse(res);
+        res.write(': working\n\n');
+      },
+      { limits: { idleTimeoutMs: 200 } },
+    );
     await expect(h.engine.call('callTool', toolCall)).rejects.toMatchObject({ code: 'timeout' });
     await expect
       .poll(() => server.requests.find((r) => (r.json as { method?: string } | undefined)?.method === 'notifications/cancelled')?.json)

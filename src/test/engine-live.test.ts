@@ -14,8 +14,18 @@ afterAll(async () => {
 describe('engine against the demo server', () => {
   it('connects, lists, calls, logs every frame both ways, and ends the session with DELETE', async () => {
     const h = createHarness();
-    const summary = await h.engine.call('connect', { url: demo.url, headers: [{ name: 'X-Trace', value: 'lens-test' }], transport: 'auto', era: 'legacy' });
-    expect(summary).toMatchObject({ transport: 'streamable-http', era: 'legacy', protocolVersion: '2025-11-25', server: { name: 'mcp-lens-demo' } });
+    const summary = await h.engine.call('connect', {
+      url: demo.url,
+      headers: [{ name: 'X-Trace', value: 'lens-test' }],
+      transport: 'auto',
+      era: 'legacy',
+    });
+    expect(summary).toMatchObject({
+      transport: 'streamable-http',
+      era: 'legacy',
+      protocolVersion: '2025-11-25',
+      server: { name: 'mcp-lens-demo' },
+    });
     expect(summary.sessionId).toBeTruthy();
     expect(summary.capabilities).toHaveProperty('tools');
     expect(summary.instructions).toContain('demo server');
@@ -38,7 +48,9 @@ describe('engine against the demo server', () => {
     expect(response?.latencyMs).toBeGreaterThanOrEqual(0);
 
     const exchanges = h.exchanges();
-    expect(exchanges.some((x) => x.method === 'DELETE' && x.requestHeaders.some(([name]) => name.toLowerCase() === 'mcp-session-id'))).toBe(true);
+    expect(exchanges.some((x) => x.method === 'DELETE' && x.requestHeaders.some(([name]) => name.toLowerCase() === 'mcp-session-id'))).toBe(
+      true,
+    );
     expect(exchanges[0]!.requestHeaders).toContainEqual(['x-trace', 'lens-test']);
     const phases = h.events.flatMap((e) => (e.type === 'connection' ? [e.phase] : []));
     expect(phases).toEqual(['connecting', 'connected', 'disconnected']);
@@ -57,7 +69,12 @@ describe('engine against the demo server', () => {
 
   it('masks secret headers in the HTTP record', async () => {
     const h = createHarness();
-    await h.engine.call('connect', { url: demo.url, headers: [{ name: 'Authorization', value: 'Bearer sk-very-secret' }], transport: 'streamable-http', era: 'legacy' });
+    await h.engine.call('connect', {
+      url: demo.url,
+      headers: [{ name: 'Authorization', value: 'Bearer sk-very-secret' }],
+      transport: 'streamable-http',
+      era: 'legacy',
+    });
     await h.engine.call('disconnect', undefined);
     const serialized = JSON.stringify(h.events);
     expect(serialized).not.toContain('sk-very-secret');
@@ -66,7 +83,9 @@ describe('engine against the demo server', () => {
 
   it('refuses an invalid URL before sending anything', async () => {
     const h = createHarness();
-    await expect(h.engine.call('connect', { url: 'https://user:pw@example.com/mcp', headers: [], transport: 'auto', era: 'legacy' })).rejects.toMatchObject({ code: 'invalid-url' });
+    await expect(
+      h.engine.call('connect', { url: 'https://user:pw@example.com/mcp', headers: [], transport: 'auto', era: 'legacy' }),
+    ).rejects.toMatchObject({ code: 'invalid-url' });
     expect(h.exchanges()).toEqual([]);
   });
 
@@ -74,7 +93,10 @@ describe('engine against the demo server', () => {
     const h = createHarness();
     const closed = await startDemoServer({ port: 0 });
     await closed.close();
-    await expect(h.engine.call('connect', { url: closed.url, headers: [], transport: 'auto', era: 'legacy' })).rejects.toMatchObject({ code: 'unreachable', message: expect.stringContaining('refused') });
+    await expect(h.engine.call('connect', { url: closed.url, headers: [], transport: 'auto', era: 'legacy' })).rejects.toMatchObject({
+      code: 'unreachable',
+      message: expect.stringContaining('refused'),
+    });
     const summary = await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto', era: 'legacy' });
     expect(summary.server.name).toBe('mcp-lens-demo');
     expect((await h.engine.call('ping', undefined)).latencyMs).toBeGreaterThanOrEqual(0);

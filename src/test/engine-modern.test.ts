@@ -39,7 +39,9 @@ describe('engine against a 2026-07-28 server', () => {
     await h.engine.call('callTool', { name: 'greet', arguments: { name: 'Ada' } });
     expect(logMessages(h)).toHaveLength(1);
     const sent = h.messages().filter((m) => m.direction === 'out' && m.method === 'tools/call');
-    const meta = sent.map((m) => (m.message as { params: { _meta: Record<string, unknown> } }).params._meta['io.modelcontextprotocol/logLevel']);
+    const meta = sent.map(
+      (m) => (m.message as { params: { _meta: Record<string, unknown> } }).params._meta['io.modelcontextprotocol/logLevel'],
+    );
     expect(meta).toEqual([undefined, 'info', undefined]);
   });
 
@@ -54,7 +56,10 @@ describe('engine against a 2026-07-28 server', () => {
   it('refuses Off on a 2025 connection, where logging/setLevel always takes a level', async () => {
     const h = browser();
     await h.engine.call('connect', { url: `${origin()}/cors-2025/mcp`, headers: [], transport: 'auto', era: 'legacy' });
-    await expect(h.engine.call('setLogLevel', { level: 'off' })).rejects.toMatchObject({ code: 'invalid-input', message: expect.stringContaining('emergency') });
+    await expect(h.engine.call('setLogLevel', { level: 'off' })).rejects.toMatchObject({
+      code: 'invalid-input',
+      message: expect.stringContaining('emergency'),
+    });
     await expect(h.engine.call('setLogLevel', { level: 'warning' })).resolves.toBeUndefined();
   });
 
@@ -62,6 +67,8 @@ describe('engine against a 2026-07-28 server', () => {
     const h = browser();
     const summary = await h.engine.call('connect', { url: `${origin()}/cors-2025/mcp`, headers: [], transport: 'auto' });
     expect(summary).toMatchObject({ era: 'legacy', eraReason: expect.stringContaining('could not send the 2026-07-28 probe') });
-    await expect(h.engine.call('listTools', undefined)).resolves.toMatchObject({ tools: expect.arrayContaining([expect.objectContaining({ name: 'greet' })]) });
+    await expect(h.engine.call('listTools', undefined)).resolves.toMatchObject({
+      tools: expect.arrayContaining([expect.objectContaining({ name: 'greet' })]),
+    });
   });
 });

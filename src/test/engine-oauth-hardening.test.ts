@@ -45,7 +45,10 @@ describe('the resource indicator', () => {
     await engine.call('listTools', undefined);
     const record = fixture.record('pathless');
     expect(record.authorizations.map((a) => a.resource)).toEqual([fixture.origin]);
-    expect(record.tokenRequests.map((t) => `${t.grantType} ${t.resource}`)).toEqual([`authorization_code ${fixture.origin}`, `refresh_token ${fixture.origin}`]);
+    expect(record.tokenRequests.map((t) => `${t.grantType} ${t.resource}`)).toEqual([
+      `authorization_code ${fixture.origin}`,
+      `refresh_token ${fixture.origin}`,
+    ]);
     await engine.call('disconnect', undefined);
   });
 });
@@ -78,7 +81,11 @@ describe('the RFC 9207 iss check', () => {
     const failure = await connect('iss-wrong').catch((error: unknown) => error as { code: string; message: string });
     expect(failure).toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/trailing slash only/) });
     const check = steps().find((s) => s.kind === 'iss-check');
-    expect(check).toMatchObject({ title: 'Issuer check failed', verdict: 'refused', detail: expect.stringMatching(/^Refused before the token request/) });
+    expect(check).toMatchObject({
+      title: 'Issuer check failed',
+      verdict: 'refused',
+      detail: expect.stringMatching(/^Refused before the token request/),
+    });
     expect(fact(check, 'iss in the response')).toBe('present (not shown)');
     expect(fixture.record('iss-wrong').tokenRequests).toHaveLength(0);
     expect(statuses().at(-1)).toMatchObject({ phase: 'failed', message: expect.stringMatching(/RFC 9207/) });
@@ -105,7 +112,12 @@ describe('offline_access and refresh tokens', () => {
     const { engine, steps, statuses, connect } = setup();
     await connect('offline');
     expect(fixture.record('offline').authorizations[0]?.scope?.split(' ')).toContain('offline_access');
-    expect(fact(steps().find((s) => s.kind === 'authorization'), 'offline_access')).toMatch(/^requested \(the authorization server lists it\)/);
+    expect(
+      fact(
+        steps().find((s) => s.kind === 'authorization'),
+        'offline_access',
+      ),
+    ).toMatch(/^requested \(the authorization server lists it\)/);
     const token = steps().find((s) => s.kind === 'token');
     expect(fact(token, 'Refresh token')).toMatch(/^received/);
     expect(fact(token, 'Keyed by issuer')).toBe(fixture.issuer('offline'));
@@ -117,8 +129,18 @@ describe('offline_access and refresh tokens', () => {
     const { engine, steps, statuses, connect } = setup();
     await connect('no-refresh');
     expect(fixture.record('no-refresh').authorizations[0]?.scope).toBe('mcp:read');
-    expect(fact(steps().find((s) => s.kind === 'authorization'), 'offline_access')).toBe('not requested (the authorization server does not list it)');
-    expect(fact(steps().find((s) => s.kind === 'token'), 'Refresh token')).toMatch(/^none came back/);
+    expect(
+      fact(
+        steps().find((s) => s.kind === 'authorization'),
+        'offline_access',
+      ),
+    ).toBe('not requested (the authorization server does not list it)');
+    expect(
+      fact(
+        steps().find((s) => s.kind === 'token'),
+        'Refresh token',
+      ),
+    ).toMatch(/^none came back/);
     expect(statuses().at(-1)).toMatchObject({ phase: 'authorized', hasRefreshToken: false });
     await engine.call('disconnect', undefined);
   });

@@ -32,7 +32,11 @@ function tab(options: { vault?: AuthVault; host?: AuthHost } = {}) {
     fetch: (input, init) => fetch(input, init),
     now: () => Date.now(),
     emit: (event) => events.push(event),
-    auth: { host: options.host ?? headlessAuthHost(REDIRECT), settings: { redirectUrl: REDIRECT }, ...(options.vault && { vault: options.vault }) },
+    auth: {
+      host: options.host ?? headlessAuthHost(REDIRECT),
+      settings: { redirectUrl: REDIRECT },
+      ...(options.vault && { vault: options.vault }),
+    },
   });
   const steps = () => events.flatMap((e): AuthStep[] => (e.type === 'auth' && e.update.kind === 'step' ? [e.update.step] : []));
   const statuses = () => events.flatMap((e): AuthStatus[] => (e.type === 'auth' && e.update.kind === 'status' ? [e.update.status] : []));
@@ -71,7 +75,14 @@ describe('authorization server migration', () => {
     expect(fact(change, 'New issuer')).toBe(as2);
     const registrations = steps().filter((s) => s.kind === 'registration' && s.verdict === 'ok');
     expect(registrations.map((s) => fact(s, 'Keyed by issuer'))).toEqual([as1, as2]);
-    expect(fact(steps().filter((s) => s.kind === 'token').at(-1), 'Keyed by issuer')).toBe(as2);
+    expect(
+      fact(
+        steps()
+          .filter((s) => s.kind === 'token')
+          .at(-1),
+        'Keyed by issuer',
+      ),
+    ).toBe(as2);
     expect(statuses().at(-1)).toMatchObject({ phase: 'authorized', issuer: as2 });
     await engine.call('disconnect', undefined);
   });
@@ -97,7 +108,12 @@ describe('authorization server migration', () => {
     // Entering a client registered with the new server clears the binding: it is used there.
     await engine.call('configureAuth', { redirectUrl: REDIRECT, clientId: 'pre-registered-at-as2' });
     await engine.call('listTools', undefined);
-    expect(fixture.record('migrate').authorizations.filter((r) => r.issuer === as2).map((r) => r.clientId)).toEqual(['pre-registered-at-as2']);
+    expect(
+      fixture
+        .record('migrate')
+        .authorizations.filter((r) => r.issuer === as2)
+        .map((r) => r.clientId),
+    ).toEqual(['pre-registered-at-as2']);
     await engine.call('disconnect', undefined).catch(() => undefined);
   });
 });

@@ -29,7 +29,12 @@ function tab(options: { vault?: AuthVault; lock?: LockFn; host?: AuthHost; now?:
     fetch: (input, init) => fetch(input, init),
     now: options.now ?? (() => Date.now()),
     emit: (event) => events.push(event),
-    auth: { host: options.host ?? headlessAuthHost(REDIRECT), settings: { redirectUrl: REDIRECT }, ...(options.vault && { vault: options.vault }), ...(options.lock && { lock: options.lock }) },
+    auth: {
+      host: options.host ?? headlessAuthHost(REDIRECT),
+      settings: { redirectUrl: REDIRECT },
+      ...(options.vault && { vault: options.vault }),
+      ...(options.lock && { lock: options.lock }),
+    },
   });
   const steps = () => events.flatMap((e): AuthStep[] => (e.type === 'auth' && e.update.kind === 'step' ? [e.update.step] : []));
   const statuses = () => events.flatMap((e): AuthStatus[] => (e.type === 'auth' && e.update.kind === 'status' ? [e.update.status] : []));
@@ -53,7 +58,12 @@ describe('IndexedDB vault', () => {
   it('stores, reads and deletes one record per resource, and ignores records of another shape', async () => {
     const factory = new IDBFactory();
     const vault = createIndexedDbVault(factory);
-    const record = { key: 'https://a.example/mcp', serverUrl: 'https://a.example/mcp', savedAt: 1, tokens: { access_token: 'at', token_type: 'Bearer' } };
+    const record = {
+      key: 'https://a.example/mcp',
+      serverUrl: 'https://a.example/mcp',
+      savedAt: 1,
+      tokens: { access_token: 'at', token_type: 'Bearer' },
+    };
     await vault.put(record);
     expect(await vault.get(record.key)).toEqual(record);
     expect(await vault.get('https://b.example/mcp')).toBeUndefined();
@@ -204,7 +214,13 @@ describe('full-page redirect', () => {
 
   it('carries no registration secret and finishes the exchange in a fresh engine', async () => {
     const { pending, callbackUrl } = await startInOneTab();
-    expect(pending).toMatchObject({ serverUrl: fixture.mcpUrl('consent'), codeVerifier: expect.stringMatching(/^[A-Za-z0-9._~-]{43,128}$/), resource: fixture.mcpUrl('consent'), scope: 'mcp:read', client: { preRegistered: false } });
+    expect(pending).toMatchObject({
+      serverUrl: fixture.mcpUrl('consent'),
+      codeVerifier: expect.stringMatching(/^[A-Za-z0-9._~-]{43,128}$/),
+      resource: fixture.mcpUrl('consent'),
+      scope: 'mcp:read',
+      client: { preRegistered: false },
+    });
     expect(pending.clientSecret).toBeUndefined();
     const tokenRequests = fixture.record('consent').tokenRequests.length;
 
@@ -221,9 +237,13 @@ describe('full-page redirect', () => {
     const tokenRequests = fixture.record('consent').tokenRequests.length;
     const forged = new URL(callbackUrl);
     forged.searchParams.set('state', 'f'.repeat(32));
-    await expect(tab({ host: personHost }).engine.call('resumeAuthorization', { pending, callbackUrl: forged.href, remember: false })).rejects.toMatchObject({ message: expect.stringMatching(/state/) });
+    await expect(
+      tab({ host: personHost }).engine.call('resumeAuthorization', { pending, callbackUrl: forged.href, remember: false }),
+    ).rejects.toMatchObject({ message: expect.stringMatching(/state/) });
     const late = tab({ host: personHost, now: () => Date.now() + 11 * 60_000 });
-    await expect(late.engine.call('resumeAuthorization', { pending, callbackUrl, remember: false })).rejects.toMatchObject({ message: expect.stringMatching(/10 minutes/) });
+    await expect(late.engine.call('resumeAuthorization', { pending, callbackUrl, remember: false })).rejects.toMatchObject({
+      message: expect.stringMatching(/10 minutes/),
+    });
     expect(fixture.record('consent').tokenRequests.length).toBe(tokenRequests);
   });
 });

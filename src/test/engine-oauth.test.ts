@@ -54,7 +54,18 @@ describe('OAuth in the engine', () => {
     expect(record.tokenRequests).toEqual([expect.objectContaining({ grantType: 'authorization_code', resource })]);
 
     const kinds = steps().map((s) => `${s.kind}:${s.verdict}`);
-    expect(kinds).toEqual(expect.arrayContaining(['challenge:ok', 'resource-metadata:ok', 'server-metadata:ok', 'registration:ok', 'authorization:ok', 'callback:ok', 'iss-check:ok', 'token:ok']));
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        'challenge:ok',
+        'resource-metadata:ok',
+        'server-metadata:ok',
+        'registration:ok',
+        'authorization:ok',
+        'callback:ok',
+        'iss-check:ok',
+        'token:ok',
+      ]),
+    );
     // Secrets never reach the view: the token response is masked.
     const token = steps().find((s) => s.kind === 'token')!;
     expect(token.http?.responseBody).toMatch(/"access_token": "•••• \(32 chars\)"/);
@@ -69,7 +80,12 @@ describe('OAuth in the engine', () => {
     const waiting = statuses().find((s) => s.phase === 'awaiting-user');
     expect(waiting).toMatchObject({ phase: 'awaiting-user', url: expect.stringContaining('/as/ok/authorize?') });
     // Only the era probe: a 401 is no evidence of an era, so neither initialize nor an HTTP+SSE GET follows it.
-    expect(fixture.record('ok').mcpRequests.slice(seen).map((r) => r.method)).toEqual(['server/discover']);
+    expect(
+      fixture
+        .record('ok')
+        .mcpRequests.slice(seen)
+        .map((r) => r.method),
+    ).toEqual(['server/discover']);
   });
 
   it('refuses an authorization server that does not advertise S256, before any navigation', async () => {
@@ -95,7 +111,9 @@ describe('OAuth in the engine', () => {
     const forged = new URL(callback);
     forged.searchParams.set('state', 'f'.repeat(32));
 
-    await expect(engine.call('completeAuthorization', { callbackUrl: forged.href })).rejects.toMatchObject({ message: expect.stringMatching(/state/) });
+    await expect(engine.call('completeAuthorization', { callbackUrl: forged.href })).rejects.toMatchObject({
+      message: expect.stringMatching(/state/),
+    });
     expect(steps().at(-1)).toMatchObject({ kind: 'callback', verdict: 'refused' });
     expect(fixture.record('consent').tokenRequests).toHaveLength(0);
 

@@ -22,7 +22,13 @@ describe('event stream reconnects', () => {
     });
     servers.push(server);
     const h = createHarness();
-    await h.engine.call('connect', { url: server.url, headers: [], transport: 'streamable-http', era: 'legacy', limits: { reconnectFloorMs: 100, maxEmptyReconnects: 4 } });
+    await h.engine.call('connect', {
+      url: server.url,
+      headers: [],
+      transport: 'streamable-http',
+      era: 'legacy',
+      limits: { reconnectFloorMs: 100, maxEmptyReconnects: 4 },
+    });
     await sleep(2500);
     // The SDK alone makes hundreds of GETs in this time; paced: 1 + 100, 200, 400, 800 ms, then stop.
     expect(gets.length).toBeLessThanOrEqual(6);

@@ -49,12 +49,20 @@ function answer(message: Rpc, res: ServerResponse): void {
         ...(page < 1 && { nextCursor: 'p1' }),
       });
     case 'resources/read':
-      return void reply(res, message.id, { contents: [{ uri: message.params?.uri, mimeType: 'text/plain', text: `contents of ${String(message.params?.uri)}` }] });
+      return void reply(res, message.id, {
+        contents: [{ uri: message.params?.uri, mimeType: 'text/plain', text: `contents of ${String(message.params?.uri)}` }],
+      });
     case 'prompts/get':
       if (message.params?.name === 'missing') {
-        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32602, message: 'Unknown prompt: missing' } }));
+        return void res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32602, message: 'Unknown prompt: missing' } }));
       }
-      return void reply(res, message.id, { messages: [{ role: 'user', content: { type: 'text', text: `about ${String((message.params?.arguments as { topic?: string })?.topic)}` } }] });
+      return void reply(res, message.id, {
+        messages: [
+          { role: 'user', content: { type: 'text', text: `about ${String((message.params?.arguments as { topic?: string })?.topic)}` } },
+        ],
+      });
     default:
       return void reply(res, message.id, {});
   }
@@ -126,7 +134,11 @@ describe('replaying a saved session', () => {
     expect(catalog.tools).toEqual(live.tools);
     expect(catalog.tools?.pages).toBe(3);
     expect(catalog.tools?.tools.map((tool) => tool.name)).toEqual(['tool-0', 'tool-1', 'tool-2']);
-    expect(catalog.tools?.tools[0]).toMatchObject({ title: 'Tool 0', annotations: { readOnlyHint: true }, outputSchema: { type: 'object' } });
+    expect(catalog.tools?.tools[0]).toMatchObject({
+      title: 'Tool 0',
+      annotations: { readOnlyHint: true },
+      outputSchema: { type: 'object' },
+    });
     expect(catalog.resources).toEqual(live.resources);
     expect(catalog.resources?.skipped).toBe(1);
     expect(catalog.templates).toEqual(live.templates);

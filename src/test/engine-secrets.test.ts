@@ -21,7 +21,9 @@ describe('secrets', () => {
     servers.push(server);
     const h = createHarness();
     await h.engine.call('connect', { url: server.url, headers, transport: 'streamable-http', era: 'legacy' });
-    await h.engine.call('callTool', { name: 'x', arguments: {} }).catch((error: unknown) => h.events.push({ type: 'note', time: 0, level: 'error', text: JSON.stringify(error) }));
+    await h.engine
+      .call('callTool', { name: 'x', arguments: {} })
+      .catch((error: unknown) => h.events.push({ type: 'note', time: 0, level: 'error', text: JSON.stringify(error) }));
     await h.engine.call('disconnect', undefined);
     expect(server.requests.every((r) => r.headers.authorization === `Bearer ${SECRET}`)).toBe(true);
     expect(JSON.stringify(h.events)).not.toContain(SECRET);
@@ -38,7 +40,9 @@ describe('secrets', () => {
       return fetch(input, init);
     };
     const h = createHarness(browserCorsFetch('http://app.example', spy));
-    const error = await h.engine.call('connect', { url: server.url, headers, transport: 'streamable-http', era: 'legacy' }).catch((e: unknown) => e);
+    const error = await h.engine
+      .call('connect', { url: server.url, headers, transport: 'streamable-http', era: 'legacy' })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'cors' });
     // The failed connect itself sent the secret (it is the user's request); the probes after it did not.
     const probes = seen.filter((s) => s.probe);

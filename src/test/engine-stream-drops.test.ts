@@ -20,12 +20,21 @@ const drops = (h: Harness): StreamDrop[] => h.events.flatMap((e) => (e.type === 
 const limits = { reconnectFloorMs: 100 };
 
 /** Connects the engine to a server whose GET stream `onGet` answers (the n-th GET of the session gets n). */
-async function connectWithStream(onGet: (req: RawRequest, res: ServerResponse, n: number) => void, extraLimits: Partial<Limits> | null = {}): Promise<Harness> {
+async function connectWithStream(
+  onGet: (req: RawRequest, res: ServerResponse, n: number) => void,
+  extraLimits: Partial<Limits> | null = {},
+): Promise<Harness> {
   let gets = 0;
   const server = await startMcp(() => undefined, { sessionId: 'drops', onGet: (req, res) => onGet(req, res, ++gets) });
   servers.push(server);
   const h = createHarness();
-  await h.engine.call('connect', { url: server.url, headers: [], transport: 'streamable-http', era: 'legacy', ...(extraLimits && { limits: { ...limits, ...extraLimits } }) });
+  await h.engine.call('connect', {
+    url: server.url,
+    headers: [],
+    transport: 'streamable-http',
+    era: 'legacy',
+    ...(extraLimits && { limits: { ...limits, ...extraLimits } }),
+  });
   return h;
 }
 
@@ -34,7 +43,9 @@ describe('stream drops', () => {
     const lastEventIds: Array<string | undefined> = [];
     const h = await connectWithStream((req, res, n) => {
       lastEventIds.push(req.headers['last-event-id'] as string | undefined);
-      sse(res).write(`id: e${n}\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: n } })}\n\n`);
+      sse(res).write(
+        `id: e${n}\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: n } })}\n\n`,
+      );
       // The third stream stays open: the server stopped misbehaving.
       if (n < 3) setTimeout(() => res.destroy(), 30);
     });

@@ -32,10 +32,14 @@ async function until(check: () => boolean, what: string) {
 type Params = { params?: Record<string, unknown> };
 const paramsOf = (request: RawRequest) => (request.json as Params).params ?? {};
 const declaredExtensions = (request: RawRequest) =>
-  ((paramsOf(request)._meta as Record<string, { extensions?: Record<string, unknown> }> | undefined)?.['io.modelcontextprotocol/clientCapabilities']?.extensions ?? {});
+  (paramsOf(request)._meta as Record<string, { extensions?: Record<string, unknown> }> | undefined)?.[
+    'io.modelcontextprotocol/clientCapabilities'
+  ]?.extensions ?? {};
 const serverRequests = (h: Harness) => h.events.flatMap((e): PendingServerRequest[] => (e.type === 'server-request' ? [e.request] : []));
 const taskStatuses = (h: Harness, trackingId: string) =>
-  h.events.flatMap((e: EngineEvent): TaskInfo[] => (e.type === 'call-progress' && e.trackingId === trackingId && e.task ? [e.task] : [])).map((t) => t.status);
+  h.events
+    .flatMap((e: EngineEvent): TaskInfo[] => (e.type === 'call-progress' && e.trackingId === trackingId && e.task ? [e.task] : []))
+    .map((t) => t.status);
 
 describe('the tasks extension on 2026-07-28', () => {
   it('follows a tools/call answered with a task: working, one request for input answered with tasks/update, completed', async () => {
@@ -52,7 +56,12 @@ describe('the tasks extension on 2026-07-28', () => {
     await until(() => (server.tasks.get('T1')?.polls ?? 0) >= 3, 'a repeated input_required poll');
     const asked = serverRequests(h);
     expect(asked).toHaveLength(1);
-    expect(asked[0]).toMatchObject({ kind: 'elicitation-form', rpcId: 'confirm', relatedTaskId: 'T1', related: { method: 'tasks/get', target: 'T1' } });
+    expect(asked[0]).toMatchObject({
+      kind: 'elicitation-form',
+      rpcId: 'confirm',
+      relatedTaskId: 'T1',
+      related: { method: 'tasks/get', target: 'T1' },
+    });
     await h.engine.call('answerServerRequest', { id: asked[0]!.id, answer: { action: 'accept', content: { environment: 'production' } } });
 
     const outcome = await call;
@@ -64,7 +73,10 @@ describe('the tasks extension on 2026-07-28', () => {
     // The wire: one tasks/update with the answer under its key; the task id in Mcp-Name on every task request.
     const updates = server.sent('tasks/update');
     expect(updates).toHaveLength(1);
-    expect(paramsOf(updates[0]!)).toMatchObject({ taskId: 'T1', inputResponses: { confirm: { action: 'accept', content: { environment: 'production' } } } });
+    expect(paramsOf(updates[0]!)).toMatchObject({
+      taskId: 'T1',
+      inputResponses: { confirm: { action: 'accept', content: { environment: 'production' } } },
+    });
     for (const request of [...server.sent('tasks/get'), ...updates]) {
       expect(request.headers['mcp-name']).toBe('T1');
       expect(Object.keys(declaredExtensions(request))).toEqual([TASKS]);
@@ -122,7 +134,10 @@ describe('the tasks extension on 2026-07-28', () => {
     await until(() => serverRequests(h).length > 0, 'the sampling request');
     expect(serverRequests(h)[0]).toMatchObject({ kind: 'sampling', rpcId: 'summary', relatedTaskId: 'T1' });
     await h.engine.call('answerServerRequest', { id: serverRequests(h)[0]!.id, answer: { action: 'reject' } });
-    await expect(call).rejects.toMatchObject({ code: 'protocol', message: expect.stringMatching(/^MCP Lens refused the task's sampling\/createMessage: .*tasks\/cancel/) });
+    await expect(call).rejects.toMatchObject({
+      code: 'protocol',
+      message: expect.stringMatching(/^MCP Lens refused the task's sampling\/createMessage: .*tasks\/cancel/),
+    });
     await until(() => server.sent('tasks/cancel').length === 1, 'tasks/cancel');
     expect(server.sent('tasks/update')).toHaveLength(0);
     await h.engine.call('disconnect', undefined);

@@ -16,10 +16,19 @@ const TOOL = { name: 'maybe-task', inputSchema: { type: 'object' }, execution: {
 async function serveTasks(statuses: string[]) {
   const getTimes: number[] = [];
   let polls = 0;
-  const task = (status: string) => ({ taskId: 'T1', status, statusMessage: `now ${status}`, createdAt: '2026-01-01T00:00:00Z', lastUpdatedAt: '2026-01-01T00:00:01Z', ttl: 60_000, pollInterval: 300 });
+  const task = (status: string) => ({
+    taskId: 'T1',
+    status,
+    statusMessage: `now ${status}`,
+    createdAt: '2026-01-01T00:00:00Z',
+    lastUpdatedAt: '2026-01-01T00:00:01Z',
+    ttl: 60_000,
+    pollInterval: 300,
+  });
   const server = await startRawServer((req: RawRequest, res) => {
     const message = (req.json ?? {}) as Rpc;
-    const reply = (result: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
+    const reply = (result: unknown) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
     if (req.method !== 'POST') return void res.writeHead(405).end();
     if (message.id === undefined) return void res.writeHead(202).end();
     switch (message.method) {
@@ -74,7 +83,10 @@ describe('tasks, scripted', () => {
     await h.engine.call('listTools', undefined);
     const outcome = await h.engine.call('callTool', { name: 'maybe-task', arguments: {}, asTask: true });
     expect(JSON.stringify(outcome.content)).toContain('from the task');
-    const sent = h.messages().filter((m) => m.direction === 'out').map((m) => m.method);
+    const sent = h
+      .messages()
+      .filter((m) => m.direction === 'out')
+      .map((m) => m.method);
     expect(sent.indexOf('tasks/result')).toBeGreaterThan(sent.indexOf('tasks/get'));
   });
 

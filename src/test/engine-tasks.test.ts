@@ -23,7 +23,10 @@ describe('tasks against server-everything', () => {
     const statuses = h.events.flatMap((e) => (e.type === 'call-progress' && e.trackingId === 't1' && e.task ? [e.task] : []));
     expect(statuses.map((t) => t.status)).toContain('working');
     expect(statuses.some((t: TaskInfo) => /Gathering sources|Analyzing/.test(t.statusMessage ?? ''))).toBe(true);
-    const methods = h.messages().filter((m) => m.direction === 'out').map((m) => m.method);
+    const methods = h
+      .messages()
+      .filter((m) => m.direction === 'out')
+      .map((m) => m.method);
     expect(methods).toEqual(expect.arrayContaining(['tools/call', 'tasks/get', 'tasks/result']));
     const call = h.messages().find((m) => m.direction === 'out' && m.method === 'tools/call');
     expect((call?.message as { params?: { task?: unknown } }).params?.task).toEqual({});
@@ -42,7 +45,11 @@ describe('tasks against server-everything', () => {
     await h.engine.call('connect', { url: server.url, headers: [], transport: 'auto' });
     await h.engine.call('listTools', undefined);
     const controller = new AbortController();
-    const running = h.engine.call('callTool', { name: 'simulate-research-query', arguments: { topic: 'x' }, trackingId: 't2' }, controller.signal);
+    const running = h.engine.call(
+      'callTool',
+      { name: 'simulate-research-query', arguments: { topic: 'x' }, trackingId: 't2' },
+      controller.signal,
+    );
     await expect.poll(() => h.events.some((e) => e.type === 'call-progress' && e.task !== undefined), { timeout: 5000 }).toBe(true);
     controller.abort();
     await expect(running).rejects.toMatchObject({ code: 'cancelled' });

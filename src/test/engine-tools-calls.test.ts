@@ -17,7 +17,8 @@ async function serve(onRequest: (message: Rpc, res: ServerResponse) => void) {
   const handler: RawHandler = (req, res) => {
     const message = rpc(req);
     if (req.method !== 'POST') return void res.writeHead(405).end();
-    if (message.method === 'initialize') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(initializeResult(message.id)));
+    if (message.method === 'initialize')
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(initializeResult(message.id)));
     if (message.id === undefined) return void res.writeHead(202).end();
     onRequest(message, res);
   };
@@ -75,7 +76,11 @@ describe('tool calls', () => {
       let step = 0;
       const timer = setInterval(() => {
         step += 1;
-        send({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: step, total: 5, message: `step ${step}` } });
+        send({
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: token, progress: step, total: 5, message: `step ${step}` },
+        });
         if (step === 5) {
           clearInterval(timer);
           send({ jsonrpc: '2.0', id: message.id, result: { content: [{ type: 'text', text: 'done' }] } });
@@ -86,7 +91,13 @@ describe('tool calls', () => {
     });
     const h = createHarness();
     await h.engine.call('connect', { url: server.url, headers: [], transport: 'streamable-http' });
-    const outcome = await h.engine.call('callTool', { name: 'steps', arguments: {}, trackingId: 'x', timeoutMs: 1000, maxTotalTimeoutMs: 10_000 });
+    const outcome = await h.engine.call('callTool', {
+      name: 'steps',
+      arguments: {},
+      trackingId: 'x',
+      timeoutMs: 1000,
+      maxTotalTimeoutMs: 10_000,
+    });
     expect(JSON.stringify(outcome.content)).toContain('done');
     const progress = h.events.flatMap((e) => (e.type === 'call-progress' ? [e.progress] : []));
     expect(progress.at(-1)).toEqual({ progress: 5, total: 5, message: 'step 5' });

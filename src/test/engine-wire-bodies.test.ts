@@ -12,7 +12,11 @@ import type { HttpExchange, MessageEntry } from '../shared/events.ts';
 import { createHttpStore, toHar } from '../state/index.ts';
 
 const BROKEN = '{"jsonrpc":"2.0","id":1,"result":{"tools":[ oops';
-const BIG = JSON.stringify({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'x'.repeat(MAX_WIRE_BODY_CHARS + 1000) }] } });
+const BIG = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 2,
+  result: { content: [{ type: 'text', text: 'x'.repeat(MAX_WIRE_BODY_CHARS + 1000) }] },
+});
 const SSE = 'id: e1\ndata: {"jsonrpc":"2.0","id":3,"result":{"access_token":"sse-secret"}}\n\n';
 
 let server: Server;
@@ -37,12 +41,23 @@ function tapped() {
   const entries: MessageEntry[] = [];
   let seq = 0;
   const recorder = createMessageRecorder({ now: Date.now, nextSeq: () => ++seq, emit: (entry) => entries.push(entry) });
-  const tap = createWireTap({ fetch, now: Date.now, nextSeq: () => ++seq, recorder, onExchange: (e) => exchanges.push(e), onNote: () => undefined });
+  const tap = createWireTap({
+    fetch,
+    now: Date.now,
+    nextSeq: () => ++seq,
+    recorder,
+    onExchange: (e) => exchanges.push(e),
+    onNote: () => undefined,
+  });
   const last = () => exchanges[exchanges.length - 1]!;
   return { tap, exchanges, entries, last };
 }
 
-const post = (body: string) => ({ method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
+const post = (body: string) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+  body,
+});
 
 describe('HTTP bodies from the wire', () => {
   it('keeps a body that failed to parse, byte for byte, and HAR exports it even when the log lost the message', async () => {
@@ -55,7 +70,10 @@ describe('HTTP bodies from the wire', () => {
 
     // The log evicted everything: HAR still has both bodies, from the wire.
     const har = toHar([exchange], () => []);
-    const entry = har.log.entries[0] as { request: { postData: { text: string } }; response: { content: { text: string; comment?: string } } };
+    const entry = har.log.entries[0] as {
+      request: { postData: { text: string } };
+      response: { content: { text: string; comment?: string } };
+    };
     expect(entry.request.postData.text).toBe(sent);
     expect(entry.response.content.text).toBe(BROKEN);
     expect(entry.response.content.comment).toBeUndefined();
@@ -86,7 +104,14 @@ describe('HTTP bodies from the wire', () => {
 
   it('rebuilds a body from the log only where the wire kept none, and says so', () => {
     const exchange: HttpExchange = { seq: 1, time: 0, method: 'POST', url: `${base}/x`, requestHeaders: [], durationMs: 1, status: 200 };
-    const message: MessageEntry = { seq: 2, time: 0, direction: 'in', kind: 'response', httpSeq: 1, message: { jsonrpc: '2.0', id: 1, result: {} } };
+    const message: MessageEntry = {
+      seq: 2,
+      time: 0,
+      direction: 'in',
+      kind: 'response',
+      httpSeq: 1,
+      message: { jsonrpc: '2.0', id: 1, result: {} },
+    };
     const har = toHar([exchange], () => [message]);
     const content = (har.log.entries[0] as { response: { content: { text: string; comment: string } } }).response.content;
     expect(content.text).toBe('{"jsonrpc":"2.0","id":1,"result":{}}');
@@ -118,7 +143,11 @@ describe('HTTP store body budget', () => {
 
     // The engine reports exchange 1 again (its body ended): it stays without text.
     appendEvents([{ type: 'http', exchange: withBody(1, 100, { endedMs: 5, responseBody: { text: 'r', size: 1 } }) }]);
-    expect(store.getState().bySeq.get(1)).toMatchObject({ endedMs: 5, requestBody: { dropped: true }, responseBody: { dropped: true, size: 1 } });
+    expect(store.getState().bySeq.get(1)).toMatchObject({
+      endedMs: 5,
+      requestBody: { dropped: true },
+      responseBody: { dropped: true, size: 1 },
+    });
 
     // Clearing frees the budget.
     store.getState().actions.clear();

@@ -18,7 +18,9 @@ beforeAll(async () => {
   demo = await startDemoServer({ port: 0 });
   sse = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/event-stream' });
-    response.end('retry: 2500\nid: ev-1\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"a"}}\n\nid: ev-2\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"b"}}\n\n');
+    response.end(
+      'retry: 2500\nid: ev-1\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"a"}}\n\nid: ev-2\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"b"}}\n\n',
+    );
   });
   await new Promise<void>((resolve) => sse.listen(0, '127.0.0.1', resolve));
   sseUrl = `http://127.0.0.1:${(sse.address() as AddressInfo).port}/`;
@@ -57,7 +59,14 @@ describe('wire details', () => {
     const entries: Array<{ sseEventId?: string; httpSeq?: number }> = [];
     let seq = 0;
     const recorder = createMessageRecorder({ now: Date.now, nextSeq: () => ++seq, emit: (entry) => entries.push(entry) });
-    const tap = createWireTap({ fetch, now: Date.now, nextSeq: () => ++seq, recorder, onExchange: (e) => exchanges.push(e), onNote: () => undefined });
+    const tap = createWireTap({
+      fetch,
+      now: Date.now,
+      nextSeq: () => ++seq,
+      recorder,
+      onExchange: (e) => exchanges.push(e),
+      onNote: () => undefined,
+    });
     const response = await tap(sseUrl, { method: 'GET', headers: { accept: 'text/event-stream', 'last-event-id': 'ev-0' } });
     await response.text();
     const [exchange] = latest(exchanges);

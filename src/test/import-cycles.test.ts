@@ -41,7 +41,10 @@ describe('import graph', () => {
     const graph = new Map<string, string[]>();
     for (const file of sourceFiles(SRC)) {
       const text = readFileSync(file, 'utf8');
-      graph.set(file, [...text.matchAll(IMPORT)].map((match) => resolve(dirname(file), match[1]!)));
+      graph.set(
+        file,
+        [...text.matchAll(IMPORT)].map((match) => resolve(dirname(file), match[1]!)),
+      );
     }
     expect(graph.size).toBeGreaterThan(100);
     expect(findCycles(graph).map((cycle) => cycle.map((file) => relative(SRC, file)).join(' > '))).toEqual([]);

@@ -17,7 +17,10 @@ const ALLOW_HEADERS_MODERN = 'Content-Type, Accept, Authorization, Mcp-Protocol-
 const MAX_BODY = 1024 * 1024;
 
 function createFixtureMcpServer(): McpServer {
-  const server = new McpServer(MODERN_FIXTURE_INFO, { capabilities: { logging: {} }, instructions: 'A modern-only fixture for MCP Lens tests.' });
+  const server = new McpServer(MODERN_FIXTURE_INFO, {
+    capabilities: { logging: {} },
+    instructions: 'A modern-only fixture for MCP Lens tests.',
+  });
   server.registerTool(
     'greet',
     {
@@ -43,7 +46,11 @@ function createFixtureMcpServer(): McpServer {
   const warn = console.warn;
   console.warn = () => undefined;
   try {
-    server.registerTool('grüße', { description: 'Says hello in German; its name is not ASCII.', annotations: { readOnlyHint: true } }, () => ({ content: [{ type: 'text', text: 'Grüß Gott!' }] }));
+    server.registerTool(
+      'grüße',
+      { description: 'Says hello in German; its name is not ASCII.', annotations: { readOnlyHint: true } },
+      () => ({ content: [{ type: 'text', text: 'Grüß Gott!' }] }),
+    );
   } finally {
     console.warn = warn;
   }
@@ -71,7 +78,13 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function serve(handler: McpHttpHandler, req: IncomingMessage, res: ServerResponse, corsHeaders: Record<string, string>, origin: string) {
+async function serve(
+  handler: McpHttpHandler,
+  req: IncomingMessage,
+  res: ServerResponse,
+  corsHeaders: Record<string, string>,
+  origin: string,
+) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, v);
@@ -79,7 +92,9 @@ async function serve(handler: McpHttpHandler, req: IncomingMessage, res: ServerR
   const body = req.method === 'POST' ? await readBody(req) : undefined;
   const abort = new AbortController();
   res.on('close', () => abort.abort());
-  const response = await handler.fetch(new Request(new URL(req.url ?? '/', origin), { method: req.method ?? 'GET', headers, body, signal: abort.signal }));
+  const response = await handler.fetch(
+    new Request(new URL(req.url ?? '/', origin), { method: req.method ?? 'GET', headers, body, signal: abort.signal }),
+  );
   const out: Record<string, string> = { ...corsHeaders };
   response.headers.forEach((value, name) => (out[name] = value));
   res.writeHead(response.status, out);
@@ -105,7 +120,12 @@ export function createModernFixture(): Server {
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://fixture').pathname;
     if (path === '/') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('modern fixture\n');
-    const route = path === '/mcp' ? { handler: modern, allow: ALLOW_HEADERS_MODERN } : path === '/cors-2025/mcp' ? { handler: dual, allow: ALLOW_HEADERS_2025 } : undefined;
+    const route =
+      path === '/mcp'
+        ? { handler: modern, allow: ALLOW_HEADERS_MODERN }
+        : path === '/cors-2025/mcp'
+          ? { handler: dual, allow: ALLOW_HEADERS_2025 }
+          : undefined;
     if (!route) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
     const corsHeaders = cors(req, route.allow);
     if (req.method === 'OPTIONS') return void res.writeHead(204, corsHeaders).end();

@@ -29,7 +29,11 @@ const SAMPLE = {
 
 const CONFIRM = {
   method: 'elicitation/create',
-  params: { mode: 'form', message: 'Deploy to production?', requestedSchema: { type: 'object', properties: { environment: { type: 'string' } }, required: ['environment'] } },
+  params: {
+    mode: 'form',
+    message: 'Deploy to production?',
+    requestedSchema: { type: 'object', properties: { environment: { type: 'string' } }, required: ['environment'] },
+  },
 };
 
 export async function startModernTasksServer(options: { offerExtension?: boolean; taskEvenIfUndeclared?: boolean } = {}) {
@@ -40,9 +44,13 @@ export async function startModernTasksServer(options: { offerExtension?: boolean
   const handler = (req: RawRequest, res: ServerResponse) => {
     const message = (req.json ?? {}) as Rpc;
     const reply = (result: Record<string, unknown>) =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { resultType: 'complete', ...result } }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { resultType: 'complete', ...result } }));
     const fail = (code: number, text: string) =>
-      res.writeHead(code === -32601 ? 404 : 400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code, message: text } }));
+      res
+        .writeHead(code === -32601 ? 404 : 400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code, message: text } }));
     if (req.method !== 'POST') return void res.writeHead(405).end();
     if (message.id === undefined) return void res.writeHead(202).end();
     const declared = clientDeclaresTasks(message.params);
@@ -65,7 +73,14 @@ export async function startModernTasksServer(options: { offerExtension?: boolean
           _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'scripted-tasks', version: '1' } },
         });
       case 'tools/list':
-        return void reply({ tools: ['deploy', 'ask-model', 'changes-mind', 'bumpy', 'slow-build', 'flaky', 'plain'].map((name) => ({ name, inputSchema: { type: 'object' } })), ttlMs: 0, cacheScope: 'private' });
+        return void reply({
+          tools: ['deploy', 'ask-model', 'changes-mind', 'bumpy', 'slow-build', 'flaky', 'plain'].map((name) => ({
+            name,
+            inputSchema: { type: 'object' },
+          })),
+          ttlMs: 0,
+          cacheScope: 'private',
+        });
       case 'tools/call': {
         const tool = String(message.params?.name);
         if (tool === 'plain') return void reply({ content: [{ type: 'text', text: 'plain answer' }] });
@@ -73,26 +88,34 @@ export async function startModernTasksServer(options: { offerExtension?: boolean
         if (!declared && !options.taskEvenIfUndeclared) return void fail(-32003, `Missing required client capability: extensions.${TASKS}`);
         const task: ScriptedTask = { taskId: `T${++next}`, status: 'working', polls: 0, tool };
         tasks.set(task.taskId, task);
-        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { resultType: 'task', ...view(task) } }));
+        return void res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { resultType: 'task', ...view(task) } }));
       }
       case 'tasks/get': {
         const task = tasks.get(String(message.params?.taskId));
         if (!task) return void fail(-32602, 'Failed to retrieve task: Task not found');
         task.polls += 1;
         // A response stream that ends before the answer: the client must poll again, not call the tool again.
-        if (task.tool === 'bumpy' && task.polls === 1) return void res.writeHead(200, { 'content-type': 'text/event-stream' }).end(': the stream ends here\n\n');
+        if (task.tool === 'bumpy' && task.polls === 1)
+          return void res.writeHead(200, { 'content-type': 'text/event-stream' }).end(': the stream ends here\n\n');
         advance(task);
         return void reply({
           ...view(task),
-          ...(task.status === 'input_required' && { inputRequests: task.tool === 'ask-model' ? { summary: SAMPLE } : { confirm: CONFIRM } }),
-          ...(task.status === 'completed' && { result: { content: [{ type: 'text', text: `Deployed to ${String(task.answer?.environment)}` }] } }),
+          ...(task.status === 'input_required' && {
+            inputRequests: task.tool === 'ask-model' ? { summary: SAMPLE } : { confirm: CONFIRM },
+          }),
+          ...(task.status === 'completed' && {
+            result: { content: [{ type: 'text', text: `Deployed to ${String(task.answer?.environment)}` }] },
+          }),
           ...(task.status === 'failed' && { error: { code: -32603, message: 'The build machine is on fire' } }),
         });
       }
       case 'tasks/update': {
         const task = tasks.get(String(message.params?.taskId));
         if (!task) return void fail(-32602, 'Unknown task');
-        const responses = message.params?.inputResponses as Record<string, { action?: string; content?: Record<string, unknown> }> | undefined;
+        const responses = message.params?.inputResponses as
+          Record<string, { action?: string; content?: Record<string, unknown> }> | undefined;
         const confirm = responses?.confirm;
         if (task.status === 'input_required' && confirm?.action === 'accept') {
           task.answer = confirm.content ?? {};

@@ -53,7 +53,14 @@ interface Grant {
 }
 
 export interface VariantRecord {
-  authorizations: Array<{ issuer: string; clientId: string | null; scope: string | null; resource: string | null; state: string | null; codeChallengeMethod: string | null }>;
+  authorizations: Array<{
+    issuer: string;
+    clientId: string | null;
+    scope: string | null;
+    resource: string | null;
+    state: string | null;
+    codeChallengeMethod: string | null;
+  }>;
   tokenRequests: Array<{ issuer: string; clientId: string | null; grantType: string | null; resource: string | null }>;
   registrations: Array<{ issuer: string; clientId: string }>;
   mcpRequests: Array<{ method: string; authorized: boolean; bearer: boolean }>;
@@ -86,7 +93,11 @@ export async function startOAuthFixture(options: { port?: number; host?: string 
   const records = new Map<string, VariantRecord>();
   const recordOf = (variant: string) => {
     let record = records.get(variant);
-    if (!record) records.set(variant, (record = { authorizations: [], tokenRequests: [], registrations: [], mcpRequests: [], refreshTokensRejected: 0 }));
+    if (!record)
+      records.set(
+        variant,
+        (record = { authorizations: [], tokenRequests: [], registrations: [], mcpRequests: [], refreshTokensRejected: 0 }),
+      );
     return record;
   };
   /** Variants whose PRM has moved to their second authorization server. */
@@ -143,10 +154,24 @@ export async function startOAuthFixture(options: { port?: number; host?: string 
       const variant = variantOfAs(match[1]!);
       const issuer = `${origin}/as/${match[1]!}`;
       const p = url.searchParams;
-      recordOf(variant).authorizations.push({ issuer, clientId: p.get('client_id'), scope: p.get('scope'), resource: p.get('resource'), state: p.get('state'), codeChallengeMethod: p.get('code_challenge_method') });
+      recordOf(variant).authorizations.push({
+        issuer,
+        clientId: p.get('client_id'),
+        scope: p.get('scope'),
+        resource: p.get('resource'),
+        state: p.get('state'),
+        codeChallengeMethod: p.get('code_challenge_method'),
+      });
       const code = randomBytes(16).toString('hex');
       const redirectUri = p.get('redirect_uri') ?? '';
-      codes.set(code, { variant, issuer, scope: p.get('scope') ?? '', resource: p.get('resource'), challenge: p.get('code_challenge') ?? '', redirectUri });
+      codes.set(code, {
+        variant,
+        issuer,
+        scope: p.get('scope') ?? '',
+        resource: p.get('resource'),
+        challenge: p.get('code_challenge') ?? '',
+        redirectUri,
+      });
       const back = new URL(redirectUri);
       if (variant === 'iss-mixup') {
         // What a mix-up looks like: an error response that names another server, with text meant for a person.
@@ -156,12 +181,21 @@ export async function startOAuthFixture(options: { port?: number; host?: string 
         back.searchParams.set('code', code);
       }
       if (p.get('state') !== null) back.searchParams.set('state', p.get('state')!);
-      const iss = variant === 'iss-wrong' ? `${issuer}/` : variant === 'iss-mixup' ? 'https://as.attacker.example' : variant === 'iss-absent' ? null : issuer;
+      const iss =
+        variant === 'iss-wrong'
+          ? `${issuer}/`
+          : variant === 'iss-mixup'
+            ? 'https://as.attacker.example'
+            : variant === 'iss-absent'
+              ? null
+              : issuer;
       if (iss !== null) back.searchParams.set('iss', iss);
       if (variant === 'consent' && req.method === 'GET' && p.get('approved') !== '1') {
         // A page a person approves on (the e2e uses it to exercise the popup); plain HTML, our own strings.
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        return void res.end(`<!doctype html><title>Mock consent</title><h1>Mock consent</h1><a href="${escapeHtml(back.href)}">Approve</a>`);
+        return void res.end(
+          `<!doctype html><title>Mock consent</title><h1>Mock consent</h1><a href="${escapeHtml(back.href)}">Approve</a>`,
+        );
       }
       return void res.writeHead(302, { location: back.href }).end();
     }
@@ -176,7 +210,13 @@ export async function startOAuthFixture(options: { port?: number; host?: string 
         codes.delete(form.get('code') ?? '');
         const verifier = form.get('code_verifier') ?? '';
         const challenge = createHash('sha256').update(verifier).digest('base64url');
-        if (!grant || grant.issuer !== issuer || grant.challenge !== challenge || grant.redirectUri !== form.get('redirect_uri') || grant.resource !== form.get('resource')) {
+        if (
+          !grant ||
+          grant.issuer !== issuer ||
+          grant.challenge !== challenge ||
+          grant.redirectUri !== form.get('redirect_uri') ||
+          grant.resource !== form.get('resource')
+        ) {
           return send(res, 400, { error: 'invalid_grant', error_description: 'code, verifier, redirect_uri or resource does not match' });
         }
         return send(res, 200, issueTokens(grant));
@@ -217,15 +257,28 @@ export async function startOAuthFixture(options: { port?: number; host?: string 
     const message = JSON.parse(await readBody(req)) as { id?: number | string; method: string; params?: { name?: string } };
     const prm = `${origin}/.well-known/oauth-protected-resource/v/${variant}/mcp`;
     const token = accessTokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
-    const valid = token && token.variant === variant && token.issuer === issuerOf(variant) && token.resource === resourceOf(variant) && token.expiresAt > Date.now();
+    const valid =
+      token &&
+      token.variant === variant &&
+      token.issuer === issuerOf(variant) &&
+      token.resource === resourceOf(variant) &&
+      token.expiresAt > Date.now();
     recordOf(variant).mcpRequests.push({ method: message.method, authorized: Boolean(valid), bearer: Boolean(req.headers.authorization) });
     if (!valid) {
-      res.writeHead(401, { ...CORS, 'content-type': 'application/json', 'www-authenticate': `Bearer resource_metadata="${prm}", scope="mcp:read"` });
+      res.writeHead(401, {
+        ...CORS,
+        'content-type': 'application/json',
+        'www-authenticate': `Bearer resource_metadata="${prm}", scope="mcp:read"`,
+      });
       return void res.end(JSON.stringify({ error: 'invalid_token' }));
     }
     if (message.id === undefined) return void res.writeHead(202, CORS).end();
     if (message.method === 'tools/call' && message.params?.name === 'write-note' && !token.scope.split(' ').includes('mcp:write')) {
-      res.writeHead(403, { ...CORS, 'content-type': 'application/json', 'www-authenticate': `Bearer error="insufficient_scope", scope="mcp:read mcp:write", resource_metadata="${prm}"` });
+      res.writeHead(403, {
+        ...CORS,
+        'content-type': 'application/json',
+        'www-authenticate': `Bearer error="insufficient_scope", scope="mcp:read mcp:write", resource_metadata="${prm}"`,
+      });
       return void res.end(JSON.stringify({ error: 'insufficient_scope' }));
     }
     const result =
@@ -234,8 +287,18 @@ export async function startOAuthFixture(options: { port?: number; host?: string 
         : message.method === 'tools/list'
           ? {
               tools: [
-                { name: 'echo', description: 'Echoes its text.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } }, annotations: { readOnlyHint: true } },
-                { name: 'write-note', description: 'Needs the mcp:write scope.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } }, annotations: { destructiveHint: false } },
+                {
+                  name: 'echo',
+                  description: 'Echoes its text.',
+                  inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+                  annotations: { readOnlyHint: true },
+                },
+                {
+                  name: 'write-note',
+                  description: 'Needs the mcp:write scope.',
+                  inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+                  annotations: { destructiveHint: false },
+                },
               ],
             }
           : message.method === 'tools/call'

@@ -35,7 +35,12 @@ describe('checkDiscovery', () => {
     expect(() => checkDiscovery({ authorizationServerUrl: 'http://localhost:1' })).not.toThrow();
   });
   it('refuses an authorization server in resource metadata that is not https', () => {
-    expect(() => checkDiscovery({ authorizationServerUrl: 'https://as.example', resourceMetadata: { resource: 'https://mcp.example', authorization_servers: ['ftp://as.example'] } })).toThrow(/ftp/);
+    expect(() =>
+      checkDiscovery({
+        authorizationServerUrl: 'https://as.example',
+        resourceMetadata: { resource: 'https://mcp.example', authorization_servers: ['ftp://as.example'] },
+      }),
+    ).toThrow(/ftp/);
   });
 });
 

@@ -44,7 +44,9 @@ export class IssuerKeyedCredentials {
   /** The issuer the pre-registered client is bound to, if these are still the credentials it was bound with. */
   bindingOf(preRegistered: PreRegisteredClient): string | undefined {
     const binding = this.binding;
-    return binding && binding.clientId === preRegistered.clientId && binding.clientSecret === preRegistered.clientSecret ? binding.issuer : undefined;
+    return binding && binding.clientId === preRegistered.clientId && binding.clientSecret === preRegistered.clientSecret
+      ? binding.issuer
+      : undefined;
   }
 
   /** Binds a pre-registered client to an issuer without presenting it (a remembered or redirected session). */
@@ -77,5 +79,9 @@ export class IssuerKeyedCredentials {
 }
 
 function stamped(client: PreRegisteredClient, issuer: string | undefined): StoredOAuthClientInformation {
-  return { client_id: client.clientId, ...(client.clientSecret && { client_secret: client.clientSecret }), ...(issuer !== undefined && { issuer }) };
+  return {
+    client_id: client.clientId,
+    ...(client.clientSecret && { client_secret: client.clientSecret }),
+    ...(issuer !== undefined && { issuer }),
+  };
 }

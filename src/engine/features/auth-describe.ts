@@ -17,15 +17,20 @@ export function checkCallback(pending: PendingAuthorization, callbackUrl: string
     throw new AuthRefusal('The authorization callback is not a URL.');
   }
   if (params.get('state') !== pending.state) {
-    throw new AuthRefusal('The authorization response carries a state that does not match the one sent. It was discarded (possible CSRF or a stale tab).');
+    throw new AuthRefusal(
+      'The authorization response carries a state that does not match the one sent. It was discarded (possible CSRF or a stale tab).',
+    );
   }
-  if (now - pending.createdAt > STATE_TTL_MS) throw new AuthRefusal('The authorization took longer than 10 minutes; its state expired. Connect again.');
+  if (now - pending.createdAt > STATE_TTL_MS)
+    throw new AuthRefusal('The authorization took longer than 10 minutes; its state expired. Connect again.');
   return params;
 }
 
 /** The server's answer that started the flow stays on the error, as for any other HTTP failure. */
 export function withStatus(error: unknown, httpStatus: number): unknown {
-  return typeof error === 'object' && error !== null && (error as EngineError).code === 'unauthorized' ? { ...(error as EngineError), httpStatus } : error;
+  return typeof error === 'object' && error !== null && (error as EngineError).code === 'unauthorized'
+    ? { ...(error as EngineError), httpStatus }
+    : error;
 }
 
 /**
@@ -40,7 +45,8 @@ export function withStatus(error: unknown, httpStatus: number): unknown {
 const AUTH_SEAM_ESCAPE = Symbol.for('mcp.authSeamEscape');
 
 export function asAuthSeamEscape(error: unknown): unknown {
-  if (typeof error === 'object' && error !== null && !Object.isFrozen(error)) Object.defineProperty(error, AUTH_SEAM_ESCAPE, { value: true, configurable: true });
+  if (typeof error === 'object' && error !== null && !Object.isFrozen(error))
+    Object.defineProperty(error, AUTH_SEAM_ESCAPE, { value: true, configurable: true });
   return error;
 }
 
@@ -71,7 +77,11 @@ export function describeChallenge(response: Response, challenge: ReturnType<type
  * The authorization request in one line, plus the facts a person checks: which issuer the client id is
  * keyed by, and whether `offline_access` was asked for (SEP-2207: only when the server lists it).
  */
-export function describeAuthorizationRequest(url: string, discovery: OAuthDiscoveryState | undefined, issuer: string | undefined): { detail: string; facts: AuthFact[] } {
+export function describeAuthorizationRequest(
+  url: string,
+  discovery: OAuthDiscoveryState | undefined,
+  issuer: string | undefined,
+): { detail: string; facts: AuthFact[] } {
   const parsed = new URL(url);
   const p = parsed.searchParams;
   const method = p.get('code_challenge_method');
@@ -93,6 +103,9 @@ export function describeAuthorizationRequest(url: string, discovery: OAuthDiscov
       : 'not requested (the authorization server does not list it)';
   return {
     detail,
-    facts: [...(issuer !== undefined ? [{ label: 'Keyed by issuer', value: issuer }] : []), { label: 'offline_access', value: offlineAccess }],
+    facts: [
+      ...(issuer !== undefined ? [{ label: 'Keyed by issuer', value: issuer }] : []),
+      { label: 'offline_access', value: offlineAccess },
+    ],
   };
 }

@@ -7,7 +7,12 @@ import { canonicalResource, publishedResource } from './auth-resource.ts';
 describe('resource indicator', () => {
   it('serializes exactly as published, pathless or not', () => {
     const bare = publishedResource('https://mcp.example:8443');
-    expect([bare.href, String(bare), `${bare}`, JSON.stringify(bare)]).toEqual(['https://mcp.example:8443', 'https://mcp.example:8443', 'https://mcp.example:8443', '"https://mcp.example:8443"']);
+    expect([bare.href, String(bare), `${bare}`, JSON.stringify(bare)]).toEqual([
+      'https://mcp.example:8443',
+      'https://mcp.example:8443',
+      'https://mcp.example:8443',
+      '"https://mcp.example:8443"',
+    ]);
     expect(bare.origin).toBe('https://mcp.example:8443'); // still a URL for everything else
     const params = new URLSearchParams();
     params.set('resource', bare.href);
@@ -47,7 +52,10 @@ describe('checkIss (RFC 9207)', () => {
     expect(checkIss({ issuer, issParameterSupported: true }, 'https://evil.example').detail).toMatch(/another authorization server/);
   });
   it('has nothing to compare without metadata (a 2025-03-26 server)', () => {
-    expect(checkIss({ issParameterSupported: false }, 'https://whatever.example')).toMatchObject({ verdict: 'info', title: 'Issuer check skipped' });
+    expect(checkIss({ issParameterSupported: false }, 'https://whatever.example')).toMatchObject({
+      verdict: 'info',
+      title: 'Issuer check skipped',
+    });
   });
 });
 
@@ -65,23 +73,44 @@ describe('IssuerKeyedCredentials', () => {
   it('binds a pre-registered client to the first issuer and refuses it at another, until other credentials are entered', () => {
     const credentials = new IssuerKeyedCredentials();
     const typed = { clientId: 'pre', clientSecret: 's3cret' };
-    expect(credentials.client('https://as1.example', typed)).toEqual({ client_id: 'pre', client_secret: 's3cret', issuer: 'https://as1.example' });
-    expect(() => credentials.client('https://as2.example', typed)).toThrow(/“pre” belongs to the authorization server https:\/\/as1\.example.*Enter a client ID registered with https:\/\/as2\.example/);
+    expect(credentials.client('https://as1.example', typed)).toEqual({
+      client_id: 'pre',
+      client_secret: 's3cret',
+      issuer: 'https://as1.example',
+    });
+    expect(() => credentials.client('https://as2.example', typed)).toThrow(
+      /“pre” belongs to the authorization server https:\/\/as1\.example.*Enter a client ID registered with https:\/\/as2\.example/,
+    );
     expect(credentials.client('https://as2.example', { clientId: 'pre-2' })).toEqual({ client_id: 'pre-2', issuer: 'https://as2.example' });
   });
 });
 
 describe('checkIssuer (remembered records)', () => {
-  const discovery = { authorizationServerUrl: 'https://as1.example/', authorizationServerMetadata: { issuer: 'https://as1.example' } } as never;
-  const record = { key: 'k', serverUrl: 'https://mcp.example/mcp', savedAt: 1, tokens: { access_token: 'a', token_type: 'Bearer' }, discovery };
+  const discovery = {
+    authorizationServerUrl: 'https://as1.example/',
+    authorizationServerMetadata: { issuer: 'https://as1.example' },
+  } as never;
+  const record = {
+    key: 'k',
+    serverUrl: 'https://mcp.example/mcp',
+    savedAt: 1,
+    tokens: { access_token: 'a', token_type: 'Bearer' },
+    discovery,
+  };
   it('takes the recorded issuer, or the discovery’s for a record of an older build', () => {
     expect(checkIssuer({ ...record, issuer: 'https://as1.example' }, undefined)).toEqual({ issuer: 'https://as1.example' });
     expect(checkIssuer(record, 'https://as1.example')).toEqual({ issuer: 'https://as1.example' });
   });
   it('refuses a record that names no issuer, contradicts itself, or belongs to another authorization server', () => {
-    expect(checkIssuer({ ...record, discovery: undefined }, undefined)).toMatchObject({ problem: expect.stringMatching(/names no authorization server/) });
-    expect(checkIssuer({ ...record, issuer: 'https://as2.example' }, undefined)).toMatchObject({ problem: expect.stringMatching(/discovery names https:\/\/as1\.example/) });
-    expect(checkIssuer({ ...record, tokens: { ...record.tokens, issuer: 'https://as2.example' } }, undefined)).toMatchObject({ problem: expect.stringMatching(/stamped/) });
+    expect(checkIssuer({ ...record, discovery: undefined }, undefined)).toMatchObject({
+      problem: expect.stringMatching(/names no authorization server/),
+    });
+    expect(checkIssuer({ ...record, issuer: 'https://as2.example' }, undefined)).toMatchObject({
+      problem: expect.stringMatching(/discovery names https:\/\/as1\.example/),
+    });
+    expect(checkIssuer({ ...record, tokens: { ...record.tokens, issuer: 'https://as2.example' } }, undefined)).toMatchObject({
+      problem: expect.stringMatching(/stamped/),
+    });
     expect(checkIssuer(record, 'https://as2.example')).toMatchObject({ problem: expect.stringMatching(/is now https:\/\/as2\.example/) });
   });
 });

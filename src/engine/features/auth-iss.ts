@@ -25,13 +25,17 @@ export function checkIss(expected: Pick<PendingAuthorization, 'issuer' | 'issPar
   const facts: AuthFact[] = [
     ...(expected.issuer !== undefined ? [{ label: 'Expected issuer', value: expected.issuer }] : []),
     { label: 'iss advertised', value: advertised ? 'yes (authorization_response_iss_parameter_supported)' : 'no' },
-    { label: 'iss in the response', value: iss === null ? 'absent' : iss === expected.issuer ? 'equal to the expected issuer' : 'present (not shown)' },
+    {
+      label: 'iss in the response',
+      value: iss === null ? 'absent' : iss === expected.issuer ? 'equal to the expected issuer' : 'present (not shown)',
+    },
   ];
   if (expected.issuer === undefined) {
     return {
       title: 'Issuer check skipped',
       verdict: 'info',
-      detail: 'The authorization server published no metadata (a 2025-03-26 server), so no issuer was recorded to compare the response’s iss with.',
+      detail:
+        'The authorization server published no metadata (a 2025-03-26 server), so no issuer was recorded to compare the response’s iss with.',
       facts,
     };
   }
@@ -39,7 +43,8 @@ export function checkIss(expected: Pick<PendingAuthorization, 'issuer' | 'issPar
     return {
       title: 'Issuer check: not advertised',
       verdict: 'info',
-      detail: 'The authorization server does not advertise the iss parameter and sent none; RFC 9207 allows that, so the flow continues. (Advertising it lets clients detect mix-up attacks.)',
+      detail:
+        'The authorization server does not advertise the iss parameter and sent none; RFC 9207 allows that, so the flow continues. (Advertising it lets clients detect mix-up attacks.)',
       facts,
     };
   }
@@ -53,7 +58,10 @@ export function checkIss(expected: Pick<PendingAuthorization, 'issuer' | 'issPar
       facts,
     };
   }
-  const reason = iss === null ? 'the authorization server advertises the iss parameter, but the response carries none' : `the response’s iss ${howItDiffers(expected.issuer, iss)}`;
+  const reason =
+    iss === null
+      ? 'the authorization server advertises the iss parameter, but the response carries none'
+      : `the response’s iss ${howItDiffers(expected.issuer, iss)}`;
   return {
     title: 'Issuer check failed',
     verdict: 'refused',
@@ -69,10 +77,14 @@ export function checkIss(expected: Pick<PendingAuthorization, 'issuer' | 'issPar
 
 /** How `received` differs from `expected`, without repeating it. */
 function howItDiffers(expected: string, received: string): string {
-  if (received === `${expected}/` || expected === `${received}/`) return 'differs from the expected issuer by a trailing slash only (compared exactly, without normalisation)';
-  if (received.toLowerCase() === expected.toLowerCase()) return 'differs from the expected issuer in letter case only (compared exactly, without normalisation)';
+  if (received === `${expected}/` || expected === `${received}/`)
+    return 'differs from the expected issuer by a trailing slash only (compared exactly, without normalisation)';
+  if (received.toLowerCase() === expected.toLowerCase())
+    return 'differs from the expected issuer in letter case only (compared exactly, without normalisation)';
   try {
-    return new URL(received).origin === new URL(expected).origin ? 'names another path on the expected issuer’s origin' : 'names another authorization server';
+    return new URL(received).origin === new URL(expected).origin
+      ? 'names another path on the expected issuer’s origin'
+      : 'names another authorization server';
   } catch {
     return 'is not the expected issuer (and not a URL)';
   }

@@ -222,9 +222,17 @@ export class LensOAuthProvider implements OAuthClientProvider {
   }
 
   /** What a full-page redirect must carry: the verifier, discovery and the client used for this state. */
-  exportForRedirect(): { codeVerifier: string; discovery: OAuthDiscoverySnapshot; clientId: string; issuer?: string; preRegistered: boolean; clientSecret?: string } {
+  exportForRedirect(): {
+    codeVerifier: string;
+    discovery: OAuthDiscoverySnapshot;
+    clientId: string;
+    issuer?: string;
+    preRegistered: boolean;
+    clientSecret?: string;
+  } {
     const client = this.clientInformation();
-    if (!this.verifier || !this.discovery || !client) throw new AuthRefusal('The authorization has not reached the sign-in step yet; nothing to carry across a redirect.');
+    if (!this.verifier || !this.discovery || !client)
+      throw new AuthRefusal('The authorization has not reached the sign-in step yet; nothing to carry across a redirect.');
     const preRegistered = this.preRegistered();
     return {
       codeVerifier: this.verifier,
@@ -237,12 +245,19 @@ export class LensOAuthProvider implements OAuthClientProvider {
   }
 
   /** Restores what `exportForRedirect` produced, in a fresh engine after the page came back. */
-  restoreForRedirect(saved: { codeVerifier: string; discovery: OAuthDiscoverySnapshot; clientId: string; issuer?: string; preRegistered: boolean }): void {
+  restoreForRedirect(saved: {
+    codeVerifier: string;
+    discovery: OAuthDiscoverySnapshot;
+    clientId: string;
+    issuer?: string;
+    preRegistered: boolean;
+  }): void {
     this.saveDiscoveryState(saved.discovery as unknown as OAuthDiscoveryState);
     const issuer = saved.issuer ?? this.issuer;
     const preRegistered = this.preRegistered();
     if (issuer !== undefined && !saved.preRegistered) this.credentials.saveRegistration({ client_id: saved.clientId }, issuer);
-    if (issuer !== undefined && saved.preRegistered && preRegistered?.clientId === saved.clientId) this.credentials.bind(preRegistered, issuer);
+    if (issuer !== undefined && saved.preRegistered && preRegistered?.clientId === saved.clientId)
+      this.credentials.bind(preRegistered, issuer);
     this.verifier = saved.codeVerifier;
   }
 
@@ -271,8 +286,11 @@ function sameIssuer(a: string, b: string): boolean {
 }
 
 /** What the callback's `iss` is checked against (RFC 9207): recorded with the verifier, from validated metadata. */
-export function issExpectation(discovery: OAuthDiscoverySnapshot | OAuthDiscoveryState | undefined): Pick<PendingAuthorization, 'issuer' | 'issParameterSupported'> {
-  const metadata = discovery?.authorizationServerMetadata as { issuer?: unknown; authorization_response_iss_parameter_supported?: unknown } | undefined;
+export function issExpectation(
+  discovery: OAuthDiscoverySnapshot | OAuthDiscoveryState | undefined,
+): Pick<PendingAuthorization, 'issuer' | 'issParameterSupported'> {
+  const metadata = discovery?.authorizationServerMetadata as
+    { issuer?: unknown; authorization_response_iss_parameter_supported?: unknown } | undefined;
   return {
     ...(typeof metadata?.issuer === 'string' && { issuer: metadata.issuer }),
     issParameterSupported: metadata?.authorization_response_iss_parameter_supported === true,

@@ -11,7 +11,8 @@ import { AuthRefusal } from './auth-refusal.ts';
 
 const BODY_LIMIT = 4_000;
 const MAX_REDIRECTS = 3;
-const SECRET_FIELDS = /^(code|code_verifier|client_secret|refresh_token|access_token|id_token|assertion|client_assertion|registration_access_token)$/;
+const SECRET_FIELDS =
+  /^(code|code_verifier|client_secret|refresh_token|access_token|id_token|assertion|client_assertion|registration_access_token)$/;
 
 export type StepInput = Omit<AuthStep, 'id' | 'time' | 'serverUrl'>;
 
@@ -36,7 +37,14 @@ export function createAuthRecorder(options: AuthRecorderOptions): FetchLike {
         ...(bodyText(requestInit.body) && { requestBody: maskBody(bodyText(requestInit.body)) }),
       };
       if (!checked.ok) {
-        options.record({ kind, title: titleOf(kind), rule: ruleOf(kind), verdict: 'refused', detail: `Not requested: ${checked.reason}`, http });
+        options.record({
+          kind,
+          title: titleOf(kind),
+          rule: ruleOf(kind),
+          verdict: 'refused',
+          detail: `Not requested: ${checked.reason}`,
+          http,
+        });
         throw Object.assign(new AuthRefusal(`Refused to request ${url}: ${checked.reason}`), { recorded: true });
       }
       let response: Response;
@@ -56,7 +64,14 @@ export function createAuthRecorder(options: AuthRecorderOptions): FetchLike {
       }
       const location = response.headers.get('location');
       if (response.status >= 300 && response.status < 400 && location && hop < MAX_REDIRECTS && http.method === 'GET') {
-        options.record({ kind, title: titleOf(kind), rule: ruleOf(kind), verdict: 'info', detail: `Redirected to ${location}; following after checking it.`, http: await describe(http, response) });
+        options.record({
+          kind,
+          title: titleOf(kind),
+          rule: ruleOf(kind),
+          verdict: 'info',
+          detail: `Redirected to ${location}; following after checking it.`,
+          http: await describe(http, response),
+        });
         url = new URL(location, checked.url).href;
         requestInit = { ...requestInit };
         continue;
@@ -64,7 +79,15 @@ export function createAuthRecorder(options: AuthRecorderOptions): FetchLike {
       const described = await describe(http, response);
       const verdict = verdictOf(kind, response);
       const facts = verdict === 'ok' ? factsOf(kind, await bodyOf(response), options.issuer?.()) : [];
-      options.record({ kind, title: titleOf(kind), rule: ruleOf(kind), verdict, ...detailOf(kind, response, verdict), ...(facts.length > 0 && { facts }), http: described });
+      options.record({
+        kind,
+        title: titleOf(kind),
+        rule: ruleOf(kind),
+        verdict,
+        ...detailOf(kind, response, verdict),
+        ...(facts.length > 0 && { facts }),
+        http: described,
+      });
       return response;
     }
   };
@@ -73,7 +96,8 @@ export function createAuthRecorder(options: AuthRecorderOptions): FetchLike {
 function classify(url: string, init: RequestInit): AuthStepKind {
   const path = safePath(url);
   if (path.includes('/.well-known/oauth-protected-resource')) return 'resource-metadata';
-  if (path.includes('/.well-known/oauth-authorization-server') || path.includes('/.well-known/openid-configuration')) return 'server-metadata';
+  if (path.includes('/.well-known/oauth-authorization-server') || path.includes('/.well-known/openid-configuration'))
+    return 'server-metadata';
   const body = bodyText(init.body);
   if (/(^|&)grant_type=refresh_token/.test(body)) return 'refresh';
   if (/(^|&)grant_type=/.test(body)) return 'token';
@@ -110,7 +134,8 @@ const TITLES: Record<AuthStepKind, string> = {
 
 export const RULES: Record<AuthStepKind, string> = {
   challenge: 'MCP authorization: a 401 with WWW-Authenticate (resource_metadata, scope) starts discovery.',
-  'resource-metadata': 'RFC 9728: the header’s resource_metadata, else /.well-known/oauth-protected-resource at the path, then at the root.',
+  'resource-metadata':
+    'RFC 9728: the header’s resource_metadata, else /.well-known/oauth-protected-resource at the path, then at the root.',
   'server-metadata': 'RFC 8414 and OpenID Connect Discovery, in the spec’s order, with and without the issuer path.',
   registration: 'Pre-registered client, then Client ID Metadata Document, then Dynamic Client Registration (RFC 7591).',
   authorization: 'OAuth 2.1 authorization code with PKCE S256, a single-use state, and the resource indicator (RFC 8707).',
@@ -120,9 +145,12 @@ export const RULES: Record<AuthStepKind, string> = {
   'step-up': 'MCP authorization: on 403 insufficient_scope, re-authorize with the challenged scopes, with bounded retries.',
   'iss-check':
     'RFC 9207: before the code is redeemed, the response’s iss must equal the issuer recorded with the PKCE verifier when the server advertises it, or whenever iss is present; compared exactly. On a mismatch nothing else in the response is shown.',
-  'as-change': 'SEP-2352: credentials are keyed by the authorization server’s issuer; when the resource metadata names another one, register there afresh and never reuse the old credentials.',
-  remembered: 'Opt-in only: tokens stay in the worker’s memory unless you tick “Remember on this device”; then in IndexedDB, never localStorage, until Forget.',
-  forget: 'Every token, registration and discovery result for this server is dropped: from memory, from this device, and any redirect in progress.',
+  'as-change':
+    'SEP-2352: credentials are keyed by the authorization server’s issuer; when the resource metadata names another one, register there afresh and never reuse the old credentials.',
+  remembered:
+    'Opt-in only: tokens stay in the worker’s memory unless you tick “Remember on this device”; then in IndexedDB, never localStorage, until Forget.',
+  forget:
+    'Every token, registration and discovery result for this server is dropped: from memory, from this device, and any redirect in progress.',
 };
 
 const titleOf = (kind: AuthStepKind) => TITLES[kind];
@@ -160,10 +188,22 @@ function factsOf(kind: AuthStepKind, body: Record<string, unknown> | undefined, 
   if (kind !== 'registration' && kind !== 'token' && kind !== 'refresh') return [];
   const facts: AuthFact[] = issuer !== undefined ? [{ label: 'Keyed by issuer', value: issuer }] : [];
   if (kind === 'token') {
-    facts.push({ label: 'Refresh token', value: typeof body?.refresh_token === 'string' ? 'received: the access token is renewed without asking again' : 'none came back: when the access token expires, you sign in again' });
+    facts.push({
+      label: 'Refresh token',
+      value:
+        typeof body?.refresh_token === 'string'
+          ? 'received: the access token is renewed without asking again'
+          : 'none came back: when the access token expires, you sign in again',
+    });
   }
   if (kind === 'refresh') {
-    facts.push({ label: 'Refresh token', value: typeof body?.refresh_token === 'string' ? 'rotated: a new one came back and replaces the old one' : 'none came back: the current one is kept' });
+    facts.push({
+      label: 'Refresh token',
+      value:
+        typeof body?.refresh_token === 'string'
+          ? 'rotated: a new one came back and replaces the old one'
+          : 'none came back: the current one is kept',
+    });
   }
   return facts;
 }
@@ -214,6 +254,9 @@ function maskJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskJson);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, entry]) => [key, SECRET_FIELDS.test(key) && typeof entry === 'string' ? `•••• (${entry.length} chars)` : maskJson(entry)]),
+    Object.entries(value).map(([key, entry]) => [
+      key,
+      SECRET_FIELDS.test(key) && typeof entry === 'string' ? `•••• (${entry.length} chars)` : maskJson(entry),
+    ]),
   );
 }

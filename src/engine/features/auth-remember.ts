@@ -122,7 +122,13 @@ export class DeviceMemory {
       if (!found && this.stored) {
         // Forget ran in another tab: this tab keeps its session in memory but stops writing to the device.
         this.remember = this.stored = false;
-        this.deps.record({ kind: 'remembered', title: 'Forgotten in another tab', rule: REMEMBER_RULE, verdict: 'info', detail: 'The copy on this device was deleted elsewhere; this tab’s tokens stay in memory only from now on.' });
+        this.deps.record({
+          kind: 'remembered',
+          title: 'Forgotten in another tab',
+          rule: REMEMBER_RULE,
+          verdict: 'info',
+          detail: 'The copy on this device was deleted elsewhere; this tab’s tokens stay in memory only from now on.',
+        });
         await work();
         return false;
       }
@@ -135,7 +141,9 @@ export class DeviceMemory {
           title: 'Tokens refreshed by another tab adopted',
           rule: REMEMBER_RULE,
           verdict: 'info',
-          detail: fresh ? 'Another MCP Lens tab refreshed this server’s tokens; using its new ones instead of refreshing again.' : 'Another tab’s tokens have expired as well; refreshing them now.',
+          detail: fresh
+            ? 'Another MCP Lens tab refreshed this server’s tokens; using its new ones instead of refreshing again.'
+            : 'Another tab’s tokens have expired as well; refreshing them now.',
         });
         if (fresh) return true;
       }
@@ -178,8 +186,11 @@ export function checkIssuer(record: RememberedAuthorization, current: string | u
   const discovered = issuerOf(record.discovery);
   const issuer = record.issuer ?? discovered;
   if (issuer === undefined) return { problem: 'The remembered record names no authorization server.' };
-  if (discovered !== undefined && discovered !== issuer) return { problem: `The remembered tokens belong to ${issuer}, but the record’s discovery names ${discovered}.` };
-  if (record.tokens.issuer !== undefined && record.tokens.issuer !== issuer) return { problem: `The remembered tokens are stamped ${record.tokens.issuer}, not ${issuer}.` };
-  if (current !== undefined && current !== issuer) return { problem: `The remembered tokens belong to ${issuer}, but this server’s authorization server is now ${current}.` };
+  if (discovered !== undefined && discovered !== issuer)
+    return { problem: `The remembered tokens belong to ${issuer}, but the record’s discovery names ${discovered}.` };
+  if (record.tokens.issuer !== undefined && record.tokens.issuer !== issuer)
+    return { problem: `The remembered tokens are stamped ${record.tokens.issuer}, not ${issuer}.` };
+  if (current !== undefined && current !== issuer)
+    return { problem: `The remembered tokens belong to ${issuer}, but this server’s authorization server is now ${current}.` };
   return { issuer };
 }

@@ -36,4 +36,3 @@ export function canonicalResource(serverUrl: string | URL): URL {
   if (url.pathname !== '/' || url.search !== '') return url;
   return publishedResource(url.href.slice(0, -1));
 }
-

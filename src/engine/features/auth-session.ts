@@ -20,7 +20,14 @@ import type { AuthStatus } from '../../shared/auth.ts';
 import type { PendingOAuthExport } from '../../shared/auth-persist.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import type { FetchLike } from '../wire-tap.ts';
-import { asAuthSeamEscape, checkCallback, describeAuthorizationRequest, describeChallenge, describeSchemaError, withStatus } from './auth-describe.ts';
+import {
+  asAuthSeamEscape,
+  checkCallback,
+  describeAuthorizationRequest,
+  describeChallenge,
+  describeSchemaError,
+  withStatus,
+} from './auth-describe.ts';
 import { checkIss } from './auth-iss.ts';
 import { issExpectation, type LensOAuthProvider, type PendingAuthorization } from './auth-provider.ts';
 import { RULES, type StepInput } from './auth-recorder.ts';
@@ -85,7 +92,14 @@ export class AuthController {
   readonly memory: DeviceMemory;
 
   constructor(private readonly deps: AuthControllerDeps) {
-    this.memory = new DeviceMemory({ key: deps.key, provider: deps.provider, vault: deps.vault, lock: deps.lock, now: deps.now, record: deps.record });
+    this.memory = new DeviceMemory({
+      key: deps.key,
+      provider: deps.provider,
+      vault: deps.vault,
+      lock: deps.lock,
+      now: deps.now,
+      record: deps.record,
+    });
   }
 
   get provider(): LensOAuthProvider {
@@ -101,9 +115,11 @@ export class AuthController {
   private serialized(run: () => Promise<void>): Promise<void> {
     const next = (this.flow ?? Promise.resolve()).catch(() => undefined).then(run);
     this.flow = next;
-    next.catch(() => undefined).finally(() => {
-      if (this.flow === next) this.flow = undefined;
-    });
+    next
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.flow === next) this.flow = undefined;
+      });
     return next;
   }
 
@@ -138,7 +154,13 @@ export class AuthController {
       const pending = deps.provider.takePending();
       if (!pending) throw new AuthRefusal('The authorization URL was not produced; nothing to open.');
       this.pending = pending;
-      deps.record({ kind: 'authorization', title: 'Authorization request', rule: RULES.authorization, verdict: 'ok', ...describeAuthorizationRequest(pending.url, deps.provider.discoveryState(), deps.provider.clientInformation()?.issuer) });
+      deps.record({
+        kind: 'authorization',
+        title: 'Authorization request',
+        rule: RULES.authorization,
+        verdict: 'ok',
+        ...describeAuthorizationRequest(pending.url, deps.provider.discoveryState(), deps.provider.clientInformation()?.issuer),
+      });
       deps.status({ phase: 'awaiting-user', serverUrl: deps.serverUrl.href, url: pending.url, state: pending.state });
       callbackUrl = await deps.host.authorize({ serverUrl: deps.serverUrl.href, url: pending.url, state: pending.state }, signal);
     } catch (error) {
@@ -162,11 +184,20 @@ export class AuthController {
     const { deps } = this;
     const pending = this.pending;
     try {
-      if (!pending) throw new AuthRefusal('No authorization is waiting for a callback here (it was already used, cancelled, or this tab restarted). Connect again.');
+      if (!pending)
+        throw new AuthRefusal(
+          'No authorization is waiting for a callback here (it was already used, cancelled, or this tab restarted). Connect again.',
+        );
       checkCallback(pending, callbackUrl, deps.now());
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      deps.record({ kind: 'callback', title: 'Authorization response discarded', rule: RULES.callback, verdict: 'refused', detail: message });
+      deps.record({
+        kind: 'callback',
+        title: 'Authorization response discarded',
+        rule: RULES.callback,
+        verdict: 'refused',
+        detail: message,
+      });
       throw { code: 'unauthorized', message } satisfies EngineError;
     }
     this.pending = undefined; // the state is spent, whatever happens next
@@ -175,7 +206,14 @@ export class AuthController {
       deps.record({ kind: 'callback', title: 'Authorization response', rule: RULES.callback, verdict: 'ok', detail: 'State matched.' });
       const iss = params.get('iss');
       const issCheck = checkIss(pending, iss);
-      deps.record({ kind: 'iss-check', title: issCheck.title, rule: RULES['iss-check'], verdict: issCheck.verdict, detail: issCheck.detail, facts: issCheck.facts });
+      deps.record({
+        kind: 'iss-check',
+        title: issCheck.title,
+        rule: RULES['iss-check'],
+        verdict: issCheck.verdict,
+        detail: issCheck.detail,
+        facts: issCheck.facts,
+      });
       if (issCheck.message !== undefined) throw Object.assign(new AuthRefusal(issCheck.message), { recorded: true });
       const error = params.get('error');
       if (error !== null) {
@@ -204,7 +242,13 @@ export class AuthController {
    */
   private async runAuth(options: Omit<AuthOptions, 'serverUrl' | 'fetchFn'>) {
     const { deps } = this;
-    const run = () => auth(deps.provider, { ...options, serverUrl: deps.serverUrl, fetchFn: deps.oauthFetch, ...(this.skipIssuerCheck && { skipIssuerMetadataValidation: true }) });
+    const run = () =>
+      auth(deps.provider, {
+        ...options,
+        serverUrl: deps.serverUrl,
+        fetchFn: deps.oauthFetch,
+        ...(this.skipIssuerCheck && { skipIssuerMetadataValidation: true }),
+      });
     try {
       return await run();
     } catch (error) {
@@ -251,7 +295,13 @@ export class AuthController {
   cancel(): void {
     if (!this.pending) return;
     this.pending = undefined;
-    this.deps.record({ kind: 'callback', title: 'Authorization cancelled', rule: RULES.callback, verdict: 'info', detail: 'The state was discarded; a late callback for it will be refused.' });
+    this.deps.record({
+      kind: 'callback',
+      title: 'Authorization cancelled',
+      rule: RULES.callback,
+      verdict: 'info',
+      detail: 'The state was discarded; a late callback for it will be refused.',
+    });
     this.deps.status({ phase: 'failed', serverUrl: this.deps.serverUrl.href, message: 'Authorization cancelled.' });
   }
 
@@ -262,12 +312,20 @@ export class AuthController {
     const message = schemaProblem ?? (error instanceof Error ? error.message : String(error));
     const refused = error instanceof AuthRefusal || schemaProblem !== undefined;
     if (!(error as { recorded?: boolean }).recorded) {
-      deps.record({ kind: 'authorization', title: refused ? 'Refused' : 'Authorization failed', rule: RULES.authorization, verdict: refused ? 'refused' : 'failed', detail: message });
+      deps.record({
+        kind: 'authorization',
+        title: refused ? 'Refused' : 'Authorization failed',
+        rule: RULES.authorization,
+        verdict: refused ? 'refused' : 'failed',
+        detail: message,
+      });
     }
     deps.status({ phase: 'failed', serverUrl: deps.serverUrl.href, message });
     return {
       code: 'unauthorized',
-      message: refused ? message : `OAuth did not complete: ${message}. If this server takes an API key or token instead, add it as an Authorization header and connect again.`,
+      message: refused
+        ? message
+        : `OAuth did not complete: ${message}. If this server takes an API key or token instead, add it as an Authorization header and connect again.`,
       detail: 'See the Authorization tab for each step. You can also paste a token as an Authorization: Bearer header.',
     };
   }
@@ -276,7 +334,10 @@ export class AuthController {
   exportPending(state: string): PendingOAuthExport {
     const pending = this.pending;
     if (!pending || pending.state !== state) {
-      throw { code: 'unauthorized', message: 'This authorization is no longer pending (it was cancelled, used, or replaced). Connect again.' } satisfies EngineError;
+      throw {
+        code: 'unauthorized',
+        message: 'This authorization is no longer pending (it was cancelled, used, or replaced). Connect again.',
+      } satisfies EngineError;
     }
     const saved = this.deps.provider.exportForRedirect();
     const url = new URL(pending.url);
@@ -299,14 +360,32 @@ export class AuthController {
   /** A fresh engine after a full-page redirect: restore the pending authorization, then finish it as usual. */
   async resume(pending: PendingOAuthExport, callbackUrl: string, remember: boolean): Promise<void> {
     try {
-      this.deps.provider.restoreForRedirect({ codeVerifier: pending.codeVerifier, discovery: pending.discovery, clientId: pending.client.clientId, ...(pending.client.issuer !== undefined && { issuer: pending.client.issuer }), preRegistered: pending.client.preRegistered });
+      this.deps.provider.restoreForRedirect({
+        codeVerifier: pending.codeVerifier,
+        discovery: pending.discovery,
+        clientId: pending.client.clientId,
+        ...(pending.client.issuer !== undefined && { issuer: pending.client.issuer }),
+        preRegistered: pending.client.preRegistered,
+      });
     } catch (error) {
       throw this.failed(error);
     }
     this.requestedScope = pending.scope;
-    this.pending = { url: pending.authorizationUrl, state: pending.state, createdAt: pending.createdAt, ...issExpectation(pending.discovery) };
+    this.pending = {
+      url: pending.authorizationUrl,
+      state: pending.state,
+      createdAt: pending.createdAt,
+      ...issExpectation(pending.discovery),
+    };
     this.memory.remember = remember;
-    this.deps.record({ kind: 'callback', title: 'Back from a full-page redirect', rule: RULES.callback, verdict: 'info', detail: 'The pending authorization was restored from this tab’s session storage (single use, 10 minutes). The discovery steps before the redirect were shown by the page that left.' });
+    this.deps.record({
+      kind: 'callback',
+      title: 'Back from a full-page redirect',
+      rule: RULES.callback,
+      verdict: 'info',
+      detail:
+        'The pending authorization was restored from this tab’s session storage (single use, 10 minutes). The discovery steps before the redirect were shown by the page that left.',
+    });
     await this.complete(callbackUrl);
   }
 
@@ -388,7 +467,11 @@ export class AuthController {
         // A second 401 means the refreshed (or new) token was refused too: start over from scratch once.
         if (attempt === 1 && sentToken) provider.invalidateCredentials('tokens');
         await this.authorize(
-          { ...(challenge.scope !== undefined && { scope: challenge.scope }), ...(challenge.resourceMetadataUrl && { resourceMetadataUrl: challenge.resourceMetadataUrl }), rediscover: true },
+          {
+            ...(challenge.scope !== undefined && { scope: challenge.scope }),
+            ...(challenge.resourceMetadataUrl && { resourceMetadataUrl: challenge.resourceMetadataUrl }),
+            rediscover: true,
+          },
           signal,
         ).catch((error: unknown) => {
           throw asAuthSeamEscape(withStatus(error, 401));
@@ -403,14 +486,30 @@ export class AuthController {
         const granted = provider.tokens()?.scope;
         const union = computeScopeUnion(this.requestedScope, granted, challenge.scope);
         if (union === lastStepUpScope) {
-          deps.record({ kind: 'step-up', title: 'Step-up stopped', rule: RULES['step-up'], verdict: 'deviation', detail: `The server still answers 403 insufficient_scope after authorizing "${union ?? ''}". Not asking again.` });
+          deps.record({
+            kind: 'step-up',
+            title: 'Step-up stopped',
+            rule: RULES['step-up'],
+            verdict: 'deviation',
+            detail: `The server still answers 403 insufficient_scope after authorizing "${union ?? ''}". Not asking again.`,
+          });
           break;
         }
         lastStepUpScope = union;
-        deps.record({ kind: 'step-up', title: 'Step-up (403 insufficient_scope)', rule: RULES['step-up'], verdict: 'ok', detail: `The server asks for "${challenge.scope ?? ''}"; re-authorizing with "${union ?? ''}".` });
+        deps.record({
+          kind: 'step-up',
+          title: 'Step-up (403 insufficient_scope)',
+          rule: RULES['step-up'],
+          verdict: 'ok',
+          detail: `The server asks for "${challenge.scope ?? ''}"; re-authorizing with "${union ?? ''}".`,
+        });
         await response.body?.cancel().catch(() => undefined);
         await this.authorize(
-          { ...(union !== undefined && { scope: union }), force: isStrictScopeSuperset(union, granted), ...(challenge.resourceMetadataUrl && { resourceMetadataUrl: challenge.resourceMetadataUrl }) },
+          {
+            ...(union !== undefined && { scope: union }),
+            force: isStrictScopeSuperset(union, granted),
+            ...(challenge.resourceMetadataUrl && { resourceMetadataUrl: challenge.resourceMetadataUrl }),
+          },
           signal,
         ).catch((error: unknown) => {
           throw asAuthSeamEscape(withStatus(error, 403));

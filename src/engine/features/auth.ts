@@ -53,7 +53,13 @@ export function authFeature(ctx: FeatureContext, options: AuthFeatureOptions = {
     const existing = controllers.get(key);
     if (existing) return existing;
     const record = (step: StepInput) => emit({ kind: 'step', step: { ...step, id: ++stepId, time: ctx.now(), serverUrl: key } });
-    const provider = new LensOAuthProvider({ serverUrl, settings: () => settings, now: ctx.now, random, onIssuerChange: (change) => controller.issuerChanged(change) });
+    const provider = new LensOAuthProvider({
+      serverUrl,
+      settings: () => settings,
+      now: ctx.now,
+      random,
+      onIssuerChange: (change) => controller.issuerChanged(change),
+    });
     const controller: AuthController = new AuthController({
       serverUrl,
       provider,
@@ -81,7 +87,10 @@ export function authFeature(ctx: FeatureContext, options: AuthFeatureOptions = {
     const waiting = [...controllers.values()].filter((c) => c.pendingAuthorization);
     const match = waiting.find((c) => c.pendingAuthorization?.state === state) ?? waiting[0];
     if (!match) {
-      throw { code: 'unauthorized', message: 'No authorization is waiting for a callback (it was already used, cancelled, or the app was reloaded). Connect again.' } satisfies EngineError;
+      throw {
+        code: 'unauthorized',
+        message: 'No authorization is waiting for a callback (it was already used, cancelled, or the app was reloaded). Connect again.',
+      } satisfies EngineError;
     }
     return match;
   }
@@ -91,7 +100,10 @@ export function authFeature(ctx: FeatureContext, options: AuthFeatureOptions = {
       // Merged: the client-id form and the app's own metadata URL are set from different places.
       const merged = { ...settings, ...params };
       // A secret belongs to its client id: a new id without a secret must not inherit the old one's.
-      const secret = params.clientId !== undefined && params.clientId !== settings.clientId && params.clientSecret === undefined ? undefined : merged.clientSecret;
+      const secret =
+        params.clientId !== undefined && params.clientId !== settings.clientId && params.clientSecret === undefined
+          ? undefined
+          : merged.clientSecret;
       settings = { ...merged, clientId: merged.clientId?.trim() || undefined, clientSecret: secret || undefined } as AuthSettings;
       return undefined;
     },
@@ -106,7 +118,10 @@ export function authFeature(ctx: FeatureContext, options: AuthFeatureOptions = {
     async exportPendingAuthorization({ state }) {
       const controller = [...controllers.values()].find((c) => c.pendingAuthorization?.state === state);
       if (!controller) {
-        throw { code: 'unauthorized', message: 'This authorization is no longer pending (it was cancelled, used, or replaced). Connect again.' } satisfies EngineError;
+        throw {
+          code: 'unauthorized',
+          message: 'This authorization is no longer pending (it was cancelled, used, or replaced). Connect again.',
+        } satisfies EngineError;
       }
       return controller.exportPending(state);
     },
@@ -126,7 +141,10 @@ export function authFeature(ctx: FeatureContext, options: AuthFeatureOptions = {
       controller.provider.invalidateCredentials('all');
       await controller.memory.erase();
       controllers.delete(key);
-      emit({ kind: 'step', step: { id: ++stepId, time: ctx.now(), serverUrl: key, kind: 'forget', title: 'Forgotten', rule: RULES.forget, verdict: 'info' } });
+      emit({
+        kind: 'step',
+        step: { id: ++stepId, time: ctx.now(), serverUrl: key, kind: 'forget', title: 'Forgotten', rule: RULES.forget, verdict: 'info' },
+      });
       emit({ kind: 'status', status: { phase: 'none' } });
       return undefined;
     },

@@ -6,7 +6,12 @@
 import { ProtocolError, type Client, type ClientCapabilities } from '@modelcontextprotocol/client';
 import { REFUSED_BY_US } from '../../shared/errors.ts';
 import type { ClientFeaturesApi } from '../../shared/boundary.ts';
-import { DEFAULT_CLIENT_FEATURES, MAX_PENDING_SERVER_REQUESTS, type ClientFeatureSettings, type Root } from '../../shared/client-features.ts';
+import {
+  DEFAULT_CLIENT_FEATURES,
+  MAX_PENDING_SERVER_REQUESTS,
+  type ClientFeatureSettings,
+  type Root,
+} from '../../shared/client-features.ts';
 import type { ConnectParams } from '../../shared/model.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { SessionExtension } from '../session.ts';
@@ -63,8 +68,15 @@ export function createClientFeatures(ctx: FeatureContext, currentParams: () => C
           const toolsAllowed = settings.samplingTools;
           const problem = checkSamplingRequest(params, toolsAllowed);
           if (problem) throw new ProtocolError(INVALID_PARAMS, problem, REFUSED_BY_US);
-          const answer = await queue.wait(rc.describe(request.method, handlerCtx.mcpReq.id, params, 'sampling'), handlerCtx.mcpReq.signal, (a) =>
-            a.action === 'reject' ? undefined : a.action === 'approve' ? checkSamplingReply(a.result, params, toolsAllowed) : 'Answer a sampling request with Approve or Reject.',
+          const answer = await queue.wait(
+            rc.describe(request.method, handlerCtx.mcpReq.id, params, 'sampling'),
+            handlerCtx.mcpReq.signal,
+            (a) =>
+              a.action === 'reject'
+                ? undefined
+                : a.action === 'approve'
+                  ? checkSamplingReply(a.result, params, toolsAllowed)
+                  : 'Answer a sampling request with Approve or Reject.',
           );
           if (answer.action !== 'approve') throw new ProtocolError(USER_REJECTED, 'The user rejected the sampling request.', REFUSED_BY_US);
           return answer.result as never;

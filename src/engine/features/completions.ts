@@ -18,17 +18,28 @@ export function completionHandlers(ctx: FeatureContext): Handlers<CompletionsApi
   return {
     async complete(params, signal) {
       const { client } = ctx.requireSession();
-      const context = params.contextArguments && Object.keys(params.contextArguments).length > 0 ? { context: { arguments: params.contextArguments } } : {};
+      const context =
+        params.contextArguments && Object.keys(params.contextArguments).length > 0
+          ? { context: { arguments: params.contextArguments } }
+          : {};
       const result = record(
         await rawRequest(
           client,
           'completion/complete',
-          { ref: refParams(params.ref), argument: { name: String(params.argument.name), value: String(params.argument.value) }, ...context },
+          {
+            ref: refParams(params.ref),
+            argument: { name: String(params.argument.name), value: String(params.argument.value) },
+            ...context,
+          },
           { ...(signal && { signal }) },
         ),
       );
       const completion = record(result?.completion);
-      if (!completion) throw { code: 'bad-response', message: 'The server answered completion/complete without a "completion" object.' } satisfies EngineError;
+      if (!completion)
+        throw {
+          code: 'bad-response',
+          message: 'The server answered completion/complete without a "completion" object.',
+        } satisfies EngineError;
       const all = Array.isArray(completion.values) ? completion.values.filter((v): v is string => typeof v === 'string') : [];
       const total = typeof completion.total === 'number' && Number.isFinite(completion.total) ? completion.total : undefined;
       return {

@@ -25,7 +25,9 @@ export function registerElicitation(client: Client, rc: RequestContext, emit: (e
       return elicitResult(answer);
     }
     const answer = await rc.queue.wait(described, ctx.mcpReq.signal, (a) =>
-      a.action === 'accept' || a.action === 'decline' || a.action === 'cancel' ? undefined : 'Answer a URL elicitation with Accept, Decline or Cancel.',
+      a.action === 'accept' || a.action === 'decline' || a.action === 'cancel'
+        ? undefined
+        : 'Answer a URL elicitation with Accept, Decline or Cancel.',
     );
     return elicitResult({ ...answer, ...(answer.action === 'accept' && { content: undefined }) });
   });
@@ -45,13 +47,18 @@ function checkFormAnswer(answer: ServerRequestAnswer, fields: ElicitField[]): st
     values[key] = typeof value === 'number' ? String(value) : (value as FormValues[string]);
   }
   const checked = toContent(fields, values);
-  if (!checked.ok) return `The form is not valid: ${Object.entries(checked.errors).map(([k, e]) => `${k}: ${e}`).join(' ')}`;
+  if (!checked.ok)
+    return `The form is not valid: ${Object.entries(checked.errors)
+      .map(([k, e]) => `${k}: ${e}`)
+      .join(' ')}`;
   return undefined;
 }
 
 function elicitResult(answer: ServerRequestAnswer) {
   if (answer.action === 'accept') {
-    return answer.content === undefined ? { action: 'accept' as const } : { action: 'accept' as const, content: answer.content as Record<string, string | number | boolean | string[]> };
+    return answer.content === undefined
+      ? { action: 'accept' as const }
+      : { action: 'accept' as const, content: answer.content as Record<string, string | number | boolean | string[]> };
   }
   return { action: answer.action === 'decline' ? ('decline' as const) : ('cancel' as const) };
 }

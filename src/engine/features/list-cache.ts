@@ -20,7 +20,11 @@ const DROPPED_BY: Record<string, CacheableList[]> = {
 
 export interface ListCache {
   /** A fresh cached answer unless `request.cache` is 'refresh'; otherwise `load`, kept when the server allows. */
-  serve<T extends object>(method: CacheableList, request: ListRequest, load: () => Promise<{ value: T; hints?: CacheHints }>): Promise<T & { freshness?: Freshness }>;
+  serve<T extends object>(
+    method: CacheableList,
+    request: ListRequest,
+    load: () => Promise<{ value: T; hints?: CacheHints }>,
+  ): Promise<T & { freshness?: Freshness }>;
   /** A notification that arrived: list_changed drops what it names. */
   observe(method: string | undefined): void;
 }
@@ -37,7 +41,13 @@ export function createListCache(now: () => number): ListCache {
       entries.delete(method);
       const { value, hints } = await load();
       if (!hints) return value;
-      const freshness: Freshness = { ...hints, ttlMs: Math.min(Math.max(0, hints.ttlMs), MAX_TTL_MS), receivedAt: now(), fromCache: false, ageMs: 0 };
+      const freshness: Freshness = {
+        ...hints,
+        ttlMs: Math.min(Math.max(0, hints.ttlMs), MAX_TTL_MS),
+        receivedAt: now(),
+        fromCache: false,
+        ageMs: 0,
+      };
       if (freshness.ttlMs > 0) entries.set(method, { value, freshness });
       return { ...value, freshness };
     },

@@ -64,7 +64,10 @@ export function startListening(client: LensClient, capabilities: Record<string, 
       deps.emit({ status: 'closed', requested, honoured: subscription.honoredFilter, closedBy });
       if (closedBy !== 'remote' || closed) return;
       if (relistens >= MAX_RELISTENS) {
-        deps.note('warning', `The server dropped the subscriptions/listen stream ${MAX_RELISTENS + 1} times; MCP Lens stopped listening. Change notifications will not arrive until you connect again.`);
+        deps.note(
+          'warning',
+          `The server dropped the subscriptions/listen stream ${MAX_RELISTENS + 1} times; MCP Lens stopped listening. Change notifications will not arrive until you connect again.`,
+        );
         return;
       }
       relistens += 1;
@@ -84,7 +87,11 @@ export function startListening(client: LensClient, capabilities: Record<string, 
   void change(() => undefined);
   return {
     subscribe(uri) {
-      if (!canSubscribe) return Promise.reject({ code: 'protocol', message: 'The server does not offer resource subscriptions (capabilities.resources.subscribe).' });
+      if (!canSubscribe)
+        return Promise.reject({
+          code: 'protocol',
+          message: 'The server does not offer resource subscriptions (capabilities.resources.subscribe).',
+        });
       return change(() => uris.add(uri));
     },
     unsubscribe: (uri) => change(() => uris.delete(uri)),

@@ -11,14 +11,19 @@ import { rawRequest } from './paginate.ts';
 export function loggingHandlers(ctx: FeatureContext): Handlers<LoggingApi> {
   return {
     async setLogLevel({ level }, signal) {
-      if (!isLogLevel(level) && level !== LOG_LEVEL_OFF) throw { code: 'invalid-input', message: `"${String(level)}" is not a log level.` } satisfies EngineError;
+      if (!isLogLevel(level) && level !== LOG_LEVEL_OFF)
+        throw { code: 'invalid-input', message: `"${String(level)}" is not a log level.` } satisfies EngineError;
       const { client, summary } = ctx.requireSession();
       if (summary.era === 'modern') {
         client.logLevel = level === LOG_LEVEL_OFF ? undefined : level;
         return undefined;
       }
       if (level === LOG_LEVEL_OFF) {
-        throw { code: 'invalid-input', message: 'A 2025-era server cannot be told to stop logging: logging/setLevel takes a level. Choose "emergency" to get the fewest messages.' } satisfies EngineError;
+        throw {
+          code: 'invalid-input',
+          message:
+            'A 2025-era server cannot be told to stop logging: logging/setLevel takes a level. Choose "emergency" to get the fewest messages.',
+        } satisfies EngineError;
       }
       await rawRequest(client, 'logging/setLevel', { level }, { ...(signal && { signal }) });
       return undefined;

@@ -62,7 +62,10 @@ function mergeHints(sofar: CacheHints | undefined, page: Record<string, unknown>
   const scope = page.cacheScope === 'public' || page.cacheScope === 'private' ? page.cacheScope : undefined;
   if (pageNumber === 1) return ttlMs === undefined ? undefined : { ttlMs, ...(scope && { scope }) };
   if (sofar === undefined) return undefined;
-  const merged = { ttlMs: Math.min(sofar.ttlMs, ttlMs ?? 0), scope: sofar.scope === 'private' || scope === 'private' ? 'private' : scope } as const;
+  const merged = {
+    ttlMs: Math.min(sofar.ttlMs, ttlMs ?? 0),
+    scope: sofar.scope === 'private' || scope === 'private' ? 'private' : scope,
+  } as const;
   return { ttlMs: merged.ttlMs, ...(merged.scope && { scope: merged.scope }) };
 }
 
@@ -79,6 +82,11 @@ const ANY_RESULT: StandardSchemaV1<unknown, unknown> = {
 };
 
 /** A request whose result is read defensively by the caller instead of validated by the SDK. */
-export function rawRequest(client: Client, method: string, params: Record<string, unknown>, options: RequestOptions = {}): Promise<unknown> {
+export function rawRequest(
+  client: Client,
+  method: string,
+  params: Record<string, unknown>,
+  options: RequestOptions = {},
+): Promise<unknown> {
   return client.request({ method, params }, ANY_RESULT, options);
 }

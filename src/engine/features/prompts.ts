@@ -44,7 +44,8 @@ export function readMessages(result: unknown): { description?: string; messages:
   const raw = record(result);
   const problems: string[] = [];
   if (!raw || !Array.isArray(raw.messages)) return { messages: [], problems: ['The result has no "messages" array.'] };
-  if (raw.messages.length > MAX_MESSAGES) problems.push(`The result has ${raw.messages.length} messages; showing the first ${MAX_MESSAGES}.`);
+  if (raw.messages.length > MAX_MESSAGES)
+    problems.push(`The result has ${raw.messages.length} messages; showing the first ${MAX_MESSAGES}.`);
   const messages: PromptMessageInfo[] = [];
   raw.messages.slice(0, MAX_MESSAGES).forEach((item, index) => {
     const message = record(item);
@@ -55,8 +56,10 @@ export function readMessages(result: unknown): { description?: string; messages:
       return;
     }
     const role = str(message.role) ?? '(none)';
-    if (role !== 'user' && role !== 'assistant') problems.push(`messages[${index}] has role ${JSON.stringify(role)}; the spec allows "user" or "assistant".`);
-    if (!KNOWN_CONTENT.has(content.type)) problems.push(`messages[${index}] has content of unknown type ${JSON.stringify(content.type)}; shown as JSON.`);
+    if (role !== 'user' && role !== 'assistant')
+      problems.push(`messages[${index}] has role ${JSON.stringify(role)}; the spec allows "user" or "assistant".`);
+    if (!KNOWN_CONTENT.has(content.type))
+      problems.push(`messages[${index}] has content of unknown type ${JSON.stringify(content.type)}; shown as JSON.`);
     messages.push({ role, content: boundJson(content) as ContentBlock });
   });
   const description = str(raw.description);
@@ -77,11 +80,16 @@ export function promptHandlers(ctx: FeatureContext): Handlers<PromptsApi> {
     },
     async getPrompt(params, signal) {
       const { client } = ctx.requireSession();
-      if (typeof params.name !== 'string' || params.name === '') throw { code: 'invalid-input', message: 'Choose a prompt first.' } satisfies EngineError;
+      if (typeof params.name !== 'string' || params.name === '')
+        throw { code: 'invalid-input', message: 'Choose a prompt first.' } satisfies EngineError;
       const entries: Array<[string, string]> = [];
       for (const [key, value] of Object.entries(params.arguments ?? {}).slice(0, MAX_ARGUMENTS)) {
         if (typeof value !== 'string') continue;
-        if (value.length > MAX_ARGUMENT_VALUE) throw { code: 'invalid-input', message: `The value of "${key}" is longer than ${MAX_ARGUMENT_VALUE} characters.` } satisfies EngineError;
+        if (value.length > MAX_ARGUMENT_VALUE)
+          throw {
+            code: 'invalid-input',
+            message: `The value of "${key}" is longer than ${MAX_ARGUMENT_VALUE} characters.`,
+          } satisfies EngineError;
         entries.push([key, value]);
       }
       // Own properties even for an argument named __proto__ (`args[key] = value` would drop it).

@@ -5,7 +5,15 @@
  * hostile server.
  */
 import { boundJson } from '../../shared/bounds.ts';
-import type { ListSnapshots, RecordedCall, RecordedPromptGet, RecordedRead, ReplayApi, ReplayCatalog, ReplayListMethod } from '../../shared/replay-api.ts';
+import type {
+  ListSnapshots,
+  RecordedCall,
+  RecordedPromptGet,
+  RecordedRead,
+  ReplayApi,
+  ReplayCatalog,
+  ReplayListMethod,
+} from '../../shared/replay-api.ts';
 import type { Handlers } from '../feature-context.ts';
 import { readMessages, readPrompt } from './prompts.ts';
 import { record, str } from './paginate.ts';
@@ -47,7 +55,10 @@ export function lastListing(calls: readonly RecordedCall[], method: ReplayListMe
   return last;
 }
 
-function readList<T>(listing: Listing | null, read: (value: unknown) => T | undefined): { items: T[]; pages: number; skipped: number } | null {
+function readList<T>(
+  listing: Listing | null,
+  read: (value: unknown) => T | undefined,
+): { items: T[]; pages: number; skipped: number } | null {
   if (listing === null) return null;
   const items: T[] = [];
   let skipped = 0;
@@ -63,7 +74,8 @@ export function readRecording(calls: readonly RecordedCall[], lists: ListSnapsho
   // The snapshot is what the UI held when the file was saved, so it is at least as recent as the log.
   const listing = (method: ReplayListMethod): Listing | null => {
     const snapshot = lists[method];
-    if (snapshot && Array.isArray(snapshot.items)) return { items: snapshot.items, pages: Number.isInteger(snapshot.pages) && snapshot.pages > 0 ? snapshot.pages : 1 };
+    if (snapshot && Array.isArray(snapshot.items))
+      return { items: snapshot.items, pages: Number.isInteger(snapshot.pages) && snapshot.pages > 0 ? snapshot.pages : 1 };
     return lastListing(calls, method);
   };
   const tools = readList(listing('tools/list'), (value) => readTool(value)[0]);
@@ -80,11 +92,18 @@ export function readRecording(calls: readonly RecordedCall[], lists: ListSnapsho
       const uri = str(params.uri);
       if (uri === undefined) continue;
       // A Map keeps the first insertion's place: re-reads update the entry where it was first read.
-      reads.set(uri, call.error ? { uri, time: call.time, error: readError(call.error) } : { uri, time: call.time, result: { uri, ...readContents(call.result), durationMs } });
+      reads.set(
+        uri,
+        call.error
+          ? { uri, time: call.time, error: readError(call.error) }
+          : { uri, time: call.time, result: { uri, ...readContents(call.result), durationMs } },
+      );
     } else if (call.method === 'prompts/get') {
       const name = str(params.name);
       if (name === undefined) continue;
-      const args = Object.fromEntries(Object.entries(record(params.arguments) ?? {}).filter((pair): pair is [string, string] => typeof pair[1] === 'string'));
+      const args = Object.fromEntries(
+        Object.entries(record(params.arguments) ?? {}).filter((pair): pair is [string, string] => typeof pair[1] === 'string'),
+      );
       promptGets.push({
         name,
         arguments: args,

@@ -56,7 +56,10 @@ function decodeBlob(base64: string, mimeType: string | undefined): Pick<Resource
   const clean = base64.replace(/\s+/g, '');
   const approx = Math.floor((clean.length * 3) / 4);
   if (approx > MAX_RESOURCE_BLOB_BYTES) {
-    return { blobBytes: approx, blobError: `The blob is ${approx} bytes, more than the ${MAX_RESOURCE_BLOB_BYTES / 1024 / 1024} MB kept for display.` };
+    return {
+      blobBytes: approx,
+      blobError: `The blob is ${approx} bytes, more than the ${MAX_RESOURCE_BLOB_BYTES / 1024 / 1024} MB kept for display.`,
+    };
   }
   if (!BASE64.test(clean)) return { blobError: 'The blob is not valid base64.' };
   try {

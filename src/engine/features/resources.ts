@@ -70,7 +70,10 @@ export function resourceHandlers(ctx: FeatureContext): Handlers<ResourcesApi> {
     async listResourceTemplates(request, signal) {
       const { client, cache } = ctx.requireSession();
       return cache.serve('resources/templates/list', request, async () => {
-        const page = await listAllPages(client, 'resources/templates/list', 'resourceTemplates', readTemplate, { ...(signal && { signal }), note });
+        const page = await listAllPages(client, 'resources/templates/list', 'resourceTemplates', readTemplate, {
+          ...(signal && { signal }),
+          note,
+        });
         return { value: { templates: page.items, pages: page.pages, skipped: page.skipped }, ...(page.hints && { hints: page.hints }) };
       });
     },
@@ -79,7 +82,10 @@ export function resourceHandlers(ctx: FeatureContext): Handlers<ResourcesApi> {
         const uri = new UriTemplate(String(template)).expand(dictionary(Object.entries(variables ?? {}).map(([k, v]) => [k, String(v)])));
         return { uri };
       } catch (error) {
-        throw { code: 'invalid-input', message: `The URI template could not be expanded: ${error instanceof Error ? error.message : String(error)}` } satisfies EngineError;
+        throw {
+          code: 'invalid-input',
+          message: `The URI template could not be expanded: ${error instanceof Error ? error.message : String(error)}`,
+        } satisfies EngineError;
       }
     },
     async readResource({ uri }, signal) {
@@ -90,7 +96,9 @@ export function resourceHandlers(ctx: FeatureContext): Handlers<ResourcesApi> {
       const { ttlMs, cacheScope } = (result ?? {}) as { ttlMs?: unknown; cacheScope?: unknown };
       const scope = cacheScope === 'public' || cacheScope === 'private' ? cacheScope : undefined;
       const freshness: Freshness | undefined =
-        typeof ttlMs === 'number' && Number.isFinite(ttlMs) ? { ttlMs: Math.max(0, ttlMs), ...(scope && { scope }), receivedAt: ctx.now(), fromCache: false, ageMs: 0 } : undefined;
+        typeof ttlMs === 'number' && Number.isFinite(ttlMs)
+          ? { ttlMs: Math.max(0, ttlMs), ...(scope && { scope }), receivedAt: ctx.now(), fromCache: false, ageMs: 0 }
+          : undefined;
       return { uri, contents, problems, durationMs: ctx.now() - started, ...(freshness && { freshness }) };
     },
     async subscribeResource({ uri }, signal) {

@@ -12,7 +12,10 @@ export function checkRoots(roots: unknown): Root[] {
   return roots.map((root, index) => {
     const { uri, name } = (root ?? {}) as { uri?: unknown; name?: unknown };
     if (typeof uri !== 'string' || !isFileUri(uri)) {
-      throw { code: 'invalid-url', message: `Root ${index + 1}: ${JSON.stringify(uri)} is not a file:// URI (e.g. file:///home/me/project).` } satisfies EngineError;
+      throw {
+        code: 'invalid-url',
+        message: `Root ${index + 1}: ${JSON.stringify(uri)} is not a file:// URI (e.g. file:///home/me/project).`,
+      } satisfies EngineError;
     }
     const trimmedName = typeof name === 'string' ? name.trim() : '';
     return { uri, ...(trimmedName !== '' && { name: trimmedName }) };

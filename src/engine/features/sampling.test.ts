@@ -15,17 +15,50 @@ describe('sampling request rules', () => {
   });
 
   it('accepts a well-paired tool round', () => {
-    const messages = [user('q'), { role: 'assistant', content: [use('a'), use('b')] }, { role: 'user', content: [result('b'), result('a')] }, { role: 'assistant', content: { type: 'text', text: 'ok' } }];
+    const messages = [
+      user('q'),
+      { role: 'assistant', content: [use('a'), use('b')] },
+      { role: 'user', content: [result('b'), result('a')] },
+      { role: 'assistant', content: { type: 'text', text: 'ok' } },
+    ];
     expect(checkToolPairing(messages)).toBeUndefined();
   });
 
   it.each([
     ['an orphan tool_result', [user('q'), { role: 'user', content: [result('x')] }], /no tool_use in the previous message/],
-    ['results mixed with text', [{ role: 'assistant', content: [use('a')] }, { role: 'user', content: [result('a'), { type: 'text', text: 'and' }] }], /mixes tool_result/],
-    ['a missing result', [{ role: 'assistant', content: [use('a'), use('b')] }, { role: 'user', content: [result('a')] }], /"b" with no tool_result/],
+    [
+      'results mixed with text',
+      [
+        { role: 'assistant', content: [use('a')] },
+        { role: 'user', content: [result('a'), { type: 'text', text: 'and' }] },
+      ],
+      /mixes tool_result/,
+    ],
+    [
+      'a missing result',
+      [
+        { role: 'assistant', content: [use('a'), use('b')] },
+        { role: 'user', content: [result('a')] },
+      ],
+      /"b" with no tool_result/,
+    ],
     ['a tool_use left unanswered', [{ role: 'assistant', content: [use('a')] }, user('next')], /does not answer them/],
-    ['a doubled result', [{ role: 'assistant', content: [use('a')] }, { role: 'user', content: [result('a'), result('a')] }], /twice/],
-    ['results from the assistant', [{ role: 'assistant', content: [use('a')] }, { role: 'assistant', content: [result('a')] }], /not "user"/],
+    [
+      'a doubled result',
+      [
+        { role: 'assistant', content: [use('a')] },
+        { role: 'user', content: [result('a'), result('a')] },
+      ],
+      /twice/,
+    ],
+    [
+      'results from the assistant',
+      [
+        { role: 'assistant', content: [use('a')] },
+        { role: 'assistant', content: [result('a')] },
+      ],
+      /not "user"/,
+    ],
     ['tool_use from the user', [{ role: 'user', content: [use('a')] }], /not "assistant"/],
   ])('refuses %s', (_name, messages, reason) => {
     expect(checkToolPairing(messages)).toMatch(reason);
@@ -52,7 +85,11 @@ describe('capability switches', () => {
   it('declares exactly what is switched on', () => {
     const all = { sampling: true, samplingTools: true, elicitationForm: true, elicitationUrl: true, roots: true };
     expect(capabilitiesFor(all)).toEqual({ sampling: { tools: {} }, elicitation: { form: {}, url: {} }, roots: { listChanged: true } });
-    expect(capabilitiesFor({ ...all, samplingTools: false, elicitationUrl: false })).toEqual({ sampling: {}, elicitation: { form: {} }, roots: { listChanged: true } });
+    expect(capabilitiesFor({ ...all, samplingTools: false, elicitationUrl: false })).toEqual({
+      sampling: {},
+      elicitation: { form: {} },
+      roots: { listChanged: true },
+    });
     // sampling.tools means nothing without sampling.
     expect(capabilitiesFor({ ...all, sampling: false, elicitationForm: false, elicitationUrl: false, roots: false })).toEqual({});
   });

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../shared/events.ts';
-import { createRelationTracker, createServerRequestQueue, QUEUE_FULL_CODE, relatedFromBody, type NewServerRequest } from './server-requests.ts';
+import {
+  createRelationTracker,
+  createServerRequestQueue,
+  QUEUE_FULL_CODE,
+  relatedFromBody,
+  type NewServerRequest,
+} from './server-requests.ts';
 
-const request = (rpcId: number): NewServerRequest => ({ rpcId, kind: 'sampling', method: 'sampling/createMessage', serverName: 'srv', params: { messages: [] } });
+const request = (rpcId: number): NewServerRequest => ({
+  rpcId,
+  kind: 'sampling',
+  method: 'sampling/createMessage',
+  serverName: 'srv',
+  params: { messages: [] },
+});
 
 function setup(bound = 2) {
   const events: EngineEvent[] = [];
@@ -24,7 +36,12 @@ describe('server request queue', () => {
     queue.answer('sr1', { action: 'reject' });
     await expect(first).resolves.toEqual({ action: 'reject' });
     expect(queue.size).toBe(1);
-    expect(events).toContainEqual({ type: 'server-request-ended', id: 'sr1', reason: 'answered', text: 'Sampling request 1 answered: reject.' });
+    expect(events).toContainEqual({
+      type: 'server-request-ended',
+      id: 'sr1',
+      reason: 'answered',
+      text: 'Sampling request 1 answered: reject.',
+    });
   });
 
   it('ends a request the server cancels with a note saying why, and refuses a late answer', async () => {
@@ -50,7 +67,9 @@ describe('server request queue', () => {
   it('keeps a request pending when its answer is refused by the check', async () => {
     const { queue } = setup();
     const waiting = queue.wait(request(1), new AbortController().signal, (a) => (a.action === 'approve' ? 'Fix the reply.' : undefined));
-    expect(() => queue.answer('sr1', { action: 'approve', result: {} })).toThrow(expect.objectContaining({ message: 'Fix the reply.' }) as Error);
+    expect(() => queue.answer('sr1', { action: 'approve', result: {} })).toThrow(
+      expect.objectContaining({ message: 'Fix the reply.' }) as Error,
+    );
     expect(queue.size).toBe(1);
     queue.answer('sr1', { action: 'reject' });
     await expect(waiting).resolves.toEqual({ action: 'reject' });
@@ -67,8 +86,14 @@ describe('server request queue', () => {
 describe('relations', () => {
   it('ties a server request to the POST whose stream it came on, and keeps its raw params', () => {
     const tracker = createRelationTracker();
-    tracker.observe({ jsonrpc: '2.0', id: 0, method: 'elicitation/create', params: { requestedSchema: { pattern: 'x' } } }, '{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"ask"}}');
-    expect(tracker.take(0)).toEqual({ related: { rpcId: 5, method: 'tools/call', target: 'ask' }, rawParams: { requestedSchema: { pattern: 'x' } } });
+    tracker.observe(
+      { jsonrpc: '2.0', id: 0, method: 'elicitation/create', params: { requestedSchema: { pattern: 'x' } } },
+      '{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"ask"}}',
+    );
+    expect(tracker.take(0)).toEqual({
+      related: { rpcId: 5, method: 'tools/call', target: 'ask' },
+      rawParams: { requestedSchema: { pattern: 'x' } },
+    });
     expect(tracker.take(0)).toEqual({});
     tracker.observe({ jsonrpc: '2.0', id: 'a', method: 'roots/list' }, undefined);
     expect(tracker.take('a').related).toBeUndefined();
@@ -77,6 +102,10 @@ describe('relations', () => {
   it('reads only single requests from a body', () => {
     expect(relatedFromBody('{"jsonrpc":"2.0","method":"notifications/initialized"}')).toBeUndefined();
     expect(relatedFromBody('not json')).toBeUndefined();
-    expect(relatedFromBody('{"id":1,"method":"resources/read","params":{"uri":"file:///a"}}')).toEqual({ rpcId: 1, method: 'resources/read', target: 'file:///a' });
+    expect(relatedFromBody('{"id":1,"method":"resources/read","params":{"uri":"file:///a"}}')).toEqual({
+      rpcId: 1,
+      method: 'resources/read',
+      target: 'file:///a',
+    });
   });
 });

@@ -36,7 +36,11 @@ export interface ServerRequestQueue {
    * Queues a request for the person and resolves with their answer. Rejects with a JSON-RPC error when
    * the queue is full, and with the abort reason when `signal` aborts (server cancel, timeout, close).
    */
-  wait(request: NewServerRequest, signal: AbortSignal, check?: (answer: ServerRequestAnswer) => string | undefined): Promise<ServerRequestAnswer>;
+  wait(
+    request: NewServerRequest,
+    signal: AbortSignal,
+    check?: (answer: ServerRequestAnswer) => string | undefined,
+  ): Promise<ServerRequestAnswer>;
   /** Delivers the person's answer. Throws an EngineError when the request is gone or the answer is refused. */
   answer(id: string, answer: ServerRequestAnswer): void;
 }
@@ -66,7 +70,9 @@ export function createServerRequestQueue(deps: QueueDeps): ServerRequestQueue {
       if (entries.size >= deps.bound) {
         const text = `${label} was refused: ${deps.bound} server requests are already waiting for an answer. Answer or cancel some, or ask the server to send fewer at once.`;
         deps.note('warning', text);
-        return Promise.reject(new ProtocolError(QUEUE_FULL_CODE, `MCP Lens refused this request: ${deps.bound} requests are already waiting for the user.`));
+        return Promise.reject(
+          new ProtocolError(QUEUE_FULL_CODE, `MCP Lens refused this request: ${deps.bound} requests are already waiting for the user.`),
+        );
       }
       if (signal.aborted) return Promise.reject(signal.reason);
       seq += 1;
@@ -94,7 +100,8 @@ export function createServerRequestQueue(deps: QueueDeps): ServerRequestQueue {
       if (!entry) {
         throw {
           code: 'cancelled',
-          message: 'This request is no longer pending: the server cancelled it, it timed out, or the session ended. Your answer was not sent.',
+          message:
+            'This request is no longer pending: the server cancelled it, it timed out, or the session ended. Your answer was not sent.',
         } satisfies EngineError;
       }
       const problem = entry.check(answer);
@@ -148,13 +155,18 @@ export function createRelationTracker(): RelationTracker {
       // 2026-07-28: each embedded request reaches our handlers with its inputRequests key as the id (the SDK's
       // multi round-trip driver, or the tasks extension's follower in task-extension.ts).
       for (const [inputKey, rawParams] of asked?.requests ?? []) {
-        byId.set(key(inputKey), { related: asked!.related, ...(asked!.taskId !== undefined && { taskId: asked!.taskId }), ...(rawParams && { rawParams }) });
+        byId.set(key(inputKey), {
+          related: asked!.related,
+          ...(asked!.taskId !== undefined && { taskId: asked!.taskId }),
+          ...(rawParams && { rawParams }),
+        });
       }
       const { id, method, params } = message as { id?: unknown; method?: unknown; params?: unknown };
       if (typeof method !== 'string' || (typeof id !== 'string' && typeof id !== 'number')) return;
       const related = requestBody === undefined ? undefined : relatedFromBody(requestBody);
       // Params as sent: the SDK's parsed copy drops keys its schema lacks (e.g. a string field's `pattern`).
-      const rawParams = typeof params === 'object' && params !== null && !Array.isArray(params) ? (params as Record<string, unknown>) : undefined;
+      const rawParams =
+        typeof params === 'object' && params !== null && !Array.isArray(params) ? (params as Record<string, unknown>) : undefined;
       byId.set(key(id), { ...(related && { related }), ...(rawParams && { rawParams }) });
       // Relations nobody asked for (requests we answer without a person) must not pile up.
       if (byId.size > MAX_RELATIONS) byId.delete(byId.keys().next().value!);
@@ -226,13 +238,19 @@ export interface RequestContext {
 
 const RELATED_TASK_KEY = 'io.modelcontextprotocol/related-task';
 
-export function createRequestContext(queue: ServerRequestQueue, relations: RelationTracker, serverName: () => string, toolsAllowed: () => boolean): RequestContext {
+export function createRequestContext(
+  queue: ServerRequestQueue,
+  relations: RelationTracker,
+  serverName: () => string,
+  toolsAllowed: () => boolean,
+): RequestContext {
   return {
     queue,
     describe(method, rpcId, params, kind) {
       const { related, rawParams, taskId: asker } = relations.take(rpcId);
       // Shown as the server sent it; the SDK has already checked the shape of the parsed copy.
-      const shown = rawParams && rawParams.requestedSchema !== undefined ? { ...params, requestedSchema: rawParams.requestedSchema } : params;
+      const shown =
+        rawParams && rawParams.requestedSchema !== undefined ? { ...params, requestedSchema: rawParams.requestedSchema } : params;
       const meta = params._meta as Record<string, unknown> | undefined;
       const taskId = asker ?? (meta?.[RELATED_TASK_KEY] as { taskId?: unknown } | undefined)?.taskId;
       return {

@@ -41,10 +41,17 @@ export interface FollowOptions {
 export function readCreatedTask(answer: Record<string, unknown>): TaskInfo {
   const task = readTask(answer);
   if (task && task.taskId.length > MAX_TASK_ID_CHARS) {
-    throw { code: 'bad-response', message: `The server answered with a task whose taskId is ${task.taskId.length} characters long; MCP Lens follows ids of up to ${MAX_TASK_ID_CHARS}.` } satisfies EngineError;
+    throw {
+      code: 'bad-response',
+      message: `The server answered with a task whose taskId is ${task.taskId.length} characters long; MCP Lens follows ids of up to ${MAX_TASK_ID_CHARS}.`,
+    } satisfies EngineError;
   }
   if (task) return task;
-  throw { code: 'bad-response', message: 'The server answered with resultType "task" but sent no taskId, so there is nothing to follow.', detail: JSON.stringify(boundJson(answer)) } satisfies EngineError;
+  throw {
+    code: 'bad-response',
+    message: 'The server answered with resultType "task" but sent no taskId, so there is nothing to follow.',
+    detail: JSON.stringify(boundJson(answer)),
+  } satisfies EngineError;
 }
 
 /**
@@ -52,7 +59,11 @@ export function readCreatedTask(answer: Record<string, unknown>): TaskInfo {
  * answering its requests for input on the way. Resolves with a completed task's result; rejects with a
  * failed task's error, or when it was cancelled.
  */
-export async function followTaskToEnd(client: LensClient, created: TaskInfo, options: FollowOptions): Promise<{ task: TaskInfo; result: Record<string, unknown> }> {
+export async function followTaskToEnd(
+  client: LensClient,
+  created: TaskInfo,
+  options: FollowOptions,
+): Promise<{ task: TaskInfo; result: Record<string, unknown> }> {
   const { taskId } = created;
   const sleep = options.sleep ?? abortableSleep;
   // Ends the follow early: the caller's abort, or an answer MCP Lens could not give.
@@ -72,7 +83,10 @@ export async function followTaskToEnd(client: LensClient, created: TaskInfo, opt
   const cancelTask = (why: string) => {
     options.note('info', `Sent tasks/cancel for task ${taskId}: ${why}.`);
     void rawRequest(client, 'tasks/cancel', { taskId }, { timeout: options.requestTimeoutMs }).catch((error: unknown) =>
-      options.note('warning', `tasks/cancel for task ${taskId} failed: ${error instanceof Error ? error.message : String(error)}. The task may still be running; cancel it from the Tasks tab.`),
+      options.note(
+        'warning',
+        `tasks/cancel for task ${taskId} failed: ${error instanceof Error ? error.message : String(error)}. The task may still be running; cancel it from the Tasks tab.`,
+      ),
     );
   };
 
@@ -102,7 +116,11 @@ export async function followTaskToEnd(client: LensClient, created: TaskInfo, opt
       }
       const next = readDetailedTask(raw);
       if (!next || next.task.taskId !== taskId) {
-        throw { code: 'bad-response', message: `tasks/get for task ${taskId} returned ${next ? `task ${next.task.taskId}` : 'no task'}.`, detail: JSON.stringify(boundJson(raw)) } satisfies EngineError;
+        throw {
+          code: 'bad-response',
+          message: `tasks/get for task ${taskId} returned ${next ? `task ${next.task.taskId}` : 'no task'}.`,
+          detail: JSON.stringify(boundJson(raw)),
+        } satisfies EngineError;
       }
       detail = next;
       options.onStatus(detail.task);
@@ -110,7 +128,10 @@ export async function followTaskToEnd(client: LensClient, created: TaskInfo, opt
   } catch (error) {
     if (options.signal?.aborted) {
       cancelTask('the call was cancelled');
-      throw { code: 'cancelled', message: `The call was cancelled; MCP Lens asked the server to cancel task ${taskId} (tasks/cancel).` } satisfies EngineError;
+      throw {
+        code: 'cancelled',
+        message: `The call was cancelled; MCP Lens asked the server to cancel task ${taskId} (tasks/cancel).`,
+      } satisfies EngineError;
     }
     if (failure !== undefined) cancelTask('MCP Lens could not answer its request for input, and a task cannot be told so');
     throw notReissued(failure ?? error, taskId);
@@ -121,8 +142,16 @@ export async function followTaskToEnd(client: LensClient, created: TaskInfo, opt
 
   const { task } = detail;
   if (task.status === 'failed') throw taskFailure(detail);
-  if (task.status === 'cancelled') throw { code: 'cancelled', message: `The task was cancelled${task.statusMessage ? `: ${task.statusMessage.slice(0, 300)}` : '.'}` } satisfies EngineError;
-  if (!detail.result) throw { code: 'bad-response', message: `Task ${taskId} completed without a result, which the tasks extension requires.` } satisfies EngineError;
+  if (task.status === 'cancelled')
+    throw {
+      code: 'cancelled',
+      message: `The task was cancelled${task.statusMessage ? `: ${task.statusMessage.slice(0, 300)}` : '.'}`,
+    } satisfies EngineError;
+  if (!detail.result)
+    throw {
+      code: 'bad-response',
+      message: `Task ${taskId} completed without a result, which the tasks extension requires.`,
+    } satisfies EngineError;
   return { task, result: detail.result };
 }
 
@@ -153,7 +182,12 @@ function createInputDesk(client: LensClient, taskId: string, deps: DeskDeps) {
     }
     try {
       // A computed key is an own property even for "__proto__", so any key the server chose goes back as sent.
-      await rawRequest(client, 'tasks/update', { taskId, inputResponses: { [key]: response } }, { signal: deps.stop, timeout: deps.timeoutMs });
+      await rawRequest(
+        client,
+        'tasks/update',
+        { taskId, inputResponses: { [key]: response } },
+        { signal: deps.stop, timeout: deps.timeoutMs },
+      );
     } catch (error) {
       if (!deps.stop.aborted) deps.fail(error);
     }
@@ -171,7 +205,10 @@ function createInputDesk(client: LensClient, taskId: string, deps: DeskDeps) {
       for (const [key, request] of asking ? detail.inputRequests : []) {
         if (seen.has(key)) continue;
         if (seen.size >= MAX_INPUTS_PER_TASK) {
-          deps.fail({ code: 'protocol', message: `Task ${taskId} kept asking for input: MCP Lens stopped after ${MAX_INPUTS_PER_TASK} requests. The server may be looping; its last request is in the Message log.` } satisfies EngineError);
+          deps.fail({
+            code: 'protocol',
+            message: `Task ${taskId} kept asking for input: MCP Lens stopped after ${MAX_INPUTS_PER_TASK} requests. The server may be looping; its last request is in the Message log.`,
+          } satisfies EngineError);
           return;
         }
         seen.add(key);
@@ -194,7 +231,10 @@ function createInputDesk(client: LensClient, taskId: string, deps: DeskDeps) {
 function notReissued(error: unknown, taskId: string): EngineError {
   const { lostInTransit, ...explained } = explainError(error);
   if (!lostInTransit) return explained;
-  return { ...explained, message: `${explained.message} Task ${taskId} may still be running on the server; Refresh the Tasks tab to see it.` };
+  return {
+    ...explained,
+    message: `${explained.message} Task ${taskId} may still be running on the server; Refresh the Tasks tab to see it.`,
+  };
 }
 
 function refused(method: string, error: unknown): EngineError {

@@ -14,7 +14,6 @@ import type { Session } from '../session.ts';
 import { rawRequest } from './paginate.ts';
 import { shapeOutcome } from './tool-outcome.ts';
 
-
 /** Polls no faster than this whatever the server suggests, and no slower than the upper bound. */
 const MIN_POLL_MS = 200;
 const MAX_POLL_MS = 10_000;
@@ -85,7 +84,9 @@ export function readDetailedTask(value: unknown): DetailedTask | undefined {
 
 /** A `failed` task as the error of the call it stood for. */
 export function taskFailure(detail: DetailedTask): EngineError {
-  const why = detail.error ? `JSON-RPC error${detail.error.code === undefined ? '' : ` ${detail.error.code}`}: ${detail.error.message}` : 'the server sent no error with it';
+  const why = detail.error
+    ? `JSON-RPC error${detail.error.code === undefined ? '' : ` ${detail.error.code}`}: ${detail.error.message}`
+    : 'the server sent no error with it';
   return {
     code: 'protocol',
     message: `The task failed (${why})${detail.task.statusMessage ? ` — ${detail.task.statusMessage.slice(0, 300)}` : ''}.`,
@@ -95,7 +96,6 @@ export function taskFailure(detail: DetailedTask): EngineError {
 }
 
 export const isTerminal = (task: TaskInfo) => TERMINAL_TASK_STATUSES.includes(task.status);
-
 
 export async function getTask(client: Client, taskId: string, signal?: AbortSignal): Promise<TaskInfo> {
   const task = readTask(await rawRequest(client, 'tasks/get', { taskId }, signal ? { signal } : {}));
@@ -115,7 +115,11 @@ export interface FollowTaskOptions {
  * Polls a task until it ends or needs input, then fetches its payload with tasks/result (which, for
  * input_required, is where the server delivers its requests to us). Aborting sends tasks/cancel.
  */
-export async function followTask(client: Client, created: TaskInfo, options: FollowTaskOptions): Promise<{ task: TaskInfo; result: unknown }> {
+export async function followTask(
+  client: Client,
+  created: TaskInfo,
+  options: FollowTaskOptions,
+): Promise<{ task: TaskInfo; result: unknown }> {
   const sleep = options.sleep ?? abortableSleep;
   let task = created;
   options.onStatus(task);
@@ -127,8 +131,17 @@ export async function followTask(client: Client, created: TaskInfo, options: Fol
       task = await getTask(client, task.taskId, options.signal);
       options.onStatus(task);
     }
-    if (task.status === 'cancelled') throw { code: 'cancelled', message: `The task was cancelled${task.statusMessage ? `: ${task.statusMessage}` : '.'}` } satisfies EngineError;
-    const result = await rawRequest(client, 'tasks/result', { taskId: task.taskId }, { ...(options.signal && { signal: options.signal }), timeout: options.resultTimeoutMs });
+    if (task.status === 'cancelled')
+      throw {
+        code: 'cancelled',
+        message: `The task was cancelled${task.statusMessage ? `: ${task.statusMessage}` : '.'}`,
+      } satisfies EngineError;
+    const result = await rawRequest(
+      client,
+      'tasks/result',
+      { taskId: task.taskId },
+      { ...(options.signal && { signal: options.signal }), timeout: options.resultTimeoutMs },
+    );
     // tasks/result blocks until the task ends; one last look records its final status.
     const final = await getTask(client, task.taskId).catch(() => task);
     options.onStatus(final);
@@ -183,10 +196,17 @@ export function taskHandlers(ctx: FeatureContext, known: KnownTasks): Handlers<T
     rememberTask(known, session, detail.task);
     if (detail.task.status === 'failed') throw taskFailure(detail);
     if (detail.task.status !== 'completed') {
-      throw { code: 'protocol', message: `The task has no result yet: it is ${detail.task.status}. A completed task carries its result; Refresh and try again when it has finished.` } satisfies EngineError;
+      throw {
+        code: 'protocol',
+        message: `The task has no result yet: it is ${detail.task.status}. A completed task carries its result; Refresh and try again when it has finished.`,
+      } satisfies EngineError;
     }
     if (!detail.result) throw badResponse('The task is completed but tasks/get carried no result.');
-    return { outcome: shapeOutcome(detail.result, { durationMs: ctx.now() - started, task: detail.task }), raw: boundJson(detail.result), source: 'tasks/get' };
+    return {
+      outcome: shapeOutcome(detail.result, { durationMs: ctx.now() - started, task: detail.task }),
+      raw: boundJson(detail.result),
+      source: 'tasks/get',
+    };
   }
 
   return {
@@ -238,11 +258,17 @@ export function taskHandlers(ctx: FeatureContext, known: KnownTasks): Handlers<T
       const task = await getTask(session.client, taskId, signal).catch(() => undefined);
       if (task) rememberTask(known, session, task);
       const record = isRecord(raw) ? raw : {};
-      return { outcome: shapeOutcome(record, { durationMs: ctx.now() - started, ...(task && { task }) }), raw: boundJson(raw), source: 'tasks/result' };
+      return {
+        outcome: shapeOutcome(record, { durationMs: ctx.now() - started, ...(task && { task }) }),
+        raw: boundJson(raw),
+        source: 'tasks/result',
+      };
     },
     async cancelTask({ taskId }, signal) {
       const session = ctx.requireSession();
-      const task = readTask(await rawRequest(session.client, 'tasks/cancel', { taskId }, signal ? { signal } : {})) ?? (await getTask(session.client, taskId, signal));
+      const task =
+        readTask(await rawRequest(session.client, 'tasks/cancel', { taskId }, signal ? { signal } : {})) ??
+        (await getTask(session.client, taskId, signal));
       rememberTask(known, session, task);
       return task;
     },

@@ -12,7 +12,10 @@ import { followTaskToEnd, readCreatedTask } from './task-extension.ts';
 import { followTask, readTask } from './tasks.ts';
 import { shapeOutcome } from './tool-outcome.ts';
 
-export async function listAllTools(client: Client, options: { signal?: AbortSignal; note: (text: string) => void }): Promise<ToolList & { hints?: CacheHints }> {
+export async function listAllTools(
+  client: Client,
+  options: { signal?: AbortSignal; note: (text: string) => void },
+): Promise<ToolList & { hints?: CacheHints }> {
   const { items, pages, hints } = await listAllPages(client, 'tools/list', 'tools', (value) => readTool(value)[0], options);
   return { tools: items, pages, ...(hints && { hints }) };
 }
@@ -21,7 +24,8 @@ export function readTool(value: unknown): Tool[] {
   if (typeof value !== 'object' || value === null) return [];
   const raw = value as Record<string, unknown>;
   if (typeof raw.name !== 'string') return [];
-  const schema = (v: unknown) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (boundJson(v) as Record<string, unknown>) : undefined);
+  const schema = (v: unknown) =>
+    typeof v === 'object' && v !== null && !Array.isArray(v) ? (boundJson(v) as Record<string, unknown>) : undefined;
   const annotations = schema(raw.annotations);
   const execution = schema(raw.execution);
   const outputSchema = schema(raw.outputSchema);
@@ -78,7 +82,12 @@ export async function callTool(client: LensClient, params: ToolCallParams, optio
   if (options.asTask) {
     const created = await rawRequest(client, 'tools/call', { name: params.name, arguments: params.arguments, task: {} }, requestOptions);
     const createdTask = readTask((created as { task?: unknown } | undefined)?.task);
-    if (!createdTask) throw { code: 'bad-response', message: 'The server was asked to run the tool as a task but returned no task (CreateTaskResult.task missing).', detail: JSON.stringify(boundJson(created)) } satisfies EngineError;
+    if (!createdTask)
+      throw {
+        code: 'bad-response',
+        message: 'The server was asked to run the tool as a task but returned no task (CreateTaskResult.task missing).',
+        detail: JSON.stringify(boundJson(created)),
+      } satisfies EngineError;
     hooks.remember(createdTask);
     const followed = await followTask(client, createdTask, {
       ...(options.signal && { signal: options.signal }),
@@ -90,7 +99,10 @@ export async function callTool(client: LensClient, params: ToolCallParams, optio
   } else {
     // Not the SDK's callTool(): it throws when structuredContent does not match the outputSchema, and an
     // inspector must show that result beside the mismatch, not instead of it.
-    const answer = await client.requestMarked({ method: 'tools/call', params: { name: params.name, arguments: params.arguments } }, requestOptions);
+    const answer = await client.requestMarked(
+      { method: 'tools/call', params: { name: params.name, arguments: params.arguments } },
+      requestOptions,
+    );
     if (isCreatedTask(answer)) {
       // 2026-07-28 with the tasks extension in force: the server chose to answer with a task.
       const followed = await followTaskToEnd(client, readCreatedTask(answer), {
@@ -105,7 +117,11 @@ export async function callTool(client: LensClient, params: ToolCallParams, optio
       result = followed.result;
     } else result = answer;
   }
-  return shapeOutcome(result, { durationMs: options.now() - started, ...(task && { task }), ...(options.outputSchema && { outputSchema: options.outputSchema }) });
+  return shapeOutcome(result, {
+    durationMs: options.now() - started,
+    ...(task && { task }),
+    ...(options.outputSchema && { outputSchema: options.outputSchema }),
+  });
 }
 
 function readProgress(raw: { progress: number; total?: number; message?: string }): CallProgress {

@@ -25,7 +25,10 @@ export function toolHandlers(ctx: FeatureContext, knownTasks: KnownTasks = new W
   async function listTools(request: ListRequest, signal?: AbortSignal) {
     const session = ctx.requireSession();
     const list = await session.cache.serve('tools/list', request, async () => {
-      const { hints, ...value } = await listAllTools(session.client, { ...(signal && { signal }), note: (text) => ctx.note('warning', text) });
+      const { hints, ...value } = await listAllTools(session.client, {
+        ...(signal && { signal }),
+        note: (text) => ctx.note('warning', text),
+      });
       if (session.summary.era === 'modern') checkParamHeaders(value.tools, (text) => ctx.note('warning', text));
       return { value, ...(hints && { hints }) };
     });
@@ -36,7 +39,10 @@ export function toolHandlers(ctx: FeatureContext, knownTasks: KnownTasks = new W
   function callListedTool(session: Session, params: ToolCallParams, signal?: AbortSignal) {
     const tool = toolsBySession.get(session)?.get(params.name);
     if (tool?.excluded !== undefined) {
-      throw { code: 'invalid-input', message: `MCP Lens does not call "${params.name}": ${tool.excluded}. MCP 2026-07-28 leaves such tools out; fix the tool's inputSchema on the server.` } satisfies EngineError;
+      throw {
+        code: 'invalid-input',
+        message: `MCP Lens does not call "${params.name}": ${tool.excluded}. MCP 2026-07-28 leaves such tools out; fix the tool's inputSchema on the server.`,
+      } satisfies EngineError;
     }
     const outputSchema = tool?.outputSchema;
     const taskSupport = tool?.execution?.taskSupport;

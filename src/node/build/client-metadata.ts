@@ -11,7 +11,8 @@ export const CLIENT_METADATA_FILE = 'client-metadata.json';
 
 export function clientMetadataDocument(publicUrl: string): Record<string, unknown> {
   const base = new URL(publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`);
-  if (base.protocol !== 'https:') throw new Error(`MCP_LENS_PUBLIC_URL must be an https URL (a client id is an https URL), not ${publicUrl}.`);
+  if (base.protocol !== 'https:')
+    throw new Error(`MCP_LENS_PUBLIC_URL must be an https URL (a client id is an https URL), not ${publicUrl}.`);
   return {
     client_id: new URL(CLIENT_METADATA_FILE, base).href,
     client_name: 'MCP Lens',
@@ -29,7 +30,11 @@ export function clientMetadataPlugin(publicUrl: string | undefined): Plugin {
     apply: 'build',
     generateBundle() {
       if (!publicUrl) return;
-      this.emitFile({ type: 'asset', fileName: CLIENT_METADATA_FILE, source: `${JSON.stringify(clientMetadataDocument(publicUrl), null, 2)}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: CLIENT_METADATA_FILE,
+        source: `${JSON.stringify(clientMetadataDocument(publicUrl), null, 2)}\n`,
+      });
     },
   };
 }

@@ -27,7 +27,9 @@ export function headlessAuthHost(redirectUrl: string, fetchImpl: typeof fetch = 
         await response.body?.cancel().catch(() => undefined);
         const location = response.headers.get('location');
         if (response.status < 300 || response.status >= 400 || !location) {
-          throw new Error(`The authorization endpoint answered HTTP ${response.status} instead of redirecting; a person would have to approve in a browser.`);
+          throw new Error(
+            `The authorization endpoint answered HTTP ${response.status} instead of redirecting; a person would have to approve in a browser.`,
+          );
         }
         const next = new URL(location, checked.url);
         if (next.origin === target.origin && next.pathname === target.pathname) return next.href;
@@ -59,7 +61,10 @@ export function headlessRequestAnswers(): SessionExtension {
       client.setRequestHandler('elicitation/create', async (request) => {
         const params = request.params as { mode?: string; requestedSchema?: { properties?: Record<string, Primitive> } };
         if (params.mode !== undefined && params.mode !== 'form') return { action: 'decline' as const };
-        return { action: 'accept' as const, content: formDefaults(params.requestedSchema) as Record<string, string | number | boolean | string[]> };
+        return {
+          action: 'accept' as const,
+          content: formDefaults(params.requestedSchema) as Record<string, string | number | boolean | string[]>,
+        };
       });
       client.setRequestHandler('sampling/createMessage', async () => ({
         role: 'assistant' as const,

@@ -62,7 +62,9 @@ function readToolCalls(value: unknown): ToolCall[] | undefined {
   if (!Array.isArray(value)) return undefined;
   return value.flatMap((call: unknown) => {
     const { name, arguments: args } = (typeof call === 'object' && call !== null ? call : {}) as Record<string, unknown>;
-    return typeof name === 'string' ? [{ name, arguments: typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {} }] : [];
+    return typeof name === 'string'
+      ? [{ name, arguments: typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {} }]
+      : [];
   });
 }
 

@@ -31,7 +31,11 @@ export function registerAskTwice(server: McpServer): void {
       if (remembered) {
         const confirmed = acceptedContent(round.responses, 'confirm', ConfirmAnswer);
         if (confirmed?.confirm) {
-          return summary(`Created project "${remembered.name}". Round 3: the name came back in requestState.`, { rounds: 3, name: remembered.name, confirmed: true });
+          return summary(`Created project "${remembered.name}". Round 3: the name came back in requestState.`, {
+            rounds: 3,
+            name: remembered.name,
+            confirmed: true,
+          });
         }
         if (round.responses.confirm !== undefined) {
           return summary(`Did not create "${remembered.name}".`, { rounds: 3, name: remembered.name, confirmed: false });
@@ -44,7 +48,11 @@ export function registerAskTwice(server: McpServer): void {
             confirm: inputRequired.elicit({
               mode: 'form',
               message: `Create a project called "${named.name}"?`,
-              requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Create it', default: true } }, required: ['confirm'] },
+              requestedSchema: {
+                type: 'object',
+                properties: { confirm: { type: 'boolean', title: 'Create it', default: true } },
+                required: ['confirm'],
+              },
             }),
           },
           requestState: await mintState(TOOL, named),
@@ -56,7 +64,11 @@ export function registerAskTwice(server: McpServer): void {
           name: inputRequired.elicit({
             mode: 'form',
             message: 'What should the new project be called?',
-            requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Project name', minLength: 1, maxLength: 60 } }, required: ['name'] },
+            requestedSchema: {
+              type: 'object',
+              properties: { name: { type: 'string', title: 'Project name', minLength: 1, maxLength: 60 } },
+              required: ['name'],
+            },
           }),
         },
       });

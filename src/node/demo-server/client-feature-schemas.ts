@@ -29,7 +29,13 @@ export const EVERY_FIELD_SCHEMA = {
       ],
       default: 'm',
     },
-    plan: { type: 'string' as const, title: 'Plan (legacy enumNames)', enum: ['free', 'pro'], enumNames: ['Free plan', 'Pro plan'], default: 'pro' },
+    plan: {
+      type: 'string' as const,
+      title: 'Plan (legacy enumNames)',
+      enum: ['free', 'pro'],
+      enumNames: ['Free plan', 'Pro plan'],
+      default: 'pro',
+    },
     languages: {
       type: 'array' as const,
       title: 'Languages',
@@ -41,7 +47,13 @@ export const EVERY_FIELD_SCHEMA = {
     days: {
       type: 'array' as const,
       title: 'Available days',
-      items: { anyOf: [{ const: 'mon', title: 'Monday' }, { const: 'wed', title: 'Wednesday' }, { const: 'fri', title: 'Friday' }] },
+      items: {
+        anyOf: [
+          { const: 'mon', title: 'Monday' },
+          { const: 'wed', title: 'Wednesday' },
+          { const: 'fri', title: 'Friday' },
+        ],
+      },
       default: ['wed'],
     },
   },

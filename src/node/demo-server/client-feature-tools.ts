@@ -30,7 +30,8 @@ export function registerClientFeatureTools(server: McpServer, era: ProtocolEra):
     {
       title: 'Ask for every field type',
       icons: icons.prompt,
-      description: 'Asks for a form (elicitation) with every field type of the spec (strings with formats, numbers, boolean, single and multi-select enums), each with a default.',
+      description:
+        'Asks for a form (elicitation) with every field type of the spec (strings with formats, numbers, boolean, single and multi-select enums), each with a default.',
       inputSchema: z.object({}),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -39,7 +40,13 @@ export function registerClientFeatureTools(server: McpServer, era: ProtocolEra):
       const answer = inputResponse(responses, 'answer');
       if (answer.kind !== 'elicit') {
         return inputRequired({
-          inputRequests: { answer: inputRequired.elicit({ mode: 'form', message: 'Tell the demo server about yourself.', requestedSchema: EVERY_FIELD_SCHEMA }) },
+          inputRequests: {
+            answer: inputRequired.elicit({
+              mode: 'form',
+              message: 'Tell the demo server about yourself.',
+              requestedSchema: EVERY_FIELD_SCHEMA,
+            }),
+          },
         });
       }
       return summary(`Elicitation answered: ${answer.action}`, responses.answer);
@@ -51,14 +58,16 @@ export function registerClientFeatureTools(server: McpServer, era: ProtocolEra):
     {
       title: 'URL elicitation to a look-alike host',
       icons: icons.link,
-      description: 'Asks the client to open a URL (URL-mode elicitation) whose host is punycode (xn--), so the client should warn before anyone opens it.',
+      description:
+        'Asks the client to open a URL (URL-mode elicitation) whose host is punycode (xn--), so the client should warn before anyone opens it.',
       inputSchema: z.object({ url: z.string().default('https://xn--pypal-4ve.com/login?next=%2Faccount').describe('The URL to send') }),
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
     ({ url }, ctx) => {
       const { responses } = roundOf(ctx);
       const answer = inputResponse(responses, 'visit');
-      if (answer.kind !== 'elicit') return inputRequired({ inputRequests: { visit: inputRequired.elicitUrl({ message: 'Sign in to continue.', url }) } });
+      if (answer.kind !== 'elicit')
+        return inputRequired({ inputRequests: { visit: inputRequired.elicitUrl({ message: 'Sign in to continue.', url }) } });
       return summary(`URL elicitation answered: ${answer.action}`, responses.visit);
     },
   );
@@ -78,8 +87,14 @@ export function registerClientFeatureTools(server: McpServer, era: ProtocolEra):
         return summary('Both answered.', { first: responses.first, second: responses.second });
       }
       const ask = (message: string, key: string) =>
-        inputRequired.elicit({ mode: 'form', message, requestedSchema: { type: 'object', properties: { [key]: { type: 'string', title: key } } } });
-      return inputRequired({ inputRequests: { first: ask('First question: your team?', 'team'), second: ask('Second question: your city?', 'city') } });
+        inputRequired.elicit({
+          mode: 'form',
+          message,
+          requestedSchema: { type: 'object', properties: { [key]: { type: 'string', title: key } } },
+        });
+      return inputRequired({
+        inputRequests: { first: ask('First question: your team?', 'team'), second: ask('Second question: your city?', 'city') },
+      });
     },
   );
 
@@ -96,10 +111,15 @@ export function registerClientFeatureTools(server: McpServer, era: ProtocolEra):
       const answer = inputResponse(roundOf(ctx).responses, 'roots');
       if (answer.kind !== 'roots') return inputRequired({ inputRequests: { roots: inputRequired.listRoots() } });
       // Roots come from the client: show a bounded number, as text.
-      const shown = answer.roots.slice(0, MAX_ROOTS_SHOWN).map((root) => ({ uri: String(root.uri).slice(0, 500), name: root.name?.slice(0, 200) }));
+      const shown = answer.roots
+        .slice(0, MAX_ROOTS_SHOWN)
+        .map((root) => ({ uri: String(root.uri).slice(0, 500), name: root.name?.slice(0, 200) }));
       const lines = shown.map((root) => `- ${root.uri}${root.name ? ` (${root.name})` : ''}`);
       const count = answer.roots.length;
-      return summary(count === 0 ? 'The client shares no roots.' : `The client shares ${count} root${count === 1 ? '' : 's'}:\n${lines.join('\n')}`, { roots: shown });
+      return summary(
+        count === 0 ? 'The client shares no roots.' : `The client shares ${count} root${count === 1 ? '' : 's'}:\n${lines.join('\n')}`,
+        { roots: shown },
+      );
     },
   );
 
@@ -147,7 +167,11 @@ async function timedQuestion(seconds: number, round: Round): Promise<RoundResult
   if (!asked || answer.kind !== 'elicit') {
     return inputRequired({
       inputRequests: {
-        answer: inputRequired.elicit({ mode: 'form', message: `Answer within ${seconds} s.`, requestedSchema: { type: 'object', properties: { answer: { type: 'string' } } } }),
+        answer: inputRequired.elicit({
+          mode: 'form',
+          message: `Answer within ${seconds} s.`,
+          requestedSchema: { type: 'object', properties: { answer: { type: 'string' } } },
+        }),
       },
       requestState: await mintState(TIMED, { deadline: Date.now() + seconds * 1000 }),
     });
@@ -163,7 +187,8 @@ const AUTHORIZE_MESSAGE = 'Authorize the demo server with example.com.';
 /** 2026-07-28: the browser step is just another question; the retry says how it went. */
 function authorizeInRounds(_args: unknown, ctx: ServerContext): RoundResult {
   const answer = inputResponse(roundOf(ctx).responses, 'authorize');
-  if (answer.kind !== 'elicit') return inputRequired({ inputRequests: { authorize: inputRequired.elicitUrl({ message: AUTHORIZE_MESSAGE, url: AUTHORIZE_URL }) } });
+  if (answer.kind !== 'elicit')
+    return inputRequired({ inputRequests: { authorize: inputRequired.elicitUrl({ message: AUTHORIZE_MESSAGE, url: AUTHORIZE_URL }) } });
   if (answer.action !== 'accept') return summary(`Not authorized: the browser step was answered with "${answer.action}".`, {}, true);
   return { content: [{ type: 'text', text: 'Authorized: the browser step was completed, so this call succeeds.' }] };
 }
@@ -176,7 +201,8 @@ function authorizeWithError(server: McpServer): () => CallToolResult {
   const completed = new Set<string>();
   let pendingId: string | undefined;
   return () => {
-    if (pendingId && completed.has(pendingId)) return { content: [{ type: 'text', text: 'Authorized: the browser step was completed, so this call succeeds.' }] };
+    if (pendingId && completed.has(pendingId))
+      return { content: [{ type: 'text', text: 'Authorized: the browser step was completed, so this call succeeds.' }] };
     if (!pendingId) {
       const id = randomUUID();
       pendingId = id;

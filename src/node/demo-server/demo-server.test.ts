@@ -66,7 +66,16 @@ describe('demo server', () => {
     const allowed = response.headers.get('access-control-allow-headers')!.toLowerCase();
     const names = allowed.split(/\s*,\s*/);
     // 2025 headers, and the 2026-07-28 ones: Mcp-Method, Mcp-Name and each Mcp-Param-* a tool declares.
-    for (const header of ['content-type', 'accept', 'authorization', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'mcp-method', 'mcp-name']) {
+    for (const header of [
+      'content-type',
+      'accept',
+      'authorization',
+      'mcp-session-id',
+      'mcp-protocol-version',
+      'last-event-id',
+      'mcp-method',
+      'mcp-name',
+    ]) {
       expect(names).toContain(header);
     }
     expect(names).toEqual(expect.arrayContaining(['mcp-param-region', 'mcp-param-priority', 'mcp-param-express']));
@@ -78,7 +87,12 @@ describe('demo server', () => {
       fetch(server.url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: ACCEPT, Origin: origin },
-        body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method: 'initialize', params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'vitest', version: '1.0.0' } } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: nextId++,
+          method: 'initialize',
+          params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'vitest', version: '1.0.0' } },
+        }),
       });
     const refused = await initialize('https://evil.example');
     expect(refused.status).toBe(403);
@@ -136,7 +150,18 @@ describe('demo server', () => {
     }[];
     const names = tools.map((t) => t.name);
     expect(names).toEqual(
-      expect.arrayContaining(['echo', 'book-meeting', 'get-forecast', 'draw-lens', 'play-tone', 'find-docs', 'always-fails', 'long-running-task', 'toggle-bonus-tool', 'clear-notes']),
+      expect.arrayContaining([
+        'echo',
+        'book-meeting',
+        'get-forecast',
+        'draw-lens',
+        'play-tone',
+        'find-docs',
+        'always-fails',
+        'long-running-task',
+        'toggle-bonus-tool',
+        'clear-notes',
+      ]),
     );
     expect(names).not.toContain('roll-dice');
     for (const tool of tools) {

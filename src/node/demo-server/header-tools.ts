@@ -41,8 +41,18 @@ export function registerHeaderTools(server: McpServer, era: ProtocolEra): void {
           .default('eu-west')
           .describe('Shipping region, sent as Mcp-Param-Region. Try "São Paulo" to see it Base64-encoded.')
           .meta({ 'x-mcp-header': MIRRORED_PARAMS.region }),
-        priority: z.int().min(1).max(5).default(3).describe('1 (low) to 5 (urgent), sent as Mcp-Param-Priority').meta({ 'x-mcp-header': MIRRORED_PARAMS.priority }),
-        express: z.boolean().default(false).describe('Express shipping, sent as Mcp-Param-Express').meta({ 'x-mcp-header': MIRRORED_PARAMS.express }),
+        priority: z
+          .int()
+          .min(1)
+          .max(5)
+          .default(3)
+          .describe('1 (low) to 5 (urgent), sent as Mcp-Param-Priority')
+          .meta({ 'x-mcp-header': MIRRORED_PARAMS.priority }),
+        express: z
+          .boolean()
+          .default(false)
+          .describe('Express shipping, sent as Mcp-Param-Express')
+          .meta({ 'x-mcp-header': MIRRORED_PARAMS.express }),
         weightKg: z.number().min(0).max(1000).optional().describe('Parcel weight (a number: never mirrored)'),
       }),
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

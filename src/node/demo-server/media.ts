@@ -55,12 +55,7 @@ export function encodePng(width: number, height: number, pixel: (x: number, y: n
   ihdr[10] = 0; // compression: deflate
   ihdr[11] = 0; // filter method
   ihdr[12] = 0; // no interlace
-  return Buffer.concat([
-    PNG_SIGNATURE,
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(raw)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 /** Parses `#rrggbb` into an opaque colour. */

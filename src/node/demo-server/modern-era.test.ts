@@ -25,7 +25,10 @@ const EVERYTHING: ClientCapabilities = { elicitation: { form: {}, url: {} }, sam
 type Mode = 'legacy' | 'auto' | { pin: string };
 
 /** A connected client whose elicitation answers come from `answer`, recording each request it is asked. */
-async function connect(mode: Mode, answer: (params: ElicitRequest['params']) => Record<string, unknown> = () => ({ action: 'accept', content: {} })) {
+async function connect(
+  mode: Mode,
+  answer: (params: ElicitRequest['params']) => Record<string, unknown> = () => ({ action: 'accept', content: {} }),
+) {
   const client = new Client({ name: 'vitest', version: '1.0.0' }, { capabilities: EVERYTHING, versionNegotiation: { mode } });
   const asked: ElicitRequest['params'][] = [];
   client.setRequestHandler('elicitation/create', async (request) => {
@@ -50,22 +53,32 @@ describe('a 2026-07-28 client', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'mcp-lens-demo' });
     expect(client.getInstructions()).toContain('On 2026-07-28 there are no sessions');
     const names = (await client.listTools()).tools.map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(['echo', 'toggle-bonus-tool', 'ask-every-field', 'lookup-order', 'show-roots', 'ask-twice']));
+    expect(names).toEqual(
+      expect.arrayContaining(['echo', 'toggle-bonus-tool', 'ask-every-field', 'lookup-order', 'show-roots', 'ask-twice']),
+    );
     expect(text(await client.callTool({ name: 'echo', arguments: { message: 'hi' } }))).toContain('hi');
   });
 
   it('mirrors x-mcp-header arguments into Mcp-Param-* headers, Base64 where needed', async () => {
     const { client } = await connect(pinned);
     await client.listTools();
-    const result = await client.callTool({ name: 'lookup-order', arguments: { orderId: 'B-7', region: 'São Paulo', priority: 5, express: true, weightKg: 2.5 } });
+    const result = await client.callTool({
+      name: 'lookup-order',
+      arguments: { orderId: 'B-7', region: 'São Paulo', priority: 5, express: true, weightKg: 2.5 },
+    });
     const headers = (result.structuredContent as { headers: Record<string, { value: string; decoded?: string }> }).headers;
-    expect(headers['mcp-param-region']).toEqual({ value: `=?base64?${Buffer.from('São Paulo').toString('base64')}?=`, decoded: 'São Paulo' });
+    expect(headers['mcp-param-region']).toEqual({
+      value: `=?base64?${Buffer.from('São Paulo').toString('base64')}?=`,
+      decoded: 'São Paulo',
+    });
     expect(headers['mcp-param-priority']).toEqual({ value: '5' });
     expect(headers['mcp-param-express']).toEqual({ value: 'true' });
     expect(headers['mcp-method']).toEqual({ value: 'tools/call' });
     expect(headers['mcp-name']).toEqual({ value: 'lookup-order' });
     expect(Object.keys(headers).filter((name) => name.startsWith('mcp-param-'))).toHaveLength(3);
-    expect(text(result)).toContain('Mirrored headers received: mcp-param-express: true, mcp-param-priority: 5, mcp-param-region: São Paulo.');
+    expect(text(result)).toContain(
+      'Mirrored headers received: mcp-param-express: true, mcp-param-priority: 5, mcp-param-region: São Paulo.',
+    );
   });
 
   it('asks for a form, a URL visit and the roots as input_required rounds', async () => {
@@ -87,11 +100,17 @@ describe('a 2026-07-28 client', () => {
 
   it('asks twice, carrying the first answer to the last round in requestState', async () => {
     const { client, asked } = await connect(pinned, (params) =>
-      params.message.startsWith('What') ? { action: 'accept', content: { name: 'Lens' } } : { action: 'accept', content: { confirm: true } },
+      params.message.startsWith('What')
+        ? { action: 'accept', content: { name: 'Lens' } }
+        : { action: 'accept', content: { confirm: true } },
     );
     const result = await client.callTool({ name: 'ask-twice', arguments: {} });
     expect(asked.map((p) => p.message)).toEqual(['What should the new project be called?', 'Create a project called "Lens"?']);
-    expect(result.structuredContent ?? JSON.parse((result.content as { text: string }[])[1]!.text)).toMatchObject({ rounds: 3, name: 'Lens', confirmed: true });
+    expect(result.structuredContent ?? JSON.parse((result.content as { text: string }[])[1]!.text)).toMatchObject({
+      rounds: 3,
+      name: 'Lens',
+      confirmed: true,
+    });
   });
 
   it('runs two sampling rounds, the tool result in the second', async () => {
@@ -99,7 +118,13 @@ describe('a 2026-07-28 client', () => {
     const seen: unknown[] = [];
     client.setRequestHandler('sampling/createMessage', async (request) => {
       seen.push(request.params);
-      if (seen.length === 1) return { role: 'assistant', model: 'test', stopReason: 'toolUse', content: [{ type: 'tool_use', id: 't1', name: 'get_weather', input: { city: 'Porto' } }] };
+      if (seen.length === 1)
+        return {
+          role: 'assistant',
+          model: 'test',
+          stopReason: 'toolUse',
+          content: [{ type: 'tool_use', id: 't1', name: 'get_weather', input: { city: 'Porto' } }],
+        };
       return { role: 'assistant', model: 'test', content: { type: 'text', text: 'Sunny in Porto.' } };
     });
     const result = await client.callTool({ name: 'sample-with-tools', arguments: { city: 'Porto' } });
@@ -151,14 +176,22 @@ describe('era negotiation on one endpoint', () => {
 
   it('a 2025 client gets a session and real server→client requests, from the same handlers', async () => {
     const { client, asked, transport } = await connect('legacy', (params) =>
-      params.message.startsWith('What') ? { action: 'accept', content: { name: 'Old' } } : { action: 'accept', content: { confirm: true, name: 'Grace' } },
+      params.message.startsWith('What')
+        ? { action: 'accept', content: { name: 'Old' } }
+        : { action: 'accept', content: { confirm: true, name: 'Grace' } },
     );
     expect(client.getProtocolEra()).toBe('legacy');
     expect(transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(text(await client.callTool({ name: 'ask-every-field', arguments: {} }))).toContain('Grace');
     expect(text(await client.callTool({ name: 'show-roots', arguments: {} }))).toContain('file:///work/lens');
     expect(text(await client.callTool({ name: 'ask-twice', arguments: {} }))).toContain('Created project \\"Old\\"');
-    expect(asked.map((p) => p.message)).toEqual(['Tell the demo server about yourself.', 'What should the new project be called?', 'Create a project called "Old"?']);
-    expect(text(await client.callTool({ name: 'lookup-order', arguments: { region: 'eu-west' } }))).toContain('a 2025-11-25 client does not mirror');
+    expect(asked.map((p) => p.message)).toEqual([
+      'Tell the demo server about yourself.',
+      'What should the new project be called?',
+      'Create a project called "Old"?',
+    ]);
+    expect(text(await client.callTool({ name: 'lookup-order', arguments: { region: 'eu-west' } }))).toContain(
+      'a 2025-11-25 client does not mirror',
+    );
   });
 });

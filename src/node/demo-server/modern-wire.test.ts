@@ -46,22 +46,33 @@ describe('2026-07-28 on the wire', () => {
   it('lets browsers send every Mcp-Param-* header a tool declares', async () => {
     const { reply } = await postModern(server.url, 'tools/list');
     const tools = reply!.result!.tools as { inputSchema: { properties?: Record<string, { 'x-mcp-header'?: string }> } }[];
-    const declared = tools.flatMap((tool) => Object.values(tool.inputSchema.properties ?? {}).flatMap((p) => (p['x-mcp-header'] ? [`Mcp-Param-${p['x-mcp-header']}`] : [])));
+    const declared = tools.flatMap((tool) =>
+      Object.values(tool.inputSchema.properties ?? {}).flatMap((p) => (p['x-mcp-header'] ? [`Mcp-Param-${p['x-mcp-header']}`] : [])),
+    );
     expect(declared).toEqual(['Mcp-Param-Region', 'Mcp-Param-Priority', 'Mcp-Param-Express']);
     expect(ALLOWED_REQUEST_HEADERS).toEqual(expect.arrayContaining(declared));
   });
 
   it('refuses a Mcp-Param-* header that does not match its argument with -32020', async () => {
-    const { response, reply } = await postModern(server.url, 'tools/call', { name: 'lookup-order', arguments: { region: 'eu-west' } }, { 'Mcp-Param-Region': 'us-east' });
+    const { response, reply } = await postModern(
+      server.url,
+      'tools/call',
+      { name: 'lookup-order', arguments: { region: 'eu-west' } },
+      { 'Mcp-Param-Region': 'us-east' },
+    );
     expect(response.status).toBe(400);
     expect(reply?.error?.code).toBe(-32020);
   });
 
   it('runs ask-twice round by round: the name comes back in requestState, which must not be tampered with', async () => {
-    const call = (extra: Record<string, unknown> = {}) => postModern(server.url, 'tools/call', { name: 'ask-twice', arguments: {}, ...extra });
+    const call = (extra: Record<string, unknown> = {}) =>
+      postModern(server.url, 'tools/call', { name: 'ask-twice', arguments: {}, ...extra });
 
     const first = (await call()).reply!.result!;
-    expect(first).toMatchObject({ resultType: 'input_required', inputRequests: { name: { method: 'elicitation/create', params: { mode: 'form' } } } });
+    expect(first).toMatchObject({
+      resultType: 'input_required',
+      inputRequests: { name: { method: 'elicitation/create', params: { mode: 'form' } } },
+    });
     expect(first).not.toHaveProperty('requestState');
 
     const second = (await call({ inputResponses: { name: { action: 'accept', content: { name: 'Lens' } } } })).reply!.result!;
@@ -72,14 +83,16 @@ describe('2026-07-28 on the wire', () => {
     });
     const requestState = second.requestState as string;
 
-    const done = (await call({ inputResponses: { confirm: { action: 'accept', content: { confirm: true } } }, requestState })).reply!.result!;
+    const done = (await call({ inputResponses: { confirm: { action: 'accept', content: { confirm: true } } }, requestState })).reply!
+      .result!;
     expect(done).toMatchObject({ resultType: 'complete', isError: false });
     expect(JSON.stringify(done.content)).toContain('Created project \\"Lens\\"');
 
     // Flip the second-to-last character itself: choosing by the last one left the state intact 1 run in 64.
     const at = requestState.length - 2;
     const tampered = `${requestState.slice(0, at)}${requestState[at] === 'A' ? 'B' : 'A'}${requestState.slice(at + 1)}`;
-    const refused = (await call({ inputResponses: { confirm: { action: 'accept', content: { confirm: true } } }, requestState: tampered })).reply!;
+    const refused = (await call({ inputResponses: { confirm: { action: 'accept', content: { confirm: true } } }, requestState: tampered }))
+      .reply!;
     expect(refused.error).toMatchObject({ code: -32602, message: 'Invalid or expired requestState' });
   });
 

@@ -18,7 +18,15 @@ describe('origin policy', () => {
   });
 
   it('refuses everything else, including what is not an origin at all', () => {
-    for (const origin of ['https://evil.example', 'null', 'http://127.0.0.1.evil.example', 'http://localhost.evil.example', 'file://', 'http://127.0.0.1:5173/path', 'not a url']) {
+    for (const origin of [
+      'https://evil.example',
+      'null',
+      'http://127.0.0.1.evil.example',
+      'http://localhost.evil.example',
+      'file://',
+      'http://127.0.0.1:5173/path',
+      'not a url',
+    ]) {
       expect(isOriginAllowed(origin, allowed), origin).toBe(false);
     }
   });

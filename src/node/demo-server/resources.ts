@@ -49,7 +49,8 @@ export function registerResourcesAndPrompts(server: McpServer, state: DemoState)
     'demo://cache/clock',
     {
       title: 'Server clock (cached 5 s)',
-      description: 'The server time. On 2026-07-28 the result says ttlMs 5000, cacheScope private, so a caching client shows the same time for five seconds.',
+      description:
+        'The server time. On 2026-07-28 the result says ttlMs 5000, cacheScope private, so a caching client shows the same time for five seconds.',
       mimeType: 'application/json',
       icons: icons.clock,
       cacheHint: { ttlMs: 5_000, cacheScope: 'private' },
@@ -117,9 +118,7 @@ export function registerResourcesAndPrompts(server: McpServer, state: DemoState)
     },
     ({ topic, mood }) => ({
       description: `A ${mood ?? 'calm'} haiku about ${topic}`,
-      messages: [
-        { role: 'user', content: { type: 'text', text: `Write a ${mood ?? 'calm'} haiku about ${topic}.` } },
-      ],
+      messages: [{ role: 'user', content: { type: 'text', text: `Write a ${mood ?? 'calm'} haiku about ${topic}.` } }],
     }),
   );
 

@@ -91,11 +91,22 @@ export async function runWithPushedRequests(
  * Serves a round-based tool that must not go through the SDK's shim (see {@link runWithPushedRequests}):
  * as `input_required` results on a 2026-07-28 request, as pushed requests on a 2025 session.
  */
-export function runRounds(era: ProtocolEra, ctx: ServerContext, run: (round: Round) => Promise<RoundResult>, options?: RequestOptions): Promise<RoundResult> {
+export function runRounds(
+  era: ProtocolEra,
+  ctx: ServerContext,
+  run: (round: Round) => Promise<RoundResult>,
+  options?: RequestOptions,
+): Promise<RoundResult> {
   return era === 'modern' ? run(roundOf(ctx)) : runWithPushedRequests(ctx, run, options);
 }
 
 /** A text summary followed by the data as pretty JSON: what the client-feature tools return. */
 export function summary(text: string, data: unknown, isError = false): CallToolResult {
-  return { content: [{ type: 'text', text }, { type: 'text', text: JSON.stringify(data, null, 2) }], isError };
+  return {
+    content: [
+      { type: 'text', text },
+      { type: 'text', text: JSON.stringify(data, null, 2) },
+    ],
+    isError,
+  };
 }

@@ -38,13 +38,15 @@ export function registerSamplingTools(server: McpServer, era: ProtocolEra): void
     {
       title: 'Malformed sampling request',
       icons: icons.error,
-      description: 'Sends a sampling request whose tool_result answers no tool_use. A conforming client refuses it (with -32602 on 2025 sessions); the tool reports what came back.',
+      description:
+        'Sends a sampling request whose tool_result answers no tool_use. A conforming client refuses it (with -32602 on 2025 sessions); the tool reports what came back.',
       inputSchema: z.object({}),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async (_args, ctx) => {
       const run = async (round: Round): Promise<RoundResult> => {
-        if (inputResponse(round.responses, 'reply').kind === 'missing') return inputRequired({ inputRequests: { reply: inputRequired.createMessage(BAD_PAIRING) } });
+        if (inputResponse(round.responses, 'reply').kind === 'missing')
+          return inputRequired({ inputRequests: { reply: inputRequired.createMessage(BAD_PAIRING) } });
         return summary('The client accepted a malformed request (it should not have).', round.responses.reply, true);
       };
       try {
@@ -80,7 +82,11 @@ async function weatherRound(city: string, round: Round): Promise<RoundResult> {
       { role: 'assistant', content: blocks },
       {
         role: 'user',
-        content: uses.map((use) => ({ type: 'tool_result' as const, toolUseId: use.id, content: [{ type: 'text' as const, text: `Sunny, 21 °C in ${city}.` }] })),
+        content: uses.map((use) => ({
+          type: 'tool_result' as const,
+          toolUseId: use.id,
+          content: [{ type: 'text' as const, text: `Sunny, 21 °C in ${city}.` }],
+        })),
       },
     ],
     maxTokens: 200,

@@ -1,4 +1,10 @@
-import { fromJsonSchema, type JsonSchemaType, type JsonSchemaValidator, type jsonSchemaValidator, type McpServer } from '@modelcontextprotocol/server';
+import {
+  fromJsonSchema,
+  type JsonSchemaType,
+  type JsonSchemaValidator,
+  type jsonSchemaValidator,
+  type McpServer,
+} from '@modelcontextprotocol/server';
 
 import { icons } from './icons.ts';
 
@@ -72,12 +78,19 @@ const LEGACY_SCHEMA = {
  * be sent to clients as written.
  */
 const draft04Checker: jsonSchemaValidator = {
-  getValidator: <T>() => (input: unknown) => {
-    const args = input as { query?: unknown; limit?: unknown } | null;
-    const ok =
-      typeof args === 'object' && args !== null && typeof args.query === 'string' && (args.limit === undefined || (Number.isInteger(args.limit) && (args.limit as number) >= 1 && (args.limit as number) <= 50));
-    return ok ? { valid: true, data: input as T, errorMessage: undefined } : { valid: false, data: undefined, errorMessage: 'query (string) is required; limit is an integer from 1 to 50' };
-  },
+  getValidator:
+    <T>() =>
+    (input: unknown) => {
+      const args = input as { query?: unknown; limit?: unknown } | null;
+      const ok =
+        typeof args === 'object' &&
+        args !== null &&
+        typeof args.query === 'string' &&
+        (args.limit === undefined || (Number.isInteger(args.limit) && (args.limit as number) >= 1 && (args.limit as number) <= 50));
+      return ok
+        ? { valid: true, data: input as T, errorMessage: undefined }
+        : { valid: false, data: undefined, errorMessage: 'query (string) is required; limit is an integer from 1 to 50' };
+    },
 };
 
 const acceptAnything: jsonSchemaValidator = {
@@ -107,7 +120,11 @@ export function registerSchemaTools(server: McpServer): void {
         `Stops: ${args.stops && args.stops.length > 0 ? args.stops.map(place).join(' → ') : 'none'}.`,
         `Budget: ${args.budget === undefined ? 'not given' : typeof args.budget === 'number' ? `${args.budget} EUR` : args.budget}.`,
         `Flexible dates: ${args.flexibleDates === undefined ? 'no preference' : args.flexibleDates ? 'yes' : 'no'}.`,
-        `Preferences: ${Object.entries(args.preferences ?? {}).map(([k, v]) => `${k}=${v}`).join(', ') || 'none'}.`,
+        `Preferences: ${
+          Object.entries(args.preferences ?? {})
+            .map(([k, v]) => `${k}=${v}`)
+            .join(', ') || 'none'
+        }.`,
       ];
       if (args.travellerEmail) lines.push(`Itinerary to ${args.travellerEmail}.`);
       if (args.bookingCode) lines.push(`Booking code ${args.bookingCode}.`);
@@ -137,11 +154,19 @@ export function registerSchemaTools(server: McpServer): void {
     },
     () => ({
       content: [
-        { type: 'text', text: 'Summary for the user.', annotations: { audience: ['user'], priority: 1, lastModified: '2026-01-15T10:30:00Z' } },
+        {
+          type: 'text',
+          text: 'Summary for the user.',
+          annotations: { audience: ['user'], priority: 1, lastModified: '2026-01-15T10:30:00Z' },
+        },
         { type: 'text', text: 'Internal notes for the model.', annotations: { audience: ['assistant'], priority: 0.2 } },
         {
           type: 'resource',
-          resource: { uri: 'demo://report/raw.bin', mimeType: 'application/octet-stream', blob: Buffer.from('MCP Lens demo bytes').toString('base64') },
+          resource: {
+            uri: 'demo://report/raw.bin',
+            mimeType: 'application/octet-stream',
+            blob: Buffer.from('MCP Lens demo bytes').toString('base64'),
+          },
           annotations: { audience: ['user'], priority: 0.5 },
         },
       ],
@@ -166,7 +191,11 @@ export function registerSchemaTools(server: McpServer): void {
       annotations: { readOnlyHint: true },
     },
     // The handler's type follows the declared schema; the cast is the point of the tool.
-    () => ({ content: [{ type: 'text', text: 'count is a string here' }], structuredContent: { count: 'three', items: ['a', 'b', 'c'] } }) as never,
+    () =>
+      ({
+        content: [{ type: 'text', text: 'count is a string here' }],
+        structuredContent: { count: 'three', items: ['a', 'b', 'c'] },
+      }) as never,
   );
 
   server.registerTool(

@@ -60,7 +60,11 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     }
     const pageOrigin = req.headers.origin ?? null;
     if (!isOriginAllowed(pageOrigin, allowedOrigins)) {
-      return jsonRpcError(403, -32000, `Forbidden: pages from ${pageOrigin} may not use this server. Start it with --allow-origin ${pageOrigin} to allow them.`);
+      return jsonRpcError(
+        403,
+        -32000,
+        `Forbidden: pages from ${pageOrigin} may not use this server. Start it with --allow-origin ${pageOrigin} to allow them.`,
+      );
     }
     const method = req.method ?? 'GET';
     if (method !== 'GET' && method !== 'POST' && method !== 'DELETE') {

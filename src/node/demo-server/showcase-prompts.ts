@@ -33,7 +33,10 @@ export function registerShowcasePrompts(server: McpServer): void {
     ({ language, framework, code }) => ({
       description: `Review of ${language}${framework ? ` (${framework})` : ''} code`,
       messages: [
-        { role: 'user', content: { type: 'text', text: `Please review this ${language}${framework ? `/${framework}` : ''} code:\n\n${code}` } },
+        {
+          role: 'user',
+          content: { type: 'text', text: `Please review this ${language}${framework ? `/${framework}` : ''} code:\n\n${code}` },
+        },
         { role: 'assistant', content: { type: 'text', text: 'Sure. I will look at correctness first, then naming and tests.' } },
         { role: 'user', content: { type: 'text', text: 'Be brief, and list the most important issue first.' } },
       ],
@@ -51,12 +54,36 @@ export function registerShowcasePrompts(server: McpServer): void {
     ({ caption }) => ({
       description: 'Every content type a prompt message can carry',
       messages: [
-        { role: 'user', content: { type: 'text', text: caption || 'Here is one of everything.', annotations: { audience: ['user'], priority: 0.5 } } },
+        {
+          role: 'user',
+          content: { type: 'text', text: caption || 'Here is one of everything.', annotations: { audience: ['user'], priority: 0.5 } },
+        },
         { role: 'assistant', content: { type: 'image', mimeType: 'image/png', data: lensPng(48, [79, 70, 229, 255]).toString('base64') } },
         { role: 'user', content: { type: 'audio', mimeType: 'audio/wav', data: toneWav(660, 300).toString('base64') } },
-        { role: 'assistant', content: { type: 'resource_link', uri: 'demo://docs/guide.md', name: 'guide', title: 'Inspector guide', mimeType: 'text/markdown' } },
-        { role: 'user', content: { type: 'resource', resource: { uri: 'demo://data/config.json', mimeType: 'application/json', text: '{"embedded":true}' } } },
-        { role: 'assistant', content: { type: 'resource', resource: { uri: 'demo://images/lens.png', mimeType: 'image/png', blob: lensPng(16, [0, 0, 0, 255]).toString('base64') } } },
+        {
+          role: 'assistant',
+          content: {
+            type: 'resource_link',
+            uri: 'demo://docs/guide.md',
+            name: 'guide',
+            title: 'Inspector guide',
+            mimeType: 'text/markdown',
+          },
+        },
+        {
+          role: 'user',
+          content: {
+            type: 'resource',
+            resource: { uri: 'demo://data/config.json', mimeType: 'application/json', text: '{"embedded":true}' },
+          },
+        },
+        {
+          role: 'assistant',
+          content: {
+            type: 'resource',
+            resource: { uri: 'demo://images/lens.png', mimeType: 'image/png', blob: lensPng(16, [0, 0, 0, 255]).toString('base64') },
+          },
+        },
       ],
     }),
   );

@@ -25,7 +25,12 @@ Resources come in **many shapes**; this one is *Markdown*.
 > Quotes work too.
 `;
 
-const CONFIG = { name: 'demo', retries: 3, endpoints: [{ path: '/mcp', methods: ['GET', 'POST', 'DELETE'] }], features: { tools: true, resources: true } };
+const CONFIG = {
+  name: 'demo',
+  retries: 3,
+  endpoints: [{ path: '/mcp', methods: ['GET', 'POST', 'DELETE'] }],
+  features: { tools: true, resources: true },
+};
 
 const HTML_PAGE = `<!doctype html><html><body style="font-family:sans-serif">
 <h1>An HTML resource</h1>
@@ -55,19 +60,34 @@ export function registerShowcaseResources(server: McpServer): void {
   server.registerResource(
     'guide',
     'demo://docs/guide.md',
-    { title: 'Inspector guide', description: 'Markdown with raw HTML, links and a remote image: rendered safely or shown as text.', mimeType: 'text/markdown', icons: icons.doc, annotations: { audience: ['user'], priority: 0.8, lastModified: '2025-11-25T09:00:00Z' } },
+    {
+      title: 'Inspector guide',
+      description: 'Markdown with raw HTML, links and a remote image: rendered safely or shown as text.',
+      mimeType: 'text/markdown',
+      icons: icons.doc,
+      annotations: { audience: ['user'], priority: 0.8, lastModified: '2025-11-25T09:00:00Z' },
+    },
     (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: GUIDE }] }),
   );
   server.registerResource(
     'config',
     'demo://data/config.json',
-    { title: 'Configuration', description: 'A JSON document, pretty-printed by the client.', mimeType: 'application/json', size: JSON.stringify(CONFIG).length },
+    {
+      title: 'Configuration',
+      description: 'A JSON document, pretty-printed by the client.',
+      mimeType: 'application/json',
+      size: JSON.stringify(CONFIG).length,
+    },
     (uri) => ({ contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(CONFIG) }] }),
   );
   server.registerResource(
     'hello-page',
     'demo://pages/hello.html',
-    { title: 'HTML page', description: 'text/html with a script: source view or a sandboxed frame, never the inspector’s DOM.', mimeType: 'text/html' },
+    {
+      title: 'HTML page',
+      description: 'text/html with a script: source view or a sandboxed frame, never the inspector’s DOM.',
+      mimeType: 'text/html',
+    },
     (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/html', text: HTML_PAGE }] }),
   );
   server.registerResource(
@@ -79,13 +99,23 @@ export function registerShowcaseResources(server: McpServer): void {
   server.registerResource(
     'sample-bin',
     'demo://files/sample.bin',
-    { title: 'Binary file', description: '1 KB of bytes with no inline form: offered as a download.', mimeType: 'application/octet-stream', size: 1024 },
+    {
+      title: 'Binary file',
+      description: '1 KB of bytes with no inline form: offered as a download.',
+      mimeType: 'application/octet-stream',
+      size: 1024,
+    },
     (uri) => ({ contents: [{ uri: uri.href, mimeType: 'application/octet-stream', blob: sampleBytes().toString('base64') }] }),
   );
   server.registerResource(
     'two-images',
     'demo://images/pair',
-    { title: 'Two images in one read', description: 'One resources/read returning two contents items.', mimeType: 'image/png', icons: icons.image },
+    {
+      title: 'Two images in one read',
+      description: 'One resources/read returning two contents items.',
+      mimeType: 'image/png',
+      icons: icons.image,
+    },
     (uri) => ({
       contents: [
         { uri: `${uri.href}/green.png`, mimeType: 'image/png', blob: lensPng(48, [22, 163, 74, 255]).toString('base64') },
@@ -107,12 +137,25 @@ export function registerShowcaseResources(server: McpServer): void {
         },
       },
     }),
-    { title: 'File in a folder', description: 'Two variables; the file suggestions depend on the folder (completion context).', mimeType: 'text/plain', icons: icons.note },
+    {
+      title: 'File in a folder',
+      description: 'Two variables; the file suggestions depend on the folder (completion context).',
+      mimeType: 'text/plain',
+      icons: icons.note,
+    },
     (uri, variables) => {
       const folder = String(variables.folder ?? '').slice(0, 100);
       const file = String(variables.file ?? '').slice(0, 100);
       const known = FOLDERS[folder]?.includes(file);
-      return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: known ? `Contents of ${folder}/${file}.` : `There is no ${file} in ${folder}; this is a placeholder.` }] };
+      return {
+        contents: [
+          {
+            uri: uri.href,
+            mimeType: 'text/plain',
+            text: known ? `Contents of ${folder}/${file}.` : `There is no ${file} in ${folder}; this is a placeholder.`,
+          },
+        ],
+      };
     },
   );
 }

@@ -18,8 +18,17 @@ export function registerSubscriptions(server: McpServer, scope: DemoScope): void
   server.registerResource(
     'ticker',
     TICKER_URI,
-    { title: 'Live ticker', description: `Subscribe to it: it changes every ${TICK_MS / 1000} s and says so with notifications/resources/updated.`, mimeType: 'application/json', icons: icons.progress },
-    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify({ ticks: state.ticks, at: new Date().toISOString() }) }] }),
+    {
+      title: 'Live ticker',
+      description: `Subscribe to it: it changes every ${TICK_MS / 1000} s and says so with notifications/resources/updated.`,
+      mimeType: 'application/json',
+      icons: icons.progress,
+    },
+    (uri) => ({
+      contents: [
+        { uri: uri.href, mimeType: 'application/json', text: JSON.stringify({ ticks: state.ticks, at: new Date().toISOString() }) },
+      ],
+    }),
   );
   // 2026-07-28 has no resources/subscribe: the listen streams are served by the SDK's handler.
   if (scope.era === 'legacy') registerLegacySubscribe(server, state);

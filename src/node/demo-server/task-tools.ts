@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 
-import { CLIENT_CAPABILITIES_META_KEY, ProtocolError, ProtocolErrorCode, type CallToolResult, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  ProtocolError,
+  ProtocolErrorCode,
+  type CallToolResult,
+  type McpServer,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import * as z from 'zod';
 
 import { icons } from './icons.ts';
@@ -47,12 +54,17 @@ const declaresTasks = (ctx: ServerContext): boolean => {
   // The SDK types the envelope as an empty object; the keys are there as the request carried them.
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
   const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as { extensions?: object } | undefined;
-  return typeof capabilities?.extensions === 'object' && capabilities.extensions !== null && Object.hasOwn(capabilities.extensions, TASKS_EXTENSION);
+  return (
+    typeof capabilities?.extensions === 'object' &&
+    capabilities.extensions !== null &&
+    Object.hasOwn(capabilities.extensions, TASKS_EXTENSION)
+  );
 };
 
 function statusOf(board: TaskBoard, task: DemoTask): { status: string; statusMessage: string; updatedAt: number } {
   const now = board.now();
-  if (task.cancelledAt !== undefined) return { status: 'cancelled', statusMessage: 'Cancelled by the client.', updatedAt: task.cancelledAt };
+  if (task.cancelledAt !== undefined)
+    return { status: 'cancelled', statusMessage: 'Cancelled by the client.', updatedAt: task.cancelledAt };
   if (task.answeredAt === undefined) {
     const asking = task.createdAt + board.stepMs;
     return now < asking
@@ -82,12 +94,18 @@ function view(board: TaskBoard, task: DemoTask) {
           params: {
             mode: 'form',
             message: 'The preview is built. Where should it go?',
-            requestedSchema: { type: 'object', properties: { environment: { type: 'string', title: 'Environment', enum: [...ENVIRONMENTS] } }, required: ['environment'] },
+            requestedSchema: {
+              type: 'object',
+              properties: { environment: { type: 'string', title: 'Environment', enum: [...ENVIRONMENTS] } },
+              required: ['environment'],
+            },
           },
         },
       },
     }),
-    ...(status === 'completed' && { result: { content: [{ type: 'text', text: `Preview ${task.taskId.slice(0, 8)} is live on ${task.environment}.` }] } }),
+    ...(status === 'completed' && {
+      result: { content: [{ type: 'text', text: `Preview ${task.taskId.slice(0, 8)} is live on ${task.environment}.` }] },
+    }),
   };
 }
 
@@ -95,7 +113,11 @@ function find(board: TaskBoard, taskId: string): DemoTask {
   const now = board.now();
   for (const [id, task] of board.tasks) if (now - task.createdAt > TTL_MS) board.tasks.delete(id);
   const task = board.tasks.get(taskId);
-  if (!task) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Failed to retrieve task: no task ${taskId.slice(0, 100)} (unknown, or past its ${TTL_MS / 60_000}-minute TTL).`);
+  if (!task)
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `Failed to retrieve task: no task ${taskId.slice(0, 100)} (unknown, or past its ${TTL_MS / 60_000}-minute TTL).`,
+    );
   return task;
 }
 
@@ -108,12 +130,21 @@ export function registerTaskTools(server: McpServer, board: TaskBoard): void {
     {
       title: 'Deploy a preview (tasks extension)',
       icons: icons.clock,
-      description: 'Runs as a task when the client declares the tasks extension: it works, asks which environment, works again and completes. Without the extension it answers at once.',
+      description:
+        'Runs as a task when the client declares the tasks extension: it works, asks which environment, works again and completes. Without the extension it answers at once.',
       inputSchema: z.object({}),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (_args, ctx): CallToolResult => {
-      if (!declaresTasks(ctx)) return { content: [{ type: 'text', text: 'Deployed a preview at once: this request did not declare the tasks extension, so it did not run as a task.' }] };
+      if (!declaresTasks(ctx))
+        return {
+          content: [
+            {
+              type: 'text',
+              text: 'Deployed a preview at once: this request did not declare the tasks extension, so it did not run as a task.',
+            },
+          ],
+        };
       if (board.tasks.size >= MAX_TASKS) board.tasks.delete(board.tasks.keys().next().value!);
       const task: DemoTask = { taskId: randomUUID(), createdAt: board.now() };
       board.tasks.set(task.taskId, task);

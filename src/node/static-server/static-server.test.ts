@@ -107,7 +107,13 @@ describe('static server', () => {
   });
 
   it('refuses directory traversal and symlinks that leave the root', async () => {
-    for (const path of ['/inspector/../secret.txt', '/inspector/..%2fsecret.txt', '/inspector/%2e%2e/secret.txt', '/inspector/..%5csecret.txt', '/inspector/link.txt']) {
+    for (const path of [
+      '/inspector/../secret.txt',
+      '/inspector/..%2fsecret.txt',
+      '/inspector/%2e%2e/secret.txt',
+      '/inspector/..%5csecret.txt',
+      '/inspector/link.txt',
+    ]) {
       const response = await rawGet(atSubPath.url, path);
       expect(response.status, path).not.toBe(200);
       expect(response.body, path).not.toContain('SECRET');

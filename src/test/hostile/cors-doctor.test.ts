@@ -41,8 +41,16 @@ describe('CORS doctor', () => {
   });
 
   it('in Auto, connects as 2025 when the browser refuses to send the 2026-07-28 probe, and says why', async () => {
-    const summary = await browser().engine.call('connect', { url: `${origin()}/s/cors-2025-allow-list/mcp`, headers: [], transport: 'auto' });
-    expect(summary).toMatchObject({ era: 'legacy', sessionId: expect.any(String), eraReason: expect.stringContaining('could not send the 2026-07-28 probe') });
+    const summary = await browser().engine.call('connect', {
+      url: `${origin()}/s/cors-2025-allow-list/mcp`,
+      headers: [],
+      transport: 'auto',
+    });
+    expect(summary).toMatchObject({
+      era: 'legacy',
+      sessionId: expect.any(String),
+      eraReason: expect.stringContaining('could not send the 2026-07-28 probe'),
+    });
   });
 
   it('connects when CORS is right', async () => {
@@ -54,8 +62,15 @@ describe('CORS doctor and the 2026-07-28 headers', () => {
   it('lists the modern headers a 2025-era allow-list lacks when 2026-07-28 is pinned', async () => {
     await expect(connect('cors-modern-headers-not-allowed', [], 'modern')).rejects.toMatchObject({
       code: 'cors',
-      cors: { finding: 'modern-headers-not-allowed', header: 'Mcp-Method', missingHeaders: ['Mcp-Method', 'Mcp-Name'], allowHeaders: expect.arrayContaining(['Mcp-Method', 'Mcp-Name']) },
-      message: expect.stringContaining('add Mcp-Method, Mcp-Name (and one Mcp-Param-<Name> for each x-mcp-header its tools declare) to Access-Control-Allow-Headers, or connect as 2025'),
+      cors: {
+        finding: 'modern-headers-not-allowed',
+        header: 'Mcp-Method',
+        missingHeaders: ['Mcp-Method', 'Mcp-Name'],
+        allowHeaders: expect.arrayContaining(['Mcp-Method', 'Mcp-Name']),
+      },
+      message: expect.stringContaining(
+        'add Mcp-Method, Mcp-Name (and one Mcp-Param-<Name> for each x-mcp-header its tools declare) to Access-Control-Allow-Headers, or connect as 2025',
+      ),
     });
   });
 
@@ -70,30 +85,56 @@ describe('CORS doctor and the 2026-07-28 headers', () => {
   it('in Auto, connects as 2025 when the browser refuses the probe, says why, and the doctor names the headers on request', async () => {
     const h = browser();
     const summary = await connect('cors-modern-headers-not-allowed', [], 'auto', h);
-    expect(summary).toMatchObject({ era: 'legacy', protocolVersion: '2025-11-25', probeBlocked: true, eraReason: expect.stringContaining('could not send the 2026-07-28 probe') });
+    expect(summary).toMatchObject({
+      era: 'legacy',
+      protocolVersion: '2025-11-25',
+      probeBlocked: true,
+      eraReason: expect.stringContaining('could not send the 2026-07-28 probe'),
+    });
     expect(h.notes().join('\n')).toContain('could not send the 2026-07-28');
-    const diagnosis = await h.engine.call('checkCors', { url: url('cors-modern-headers-not-allowed'), headerNames: [], paramHeaders: ['Mcp-Param-Region'] });
-    expect(diagnosis).toMatchObject({ finding: 'modern-headers-not-allowed', missingHeaders: ['Mcp-Method', 'Mcp-Name', 'Mcp-Param-Region'] });
+    const diagnosis = await h.engine.call('checkCors', {
+      url: url('cors-modern-headers-not-allowed'),
+      headerNames: [],
+      paramHeaders: ['Mcp-Param-Region'],
+    });
+    expect(diagnosis).toMatchObject({
+      finding: 'modern-headers-not-allowed',
+      missingHeaders: ['Mcp-Method', 'Mcp-Name', 'Mcp-Param-Region'],
+    });
     expect(diagnosis.sentence).toContain('add Mcp-Method, Mcp-Name, Mcp-Param-Region to Access-Control-Allow-Headers');
     expect(diagnosis.allowHeaders).toContain('Mcp-Param-Region');
   });
 
   it('says every header is allowed when it is, and refuses a URL it would not connect to', async () => {
     const h = browser();
-    await expect(h.engine.call('checkCors', { url: url('flood'), headerNames: ['X-Trace'], paramHeaders: ['Mcp-Param-Region', 'Not-A-Param'] })).resolves.toMatchObject({
+    await expect(
+      h.engine.call('checkCors', { url: url('flood'), headerNames: ['X-Trace'], paramHeaders: ['Mcp-Param-Region', 'Not-A-Param'] }),
+    ).resolves.toMatchObject({
       finding: 'all-allowed',
       sentence: expect.stringContaining('(Mcp-Param-Region included)'),
       allowHeaders: expect.arrayContaining(['X-Trace', 'Mcp-Param-Region']),
     });
-    await expect(h.engine.call('checkCors', { url: 'javascript:alert(1)', headerNames: [], paramHeaders: [] })).rejects.toMatchObject({ code: 'invalid-url' });
+    await expect(h.engine.call('checkCors', { url: 'javascript:alert(1)', headerNames: [], paramHeaders: [] })).rejects.toMatchObject({
+      code: 'invalid-url',
+    });
   });
 
   it('reads the Mcp-Param headers from the tools a server lists, defensively, leaving out tools that are never called', () => {
     const tools = [
       { name: 'a', inputSchema: { properties: { region: { type: 'string', 'x-mcp-header': 'Region' } } } },
-      { name: 'b', inputSchema: { properties: { zone: { type: 'string', 'x-mcp-header': 'region' }, tenant: { type: 'integer', 'x-mcp-header': 'Tenant-Id' } } } },
+      {
+        name: 'b',
+        inputSchema: {
+          properties: { zone: { type: 'string', 'x-mcp-header': 'region' }, tenant: { type: 'integer', 'x-mcp-header': 'Tenant-Id' } },
+        },
+      },
       // An invalid declaration excludes the whole tool (SEP-2243), so none of its headers is ever sent.
-      { name: 'excluded', inputSchema: { properties: { ok: { type: 'string', 'x-mcp-header': 'Ok' }, other: { type: 'string', 'x-mcp-header': 'bad name' } } } },
+      {
+        name: 'excluded',
+        inputSchema: {
+          properties: { ok: { type: 'string', 'x-mcp-header': 'Ok' }, other: { type: 'string', 'x-mcp-header': 'bad name' } },
+        },
+      },
       null,
       { name: 'c', inputSchema: 'nope' },
     ];

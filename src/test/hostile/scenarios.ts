@@ -61,7 +61,9 @@ const image = (mimeType: string, data: string) => ({ content: [{ type: 'image', 
 const streamsBySession = new Map<string, number>();
 const FLAKY_DROPS = 4;
 
-const SVG_WITH_SCRIPT = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10"/></svg>').toString('base64');
+const SVG_WITH_SCRIPT = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10"/></svg>',
+).toString('base64');
 
 export const SCENARIOS: Record<string, Scenario> = {
   'bad-json-body': { probe: (ctx) => json(ctx, 200, `{"jsonrpc":"2.0","id":${JSON.stringify(ctx.id)},"result":{"content":[`) },
@@ -113,8 +115,12 @@ export const SCENARIOS: Record<string, Scenario> = {
     },
   },
   'html-200': { probe: (ctx) => json(ctx, 200, '<html><body><h1>Please sign in</h1></body></html>', 'text/html') },
-  'html-500': { probe: (ctx) => json(ctx, 500, '<html><body><h1>Internal Server Error</h1><p>database is down</p></body></html>', 'text/html') },
-  'html-502': { probe: (ctx) => json(ctx, 502, '<html><body><h1>502 Bad Gateway</h1><p>upstream unreachable</p></body></html>', 'text/html') },
+  'html-500': {
+    probe: (ctx) => json(ctx, 500, '<html><body><h1>Internal Server Error</h1><p>database is down</p></body></html>', 'text/html'),
+  },
+  'html-502': {
+    probe: (ctx) => json(ctx, 502, '<html><body><h1>502 Bad Gateway</h1><p>upstream unreachable</p></body></html>', 'text/html'),
+  },
   'too-large': {
     probe: (ctx) => {
       ctx.res.writeHead(200, { ...ctx.base, 'content-type': 'application/json' });
@@ -129,32 +135,64 @@ export const SCENARIOS: Record<string, Scenario> = {
       pump();
     },
   },
-  'too-deep': { probe: (ctx) => json(ctx, 200, `{"jsonrpc":"2.0","id":${JSON.stringify(ctx.id)},"result":{"content":[],"deep":${'['.repeat(50_000)}${']'.repeat(50_000)}}}`) },
+  'too-deep': {
+    probe: (ctx) =>
+      json(
+        ctx,
+        200,
+        `{"jsonrpc":"2.0","id":${JSON.stringify(ctx.id)},"result":{"content":[],"deep":${'['.repeat(50_000)}${']'.repeat(50_000)}}}`,
+      ),
+  },
   flood: {
     probe: (ctx) => {
       sseHead(ctx);
       let body = '';
-      for (let seq = 0; seq < 5000; seq++) body += event({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: { seq } } });
+      for (let seq = 0; seq < 5000; seq++)
+        body += event({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: { seq } } });
       ctx.res.write(body);
       ctx.res.end(event({ jsonrpc: '2.0', id: ctx.id, result: text('after 5000 notifications') }));
     },
   },
-  'session-404': { probe: (ctx) => (ctx.count === 1 ? json(ctx, 404, 'Session not found', 'text/plain') : json(ctx, 200, rpc(ctx.id, text('new session works')))) },
+  'session-404': {
+    probe: (ctx) =>
+      ctx.count === 1 ? json(ctx, 404, 'Session not found', 'text/plain') : json(ctx, 200, rpc(ctx.id, text('new session works'))),
+  },
   'bad-session-id': { sessionId: 'has spaces\tand tabs' },
   'unsupported-version': { initialize: { protocolVersion: '1999-01-01' } },
   xss: {
-    initialize: { serverInfo: { name: `evil${XSS}\u202Egnp.exe`, version: '1.0', title: `Title ${XSS}`, websiteUrl: 'javascript:alert(1)' }, instructions: `Instructions ${XSS}` },
+    initialize: {
+      serverInfo: { name: `evil${XSS}\u202Egnp.exe`, version: '1.0', title: `Title ${XSS}`, websiteUrl: 'javascript:alert(1)' },
+      instructions: `Instructions ${XSS}`,
+    },
     tools: [
-      { name: 'probe', description: `Description ${XSS} with a hidden\u200Bzero-width and tag \u{E0041}\u{E0042} characters`, inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+      {
+        name: 'probe',
+        description: `Description ${XSS} with a hidden\u200Bzero-width and tag \u{E0041}\u{E0042} characters`,
+        inputSchema: { type: 'object' },
+        annotations: { readOnlyHint: true },
+      },
       { name: 'ok', description: 'Always answers.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
     ],
     probe: (ctx) => json(ctx, 200, rpc(ctx.id, { content: [{ type: 'text', text: `Result ${XSS} [link](javascript:alert(1))` }] })),
   },
   'image-bomb': { probe: (ctx) => json(ctx, 200, rpc(ctx.id, image('image/png', pngHeader(20_000, 20_000)))) },
   'lying-mime': { probe: (ctx) => json(ctx, 200, rpc(ctx.id, image('image/jpeg', pngHeader(16, 16)))) },
-  'error-response': { probe: (ctx) => json(ctx, 200, JSON.stringify({ jsonrpc: '2.0', id: ctx.id, error: { code: -32050, message: `Tool exploded ${XSS}` } })) },
+  'error-response': {
+    probe: (ctx) =>
+      json(ctx, 200, JSON.stringify({ jsonrpc: '2.0', id: ctx.id, error: { code: -32050, message: `Tool exploded ${XSS}` } })),
+  },
   'invalid-result': { probe: (ctx) => json(ctx, 200, rpc(ctx.id, { content: 'not an array' })) },
-  batch: { probe: (ctx) => json(ctx, 200, JSON.stringify([{ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'batched' } }, { jsonrpc: '2.0', id: ctx.id, result: text('answer inside a batch') }])) },
+  batch: {
+    probe: (ctx) =>
+      json(
+        ctx,
+        200,
+        JSON.stringify([
+          { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'batched' } },
+          { jsonrpc: '2.0', id: ctx.id, result: text('answer inside a batch') },
+        ]),
+      ),
+  },
   // Sends an event with an id, then cuts the connection: four times per session, then the stream holds.
   'flaky-stream': {
     getStream: (res, base, req) => {
@@ -162,24 +200,52 @@ export const SCENARIOS: Record<string, Scenario> = {
       const n = (streamsBySession.get(session) ?? 0) + 1;
       streamsBySession.set(session, n);
       res.writeHead(200, { ...base, 'content-type': 'text/event-stream' });
-      res.write(`id: ${session.slice(0, 8)}-${n}\n${event({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `stream ${n}` } })}`);
+      res.write(
+        `id: ${session.slice(0, 8)}-${n}\n${event({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `stream ${n}` } })}`,
+      );
       if (n <= FLAKY_DROPS) setTimeout(() => res.destroy(), 50);
     },
   },
   'retry-zero': { getStream: (res, base) => res.writeHead(200, { ...base, 'content-type': 'text/event-stream' }).end('retry: 0\n\n') },
   icons: {
     tools: [
-      { name: 'probe', description: 'Icon with a javascript: URL.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, icons: [{ src: 'javascript:alert(1)' }] },
-      { name: 'ok', description: 'Icon on another origin.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, icons: [{ src: 'https://tracker.invalid/pixel.png' }] },
-      { name: 'file-icon', description: 'Icon with a file: URL.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, icons: [{ src: 'file:///etc/passwd' }] },
-      { name: 'svg-icon', description: 'SVG icon with a script.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, icons: [{ src: `data:image/svg+xml;base64,${SVG_WITH_SCRIPT}` }] },
+      {
+        name: 'probe',
+        description: 'Icon with a javascript: URL.',
+        inputSchema: { type: 'object' },
+        annotations: { readOnlyHint: true },
+        icons: [{ src: 'javascript:alert(1)' }],
+      },
+      {
+        name: 'ok',
+        description: 'Icon on another origin.',
+        inputSchema: { type: 'object' },
+        annotations: { readOnlyHint: true },
+        icons: [{ src: 'https://tracker.invalid/pixel.png' }],
+      },
+      {
+        name: 'file-icon',
+        description: 'Icon with a file: URL.',
+        inputSchema: { type: 'object' },
+        annotations: { readOnlyHint: true },
+        icons: [{ src: 'file:///etc/passwd' }],
+      },
+      {
+        name: 'svg-icon',
+        description: 'SVG icon with a script.',
+        inputSchema: { type: 'object' },
+        annotations: { readOnlyHint: true },
+        icons: [{ src: `data:image/svg+xml;base64,${SVG_WITH_SCRIPT}` }],
+      },
     ],
     probe: (ctx) => json(ctx, 200, rpc(ctx.id, text('icons done'))),
   },
   'unknown-progress-token': {
     probe: (ctx) => {
       sseHead(ctx);
-      ctx.res.write(event({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'never-issued', progress: 1, total: 2 } }));
+      ctx.res.write(
+        event({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'never-issued', progress: 1, total: 2 } }),
+      );
       ctx.res.end(event({ jsonrpc: '2.0', id: ctx.id, result: text('done despite a stray progress token') }));
     },
   },
@@ -206,8 +272,11 @@ export const SCENARIOS: Record<string, Scenario> = {
     ],
     probe: (ctx) => {
       sseHead(ctx);
-      for (const method of ['__proto__', 'constructor', 'hasOwnProperty']) ctx.res.write(event({ jsonrpc: '2.0', method, params: { uri: method } }));
-      ctx.res.write(event({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'after the prototype methods' } }));
+      for (const method of ['__proto__', 'constructor', 'hasOwnProperty'])
+        ctx.res.write(event({ jsonrpc: '2.0', method, params: { uri: method } }));
+      ctx.res.write(
+        event({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'after the prototype methods' } }),
+      );
       ctx.res.end(event({ jsonrpc: '2.0', id: ctx.id, result: text('prototype keys sent') }));
     },
   },
@@ -215,8 +284,14 @@ export const SCENARIOS: Record<string, Scenario> = {
   'cors-protocol-version-not-allowed': { cors: { allowHeaders: 'Content-Type, Accept, Authorization, Mcp-Session-Id, Last-Event-ID' } },
   'cors-session-id-not-exposed': { cors: { exposeHeaders: 'WWW-Authenticate' } },
   /** A 2025-era allow-list: no Mcp-Method or Mcp-Name, so a browser refuses to send a 2026-07-28 request. */
-  'cors-2025-allow-list': { cors: { allowHeaders: 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID' } },
-  'cors-custom-header-not-allowed': { cors: { allowHeaders: 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID' } },
+  'cors-2025-allow-list': {
+    cors: { allowHeaders: 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID' },
+  },
+  'cors-custom-header-not-allowed': {
+    cors: { allowHeaders: 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID' },
+  },
   // A 2025-era allow-list: initialize works, a 2026-07-28 request (Mcp-Method, Mcp-Name) is refused.
-  'cors-modern-headers-not-allowed': { cors: { allowHeaders: 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID' } },
+  'cors-modern-headers-not-allowed': {
+    cors: { allowHeaders: 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID' },
+  },
 };

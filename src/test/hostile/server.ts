@@ -23,7 +23,12 @@ function corsHeaders(req: IncomingMessage, scenario: Scenario): Record<string, s
 
 const tools = (scenario: Scenario) =>
   scenario.tools ?? [
-    { name: 'probe', description: 'Misbehaves in the way this scenario is named after.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+    {
+      name: 'probe',
+      description: 'Misbehaves in the way this scenario is named after.',
+      inputSchema: { type: 'object' },
+      annotations: { readOnlyHint: true },
+    },
     { name: 'ok', description: 'Always answers.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
   ];
 
@@ -60,12 +65,23 @@ export function createHostileServer(): Server {
       }
       const log = received.get(name) ?? [];
       received.set(name, log);
-      log.push({ method: req.method ?? '', ...(message?.method && { rpcMethod: message.method }), ...(message?.id !== undefined && { id: message.id }), headers: req.headers });
+      log.push({
+        method: req.method ?? '',
+        ...(message?.method && { rpcMethod: message.method }),
+        ...(message?.id !== undefined && { id: message.id }),
+        headers: req.headers,
+      });
       handle(name, scenario, req, res, message);
     });
   });
 
-  function handle(name: string, scenario: Scenario, req: IncomingMessage, res: ServerResponse, message: { id?: unknown; method?: string; params?: { name?: string } } | undefined) {
+  function handle(
+    name: string,
+    scenario: Scenario,
+    req: IncomingMessage,
+    res: ServerResponse,
+    message: { id?: unknown; method?: string; params?: { name?: string } } | undefined,
+  ) {
     const cors = corsHeaders(req, scenario);
     if (req.method === 'OPTIONS') return void res.writeHead(scenario.cors?.none ? 404 : 204, cors).end();
     if (req.method === 'GET') return scenario.getStream ? scenario.getStream(res, cors, req) : void res.writeHead(405, cors).end();
@@ -88,15 +104,24 @@ export function createHostileServer(): Server {
     }
     if (scenario.sessionId !== null) {
       const given = req.headers['mcp-session-id'];
-      if (typeof given !== 'string') return reply(400, JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: Mcp-Session-Id header is required' } }));
-      if (!known.has(given)) return reply(404, JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }));
+      if (typeof given !== 'string')
+        return reply(
+          400,
+          JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: Mcp-Session-Id header is required' } }),
+        );
+      if (!known.has(given))
+        return reply(404, JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }));
     }
     if (message?.id === undefined) return void res.writeHead(202, cors).end();
     if (message.method === 'ping') return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: {} }));
-    if (message.method === 'tools/list') return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { tools: tools(scenario) } }));
-    if (message.method === 'resources/list' && scenario.resources) return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { resources: scenario.resources } }));
-    if (message.method === 'resources/templates/list' && scenario.resources) return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { resourceTemplates: [] } }));
-    if (message.method === 'prompts/list' && scenario.prompts) return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { prompts: scenario.prompts } }));
+    if (message.method === 'tools/list')
+      return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { tools: tools(scenario) } }));
+    if (message.method === 'resources/list' && scenario.resources)
+      return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { resources: scenario.resources } }));
+    if (message.method === 'resources/templates/list' && scenario.resources)
+      return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { resourceTemplates: [] } }));
+    if (message.method === 'prompts/list' && scenario.prompts)
+      return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { prompts: scenario.prompts } }));
     if (message.method === 'tools/call' && message.params?.name === 'probe' && scenario.probe) {
       const count = (counts.get(name) ?? 0) + 1;
       counts.set(name, count);
@@ -105,8 +130,14 @@ export function createHostileServer(): Server {
       return scenario.probe({ id: message.id, rpcMethod: message.method, res, base: cors, count });
     }
     if (message.method === 'tools/call') {
-      return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { content: [{ type: 'text', text: `ok from ${name}` }] } }));
+      return reply(
+        200,
+        JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { content: [{ type: 'text', text: `ok from ${name}` }] } }),
+      );
     }
-    return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: `Method not found: ${message.method}` } }));
+    return reply(
+      200,
+      JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: `Method not found: ${message.method}` } }),
+    );
   }
 }

@@ -25,7 +25,8 @@ export function AuthStepDetails({ step }: { step: AuthStep }) {
       </p>
       {step.verdict === 'unreachable' && (
         <p className="auth-step-hint">
-          Paste a token instead: add a header <code>Authorization</code> with the value <code>Bearer &lt;token&gt;</code> next to the Server URL, then Connect.
+          Paste a token instead: add a header <code>Authorization</code> with the value <code>Bearer &lt;token&gt;</code> next to the Server
+          URL, then Connect.
         </p>
       )}
       {http && (

@@ -90,9 +90,15 @@ function ClientSettings({ serverUrl }: { serverUrl: string }) {
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    void client.call('configureAuth', { redirectUrl: oauthRedirectUrl, clientId, clientSecret }).then(() =>
-      setSaved(clientId.trim() ? `Using pre-registered client “${clientId.trim()}” for the next authorization.` : 'Using Dynamic Client Registration.'),
-    );
+    void client
+      .call('configureAuth', { redirectUrl: oauthRedirectUrl, clientId, clientSecret })
+      .then(() =>
+        setSaved(
+          clientId.trim()
+            ? `Using pre-registered client “${clientId.trim()}” for the next authorization.`
+            : 'Using Dynamic Client Registration.',
+        ),
+      );
   };
   const forget = () => {
     if (!serverUrl) return;
@@ -104,15 +110,22 @@ function ClientSettings({ serverUrl }: { serverUrl: string }) {
         auth.getState().actions.clearSteps(new URL(serverUrl).href);
         setSaved('Forgot every token, registration and discovery result for this server, in memory and on this device.');
       },
-      (error: unknown) => setSaved(`Forget failed: ${error instanceof Error ? error.message : String((error as { message?: string })?.message ?? error)}`),
+      (error: unknown) =>
+        setSaved(`Forget failed: ${error instanceof Error ? error.message : String((error as { message?: string })?.message ?? error)}`),
     );
   };
   const toggleRemember = (checked: boolean) => {
     if (!serverUrl) return;
     setRememberChoice({ serverUrl, remember: checked });
-    void client.call('rememberAuthorization', { serverUrl, remember: checked }).then(() =>
-      setSaved(checked ? 'Tokens for this server are kept on this device until you press Forget.' : 'Tokens for this server are kept in memory only; the copy on this device was deleted.'),
-    );
+    void client
+      .call('rememberAuthorization', { serverUrl, remember: checked })
+      .then(() =>
+        setSaved(
+          checked
+            ? 'Tokens for this server are kept on this device until you press Forget.'
+            : 'Tokens for this server are kept in memory only; the copy on this device was deleted.',
+        ),
+      );
   };
 
   return (
@@ -123,11 +136,25 @@ function ClientSettings({ serverUrl }: { serverUrl: string }) {
       <div className="auth-fields">
         <label>
           Client ID
-          <input className="input mono" value={clientId} onChange={(e) => setClientId(e.target.value)} placeholder="empty: register dynamically" autoComplete="off" spellCheck={false} />
+          <input
+            className="input mono"
+            value={clientId}
+            onChange={(e) => setClientId(e.target.value)}
+            placeholder="empty: register dynamically"
+            autoComplete="off"
+            spellCheck={false}
+          />
         </label>
         <label>
           Client secret
-          <input className="input mono" type="password" value={clientSecret} onChange={(e) => setClientSecret(e.target.value)} placeholder="optional" autoComplete="off" />
+          <input
+            className="input mono"
+            type="password"
+            value={clientSecret}
+            onChange={(e) => setClientSecret(e.target.value)}
+            placeholder="optional"
+            autoComplete="off"
+          />
         </label>
       </div>
       <div className="auth-settings-actions">
@@ -160,7 +187,8 @@ function StepItem({ step }: { step: AuthStep }) {
           <span className="auth-step-title">{step.title}</span>
           {step.http && (
             <span className="auth-step-http">
-              {step.http.method} {step.http.url} {step.http.status !== undefined ? `→ ${step.http.status}` : step.http.error ? '→ no response' : ''}
+              {step.http.method} {step.http.url}{' '}
+              {step.http.status !== undefined ? `→ ${step.http.status}` : step.http.error ? '→ no response' : ''}
             </span>
           )}
         </summary>

@@ -54,7 +54,8 @@ export function RedirectReturn() {
         </p>
       ) : (
         <p role="status">
-          Signed in. Secret headers are not kept across a redirect; enter {outcome.droppedHeaders.join(', ')} again if this server needs {outcome.droppedHeaders.length > 1 ? 'them' : 'it'}.
+          Signed in. Secret headers are not kept across a redirect; enter {outcome.droppedHeaders.join(', ')} again if this server needs{' '}
+          {outcome.droppedHeaders.length > 1 ? 'them' : 'it'}.
         </p>
       )}
       <div className="auth-prompt-actions">

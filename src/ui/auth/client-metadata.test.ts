@@ -16,7 +16,9 @@ describe('Client ID Metadata Document', () => {
 
   it('is offered only on https and only when the served document names its own URL', async () => {
     const doc = clientMetadataDocument('https://lens.example/inspector/');
-    await expect(findClientMetadataUrl('https://lens.example/inspector/', serve(doc))).resolves.toBe('https://lens.example/inspector/client-metadata.json');
+    await expect(findClientMetadataUrl('https://lens.example/inspector/', serve(doc))).resolves.toBe(
+      'https://lens.example/inspector/client-metadata.json',
+    );
     await expect(findClientMetadataUrl('https://other.example/', serve(doc))).resolves.toBeUndefined();
     await expect(findClientMetadataUrl('http://127.0.0.1:1/', serve(doc))).resolves.toBeUndefined();
     await expect(findClientMetadataUrl('https://lens.example/inspector/', serve({}, 404))).resolves.toBeUndefined();

@@ -15,8 +15,13 @@ import {
 } from '../../state/index.ts';
 import { navigateToAuthorization } from './open-authorization.ts';
 
-export async function leaveForAuthorization(deps: { client: EngineClient; connection: ConnectionStore; storage: SessionStorageLike | undefined }, state: string, remember: boolean): Promise<string | undefined> {
-  if (!deps.storage) return 'This browser does not let the page keep the sign-in across a redirect (session storage is disabled). Allow popups for this page instead.';
+export async function leaveForAuthorization(
+  deps: { client: EngineClient; connection: ConnectionStore; storage: SessionStorageLike | undefined },
+  state: string,
+  remember: boolean,
+): Promise<string | undefined> {
+  if (!deps.storage)
+    return 'This browser does not let the page keep the sign-in across a redirect (session storage is disabled). Allow popups for this page instead.';
   let oauth;
   try {
     oauth = await deps.client.call('exportPendingAuthorization', { state });
@@ -24,7 +29,10 @@ export async function leaveForAuthorization(deps: { client: EngineClient; connec
     return isEngineError(error) ? error.message : String(error);
   }
   const { input, summary } = deps.connection.getState();
-  savePendingRedirect(deps.storage, buildPendingRedirect(oauth, { url: summary?.url ?? input.url, headers: input.headers, transport: input.transport }, remember));
+  savePendingRedirect(
+    deps.storage,
+    buildPendingRedirect(oauth, { url: summary?.url ?? input.url, headers: input.headers, transport: input.transport }, remember),
+  );
   const navigated = navigateToAuthorization(oauth.authorizationUrl);
   if (!navigated.ok) {
     dropPendingRedirect(deps.storage);
@@ -34,9 +42,7 @@ export async function leaveForAuthorization(deps: { client: EngineClient; connec
 }
 
 export type ReturnOutcome =
-  | { kind: 'none' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'finished'; serverUrl: string; droppedHeaders: string[] };
+  { kind: 'none' } | { kind: 'failed'; message: string } | { kind: 'finished'; serverUrl: string; droppedHeaders: string[] };
 
 /**
  * Called once when the app starts: if the callback page handed over a callback URL, finish that sign-in.
@@ -65,7 +71,11 @@ export async function returnFromAuthorization(deps: {
   actions.setHeaders(saved.headers);
   try {
     if (oauth.client.preRegistered) {
-      await client.call('configureAuth', { redirectUrl: deps.redirectUrl, clientId: oauth.client.clientId, ...(oauth.clientSecret !== undefined && { clientSecret: oauth.clientSecret }) });
+      await client.call('configureAuth', {
+        redirectUrl: deps.redirectUrl,
+        clientId: oauth.client.clientId,
+        ...(oauth.clientSecret !== undefined && { clientSecret: oauth.clientSecret }),
+      });
     }
     await client.call('resumeAuthorization', { pending: oauth, callbackUrl, remember });
   } catch (error) {

@@ -11,10 +11,11 @@ export function FreshnessBadge({ freshness }: { freshness: Freshness | undefined
   const left = Math.max(0, ttlMs - age);
   const scopeText = scope ? ` · ${scope}` : '';
   const title = `The server allows caching this for ${formatDuration(ttlMs)}${scope ? ` (${scope === 'public' ? 'for anyone' : 'for this sign-in only'})` : ''}.${fromCache ? ' MCP Lens answered from its cache without asking the server; Refresh asks it.' : ''}`;
-  const text =
-    fromCache ? `from cache · ${formatDuration(age)} old${scopeText}`
-    : ttlMs > 0 ? `fresh for ${formatDuration(left)}${scopeText}`
-    : `not cacheable${scopeText}`;
+  const text = fromCache
+    ? `from cache · ${formatDuration(age)} old${scopeText}`
+    : ttlMs > 0
+      ? `fresh for ${formatDuration(left)}${scopeText}`
+      : `not cacheable${scopeText}`;
   return (
     <span className={fromCache ? 'badge badge-cache' : 'badge badge-fresh'} title={title}>
       {text}

@@ -33,7 +33,9 @@ export function useFixedRows(scroller: RefObject<HTMLElement | null>, count: num
     const element = scroller.current;
     if (!element) return;
     setView((previous) =>
-      previous.top === element.scrollTop && previous.height === element.clientHeight ? previous : { top: element.scrollTop, height: element.clientHeight },
+      previous.top === element.scrollTop && previous.height === element.clientHeight
+        ? previous
+        : { top: element.scrollTop, height: element.clientHeight },
     );
   }, [scroller]);
 

@@ -21,13 +21,14 @@ export function ClientFeaturesSettings({ id }: { id: string }) {
       <div className="client-features-options">
         {OPTIONS.map((option) => (
           <label key={option.key} title={`Declares ${option.capability}`}>
-            <input type="checkbox" checked={settings[option.key]} onChange={(e) => setSetting(option.key, e.target.checked)} /> {option.label}
+            <input type="checkbox" checked={settings[option.key]} onChange={(e) => setSetting(option.key, e.target.checked)} />{' '}
+            {option.label}
           </label>
         ))}
       </div>
       <p className="hint">
-        Declared at initialize{phase === 'connected' ? ': changes apply when you connect again' : ''}. A request for a capability that is off is refused
-        (-32601 or -32602) without asking you.
+        Declared at initialize{phase === 'connected' ? ': changes apply when you connect again' : ''}. A request for a capability that is
+        off is refused (-32601 or -32602) without asking you.
       </p>
     </fieldset>
   );

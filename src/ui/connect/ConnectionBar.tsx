@@ -87,7 +87,13 @@ export function ConnectionBar() {
         >
           Headers{headerCount > 0 ? ` (${headerCount})` : ''} <span aria-hidden="true">{headersOpen ? '▴' : '▾'}</span>
         </button>
-        <button type="button" className="button" aria-expanded={clientOpen} aria-controls={ids.client} onClick={() => setClientOpen((open) => !open)}>
+        <button
+          type="button"
+          className="button"
+          aria-expanded={clientOpen}
+          aria-controls={ids.client}
+          onClick={() => setClientOpen((open) => !open)}
+        >
           Client <span aria-hidden="true">{clientOpen ? '▴' : '▾'}</span>
         </button>
         {/* One group, so on a narrow bar the era, Connect and the status wrap together beside each other. */}
@@ -99,7 +105,9 @@ export function ConnectionBar() {
           <button type="button" className="button" disabled={!canDisconnect} onClick={() => void disconnect()}>
             Disconnect
           </button>
-          <ConnectionStatus stream={{ health: streamHealth, open: streamOpen, onToggle: () => setStreamOpen((open) => !open), controls: ids.stream }} />
+          <ConnectionStatus
+            stream={{ health: streamHealth, open: streamOpen, onToggle: () => setStreamOpen((open) => !open), controls: ids.stream }}
+          />
         </div>
       </form>
       {urlError && (

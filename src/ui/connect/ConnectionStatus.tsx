@@ -25,7 +25,9 @@ export function ConnectionStatus({ stream }: { stream: StreamDetailsToggle }) {
     <div role="status" className={`connection-status status-${phase}${unwell ? ' status-unwell' : ''}`}>
       <span className="status-dot" aria-hidden="true" />
       {TEXT[phase]}
-      {phase === 'connected' && transport && <span className="status-transport">{transport === 'sse' ? 'legacy SSE' : 'Streamable HTTP'}</span>}
+      {phase === 'connected' && transport && (
+        <span className="status-transport">{transport === 'sse' ? 'legacy SSE' : 'Streamable HTTP'}</span>
+      )}
       {phase === 'connected' && <StreamHealthBadge {...stream} />}
     </div>
   );

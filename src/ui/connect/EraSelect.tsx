@@ -45,7 +45,11 @@ export function EraSelect() {
         ))}
       </select>
       {hint && (
-        <span id={hintId} className="era-known" title={`This origin spoke ${eraLabel(hint.era)} when MCP Lens last connected (${new Date(hint.at).toLocaleString()}).`}>
+        <span
+          id={hintId}
+          className="era-known"
+          title={`This origin spoke ${eraLabel(hint.era)} when MCP Lens last connected (${new Date(hint.at).toLocaleString()}).`}
+        >
           last: {eraLabel(hint.era)}
         </span>
       )}

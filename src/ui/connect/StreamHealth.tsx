@@ -23,7 +23,17 @@ export function useStreamHealth(): StreamHealth {
   return health;
 }
 
-export function StreamHealthBadge({ health, open, onToggle, controls }: { health: StreamHealth; open: boolean; onToggle(): void; controls: string }) {
+export function StreamHealthBadge({
+  health,
+  open,
+  onToggle,
+  controls,
+}: {
+  health: StreamHealth;
+  open: boolean;
+  onToggle(): void;
+  controls: string;
+}) {
   if (health.kind === 'stable') return null;
   const last = health.kind === 'unstable' ? health.last : health.drop;
   return (
@@ -49,12 +59,14 @@ export function StreamHealthDetails({ id, health }: { id: string; health: Stream
     <section id={id} className="stream-health" aria-label="Event stream drops">
       {health.kind === 'stopped' ? (
         <p className="stream-health-lead">
-          <strong>MCP Lens stopped reconnecting the event stream.</strong> <ServerText text={health.drop.reason} /> Press Connect to start a new session.
+          <strong>MCP Lens stopped reconnecting the event stream.</strong> <ServerText text={health.drop.reason} /> Press Connect to start a
+          new session.
         </p>
       ) : (
         <p className="stream-health-lead">
-          <strong>The server keeps dropping the event stream.</strong> MCP Lens reconnects on its own and resumes with Last-Event-ID, so requests still
-          work; server notifications may arrive late. Common causes: a proxy or load balancer that closes long-lived responses, or a server restarting.
+          <strong>The server keeps dropping the event stream.</strong> MCP Lens reconnects on its own and resumes with Last-Event-ID, so
+          requests still work; server notifications may arrive late. Common causes: a proxy or load balancer that closes long-lived
+          responses, or a server restarting.
         </p>
       )}
       {drops.length > 0 && (

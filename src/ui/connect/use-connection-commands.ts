@@ -26,40 +26,43 @@ export function useConnectionCommands() {
   const attempt = useRef<AbortController | null>(null);
 
   /** `eraOverride` connects this once in another era than the setting says (e.g. "Connect as 2025"). */
-  const open = useCallback(async (eraOverride?: EraChoice) => {
-    const { input, phase, actions } = connection.getState();
-    const checked = checkServerUrl(input.url);
-    if (!checked.ok || headerProblems(input.headers).length > 0) return;
-    const era = eraOverride ?? input.era;
-    const origin = eraOrigin(checked.url);
-    const knownEra = era === 'auto' && origin !== undefined ? prefs.getState().knownEras[origin] : undefined;
+  const open = useCallback(
+    async (eraOverride?: EraChoice) => {
+      const { input, phase, actions } = connection.getState();
+      const checked = checkServerUrl(input.url);
+      if (!checked.ok || headerProblems(input.headers).length > 0) return;
+      const era = eraOverride ?? input.era;
+      const origin = eraOrigin(checked.url);
+      const knownEra = era === 'auto' && origin !== undefined ? prefs.getState().knownEras[origin] : undefined;
 
-    attempt.current?.abort();
-    const controller = new AbortController();
-    attempt.current = controller;
-    actions.connecting();
-    forgetSession(queryClient);
-    const params: ConnectParams = {
-      url: checked.url,
-      headers: usableHeaders(input.headers),
-      transport: input.transport,
-      era,
-      ...(knownEra && { knownEra }),
-      clientFeatures: clientFeatures.getState().settings,
-    };
-    try {
-      if (phase === 'connected') await client.call('disconnect', undefined).catch(() => undefined);
-      const summary = await client.call('connect', params, controller.signal);
-      if (attempt.current !== controller) return;
-      actions.connected(summary);
-      afterConnect(services, summary, era, origin);
-    } catch (error) {
-      if (attempt.current !== controller) return;
-      actions.failed(asEngineError(error));
-    } finally {
-      if (attempt.current === controller) attempt.current = null;
-    }
-  }, [services, client, connection, clientFeatures, prefs, queryClient]);
+      attempt.current?.abort();
+      const controller = new AbortController();
+      attempt.current = controller;
+      actions.connecting();
+      forgetSession(queryClient);
+      const params: ConnectParams = {
+        url: checked.url,
+        headers: usableHeaders(input.headers),
+        transport: input.transport,
+        era,
+        ...(knownEra && { knownEra }),
+        clientFeatures: clientFeatures.getState().settings,
+      };
+      try {
+        if (phase === 'connected') await client.call('disconnect', undefined).catch(() => undefined);
+        const summary = await client.call('connect', params, controller.signal);
+        if (attempt.current !== controller) return;
+        actions.connected(summary);
+        afterConnect(services, summary, era, origin);
+      } catch (error) {
+        if (attempt.current !== controller) return;
+        actions.failed(asEngineError(error));
+      } finally {
+        if (attempt.current === controller) attempt.current = null;
+      }
+    },
+    [services, client, connection, clientFeatures, prefs, queryClient],
+  );
 
   const connect = useCallback(() => open(), [open]);
   const connectAsLegacy = useCallback(() => open('legacy'), [open]);

@@ -21,7 +21,16 @@ export function HttpBody({ title, body }: { title: string; body: WireBody | unde
           </>
         }
       >
-        {() => (body.dropped ? <p className="muted">The oldest bodies are let go once the HTTP view holds {(DEFAULT_HTTP_BODY_BUDGET / 1024 / 1024).toLocaleString('en-US')} M characters of body text; this HTTP view no longer has this one.</p> : <LargeText className="code-block" text={body.text} fileName={`${title.toLowerCase().replace(' ', '-')}.txt`} />)}
+        {() =>
+          body.dropped ? (
+            <p className="muted">
+              The oldest bodies are let go once the HTTP view holds {(DEFAULT_HTTP_BODY_BUDGET / 1024 / 1024).toLocaleString('en-US')} M
+              characters of body text; this HTTP view no longer has this one.
+            </p>
+          ) : (
+            <LargeText className="code-block" text={body.text} fileName={`${title.toLowerCase().replace(' ', '-')}.txt`} />
+          )
+        }
       </LazyDetails>
     </div>
   );

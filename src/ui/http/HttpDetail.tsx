@@ -27,7 +27,8 @@ export function HttpDetail() {
     <section className="log-detail http-detail" aria-label="Selected HTTP exchange">
       <header className="log-detail-head">
         <span className="mono">
-          {exchange.method} <ServerText text={exchange.url} /> · {exchange.status !== undefined ? `${exchange.status} ${exchange.statusText ?? ''}` : 'no response'}
+          {exchange.method} <ServerText text={exchange.url} /> ·{' '}
+          {exchange.status !== undefined ? `${exchange.status} ${exchange.statusText ?? ''}` : 'no response'}
         </span>
         <span className="log-detail-actions">
           <button type="button" className="button button-small" aria-label="Close exchange details" onClick={() => select(null)}>
@@ -88,7 +89,8 @@ export function HttpDetail() {
           )}
         </dl>
         <h3 className="section-subtitle">
-          Messages carried ({seqs.length >= MAX_CARRIED_LINKS ? `the first ${MAX_CARRIED_LINKS.toLocaleString('en-US')} are linked` : seqs.length})
+          Messages carried (
+          {seqs.length >= MAX_CARRIED_LINKS ? `the first ${MAX_CARRIED_LINKS.toLocaleString('en-US')} are linked` : seqs.length})
         </h3>
         {seqs.length === 0 ? (
           <p className="muted">None.</p>
@@ -99,7 +101,9 @@ export function HttpDetail() {
                 <CarriedMessage seq={seq} onOpen={openMessage} />
               </li>
             ))}
-            {seqs.length > MAX_LINKED && <li className="muted">and {seqs.length - MAX_LINKED} more — filter the Message log to see them.</li>}
+            {seqs.length > MAX_LINKED && (
+              <li className="muted">and {seqs.length - MAX_LINKED} more — filter the Message log to see them.</li>
+            )}
           </ul>
         )}
         <Headers title="Request headers" pairs={exchange.requestHeaders} />

@@ -29,7 +29,10 @@ export function HttpView() {
         const item = byId.get(messageItemId(messageSeq));
         return item?.type === 'message' ? [item.entry] : [];
       });
-    const har = toHar(seqs.toArray().flatMap((seq) => bySeq.get(seq) ?? []), messagesOf);
+    const har = toHar(
+      seqs.toArray().flatMap((seq) => bySeq.get(seq) ?? []),
+      messagesOf,
+    );
     downloadText(`mcp-lens-${fileStamp()}.har`, JSON.stringify(har, null, 2));
   };
 
@@ -52,11 +55,7 @@ export function HttpView() {
           {evicted.toLocaleString('en-US')} earlier exchange{evicted === 1 ? '' : 's'} evicted
         </p>
       )}
-      <div
-        className="log-scroller"
-        ref={scroller}
-        onScroll={rows.onScroll}
-      >
+      <div className="log-scroller" ref={scroller} onScroll={rows.onScroll}>
         {seqs.length === 0 ? (
           <p className="empty-state">No HTTP traffic yet. Every request the client makes, and its response, appears here.</p>
         ) : (
@@ -91,7 +90,12 @@ const HttpRow = memo(function HttpRow({ seq, top }: { seq: number; top: number }
   const mcpMethod = mcpHeaderValue(exchange.requestHeaders, 'Mcp-Method');
   return (
     <li className="log-row http-row" style={{ transform: `translateY(${top}px)` }} data-http-seq={seq}>
-      <button type="button" className="log-row-button http-row-button" aria-current={selected ? 'true' : undefined} onClick={() => select(seq)}>
+      <button
+        type="button"
+        className="log-row-button http-row-button"
+        aria-current={selected ? 'true' : undefined}
+        onClick={() => select(seq)}
+      >
         <span className="http-method mono">{exchange.method}</span>
         <span className={`http-status mono${failed ? ' http-failed' : ''}`}>{exchange.status ?? (exchange.error ? 'failed' : '…')}</span>
         <span className="log-method mono">

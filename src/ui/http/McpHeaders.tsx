@@ -7,7 +7,10 @@ import { ServerText } from '../common/ServerText.tsx';
  * sent in the `=?base64?…?=` form is shown decoded beside the raw value.
  */
 export function McpHeaders({ request, response }: { request: Array<[string, string]>; response: Array<[string, string]> | undefined }) {
-  const rows = [...mcpHeaderRows(request).map((row) => ['request', row] as const), ...mcpHeaderRows(response).map((row) => ['response', row] as const)];
+  const rows = [
+    ...mcpHeaderRows(request).map((row) => ['request', row] as const),
+    ...mcpHeaderRows(response).map((row) => ['response', row] as const),
+  ];
   if (rows.length === 0) return null;
   return (
     <section className="mcp-headers" aria-label="MCP headers">
@@ -23,11 +26,14 @@ export function McpHeaders({ request, response }: { request: Array<[string, stri
           {rows.map(([side, row], index) => (
             <tr key={`${side}-${row.name}-${index}`}>
               <th scope="row" className="mono">
-                <span className="mcp-header-side" aria-hidden="true" title={side === 'request' ? 'Sent with the request' : 'Received with the response'}>
+                <span
+                  className="mcp-header-side"
+                  aria-hidden="true"
+                  title={side === 'request' ? 'Sent with the request' : 'Received with the response'}
+                >
                   {side === 'request' ? '→' : '←'}
                 </span>
-                <span className="visually-hidden">{side === 'request' ? 'sent' : 'received'} </span>{' '}
-                <ServerText text={row.name} />
+                <span className="visually-hidden">{side === 'request' ? 'sent' : 'received'} </span> <ServerText text={row.name} />
               </th>
               <td className="mono break">
                 <HeaderValue row={row} />

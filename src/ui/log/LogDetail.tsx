@@ -31,8 +31,19 @@ export function LogDetail() {
         ) : (
           <span className="mono">
             {item.entry.direction === 'out' ? '→ sent' : '← received'} {item.entry.kind}
-            {item.entry.method ? <> · <ServerText text={item.entry.method} /></> : null}
-            {item.entry.rpcId !== undefined ? <> · id <ServerText text={String(item.entry.rpcId)} /></> : null} · {formatTime(item.entry.time)}
+            {item.entry.method ? (
+              <>
+                {' '}
+                · <ServerText text={item.entry.method} />
+              </>
+            ) : null}
+            {item.entry.rpcId !== undefined ? (
+              <>
+                {' '}
+                · id <ServerText text={String(item.entry.rpcId)} />
+              </>
+            ) : null}{' '}
+            · {formatTime(item.entry.time)}
             {item.entry.latencyMs !== undefined ? ` · ${formatDuration(item.entry.latencyMs)}` : ''}
             {probe && <span className="badge log-era-probe">era probe</span>}
             <ResultType entry={item.entry} />
@@ -78,13 +89,20 @@ export function LogDetail() {
         </>
       ) : (
         <>
-          {item.entry.late && <p className="hint">This response arrived after its request was cancelled or timed out; the client ignored it.</p>}
+          {item.entry.late && (
+            <p className="hint">This response arrived after its request was cancelled or timed out; the client ignored it.</p>
+          )}
           {item.entry.violation && (
             <p className="hint">
               <ServerText text={item.entry.violation} />
             </p>
           )}
-          {item.entry.unmatched && <p className="hint">No request with this id is waiting: the server answered a request that was never sent, or answered one twice. The client ignored it.</p>}
+          {item.entry.unmatched && (
+            <p className="hint">
+              No request with this id is waiting: the server answered a request that was never sent, or answered one twice. The client
+              ignored it.
+            </p>
+          )}
           {/* Keyed by message, so a disclosure opened on one entry starts closed on the next. */}
           <MessageJson key={item.entry.seq} entry={item.entry} />
         </>

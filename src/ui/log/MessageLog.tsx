@@ -55,7 +55,9 @@ export function MessageLog() {
     setFollowing(next === last);
     rows.scrollToIndex(next);
     // The row may only exist after the scroll renders it; focus it then.
-    requestAnimationFrame(() => scroller.current?.querySelector<HTMLButtonElement>(`[data-log-id="${CSS.escape(id)}"] .log-row-button`)?.focus());
+    requestAnimationFrame(() =>
+      scroller.current?.querySelector<HTMLButtonElement>(`[data-log-id="${CSS.escape(id)}"] .log-row-button`)?.focus(),
+    );
   };
 
   return (
@@ -104,7 +106,9 @@ export function MessageLog() {
             <ol className="log-list" onKeyDown={onKeyDown} style={{ height: rows.totalHeight }}>
               {rowIndexes(rows.start, rows.end).map((index) => {
                 const id = visible.idAt(index);
-                return id === undefined ? null : <LogRow key={id} id={id} top={index * LOG_ROW_HEIGHT} position={index + 1} size={visible.count} />;
+                return id === undefined ? null : (
+                  <LogRow key={id} id={id} top={index * LOG_ROW_HEIGHT} position={index + 1} size={visible.count} />
+                );
               })}
             </ol>
           )}

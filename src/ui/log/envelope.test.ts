@@ -38,6 +38,11 @@ describe('message envelope', () => {
     expect(resultTypeOf({ result: { resultType: 'x'.repeat(100) } })).toHaveLength(40);
     expect(resultTypeOf({ result: { resultType: 3 } })).toBeUndefined();
     expect(resultTypeOf({ error: {} })).toBeUndefined();
-    expect([resultTypeTone('complete'), resultTypeTone('input_required'), resultTypeTone('task'), resultTypeTone('other')]).toEqual(['complete', 'pending', 'pending', 'unknown']);
+    expect([resultTypeTone('complete'), resultTypeTone('input_required'), resultTypeTone('task'), resultTypeTone('other')]).toEqual([
+      'complete',
+      'pending',
+      'pending',
+      'unknown',
+    ]);
   });
 });

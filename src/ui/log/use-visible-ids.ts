@@ -38,6 +38,11 @@ export function useVisibleIds(): VisibleIds {
     // Reading and writing the ref here is a cache, not render output: the result depends only on the inputs.
     const result = filterLog({ ids, byId, generation, revision }, filterText, previous.current);
     previous.current = result;
-    return { count: result.ids.length, idAt: (index: number) => result.ids[index], indexOf: (id: string) => result.ids.lastIndexOf(id), filtering: true };
+    return {
+      count: result.ids.length,
+      idAt: (index: number) => result.ids[index],
+      indexOf: (id: string) => result.ids.lastIndexOf(id),
+      filtering: true,
+    };
   }, [ids, byId, generation, revision, filterText]);
 }

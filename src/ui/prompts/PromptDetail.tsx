@@ -76,7 +76,12 @@ export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
           ))
         )}
         <div className="detail-actions">
-          <button type="submit" className="button button-primary" disabled={mutation.isPending || replay !== null} aria-describedby={replay ? readOnlyId : undefined}>
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={mutation.isPending || replay !== null}
+            aria-describedby={replay ? readOnlyId : undefined}
+          >
             Get prompt
           </button>
           {replay && <ReadOnlyNote id={readOnlyId} />}
@@ -108,7 +113,9 @@ export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
         )}
         {replay && !saved.get && <p className="muted">This prompt was not requested (prompts/get) in the saved session.</p>}
         {mutation.isPending && <p className="muted">Getting the prompt…</p>}
-        {mutation.error && <ErrorDetails error={mutation.error} lead={mutation.error.code === 'cancelled' ? 'Cancelled' : 'Could not get the prompt'} />}
+        {mutation.error && (
+          <ErrorDetails error={mutation.error} lead={mutation.error.code === 'cancelled' ? 'Cancelled' : 'Could not get the prompt'} />
+        )}
         {shown && (
           <>
             <p className="muted prompt-result-head">

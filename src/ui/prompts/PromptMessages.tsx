@@ -9,7 +9,11 @@ export function PromptMessages({ messages }: { messages: PromptMessageInfo[] }) 
       {messages.map((message, index) => {
         const known = message.role === 'user' || message.role === 'assistant';
         return (
-          <li key={index} className={`prompt-message role-${known ? message.role : 'other'}`} aria-label={`Message ${index + 1} from ${message.role}`}>
+          <li
+            key={index}
+            className={`prompt-message role-${known ? message.role : 'other'}`}
+            aria-label={`Message ${index + 1} from ${message.role}`}
+          >
             <div className="prompt-message-role">
               <span className={known ? 'badge' : 'badge badge-danger'}>
                 <ServerText text={message.role} />

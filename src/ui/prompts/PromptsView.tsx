@@ -16,7 +16,8 @@ export function PromptsView() {
   const { ready, key, capabilities, replay } = useFeatureScope();
   if (!ready) return <p className="empty-state">Connect to a server to see its prompts.</p>;
   const recorded = replay !== null && (replay.server === null || replay.catalog.prompts !== null);
-  if (capabilities?.prompts === undefined && !recorded) return <p className="empty-state">This server does not offer prompts (no prompts capability).</p>;
+  if (capabilities?.prompts === undefined && !recorded)
+    return <p className="empty-state">This server does not offer prompts (no prompts capability).</p>;
   return <ConnectedPrompts key={key} />;
 }
 
@@ -37,7 +38,11 @@ function ConnectedPrompts() {
       <div className="split-list-pane">
         <div className="pane-toolbar">
           <span className="muted" aria-live="polite">
-            {data ? `${prompts.length} prompt${prompts.length === 1 ? '' : 's'}${data.pages > 1 ? ` in ${data.pages} pages` : ''}` : isPending ? 'Loading prompts…' : ''}
+            {data
+              ? `${prompts.length} prompt${prompts.length === 1 ? '' : 's'}${data.pages > 1 ? ` in ${data.pages} pages` : ''}`
+              : isPending
+                ? 'Loading prompts…'
+                : ''}
             {data && data.skipped > 0 ? ` (${data.skipped} malformed left out)` : ''}
             {replay && data ? ' · as saved' : ''}
           </span>
@@ -59,7 +64,12 @@ function ConnectedPrompts() {
               <li key={key} className={isSelected ? 'item selected' : 'item'}>
                 <ServerIcon icons={p.icons} label={p.name} />
                 <div className="item-main">
-                  <button type="button" className="item-name mono" aria-current={isSelected ? 'true' : undefined} onClick={() => setSelected(key)}>
+                  <button
+                    type="button"
+                    className="item-name mono"
+                    aria-current={isSelected ? 'true' : undefined}
+                    onClick={() => setSelected(key)}
+                  >
                     <ServerText text={p.name} />
                   </button>
                   {p.title && p.title !== p.name && (
@@ -80,7 +90,11 @@ function ConnectedPrompts() {
                           {required > 0 ? `, ${required} required` : ''}
                         </span>
                       )}
-                      {gotten(p.name) > 0 && <span className="badge badge-saved">{gotten(p.name) === 1 ? '1 saved result' : `${gotten(p.name)} saved results`}</span>}
+                      {gotten(p.name) > 0 && (
+                        <span className="badge badge-saved">
+                          {gotten(p.name) === 1 ? '1 saved result' : `${gotten(p.name)} saved results`}
+                        </span>
+                      )}
                     </div>
                   )}
                 </div>
@@ -90,7 +104,11 @@ function ConnectedPrompts() {
         </ul>
       </div>
       <div className="split-detail-pane" ref={detailPane}>
-        {prompt ? <PromptDetail key={selected} prompt={prompt} /> : <p className="empty-state">Select a prompt by its name to fill in its arguments and get it.</p>}
+        {prompt ? (
+          <PromptDetail key={selected} prompt={prompt} />
+        ) : (
+          <p className="empty-state">Select a prompt by its name to fill in its arguments and get it.</p>
+        )}
       </div>
     </div>
   );

@@ -1,6 +1,13 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { PendingServerRequest } from '../../shared/client-features.ts';
-import { initialValues, readRequestedSchema, toContent, type ElicitField, type FieldValue, type FormValues } from '../../shared/elicitation-schema.ts';
+import {
+  initialValues,
+  readRequestedSchema,
+  toContent,
+  type ElicitField,
+  type FieldValue,
+  type FormValues,
+} from '../../shared/elicitation-schema.ts';
 import { prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { ElicitationActions } from './ElicitationActions.tsx';
@@ -49,7 +56,14 @@ export function ElicitationFormView({ request }: { request: PendingServerRequest
       {fields.length === 0 && read.ok && <p className="muted">The server asks for no fields: Accept just confirms.</p>}
       <div className="elicit-fields">
         {fields.map((field) => (
-          <Field key={field.key} id={`${request.id}-${field.key}`} field={field} value={values[field.key]} error={errors[field.key]} onChange={(v) => update(field.key, v)} />
+          <Field
+            key={field.key}
+            id={`${request.id}-${field.key}`}
+            field={field}
+            value={values[field.key]}
+            error={errors[field.key]}
+            onChange={(v) => update(field.key, v)}
+          />
         ))}
       </div>
       <details className="schema-details">
@@ -58,7 +72,8 @@ export function ElicitationFormView({ request }: { request: PendingServerRequest
       </details>
       {tried && Object.keys(errors).length > 0 && (
         <p className="field-error" role="alert">
-          Fix {Object.keys(errors).length === 1 ? 'the highlighted field' : `${Object.keys(errors).length} highlighted fields`} before accepting.
+          Fix {Object.keys(errors).length === 1 ? 'the highlighted field' : `${Object.keys(errors).length} highlighted fields`} before
+          accepting.
         </p>
       )}
       <ElicitationActions send={send} sending={sending} error={error}>
@@ -72,11 +87,29 @@ export function ElicitationFormView({ request }: { request: PendingServerRequest
 
 const INPUT_TYPES = { email: 'email', uri: 'url', date: 'date', 'date-time': 'text' } as const;
 
-function Field({ id, field, value, error, onChange }: { id: string; field: ElicitField; value: FieldValue | undefined; error?: string; onChange: (v: FieldValue) => void }) {
+function Field({
+  id,
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  field: ElicitField;
+  value: FieldValue | undefined;
+  error?: string;
+  onChange: (v: FieldValue) => void;
+}) {
   const hintId = useId();
   const label = field.title ?? field.key;
-  const describedBy = [field.description || constraintText(field) ? hintId : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, 'aria-required': field.required || undefined };
+  const describedBy =
+    [field.description || constraintText(field) ? hintId : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    'aria-required': field.required || undefined,
+  };
   const hint = (
     <>
       {(field.description || constraintText(field)) && (

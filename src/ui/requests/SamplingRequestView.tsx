@@ -8,7 +8,9 @@ import { DeprecatedBadge } from '../server/DeprecatedBadge.tsx';
 type Params = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const blocksOf = (content: unknown): ContentBlock[] =>
-  (Array.isArray(content) ? content : [content]).filter((b): b is ContentBlock => typeof b === 'object' && b !== null && typeof (b as { type?: unknown }).type === 'string');
+  (Array.isArray(content) ? content : [content]).filter(
+    (b): b is ContentBlock => typeof b === 'object' && b !== null && typeof (b as { type?: unknown }).type === 'string',
+  );
 
 /** Everything a sampling request carries, so the person sees exactly what they are answering. */
 export function SamplingRequestView({ params }: { params: Params }) {
@@ -22,7 +24,14 @@ export function SamplingRequestView({ params }: { params: Params }) {
     ['stopSequences', Array.isArray(params.stopSequences) ? params.stopSequences.map((s) => JSON.stringify(s)).join(', ') : undefined],
     ['includeContext', str(params.includeContext)],
     ['model hints', hints.length > 0 ? hints.join(', ') : undefined],
-    ['cost / speed / intelligence', ['costPriority', 'speedPriority', 'intelligencePriority'].some((k) => prefs[k] !== undefined) ? ['costPriority', 'speedPriority', 'intelligencePriority'].map((k) => (prefs[k] === undefined ? '–' : String(prefs[k]))).join(' / ') : undefined],
+    [
+      'cost / speed / intelligence',
+      ['costPriority', 'speedPriority', 'intelligencePriority'].some((k) => prefs[k] !== undefined)
+        ? ['costPriority', 'speedPriority', 'intelligencePriority']
+            .map((k) => (prefs[k] === undefined ? '–' : String(prefs[k])))
+            .join(' / ')
+        : undefined,
+    ],
     ['toolChoice', params.toolChoice === undefined ? undefined : prettyJson(params.toolChoice)],
   ];
   return (
@@ -105,7 +114,10 @@ function SamplingBlock({ block }: { block: ContentBlock }) {
     return (
       <div className="content-block">
         <div className="content-block-head mono">
-          tool_use <ServerText text={str(block.name) ?? ''} /> <span className="muted">id <ServerText text={str(block.id) ?? ''} /></span>
+          tool_use <ServerText text={str(block.name) ?? ''} />{' '}
+          <span className="muted">
+            id <ServerText text={str(block.id) ?? ''} />
+          </span>
         </div>
         <pre className="code-block">{prettyJson(block.input)}</pre>
       </div>

@@ -16,9 +16,14 @@ const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export function SamplingView({ request }: { request: PendingServerRequest }) {
   const params = request.params;
   const { send, sending, error } = useAnswer(request.id);
-  const toolNames = (Array.isArray(params.tools) ? params.tools : []).flatMap((t) => (typeof (t as { name?: unknown })?.name === 'string' ? [(t as { name: string }).name] : []));
-  const toolsUsable = request.toolsAllowed === true && toolNames.length > 0 && (params.toolChoice as { mode?: unknown } | undefined)?.mode !== 'none';
-  const hint = ((params.modelPreferences as { hints?: Array<{ name?: unknown }> } | undefined)?.hints ?? []).find((h) => typeof h?.name === 'string')?.name;
+  const toolNames = (Array.isArray(params.tools) ? params.tools : []).flatMap((t) =>
+    typeof (t as { name?: unknown })?.name === 'string' ? [(t as { name: string }).name] : [],
+  );
+  const toolsUsable =
+    request.toolsAllowed === true && toolNames.length > 0 && (params.toolChoice as { mode?: unknown } | undefined)?.mode !== 'none';
+  const hint = ((params.modelPreferences as { hints?: Array<{ name?: unknown }> } | undefined)?.hints ?? []).find(
+    (h) => typeof h?.name === 'string',
+  )?.name;
   const ids = { role: useId(), model: useId(), stop: useId() };
 
   const [role, setRole] = useState<'assistant' | 'user'>('assistant');
@@ -29,7 +34,10 @@ export function SamplingView({ request }: { request: PendingServerRequest }) {
 
   const setBlock = (index: number, block: DraftBlock) => setBlocks((all) => all.map((b, i) => (i === index ? block : b)));
   const addToolUse = () => {
-    setBlocks((all) => [...all, { type: 'tool_use', id: `toolu_${Math.random().toString(36).slice(2, 10)}`, name: toolNames[0] ?? '', input: '{}' }]);
+    setBlocks((all) => [
+      ...all,
+      { type: 'tool_use', id: `toolu_${Math.random().toString(36).slice(2, 10)}`, name: toolNames[0] ?? '', input: '{}' },
+    ]);
     setStopReason('toolUse');
   };
 
@@ -60,14 +68,25 @@ export function SamplingView({ request }: { request: PendingServerRequest }) {
         <h4 className="section-subtitle">Your reply</h4>
         <div className="reply-meta">
           <label htmlFor={ids.role}>Role</label>
-          <select id={ids.role} className="input input-small" value={role} onChange={(e) => setRole(e.target.value as 'assistant' | 'user')}>
+          <select
+            id={ids.role}
+            className="input input-small"
+            value={role}
+            onChange={(e) => setRole(e.target.value as 'assistant' | 'user')}
+          >
             <option value="assistant">assistant</option>
             <option value="user">user</option>
           </select>
           <label htmlFor={ids.model}>Model</label>
           <input id={ids.model} className="input input-small mono" value={model} onChange={(e) => setModel(e.target.value)} />
           <label htmlFor={ids.stop}>Stop reason</label>
-          <input id={ids.stop} className="input input-small mono" list={`${ids.stop}-list`} value={stopReason} onChange={(e) => setStopReason(e.target.value)} />
+          <input
+            id={ids.stop}
+            className="input input-small mono"
+            list={`${ids.stop}-list`}
+            value={stopReason}
+            onChange={(e) => setStopReason(e.target.value)}
+          />
           <datalist id={`${ids.stop}-list`}>
             {STOP_REASONS.map((r) => (
               <option key={r} value={r} />
@@ -86,7 +105,11 @@ export function SamplingView({ request }: { request: PendingServerRequest }) {
         <div className="reply-add">
           {toolsUsable ? (
             <>
-              <button type="button" className="button button-small" onClick={() => setBlocks((all) => [...all, { type: 'text', text: '' }])}>
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => setBlocks((all) => [...all, { type: 'text', text: '' }])}
+              >
                 Add text
               </button>
               <button type="button" className="button button-small" onClick={addToolUse}>
@@ -94,7 +117,11 @@ export function SamplingView({ request }: { request: PendingServerRequest }) {
               </button>
             </>
           ) : (
-            toolNames.length > 0 && <span className="muted">Tools are offered, but {request.toolsAllowed ? 'toolChoice is "none"' : 'this connection did not declare sampling.tools'}.</span>
+            toolNames.length > 0 && (
+              <span className="muted">
+                Tools are offered, but {request.toolsAllowed ? 'toolChoice is "none"' : 'this connection did not declare sampling.tools'}.
+              </span>
+            )
           )}
         </div>
       </section>
@@ -112,14 +139,26 @@ export function SamplingView({ request }: { request: PendingServerRequest }) {
   );
 }
 
-function DraftBlockEditor({ block, toolNames, onChange, onRemove }: { block: DraftBlock; toolNames: string[]; onChange: (b: DraftBlock) => void; onRemove?: () => void }) {
+function DraftBlockEditor({
+  block,
+  toolNames,
+  onChange,
+  onRemove,
+}: {
+  block: DraftBlock;
+  toolNames: string[];
+  onChange: (b: DraftBlock) => void;
+  onRemove?: () => void;
+}) {
   const id = useId();
   const typeSelect = block.type !== 'tool_use' && (
     <select
       aria-label="Content type"
       className="input input-small"
       value={block.type}
-      onChange={(e) => onChange(e.target.value === 'image' ? { type: 'image', mimeType: 'image/png', data: '' } : { type: 'text', text: '' })}
+      onChange={(e) =>
+        onChange(e.target.value === 'image' ? { type: 'image', mimeType: 'image/png', data: '' } : { type: 'text', text: '' })
+      }
     >
       <option value="text">text</option>
       <option value="image">image</option>
@@ -140,7 +179,14 @@ function DraftBlockEditor({ block, toolNames, onChange, onRemove }: { block: Dra
         <label htmlFor={id} className="visually-hidden">
           Reply text
         </label>
-        <textarea id={id} className="input reply-text" rows={4} value={block.text} placeholder="Write the model's reply…" onChange={(e) => onChange({ ...block, text: e.target.value })} />
+        <textarea
+          id={id}
+          className="input reply-text"
+          rows={4}
+          value={block.text}
+          placeholder="Write the model's reply…"
+          onChange={(e) => onChange({ ...block, text: e.target.value })}
+        />
       </div>
     );
   }
@@ -162,8 +208,19 @@ function DraftBlockEditor({ block, toolNames, onChange, onRemove }: { block: Dra
           <input aria-label="Image file" type="file" accept="image/*" onChange={load} />
           {remove}
         </div>
-        <input aria-label="MIME type" className="input input-small mono" value={block.mimeType} onChange={(e) => onChange({ ...block, mimeType: e.target.value })} />
-        <textarea aria-label="Base64 data" className="input mono" rows={3} value={block.data} onChange={(e) => onChange({ ...block, data: e.target.value.trim() })} />
+        <input
+          aria-label="MIME type"
+          className="input input-small mono"
+          value={block.mimeType}
+          onChange={(e) => onChange({ ...block, mimeType: e.target.value })}
+        />
+        <textarea
+          aria-label="Base64 data"
+          className="input mono"
+          rows={3}
+          value={block.data}
+          onChange={(e) => onChange({ ...block, data: e.target.value.trim() })}
+        />
       </div>
     );
   }
@@ -171,7 +228,12 @@ function DraftBlockEditor({ block, toolNames, onChange, onRemove }: { block: Dra
     <div className="draft-block">
       <div className="draft-head">
         <span className="badge">tool_use</span>
-        <select aria-label="Tool" className="input input-small mono" value={block.name} onChange={(e) => onChange({ ...block, name: e.target.value })}>
+        <select
+          aria-label="Tool"
+          className="input input-small mono"
+          value={block.name}
+          onChange={(e) => onChange({ ...block, name: e.target.value })}
+        >
           {toolNames.map((name) => (
             <option key={name} value={name}>
               {name}
@@ -181,7 +243,13 @@ function DraftBlockEditor({ block, toolNames, onChange, onRemove }: { block: Dra
         <span className="muted mono">id {block.id}</span>
         {remove}
       </div>
-      <textarea aria-label="Tool input (JSON)" className="input mono" rows={3} value={block.input} onChange={(e) => onChange({ ...block, input: e.target.value })} />
+      <textarea
+        aria-label="Tool input (JSON)"
+        className="input mono"
+        rows={3}
+        value={block.input}
+        onChange={(e) => onChange({ ...block, input: e.target.value })}
+      />
     </div>
   );
 }

@@ -53,12 +53,19 @@ export function ServerRequestsHost() {
               <h2 id={`${active.id}-title`} className="request-title">
                 <ServerText text={active.serverName} /> {TITLES[active.kind]}
               </h2>
-              <button type="button" className="button button-small" aria-expanded={!minimized} aria-controls={`${active.id}-body`} onClick={() => setMinimizedId(minimized ? null : active.id)}>
+              <button
+                type="button"
+                className="button button-small"
+                aria-expanded={!minimized}
+                aria-controls={`${active.id}-body`}
+                onClick={() => setMinimizedId(minimized ? null : active.id)}
+              >
                 {minimized ? 'Expand' : 'Minimize'}
               </button>
             </div>
             <p className="request-context muted">
-              <span className="mono">{active.method}</span> · id <span className="mono">{JSON.stringify(active.rpcId)}</span> · {formatTime(active.receivedAt)}
+              <span className="mono">{active.method}</span> · id <span className="mono">{JSON.stringify(active.rpcId)}</span> ·{' '}
+              {formatTime(active.receivedAt)}
               {active.related && (
                 <>
                   {' '}
@@ -66,7 +73,10 @@ export function ServerRequestsHost() {
                   {active.related.target !== undefined && (
                     <>
                       {' '}
-                      for <strong className="mono"><ServerText text={active.related.target} /></strong>
+                      for{' '}
+                      <strong className="mono">
+                        <ServerText text={active.related.target} />
+                      </strong>
                     </>
                   )}
                   {active.related.round !== undefined && (
@@ -80,14 +90,23 @@ export function ServerRequestsHost() {
               {active.relatedTaskId !== undefined && (
                 <>
                   {' '}
-                  · for task <span className="mono"><ServerText text={active.relatedTaskId} /></span>
+                  · for task{' '}
+                  <span className="mono">
+                    <ServerText text={active.relatedTaskId} />
+                  </span>
                 </>
               )}
             </p>
             {pending.length > 1 && (
               <div className="request-queue" role="group" aria-label={`${pending.length} pending server requests`}>
                 {pending.map((r, index) => (
-                  <button key={r.id} type="button" className="button button-small" aria-pressed={r.id === active.id} onClick={() => actions.select(r.id)}>
+                  <button
+                    key={r.id}
+                    type="button"
+                    className="button button-small"
+                    aria-pressed={r.id === active.id}
+                    onClick={() => actions.select(r.id)}
+                  >
                     {index + 1}. {r.kind === 'sampling' ? 'Sampling' : r.kind === 'elicitation-url' ? 'URL' : 'Form'}
                   </button>
                 ))}

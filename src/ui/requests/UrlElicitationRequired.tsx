@@ -18,7 +18,11 @@ export function UrlElicitationRequired({ elicitations, onRetry }: { elicitations
     <section className="url-required" aria-label="URL elicitation required">
       <ol className="url-required-list">
         {elicitations.map((elicitation) => (
-          <UrlRequiredItem key={elicitation.elicitationId} elicitation={elicitation} done={statuses[elicitation.elicitationId] === 'complete'} />
+          <UrlRequiredItem
+            key={elicitation.elicitationId}
+            elicitation={elicitation}
+            done={statuses[elicitation.elicitationId] === 'complete'}
+          />
         ))}
       </ol>
       {onRetry && (
@@ -26,7 +30,11 @@ export function UrlElicitationRequired({ elicitations, onRetry }: { elicitations
           <button type="button" className={allDone ? 'button button-primary' : 'button'} onClick={onRetry}>
             Retry request
           </button>
-          <span className="muted">{allDone ? 'The server reports every step complete.' : 'Retry after completing the steps (the server may not announce completion).'}</span>
+          <span className="muted">
+            {allDone
+              ? 'The server reports every step complete.'
+              : 'Retry after completing the steps (the server may not announce completion).'}
+          </span>
         </div>
       )}
     </section>

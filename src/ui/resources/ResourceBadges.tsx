@@ -3,7 +3,15 @@ import { formatBytes } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 
 /** MIME type, size and annotations of a resource or template, in the list and in its detail alike. */
-export function ResourceBadges({ mimeType, size, annotations }: { mimeType?: string | undefined; size?: number | undefined; annotations?: ResourceAnnotations | undefined }) {
+export function ResourceBadges({
+  mimeType,
+  size,
+  annotations,
+}: {
+  mimeType?: string | undefined;
+  size?: number | undefined;
+  annotations?: ResourceAnnotations | undefined;
+}) {
   return (
     <div className="item-badges">
       {mimeType && (

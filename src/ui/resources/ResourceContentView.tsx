@@ -28,7 +28,9 @@ export function ResourceContentView({ content }: { content: ResourceContent }) {
       </header>
       {content.text !== undefined && <TextContent content={content} text={content.text} />}
       {content.textTruncatedFrom !== undefined && (
-        <p className="field-error">Showing the first {content.text?.length.toLocaleString()} of {content.textTruncatedFrom.toLocaleString()} characters.</p>
+        <p className="field-error">
+          Showing the first {content.text?.length.toLocaleString()} of {content.textTruncatedFrom.toLocaleString()} characters.
+        </p>
       )}
       {content.blob !== undefined && <BlobContent content={content} blob={content.blob} />}
       {content.blobError && <p className="field-error">{content.blobError}</p>}
@@ -76,7 +78,9 @@ function TextContent({ content, text }: { content: ResourceContent; text: string
             <ServerText text={text} />
           </pre>
         ) : kind === 'markdown' ? (
-          <ErrorBoundary fallback={(error) => <p className="field-error">The Markdown could not be rendered ({error.message}); use Source.</p>}>
+          <ErrorBoundary
+            fallback={(error) => <p className="field-error">The Markdown could not be rendered ({error.message}); use Source.</p>}
+          >
             <Suspense fallback={<p className="muted">Loading the Markdown renderer…</p>}>
               <MarkdownView markdown={text} />
             </Suspense>

@@ -11,7 +11,9 @@ import { ResourceRead } from './ResourceRead.tsx';
 
 /** A listed resource: what it is, subscribe/unsubscribe when offered, and its contents (read on selection). */
 export function ResourceDetail({ resource }: { resource: ResourceInfo }) {
-  const canSubscribe = useConnection((s) => (s.summary?.capabilities?.resources as { subscribe?: unknown } | undefined)?.subscribe === true);
+  const canSubscribe = useConnection(
+    (s) => (s.summary?.capabilities?.resources as { subscribe?: unknown } | undefined)?.subscribe === true,
+  );
   const update = useFeed((s) => s.updates.get(resource.uri));
   const { acknowledgeUpdate } = useFeed((s) => s.actions);
 
@@ -20,7 +22,14 @@ export function ResourceDetail({ resource }: { resource: ResourceInfo }) {
 
   return (
     <section className="detail" aria-labelledby="resource-detail-title">
-      <DetailHead titleId="resource-detail-title" icons={resource.icons} name={resource.name} title={resource.title || resource.name} subtitle={resource.uri} description={resource.description}>
+      <DetailHead
+        titleId="resource-detail-title"
+        icons={resource.icons}
+        name={resource.name}
+        title={resource.title || resource.name}
+        subtitle={resource.uri}
+        description={resource.description}
+      >
         <ResourceBadges mimeType={resource.mimeType} size={resource.size} annotations={resource.annotations} />
       </DetailHead>
       <div className="detail-actions">

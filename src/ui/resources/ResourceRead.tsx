@@ -20,7 +20,11 @@ export function ResourceRead({ uri }: { uri: string }) {
       <div className="resource-read-head">
         <h4 className="section-subtitle">Contents</h4>
         <span className="muted" aria-live="polite">
-          {isFetching ? 'Reading…' : data ? `${data.contents.length} item${data.contents.length === 1 ? '' : 's'} · ${formatDuration(data.durationMs)} · read at ${formatTime(readAt)}` : ''}
+          {isFetching
+            ? 'Reading…'
+            : data
+              ? `${data.contents.length} item${data.contents.length === 1 ? '' : 's'} · ${formatDuration(data.durationMs)} · read at ${formatTime(readAt)}`
+              : ''}
         </span>
         <button
           type="button"
@@ -45,7 +49,9 @@ export function ResourceRead({ uri }: { uri: string }) {
         </ul>
       )}
       {data?.contents.length === 0 && data.problems.length === 0 && <p className="muted">The server returned no contents.</p>}
-      {data?.contents.map((content, index) => <ResourceContentView key={`${index}:${content.uri}`} content={content} />)}
+      {data?.contents.map((content, index) => (
+        <ResourceContentView key={`${index}:${content.uri}`} content={content} />
+      ))}
     </section>
   );
 }

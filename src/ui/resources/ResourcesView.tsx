@@ -17,7 +17,8 @@ export function ResourcesView() {
   const { ready, key, capabilities, replay } = useFeatureScope();
   if (!ready) return <p className="empty-state">Connect to a server to see its resources.</p>;
   const recorded = replay !== null && (replay.server === null || replay.catalog.resources !== null || replay.catalog.templates !== null);
-  if (capabilities?.resources === undefined && !recorded) return <p className="empty-state">This server does not offer resources (no resources capability).</p>;
+  if (capabilities?.resources === undefined && !recorded)
+    return <p className="empty-state">This server does not offer resources (no resources capability).</p>;
   return <ConnectedResources key={key} />;
 }
 
@@ -40,9 +41,15 @@ function ConnectedResources() {
     address: r.uri,
     ...(readUris.has(r.uri) && { savedRead: true }),
   }));
-  const templateEntries: ListEntry[] = (templates.data?.templates ?? []).map((t, index) => ({ ...t, key: `${index}:${t.uriTemplate}`, address: t.uriTemplate }));
-  const resource = selection?.kind === 'resource' ? resources.data?.resources[resourceEntries.findIndex((e) => e.key === selection.key)] : undefined;
-  const template = selection?.kind === 'template' ? templates.data?.templates[templateEntries.findIndex((e) => e.key === selection.key)] : undefined;
+  const templateEntries: ListEntry[] = (templates.data?.templates ?? []).map((t, index) => ({
+    ...t,
+    key: `${index}:${t.uriTemplate}`,
+    address: t.uriTemplate,
+  }));
+  const resource =
+    selection?.kind === 'resource' ? resources.data?.resources[resourceEntries.findIndex((e) => e.key === selection.key)] : undefined;
+  const template =
+    selection?.kind === 'template' ? templates.data?.templates[templateEntries.findIndex((e) => e.key === selection.key)] : undefined;
   const refreshing = resources.isFetching || templates.isFetching;
   // A saved session may hold reads of URIs the list does not name (expanded templates, links in results).
   const listed = new Set(resources.data?.resources.map((r) => r.uri));
@@ -79,7 +86,12 @@ function ConnectedResources() {
             </button>
           )}
         </div>
-        {resources.error && (replay ? <p className="empty-state">{resources.error.message}</p> : <ErrorDetails error={resources.error} lead="Could not list resources" />)}
+        {resources.error &&
+          (replay ? (
+            <p className="empty-state">{resources.error.message}</p>
+          ) : (
+            <ErrorDetails error={resources.error} lead="Could not list resources" />
+          ))}
         {resources.data && resourceEntries.length === 0 && <p className="empty-state">The server lists no resources.</p>}
         {resourceEntries.length > 0 && (
           <ResourceList
@@ -100,7 +112,12 @@ function ConnectedResources() {
           )}
         </h3>
         {templates.isPending && <p className="empty-state">Loading templates…</p>}
-        {templates.error && (replay ? <p className="empty-state">{templates.error.message}</p> : <ErrorDetails error={templates.error} lead="Could not list resource templates" />)}
+        {templates.error &&
+          (replay ? (
+            <p className="empty-state">{templates.error.message}</p>
+          ) : (
+            <ErrorDetails error={templates.error} lead="Could not list resource templates" />
+          ))}
         {templates.data && templateEntries.length === 0 && <p className="empty-state">The server lists no resource templates.</p>}
         {templateEntries.length > 0 && (
           <ResourceList
@@ -115,7 +132,12 @@ function ConnectedResources() {
             <h3 className="list-section-title">
               Also read in this session <span className="muted">{plural(readEntries.length, 'URI')}</span>
             </h3>
-            <ResourceList label="Also read in this session" entries={readEntries} selected={readUri} onSelect={(key) => setSelection({ kind: 'read', key })} />
+            <ResourceList
+              label="Also read in this session"
+              entries={readEntries}
+              selected={readUri}
+              onSelect={(key) => setSelection({ kind: 'read', key })}
+            />
           </>
         )}
       </div>

@@ -31,7 +31,8 @@ export function TemplateDetail({ template }: { template: ResourceTemplateInfo })
     placeholderData: (previous) => previous,
   });
   // In a saved session, values that expand to a URI the session read show that read.
-  const savedUri = replay && expanded.data && replay.catalog.reads.some((read) => read.uri === expanded.data.uri) ? expanded.data.uri : null;
+  const savedUri =
+    replay && expanded.data && replay.catalog.reads.some((read) => read.uri === expanded.data.uri) ? expanded.data.uri : null;
 
   const submit = async () => {
     // Expand the exact values on screen, not the debounced ones, so Read never uses stale input.
@@ -46,7 +47,14 @@ export function TemplateDetail({ template }: { template: ResourceTemplateInfo })
 
   return (
     <section className="detail" aria-labelledby="template-detail-title">
-      <DetailHead titleId="template-detail-title" icons={template.icons} name={template.name} title={template.title || template.name} subtitle={template.uriTemplate} description={template.description}>
+      <DetailHead
+        titleId="template-detail-title"
+        icons={template.icons}
+        name={template.name}
+        title={template.title || template.name}
+        subtitle={template.uriTemplate}
+        description={template.description}
+      >
         <ResourceBadges mimeType={template.mimeType} annotations={template.annotations} />
       </DetailHead>
       {template.templateError !== undefined ? (
@@ -81,7 +89,12 @@ export function TemplateDetail({ template }: { template: ResourceTemplateInfo })
           </p>
           {(submitError ?? expanded.error) && <ErrorDetails error={(submitError ?? expanded.error)!} />}
           <div className="detail-actions">
-            <button type="submit" className="button button-primary" disabled={replay !== null} aria-describedby={replay ? readOnlyId : undefined}>
+            <button
+              type="submit"
+              className="button button-primary"
+              disabled={replay !== null}
+              aria-describedby={replay ? readOnlyId : undefined}
+            >
               Read resource
             </button>
             {replay && <ReadOnlyNote id={readOnlyId} />}

@@ -6,7 +6,18 @@ export type TextKind = 'json' | 'markdown' | 'html' | 'plain';
 export type BlobKind = 'image' | 'audio' | 'download';
 
 const INLINE_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml', 'image/avif', 'image/bmp']);
-const INLINE_AUDIO = new Set(['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/mpeg', 'audio/mp3', 'audio/ogg', 'audio/webm', 'audio/flac', 'audio/aac', 'audio/mp4']);
+const INLINE_AUDIO = new Set([
+  'audio/wav',
+  'audio/x-wav',
+  'audio/wave',
+  'audio/mpeg',
+  'audio/mp3',
+  'audio/ogg',
+  'audio/webm',
+  'audio/flac',
+  'audio/aac',
+  'audio/mp4',
+]);
 
 export function baseType(mimeType: string | undefined): string {
   return (mimeType ?? '').split(';')[0]!.trim().toLowerCase();
@@ -43,9 +54,20 @@ export function prettyJsonText(text: string): string | undefined {
 
 /** A safe file name for a download, from the last path segment of the URI. */
 export function downloadName(uri: string, mimeType: string | undefined): string {
-  const last = uri.replace(/[?#].*$/, '').split(/[/\\]/).filter(Boolean).pop() ?? '';
-  const cleaned = last.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '').slice(0, 100);
+  const last =
+    uri
+      .replace(/[?#].*$/, '')
+      .split(/[/\\]/)
+      .filter(Boolean)
+      .pop() ?? '';
+  const cleaned = last
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^\.+/, '')
+    .slice(0, 100);
   if (cleaned !== '') return cleaned;
-  const sub = baseType(mimeType).split('/')[1]?.replace(/[^a-z0-9]+/g, '') ?? '';
+  const sub =
+    baseType(mimeType)
+      .split('/')[1]
+      ?.replace(/[^a-z0-9]+/g, '') ?? '';
   return `resource${sub ? `.${sub}` : '.bin'}`;
 }

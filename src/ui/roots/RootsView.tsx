@@ -44,7 +44,11 @@ export function RootsView() {
       const { notified } = await client.call('setRoots', { roots });
       setRoots(roots);
       setTried(false);
-      setStatus(notified ? 'Saved. Sent notifications/roots/list_changed to the server.' : 'Saved. The server will get this list when it asks (roots/list).');
+      setStatus(
+        notified
+          ? 'Saved. Sent notifications/roots/list_changed to the server.'
+          : 'Saved. The server will get this list when it asks (roots/list).',
+      );
     } catch (caught) {
       setError(isEngineError(caught) ? caught : { code: 'internal', message: String(caught) });
     }
@@ -56,7 +60,8 @@ export function RootsView() {
         Roots
       </h3>
       <p className="muted">
-        <DeprecatedBadge feature="Roots" /> The directories this client tells the server it may work in. The server reads them with <span className="mono">roots/list</span>.
+        <DeprecatedBadge feature="Roots" /> The directories this client tells the server it may work in. The server reads them with{' '}
+        <span className="mono">roots/list</span>.
         {!rootsOn && ' The Roots capability is switched off in the connection settings, so the server cannot ask for them.'}
         {rootsOn && phase !== 'connected' && ' They are kept for the next connection.'}
       </p>
@@ -86,7 +91,12 @@ export function RootsView() {
               value={row.name}
               onChange={(e) => setRows(rows.map((r, i) => (i === index ? { ...r, name: e.target.value } : r)))}
             />
-            <button type="button" className="button" aria-label={`Remove root ${index + 1}`} onClick={() => setRows(rows.filter((_, i) => i !== index))}>
+            <button
+              type="button"
+              className="button"
+              aria-label={`Remove root ${index + 1}`}
+              onClick={() => setRows(rows.filter((_, i) => i !== index))}
+            >
               Remove
             </button>
             {tried && problems[index] && <p className="field-error roots-error">{problems[index]}</p>}

@@ -35,7 +35,12 @@ export function LogsView() {
         {connected && offersLogging && <LogLevelControl modern={modern} />}
         <label htmlFor={filterId} className="logs-control">
           Show at least
-          <select id={filterId} className="input input-small" value={minimum} onChange={(event) => isLogLevel(event.target.value) && setMinimum(event.target.value)}>
+          <select
+            id={filterId}
+            className="input input-small"
+            value={minimum}
+            onChange={(event) => isLogLevel(event.target.value) && setMinimum(event.target.value)}
+          >
             {LOG_LEVELS.map((level) => (
               <option key={level} value={level}>
                 {level}
@@ -44,15 +49,25 @@ export function LogsView() {
           </select>
         </label>
         <span className="muted logs-count" aria-live="polite">
-          {shown.length === logs.length ? `${logs.length} message${logs.length === 1 ? '' : 's'}` : `${shown.length} of ${logs.length} messages`}
+          {shown.length === logs.length
+            ? `${logs.length} message${logs.length === 1 ? '' : 's'}`
+            : `${shown.length} of ${logs.length} messages`}
         </span>
         <button type="button" className="button button-small" onClick={clearLogs} disabled={logs.length === 0}>
           Clear logs
         </button>
       </div>
-      {connected && !offersLogging && <p className="hint logs-hint">This server does not declare logging, so its level cannot be set; any log messages it sends still appear here.</p>}
+      {connected && !offersLogging && (
+        <p className="hint logs-hint">
+          This server does not declare logging, so its level cannot be set; any log messages it sends still appear here.
+        </p>
+      )}
       {evicted > 0 && <p className="log-marker">{evicted} older messages were dropped to stay within the limit.</p>}
-      {shown.length > MAX_ROWS && <p className="log-marker">Showing the latest {MAX_ROWS} of {shown.length}.</p>}
+      {shown.length > MAX_ROWS && (
+        <p className="log-marker">
+          Showing the latest {MAX_ROWS} of {shown.length}.
+        </p>
+      )}
       {logs.length === 0 ? (
         <p className="empty-state">
           {connected
@@ -80,7 +95,10 @@ const LogEntryRow = memo(function LogEntryRow({ entry }: { entry: ServerLogEntry
   return (
     <li className={`logs-row level-${known ? entry.level : 'unknown'}`}>
       <span className="mono muted logs-time">{formatTime(entry.time)}</span>
-      <span className={`badge logs-level level-badge-${known ? entry.level : 'unknown'}`} title={known ? undefined : 'Not one of the spec’s eight levels'}>
+      <span
+        className={`badge logs-level level-badge-${known ? entry.level : 'unknown'}`}
+        title={known ? undefined : 'Not one of the spec’s eight levels'}
+      >
         <ServerText text={entry.level} />
       </span>
       {entry.logger !== undefined && (

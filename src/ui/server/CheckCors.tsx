@@ -31,7 +31,9 @@ export function CheckCors({ url }: { url: string }) {
         <button type="button" className="button button-small" onClick={() => mutation.mutate()} disabled={!connected || mutation.isPending}>
           {mutation.isPending ? 'Checking CORS…' : 'Check CORS'}
         </button>
-        <span className="hint">Find out which request headers this server&apos;s CORS setup must allow before MCP Lens can speak 2026-07-28 to it.</span>
+        <span className="hint">
+          Find out which request headers this server&apos;s CORS setup must allow before MCP Lens can speak 2026-07-28 to it.
+        </span>
       </div>
       {mutation.data && (
         <div className="check-cors-result" role="region" aria-label="CORS check">

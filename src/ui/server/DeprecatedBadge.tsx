@@ -8,7 +8,10 @@ export function DeprecatedBadge({ feature }: { feature: string }) {
   const era = useServerEra();
   if (era !== 'modern') return null;
   return (
-    <span className="badge badge-warn" title={`${feature} is deprecated in MCP 2026-07-28 (SEP-2577): it still works, but servers may drop it after the deprecation window.`}>
+    <span
+      className="badge badge-warn"
+      title={`${feature} is deprecated in MCP 2026-07-28 (SEP-2577): it still works, but servers may drop it after the deprecation window.`}
+    >
       deprecated in 2026-07-28
     </span>
   );

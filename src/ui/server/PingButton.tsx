@@ -33,7 +33,12 @@ export function PingButton() {
         Ping
       </button>
       {modern ? (
-        <span id={modernId} className="read-only-note" role="note" title="MCP 2026-07-28 removed ping; each request's round trip is in the Message log.">
+        <span
+          id={modernId}
+          className="read-only-note"
+          role="note"
+          title="MCP 2026-07-28 removed ping; each request's round trip is in the Message log."
+        >
           {PING_NOT_IN_MODERN}
         </span>
       ) : (

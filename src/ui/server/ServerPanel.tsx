@@ -70,7 +70,9 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
             </>
           )}
           <dt>Session</dt>
-          <dd className={session.id !== undefined ? 'mono' : undefined}>{session.id !== undefined ? <ServerText text={session.id} /> : <span className="muted server-no-session">{session.note}</span>}</dd>
+          <dd className={session.id !== undefined ? 'mono' : undefined}>
+            {session.id !== undefined ? <ServerText text={session.id} /> : <span className="muted server-no-session">{session.note}</span>}
+          </dd>
           <dt>URL</dt>
           <dd className="mono break">
             {summary.url}

@@ -29,7 +29,13 @@ describe('era facts', () => {
       supportedVersions: [],
       probeBlocked: false,
     });
-    for (const odd of [null, undefined, 'text', [], { era: 'future', eraReason: 7, supportedVersions: 'x', discover: [1], protocolVersion: 2 }]) {
+    for (const odd of [
+      null,
+      undefined,
+      'text',
+      [],
+      { era: 'future', eraReason: 7, supportedVersions: 'x', discover: [1], protocolVersion: 2 },
+    ]) {
       expect(readEraFacts(odd)).toMatchObject({ era: 'unknown', protocolVersion: 'unknown', supportedVersions: [] });
     }
   });

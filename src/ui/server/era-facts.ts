@@ -28,7 +28,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 export function readEraFacts(summary: unknown): EraFacts {
   const s = isRecord(summary) ? summary : {};
   const era: EraKind = s.era === 'modern' || s.era === 'legacy' ? s.era : 'unknown';
-  const versions = Array.isArray(s.supportedVersions) ? s.supportedVersions.filter((v): v is string => typeof v === 'string').slice(0, MAX_VERSIONS) : [];
+  const versions = Array.isArray(s.supportedVersions)
+    ? s.supportedVersions.filter((v): v is string => typeof v === 'string').slice(0, MAX_VERSIONS)
+    : [];
   return {
     era,
     badge: BADGES[era],

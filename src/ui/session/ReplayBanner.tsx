@@ -25,8 +25,11 @@ export function ReplayBanner() {
       {replay && (
         <section className="session-banner" aria-label="Saved session">
           <span>
-            Viewing saved session <strong className="mono"><ServerText text={replay.fileName} /></strong>, saved{' '}
-            {new Date(replay.savedAt).toLocaleDateString()} {formatTime(Date.parse(replay.savedAt))} — read-only.
+            Viewing saved session{' '}
+            <strong className="mono">
+              <ServerText text={replay.fileName} />
+            </strong>
+            , saved {new Date(replay.savedAt).toLocaleDateString()} {formatTime(Date.parse(replay.savedAt))} — read-only.
           </span>
           <button type="button" className="button button-small" onClick={() => closeSession(services)}>
             Close saved session

@@ -22,7 +22,13 @@ export function SavedPicker({
     <div className="saved-runs" role="group" aria-label={label}>
       <span className="muted">{caption}</span>
       {entries.map((entry, position) => (
-        <button key={position} type="button" className="button button-small" aria-pressed={position === index} onClick={() => onShow(position)}>
+        <button
+          key={position}
+          type="button"
+          className="button button-small"
+          aria-pressed={position === index}
+          onClick={() => onShow(position)}
+        >
           {formatTime(entry.time)}
           {entry.failed ? ' ✕' : ''}
         </button>

@@ -33,7 +33,12 @@ export function SavedResults({ onSelectTool }: { onSelectTool?: (name: string) =
                     </button>
                   )}
                   <pre className="code-block">{prettyJson(result.arguments)}</pre>
-                  <ToolResult status={result.outcome ? 'success' : 'error'} outcome={result.outcome} error={result.error ?? null} progress={NO_PROGRESS} />
+                  <ToolResult
+                    status={result.outcome ? 'success' : 'error'}
+                    outcome={result.outcome}
+                    error={result.error ?? null}
+                    progress={NO_PROGRESS}
+                  />
                 </details>
               </li>
             ))}

@@ -22,13 +22,19 @@ export function SessionMenu() {
         disabled={saving}
         onClick={() => {
           setSaving(true);
-          void saveSession(services, liveListSnapshots(queryClient, services.connection.getState().connectionKey)).finally(() => setSaving(false));
+          void saveSession(services, liveListSnapshots(queryClient, services.connection.getState().connectionKey)).finally(() =>
+            setSaving(false),
+          );
         }}
       >
         {saving ? 'Saving…' : 'Save session'}
       </button>
       <button type="button" className="button" disabled={progress !== null} onClick={() => input.current?.click()}>
-        {progress === null ? 'Open session' : progress.total > 0 ? `Opening… ${Math.round((progress.loaded / progress.total) * 100)}%` : 'Opening…'}
+        {progress === null
+          ? 'Open session'
+          : progress.total > 0
+            ? `Opening… ${Math.round((progress.loaded / progress.total) * 100)}%`
+            : 'Opening…'}
       </button>
       <input
         ref={input}

@@ -40,9 +40,15 @@ export function replayClient(live: EngineClient, replay: ReplayInfo): EngineClie
         const read = catalog.reads.find((item) => item.uri === uri);
         if (read?.result) return read.result;
         if (read?.error) {
-          throw { code: 'protocol', message: `In the saved session the server answered this read with error ${read.error.code}: ${read.error.message}` } satisfies EngineError;
+          throw {
+            code: 'protocol',
+            message: `In the saved session the server answered this read with error ${read.error.code}: ${read.error.message}`,
+          } satisfies EngineError;
         }
-        throw { code: 'not-connected', message: `This resource was not read in the saved session. ${READ_ONLY_REASON}` } satisfies EngineError;
+        throw {
+          code: 'not-connected',
+          message: `This resource was not read in the saved session. ${READ_ONLY_REASON}`,
+        } satisfies EngineError;
       }
       default:
         throw { code: 'not-connected', message: READ_ONLY_REASON } satisfies EngineError;

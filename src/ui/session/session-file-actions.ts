@@ -74,7 +74,10 @@ async function rebuildCatalog(services: AppServices, file: SessionFile): Promise
     return { catalog: await services.client.call('readRecording', { calls, lists: file.lists ?? {} }) };
   } catch (error) {
     const reason = typeof error === 'object' && error !== null && 'message' in error ? String(error.message) : String(error);
-    return { catalog: EMPTY_CATALOG, error: `The Tools, Resources and Prompts tabs could not be rebuilt (${reason}). The log and HTTP view are complete; reload the page to try again.` };
+    return {
+      catalog: EMPTY_CATALOG,
+      error: `The Tools, Resources and Prompts tabs could not be rebuilt (${reason}). The log and HTTP view are complete; reload the page to try again.`,
+    };
   }
 }
 
@@ -83,7 +86,12 @@ let replayCount = 0;
 /** Log entries handed to the store per task while a file opens: a few milliseconds of work each. */
 const LOAD_SLICE = 5000;
 
-async function showFile(services: AppServices, fileName: string, file: SessionFile, rebuilt: { catalog: ReplayCatalog; error?: string }): Promise<void> {
+async function showFile(
+  services: AppServices,
+  fileName: string,
+  file: SessionFile,
+  rebuilt: { catalog: ReplayCatalog; error?: string },
+): Promise<void> {
   const { items, evicted } = file.log;
   const { actions } = services.log.getState();
   actions.load(items.slice(0, LOAD_SLICE), evicted);
@@ -92,7 +100,9 @@ async function showFile(services: AppServices, fileName: string, file: SessionFi
     actions.loadMore(items.slice(start, start + LOAD_SLICE));
   }
   services.http.getState().actions.load(file.http.exchanges, file.http.evicted);
-  const messages: EngineEvent[] = file.log.items.flatMap((item): EngineEvent[] => (item.type === 'message' ? [{ type: 'message', entry: item.entry }] : []));
+  const messages: EngineEvent[] = file.log.items.flatMap((item): EngineEvent[] =>
+    item.type === 'message' ? [{ type: 'message', entry: item.entry }] : [],
+  );
   indexCarried(services.http, messages);
   replayCount += 1;
   services.session.getState().actions.openReplay({

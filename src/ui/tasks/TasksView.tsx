@@ -24,12 +24,17 @@ export function TasksView() {
   if (modern && !extension) {
     return (
       <p className="empty-state">
-        This server does not offer the tasks extension ({TASKS_EXTENSION} in its server/discover capabilities), so its tool calls never become tasks.
+        This server does not offer the tasks extension ({TASKS_EXTENSION} in its server/discover capabilities), so its tool calls never
+        become tasks.
       </p>
     );
   }
   if (!modern && tasksCapability === undefined) {
-    return <p className="empty-state">This server does not offer tasks (no tasks capability). Tasks are an experimental feature of MCP 2025-11-25.</p>;
+    return (
+      <p className="empty-state">
+        This server does not offer tasks (no tasks capability). Tasks are an experimental feature of MCP 2025-11-25.
+      </p>
+    );
   }
   // The extension always has tasks/cancel; 2025-11-25 servers declare it.
   const canCancel = modern || (typeof tasksCapability === 'object' && tasksCapability !== null && 'cancel' in tasksCapability);
@@ -153,7 +158,13 @@ function TaskRow({ task, canCancel, cancelling, onCancel, onResult }: RowProps) 
         {/* In the status cell, not a column of its own, so it stays in view on a narrow screen. */}
         {!terminal && canCancel && (
           <div>
-            <button type="button" className="button button-small" onClick={onCancel} disabled={cancelling} aria-label={`Cancel task ${task.taskId}`}>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={onCancel}
+              disabled={cancelling}
+              aria-label={`Cancel task ${task.taskId}`}
+            >
               {cancelling ? 'Cancelling…' : 'Cancel'}
             </button>
           </div>

@@ -11,7 +11,8 @@ export function describeFilter(filter: Filter | undefined): string {
     filter.toolsListChanged && 'tool list',
     filter.promptsListChanged && 'prompt list',
     filter.resourcesListChanged && 'resource list',
-    filter.resourceSubscriptions?.length && `${filter.resourceSubscriptions.length} subscribed resource${filter.resourceSubscriptions.length === 1 ? '' : 's'}`,
+    filter.resourceSubscriptions?.length &&
+      `${filter.resourceSubscriptions.length} subscribed resource${filter.resourceSubscriptions.length === 1 ? '' : 's'}`,
   ].filter((part): part is string => typeof part === 'string');
   return parts.length > 0 ? parts.join(', ') : 'nothing';
 }
@@ -33,9 +34,11 @@ export function ListenStatus() {
   const asked = describeFilter(listen.requested);
   const honoured = describeFilter(listen.honoured);
   const text =
-    listen.status === 'opening' ? `Opening the listen stream for ${asked}…`
-    : listen.status === 'listening' ? `Listening for changes to the ${honoured}${honoured !== asked ? ` (asked for the ${asked})` : ''}`
-    : `Listen stream ${CLOSED_BY[listen.closedBy ?? 'local']}`;
+    listen.status === 'opening'
+      ? `Opening the listen stream for ${asked}…`
+      : listen.status === 'listening'
+        ? `Listening for changes to the ${honoured}${honoured !== asked ? ` (asked for the ${asked})` : ''}`
+        : `Listen stream ${CLOSED_BY[listen.closedBy ?? 'local']}`;
   return (
     <p className={`listen-status listen-${listen.status}`} role="status" aria-label="Listen stream">
       <ServerText text={text} />

@@ -46,10 +46,12 @@ const TimelineRow = memo(function TimelineRow({ id, top }: { id: string; top: nu
   const answered = useLog((state) => requestMethodOf(state.byId, item));
   const summary = useMemo(() => {
     if (item?.type !== 'message') return '';
-    return item.entry.direction === 'out' ? summarizeAnswer(answered, item.entry.message) : summarizeNotification(item.entry.method, item.entry.message);
+    return item.entry.direction === 'out'
+      ? summarizeAnswer(answered, item.entry.message)
+      : summarizeNotification(item.entry.method, item.entry.message);
   }, [item, answered]);
   if (item?.type !== 'message') return null;
-  const label = item.entry.direction === 'out' ? `→ ${answered ?? 'answer'}` : item.entry.method ?? '';
+  const label = item.entry.direction === 'out' ? `→ ${answered ?? 'answer'}` : (item.entry.method ?? '');
   return (
     <li className={`timeline-row timeline-${item.entry.kind}`} style={{ transform: `translateY(${top}px)` }}>
       <button type="button" className="timeline-button" aria-current={selected ? 'true' : undefined} onClick={() => select(id)}>

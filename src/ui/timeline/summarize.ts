@@ -40,14 +40,18 @@ export function summarizeNotification(method: string | undefined, message: unkno
     case 'notifications/elicitation/complete':
       return oneLine(`Elicitation ${text(params.elicitationId)} complete`);
     case 'notifications/tasks/status':
-      return oneLine(`Task ${text(params.taskId)}: ${text(params.status)}${params.statusMessage ? ` — ${text(params.statusMessage)}` : ''}`);
+      return oneLine(
+        `Task ${text(params.taskId)}: ${text(params.status)}${params.statusMessage ? ` — ${text(params.statusMessage)}` : ''}`,
+      );
     case 'sampling/createMessage': {
       const messages = Array.isArray(params.messages) ? params.messages.length : 0;
       const tools = Array.isArray(params.tools) ? `, ${params.tools.length} tool${params.tools.length === 1 ? '' : 's'}` : '';
       return `Asks for a completion: ${messages} message${messages === 1 ? '' : 's'}${tools}`;
     }
     case 'elicitation/create':
-      return oneLine(`${params.mode === 'url' ? 'Asks to open' : 'Asks for input'}: ${text(params.message)}${params.mode === 'url' ? ` — ${text(params.url)}` : ''}`);
+      return oneLine(
+        `${params.mode === 'url' ? 'Asks to open' : 'Asks for input'}: ${text(params.message)}${params.mode === 'url' ? ` — ${text(params.url)}` : ''}`,
+      );
     case 'roots/list':
       return 'Asks for the roots list';
     default:
@@ -57,11 +61,15 @@ export function summarizeNotification(method: string | undefined, message: unkno
 
 /** Our answer to a server request, for the timeline: the action taken, or the error sent. */
 export function summarizeAnswer(requestMethod: string | undefined, message: unknown): string {
-  const m = (typeof message === 'object' && message !== null ? message : {}) as { result?: Record<string, unknown>; error?: { code?: unknown; message?: unknown } };
+  const m = (typeof message === 'object' && message !== null ? message : {}) as {
+    result?: Record<string, unknown>;
+    error?: { code?: unknown; message?: unknown };
+  };
   if (m.error) return oneLine(`Answered ${requestMethod ?? 'request'} with error ${text(m.error.code)}: ${text(m.error.message)}`);
   const result = m.result ?? {};
   if (requestMethod === 'elicitation/create') return `Answered: ${text(result.action)}`;
   if (requestMethod === 'roots/list') return `Answered with ${Array.isArray(result.roots) ? result.roots.length : 0} roots`;
-  if (requestMethod === 'sampling/createMessage') return oneLine(`Approved: ${text(result.model)}${result.stopReason ? ` (${text(result.stopReason)})` : ''}`);
+  if (requestMethod === 'sampling/createMessage')
+    return oneLine(`Approved: ${text(result.model)}${result.stopReason ? ` (${text(result.stopReason)})` : ''}`);
   return 'Answered';
 }

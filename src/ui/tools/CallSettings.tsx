@@ -30,7 +30,11 @@ export function CallSettings() {
           onCommit={(ms) => actions.setToolPrefs({ toolMaxTotalTimeoutMs: ms })}
         />
         <label className="checkbox-field">
-          <input type="checkbox" checked={confirmDestructive} onChange={(event) => actions.setToolPrefs({ confirmDestructive: event.target.checked })} />
+          <input
+            type="checkbox"
+            checked={confirmDestructive}
+            onChange={(event) => actions.setToolPrefs({ confirmDestructive: event.target.checked })}
+          />
           Ask before running tools that may be destructive
         </label>
         <p className="muted">Timeouts range from 1 second to 24 hours; the maximum is never shorter than the timeout.</p>
@@ -39,7 +43,19 @@ export function CallSettings() {
   );
 }
 
-function SecondsField({ id, label, hint, valueMs, onCommit }: { id: string; label: string; hint: string; valueMs: number; onCommit(ms: number): void }) {
+function SecondsField({
+  id,
+  label,
+  hint,
+  valueMs,
+  onCommit,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  valueMs: number;
+  onCommit(ms: number): void;
+}) {
   const [draft, setDraft] = useState<string | null>(null);
   const shown = draft ?? String(valueMs / 1000);
   const commit = () => {

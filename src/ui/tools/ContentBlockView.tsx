@@ -48,7 +48,17 @@ export function ContentBlockView({ block }: { block: ContentBlock }) {
   }
 }
 
-function Block({ type, meta, annotations, children }: { type: string; meta?: string | undefined; annotations?: unknown; children: ReactNode }) {
+function Block({
+  type,
+  meta,
+  annotations,
+  children,
+}: {
+  type: string;
+  meta?: string | undefined;
+  annotations?: unknown;
+  children: ReactNode;
+}) {
   return (
     <div className="content-block">
       <div className="content-block-head">

@@ -41,11 +41,20 @@ function JsonNode({ name, value, depth, openDepth }: { name: string | null; valu
       </li>
     );
   }
-  const entries: Array<[string, unknown]> = isArray ? (value as unknown[]).map((v, i) => [String(i), v]) : Object.entries(value as Record<string, unknown>);
-  const summary = isArray ? `[${entries.length} item${entries.length === 1 ? '' : 's'}]` : `{${entries.length} key${entries.length === 1 ? '' : 's'}}`;
+  const entries: Array<[string, unknown]> = isArray
+    ? (value as unknown[]).map((v, i) => [String(i), v])
+    : Object.entries(value as Record<string, unknown>);
+  const summary = isArray
+    ? `[${entries.length} item${entries.length === 1 ? '' : 's'}]`
+    : `{${entries.length} key${entries.length === 1 ? '' : 's'}}`;
   return (
     <li role="treeitem" aria-expanded={open} aria-selected={false} className="json-branch">
-      <button type="button" className="json-toggle" onClick={() => setOpen(!open)} aria-label={`${open ? 'Collapse' : 'Expand'} ${name ?? 'root'}`}>
+      <button
+        type="button"
+        className="json-toggle"
+        onClick={() => setOpen(!open)}
+        aria-label={`${open ? 'Collapse' : 'Expand'} ${name ?? 'root'}`}
+      >
         <span aria-hidden="true">{open ? '▾' : '▸'}</span>
       </button>
       {key}

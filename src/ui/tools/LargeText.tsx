@@ -11,7 +11,15 @@ const STEP_CHARS = 256 * 1024;
  * Server text that may be huge. Laying out megabytes in one <pre> costs seconds of main thread; this shows
  * the first 64 KB, offers more in 256 KB steps, and the whole text as a download.
  */
-export function LargeText({ text, className = 'content-text', fileName = 'tool-result.txt' }: { text: string; className?: string; fileName?: string }) {
+export function LargeText({
+  text,
+  className = 'content-text',
+  fileName = 'tool-result.txt',
+}: {
+  text: string;
+  className?: string;
+  fileName?: string;
+}) {
   const [shown, setShown] = useState(INLINE_TEXT_CHARS);
   if (text.length <= INLINE_TEXT_CHARS) {
     return (
@@ -28,7 +36,9 @@ export function LargeText({ text, className = 'content-text', fileName = 'tool-r
         <ServerText text={visible} />
       </pre>
       <p className="large-text-bar muted">
-        {rest > 0 ? `Showing ${formatBytes(visible.length)} of ${formatBytes(text.length)} characters.` : `All ${formatBytes(text.length)} shown.`}{' '}
+        {rest > 0
+          ? `Showing ${formatBytes(visible.length)} of ${formatBytes(text.length)} characters.`
+          : `All ${formatBytes(text.length)} shown.`}{' '}
         {rest > 0 && (
           <button type="button" className="button button-small" onClick={() => setShown((value) => value + STEP_CHARS)}>
             Show {formatBytes(Math.min(STEP_CHARS, rest))} more

@@ -128,7 +128,8 @@ export function ToolDetail({ tool }: { tool: Tool }) {
       )}
       {tool.excluded !== undefined && (
         <p className="hint hint-warning" role="note" id={excludedId}>
-          Not callable: <ServerText text={tool.excluded} />. MCP 2026-07-28 says clients leave such tools out; MCP Lens shows it so you can fix its inputSchema.
+          Not callable: <ServerText text={tool.excluded} />. MCP 2026-07-28 says clients leave such tools out; MCP Lens shows it so you can
+          fix its inputSchema.
         </p>
       )}
       {tool.paramHeaders && tool.paramHeaders.length > 0 && (
@@ -137,7 +138,8 @@ export function ToolDetail({ tool }: { tool: Tool }) {
           <ul>
             {tool.paramHeaders.map((header) => (
               <li key={header.name} className="mono">
-                <ServerText text={header.path.join('.')} /> → Mcp-Param-<ServerText text={header.name} />
+                <ServerText text={header.path.join('.')} /> → Mcp-Param-
+                <ServerText text={header.name} />
               </li>
             ))}
           </ul>
@@ -145,12 +147,20 @@ export function ToolDetail({ tool }: { tool: Tool }) {
       )}
       {taskSupport === 'required' && !serverTasks && !replay && (
         <p className="hint" role="note">
-          This tool requires running as a task, but the server does not declare tasks for tools/call; it will be called normally and may refuse.
+          This tool requires running as a task, but the server does not declare tasks for tools/call; it will be called normally and may
+          refuse.
         </p>
       )}
 
       <div className="tool-args">
-        <ToolArgsEditor key={saved.index} schema={schema} disabled={running} onSubmit={request} buttons={buttons} initial={asArguments(saved.run?.arguments)} />
+        <ToolArgsEditor
+          key={saved.index}
+          schema={schema}
+          disabled={running}
+          onSubmit={request}
+          buttons={buttons}
+          initial={asArguments(saved.run?.arguments)}
+        />
         <details className="schema-details">
           <summary>Input schema</summary>
           <pre className="code-block">{prettyJson(tool.inputSchema)}</pre>
@@ -196,7 +206,13 @@ export function ToolDetail({ tool }: { tool: Tool }) {
       ) : (
         <>
           {running && <WaitingForInput tool={tool.name} />}
-          <ToolResult status={mutation.status} outcome={mutation.data} error={mutation.error} progress={progress} onRetry={() => lastArgs && run(lastArgs)} />
+          <ToolResult
+            status={mutation.status}
+            outcome={mutation.data}
+            error={mutation.error}
+            progress={progress}
+            onRetry={() => lastArgs && run(lastArgs)}
+          />
         </>
       )}
     </section>

@@ -23,7 +23,10 @@ const templates = { ButtonTemplates: buttonTemplates };
 
 export default function ToolForm({ schema, value, disabled, onChange, onSubmit, children }: ToolFormProps) {
   const choice = useMemo(() => chooseValidator(schema), [schema]);
-  const uiSchema = useMemo<UiSchema>(() => ({ ...buildUiSchema(choice.schema as Record<string, unknown>), 'ui:submitButtonOptions': { norender: true } }), [choice.schema]);
+  const uiSchema = useMemo<UiSchema>(
+    () => ({ ...buildUiSchema(choice.schema as Record<string, unknown>), 'ui:submitButtonOptions': { norender: true } }),
+    [choice.schema],
+  );
   return (
     <>
       {choice.note && <p className="hint">{choice.note}</p>}

@@ -20,7 +20,10 @@ export function ToolList({ tools, selected, onSelect, savedRuns }: Props) {
         const isSelected = tool.name === selected;
         return (
           // Names should be unique, but a hostile list may repeat them: the index keeps React keys unique.
-          <li key={`${index}:${tool.name}`} className={`item${isSelected ? ' selected' : ''}${tool.excluded !== undefined ? ' excluded' : ''}`}>
+          <li
+            key={`${index}:${tool.name}`}
+            className={`item${isSelected ? ' selected' : ''}${tool.excluded !== undefined ? ' excluded' : ''}`}
+          >
             <ServerIcon icons={tool.icons} label={String(tool.name)} />
             <div className="item-main">
               <div className="item-head">

@@ -37,8 +37,7 @@ export function ToolResult({ status, outcome, error, progress, onRetry, idleText
         <div className="result-status result-failed">
           {error.code === 'cancelled' ? (
             <p className="result-headline">
-              Cancelled — the server was told to stop{how}. A response that still arrives is
-              marked “late” in the Message log.
+              Cancelled — the server was told to stop{how}. A response that still arrives is marked “late” in the Message log.
             </p>
           ) : (
             <ErrorDetails error={error} lead="Request failed" />

@@ -69,7 +69,11 @@ function ConnectedTools() {
             </button>
           )}
         </div>
-        {tools.length === 0 ? <p className="empty-state">The server lists no tools.</p> : <ToolList tools={tools} selected={selected} onSelect={setSelected} {...(savedRuns && { savedRuns })} />}
+        {tools.length === 0 ? (
+          <p className="empty-state">The server lists no tools.</p>
+        ) : (
+          <ToolList tools={tools} selected={selected} onSelect={setSelected} {...(savedRuns && { savedRuns })} />
+        )}
       </div>
       <div className="tools-detail-pane" ref={detailPane}>
         {tool ? (

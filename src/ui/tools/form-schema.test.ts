@@ -6,7 +6,13 @@ describe('prepareFormSchema', () => {
     const schema = {
       type: 'object',
       properties: {
-        priority: { oneOf: [{ type: 'string', const: 'low', title: 'Low' }, { const: 'high', title: 'High' }], default: 'low' },
+        priority: {
+          oneOf: [
+            { type: 'string', const: 'low', title: 'Low' },
+            { const: 'high', title: 'High' },
+          ],
+          default: 'low',
+        },
         level: { anyOf: [{ const: 1 }, { const: 2.5 }] },
       },
     };

@@ -40,7 +40,9 @@ export function prepareFormSchema(schema: Schema, depth = 0): Schema {
   for (const key of SUBSCHEMA_MAPS) {
     const map = schema[key];
     if (isObject(map)) {
-      out[key] = Object.fromEntries(Object.entries(map).map(([name, sub]) => [name, isObject(sub) ? prepareFormSchema(sub, depth + 1) : sub]));
+      out[key] = Object.fromEntries(
+        Object.entries(map).map(([name, sub]) => [name, isObject(sub) ? prepareFormSchema(sub, depth + 1) : sub]),
+      );
     }
   }
   for (const key of SUBSCHEMA_LISTS) {

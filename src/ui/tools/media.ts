@@ -48,7 +48,9 @@ export function base64Size(data: string): number {
 export function allowedMediaType(kind: 'image' | 'audio', mimeType: unknown): { ok: true; type: string } | { ok: false; reason: string } {
   const type = normalizeType(mimeType);
   const allowed = kind === 'image' ? IMAGE_TYPES : AUDIO_TYPES;
-  return allowed.has(type) ? { ok: true, type } : { ok: false, reason: `Not shown: ${type || 'no'} mime type is not an allowed ${kind} type.` };
+  return allowed.has(type)
+    ? { ok: true, type }
+    : { ok: false, reason: `Not shown: ${type || 'no'} mime type is not an allowed ${kind} type.` };
 }
 
 /** Why decoded image bytes must not be shown (wrong real type, too many pixels), as a sentence; else undefined. */

@@ -15,7 +15,10 @@ const MAX_PROBLEMS = 20;
 export function checkArguments(schema: Record<string, unknown>, value: Record<string, unknown>): SchemaCheck {
   const choice = chooseValidator(schema);
   const outcome = choice.validator.rawValidation<{ instancePath?: string; message?: string }>(choice.schema, value);
-  if (outcome.validationError) return { checked: false, problems: [`The schema could not be compiled: ${outcome.validationError.message}`] };
-  const problems = (outcome.errors ?? []).slice(0, MAX_PROBLEMS).map((error) => `${error.instancePath || '(arguments)'} ${error.message ?? 'is invalid'}`);
+  if (outcome.validationError)
+    return { checked: false, problems: [`The schema could not be compiled: ${outcome.validationError.message}`] };
+  const problems = (outcome.errors ?? [])
+    .slice(0, MAX_PROBLEMS)
+    .map((error) => `${error.instancePath || '(arguments)'} ${error.message ?? 'is invalid'}`);
   return { checked: !choice.note?.includes('not checked'), problems };
 }

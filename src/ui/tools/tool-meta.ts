@@ -19,12 +19,15 @@ const UNTRUSTED = 'A hint from the server, not a guarantee.';
 export function hintBadges(tool: Tool): HintBadge[] {
   const hints = tool.annotations ?? {};
   const badges: HintBadge[] = [];
-  if (hints.readOnlyHint === true) badges.push({ label: 'read-only', tone: 'safe', description: `Does not modify its environment. ${UNTRUSTED}` });
+  if (hints.readOnlyHint === true)
+    badges.push({ label: 'read-only', tone: 'safe', description: `Does not modify its environment. ${UNTRUSTED}` });
   if (hints.destructiveHint === true && hints.readOnlyHint !== true) {
     badges.push({ label: 'destructive', tone: 'danger', description: `May delete or overwrite data. ${UNTRUSTED}` });
   }
-  if (hints.idempotentHint === true) badges.push({ label: 'idempotent', tone: 'neutral', description: `Repeating a call has no further effect. ${UNTRUSTED}` });
-  if (hints.openWorldHint === true) badges.push({ label: 'open-world', tone: 'neutral', description: `Interacts with external entities. ${UNTRUSTED}` });
+  if (hints.idempotentHint === true)
+    badges.push({ label: 'idempotent', tone: 'neutral', description: `Repeating a call has no further effect. ${UNTRUSTED}` });
+  if (hints.openWorldHint === true)
+    badges.push({ label: 'open-world', tone: 'neutral', description: `Interacts with external entities. ${UNTRUSTED}` });
   const taskSupport = taskSupportOf(tool);
   if (taskSupport !== 'forbidden') {
     badges.push({

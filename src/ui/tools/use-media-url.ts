@@ -12,7 +12,8 @@ const normalizedType = (kind: 'image' | 'audio', mimeType: unknown) => {
   return allowed.ok ? allowed.type : '';
 };
 
-const check = (kind: 'image' | 'audio', mimeType: unknown, data: unknown) => (kind === 'image' ? imageDataUrl(mimeType, data) : audioDataUrl(mimeType, data));
+const check = (kind: 'image' | 'audio', mimeType: unknown, data: unknown) =>
+  kind === 'image' ? imageDataUrl(mimeType, data) : audioDataUrl(mimeType, data);
 
 /**
  * The URL to show a base64 image or audio block with. Small payloads get the checked data: URL of
