@@ -6,13 +6,14 @@ import tseslint from 'typescript-eslint';
 
 /** Layers of src/ and the layers each one must not import: dependencies point one way (docs/architecture.md#layers). */
 const LAYERS = {
-  shared: ['engine', 'bridge', 'state', 'queries', 'ui', 'node', 'test'],
-  engine: ['bridge', 'state', 'queries', 'ui', 'node', 'test'],
-  bridge: ['engine', 'state', 'queries', 'ui', 'node', 'test'],
-  state: ['engine', 'bridge', 'queries', 'ui', 'node', 'test'],
-  queries: ['engine', 'state', 'ui', 'node', 'test'],
-  ui: ['engine', 'node', 'test'],
-  node: ['bridge', 'state', 'queries', 'ui', 'test'],
+  shared: ['engine', 'bridge', 'state', 'queries', 'app', 'ui', 'node', 'test'],
+  engine: ['bridge', 'state', 'queries', 'app', 'ui', 'node', 'test'],
+  bridge: ['engine', 'state', 'queries', 'app', 'ui', 'node', 'test'],
+  state: ['engine', 'bridge', 'queries', 'app', 'ui', 'node', 'test'],
+  queries: ['engine', 'state', 'app', 'ui', 'node', 'test'],
+  app: ['engine', 'ui', 'node', 'test'],
+  ui: ['engine', 'bridge', 'node', 'test'],
+  node: ['bridge', 'state', 'queries', 'app', 'ui', 'test'],
 };
 const FRAMEWORKS = ['react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*', '@tanstack/*', '@rjsf/*', 'dompurify'];
 
@@ -25,11 +26,20 @@ const layerRules = Object.entries(LAYERS).map(([layer, forbidden]) => ({
       {
         patterns: [
           {
-            group: forbidden.flatMap((name) => [`../${name}`, `../${name}/*`, `../../${name}`, `../../${name}/*`]),
+            // Any depth: `../x`, `../../x`, `../../../x/y` all reach the layer x from somewhere below src/.
+            regex: `^(\\.\\./)+(${forbidden.join('|')})(/.*)?$`,
             message: `src/${layer} must not import from ${forbidden.join(', ')}: dependencies point one way (see docs/architecture.md#layers).`,
           },
           ...(['shared', 'engine', 'bridge', 'node'].includes(layer)
             ? [{ group: FRAMEWORKS, message: `src/${layer} is framework-free: no React, stores, queries or DOM sanitizers here.` }]
+            : []),
+          ...(layer === 'app'
+            ? [
+                {
+                  group: ['react', 'react-dom', 'react-dom/*'],
+                  message: 'src/app is framework-free: commands and the event router run without React.',
+                },
+              ]
             : []),
         ],
       },

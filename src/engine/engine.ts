@@ -42,6 +42,9 @@ const REISSUED_ON_LOSS = new Set<EngineMethod>([
   'getTask',
 ]);
 
+/** The answer to a Connect that a newer Connect or Disconnect replaced while it was opening. */
+const SUPERSEDED: EngineError = { code: 'cancelled', message: 'A newer Connect or Disconnect replaced this connection attempt.' };
+
 export interface EngineEnv {
   fetch: FetchLike;
   now: () => number;
@@ -86,6 +89,8 @@ export function createEngine(env: EngineEnv): Engine {
 
   let session: Session | undefined;
   let connectParams: ConnectParams | undefined;
+  /** Counts Connect and Disconnect calls: only the latest may change the connection. */
+  let attempts = 0;
 
   const explain = async (error: unknown): Promise<EngineError> =>
     isOpaqueNetworkFailure(error) && connectParams
@@ -114,8 +119,11 @@ export function createEngine(env: EngineEnv): Engine {
     if (ending) await ending.close().catch((error: Error) => note('warning', `Closing the session: ${error.message}`));
   }
 
-  /** Opens a session and makes it the current one. */
-  async function adopt(params: ConnectParams): Promise<Session> {
+  /**
+   * Opens a session and makes it the current one, unless `stillWanted` says a newer Connect or Disconnect
+   * replaced this attempt while it was opening: then the session is closed and never announced.
+   */
+  async function adopt(params: ConnectParams, stillWanted: () => boolean = () => true): Promise<Session> {
     const opened: Session = await openSession(params, {
       fetch: tappedFetch,
       now: env.now,
@@ -129,6 +137,10 @@ export function createEngine(env: EngineEnv): Engine {
         env.emit({ type: 'connection', phase: 'disconnected', error: { code: 'not-connected', message: reason } });
       },
     });
+    if (!stillWanted()) {
+      await opened.close().catch(() => undefined);
+      throw SUPERSEDED;
+    }
     if (opened.summary.era === 'modern') {
       opened.listener = startListening(opened.client, opened.summary.capabilities, {
         emit: (state) => env.emit({ type: 'listen', state }),
@@ -149,20 +161,27 @@ export function createEngine(env: EngineEnv): Engine {
 
   const sessionHandlers: Handlers<SessionApi> = {
     async connect(params) {
+      // The engine is the one authority on the phase (its events are the UI's only writer of it): a newer
+      // Connect or Disconnect supersedes this attempt, whose late answer then changes nothing.
+      const attempt = ++attempts;
+      const current = () => attempt === attempts;
       await endSession();
+      if (!current()) throw SUPERSEDED;
       connectParams = params;
       env.emit({ type: 'connection', phase: 'connecting' });
       try {
-        const opened = await adopt(params);
+        const opened = await adopt(params, current);
         env.emit({ type: 'connection', phase: 'connected', summary: opened.summary });
         return opened.summary;
       } catch (error) {
+        if (!current()) throw SUPERSEDED;
         const explained = await explain(error);
         env.emit({ type: 'connection', phase: 'failed', error: explained });
         throw explained;
       }
     },
     async disconnect() {
+      attempts += 1;
       await endSession();
       env.emit({ type: 'connection', phase: 'disconnected' });
       return undefined;
@@ -225,11 +244,13 @@ export function createEngine(env: EngineEnv): Engine {
     );
     // Straight from connected to connected (no "connecting"), so the UI keeps what the user was doing.
     await endSession();
+    const attempt = attempts;
     try {
-      const opened = await adopt(params);
+      const opened = await adopt(params, () => attempt === attempts);
       env.emit({ type: 'connection', phase: 'connected', summary: opened.summary });
       return sessionGoneError(true);
     } catch (error) {
+      if (attempt !== attempts) return sessionGoneError(false, 'a newer Connect or Disconnect came first');
       const explained = await explain(error);
       env.emit({ type: 'connection', phase: 'failed', error: explained });
       return sessionGoneError(false, explained.message);

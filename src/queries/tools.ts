@@ -22,10 +22,13 @@ export interface CallToolVariables {
   signal?: AbortSignal;
 }
 
-/** `tools/call` is a mutation: it may have effects, so it is never cached, refetched or retried. */
-export function callToolMutationOptions(client: EngineClient) {
+/**
+ * `tools/call` is a mutation: it may have effects, so it is never cached, refetched or retried. `runTool`
+ * is the app's command (src/app/tool-commands.ts), which also keeps the result for a saved session.
+ */
+export function callToolMutationOptions(runTool: (params: ToolCallParams, signal?: AbortSignal) => Promise<ToolCallOutcome>) {
   return mutationOptions<ToolCallOutcome, EngineError, CallToolVariables>({
     mutationKey: ['mcp', 'tools/call'],
-    mutationFn: ({ params, signal }) => client.call('callTool', params, signal),
+    mutationFn: ({ params, signal }) => runTool(params, signal),
   });
 }

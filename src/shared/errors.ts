@@ -58,3 +58,9 @@ export function isEngineError(value: unknown): value is EngineError {
   const { code, message } = value as Partial<EngineError>;
   return typeof message === 'string' && (ENGINE_ERROR_CODES as readonly unknown[]).includes(code);
 }
+
+/** Any thrown value as an EngineError: ours unchanged, anything else as an internal failure with its text. */
+export function asEngineError(error: unknown, message = 'The call failed unexpectedly.'): EngineError {
+  if (isEngineError(error)) return error;
+  return { code: 'internal', message, detail: String(error) };
+}

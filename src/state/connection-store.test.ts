@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerSummary } from '../shared/model.ts';
+import type { EngineError } from '../shared/errors.ts';
 import { createConnectionStore } from './connection-store.ts';
+
+type Store = ReturnType<typeof createConnectionStore>;
+const announce = (
+  store: Store,
+  phase: 'connecting' | 'connected' | 'failed' | 'disconnected',
+  extra: { summary?: ServerSummary; error?: EngineError } = {},
+) => store.getState().actions.applyEvents([{ type: 'connection', phase, ...extra }]);
 
 const summary: ServerSummary = {
   url: 'http://127.0.0.1:3001/mcp',
@@ -19,8 +27,8 @@ describe('connection store', () => {
     actions.setHeaders([{ name: 'Authorization', value: 'Bearer x' }]);
     actions.setEra('legacy');
     actions.setEra('auto');
-    actions.connecting();
-    actions.failed({ code: 'unreachable', message: 'Nothing answered.' });
+    announce(store, 'connecting');
+    announce(store, 'failed', { error: { code: 'unreachable', message: 'Nothing answered.' } });
     const state = store.getState();
     expect(state.phase).toBe('failed');
     expect(state.error?.code).toBe('unreachable');
@@ -34,22 +42,23 @@ describe('connection store', () => {
 
   it('clears the error on a new attempt and bumps the key once per connection', () => {
     const store = createConnectionStore();
-    const { actions } = store.getState();
-    actions.failed({ code: 'cors', message: 'Blocked by CORS.' });
-    actions.connecting();
+    announce(store, 'failed', { error: { code: 'cors', message: 'Blocked by CORS.' } });
+    announce(store, 'connecting');
     expect(store.getState().error).toBeNull();
-    actions.applyEvents([{ type: 'connection', phase: 'connected', summary }]);
-    actions.connected(summary);
+    announce(store, 'connected', { summary });
     expect(store.getState()).toMatchObject({ phase: 'connected', summary, connectionKey: 1 });
-    actions.disconnected();
-    actions.connecting();
-    actions.connected(summary);
+    // A session the engine re-opened in place keeps the key: the tabs keep what the user was doing.
+    announce(store, 'connected', { summary: { ...summary, sessionId: 's-2' } });
+    expect(store.getState().connectionKey).toBe(1);
+    announce(store, 'disconnected');
+    announce(store, 'connecting');
+    announce(store, 'connected', { summary });
     expect(store.getState().connectionKey).toBe(2);
   });
 
   it('turns a disconnect with an error into a failure the user can read', () => {
     const store = createConnectionStore();
-    store.getState().actions.connected(summary);
+    announce(store, 'connected', { summary });
     store
       .getState()
       .actions.applyEvents([

@@ -21,12 +21,10 @@ export interface ConnectionActions {
   setHeaders(headers: HeaderPair[]): void;
   setTransport(transport: TransportChoice): void;
   setEra(era: EraChoice): void;
-  /** A new attempt started: clears the previous error and summary. */
-  connecting(): void;
-  connected(summary: ServerSummary): void;
-  failed(error: EngineError): void;
-  disconnected(): void;
-  /** Applies the `connection` and `stream-drop` events of a batch (other event types are ignored). */
+  /**
+   * Applies the `connection` and `stream-drop` events of a batch (other event types are ignored). The
+   * phase has this one writer: the engine announces every change, and src/app/event-router.ts routes it.
+   */
   applyEvents(events: readonly EngineEvent[]): void;
 }
 
@@ -51,27 +49,26 @@ export function createConnectionStore(initial: Partial<ConnectionInput> = {}) {
       const state = get();
       switch (phase) {
         case 'connecting':
-          if (state.phase !== 'connecting') set({ phase, error: null, summary: null, stream: NO_STREAM_DROPS });
+          set({ phase, error: null, summary: null, stream: NO_STREAM_DROPS });
           return;
         case 'connected':
-          // A connected event without a summary keeps the one we have (the call result carries it too).
-          if (state.phase === 'connected' && (!summary || summary === state.summary)) return;
           set({
-            // The same session announced twice (event and call result) keeps its drops; a new one starts clean.
-            ...(!sameSession(state, summary) && { stream: NO_STREAM_DROPS }),
             phase,
             error: null,
             summary: summary ?? state.summary,
+            stream: NO_STREAM_DROPS,
+            // A session the engine re-opened in place (connected to connected, e.g. after the server forgot
+            // it) keeps its key, so the tabs keep what the user was doing.
             connectionKey: state.phase === 'connected' ? state.connectionKey : state.connectionKey + 1,
           });
           return;
         case 'failed':
-          set({ phase, summary: null, error: error ?? state.error ?? unknownFailure, stream: NO_STREAM_DROPS });
+          set({ phase, summary: null, error: error ?? unknownFailure, stream: NO_STREAM_DROPS });
           return;
         case 'disconnected':
           // A disconnect with an error (the server went away) is reported as a failure the user can read.
           if (error) set({ phase: 'failed', summary: null, error, stream: NO_STREAM_DROPS });
-          else if (state.phase !== 'disconnected') set({ phase, summary: null, stream: NO_STREAM_DROPS });
+          else set({ phase, summary: null, error: null, stream: NO_STREAM_DROPS });
       }
     };
 
@@ -87,10 +84,6 @@ export function createConnectionStore(initial: Partial<ConnectionInput> = {}) {
         setHeaders: (headers) => set((s) => ({ input: { ...s.input, headers } })),
         setTransport: (transport) => set((s) => ({ input: { ...s.input, transport } })),
         setEra: (era) => set((s) => (s.input.era === era ? s : { input: { ...s.input, era } })),
-        connecting: () => toPhase('connecting'),
-        connected: (summary) => toPhase('connected', summary),
-        failed: (error) => toPhase('failed', undefined, error),
-        disconnected: () => toPhase('disconnected'),
         applyEvents(events) {
           for (const event of events) {
             if (event.type === 'connection') toPhase(event.phase, event.summary, event.error);
@@ -103,9 +96,6 @@ export function createConnectionStore(initial: Partial<ConnectionInput> = {}) {
     };
   });
 }
-
-const sameSession = (state: ConnectionState, summary: ServerSummary | undefined) =>
-  state.phase === 'connected' && summary?.sessionId === state.summary?.sessionId && summary?.url === state.summary?.url;
 
 const unknownFailure: EngineError = { code: 'internal', message: 'The connection failed for an unknown reason.' };
 

@@ -71,10 +71,9 @@ describe('stream health', () => {
     expect(streamHealth(store.getState().stream, T0 + 2_000)).toEqual({ kind: 'stable' });
   });
 
-  it('keeps the drops when the same session is announced again, and forgets them for a new session or a disconnect', () => {
+  it('forgets the drops for a new session or a disconnect', () => {
     const store = connectedStore();
     store.getState().actions.applyEvents([drop(T0), drop(T0 + 1), drop(T0 + 2)]);
-    store.getState().actions.connected({ ...summary });
     expect(store.getState().stream.drops).toHaveLength(3);
 
     // The session-404 recovery goes straight from one connected session to the next.
@@ -82,7 +81,7 @@ describe('stream health', () => {
     expect(store.getState().stream.drops).toHaveLength(0);
 
     store.getState().actions.applyEvents([drop(T0 + 3)]);
-    store.getState().actions.disconnected();
+    store.getState().actions.applyEvents([{ type: 'connection', phase: 'disconnected' }]);
     // A drop reported as the session ends is not shown against the next one.
     store.getState().actions.applyEvents([drop(T0 + 4)]);
     expect(store.getState().stream.drops).toHaveLength(0);

@@ -1,93 +1,79 @@
 /**
- * What the composition root hands to the React tree: the engine client and the stores. Components read
- * the smallest slice with the hooks below; actions objects are stable, so selecting them never re-renders.
+ * What the composition root hands to the React tree: the application (src/app/) with its stores and
+ * commands. Components call commands and read the smallest slice of a store with the hooks below; actions
+ * objects are stable, so selecting them never re-renders.
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { EngineClient } from '../bridge/index.ts';
+import { scopeOf, type Commands, type LensApp, type Scope } from '../app/index.ts';
 import type {
   AuthState,
-  AuthStore,
-  ConnectionState,
-  ConnectionStore,
-  HttpState,
-  HttpStore,
   ClientFeaturesState,
-  ClientFeaturesStore,
+  ConnectionState,
+  HttpState,
   LogState,
-  LogStore,
   PrefsState,
-  PrefsStore,
-  SessionState,
-  SessionStore,
   ServerFeedState,
-  ServerFeedStore,
   ServerRequestsState,
-  ServerRequestsStore,
+  SessionState,
 } from '../state/index.ts';
 
-export interface AppServices {
-  client: EngineClient;
-  connection: ConnectionStore;
-  log: LogStore;
-  prefs: PrefsStore;
-  http: HttpStore;
-  session: SessionStore;
-  /** Server log messages, resource updates and subscriptions (Resources and Logs tabs). */
-  feed: ServerFeedStore;
-  requests: ServerRequestsStore;
-  clientFeatures: ClientFeaturesStore;
-  auth: AuthStore;
-  /** Where the authorization server sends the browser back: the app's callback page, under any base path. */
-  oauthRedirectUrl: string;
+const AppContext = createContext<LensApp | null>(null);
+
+export function AppProvider({ app, children }: { app: LensApp; children: ReactNode }) {
+  return <AppContext.Provider value={app}>{children}</AppContext.Provider>;
 }
 
-const ServicesContext = createContext<AppServices | null>(null);
-
-export function ServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
-  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+export function useApp(): LensApp {
+  const app = useContext(AppContext);
+  if (!app) throw new Error('AppProvider is missing: render the app through main.tsx or wrap it in one.');
+  return app;
 }
 
-export function useServices(): AppServices {
-  const services = useContext(ServicesContext);
-  if (!services) throw new Error('ServicesProvider is missing: render the app through main.tsx or wrap it in one.');
-  return services;
-}
+export const useCommands = (): Commands => useApp().commands;
 
-export const useEngineClient = () => useServices().client;
+/** The live session or the saved one being browsed: what a tab shows and whether its actions can run. */
+export function useScope(): Scope {
+  const { client } = useApp();
+  const saved = useSession((state) => state.replay);
+  const phase = useConnection((state) => state.phase);
+  const connectionKey = useConnection((state) => state.connectionKey);
+  const capabilities = useConnection((state) => state.summary?.capabilities);
+  return useMemo(() => scopeOf(client, { phase, connectionKey, capabilities }, saved), [client, phase, connectionKey, capabilities, saved]);
+}
 
 export function useConnection<T>(selector: (state: ConnectionState) => T): T {
-  return useStore(useServices().connection, selector);
+  return useStore(useApp().connection, selector);
 }
 
 export function useLog<T>(selector: (state: LogState) => T): T {
-  return useStore(useServices().log, selector);
+  return useStore(useApp().log, selector);
 }
 
 export function usePrefs<T>(selector: (state: PrefsState) => T): T {
-  return useStore(useServices().prefs, selector);
+  return useStore(useApp().prefs, selector);
 }
 
 export function useHttp<T>(selector: (state: HttpState) => T): T {
-  return useStore(useServices().http, selector);
+  return useStore(useApp().http, selector);
 }
 
 export function useSession<T>(selector: (state: SessionState) => T): T {
-  return useStore(useServices().session, selector);
+  return useStore(useApp().session, selector);
 }
 
 export function useFeed<T>(selector: (state: ServerFeedState) => T): T {
-  return useStore(useServices().feed, selector);
+  return useStore(useApp().feed, selector);
 }
 
 export function useServerRequests<T>(selector: (state: ServerRequestsState) => T): T {
-  return useStore(useServices().requests, selector);
+  return useStore(useApp().requests, selector);
 }
 
 export function useClientFeatures<T>(selector: (state: ClientFeaturesState) => T): T {
-  return useStore(useServices().clientFeatures, selector);
+  return useStore(useApp().clientFeatures, selector);
 }
 
 export function useAuth<T>(selector: (state: AuthState) => T): T {
-  return useStore(useServices().auth, selector);
+  return useStore(useApp().auth, selector);
 }

@@ -1,10 +1,6 @@
 import { useCallback, useState } from 'react';
 import { isEngineError } from '../../shared/errors.ts';
-import { dropPendingRedirect } from '../../state/index.ts';
-import { useConnectionCommands } from '../connect/use-connection-commands.ts';
-import { useAuth, useServices } from '../services.tsx';
-import { openAuthorizationPopup, tabStorage } from './open-authorization.ts';
-import { leaveForAuthorization } from './redirect-authorization.ts';
+import { useApp, useAuth } from '../services.tsx';
 import { RememberCheckbox } from './RememberCheckbox.tsx';
 import { useOAuthCallback } from './use-oauth-callback.ts';
 import './auth.css';
@@ -16,9 +12,8 @@ import './auth.css';
  * on in this tab (a full-page redirect) or in a new one.
  */
 export function AuthPrompt() {
-  const { client, connection, oauthRedirectUrl } = useServices();
+  const { commands, redirectUrl } = useApp();
   const status = useAuth((s) => s.status);
-  const { connect } = useConnectionCommands();
   const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [remember, setRemember] = useState(false);
@@ -28,38 +23,30 @@ export function AuthPrompt() {
   const onCallback = useCallback(
     (callbackUrl: string) => {
       setError(null);
-      client.call('completeAuthorization', { callbackUrl }).then(
-        () => {
-          setBlockedUrl(null);
-          // A step-up happens inside a live session: it goes on with the new token (a reconnect would
-          // drop the user's selection mid-task). Otherwise the connect that met the 401 runs again.
-          if (connection.getState().phase !== 'connected') void connect();
-        },
+      commands.completeAuthorization(callbackUrl).then(
+        () => setBlockedUrl(null),
         (failure: unknown) => setError(isEngineError(failure) ? failure.message : String(failure)),
       );
     },
-    [client, connect, connection],
+    [commands],
   );
-  useOAuthCallback(oauthRedirectUrl, onCallback, waiting);
+  useOAuthCallback(redirectUrl, onCallback, waiting);
 
   if (!waiting) return null;
   const authorizationHost = new URL(status.url).host;
 
   const authorize = () => {
     setError(null);
-    // A popup copies this tab's sessionStorage: a stale full-page record must not travel into it.
-    const storage = tabStorage();
-    if (storage) dropPendingRedirect(storage);
-    const opened = openAuthorizationPopup(status.url);
-    if (opened.ok) setBlockedUrl(null);
-    else if (opened.reason === 'blocked') setBlockedUrl(status.url);
-    else setError(`Not opened: ${opened.detail ?? 'the URL was refused'}`);
+    const outcome = commands.authorize(status.url);
+    if (outcome.kind === 'opened') setBlockedUrl(null);
+    else if (outcome.kind === 'blocked') setBlockedUrl(outcome.url);
+    else setError(outcome.message);
   };
 
   const continueHere = () => {
     setError(null);
     setLeaving(true);
-    void leaveForAuthorization({ client, connection, storage: tabStorage() }, status.state, remember).then((problem) => {
+    void commands.continueInThisTab(status.state, remember).then((problem) => {
       if (problem === undefined) return; // the page is navigating away
       setLeaving(false);
       setError(problem);
@@ -68,7 +55,7 @@ export function AuthPrompt() {
 
   const toggleRemember = (checked: boolean) => {
     setRemember(checked);
-    void client.call('rememberAuthorization', { serverUrl: status.serverUrl, remember: checked });
+    void commands.rememberAuthorization(status.serverUrl, checked);
   };
 
   return (
@@ -81,7 +68,7 @@ export function AuthPrompt() {
         <button type="button" className="button button-primary" onClick={authorize}>
           Authorize
         </button>
-        <button type="button" className="button" onClick={() => void client.call('cancelAuthorization', undefined)}>
+        <button type="button" className="button" onClick={() => void commands.cancelAuthorization()}>
           Cancel
         </button>
         <RememberCheckbox checked={remember} onChange={toggleRemember} />

@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { AuthStatus, AuthStep, AuthVerdict } from '../../shared/auth.ts';
-import { dropPendingRedirect } from '../../state/index.ts';
-import { useAuth, useConnection, useServices } from '../services.tsx';
+import { useAuth, useConnection, useApp } from '../services.tsx';
 import { AuthStepDetails } from './AuthStepDetails.tsx';
-import { tabStorage } from './open-authorization.ts';
 import { RememberCheckbox } from './RememberCheckbox.tsx';
 import './auth.css';
 
@@ -76,7 +74,7 @@ function StatusLine({ status }: { status: AuthStatus }) {
 }
 
 function ClientSettings({ serverUrl }: { serverUrl: string }) {
-  const { client, auth, oauthRedirectUrl } = useServices();
+  const { commands, redirectUrl } = useApp();
   const [clientId, setClientId] = useState('');
   const [clientSecret, setClientSecret] = useState('');
   const [saved, setSaved] = useState<string | null>(null);
@@ -90,8 +88,8 @@ function ClientSettings({ serverUrl }: { serverUrl: string }) {
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    void client
-      .call('configureAuth', { redirectUrl: oauthRedirectUrl, clientId, clientSecret })
+    void commands
+      .configureClient({ clientId, clientSecret })
       .then(() =>
         setSaved(
           clientId.trim()
@@ -102,12 +100,9 @@ function ClientSettings({ serverUrl }: { serverUrl: string }) {
   };
   const forget = () => {
     if (!serverUrl) return;
-    const storage = tabStorage();
-    if (storage) dropPendingRedirect(storage, serverUrl);
     setRememberChoice(null);
-    void client.call('forgetAuthorization', { serverUrl }).then(
+    void commands.forgetAuthorization(serverUrl).then(
       () => {
-        auth.getState().actions.clearSteps(new URL(serverUrl).href);
         setSaved('Forgot every token, registration and discovery result for this server, in memory and on this device.');
       },
       (error: unknown) =>
@@ -117,8 +112,8 @@ function ClientSettings({ serverUrl }: { serverUrl: string }) {
   const toggleRemember = (checked: boolean) => {
     if (!serverUrl) return;
     setRememberChoice({ serverUrl, remember: checked });
-    void client
-      .call('rememberAuthorization', { serverUrl, remember: checked })
+    void commands
+      .rememberAuthorization(serverUrl, checked)
       .then(() =>
         setSaved(
           checked
@@ -131,7 +126,7 @@ function ClientSettings({ serverUrl }: { serverUrl: string }) {
   return (
     <form className="auth-settings" onSubmit={save} aria-label="OAuth client">
       <p className="muted">
-        Redirect URI: <code>{oauthRedirectUrl}</code>. Register it with your authorization server if you use a pre-registered client.
+        Redirect URI: <code>{redirectUrl}</code>. Register it with your authorization server if you use a pre-registered client.
       </p>
       <div className="auth-fields">
         <label>

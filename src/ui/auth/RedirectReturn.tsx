@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { REDIRECT_RETURN_KEY } from '../../state/index.ts';
-import { useConnectionCommands } from '../connect/use-connection-commands.ts';
-import { useServices } from '../services.tsx';
+import type { ReturnOutcome } from '../../app/index.ts';
+import { useApp } from '../services.tsx';
 import { tabStorage } from './open-authorization.ts';
-import { returnFromAuthorization, type ReturnOutcome } from './redirect-authorization.ts';
 import './auth.css';
 
 /** The callback is taken once per page load, even if React mounts this twice (StrictMode in development). */
@@ -15,8 +14,7 @@ let started = false;
  * here, and nothing is exchanged.
  */
 export function RedirectReturn() {
-  const { client, connection, oauthRedirectUrl } = useServices();
-  const { connect } = useConnectionCommands();
+  const { commands, connection } = useApp();
   const [outcome, setOutcome] = useState<ReturnOutcome | { kind: 'working' }>(() =>
     tabStorage()?.getItem(REDIRECT_RETURN_KEY) ? { kind: 'working' } : { kind: 'none' },
   );
@@ -26,15 +24,14 @@ export function RedirectReturn() {
     started = true;
     const storage = tabStorage();
     if (!storage?.getItem(REDIRECT_RETURN_KEY)) return;
-    void returnFromAuthorization({ client, connection, storage, redirectUrl: oauthRedirectUrl, now: () => Date.now() }).then((result) => {
+    void commands.returnFromAuthorization().then((result) => {
       setOutcome(result);
       if (result.kind === 'none') return;
       // A reload now reopens the same server instead of the bare callback hand-over.
       const url = connection.getState().input.url;
       if (url) window.history.replaceState(null, '', `?url=${encodeURIComponent(url)}`);
-      if (result.kind === 'finished') void connect();
     });
-  }, [client, connection, oauthRedirectUrl, connect]);
+  }, [commands, connection]);
 
   if (outcome.kind === 'none') return null;
   if (outcome.kind === 'working') {

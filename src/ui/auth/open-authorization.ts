@@ -2,9 +2,8 @@
  * Opens an authorization URL in a popup, on a user gesture. The URL is checked again here (the engine
  * checked it already): nothing but https, or http on loopback, is ever opened.
  */
+import type { OpenResult } from '../../app/index.ts';
 import { checkNavigableUrl } from '../../shared/url.ts';
-
-export type OpenResult = { ok: true } | { ok: false; reason: 'blocked' | 'refused'; detail?: string };
 
 export function openAuthorizationPopup(url: string): OpenResult {
   const checked = checkNavigableUrl(url);

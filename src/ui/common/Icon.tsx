@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { iconQueryOptions } from '../../queries/index.ts';
 import type { Icon } from '../../shared/model.ts';
-import { useEngineClient } from '../services.tsx';
+import { useScope } from '../services.tsx';
 import { useResolvedTheme, type ResolvedTheme } from '../theme/use-theme.ts';
 import { useObjectUrl } from './use-object-url.ts';
 
@@ -31,7 +31,7 @@ export function ServerIcon({ icons, label, size = 'small' }: Props) {
 }
 
 function FetchedIcon({ src, label, size }: { src: string; label: string; size: 'small' | 'large' }) {
-  const client = useEngineClient();
+  const { client } = useScope();
   const { data, error, isPending } = useQuery(iconQueryOptions(client, src));
   const url = useObjectUrl(data?.ok ? data.blob : null);
   const className = `server-icon server-icon-${size}`;

@@ -11,9 +11,3 @@ export function downloadText(fileName: string, text: string | BlobPart[], type =
   // Revoked after the click has been handled, or some browsers cancel the download.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
-
-/** A file-name-safe local timestamp, e.g. 2026-11-30T04-20-00. */
-export function fileStamp(date = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}-${pad(date.getMinutes())}-${pad(date.getSeconds())}`;
-}

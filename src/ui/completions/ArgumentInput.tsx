@@ -4,7 +4,7 @@ import { completionQueryOptions } from '../../queries/index.ts';
 import type { CompletionRef } from '../../shared/completions-api.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { ServerText } from '../common/ServerText.tsx';
-import { useConnection, useEngineClient } from '../services.tsx';
+import { useConnection, useScope } from '../services.tsx';
 import { useDebounced } from './use-debounced.ts';
 import './completions.css';
 
@@ -33,7 +33,7 @@ interface Props {
  */
 export function ArgumentInput({ name, label, description, required, value, onChange, completionRef, contextArguments, disabled }: Props) {
   const id = useId();
-  const client = useEngineClient();
+  const { client } = useScope();
   const connectionKey = useConnection((s) => s.connectionKey);
   const offersCompletions = useConnection((s) => s.summary?.capabilities?.completions !== undefined);
   const [open, setOpen] = useState(false);

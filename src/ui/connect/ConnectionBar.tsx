@@ -2,14 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import type { TransportChoice } from '../../shared/model.ts';
 import { checkServerUrl } from '../../shared/url.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
-import { useConnection } from '../services.tsx';
+import { useCommands, useConnection } from '../services.tsx';
 import { ClientFeaturesSettings } from './ClientFeaturesSettings.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
 import { EraSelect } from './EraSelect.tsx';
-import { headerProblems } from './headers.ts';
+import { headerProblems } from '../../shared/header-pairs.ts';
 import { HeadersEditor } from './HeadersEditor.tsx';
 import { StreamHealthDetails, useStreamHealth } from './StreamHealth.tsx';
-import { useConnectionCommands } from './use-connection-commands.ts';
 import './connect.css';
 
 const TRANSPORTS: Array<{ value: TransportChoice; label: string }> = [
@@ -25,7 +24,7 @@ export function ConnectionBar() {
   const phase = useConnection((state) => state.phase);
   const error = useConnection((state) => state.error);
   const actions = useConnection((state) => state.actions);
-  const { connect, connectAsLegacy, disconnect } = useConnectionCommands();
+  const { connect, connectAsLegacy, disconnect } = useCommands();
   const [headersOpen, setHeadersOpen] = useState(false);
   const [clientOpen, setClientOpen] = useState(false);
   const [streamOpen, setStreamOpen] = useState(false);

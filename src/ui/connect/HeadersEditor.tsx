@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { isSecretHeader } from '../../shared/redact.ts';
 import { useConnection } from '../services.tsx';
-import { headerProblems } from './headers.ts';
+import { headerProblems } from '../../shared/header-pairs.ts';
 
 /** Custom request headers (e.g. Authorization). Secret-looking values are masked until revealed. */
 export function HeadersEditor({ id }: { id: string }) {

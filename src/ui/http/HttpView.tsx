@@ -2,12 +2,13 @@ import { memo, useRef } from 'react';
 import { messageItemId, toHar } from '../../state/index.ts';
 import type { MessageEntry } from '../../shared/events.ts';
 import { mcpHeaderValue } from '../../shared/mcp-headers.ts';
-import { downloadText, fileStamp } from '../common/download.ts';
+import { fileStamp } from '../../shared/file-stamp.ts';
+import { downloadText } from '../common/download.ts';
 import { formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useFixedRows } from '../common/use-fixed-rows.ts';
 import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
-import { useHttp, useServices } from '../services.tsx';
+import { useHttp, useApp } from '../services.tsx';
 import { HttpDetail } from './HttpDetail.tsx';
 import './http.css';
 
@@ -15,7 +16,7 @@ const ROW_HEIGHT = 24;
 
 /** The HTTP exchanges behind the messages, as the browser saw them, newest at the bottom. */
 export function HttpView() {
-  const services = useServices();
+  const services = useApp();
   const { seqs, evicted } = useThrottledState(services.http, LIST_REFRESH_MS);
   const { clear } = useHttp((state) => state.actions);
   const scroller = useRef<HTMLDivElement>(null);

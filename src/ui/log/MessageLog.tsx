@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { useFixedRows } from '../common/use-fixed-rows.ts';
 import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
-import { useLog, useServices } from '../services.tsx';
+import { useLog, useApp } from '../services.tsx';
 import { LogDetail } from './LogDetail.tsx';
 import { LOG_ROW_HEIGHT, LogRow } from './LogRow.tsx';
 import { useVisibleIds } from './use-visible-ids.ts';
@@ -14,7 +14,7 @@ import './log.css';
 export function MessageLog() {
   const filterId = useId();
   const filterText = useLog((state) => state.filterText);
-  const { evicted, ids } = useThrottledState(useServices().log, LIST_REFRESH_MS);
+  const { evicted, ids } = useThrottledState(useApp().log, LIST_REFRESH_MS);
   const total = ids.length;
   const selectedId = useLog((state) => state.selectedId);
   const { setFilter, clear, select } = useLog((state) => state.actions);

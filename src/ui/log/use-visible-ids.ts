@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo, useRef } from 'react';
 import { filterLog, type FilterResult } from '../../state/index.ts';
 import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
-import { useLog, useServices } from '../services.tsx';
+import { useLog, useApp } from '../services.tsx';
 
 export interface VisibleIds {
   /** How many rows the list shows. */
@@ -19,7 +19,7 @@ export interface VisibleIds {
  */
 export function useVisibleIds(): VisibleIds {
   // New entries repaint the list ten times a second at most (see useThrottledState); a typed filter at once.
-  const { ids, byId, generation, revision } = useThrottledState(useServices().log, LIST_REFRESH_MS);
+  const { ids, byId, generation, revision } = useThrottledState(useApp().log, LIST_REFRESH_MS);
   const filterText = useDeferredValue(useLog((state) => state.filterText)).trim();
   const previous = useRef<FilterResult | null>(null);
   return useMemo(() => {

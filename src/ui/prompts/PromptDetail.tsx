@@ -8,23 +8,21 @@ import { formatDuration } from '../common/format.ts';
 import { DetailHead } from '../common/DetailHead.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { ArgumentInput } from '../completions/ArgumentInput.tsx';
-import { useFeatureScope } from '../features/use-feature-scope.ts';
 import { ReadOnlyNote } from '../session/ReadOnlyNote.tsx';
-import { useEngineClient } from '../services.tsx';
+import { useScope } from '../services.tsx';
 import { PromptMessages } from './PromptMessages.tsx';
 import { SavedPicker } from '../session/SavedPicker.tsx';
 import { useSavedGets } from './SavedPromptGets.tsx';
 
 /** The selected prompt: its arguments (required ones marked, with completion), Get prompt, and the messages. */
 export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
-  const client = useEngineClient();
+  const { client, recording, readOnly } = useScope();
   const mutation = useMutation(getPromptMutationOptions(client));
-  const { replay } = useFeatureScope();
   const readOnlyId = useId();
   // A saved session shows its recorded prompts/get results; the form starts from the arguments of the one shown.
   const saved = useSavedGets(prompt.name);
   const [values, setValues] = useState<Record<string, string>>(() => saved.get?.arguments ?? {});
-  const shown = replay ? saved.get?.result : mutation.data;
+  const shown = recording ? saved.get?.result : mutation.data;
   const controller = useRef<AbortController | null>(null);
   const title = prompt.title || prompt.name;
 
@@ -79,12 +77,12 @@ export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
           <button
             type="submit"
             className="button button-primary"
-            disabled={mutation.isPending || replay !== null}
-            aria-describedby={replay ? readOnlyId : undefined}
+            disabled={mutation.isPending || readOnly !== null}
+            aria-describedby={readOnly ? readOnlyId : undefined}
           >
             Get prompt
           </button>
-          {replay && <ReadOnlyNote id={readOnlyId} />}
+          {readOnly && <ReadOnlyNote id={readOnlyId} reason={readOnly} />}
           {mutation.isPending && (
             <button type="button" className="button" onClick={() => controller.current?.abort()}>
               Cancel
@@ -93,7 +91,7 @@ export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
         </div>
       </form>
 
-      {replay && (
+      {recording && (
         <SavedPicker
           label="Saved gets"
           caption="Got at:"
@@ -106,12 +104,12 @@ export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
         />
       )}
       <section className="prompt-result" aria-label="Prompt messages" aria-busy={mutation.isPending}>
-        {replay && saved.get?.error && (
+        {recording && saved.get?.error && (
           <p className="field-error">
             In the saved session the server answered with error {saved.get.error.code}: <ServerText text={saved.get.error.message} />
           </p>
         )}
-        {replay && !saved.get && <p className="muted">This prompt was not requested (prompts/get) in the saved session.</p>}
+        {recording && !saved.get && <p className="muted">This prompt was not requested (prompts/get) in the saved session.</p>}
         {mutation.isPending && <p className="muted">Getting the prompt…</p>}
         {mutation.error && (
           <ErrorDetails error={mutation.error} lead={mutation.error.code === 'cancelled' ? 'Cancelled' : 'Could not get the prompt'} />

@@ -6,23 +6,21 @@ import { FreshnessBadge } from '../common/FreshnessBadge.tsx';
 import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
 import { ServerIcon } from '../common/Icon.tsx';
 import { ServerText } from '../common/ServerText.tsx';
-import { useFeatureScope } from '../features/use-feature-scope.ts';
 import { PromptDetail } from './PromptDetail.tsx';
 import '../common/split-view.css';
 import './prompts.css';
+import { useScope } from '../services.tsx';
 
 /** The Prompts tab: the server's prompts, and the selected one's argument form and messages. */
 export function PromptsView() {
-  const { ready, key, capabilities, replay } = useFeatureScope();
+  const { ready, key, offers } = useScope();
   if (!ready) return <p className="empty-state">Connect to a server to see its prompts.</p>;
-  const recorded = replay !== null && (replay.server === null || replay.catalog.prompts !== null);
-  if (capabilities?.prompts === undefined && !recorded)
-    return <p className="empty-state">This server does not offer prompts (no prompts capability).</p>;
+  if (!offers('prompts')) return <p className="empty-state">This server does not offer prompts (no prompts capability).</p>;
   return <ConnectedPrompts key={key} />;
 }
 
 function ConnectedPrompts() {
-  const { client, key, replay } = useFeatureScope();
+  const { client, key, recording } = useScope();
   const { data, error, isPending, isFetching } = useQuery(promptsQueryOptions(client, key));
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.fetchQuery(promptsQueryOptions(client, key, 'refresh')).catch(() => undefined);
@@ -31,7 +29,7 @@ function ConnectedPrompts() {
   const prompts = data?.prompts ?? [];
   const index = prompts.findIndex((p, i) => `${i}:${p.name}` === selected);
   const prompt = index >= 0 ? prompts[index] : undefined;
-  const gotten = (name: string) => replay?.catalog.promptGets.filter((get) => get.name === name).length ?? 0;
+  const gotten = (name: string) => recording?.catalog.promptGets.filter((get) => get.name === name).length ?? 0;
 
   return (
     <div className="split-view">
@@ -44,16 +42,17 @@ function ConnectedPrompts() {
                 ? 'Loading prompts…'
                 : ''}
             {data && data.skipped > 0 ? ` (${data.skipped} malformed left out)` : ''}
-            {replay && data ? ' · as saved' : ''}
+            {recording && data ? ' · as saved' : ''}
           </span>
-          {!replay && <FreshnessBadge freshness={data?.freshness} />}
-          {!replay && (
+          {!recording && <FreshnessBadge freshness={data?.freshness} />}
+          {!recording && (
             <button type="button" className="button button-small" onClick={refresh} disabled={isFetching}>
               {isFetching ? 'Refreshing…' : 'Refresh'}
             </button>
           )}
         </div>
-        {error && (replay ? <p className="empty-state">{error.message}</p> : <ErrorDetails error={error} lead="Could not list prompts" />)}
+        {error &&
+          (recording ? <p className="empty-state">{error.message}</p> : <ErrorDetails error={error} lead="Could not list prompts" />)}
         {data && prompts.length === 0 && <p className="empty-state">The server lists no prompts.</p>}
         <ul className="item-list" aria-label="Prompts">
           {prompts.map((p, i) => {

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import type { UrlElicitation } from '../../shared/client-features.ts';
 import { describeUrl } from '../../shared/url-display.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useServerRequests, useServices } from '../services.tsx';
+import { useServerRequests, useApp } from '../services.tsx';
 import { openOutside, UrlDisplay } from './UrlDisplay.tsx';
 
 /**
@@ -10,7 +10,7 @@ import { openOutside, UrlDisplay } from './UrlDisplay.tsx';
  * Each is opened only on request; completion notices mark them done, and Retry re-sends the request.
  */
 export function UrlElicitationRequired({ elicitations, onRetry }: { elicitations: UrlElicitation[]; onRetry?: () => void }) {
-  const { requests } = useServices();
+  const { requests } = useApp();
   useEffect(() => requests.getState().actions.track(elicitations.map((e) => e.elicitationId)), [requests, elicitations]);
   const statuses = useServerRequests((s) => s.urlElicitations);
   const allDone = elicitations.length > 0 && elicitations.every((e) => statuses[e.elicitationId] === 'complete');

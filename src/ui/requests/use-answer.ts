@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
 import type { ServerRequestAnswer } from '../../shared/client-features.ts';
-import { isEngineError, type EngineError } from '../../shared/errors.ts';
-import { useEngineClient } from '../services.tsx';
+import { asEngineError, type EngineError } from '../../shared/errors.ts';
+import { useCommands } from '../services.tsx';
 
 /** Sends the person's answer for one pending request; a refused answer (or a request already gone) comes back as an error. */
 export function useAnswer(id: string) {
-  const client = useEngineClient();
+  const { answerServerRequest } = useCommands();
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<EngineError | null>(null);
   const send = useCallback(
@@ -13,14 +13,14 @@ export function useAnswer(id: string) {
       setSending(true);
       setError(null);
       try {
-        await client.call('answerServerRequest', { id, answer });
+        await answerServerRequest(id, answer);
       } catch (caught) {
-        setError(isEngineError(caught) ? caught : { code: 'internal', message: String(caught) });
+        setError(asEngineError(caught));
       } finally {
         setSending(false);
       }
     },
-    [client, id],
+    [answerServerRequest, id],
   );
   return { send, sending, error };
 }

@@ -4,7 +4,7 @@ import type { EngineError } from '../../shared/errors.ts';
 import type { ResourceInfo } from '../../shared/resources-api.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { formatTime } from '../common/format.ts';
-import { useConnection, useEngineClient, useFeed } from '../services.tsx';
+import { useCommands, useConnection, useFeed } from '../services.tsx';
 import { DetailHead } from '../common/DetailHead.tsx';
 import { ResourceBadges } from './ResourceBadges.tsx';
 import { ResourceRead } from './ResourceRead.tsx';
@@ -46,12 +46,10 @@ export function ResourceDetail({ resource }: { resource: ResourceInfo }) {
 }
 
 function SubscribeButton({ uri }: { uri: string }) {
-  const client = useEngineClient();
+  const { setResourceSubscription } = useCommands();
   const subscribed = useFeed((s) => s.subscribed.has(uri));
-  const { setSubscribed } = useFeed((s) => s.actions);
-  const mutation = useMutation<undefined, EngineError, boolean>({
-    mutationFn: (subscribe: boolean) => client.call(subscribe ? 'subscribeResource' : 'unsubscribeResource', { uri }),
-    onSuccess: (_result, subscribe) => setSubscribed(uri, subscribe),
+  const mutation = useMutation<void, EngineError, boolean>({
+    mutationFn: (subscribe: boolean) => setResourceSubscription(uri, subscribe),
   });
   return (
     <>

@@ -4,17 +4,17 @@ import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useId } from 'react';
-import { useFeatureScope } from '../features/use-feature-scope.ts';
+import { useScope } from '../services.tsx';
 import { ReadOnlyNote } from '../session/ReadOnlyNote.tsx';
 import { ResourceContentView } from './ResourceContentView.tsx';
 
 /** Reads a resource and shows its contents: a region named "Resource contents". */
 export function ResourceRead({ uri }: { uri: string }) {
-  const { client, key, replay } = useFeatureScope();
+  const { client, key, recording, readOnly } = useScope();
   const readOnlyId = useId();
   const { data, error, isPending, isFetching, dataUpdatedAt, refetch } = useQuery(readResourceQueryOptions(client, key, uri));
   // In a saved session the contents are the recorded read, from when it happened.
-  const readAt = replay?.catalog.reads.find((read) => read.uri === uri)?.time ?? dataUpdatedAt;
+  const readAt = recording?.catalog.reads.find((read) => read.uri === uri)?.time ?? dataUpdatedAt;
   return (
     <section className="resource-read" aria-label="Resource contents">
       <div className="resource-read-head">
@@ -30,15 +30,15 @@ export function ResourceRead({ uri }: { uri: string }) {
           type="button"
           className="button button-small"
           onClick={() => void refetch()}
-          disabled={isFetching || replay !== null}
-          aria-describedby={replay ? readOnlyId : undefined}
+          disabled={isFetching || readOnly !== null}
+          aria-describedby={readOnly ? readOnlyId : undefined}
         >
           Read again
         </button>
-        {replay && <ReadOnlyNote id={readOnlyId} />}
+        {readOnly && <ReadOnlyNote id={readOnlyId} reason={readOnly} />}
       </div>
       {isPending && !error && <p className="muted">Reading…</p>}
-      {error && (replay ? <p className="muted">{error.message}</p> : <ErrorDetails error={error} lead="Could not read the resource" />)}
+      {error && (recording ? <p className="muted">{error.message}</p> : <ErrorDetails error={error} lead="Could not read the resource" />)}
       {data && data.problems.length > 0 && (
         <ul className="problems" aria-label="Problems with the result">
           {data.problems.map((problem, index) => (

@@ -4,21 +4,19 @@ import { resourcesQueryOptions, resourceTemplatesQueryOptions } from '../../quer
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { FreshnessBadge } from '../common/FreshnessBadge.tsx';
 import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
-import { useFeatureScope } from '../features/use-feature-scope.ts';
 import { ResourceDetail } from './ResourceDetail.tsx';
 import { ResourceList, type ListEntry } from './ResourceList.tsx';
 import { ResourceRead } from './ResourceRead.tsx';
 import { TemplateDetail } from './TemplateDetail.tsx';
 import '../common/split-view.css';
 import './resources.css';
+import { useScope } from '../services.tsx';
 
 /** The Resources tab: listed resources and templates on one side, the selected one on the other. */
 export function ResourcesView() {
-  const { ready, key, capabilities, replay } = useFeatureScope();
+  const { ready, key, offers } = useScope();
   if (!ready) return <p className="empty-state">Connect to a server to see its resources.</p>;
-  const recorded = replay !== null && (replay.server === null || replay.catalog.resources !== null || replay.catalog.templates !== null);
-  if (capabilities?.resources === undefined && !recorded)
-    return <p className="empty-state">This server does not offer resources (no resources capability).</p>;
+  if (!offers('resources')) return <p className="empty-state">This server does not offer resources (no resources capability).</p>;
   return <ConnectedResources key={key} />;
 }
 
@@ -27,14 +25,14 @@ type Selection = { kind: 'resource' | 'template' | 'read'; key: string } | null;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 function ConnectedResources() {
-  const { client, key, replay } = useFeatureScope();
+  const { client, key, recording } = useScope();
   const resources = useQuery(resourcesQueryOptions(client, key));
   const templates = useQuery(resourceTemplatesQueryOptions(client, key));
   const queryClient = useQueryClient();
   const [selection, setSelection] = useState<Selection>(null);
   const detailPane = useRevealOnSelect<HTMLDivElement>(selection?.key ?? null);
 
-  const readUris = new Set(replay?.catalog.reads.map((read) => read.uri));
+  const readUris = new Set(recording?.catalog.reads.map((read) => read.uri));
   const resourceEntries: ListEntry[] = (resources.data?.resources ?? []).map((r, index) => ({
     ...r,
     key: `${index}:${r.uri}`,
@@ -53,7 +51,7 @@ function ConnectedResources() {
   const refreshing = resources.isFetching || templates.isFetching;
   // A saved session may hold reads of URIs the list does not name (expanded templates, links in results).
   const listed = new Set(resources.data?.resources.map((r) => r.uri));
-  const readEntries: ListEntry[] = (replay?.catalog.reads ?? [])
+  const readEntries: ListEntry[] = (recording?.catalog.reads ?? [])
     .filter((read) => !listed.has(read.uri))
     .map((read) => ({ key: read.uri, name: read.uri, address: read.uri, icons: [] }));
   const readUri = selection?.kind === 'read' ? selection.key : null;
@@ -69,10 +67,10 @@ function ConnectedResources() {
                 ? 'Loading resources…'
                 : ''}
             {resources.data && resources.data.skipped > 0 ? ` (${resources.data.skipped} malformed left out)` : ''}
-            {replay && resources.data ? ' · as saved' : ''}
+            {recording && resources.data ? ' · as saved' : ''}
           </span>
-          {!replay && <FreshnessBadge freshness={resources.data?.freshness} />}
-          {!replay && (
+          {!recording && <FreshnessBadge freshness={resources.data?.freshness} />}
+          {!recording && (
             <button
               type="button"
               className="button button-small"
@@ -87,7 +85,7 @@ function ConnectedResources() {
           )}
         </div>
         {resources.error &&
-          (replay ? (
+          (recording ? (
             <p className="empty-state">{resources.error.message}</p>
           ) : (
             <ErrorDetails error={resources.error} lead="Could not list resources" />
@@ -113,7 +111,7 @@ function ConnectedResources() {
         </h3>
         {templates.isPending && <p className="empty-state">Loading templates…</p>}
         {templates.error &&
-          (replay ? (
+          (recording ? (
             <p className="empty-state">{templates.error.message}</p>
           ) : (
             <ErrorDetails error={templates.error} lead="Could not list resource templates" />

@@ -8,7 +8,7 @@ import { ServerText } from '../common/ServerText.tsx';
 import { ArgumentInput } from '../completions/ArgumentInput.tsx';
 import { useDebounced } from '../completions/use-debounced.ts';
 import { DetailHead } from '../common/DetailHead.tsx';
-import { useFeatureScope } from '../features/use-feature-scope.ts';
+import { useScope } from '../services.tsx';
 import { ReadOnlyNote } from '../session/ReadOnlyNote.tsx';
 import { ResourceBadges } from './ResourceBadges.tsx';
 import { ResourceRead } from './ResourceRead.tsx';
@@ -18,7 +18,7 @@ import { ResourceRead } from './ResourceRead.tsx';
  * URI they expand to (by the SDK's UriTemplate, in the engine), and Read resource.
  */
 export function TemplateDetail({ template }: { template: ResourceTemplateInfo }) {
-  const { client, replay } = useFeatureScope();
+  const { client, recording, readOnly } = useScope();
   const readOnlyId = useId();
   const [values, setValues] = useState<Record<string, string>>({});
   const [readUri, setReadUri] = useState<string | null>(null);
@@ -32,7 +32,7 @@ export function TemplateDetail({ template }: { template: ResourceTemplateInfo })
   });
   // In a saved session, values that expand to a URI the session read show that read.
   const savedUri =
-    replay && expanded.data && replay.catalog.reads.some((read) => read.uri === expanded.data.uri) ? expanded.data.uri : null;
+    recording && expanded.data && recording.catalog.reads.some((read) => read.uri === expanded.data.uri) ? expanded.data.uri : null;
 
   const submit = async () => {
     // Expand the exact values on screen, not the debounced ones, so Read never uses stale input.
@@ -92,23 +92,23 @@ export function TemplateDetail({ template }: { template: ResourceTemplateInfo })
             <button
               type="submit"
               className="button button-primary"
-              disabled={replay !== null}
-              aria-describedby={replay ? readOnlyId : undefined}
+              disabled={readOnly !== null}
+              aria-describedby={readOnly ? readOnlyId : undefined}
             >
               Read resource
             </button>
-            {replay && <ReadOnlyNote id={readOnlyId} />}
+            {readOnly && <ReadOnlyNote id={readOnlyId} reason={readOnly} />}
           </div>
-          {replay && (
+          {recording && (
             <p className="muted">
-              {replay.catalog.reads.length > 0
+              {recording.catalog.reads.length > 0
                 ? 'Values that expand to a URI read in this session show that read below.'
                 : 'No resource was read in this session.'}
             </p>
           )}
         </form>
       )}
-      {readUri !== null && !replay && <ResourceRead key={readUri} uri={readUri} />}
+      {readUri !== null && !recording && <ResourceRead key={readUri} uri={readUri} />}
       {savedUri !== null && <ResourceRead key={savedUri} uri={savedUri} />}
     </section>
   );

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import type { Root } from '../../shared/client-features.ts';
-import { isEngineError, type EngineError } from '../../shared/errors.ts';
+import { asEngineError, type EngineError } from '../../shared/errors.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { DeprecatedBadge } from '../server/DeprecatedBadge.tsx';
-import { useClientFeatures, useConnection, useEngineClient } from '../services.tsx';
+import { useClientFeatures, useCommands, useConnection } from '../services.tsx';
 import './roots.css';
 
 const rootProblem = (uri: string): string | undefined => {
@@ -19,9 +19,9 @@ const rootProblem = (uri: string): string | undefined => {
 
 /** The roots MCP Lens offers the server (answering roots/list); saving a change sends notifications/roots/list_changed. */
 export function RootsView() {
-  const client = useEngineClient();
+  const commands = useCommands();
   const saved = useClientFeatures((s) => s.roots);
-  const { setRoots, setDraft: setRows } = useClientFeatures((s) => s.actions);
+  const { setDraft: setRows } = useClientFeatures((s) => s.actions);
   // The draft lives in the store, so switching tabs loses no unsaved edit.
   const rows = useClientFeatures((s) => s.draft);
   const rootsOn = useClientFeatures((s) => s.settings.roots);
@@ -41,8 +41,7 @@ export function RootsView() {
     if (problems.some(Boolean)) return;
     const roots: Root[] = rows.map((row) => ({ uri: row.uri.trim(), ...(row.name.trim() !== '' && { name: row.name.trim() }) }));
     try {
-      const { notified } = await client.call('setRoots', { roots });
-      setRoots(roots);
+      const { notified } = await commands.setRoots(roots);
       setTried(false);
       setStatus(
         notified
@@ -50,7 +49,7 @@ export function RootsView() {
           : 'Saved. The server will get this list when it asks (roots/list).',
       );
     } catch (caught) {
-      setError(isEngineError(caught) ? caught : { code: 'internal', message: String(caught) });
+      setError(asEngineError(caught));
     }
   };
 

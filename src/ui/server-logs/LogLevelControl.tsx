@@ -3,21 +3,19 @@ import { useId } from 'react';
 import type { EngineError } from '../../shared/errors.ts';
 import { isLogLevel, LOG_LEVEL_OFF, LOG_LEVELS, type LogLevelChoice } from '../../shared/logging-api.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
-import { useEngineClient, useFeed } from '../services.tsx';
+import { useCommands, useFeed } from '../services.tsx';
 
 /**
  * The server's log level. 2025: logging/setLevel, once, for the session. 2026-07-28: a level on every
  * request (no level, no log messages), so it is "per request" and Off is a choice.
  */
 export function LogLevelControl({ modern }: { modern: boolean }) {
-  const client = useEngineClient();
+  const { setLogLevel } = useCommands();
   const level = useFeed((s) => s.logLevel);
-  const { setLogLevel } = useFeed((s) => s.actions);
   const id = useId();
   const hintId = useId();
-  const mutation = useMutation<undefined, EngineError, LogLevelChoice>({
-    mutationFn: (next) => client.call('setLogLevel', { level: next }),
-    onSuccess: (_result, next) => setLogLevel(next),
+  const mutation = useMutation<void, EngineError, LogLevelChoice>({
+    mutationFn: setLogLevel,
   });
   const choose = (value: string) => {
     if (isLogLevel(value) || (modern && value === LOG_LEVEL_OFF)) mutation.mutate(value);

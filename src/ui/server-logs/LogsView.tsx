@@ -6,7 +6,7 @@ import { ServerText } from '../common/ServerText.tsx';
 import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
 import { DeprecatedBadge } from '../server/DeprecatedBadge.tsx';
 import { useServerEra } from '../server/use-server-era.ts';
-import { useConnection, useFeed, useServices } from '../services.tsx';
+import { useConnection, useFeed, useApp } from '../services.tsx';
 import { atLeast } from './level-filter.ts';
 import { LogLevelControl } from './LogLevelControl.tsx';
 import './server-logs.css';
@@ -16,7 +16,7 @@ const MAX_ROWS = 500;
 /** The Logs tab: the server's notifications/message entries, filtered by level, and the level the server is asked for. */
 export function LogsView() {
   // A flood of log messages repaints this list ten times a second at most, also while the tab is hidden.
-  const { logs, logsEvicted: evicted } = useThrottledState(useServices().feed, LIST_REFRESH_MS);
+  const { logs, logsEvicted: evicted } = useThrottledState(useApp().feed, LIST_REFRESH_MS);
   const { clearLogs } = useFeed((s) => s.actions);
   const connected = useConnection((s) => s.phase === 'connected');
   const offersLogging = useConnection((s) => s.summary?.capabilities?.logging !== undefined);

@@ -1,11 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { mcpKeys } from '../../queries/index.ts';
-import { paramHeaderNames, type CorsDiagnosis } from '../../shared/cors.ts';
+import { useMutation } from '@tanstack/react-query';
+import type { CorsDiagnosis } from '../../shared/cors.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { CorsFixes } from '../common/CorsFixes.tsx';
 import { ServerText } from '../common/ServerText.tsx';
-import { useConnection, useEngineClient, useServices } from '../services.tsx';
+import { useCommands, useConnection } from '../services.tsx';
 
 /**
  * The CORS doctor on request, for a server that connected as 2025 because the 2026-07-28 probe could not
@@ -13,17 +12,10 @@ import { useConnection, useEngineClient, useServices } from '../services.tsx';
  * listed so far), and the fix per server stack.
  */
 export function CheckCors({ url }: { url: string }) {
-  const client = useEngineClient();
-  const queryClient = useQueryClient();
-  const { connection } = useServices();
+  const { checkCors } = useCommands();
   const connected = useConnection((state) => state.phase === 'connected');
   const mutation = useMutation<CorsDiagnosis, EngineError>({
-    mutationFn: () => {
-      const { input, connectionKey } = connection.getState();
-      const tools = queryClient.getQueryData<{ tools?: unknown }>(mcpKeys.tools(connectionKey))?.tools;
-      const headerNames = input.headers.map((header) => header.name.trim()).filter((name) => name !== '');
-      return client.call('checkCors', { url, headerNames, paramHeaders: paramHeaderNames(tools) });
-    },
+    mutationFn: () => checkCors(url),
   });
   return (
     <div className="server-section check-cors">

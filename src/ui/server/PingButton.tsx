@@ -4,22 +4,22 @@ import type { PingResult } from '../../shared/model.ts';
 import { formatDuration, formatTime } from '../common/format.ts';
 import { useId } from 'react';
 import { ReadOnlyNote } from '../session/ReadOnlyNote.tsx';
-import { useEngineClient, useSession } from '../services.tsx';
+import { useCommands, useScope } from '../services.tsx';
 import { useServerEra } from './use-server-era.ts';
 
 export const PING_NOT_IN_MODERN = 'Ping is not in 2026-07-28';
 
 /** Sends `ping` and shows the round-trip time (or why it failed). */
 export function PingButton() {
-  const client = useEngineClient();
+  const { ping } = useCommands();
   // A saved session is not connected to anything: say so rather than fail.
-  const replay = useSession((state) => state.replay !== null);
+  const { readOnly } = useScope();
   // 2026-07-28 removed ping: not an error to run into, a fact to state (each request's time is in the log).
   const modern = useServerEra() === 'modern';
   const readOnlyId = useId();
   const modernId = useId();
   const mutation = useMutation<PingResult & { at: number }, EngineError>({
-    mutationFn: async () => ({ ...(await client.call('ping', undefined)), at: Date.now() }),
+    mutationFn: ping,
   });
   return (
     <div className="ping">
@@ -27,8 +27,8 @@ export function PingButton() {
         type="button"
         className="button button-small"
         onClick={() => mutation.mutate()}
-        disabled={mutation.isPending || replay || modern}
-        aria-describedby={modern ? modernId : replay ? readOnlyId : undefined}
+        disabled={mutation.isPending || readOnly !== null || modern}
+        aria-describedby={modern ? modernId : readOnly ? readOnlyId : undefined}
       >
         Ping
       </button>
@@ -42,7 +42,7 @@ export function PingButton() {
           {PING_NOT_IN_MODERN}
         </span>
       ) : (
-        replay && <ReadOnlyNote id={readOnlyId} />
+        readOnly && <ReadOnlyNote id={readOnlyId} reason={readOnly} />
       )}
       <span className="ping-result" role="status" aria-label="Ping result">
         {mutation.isPending

@@ -1,11 +1,10 @@
 import { formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useServices, useSession } from '../services.tsx';
-import { closeSession } from './session-file-actions.ts';
+import { useCommands, useSession } from '../services.tsx';
 
 /** Says a saved session is being browsed (read-only), or why a file could not be opened. */
 export function ReplayBanner() {
-  const services = useServices();
+  const { closeSession } = useCommands();
   const replay = useSession((state) => state.replay);
   const openError = useSession((state) => state.openError);
   const { dismissError } = useSession((state) => state.actions);
@@ -31,7 +30,7 @@ export function ReplayBanner() {
             </strong>
             , saved {new Date(replay.savedAt).toLocaleDateString()} {formatTime(Date.parse(replay.savedAt))} — read-only.
           </span>
-          <button type="button" className="button button-small" onClick={() => closeSession(services)}>
+          <button type="button" className="button button-small" onClick={closeSession}>
             Close saved session
           </button>
           {replay.catalogError && (

@@ -1,15 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { SESSION_FILE_EXTENSION } from '../../shared/session-file.ts';
-import { useServices, useSession } from '../services.tsx';
-import { liveListSnapshots } from './list-snapshots.ts';
-import { openSession, saveSession } from './session-file-actions.ts';
+import { useCommands, useSession } from '../services.tsx';
 import './session.css';
 
 /** Save session / Open session, in the app header. */
 export function SessionMenu() {
-  const services = useServices();
-  const queryClient = useQueryClient();
+  const { saveSession, openSession } = useCommands();
   const input = useRef<HTMLInputElement>(null);
   const progress = useSession((state) => state.progress);
   const [saving, setSaving] = useState(false);
@@ -22,9 +18,7 @@ export function SessionMenu() {
         disabled={saving}
         onClick={() => {
           setSaving(true);
-          void saveSession(services, liveListSnapshots(queryClient, services.connection.getState().connectionKey)).finally(() =>
-            setSaving(false),
-          );
+          void saveSession().finally(() => setSaving(false));
         }}
       >
         {saving ? 'Saving…' : 'Save session'}
@@ -46,7 +40,7 @@ export function SessionMenu() {
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
-          if (file) void openSession(services, file);
+          if (file) void openSession(file);
         }}
       />
     </div>

@@ -4,7 +4,7 @@ import { TASKS_EXTENSION, TERMINAL_TASK_STATUSES, type TaskInfo } from '../../sh
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useConnection, useEngineClient } from '../services.tsx';
+import { useConnection, useScope } from '../services.tsx';
 import { ToolResult } from '../tools/ToolResult.tsx';
 import '../tools/tools-calls.css';
 import './tasks.css';
@@ -42,7 +42,7 @@ export function TasksView() {
 }
 
 function ConnectedTasks({ connectionKey, canCancel, modern }: { connectionKey: number; canCancel: boolean; modern: boolean }) {
-  const client = useEngineClient();
+  const { client } = useScope();
   const queryClient = useQueryClient();
   const { data, error, isPending, isFetching, refetch } = useQuery(tasksQueryOptions(client, connectionKey));
   const cancel = useMutation({

@@ -4,7 +4,7 @@ import { ServerText } from '../common/ServerText.tsx';
 import { useFixedRows } from '../common/use-fixed-rows.ts';
 import { requestMethodOf } from '../../state/index.ts';
 import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
-import { useLog, useServices } from '../services.tsx';
+import { useLog, useApp } from '../services.tsx';
 import { ListenStatus } from './ListenStatus.tsx';
 import { summarizeAnswer, summarizeNotification } from './summarize.ts';
 import './timeline.css';
@@ -13,7 +13,7 @@ const ROW_HEIGHT = 24;
 
 /** Inbound notifications, server requests and our answers, in time order, windowed like the log. Selecting one opens it in the message log. */
 export function NotificationsTimeline() {
-  const ids = useThrottledState(useServices().log, LIST_REFRESH_MS).notificationIds;
+  const ids = useThrottledState(useApp().log, LIST_REFRESH_MS).notificationIds;
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useFixedRows(scroller, ids.length, ROW_HEIGHT, 4);
 

@@ -5,9 +5,8 @@ import type { Tool } from '../../shared/model.ts';
 import { prettyJson } from '../common/format.ts';
 import { ServerIcon } from '../common/Icon.tsx';
 import { ServerText } from '../common/ServerText.tsx';
-import { useFeatureScope } from '../features/use-feature-scope.ts';
 import { ReadOnlyNote } from '../session/ReadOnlyNote.tsx';
-import { useEngineClient, usePrefs } from '../services.tsx';
+import { useCommands, usePrefs, useScope } from '../services.tsx';
 import { ConfirmRunDialog, confirmReason } from './ConfirmRunDialog.tsx';
 import { HintBadges } from './HintBadges.tsx';
 import { ToolArgsEditor } from './ToolArgsEditor.tsx';
@@ -23,12 +22,12 @@ const nextTrackingId = () => `call-${Date.now().toString(36)}-${++trackingCounte
 
 /** The selected tool: what it is, its arguments, Run tool, and the Result. Keyed by tool name by the parent. */
 export function ToolDetail({ tool }: { tool: Tool }) {
-  const client = useEngineClient();
-  const mutation = useMutation(callToolMutationOptions(client));
+  const { runTool } = useCommands();
+  const mutation = useMutation(callToolMutationOptions(runTool));
   const timeoutMs = usePrefs((state) => state.toolTimeoutMs);
   const maxTotalTimeoutMs = usePrefs((state) => state.toolMaxTotalTimeoutMs);
   const confirmDestructive = usePrefs((state) => state.confirmDestructive);
-  const { capabilities, replay } = useFeatureScope();
+  const { capabilities, recording, readOnly } = useScope();
   const serverTasks = serverRunsToolTasks(capabilities);
   // A saved session: the form starts from the run being looked at, and Run is disabled with the reason.
   const saved = useSavedRuns(tool.name);
@@ -80,18 +79,18 @@ export function ToolDetail({ tool }: { tool: Tool }) {
       <button
         type="submit"
         className="button button-primary"
-        disabled={running || replay !== null || tool.excluded !== undefined}
-        aria-describedby={replay ? readOnlyId : tool.excluded !== undefined ? excludedId : undefined}
+        disabled={running || readOnly !== null || tool.excluded !== undefined}
+        aria-describedby={readOnly ? readOnlyId : tool.excluded !== undefined ? excludedId : undefined}
       >
         Run tool
       </button>
-      {replay && <ReadOnlyNote id={readOnlyId} />}
+      {readOnly && <ReadOnlyNote id={readOnlyId} reason={readOnly} />}
       {running && (
         <button type="button" className="button" onClick={() => controller.current?.abort()}>
           Cancel
         </button>
       )}
-      {taskSupport !== 'forbidden' && serverTasks && !replay && (
+      {taskSupport !== 'forbidden' && serverTasks && !recording && (
         <label className="task-toggle">
           <input
             type="checkbox"
@@ -145,7 +144,7 @@ export function ToolDetail({ tool }: { tool: Tool }) {
           </ul>
         </div>
       )}
-      {taskSupport === 'required' && !serverTasks && !replay && (
+      {taskSupport === 'required' && !serverTasks && !recording && (
         <p className="hint" role="note">
           This tool requires running as a task, but the server does not declare tasks for tools/call; it will be called normally and may
           refuse.
@@ -186,7 +185,7 @@ export function ToolDetail({ tool }: { tool: Tool }) {
         />
       )}
 
-      {replay ? (
+      {recording ? (
         <>
           <SavedPicker
             label="Saved runs"

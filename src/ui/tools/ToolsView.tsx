@@ -4,7 +4,6 @@ import { toolsQueryOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { FreshnessBadge } from '../common/FreshnessBadge.tsx';
 import { CallSettings } from './CallSettings.tsx';
-import { useFeatureScope } from '../features/use-feature-scope.ts';
 import { SavedResults } from '../session/SavedResults.tsx';
 import { ToolDetail } from './ToolDetail.tsx';
 import { ToolList } from './ToolList.tsx';
@@ -12,20 +11,19 @@ import '../common/split-view.css';
 import './tools.css';
 import './tools-calls.css';
 import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
+import { useScope } from '../services.tsx';
 
 /** The Tools tab: the server's tools, and the selected one's form and result — live, or as a saved session recorded them. */
 export function ToolsView() {
-  const { ready, key, capabilities, replay } = useFeatureScope();
+  const { ready, key, offers } = useScope();
   if (!ready) return <p className="empty-state">Connect to a server to see its tools.</p>;
-  // A saved session without a server summary still shows whatever the file recorded.
-  const offersTools = capabilities?.tools !== undefined || (replay !== null && (replay.server === null || replay.catalog.tools !== null));
-  if (!offersTools) return <p className="empty-state">This server does not offer tools (no tools capability).</p>;
+  if (!offers('tools')) return <p className="empty-state">This server does not offer tools (no tools capability).</p>;
   // Keyed by connection (or saved session): a new one starts with nothing selected.
   return <ConnectedTools key={key} />;
 }
 
 function ConnectedTools() {
-  const { client, key, replay } = useFeatureScope();
+  const { client, key, recording } = useScope();
   const { data, error, isPending, isFetching, refetch } = useQuery(toolsQueryOptions(client, key));
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.fetchQuery(toolsQueryOptions(client, key, 'refresh')).catch(() => undefined);
@@ -34,7 +32,7 @@ function ConnectedTools() {
 
   if (isPending) return <p className="empty-state">Loading tools…</p>;
   if (error) {
-    return replay ? (
+    return recording ? (
       <div className="tools-replay-missing">
         <p className="empty-state">{error.message}</p>
         <SavedResults />
@@ -50,20 +48,20 @@ function ConnectedTools() {
   }
 
   const tools = data.tools;
-  const savedRuns = replay ? countBy(replay.results.map((result) => result.tool)) : undefined;
+  const savedRuns = recording ? countBy(recording.results.map((result) => result.tool)) : undefined;
   const tool = tools.find((t) => t.name === selected);
   return (
     <div className="split-view">
-      {!replay && <CallSettings />}
+      {!recording && <CallSettings />}
       <div className="split-list-pane">
         <div className="pane-toolbar">
           <span className="muted">
             {tools.length} tool{tools.length === 1 ? '' : 's'}
             {` · ${data.pages} page${data.pages === 1 ? '' : 's'}`}
-            {replay && ' · as saved'}
+            {recording && ' · as saved'}
           </span>
-          {!replay && <FreshnessBadge freshness={data.freshness} />}
-          {!replay && (
+          {!recording && <FreshnessBadge freshness={data.freshness} />}
+          {!recording && (
             <button type="button" className="button button-small" onClick={refresh} disabled={isFetching}>
               {isFetching ? 'Refreshing…' : 'Refresh'}
             </button>
@@ -78,7 +76,7 @@ function ConnectedTools() {
       <div className="tools-detail-pane" ref={detailPane}>
         {tool ? (
           <ToolDetail key={tool.name} tool={tool} />
-        ) : replay ? (
+        ) : recording ? (
           <SavedResults onSelectTool={setSelected} />
         ) : (
           <p className="empty-state">Select a tool by its name to run it.</p>

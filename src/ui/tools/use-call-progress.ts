@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { CallProgress } from '../../shared/events.ts';
 import type { TaskInfo } from '../../shared/tasks.ts';
-import { useEngineClient } from '../services.tsx';
+import { useApp } from '../services.tsx';
 
 export interface CallProgressState {
   progress?: CallProgress;
@@ -13,7 +13,7 @@ export interface CallProgressState {
  * status from tasks/get. Read straight from the event stream: it is transient and only this view needs it.
  */
 export function useCallProgress(trackingId: string | null): CallProgressState {
-  const client = useEngineClient();
+  const { client } = useApp();
   const [state, setState] = useState<{ id: string | null; value: CallProgressState }>({ id: trackingId, value: {} });
   useEffect(() => {
     if (trackingId === null) return;

@@ -3,11 +3,11 @@
  * log may have evicted the list responses of a long session; the snapshot keeps the tabs rebuildable.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { mcpKeys, resourceKeys } from '../../queries/index.ts';
-import type { ToolList } from '../../shared/model.ts';
-import type { PromptList } from '../../shared/prompts-api.ts';
-import type { ListSnapshots, ReplayCatalog } from '../../shared/replay-api.ts';
-import type { ResourceList, ResourceTemplateList } from '../../shared/resources-api.ts';
+import { mcpKeys, resourceKeys } from '../queries/index.ts';
+import type { ToolList } from '../shared/model.ts';
+import type { PromptList } from '../shared/prompts-api.ts';
+import type { ListSnapshots, ReplayCatalog } from '../shared/replay-api.ts';
+import type { ResourceList, ResourceTemplateList } from '../shared/resources-api.ts';
 
 /** The lists cached for a live connection (only the ones that were loaded). */
 export function liveListSnapshots(queryClient: QueryClient, connectionKey: number): ListSnapshots {

@@ -1,0 +1,170 @@
+/**
+ * The application layer in Node: the real engine behind a MessageChannel, the demo server on loopback,
+ * and the commands a person drives. The connection phase is only ever written by engine events.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createEngineClient, type EngineClient } from '../bridge/index.ts';
+import { createEngine } from '../engine/engine.ts';
+import { serveEngine } from '../engine/serve.ts';
+import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
+import type { Endpoint } from '../shared/boundary.ts';
+import type { EngineEvent } from '../shared/events.ts';
+import { parseSessionFile } from '../shared/session-file.ts';
+import { memoryStorage } from '../state/test-storage.ts';
+import type { AppEffects } from './effects.ts';
+import { createLensApp, type LensApp } from './lens-app.ts';
+import { scopeOf } from './scope.ts';
+
+let demo: RunningDemoServer;
+let channel: MessageChannel;
+let client: EngineClient;
+let app: LensApp;
+let phases: string[];
+let downloads: Array<{ fileName: string; text: string }>;
+
+const effects = (): AppEffects => ({
+  now: () => Date.now(),
+  yieldToUi: () => Promise.resolve(),
+  download: (fileName, parts) => downloads.push({ fileName, text: parts.join('') }),
+  readSessionFile: async (file) => parseSessionFile(await file.text()),
+  prefsStorage: memoryStorage(),
+  tabStorage: () => undefined,
+  openAuthorizationPopup: () => ({ ok: false, reason: 'blocked' }),
+  navigateToAuthorization: () => ({ ok: false, reason: 'refused', detail: 'no page in Node' }),
+});
+
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0 });
+});
+afterAll(() => demo.close());
+
+function start() {
+  channel = new MessageChannel();
+  serveEngine(channel.port2 as unknown as Endpoint, (emit) => createEngine({ fetch: (i, init) => fetch(i, init), now: Date.now, emit }));
+  client = createEngineClient(channel.port1 as unknown as Endpoint, { schedule: (flush) => queueMicrotask(flush) });
+  phases = [];
+  downloads = [];
+  client.subscribe((events: readonly EngineEvent[]) => {
+    for (const event of events) if (event.type === 'connection') phases.push(event.phase);
+  });
+  app = createLensApp({ client, effects: effects(), initialUrl: demo.url, redirectUrl: 'http://127.0.0.1/oauth-callback.html' });
+}
+
+afterEach(async () => {
+  await app.commands.disconnect();
+  app.dispose();
+  client.dispose();
+  channel.port1.close();
+  channel.port2.close();
+});
+
+const state = () => app.connection.getState();
+
+describe('connection commands', () => {
+  it('connects and disconnects, with the phase written only by engine events', async () => {
+    start();
+    app.connection.getState().actions.setEra('legacy');
+    const summary = await app.commands.connect();
+    expect(summary?.era).toBe('legacy');
+    expect(state()).toMatchObject({ phase: 'connected', connectionKey: 1, summary: { url: demo.url } });
+    expect(phases).toEqual(['connecting', 'connected']);
+
+    await expect(app.commands.ping()).resolves.toMatchObject({ latencyMs: expect.any(Number) });
+    await app.commands.setLogLevel('debug');
+    expect(app.feed.getState().logLevel).toBe('debug');
+
+    await app.commands.disconnect();
+    expect(state().phase).toBe('disconnected');
+    expect(phases).toEqual(['connecting', 'connected', 'disconnected']);
+  });
+
+  it('remembers the era an origin spoke, and asks a 2026-07-28 server for log messages from the start', async () => {
+    start();
+    const summary = await app.commands.connect();
+    expect(summary?.era).toBe('modern');
+    expect(Object.values(app.prefs.getState().knownEras)).toEqual([expect.objectContaining({ era: 'modern' })]);
+    await expect.poll(() => app.feed.getState().logLevel).toBe('info');
+  });
+
+  it('lets a newer Connect supersede one in flight: one session, one key, and the stale attempt changes nothing', async () => {
+    start();
+    const first = app.commands.connect();
+    const second = app.commands.connect();
+    await expect(first).resolves.toBeUndefined();
+    await expect(second).resolves.toMatchObject({ url: demo.url });
+    expect(state()).toMatchObject({ phase: 'connected', connectionKey: 1 });
+    expect(phases.filter((phase) => phase === 'connected')).toHaveLength(1);
+  });
+
+  it('lets Disconnect win over a Connect still opening', async () => {
+    start();
+    const connecting = app.commands.connect();
+    await app.commands.disconnect();
+    await connecting;
+    expect(state().phase).toBe('disconnected');
+    expect(phases.at(-1)).toBe('disconnected');
+  });
+
+  it('does not call a server for a URL the bar would refuse', async () => {
+    start();
+    app.connection.getState().actions.setUrl('javascript:alert(1)');
+    await expect(app.commands.connect()).resolves.toBeUndefined();
+    expect(phases).toEqual([]);
+  });
+
+  it('says when the engine could not be reached, through the same one writer', () => {
+    start();
+    app.engineFailed('The engine worker failed to start.');
+    expect(state()).toMatchObject({ phase: 'failed', error: { message: 'The engine worker failed to start.' } });
+    expect(app.log.getState().ids.length).toBeGreaterThan(0);
+  });
+});
+
+describe('tools and saved sessions', () => {
+  it('records each tool result, saves the session, opens it read-only, and closes it', async () => {
+    start();
+    app.connection.getState().actions.setEra('legacy');
+    await app.commands.connect();
+    const outcome = await app.commands.runTool({ name: 'echo', arguments: { message: 'kept' } });
+    expect(JSON.stringify(outcome.content)).toContain('kept');
+    await expect(app.commands.runTool({ name: 'no-such-tool', arguments: {} })).rejects.toMatchObject({ code: 'protocol' });
+    expect(app.session.getState().results.map((result) => result.tool)).toEqual(['echo', 'no-such-tool']);
+
+    await app.commands.saveSession();
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0]!.fileName).toMatch(/^mcp-lens-.*\.mcplens\.json$/);
+    const saved = new File([downloads[0]!.text], downloads[0]!.fileName);
+
+    // Opening a file ends the live session and shows the file, read-only.
+    await expect(app.commands.openSession(saved)).resolves.toBe(true);
+    expect(state().phase).toBe('disconnected');
+    const recording = app.session.getState().replay!;
+    expect(recording.results.map((result) => result.tool)).toEqual(['echo', 'no-such-tool']);
+    const scope = scopeOf(client, { phase: 'disconnected', connectionKey: 1, capabilities: undefined }, recording);
+    expect(scope).toMatchObject({ mode: 'saved', ready: true, readOnly: expect.stringContaining('read-only') });
+    expect(scope.offers('tools')).toBe(true);
+    await expect(scope.client.call('callTool', { name: 'echo', arguments: {} })).rejects.toMatchObject({ code: 'not-connected' });
+
+    // Connecting again leaves the saved session: live traffic never mixes into it.
+    await app.commands.connect();
+    expect(app.session.getState().replay).toBeNull();
+    expect(state().phase).toBe('connected');
+  });
+
+  it('reports a file it cannot read, and keeps the live session as it was', async () => {
+    start();
+    await expect(app.commands.openSession(new File(['{"nope":'], 'broken.mcplens.json'))).resolves.toBe(false);
+    expect(app.session.getState()).toMatchObject({ replay: null, openError: expect.stringContaining('broken.mcplens.json') });
+  });
+});
+
+describe('scope', () => {
+  it('is live and ready only when connected, and offers what the server declared', () => {
+    start();
+    const live = scopeOf(client, { phase: 'connected', connectionKey: 3, capabilities: { tools: {} } }, null);
+    expect(live).toMatchObject({ mode: 'live', ready: true, key: 3, readOnly: null, recording: null });
+    expect(live.offers('tools')).toBe(true);
+    expect(live.offers('prompts')).toBe(false);
+    expect(scopeOf(client, { phase: 'connecting', connectionKey: 3, capabilities: undefined }, null).ready).toBe(false);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * Connect, Disconnect, Ping and the log level. The engine decides which attempt wins (a newer Connect or
+ * Disconnect supersedes one in flight) and announces every phase; these commands only start the work and
+ * act on its result.
+ */
+import type { EngineClient } from '../bridge/index.ts';
+import { asEngineError, isEngineError, type EngineError } from '../shared/errors.ts';
+import { headerProblems, usableHeaders } from '../shared/header-pairs.ts';
+import { LOG_LEVEL_OFF, type LogLevelChoice } from '../shared/logging-api.ts';
+import type { ConnectParams, EraChoice, ServerSummary } from '../shared/model.ts';
+import { checkServerUrl } from '../shared/url.ts';
+import { eraOrigin, verdictOf } from '../state/index.ts';
+import type { AppEffects } from './effects.ts';
+import type { Stores } from './stores.ts';
+
+/**
+ * A 2026-07-28 server sends log messages only for requests that carry a level; starting at "info" shows
+ * what a 2025 server shows by default, so the Logs tab does not look empty just because the era changed.
+ */
+export const MODERN_DEFAULT_LOG_LEVEL = 'info';
+
+/**
+ * `announceFailure` reaches the phase's one writer (the event router) for the rare failure the engine could
+ * not announce itself: the worker or the boundary broke before the engine saw the call.
+ */
+export function connectionCommands(
+  client: EngineClient,
+  stores: Stores,
+  effects: Pick<AppEffects, 'now'>,
+  announceFailure: (error: EngineError) => void,
+) {
+  const { connection, clientFeatures, prefs, feed } = stores;
+  /** Aborted by the next Connect or Disconnect, so the engine stops waiting for a stale attempt. */
+  let inFlight: AbortController | null = null;
+
+  /** Remembers the era this origin spoke, and on 2026-07-28 asks for log messages as a 2025 server sends them. */
+  function afterConnect(summary: ServerSummary, era: EraChoice, origin: string | undefined) {
+    const verdict = verdictOf(era, summary);
+    if (verdict && origin) prefs.getState().actions.rememberEra(origin, verdict, effects.now());
+    if (summary.era !== 'modern') return;
+    // Sent at once, ahead of the lists the tabs ask for once connected: the level travels with each request.
+    void setLogLevel(MODERN_DEFAULT_LOG_LEVEL).catch(() => feed.getState().actions.setLogLevel(LOG_LEVEL_OFF));
+  }
+
+  /** Connects to what the connection bar holds. `eraOverride` connects once in another era (e.g. "Connect as 2025"). */
+  async function connect(eraOverride?: EraChoice): Promise<ServerSummary | undefined> {
+    const { input } = connection.getState();
+    const checked = checkServerUrl(input.url);
+    if (!checked.ok || headerProblems(input.headers).length > 0) return undefined;
+    const era = eraOverride ?? input.era;
+    const origin = eraOrigin(checked.url);
+    const knownEra = era === 'auto' && origin !== undefined ? prefs.getState().knownEras[origin] : undefined;
+    const params: ConnectParams = {
+      url: checked.url,
+      headers: usableHeaders(input.headers),
+      transport: input.transport,
+      era,
+      ...(knownEra && { knownEra }),
+      clientFeatures: clientFeatures.getState().settings,
+    };
+    inFlight?.abort();
+    const attempt = new AbortController();
+    inFlight = attempt;
+    try {
+      const summary = await client.call('connect', params, attempt.signal);
+      afterConnect(summary, era, origin);
+      return summary;
+    } catch (error) {
+      // Normally on screen already: the engine announced the failure as the connection's phase.
+      const unannounced = connection.getState().phase === 'connecting' && inFlight === attempt;
+      if (unannounced && !(isEngineError(error) && error.code === 'cancelled')) announceFailure(asEngineError(error));
+      return undefined;
+    } finally {
+      if (inFlight === attempt) inFlight = null;
+    }
+  }
+
+  async function disconnect(): Promise<void> {
+    inFlight?.abort();
+    inFlight = null;
+    // The session is over for the user either way; a failing DELETE is visible in the log.
+    await client.call('disconnect', undefined).catch(() => undefined);
+  }
+
+  /** Round-trip time of one ping (2025 sessions; 2026-07-28 has no ping and says so). */
+  async function ping(): Promise<{ latencyMs: number; at: number }> {
+    const { latencyMs } = await client.call('ping', undefined);
+    return { latencyMs, at: effects.now() };
+  }
+
+  /** Sets the level the server logs at (2025: logging/setLevel; 2026-07-28: carried on every request). */
+  async function setLogLevel(level: LogLevelChoice): Promise<void> {
+    await client.call('setLogLevel', { level });
+    feed.getState().actions.setLogLevel(level);
+  }
+
+  return { connect, connectAsLegacy: () => connect('legacy'), disconnect, ping, setLogLevel };
+}
+
+export type ConnectionCommands = ReturnType<typeof connectionCommands>;

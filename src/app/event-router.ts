@@ -1,0 +1,28 @@
+/**
+ * Engine events into the stores and the query cache, in one place. The engine announces every change of
+ * the connection phase, so this router is the phase's only writer: commands start work and read results,
+ * but never set the phase themselves.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { forgetSession, wireInvalidation, wireResourceUpdates } from '../queries/index.ts';
+import type { EngineEvent } from '../shared/events.ts';
+import type { Stores } from './stores.ts';
+
+export function createEventRouter(stores: Stores, queryClient: QueryClient, closeSavedSession: () => void) {
+  return (events: readonly EngineEvent[]): void => {
+    const connecting = events.some((event) => event.type === 'connection' && event.phase === 'connecting');
+    // Connecting leaves a saved session being browsed: live traffic never mixes into it.
+    if (connecting && stores.session.getState().replay) closeSavedSession();
+    const wasConnected = stores.connection.getState().phase === 'connected';
+    stores.log.getState().actions.appendEvents(events);
+    stores.http.getState().actions.appendEvents(events);
+    stores.connection.getState().actions.applyEvents(events);
+    stores.requests.getState().actions.applyEvents(events);
+    stores.auth.getState().actions.applyEvents(events);
+    stores.feed.getState().actions.appendEvents(events);
+    // A new attempt, or a session that ended (server gone, Disconnect), leaves no stale lists behind.
+    if (connecting || (wasConnected && stores.connection.getState().phase !== 'connected')) forgetSession(queryClient);
+    wireInvalidation(queryClient, events);
+    wireResourceUpdates(queryClient, events);
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * What the feature tabs work against: the live session, or a saved one being browsed. Views ask the scope
+ * what they can show and whether an action can run, instead of branching on "is a file open" themselves.
+ */
+import type { EngineClient } from '../bridge/index.ts';
+import type { ConnectionPhase } from '../shared/events.ts';
+import type { ReplayInfo } from '../state/index.ts';
+import { READ_ONLY_REASON, replayClient } from './replay-client.ts';
+
+/** The tabs whose lists a saved file can rebuild. */
+export type ListedFeature = 'tools' | 'resources' | 'prompts';
+
+export interface Scope {
+  mode: 'live' | 'saved';
+  /** Connected, or a saved session is open: there is something to show. */
+  ready: boolean;
+  /** The connection key (live) or the saved session's key: query keys start with it. */
+  key: number;
+  capabilities: Record<string, unknown> | undefined;
+  /** Lists and reads go here: the engine when live, the file's recording when saved. */
+  client: EngineClient;
+  /** Why actions that would reach a server (Run tool, Get prompt, Read, Ping) cannot run; null when they can. */
+  readOnly: string | null;
+  /** The saved session being browsed (its results, prompt gets, server), or null when live. */
+  recording: ReplayInfo | null;
+  /** Whether the tab has a list to show: the server declared the capability, or the file recorded the list. */
+  offers(feature: ListedFeature): boolean;
+}
+
+export interface LiveConnection {
+  phase: ConnectionPhase;
+  connectionKey: number;
+  capabilities: Record<string, unknown> | undefined;
+}
+
+export function scopeOf(live: EngineClient, connection: LiveConnection, saved: ReplayInfo | null): Scope {
+  if (saved) {
+    const capabilities = saved.server?.capabilities;
+    const { catalog } = saved;
+    const recorded: Record<ListedFeature, boolean> = {
+      tools: catalog.tools !== null,
+      resources: catalog.resources !== null || catalog.templates !== null,
+      prompts: catalog.prompts !== null,
+    };
+    return {
+      mode: 'saved',
+      ready: true,
+      key: saved.key,
+      capabilities,
+      client: replayClient(live, saved),
+      readOnly: READ_ONLY_REASON,
+      recording: saved,
+      // A file without a server summary still shows whatever it recorded.
+      offers: (feature) => capabilities?.[feature] !== undefined || saved.server === null || recorded[feature],
+    };
+  }
+  const { capabilities } = connection;
+  return {
+    mode: 'live',
+    ready: connection.phase === 'connected',
+    key: connection.connectionKey,
+    capabilities,
+    client: live,
+    readOnly: null,
+    recording: null,
+    offers: (feature) => capabilities?.[feature] !== undefined,
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * Saving the session to a file, opening one read-only, and closing it. Both work on 100,000-message logs
+ * without a long task: saving writes the file in parts and yields between them; opening parses in a worker
+ * and fills the log in slices.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { EngineClient } from '../bridge/index.ts';
+import type { EngineEvent, HttpExchange } from '../shared/events.ts';
+import { EMPTY_CATALOG, type ReplayCatalog } from '../shared/replay-api.ts';
+import { fileStamp } from '../shared/file-stamp.ts';
+import { recordedCalls } from '../shared/replay-recording.ts';
+import { SESSION_FILE_EXTENSION, sessionFileParts, type SessionData, type SessionFile } from '../shared/session-file.ts';
+import { indexCarried } from '../state/index.ts';
+import type { AppEffects } from './effects.ts';
+import { catalogListSnapshots, liveListSnapshots } from './list-snapshots.ts';
+import type { Stores } from './stores.ts';
+
+const APP_VERSION = '0.1.0';
+
+/** Log entries handed to the store per task while a file opens: a few milliseconds of work each. */
+const LOAD_SLICE = 5000;
+
+type SessionEffects = Pick<AppEffects, 'download' | 'readSessionFile' | 'yieldToUi' | 'now'>;
+
+export function sessionCommands(client: EngineClient, stores: Stores, queryClient: QueryClient, effects: SessionEffects) {
+  let opened = 0;
+
+  /** What is on screen now, live or replayed, as session data. */
+  function collect(): SessionData {
+    const { input, summary, connectionKey } = stores.connection.getState();
+    const replay = stores.session.getState().replay;
+    const log = stores.log.getState();
+    const http = stores.http.getState();
+    const items = log.ids.toArray().flatMap((id) => log.byId.get(id) ?? []);
+    const exchanges = http.seqs.toArray().flatMap((seq): HttpExchange[] => {
+      const exchange = http.bySeq.get(seq);
+      return exchange ? [exchange] : [];
+    });
+    return {
+      connection: replay?.connection ?? {
+        url: input.url,
+        transport: input.transport,
+        // Names only: values are where tokens live.
+        headerNames: input.headers.map((header) => header.name.trim()).filter(Boolean),
+      },
+      server: replay ? replay.server : summary,
+      log: { evicted: log.evicted, items },
+      http: { evicted: http.evicted, exchanges },
+      results: replay?.results ?? stores.session.getState().results,
+      // The lists the tabs hold: the log may have evicted their responses in a long session.
+      lists: replay ? catalogListSnapshots(replay.catalog) : liveListSnapshots(queryClient, connectionKey),
+    };
+  }
+
+  async function saveSession(): Promise<void> {
+    const data = collect();
+    const parts: string[] = [];
+    for (const part of sessionFileParts(data, { savedAt: new Date(effects.now()), appVersion: APP_VERSION })) {
+      parts.push(part);
+      await effects.yieldToUi();
+    }
+    effects.download(`mcp-lens-${fileStamp(new Date(effects.now()))}${SESSION_FILE_EXTENSION}`, parts);
+  }
+
+  /** Opens a saved session read-only; it replaces the live one. False when the file could not be read. */
+  async function openSession(file: File): Promise<boolean> {
+    const { actions } = stores.session.getState();
+    actions.opening(0, 0);
+    const parsed = await effects.readSessionFile(file, (loaded, total) => actions.opening(loaded, total));
+    if (!parsed.ok) {
+      actions.openFailed(`${file.name}: ${parsed.error}`);
+      return false;
+    }
+    // End the live session so nothing live mixes into what is being browsed.
+    if (stores.connection.getState().phase !== 'disconnected') await client.call('disconnect', undefined).catch(() => undefined);
+    const rebuilt = await rebuildCatalog(parsed.file);
+    await show(file.name, parsed.file, rebuilt);
+    return true;
+  }
+
+  /** The Tools, Resources and Prompts tabs of the file, read by the engine exactly as live answers are. */
+  async function rebuildCatalog(file: SessionFile): Promise<{ catalog: ReplayCatalog; error?: string }> {
+    try {
+      const calls = recordedCalls(file.log.items);
+      return { catalog: await client.call('readRecording', { calls, lists: file.lists ?? {} }) };
+    } catch (error) {
+      const reason = typeof error === 'object' && error !== null && 'message' in error ? String(error.message) : String(error);
+      return {
+        catalog: EMPTY_CATALOG,
+        error: `The Tools, Resources and Prompts tabs could not be rebuilt (${reason}). The log and HTTP view are complete; reload the page to try again.`,
+      };
+    }
+  }
+
+  async function show(fileName: string, file: SessionFile, rebuilt: { catalog: ReplayCatalog; error?: string }): Promise<void> {
+    const { items, evicted } = file.log;
+    const { actions } = stores.log.getState();
+    actions.load(items.slice(0, LOAD_SLICE), evicted);
+    for (let start = LOAD_SLICE; start < items.length; start += LOAD_SLICE) {
+      await effects.yieldToUi();
+      actions.loadMore(items.slice(start, start + LOAD_SLICE));
+    }
+    stores.http.getState().actions.load(file.http.exchanges, file.http.evicted);
+    const messages: EngineEvent[] = file.log.items.flatMap((item): EngineEvent[] =>
+      item.type === 'message' ? [{ type: 'message', entry: item.entry }] : [],
+    );
+    indexCarried(stores.http, messages);
+    opened += 1;
+    stores.session.getState().actions.openReplay({
+      // Negative, so a saved session's query keys never equal a live connection's.
+      key: -opened,
+      catalog: rebuilt.catalog,
+      ...(rebuilt.error !== undefined && { catalogError: rebuilt.error }),
+      fileName,
+      savedAt: file.savedAt,
+      appVersion: file.app.version,
+      connection: file.connection,
+      server: file.server,
+      results: file.results,
+    });
+  }
+
+  /** Leaves the saved session: its log and HTTP view go, and the app is live (disconnected) again. */
+  function closeSession(): void {
+    stores.log.getState().actions.clear();
+    stores.http.getState().actions.clear();
+    stores.session.getState().actions.closeReplay();
+  }
+
+  return { saveSession, openSession, closeSession };
+}
