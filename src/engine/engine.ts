@@ -7,6 +7,7 @@ import type { EngineApi, EngineMethod, SessionApi } from '../shared/boundary.ts'
 import type { EngineError } from '../shared/errors.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import type { ConnectParams } from '../shared/model.ts';
+import { redactUrl } from '../shared/session-file.ts';
 import { checkServerUrl } from '../shared/url.ts';
 import { explainError, explainNetworkFailure, isOpaqueNetworkFailure, probeFailureCause } from './explain-error.ts';
 import { createConnectionGuards } from './connection-guards.ts';
@@ -168,6 +169,7 @@ export function createEngine(env: EngineEnv): Engine {
       await endSession();
       if (!current()) throw SUPERSEDED;
       connectParams = params;
+      env.emit({ type: 'note', time: env.now(), level: 'info', text: `New connection to ${redactUrl(params.url)}`, boundary: true });
       env.emit({ type: 'connection', phase: 'connecting' });
       try {
         const opened = await adopt(params, current);

@@ -134,7 +134,14 @@ export type EngineEvent =
   /** Where the modern era's listen stream stands. */
   | { type: 'listen'; state: ListenState }
   /** The engine dropped nothing silently: a note a person should see in the log (fallbacks, closed streams). */
-  | { type: 'note'; time: number; level: 'info' | 'warning' | 'error'; text: string }
+  | {
+      type: 'note';
+      time: number;
+      level: 'info' | 'warning' | 'error';
+      text: string;
+      /** A new connection starts here: the log and the timeline draw a line, so one server's traffic never runs into another's. */
+      boundary?: true;
+    }
   /** A server→client request that needs a person (sampling, elicitation). */
   | { type: 'server-request'; request: PendingServerRequest }
   /** It left the queue: answered, cancelled or timed out by the server, the session closed, or refused. */

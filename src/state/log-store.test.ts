@@ -39,6 +39,32 @@ describe('log store', () => {
     expect(store.getState().byId.get(id!)).toMatchObject({ type: 'note', level: 'warning', text: 'Falling back to SSE' });
   });
 
+  it('draws a line for each new connection in the log, and on the timeline only below traffic it separates', () => {
+    const store = createLogStore();
+    const boundary = (url: string): EngineEvent => ({
+      type: 'note',
+      time: 1,
+      level: 'info',
+      text: `New connection to ${url}`,
+      boundary: true,
+    });
+    const timeline = () =>
+      store
+        .getState()
+        .notificationIds.toArray()
+        .map((id) => store.getState().byId.get(id));
+    store.getState().actions.appendEvents([boundary('http://a.test/mcp'), message()]);
+    expect(timeline()).toEqual([]);
+    store.getState().actions.appendEvents([notification('notifications/message'), boundary('http://b.test/mcp')]);
+    store.getState().actions.appendEvents([boundary('http://c.test/mcp'), notification('notifications/tools/list_changed')]);
+    expect(timeline().map((item) => (item?.type === 'note' ? item.text : item?.entry.method))).toEqual([
+      'notifications/message',
+      'New connection to http://b.test/mcp',
+      'notifications/tools/list_changed',
+    ]);
+    expect(store.getState().ids).toHaveLength(6);
+  });
+
   it('evicts the oldest entries past retention and counts them', () => {
     const store = createLogStore({ retention: 3 });
     const { appendEvents } = store.getState().actions;

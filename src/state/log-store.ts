@@ -13,7 +13,7 @@ import { ChunkedList } from './log-chunks.ts';
 
 export type LogItem =
   | { id: string; type: 'message'; entry: MessageEntry }
-  | { id: string; type: 'note'; seq: number; time: number; level: 'info' | 'warning' | 'error'; text: string };
+  | { id: string; type: 'note'; seq: number; time: number; level: 'info' | 'warning' | 'error'; text: string; boundary?: true };
 
 export interface LogActions {
   /** Applies a whole batch of engine events in one `set()`; events of other types are ignored. */
@@ -110,8 +110,8 @@ export function createLogStore(options: LogStoreOptions = {}) {
             items.push({ id: messageItemId(event.entry.seq), type: 'message', entry: event.entry });
           } else if (event.type === 'note') {
             noteSeq += 1;
-            const { time, level, text } = event;
-            items.push({ id: `n${noteSeq}`, type: 'note', seq: noteSeq, time, level, text });
+            const { time, level, text, boundary } = event;
+            items.push({ id: `n${noteSeq}`, type: 'note', seq: noteSeq, time, level, text, ...(boundary && { boundary }) });
           }
         }
         if (items.length === 0) return;
@@ -144,6 +144,14 @@ export function createLogStore(options: LogStoreOptions = {}) {
 
 export type LogStore = ReturnType<typeof createLogStore>;
 
+/** True when the timeline is not empty and does not already end in a connection line. */
+function endsWithTraffic(before: ChunkedList<string>, added: readonly string[], index: ReadonlyMap<string, LogItem>): boolean {
+  const lastId = added.length > 0 ? added[added.length - 1] : before.length > 0 ? before.at(before.length - 1) : undefined;
+  if (lastId === undefined) return false;
+  const last = index.get(lastId);
+  return !(last?.type === 'note' && last.boundary);
+}
+
 function appendItems(state: LogState, index: Map<string, LogItem>, items: readonly LogItem[]): Partial<LogState> {
   const newIds: string[] = [];
   const newNotifications: string[] = [];
@@ -155,6 +163,9 @@ function appendItems(state: LogState, index: Map<string, LogItem>, items: readon
       // Checked after the request is indexed, so an answer in the same batch finds it.
       index.set(item.id, item);
       if (isTimelineItem(item, index)) newNotifications.push(item.id);
+      // A new connection draws a line on the timeline too, but only below something it separates.
+      else if (item.type === 'note' && item.boundary && endsWithTraffic(state.notificationIds, newNotifications, index))
+        newNotifications.push(item.id);
     } else {
       replaced = true;
     }

@@ -98,7 +98,13 @@ export function ConnectionBar() {
         {/* One group, so on a narrow bar the era, Connect and the status wrap together beside each other. */}
         <div className="connection-actions">
           <EraSelect />
-          <button type="submit" className="button button-primary" disabled={!canConnect}>
+          {/* Connected, Connect is no longer the obvious next step: it ends this session and starts a new one. */}
+          <button
+            type="submit"
+            className={phase === 'connected' ? 'button' : 'button button-primary'}
+            disabled={!canConnect}
+            title={phase === 'connected' ? 'End this session and connect again with the settings above' : undefined}
+          >
             Connect
           </button>
           <button type="button" className="button" disabled={!canDisconnect} onClick={() => void disconnect()}>

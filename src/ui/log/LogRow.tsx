@@ -28,12 +28,12 @@ export const LogRow = memo(function LogRow({ id, top, position, size }: RowProps
 
   if (item.type === 'note') {
     return (
-      <li className={`log-row log-note note-${item.level}`} {...rowProps}>
+      <li className={`log-row log-note note-${item.level}${item.boundary ? ' log-boundary' : ''}`} {...rowProps}>
         <button type="button" className="log-row-button" aria-current={selected ? 'true' : undefined} onClick={() => select(id)}>
           <span className="log-dir" aria-hidden="true">
             •
           </span>
-          <span className="log-kind">note</span>
+          <span className="log-kind">{item.boundary ? 'connect' : 'note'}</span>
           <span className="log-method log-note-text">
             <ServerText text={item.text} />
           </span>

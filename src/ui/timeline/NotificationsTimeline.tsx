@@ -50,6 +50,17 @@ const TimelineRow = memo(function TimelineRow({ id, top }: { id: string; top: nu
       ? summarizeAnswer(answered, item.entry.message)
       : summarizeNotification(item.entry.method, item.entry.message);
   }, [item, answered]);
+  if (item?.type === 'note') {
+    // A new connection: the line that keeps one server's notifications apart from the next one's.
+    return (
+      <li className="timeline-row timeline-boundary" style={{ transform: `translateY(${top}px)` }}>
+        <span className="timeline-time mono">{formatTime(item.time)}</span>
+        <span className="timeline-boundary-text">
+          <ServerText text={item.text} />
+        </span>
+      </li>
+    );
+  }
   if (item?.type !== 'message') return null;
   const label = item.entry.direction === 'out' ? `→ ${answered ?? 'answer'}` : (item.entry.method ?? '');
   return (
