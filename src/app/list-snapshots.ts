@@ -3,7 +3,7 @@
  * log may have evicted the list responses of a long session; the snapshot keeps the tabs rebuildable.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { mcpKeys, resourceKeys } from '../queries/index.ts';
+import { mcpKeys } from '../queries/index.ts';
 import type { ToolList } from '../shared/model.ts';
 import type { PromptList } from '../shared/prompts-api.ts';
 import type { ListSnapshots, ReplayCatalog } from '../shared/replay-api.ts';
@@ -12,9 +12,9 @@ import type { ResourceList, ResourceTemplateList } from '../shared/resources-api
 /** The lists cached for a live connection (only the ones that were loaded). */
 export function liveListSnapshots(queryClient: QueryClient, connectionKey: number): ListSnapshots {
   const tools = queryClient.getQueryData<ToolList>(mcpKeys.tools(connectionKey));
-  const resources = queryClient.getQueryData<ResourceList>(resourceKeys.list(connectionKey));
-  const templates = queryClient.getQueryData<ResourceTemplateList>(resourceKeys.templates(connectionKey));
-  const prompts = queryClient.getQueryData<PromptList>([...mcpKeys.connection(connectionKey), 'prompts/list']);
+  const resources = queryClient.getQueryData<ResourceList>(mcpKeys.resources(connectionKey));
+  const templates = queryClient.getQueryData<ResourceTemplateList>(mcpKeys.templates(connectionKey));
+  const prompts = queryClient.getQueryData<PromptList>(mcpKeys.prompts(connectionKey));
   return catalogListSnapshots({
     tools: tools ?? null,
     resources: resources ?? null,

@@ -1,3 +1,4 @@
+import { mcpKeys } from './keys.ts';
 import { queryOptions } from '@tanstack/react-query';
 import type { EngineClient } from '../bridge/index.ts';
 import type { EngineError } from '../shared/errors.ts';
@@ -9,7 +10,7 @@ import type { IconResult } from '../shared/model.ts';
  */
 export function iconQueryOptions(client: EngineClient, src: string) {
   return queryOptions<IconResult, EngineError>({
-    queryKey: ['icon', src],
+    queryKey: mcpKeys.icon(src),
     queryFn: ({ signal }) => client.call('fetchIcon', { src }, signal),
     gcTime: 60_000,
   });

@@ -4,13 +4,7 @@ export { LIST_CHANGED, mcpKeys } from './keys.ts';
 export type { CallToolVariables } from './tools.ts';
 export { callToolMutationOptions, toolsQueryOptions } from './tools.ts';
 export { iconQueryOptions } from './icons.ts';
-export { cancelTaskMutationOptions, taskResultMutationOptions, tasksKey, tasksQueryOptions } from './tasks.ts';
-export {
-  readResourceQueryOptions,
-  resourceKeys,
-  resourcesQueryOptions,
-  resourceTemplatesQueryOptions,
-  wireResourceUpdates,
-} from './resources.ts';
+export { cancelTaskMutationOptions, taskResultMutationOptions, tasksQueryOptions } from './tasks.ts';
+export { readResourceQueryOptions, resourcesQueryOptions, resourceTemplatesQueryOptions, wireResourceUpdates } from './resources.ts';
 export type { GetPromptVariables } from './prompts.ts';
 export { completionQueryOptions, getPromptMutationOptions, promptsQueryOptions } from './prompts.ts';

@@ -8,7 +8,7 @@ import { mcpKeys, type CacheMode } from './keys.ts';
 /** `prompts/list`; `cache: 'refresh'` as in toolsQueryOptions. */
 export function promptsQueryOptions(client: EngineClient, connectionKey: number, cache: CacheMode = 'use') {
   return queryOptions<PromptList, EngineError>({
-    queryKey: [...mcpKeys.connection(connectionKey), 'prompts/list'] as const,
+    queryKey: mcpKeys.prompts(connectionKey),
     queryFn: ({ signal }) => client.call('listPrompts', { cache }, signal),
   });
 }
@@ -22,7 +22,7 @@ export interface GetPromptVariables {
 /** `prompts/get` runs the server's code with the person's arguments: a mutation, never cached or retried. */
 export function getPromptMutationOptions(client: EngineClient) {
   return mutationOptions<PromptGetResult, EngineError, GetPromptVariables>({
-    mutationKey: ['mcp', 'prompts/get'],
+    mutationKey: mcpKeys.mutation('prompts/get'),
     mutationFn: ({ name, arguments: args, signal }) => client.call('getPrompt', { name, arguments: args }, signal),
   });
 }
@@ -34,15 +34,14 @@ export function getPromptMutationOptions(client: EngineClient) {
 export function completionQueryOptions(client: EngineClient, connectionKey: number, params: CompleteParams) {
   const ref = params.ref.type === 'ref/prompt' ? params.ref.name : params.ref.uri;
   return queryOptions<CompleteResult, EngineError>({
-    queryKey: [
-      ...mcpKeys.connection(connectionKey),
-      'completion/complete',
+    queryKey: mcpKeys.completion(
+      connectionKey,
       params.ref.type,
       ref,
       params.argument.name,
       params.argument.value,
       params.contextArguments ?? {},
-    ] as const,
+    ),
     queryFn: ({ signal }) => client.call('complete', params, signal),
     staleTime: 10_000,
     gcTime: 60_000,

@@ -5,24 +5,17 @@ import type { EngineEvent } from '../shared/events.ts';
 import type { ResourceList, ResourceReadResult, ResourceTemplateList } from '../shared/resources-api.ts';
 import { mcpKeys, type CacheMode } from './keys.ts';
 
-/** Keys follow `['mcp', connectionKey, method, ...]`, so list_changed invalidation (keys.ts) finds them. */
-export const resourceKeys = {
-  list: (connectionKey: number) => [...mcpKeys.connection(connectionKey), 'resources/list'] as const,
-  templates: (connectionKey: number) => [...mcpKeys.connection(connectionKey), 'resources/templates/list'] as const,
-  read: (connectionKey: number, uri: string) => [...mcpKeys.connection(connectionKey), 'resources/read', uri] as const,
-};
-
 /** `resources/list`; `cache: 'refresh'` as in toolsQueryOptions. */
 export function resourcesQueryOptions(client: EngineClient, connectionKey: number, cache: CacheMode = 'use') {
   return queryOptions<ResourceList, EngineError>({
-    queryKey: resourceKeys.list(connectionKey),
+    queryKey: mcpKeys.resources(connectionKey),
     queryFn: ({ signal }) => client.call('listResources', { cache }, signal),
   });
 }
 
 export function resourceTemplatesQueryOptions(client: EngineClient, connectionKey: number, cache: CacheMode = 'use') {
   return queryOptions<ResourceTemplateList, EngineError>({
-    queryKey: resourceKeys.templates(connectionKey),
+    queryKey: mcpKeys.templates(connectionKey),
     queryFn: ({ signal }) => client.call('listResourceTemplates', { cache }, signal),
   });
 }
@@ -30,7 +23,7 @@ export function resourceTemplatesQueryOptions(client: EngineClient, connectionKe
 /** `resources/read` has no effects, so it is a query: cached per URI, re-read when the server says it changed. */
 export function readResourceQueryOptions(client: EngineClient, connectionKey: number, uri: string) {
   return queryOptions<ResourceReadResult, EngineError>({
-    queryKey: resourceKeys.read(connectionKey, uri),
+    queryKey: mcpKeys.read(connectionKey, uri),
     queryFn: ({ signal }) => client.call('readResource', { uri }, signal),
     // Blobs can be large: do not keep reads of resources nobody is looking at.
     gcTime: 30_000,

@@ -7,15 +7,13 @@ import { mcpKeys } from './keys.ts';
 /** While a task is running, the list refreshes this often unless the server asks for slower polling. */
 const ACTIVE_REFRESH_MS = 2_000;
 
-export const tasksKey = (connectionKey: number) => [...mcpKeys.connection(connectionKey), 'tasks/list'] as const;
-
 /**
  * The Tasks tab's list. Unlike other lists it goes stale by itself (tasks change without list_changed), so
  * it is refetched on mount and polled while any task is still working.
  */
 export function tasksQueryOptions(client: EngineClient, connectionKey: number) {
   return queryOptions<TaskList, EngineError>({
-    queryKey: tasksKey(connectionKey),
+    queryKey: mcpKeys.tasks(connectionKey),
     queryFn: ({ signal }) => client.call('listTasks', undefined, signal),
     staleTime: 0,
     refetchInterval: (query) => {
@@ -29,7 +27,7 @@ export function tasksQueryOptions(client: EngineClient, connectionKey: number) {
 
 export function cancelTaskMutationOptions(client: EngineClient) {
   return mutationOptions<TaskInfo, EngineError, { taskId: string }>({
-    mutationKey: ['mcp', 'tasks/cancel'],
+    mutationKey: mcpKeys.mutation('tasks/cancel'),
     mutationFn: ({ taskId }) => client.call('cancelTask', { taskId }),
   });
 }
@@ -37,7 +35,7 @@ export function cancelTaskMutationOptions(client: EngineClient) {
 /** tasks/result for a task in the list: a mutation, since the server may hand the payload out only once. */
 export function taskResultMutationOptions(client: EngineClient) {
   return mutationOptions<TaskPayload, EngineError, { taskId: string }>({
-    mutationKey: ['mcp', 'tasks/result'],
+    mutationKey: mcpKeys.mutation('tasks/result'),
     mutationFn: ({ taskId }) => client.call('taskResult', { taskId }),
   });
 }

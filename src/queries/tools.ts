@@ -28,7 +28,7 @@ export interface CallToolVariables {
  */
 export function callToolMutationOptions(runTool: (params: ToolCallParams, signal?: AbortSignal) => Promise<ToolCallOutcome>) {
   return mutationOptions<ToolCallOutcome, EngineError, CallToolVariables>({
-    mutationKey: ['mcp', 'tools/call'],
+    mutationKey: mcpKeys.mutation('tools/call'),
     mutationFn: ({ params, signal }) => runTool(params, signal),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { cancelTaskMutationOptions, taskResultMutationOptions, tasksKey, tasksQueryOptions } from '../../queries/index.ts';
+import { cancelTaskMutationOptions, mcpKeys, taskResultMutationOptions, tasksQueryOptions } from '../../queries/index.ts';
 import { TASKS_EXTENSION, TERMINAL_TASK_STATUSES, type TaskInfo } from '../../shared/tasks.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { prettyJson } from '../common/format.ts';
@@ -47,7 +47,7 @@ function ConnectedTasks({ connectionKey, canCancel, modern }: { connectionKey: n
   const { data, error, isPending, isFetching, refetch } = useQuery(tasksQueryOptions(client, connectionKey));
   const cancel = useMutation({
     ...cancelTaskMutationOptions(client),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: tasksKey(connectionKey) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mcpKeys.tasks(connectionKey) }),
   });
   const payload = useMutation(taskResultMutationOptions(client));
 
