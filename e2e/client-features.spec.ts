@@ -1,6 +1,6 @@
 /** The client side a person answers: sampling, elicitation (form and URL), roots, and the capability switches. */
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, openApp, test, type EraLabel } from './fixtures.ts';
+import { connect, expect as baseExpect, openApp, result, test } from './fixtures.ts';
 import { DEMO_MCP_URL, EVERYTHING_MCP_URL } from './servers/ports.ts';
 
 async function runTool(page: Page, name: string, fill?: () => Promise<void>) {
@@ -15,20 +15,8 @@ async function runTool(page: Page, name: string, fill?: () => Promise<void>) {
 // These flows wait on a server that waits on a person: give a loaded machine room before calling it a failure.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-/** `2025 and older` for the flows that only the 2025 era has (server→client requests the server can cancel, -32042). */
-async function connect(page: Page, serverUrl: string, options: { era?: EraLabel } = {}) {
-  await openApp(page, serverUrl);
-  await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue(serverUrl);
-  if (options.era) await page.getByRole('combobox', { name: 'Protocol' }).selectOption({ label: options.era });
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
-}
-
-const result = (page: Page) => page.getByRole('region', { name: 'Result' });
-
 test.describe('server-everything', () => {
-  test('sampling: the person writes the reply and approves it', async ({ page, problems }) => {
-    void problems;
+  test('sampling: the person writes the reply and approves it', async ({ page }) => {
     await connect(page, EVERYTHING_MCP_URL);
     await runTool(page, 'trigger-sampling-request', () => page.getByLabel(/^prompt/).fill('Write a haiku about lenses'));
     const dialog = page.getByRole('dialog');
@@ -45,8 +33,7 @@ test.describe('server-everything', () => {
     await expect(timeline).toContainText('Approved');
   });
 
-  test('sampling: Reject answers -1', async ({ page, problems }) => {
-    void problems;
+  test('sampling: Reject answers -1', async ({ page }) => {
     await connect(page, EVERYTHING_MCP_URL);
     await runTool(page, 'trigger-sampling-request', () => page.getByLabel(/^prompt/).fill('anything'));
     await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
@@ -54,8 +41,7 @@ test.describe('server-everything', () => {
     await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('error -1');
   });
 
-  test('elicitation form: defaults prefilled, validated, accepted', async ({ page, problems }) => {
-    void problems;
+  test('elicitation form: defaults prefilled, validated, accepted', async ({ page }) => {
     await connect(page, EVERYTHING_MCP_URL);
     await runTool(page, 'trigger-elicitation-request');
     const dialog = page.getByRole('dialog');
@@ -74,12 +60,7 @@ test.describe('server-everything', () => {
     await expect(result(page)).toContainText('ada@example.com');
   });
 
-  test('URL elicitation: full URL with the host highlighted, opened only on Accept, in a noopener window', async ({
-    page,
-    problems,
-    context,
-  }) => {
-    void problems;
+  test('URL elicitation: full URL with the host highlighted, opened only on Accept, in a noopener window', async ({ page, context }) => {
     // Nothing leaves the machine: the page the server points at is answered locally.
     await context.route('https://consent.example.com/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<p>consent page</p>' }),
@@ -104,8 +85,7 @@ test.describe('server-everything', () => {
     await expect(result(page)).toContainText('accept');
   });
 
-  test('URL elicitation required (-32042): shows the elicitation and retries the call', async ({ page, problems }) => {
-    void problems;
+  test('URL elicitation required (-32042): shows the elicitation and retries the call', async ({ page }) => {
     await connect(page, EVERYTHING_MCP_URL);
     await runTool(page, 'trigger-url-elicitation', async () => {
       await page.getByLabel(/^url/).fill('https://consent.example.com/prerequisite');
@@ -123,8 +103,7 @@ test.describe('server-everything', () => {
     await expect(result(page)).toContainText('decline');
   });
 
-  test('roots: edited in the Roots tab, announced, and read by the server', async ({ page, problems }) => {
-    void problems;
+  test('roots: edited in the Roots tab, announced, and read by the server', async ({ page }) => {
     await connect(page, EVERYTHING_MCP_URL);
     await page.getByRole('tab', { name: 'Roots' }).click();
     await page.getByRole('button', { name: 'Add root' }).click();
@@ -141,8 +120,7 @@ test.describe('server-everything', () => {
     await expect(result(page)).toContainText('Lens project');
   });
 
-  test('a capability switched off: the server does not offer what needs it', async ({ page, problems }) => {
-    void problems;
+  test('a capability switched off: the server does not offer what needs it', async ({ page }) => {
     await openApp(page, EVERYTHING_MCP_URL);
     await page.getByRole('button', { name: 'Client' }).click();
     await page.getByRole('checkbox', { name: 'Sampling', exact: true }).uncheck();
@@ -155,8 +133,7 @@ test.describe('server-everything', () => {
 });
 
 test.describe('demo server', () => {
-  test('every elicitation field type, with its default', async ({ page, problems }) => {
-    void problems;
+  test('every elicitation field type, with its default', async ({ page }) => {
     await connect(page, DEMO_MCP_URL);
     await runTool(page, 'ask-every-field');
     const dialog = page.getByRole('dialog');
@@ -196,8 +173,7 @@ test.describe('demo server', () => {
     await expect(result(page)).toContainText('"fri"');
   });
 
-  test('sampling with tools: a tool_use reply, then the final answer', async ({ page, problems }) => {
-    void problems;
+  test('sampling with tools: a tool_use reply, then the final answer', async ({ page }) => {
     await connect(page, DEMO_MCP_URL);
     await runTool(page, 'sample-with-tools');
     const dialog = page.getByRole('dialog');
@@ -216,16 +192,14 @@ test.describe('demo server', () => {
     await expect(result(page)).toContainText('It is sunny in Lisbon.');
   });
 
-  test('a malformed tool pairing is refused with -32602 without asking', async ({ page, problems }) => {
-    void problems;
+  test('a malformed tool pairing is refused with -32602 without asking', async ({ page }) => {
     await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
     await runTool(page, 'sample-bad-pairing');
     await expect(result(page)).toContainText('refused it with error -32602');
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test('-32042: the elicitation completes, then Retry succeeds', async ({ page, problems }) => {
-    void problems;
+  test('-32042: the elicitation completes, then Retry succeeds', async ({ page }) => {
     await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
     await runTool(page, 'needs-authorization');
     const region = result(page).getByRole('region', { name: 'URL elicitation required' });
@@ -236,8 +210,7 @@ test.describe('demo server', () => {
     await expect(result(page)).toContainText('Authorized');
   });
 
-  test('a punycode look-alike host is flagged before anything is opened', async ({ page, problems }) => {
-    void problems;
+  test('a punycode look-alike host is flagged before anything is opened', async ({ page }) => {
     await connect(page, DEMO_MCP_URL);
     await runTool(page, 'open-lookalike-url');
     const dialog = page.getByRole('dialog');
@@ -247,8 +220,7 @@ test.describe('demo server', () => {
     await expect(result(page)).toContainText('cancel');
   });
 
-  test('form elicitation switched off: refused without a dialog', async ({ page, problems }) => {
-    void problems;
+  test('form elicitation switched off: refused without a dialog', async ({ page }) => {
     await openApp(page, DEMO_MCP_URL);
     await page.getByRole('button', { name: 'Client' }).click();
     await page.getByRole('checkbox', { name: 'Elicitation (form)' }).uncheck();
@@ -262,8 +234,7 @@ test.describe('demo server', () => {
 });
 
 test.describe('pending requests', () => {
-  test('two requests queue; each is answered in turn', async ({ page, problems }) => {
-    void problems;
+  test('two requests queue; each is answered in turn', async ({ page }) => {
     await connect(page, DEMO_MCP_URL);
     await runTool(page, 'ask-two-at-once');
     const dialog = page.getByRole('dialog');
@@ -281,8 +252,7 @@ test.describe('pending requests', () => {
     await expect(result(page)).toContainText('"team": "Lens"');
   });
 
-  test('a request the server gives up on leaves with a note', async ({ page, problems }) => {
-    void problems;
+  test('a request the server gives up on leaves with a note', async ({ page }) => {
     await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
     await runTool(page, 'ask-with-timeout');
     await expect(page.getByRole('dialog')).toContainText('Answer within 2 s.');

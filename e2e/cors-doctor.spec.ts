@@ -16,8 +16,7 @@ async function failToConnect(page: Page, scenario: string, header?: { name: stri
   return page.getByRole('alert');
 }
 
-test('names the request header the preflight refuses and shows the fix per stack', async ({ page, problems }) => {
-  void problems;
+test('names the request header the preflight refuses and shows the fix per stack', async ({ page }) => {
   const alert = await failToConnect(page, 'cors-protocol-version-not-allowed');
   await expect(alert).toContainText("The server's CORS preflight does not allow the Mcp-Protocol-Version request header");
   const fix = alert.getByRole('region', { name: 'CORS fix' });
@@ -37,29 +36,25 @@ test('names the request header the preflight refuses and shows the fix per stack
   }
 });
 
-test("names the user's own header when the preflight refuses it, and never puts its value in a probe", async ({ page, problems }) => {
-  void problems;
+test("names the user's own header when the preflight refuses it, and never puts its value in a probe", async ({ page }) => {
   const alert = await failToConnect(page, 'cors-custom-header-not-allowed', { name: 'X-Api-Key', value: 'sk-live-very-secret' });
   await expect(alert).toContainText('does not allow the X-Api-Key request header');
   await expect(alert.getByRole('region', { name: 'CORS fix' })).toContainText("'X-Api-Key'");
   await expect(page.locator('body')).not.toContainText('sk-live-very-secret');
 });
 
-test('says Mcp-Session-Id is not exposed when the server keeps sessions but hides the header', async ({ page, problems }) => {
-  void problems;
+test('says Mcp-Session-Id is not exposed when the server keeps sessions but hides the header', async ({ page }) => {
   const alert = await failToConnect(page, 'cors-session-id-not-exposed');
   await expect(alert).toContainText('add Mcp-Session-Id to Access-Control-Expose-Headers');
   await expect(alert.getByRole('region', { name: 'CORS fix' })).toContainText("exposedHeaders: ['Mcp-Session-Id', 'WWW-Authenticate']");
 });
 
-test('says when the server allows no cross-origin requests at all', async ({ page, problems }) => {
-  void problems;
+test('says when the server allows no cross-origin requests at all', async ({ page }) => {
   const alert = await failToConnect(page, 'cors-none');
   await expect(alert).toContainText("does not send Access-Control-Allow-Origin for this app's origin");
 });
 
-test('2026-07-28 pinned behind a 2025 allow-list: lists the headers to add and connects as 2025 on request', async ({ page, problems }) => {
-  void problems;
+test('2026-07-28 pinned behind a 2025 allow-list: lists the headers to add and connects as 2025 on request', async ({ page }) => {
   await openApp(page, hostileUrl('cors-modern-headers-not-allowed'));
   await page.getByRole('combobox', { name: 'Protocol' }).selectOption('2026-07-28');
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
@@ -78,9 +73,7 @@ test('2026-07-28 pinned behind a 2025 allow-list: lists the headers to add and c
 
 test('Auto behind a 2025 allow-list: connects as 2025, says the probe could not be sent, and Check CORS names the headers', async ({
   page,
-  problems,
 }) => {
-  void problems;
   await connect(page, MODERN_CORS_2025_URL);
   await expect(page.locator('.era-badge')).toHaveText('2025 era');
   await expect(page.locator('.era-reason')).toContainText('could not send the 2026-07-28 probe');

@@ -2,8 +2,7 @@
 import { connect, expect, openApp, test } from './fixtures.ts';
 import { APP_URL, DEMO_MCP_URL, NO_CORS_MCP_URL } from './servers/ports.ts';
 
-test('connects to the demo server and shows who it is', async ({ page, problems }) => {
-  void problems;
+test('connects to the demo server and shows who it is', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   const main = page.getByRole('main');
   await expect(main).toContainText('MCP Lens Demo Server');
@@ -12,8 +11,7 @@ test('connects to the demo server and shows who it is', async ({ page, problems 
   await expect(page.getByRole('tab', { name: 'Tools' })).toBeVisible();
 });
 
-test('fills a form with several argument types, runs the tool and sees the exchange', async ({ page, problems }) => {
-  void problems;
+test('fills a form with several argument types, runs the tool and sees the exchange', async ({ page }) => {
   // The exchange checked below includes the 2025 handshake (initialize); e2e/eras.spec.ts covers 2026-07-28.
   await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
   await page
@@ -42,8 +40,7 @@ test('fills a form with several argument types, runs the tool and sees the excha
   await expect(log).toContainText('"organizerEmail": "ada@example.com"');
 });
 
-test('shows images, structured content and tool errors as such', async ({ page, problems }) => {
-  void problems;
+test('shows images, structured content and tool errors as such', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   const result = page.getByRole('region', { name: 'Result' });
 
@@ -69,8 +66,7 @@ test('shows images, structured content and tool errors as such', async ({ page, 
   await expect(result).not.toContainText('Request failed');
 });
 
-test('puts server notifications on the timeline, and disconnects cleanly', async ({ page, problems }) => {
-  void problems;
+test('puts server notifications on the timeline, and disconnects cleanly', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   await page
     .getByRole('button', { name: /long-running-task|Long-running task/ })
@@ -91,8 +87,7 @@ test('puts server notifications on the timeline, and disconnects cleanly', async
   await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeEnabled();
 });
 
-test('refuses a bad URL at the field and sends nothing', async ({ page, problems }) => {
-  void problems;
+test('refuses a bad URL at the field and sends nothing', async ({ page }) => {
   await openApp(page);
   const requests: string[] = [];
   page.on('request', (request) => {
@@ -107,8 +102,7 @@ test('refuses a bad URL at the field and sends nothing', async ({ page, problems
   expect(requests).toEqual([]);
 });
 
-test('explains a refused connection and connects on the next attempt', async ({ page, problems }) => {
-  void problems;
+test('explains a refused connection and connects on the next attempt', async ({ page }) => {
   await openApp(page, 'http://127.0.0.1:47199/mcp');
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Failed/ })).toBeVisible();
@@ -119,8 +113,7 @@ test('explains a refused connection and connects on the next attempt', async ({ 
   await expect(page.getByRole('status').filter({ hasText: /Connected/ })).toBeVisible();
 });
 
-test('says when CORS is what blocks the connection, and what the server must send', async ({ page, problems }) => {
-  void problems;
+test('says when CORS is what blocks the connection, and what the server must send', async ({ page }) => {
   await openApp(page, NO_CORS_MCP_URL);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Failed/ })).toBeVisible();
@@ -132,8 +125,7 @@ test('says when CORS is what blocks the connection, and what the server must sen
   await expect(alert).toContainText('WWW-Authenticate');
 });
 
-test('sends custom headers and keeps their secret values out of the page', async ({ page, problems }) => {
-  void problems;
+test('sends custom headers and keeps their secret values out of the page', async ({ page }) => {
   await openApp(page, DEMO_MCP_URL);
   await page.getByRole('button', { name: /Headers/ }).click();
   await page.getByRole('button', { name: /Add header/ }).click();

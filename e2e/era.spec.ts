@@ -7,8 +7,7 @@ import type { Page } from '@playwright/test';
 import { connect, expect, openApp, test } from './fixtures.ts';
 import { EVERYTHING_MCP_URL, MODERN_MCP_URL } from './servers/ports.ts';
 
-test('Protocol defaults to Auto, remembers a change across a reload, and shows the era this origin spoke', async ({ page, problems }) => {
-  void problems;
+test('Protocol defaults to Auto, remembers a change across a reload, and shows the era this origin spoke', async ({ page }) => {
   await openApp(page, EVERYTHING_MCP_URL);
   const protocol = page.getByRole('combobox', { name: 'Protocol' });
   await expect(protocol).toHaveValue('auto');
@@ -27,8 +26,7 @@ test('Protocol defaults to Auto, remembers a change across a reload, and shows t
   await expect(page.getByRole('combobox', { name: 'Protocol' })).toHaveAccessibleDescription('last: 2025');
 });
 
-test('server panel on a 2025 server (server-everything, Auto): the 2025 era and why', async ({ page, problems }) => {
-  void problems;
+test('server panel on a 2025 server (server-everything, Auto): the 2025 era and why', async ({ page }) => {
   await connect(page, EVERYTHING_MCP_URL);
   const panel = page.locator('.server-panel');
   await expect(panel.locator('.era-badge')).toHaveText('2025 era');
@@ -43,11 +41,7 @@ test('server panel on a 2025 server (server-everything, Auto): the 2025 era and 
   await expect(page.getByText('deprecated in 2026-07-28')).toHaveCount(0);
 });
 
-test('server panel on a 2026-07-28 server: era, versions, no session by design, no ping, the discover result', async ({
-  page,
-  problems,
-}) => {
-  void problems;
+test('server panel on a 2026-07-28 server: era, versions, no session by design, no ping, the discover result', async ({ page }) => {
   await connect(page, MODERN_MCP_URL);
   const panel = page.locator('.server-panel');
   await expect(panel.getByRole('heading', { name: /Modern fixture/ })).toBeVisible();
@@ -67,8 +61,7 @@ test('server panel on a 2026-07-28 server: era, versions, no session by design, 
   await expect(panel.locator('details', { hasText: 'Server info' }).locator('pre')).toContainText('lens-modern-fixture');
 });
 
-test('Logs on a 2026-07-28 server: a level per request, info by default, Off sends none', async ({ page, problems }) => {
-  void problems;
+test('Logs on a 2026-07-28 server: a level per request, info by default, Off sends none', async ({ page }) => {
   await connect(page, MODERN_MCP_URL);
   await page.getByRole('tab', { name: 'Logs' }).click();
   const level = page.getByRole('combobox', { name: 'Log level per request' });
@@ -92,8 +85,7 @@ test('Logs on a 2026-07-28 server: a level per request, info by default, Off sen
   await expect(page.getByRole('tabpanel')).toContainText('deprecated in 2026-07-28');
 });
 
-test('the Message log labels the era probe and keeps the request _meta envelope collapsed', async ({ page, problems }) => {
-  void problems;
+test('the Message log labels the era probe and keeps the request _meta envelope collapsed', async ({ page }) => {
   await connect(page, MODERN_MCP_URL);
   const log = page.getByRole('region', { name: 'Message log' });
   const probe = log.getByRole('button', { name: /request era probe server\/discover/ });
@@ -119,9 +111,7 @@ test('the Message log labels the era probe and keeps the request _meta envelope 
 
 test('a saved session shows the era it was recorded with, and one from an older MCP Lens shows it as unknown', async ({
   page,
-  problems,
 }, testInfo) => {
-  void problems;
   await connect(page, MODERN_MCP_URL);
   const path = testInfo.outputPath('modern.mcplens.json');
   const downloading = page.waitForEvent('download');
@@ -145,8 +135,7 @@ test('a saved session shows the era it was recorded with, and one from an older 
   await expect(page.getByRole('button', { name: 'Ping' })).toHaveAccessibleDescription('Replay is read-only — connect to run.');
 });
 
-test('the HTTP view lists the Mcp-* headers and decodes a Base64 value', async ({ page, problems }) => {
-  void problems;
+test('the HTTP view lists the Mcp-* headers and decodes a Base64 value', async ({ page }) => {
   await connect(page, MODERN_MCP_URL);
   await page.getByRole('tab', { name: 'Tools' }).click();
   await page.getByRole('button', { name: /^grüße/ }).click();

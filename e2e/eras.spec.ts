@@ -4,19 +4,12 @@
  * notification. In 2026-07-28 the elicitation and the sampling request arrive as input_required rounds of
  * the tools/call; in 2025 as server→client requests. The same person-facing flow answers both.
  */
-import type { Page } from '@playwright/test';
-import { connect, expect as baseExpect, test, type EraLabel } from './fixtures.ts';
+import { connect, expect as baseExpect, messageLog, openTool, result, test, type EraLabel } from './fixtures.ts';
 import { DEMO_MCP_URL, EVERYTHING_MCP_URL } from './servers/ports.ts';
 
 // These flows wait on a server that waits on a person: give a loaded machine room.
 const expect = baseExpect.configure({ timeout: 15_000 });
-const result = (page: Page) => page.getByRole('region', { name: 'Result' });
-const log = (page: Page) => page.getByRole('region', { name: 'Message log' });
-
-async function openTool(page: Page, name: string) {
-  await page.getByRole('tab', { name: 'Tools' }).click();
-  await page.getByRole('list', { name: 'Tools' }).getByRole('button', { name, exact: true }).click();
-}
+const log = messageLog;
 
 const ERAS: Array<{ label: EraLabel; badge: RegExp; version: string }> = [
   { label: '2026-07-28', badge: /2026-07-28/, version: '2026-07-28' },
@@ -30,8 +23,7 @@ for (const era of ERAS) {
       await expect(page.getByRole('region', { name: /MCP Lens Demo Server/ })).toContainText(era.version);
     });
 
-    test('a tool with a form, a resource read and a prompt', async ({ page, problems }) => {
-      void problems;
+    test('a tool with a form, a resource read and a prompt', async ({ page }) => {
       await openTool(page, 'echo');
       await page.getByLabel(/^message/).fill(`hello from ${era.version}`);
       await page.getByRole('button', { name: 'Run tool' }).click();
@@ -54,8 +46,7 @@ for (const era of ERAS) {
       await expect(page.getByRole('region', { name: 'Prompt messages' })).toContainText('Please review this rust code:');
     });
 
-    test('an elicitation and a sampling reply, answered in a dialog', async ({ page, problems }) => {
-      void problems;
+    test('an elicitation and a sampling reply, answered in a dialog', async ({ page }) => {
       await openTool(page, 'ask-two-at-once');
       await page.getByRole('button', { name: 'Run tool' }).click();
       const dialog = page.getByRole('dialog');
@@ -74,8 +65,7 @@ for (const era of ERAS) {
       await expect(result(page)).toContainText('The reply used no tool.');
     });
 
-    test('a change notification refreshes the tool list', async ({ page, problems }) => {
-      void problems;
+    test('a change notification refreshes the tool list', async ({ page }) => {
       await openTool(page, 'toggle-bonus-tool');
       await page.getByRole('button', { name: 'Run tool' }).click();
       await expect(result(page)).toContainText('The tool list changed.');
@@ -89,8 +79,7 @@ for (const era of ERAS) {
   });
 }
 
-test('2026-07-28: subscribing to a resource re-opens the listen stream, and its updates arrive', async ({ page, problems }) => {
-  void problems;
+test('2026-07-28: subscribing to a resource re-opens the listen stream, and its updates arrive', async ({ page }) => {
   await connect(page, DEMO_MCP_URL, { era: '2026-07-28' });
   const status = page.getByRole('status', { name: 'Listen stream' });
   await expect(status).toContainText('Listening for changes to the tool list');
@@ -103,8 +92,7 @@ test('2026-07-28: subscribing to a resource re-opens the listen stream, and its 
   expect(await log(page).innerText()).not.toContain('resources/subscribe');
 });
 
-test('2026-07-28: Cancel closes the request stream instead of sending notifications/cancelled', async ({ page, problems }) => {
-  void problems;
+test('2026-07-28: Cancel closes the request stream instead of sending notifications/cancelled', async ({ page }) => {
   await connect(page, DEMO_MCP_URL, { era: '2026-07-28' });
   await openTool(page, 'long-running-task');
   await page.getByLabel(/^steps/).fill('10');
@@ -115,8 +103,7 @@ test('2026-07-28: Cancel closes the request stream instead of sending notificati
   await expect(result(page)).toContainText('Cancelled — the server was told to stop by closing the request’s response stream');
 });
 
-test('connects to server-everything in Auto without a settings change, and says it speaks 2025', async ({ page, problems }) => {
-  void problems;
+test('connects to server-everything in Auto without a settings change, and says it speaks 2025', async ({ page }) => {
   await connect(page, EVERYTHING_MCP_URL);
   const server = page.getByRole('region', { name: /everything/i });
   await expect(server).toContainText('2025-11-25');

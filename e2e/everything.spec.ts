@@ -2,8 +2,7 @@
 import { connect, expect, test } from './fixtures.ts';
 import { EVERYTHING_MCP_URL, EVERYTHING_SSE_URL } from './servers/ports.ts';
 
-test('inspects server-everything over Streamable HTTP', async ({ page, problems }) => {
-  void problems;
+test('inspects server-everything over Streamable HTTP', async ({ page }) => {
   await connect(page, EVERYTHING_MCP_URL);
   await page.getByRole('button', { name: /^echo/i }).first().click();
   await page.getByLabel(/^message/).fill('hello from MCP Lens');
@@ -18,8 +17,7 @@ test('inspects server-everything over Streamable HTTP', async ({ page, problems 
   await expect(page.getByRole('region', { name: 'Result' }).getByRole('img').first()).toBeVisible();
 });
 
-test('falls back to the legacy HTTP+SSE transport', async ({ page, problems }) => {
-  void problems;
+test('falls back to the legacy HTTP+SSE transport', async ({ page }) => {
   await connect(page, EVERYTHING_SSE_URL);
   await expect(page.getByRole('main')).toContainText(/SSE/i);
   await page.getByRole('button', { name: /^echo/i }).first().click();

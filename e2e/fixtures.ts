@@ -1,25 +1,30 @@
 /**
- * The page fixture every spec uses: it fails a test on any Content Security Policy violation or uncaught
- * page error, so a regression in what the app loads cannot pass quietly.
+ * What every spec uses: `test`, whose automatic `problems` fixture fails a test on any Content Security
+ * Policy violation or uncaught page error (so a regression in what the app loads cannot pass quietly), and
+ * the page helpers below, so specs say what a person does instead of repeating the clicks.
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { APP_URL } from './servers/ports.ts';
 
 export const test = base.extend<{ problems: string[] }>({
-  problems: async ({ page }, use) => {
-    const problems: string[] = [];
-    await page.exposeFunction('__reportCspViolation', (text: string) => problems.push(text));
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation(
-          `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} in ${event.sourceFile}:${event.lineNumber}`,
-        );
+  // Automatic: every test gets it without asking. A test that expects a problem takes `problems` and removes it.
+  problems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      await page.exposeFunction('__reportCspViolation', (text: string) => problems.push(text));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation(
+            `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} in ${event.sourceFile}:${event.lineNumber}`,
+          );
+        });
       });
-    });
-    page.on('pageerror', (error) => problems.push(`Page error: ${error.message}`));
-    await use(problems);
-    expect(problems, 'CSP violations and uncaught errors').toEqual([]);
-  },
+      page.on('pageerror', (error) => problems.push(`Page error: ${error.message}`));
+      await use(problems);
+      expect(problems, 'CSP violations and uncaught errors').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
@@ -36,5 +41,32 @@ export async function connect(page: Page, serverUrl: string, options: { era?: Er
   await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue(serverUrl);
   if (options.era) await page.getByRole('combobox', { name: 'Protocol' }).selectOption({ label: options.era });
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
+  // Connecting runs the era probe and the handshake: give a loaded machine room before calling it a failure.
+  await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 15_000 });
+}
+
+/** The Result region of the selected tool. */
+export const result = (page: Page) => page.getByRole('region', { name: 'Result' });
+
+/** The JSON-RPC Message log region. */
+export const messageLog = (page: Page) => page.getByRole('region', { name: 'Message log' });
+
+/** Opens the Tools tab and selects a tool by its exact name in the list. */
+export async function openTool(page: Page, name: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await page.getByRole('list', { name: 'Tools' }).getByRole('button', { name, exact: true }).click();
+}
+
+/**
+ * Selects a tool, fills its form (`fill`) or its JSON arguments (`args`), and presses Run tool. It waits
+ * for nothing after the click: the caller waits on the state it expects (a result, a dialog, progress).
+ */
+export async function runTool(page: Page, name: string, input: { fill?: () => Promise<void>; args?: unknown } = {}): Promise<void> {
+  await openTool(page, name);
+  if (input.args !== undefined) {
+    await page.getByRole('button', { name: 'JSON', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify(input.args));
+  }
+  await input.fill?.();
+  await page.getByRole('button', { name: 'Run tool' }).click();
 }

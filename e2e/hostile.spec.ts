@@ -59,8 +59,7 @@ const FAULTS: Array<{ scenario: string; error: RegExp; logFilter: string; logged
 ];
 
 for (const fault of FAULTS) {
-  test(`explains ${fault.scenario}, logs what arrived, and stays usable`, async ({ page, problems }) => {
-    void problems;
+  test(`explains ${fault.scenario}, logs what arrived, and stays usable`, async ({ page }) => {
     await connectTo(page, fault.scenario);
     await run(page, 'probe');
     await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText(fault.error);
@@ -69,8 +68,7 @@ for (const fault of FAULTS) {
   });
 }
 
-test('a broken SSE event is logged raw and the valid answer after it still arrives', async ({ page, problems }) => {
-  void problems;
+test('a broken SSE event is logged raw and the valid answer after it still arrives', async ({ page }) => {
   await connectTo(page, 'bad-json-event');
   await run(page, 'probe');
   await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('answered after a broken event');
@@ -78,8 +76,7 @@ test('a broken SSE event is logged raw and the valid answer after it still arriv
   await expectStillUsable(page, 'bad-json-event');
 });
 
-test('answers to unknown ids and second answers are marked unmatched; the first answer wins', async ({ page, problems }) => {
-  void problems;
+test('answers to unknown ids and second answers are marked unmatched; the first answer wins', async ({ page }) => {
   await connectTo(page, 'duplicate-id');
   await run(page, 'probe');
   await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('first answer');
@@ -91,8 +88,7 @@ test('answers to unknown ids and second answers are marked unmatched; the first 
   await expectStillUsable(page, 'unknown-id');
 });
 
-test('flags a notification that carries an id as a spec violation', async ({ page, problems }) => {
-  void problems;
+test('flags a notification that carries an id as a spec violation', async ({ page }) => {
   await connectTo(page, 'notification-with-id');
   await run(page, 'probe');
   await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('done');
@@ -100,8 +96,7 @@ test('flags a notification that carries an id as a spec violation', async ({ pag
   await expectStillUsable(page, 'notification-with-id');
 });
 
-test('warns about invalid UTF-8 and shows the text with a replacement character', async ({ page, problems }) => {
-  void problems;
+test('warns about invalid UTF-8 and shows the text with a replacement character', async ({ page }) => {
   await connectTo(page, 'invalid-utf8');
   await run(page, 'probe');
   await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('bad byte: [\uFFFD]');
@@ -109,8 +104,7 @@ test('warns about invalid UTF-8 and shows the text with a replacement character'
   await expectStillUsable(page, 'invalid-utf8');
 });
 
-test('stays responsive through a flood of 5000 notifications', async ({ page, problems }) => {
-  void problems;
+test('stays responsive through a flood of 5000 notifications', async ({ page }) => {
   await connectTo(page, 'flood');
   await run(page, 'probe');
   await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('after 5000 notifications', { timeout: 20_000 });
@@ -118,8 +112,7 @@ test('stays responsive through a flood of 5000 notifications', async ({ page, pr
   await expectStillUsable(page, 'flood');
 });
 
-test('re-initializes once when the server forgets the session, without repeating the tool call', async ({ page, problems }) => {
-  void problems;
+test('re-initializes once when the server forgets the session, without repeating the tool call', async ({ page }) => {
   await connectTo(page, 'session-404');
   await run(page, 'probe');
   await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText(
@@ -140,8 +133,7 @@ for (const [scenario, error] of [
   ['bad-session-id', /Mcp-Session-Id is not valid/],
   ['unsupported-version', /protocol version MCP Lens does not speak/],
 ] as const) {
-  test(`refuses to connect on ${scenario}, with the reason`, async ({ page, problems }) => {
-    void problems;
+  test(`refuses to connect on ${scenario}, with the reason`, async ({ page }) => {
     await openApp(page, hostileUrl(scenario));
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: /Failed/ })).toBeVisible();
@@ -149,8 +141,7 @@ for (const [scenario, error] of [
   });
 }
 
-test('server strings with markup stay inert text, and hidden characters are shown', async ({ page, problems }) => {
-  void problems;
+test('server strings with markup stay inert text, and hidden characters are shown', async ({ page }) => {
   let dialogs = 0;
   page.on('dialog', (dialog) => {
     dialogs++;
@@ -170,8 +161,7 @@ for (const [scenario, reason] of [
   ['image-bomb', /20000×20000 pixels, more than the 8192×8192/],
   ['lying-mime', /declared as image\/jpeg but its bytes are image\/png/],
 ] as const) {
-  test(`blocks an image before decoding: ${scenario}`, async ({ page, problems }) => {
-    void problems;
+  test(`blocks an image before decoding: ${scenario}`, async ({ page }) => {
     await connectTo(page, scenario);
     await run(page, 'probe');
     const result = page.getByRole('region', { name: 'Result', exact: true });
@@ -181,8 +171,7 @@ for (const [scenario, reason] of [
   });
 }
 
-test('a JSON-RPC error with markup is shown as text', async ({ page, problems }) => {
-  void problems;
+test('a JSON-RPC error with markup is shown as text', async ({ page }) => {
   await connectTo(page, 'error-response');
   await run(page, 'probe');
   const result = page.getByRole('region', { name: 'Result', exact: true });
@@ -192,8 +181,7 @@ test('a JSON-RPC error with markup is shown as text', async ({ page, problems })
   await expectStillUsable(page, 'error-response');
 });
 
-test('a result that breaks the schema is explained and kept in the log', async ({ page, problems }) => {
-  void problems;
+test('a result that breaks the schema is explained and kept in the log', async ({ page }) => {
   await connectTo(page, 'invalid-result');
   await run(page, 'probe');
   await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText(/not valid MCP|invalid/i);
@@ -201,16 +189,14 @@ test('a result that breaks the schema is explained and kept in the log', async (
   await expectStillUsable(page, 'invalid-result');
 });
 
-test('a batch body is split into its messages and the answer inside it is used', async ({ page, problems }) => {
-  void problems;
+test('a batch body is split into its messages and the answer inside it is used', async ({ page }) => {
   await connectTo(page, 'batch');
   await run(page, 'probe');
   await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('answer inside a batch');
   await expectLogged(page, 'batched', 'notifications/message');
 });
 
-test('icons that break the rules are never fetched and show why', async ({ page, problems }) => {
-  void problems;
+test('icons that break the rules are never fetched and show why', async ({ page }) => {
   await connectTo(page, 'icons');
   const tools = page.getByRole('list', { name: 'Tools' });
   await expect(tools.getByRole('img', { name: /Icon not shown: .*javascript/ })).toBeVisible();
@@ -222,8 +208,7 @@ test('icons that break the rules are never fetched and show why', async ({ page,
   expect(await svg.getAttribute('src')).toMatch(/^blob:/);
 });
 
-test('a progress notification for a token never issued does not disturb the call', async ({ page, problems }) => {
-  void problems;
+test('a progress notification for a token never issued does not disturb the call', async ({ page }) => {
   await connectTo(page, 'unknown-progress-token');
   await run(page, 'probe');
   await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('done despite a stray progress token');
@@ -231,11 +216,7 @@ test('a progress notification for a token never issued does not disturb the call
   await expectStillUsable(page, 'unknown-progress-token');
 });
 
-test('prototype keys: server data named __proto__, constructor, toString or hasOwnProperty stays plain names', async ({
-  page,
-  problems,
-}) => {
-  void problems;
+test('prototype keys: server data named __proto__, constructor, toString or hasOwnProperty stays plain names', async ({ page }) => {
   await connectTo(page, 'prototype-keys');
   const resourcesTab = async () => {
     await page.getByRole('tab', { name: 'Resources' }).click();

@@ -1,17 +1,10 @@
 /** The log under a flood: every message kept or counted, rows windowed, filtering and big results. */
-import type { Page } from '@playwright/test';
-import { connect, expect, test } from './fixtures.ts';
+import { connect, expect, test, runTool as runToolWith } from './fixtures.ts';
 import { FLOOD_MCP_URL } from './servers/ports.ts';
 
-async function run(page: Page, tool: string, args: unknown) {
-  await page.getByRole('button', { name: tool, exact: true }).click();
-  await page.getByRole('button', { name: 'JSON', exact: true }).click();
-  await page.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify(args));
-  await page.getByRole('button', { name: 'Run tool' }).click();
-}
+const run = (page: Parameters<typeof runToolWith>[0], tool: string, args: unknown) => runToolWith(page, tool, { args });
 
-test('keeps every notification of a flood, renders only the rows on screen, and filters them', async ({ page, problems }) => {
-  void problems;
+test('keeps every notification of a flood, renders only the rows on screen, and filters them', async ({ page }) => {
   test.setTimeout(120_000);
   await connect(page, FLOOD_MCP_URL);
   await run(page, 'flood', { count: 5000, perSecond: 5000 });
@@ -34,8 +27,7 @@ test('keeps every notification of a flood, renders only the rows on screen, and 
   await expect(detail).toContainText('5001');
 });
 
-test('follows new messages until scrolled up, then waits for Jump to latest', async ({ page, problems }) => {
-  void problems;
+test('follows new messages until scrolled up, then waits for Jump to latest', async ({ page }) => {
   test.setTimeout(120_000);
   await connect(page, FLOOD_MCP_URL);
   const log = page.getByRole('region', { name: 'Message log' });
@@ -58,8 +50,7 @@ test('follows new messages until scrolled up, then waits for Jump to latest', as
   expect(await scroller.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight)).toBeLessThan(24);
 });
 
-test('shows a 10 MB text result without laying it all out', async ({ page, problems }) => {
-  void problems;
+test('shows a 10 MB text result without laying it all out', async ({ page }) => {
   test.setTimeout(120_000);
   await connect(page, FLOOD_MCP_URL);
   await run(page, 'big', { kind: 'text', bytes: 10 * 1024 * 1024 });
@@ -70,8 +61,7 @@ test('shows a 10 MB text result without laying it all out', async ({ page, probl
   await expect(result).toContainText('Showing 320.0 KB of 10.0 MB');
 });
 
-test('shows a 3 MB image result, decoded in slices and checked by its header', async ({ page, problems }) => {
-  void problems;
+test('shows a 3 MB image result, decoded in slices and checked by its header', async ({ page }) => {
   test.setTimeout(120_000);
   await connect(page, FLOOD_MCP_URL);
   await run(page, 'big', { kind: 'image', bytes: 3 * 1024 * 1024 });

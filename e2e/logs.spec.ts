@@ -1,17 +1,8 @@
 /** The Logs tab and ping: server log messages with a level filter, logging/setLevel, and round-trip time. */
-import type { Page } from '@playwright/test';
-import { connect, expect, test } from './fixtures.ts';
+import { connect, expect, result, runTool, test } from './fixtures.ts';
 import { DEMO_MCP_URL, EVERYTHING_MCP_URL } from './servers/ports.ts';
 
-async function runTool(page: Page, name: string) {
-  await page.getByRole('tab', { name: 'Tools' }).click();
-  await page.getByRole('button', { name, exact: true }).click();
-  await page.getByRole('button', { name: 'Run tool' }).click();
-  await expect(page.getByRole('region', { name: 'Result' })).toBeVisible();
-}
-
-test('collects server log messages, filters them by level, and sets the server level', async ({ page, problems }) => {
-  void problems;
+test('collects server log messages, filters them by level, and sets the server level', async ({ page }) => {
   // logging/setLevel is the 2025 way; a 2026-07-28 server gets a level per request (e2e/era.spec.ts).
   await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
   await page.getByRole('tab', { name: 'Logs' }).click();
@@ -20,6 +11,7 @@ test('collects server log messages, filters them by level, and sets the server l
   await expect(page.getByRole('combobox', { name: 'Server log level' })).toHaveValue('debug');
 
   await runTool(page, 'long-running-task');
+  await expect(result(page)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Result' })).toContainText('Completed 5 steps', { timeout: 15_000 });
   await page.getByRole('tab', { name: 'Logs' }).click();
   const list = page.getByRole('list', { name: 'Server log messages' });
@@ -37,6 +29,7 @@ test('collects server log messages, filters them by level, and sets the server l
   await page.getByRole('combobox', { name: 'Server log level' }).selectOption('error');
   await expect(page.getByRole('combobox', { name: 'Server log level' })).toHaveValue('error');
   await runTool(page, 'long-running-task');
+  await expect(result(page)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Result' })).toContainText('Completed 5 steps', { timeout: 15_000 });
   await page.getByRole('tab', { name: 'Logs' }).click();
   await expect(page.getByRole('list', { name: 'Server log messages' }).getByRole('listitem')).toHaveCount(7);
@@ -45,8 +38,7 @@ test('collects server log messages, filters them by level, and sets the server l
   await expect(page.getByRole('tabpanel')).toContainText('No log messages from the server yet.');
 });
 
-test('pings the server and shows the round-trip time', async ({ page, problems }) => {
-  void problems;
+test('pings the server and shows the round-trip time', async ({ page }) => {
   // Only the 2025 era has ping.
   await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
   await page.getByRole('button', { name: 'Ping' }).click();
@@ -54,16 +46,17 @@ test('pings the server and shows the round-trip time', async ({ page, problems }
   await expect(page.getByRole('region', { name: 'Message log' })).toContainText('ping');
 });
 
-test('server-everything: simulated logging arrives in the Logs tab at the level asked for', async ({ page, problems }) => {
-  void problems;
+test('server-everything: simulated logging arrives in the Logs tab at the level asked for', async ({ page }) => {
   await connect(page, EVERYTHING_MCP_URL);
   await page.getByRole('tab', { name: 'Logs' }).click();
   await page.getByRole('combobox', { name: 'Server log level' }).selectOption('debug');
   await expect(page.getByRole('combobox', { name: 'Server log level' })).toHaveValue('debug');
   await runTool(page, 'toggle-simulated-logging');
+  await expect(result(page)).toBeVisible();
   await page.getByRole('tab', { name: 'Logs' }).click();
   const list = page.getByRole('list', { name: 'Server log messages' });
   await expect(list.getByRole('listitem').first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('notifications/message');
   await runTool(page, 'toggle-simulated-logging');
+  await expect(result(page)).toBeVisible();
 });

@@ -27,8 +27,7 @@ async function leaveInThisTab(page: Page) {
   await page.waitForURL(/\/as\/consent\/authorize\?/);
 }
 
-test('popup blocked → full-page redirect → back in the same tab, connected with tools listed', async ({ page, problems }) => {
-  void problems;
+test('popup blocked → full-page redirect → back in the same tab, connected with tools listed', async ({ page }) => {
   await blockPopups(page);
   await leaveInThisTab(page);
   await page.getByRole('link', { name: 'Approve' }).click();
@@ -43,8 +42,7 @@ test('popup blocked → full-page redirect → back in the same tab, connected w
   await expect(page.getByText('Back from a full-page redirect')).toBeVisible();
 });
 
-test('an expired pending record is refused with a clear message, and nothing is exchanged', async ({ page, problems }) => {
-  void problems;
+test('an expired pending record is refused with a clear message, and nothing is exchanged', async ({ page }) => {
   await blockPopups(page);
   // The person took 11 minutes on the consent page: age the record just before the callback page reads it.
   await page.addInitScript(() => {
@@ -64,8 +62,7 @@ test('an expired pending record is refused with a clear message, and nothing is 
   await expect(result).toHaveCount(0);
 });
 
-test('a redirect back with a wrong state or with error= is refused, and nothing is exchanged', async ({ page, problems }) => {
-  void problems;
+test('a redirect back with a wrong state or with error= is refused, and nothing is exchanged', async ({ page }) => {
   await blockPopups(page);
   const before = await tokenRequests(page);
   for (const [query, message] of [
@@ -83,11 +80,7 @@ test('a redirect back with a wrong state or with error= is refused, and nothing 
   expect(await tokenRequests(page)).toBe(before);
 });
 
-test('remembered tokens survive a reload and connect without consent; Forget makes the next connect ask again', async ({
-  page,
-  problems,
-}) => {
-  void problems;
+test('remembered tokens survive a reload and connect without consent; Forget makes the next connect ask again', async ({ page }) => {
   await openApp(page, oauthMcpUrl('consent'));
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await prompt(page).getByRole('checkbox', { name: 'Remember on this device' }).check();
@@ -120,8 +113,7 @@ test('remembered tokens survive a reload and connect without consent; Forget mak
   await expect(prompt(page).getByRole('button', { name: 'Authorize' })).toBeVisible();
 });
 
-test('two tabs sharing remembered tokens refresh one at a time: a rotated refresh token is never reused', async ({ page, problems }) => {
-  void problems;
+test('two tabs sharing remembered tokens refresh one at a time: a rotated refresh token is never reused', async ({ page }) => {
   const control = async () =>
     (await (await page.request.get(`${OAUTH_ORIGIN}/control/short`)).json()) as {
       refreshTokensRejected: number;

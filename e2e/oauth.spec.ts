@@ -10,11 +10,7 @@ async function startConnect(page: Page, variant: string) {
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
 }
 
-test('Connect → 401 → discovery → consent in a popup → connected, tools listed, every step in the Authorization tab', async ({
-  page,
-  problems,
-}) => {
-  void problems;
+test('Connect → 401 → discovery → consent in a popup → connected, tools listed, every step in the Authorization tab', async ({ page }) => {
   await startConnect(page, 'consent');
   const prompt = page.getByRole('region', { name: 'Authorization needed' });
   await expect(prompt).toContainText(`${new URL(OAUTH_ORIGIN).host}`);
@@ -50,8 +46,7 @@ test('Connect → 401 → discovery → consent in a popup → connected, tools 
   await expect(steps.getByLabel('Response').last()).toContainText('"access_token": "••••');
 });
 
-test('when the popup is blocked, a new-tab link completes the authorization', async ({ page, problems }) => {
-  void problems;
+test('when the popup is blocked, a new-tab link completes the authorization', async ({ page }) => {
   await page.addInitScript(() => {
     Object.defineProperty(window, 'open', { value: () => null }); // what a popup blocker does
   });
@@ -66,8 +61,7 @@ test('when the popup is blocked, a new-tab link completes the authorization', as
   await expect(statusOf(page)).toContainText('Connected');
 });
 
-test('a callback with the wrong state is discarded; the real one still works', async ({ page, problems }) => {
-  void problems;
+test('a callback with the wrong state is discarded; the real one still works', async ({ page }) => {
   await startConnect(page, 'consent');
   const prompt = page.getByRole('region', { name: 'Authorization needed' });
   await expect(prompt).toBeVisible();
@@ -86,8 +80,7 @@ test('a callback with the wrong state is discarded; the real one still works', a
   await expect(page.getByText('Authorization response discarded')).toBeVisible();
 });
 
-test('a javascript: authorization endpoint is refused before anything opens', async ({ page, problems }) => {
-  void problems;
+test('a javascript: authorization endpoint is refused before anything opens', async ({ page }) => {
   let popups = 0;
   page.on('popup', () => popups++);
   await startConnect(page, 'js-endpoint');
@@ -99,8 +92,7 @@ test('a javascript: authorization endpoint is refused before anything opens', as
   expect(popups).toBe(0);
 });
 
-test('an expired token is refreshed, and a tool that needs more scope steps up', async ({ page, problems }) => {
-  void problems;
+test('an expired token is refreshed, and a tool that needs more scope steps up', async ({ page }) => {
   await startConnect(page, 'short');
   let popupPromise = page.waitForEvent('popup');
   await page.getByRole('region', { name: 'Authorization needed' }).getByRole('button', { name: 'Authorize' }).click();

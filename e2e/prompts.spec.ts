@@ -12,8 +12,7 @@ async function openPrompt(page: Page, url: string, name: string) {
 
 const messages = (page: Page) => page.getByRole('region', { name: 'Prompt messages' });
 
-test('marks required arguments, completes with context, and renders the conversation by role', async ({ page, problems }) => {
-  void problems;
+test('marks required arguments, completes with context, and renders the conversation by role', async ({ page }) => {
   const form = await openPrompt(page, DEMO_MCP_URL, 'review-code');
   await expect(form.getByText('(required)', { exact: true })).toHaveCount(2);
   await expect(form.getByText('(optional)', { exact: true })).toHaveCount(1);
@@ -40,8 +39,7 @@ test('marks required arguments, completes with context, and renders the conversa
   await expect(result.getByRole('listitem', { name: 'Message 2 from assistant' })).toContainText('correctness first');
 });
 
-test('shows every content type a prompt message can carry', async ({ page, problems }) => {
-  void problems;
+test('shows every content type a prompt message can carry', async ({ page }) => {
   const form = await openPrompt(page, DEMO_MCP_URL, 'content-gallery');
   await form
     .getByRole('combobox', { name: /caption/ })
@@ -58,8 +56,7 @@ test('shows every content type a prompt message can carry', async ({ page, probl
   await expect(result.getByRole('listitem', { name: 'Message 6 from assistant' })).toContainText('demo://images/lens.png');
 });
 
-test('server-everything: completable-prompt narrows names by department; args-prompt needs its city', async ({ page, problems }) => {
-  void problems;
+test('server-everything: completable-prompt narrows names by department; args-prompt needs its city', async ({ page }) => {
   const form = await openPrompt(page, EVERYTHING_MCP_URL, 'completable-prompt');
   await form.getByRole('combobox', { name: /department/ }).fill('Eng');
   await page.getByRole('listbox', { name: 'Suggestions for department' }).getByRole('option', { name: 'Engineering' }).click();

@@ -11,8 +11,7 @@ async function openResources(page: Page, url: string, options: { era?: EraLabel 
 
 const contents = (page: Page) => page.getByRole('region', { name: 'Resource contents' });
 
-test('lists resources with their metadata and renders Markdown safely', async ({ page, problems }) => {
-  void problems;
+test('lists resources with their metadata and renders Markdown safely', async ({ page }) => {
   await openResources(page, DEMO_MCP_URL);
   const list = page.getByRole('list', { name: 'Resources' });
   await expect(list).toContainText('demo://docs/guide.md');
@@ -37,8 +36,7 @@ test('lists resources with their metadata and renders Markdown safely', async ({
   await expect(body.locator('pre').first()).toContainText('# Inspector guide');
 });
 
-test('pretty-prints JSON, shows images and audio, and offers other blobs as a download', async ({ page, problems }) => {
-  void problems;
+test('pretty-prints JSON, shows images and audio, and offers other blobs as a download', async ({ page }) => {
   await openResources(page, DEMO_MCP_URL);
   const list = page.getByRole('list', { name: 'Resources' });
 
@@ -60,8 +58,7 @@ test('pretty-prints JSON, shows images and audio, and offers other blobs as a do
   expect(file.suggestedFilename()).toBe('sample.bin');
 });
 
-test('shows HTML as source, and only on request in a sandboxed frame', async ({ page, problems }) => {
-  void problems;
+test('shows HTML as source, and only on request in a sandboxed frame', async ({ page }) => {
   await openResources(page, DEMO_MCP_URL);
   await page.getByRole('list', { name: 'Resources' }).getByRole('button', { name: 'hello-page', exact: true }).click();
   await expect(contents(page).locator('pre')).toContainText('<script>');
@@ -74,8 +71,7 @@ test('shows HTML as source, and only on request in a sandboxed frame', async ({ 
   await expect(page).toHaveTitle('MCP Lens');
 });
 
-test('fills a template with completions that use the other variable, and reads it', async ({ page, problems }) => {
-  void problems;
+test('fills a template with completions that use the other variable, and reads it', async ({ page }) => {
   await openResources(page, DEMO_MCP_URL);
   await page.getByRole('list', { name: 'Resource templates' }).getByRole('button', { name: 'file', exact: true }).click();
   const form = page.getByRole('form', { name: 'Template variables' });
@@ -105,8 +101,7 @@ test('fills a template with completions that use the other variable, and reads i
   await expect(contents(page)).toContainText('Contents of recipes/soup.txt.');
 });
 
-test('subscribes to a changing resource: updates are marked, re-read and in the timeline', async ({ page, problems }) => {
-  void problems;
+test('subscribes to a changing resource: updates are marked, re-read and in the timeline', async ({ page }) => {
   // resources/subscribe on a 2025 session, whose ticker starts at 0; 2026-07-28 listens instead (e2e/eras.spec.ts).
   await openResources(page, DEMO_MCP_URL, { era: '2025 and older' });
   const list = page.getByRole('list', { name: 'Resources' });
@@ -121,8 +116,7 @@ test('subscribes to a changing resource: updates are marked, re-read and in the 
   await expect(list).not.toContainText('subscribed');
 });
 
-test('server-everything: static documents, templates with completion, text and blob reads', async ({ page, problems }) => {
-  void problems;
+test('server-everything: static documents, templates with completion, text and blob reads', async ({ page }) => {
   await openResources(page, EVERYTHING_MCP_URL);
   const list = page.getByRole('list', { name: 'Resources' });
   await expect(list).toContainText('demo://resource/static/document/');
@@ -146,8 +140,7 @@ test('server-everything: static documents, templates with completion, text and b
   await expect(contents(page).getByRole('link', { name: /^Download/ })).toHaveAttribute('href', /^blob:/);
 });
 
-test('server-everything: a subscribed resource is marked when toggle-subscriber-updates sends updates', async ({ page, problems }) => {
-  void problems;
+test('server-everything: a subscribed resource is marked when toggle-subscriber-updates sends updates', async ({ page }) => {
   await openResources(page, EVERYTHING_MCP_URL);
   const list = page.getByRole('list', { name: 'Resources' });
   await list.getByRole('listitem').first().getByRole('button').first().click();

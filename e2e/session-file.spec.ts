@@ -3,8 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { connect, expect, openApp, test } from './fixtures.ts';
 import { DEMO_MCP_URL } from './servers/ports.ts';
 
-test('saves a session to a file and browses it later, read-only, like a live one', async ({ page, problems }, testInfo) => {
-  void problems;
+test('saves a session to a file and browses it later, read-only, like a live one', async ({ page }, testInfo) => {
   // A 2025 session: the file keeps its session id, which the replay shows.
   await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
   await page.getByRole('button', { name: 'echo', exact: true }).click();
@@ -52,8 +51,7 @@ test('saves a session to a file and browses it later, read-only, like a live one
   await expect(page.getByRole('region', { name: 'Message log' })).toContainText('No messages yet');
 });
 
-test('explains why a file cannot be opened', async ({ page, problems }, testInfo) => {
-  void problems;
+test('explains why a file cannot be opened', async ({ page }, testInfo) => {
   await openApp(page);
   const input = page.getByLabel('Session file to open');
 
@@ -70,8 +68,7 @@ test('explains why a file cannot be opened', async ({ page, problems }, testInfo
   void testInfo;
 });
 
-test('the HTTP view shows each exchange and links to the messages it carried', async ({ page, problems }) => {
-  void problems;
+test('the HTTP view shows each exchange and links to the messages it carried', async ({ page }) => {
   await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
   await page.getByRole('button', { name: 'HTTP', exact: true }).click();
   const http = page.getByRole('region', { name: 'HTTP exchanges' });

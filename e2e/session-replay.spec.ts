@@ -15,8 +15,7 @@ async function saveTo(page: Page, path: string) {
   await (await downloading).saveAs(path);
 }
 
-test('a saved session rebuilds Tools, Resources and Prompts, browsable but read-only', async ({ page, problems }, testInfo) => {
-  void problems;
+test('a saved session rebuilds Tools, Resources and Prompts, browsable but read-only', async ({ page }, testInfo) => {
   await connect(page, DEMO_MCP_URL);
   await page.getByRole('button', { name: 'echo', exact: true }).click();
   await page.getByRole('button', { name: 'JSON' }).click();
@@ -112,8 +111,7 @@ test('a saved session rebuilds Tools, Resources and Prompts, browsable but read-
   expect(call?.response.content.comment).toBeUndefined();
 });
 
-test('switching tabs keeps a half-filled form and a chosen resource', async ({ page, problems }) => {
-  void problems;
+test('switching tabs keeps a half-filled form and a chosen resource', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   await page.getByRole('button', { name: 'echo', exact: true }).click();
   await page.getByRole('button', { name: 'JSON' }).click();

@@ -5,11 +5,7 @@ import { DEMO_MCP_URL } from './servers/ports.ts';
 // The task works for a few seconds on each side of the question: give a loaded machine room.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-test('a tool call the server turns into a task: its status, its question in a dialog, its result, and the Tasks tab', async ({
-  page,
-  problems,
-}) => {
-  void problems;
+test('a tool call the server turns into a task: its status, its question in a dialog, its result, and the Tasks tab', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   await page.getByRole('button', { name: 'deploy-preview' }).click();
   await page.getByRole('button', { name: 'Run tool' }).click();

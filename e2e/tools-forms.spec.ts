@@ -2,8 +2,7 @@
 import { connect, expect, test } from './fixtures.ts';
 import { DEMO_MCP_URL } from './servers/ports.ts';
 
-test('fills $ref places, a nullable date, an unset-able boolean and a map, with live checks', async ({ page, problems }) => {
-  void problems;
+test('fills $ref places, a nullable date, an unset-able boolean and a map, with live checks', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   await page.getByRole('button', { name: 'plan-trip' }).click();
   const form = page.locator('.tool-form');
@@ -45,8 +44,7 @@ test('fills $ref places, a nullable date, an unset-able boolean and a map, with 
   await expect(result).toContainText(/Preferences: .+=window/);
 });
 
-test('switches between form and JSON without losing input, and never sends JSON that does not parse', async ({ page, problems }) => {
-  void problems;
+test('switches between form and JSON without losing input, and never sends JSON that does not parse', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   await page.getByRole('button', { name: /^echo$/ }).click();
   await page.getByLabel(/^message/).fill('kept across editors');
@@ -70,8 +68,7 @@ test('switches between form and JSON without losing input, and never sends JSON 
   await expect(page.getByRole('region', { name: 'Result' })).toContainText('EDITED IN JSON');
 });
 
-test('offers the raw editor with a notice for a dialect it cannot check', async ({ page, problems }) => {
-  void problems;
+test('offers the raw editor with a notice for a dialect it cannot check', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   await page.getByRole('button', { name: 'legacy-search' }).click();
   await expect(page.getByRole('note').filter({ hasText: 'draft-04' })).toContainText('Use the JSON editor');

@@ -2,8 +2,7 @@
 import { connect, expect, test } from './fixtures.ts';
 import { DEMO_MCP_URL, EVERYTHING_MCP_URL } from './servers/ports.ts';
 
-test('shows progress with its message, and Cancel tells the server to stop', async ({ page, problems }) => {
-  void problems;
+test('shows progress with its message, and Cancel tells the server to stop', async ({ page }) => {
   // notifications/cancelled is the 2025 way; 2026-07-28 closes the stream (e2e/eras.spec.ts).
   await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
   await page.getByRole('button', { name: 'long-running-task' }).click();
@@ -19,8 +18,7 @@ test('shows progress with its message, and Cancel tells the server to stop', asy
   await expect(page.getByRole('region', { name: 'Message log' })).toContainText('notifications/cancelled');
 });
 
-test('runs a task-required tool as a task, shows its status, and lists it on the Tasks tab', async ({ page, problems }) => {
-  void problems;
+test('runs a task-required tool as a task, shows its status, and lists it on the Tasks tab', async ({ page }) => {
   await connect(page, EVERYTHING_MCP_URL);
   await page.getByRole('button', { name: 'simulate-research-query' }).click();
   await expect(page.getByRole('checkbox', { name: /Run as task/ })).toBeChecked();
@@ -47,8 +45,7 @@ test('runs a task-required tool as a task, shows its status, and lists it on the
   await expect(page.getByRole('region', { name: 'Result' })).toContainText('Research Report: optics');
 });
 
-test('cancels a running task from the Tasks tab', async ({ page, problems }) => {
-  void problems;
+test('cancels a running task from the Tasks tab', async ({ page }) => {
   await connect(page, EVERYTHING_MCP_URL);
   await page.getByRole('button', { name: 'simulate-research-query' }).click();
   await page.getByLabel(/^topic/).fill('to be cancelled');
@@ -64,8 +61,7 @@ test('cancels a running task from the Tasks tab', async ({ page, problems }) => 
   await expect(page.getByRole('region', { name: 'Message log' })).toContainText('tasks/cancel');
 });
 
-test('refreshes the tool list on list_changed and says how many pages came', async ({ page, problems }) => {
-  void problems;
+test('refreshes the tool list on list_changed and says how many pages came', async ({ page }) => {
   // A 2025 session has a bonus tool of its own; the demo server's 2026-07-28 state is shared by every client.
   await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
   await expect(page.getByRole('tabpanel')).toContainText(/\d+ tools · 1 page/);

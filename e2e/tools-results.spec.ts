@@ -2,8 +2,7 @@
 import { connect, expect, test } from './fixtures.ts';
 import { DEMO_MCP_URL } from './servers/ports.ts';
 
-test('shows content annotations, and a mismatch with the outputSchema beside the result', async ({ page, problems }) => {
-  void problems;
+test('shows content annotations, and a mismatch with the outputSchema beside the result', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   const result = page.getByRole('region', { name: 'Result' });
   await page.getByRole('button', { name: 'annotated-report' }).click();
@@ -22,8 +21,7 @@ test('shows content annotations, and a mismatch with the outputSchema beside the
   await expect(tree).toContainText('count: "three"');
 });
 
-test('shows a big structured result as a tree that expands lazily', async ({ page, problems }) => {
-  void problems;
+test('shows a big structured result as a tree that expands lazily', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   await page.getByRole('button', { name: 'big-structure' }).click();
   await page.getByRole('button', { name: 'Run tool' }).click();
@@ -38,8 +36,7 @@ test('shows a big structured result as a tree that expands lazily', async ({ pag
   await expect(tree).not.toContainText('row-150');
 });
 
-test('asks before running a tool that may be destructive, and the question can be turned off', async ({ page, problems }) => {
-  void problems;
+test('asks before running a tool that may be destructive, and the question can be turned off', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   const log = page.getByRole('region', { name: 'Message log' });
   await page.getByRole('button', { name: 'reset-demo' }).click();
