@@ -9,6 +9,7 @@ import type { EngineEvent } from '../shared/events.ts';
 import type { ConnectParams } from '../shared/model.ts';
 import { checkServerUrl } from '../shared/url.ts';
 import { explainError, explainNetworkFailure, isOpaqueNetworkFailure, probeFailureCause } from './explain-error.ts';
+import type { Clock } from './clock.ts';
 import { createConnectionGuards } from './connection-guards.ts';
 import { diagnoseCors } from './cors-doctor.ts';
 import type { FeatureContext, Handlers } from './feature-context.ts';
@@ -44,7 +45,8 @@ const REISSUED_ON_LOSS = new Set<EngineMethod>([
 
 export interface EngineEnv {
   fetch: FetchLike;
-  now: () => number;
+  /** Every time the engine reads or waits for (composition roots pass `realClock`). */
+  clock: Clock;
   emit: (event: EngineEvent) => void;
   /** How authorization URLs are opened and which client identity is used (the command line sets both). */
   auth?: AuthFeatureOptions;
@@ -57,12 +59,18 @@ export interface Engine {
 }
 
 export function createEngine(env: EngineEnv): Engine {
+  const { clock } = env;
+  const now = () => clock.now();
   let seq = 0;
   const nextSeq = () => ++seq;
-  const note = (level: 'info' | 'warning' | 'error', text: string) => env.emit({ type: 'note', time: env.now(), level, text });
-  const guards = createConnectionGuards({ note, onDrop: (drop) => env.emit({ type: 'stream-drop', drop: { time: env.now(), ...drop } }) });
+  const note = (level: 'info' | 'warning' | 'error', text: string) => env.emit({ type: 'note', time: now(), level, text });
+  const guards = createConnectionGuards({
+    clock,
+    note,
+    onDrop: (drop) => env.emit({ type: 'stream-drop', drop: { time: now(), ...drop } }),
+  });
   const recorder = createMessageRecorder({
-    now: env.now,
+    now,
     nextSeq,
     emit: (entry) => {
       env.emit({ type: 'message', entry });
@@ -72,7 +80,7 @@ export function createEngine(env: EngineEnv): Engine {
   });
   const tappedFetch = createWireTap({
     fetch: env.fetch,
-    now: env.now,
+    clock,
     nextSeq,
     recorder,
     onExchange: (exchange) => env.emit({ type: 'http', exchange }),
@@ -99,7 +107,7 @@ export function createEngine(env: EngineEnv): Engine {
 
   const ctx: FeatureContext = {
     fetch: env.fetch,
-    now: env.now,
+    clock,
     emit: env.emit,
     note,
     requireSession() {
@@ -118,7 +126,7 @@ export function createEngine(env: EngineEnv): Engine {
   async function adopt(params: ConnectParams): Promise<Session> {
     const opened: Session = await openSession(params, {
       fetch: tappedFetch,
-      now: env.now,
+      now,
       note,
       extensions,
       guards: guards.begin(params.limits),
@@ -176,9 +184,9 @@ export function createEngine(env: EngineEnv): Engine {
             "MCP 2026-07-28 has no ping: this server speaks it, so there is nothing to ping. Each request's time is in the Message log.",
         } satisfies EngineError;
       }
-      const started = env.now();
+      const started = now();
       await client.ping();
-      return { latencyMs: env.now() - started };
+      return { latencyMs: now() - started };
     },
     async fetchIcon({ src }) {
       return fetchIcon(src, env.fetch, session?.summary.url);

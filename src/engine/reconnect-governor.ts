@@ -12,6 +12,7 @@
  */
 import type { StreamDrop } from '../shared/events.ts';
 import type { Limits } from '../shared/limits.ts';
+import type { Clock } from './clock.ts';
 
 export interface ReconnectGovernor {
   /** For StreamableHTTPClientTransport's `reconnectionScheduler`. */
@@ -27,6 +28,8 @@ export interface ReconnectGovernor {
 }
 
 export interface GovernorDeps {
+  /** Paces the reconnects: the SDK hands its timing to our scheduler. */
+  clock: Clock;
   note: (level: 'info' | 'warning', text: string) => void;
   onGiveUp: (reason: string) => void;
   onDrop: (drop: Omit<StreamDrop, 'time'>) => void;
@@ -94,8 +97,7 @@ export function createReconnectGovernor(limits: Limits, deps: GovernorDeps): Rec
           error ?? (deliveredAny ? 'The server closed the event stream.' : 'The server closed the event stream without sending any event.');
         deps.onDrop({ reason: lastReason, reconnectInMs: paced, ...(lastEventId !== undefined && { lastEventId }) });
       }
-      const handle = setTimeout(reconnect, paced);
-      return () => clearTimeout(handle);
+      return deps.clock.after(paced, reconnect);
     },
   };
 }

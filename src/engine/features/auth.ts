@@ -52,11 +52,11 @@ export function authFeature(ctx: FeatureContext, options: AuthFeatureOptions = {
     const key = keyOf(serverUrl);
     const existing = controllers.get(key);
     if (existing) return existing;
-    const record = (step: StepInput) => emit({ kind: 'step', step: { ...step, id: ++stepId, time: ctx.now(), serverUrl: key } });
+    const record = (step: StepInput) => emit({ kind: 'step', step: { ...step, id: ++stepId, time: ctx.clock.now(), serverUrl: key } });
     const provider = new LensOAuthProvider({
       serverUrl,
       settings: () => settings,
-      now: ctx.now,
+      now: () => ctx.clock.now(),
       random,
       onIssuerChange: (change) => controller.issuerChanged(change),
     });
@@ -65,7 +65,7 @@ export function authFeature(ctx: FeatureContext, options: AuthFeatureOptions = {
       provider,
       oauthFetch: createAuthRecorder({ fetch: ctx.fetch, record, issuer: () => provider.issuer }),
       host: options.host ?? personHost,
-      now: ctx.now,
+      now: () => ctx.clock.now(),
       record,
       status: (status: AuthStatus) => emit({ kind: 'status', status }),
       key,
@@ -143,7 +143,15 @@ export function authFeature(ctx: FeatureContext, options: AuthFeatureOptions = {
       controllers.delete(key);
       emit({
         kind: 'step',
-        step: { id: ++stepId, time: ctx.now(), serverUrl: key, kind: 'forget', title: 'Forgotten', rule: RULES.forget, verdict: 'info' },
+        step: {
+          id: ++stepId,
+          time: ctx.clock.now(),
+          serverUrl: key,
+          kind: 'forget',
+          title: 'Forgotten',
+          rule: RULES.forget,
+          verdict: 'info',
+        },
       });
       emit({ kind: 'status', status: { phase: 'none' } });
       return undefined;
