@@ -15,7 +15,7 @@ import { diagnoseCors } from './cors-doctor.ts';
 import type { FeatureContext, Handlers } from './feature-context.ts';
 import { tasksExtension } from './features/task-extension.ts';
 import { taskHandlers, type KnownTasks } from './features/tasks.ts';
-import { authFeature, type AuthFeatureOptions } from './features/auth.ts';
+import { authFeature, type AuthFeatureOptions } from './auth/feature.ts';
 import { createClientFeatures } from './features/client-features.ts';
 import { completionHandlers } from './features/completions.ts';
 import { startListening } from './features/listen.ts';

@@ -4,10 +4,10 @@ import '../shared/trusted-types-install.ts';
 import type { Endpoint } from '../shared/boundary.ts';
 import { realClock } from './clock.ts';
 import { createEngine } from './engine.ts';
-import { createIndexedDbVault, lockFromNavigator } from './features/auth-vault.ts';
+import { createIndexedDbVault, lockFromNavigator } from './auth/vault.ts';
 import { serveEngine } from './serve.ts';
 
-// "Remember on this device" lives here, beside the tokens (see auth-vault.ts); some private modes have no IndexedDB.
+// "Remember on this device" lives here, beside the tokens (see auth/vault.ts); some private modes have no IndexedDB.
 const vault = typeof indexedDB === 'undefined' ? undefined : createIndexedDbVault(indexedDB);
 const lock = lockFromNavigator(typeof navigator === 'undefined' ? undefined : navigator.locks);
 

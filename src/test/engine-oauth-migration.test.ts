@@ -8,8 +8,8 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../engine/engine.ts';
-import type { AuthHost } from '../engine/features/auth-session.ts';
-import { createIndexedDbVault, type AuthVault } from '../engine/features/auth-vault.ts';
+import type { AuthHost } from '../engine/auth/session.ts';
+import { createIndexedDbVault, type AuthVault } from '../engine/auth/vault.ts';
 import { headlessAuthHost } from '../node/cli/headless-host.ts';
 import type { AuthStatus, AuthStep } from '../shared/auth.ts';
 import type { EngineEvent } from '../shared/events.ts';

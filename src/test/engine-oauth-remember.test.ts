@@ -5,8 +5,8 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../engine/engine.ts';
-import type { AuthHost } from '../engine/features/auth-session.ts';
-import { createIndexedDbVault, type AuthVault, type LockFn } from '../engine/features/auth-vault.ts';
+import type { AuthHost } from '../engine/auth/session.ts';
+import { createIndexedDbVault, type AuthVault, type LockFn } from '../engine/auth/vault.ts';
 import { headlessAuthHost } from '../node/cli/headless-host.ts';
 import type { AuthStatus, AuthStep } from '../shared/auth.ts';
 import type { EngineEvent } from '../shared/events.ts';

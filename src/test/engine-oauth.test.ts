@@ -1,7 +1,7 @@
 /** OAuth in the real engine, in Node, against the loopback mock authorization server and protected MCP server. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../engine/engine.ts';
-import type { AuthHost } from '../engine/features/auth-session.ts';
+import type { AuthHost } from '../engine/auth/session.ts';
 import { headlessAuthHost } from '../node/cli/headless-host.ts';
 import type { AuthStatus, AuthStep } from '../shared/auth.ts';
 import type { EngineEvent } from '../shared/events.ts';

@@ -9,10 +9,10 @@ import type { AuthPersistApi } from '../../shared/auth-persist.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { SessionExtension } from '../session.ts';
-import { LensOAuthProvider } from './auth-provider.ts';
-import { createAuthRecorder, RULES, type StepInput } from './auth-recorder.ts';
-import { AuthController, type AuthHost } from './auth-session.ts';
-import type { AuthVault, LockFn } from './auth-vault.ts';
+import { LensOAuthProvider } from './provider.ts';
+import { createAuthRecorder, RULES, type StepInput } from './recorder.ts';
+import { AuthController, type AuthHost } from './session.ts';
+import type { AuthVault, LockFn } from './vault.ts';
 
 export interface AuthFeatureOptions {
   /** How the authorization URL is opened. @default the UI: the engine reports it and waits for `completeAuthorization` */
