@@ -14,6 +14,7 @@ import type { Browser } from '@playwright/test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { build } from 'vite';
 import { createEngine } from '../src/engine/engine.ts';
+import { realClock } from '../src/engine/clock.ts';
 import { startStaticServer } from '../src/node/static-server/server.ts';
 import { compareRoundTrips, type OverheadFigures } from './round-trips.ts';
 import type { ProtocolEra } from '../src/shared/model.ts';
@@ -48,7 +49,7 @@ export async function measureInBrowser(browser: Browser, url: string, era: Proto
 }
 
 export async function measureInProcess(url: string, calls = 300): Promise<OverheadFigures> {
-  const engine = createEngine({ fetch: (input, init) => fetch(input, init), now: () => Date.now(), emit: () => undefined });
+  const engine = createEngine({ fetch: (input, init) => fetch(input, init), clock: realClock, emit: () => undefined });
   const signal = new AbortController().signal;
   await engine.call('connect', { url, headers: [], transport: 'streamable-http', era: 'legacy' }, signal);
   const sdk = new Client({ name: 'bench', version: '1.0.0' });

@@ -4,6 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineClient, type EngineClient } from '../bridge/index.ts';
+import { realClock } from '../engine/clock.ts';
 import { createEngine } from '../engine/engine.ts';
 import { serveEngine } from '../engine/serve.ts';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
@@ -40,7 +41,11 @@ afterAll(() => demo.close());
 
 function start() {
   channel = new MessageChannel();
-  serveEngine(channel.port2 as unknown as Endpoint, (emit) => createEngine({ fetch: (i, init) => fetch(i, init), now: Date.now, emit }));
+  serveEngine(
+    channel.port2 as unknown as Endpoint,
+    (emit) => createEngine({ fetch: (i, init) => fetch(i, init), clock: realClock, emit }),
+    realClock,
+  );
   client = createEngineClient(channel.port1 as unknown as Endpoint, { schedule: (flush) => queueMicrotask(flush) });
   phases = [];
   downloads = [];

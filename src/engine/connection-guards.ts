@@ -7,6 +7,7 @@ import type { Transport } from '@modelcontextprotocol/client';
 import type { EngineError } from '../shared/errors.ts';
 import { resolveLimits, type Limits } from '../shared/limits.ts';
 import type { MessageEntry } from '../shared/events.ts';
+import type { Clock } from './clock.ts';
 import { createReconnectGovernor, type GovernorDeps, type ReconnectGovernor } from './reconnect-governor.ts';
 import { guardTransport, type RequestGuard } from './request-guard.ts';
 import type { StreamFault } from './stream-guard.ts';
@@ -32,6 +33,7 @@ export interface ConnectionGuards {
 }
 
 export function createConnectionGuards(deps: {
+  clock: Clock;
   note: (level: 'info' | 'warning' | 'error', text: string) => void;
   onDrop: GovernorDeps['onDrop'];
 }): ConnectionGuards {
@@ -45,7 +47,12 @@ export function createConnectionGuards(deps: {
     begin(partial) {
       limits = resolveLimits(partial);
       guards.length = 0;
-      const current = createReconnectGovernor(limits, { note: deps.note, onGiveUp: () => undefined, onDrop: deps.onDrop });
+      const current = createReconnectGovernor(limits, {
+        clock: deps.clock,
+        note: deps.note,
+        onGiveUp: () => undefined,
+        onDrop: deps.onDrop,
+      });
       governor = current;
       return {
         reconnectionScheduler: (reconnect, delay, attempt) => current.scheduler(reconnect, delay, attempt),

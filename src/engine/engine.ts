@@ -10,12 +10,13 @@ import type { ConnectParams } from '../shared/model.ts';
 import { redactUrl } from '../shared/session-file.ts';
 import { checkServerUrl } from '../shared/url.ts';
 import { explainError, explainNetworkFailure, isOpaqueNetworkFailure, probeFailureCause } from './explain-error.ts';
+import type { Clock } from './clock.ts';
 import { createConnectionGuards } from './connection-guards.ts';
 import { diagnoseCors } from './cors-doctor.ts';
 import type { FeatureContext, Handlers } from './feature-context.ts';
 import { tasksExtension } from './features/task-extension.ts';
 import { taskHandlers, type KnownTasks } from './features/tasks.ts';
-import { authFeature, type AuthFeatureOptions } from './features/auth.ts';
+import { authFeature, type AuthFeatureOptions } from './auth/feature.ts';
 import { createClientFeatures } from './features/client-features.ts';
 import { completionHandlers } from './features/completions.ts';
 import { startListening } from './features/listen.ts';
@@ -48,7 +49,8 @@ const SUPERSEDED: EngineError = { code: 'cancelled', message: 'A newer Connect o
 
 export interface EngineEnv {
   fetch: FetchLike;
-  now: () => number;
+  /** Every time the engine reads or waits for (composition roots pass `realClock`). */
+  clock: Clock;
   emit: (event: EngineEvent) => void;
   /** How authorization URLs are opened and which client identity is used (the command line sets both). */
   auth?: AuthFeatureOptions;
@@ -61,12 +63,18 @@ export interface Engine {
 }
 
 export function createEngine(env: EngineEnv): Engine {
+  const { clock } = env;
+  const now = () => clock.now();
   let seq = 0;
   const nextSeq = () => ++seq;
-  const note = (level: 'info' | 'warning' | 'error', text: string) => env.emit({ type: 'note', time: env.now(), level, text });
-  const guards = createConnectionGuards({ note, onDrop: (drop) => env.emit({ type: 'stream-drop', drop: { time: env.now(), ...drop } }) });
+  const note = (level: 'info' | 'warning' | 'error', text: string) => env.emit({ type: 'note', time: now(), level, text });
+  const guards = createConnectionGuards({
+    clock,
+    note,
+    onDrop: (drop) => env.emit({ type: 'stream-drop', drop: { time: now(), ...drop } }),
+  });
   const recorder = createMessageRecorder({
-    now: env.now,
+    now,
     nextSeq,
     emit: (entry) => {
       env.emit({ type: 'message', entry });
@@ -76,7 +84,7 @@ export function createEngine(env: EngineEnv): Engine {
   });
   const tappedFetch = createWireTap({
     fetch: env.fetch,
-    now: env.now,
+    clock,
     nextSeq,
     recorder,
     onExchange: (exchange) => env.emit({ type: 'http', exchange }),
@@ -105,7 +113,7 @@ export function createEngine(env: EngineEnv): Engine {
 
   const ctx: FeatureContext = {
     fetch: env.fetch,
-    now: env.now,
+    clock,
     emit: env.emit,
     note,
     requireSession() {
@@ -127,7 +135,7 @@ export function createEngine(env: EngineEnv): Engine {
   async function adopt(params: ConnectParams, stillWanted: () => boolean = () => true): Promise<Session> {
     const opened: Session = await openSession(params, {
       fetch: tappedFetch,
-      now: env.now,
+      now,
       note,
       extensions,
       guards: guards.begin(params.limits),
@@ -169,7 +177,7 @@ export function createEngine(env: EngineEnv): Engine {
       await endSession();
       if (!current()) throw SUPERSEDED;
       connectParams = params;
-      env.emit({ type: 'note', time: env.now(), level: 'info', text: `New connection to ${redactUrl(params.url)}`, boundary: true });
+      env.emit({ type: 'note', time: env.clock.now(), level: 'info', text: `New connection to ${redactUrl(params.url)}`, boundary: true });
       env.emit({ type: 'connection', phase: 'connecting' });
       try {
         const opened = await adopt(params, current);
@@ -197,9 +205,9 @@ export function createEngine(env: EngineEnv): Engine {
             "MCP 2026-07-28 has no ping: this server speaks it, so there is nothing to ping. Each request's time is in the Message log.",
         } satisfies EngineError;
       }
-      const started = env.now();
+      const started = now();
       await client.ping();
-      return { latencyMs: env.now() - started };
+      return { latencyMs: now() - started };
     },
     async fetchIcon({ src }) {
       return fetchIcon(src, env.fetch, session?.summary.url);

@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+  SseError,
+  UrlElicitationRequiredError,
+} from '@modelcontextprotocol/client';
+import { REFUSED_BY_US } from '../shared/errors.ts';
 import { explainError, explainNetworkFailure, isOpaqueNetworkFailure } from './explain-error.ts';
+import { StreamFault } from './stream-guard.ts';
 
 describe('explainError', () => {
   it('explains HTTP statuses with a body excerpt', () => {
-    const error = Object.assign(new Error('Error POSTing to endpoint: boom'), {
-      data: { status: 503, statusText: 'Service Unavailable', text: 'upstream down' },
+    const error = new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'Error POSTing to endpoint: boom', {
+      status: 503,
+      statusText: 'Service Unavailable',
+      text: 'upstream down',
     });
     expect(explainError(error)).toMatchObject({
       code: 'http',
@@ -14,22 +27,31 @@ describe('explainError', () => {
     });
   });
   it('tells a 401 apart', () => {
-    expect(explainError(Object.assign(new Error('x'), { data: { status: 401 } })).code).toBe('unauthorized');
+    const error = new SdkHttpError(SdkErrorCode.ClientHttpAuthentication, 'Server returned 401 after re-authentication', { status: 401 });
+    expect(explainError(error)).toMatchObject({ code: 'unauthorized', detail: 'Server returned 401 after re-authentication' });
+  });
+  it("reads the legacy SSE transport's HTTP status", () => {
+    expect(explainError(new SseError(404, 'Non-200 status code (404)', {} as never))).toMatchObject({ code: 'http', httpStatus: 404 });
   });
   it('explains a refused connection seen by Node', () => {
     const error = Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' } });
     expect(explainError(error)).toMatchObject({ code: 'unreachable', message: expect.stringContaining('refused') });
   });
-  it('explains an unsupported protocol version', () => {
+  it('explains an unsupported protocol version, chosen by the server or refused by it', () => {
     expect(explainError(new Error("Server's protocol version is not supported: 1999-01-01")).code).toBe('unsupported-version');
+    const refused = ProtocolError.fromError(ProtocolErrorCode.UnsupportedProtocolVersion, 'Unsupported protocol version', {
+      supported: ['2030-01-01'],
+      requested: '2026-07-28',
+    });
+    expect(explainError(refused)).toMatchObject({
+      code: 'unsupported-version',
+      rpcCode: -32022,
+      message: expect.stringContaining('the server lists: 2030-01-01;'),
+    });
   });
   it('explains a failed era probe by what failed, not by the SDK wrapper', () => {
     const wrap = (cause: unknown) =>
-      Object.assign(new Error(`Version negotiation probe failed: ${String(cause)}`), {
-        name: 'SdkError',
-        code: 'ERA_NEGOTIATION_FAILED',
-        cause,
-      });
+      new SdkError(SdkErrorCode.EraNegotiationFailed, `Version negotiation probe failed: ${String(cause)}`, { cause }, { cause });
     const refused = Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' } });
     expect(explainError(wrap(refused))).toMatchObject({ code: 'unreachable' });
     const ours = { code: 'invalid-url', message: 'The authorization endpoint is a javascript: URL; refused.' };
@@ -38,9 +60,62 @@ describe('explainError', () => {
     expect(isOpaqueNetworkFailure(wrap(new TypeError('Failed to fetch')))).toBe(true);
     expect(isOpaqueNetworkFailure(wrap(refused))).toBe(false);
     expect(isOpaqueNetworkFailure(wrap(ours))).toBe(false);
+    // Without a cause, the era itself could not be agreed.
+    const pinned = new SdkError(
+      SdkErrorCode.EraNegotiationFailed,
+      'Version negotiation failed: the server did not offer pinned protocol version 2026-07-28 via server/discover (no fallback in pin mode)',
+    );
+    expect(explainError(pinned)).toMatchObject({
+      code: 'unsupported-version',
+      message: expect.stringMatching(/^The protocol era could not be agreed: the server did not offer/),
+    });
   });
-  it('keeps JSON-RPC error codes', () => {
-    expect(explainError(Object.assign(new Error('Unknown tool'), { code: -32602 }))).toMatchObject({ code: 'protocol', rpcCode: -32602 });
+  it('explains the SDK failures a person can act on by their code', () => {
+    expect(explainError(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out'))).toMatchObject({ code: 'timeout' });
+    expect(explainError(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'))).toMatchObject({ code: 'not-connected' });
+    expect(
+      explainError(
+        new SdkError(SdkErrorCode.ClientHttpUnexpectedContent, 'Unexpected content type: text/html', { contentType: 'text/html' }),
+      ),
+    ).toMatchObject({
+      code: 'bad-response',
+      message: expect.stringContaining('answered with text/html'),
+    });
+    expect(
+      explainError(
+        new SdkError(SdkErrorCode.UnsupportedResultType, 'Unsupported result type', { resultType: 'task', method: 'tools/call' }),
+      ),
+    ).toMatchObject({
+      code: 'bad-response',
+      message: expect.stringMatching(/answered tools\/call with a task, but the tasks extension/),
+    });
+    expect(
+      explainError(new SdkError(SdkErrorCode.CapabilityNotSupported, 'Server does not support prompts (required for prompts/list)')),
+    ).toMatchObject({
+      code: 'protocol',
+      message: expect.stringContaining('did not declare this in its capabilities'),
+    });
+  });
+  it('keeps JSON-RPC error codes, and says when the refusal was ours', () => {
+    expect(explainError(new ProtocolError(-32602, 'Unknown tool'))).toMatchObject({ code: 'protocol', rpcCode: -32602 });
+    expect(explainError(new ProtocolError(-32602, 'The form is invalid.', REFUSED_BY_US))).toMatchObject({
+      message: expect.stringMatching(/^MCP Lens refused the server's request for input/),
+    });
+  });
+  it('passes the faults the engine raised itself straight through', () => {
+    const fault = { code: 'bad-response', message: 'The server ended the response stream.', lostInTransit: true } as const;
+    expect(explainError(new ProtocolError(-32000, fault.message, { mcpLensFault: fault }))).toEqual(fault);
+    expect(explainError(new StreamFault(fault))).toEqual(fault);
+  });
+  it('lists the steps a -32042 asks for, and says when there are none', () => {
+    const elicitations = [{ mode: 'url' as const, elicitationId: 'e1', url: 'https://x.example/consent', message: 'Consent' }];
+    expect(explainError(new UrlElicitationRequiredError(elicitations))).toMatchObject({
+      rpcCode: -32042,
+      urlElicitations: [{ elicitationId: 'e1', url: 'https://x.example/consent', message: 'Consent' }],
+    });
+    expect(explainError(new ProtocolError(-32042, 'URL elicitation required'))).toMatchObject({
+      message: expect.stringContaining('sent no usable elicitations'),
+    });
   });
 });
 

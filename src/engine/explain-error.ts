@@ -1,10 +1,24 @@
 /**
  * Turns whatever went wrong — a network failure, an HTTP status, a JSON-RPC error, an SDK error — into one
- * plain sentence a person can act on, with the raw detail kept for the "details" disclosure.
+ * plain sentence a person can act on, with the raw detail kept for the "details" disclosure. SDK failures
+ * are told apart by their classes and `SdkErrorCode`, never by their wording; the one SDK failure that has
+ * no code is recognised in sdk-client.ts, beside the other reaches into SDK internals.
  */
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+  SseError,
+  UnsupportedProtocolVersionError,
+  UrlElicitationRequiredError,
+} from '@modelcontextprotocol/client';
+import { MAX_INPUT_ROUNDS } from '../shared/client-features.ts';
 import { isEngineError, type EngineError } from '../shared/errors.ts';
 import { diagnoseCors } from './cors-doctor.ts';
-import { MAX_INPUT_ROUNDS } from '../shared/client-features.ts';
+import { isUnsupportedServerVersion } from './sdk-client.ts';
+import { StreamFault } from './stream-guard.ts';
 
 /** What a server must send for a browser client on another origin to talk to it. */
 export const CORS_REQUIREMENTS = [
@@ -16,16 +30,8 @@ export const CORS_REQUIREMENTS = [
 
 const BODY_EXCERPT_CHARS = 500;
 
-interface ErrorShape {
-  name?: string;
-  message?: string;
-  code?: unknown;
-  data?: { status?: number; statusText?: string; text?: string | null; contentType?: string | null };
-  cause?: { code?: string; message?: string };
-}
-
-const excerpt = (text: string | null | undefined) =>
-  text ? (text.length > BODY_EXCERPT_CHARS ? `${text.slice(0, BODY_EXCERPT_CHARS)}…` : text) : undefined;
+const excerpt = (text: unknown) =>
+  typeof text === 'string' && text !== '' ? (text.length > BODY_EXCERPT_CHARS ? `${text.slice(0, BODY_EXCERPT_CHARS)}…` : text) : undefined;
 
 function describeStatus(status: number, statusText: string | undefined): string {
   const label = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
@@ -40,119 +46,148 @@ function describeStatus(status: number, statusText: string | undefined): string 
   return `The server rejected the request (${label}).`;
 }
 
+function httpError(status: number, statusText: string | undefined, body: unknown, message: string): EngineError {
+  const detail = excerpt(body) ?? message;
+  return { code: status === 401 ? 'unauthorized' : 'http', message: describeStatus(status, statusText), httpStatus: status, detail };
+}
+
 /** The era probe (server/discover) wraps what went wrong; the cause is what a person can act on. */
 export function probeFailureCause(error: unknown): unknown {
-  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: unknown };
-  return code === 'ERA_NEGOTIATION_FAILED' && typeof cause === 'object' && cause !== null ? cause : error;
+  return SdkError.isInstance(error) &&
+    error.code === SdkErrorCode.EraNegotiationFailed &&
+    typeof error.cause === 'object' &&
+    error.cause !== null
+    ? error.cause
+    : error;
 }
 
 /** Synchronous classification; network failures need `explainNetworkFailure` for the CORS question. */
 export function explainError(error: unknown): EngineError {
   if (isEngineError(error)) return error;
-  const e = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorShape;
-  const message = e.message ?? String(error);
   const cause = probeFailureCause(error);
   if (cause !== error) return explainError(cause);
   // Faults the engine raised itself (a bound tripped, a stream ended early) already carry their explanation.
-  const own = (error as { engineError?: unknown }).engineError ?? (e.data as { mcpLensFault?: unknown } | undefined)?.mcpLensFault;
-  if (isEngineError(own)) return own;
+  if (error instanceof StreamFault) return error.engineError;
+  if (SdkHttpError.isInstance(error)) return httpError(error.status, error.statusText, error.data.text, error.message);
+  if (SdkError.isInstance(error)) return explainSdkError(error);
+  if (ProtocolError.isInstance(error)) return explainProtocolError(error);
+  // The legacy HTTP+SSE transport's event stream failed; its code is the HTTP status, when there was one.
+  if (SseError.isInstance(error) && error.code !== undefined) return httpError(error.code, undefined, undefined, error.message);
 
-  if (typeof e.data?.status === 'number') {
-    const status = e.data.status;
-    const body = excerpt(e.data.text);
-    return {
-      code: status === 401 ? 'unauthorized' : 'http',
-      message: describeStatus(status, e.data.statusText),
-      httpStatus: status,
-      ...(body !== undefined ? { detail: body } : { detail: message }),
-    };
-  }
-  if (e.code === 'CLIENT_HTTP_UNEXPECTED_CONTENT') {
-    return {
-      code: 'bad-response',
-      message: `The server answered with ${e.data?.contentType ?? 'no content type'}, not JSON or an event stream. Is this URL an MCP endpoint?`,
-      detail: message,
-    };
-  }
-  if (e.code === 'REQUEST_TIMEOUT') {
-    return {
-      code: 'timeout',
-      message: 'The server did not answer in time. It may be busy or stuck; try again, or raise the timeout.',
-      detail: message,
-    };
-  }
-  if (e.code === 'CONNECTION_CLOSED' || e.code === 'NOT_CONNECTED') {
-    return { code: 'not-connected', message: 'The connection is closed. Connect again.', detail: message };
-  }
-  if (e.code === UNSUPPORTED_PROTOCOL_VERSION) {
-    const supported = (e.data as { supported?: unknown } | undefined)?.supported;
-    const list = Array.isArray(supported) ? supported.filter((v) => typeof v === 'string').join(', ') : 'none listed';
+  const message = error instanceof Error ? error.message : String(error);
+  if (isUnsupportedServerVersion(error)) {
     return {
       code: 'unsupported-version',
-      message: `The server supports no protocol version MCP Lens speaks (the server lists: ${list}; MCP Lens speaks 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05).`,
-      rpcCode: UNSUPPORTED_PROTOCOL_VERSION,
+      message: `The server chose a protocol version MCP Lens does not speak (it supports ${SPOKEN_VERSIONS}).`,
       detail: message,
     };
   }
-  if (e.code === 'INPUT_REQUIRED_ROUNDS_EXCEEDED') {
-    return {
-      code: 'protocol',
-      message: `The server kept asking for more input: MCP Lens stopped after ${MAX_INPUT_ROUNDS} rounds of this request. The server may be looping; its last question is in the Message log.`,
-      detail: message,
-    };
-  }
-  if (e.code === 'ERA_NEGOTIATION_FAILED') {
-    return {
-      code: 'unsupported-version',
-      message: `${message.replace(/^Version negotiation (probe )?failed: /, 'The protocol era could not be agreed: ')}. Choose "Auto" or the other era beside Connect.`,
-      detail: message,
-    };
-  }
-  if (/protocol version is not supported/i.test(message)) {
-    return {
-      code: 'unsupported-version',
-      message:
-        'The server chose a protocol version MCP Lens does not speak (it supports 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05).',
-      detail: message,
-    };
-  }
-  if (e.name === 'SyntaxError') {
+  const name = error instanceof Error ? error.name : undefined;
+  if (name === 'SyntaxError') {
     return {
       code: 'bad-response',
       message: 'The server sent a response that is not valid JSON. The raw bytes are in the Message log.',
       detail: message,
     };
   }
-  if (e.code === 'UNSUPPORTED_RESULT_TYPE') return explainResultType(e, message);
-  if (e.name === 'ZodError' || e.name === '$ZodError' || e.code === 'INVALID_RESULT') {
-    return {
-      code: 'bad-response',
-      message: 'The server sent a message that is not valid MCP. The raw message is in the Message log.',
-      detail: message,
-    };
+  if (name === 'ZodError' || name === '$ZodError') return notValidMcp(message);
+  if (name === 'AbortError') return { code: 'cancelled', message: 'The request was cancelled.', detail: message };
+  if (error instanceof TypeError) {
+    // Node's fetch says why in `cause` (a browser's never does: see isOpaqueNetworkFailure).
+    const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
+    if (typeof cause?.code === 'string')
+      return explainNodeNetworkError(cause.code, typeof cause.message === 'string' ? cause.message : message);
   }
-  if (e.name === 'AbortError') {
-    return { code: 'cancelled', message: 'The request was cancelled.', detail: message };
-  }
-  if (e.code === URL_ELICITATION_REQUIRED) return explainUrlElicitationRequired(e, message);
-  if (typeof e.code === 'number' && (e.data as { mcpLensRefused?: unknown } | undefined)?.mcpLensRefused === true) {
-    return {
-      code: 'protocol',
-      message: `MCP Lens refused the server's request for input: ${message} In MCP 2026-07-28 a refusal cannot be sent back to the server, so the call ends here.`,
-      rpcCode: e.code,
-      detail: message,
-    };
-  }
-  if (typeof e.code === 'number') {
-    return { code: 'protocol', message: `The server answered with JSON-RPC error ${e.code}: ${message}`, rpcCode: e.code, detail: message };
-  }
-  if (e.name === 'TypeError' && e.cause?.code) return explainNodeNetworkError(e.cause.code, e.cause.message ?? message);
   return { code: 'internal', message: `Unexpected failure: ${message}`, detail: message };
 }
 
+const SPOKEN_VERSIONS = '2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05';
+
+const notValidMcp = (detail: string): EngineError => ({
+  code: 'bad-response',
+  message: 'The server sent a message that is not valid MCP. The raw message is in the Message log.',
+  detail,
+});
+
+/** A failure the SDK raised locally (never an answer from the server), by its stable code. */
+function explainSdkError(error: SdkError): EngineError {
+  const { message } = error;
+  const data = (error.data ?? {}) as Record<string, unknown>;
+  switch (error.code) {
+    case SdkErrorCode.ClientHttpUnexpectedContent:
+      return {
+        code: 'bad-response',
+        message: `The server answered with ${typeof data.contentType === 'string' ? data.contentType : 'no content type'}, not JSON or an event stream. Is this URL an MCP endpoint?`,
+        detail: message,
+      };
+    case SdkErrorCode.RequestTimeout:
+      return {
+        code: 'timeout',
+        message: 'The server did not answer in time. It may be busy or stuck; try again, or raise the timeout.',
+        detail: message,
+      };
+    case SdkErrorCode.ConnectionClosed:
+    case SdkErrorCode.NotConnected:
+      return { code: 'not-connected', message: 'The connection is closed. Connect again.', detail: message };
+    case SdkErrorCode.InputRequiredRoundsExceeded:
+      return {
+        code: 'protocol',
+        message: `The server kept asking for more input: MCP Lens stopped after ${MAX_INPUT_ROUNDS} rounds of this request. The server may be looping; its last question is in the Message log.`,
+        detail: message,
+      };
+    case SdkErrorCode.EraNegotiationFailed:
+      return {
+        code: 'unsupported-version',
+        message: `${message.replace(/^Version negotiation (probe )?failed: /, 'The protocol era could not be agreed: ')}. Choose "Auto" or the other era beside Connect.`,
+        detail: message,
+      };
+    case SdkErrorCode.UnsupportedResultType:
+      return explainResultType(data, message);
+    case SdkErrorCode.InvalidResult:
+      return notValidMcp(message);
+    case SdkErrorCode.CapabilityNotSupported:
+      return {
+        code: 'protocol',
+        message: `${message}. The server did not declare this in its capabilities, so MCP Lens did not ask.`,
+        detail: message,
+      };
+    default:
+      return { code: 'internal', message: `Unexpected failure: ${message}`, detail: message };
+  }
+}
+
+/** A JSON-RPC error: the server's answer, or a refusal MCP Lens raised while answering the server. */
+function explainProtocolError(error: ProtocolError): EngineError {
+  const { code, message } = error;
+  const data = (error.data ?? {}) as { mcpLensFault?: unknown; mcpLensRefused?: unknown };
+  if (isEngineError(data.mcpLensFault)) return data.mcpLensFault;
+  if (code === ProtocolErrorCode.UnsupportedProtocolVersion) {
+    const supported = UnsupportedProtocolVersionError.isInstance(error)
+      ? error.supported.filter((v) => typeof v === 'string').join(', ')
+      : '';
+    return {
+      code: 'unsupported-version',
+      message: `The server supports no protocol version MCP Lens speaks (the server lists: ${supported || 'none listed'}; MCP Lens speaks ${SPOKEN_VERSIONS}).`,
+      rpcCode: code,
+      detail: message,
+    };
+  }
+  if (code === ProtocolErrorCode.UrlElicitationRequired)
+    return explainUrlElicitationRequired(UrlElicitationRequiredError.isInstance(error) ? error.elicitations : [], message);
+  if (data.mcpLensRefused === true) {
+    return {
+      code: 'protocol',
+      message: `MCP Lens refused the server's request for input: ${message} In MCP 2026-07-28 a refusal cannot be sent back to the server, so the call ends here.`,
+      rpcCode: code,
+      detail: message,
+    };
+  }
+  return { code: 'protocol', message: `The server answered with JSON-RPC error ${code}: ${message}`, rpcCode: code, detail: message };
+}
+
 /** A `resultType` MCP Lens did not agree to: "task" without the tasks extension in force, or one no revision defines. */
-function explainResultType(e: ErrorShape, message: string): EngineError {
-  const { resultType, method } = (e.data ?? {}) as { resultType?: unknown; method?: unknown };
+function explainResultType(data: { resultType?: unknown; method?: unknown }, message: string): EngineError {
+  const { resultType, method } = data;
   const what = typeof method === 'string' ? method.slice(0, 100) : 'the request';
   if (resultType === 'task') {
     return {
@@ -168,14 +203,10 @@ function explainResultType(e: ErrorShape, message: string): EngineError {
   };
 }
 
-const URL_ELICITATION_REQUIRED = -32042;
-/** MCP 2026-07-28: the server refuses the requested revision and lists the ones it speaks in `data.supported`. */
-const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 const MAX_URL_ELICITATIONS = 20;
 
 /** -32042: the server needs the person to visit URLs first; the elicitations travel in `error.data`. */
-function explainUrlElicitationRequired(e: ErrorShape, message: string): EngineError {
-  const raw = (e.data as { elicitations?: unknown } | undefined)?.elicitations;
+function explainUrlElicitationRequired(raw: unknown, message: string): EngineError {
   const urlElicitations = (Array.isArray(raw) ? raw : []).slice(0, MAX_URL_ELICITATIONS).flatMap((item) => {
     const { elicitationId, url, message: text } = (item ?? {}) as Record<string, unknown>;
     return typeof elicitationId === 'string' && typeof url === 'string'
@@ -195,7 +226,7 @@ function explainUrlElicitationRequired(e: ErrorShape, message: string): EngineEr
       count > 0
         ? `The server needs you to complete ${count === 1 ? 'a step' : `${count} steps`} in the browser first (URL elicitation required). Open ${count === 1 ? 'it' : 'them'} below, then retry.`
         : 'The server answered -32042 (URL elicitation required) but sent no usable elicitations, so there is nothing to open.',
-    rpcCode: URL_ELICITATION_REQUIRED,
+    rpcCode: ProtocolErrorCode.UrlElicitationRequired,
     detail: message,
     urlElicitations,
   };
@@ -223,9 +254,10 @@ function explainNodeNetworkError(code: string, detail: string): EngineError {
   return { code: 'unreachable', message: 'The server could not be reached.', detail: `${code}: ${detail}` };
 }
 
+/** A fetch that failed without saying why: in a browser, CORS and an unreachable host look the same. */
 export function isOpaqueNetworkFailure(error: unknown): boolean {
-  const e = probeFailureCause(error) as ErrorShape | null;
-  return e?.name === 'TypeError' && !e.cause?.code;
+  const e = probeFailureCause(error);
+  return e instanceof TypeError && !(e.cause as { code?: unknown } | undefined)?.code;
 }
 
 /**

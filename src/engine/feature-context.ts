@@ -1,13 +1,14 @@
 /** What each feature's handlers get from the engine: effects, the live session, and a way to speak up. */
 import type { EngineApi, EngineMethod } from '../shared/boundary.ts';
 import type { EngineEvent } from '../shared/events.ts';
+import type { Clock } from './clock.ts';
 import type { Session } from './session.ts';
 import type { FetchLike } from './wire-tap.ts';
 
 export interface FeatureContext {
   /** The untapped fetch, for requests that are not MCP traffic (icons, probes). */
   fetch: FetchLike;
-  now: () => number;
+  clock: Clock;
   emit: (event: EngineEvent) => void;
   note: (level: 'info' | 'warning' | 'error', text: string) => void;
   /** The current session, or a `not-connected` EngineError thrown for the UI. */

@@ -12,6 +12,8 @@
  */
 import type { StreamDrop } from '../shared/events.ts';
 import type { Limits } from '../shared/limits.ts';
+import type { Clock } from './clock.ts';
+import { readStreamError } from './sdk-client.ts';
 
 export interface ReconnectGovernor {
   /** For StreamableHTTPClientTransport's `reconnectionScheduler`. */
@@ -27,14 +29,12 @@ export interface ReconnectGovernor {
 }
 
 export interface GovernorDeps {
+  /** Paces the reconnects: the SDK hands its timing to our scheduler. */
+  clock: Clock;
   note: (level: 'info' | 'warning', text: string) => void;
   onGiveUp: (reason: string) => void;
   onDrop: (drop: Omit<StreamDrop, 'time'>) => void;
 }
-
-/** The SDK's words for an event stream that failed, failed to reopen, or that it stopped reopening. */
-const STREAM_ERROR = /SSE stream|reconnect/i;
-const SDK_GAVE_UP = /Maximum reconnection attempts/i;
 
 export function createReconnectGovernor(limits: Limits, deps: GovernorDeps): ReconnectGovernor {
   let empty = 0;
@@ -64,9 +64,10 @@ export function createReconnectGovernor(limits: Limits, deps: GovernorDeps): Rec
       polling = true;
     },
     transportError(message) {
-      if (stopped || !STREAM_ERROR.test(message)) return;
+      const said = readStreamError(message);
+      if (stopped || said === undefined) return;
       // The SDK stops on its own after a few failed reopens, without asking the scheduler again.
-      if (SDK_GAVE_UP.test(message))
+      if (said === 'gave-up')
         giveUp(
           `The event stream could not be reopened (${lastReason || message}), so reconnecting stopped. Requests still work; server-sent notifications will not arrive until you connect again.`,
         );
@@ -94,8 +95,7 @@ export function createReconnectGovernor(limits: Limits, deps: GovernorDeps): Rec
           error ?? (deliveredAny ? 'The server closed the event stream.' : 'The server closed the event stream without sending any event.');
         deps.onDrop({ reason: lastReason, reconnectInMs: paced, ...(lastEventId !== undefined && { lastEventId }) });
       }
-      const handle = setTimeout(reconnect, paced);
-      return () => clearTimeout(handle);
+      return deps.clock.after(paced, reconnect);
     },
   };
 }

@@ -9,8 +9,18 @@ import type { ServerResponse } from 'node:http';
 import { Client, SdkError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { event, idOf, sse, startMcp } from '../test/raw-mcp.ts';
 import { startRawServer, type RawRequest } from '../test/raw-server.ts';
-import { CREATED_TASK, isCreatedTask, LensClient, MISSING_RESULT_TYPE } from './sdk-client.ts';
+import { waitFor } from '../test/wait-for.ts';
+import {
+  CREATED_TASK,
+  isCreatedTask,
+  isUnmatchedResponse,
+  isUnsupportedServerVersion,
+  LensClient,
+  MISSING_RESULT_TYPE,
+  readStreamError,
+} from './sdk-client.ts';
 
 const TASKS = 'io.modelcontextprotocol/tasks';
 const SDK_VERSION = (
@@ -86,6 +96,62 @@ describe(`SDK ${SDK_VERSION}: the internals LensClient relies on`, () => {
     const failure = await client.request(call('task')).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(SdkError);
     expect(failure).toMatchObject({ code: 'UNSUPPORTED_RESULT_TYPE', data: { resultType: 'task' } });
+  });
+});
+
+describe(`SDK ${SDK_VERSION}: the failures it raises without a code, recognised by their words`, () => {
+  const legacy = () => new Client({ name: 'contract', version: '0' }, { versionNegotiation: { mode: 'legacy' } });
+
+  it('an initialize answer in a protocol version the client does not speak', async () => {
+    const server = await startRawServer((req, res) => {
+      const { id } = (req.json ?? {}) as Rpc;
+      const result = { protocolVersion: '1999-01-01', capabilities: {}, serverInfo: { name: 'old', version: '0' } };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result }));
+    });
+    closers.push(server.close);
+    const failure = await legacy()
+      .connect(new StreamableHTTPClientTransport(new URL(server.url)))
+      .catch((error: unknown) => error);
+    expect(failure).not.toBeInstanceOf(SdkError);
+    expect(isUnsupportedServerVersion(failure)).toBe(true);
+  });
+
+  it('an answer to a request the client never sent', async () => {
+    const server = await startMcp((req, res) => {
+      sse(res).write(event({ jsonrpc: '2.0', id: 9999, result: {} }));
+      res.end(event({ jsonrpc: '2.0', id: idOf(req), result: { tools: [] } }));
+    });
+    const client = legacy();
+    closers.push(() => client.close(), server.close);
+    const errors: Error[] = [];
+    client.onerror = (error) => errors.push(error);
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    await client.listTools();
+    expect(errors.some(isUnmatchedResponse)).toBe(true);
+  });
+
+  it('an event stream that broke, could not be reopened, and was given up', async () => {
+    let gets = 0;
+    const server = await startMcp(() => undefined, {
+      sessionId: 'contract',
+      onGet: (_req, res) => {
+        if (++gets > 1) return void res.writeHead(503, { 'content-type': 'text/plain' }).end('busy');
+        sse(res).write('id: 1\ndata: \n\n', () => res.destroy());
+      },
+    });
+    const client = legacy();
+    closers.push(() => client.close(), server.close);
+    const said: Array<string | undefined> = [];
+    client.onerror = (error) => said.push(readStreamError(error.message));
+    const transport = new StreamableHTTPClientTransport(new URL(server.url), {
+      reconnectionOptions: { maxRetries: 2, initialReconnectionDelay: 1, maxReconnectionDelay: 1, reconnectionDelayGrowFactor: 1 },
+    });
+    await client.connect(transport);
+    await waitFor(() => said.includes('gave-up'), 'the transport to give up');
+    // How many reopen failures the SDK reports on the way varies with timing; each one reads as `stream`.
+    expect(said.at(-1)).toBe('gave-up');
+    expect(said.slice(0, -1)).toContain('stream');
+    expect(said.slice(0, -1).every((kind) => kind === 'stream')).toBe(true);
   });
 });
 

@@ -12,7 +12,11 @@
  * - the tasks extension (SEP-2663), which SDK 2.4.0 does not carry: a `resultType: "task"` answer, which
  *   its 2026 decoder rejects ("Unsupported result type"), is accepted and marked where the extension was
  *   declared, and a task's `inputRequests` are run through the same registered handlers the SDK uses for
- *   multi round-trip requests.
+ *   multi round-trip requests;
+ * - three kinds of SDK failure that SDK 2.4.0 raises as plain `Error`s, without an `SdkErrorCode`, so only
+ *   their wording tells them apart: an initialize answer in a protocol version the client does not speak
+ *   (`isUnsupportedServerVersion`), and what the Streamable HTTP transport reports about its event stream
+ *   (`readStreamError`), and an answer to no request it sent (`isUnmatchedResponse`). Every other SDK failure is read by class and code (explain-error.ts).
  */
 import {
   type BaseContext,
@@ -182,4 +186,25 @@ function marked(raw: unknown, mark: symbol): Record<string, unknown> {
   const result = { ...(raw as Record<string, unknown>) };
   Object.defineProperty(result, mark, { value: true });
   return result;
+}
+
+/** The client's report of an answer to no request it sent (the message log marks those on the entry). */
+export function isUnmatchedResponse(error: Error): boolean {
+  return /^Received a response for an unknown message ID/.test(error.message);
+}
+
+/** Client.connect refusing the version the server chose in its initialize answer. */
+export function isUnsupportedServerVersion(error: unknown): boolean {
+  return error instanceof Error && /^Server's protocol version is not supported/.test(error.message);
+}
+
+/**
+ * What an error the Streamable HTTP transport reports through `onerror` says about its event stream:
+ * `stream` when the stream broke or could not be reopened, `gave-up` when the transport stopped reopening
+ * it after its attempts, undefined for anything else.
+ */
+export function readStreamError(message: string): 'stream' | 'gave-up' | undefined {
+  if (/^Maximum reconnection attempts/.test(message)) return 'gave-up';
+  if (/^(SSE stream disconnected|Failed to reconnect SSE stream|Failed to open SSE stream)/.test(message)) return 'stream';
+  return undefined;
 }

@@ -5,22 +5,16 @@
 import type { Endpoint, FromEngine, ToEngine } from '../shared/boundary.ts';
 import { explainError } from './explain-error.ts';
 import type { EngineEvent } from '../shared/events.ts';
+import type { Clock } from './clock.ts';
 import type { Engine } from './engine.ts';
 
-export interface ServeOptions {
-  /** Schedules the next event flush. @default a 16 ms timer — about one flush per animation frame */
-  schedule?: (flush: () => void) => void;
-}
+/** About one flush per animation frame. */
+const FLUSH_EVERY_MS = 16;
 
 const MAX_EVENTS_PER_POST = 500;
 
 /** Returns the event sink to give the engine, so events and results share one ordered channel. */
-export function serveEngine(
-  endpoint: Endpoint,
-  createEngine: (emit: (event: EngineEvent) => void) => Engine,
-  options: ServeOptions = {},
-): void {
-  const schedule = options.schedule ?? ((flush) => setTimeout(flush, 16));
+export function serveEngine(endpoint: Endpoint, createEngine: (emit: (event: EngineEvent) => void) => Engine, clock: Clock): void {
   const post = (message: FromEngine) => endpoint.postMessage(message);
   let buffer: EngineEvent[] = [];
   let scheduled = false;
@@ -39,7 +33,7 @@ export function serveEngine(
     buffer.push(event);
     if (!scheduled) {
       scheduled = true;
-      schedule(flush);
+      clock.after(FLUSH_EVERY_MS, flush);
     }
   };
   const engine = createEngine(emit);

@@ -1,8 +1,9 @@
 /** Recognising a lost session (HTTP 404 with a session id) and saying what happened after re-initializing. */
+import { SdkHttpError } from '@modelcontextprotocol/client';
 import type { EngineError } from '../shared/errors.ts';
 
 export function isSessionGone(error: unknown): boolean {
-  return (error as { data?: { status?: unknown } } | null)?.data?.status === 404;
+  return SdkHttpError.isInstance(error) && error.status === 404;
 }
 
 export function sessionGoneError(reinitialized: boolean, why?: string): EngineError {

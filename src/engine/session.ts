@@ -10,6 +10,7 @@ import {
   type ClientCapabilities,
   type OAuthClientProvider,
   type Transport,
+  SdkHttpError,
 } from '@modelcontextprotocol/client';
 import type { EngineError } from '../shared/errors.ts';
 import type { ConnectParams, Icon, ProtocolEra, ServerSummary, TransportKind } from '../shared/model.ts';
@@ -18,7 +19,7 @@ import type { SessionGuards } from './connection-guards.ts';
 import { hiddenSessionIdError } from './cors-doctor.ts';
 import { isOpaqueNetworkFailure, probeFailureCause } from './explain-error.ts';
 import { createProbeWatch, explainEra, MODERN_PROTOCOL_VERSION, negotiationMode, planEra, type EraPlan } from './era.ts';
-import { LensClient } from './sdk-client.ts';
+import { isUnmatchedResponse, LensClient } from './sdk-client.ts';
 import type { Listener } from './features/listen.ts';
 import { createListCache, type ListCache } from './features/list-cache.ts';
 import { MAX_INPUT_ROUNDS } from '../shared/client-features.ts';
@@ -102,7 +103,7 @@ export async function openSession(params: ConnectParams, deps: SessionDeps): Pro
       return connect('streamable-http', { mode: 'legacy', why: 'probe-blocked' });
     });
   } catch (error) {
-    const status = (error as { data?: { status?: unknown } }).data?.status;
+    const status = SdkHttpError.isInstance(error) ? error.status : undefined;
     // A remembered 2025 verdict that no longer holds (the server was upgraded): probe again, once.
     if (plan.mode === 'legacy' && plan.why === 'remembered' && status !== 401 && status !== 403) {
       deps.note(
@@ -153,7 +154,7 @@ async function connectWith({ kind, url, headers, timeout, plan }: ConnectTarget,
   let closing = false;
   client.onerror = (error) => {
     // The message log already marks such responses (late or unmatched) on the entry itself.
-    if (/unknown message ID/i.test(error.message)) return;
+    if (isUnmatchedResponse(error)) return;
     deps.guards?.transportError(error.message);
     deps.note('warning', `Transport: ${error.message}`);
   };

@@ -6,6 +6,7 @@
  */
 import { createParser } from 'eventsource-parser';
 import type { Limits } from '../shared/limits.ts';
+import type { Clock } from './clock.ts';
 import type { MessageRecorder } from './message-recorder.ts';
 import type { ExchangeTracker } from './wire-exchange.ts';
 import { idle, jsonDepthExceeds, tooDeep, tooLarge, type StreamFault } from './stream-guard.ts';
@@ -13,6 +14,8 @@ import { idle, jsonDepthExceeds, tooDeep, tooLarge, type StreamFault } from './s
 export interface SseTapOptions {
   recorder: MessageRecorder;
   limits: Limits;
+  /** Runs the idle timeout. */
+  clock: Clock;
   /** A note for the log (the legacy `endpoint` event, bad UTF-8). */
   onNote: (level: 'info' | 'warning', text: string) => void;
   /** Any event arrived (a priming id counts): the stream is alive, so reconnect back-off resets. */
@@ -40,7 +43,7 @@ export function sseTap(options: SseTapOptions): TransformStream<Uint8Array, Uint
   let textSinceEvent = '';
   let eventInChunk = false;
   let finished = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelIdle = () => undefined as void;
 
   const { exchange } = options;
   const parser = createParser({
@@ -82,7 +85,7 @@ export function sseTap(options: SseTapOptions): TransformStream<Uint8Array, Uint
   const fail = (controller: TransformStreamDefaultController<Uint8Array>, fault: StreamFault) => {
     if (finished) return;
     finished = true;
-    clearTimeout(timer);
+    cancelIdle();
     exchange?.ended();
     if (textSinceEvent.trim() !== '') recorder.inboundUnparsed(textSinceEvent, `Cut off: ${fault.message}`);
     options.onFault(fault);
@@ -90,8 +93,8 @@ export function sseTap(options: SseTapOptions): TransformStream<Uint8Array, Uint
   };
   const arm = (controller: TransformStreamDefaultController<Uint8Array>) => {
     if (!options.idleTimeout) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => fail(controller, idle(limits, 'an event stream')), limits.idleTimeoutMs);
+    cancelIdle();
+    cancelIdle = options.clock.after(limits.idleTimeoutMs, () => fail(controller, idle(limits, 'an event stream')));
   };
 
   // `cancel` is in the Streams spec (Chrome 120+, Node 20) but not yet in TypeScript's lib: the client
@@ -99,7 +102,7 @@ export function sseTap(options: SseTapOptions): TransformStream<Uint8Array, Uint
   const transformer: Transformer<Uint8Array, Uint8Array> & { cancel(): void } = {
     cancel() {
       finished = true;
-      clearTimeout(timer);
+      cancelIdle();
       exchange?.ended();
     },
     start(controller) {
@@ -139,7 +142,7 @@ export function sseTap(options: SseTapOptions): TransformStream<Uint8Array, Uint
     },
     flush() {
       finished = true;
-      clearTimeout(timer);
+      cancelIdle();
       const rest = decoder.decode();
       exchange?.received(rest);
       parser.feed(rest);

@@ -6,6 +6,7 @@
  */
 import type { EngineError } from '../shared/errors.ts';
 import type { Limits } from '../shared/limits.ts';
+import type { Clock } from './clock.ts';
 
 /** An error the engine raised itself on a server's behalf; `explainError` passes its EngineError through. */
 export class StreamFault extends Error {
@@ -102,6 +103,7 @@ export interface BoundedBody {
 export async function readBounded(
   body: ReadableStream<Uint8Array>,
   limits: Limits,
+  clock: Clock,
   onPartial: (text: string) => void,
 ): Promise<BoundedBody> {
   const reader = body.getReader();
@@ -109,9 +111,9 @@ export async function readBounded(
   let total = 0;
   const partialText = () => new TextDecoder().decode(concat(chunks, total));
   for (;;) {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<'idle'>((resolve) => (timer = setTimeout(() => resolve('idle'), limits.idleTimeoutMs)));
-    const next = await Promise.race([reader.read(), timeout]).finally(() => clearTimeout(timer));
+    let cancelIdle = () => undefined as void;
+    const idleFor = new Promise<'idle'>((resolve) => (cancelIdle = clock.after(limits.idleTimeoutMs, () => resolve('idle'))));
+    const next = await Promise.race([reader.read(), idleFor]).finally(() => cancelIdle());
     if (next === 'idle') {
       await reader.cancel().catch(() => undefined);
       onPartial(partialText());

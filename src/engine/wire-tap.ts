@@ -5,6 +5,7 @@
  */
 import type { HttpExchange } from '../shared/events.ts';
 import { DEFAULT_LIMITS, type Limits } from '../shared/limits.ts';
+import type { Clock } from './clock.ts';
 import type { MessageRecorder } from './message-recorder.ts';
 import { sseTap } from './sse-tap.ts';
 import { jsonDepthExceeds, readBounded, tooDeep, type StreamFault } from './stream-guard.ts';
@@ -14,7 +15,8 @@ export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Res
 
 export interface WireTapDeps {
   fetch: FetchLike;
-  now: () => number;
+  /** Times exchanges and runs the idle timeouts. */
+  clock: Clock;
   nextSeq: () => number;
   recorder: MessageRecorder;
   onExchange: (exchange: HttpExchange) => void;
@@ -42,10 +44,11 @@ export function mediaType(contentType: string | null): string {
 }
 
 export function createWireTap(deps: WireTapDeps): FetchLike {
+  const tracking = { now: () => deps.clock.now(), nextSeq: deps.nextSeq, onExchange: deps.onExchange };
   return async (input, init) => {
     const method = (init?.method ?? 'GET').toUpperCase();
     const url = String(input);
-    const exchange = trackExchange(deps, method, url, new Headers(init?.headers));
+    const exchange = trackExchange(tracking, method, url, new Headers(init?.headers));
     const origin = { httpSeq: exchange.seq };
     if (typeof init?.body === 'string') {
       exchange.sent(init.body);
@@ -83,6 +86,7 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
       const tap = sseTap({
         recorder: deps.recorder,
         limits,
+        clock: deps.clock,
         onNote: (level, text) => deps.onNote(text, level),
         onDelivered: (eventId) => deps.onDelivered?.(eventId),
         onRetry: (ms) => deps.onRetry?.(ms),
@@ -97,7 +101,7 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
     const what = `HTTP ${response.status} ${mediaType(response.headers.get('content-type')) || 'untyped'} body`;
     let body;
     try {
-      body = await readBounded(response.body, limits, (partial) => {
+      body = await readBounded(response.body, limits, deps.clock, (partial) => {
         exchange.received(partial);
         deps.recorder.inboundUnparsed(partial, `${what}, cut off at the limit`, origin);
       });

@@ -2,19 +2,23 @@
 /** The only file that touches the worker global scope: it binds the engine to `self`. */
 import '../shared/trusted-types-install.ts';
 import type { Endpoint } from '../shared/boundary.ts';
+import { realClock } from './clock.ts';
 import { createEngine } from './engine.ts';
-import { createIndexedDbVault, lockFromNavigator } from './features/auth-vault.ts';
+import { createIndexedDbVault, lockFromNavigator } from './auth/vault.ts';
 import { serveEngine } from './serve.ts';
 
-// "Remember on this device" lives here, beside the tokens (see auth-vault.ts); some private modes have no IndexedDB.
+// "Remember on this device" lives here, beside the tokens (see auth/vault.ts); some private modes have no IndexedDB.
 const vault = typeof indexedDB === 'undefined' ? undefined : createIndexedDbVault(indexedDB);
 const lock = lockFromNavigator(typeof navigator === 'undefined' ? undefined : navigator.locks);
 
-serveEngine(self as unknown as Endpoint, (emit) =>
-  createEngine({
-    fetch: (input, init) => fetch(input, init),
-    now: () => Date.now(),
-    emit,
-    auth: { ...(vault && { vault }), ...(lock && { lock }) },
-  }),
+serveEngine(
+  self as unknown as Endpoint,
+  (emit) =>
+    createEngine({
+      fetch: (input, init) => fetch(input, init),
+      clock: realClock,
+      emit,
+      auth: { ...(vault && { vault }), ...(lock && { lock }) },
+    }),
+  realClock,
 );

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineClient, type EngineClient } from '../bridge/index.ts';
 import { createEngine } from '../engine/engine.ts';
+import { realClock } from '../engine/clock.ts';
 import { serveEngine } from '../engine/serve.ts';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import type { Endpoint } from '../shared/boundary.ts';
@@ -19,7 +20,11 @@ const received: EngineEvent[] = [];
 beforeAll(async () => {
   demo = await startDemoServer({ port: 0 });
   channel = new MessageChannel();
-  serveEngine(channel.port2 as unknown as Endpoint, (emit) => createEngine({ fetch: (i, init) => fetch(i, init), now: Date.now, emit }));
+  serveEngine(
+    channel.port2 as unknown as Endpoint,
+    (emit) => createEngine({ fetch: (i, init) => fetch(i, init), clock: realClock, emit }),
+    realClock,
+  );
   client = createEngineClient(channel.port1 as unknown as Endpoint, { schedule: (flush) => queueMicrotask(flush) });
   client.subscribe((events) => received.push(...events));
 });
@@ -46,7 +51,8 @@ describe('worker boundary', () => {
   it('turns an aborted call into notifications/cancelled and marks the late answer', async () => {
     const controller = new AbortController();
     const call = client.call('callTool', { name: 'long-running-task', arguments: { steps: 3, stepMs: 300 } }, controller.signal);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Cancel once the request is on the wire, so there is something for the server to stop.
+    await expect.poll(() => messages().some((m) => m.direction === 'out' && m.method === 'tools/call')).toBe(true);
     controller.abort();
     await expect(call).rejects.toMatchObject({ code: 'cancelled' });
     await expect

@@ -1,4 +1,5 @@
-/** Runs the real engine in Node with Node's fetch and the real clock, collecting every event it emits. */
+/** Runs the real engine in Node (Node's fetch and the real clock unless a test passes its own), collecting every event it emits. */
+import { realClock, type Clock } from '../engine/clock.ts';
 import { createEngine, type Engine } from '../engine/engine.ts';
 import type { EngineEvent, HttpExchange, MessageEntry } from '../shared/events.ts';
 
@@ -10,11 +11,12 @@ export interface Harness {
   notes(): string[];
 }
 
-export function createHarness(fetchImpl: typeof fetch = fetch): Harness {
+export function createHarness(options: { fetch?: typeof fetch; clock?: Clock } = {}): Harness {
   const events: EngineEvent[] = [];
+  const fetchImpl = options.fetch ?? fetch;
   const engine = createEngine({
     fetch: (input, init) => fetchImpl(input, init),
-    now: () => Date.now(),
+    clock: options.clock ?? realClock,
     emit: (event) => events.push(event),
   });
   return {

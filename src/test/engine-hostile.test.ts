@@ -1,6 +1,8 @@
 /** The engine's bounds and protocol-fault handling against servers scripted to misbehave (docs/security.md#bounds). */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectParams } from '../shared/model.ts';
+import type { Clock } from '../engine/clock.ts';
+import { createManualClock, fireTimersUntil, settled } from './clocks.ts';
 import { createHarness } from './engine-harness.ts';
 import { event, idOf, send, sse, startMcp } from './raw-mcp.ts';
 import type { RawRequest } from './raw-server.ts';
@@ -14,10 +16,11 @@ async function connected(
   onRequest: Parameters<typeof startMcp>[0],
   extra: Partial<ConnectParams> = {},
   options: Parameters<typeof startMcp>[1] = {},
+  clock?: Clock,
 ) {
   const server = await startMcp(onRequest, options);
   servers.push(server);
-  const h = createHarness();
+  const h = createHarness(clock && { clock });
   await h.engine.call('connect', { url: server.url, headers: [], transport: 'streamable-http', era: 'legacy', ...extra });
   return { h, server };
 }
@@ -32,12 +35,11 @@ describe('protocol faults fail at once, are logged raw, and the session stays us
       sse(res);
       res.end(event({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'working' } }));
     });
-    const started = Date.now();
+    // The request guard's own message: the call did not wait for a timeout.
     await expect(h.engine.call('callTool', toolCall)).rejects.toMatchObject({
       code: 'bad-response',
       message: expect.stringMatching(/ended the response stream for tools\/call without sending the response/),
     });
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(h.messages().some((m) => m.method === 'notifications/message')).toBe(true);
     await expectPingWorks(h);
   });
@@ -72,13 +74,14 @@ describe('protocol faults fail at once, are logged raw, and the session stays us
       res.end(event({ ...answer, result: { content: [{ type: 'text', text: 'second' }] } }));
     });
     await expect(h.engine.call('callTool', toolCall)).resolves.toMatchObject({ content: [{ text: 'first' }] });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(
-      h
-        .messages()
-        .filter((m) => m.unmatched)
-        .map((m) => m.rpcId),
-    ).toEqual([9999, expect.anything()]);
+    await expect
+      .poll(() =>
+        h
+          .messages()
+          .filter((m) => m.unmatched)
+          .map((m) => m.rpcId),
+      )
+      .toEqual([9999, expect.anything()]);
     await expectPingWorks(h);
   });
 
@@ -196,19 +199,19 @@ describe('bounds', () => {
   });
 
   it('aborts a response stream that goes silent after the idle timeout', async () => {
+    const clock = createManualClock();
     const { h } = await connected(
       (req, res) => {
         sse(res);
         res.write(': still here\n\n');
       },
       { limits: { idleTimeoutMs: 300 } },
+      {},
+      clock,
     );
-    const started = Date.now();
-    await expect(h.engine.call('callTool', toolCall)).rejects.toMatchObject({
-      code: 'timeout',
-      message: expect.stringMatching(/went silent/),
-    });
-    expect(Date.now() - started).toBeLessThan(3000);
+    const call = h.engine.call('callTool', toolCall);
+    expect(await fireTimersUntil(clock, settled(call), 'the idle timeout')).toEqual([300]);
+    await expect(call).rejects.toMatchObject({ code: 'timeout', message: expect.stringMatching(/went silent/) });
     await expectPingWorks(h);
   });
 
@@ -283,14 +286,19 @@ describe('more session and stream rules', () => {
   });
 
   it('tells the server to stop when a bound ends a request (notifications/cancelled)', async () => {
+    const clock = createManualClock();
     const { h, server } = await connected(
       (req, res) => {
         sse(res);
         res.write(': working\n\n');
       },
       { limits: { idleTimeoutMs: 200 } },
+      {},
+      clock,
     );
-    await expect(h.engine.call('callTool', toolCall)).rejects.toMatchObject({ code: 'timeout' });
+    const call = h.engine.call('callTool', toolCall);
+    await fireTimersUntil(clock, settled(call), 'the idle timeout');
+    await expect(call).rejects.toMatchObject({ code: 'timeout' });
     await expect
       .poll(() => server.requests.find((r) => (r.json as { method?: string } | undefined)?.method === 'notifications/cancelled')?.json)
       .toMatchObject({ params: { requestId: expect.anything(), reason: expect.stringMatching(/went silent/) } });

@@ -7,7 +7,7 @@ import { createModernFixture, MODERN_FIXTURE_INFO } from './modern-fixture.ts';
 
 const origin = serveOnLoopback(createModernFixture());
 
-const browser = () => createHarness(browserCorsFetch('http://app.example'));
+const browser = () => createHarness({ fetch: browserCorsFetch('http://app.example') });
 const logMessages = (h: ReturnType<typeof browser>) => h.messages().filter((m) => m.method === 'notifications/message');
 
 describe('engine against a 2026-07-28 server', () => {

@@ -9,6 +9,7 @@ import { createEngine } from '../engine/engine.ts';
 import { headlessAuthHost } from '../node/cli/headless-host.ts';
 import type { AuthStatus, AuthStep } from '../shared/auth.ts';
 import type { EngineEvent } from '../shared/events.ts';
+import { createShiftedClock } from './clocks.ts';
 import { MIXUP_ERROR_DESCRIPTION, startOAuthFixture, type OAuthFixture, type OAuthVariant } from './oauth-fixture.ts';
 
 const REDIRECT = 'http://127.0.0.1:1/oauth-callback.html';
@@ -19,13 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => fixture.close());
 
-/** An engine with the headless host; `skew` moves its clock (the fixture's clock stays real). */
+/** An engine with the headless host; `clock.skip` moves its clock (the fixture's clock stays real). */
 function setup() {
   const events: EngineEvent[] = [];
-  const clock = { skew: 0 };
+  const clock = createShiftedClock();
   const engine = createEngine({
     fetch: (input, init) => fetch(input, init),
-    now: () => Date.now() + clock.skew,
+    clock,
     emit: (event) => events.push(event),
     auth: { host: headlessAuthHost(REDIRECT), settings: { redirectUrl: REDIRECT } },
   });
@@ -41,7 +42,7 @@ describe('the resource indicator', () => {
   it('goes out exactly as the metadata publishes it — a bare origin without "/" — on the authorization, token and refresh requests', async () => {
     const { engine, clock, connect } = setup();
     await connect('pathless');
-    clock.skew = 2 * 3_600_000; // the engine now thinks its access token has expired: it refreshes first
+    clock.skip(2 * 3_600_000); // the engine now thinks its access token has expired: it refreshes first
     await engine.call('listTools', undefined);
     const record = fixture.record('pathless');
     expect(record.authorizations.map((a) => a.resource)).toEqual([fixture.origin]);

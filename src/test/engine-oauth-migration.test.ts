@@ -8,11 +8,12 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../engine/engine.ts';
-import type { AuthHost } from '../engine/features/auth-session.ts';
-import { createIndexedDbVault, type AuthVault } from '../engine/features/auth-vault.ts';
+import type { AuthHost } from '../engine/auth/session.ts';
+import { createIndexedDbVault, type AuthVault } from '../engine/auth/vault.ts';
 import { headlessAuthHost } from '../node/cli/headless-host.ts';
 import type { AuthStatus, AuthStep } from '../shared/auth.ts';
 import type { EngineEvent } from '../shared/events.ts';
+import { realClock } from '../engine/clock.ts';
 import { startOAuthFixture, type OAuthFixture } from './oauth-fixture.ts';
 
 const REDIRECT = 'http://127.0.0.1:1/oauth-callback.html';
@@ -30,7 +31,7 @@ function tab(options: { vault?: AuthVault; host?: AuthHost } = {}) {
   const events: EngineEvent[] = [];
   const engine = createEngine({
     fetch: (input, init) => fetch(input, init),
-    now: () => Date.now(),
+    clock: realClock,
     emit: (event) => events.push(event),
     auth: {
       host: options.host ?? headlessAuthHost(REDIRECT),

@@ -5,17 +5,21 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../engine/engine.ts';
-import type { AuthHost } from '../engine/features/auth-session.ts';
-import { createIndexedDbVault, type AuthVault, type LockFn } from '../engine/features/auth-vault.ts';
+import type { AuthHost } from '../engine/auth/session.ts';
+import { createIndexedDbVault, type AuthVault, type LockFn } from '../engine/auth/vault.ts';
 import { headlessAuthHost } from '../node/cli/headless-host.ts';
 import type { AuthStatus, AuthStep } from '../shared/auth.ts';
 import type { EngineEvent } from '../shared/events.ts';
+import type { Clock } from '../engine/clock.ts';
+import { createShiftedClock } from './clocks.ts';
 import { startOAuthFixture, type OAuthFixture, type OAuthVariant } from './oauth-fixture.ts';
 
 const REDIRECT = 'http://127.0.0.1:1/oauth-callback.html';
 let fixture: OAuthFixture;
+/** Shared by every tab and the fixture, so a token expires for all of them when a test skips time. */
+const clock = createShiftedClock();
 beforeAll(async () => {
-  fixture = await startOAuthFixture();
+  fixture = await startOAuthFixture({ now: clock.now });
 });
 afterAll(() => fixture.close());
 
@@ -23,11 +27,11 @@ afterAll(() => fixture.close());
 const personHost: AuthHost = { authorize: async () => undefined };
 
 /** One "tab": an engine with its own memory, sharing the device's vault (and lock) with other tabs. */
-function tab(options: { vault?: AuthVault; lock?: LockFn; host?: AuthHost; now?: () => number } = {}) {
+function tab(options: { vault?: AuthVault; lock?: LockFn; host?: AuthHost; clock?: Clock } = {}) {
   const events: EngineEvent[] = [];
   const engine = createEngine({
     fetch: (input, init) => fetch(input, init),
-    now: options.now ?? (() => Date.now()),
+    clock: options.clock ?? clock,
     emit: (event) => events.push(event),
     auth: {
       host: options.host ?? headlessAuthHost(REDIRECT),
@@ -147,7 +151,7 @@ describe('Remember on this device', () => {
     const rejected = fixture.record('short').refreshTokensRejected;
     const authorizations = fixture.record('short').authorizations.length;
 
-    await new Promise((resolve) => setTimeout(resolve, 1_100)); // both tabs' access tokens expire
+    clock.skip(1_100); // both tabs' access tokens expire
     await Promise.all([a.engine.call('listTools', undefined), b.engine.call('listTools', undefined)]);
     expect(fixture.record('short').refreshTokensRejected).toBe(rejected);
     expect(fixture.record('short').authorizations.length).toBe(authorizations);
@@ -158,7 +162,7 @@ describe('Remember on this device', () => {
     await b.engine.call('disconnect', undefined);
 
     // Later, a new tab finds only an expired access token: it refreshes before its first request.
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    clock.skip(1_100);
     const c = tab({ vault, lock, host: personHost });
     await c.connect('short');
     expect(fixture.record('short').refreshTokensRejected).toBe(rejected);
@@ -174,7 +178,7 @@ describe('Remember on this device', () => {
     const b = tab({ vault });
     await b.connect('short');
     const rejected = fixture.record('short').refreshTokensRejected;
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    clock.skip(1_100);
     await Promise.allSettled([a.engine.call('listTools', undefined), b.engine.call('listTools', undefined)]);
     expect(fixture.record('short').refreshTokensRejected).toBeGreaterThan(rejected);
     await a.engine.call('disconnect', undefined).catch(() => undefined);
@@ -192,7 +196,7 @@ describe('Forget in another tab', () => {
     await tab({ vault, lock }).engine.call('forgetAuthorization', { serverUrl: fixture.mcpUrl('short') });
     expect(await vault.get(serverKey('short'))).toBeUndefined();
 
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    clock.skip(1_100);
     await a.engine.call('listTools', undefined); // refreshes in memory
     expect(await vault.get(serverKey('short'))).toBeUndefined();
     expect(a.steps().some((s) => s.title === 'Forgotten in another tab')).toBe(true);
@@ -240,7 +244,7 @@ describe('full-page redirect', () => {
     await expect(
       tab({ host: personHost }).engine.call('resumeAuthorization', { pending, callbackUrl: forged.href, remember: false }),
     ).rejects.toMatchObject({ message: expect.stringMatching(/state/) });
-    const late = tab({ host: personHost, now: () => Date.now() + 11 * 60_000 });
+    const late = tab({ host: personHost, clock: { now: () => clock.now() + 11 * 60_000, after: clock.after } });
     await expect(late.engine.call('resumeAuthorization', { pending, callbackUrl, remember: false })).rejects.toMatchObject({
       message: expect.stringMatching(/10 minutes/),
     });

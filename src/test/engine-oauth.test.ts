@@ -1,17 +1,20 @@
 /** OAuth in the real engine, in Node, against the loopback mock authorization server and protected MCP server. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../engine/engine.ts';
-import type { AuthHost } from '../engine/features/auth-session.ts';
+import type { AuthHost } from '../engine/auth/session.ts';
 import { headlessAuthHost } from '../node/cli/headless-host.ts';
 import type { AuthStatus, AuthStep } from '../shared/auth.ts';
 import type { EngineEvent } from '../shared/events.ts';
+import { createShiftedClock } from './clocks.ts';
 import { startOAuthFixture, type OAuthFixture, type OAuthVariant } from './oauth-fixture.ts';
 
 const REDIRECT = 'http://127.0.0.1:1/oauth-callback.html';
 let fixture: OAuthFixture;
 
+/** Shared by the engines and the fixture, so a token expires for both when a test skips time. */
+const clock = createShiftedClock();
 beforeAll(async () => {
-  fixture = await startOAuthFixture();
+  fixture = await startOAuthFixture({ now: clock.now });
 });
 afterAll(() => fixture.close());
 
@@ -19,7 +22,7 @@ function setup(host: AuthHost = headlessAuthHost(REDIRECT)) {
   const events: EngineEvent[] = [];
   const engine: Engine = createEngine({
     fetch: (input, init) => fetch(input, init),
-    now: () => Date.now(),
+    clock,
     emit: (event) => events.push(event),
     auth: { host, settings: { redirectUrl: REDIRECT } },
   });
@@ -130,7 +133,7 @@ describe('OAuth in the engine', () => {
     const { engine, connect, steps } = setup();
     await connect('short');
     for (let round = 0; round < 2; round++) {
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      clock.skip(1_100); // past the fixture's 1 s token lifetime, for the engine and the fixture alike
       await engine.call('listTools', undefined);
     }
     const record = fixture.record('short');

@@ -39,7 +39,7 @@ describe('secrets', () => {
       seen.push({ headers: JSON.stringify([...new Headers(init?.headers).entries()]), probe });
       return fetch(input, init);
     };
-    const h = createHarness(browserCorsFetch('http://app.example', spy));
+    const h = createHarness({ fetch: browserCorsFetch('http://app.example', spy) });
     const error = await h.engine
       .call('connect', { url: server.url, headers, transport: 'streamable-http', era: 'legacy' })
       .catch((e: unknown) => e);

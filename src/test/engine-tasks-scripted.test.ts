@@ -1,5 +1,6 @@
 /** Tasks against a scripted server: optional task support, pollInterval, input_required via tasks/result. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { createManualClock, fireTimersUntil, settled } from './clocks.ts';
 import { createHarness } from './engine-harness.ts';
 import { startRawServer, type RawRequest } from './raw-server.ts';
 
@@ -14,7 +15,6 @@ const TOOL = { name: 'maybe-task', inputSchema: { type: 'object' }, execution: {
 
 /** Statuses tasks/get reports in turn; the last repeats. */
 async function serveTasks(statuses: string[]) {
-  const getTimes: number[] = [];
   let polls = 0;
   const task = (status: string) => ({
     taskId: 'T1',
@@ -43,7 +43,6 @@ async function serveTasks(statuses: string[]) {
       case 'tools/call':
         return message.params?.task ? reply({ task: task('working') }) : reply({ content: [{ type: 'text', text: 'direct' }] });
       case 'tasks/get':
-        getTimes.push(Date.now());
         return reply(task(statuses[Math.min(polls++, statuses.length - 1)]!));
       case 'tasks/result':
         return reply({ content: [{ type: 'text', text: 'from the task' }] });
@@ -52,26 +51,27 @@ async function serveTasks(statuses: string[]) {
     }
   });
   servers.push(server);
-  return { server, getTimes };
+  return { server, getCount: () => polls };
 }
 
 describe('tasks, scripted', () => {
   it('runs an optional-task tool normally unless asked, and as a task when asked, honouring pollInterval', async () => {
-    const { server, getTimes } = await serveTasks(['working', 'working', 'completed']);
-    const h = createHarness();
+    const { server, getCount } = await serveTasks(['working', 'working', 'completed']);
+    const clock = createManualClock();
+    const h = createHarness({ clock });
     await h.engine.call('connect', { url: server.url, headers: [], transport: 'streamable-http' });
     await h.engine.call('listTools', undefined);
     const direct = await h.engine.call('callTool', { name: 'maybe-task', arguments: {} });
     expect(JSON.stringify(direct.content)).toContain('direct');
     expect(direct.task).toBeUndefined();
 
-    const started = Date.now();
-    const asTask = await h.engine.call('callTool', { name: 'maybe-task', arguments: {}, asTask: true, trackingId: 'k' });
+    const asTaskCall = h.engine.call('callTool', { name: 'maybe-task', arguments: {}, asTask: true, trackingId: 'k' });
+    // Three polls until completed, each after the suggested 300 ms (then one more look after tasks/result).
+    expect(await fireTimersUntil(clock, settled(asTaskCall), 'the task to finish')).toEqual([300, 300, 300]);
+    const asTask = await asTaskCall;
     expect(JSON.stringify(asTask.content)).toContain('from the task');
     expect(asTask.task).toMatchObject({ taskId: 'T1', ttl: 60_000, pollInterval: 300 });
-    // Three polls until completed, then one more look after tasks/result; each waits the suggested 300 ms.
-    expect(getTimes[0]! - started).toBeGreaterThanOrEqual(280);
-    for (let i = 1; i < 3; i++) expect(getTimes[i]! - getTimes[i - 1]!).toBeGreaterThanOrEqual(280);
+    expect(getCount()).toBe(4);
     const statuses = h.events.flatMap((e) => (e.type === 'call-progress' && e.task ? [e.task.statusMessage] : []));
     expect(statuses).toContain('now working');
   });

@@ -37,16 +37,21 @@ const sse = (res: ServerResponse) => {
 
 describe('tool calls', () => {
   it('marks an answer that arrives after Cancel as late in the log', async () => {
+    // The server holds the answer until the client has cancelled, then sends it anyway.
+    let answer: (() => void) | undefined;
     const server = await serve((message, res) => {
-      if (message.method === 'tools/call') setTimeout(() => reply(res, message.id, { content: [{ type: 'text', text: 'too late' }] }), 400);
+      if (message.method === 'tools/call') answer = () => reply(res, message.id, { content: [{ type: 'text', text: 'too late' }] });
       else reply(res, message.id, {});
     });
     const h = createHarness();
     await h.engine.call('connect', { url: server.url, headers: [], transport: 'streamable-http' });
     const controller = new AbortController();
     const call = h.engine.call('callTool', { name: 'slow', arguments: {} }, controller.signal);
-    setTimeout(() => controller.abort(), 100);
+    await expect.poll(() => answer).toBeDefined();
+    controller.abort();
     await expect(call).rejects.toMatchObject({ code: 'cancelled' });
+    await expect.poll(() => server.requests.some((r) => rpc(r).method === 'notifications/cancelled')).toBe(true);
+    answer!();
     await expect.poll(() => h.messages().find((m) => m.kind === 'response' && m.late), { timeout: 3000 }).toBeDefined();
     const late = h.messages().find((m) => m.late)!;
     const cancel = h.messages().find((m) => m.method === 'notifications/cancelled')!;

@@ -2,6 +2,7 @@
  * HTTP bodies from the wire: what was sent and received, bodies that failed to parse, SSE streams, the
  * 256 KB cap with the full size, secrets masked — and HAR export built from them, not from the log.
  */
+import { realClock } from '../engine/clock.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,7 +44,7 @@ function tapped() {
   const recorder = createMessageRecorder({ now: Date.now, nextSeq: () => ++seq, emit: (entry) => entries.push(entry) });
   const tap = createWireTap({
     fetch,
-    now: Date.now,
+    clock: realClock,
     nextSeq: () => ++seq,
     recorder,
     onExchange: (e) => exchanges.push(e),

@@ -1,4 +1,5 @@
 /** The HTTP wire view's facts: which exchange carried which message, session ids, SSE event ids and retry. */
+import { realClock } from '../engine/clock.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +62,7 @@ describe('wire details', () => {
     const recorder = createMessageRecorder({ now: Date.now, nextSeq: () => ++seq, emit: (entry) => entries.push(entry) });
     const tap = createWireTap({
       fetch,
-      now: Date.now,
+      clock: realClock,
       nextSeq: () => ++seq,
       recorder,
       onExchange: (e) => exchanges.push(e),

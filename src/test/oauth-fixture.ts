@@ -85,7 +85,10 @@ const CORS = {
   'access-control-expose-headers': 'WWW-Authenticate, Mcp-Session-Id',
 };
 
-export async function startOAuthFixture(options: { port?: number; host?: string } = {}): Promise<OAuthFixture> {
+export async function startOAuthFixture(
+  options: { port?: number; host?: string; /** When tokens expire. @default Date.now */ now?: () => number } = {},
+): Promise<OAuthFixture> {
+  const now = options.now ?? Date.now;
   const host = options.host ?? '127.0.0.1';
   const codes = new Map<string, Grant & { challenge: string; redirectUri: string }>();
   const accessTokens = new Map<string, Grant & { expiresAt: number }>();
@@ -242,7 +245,7 @@ export async function startOAuthFixture(options: { port?: number; host?: string 
   function issueTokens(grant: Grant) {
     const ttl = grant.variant === 'short' ? 1 : 3600;
     const access = randomBytes(16).toString('hex');
-    accessTokens.set(access, { ...grant, expiresAt: Date.now() + ttl * 1000 });
+    accessTokens.set(access, { ...grant, expiresAt: now() + ttl * 1000 });
     const withRefresh = grant.variant === 'offline' ? grant.scope.split(' ').includes('offline_access') : grant.variant !== 'no-refresh';
     const refresh = withRefresh ? randomBytes(16).toString('hex') : undefined;
     if (refresh) refreshTokens.set(refresh, grant);
@@ -262,7 +265,7 @@ export async function startOAuthFixture(options: { port?: number; host?: string 
       token.variant === variant &&
       token.issuer === issuerOf(variant) &&
       token.resource === resourceOf(variant) &&
-      token.expiresAt > Date.now();
+      token.expiresAt > now();
     recordOf(variant).mcpRequests.push({ method: message.method, authorized: Boolean(valid), bearer: Boolean(req.headers.authorization) });
     if (!valid) {
       res.writeHead(401, {

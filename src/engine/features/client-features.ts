@@ -41,7 +41,12 @@ export interface ClientFeatures {
 }
 
 export function createClientFeatures(ctx: FeatureContext, currentParams: () => ConnectParams | undefined): ClientFeatures {
-  const queue = createServerRequestQueue({ bound: MAX_PENDING_SERVER_REQUESTS, now: ctx.now, emit: ctx.emit, note: ctx.note });
+  const queue = createServerRequestQueue({
+    bound: MAX_PENDING_SERVER_REQUESTS,
+    now: () => ctx.clock.now(),
+    emit: ctx.emit,
+    note: ctx.note,
+  });
   const relations = createRelationTracker();
   let roots: Root[] = [];
   /** The settings of the session being set up or running; fixed per connection, as capabilities are. */

@@ -94,9 +94,9 @@ export function promptHandlers(ctx: FeatureContext): Handlers<PromptsApi> {
       }
       // Own properties even for an argument named __proto__ (`args[key] = value` would drop it).
       const args = ownEntries(entries);
-      const started = ctx.now();
+      const started = ctx.clock.now();
       const result = await rawRequest(client, 'prompts/get', { name: params.name, arguments: args }, { ...(signal && { signal }) });
-      return { ...readMessages(result), durationMs: ctx.now() - started };
+      return { ...readMessages(result), durationMs: ctx.clock.now() - started };
     },
   };
 }

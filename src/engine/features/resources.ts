@@ -90,16 +90,16 @@ export function resourceHandlers(ctx: FeatureContext): Handlers<ResourcesApi> {
     },
     async readResource({ uri }, signal) {
       const { client } = ctx.requireSession();
-      const started = ctx.now();
+      const started = ctx.clock.now();
       const result = await rawRequest(client, 'resources/read', { uri: checkUri(uri) }, { ...(signal && { signal }) });
       const { contents, problems } = readContents(result);
       const { ttlMs, cacheScope } = (result ?? {}) as { ttlMs?: unknown; cacheScope?: unknown };
       const scope = cacheScope === 'public' || cacheScope === 'private' ? cacheScope : undefined;
       const freshness: Freshness | undefined =
         typeof ttlMs === 'number' && Number.isFinite(ttlMs)
-          ? { ttlMs: Math.max(0, ttlMs), ...(scope && { scope }), receivedAt: ctx.now(), fromCache: false, ageMs: 0 }
+          ? { ttlMs: Math.max(0, ttlMs), ...(scope && { scope }), receivedAt: ctx.clock.now(), fromCache: false, ageMs: 0 }
           : undefined;
-      return { uri, contents, problems, durationMs: ctx.now() - started, ...(freshness && { freshness }) };
+      return { uri, contents, problems, durationMs: ctx.clock.now() - started, ...(freshness && { freshness }) };
     },
     async subscribeResource({ uri }, signal) {
       const { client, listener } = ctx.requireSession();

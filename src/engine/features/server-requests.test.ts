@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { EngineEvent } from '../../shared/events.ts';
 import {
   createRelationTracker,
@@ -59,7 +60,7 @@ describe('server request queue', () => {
     const { queue, events } = setup();
     const controller = new AbortController();
     const waiting = queue.wait(request(1), controller.signal).catch(() => 'ended');
-    controller.abort({ code: 'CONNECTION_CLOSED', message: 'Connection closed' });
+    controller.abort(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'));
     expect(await waiting).toBe('ended');
     expect(events.at(-1)).toMatchObject({ reason: 'closed' });
   });

@@ -3,7 +3,7 @@
  * with an error and a note), each entry ending exactly once — answered, cancelled or timed out by the
  * server, or with the session — and each announced to the UI as an event.
  */
-import { ProtocolError } from '@modelcontextprotocol/client';
+import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { boundJson } from '../../shared/bounds.ts';
 import type { PendingServerRequest, RelatedRequest, ServerRequestAnswer, ServerRequestEndReason } from '../../shared/client-features.ts';
 import type { EngineError } from '../../shared/errors.ts';
@@ -112,9 +112,9 @@ export function createServerRequestQueue(deps: QueueDeps): ServerRequestQueue {
   };
 }
 
+/** The SDK aborts the handlers of a closing connection with this reason. */
 function isConnectionClosed(reason: unknown): boolean {
-  const r = reason as { code?: unknown; message?: unknown } | undefined;
-  return r?.code === 'CONNECTION_CLOSED' || (typeof r?.message === 'string' && /connection closed/i.test(r.message));
+  return SdkError.isInstance(reason) && reason.code === SdkErrorCode.ConnectionClosed;
 }
 
 function reasonText(reason: unknown): string {

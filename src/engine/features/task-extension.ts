@@ -8,11 +8,12 @@
 import { boundJson } from '../../shared/bounds.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import { TASKS_EXTENSION, type TaskInfo } from '../../shared/tasks.ts';
+import { sleep, type Clock } from '../clock.ts';
 import { explainError } from '../explain-error.ts';
 import type { LensClient } from '../sdk-client.ts';
 import type { SessionExtension } from '../session.ts';
 import { rawRequest } from './paginate.ts';
-import { abortableSleep, clamp, isTerminal, readDetailedTask, readTask, taskFailure, type DetailedTask } from './tasks.ts';
+import { clamp, isTerminal, readDetailedTask, readTask, taskFailure, type DetailedTask } from './tasks.ts';
 
 /** The extension has no settings yet (an empty object declares support); offered on every modern connection. */
 export const tasksExtension: SessionExtension = { protocolExtensions: { [TASKS_EXTENSION]: {} } };
@@ -31,10 +32,10 @@ export interface FollowOptions {
   requestTimeoutMs: number;
   /** How long the call follows the task; after that the task runs on without us, listed in the Tasks tab. */
   maxTotalMs: number;
-  now: () => number;
+  /** Paces the polls and bounds the follow. */
+  clock: Clock;
   onStatus: (task: TaskInfo) => void;
   note: (level: 'info' | 'warning', text: string) => void;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /** The task handle a `resultType: "task"` answer carries; a bad-response error when it has no taskId. */
@@ -65,7 +66,6 @@ export async function followTaskToEnd(
   options: FollowOptions,
 ): Promise<{ task: TaskInfo; result: Record<string, unknown> }> {
   const { taskId } = created;
-  const sleep = options.sleep ?? abortableSleep;
   // Ends the follow early: the caller's abort, or an answer MCP Lens could not give.
   const stop = new AbortController();
   let failure: unknown;
@@ -90,20 +90,20 @@ export async function followTaskToEnd(
     );
   };
 
-  const deadline = options.now() + options.maxTotalMs;
+  const deadline = options.clock.now() + options.maxTotalMs;
   let detail: DetailedTask = { task: created, inputRequests: [] };
   let lostPolls = 0;
   options.onStatus(created);
   try {
     while (!isTerminal(detail.task)) {
       desk.sync(detail);
-      if (options.now() >= deadline) {
+      if (options.clock.now() >= deadline) {
         throw {
           code: 'timeout',
           message: `Stopped following task ${taskId} after ${Math.round(options.maxTotalMs / 1000)} s (the call's total timeout); it is still ${detail.task.status} on the server. Refresh the Tasks tab to see how it ends, or raise the total timeout.`,
         } satisfies EngineError;
       }
-      await sleep(clamp(detail.task.pollInterval ?? DEFAULT_POLL_MS), stop.signal);
+      await sleep(options.clock, clamp(detail.task.pollInterval ?? DEFAULT_POLL_MS), stop.signal);
       let raw: unknown;
       try {
         raw = await rawRequest(client, 'tasks/get', { taskId }, { signal: stop.signal, timeout: options.requestTimeoutMs });

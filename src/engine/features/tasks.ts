@@ -9,6 +9,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { boundJson } from '../../shared/bounds.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import { TERMINAL_TASK_STATUSES, type TaskInfo, type TaskList, type TaskPayload, type TasksApi } from '../../shared/tasks.ts';
+import { sleep, type Clock } from '../clock.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { Session } from '../session.ts';
 import { rawRequest } from './paginate.ts';
@@ -107,8 +108,9 @@ export interface FollowTaskOptions {
   signal?: AbortSignal;
   /** Timeout of the blocking tasks/result request. */
   resultTimeoutMs: number;
+  /** Paces the polls. */
+  clock: Clock;
   onStatus: (task: TaskInfo) => void;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /**
@@ -120,14 +122,13 @@ export async function followTask(
   created: TaskInfo,
   options: FollowTaskOptions,
 ): Promise<{ task: TaskInfo; result: unknown }> {
-  const sleep = options.sleep ?? abortableSleep;
   let task = created;
   options.onStatus(task);
   const onAbort = () => void rawRequest(client, 'tasks/cancel', { taskId: task.taskId }).catch(() => undefined);
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     while (!isTerminal(task) && task.status !== 'input_required') {
-      await sleep(clamp(task.pollInterval ?? DEFAULT_POLL_MS), options.signal);
+      await sleep(options.clock, clamp(task.pollInterval ?? DEFAULT_POLL_MS), options.signal);
       task = await getTask(client, task.taskId, options.signal);
       options.onStatus(task);
     }
@@ -152,21 +153,6 @@ export async function followTask(
 }
 
 export const clamp = (ms: number) => Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, ms));
-
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 function badResponse(message: string): EngineError {
   return { code: 'bad-response', message };
@@ -203,7 +189,7 @@ export function taskHandlers(ctx: FeatureContext, known: KnownTasks): Handlers<T
     }
     if (!detail.result) throw badResponse('The task is completed but tasks/get carried no result.');
     return {
-      outcome: shapeOutcome(detail.result, { durationMs: ctx.now() - started, task: detail.task }),
+      outcome: shapeOutcome(detail.result, { durationMs: ctx.clock.now() - started, task: detail.task }),
       raw: boundJson(detail.result),
       source: 'tasks/get',
     };
@@ -252,14 +238,14 @@ export function taskHandlers(ctx: FeatureContext, known: KnownTasks): Handlers<T
     },
     async taskResult({ taskId }, signal) {
       const session = ctx.requireSession();
-      const started = ctx.now();
+      const started = ctx.clock.now();
       if (session.summary.era === 'modern') return modernTaskResult(session, taskId, started, signal);
       const raw = await rawRequest(session.client, 'tasks/result', { taskId }, signal ? { signal } : {});
       const task = await getTask(session.client, taskId, signal).catch(() => undefined);
       if (task) rememberTask(known, session, task);
       const record = isRecord(raw) ? raw : {};
       return {
-        outcome: shapeOutcome(record, { durationMs: ctx.now() - started, ...(task && { task }) }),
+        outcome: shapeOutcome(record, { durationMs: ctx.clock.now() - started, ...(task && { task }) }),
         raw: boundJson(raw),
         source: 'tasks/result',
       };

@@ -7,6 +7,7 @@ import type { CallProgress } from '../../shared/events.ts';
 import type { CacheHints, Tool, ToolCallOutcome, ToolCallParams, ToolList } from '../../shared/model.ts';
 import type { TaskInfo } from '../../shared/tasks.ts';
 import { readIcons } from '../session.ts';
+import type { Clock } from '../clock.ts';
 import { listAllPages, rawRequest } from './paginate.ts';
 import { followTaskToEnd, readCreatedTask } from './task-extension.ts';
 import { followTask, readTask } from './tasks.ts';
@@ -51,7 +52,7 @@ export interface CallToolOptions {
   timeoutMs: number;
   maxTotalTimeoutMs: number;
   outputSchema?: Record<string, unknown>;
-  now: () => number;
+  clock: Clock;
   onProgress?: (progress: CallProgress) => void;
   /** Where a task's state goes, whichever era's: remembered for the Tasks tab, and shown on the running call. */
   taskHooks: { onStatus: (task: TaskInfo) => void; remember: (task: TaskInfo) => void };
@@ -61,7 +62,8 @@ export interface CallToolOptions {
 }
 
 export async function callTool(client: LensClient, params: ToolCallParams, options: CallToolOptions): Promise<ToolCallOutcome> {
-  const started = options.now();
+  const { clock } = options;
+  const started = clock.now();
   const requestOptions = {
     ...(options.signal && { signal: options.signal }),
     // Giving the SDK a progress callback makes it put a progressToken (the request id) on the call and
@@ -92,6 +94,7 @@ export async function callTool(client: LensClient, params: ToolCallParams, optio
     const followed = await followTask(client, createdTask, {
       ...(options.signal && { signal: options.signal }),
       resultTimeoutMs: options.maxTotalTimeoutMs,
+      clock,
       onStatus,
     });
     task = followed.task;
@@ -108,8 +111,8 @@ export async function callTool(client: LensClient, params: ToolCallParams, optio
       const followed = await followTaskToEnd(client, readCreatedTask(answer), {
         ...(options.signal && { signal: options.signal }),
         requestTimeoutMs: options.timeoutMs,
-        maxTotalMs: Math.max(0, options.maxTotalTimeoutMs - (options.now() - started)),
-        now: options.now,
+        maxTotalMs: Math.max(0, options.maxTotalTimeoutMs - (clock.now() - started)),
+        clock,
         onStatus,
         note: options.note,
       });
@@ -118,7 +121,7 @@ export async function callTool(client: LensClient, params: ToolCallParams, optio
     } else result = answer;
   }
   return shapeOutcome(result, {
-    durationMs: options.now() - started,
+    durationMs: clock.now() - started,
     ...(task && { task }),
     ...(options.outputSchema && { outputSchema: options.outputSchema }),
   });

@@ -64,7 +64,7 @@ export function toolHandlers(ctx: FeatureContext, knownTasks: KnownTasks = new W
       ...(outputSchema && { outputSchema }),
       timeoutMs: Math.min(bounded(params.timeoutMs, TOOL_TIMEOUT_MS), maxTotalTimeoutMs),
       maxTotalTimeoutMs,
-      now: ctx.now,
+      clock: ctx.clock,
       ...(trackingId !== undefined && { onProgress: (progress) => ctx.emit({ type: 'call-progress', trackingId, progress }) }),
       taskHooks: {
         remember: (task) => rememberTask(knownTasks, session, task),

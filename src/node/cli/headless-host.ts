@@ -5,7 +5,7 @@
  * the same one the browser runs; only this host differs.
  */
 import type { Client } from '@modelcontextprotocol/client';
-import type { AuthHost } from '../../engine/features/auth-session.ts';
+import type { AuthHost } from '../../engine/auth/session.ts';
 import type { SessionExtension } from '../../engine/session.ts';
 import { checkNavigableUrl } from '../../shared/url.ts';
 

@@ -10,6 +10,7 @@
  * is used when `MCP_CONFORMANCE_SCENARIO` is set. No scenario changes what the engine does.
  */
 import { createEngine } from '../../engine/engine.ts';
+import { realClock } from '../../engine/clock.ts';
 import type { AuthSettings } from '../../shared/auth.ts';
 import type { EngineEvent } from '../../shared/events.ts';
 import type { Tool } from '../../shared/model.ts';
@@ -99,7 +100,7 @@ async function main(): Promise<number> {
   const settings = authSettings(process.env);
   const engine = createEngine({
     fetch: (input, init) => fetch(input, init),
-    now: () => Date.now(),
+    clock: realClock,
     emit: (event) => options.verbose && printEvent(event),
     auth: { host: headlessAuthHost(settings.redirectUrl), settings },
     extensions: [headlessRequestAnswers()],

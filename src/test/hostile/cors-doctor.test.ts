@@ -9,7 +9,7 @@ import { createHostileServer } from './server.ts';
 
 const origin = serveOnLoopback(createHostileServer());
 
-const browser = () => createHarness(browserCorsFetch('http://app.example'));
+const browser = () => createHarness({ fetch: browserCorsFetch('http://app.example') });
 const url = (scenario: string) => `${origin()}/s/${scenario}/mcp`;
 const connect = (scenario: string, headers: Array<{ name: string; value: string }> = [], era?: EraChoice, harness = browser()) =>
   harness.engine.call('connect', { url: url(scenario), headers, transport: 'streamable-http', ...(era && { era }) });

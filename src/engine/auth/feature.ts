@@ -9,10 +9,10 @@ import type { AuthPersistApi } from '../../shared/auth-persist.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { SessionExtension } from '../session.ts';
-import { LensOAuthProvider } from './auth-provider.ts';
-import { createAuthRecorder, RULES, type StepInput } from './auth-recorder.ts';
-import { AuthController, type AuthHost } from './auth-session.ts';
-import type { AuthVault, LockFn } from './auth-vault.ts';
+import { LensOAuthProvider } from './provider.ts';
+import { createAuthRecorder, RULES, type StepInput } from './recorder.ts';
+import { AuthController, type AuthHost } from './session.ts';
+import type { AuthVault, LockFn } from './vault.ts';
 
 export interface AuthFeatureOptions {
   /** How the authorization URL is opened. @default the UI: the engine reports it and waits for `completeAuthorization` */
@@ -52,11 +52,11 @@ export function authFeature(ctx: FeatureContext, options: AuthFeatureOptions = {
     const key = keyOf(serverUrl);
     const existing = controllers.get(key);
     if (existing) return existing;
-    const record = (step: StepInput) => emit({ kind: 'step', step: { ...step, id: ++stepId, time: ctx.now(), serverUrl: key } });
+    const record = (step: StepInput) => emit({ kind: 'step', step: { ...step, id: ++stepId, time: ctx.clock.now(), serverUrl: key } });
     const provider = new LensOAuthProvider({
       serverUrl,
       settings: () => settings,
-      now: ctx.now,
+      now: () => ctx.clock.now(),
       random,
       onIssuerChange: (change) => controller.issuerChanged(change),
     });
@@ -65,7 +65,7 @@ export function authFeature(ctx: FeatureContext, options: AuthFeatureOptions = {
       provider,
       oauthFetch: createAuthRecorder({ fetch: ctx.fetch, record, issuer: () => provider.issuer }),
       host: options.host ?? personHost,
-      now: ctx.now,
+      now: () => ctx.clock.now(),
       record,
       status: (status: AuthStatus) => emit({ kind: 'status', status }),
       key,
@@ -143,7 +143,15 @@ export function authFeature(ctx: FeatureContext, options: AuthFeatureOptions = {
       controllers.delete(key);
       emit({
         kind: 'step',
-        step: { id: ++stepId, time: ctx.now(), serverUrl: key, kind: 'forget', title: 'Forgotten', rule: RULES.forget, verdict: 'info' },
+        step: {
+          id: ++stepId,
+          time: ctx.clock.now(),
+          serverUrl: key,
+          kind: 'forget',
+          title: 'Forgotten',
+          rule: RULES.forget,
+          verdict: 'info',
+        },
       });
       emit({ kind: 'status', status: { phase: 'none' } });
       return undefined;

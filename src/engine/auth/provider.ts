@@ -1,11 +1,11 @@
 /**
  * The OAuthClientProvider the SDK's `auth()` drives, for one MCP server. Everything lives in this object
  * (worker memory): registrations and tokens keyed by the authorization server's issuer (see
- * auth-credentials.ts), the PKCE verifier, discovery, and the pending `state`. It adds what the spec and
+ * credentials.ts), the PKCE verifier, discovery, and the pending `state`. It adds what the spec and
  * docs/security.md require and the SDK leaves out: metadata URLs validated and S256 required before
  * any navigation, a `javascript:`/`data:` authorization URL refused, a 128-bit single-use `state`, the
  * issuer recorded with the verifier for the RFC 9207 check, an authorization server change noticed
- * (SEP-2352), and the `resource` indicator on every request, exactly as published (auth-resource.ts).
+ * (SEP-2352), and the `resource` indicator on every request, exactly as published (resource.ts).
  */
 import {
   checkResourceAllowed,
@@ -19,10 +19,10 @@ import {
 import type { AuthSettings } from '../../shared/auth.ts';
 import type { OAuthDiscoverySnapshot } from '../../shared/auth-persist.ts';
 import { checkNavigableUrl } from '../../shared/url.ts';
-import { IssuerKeyedCredentials, type PreRegisteredClient } from './auth-credentials.ts';
-import { AuthRefusal } from './auth-refusal.ts';
-import { canonicalResource, publishedResource } from './auth-resource.ts';
-import type { RememberedAuthorization } from './auth-vault.ts';
+import { IssuerKeyedCredentials, type PreRegisteredClient } from './credentials.ts';
+import { AuthRefusal } from './refusal.ts';
+import { canonicalResource, publishedResource } from './resource.ts';
+import type { RememberedAuthorization } from './vault.ts';
 
 export interface PendingAuthorization {
   url: string;

@@ -1,12 +1,12 @@
 /**
  * The sentences and facts the Authorization view shows for the controller's own steps (the HTTP ones are
- * described by auth-recorder.ts), and the checks on a callback that need no network.
+ * described by recorder.ts), and the checks on a callback that need no network.
  */
 import type { extractWWWAuthenticateParams, OAuthDiscoveryState } from '@modelcontextprotocol/client';
 import type { AuthFact } from '../../shared/auth.ts';
 import type { EngineError } from '../../shared/errors.ts';
-import { STATE_TTL_MS, type PendingAuthorization } from './auth-provider.ts';
-import { AuthRefusal } from './auth-refusal.ts';
+import { STATE_TTL_MS, type PendingAuthorization } from './provider.ts';
+import { AuthRefusal } from './refusal.ts';
 
 /** The callback must carry the state we sent, unexpired; anything else is discarded unread. */
 export function checkCallback(pending: PendingAuthorization, callbackUrl: string, now: number): URLSearchParams {

@@ -7,7 +7,7 @@ import type { AuthFact, AuthHttp, AuthStep, AuthStepKind, AuthVerdict } from '..
 import { redactHeaders } from '../../shared/redact.ts';
 import { checkNavigableUrl } from '../../shared/url.ts';
 import type { FetchLike } from '../wire-tap.ts';
-import { AuthRefusal } from './auth-refusal.ts';
+import { AuthRefusal } from './refusal.ts';
 
 const BODY_LIMIT = 4_000;
 const MAX_REDIRECTS = 3;

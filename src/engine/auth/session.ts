@@ -27,13 +27,13 @@ import {
   describeChallenge,
   describeSchemaError,
   withStatus,
-} from './auth-describe.ts';
-import { checkIss } from './auth-iss.ts';
-import { issExpectation, type LensOAuthProvider, type PendingAuthorization } from './auth-provider.ts';
-import { RULES, type StepInput } from './auth-recorder.ts';
-import { AuthRefusal } from './auth-refusal.ts';
-import { DeviceMemory } from './auth-remember.ts';
-import type { AuthVault, LockFn } from './auth-vault.ts';
+} from './describe.ts';
+import { checkIss } from './iss.ts';
+import { issExpectation, type LensOAuthProvider, type PendingAuthorization } from './provider.ts';
+import { RULES, type StepInput } from './recorder.ts';
+import { AuthRefusal } from './refusal.ts';
+import { DeviceMemory } from './remember.ts';
+import type { AuthVault, LockFn } from './vault.ts';
 
 /** Who opens the authorization URL: a person in the browser, or the headless command line. */
 export interface AuthHost {

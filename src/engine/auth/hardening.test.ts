@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { IssuerKeyedCredentials } from './auth-credentials.ts';
-import { checkIss } from './auth-iss.ts';
-import { checkIssuer } from './auth-remember.ts';
-import { canonicalResource, publishedResource } from './auth-resource.ts';
+import { IssuerKeyedCredentials } from './credentials.ts';
+import { checkIss } from './iss.ts';
+import { checkIssuer } from './remember.ts';
+import { canonicalResource, publishedResource } from './resource.ts';
 
 describe('resource indicator', () => {
   it('serializes exactly as published, pathless or not', () => {

@@ -7,7 +7,7 @@
  * to a second one.
  */
 import type { StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
-import { AuthRefusal } from './auth-refusal.ts';
+import { AuthRefusal } from './refusal.ts';
 
 /** A client the user entered (Client ID and, for a confidential client, its secret). */
 export interface PreRegisteredClient {

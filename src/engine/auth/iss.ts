@@ -9,7 +9,7 @@
  * the response's `error`, `error_description` or `error_uri`: the step says how it differs instead.
  */
 import type { AuthFact, AuthVerdict } from '../../shared/auth.ts';
-import type { PendingAuthorization } from './auth-provider.ts';
+import type { PendingAuthorization } from './provider.ts';
 
 export interface IssCheck {
   title: string;

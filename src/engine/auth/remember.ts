@@ -1,13 +1,13 @@
 /**
  * The opt-in "Remember on this device" for one server: loads remembered tokens once before the first
  * request, writes them back after every successful authorization or refresh, and runs refreshes under a
- * cross-tab lock so a rotated refresh token is spent only once (see auth-vault.ts for where and why).
+ * cross-tab lock so a rotated refresh token is spent only once (see vault.ts for where and why).
  * A record is only used for the authorization server it names (its issuer): one that names none, or
  * contradicts itself, or belongs to another authorization server than the one in use, is ignored.
  */
-import { issuerOf, type LensOAuthProvider } from './auth-provider.ts';
-import { RULES, type StepInput } from './auth-recorder.ts';
-import type { AuthVault, LockFn, RememberedAuthorization } from './auth-vault.ts';
+import { issuerOf, type LensOAuthProvider } from './provider.ts';
+import { RULES, type StepInput } from './recorder.ts';
+import type { AuthVault, LockFn, RememberedAuthorization } from './vault.ts';
 
 export interface DeviceMemoryDeps {
   /** The canonical resource URI: the record's key, and part of the lock's name. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkDiscovery } from './auth-provider.ts';
-import { AuthRefusal } from './auth-refusal.ts';
-import { maskBody } from './auth-recorder.ts';
-import { checkCallback } from './auth-describe.ts';
+import { checkDiscovery } from './provider.ts';
+import { AuthRefusal } from './refusal.ts';
+import { maskBody } from './recorder.ts';
+import { checkCallback } from './describe.ts';
 
 const metadata = (extra: Record<string, unknown>) => ({
   authorizationServerUrl: 'https://as.example',

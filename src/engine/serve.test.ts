@@ -1,0 +1,64 @@
+/** serveEngine's event batching on a manual clock: one post per flush interval, and never after the result. */
+import { describe, expect, it } from 'vitest';
+import type { Endpoint, FromEngine } from '../shared/boundary.ts';
+import type { EngineEvent } from '../shared/events.ts';
+import { createManualClock } from '../test/clocks.ts';
+import type { Engine } from './engine.ts';
+import { serveEngine } from './serve.ts';
+
+const note = (text: string): EngineEvent => ({ type: 'note', time: 0, level: 'info', text });
+
+function served(call: (emit: (event: EngineEvent) => void) => Engine['call']) {
+  const clock = createManualClock();
+  const posted: FromEngine[] = [];
+  let deliver!: (data: unknown) => void;
+  const endpoint: Endpoint = {
+    postMessage: (message: FromEngine) => posted.push(message),
+    addEventListener: (_type: string, listener: (event: MessageEvent) => void) => (deliver = (data) => listener({ data } as MessageEvent)),
+    removeEventListener: () => undefined,
+  } as unknown as Endpoint;
+  let emit!: (event: EngineEvent) => void;
+  serveEngine(
+    endpoint,
+    (sink) => {
+      emit = sink;
+      return { call: call(sink) } as Engine;
+    },
+    clock,
+  );
+  return { clock, posted, emit: (event: EngineEvent) => emit(event), deliver };
+}
+
+describe('serveEngine', () => {
+  it('batches events emitted within 16 ms into one post', () => {
+    const s = served(() => (() => new Promise(() => undefined)) as Engine['call']);
+    s.emit(note('a'));
+    s.emit(note('b'));
+    expect(s.posted).toEqual([]);
+    s.clock.advance(15);
+    expect(s.posted).toEqual([]);
+    s.clock.advance(1);
+    expect(s.posted).toEqual([{ kind: 'events', events: [note('a'), note('b')] }]);
+    s.emit(note('c'));
+    expect(s.clock.pending()).toEqual([16]);
+  });
+
+  it('posts the events emitted before a result ahead of it, without waiting for the timer', async () => {
+    const s = served(
+      (emit) =>
+        (async () => {
+          emit(note('working'));
+          return 'done';
+        }) as unknown as Engine['call'],
+    );
+    s.deliver({ kind: 'call', id: 1, method: 'ping', params: undefined });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(s.posted).toEqual([
+      { kind: 'events', events: [note('working')] },
+      { kind: 'result', id: 1, ok: true, value: 'done' },
+    ]);
+    // The timer left behind finds nothing to send.
+    s.clock.advance(16);
+    expect(s.posted).toHaveLength(2);
+  });
+});
