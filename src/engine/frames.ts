@@ -21,9 +21,10 @@ export function classifyFrame(value: unknown): FrameFacts {
   if (method !== undefined) {
     return rpcId !== undefined ? { kind: 'request', method, rpcId } : { kind: 'notification', method };
   }
-  if ('error' in value) return { kind: 'error', rpcId };
-  if ('result' in value) return { kind: 'response', rpcId };
-  return { kind: 'invalid', rpcId, problem: 'Neither a request, a notification, a result nor an error.' };
+  const id = rpcId === undefined ? {} : { rpcId };
+  if ('error' in value) return { kind: 'error', ...id };
+  if ('result' in value) return { kind: 'response', ...id };
+  return { kind: 'invalid', ...id, problem: 'Neither a request, a notification, a result nor an error.' };
 }
 
 /**

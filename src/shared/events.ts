@@ -115,7 +115,12 @@ export interface StreamDrop {
 export interface ListenState {
   status: 'opening' | 'listening' | 'closed';
   /** What MCP Lens asked for. */
-  requested: { toolsListChanged?: boolean; promptsListChanged?: boolean; resourcesListChanged?: boolean; resourceSubscriptions?: string[] };
+  requested: {
+    toolsListChanged?: boolean | undefined;
+    promptsListChanged?: boolean | undefined;
+    resourcesListChanged?: boolean | undefined;
+    resourceSubscriptions?: string[] | undefined;
+  };
   /** What the server acknowledged it will send (a subset of `requested`). */
   honoured?: ListenState['requested'];
   /** local: we closed it; graceful: the server ended it; remote: it dropped; error: it never opened. */

@@ -4,11 +4,19 @@ import { matchesFilter } from './log-filter.ts';
 import { createLogStore, requestMethodOf, type LogItem } from './log-store.ts';
 
 let seq = 0;
-function message(partial: Partial<MessageEntry> = {}): EngineEvent {
+function message(partial: { [K in keyof MessageEntry]?: MessageEntry[K] | undefined } = {}): EngineEvent {
   seq += 1;
   return {
     type: 'message',
-    entry: { seq, time: 1_700_000_000_000 + seq, direction: 'out', kind: 'request', method: 'tools/list', rpcId: seq, ...partial },
+    entry: {
+      seq,
+      time: 1_700_000_000_000 + seq,
+      direction: 'out',
+      kind: 'request',
+      method: 'tools/list',
+      rpcId: seq,
+      ...partial,
+    } as MessageEntry,
   };
 }
 const notification = (method: string) => message({ direction: 'in', kind: 'notification', method, rpcId: undefined });

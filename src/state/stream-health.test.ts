@@ -16,9 +16,9 @@ const summary: ServerSummary = {
   capabilities: {},
 };
 const T0 = 1_700_000_000_000;
-const drop = (time: number, extra: Partial<StreamDrop> = {}): EngineEvent => ({
+const drop = (time: number, extra: { [K in keyof StreamDrop]?: StreamDrop[K] | undefined } = {}): EngineEvent => ({
   type: 'stream-drop',
-  drop: { time, reason: `SSE stream disconnected at ${time}`, reconnectInMs: 1000, ...extra },
+  drop: { time, reason: `SSE stream disconnected at ${time}`, reconnectInMs: 1000, ...extra } as StreamDrop,
 });
 
 function connectedStore() {

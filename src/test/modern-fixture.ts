@@ -93,7 +93,12 @@ async function serve(
   const abort = new AbortController();
   res.on('close', () => abort.abort());
   const response = await handler.fetch(
-    new Request(new URL(req.url ?? '/', origin), { method: req.method ?? 'GET', headers, body, signal: abort.signal }),
+    new Request(new URL(req.url ?? '/', origin), {
+      method: req.method ?? 'GET',
+      headers,
+      signal: abort.signal,
+      ...(body !== undefined && { body }),
+    }),
   );
   const out: Record<string, string> = { ...corsHeaders };
   response.headers.forEach((value, name) => (out[name] = value));

@@ -90,19 +90,19 @@ describe('checkIssuer (remembered records)', () => {
     authorizationServerUrl: 'https://as1.example/',
     authorizationServerMetadata: { issuer: 'https://as1.example' },
   } as never;
-  const record = {
+  const withoutDiscovery = {
     key: 'k',
     serverUrl: 'https://mcp.example/mcp',
     savedAt: 1,
     tokens: { access_token: 'a', token_type: 'Bearer' },
-    discovery,
   };
+  const record = { ...withoutDiscovery, discovery };
   it('takes the recorded issuer, or the discovery’s for a record of an older build', () => {
     expect(checkIssuer({ ...record, issuer: 'https://as1.example' }, undefined)).toEqual({ issuer: 'https://as1.example' });
     expect(checkIssuer(record, 'https://as1.example')).toEqual({ issuer: 'https://as1.example' });
   });
   it('refuses a record that names no issuer, contradicts itself, or belongs to another authorization server', () => {
-    expect(checkIssuer({ ...record, discovery: undefined }, undefined)).toMatchObject({
+    expect(checkIssuer(withoutDiscovery, undefined)).toMatchObject({
       problem: expect.stringMatching(/names no authorization server/),
     });
     expect(checkIssuer({ ...record, issuer: 'https://as2.example' }, undefined)).toMatchObject({

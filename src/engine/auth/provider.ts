@@ -60,15 +60,15 @@ export interface ProviderDeps {
 export class LensOAuthProvider implements OAuthClientProvider {
   private readonly credentials = new IssuerKeyedCredentials();
   /** When the current access token stops being valid, from `expires_in` at the time it was saved. */
-  expiresAt?: number;
+  expiresAt: number | undefined;
   /** When to refresh it: 30 s before expiry, or at three quarters of a short lifetime. */
-  refreshAt?: number;
-  private verifier?: string;
-  private discovery?: OAuthDiscoveryState;
+  refreshAt: number | undefined;
+  private verifier: string | undefined;
+  private discovery: OAuthDiscoveryState | undefined;
   /** The issuer of the last discovery; kept when discovery is dropped, so a change can be noticed. */
-  private lastIssuer?: string;
-  private pending?: PendingAuthorization;
-  private issuedState?: { value: string; createdAt: number };
+  private lastIssuer: string | undefined;
+  private pending: PendingAuthorization | undefined;
+  private issuedState: { value: string; createdAt: number } | undefined;
 
   constructor(private readonly deps: ProviderDeps) {}
 
@@ -76,10 +76,11 @@ export class LensOAuthProvider implements OAuthClientProvider {
     return this.deps.settings().redirectUrl;
   }
 
-  get clientMetadataUrl(): string | undefined {
-    // The SDK only uses it when the AS advertises CIMD, and only https URLs are valid client ids.
+  get clientMetadataUrl(): string {
+    // The SDK only uses it when the AS advertises CIMD, and only https URLs are valid client ids. The SDK
+    // tests it for truth, so '' means "none" (a getter cannot be absent, which the optional field's type asks).
     const url = this.deps.settings().clientMetadataUrl;
-    return url?.startsWith('https://') ? url : undefined;
+    return url?.startsWith('https://') ? url : '';
   }
 
   get clientMetadata(): OAuthClientMetadata {

@@ -13,8 +13,8 @@ export interface DeviceMemoryDeps {
   /** The canonical resource URI: the record's key, and part of the lock's name. */
   key: string;
   provider: LensOAuthProvider;
-  vault?: AuthVault;
-  lock?: LockFn;
+  vault?: AuthVault | undefined;
+  lock?: LockFn | undefined;
   now: () => number;
   record: (step: StepInput) => void;
 }

@@ -29,7 +29,8 @@ export function registerElicitation(client: Client, rc: RequestContext, emit: (e
         ? undefined
         : 'Answer a URL elicitation with Accept, Decline or Cancel.',
     );
-    return elicitResult({ ...answer, ...(answer.action === 'accept' && { content: undefined }) });
+    // A URL elicitation's accept carries no content: the person answered on the server's page.
+    return elicitResult(answer.action === 'accept' ? { action: 'accept' } : answer);
   });
 
   // Any well-formed id is passed on; the UI only marks elicitations it is tracking, and ignores the rest.

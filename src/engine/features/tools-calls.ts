@@ -68,7 +68,7 @@ export async function callTool(client: LensClient, params: ToolCallParams, optio
     ...(options.signal && { signal: options.signal }),
     // Giving the SDK a progress callback makes it put a progressToken (the request id) on the call and
     // route notifications/progress to it; the log shows them either way.
-    onprogress: (progress: { progress: number; total?: number; message?: string }) => options.onProgress?.(readProgress(progress)),
+    onprogress: (progress: Parameters<typeof readProgress>[0]) => options.onProgress?.(readProgress(progress)),
     timeout: options.timeoutMs,
     resetTimeoutOnProgress: true,
     maxTotalTimeout: options.maxTotalTimeoutMs,
@@ -127,7 +127,7 @@ export async function callTool(client: LensClient, params: ToolCallParams, optio
   });
 }
 
-function readProgress(raw: { progress: number; total?: number; message?: string }): CallProgress {
+function readProgress(raw: { progress: number; total?: number | undefined; message?: string | undefined }): CallProgress {
   const progress: CallProgress = { progress: typeof raw.progress === 'number' ? raw.progress : 0 };
   if (typeof raw.total === 'number') progress.total = raw.total;
   if (typeof raw.message === 'string') progress.message = raw.message.slice(0, 1000);

@@ -31,7 +31,7 @@ export function toWebRequest(req: IncomingMessage, origin: string, body: string 
   return new Request(new URL(req.url ?? '/', origin), {
     method: req.method ?? 'GET',
     headers,
-    body: hasBody ? body : undefined,
+    ...(hasBody && { body }),
     signal,
   });
 }

@@ -80,7 +80,10 @@ export async function runWithPushedRequests(
     const result = await run(round);
     if (!isInputRequiredResult(result)) return result;
     const asked = Object.entries(result.inputRequests ?? {});
-    const answers = await Promise.all(asked.map(async ([key, request]) => [key, await ctx.mcpReq.send(request, options)] as const));
+    // The SDK's InputRequest allows `params: undefined`, which its own send() type refuses under
+    // exactOptionalPropertyTypes; the value is the same request either way.
+    const send = (request: object) => ctx.mcpReq.send(request as { method: 'roots/list' }, options);
+    const answers = await Promise.all(asked.map(async ([key, request]) => [key, await send(request)] as const));
     const state = result.requestState === undefined ? undefined : await codec.verify(result.requestState, ctx);
     round = { responses: Object.fromEntries(answers), state };
   }

@@ -6,7 +6,15 @@ import { ServerText } from './ServerText.tsx';
  * An EngineError: its one plain line, and the raw detail one click away. `onConnectLegacy` is offered
  * when the error is a CORS allow-list that only lacks what 2026-07-28 adds.
  */
-export function ErrorDetails({ error, lead, onConnectLegacy }: { error: EngineError; lead?: string; onConnectLegacy?: () => void }) {
+export function ErrorDetails({
+  error,
+  lead,
+  onConnectLegacy,
+}: {
+  error: EngineError;
+  lead?: string;
+  onConnectLegacy?: (() => void) | undefined;
+}) {
   const hasDetails =
     error.detail !== undefined ||
     error.httpStatus !== undefined ||

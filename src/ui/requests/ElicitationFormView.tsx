@@ -97,7 +97,7 @@ function Field({
   id: string;
   field: ElicitField;
   value: FieldValue | undefined;
-  error?: string;
+  error?: string | undefined;
   onChange: (v: FieldValue) => void;
 }) {
   const hintId = useId();

@@ -148,7 +148,7 @@ function DraftBlockEditor({
   block: DraftBlock;
   toolNames: string[];
   onChange: (b: DraftBlock) => void;
-  onRemove?: () => void;
+  onRemove?: (() => void) | undefined;
 }) {
   const id = useId();
   const typeSelect = block.type !== 'tool_use' && (

@@ -55,7 +55,7 @@ function ajvValidator(dialect: Dialect): ValidatorType {
   if (!validator) {
     const AjvClass = dialect === '2020-12' ? Ajv2020 : dialect === '2019-09' ? Ajv2019 : undefined;
     // rjsf's Ajv runs non-strict (unknown keywords are ignored) and never loads a remote $ref.
-    validator = customizeValidator({ AjvClass });
+    validator = customizeValidator(AjvClass ? { AjvClass } : {});
     cache.set(dialect, validator);
   }
   return validator;
