@@ -3,12 +3,12 @@
  * task: saving writes the file in parts and yields between them; opening parses in a worker and fills the
  * log in slices.
  */
-import { readSessionFile } from '../../bridge/index.ts';
+import { readSessionFile, writeSessionFile } from '../../bridge/index.ts';
 import { indexCarried } from '../../state/index.ts';
 import type { EngineEvent, HttpExchange } from '../../shared/events.ts';
 import { EMPTY_CATALOG, type ListSnapshots, type ReplayCatalog } from '../../shared/replay-api.ts';
 import { recordedCalls } from '../../shared/replay-recording.ts';
-import { SESSION_FILE_EXTENSION, sessionFileParts, type SessionData, type SessionFile } from '../../shared/session-file.ts';
+import { SESSION_FILE_EXTENSION, type SessionData, type SessionFile } from '../../shared/session-file.ts';
 import { downloadText, fileStamp } from '../common/download.ts';
 import type { AppServices } from '../services.tsx';
 import { catalogListSnapshots } from './list-snapshots.ts';
@@ -43,13 +43,8 @@ export function collectSession(services: AppServices, liveLists: ListSnapshots =
 }
 
 export async function saveSession(services: AppServices, liveLists: ListSnapshots = {}): Promise<void> {
-  const data = collectSession(services, liveLists);
-  const parts: string[] = [];
-  for (const part of sessionFileParts(data, { savedAt: new Date(), appVersion: APP_VERSION })) {
-    parts.push(part);
-    await nextTask();
-  }
-  downloadText(`mcp-lens-${fileStamp()}${SESSION_FILE_EXTENSION}`, parts);
+  const blob = await writeSessionFile(collectSession(services, liveLists), { savedAt: new Date(), appVersion: APP_VERSION });
+  downloadText(`mcp-lens-${fileStamp()}${SESSION_FILE_EXTENSION}`, [blob]);
 }
 
 export async function openSession(services: AppServices, file: File): Promise<boolean> {
