@@ -14,3 +14,5 @@ export {
 } from './resources.ts';
 export type { GetPromptVariables } from './prompts.ts';
 export { completionQueryOptions, getPromptMutationOptions, promptsQueryOptions } from './prompts.ts';
+export type { PagedListMethod } from './load-more.ts';
+export { appendBatch, loadMore } from './load-more.ts';

@@ -118,10 +118,10 @@ describe('a crafted session file', () => {
       ...Array.from({ length: 50_000 }, (_, index) => message(index + 1)),
     ];
     const { file: opened, notes } = open(file);
-    expect(opened.server?.server.name.length).toBeLessThan(SESSION_FILE_BOUNDS.maxStringLength + 100);
+    expect(opened.server?.server.name.length).toBeLessThan(SESSION_FILE_BOUNDS.maxNameLength + 100);
     expect(opened.server?.server.name).toMatch(/…\[truncated \d+ chars\]$/);
     expect(opened.lists?.['tools/list']?.items).toHaveLength(5000);
-    expect(JSON.stringify(opened.lists?.['tools/list']?.items[0]).length).toBeLessThan(SESSION_FILE_BOUNDS.maxStringLength + 200);
+    expect(JSON.stringify(opened.lists?.['tools/list']?.items[0]).length).toBeLessThan(SESSION_FILE_BOUNDS.maxNameLength + 200);
     const note = opened.log.items.find((item) => item.id === 'big-note');
     expect(note?.type === 'note' && note.text.length).toBeLessThanOrEqual(SESSION_FILE_BOUNDS.maxNoteLength + 40);
     expect(notes.some((text) => /overlong texts were cut/.test(text))).toBe(true);

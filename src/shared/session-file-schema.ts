@@ -26,6 +26,8 @@ export interface SessionFileBounds {
   maxStringLength: number;
   /** One note of the log. @default 4096 */
   maxNoteLength: number;
+  /** A name, title or version (server, tool, resource, prompt): shown on one line. @default 1024 */
+  maxNameLength: number;
   /** One HTTP body, as the wire tap keeps it. @default 262144 */
   maxBodyLength: number;
 }
@@ -37,6 +39,7 @@ export const SESSION_FILE_BOUNDS: SessionFileBounds = {
   maxListItems: 10_000,
   maxStringLength: 64 * 1024,
   maxNoteLength: 4 * 1024,
+  maxNameLength: 1024,
   maxBodyLength: 256 * 1024,
 };
 
@@ -234,9 +237,9 @@ export class SessionFileReader {
       extensions: value.extensions === undefined ? undefined : this.strings(value.extensions, 100),
       sessionId: this.text(value.sessionId, 1024),
       server: defined({
-        name: this.text(identity.name) ?? '',
-        title: this.text(identity.title),
-        version: this.text(identity.version, 1000) ?? '',
+        name: this.text(identity.name, this.bounds.maxNameLength) ?? '',
+        title: this.text(identity.title, this.bounds.maxNameLength),
+        version: this.text(identity.version, this.bounds.maxNameLength) ?? '',
         description: this.text(identity.description),
         websiteUrl: this.text(identity.websiteUrl, 8192),
         icons: this.icons(identity.icons),
@@ -307,11 +310,21 @@ export class SessionFileReader {
         continue;
       }
       const items = this.list(list.items, this.bounds.maxListItems, `${method} entries`, (item) =>
-        isObject(item) ? this.value(item) : undefined,
+        isObject(item) ? this.listItem(item) : undefined,
       );
       out[method] = { pages: count(list.pages) ?? 1, items };
     }
     return out;
+  }
+
+  /** A listed tool, resource or prompt: bounded JSON, with its name and title cut to one line's worth. */
+  private listItem(item: Json): unknown {
+    const bounded = this.value(item) as Json;
+    for (const key of ['name', 'title'] as const) {
+      const cut = typeof bounded[key] === 'string' ? this.text(bounded[key], this.bounds.maxNameLength) : undefined;
+      if (cut !== undefined) bounded[key] = cut;
+    }
+    return bounded;
   }
 
   /** The body of a file whose envelope (format, version) was already accepted. */
