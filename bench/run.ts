@@ -14,6 +14,7 @@ import { startStaticServer } from '../src/node/static-server/server.ts';
 import { clicksBetween, installProbes, logAccounted, longTasksBetween, now, percentile, timeFilter } from './browser.ts';
 import { startFloodServer } from './flood-server.ts';
 import { startDemoServer } from '../src/node/demo-server/index.ts';
+import { createHostileServer } from '../src/test/hostile/server.ts';
 import { measureInBrowser, measureInProcess } from './overhead.ts';
 
 const SUSTAIN_SECONDS = Number(process.env.BENCH_SUSTAIN_SECONDS ?? 60);
@@ -188,6 +189,32 @@ async function main() {
     report('open: log shown after', ms(opened), '(informational)', true);
     report('open: longest task', ms(Math.max(0, ...tasks)), '≤ 200 ms (opens without freezing)', Math.max(0, ...tasks) <= 200);
     await page.getByRole('region', { name: 'Saved session' }).getByRole('button', { name: 'Close saved session' }).click();
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor();
+
+    console.log('Huge lists: 10,000 tools in one tools/list');
+    const hostile = createHostileServer();
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = hostile.address() as { port: number };
+      await page.goto(`${app.url}?url=${encodeURIComponent(`http://127.0.0.1:${port}/s/huge-tools/mcp`)}`);
+      from = await now(page);
+      started = Date.now();
+      await page.getByRole('button', { name: 'Connect', exact: true }).click();
+      await page.getByText('10000 tools').waitFor({ timeout: DRAIN_TIMEOUT_MS });
+      const shown = Date.now() - started;
+      await page.waitForTimeout(300);
+      tasks = await longTasksBetween(page, from, await now(page));
+      const rendered = await page.getByRole('list', { name: 'Tools' }).getByRole('listitem').count();
+      report('10,000 tools: list shown after', ms(shown), '(informational)', true);
+      report('10,000 tools: rows in the page', String(rendered), '< 100 (windowed)', rendered < 100);
+      report('10,000 tools: longest task', ms(Math.max(0, ...tasks)), '≤ 200 ms', Math.max(0, ...tasks) <= 200);
+      await page.getByRole('button', { name: 'Disconnect', exact: true }).click();
+    } finally {
+      hostile.closeAllConnections();
+      hostile.close();
+    }
+    await page.goto(`${app.url}?url=${encodeURIComponent(flood.url)}`);
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor();
 

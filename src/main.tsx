@@ -7,7 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createLensApp, type AppEffects } from './app/index.ts';
-import { createEngineClient, readSessionFile } from './bridge/index.ts';
+import { createEngineClient, readSessionFile, writeSessionFile } from './bridge/index.ts';
 import { warmSearchText, type PrefsStorage } from './state/index.ts';
 import { App } from './ui/App.tsx';
 import { findClientMetadataUrl } from './ui/auth/client-metadata.ts';
@@ -22,8 +22,9 @@ const client = createEngineClient(worker);
 const effects: AppEffects = {
   now: () => Date.now(),
   yieldToUi: () => new Promise<void>((resolve) => setTimeout(resolve, 0)),
-  download: (fileName, parts) => downloadText(fileName, parts),
+  download: (fileName, content) => downloadText(fileName, [content]),
   readSessionFile,
+  writeSessionFile: (data, meta) => writeSessionFile(data, meta),
   prefsStorage: browserStorage(),
   tabStorage,
   openAuthorizationPopup,

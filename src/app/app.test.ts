@@ -10,7 +10,7 @@ import { serveEngine } from '../engine/serve.ts';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import type { Endpoint } from '../shared/boundary.ts';
 import type { EngineEvent } from '../shared/events.ts';
-import { parseSessionFile } from '../shared/session-file.ts';
+import { parseSessionFile, sessionFileParts } from '../shared/session-file.ts';
 import { memoryStorage } from '../state/test-storage.ts';
 import type { AppEffects } from './effects.ts';
 import { createLensApp, type LensApp } from './lens-app.ts';
@@ -21,12 +21,13 @@ let channel: MessageChannel;
 let client: EngineClient;
 let app: LensApp;
 let phases: string[];
-let downloads: Array<{ fileName: string; text: string }>;
+let downloads: Array<{ fileName: string; content: Blob }>;
 
 const effects = (): AppEffects => ({
   now: () => Date.now(),
   yieldToUi: () => Promise.resolve(),
-  download: (fileName, parts) => downloads.push({ fileName, text: parts.join('') }),
+  download: (fileName, content) => downloads.push({ fileName, content }),
+  writeSessionFile: async (data, meta) => new Blob([...sessionFileParts(data, meta)]),
   readSessionFile: async (file) => parseSessionFile(await file.text()),
   prefsStorage: memoryStorage(),
   tabStorage: () => undefined,
@@ -138,7 +139,7 @@ describe('tools and saved sessions', () => {
     await app.commands.saveSession();
     expect(downloads).toHaveLength(1);
     expect(downloads[0]!.fileName).toMatch(/^mcp-lens-.*\.mcplens\.json$/);
-    const saved = new File([downloads[0]!.text], downloads[0]!.fileName);
+    const saved = new File([downloads[0]!.content], downloads[0]!.fileName);
 
     // Opening a file ends the live session and shows the file, read-only.
     await expect(app.commands.openSession(saved)).resolves.toBe(true);

@@ -2,7 +2,7 @@
  * What the application layer needs from the outside world, passed in so that the same commands run in the
  * browser (src/main.tsx) and in Node tests (src/app/app.test.ts) without a DOM.
  */
-import type { ParsedSession } from '../shared/session-file.ts';
+import type { ParsedSession, SessionData } from '../shared/session-file.ts';
 import type { PrefsStorage, SessionStorageLike } from '../state/index.ts';
 
 /** How an authorization URL was opened, or why not. */
@@ -13,7 +13,9 @@ export interface AppEffects {
   /** Lets the page paint between slices of long work (opening or saving a large session file). */
   yieldToUi(): Promise<void>;
   /** Offers the user a file to save. */
-  download(fileName: string, parts: string[]): void;
+  download(fileName: string, content: Blob): void;
+  /** Serializes a session file, redacted (off the main thread in the browser: 100,000 messages are tens of MB). */
+  writeSessionFile(data: SessionData, meta: { savedAt: Date; appVersion: string }): Promise<Blob>;
   /** Reads and checks a session file (off the main thread in the browser), reporting progress. */
   readSessionFile(file: Blob, onProgress: (loaded: number, total: number) => void): Promise<ParsedSession>;
   /** Where preferences live (localStorage), or undefined when storage is disabled. */

@@ -1,7 +1,7 @@
 /**
  * Saving the session to a file, opening one read-only, and closing it. Both work on 100,000-message logs
- * without a long task: saving writes the file in parts and yields between them; opening parses in a worker
- * and fills the log in slices.
+ * without a long task: the file is written and read in a worker (the effects), and opening fills the log
+ * in slices.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { EngineClient } from '../bridge/index.ts';
@@ -9,7 +9,7 @@ import type { EngineEvent, HttpExchange } from '../shared/events.ts';
 import { EMPTY_CATALOG, type ReplayCatalog } from '../shared/replay-api.ts';
 import { fileStamp } from '../shared/file-stamp.ts';
 import { recordedCalls } from '../shared/replay-recording.ts';
-import { SESSION_FILE_EXTENSION, sessionFileParts, type SessionData, type SessionFile } from '../shared/session-file.ts';
+import { SESSION_FILE_EXTENSION, type SessionData, type SessionFile } from '../shared/session-file.ts';
 import { indexCarried } from '../state/index.ts';
 import type { AppEffects } from './effects.ts';
 import { catalogListSnapshots, liveListSnapshots } from './list-snapshots.ts';
@@ -20,7 +20,7 @@ const APP_VERSION = '0.1.0';
 /** Log entries handed to the store per task while a file opens: a few milliseconds of work each. */
 const LOAD_SLICE = 5000;
 
-type SessionEffects = Pick<AppEffects, 'download' | 'readSessionFile' | 'yieldToUi' | 'now'>;
+type SessionEffects = Pick<AppEffects, 'download' | 'readSessionFile' | 'writeSessionFile' | 'yieldToUi' | 'now'>;
 
 export function sessionCommands(client: EngineClient, stores: Stores, queryClient: QueryClient, effects: SessionEffects) {
   let opened = 0;
@@ -53,13 +53,9 @@ export function sessionCommands(client: EngineClient, stores: Stores, queryClien
   }
 
   async function saveSession(): Promise<void> {
-    const data = collect();
-    const parts: string[] = [];
-    for (const part of sessionFileParts(data, { savedAt: new Date(effects.now()), appVersion: APP_VERSION })) {
-      parts.push(part);
-      await effects.yieldToUi();
-    }
-    effects.download(`mcp-lens-${fileStamp(new Date(effects.now()))}${SESSION_FILE_EXTENSION}`, parts);
+    const savedAt = new Date(effects.now());
+    const file = await effects.writeSessionFile(collect(), { savedAt, appVersion: APP_VERSION });
+    effects.download(`mcp-lens-${fileStamp(savedAt)}${SESSION_FILE_EXTENSION}`, file);
   }
 
   /** Opens a saved session read-only; it replaces the live one. False when the file could not be read. */

@@ -7,7 +7,7 @@ import type { EngineApi, EngineMethod, SessionApi } from '../shared/boundary.ts'
 import type { EngineError } from '../shared/errors.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import type { ConnectParams } from '../shared/model.ts';
-import { redactUrl } from '../shared/session-file.ts';
+import { redactUrl } from '../shared/redact.ts';
 import { checkServerUrl } from '../shared/url.ts';
 import { explainError, explainNetworkFailure, isOpaqueNetworkFailure, probeFailureCause } from './explain-error.ts';
 import type { Clock } from './clock.ts';

@@ -4,7 +4,7 @@
  * ends. Each report is a complete, immutable `HttpExchange` with the same `seq`; the UI keeps the latest.
  */
 import type { HttpExchange } from '../shared/events.ts';
-import { redactHeaders } from '../shared/redact.ts';
+import { redactHeaders, redactResponseHeaders, redactUrl, redactUrlsIn } from '../shared/redact.ts';
 import { createBodyCapture, wireBody } from './wire-body.ts';
 
 export interface ExchangeTracker {
@@ -38,7 +38,8 @@ export function trackExchange(deps: TrackerDeps, method: string, url: string, he
     seq: deps.nextSeq(),
     time: started,
     method,
-    url,
+    // Masked here, at capture: an `?api_key=` in the server URL never reaches the HTTP view, HAR or a file.
+    url: redactUrl(url),
     requestHeaders,
     durationMs: 0,
     ...(sessionId !== undefined && { sessionId }),
@@ -60,7 +61,7 @@ export function trackExchange(deps: TrackerDeps, method: string, url: string, he
   return {
     seq: current.seq,
     responded(response) {
-      const responseHeaders = redactHeaders(response.headers);
+      const responseHeaders = redactResponseHeaders(response.headers);
       const contentType = response.headers.get('content-type') ?? undefined;
       const assigned = response.headers.get('mcp-session-id') ?? undefined;
       report({
@@ -74,7 +75,7 @@ export function trackExchange(deps: TrackerDeps, method: string, url: string, he
     },
     failed(error) {
       done = true;
-      report({ durationMs: deps.now() - started, error: error instanceof Error ? error.message : String(error) });
+      report({ durationMs: deps.now() - started, error: redactUrlsIn(error instanceof Error ? error.message : String(error)) });
     },
     sent(text) {
       current = { ...current, requestBody: wireBody(text) };

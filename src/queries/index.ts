@@ -8,3 +8,5 @@ export { cancelTaskMutationOptions, taskResultMutationOptions, tasksQueryOptions
 export { readResourceQueryOptions, resourcesQueryOptions, resourceTemplatesQueryOptions, wireResourceUpdates } from './resources.ts';
 export type { GetPromptVariables } from './prompts.ts';
 export { completionQueryOptions, getPromptMutationOptions, promptsQueryOptions } from './prompts.ts';
+export type { PagedListMethod } from './load-more.ts';
+export { appendBatch, loadMore } from './load-more.ts';

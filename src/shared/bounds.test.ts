@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boundJson } from './bounds.ts';
-import { redactJson } from './session-file.ts';
+import { redactJson } from './redact.ts';
 
 const hostile = () =>
   JSON.parse('{"__proto__":{"polluted":true},"constructor":"c","toString":"t","hasOwnProperty":1,"normal":"n"}') as object;

@@ -126,7 +126,30 @@ export interface ToolList {
   /** How many `tools/list` pages it took to reach the end. */
   pages: number;
   freshness?: Freshness;
+  /** Set when paging stopped at a bound before the server's last page: "Load more" continues from here. */
+  more?: ListMore;
 }
+
+/**
+ * Where a list stopped before its end. A server whose cursor never ends must not hang the page, so one
+ * load follows at most `MAX_LIST_PAGES` pages and keeps at most `MAX_LIST_ITEMS` items; the rest is one
+ * "Load more" (a list request with `after: cursor`) away.
+ */
+export interface ListMore {
+  /** The server's `nextCursor` to continue from. */
+  cursor: string;
+  /** In plain words, e.g. "stopped after 20 pages". */
+  reason: string;
+  /** The list holds MAX_LIST_ITEMS_KEPT items: MCP Lens keeps no more, so no "Load more" is offered. */
+  final?: true;
+}
+
+/** Pages followed by one load of a list (the first, or one "Load more"). */
+export const MAX_LIST_PAGES = 20;
+/** Items kept by one load of a list; a single page longer than this is cut, and the cut is noted. */
+export const MAX_LIST_ITEMS = 10_000;
+/** Items a list keeps in all, across every "Load more". */
+export const MAX_LIST_ITEMS_KEPT = 50_000;
 
 /** MCP 2026-07-28 cache hints on a list or read (`ttlMs`, `cacheScope`), as the server sent them. */
 export interface CacheHints {
@@ -142,8 +165,11 @@ export interface Freshness extends CacheHints {
   ageMs: number;
 }
 
-/** A list request: `refresh` asks the server even when a cached answer is still fresh. */
-export type ListRequest = { cache?: 'use' | 'refresh' } | undefined;
+/**
+ * A list request: `refresh` asks the server even when a cached answer is still fresh; `after` continues a
+ * list that stopped at a bound from its cursor ("Load more") and is never cached.
+ */
+export type ListRequest = { cache?: 'use' | 'refresh'; after?: string } | undefined;
 
 export interface ToolCallParams {
   name: string;

@@ -1,5 +1,5 @@
 /** Prompts across the worker boundary: the listing and `prompts/get`. */
-import type { ContentBlock, Freshness, Icon, ListRequest } from './model.ts';
+import type { ContentBlock, Freshness, Icon, ListMore, ListRequest } from './model.ts';
 
 export interface PromptArgumentInfo {
   name: string;
@@ -21,6 +21,7 @@ export interface PromptList {
   pages: number;
   skipped: number;
   freshness?: Freshness;
+  more?: ListMore;
 }
 
 export interface PromptMessageInfo {

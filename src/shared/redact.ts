@@ -1,30 +1,156 @@
-/** Secrets are masked at the moment they are logged, so nothing downstream (log, export, screenshot) holds them. */
+/**
+ * The one redaction policy: one list of secret names, one URL masker, one mask format. Secrets are masked
+ * at the moment they are captured (the wire tap, the auth recorder), so nothing downstream — the HTTP view,
+ * HAR, session files, error messages, screenshots — ever holds them. Exports mask again on the way out
+ * (cheap, and it covers files saved before a rule existed).
+ */
+import { ownEntries } from './own.ts';
 
-const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key)$|token|secret|password|session-key/i;
+/** The mask: what stands where a secret was. `maskSecret` adds the length, a URL carries the bare mask. */
+export const MASK = '••••';
 
+/**
+ * Names of headers, JSON fields and query parameters that hold secrets wherever they appear. Substrings
+ * on purpose: `X-Goog-Api-Key`, `Ocp-Apim-Subscription-Key`, `X-Functions-Key`, `refresh_token`.
+ */
+const SECRET_NAME =
+  /^(?:authorization|proxy-authorization|cookie|set-cookie|passwd|assertion|code_verifier)$|token|secret|password|api[-_]?key|subscription[-_]?key|functions?[-_]?key|session[-_]?key|private[-_]?key|access[-_]?key|credential|signature/i;
+
+/**
+ * Names that only look like secrets: a progress token is a correlation id, `token_type` is "Bearer",
+ * `token_endpoint` is a URL. Shown as sent.
+ */
+const NOT_SECRET_NAME = /^(?:progress_?token|max_?tokens)$|_(?:type|endpoint|uri|url|supported)$/i;
+
+/** Short query-parameter names that carry credentials in URLs (OAuth `code`, SAS `sig`, a bare `key`). */
+const SECRET_QUERY_NAME = /^(?:key|sig|code|auth)$/i;
+
+/**
+ * Request headers whose values are shown: protocol headers an inspector needs to show, none of which holds
+ * a credential. Every other request header — every header the person typed among them — is masked.
+ */
+const SHOWN_REQUEST_HEADERS = new Set([
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'cache-control',
+  'content-length',
+  'content-type',
+  'last-event-id',
+  'mcp-method',
+  'mcp-name',
+  'mcp-protocol-version',
+  'mcp-session-id',
+  'origin',
+  'user-agent',
+]);
+
+export function isSecretName(name: string): boolean {
+  return SECRET_NAME.test(name) && !NOT_SECRET_NAME.test(name);
+}
+
+/** A request header the person typed (or the SDK set) is secret unless it is a known protocol header. */
 export function isSecretHeader(name: string): boolean {
-  return SECRET_HEADER.test(name);
+  const lower = name.trim().toLowerCase();
+  if (isSecretName(lower)) return true;
+  return !(SHOWN_REQUEST_HEADERS.has(lower) || lower.startsWith('mcp-param-'));
 }
 
 /** Keeps the scheme of an Authorization value (`Bearer`, `Basic`) and a hint of its length, never the secret. */
 export function maskSecret(value: string): string {
-  const scheme = /^(\w+)\s+\S/.exec(value)?.[1];
-  const masked = `•••• (${value.length} chars)`;
+  // Idempotent, so masking again on export keeps the length of the original secret.
+  if (value.startsWith(MASK) || /^\w{1,20} ••••/.test(value)) return value;
+  const scheme = /^(\w{1,20})\s+\S/.exec(value)?.[1];
+  const masked = `${MASK} (${value.length} chars)`;
   return scheme ? `${scheme} ${masked}` : masked;
 }
 
+/** Headers we send: only known protocol headers keep their values. */
 export function redactHeaders(entries: Iterable<[string, string]>): Array<[string, string]> {
   return Array.from(entries, ([name, value]) => [name, isSecretHeader(name) ? maskSecret(value) : value]);
 }
 
-/** JSON keys whose string values are secrets wherever they appear in a body (tokens, passwords, keys). */
-const SECRET_FIELD = String.raw`(?:access_token|refresh_token|id_token|client_secret|code_verifier|password|passwd|secret|token|api[-_]?key|apiKey|authorization|cookie)`;
-const SECRET_VALUE = new RegExp(String.raw`("${SECRET_FIELD}"\s*:\s*)"(?:[^"\\]|\\.)*("|$)`, 'gi');
+/** Headers a server sent: those with secret names (`Set-Cookie`, a token echoed back) are masked. */
+export function redactResponseHeaders(entries: Iterable<[string, string]>): Array<[string, string]> {
+  return Array.from(entries, ([name, value]) => [name, isSecretName(name) ? maskSecret(value) : value]);
+}
+
+const decode = (text: string) => {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+};
+
+const isSecretParam = (name: string) => isSecretName(name) || SECRET_QUERY_NAME.test(name);
 
 /**
- * Masks the string values of secret-looking JSON fields in a body's text, leaving every other byte as it
- * was sent. A value cut off by truncation (no closing quote) is masked too, so a partial secret never stays.
+ * Masks credentials in a URL: user info is removed, and the values of secret-looking query parameters
+ * become the bare mask. The rest of the URL is left byte for byte as it was, so it still reads as typed.
+ */
+export function redactUrl(input: string): string {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    return input;
+  }
+  url.username = '';
+  url.password = '';
+  if (url.search === '') return url.href;
+  const query = url.search
+    .slice(1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      return equals >= 0 && isSecretParam(decode(pair.slice(0, equals))) ? `${pair.slice(0, equals)}=${MASK}` : pair;
+    })
+    .join('&');
+  const href = url.href;
+  return `${href.slice(0, href.length - url.search.length - url.hash.length)}?${query}${url.hash}`;
+}
+
+/** Every http(s) URL inside a piece of text (an error message, a note) passed through `redactUrl`. */
+export function redactUrlsIn(text: string): string {
+  return text.replace(/\bhttps?:\/\/[^\s"'<>`]+/gi, (url) => redactUrl(url));
+}
+
+/** A copy of a JSON value with the string values of secret-named fields masked. */
+export function redactJson(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object' || depth > 200) return value;
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, depth + 1));
+  return ownEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      isSecretName(key) && typeof item === 'string' ? maskSecret(item) : redactJson(item, depth + 1),
+    ]),
+  );
+}
+
+/** A quoted JSON key (at most 200 characters) followed by a string value, possibly cut off by truncation. */
+const KEYED_STRING = /"((?:[^"\\\n]|\\.){1,200})"(\s*:\s*)"((?:[^"\\]|\\.)*)("|$)/g;
+const FORM_PAIR = /^[\w.%~+-]+=[^&\s]*(?:&[\w.%~+-]+=[^&\s]*)*$/;
+
+/**
+ * Masks secrets in a body's text — the string values of secret-named JSON fields, or secret parameters of a
+ * form body — leaving every other byte as it was sent. A value cut off by truncation (no closing quote) is
+ * masked too, so a partial secret never stays.
  */
 export function redactBodyText(text: string): string {
-  return text.replace(SECRET_VALUE, (_match, key: string, close: string) => `${key}"${'•••• (redacted)'}${close === '"' ? '"' : ''}`);
+  const trimmed = text.trim();
+  if (FORM_PAIR.test(trimmed) && trimmed.length < 1_000_000) {
+    return trimmed
+      .split('&')
+      .map((pair) => {
+        const equals = pair.indexOf('=');
+        return isSecretParam(decode(pair.slice(0, equals)))
+          ? `${pair.slice(0, equals)}=${maskSecret(decode(pair.slice(equals + 1)))}`
+          : pair;
+      })
+      .join('&');
+  }
+  return text.replace(KEYED_STRING, (match, key: string, colon: string, value: string, close: string) =>
+    isSecretName(key) ? `"${key}"${colon}"${maskSecret(value)}${close}` : match,
+  );
 }

@@ -2,7 +2,7 @@
  * Resources across the worker boundary: listings, templates, reads and subscriptions. Like the rest of
  * model.ts, payloads are the server's own, bounded, and read defensively by the UI.
  */
-import type { Freshness, Icon, ListRequest } from './model.ts';
+import type { Freshness, Icon, ListMore, ListRequest } from './model.ts';
 
 /** `audience`, `priority` and `lastModified` as the server sent them (only the well-formed ones kept). */
 export interface ResourceAnnotations {
@@ -43,6 +43,7 @@ export interface ResourceList {
   /** Entries the server sent that were not resources (no uri, no name) and were left out. */
   skipped: number;
   freshness?: Freshness;
+  more?: ListMore;
 }
 
 export interface ResourceTemplateList {
@@ -50,6 +51,7 @@ export interface ResourceTemplateList {
   pages: number;
   skipped: number;
   freshness?: Freshness;
+  more?: ListMore;
 }
 
 /**

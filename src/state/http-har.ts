@@ -1,12 +1,15 @@
 /**
  * HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) from the wire view, for browser devtools and
- * HAR viewers. Headers and body secrets were masked when they were recorded, so none reaches the file.
+ * HAR viewers. Headers, URLs and body secrets were masked when they were recorded; the export applies the
+ * same policy (redact.ts) once more, so a body rebuilt from the log, an exchange from an older session file,
+ * or a rule newer than the capture cannot let a secret through.
  * Bodies are the text the wire tap kept — what the browser actually sent and received, bodies that did
  * not parse included, even when the log evicted their messages. Only where the tap has no text (a stream
  * still open, a body dropped for memory, a file from an older MCP Lens) is a body rebuilt from the logged
  * messages, and the HAR says so in a comment.
  */
 import type { HttpExchange, MessageEntry, WireBody } from '../shared/events.ts';
+import { redactBodyText, redactHeaders, redactResponseHeaders, redactUrl, redactUrlsIn } from '../shared/redact.ts';
 
 interface HarHeader {
   name: string;
@@ -21,7 +24,7 @@ export interface HarLog {
   };
 }
 
-const headers = (pairs: Array<[string, string]> | undefined): HarHeader[] => (pairs ?? []).map(([name, value]) => ({ name, value }));
+const headers = (pairs: Array<[string, string]>): HarHeader[] => pairs.map(([name, value]) => ({ name, value }));
 
 function queryString(url: string): HarHeader[] {
   try {
@@ -39,11 +42,10 @@ function bodyText(messages: readonly MessageEntry[]): string {
 /** The body's text and, when it is not the whole wire body, a HAR comment saying what it is instead. */
 function body(wire: WireBody | undefined, messages: readonly MessageEntry[]): { text: string; comment?: string } {
   if (wire && !wire.dropped) {
-    return wire.truncated
-      ? { text: wire.text, comment: `Truncated: the first ${wire.text.length} of ${wire.size} characters were kept.` }
-      : { text: wire.text };
+    const text = redactBodyText(wire.text);
+    return wire.truncated ? { text, comment: `Truncated: the first ${wire.text.length} of ${wire.size} characters were kept.` } : { text };
   }
-  const rebuilt = bodyText(messages);
+  const rebuilt = redactBodyText(bodyText(messages));
   if (rebuilt === '') return { text: '' };
   const why = wire?.dropped ? 'its text was dropped to bound memory' : 'no wire text was kept';
   return { text: rebuilt, comment: `Rebuilt from the logged messages (${why}); the bytes on the wire may differ.` };
@@ -61,6 +63,8 @@ export function toHar(
     const received = messages.filter((entry) => entry.direction === 'in');
     const wait = Math.max(0, exchange.durationMs);
     const receive = Math.max(0, (exchange.endedMs ?? exchange.durationMs) - exchange.durationMs);
+    const url = redactUrl(exchange.url);
+    const error = exchange.error === undefined ? undefined : redactUrlsIn(exchange.error);
     const requestType = exchange.requestHeaders.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? 'application/json';
     const request = body(exchange.requestBody, sent);
     const response = body(exchange.responseBody, received);
@@ -69,11 +73,11 @@ export function toHar(
       time: wait + receive,
       request: {
         method: exchange.method,
-        url: exchange.url,
+        url,
         httpVersion: 'HTTP/1.1',
         cookies: [],
-        headers: headers(exchange.requestHeaders),
-        queryString: queryString(exchange.url),
+        headers: headers(redactHeaders(exchange.requestHeaders)),
+        queryString: queryString(url),
         ...((exchange.requestBody !== undefined || sent.length > 0) && {
           postData: { mimeType: requestType, text: request.text, ...(request.comment !== undefined && { comment: request.comment }) },
         }),
@@ -83,10 +87,10 @@ export function toHar(
       response: {
         // HAR has no "no response": status 0 with the error, as browsers export failed requests.
         status: exchange.status ?? 0,
-        statusText: exchange.statusText ?? exchange.error ?? '',
+        statusText: exchange.statusText ?? error ?? '',
         httpVersion: 'HTTP/1.1',
         cookies: [],
-        headers: headers(exchange.responseHeaders),
+        headers: headers(redactResponseHeaders(exchange.responseHeaders ?? [])),
         content: {
           size: exchange.bodyBytes ?? exchange.responseBody?.size ?? -1,
           mimeType: exchange.contentType ?? '',
@@ -104,7 +108,7 @@ export function toHar(
         ...(exchange.sessionId !== undefined && { sessionId: exchange.sessionId }),
         ...(exchange.lastEventId !== undefined && { lastEventId: exchange.lastEventId }),
         ...(exchange.sse !== undefined && { sse: exchange.sse }),
-        ...(exchange.error !== undefined && { error: exchange.error }),
+        ...(error !== undefined && { error }),
         messageSeqs: messages.map((entry) => entry.seq),
       },
     };

@@ -42,6 +42,7 @@ function saved(storage = memoryStorage()) {
         url: oauth.serverUrl,
         transport: 'auto',
         headers: [
+          { name: 'Accept', value: 'application/json' },
           { name: 'X-Trace', value: '1' },
           { name: 'Authorization', value: 'Bearer secret' },
           { name: 'X-Api-Key', value: 'k' },
@@ -63,13 +64,13 @@ describe('pending full-page redirect record', () => {
     expect(second).toMatchObject({ ok: false, reason: 'missing', message: expect.stringMatching(/Connect again/) });
   });
 
-  it('keeps no secret header, and names the ones it dropped', () => {
+  it('keeps only allow-listed headers (every other typed header may be a secret), and names the ones it dropped', () => {
     const storage = saved();
     const raw = storage.map.get(PENDING_REDIRECT_KEY)!;
     expect(raw).not.toMatch(/Bearer secret/);
     const taken = takePendingRedirect(storage, callback(`code=c&state=${STATE}`), T0);
-    expect(taken.ok && taken.record.connection.headers).toEqual([{ name: 'X-Trace', value: '1' }]);
-    expect(taken.ok && taken.record.droppedHeaders).toEqual(['Authorization', 'X-Api-Key']);
+    expect(taken.ok && taken.record.connection.headers).toEqual([{ name: 'Accept', value: 'application/json' }]);
+    expect(taken.ok && taken.record.droppedHeaders).toEqual(['X-Trace', 'Authorization', 'X-Api-Key']);
   });
 
   it('refuses an expired record after 10 minutes, and deletes it all the same', () => {

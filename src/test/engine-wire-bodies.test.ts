@@ -96,8 +96,8 @@ describe('HTTP bodies from the wire', () => {
     const { tap, last, entries } = tapped();
     await (await tap(`${base}/sse`, post('{"jsonrpc":"2.0","id":3,"method":"x","params":{"password":"hunter2","keep":"me"}}'))).text();
     const exchange = last();
-    expect(exchange.requestBody!.text).toBe('{"jsonrpc":"2.0","id":3,"method":"x","params":{"password":"•••• (redacted)","keep":"me"}}');
-    expect(exchange.responseBody!.text).toBe(SSE.replace('sse-secret', '•••• (redacted)'));
+    expect(exchange.requestBody!.text).toBe('{"jsonrpc":"2.0","id":3,"method":"x","params":{"password":"•••• (7 chars)","keep":"me"}}');
+    expect(exchange.responseBody!.text).toBe(SSE.replace('sse-secret', '•••• (10 chars)'));
     expect(exchange.responseBody!.size).toBe(SSE.length);
     // The log still holds the message as parsed (redacted when saved); the wire copy never held the secret.
     expect(entries.some((entry) => entry.direction === 'in' && entry.rpcId === 3)).toBe(true);

@@ -1,5 +1,6 @@
 import { AuthPrompt } from './auth/AuthPrompt.tsx';
 import { RedirectReturn } from './auth/RedirectReturn.tsx';
+import { PanelBoundary } from './common/PanelBoundary.tsx';
 import { ConnectionBar } from './connect/ConnectionBar.tsx';
 import { FeatureTabs } from './features/FeatureTabs.tsx';
 import { ServerRequestsHost } from './requests/ServerRequestsHost.tsx';
@@ -22,24 +23,40 @@ export function App() {
           <Logo />
           <span className="brand-name">MCP Lens</span>
         </div>
-        <ConnectionBar />
-        <SessionMenu />
+        <PanelBoundary name="The connection bar">
+          <ConnectionBar />
+        </PanelBoundary>
+        <PanelBoundary name="The session menu">
+          <SessionMenu />
+        </PanelBoundary>
         <ThemeToggle />
       </header>
-      <ReplayBanner />
+      <PanelBoundary name="The saved-session banner">
+        <ReplayBanner />
+      </PanelBoundary>
       <main className="app-main">
         <div className="main-pane">
-          <RedirectReturn />
-          <AuthPrompt />
-          <ServerPanel />
+          <PanelBoundary name="The sign-in result">
+            <RedirectReturn />
+            <AuthPrompt />
+          </PanelBoundary>
+          <PanelBoundary name="The server panel">
+            <ServerPanel />
+          </PanelBoundary>
           <FeatureTabs />
         </div>
         <aside className="side-pane" aria-label="Traffic">
-          <TrafficPane />
-          <NotificationsTimeline />
+          <PanelBoundary name="The traffic view">
+            <TrafficPane />
+          </PanelBoundary>
+          <PanelBoundary name="The notification timeline">
+            <NotificationsTimeline />
+          </PanelBoundary>
         </aside>
       </main>
-      <ServerRequestsHost />
+      <PanelBoundary name="The server request dialog">
+        <ServerRequestsHost />
+      </PanelBoundary>
     </div>
   );
 }

@@ -4,15 +4,15 @@
  * step of the Authorization view with secrets masked and the rule it follows.
  */
 import type { AuthFact, AuthHttp, AuthStep, AuthStepKind, AuthVerdict } from '../../shared/auth.ts';
-import { redactHeaders } from '../../shared/redact.ts';
+import { isSecretName, maskSecret, redactHeaders, redactResponseHeaders } from '../../shared/redact.ts';
 import { checkNavigableUrl } from '../../shared/url.ts';
 import type { FetchLike } from '../wire-tap.ts';
 import { AuthRefusal } from './refusal.ts';
 
 const BODY_LIMIT = 4_000;
 const MAX_REDIRECTS = 3;
-const SECRET_FIELDS =
-  /^(code|code_verifier|client_secret|refresh_token|access_token|id_token|assertion|client_assertion|registration_access_token)$/;
+/** The shared secret names (redact.ts), plus the authorization `code`, which is a secret in this flow. */
+const isSecretField = (name: string) => name === 'code' || isSecretName(name);
 
 export type StepInput = Omit<AuthStep, 'id' | 'time' | 'serverUrl'>;
 
@@ -227,7 +227,7 @@ async function describe(http: AuthHttp, response: Response): Promise<AuthHttp> {
   return {
     ...http,
     status: response.status,
-    responseHeaders: redactHeaders(response.headers.entries()),
+    responseHeaders: redactResponseHeaders(response.headers.entries()),
     ...(body !== undefined && body !== '' && { responseBody: maskBody(body).slice(0, BODY_LIMIT) }),
   };
 }
@@ -244,7 +244,7 @@ export function maskBody(body: string): string {
   }
   if (/^[\w.%-]+=/.test(trimmed)) {
     const params = new URLSearchParams(trimmed);
-    for (const [key, value] of params) if (SECRET_FIELDS.test(key)) params.set(key, `•••• (${value.length} chars)`);
+    for (const [key, value] of params) if (isSecretField(key)) params.set(key, maskSecret(value));
     return decodeURIComponent(params.toString().replace(/\+/g, ' ')).slice(0, BODY_LIMIT);
   }
   return body.slice(0, BODY_LIMIT);
@@ -256,7 +256,7 @@ function maskJson(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([key, entry]) => [
       key,
-      SECRET_FIELDS.test(key) && typeof entry === 'string' ? `•••• (${entry.length} chars)` : maskJson(entry),
+      isSecretField(key) && typeof entry === 'string' ? maskSecret(entry) : maskJson(entry),
     ]),
   );
 }

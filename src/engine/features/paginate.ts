@@ -1,9 +1,11 @@
-/** Follows `nextCursor` to the end of a paginated list, guarding against servers whose cursors never end. */
+/**
+ * Follows `nextCursor` through a paginated list, guarding against servers whose cursors never end: one load
+ * follows at most MAX_LIST_PAGES pages and keeps at most MAX_LIST_ITEMS items, then stops with `more`, from
+ * which "Load more" continues. A cursor seen twice ends the list (a loop, not more data).
+ */
 import type { Client, RequestOptions, StandardSchemaV1 } from '@modelcontextprotocol/client';
 import { boundJson } from '../../shared/bounds.ts';
-import type { CacheHints } from '../../shared/model.ts';
-
-const MAX_LIST_PAGES = 100;
+import { MAX_LIST_ITEMS, MAX_LIST_PAGES, type CacheHints, type ListMore } from '../../shared/model.ts';
 
 export interface Paged<T> {
   items: T[];
@@ -12,6 +14,8 @@ export interface Paged<T> {
   skipped: number;
   /** 2026-07-28 cache hints: the shortest `ttlMs` of the pages, and `private` if any page is. */
   hints?: CacheHints;
+  /** Paging stopped at a bound; the list goes on from `more.cursor`. */
+  more?: ListMore;
 }
 
 type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list';
@@ -21,20 +25,26 @@ export async function listAllPages<T>(
   method: ListMethod,
   field: string,
   read: (value: unknown) => T | undefined,
-  options: { signal?: AbortSignal; note: (text: string) => void },
+  options: { signal?: AbortSignal; note: (text: string) => void; after?: string; limits?: { pages: number; items: number } },
 ): Promise<Paged<T>> {
+  const limits = options.limits ?? { pages: MAX_LIST_PAGES, items: MAX_LIST_ITEMS };
   const items: T[] = [];
   const seen = new Set<string>();
-  let cursor: string | undefined;
+  let cursor = options.after;
   let pages = 0;
   let skipped = 0;
   let hints: CacheHints | undefined;
+  let more: ListMore | undefined;
   do {
     const params = cursor === undefined ? {} : { cursor };
     const page = record(await rawRequest(client, method, params, { ...(options.signal && { signal: options.signal }) })) ?? {};
     pages += 1;
     hints = mergeHints(hints, page, pages);
-    const raw = Array.isArray(page[field]) ? (page[field] as unknown[]) : [];
+    const all = Array.isArray(page[field]) ? (page[field] as unknown[]) : [];
+    const room = limits.items - items.length;
+    const raw = all.length > room ? all.slice(0, room) : all;
+    if (raw.length < all.length)
+      options.note(`${method}: kept ${room} of the ${all.length} entries on page ${pages}; the rest of that page is left out.`);
     for (const value of raw) {
       // Bounded before reading, so a megabyte-long description or a deeply nested annotation cannot cross as is.
       const item = read(boundJson(value));
@@ -47,13 +57,20 @@ export async function listAllPages<T>(
       break;
     }
     if (cursor !== undefined) seen.add(cursor);
-    if (pages >= MAX_LIST_PAGES && cursor !== undefined) {
-      options.note(`${method} still had more pages after ${MAX_LIST_PAGES}; stopped paging.`);
+    const bound =
+      pages >= limits.pages
+        ? `stopped after ${pages} page${pages === 1 ? '' : 's'}`
+        : items.length >= limits.items
+          ? `stopped at ${items.length} entries`
+          : undefined;
+    if (bound !== undefined && cursor !== undefined) {
+      options.note(`${method}: ${bound}; the server has more. Use Load more to continue.`);
+      more = { cursor, reason: bound };
       break;
     }
   } while (cursor !== undefined);
   if (skipped > 0) options.note(`${method}: left out ${skipped} entr${skipped === 1 ? 'y' : 'ies'} without the required fields.`);
-  return { items, pages, skipped, ...(hints && { hints }) };
+  return { items, pages, skipped, ...(hints && { hints }), ...(more && { more }) };
 }
 
 /** The first page decides whether the list carries hints; a later page without `ttlMs` makes it stale. */

@@ -70,13 +70,18 @@ export function promptHandlers(ctx: FeatureContext): Handlers<PromptsApi> {
   return {
     async listPrompts(request, signal) {
       const { client, cache } = ctx.requireSession();
-      return cache.serve('prompts/list', request, async () => {
+      const after = request?.after;
+      const load = async () => {
         const page = await listAllPages(client, 'prompts/list', 'prompts', readPrompt, {
           ...(signal && { signal }),
+          ...(after !== undefined && { after }),
           note: (text) => ctx.note('warning', text),
         });
-        return { value: { prompts: page.items, pages: page.pages, skipped: page.skipped }, ...(page.hints && { hints: page.hints }) };
-      });
+        const value = { prompts: page.items, pages: page.pages, skipped: page.skipped, ...(page.more && { more: page.more }) };
+        return { value, ...(page.hints && { hints: page.hints }) };
+      };
+      // "Load more" continues past a bound and is never cached.
+      return after !== undefined ? (await load()).value : cache.serve('prompts/list', request, load);
     },
     async getPrompt(params, signal) {
       const { client } = ctx.requireSession();

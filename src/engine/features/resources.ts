@@ -62,20 +62,32 @@ export function resourceHandlers(ctx: FeatureContext): Handlers<ResourcesApi> {
   return {
     async listResources(request, signal) {
       const { client, cache } = ctx.requireSession();
-      return cache.serve('resources/list', request, async () => {
-        const page = await listAllPages(client, 'resources/list', 'resources', readResource, { ...(signal && { signal }), note });
-        return { value: { resources: page.items, pages: page.pages, skipped: page.skipped }, ...(page.hints && { hints: page.hints }) };
-      });
+      const after = request?.after;
+      const load = async () => {
+        const page = await listAllPages(client, 'resources/list', 'resources', readResource, {
+          ...(signal && { signal }),
+          ...(after !== undefined && { after }),
+          note,
+        });
+        const value = { resources: page.items, pages: page.pages, skipped: page.skipped, ...(page.more && { more: page.more }) };
+        return { value, ...(page.hints && { hints: page.hints }) };
+      };
+      // "Load more" continues past a bound and is never cached.
+      return after !== undefined ? (await load()).value : cache.serve('resources/list', request, load);
     },
     async listResourceTemplates(request, signal) {
       const { client, cache } = ctx.requireSession();
-      return cache.serve('resources/templates/list', request, async () => {
+      const after = request?.after;
+      const load = async () => {
         const page = await listAllPages(client, 'resources/templates/list', 'resourceTemplates', readTemplate, {
           ...(signal && { signal }),
+          ...(after !== undefined && { after }),
           note,
         });
-        return { value: { templates: page.items, pages: page.pages, skipped: page.skipped }, ...(page.hints && { hints: page.hints }) };
-      });
+        const value = { templates: page.items, pages: page.pages, skipped: page.skipped, ...(page.more && { more: page.more }) };
+        return { value, ...(page.hints && { hints: page.hints }) };
+      };
+      return after !== undefined ? (await load()).value : cache.serve('resources/templates/list', request, load);
     },
     async expandUriTemplate({ template, variables }) {
       try {

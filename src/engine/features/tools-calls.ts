@@ -15,10 +15,10 @@ import { shapeOutcome } from './tool-outcome.ts';
 
 export async function listAllTools(
   client: Client,
-  options: { signal?: AbortSignal; note: (text: string) => void },
+  options: { signal?: AbortSignal; note: (text: string) => void; after?: string },
 ): Promise<ToolList & { hints?: CacheHints }> {
-  const { items, pages, hints } = await listAllPages(client, 'tools/list', 'tools', (value) => readTool(value)[0], options);
-  return { tools: items, pages, ...(hints && { hints }) };
+  const { items, pages, hints, more } = await listAllPages(client, 'tools/list', 'tools', (value) => readTool(value)[0], options);
+  return { tools: items, pages, ...(hints && { hints }), ...(more && { more }) };
 }
 
 export function readTool(value: unknown): Tool[] {

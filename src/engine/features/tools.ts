@@ -24,14 +24,24 @@ export function toolHandlers(ctx: FeatureContext, knownTasks: KnownTasks = new W
   const toolsBySession = new WeakMap<Session, Map<string, Tool>>();
   async function listTools(request: ListRequest, signal?: AbortSignal) {
     const session = ctx.requireSession();
-    const list = await session.cache.serve('tools/list', request, async () => {
+    const load = async (after?: string) => {
       const { hints, ...value } = await listAllTools(session.client, {
         ...(signal && { signal }),
+        ...(after !== undefined && { after }),
         note: (text) => ctx.note('warning', text),
       });
       if (session.summary.era === 'modern') checkParamHeaders(value.tools, (text) => ctx.note('warning', text));
       return { value, ...(hints && { hints }) };
-    });
+    };
+    // "Load more" continues past a bound: never cached, and its tools join the ones already known.
+    if (request?.after !== undefined) {
+      const { value } = await load(request.after);
+      const known = toolsBySession.get(session) ?? new Map<string, Tool>();
+      for (const tool of value.tools) known.set(tool.name, tool);
+      toolsBySession.set(session, known);
+      return value;
+    }
+    const list = await session.cache.serve('tools/list', request, () => load());
     toolsBySession.set(session, new Map(list.tools.map((tool) => [tool.name, tool])));
     return list;
   }

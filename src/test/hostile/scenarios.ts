@@ -34,6 +34,8 @@ export interface Scenario {
   getStream?: (res: ServerResponse, base: Record<string, string>, req: IncomingMessage) => void;
   /** Tools listed (names, descriptions): defaults to probe and ok. */
   tools?: Array<Record<string, unknown>>;
+  /** Answers each `tools/list` page itself (for paging scenarios), given the request's cursor. */
+  listTools?: (cursor: string | undefined) => Record<string, unknown>;
   /** Resources listed; with them the server declares the resources capability. */
   resources?: Array<Record<string, unknown>>;
   /** Prompts listed; with them the server declares the prompts capability. */
@@ -65,7 +67,22 @@ const SVG_WITH_SCRIPT = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10"/></svg>',
 ).toString('base64');
 
+const tool = (name: string, description: string) => ({ name, description, inputSchema: { type: 'object' } });
+
 export const SCENARIOS: Record<string, Scenario> = {
+  /** 10,000 tools in one tools/list answer. */
+  'huge-tools': {
+    listTools: () => ({
+      tools: Array.from({ length: 10_000 }, (_, index) => tool(`tool-${index}`, `Tool number ${index} of a very long list.`)),
+    }),
+  },
+  /** A fresh nextCursor on every page, forever: the list has no end. */
+  'endless-cursor': {
+    listTools: (cursor) => {
+      const page = cursor === undefined ? 0 : Number(cursor.slice(1));
+      return { tools: [tool(`page-${page}-a`, 'First of the page.'), tool(`page-${page}-b`, 'Second.')], nextCursor: `c${page + 1}` };
+    },
+  },
   'bad-json-body': { probe: (ctx) => json(ctx, 200, `{"jsonrpc":"2.0","id":${JSON.stringify(ctx.id)},"result":{"content":[`) },
   'bad-json-event': {
     probe: (ctx) => {

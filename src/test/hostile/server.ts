@@ -80,7 +80,7 @@ export function createHostileServer(): Server {
     scenario: Scenario,
     req: IncomingMessage,
     res: ServerResponse,
-    message: { id?: unknown; method?: string; params?: { name?: string } } | undefined,
+    message: { id?: unknown; method?: string; params?: { name?: string; cursor?: unknown } } | undefined,
   ) {
     const cors = corsHeaders(req, scenario);
     if (req.method === 'OPTIONS') return void res.writeHead(scenario.cors?.none ? 404 : 204, cors).end();
@@ -114,8 +114,11 @@ export function createHostileServer(): Server {
     }
     if (message?.id === undefined) return void res.writeHead(202, cors).end();
     if (message.method === 'ping') return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: {} }));
-    if (message.method === 'tools/list')
-      return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { tools: tools(scenario) } }));
+    if (message.method === 'tools/list') {
+      const cursor = typeof message.params?.cursor === 'string' ? message.params.cursor : undefined;
+      const result = scenario.listTools?.(cursor) ?? { tools: tools(scenario) };
+      return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
+    }
     if (message.method === 'resources/list' && scenario.resources)
       return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { resources: scenario.resources } }));
     if (message.method === 'resources/templates/list' && scenario.resources)

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { appLink } from '../../shared/app-link.ts';
 import { REDIRECT_RETURN_KEY } from '../../state/index.ts';
 import type { ReturnOutcome } from '../../app/index.ts';
 import { useApp } from '../services.tsx';
@@ -29,7 +30,7 @@ export function RedirectReturn() {
       if (result.kind === 'none') return;
       // A reload now reopens the same server instead of the bare callback hand-over.
       const url = connection.getState().input.url;
-      if (url) window.history.replaceState(null, '', `?url=${encodeURIComponent(url)}`);
+      if (url) window.history.replaceState(null, '', appLink(url));
     });
   }, [commands, connection]);
 

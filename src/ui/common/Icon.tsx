@@ -25,21 +25,27 @@ interface Props {
  */
 export function ServerIcon({ icons, label, size = 'small' }: Props) {
   const theme = useResolvedTheme();
+  // A saved session is browsed offline and may be crafted: nothing a file names is ever fetched.
+  const fromFile = useScope().mode === 'saved';
   const icon = pickIcon(icons, theme);
   if (!icon || typeof icon.src !== 'string') return null;
+  if (fromFile) return <IconPlaceholder size={size} reason="Icons named in a saved session are not loaded." />;
   return <FetchedIcon src={icon.src} label={label} size={size} />;
+}
+
+function IconPlaceholder({ size, reason, pending = false }: { size: 'small' | 'large'; reason: string; pending?: boolean }) {
+  return (
+    <span className={`server-icon server-icon-${size} icon-placeholder`} role="img" aria-label={`Icon not shown: ${reason}`} title={reason}>
+      {pending ? '' : '?'}
+    </span>
+  );
 }
 
 function FetchedIcon({ src, label, size }: { src: string; label: string; size: 'small' | 'large' }) {
   const { client } = useScope();
   const { data, error, isPending } = useQuery(iconQueryOptions(client, src));
   const url = useObjectUrl(data?.ok ? data.blob : null);
-  const className = `server-icon server-icon-${size}`;
-  if (url) return <img className={className} src={url} alt="" title={`Icon of ${label}`} />;
+  if (url) return <img className={`server-icon server-icon-${size}`} src={url} alt="" title={`Icon of ${label}`} />;
   const reason = isPending ? 'Loading icon…' : error ? error.message : data && !data.ok ? data.reason : 'Icon not shown.';
-  return (
-    <span className={`${className} icon-placeholder`} role="img" aria-label={`Icon not shown: ${reason}`} title={reason}>
-      {isPending ? '' : '?'}
-    </span>
-  );
+  return <IconPlaceholder size={size} reason={reason} pending={isPending} />;
 }

@@ -25,9 +25,16 @@ export interface RowWindow {
  * in one pass and the scroll position follows with a single write. (Reading scrollHeight and re-measuring
  * instead costs a forced layout and a second render on every batch.)
  */
-export function useFixedRows(scroller: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan = 10): RowWindow {
+export function useFixedRows(
+  scroller: RefObject<HTMLElement | null>,
+  count: number,
+  rowHeight: number,
+  overscan = 10,
+  /** Logs follow their newest row; a list of items (tools, resources) starts at the top and stays there. */
+  follow = true,
+): RowWindow {
   const [view, setView] = useState({ top: 0, height: 600 });
-  const [following, setFollowing] = useState(true);
+  const [following, setFollowing] = useState(follow);
 
   const measure = useCallback(() => {
     const element = scroller.current;
@@ -65,8 +72,8 @@ export function useFixedRows(scroller: RefObject<HTMLElement | null>, count: num
     const element = scroller.current;
     if (!element) return;
     measure();
-    setFollowing(element.scrollHeight - element.scrollTop - element.clientHeight < rowHeight);
-  }, [scroller, rowHeight, measure]);
+    if (follow) setFollowing(element.scrollHeight - element.scrollTop - element.clientHeight < rowHeight);
+  }, [scroller, rowHeight, measure, follow]);
 
   const scrollToIndex = useCallback(
     (index: number) => {

@@ -6,6 +6,7 @@ import { ResourcesView } from '../resources/ResourcesView.tsx';
 import { RootsView } from '../roots/RootsView.tsx';
 import { LogsView } from '../server-logs/LogsView.tsx';
 import { ToolsView } from '../tools/ToolsView.tsx';
+import { PanelBoundary } from '../common/PanelBoundary.tsx';
 import { useSession } from '../services.tsx';
 import './feature-tabs.css';
 
@@ -88,7 +89,7 @@ function Tabs({ features }: { features: Feature[] }) {
           className="tabpanel"
           hidden={index !== active}
         >
-          {visited.has(index) ? f.render() : null}
+          {visited.has(index) ? <PanelBoundary name={`The ${f.name} tab`}>{f.render()}</PanelBoundary> : null}
         </div>
       ))}
     </div>

@@ -1,15 +1,20 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { promptsQueryOptions } from '../../queries/index.ts';
+import { loadMore, promptsQueryOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { FreshnessBadge } from '../common/FreshnessBadge.tsx';
+import { LoadMore } from '../common/LoadMore.tsx';
 import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
 import { ServerIcon } from '../common/Icon.tsx';
 import { ServerText } from '../common/ServerText.tsx';
+import { WindowedList } from '../common/WindowedList.tsx';
 import { PromptDetail } from './PromptDetail.tsx';
 import '../common/split-view.css';
 import './prompts.css';
 import { useScope } from '../services.tsx';
+
+/** Name, title, one line of description, badges. */
+const PROMPT_ROW_HEIGHT = 84;
 
 /** The Prompts tab: the server's prompts, and the selected one's argument form and messages. */
 export function PromptsView() {
@@ -54,13 +59,17 @@ function ConnectedPrompts() {
         {error &&
           (recording ? <p className="empty-state">{error.message}</p> : <ErrorDetails error={error} lead="Could not list prompts" />)}
         {data && prompts.length === 0 && <p className="empty-state">The server lists no prompts.</p>}
-        <ul className="item-list" aria-label="Prompts">
-          {prompts.map((p, i) => {
+        <WindowedList
+          label="Prompts"
+          count={prompts.length}
+          rowHeight={PROMPT_ROW_HEIGHT}
+          renderRow={(i, rowProps) => {
+            const p = prompts[i]!;
             const key = `${i}:${p.name}`;
             const isSelected = key === selected;
             const required = p.arguments.filter((a) => a.required).length;
             return (
-              <li key={key} className={isSelected ? 'item selected' : 'item'}>
+              <li key={key} {...rowProps} className={isSelected ? 'item selected' : 'item'}>
                 <ServerIcon icons={p.icons} label={p.name} />
                 <div className="item-main">
                   <button
@@ -99,8 +108,12 @@ function ConnectedPrompts() {
                 </div>
               </li>
             );
-          })}
-        </ul>
+          }}
+        />
+        <LoadMore
+          more={data?.more}
+          onLoadMore={() => loadMore(queryClient, client, 'listPrompts', promptsQueryOptions(client, key).queryKey)}
+        />
       </div>
       <div className="split-detail-pane" ref={detailPane}>
         {prompt ? (

@@ -2,6 +2,7 @@ import type { Icon } from '../../shared/model.ts';
 import type { ResourceAnnotations } from '../../shared/resources-api.ts';
 import { ServerIcon } from '../common/Icon.tsx';
 import { ServerText } from '../common/ServerText.tsx';
+import { WindowedList, type RowProps } from '../common/WindowedList.tsx';
 import { useFeed } from '../services.tsx';
 import { ResourceBadges } from './ResourceBadges.tsx';
 
@@ -29,21 +30,35 @@ interface Props {
 }
 
 /** Resources or templates: the name selects, the rest describes. Updated and subscribed resources are marked. */
+/** Name, title, address, one line of description, badges. */
+const RESOURCE_ROW_HEIGHT = 96;
+
 export function ResourceList({ label, entries, selected, onSelect }: Props) {
   return (
-    <ul className="item-list" aria-label={label}>
-      {entries.map((entry) => (
-        <Row key={entry.key} entry={entry} selected={entry.key === selected} onSelect={onSelect} />
-      ))}
-    </ul>
+    <WindowedList
+      label={label}
+      count={entries.length}
+      rowHeight={RESOURCE_ROW_HEIGHT}
+      renderRow={(index, rowProps) => {
+        const entry = entries[index]!;
+        return <Row key={entry.key} entry={entry} selected={entry.key === selected} onSelect={onSelect} rowProps={rowProps} />;
+      }}
+    />
   );
 }
 
-function Row({ entry, selected, onSelect }: { entry: ListEntry; selected: boolean; onSelect(key: string): void }) {
+interface RowArgs {
+  entry: ListEntry;
+  selected: boolean;
+  onSelect(key: string): void;
+  rowProps: RowProps;
+}
+
+function Row({ entry, selected, onSelect, rowProps }: RowArgs) {
   const update = useFeed((s) => s.updates.get(entry.address));
   const subscribed = useFeed((s) => s.subscribed.has(entry.address));
   return (
-    <li className={selected ? 'item selected' : 'item'}>
+    <li {...rowProps} className={selected ? 'item selected' : 'item'}>
       <ServerIcon icons={entry.icons} label={entry.name} />
       <div className="item-main">
         <div className="item-head">

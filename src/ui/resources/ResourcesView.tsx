@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { resourcesQueryOptions, resourceTemplatesQueryOptions } from '../../queries/index.ts';
+import { loadMore, resourcesQueryOptions, resourceTemplatesQueryOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { FreshnessBadge } from '../common/FreshnessBadge.tsx';
 import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
 import { ResourceDetail } from './ResourceDetail.tsx';
+import { LoadMore } from '../common/LoadMore.tsx';
 import { ResourceList, type ListEntry } from './ResourceList.tsx';
 import { ResourceRead } from './ResourceRead.tsx';
 import { TemplateDetail } from './TemplateDetail.tsx';
@@ -99,6 +100,10 @@ function ConnectedResources() {
             onSelect={(key) => setSelection({ kind: 'resource', key })}
           />
         )}
+        <LoadMore
+          more={resources.data?.more}
+          onLoadMore={() => loadMore(queryClient, client, 'listResources', resourcesQueryOptions(client, key).queryKey)}
+        />
         <h3 className="list-section-title">
           Templates
           {templates.data && (
@@ -125,6 +130,10 @@ function ConnectedResources() {
             onSelect={(key) => setSelection({ kind: 'template', key })}
           />
         )}
+        <LoadMore
+          more={templates.data?.more}
+          onLoadMore={() => loadMore(queryClient, client, 'listResourceTemplates', resourceTemplatesQueryOptions(client, key).queryKey)}
+        />
         {readEntries.length > 0 && (
           <>
             <h3 className="list-section-title">

@@ -1,5 +1,6 @@
 import { punycodeNote } from '../common/punycode-note.ts';
 import type { ServerSummary } from '../../shared/model.ts';
+import { redactUrl } from '../../shared/redact.ts';
 import { checkNavigableUrl } from '../../shared/url.ts';
 import { oneLine, prettyJson } from '../common/format.ts';
 import { ServerIcon } from '../common/Icon.tsx';
@@ -75,7 +76,7 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
           </dd>
           <dt>URL</dt>
           <dd className="mono break">
-            {summary.url}
+            {redactUrl(summary.url)}
             {punycodeNote(summary.url) && <span className="hint punycode-note">{punycodeNote(summary.url)}</span>}
           </dd>
           <dt>Ping</dt>

@@ -1,6 +1,7 @@
 import type { Tool } from '../../shared/model.ts';
 import { ServerIcon } from '../common/Icon.tsx';
 import { ServerText } from '../common/ServerText.tsx';
+import { WindowedList } from '../common/WindowedList.tsx';
 import { HintBadges } from './HintBadges.tsx';
 import { displayTitle } from './tool-meta.ts';
 
@@ -12,16 +13,25 @@ interface Props {
   savedRuns?: ReadonlyMap<string, number>;
 }
 
+/** Name, title, one line of description (or why it is excluded). */
+const TOOL_ROW_HEIGHT = 68;
+
 export function ToolList({ tools, selected, onSelect, savedRuns }: Props) {
   return (
-    <ul className="item-list tool-list" aria-label="Tools">
-      {tools.map((tool, index) => {
+    <WindowedList
+      label="Tools"
+      className="tool-list"
+      count={tools.length}
+      rowHeight={TOOL_ROW_HEIGHT}
+      renderRow={(index, rowProps) => {
+        const tool = tools[index]!;
         const title = displayTitle(tool);
         const isSelected = tool.name === selected;
         return (
           // Names should be unique, but a hostile list may repeat them: the index keeps React keys unique.
           <li
             key={`${index}:${tool.name}`}
+            {...rowProps}
             className={`item${isSelected ? ' selected' : ''}${tool.excluded !== undefined ? ' excluded' : ''}`}
           >
             <ServerIcon icons={tool.icons} label={String(tool.name)} />
@@ -44,21 +54,22 @@ export function ToolList({ tools, selected, onSelect, savedRuns }: Props) {
                   <ServerText text={title} />
                 </span>
               )}
-              {tool.excluded !== undefined && (
+              {tool.excluded !== undefined ? (
                 <p className="item-excluded">
                   <ServerText text={tool.excluded} />
                 </p>
-              )}
-              {tool.description && (
-                <p className="item-description">
-                  <ServerText text={tool.description} />
-                </p>
+              ) : (
+                tool.description && (
+                  <p className="item-description">
+                    <ServerText text={tool.description} />
+                  </p>
+                )
               )}
             </div>
           </li>
         );
-      })}
-    </ul>
+      }}
+    />
   );
 }
 

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toolsQueryOptions } from '../../queries/index.ts';
+import { loadMore, toolsQueryOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { FreshnessBadge } from '../common/FreshnessBadge.tsx';
+import { LoadMore } from '../common/LoadMore.tsx';
 import { CallSettings } from './CallSettings.tsx';
 import { SavedResults } from '../session/SavedResults.tsx';
 import { ToolDetail } from './ToolDetail.tsx';
@@ -72,6 +73,7 @@ function ConnectedTools() {
         ) : (
           <ToolList tools={tools} selected={selected} onSelect={setSelected} {...(savedRuns && { savedRuns })} />
         )}
+        <LoadMore more={data.more} onLoadMore={() => loadMore(queryClient, client, 'listTools', toolsQueryOptions(client, key).queryKey)} />
       </div>
       <div className="tools-detail-pane" ref={detailPane}>
         {tool ? (

@@ -1,5 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import type { TrafficView } from '../../state/index.ts';
+import { PanelBoundary } from '../common/PanelBoundary.tsx';
 import { HttpView } from '../http/HttpView.tsx';
 import { MessageLog } from '../log/MessageLog.tsx';
 import { useHttp } from '../services.tsx';
@@ -45,10 +46,14 @@ export function TrafficPane() {
         ))}
       </div>
       <div id="traffic-panel-messages" className="traffic-panel" hidden={view !== 'messages'}>
-        <MessageLog />
+        <PanelBoundary name="The message log">
+          <MessageLog />
+        </PanelBoundary>
       </div>
       <div id="traffic-panel-http" className="traffic-panel" hidden={view !== 'http'}>
-        <HttpView />
+        <PanelBoundary name="The HTTP view">
+          <HttpView />
+        </PanelBoundary>
       </div>
     </div>
   );

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isSecretHeader,
+  maskSecret,
+  redactBodyText,
+  redactHeaders,
+  redactJson,
+  redactResponseHeaders,
+  redactUrl,
+  redactUrlsIn,
+} from './redact.ts';
+
+describe('the redaction policy', () => {
+  it('masks every request header but the protocol ones, whatever the name', () => {
+    const masked = redactHeaders([
+      ['X-Goog-Api-Key', 'AIza123'],
+      ['Ocp-Apim-Subscription-Key', 'abc'],
+      ['X-Functions-Key', 'def'],
+      ['X-Made-Up', 'ghi'],
+      ['Authorization', 'Bearer xyz'],
+      ['Content-Type', 'application/json'],
+      ['Mcp-Session-Id', 's-1'],
+      ['Mcp-Param-Region', 'eu'],
+    ]);
+    expect(masked).toEqual([
+      ['X-Goog-Api-Key', '•••• (7 chars)'],
+      ['Ocp-Apim-Subscription-Key', '•••• (3 chars)'],
+      ['X-Functions-Key', '•••• (3 chars)'],
+      ['X-Made-Up', '•••• (3 chars)'],
+      ['Authorization', 'Bearer •••• (10 chars)'],
+      ['Content-Type', 'application/json'],
+      ['Mcp-Session-Id', 's-1'],
+      ['Mcp-Param-Region', 'eu'],
+    ]);
+    expect(isSecretHeader('Accept')).toBe(false);
+    expect(isSecretHeader('Mcp-Param-Api-Key')).toBe(true);
+  });
+
+  it('masks response headers by name only, so CORS and protocol headers stay readable', () => {
+    expect(
+      redactResponseHeaders([
+        ['Set-Cookie', 'a=b'],
+        ['Access-Control-Allow-Headers', 'x-api-key'],
+        ['X-Refresh-Token', 't'],
+      ]),
+    ).toEqual([
+      ['Set-Cookie', '•••• (3 chars)'],
+      ['Access-Control-Allow-Headers', 'x-api-key'],
+      ['X-Refresh-Token', '•••• (1 chars)'],
+    ]);
+  });
+
+  it('masks secrets in URLs and leaves the rest as typed', () => {
+    expect(redactUrl('https://u:p@h.example/mcp?api_key=k1&key=k2&sig=s&code=c&region=eu%20west#top')).toBe(
+      'https://h.example/mcp?api_key=••••&key=••••&sig=••••&code=••••&region=eu%20west#top',
+    );
+    expect(redactUrl('https://h.example/mcp')).toBe('https://h.example/mcp');
+    expect(redactUrl('not a url')).toBe('not a url');
+    expect(redactUrlsIn('Could not reach http://h.example/mcp?token=t1 (refused)')).toBe(
+      'Could not reach http://h.example/mcp?token=•••• (refused)',
+    );
+  });
+
+  it('masks JSON fields and form parameters in bodies, and never twice', () => {
+    expect(redactBodyText('{"params":{"apiKey":"k","password":"pw","progressToken":"p1","token_type":"Bearer"}}')).toBe(
+      '{"params":{"apiKey":"•••• (1 chars)","password":"•••• (2 chars)","progressToken":"p1","token_type":"Bearer"}}',
+    );
+    expect(redactBodyText('grant_type=refresh_token&refresh_token=r123&client_id=c')).toBe(
+      'grant_type=refresh_token&refresh_token=•••• (4 chars)&client_id=c',
+    );
+    expect(redactBodyText('{"access_token":"cut-off')).toBe('{"access_token":"•••• (7 chars)');
+    expect(maskSecret(maskSecret('Bearer abc'))).toBe('Bearer •••• (10 chars)');
+    expect(redactJson({ nested: [{ 'x-functions-key': 'k' }], keep: 'v' })).toEqual({
+      nested: [{ 'x-functions-key': '•••• (1 chars)' }],
+      keep: 'v',
+    });
+  });
+});
