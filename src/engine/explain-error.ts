@@ -4,6 +4,7 @@
  */
 import { isEngineError, type EngineError } from '../shared/errors.ts';
 import { diagnoseCors } from './cors-doctor.ts';
+import { explainHttpStatus } from './http-status.ts';
 import { MAX_INPUT_ROUNDS } from '../shared/client-features.ts';
 
 /** What a server must send for a browser client on another origin to talk to it. */
@@ -27,19 +28,6 @@ interface ErrorShape {
 const excerpt = (text: string | null | undefined) =>
   text ? (text.length > BODY_EXCERPT_CHARS ? `${text.slice(0, BODY_EXCERPT_CHARS)}…` : text) : undefined;
 
-function describeStatus(status: number, statusText: string | undefined): string {
-  const label = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
-  if (status === 401) return `The server requires authorization (${label}). Add an Authorization header with a token, then connect again.`;
-  if (status === 403)
-    return `The server refused the request (${label}). A local server that checks the Origin header must allow this app's origin.`;
-  if (status === 404)
-    return `Nothing answers MCP at this URL (${label}). Check the path; servers often use /mcp (or /sse for the legacy transport).`;
-  if (status === 405)
-    return `The server does not accept this request method at this URL (${label}). Check the URL, or try the other transport.`;
-  if (status >= 500) return `The server failed while handling the request (${label}). Its logs should say why.`;
-  return `The server rejected the request (${label}).`;
-}
-
 /** The era probe (server/discover) wraps what went wrong; the cause is what a person can act on. */
 export function probeFailureCause(error: unknown): unknown {
   const { code, cause } = (error ?? {}) as { code?: unknown; cause?: unknown };
@@ -62,7 +50,7 @@ export function explainError(error: unknown): EngineError {
     const body = excerpt(e.data.text);
     return {
       code: status === 401 ? 'unauthorized' : 'http',
-      message: describeStatus(status, e.data.statusText),
+      message: explainHttpStatus(status, e.data.statusText, e.data.text),
       httpStatus: status,
       ...(body !== undefined ? { detail: body } : { detail: message }),
     };
