@@ -22,6 +22,15 @@ export function ServerPanel() {
   return <ServerDetails summary={summary} />;
 }
 
+/** The server is on another origin than this page, so CORS decides which response headers the engine can read. */
+function isCrossOrigin(url: unknown): boolean {
+  try {
+    return new URL(String(url)).origin !== window.location.origin;
+  } catch {
+    return true;
+  }
+}
+
 function ServerDetails({ summary }: { summary: ServerSummary }) {
   // A saved session cannot be probed: the CORS doctor is for the live server.
   const replay = useSession((state) => state.replay !== null);
@@ -29,7 +38,7 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
   const website = typeof server.websiteUrl === 'string' ? checkNavigableUrl(server.websiteUrl) : null;
   const displayName = server.title || server.name;
   const era = readEraFacts(summary);
-  const session = sessionText(era, summary.sessionId);
+  const session = sessionText(era, summary.sessionId, { transport: summary.transport, crossOrigin: isCrossOrigin(summary.url) });
   return (
     <section className="panel server-panel" aria-labelledby="server-panel-title">
       <header className="server-header">
