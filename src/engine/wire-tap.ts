@@ -121,7 +121,7 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
       onFault(fault);
       throw fault;
     }
-    const message = recordBody(body.text, response, deps.recorder, origin);
+    const message = recordBody(body.text, response, method, deps, origin);
     if (message !== undefined) deps.onStreamMessage?.(message, requestBody);
     return new Response(body.text, init2);
   };
@@ -142,16 +142,44 @@ function requestIdsOf(body: unknown): Array<string | number> {
   }
 }
 
-/** Logs a JSON body and returns what it parsed to (undefined when empty or not JSON). */
-function recordBody(text: string, response: Response, recorder: MessageRecorder, origin: { httpSeq: number }): unknown {
+/**
+ * Logs a JSON body and returns what it parsed to (undefined when empty or not JSON). Only a success that
+ * should carry messages makes a body that is not JSON-RPC a fault. A 202's body, an HTML 404 to Auto's probe,
+ * an OAuth 401 or a 405 to the optional GET stream are HTTP answering as HTTP does: they stay out of the
+ * message log's red, and their bodies are in the HTTP view.
+ */
+function recordBody(
+  text: string,
+  response: Response,
+  method: string,
+  deps: Pick<WireTapDeps, 'recorder' | 'onNote'>,
+  origin: { httpSeq: number },
+): unknown {
   if (text.trim() === '') return undefined;
+  const what = mediaType(response.headers.get('content-type')) || 'untyped';
+  // A 5xx is a real fault: its page stays in the log, raw and red, where the person looks first.
+  const carriesMessages = (response.ok && response.status !== 202) || response.status >= 500;
+  let message: unknown;
   try {
-    const message: unknown = JSON.parse(text);
-    recorder.inbound(message, origin);
-    return message;
+    message = JSON.parse(text);
   } catch (error) {
-    const what = mediaType(response.headers.get('content-type')) || 'untyped';
+    if (!carriesMessages) return noteHttpAnswer(response, method, what, deps.onNote);
     const reason = error instanceof Error ? error.message : String(error);
-    recorder.inboundUnparsed(text, `HTTP ${response.status} ${what} body is not JSON: ${reason}`, origin);
+    deps.recorder.inboundUnparsed(text, `HTTP ${response.status} ${what} body is not JSON: ${reason}`, origin);
+    return undefined;
   }
+  if (!carriesMessages && !isJsonRpcShaped(message)) return noteHttpAnswer(response, method, what, deps.onNote);
+  deps.recorder.inbound(message, origin);
+  return message;
+}
+
+/** A JSON-RPC message or a batch of them (an error answer to a 400 is still a message worth its log row). */
+const isJsonRpcShaped = (value: unknown): boolean =>
+  Array.isArray(value) ? value.some(isJsonRpcShaped) : typeof value === 'object' && value !== null && 'jsonrpc' in value;
+
+/** One quiet line for a 4xx answer; none at all where the spec expects it (202, 405 to the optional GET). */
+function noteHttpAnswer(response: Response, method: string, what: string, onNote: WireTapDeps['onNote']): undefined {
+  if (response.status === 202 || (response.status === 405 && method === 'GET')) return undefined;
+  onNote(`HTTP ${response.status} to ${method}: a ${what} body, not a JSON-RPC message (it is in the HTTP view).`, 'info');
+  return undefined;
 }

@@ -9,6 +9,7 @@ import { useFixedRows } from '../common/use-fixed-rows.ts';
 import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
 import { useHttp, useServices } from '../services.tsx';
 import { HttpDetail } from './HttpDetail.tsx';
+import { statusTone } from './status-tone.ts';
 import './http.css';
 
 const ROW_HEIGHT = 24;
@@ -77,7 +78,7 @@ const HttpRow = memo(function HttpRow({ seq, top }: { seq: number; top: number }
   const count = useHttp((state) => state.carried.get(seq)?.length ?? 0);
   const { select } = useHttp((state) => state.actions);
   if (!exchange) return null;
-  const failed = exchange.error !== undefined || (exchange.status ?? 0) >= 400;
+  const tone = statusTone(exchange);
   let path = exchange.url;
   try {
     const url = new URL(exchange.url);
@@ -97,7 +98,9 @@ const HttpRow = memo(function HttpRow({ seq, top }: { seq: number; top: number }
         onClick={() => select(seq)}
       >
         <span className="http-method mono">{exchange.method}</span>
-        <span className={`http-status mono${failed ? ' http-failed' : ''}`}>{exchange.status ?? (exchange.error ? 'failed' : '…')}</span>
+        <span className={`http-status mono http-${tone.tone}`} title={tone.tone === 'expected' ? tone.why : undefined}>
+          {exchange.status ?? (exchange.error ? 'failed' : '…')}
+        </span>
         <span className="log-method mono">
           <ServerText text={path} />
           {mcpMethod !== undefined && (
