@@ -1,6 +1,6 @@
 /** Normal HTTP answers that carry no JSON-RPC message are not faults in the message log; real faults still are. */
 import { describe, expect, it } from 'vitest';
-import type { MessageEntry } from '../shared/events.ts';
+import type { HttpExchange, MessageEntry } from '../shared/events.ts';
 import { createMessageRecorder } from './message-recorder.ts';
 import { createWireTap } from './wire-tap.ts';
 
@@ -61,5 +61,41 @@ describe('HTTP answers without a message', () => {
     const down = tapAnswering(() => new Response('<h1>database is down</h1>', { status: 500, headers: { 'content-type': 'text/html' } }));
     await (await down.tap('http://127.0.0.1:1/mcp', post)).text();
     expect(invalid(down.entries)[0]?.raw).toContain('database is down');
+  });
+});
+
+describe('a cancelled call’s response stream', () => {
+  it('is marked cancelled when notifications/cancelled names its request, though the server keeps it open', async () => {
+    const exchanges: HttpExchange[] = [];
+    let seq = 0;
+    const recorder = createMessageRecorder({ now: Date.now, nextSeq: () => ++seq, emit: () => undefined });
+    const neverEnds = () => new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new TextEncoder().encode(': open\n\n')) });
+    const tap = createWireTap({
+      fetch: async (_url, init) =>
+        String(init?.body).includes('tools/call')
+          ? new Response(neverEnds(), { headers: { 'content-type': 'text/event-stream' } })
+          : new Response(null, { status: 202 }),
+      now: Date.now,
+      nextSeq: () => ++seq,
+      recorder,
+      onExchange: (exchange) => exchanges.push(exchange),
+      onNote: () => undefined,
+    });
+    const call = await tap('http://127.0.0.1:1/mcp', {
+      method: 'POST',
+      body: '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{}}',
+    });
+    const reading = call.body!.getReader();
+    await reading.read();
+    const callSeq = exchanges[0]!.seq;
+    expect(exchanges.findLast((x) => x.seq === callSeq)?.cancelledMs).toBeUndefined();
+    await tap('http://127.0.0.1:1/mcp', {
+      method: 'POST',
+      body: '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"user"}}',
+    });
+    const latest = exchanges.findLast((x) => x.seq === callSeq)!;
+    expect(latest.cancelledMs).toBeGreaterThanOrEqual(0);
+    expect(latest.endedMs).toBeUndefined();
+    await reading.cancel();
   });
 });

@@ -8,7 +8,7 @@ import { DEFAULT_LIMITS, type Limits } from '../shared/limits.ts';
 import type { MessageRecorder } from './message-recorder.ts';
 import { sseTap } from './sse-tap.ts';
 import { jsonDepthExceeds, readBounded, tooDeep, type StreamFault } from './stream-guard.ts';
-import { trackExchange } from './wire-exchange.ts';
+import { trackExchange, type ExchangeTracker } from './wire-exchange.ts';
 
 export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -42,6 +42,9 @@ export function mediaType(contentType: string | null): string {
 }
 
 export function createWireTap(deps: WireTapDeps): FetchLike {
+  /** Response streams still open, by the request id they answer: a cancellation marks its stream. */
+  const openStreams = new Map<string, ExchangeTracker>();
+  const idKey = (id: string | number) => `${typeof id}:${id}`;
   return async (input, init) => {
     const method = (init?.method ?? 'GET').toUpperCase();
     const url = String(input);
@@ -50,6 +53,7 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
     if (typeof init?.body === 'string') {
       exchange.sent(init.body);
       deps.recorder.outbound(init.body, origin);
+      for (const id of cancelledIdsOf(init.body)) openStreams.get(idKey(id))?.cancelled();
     }
 
     let response: Response;
@@ -80,6 +84,15 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
     const onFault = (fault: StreamFault) => deps.onFault?.(requestIds, fault);
     const init2 = { status: response.status, statusText: response.statusText, headers: response.headers };
     if (mediaType(response.headers.get('content-type')) === 'text/event-stream') {
+      // Bounded by what the SDK has in flight: each entry leaves when its stream ends.
+      for (const id of requestIds) openStreams.set(idKey(id), exchange);
+      const stream: ExchangeTracker = {
+        ...exchange,
+        ended() {
+          for (const id of requestIds) if (openStreams.get(idKey(id)) === exchange) openStreams.delete(idKey(id));
+          exchange.ended();
+        },
+      };
       const tap = sseTap({
         recorder: deps.recorder,
         limits,
@@ -90,7 +103,7 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
         // A subscriptions/listen stream (2026-07-28) is long-lived and may be silent: no idle timeout.
         idleTimeout: requestIds.length > 0 && !requestBody?.includes('"subscriptions/listen"'),
         onMessage: (message) => deps.onStreamMessage?.(message, requestBody),
-        exchange,
+        exchange: stream,
       });
       return new Response(response.body.pipeThrough(tap), init2);
     }
@@ -137,6 +150,20 @@ function requestIdsOf(body: unknown): Array<string | number> {
         ? [m.id]
         : [],
     );
+  } catch {
+    return [];
+  }
+}
+
+/** The request ids a POST of notifications/cancelled names (one message or a batch). */
+function cancelledIdsOf(body: string): Array<string | number> {
+  if (!body.includes('notifications/cancelled')) return [];
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return (Array.isArray(parsed) ? parsed : [parsed]).flatMap((m: { method?: unknown; params?: { requestId?: unknown } } | null) => {
+      const id = m?.method === 'notifications/cancelled' ? m.params?.requestId : undefined;
+      return typeof id === 'string' || typeof id === 'number' ? [id] : [];
+    });
   } catch {
     return [];
   }

@@ -1,6 +1,6 @@
 import { memo, useRef } from 'react';
 import { messageItemId, toHar } from '../../state/index.ts';
-import type { MessageEntry } from '../../shared/events.ts';
+import type { HttpExchange, MessageEntry } from '../../shared/events.ts';
 import { mcpHeaderValue } from '../../shared/mcp-headers.ts';
 import { downloadText, fileStamp } from '../common/download.ts';
 import { formatDuration, formatTime } from '../common/format.ts';
@@ -108,7 +108,7 @@ const HttpRow = memo(function HttpRow({ seq, top }: { seq: number; top: number }
               <ServerText text={mcpMethod} />
             </span>
           )}
-          {streaming && <span className="badge">{exchange.endedMs === undefined ? 'SSE open' : 'SSE'}</span>}
+          {streaming && <StreamBadge exchange={exchange} />}
           {exchange.lastEventId !== undefined && <span className="badge">resumed</span>}
         </span>
         <span className="log-id mono" title="Messages carried">
@@ -120,3 +120,15 @@ const HttpRow = memo(function HttpRow({ seq, top }: { seq: number; top: number }
     </li>
   );
 });
+
+/** An open stream whose call was cancelled is not the call still running: the server just has not closed it. */
+function StreamBadge({ exchange }: { exchange: HttpExchange }) {
+  if (exchange.endedMs !== undefined) return <span className="badge">SSE</span>;
+  if (exchange.cancelledMs !== undefined)
+    return (
+      <span className="badge" title="The client cancelled the request this stream answers; the server has not closed the stream yet.">
+        SSE, call cancelled
+      </span>
+    );
+  return <span className="badge">SSE open</span>;
+}
