@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 export interface RowWindow {
   /** First and one-past-last row index to render. */
@@ -27,7 +27,13 @@ export interface RowWindow {
  */
 export function useFixedRows(scroller: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan = 10): RowWindow {
   const [view, setView] = useState({ top: 0, height: 600 });
-  const [following, setFollowing] = useState(true);
+  const [following, setFollowingState] = useState(true);
+  // Read by the resize observer, which can fire before React renders a change to `following`.
+  const followingNow = useRef(following);
+  const setFollowing = useCallback((value: boolean) => {
+    followingNow.current = value;
+    setFollowingState(value);
+  }, []);
 
   const measure = useCallback(() => {
     const element = scroller.current;
@@ -43,7 +49,12 @@ export function useFixedRows(scroller: RefObject<HTMLElement | null>, count: num
     const element = scroller.current;
     if (!element) return;
     measure();
-    const observer = new ResizeObserver(measure);
+    // A list kept mounted while hidden (the traffic toggle) could not scroll while it had no size: when it
+    // reappears, pin it to the newest row again, or it shows the top of a list whose rows are not rendered.
+    const observer = new ResizeObserver(() => {
+      if (followingNow.current) element.scrollTop = element.scrollHeight;
+      measure();
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [scroller, measure]);
@@ -66,7 +77,7 @@ export function useFixedRows(scroller: RefObject<HTMLElement | null>, count: num
     if (!element) return;
     measure();
     setFollowing(element.scrollHeight - element.scrollTop - element.clientHeight < rowHeight);
-  }, [scroller, rowHeight, measure]);
+  }, [scroller, rowHeight, measure, setFollowing]);
 
   const scrollToIndex = useCallback(
     (index: number) => {

@@ -1,4 +1,4 @@
-import { memo, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { messageItemId, toHar } from '../../state/index.ts';
 import type { HttpExchange, MessageEntry } from '../../shared/events.ts';
 import { mcpHeaderValue } from '../../shared/mcp-headers.ts';
@@ -21,6 +21,25 @@ export function HttpView() {
   const { clear } = useHttp((state) => state.actions);
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useFixedRows(scroller, seqs.length, ROW_HEIGHT, 4);
+  const selectedSeq = useHttp((state) => state.selectedSeq);
+  const view = useHttp((state) => state.view);
+  const { setFollowing, scrollToIndex } = rows;
+  // "Show HTTP exchange" from the log selects an exchange and shows this view: bring its row into sight,
+  // once per selection (new exchanges arriving later must not pull the list back to it).
+  const revealed = useRef<number | null>(null);
+  useEffect(() => {
+    if (view !== 'http' || selectedSeq === null) {
+      revealed.current = null;
+      return;
+    }
+    if (revealed.current === selectedSeq) return;
+    const index = indexOfSeq(seqs, selectedSeq);
+    if (index < 0) return;
+    revealed.current = selectedSeq;
+    if (index === seqs.length - 1) return;
+    setFollowing(false);
+    scrollToIndex(index);
+  }, [selectedSeq, view, seqs, setFollowing, scrollToIndex]);
 
   const exportHar = () => {
     const { bySeq, carried } = services.http.getState();
@@ -131,4 +150,18 @@ function StreamBadge({ exchange }: { exchange: HttpExchange }) {
       </span>
     );
   return <span className="badge">SSE open</span>;
+}
+
+/** Exchange numbers only grow, so the list is sorted: a binary search, not a scan of 100,000 rows. */
+function indexOfSeq(seqs: { length: number; at(index: number): number | undefined }, seq: number): number {
+  let low = 0;
+  let high = seqs.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const value = seqs.at(middle)!;
+    if (value === seq) return middle;
+    if (value < seq) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
 }
