@@ -74,7 +74,7 @@ export function checkIconUrl(input: string): UrlCheck {
   if (url.protocol === 'http:')
     return {
       ok: false,
-      reason: 'The icon is on plain http: from another machine; only https: icons (or http: on this machine) are loaded.',
+      reason: 'The icon is on plain http: from another host; icons load over https:, or over http: only from loopback (this machine).',
     };
   return {
     ok: false,
