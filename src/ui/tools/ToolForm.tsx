@@ -30,7 +30,8 @@ export default function ToolForm({ schema, value, disabled, onChange, onSubmit, 
     [choice.schema],
   );
   // Errors show under fields the person has visited, and everywhere once Run was tried: an untouched form is
-  // not wrong yet. Refs, because rjsf calls transformErrors during its own validation, before any re-render.
+  // not wrong yet. Neither is React state that renders: rjsf calls transformErrors during its own validation,
+  // so it must read the latest values directly.
   const attempted = useRef(false);
   const [visited] = useState(() => new Set<string>());
   const transformErrors = (errors: RJSFValidationError[]) =>
