@@ -122,7 +122,7 @@ test.describe('server-everything', () => {
 
   test('a capability switched off: the server does not offer what needs it', async ({ page }) => {
     await openApp(page, EVERYTHING_MCP_URL);
-    await page.getByRole('button', { name: 'Client' }).click();
+    await page.getByRole('button', { name: 'Client capabilities' }).click();
     await page.getByRole('checkbox', { name: 'Sampling', exact: true }).uncheck();
     await expect(page.getByRole('checkbox', { name: 'Sampling with tools' })).not.toBeChecked();
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
@@ -222,7 +222,7 @@ test.describe('demo server', () => {
 
   test('form elicitation switched off: refused without a dialog', async ({ page }) => {
     await openApp(page, DEMO_MCP_URL);
-    await page.getByRole('button', { name: 'Client' }).click();
+    await page.getByRole('button', { name: 'Client capabilities' }).click();
     await page.getByRole('checkbox', { name: 'Elicitation (form)' }).uncheck();
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');

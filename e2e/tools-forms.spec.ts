@@ -14,7 +14,7 @@ test('fills $ref places, a nullable date, an unset-able boolean and a map, with 
     .first()
     .fill('portugal');
   // The pattern is checked as you type, before anything is sent.
-  await expect(form).toContainText(/must match pattern/);
+  await expect(form).toContainText(/Does not match the expected format/);
   await form
     .getByLabel(/^country/)
     .first()
@@ -79,4 +79,20 @@ test('offers the raw editor with a notice for a dialect it cannot check', async 
   await expect(page.getByRole('note', { name: 'Schema check' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Run tool' }).click();
   await expect(page.getByRole('region', { name: 'Result' })).toContainText('Searched for "lenses" (limit 3).');
+});
+
+test('says nothing under fields not yet visited, and says what is missing in plain words once Run is tried', async ({ page, problems }) => {
+  void problems;
+  await connect(page, DEMO_MCP_URL);
+  await page.getByRole('button', { name: 'plan-trip' }).click();
+  const form = page.locator('.tool-form');
+  await form.getByLabel(/^city/).first().fill('Lisbon');
+  // The other required fields are untouched: no error under them yet, and never Ajv's wording.
+  await expect(form.getByLabel(/^city/).first()).toHaveValue('Lisbon');
+  await expect(form).not.toContainText('Required.');
+  await expect(form).not.toContainText('must have required property');
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  await expect(form.getByText('Required.').first()).toBeVisible();
+  await expect(form).not.toContainText('must have required property');
+  await expect(page.getByRole('region', { name: 'Message log' })).not.toContainText('tools/call');
 });

@@ -232,7 +232,7 @@ export function createEngine(env: EngineEnv): Engine {
   const knownTasks: KnownTasks = new WeakMap();
   const handlers: Handlers<EngineApi> = {
     ...sessionHandlers,
-    ...toolHandlers(ctx, knownTasks),
+    ...toolHandlers(ctx, knownTasks, clientFeatures.answering),
     ...taskHandlers(ctx, knownTasks),
     ...clientFeatures.handlers,
     ...resourceHandlers(ctx),

@@ -19,6 +19,7 @@ import { isEngineError, type EngineError } from '../shared/errors.ts';
 import { diagnoseCors } from './cors-doctor.ts';
 import { isUnsupportedServerVersion } from './sdk-client.ts';
 import { StreamFault } from './stream-guard.ts';
+import { explainHttpStatus } from './http-status.ts';
 
 /** What a server must send for a browser client on another origin to talk to it. */
 export const CORS_REQUIREMENTS = [
@@ -33,22 +34,14 @@ const BODY_EXCERPT_CHARS = 500;
 const excerpt = (text: unknown) =>
   typeof text === 'string' && text !== '' ? (text.length > BODY_EXCERPT_CHARS ? `${text.slice(0, BODY_EXCERPT_CHARS)}…` : text) : undefined;
 
-function describeStatus(status: number, statusText: string | undefined): string {
-  const label = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
-  if (status === 401) return `The server requires authorization (${label}). Add an Authorization header with a token, then connect again.`;
-  if (status === 403)
-    return `The server refused the request (${label}). A local server that checks the Origin header must allow this app's origin.`;
-  if (status === 404)
-    return `Nothing answers MCP at this URL (${label}). Check the path; servers often use /mcp (or /sse for the legacy transport).`;
-  if (status === 405)
-    return `The server does not accept this request method at this URL (${label}). Check the URL, or try the other transport.`;
-  if (status >= 500) return `The server failed while handling the request (${label}). Its logs should say why.`;
-  return `The server rejected the request (${label}).`;
-}
-
 function httpError(status: number, statusText: string | undefined, body: unknown, message: string): EngineError {
   const detail = excerpt(body) ?? message;
-  return { code: status === 401 ? 'unauthorized' : 'http', message: describeStatus(status, statusText), httpStatus: status, detail };
+  return {
+    code: status === 401 ? 'unauthorized' : 'http',
+    message: explainHttpStatus(status, statusText, typeof body === 'string' ? body : undefined),
+    httpStatus: status,
+    detail,
+  };
 }
 
 /** The era probe (server/discover) wraps what went wrong; the cause is what a person can act on. */

@@ -18,6 +18,7 @@ import { checkServerUrl } from '../shared/url.ts';
 import type { SessionGuards } from './connection-guards.ts';
 import { hiddenSessionIdError } from './cors-doctor.ts';
 import { isOpaqueNetworkFailure, probeFailureCause } from './explain-error.ts';
+import { explainSessionEndFailure } from './session-end.ts';
 import { createProbeWatch, explainEra, MODERN_PROTOCOL_VERSION, negotiationMode, planEra, type EraPlan } from './era.ts';
 import { isUnmatchedResponse, LensClient } from './sdk-client.ts';
 import type { Listener } from './features/listen.ts';
@@ -155,6 +156,8 @@ async function connectWith({ kind, url, headers, timeout, plan }: ConnectTarget,
   client.onerror = (error) => {
     // The message log already marks such responses (late or unmatched) on the entry itself.
     if (isUnmatchedResponse(error)) return;
+    // Closing explains its own failures (the session DELETE note); the same error again would only repeat it.
+    if (closing) return;
     deps.guards?.transportError(error.message);
     deps.note('warning', `Transport: ${error.message}`);
   };
@@ -189,8 +192,11 @@ async function connectWith({ kind, url, headers, timeout, plan }: ConnectTarget,
       await session.listener?.close();
       // Only the 2025 era has sessions to end; 2026-07-28 has no DELETE.
       if (transport instanceof StreamableHTTPClientTransport && summary.sessionId !== undefined) {
-        // A 405 means the server does not let clients end sessions, which is allowed.
-        await transport.terminateSession().catch((error: Error) => deps.note('info', `Session DELETE: ${error.message}`));
+        // A 405 means the server does not let clients end sessions, which is allowed (the SDK does not throw for it).
+        await transport.terminateSession().catch((error: unknown) => {
+          const { level, text } = explainSessionEndFailure(error);
+          deps.note(level, text);
+        });
       }
       await client.close();
     },

@@ -18,6 +18,8 @@ export interface ExchangeTracker {
   received(text: string): void;
   sseEvent(id: string | undefined): void;
   retry(ms: number): void;
+  /** The client cancelled the request this response answers (notifications/cancelled went out). */
+  cancelled(): void;
   ended(): void;
 }
 
@@ -93,6 +95,10 @@ export function trackExchange(deps: TrackerDeps, method: string, url: string, he
     },
     retry(ms) {
       report({ sse: { events: 0, ...current.sse, retryMs: ms } });
+    },
+    cancelled() {
+      if (done || current.cancelledMs !== undefined) return;
+      report({ cancelledMs: deps.now() - started });
     },
     ended() {
       if (done) return;

@@ -9,7 +9,7 @@ import type { Clock } from './clock.ts';
 import type { MessageRecorder } from './message-recorder.ts';
 import { sseTap } from './sse-tap.ts';
 import { jsonDepthExceeds, readBounded, tooDeep, type StreamFault } from './stream-guard.ts';
-import { trackExchange } from './wire-exchange.ts';
+import { trackExchange, type ExchangeTracker } from './wire-exchange.ts';
 
 export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -45,6 +45,9 @@ export function mediaType(contentType: string | null): string {
 
 export function createWireTap(deps: WireTapDeps): FetchLike {
   const tracking = { now: () => deps.clock.now(), nextSeq: deps.nextSeq, onExchange: deps.onExchange };
+  /** Response streams still open, by the request id they answer: a cancellation marks its stream. */
+  const openStreams = new Map<string, ExchangeTracker>();
+  const idKey = (id: string | number) => `${typeof id}:${id}`;
   return async (input, init) => {
     const method = (init?.method ?? 'GET').toUpperCase();
     const url = String(input);
@@ -53,6 +56,7 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
     if (typeof init?.body === 'string') {
       exchange.sent(init.body);
       deps.recorder.outbound(init.body, origin);
+      for (const id of cancelledIdsOf(init.body)) openStreams.get(idKey(id))?.cancelled();
     }
 
     let response: Response;
@@ -83,6 +87,15 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
     const onFault = (fault: StreamFault) => deps.onFault?.(requestIds, fault);
     const init2 = { status: response.status, statusText: response.statusText, headers: response.headers };
     if (mediaType(response.headers.get('content-type')) === 'text/event-stream') {
+      // Bounded by what the SDK has in flight: each entry leaves when its stream ends.
+      for (const id of requestIds) openStreams.set(idKey(id), exchange);
+      const stream: ExchangeTracker = {
+        ...exchange,
+        ended() {
+          for (const id of requestIds) if (openStreams.get(idKey(id)) === exchange) openStreams.delete(idKey(id));
+          exchange.ended();
+        },
+      };
       const tap = sseTap({
         recorder: deps.recorder,
         limits,
@@ -94,7 +107,7 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
         // A subscriptions/listen stream (2026-07-28) is long-lived and may be silent: no idle timeout.
         idleTimeout: requestIds.length > 0 && !requestBody?.includes('"subscriptions/listen"'),
         onMessage: (message) => deps.onStreamMessage?.(message, requestBody),
-        exchange,
+        exchange: stream,
       });
       return new Response(response.body.pipeThrough(tap), init2);
     }
@@ -125,7 +138,7 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
       onFault(fault);
       throw fault;
     }
-    const message = recordBody(body.text, response, deps.recorder, origin);
+    const message = recordBody(body.text, response, method, deps, origin);
     if (message !== undefined) deps.onStreamMessage?.(message, requestBody);
     return new Response(body.text, init2);
   };
@@ -146,16 +159,58 @@ function requestIdsOf(body: unknown): Array<string | number> {
   }
 }
 
-/** Logs a JSON body and returns what it parsed to (undefined when empty or not JSON). */
-function recordBody(text: string, response: Response, recorder: MessageRecorder, origin: { httpSeq: number }): unknown {
-  if (text.trim() === '') return undefined;
+/** The request ids a POST of notifications/cancelled names (one message or a batch). */
+function cancelledIdsOf(body: string): Array<string | number> {
+  if (!body.includes('notifications/cancelled')) return [];
   try {
-    const message: unknown = JSON.parse(text);
-    recorder.inbound(message, origin);
-    return message;
-  } catch (error) {
-    const what = mediaType(response.headers.get('content-type')) || 'untyped';
-    const reason = error instanceof Error ? error.message : String(error);
-    recorder.inboundUnparsed(text, `HTTP ${response.status} ${what} body is not JSON: ${reason}`, origin);
+    const parsed: unknown = JSON.parse(body);
+    return (Array.isArray(parsed) ? parsed : [parsed]).flatMap((m: { method?: unknown; params?: { requestId?: unknown } } | null) => {
+      const id = m?.method === 'notifications/cancelled' ? m.params?.requestId : undefined;
+      return typeof id === 'string' || typeof id === 'number' ? [id] : [];
+    });
+  } catch {
+    return [];
   }
+}
+
+/**
+ * Logs a JSON body and returns what it parsed to (undefined when empty or not JSON). Only a success that
+ * should carry messages makes a body that is not JSON-RPC a fault. A 202's body, an HTML 404 to Auto's probe,
+ * an OAuth 401 or a 405 to the optional GET stream are HTTP answering as HTTP does: they stay out of the
+ * message log's red, and their bodies are in the HTTP view.
+ */
+function recordBody(
+  text: string,
+  response: Response,
+  method: string,
+  deps: Pick<WireTapDeps, 'recorder' | 'onNote'>,
+  origin: { httpSeq: number },
+): unknown {
+  if (text.trim() === '') return undefined;
+  const what = mediaType(response.headers.get('content-type')) || 'untyped';
+  // A 5xx is a real fault: its page stays in the log, raw and red, where the person looks first.
+  const carriesMessages = (response.ok && response.status !== 202) || response.status >= 500;
+  let message: unknown;
+  try {
+    message = JSON.parse(text);
+  } catch (error) {
+    if (!carriesMessages) return noteHttpAnswer(response, method, what, deps.onNote);
+    const reason = error instanceof Error ? error.message : String(error);
+    deps.recorder.inboundUnparsed(text, `HTTP ${response.status} ${what} body is not JSON: ${reason}`, origin);
+    return undefined;
+  }
+  if (!carriesMessages && !isJsonRpcShaped(message)) return noteHttpAnswer(response, method, what, deps.onNote);
+  deps.recorder.inbound(message, origin);
+  return message;
+}
+
+/** A JSON-RPC message or a batch of them (an error answer to a 400 is still a message worth its log row). */
+const isJsonRpcShaped = (value: unknown): boolean =>
+  Array.isArray(value) ? value.some(isJsonRpcShaped) : typeof value === 'object' && value !== null && 'jsonrpc' in value;
+
+/** One quiet line for a 4xx answer; none at all where the spec expects it (202, 405 to the optional GET). */
+function noteHttpAnswer(response: Response, method: string, what: string, onNote: WireTapDeps['onNote']): undefined {
+  if (response.status === 202 || (response.status === 405 && method === 'GET')) return undefined;
+  onNote(`HTTP ${response.status} to ${method}: a ${what} body, not a JSON-RPC message (it is in the HTTP view).`, 'info');
+  return undefined;
 }

@@ -84,6 +84,11 @@ export interface HttpExchange {
   sse?: { events: number; lastEventId?: string; retryMs?: number };
   /** Milliseconds until the body ended (stream closed); absent while it is still open. */
   endedMs?: number;
+  /**
+   * Milliseconds until the client cancelled the request this response stream answers. The server may
+   * keep the stream open after that, but the call is over for the client.
+   */
+  cancelledMs?: number;
   /** Body bytes received so far. */
   bodyBytes?: number;
   /** What was sent (POST bodies). */

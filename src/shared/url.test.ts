@@ -40,4 +40,18 @@ describe('checkIconUrl', () => {
     expect(checkIconUrl('data:text/html;base64,PHN2Zz4=').ok).toBe(false);
     expect(checkIconUrl('http://evil.example/icon.png').ok).toBe(false);
   });
+  it('explains a relative icon once, about the icon and not the server URL', () => {
+    const checked = checkIconUrl('./mcp.svg');
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.reason).toContain('relative address ("./mcp.svg")');
+    expect(checked.reason).not.toMatch(/Icon not shown|e\.g\. https:\/\/example\.com\/mcp/);
+  });
+  it('says which scheme of an icon is refused', () => {
+    for (const src of ['javascript:alert(1)', 'file:///etc/passwd']) {
+      const checked = checkIconUrl(src);
+      expect(checked.ok).toBe(false);
+      if (!checked.ok) expect(checked.reason).toContain(src.split(':')[0]);
+    }
+  });
 });

@@ -47,13 +47,37 @@ export function checkNavigableUrl(input: string): UrlCheck {
   return { ok: false, reason: `Links with the ${url.protocol.slice(0, -1)}: scheme are never opened.` };
 }
 
-/** An icon source as the spec allows it: https (or http on loopback) fetched without credentials, or a data: image. */
+/**
+ * An icon source as the spec allows it: https (or http on loopback) fetched without credentials, or a data: image.
+ * The reasons are about the icon (the UI adds "Icon not shown"), never about the server URL the person typed.
+ */
 export function checkIconUrl(input: string): UrlCheck {
-  if (input.trim().toLowerCase().startsWith('data:')) {
-    return /^data:image\/(png|jpeg|gif|webp|svg\+xml|x-icon|vnd\.microsoft\.icon)[;,]/i.test(input.trim())
-      ? { ok: true, url: input.trim() }
+  const trimmed = input.trim();
+  if (trimmed.toLowerCase().startsWith('data:')) {
+    return /^data:image\/(png|jpeg|gif|webp|svg\+xml|x-icon|vnd\.microsoft\.icon)[;,]/i.test(trimmed)
+      ? { ok: true, url: trimmed }
       : { ok: false, reason: 'Only data: URIs of image types are shown as icons.' };
   }
-  const checked = checkNavigableUrl(input);
-  return checked.ok ? checked : { ok: false, reason: `Icon not shown: ${checked.reason}` };
+  const shown = JSON.stringify(trimmed.length > 80 ? `${trimmed.slice(0, 80)}…` : trimmed);
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    // A path such as ./mcp.svg: MCP icons are absolute URIs, and there is no page to resolve a path against.
+    return {
+      ok: false,
+      reason: `The server gave the icon a relative address (${shown}). MCP icons need an absolute https: URL or a data: URI; the server should send one.`,
+    };
+  }
+  if (url.username !== '' || url.password !== '') return { ok: false, reason: "The icon's URL carries credentials, so it is not loaded." };
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return { ok: true, url: url.href };
+  if (url.protocol === 'http:')
+    return {
+      ok: false,
+      reason: 'The icon is on plain http: from another host; icons load over https:, or over http: only from loopback (this machine).',
+    };
+  return {
+    ok: false,
+    reason: `The icon's ${url.protocol.slice(0, -1)}: address is never loaded; icons must be https: URLs or data: images.`,
+  };
 }

@@ -210,7 +210,8 @@ describe('bounds', () => {
       clock,
     );
     const call = h.engine.call('callTool', toolCall);
-    expect(await fireTimersUntil(clock, settled(call), 'the idle timeout')).toEqual([300]);
+    // Only timers under a second: the call's own 60 s deadline is pending too, and must not be fired.
+    expect(await fireTimersUntil(clock, settled(call), 'the idle timeout', 1_000)).toEqual([300]);
     await expect(call).rejects.toMatchObject({ code: 'timeout', message: expect.stringMatching(/went silent/) });
     await expectPingWorks(h);
   });

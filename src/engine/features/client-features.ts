@@ -18,7 +18,13 @@ import type { SessionExtension } from '../session.ts';
 import { registerElicitation } from './elicitation.ts';
 import { checkRoots, registerRoots } from './roots.ts';
 import { checkSamplingReply, checkSamplingRequest, INVALID_PARAMS, USER_REJECTED } from './sampling.ts';
-import { createRelationTracker, createRequestContext, createServerRequestQueue, type RelationTracker } from './server-requests.ts';
+import {
+  createRelationTracker,
+  createRequestContext,
+  createServerRequestQueue,
+  type RelationTracker,
+  type ServerRequestQueue,
+} from './server-requests.ts';
 
 /** The capabilities to declare for these settings; only what the UI can answer, and only what is switched on. */
 export function capabilitiesFor(settings: ClientFeatureSettings): ClientCapabilities {
@@ -38,6 +44,8 @@ export interface ClientFeatures {
   handlers: Handlers<ClientFeaturesApi>;
   /** For the wire tap: messages that arrived on a POST's response stream. */
   relations: RelationTracker;
+  /** Who is waiting for a person: calls pause their timeout meanwhile (src/engine/call-deadline.ts). */
+  answering: Pick<ServerRequestQueue, 'watch'>;
 }
 
 export function createClientFeatures(ctx: FeatureContext, currentParams: () => ConnectParams | undefined): ClientFeatures {
@@ -111,5 +119,5 @@ export function createClientFeatures(ctx: FeatureContext, currentParams: () => C
     },
   };
 
-  return { extension, handlers, relations };
+  return { extension, handlers, relations, answering: queue };
 }

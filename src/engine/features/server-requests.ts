@@ -43,6 +43,11 @@ export interface ServerRequestQueue {
   ): Promise<ServerRequestAnswer>;
   /** Delivers the person's answer. Throws an EngineError when the request is gone or the answer is refused. */
   answer(id: string, answer: ServerRequestAnswer): void;
+  /**
+   * Calls `listener` now and whenever the requests waiting for a person change, so a call can pause its
+   * timeout while someone answers. Returns the unsubscribe.
+   */
+  watch(listener: (waiting: readonly PendingServerRequest[]) => void): () => void;
 }
 
 export const describeKind = (kind: PendingServerRequest['kind']) =>
@@ -50,7 +55,12 @@ export const describeKind = (kind: PendingServerRequest['kind']) =>
 
 export function createServerRequestQueue(deps: QueueDeps): ServerRequestQueue {
   const entries = new Map<string, Entry>();
+  const watchers = new Set<(waiting: readonly PendingServerRequest[]) => void>();
   let seq = 0;
+  const changed = () => {
+    const waiting = [...entries.values()].map((entry) => entry.request);
+    for (const watcher of watchers) watcher(waiting);
+  };
 
   const end = (id: string, reason: ServerRequestEndReason, text: string) => {
     const entry = entries.get(id);
@@ -58,6 +68,7 @@ export function createServerRequestQueue(deps: QueueDeps): ServerRequestQueue {
     entries.delete(id);
     entry.cleanup();
     deps.emit({ type: 'server-request-ended', id, reason, text });
+    changed();
     return entry;
   };
 
@@ -93,6 +104,7 @@ export function createServerRequestQueue(deps: QueueDeps): ServerRequestQueue {
         signal.addEventListener('abort', onAbort, { once: true });
         entries.set(request.id, { request, check, resolve, reject, cleanup: () => signal.removeEventListener('abort', onAbort) });
         deps.emit({ type: 'server-request', request });
+        changed();
       });
     },
     answer(id, answer) {
@@ -108,6 +120,11 @@ export function createServerRequestQueue(deps: QueueDeps): ServerRequestQueue {
       if (problem) throw { code: 'protocol', message: problem } satisfies EngineError;
       end(id, 'answered', `${describeKind(entry.request.kind)} ${JSON.stringify(entry.request.rpcId)} answered: ${answer.action}.`);
       entry.resolve(answer);
+    },
+    watch(listener) {
+      watchers.add(listener);
+      listener([...entries.values()].map((entry) => entry.request));
+      return () => watchers.delete(listener);
     },
   };
 }

@@ -1,5 +1,6 @@
 /** Tool listing and calling, on the SDK client, shaped for the inspector. */
 import type { Client } from '@modelcontextprotocol/client';
+import type { CallDeadline } from '../call-deadline.ts';
 import { isCreatedTask, type LensClient } from '../sdk-client.ts';
 import { boundJson } from '../../shared/bounds.ts';
 import type { EngineError } from '../../shared/errors.ts';
@@ -47,6 +48,11 @@ export function readTool(value: unknown): Tool[] {
 
 export interface CallToolOptions {
   signal?: AbortSignal;
+  /**
+   * The call's own timeout, which pauses while a person answers the server. When given, it replaces the
+   * SDK's timeout for the tools/call request (the SDK's cannot pause); following a task keeps its own limits.
+   */
+  deadline?: CallDeadline;
   /** Extra HTTP headers for this call (the `Mcp-Param-*` mirror of its arguments). */
   headers?: Record<string, string>;
   timeoutMs: number;
@@ -62,16 +68,32 @@ export interface CallToolOptions {
 }
 
 export async function callTool(client: LensClient, params: ToolCallParams, options: CallToolOptions): Promise<ToolCallOutcome> {
-  const { clock } = options;
+  try {
+    return await callToolOnce(client, params, options);
+  } catch (error) {
+    // The SDK turns any abort reason into its own "timed out" error; the deadline knows what really happened.
+    throw options.deadline?.expired ?? error;
+  }
+}
+
+/** The SDK's own timer, when a pausable deadline rules the call: only a backstop beyond any limit a call may have. */
+const SDK_BACKSTOP_MS = 2 * 24 * 60 * 60_000;
+
+async function callToolOnce(client: LensClient, params: ToolCallParams, options: CallToolOptions): Promise<ToolCallOutcome> {
+  const { clock, deadline } = options;
   const started = clock.now();
+  const signal = deadline?.signal ?? options.signal;
   const requestOptions = {
-    ...(options.signal && { signal: options.signal }),
+    ...(signal && { signal }),
     // Giving the SDK a progress callback makes it put a progressToken (the request id) on the call and
     // route notifications/progress to it; the log shows them either way.
-    onprogress: (progress: Parameters<typeof readProgress>[0]) => options.onProgress?.(readProgress(progress)),
-    timeout: options.timeoutMs,
-    resetTimeoutOnProgress: true,
-    maxTotalTimeout: options.maxTotalTimeoutMs,
+    onprogress: (progress: Parameters<typeof readProgress>[0]) => {
+      deadline?.progressed();
+      options.onProgress?.(readProgress(progress));
+    },
+    ...(deadline
+      ? { timeout: SDK_BACKSTOP_MS }
+      : { timeout: options.timeoutMs, resetTimeoutOnProgress: true, maxTotalTimeout: options.maxTotalTimeoutMs }),
     ...(options.headers && Object.keys(options.headers).length > 0 && { headers: options.headers }),
   };
   let result: Record<string, unknown>;
@@ -91,6 +113,7 @@ export async function callTool(client: LensClient, params: ToolCallParams, optio
         detail: JSON.stringify(boundJson(created)),
       } satisfies EngineError;
     hooks.remember(createdTask);
+    deadline?.dispose();
     const followed = await followTask(client, createdTask, {
       ...(options.signal && { signal: options.signal }),
       resultTimeoutMs: options.maxTotalTimeoutMs,
@@ -106,6 +129,7 @@ export async function callTool(client: LensClient, params: ToolCallParams, optio
       { method: 'tools/call', params: { name: params.name, arguments: params.arguments } },
       requestOptions,
     );
+    deadline?.dispose();
     if (isCreatedTask(answer)) {
       // 2026-07-28 with the tasks extension in force: the server chose to answer with a task.
       const followed = await followTaskToEnd(client, readCreatedTask(answer), {

@@ -1,9 +1,12 @@
 /** tools/list and tools/call, for the Tools tab. */
 import type { ToolsApi } from '../../shared/boundary.ts';
+import type { PendingServerRequest } from '../../shared/client-features.ts';
+import { createCallDeadline } from '../call-deadline.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import type { ListRequest, Tool, ToolCallParams } from '../../shared/model.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { Session } from '../session.ts';
+import type { ServerRequestQueue } from './server-requests.ts';
 import { rememberTask, serverRunsToolTasks, type KnownTasks } from './tasks.ts';
 import { callTool, listAllTools } from './tools-calls.ts';
 import { paramHeaderValues, scanParamHeaders } from '../../shared/mcp-param-headers.ts';
@@ -19,7 +22,15 @@ const MAX_TIMEOUT_MS = 24 * 60 * 60_000;
 const bounded = (value: number | undefined, fallback: number) =>
   typeof value === 'number' && Number.isFinite(value) ? Math.min(MAX_TIMEOUT_MS, Math.max(MIN_TIMEOUT_MS, value)) : fallback;
 
-export function toolHandlers(ctx: FeatureContext, knownTasks: KnownTasks = new WeakMap()): Handlers<ToolsApi> {
+/** Whether a call waits on this request for a person: one related to it, or one the server did not tie to any call. */
+export const waitsOn = (request: PendingServerRequest, tool: string) =>
+  request.related === undefined || (request.related.method === 'tools/call' && request.related.target === tool);
+
+export function toolHandlers(
+  ctx: FeatureContext,
+  knownTasks: KnownTasks = new WeakMap(),
+  answering?: Pick<ServerRequestQueue, 'watch'>,
+): Handlers<ToolsApi> {
   // The last listing of each session: callTool validates structuredContent against its outputSchema.
   const toolsBySession = new WeakMap<Session, Map<string, Tool>>();
   async function listTools(request: ListRequest, signal?: AbortSignal) {
@@ -46,7 +57,7 @@ export function toolHandlers(ctx: FeatureContext, knownTasks: KnownTasks = new W
     return list;
   }
 
-  function callListedTool(session: Session, params: ToolCallParams, signal?: AbortSignal) {
+  async function callListedTool(session: Session, params: ToolCallParams, signal?: AbortSignal) {
     const tool = toolsBySession.get(session)?.get(params.name);
     if (tool?.excluded !== undefined) {
       throw {
@@ -68,23 +79,37 @@ export function toolHandlers(ctx: FeatureContext, knownTasks: KnownTasks = new W
     }
     const trackingId = params.trackingId;
     const maxTotalTimeoutMs = bounded(params.maxTotalTimeoutMs, TOOL_MAX_TOTAL_TIMEOUT_MS);
-    return callTool(session.client, params, {
-      ...(signal && { signal }),
-      ...(tool?.paramHeaders && { headers: paramHeaderValues(tool.paramHeaders, params.arguments) }),
-      ...(outputSchema && { outputSchema }),
-      timeoutMs: Math.min(bounded(params.timeoutMs, TOOL_TIMEOUT_MS), maxTotalTimeoutMs),
-      maxTotalTimeoutMs,
+    const timeoutMs = Math.min(bounded(params.timeoutMs, TOOL_TIMEOUT_MS), maxTotalTimeoutMs);
+    const deadline = createCallDeadline({
+      idleMs: timeoutMs,
+      totalMs: maxTotalTimeoutMs,
       clock: ctx.clock,
-      ...(trackingId !== undefined && { onProgress: (progress) => ctx.emit({ type: 'call-progress', trackingId, progress }) }),
-      taskHooks: {
-        remember: (task) => rememberTask(knownTasks, session, task),
-        onStatus: (task) => {
-          if (trackingId !== undefined) ctx.emit({ type: 'call-progress', trackingId, task });
-        },
-      },
-      ...(asTask && { asTask }),
-      note: ctx.note,
+      ...(signal && { parent: signal }),
     });
+    const stopWatching = answering?.watch((waiting) => deadline.hold(waiting.some((request) => waitsOn(request, params.name))));
+    try {
+      return await callTool(session.client, params, {
+        ...(signal && { signal }),
+        deadline,
+        ...(tool?.paramHeaders && { headers: paramHeaderValues(tool.paramHeaders, params.arguments) }),
+        ...(outputSchema && { outputSchema }),
+        timeoutMs,
+        maxTotalTimeoutMs,
+        clock: ctx.clock,
+        ...(trackingId !== undefined && { onProgress: (progress) => ctx.emit({ type: 'call-progress', trackingId, progress }) }),
+        taskHooks: {
+          remember: (task) => rememberTask(knownTasks, session, task),
+          onStatus: (task) => {
+            if (trackingId !== undefined) ctx.emit({ type: 'call-progress', trackingId, task });
+          },
+        },
+        ...(asTask && { asTask }),
+        note: ctx.note,
+      });
+    } finally {
+      stopWatching?.();
+      deadline.dispose();
+    }
   }
 
   return {

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 export interface RowWindow {
   /** First and one-past-last row index to render. */
@@ -34,7 +34,13 @@ export function useFixedRows(
   follow = true,
 ): RowWindow {
   const [view, setView] = useState({ top: 0, height: 600 });
-  const [following, setFollowing] = useState(follow);
+  const [following, setFollowingState] = useState(follow);
+  // Read by the resize observer, which can fire before React renders a change to `following`.
+  const followingNow = useRef(following);
+  const setFollowing = useCallback((value: boolean) => {
+    followingNow.current = value;
+    setFollowingState(value);
+  }, []);
 
   const measure = useCallback(() => {
     const element = scroller.current;
@@ -50,7 +56,12 @@ export function useFixedRows(
     const element = scroller.current;
     if (!element) return;
     measure();
-    const observer = new ResizeObserver(measure);
+    // A list kept mounted while hidden (the traffic toggle) could not scroll while it had no size: when it
+    // reappears, pin it to the newest row again, or it shows the top of a list whose rows are not rendered.
+    const observer = new ResizeObserver(() => {
+      if (followingNow.current) element.scrollTop = element.scrollHeight;
+      measure();
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [scroller, measure]);
@@ -73,7 +84,7 @@ export function useFixedRows(
     if (!element) return;
     measure();
     if (follow) setFollowing(element.scrollHeight - element.scrollTop - element.clientHeight < rowHeight);
-  }, [scroller, rowHeight, measure, follow]);
+  }, [scroller, rowHeight, measure, follow, setFollowing]);
 
   const scrollToIndex = useCallback(
     (index: number) => {

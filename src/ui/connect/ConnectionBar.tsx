@@ -93,7 +93,7 @@ export function ConnectionBar() {
           aria-controls={ids.client}
           onClick={() => setClientOpen((open) => !open)}
         >
-          Client <span aria-hidden="true">{clientOpen ? '▴' : '▾'}</span>
+          Client capabilities <span aria-hidden="true">{clientOpen ? '▴' : '▾'}</span>
         </button>
         {/* One group, so on a narrow bar the era, Connect and the status wrap together beside each other. */}
         <div className="connection-actions">

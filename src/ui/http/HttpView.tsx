@@ -1,6 +1,6 @@
-import { memo, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { messageItemId, toHar } from '../../state/index.ts';
-import type { MessageEntry } from '../../shared/events.ts';
+import type { HttpExchange, MessageEntry } from '../../shared/events.ts';
 import { mcpHeaderValue } from '../../shared/mcp-headers.ts';
 import { fileStamp } from '../../shared/file-stamp.ts';
 import { downloadText } from '../common/download.ts';
@@ -10,6 +10,7 @@ import { useFixedRows } from '../common/use-fixed-rows.ts';
 import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
 import { useHttp, useApp } from '../services.tsx';
 import { HttpDetail } from './HttpDetail.tsx';
+import { statusTone } from './status-tone.ts';
 import './http.css';
 
 const ROW_HEIGHT = 24;
@@ -21,6 +22,25 @@ export function HttpView() {
   const { clear } = useHttp((state) => state.actions);
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useFixedRows(scroller, seqs.length, ROW_HEIGHT, 4);
+  const selectedSeq = useHttp((state) => state.selectedSeq);
+  const view = useHttp((state) => state.view);
+  const { setFollowing, scrollToIndex } = rows;
+  // "Show HTTP exchange" from the log selects an exchange and shows this view: bring its row into sight,
+  // once per selection (new exchanges arriving later must not pull the list back to it).
+  const revealed = useRef<number | null>(null);
+  useEffect(() => {
+    if (view !== 'http' || selectedSeq === null) {
+      revealed.current = null;
+      return;
+    }
+    if (revealed.current === selectedSeq) return;
+    const index = indexOfSeq(seqs, selectedSeq);
+    if (index < 0) return;
+    revealed.current = selectedSeq;
+    if (index === seqs.length - 1) return;
+    setFollowing(false);
+    scrollToIndex(index);
+  }, [selectedSeq, view, seqs, setFollowing, scrollToIndex]);
 
   const exportHar = () => {
     const { bySeq, carried } = services.http.getState();
@@ -78,7 +98,7 @@ const HttpRow = memo(function HttpRow({ seq, top }: { seq: number; top: number }
   const count = useHttp((state) => state.carried.get(seq)?.length ?? 0);
   const { select } = useHttp((state) => state.actions);
   if (!exchange) return null;
-  const failed = exchange.error !== undefined || (exchange.status ?? 0) >= 400;
+  const tone = statusTone(exchange);
   let path = exchange.url;
   try {
     const url = new URL(exchange.url);
@@ -98,7 +118,9 @@ const HttpRow = memo(function HttpRow({ seq, top }: { seq: number; top: number }
         onClick={() => select(seq)}
       >
         <span className="http-method mono">{exchange.method}</span>
-        <span className={`http-status mono${failed ? ' http-failed' : ''}`}>{exchange.status ?? (exchange.error ? 'failed' : '…')}</span>
+        <span className={`http-status mono http-${tone.tone}`} title={tone.tone === 'expected' ? tone.why : undefined}>
+          {exchange.status ?? (exchange.error ? 'failed' : '…')}
+        </span>
         <span className="log-method mono">
           <ServerText text={path} />
           {mcpMethod !== undefined && (
@@ -106,7 +128,7 @@ const HttpRow = memo(function HttpRow({ seq, top }: { seq: number; top: number }
               <ServerText text={mcpMethod} />
             </span>
           )}
-          {streaming && <span className="badge">{exchange.endedMs === undefined ? 'SSE open' : 'SSE'}</span>}
+          {streaming && <StreamBadge exchange={exchange} />}
           {exchange.lastEventId !== undefined && <span className="badge">resumed</span>}
         </span>
         <span className="log-id mono" title="Messages carried">
@@ -118,3 +140,29 @@ const HttpRow = memo(function HttpRow({ seq, top }: { seq: number; top: number }
     </li>
   );
 });
+
+/** An open stream whose call was cancelled is not the call still running: the server just has not closed it. */
+function StreamBadge({ exchange }: { exchange: HttpExchange }) {
+  if (exchange.endedMs !== undefined) return <span className="badge">SSE</span>;
+  if (exchange.cancelledMs !== undefined)
+    return (
+      <span className="badge" title="The client cancelled the request this stream answers; the server has not closed the stream yet.">
+        SSE, call cancelled
+      </span>
+    );
+  return <span className="badge">SSE open</span>;
+}
+
+/** Exchange numbers only grow, so the list is sorted: a binary search, not a scan of 100,000 rows. */
+function indexOfSeq(seqs: { length: number; at(index: number): number | undefined }, seq: number): number {
+  let low = 0;
+  let high = seqs.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const value = seqs.at(middle)!;
+    if (value === seq) return middle;
+    if (value < seq) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}

@@ -1,3 +1,4 @@
+import { useId, useState } from 'react';
 import { punycodeNote } from '../common/punycode-note.ts';
 import type { ServerSummary } from '../../shared/model.ts';
 import { redactUrl } from '../../shared/redact.ts';
@@ -23,6 +24,15 @@ export function ServerPanel() {
   return <ServerDetails summary={summary} />;
 }
 
+/** The server is on another origin than this page, so CORS decides which response headers the engine can read. */
+function isCrossOrigin(url: unknown): boolean {
+  try {
+    return new URL(String(url)).origin !== window.location.origin;
+  } catch {
+    return true;
+  }
+}
+
 function ServerDetails({ summary }: { summary: ServerSummary }) {
   // A saved session cannot be probed: the CORS doctor is for the live server.
   const replay = useSession((state) => state.replay !== null);
@@ -30,7 +40,10 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
   const website = typeof server.websiteUrl === 'string' ? checkNavigableUrl(server.websiteUrl) : null;
   const displayName = server.title || server.name;
   const era = readEraFacts(summary);
-  const session = sessionText(era, summary.sessionId);
+  const session = sessionText(era, summary.sessionId, { transport: summary.transport, crossOrigin: isCrossOrigin(summary.url) });
+  // Folding the card away keeps the tabs and the tool in view on a short window; the name stays.
+  const [open, setOpen] = useState(true);
+  const bodyId = useId();
   return (
     <section className="panel server-panel" aria-labelledby="server-panel-title">
       <header className="server-header">
@@ -49,79 +62,94 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
               <ServerText text={server.name} />
             </div>
           )}
-          {server.description && (
+          {server.description && open && (
             <p className="server-description">
               <ServerText text={server.description} />
             </p>
           )}
         </div>
+        <button
+          type="button"
+          className="button button-small server-toggle"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          Server details <span aria-hidden="true">{open ? '▴' : '▾'}</span>
+        </button>
       </header>
 
-      <div className="server-grid">
-        <dl className="kv server-facts">
-          <EraRows facts={era} />
-          <dt>Transport</dt>
-          <dd>{summary.transport === 'sse' ? 'Legacy HTTP+SSE' : 'Streamable HTTP'}</dd>
-          {summary.extensions !== undefined && (
-            <>
-              <dt>Extensions</dt>
-              <dd className="mono" title="Extensions in force: offered by both MCP Lens and the server (server/discover)">
-                {summary.extensions.length > 0 ? summary.extensions.join(', ') : <span className="muted">none in common</span>}
-              </dd>
-            </>
-          )}
-          <dt>Session</dt>
-          <dd className={session.id !== undefined ? 'mono' : undefined}>
-            {session.id !== undefined ? <ServerText text={session.id} /> : <span className="muted server-no-session">{session.note}</span>}
-          </dd>
-          <dt>URL</dt>
-          <dd className="mono break">
-            {redactUrl(summary.url)}
-            {punycodeNote(summary.url) && <span className="hint punycode-note">{punycodeNote(summary.url)}</span>}
-          </dd>
-          <dt>Ping</dt>
-          <dd>
-            <PingButton />
-          </dd>
-          {website && (
-            <>
-              <dt>Website</dt>
-              <dd className="break">
-                {website.ok ? (
-                  <>
-                    <a href={website.url} target="_blank" rel="noopener noreferrer">
-                      {website.url}
-                    </a>
-                    {punycodeNote(website.url) && <span className="hint punycode-note">{punycodeNote(website.url)}</span>}
-                  </>
-                ) : (
-                  <span className="mono" title={website.reason}>
-                    <ServerText text={server.websiteUrl} /> <span className="muted">(not linked: {website.reason})</span>
-                  </span>
-                )}
-              </dd>
-            </>
-          )}
-        </dl>
+      <div id={bodyId} className="server-body" hidden={!open}>
+        <div className="server-grid">
+          <dl className="kv server-facts">
+            <EraRows facts={era} />
+            <dt>Transport</dt>
+            <dd>{summary.transport === 'sse' ? 'Legacy HTTP+SSE' : 'Streamable HTTP'}</dd>
+            {summary.extensions !== undefined && (
+              <>
+                <dt>Extensions</dt>
+                <dd className="mono" title="Extensions in force: offered by both MCP Lens and the server (server/discover)">
+                  {summary.extensions.length > 0 ? summary.extensions.join(', ') : <span className="muted">none in common</span>}
+                </dd>
+              </>
+            )}
+            <dt>Session</dt>
+            <dd className={session.id !== undefined ? 'mono' : undefined}>
+              {session.id !== undefined ? (
+                <ServerText text={session.id} />
+              ) : (
+                <span className="muted server-no-session">{session.note}</span>
+              )}
+            </dd>
+            <dt>URL</dt>
+            <dd className="mono break">
+              {redactUrl(summary.url)}
+              {punycodeNote(summary.url) && <span className="hint punycode-note">{punycodeNote(summary.url)}</span>}
+            </dd>
+            <dt>Ping</dt>
+            <dd>
+              <PingButton />
+            </dd>
+            {website && (
+              <>
+                <dt>Website</dt>
+                <dd className="break">
+                  {website.ok ? (
+                    <>
+                      <a href={website.url} target="_blank" rel="noopener noreferrer">
+                        {website.url}
+                      </a>
+                      {punycodeNote(website.url) && <span className="hint punycode-note">{punycodeNote(website.url)}</span>}
+                    </>
+                  ) : (
+                    <span className="mono" title={website.reason}>
+                      <ServerText text={server.websiteUrl} /> <span className="muted">(not linked: {website.reason})</span>
+                    </span>
+                  )}
+                </dd>
+              </>
+            )}
+          </dl>
 
-        <Capabilities capabilities={summary.capabilities} />
+          <Capabilities capabilities={summary.capabilities} />
+        </div>
+
+        {era.probeBlocked && !replay && <CheckCors url={summary.url} />}
+
+        {era.discover && <ServerJson title="Discover result" hint="server/discover, the era probe's answer" value={era.discover} />}
+        <ServerJson title="Server info" hint={`${server.name}${server.version ? ` ${server.version}` : ''}`} value={server} />
+
+        {summary.instructions && (
+          <details className="server-section">
+            <summary>
+              Instructions <span className="summary-preview">{oneLine(revealInvisible(summary.instructions), 120)}</span>
+            </summary>
+            <p className="instructions">
+              <ServerText text={summary.instructions} />
+            </p>
+          </details>
+        )}
       </div>
-
-      {era.probeBlocked && !replay && <CheckCors url={summary.url} />}
-
-      {era.discover && <ServerJson title="Discover result" hint="server/discover, the era probe's answer" value={era.discover} />}
-      <ServerJson title="Server info" hint={`${server.name}${server.version ? ` ${server.version}` : ''}`} value={server} />
-
-      {summary.instructions && (
-        <details className="server-section">
-          <summary>
-            Instructions <span className="summary-preview">{oneLine(revealInvisible(summary.instructions), 120)}</span>
-          </summary>
-          <p className="instructions">
-            <ServerText text={summary.instructions} />
-          </p>
-        </details>
-      )}
     </section>
   );
 }

@@ -51,4 +51,13 @@ describe('era facts', () => {
     expect(sessionText({ era: 'legacy' }, undefined).note).toBe('none (the server keeps no session)');
     expect(sessionText({ era: 'legacy' }, 'abc')).toEqual({ id: 'abc', note: '' });
   });
+
+  it('does not call a session stateless when CORS may hide its id, or when HTTP+SSE keeps it in the endpoint URL', () => {
+    const hidden = sessionText({ era: 'legacy' }, undefined, { transport: 'streamable-http', crossOrigin: true }).note;
+    expect(hidden).toContain('Access-Control-Expose-Headers');
+    expect(hidden).not.toContain('stateless');
+    const sse = sessionText({ era: 'legacy' }, undefined, { transport: 'sse', crossOrigin: true }).note;
+    expect(sse).toContain('endpoint URL');
+    expect(sse).not.toMatch(/none|stateless/);
+  });
 });

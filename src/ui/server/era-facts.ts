@@ -42,9 +42,28 @@ export function readEraFacts(summary: unknown): EraFacts {
   };
 }
 
-/** What "Session" says: a 2026-07-28 server has none by design; a 2025 one may simply not keep one. */
-export function sessionText(facts: Pick<EraFacts, 'era'>, sessionId: unknown): { id?: string; note: string } {
+/** Where the connection was made from, for what "Session" can truthfully say. */
+export interface SessionContext {
+  /** `sse`: the legacy HTTP+SSE transport, which names the session in its message endpoint URL. */
+  transport?: unknown;
+  /** The server is on another origin than the app: a browser reads only the response headers CORS exposes. */
+  crossOrigin?: boolean;
+}
+
+/**
+ * What "Session" says. A 2026-07-28 server has none by design. Legacy HTTP+SSE has one, but in the endpoint
+ * URL rather than a header. On Streamable HTTP from another origin, "none" may only mean the browser was not
+ * allowed to read the header, so say both.
+ */
+export function sessionText(facts: Pick<EraFacts, 'era'>, sessionId: unknown, context: SessionContext = {}): { id?: string; note: string } {
   if (typeof sessionId === 'string' && sessionId !== '') return { id: sessionId, note: '' };
   if (facts.era === 'modern') return { note: 'none: 2026-07-28 is stateless by design' };
+  if (context.transport === 'sse')
+    return { note: 'kept by the server in the message endpoint URL (HTTP+SSE has no Mcp-Session-Id header)' };
+  if (context.crossOrigin) {
+    return {
+      note: 'none visible: either the server keeps no session, or it sent Mcp-Session-Id without listing it in Access-Control-Expose-Headers, which hides it from the browser',
+    };
+  }
   return { note: 'none (the server keeps no session)' };
 }

@@ -3,9 +3,10 @@
  * screen does not need them.
  */
 import Form from '@rjsf/core';
-import type { UiSchema } from '@rjsf/utils';
-import { useMemo, type ReactNode } from 'react';
+import type { RJSFValidationError, UiSchema } from '@rjsf/utils';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { buttonTemplates } from './form-buttons.tsx';
+import { visibleErrors } from './form-errors.ts';
 import { buildUiSchema } from './form-schema.ts';
 import { chooseValidator } from './validators.ts';
 
@@ -20,6 +21,7 @@ export interface ToolFormProps {
 }
 
 const templates = { ButtonTemplates: buttonTemplates };
+const ID_PREFIX = 'tool-args';
 
 export default function ToolForm({ schema, value, disabled, onChange, onSubmit, children }: ToolFormProps) {
   const choice = useMemo(() => chooseValidator(schema), [schema]);
@@ -27,12 +29,21 @@ export default function ToolForm({ schema, value, disabled, onChange, onSubmit, 
     () => ({ ...buildUiSchema(choice.schema as Record<string, unknown>), 'ui:submitButtonOptions': { norender: true } }),
     [choice.schema],
   );
+  // Errors show under fields the person has visited, and everywhere once Run was tried: an untouched form is
+  // not wrong yet. Neither is React state that renders: rjsf calls transformErrors during its own validation,
+  // so it must read the latest values directly.
+  const attempted = useRef(false);
+  const [visited] = useState(() => new Set<string>());
+  const transformErrors = (errors: RJSFValidationError[]) =>
+    visibleErrors(errors, { attempted: attempted.current, visited, prefix: ID_PREFIX });
+  const visit = (id: string) => visited.add(id);
   return (
-    <>
+    // Capture: this runs before rjsf validates the submit, so that validation shows every error.
+    <div onSubmitCapture={() => (attempted.current = true)}>
       {choice.note && <p className="hint">{choice.note}</p>}
       <Form
         className="rjsf tool-form"
-        idPrefix="tool-args"
+        idPrefix={ID_PREFIX}
         schema={choice.schema}
         validator={choice.validator}
         uiSchema={uiSchema}
@@ -46,6 +57,10 @@ export default function ToolForm({ schema, value, disabled, onChange, onSubmit, 
         // submit that follows a blur, so Run did nothing.)
         liveValidate="onChange"
         focusOnFirstError
+        transformErrors={transformErrors}
+        // Focus, not change: some widgets report a change as they mount, which is not the person visiting them.
+        onFocus={visit}
+        onBlur={visit}
         onChange={(event) => onChange(asObject(event.formData))}
         onSubmit={(event) => onSubmit(asObject(event.formData))}
         // The errors are shown in the form; without a handler rjsf would also log them to the console.
@@ -53,7 +68,7 @@ export default function ToolForm({ schema, value, disabled, onChange, onSubmit, 
       >
         {children}
       </Form>
-    </>
+    </div>
   );
 }
 

@@ -16,7 +16,7 @@ export function WaitingForInput({ tool }: { tool: string }) {
   return (
     <p className="waiting-for-input" role="status">
       {round !== undefined ? `Round ${round} of at most ${MAX_INPUT_ROUNDS}: ` : ''}
-      the server asked {what} — waiting for you to answer in the dialog.
+      the server asked {what} — waiting for you to answer in the dialog. The call's timeout is paused until you answer.
     </p>
   );
 }

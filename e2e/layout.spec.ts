@@ -1,0 +1,64 @@
+/** Layout a first-time user tripped over: what must stay in view, and what must not cover what. */
+import type { Locator } from '@playwright/test';
+import { connect, expect, test } from './fixtures.ts';
+import { DEMO_MCP_URL } from './servers/ports.ts';
+
+const overlaps = async (a: Locator, b: Locator) => {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  if (!x || !y) return false;
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+};
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
+  await page.getByRole('button', { name: 'echo' }).click();
+  // Enough traffic that neither list fits its pane.
+  for (let run = 0; run < 16; run++) {
+    await page.getByRole('button', { name: 'Run tool' }).click();
+    await expect(page.getByRole('region', { name: 'Message log' }).locator('.log-row')).not.toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Run tool' })).toBeEnabled();
+  }
+});
+
+test('"Show HTTP exchange" shows the list with the chosen exchange in view, not a blank pane', async ({ page, problems }) => {
+  void problems;
+  const log = page.getByRole('region', { name: 'Message log' });
+  await log.locator('.log-scroller').evaluate((element) => (element.scrollTop = 0));
+  await log.locator('.log-row-button').first().click();
+  await page.getByRole('button', { name: 'Show HTTP exchange' }).click();
+  const http = page.getByRole('region', { name: 'HTTP exchanges' });
+  const chosen = http.locator('.http-row-button[aria-current="true"]');
+  await expect(chosen).toBeInViewport();
+  await expect(chosen).toContainText('POST');
+});
+
+test('"Jump to latest" sits below the log, covering no column', async ({ page, problems }) => {
+  void problems;
+  const log = page.getByRole('region', { name: 'Message log' });
+  await log.locator('.log-scroller').evaluate((element) => (element.scrollTop = 0));
+  const jump = log.getByRole('button', { name: 'Jump to latest' });
+  await expect(jump).toBeVisible();
+  const latencies = log.locator('.log-row .log-latency');
+  for (let index = 0; index < (await latencies.count()); index++) {
+    expect(await overlaps(jump, latencies.nth(index))).toBe(false);
+  }
+});
+
+test('the feature tabs stay in view down a long tool, and the server card folds away', async ({ page, problems }) => {
+  void problems;
+  const tools = page.getByRole('tab', { name: 'Tools', exact: true });
+  await page.locator('.main-pane').evaluate((element) => (element.scrollTop = element.scrollHeight));
+  await expect(tools).toBeInViewport();
+  const details = page.getByRole('button', { name: 'Server details' });
+  await expect(details).toHaveAttribute('aria-expanded', 'true');
+  await details.click();
+  await expect(details).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByText('Capabilities', { exact: true })).toBeHidden();
+  await page.locator('.main-pane').evaluate((element) => (element.scrollTop = 0));
+  // Folded, the card leaves the tool's own heading in the first screen.
+  await expect(page.getByRole('heading', { name: 'Echo' })).toBeInViewport();
+  // The folded call settings take one line, not a blank band.
+  const settings = page.locator('.call-settings');
+  expect((await settings.boundingBox())!.height).toBeLessThan(60);
+});

@@ -1,0 +1,36 @@
+import { SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import { describe, expect, it } from 'vitest';
+import { explainError } from './explain-error.ts';
+import { explainHttpStatus, forbiddenCause } from './http-status.ts';
+
+/** An HTTP failure as the SDK raises it: the status and the body text on an SdkHttpError. */
+const httpFailure = (status: number, text: string) =>
+  new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, `Error POSTing to endpoint (HTTP ${status}): ${text}`, {
+    status,
+    statusText: 'Forbidden',
+    text,
+  });
+
+describe('explaining a 403 from its body', () => {
+  it('blames the Host check, not Origin, when the body names the host (@playwright/mcp on 127.0.0.1)', () => {
+    const explained = explainError(httpFailure(403, 'Access is only allowed at localhost:8931'));
+    expect(explained.message).toContain('Host header');
+    expect(explained.message).toContain('localhost');
+    expect(explained.message).toContain('--allowed-hosts');
+    expect(explained.message).not.toMatch(/Origin/);
+    expect(explained.detail).toContain('only allowed at localhost');
+  });
+
+  it('blames Origin only when the body does', () => {
+    expect(explainHttpStatus(403, 'Forbidden', 'Forbidden: invalid Origin header')).toMatch(/Origin header that browsers send/);
+    expect(forbiddenCause('Invalid Host header')).toBe('host');
+    expect(forbiddenCause('CORS origin not allowed')).toBe('origin');
+  });
+
+  it('names both checks when the body says neither, and does not claim one of them', () => {
+    const message = explainHttpStatus(403, undefined, '');
+    expect(message).toContain('Host header');
+    expect(message).toContain('Origin header');
+    expect(message).toContain('HTTP 403');
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * One sentence for an HTTP status a server answered with, read together with its body: a 403 from a
+ * server that checks `Host` needs a different fix than one that checks `Origin`, and only the body says
+ * which (the CLI sends no Origin at all, so blaming Origin there is simply wrong).
+ */
+
+/** What a 403 body most likely objects to. */
+export type ForbiddenCause = 'host' | 'origin' | 'unknown';
+
+export function forbiddenCause(body: string | null | undefined): ForbiddenCause {
+  const text = (body ?? '').slice(0, 2000);
+  // "Invalid Host header", "Access is only allowed at localhost:8931", "host not allowed" …
+  if (/\bhost\b|only allowed at|dns rebinding/i.test(text)) return 'host';
+  if (/\borigin\b|cors/i.test(text)) return 'origin';
+  return 'unknown';
+}
+
+const HOST_ADVICE =
+  'The server checks the Host header against the host names it allows (a guard against DNS rebinding). Use the host name it allows: often http://localhost:<port> instead of http://127.0.0.1:<port>, or the other way round. Or start the server with its allowed-hosts option (e.g. --allowed-hosts).';
+const ORIGIN_ADVICE =
+  "The server checks the Origin header that browsers send: it must allow this app's origin (the command-line client sends no Origin).";
+
+export function explainHttpStatus(status: number, statusText: string | undefined, body?: string | null): string {
+  const label = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
+  if (status === 401) return `The server requires authorization (${label}). Add an Authorization header with a token, then connect again.`;
+  if (status === 403) {
+    const cause = forbiddenCause(body);
+    if (cause === 'host') return `The server refused the request (${label}). ${HOST_ADVICE}`;
+    if (cause === 'origin') return `The server refused the request (${label}). ${ORIGIN_ADVICE}`;
+    return `The server refused the request (${label}); its answer is in the details. Servers on this machine often check the Host header (try localhost instead of 127.0.0.1, or the server's --allowed-hosts option) or a browser's Origin header (allow this app's origin). A token without the needed permission is also refused this way.`;
+  }
+  if (status === 404)
+    return `Nothing answers MCP at this URL (${label}). Check the path; servers often use /mcp (or /sse for the legacy transport).`;
+  if (status === 405)
+    return `The server does not accept this request method at this URL (${label}). Check the URL, or try the other transport.`;
+  if (status >= 500) return `The server failed while handling the request (${label}). Its logs should say why.`;
+  return `The server rejected the request (${label}).`;
+}

@@ -1,0 +1,102 @@
+/** Normal HTTP answers that carry no JSON-RPC message are not faults in the message log; real faults still are. */
+import { describe, expect, it } from 'vitest';
+import type { HttpExchange, MessageEntry } from '../shared/events.ts';
+import { createMessageRecorder } from './message-recorder.ts';
+import { realClock } from './clock.ts';
+import { createWireTap } from './wire-tap.ts';
+
+function tapAnswering(response: () => Response) {
+  const entries: MessageEntry[] = [];
+  const notes: Array<{ text: string; level?: string }> = [];
+  let seq = 0;
+  const recorder = createMessageRecorder({ now: Date.now, nextSeq: () => ++seq, emit: (entry) => entries.push(entry) });
+  const tap = createWireTap({
+    fetch: async () => response(),
+    clock: realClock,
+    nextSeq: () => ++seq,
+    recorder,
+    onExchange: () => undefined,
+    onNote: (text, level) => notes.push({ text, ...(level && { level }) }),
+  });
+  return { tap, entries, notes };
+}
+
+const post = { method: 'POST', body: '{"jsonrpc":"2.0","method":"notifications/initialized"}' };
+const invalid = (entries: MessageEntry[]) => entries.filter((e) => e.kind === 'invalid');
+
+describe('HTTP answers without a message', () => {
+  it('logs nothing red for legacy SSE’s "202 Accepted" body', async () => {
+    const { tap, entries, notes } = tapAnswering(() => new Response('Accepted', { status: 202 }));
+    await (await tap('http://127.0.0.1:1/messages?sessionId=1', post)).text();
+    expect(invalid(entries)).toEqual([]);
+    expect(notes).toEqual([]);
+  });
+
+  it('logs a quiet note, not an invalid message, for an HTML 404 and an OAuth 401 JSON body', async () => {
+    const html = tapAnswering(
+      () => new Response('<!DOCTYPE html><title>Not Found</title>', { status: 404, headers: { 'content-type': 'text/html' } }),
+    );
+    await (await html.tap('http://127.0.0.1:1/sse', post)).text();
+    const oauth = tapAnswering(() => Response.json({ error: 'invalid_token', error_description: 'No token' }, { status: 401 }));
+    await (await oauth.tap('http://127.0.0.1:1/mcp', post)).text();
+    for (const { entries, notes } of [html, oauth]) {
+      expect(invalid(entries)).toEqual([]);
+      expect(notes).toEqual([{ text: expect.stringMatching(/not a JSON-RPC message \(it is in the HTTP view\)/), level: 'info' }]);
+    }
+  });
+
+  it('says nothing for a 405 to the optional GET stream', async () => {
+    const { tap, entries, notes } = tapAnswering(() => new Response('Method Not Allowed', { status: 405 }));
+    await (await tap('http://127.0.0.1:1/mcp', { method: 'GET' })).text();
+    expect(entries).toEqual([]);
+    expect(notes).toEqual([]);
+  });
+
+  it('still logs a JSON-RPC error answer to a 400 as an error, and a broken 200 or an HTML 500 as invalid', async () => {
+    const rpcError = tapAnswering(() => Response.json({ jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'Bad' } }, { status: 400 }));
+    await (await rpcError.tap('http://127.0.0.1:1/mcp', post)).text();
+    expect(rpcError.entries.map((e) => e.kind)).toEqual(['notification', 'error']);
+    const broken = tapAnswering(() => new Response('{oops', { status: 200, headers: { 'content-type': 'application/json' } }));
+    await (await broken.tap('http://127.0.0.1:1/mcp', post)).text();
+    expect(invalid(broken.entries)).toHaveLength(1);
+    const down = tapAnswering(() => new Response('<h1>database is down</h1>', { status: 500, headers: { 'content-type': 'text/html' } }));
+    await (await down.tap('http://127.0.0.1:1/mcp', post)).text();
+    expect(invalid(down.entries)[0]?.raw).toContain('database is down');
+  });
+});
+
+describe('a cancelled call’s response stream', () => {
+  it('is marked cancelled when notifications/cancelled names its request, though the server keeps it open', async () => {
+    const exchanges: HttpExchange[] = [];
+    let seq = 0;
+    const recorder = createMessageRecorder({ now: Date.now, nextSeq: () => ++seq, emit: () => undefined });
+    const neverEnds = () => new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new TextEncoder().encode(': open\n\n')) });
+    const tap = createWireTap({
+      fetch: async (_url, init) =>
+        String(init?.body).includes('tools/call')
+          ? new Response(neverEnds(), { headers: { 'content-type': 'text/event-stream' } })
+          : new Response(null, { status: 202 }),
+      clock: realClock,
+      nextSeq: () => ++seq,
+      recorder,
+      onExchange: (exchange) => exchanges.push(exchange),
+      onNote: () => undefined,
+    });
+    const call = await tap('http://127.0.0.1:1/mcp', {
+      method: 'POST',
+      body: '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{}}',
+    });
+    const reading = call.body!.getReader();
+    await reading.read();
+    const callSeq = exchanges[0]!.seq;
+    expect(exchanges.findLast((x) => x.seq === callSeq)?.cancelledMs).toBeUndefined();
+    await tap('http://127.0.0.1:1/mcp', {
+      method: 'POST',
+      body: '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"user"}}',
+    });
+    const latest = exchanges.findLast((x) => x.seq === callSeq)!;
+    expect(latest.cancelledMs).toBeGreaterThanOrEqual(0);
+    expect(latest.endedMs).toBeUndefined();
+    await reading.cancel();
+  });
+});
