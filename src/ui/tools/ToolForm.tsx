@@ -6,7 +6,7 @@ import Form from '@rjsf/core';
 import type { UiSchema } from '@rjsf/utils';
 import { useMemo, type ReactNode } from 'react';
 import { buttonTemplates } from './form-buttons.tsx';
-import { buildUiSchema } from './form-schema.ts';
+import { buildUiSchema, pruneEmptyOptional } from './form-schema.ts';
 import { chooseValidator } from './validators.ts';
 
 export interface ToolFormProps {
@@ -20,13 +20,16 @@ export interface ToolFormProps {
 }
 
 const templates = { ButtonTemplates: buttonTemplates };
+const defaultFormState = { emptyObjectFields: 'skipEmptyDefaults' } as const;
 
 export default function ToolForm({ schema, value, disabled, onChange, onSubmit, children }: ToolFormProps) {
   const choice = useMemo(() => chooseValidator(schema), [schema]);
+  // Object.assign, not a spread: the uiSchema has no prototype (its keys are the server's property names).
   const uiSchema = useMemo<UiSchema>(
-    () => ({ ...buildUiSchema(choice.schema as Record<string, unknown>), 'ui:submitButtonOptions': { norender: true } }),
+    () => Object.assign(buildUiSchema(choice.schema as Record<string, unknown>), { 'ui:submitButtonOptions': { norender: true } }),
     [choice.schema],
   );
+  const tidy = (data: unknown) => pruneEmptyOptional(choice.schema as Record<string, unknown>, asObject(data));
   return (
     <>
       {choice.note && <p className="hint">{choice.note}</p>}
@@ -46,8 +49,10 @@ export default function ToolForm({ schema, value, disabled, onChange, onSubmit, 
         // submit that follows a blur, so Run did nothing.)
         liveValidate="onChange"
         focusOnFirstError
-        onChange={(event) => onChange(asObject(event.formData))}
-        onSubmit={(event) => onSubmit(asObject(event.formData))}
+        // Optional objects start empty rather than as `{}`, and one left empty is taken out again.
+        experimental_defaultFormStateBehavior={defaultFormState}
+        onChange={(event) => onChange(tidy(event.formData))}
+        onSubmit={(event) => onSubmit(tidy(event.formData))}
         // The errors are shown in the form; without a handler rjsf would also log them to the console.
         onError={() => undefined}
       >
