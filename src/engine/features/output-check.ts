@@ -48,17 +48,22 @@ function validatorFor(schema: Record<string, unknown>): ValidateFunction {
 
 /** The spec: a tool with an outputSchema must return conforming structuredContent. */
 export function checkStructuredContent(structured: unknown, outputSchema: Record<string, unknown>): OutputCheck {
-  const notes = uncheckedPatterns(outputSchema);
+  return checkJsonSchema(structured, outputSchema, '(structuredContent)');
+}
+
+/** A value against a server's schema; `root` names the value in messages about its top level. */
+export function checkJsonSchema(value: unknown, schema: Record<string, unknown>, root: string): OutputCheck {
+  const notes = uncheckedPatterns(schema);
   try {
-    const validate = validatorFor(outputSchema);
-    if (validate(structured)) return { errors: [], notes };
+    const validate = validatorFor(schema);
+    if (validate(value)) return { errors: [], notes };
     const errors = (validate.errors ?? [])
       .slice(0, MAX_ERRORS)
-      .map((error) => `${error.instancePath || '(structuredContent)'} ${error.message ?? 'is invalid'}`);
-    return { errors: errors.length > 0 ? errors : ['structuredContent does not match the outputSchema.'], notes };
+      .map((error) => `${error.instancePath || root} ${error.message ?? 'is invalid'}`);
+    return { errors: errors.length > 0 ? errors : [`${root} does not match the schema.`], notes };
   } catch (error) {
     return {
-      errors: [`The outputSchema could not be used for validation: ${error instanceof Error ? error.message : String(error)}`],
+      errors: [`The schema could not be used for validation: ${error instanceof Error ? error.message : String(error)}`],
       notes,
     };
   }
