@@ -26,8 +26,16 @@ function ajvFor(schema: Record<string, unknown>): AjvInstance {
   let ajv = instances.get(dialect);
   if (!ajv) {
     const AjvClass = dialect === 'draft-07' ? Ajv : dialect === '2019-09' ? Ajv2019 : Ajv2020;
-    // Formats are not asserted (JSON Schema 2020-12 makes them annotations by default).
-    ajv = new AjvClass({ strict: false, allErrors: true, validateFormats: false, logger: false, code: { regExp: ajvServerRegExp } });
+    // Formats are not asserted (JSON Schema 2020-12 makes them annotations by default). ownProperties: a
+    // property named toString or constructor is absent unless the value has it, not Object.prototype's.
+    ajv = new AjvClass({
+      strict: false,
+      allErrors: true,
+      validateFormats: false,
+      logger: false,
+      ownProperties: true,
+      code: { regExp: ajvServerRegExp },
+    });
     instances.set(dialect, ajv);
   }
   return ajv;

@@ -8,7 +8,7 @@ import Ajv2019 from 'ajv/dist/2019';
 import Ajv2020 from 'ajv/dist/2020';
 import { ajvServerRegExp, uncheckedPatterns } from '../../shared/server-pattern.ts';
 import { detectDialect, type Dialect } from './dialect.ts';
-import { prepareFormSchema } from './form-schema.ts';
+import { prepareFormSchema, pruneEmptyOptional } from './form-schema.ts';
 
 export { detectDialect, type Dialect };
 
@@ -59,10 +59,31 @@ function ajvValidator(dialect: Dialect): ValidatorType {
     const AjvClass = dialect === '2020-12' ? Ajv2020 : dialect === '2019-09' ? Ajv2019 : undefined;
     // rjsf's Ajv runs non-strict (unknown keywords are ignored) and never loads a remote $ref. Server
     // patterns run on the linear-time engine: one keystroke must not start minutes of backtracking.
-    validator = customizeValidator({ AjvClass, ajvOptionsOverrides: { code: { regExp: ajvServerRegExp } } });
+    // ownProperties: a property named toString or constructor is absent until typed, not Object.prototype's.
+    validator = customizeValidator({ AjvClass, ajvOptionsOverrides: { code: { regExp: ajvServerRegExp }, ownProperties: true } });
     cache.set(dialect, validator);
   }
   return validator;
+}
+
+/**
+ * The form's validator, judging the data as it will be sent: with every optional property nothing was typed
+ * into left out (pruneEmptyOptional; `untouched` is the form's own default state for the whole schema). rjsf
+ * keeps an object for each nested object field, so an optional `meta` whose own fields are required would
+ * otherwise block Run although the person left it alone.
+ */
+export function judgingSentData(validator: ValidatorType, untouched: unknown): ValidatorType {
+  // validateFormData and rawValidation see the whole form; isValid sees one branch of an anyOf/oneOf.
+  const sent = (schema: RJSFSchema, data: unknown, whole: boolean): unknown =>
+    typeof data === 'object' && data !== null && !Array.isArray(data)
+      ? pruneEmptyOptional(schema as Record<string, unknown>, data as Record<string, unknown>, whole ? untouched : undefined)
+      : data;
+  return {
+    validateFormData: (formData, schema, ...rest) => validator.validateFormData(sent(schema, formData, true), schema, ...rest),
+    isValid: (schema, formData, rootSchema) => validator.isValid(schema, sent(schema, formData, false), rootSchema),
+    rawValidation: (schema, formData) => validator.rawValidation(schema, sent(schema, formData, true)),
+    ...(validator.reset && { reset: () => validator.reset?.() }),
+  };
 }
 
 const permissive: ValidatorType = {
