@@ -19,6 +19,8 @@ export function pngBase64(width: number, height: number): string {
   b.writeUInt32BE(height, 20);
   return b.toString('base64');
 }
+/** A complete, decodable 1×1 PNG. */
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const BOMB_ICON = { src: `data:image/png;base64,${pngBase64(20_000, 20_000)}`, mimeType: 'image/png' };
 const ok = { name: 'ok', description: 'Always answers.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } };
 
@@ -56,7 +58,12 @@ export const SCHEMA_SCENARIOS: Record<string, Scenario> = {
   },
   combinatorial: {
     tools: [
-      { name: 'probe', description: 'allOf of 7 anyOfs with 8 options each.', inputSchema: combinatorialSchema(), annotations: {} },
+      {
+        name: 'probe',
+        description: 'allOf of 7 anyOfs with 8 options each.',
+        inputSchema: combinatorialSchema(),
+        annotations: { readOnlyHint: true },
+      },
       ok,
     ],
     probe: (ctx) => reply(ctx, { content: [{ type: 'text', text: 'combinations accepted' }] }),
@@ -73,7 +80,7 @@ export const SCHEMA_SCENARIOS: Record<string, Scenario> = {
       const contents =
         uri === 'demo://entities.md'
           ? [{ uri, mimeType: 'text/markdown', text: MARKDOWN_WITH_ENTITIES }]
-          : [{ uri, mimeType: 'image/png', blob: uri === 'demo://bomb.png' ? pngBase64(20_000, 20_000) : pngBase64(16, 16) }];
+          : [{ uri, mimeType: 'image/png', blob: uri === 'demo://bomb.png' ? pngBase64(20_000, 20_000) : ONE_PIXEL_PNG }];
       reply(ctx, { contents });
     },
     probe: (ctx) => reply(ctx, { content: [{ type: 'text', text: 'icons sent' }] }),

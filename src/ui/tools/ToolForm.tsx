@@ -3,11 +3,11 @@
  * screen does not need them.
  */
 import Form from '@rjsf/core';
-import type { UiSchema } from '@rjsf/utils';
+import { getDefaultFormState, type UiSchema } from '@rjsf/utils';
 import { useMemo, type ReactNode } from 'react';
 import { buttonTemplates } from './form-buttons.tsx';
 import { buildUiSchema, pruneEmptyOptional } from './form-schema.ts';
-import { chooseValidator } from './validators.ts';
+import { chooseValidator, judgingSentData } from './validators.ts';
 
 export interface ToolFormProps {
   schema: Record<string, unknown>;
@@ -24,12 +24,18 @@ const defaultFormState = { emptyObjectFields: 'skipEmptyDefaults' } as const;
 
 export default function ToolForm({ schema, value, disabled, onChange, onSubmit, children }: ToolFormProps) {
   const choice = useMemo(() => chooseValidator(schema), [schema]);
+  // What the form holds before anyone types: rjsf fills some fields in itself (a required boolean is false).
+  const untouched = useMemo(
+    () => getDefaultFormState(choice.validator, choice.schema, {}, choice.schema, false, defaultFormState),
+    [choice.validator, choice.schema],
+  );
+  const validator = useMemo(() => judgingSentData(choice.validator, untouched), [choice.validator, untouched]);
   // Object.assign, not a spread: the uiSchema has no prototype (its keys are the server's property names).
   const uiSchema = useMemo<UiSchema>(
     () => Object.assign(buildUiSchema(choice.schema as Record<string, unknown>), { 'ui:submitButtonOptions': { norender: true } }),
     [choice.schema],
   );
-  const tidy = (data: unknown) => pruneEmptyOptional(choice.schema as Record<string, unknown>, asObject(data));
+  const tidy = (data: unknown) => pruneEmptyOptional(choice.schema as Record<string, unknown>, asObject(data), untouched);
   return (
     <>
       {choice.note && <p className="hint">{choice.note}</p>}
@@ -37,7 +43,7 @@ export default function ToolForm({ schema, value, disabled, onChange, onSubmit, 
         className="rjsf tool-form"
         idPrefix="tool-args"
         schema={choice.schema}
-        validator={choice.validator}
+        validator={validator}
         uiSchema={uiSchema}
         templates={templates}
         formData={value}

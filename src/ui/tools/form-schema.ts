@@ -99,21 +99,41 @@ function requiredOf(schema: Schema): Set<string> {
 const isBlank = (value: unknown): boolean =>
   value === undefined || value === '' || (isObject(value) && Object.values(value).every(isBlank));
 
+/** Equal as JSON values. */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => same(v, b[i]));
+  if (!isObject(a) || !isObject(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && same(a[k], b[k]));
+}
+
 /**
- * The form's data with every optional property left empty taken out, nested objects first. rjsf creates an
- * object for each nested object field, so an optional `meta` whose own fields are required would otherwise
- * block Run with "must have required property" although the person meant to leave it out.
+ * The form's data with every optional property nothing was typed into taken out, nested objects first.
+ * "Nothing typed" is empty, or exactly what the form filled in by itself (`untouched`, rjsf's default form
+ * state: it sets a required boolean to false). rjsf keeps an object for each nested object field, so an
+ * optional `meta` whose own fields are required would otherwise block Run although the person left it alone.
  */
-export function pruneEmptyOptional(schema: Schema, value: Record<string, unknown>, depth = 0): Record<string, unknown> {
+export function pruneEmptyOptional(
+  schema: Schema,
+  value: Record<string, unknown>,
+  untouched?: unknown,
+  depth = 0,
+): Record<string, unknown> {
   if (depth > 32) return value;
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = requiredOf(schema);
+  const initial = isObject(untouched) ? untouched : {};
+  const initialOf = (name: string) => (Object.hasOwn(initial, name) ? initial[name] : undefined);
   const out = ownEntries(
     Object.entries(value).map(([name, child]): [string, unknown] => {
       const sub = Object.hasOwn(properties, name) ? properties[name] : undefined;
-      return [name, isObject(sub) && isObject(child) ? pruneEmptyOptional(sub, child, depth + 1) : child];
+      return [name, isObject(sub) && isObject(child) ? pruneEmptyOptional(sub, child, initialOf(name), depth + 1) : child];
     }),
   );
-  for (const [name, child] of Object.entries(out)) if (!required.has(name) && isBlank(child)) delete out[name];
+  for (const [name, child] of Object.entries(out)) {
+    const leftAlone = isBlank(child) || (isObject(child) && same(child, initialOf(name)));
+    if (!required.has(name) && leftAlone) delete out[name];
+  }
   return out;
 }
