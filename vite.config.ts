@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { clientMetadataPlugin } from './src/node/build/client-metadata.ts';
 import { CSP_META } from './src/node/static-server/csp.ts';
@@ -22,6 +23,16 @@ export default defineConfig({
   base: './',
   plugins: [react(), contentSecurityPolicyMeta(), clientMetadataPlugin(process.env.MCP_LENS_PUBLIC_URL)],
   worker: { format: 'es' },
+  resolve: {
+    alias: [
+      // markdown-to-jsx's browser build decodes `&copy;` by assigning to a textarea's innerHTML, which Trusted
+      // Types refuses; its table-based decoder (the one Node gets) touches no DOM.
+      {
+        find: /^markdown-to-jsx\/entities$/,
+        replacement: fileURLToPath(new URL('./node_modules/markdown-to-jsx/dist/entities.generated.js', import.meta.url)),
+      },
+    ],
+  },
   build: {
     // No inlined assets: the CSP allows scripts and styles from 'self' only.
     assetsInlineLimit: 0,

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { fetchIcon } from './icons.ts';
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+// A PNG signature and an IHDR declaring 16×16.
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 16, 0, 0, 0, 16]);
 
 describe('fetchIcon origin and size rules', () => {
   it('never requests an icon on another origin than the server', async () => {

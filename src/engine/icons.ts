@@ -3,6 +3,7 @@
  * URIs, no credentials, no redirects, a size cap, and the type sniffed from the bytes rather than trusted
  * from the server. The UI gets a Blob to show as an <img> — SVG included, which as an image runs no script.
  */
+import { checkImageBytes } from '../shared/image-header.ts';
 import type { IconResult } from '../shared/model.ts';
 import { checkIconUrl } from '../shared/url.ts';
 import type { FetchLike } from './wire-tap.ts';
@@ -59,9 +60,11 @@ async function readCapped(response: Response): Promise<Uint8Array<ArrayBuffer> |
 function toIcon(bytes: Uint8Array<ArrayBuffer> | undefined): IconResult {
   if (bytes === undefined) return { ok: false, reason: "The icon's data: URL is malformed." };
   if (bytes.byteLength > MAX_ICON_BYTES) return { ok: false, reason: `Icon is larger than ${MAX_ICON_BYTES / 1024} KB.` };
-  const mimeType = sniffImageType(bytes);
-  if (mimeType === undefined) return { ok: false, reason: 'Icon is not a PNG, JPEG, GIF, WebP, ICO or SVG image.' };
-  return { ok: true, blob: new Blob([bytes], { type: mimeType }), mimeType };
+  // The type comes from the bytes, and a header that declares a decompression bomb stops here, before any
+  // decoder sees it: the same checker as tool-result images and resource blobs.
+  const checked = checkImageBytes(bytes);
+  if (!checked.ok) return { ok: false, reason: `Refused before decoding: ${checked.reason}.` };
+  return { ok: true, blob: new Blob([bytes], { type: checked.type }), mimeType: checked.type };
 }
 
 /** `data:[<type>][;base64],<data>` per RFC 2397; the declared type is ignored in favour of sniffing. */
@@ -76,17 +79,4 @@ export function decodeDataUrl(url: string): Uint8Array<ArrayBuffer> | undefined 
   } catch {
     return undefined;
   }
-}
-
-const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((b, i) => bytes[offset + i] === b);
-
-export function sniffImageType(bytes: Uint8Array): string | undefined {
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) return 'image/gif';
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
-  if (startsWith(bytes, [0x00, 0x00, 0x01, 0x00])) return 'image/x-icon';
-  const head = new TextDecoder().decode(bytes.subarray(0, 1024)).trimStart().toLowerCase();
-  if (head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg'))) return 'image/svg+xml';
-  return undefined;
 }

@@ -40,7 +40,9 @@ export function completionQueryOptions(client: EngineClient, connectionKey: numb
       ref,
       params.argument.name,
       params.argument.value,
-      params.contextArguments ?? {},
+      // As sorted entries, not an object: react-query hashes an object key by copying it into a plain object,
+      // where an argument named `__proto__` would vanish and two different contexts would share one answer.
+      Object.entries(params.contextArguments ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
     ),
     queryFn: ({ signal }) => client.call('complete', params, signal),
     staleTime: 10_000,

@@ -95,3 +95,45 @@ describe('elicitation schema subset', () => {
     expect(toContent(fields(), values)).toMatchObject({ ok: true, content: { email: 'a@b.co', score: 9.5, code: 'ENG' } });
   });
 });
+
+describe('elicitation schema from a hostile server', () => {
+  it('checks a catastrophic pattern on Accept in linear time', () => {
+    const read = readRequestedSchema({ type: 'object', properties: { code: { type: 'string', pattern: '^(a+)+$' } } });
+    if (!read.ok) throw new Error(read.reason);
+    const start = performance.now();
+    const checked = toContent(read.fields, { code: `${'a'.repeat(30)}!` });
+    expect(performance.now() - start).toBeLessThan(1000);
+    expect(checked).toEqual({ ok: false, errors: { code: 'Must match the pattern ^(a+)+$.' } });
+  });
+
+  it('accepts a value when the pattern cannot be checked (a backreference), rather than refusing it', () => {
+    const read = readRequestedSchema({ type: 'object', properties: { code: { type: 'string', pattern: '(a)\\1' } } });
+    if (!read.ok) throw new Error(read.reason);
+    expect(toContent(read.fields, { code: 'xyz' })).toMatchObject({ ok: true, content: { code: 'xyz' } });
+  });
+
+  it('keeps fields named after Object.prototype members as ordinary keys', () => {
+    const read = readRequestedSchema({
+      type: 'object',
+      properties: {
+        ['__proto__']: { type: 'string', default: 'p' },
+        toString: { type: 'string' },
+        constructor: { type: 'boolean' },
+        valueOf: { type: 'number' },
+      },
+      required: ['toString', 'valueOf'],
+    });
+    if (!read.ok) throw new Error(read.reason);
+    const values = initialValues(read.fields);
+    expect(Object.keys(values).sort()).toEqual(['__proto__', 'constructor', 'toString', 'valueOf']);
+    expect(values.toString).toBe('');
+    const missing = toContent(read.fields, values);
+    expect(missing).toEqual({ ok: false, errors: expect.objectContaining({ toString: 'Required.', valueOf: 'Required.' }) });
+    if (missing.ok) return;
+    expect(Object.keys(missing.errors).sort()).toEqual(['toString', 'valueOf']);
+    const filled = toContent(read.fields, Object.assign(Object.create(null), values, { toString: 't', valueOf: '3' }));
+    if (!filled.ok) throw new Error(JSON.stringify(filled.errors));
+    expect(JSON.stringify(filled.content)).toBe('{"__proto__":"p","toString":"t","constructor":false,"valueOf":3}');
+    expect(Object.keys(filled.content)).toContain('__proto__');
+  });
+});

@@ -4,6 +4,8 @@
  * multi-select array fields. Read once into a field list that both the engine (to refuse what it cannot
  * render, with -32602) and the form (to render, prefill and validate before Accept) use.
  */
+import { ownValue } from './own.ts';
+import { compileServerPattern } from './server-pattern.ts';
 
 export interface EnumOption {
   value: string;
@@ -145,7 +147,8 @@ function readEnumOptions(p: Record<string, unknown>): EnumOption[] | string | un
 
 /** Every field's default prefilled (SEP-1034); booleans without one start unchecked. */
 export function initialValues(fields: ElicitField[]): FormValues {
-  const values: FormValues = {};
+  // Field names are the server's: `__proto__` or `toString` must be ordinary keys here.
+  const values: FormValues = Object.create(null);
   for (const field of fields) {
     switch (field.kind) {
       case 'string':
@@ -170,10 +173,10 @@ export type ContentCheck =
 
 /** Validates the form against the schema and builds the `content` of an accept. */
 export function toContent(fields: ElicitField[], values: FormValues): ContentCheck {
-  const content: Record<string, string | number | boolean | string[]> = {};
-  const errors: Record<string, string> = {};
+  const content: Record<string, string | number | boolean | string[]> = Object.create(null);
+  const errors: Record<string, string> = Object.create(null);
   for (const field of fields) {
-    const value = values[field.key];
+    const value = ownValue(values, field.key);
     const problem = checkField(field, value, (v) => (content[field.key] = v));
     if (problem) errors[field.key] = problem;
   }
@@ -223,8 +226,8 @@ function checkField(
   if (field.maxLength !== undefined && length > field.maxLength) return `At most ${field.maxLength} characters.`;
   if (field.format && !matchesFormat(field.format, text)) return FORMAT_HINTS[field.format];
   if (field.pattern !== undefined) {
-    const regex = compilePattern(field.pattern);
-    if (regex && !regex.test(text)) return `Must match the pattern ${field.pattern}.`;
+    const regex = compileServerPattern(field.pattern);
+    if (regex.ok && !regex.test(text)) return `Must match the pattern ${field.pattern}.`;
   }
   set(text);
   return undefined;
@@ -258,14 +261,4 @@ function isRealDate(ymd: string): boolean {
   const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-/** A server's pattern; one that does not compile (or is absurdly long) is not enforced rather than crashing the form. */
-export function compilePattern(pattern: string): RegExp | undefined {
-  if (pattern.length > 1000) return undefined;
-  try {
-    return new RegExp(pattern, 'u');
-  } catch {
-    return undefined;
-  }
 }

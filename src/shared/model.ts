@@ -193,6 +193,8 @@ export interface ToolCallOutcome {
   isError: boolean;
   /** Set when the tool declares an outputSchema and structuredContent does not match it. */
   outputSchemaErrors?: string[];
+  /** What the outputSchema check could not check (e.g. a pattern the linear-time engine cannot run). */
+  outputSchemaNotes?: string[];
   /** Where the answer breaks the protocol but was still usable (e.g. no `resultType` from a 2026-07-28 server). */
   specViolations?: string[];
   durationMs: number;

@@ -1,4 +1,5 @@
 /** Shapes a `resources/read` result for the UI: text bounded, blobs decoded to Blobs, problems listed. */
+import { DECODED_IMAGE_TYPES, imageProblem } from '../../shared/image-header.ts';
 import type { ResourceAnnotations, ResourceContent } from '../../shared/resources-api.ts';
 import { record, str } from './paginate.ts';
 
@@ -64,6 +65,11 @@ function decodeBlob(base64: string, mimeType: string | undefined): Pick<Resource
   if (!BASE64.test(clean)) return { blobError: 'The blob is not valid base64.' };
   try {
     const bytes = Uint8Array.from(atob(clean), (c) => c.charCodeAt(0));
+    // An image the UI would show inline is checked here, before any decoder: a lying type or a header that
+    // declares a decompression bomb is refused, as for tool-result images and icons.
+    const type = (mimeType ?? '').split(';')[0]!.trim().toLowerCase();
+    const problem = DECODED_IMAGE_TYPES.has(type) ? imageProblem(bytes, type) : undefined;
+    if (problem) return { blobBytes: bytes.byteLength, blobError: `The image is not shown: ${problem}.` };
     // The declared type rides on the Blob; the UI decides per allowlist whether to show it inline.
     return { blob: new Blob([bytes], { type: mimeType ?? 'application/octet-stream' }), blobBytes: bytes.byteLength };
   } catch {

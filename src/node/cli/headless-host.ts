@@ -7,6 +7,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { AuthHost } from '../../engine/auth/session.ts';
 import type { SessionExtension } from '../../engine/session.ts';
+import { ownEntries } from '../../shared/own.ts';
 import { checkNavigableUrl } from '../../shared/url.ts';
 
 const MAX_HOPS = 5;
@@ -42,13 +43,17 @@ export function headlessAuthHost(redirectUrl: string, fetchImpl: typeof fetch = 
 
 type Primitive = { type?: string; default?: unknown; enum?: unknown[]; oneOf?: Array<{ const?: unknown }> };
 
-/** The form as a person who accepts every default would submit it. */
+/**
+ * The form as a person who accepts every default would submit it. Field names are the server's, so the
+ * object is built from entries: a field named `__proto__` stays a field instead of replacing the prototype.
+ */
 export function formDefaults(schema: { properties?: Record<string, Primitive> } | undefined): Record<string, unknown> {
-  const content: Record<string, unknown> = {};
-  for (const [name, property] of Object.entries(schema?.properties ?? {})) {
-    if (property.default !== undefined) content[name] = property.default;
-  }
-  return content;
+  const properties = typeof schema?.properties === 'object' && schema.properties !== null ? schema.properties : {};
+  return ownEntries(
+    Object.entries(properties).flatMap(([name, property]): Array<[string, unknown]> =>
+      typeof property === 'object' && property !== null && property.default !== undefined ? [[name, property.default]] : [],
+    ),
+  );
 }
 
 export const SAMPLING_REPLY = 'This is a fixed reply from the MCP Lens headless host.';

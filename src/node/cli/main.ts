@@ -1,9 +1,10 @@
 /**
  * `mcp-lens-cli <server URL>`: the browser's engine, run headless. It connects (authorizing when the
- * server asks), lists the tools, calls each one with arguments from its schema, and disconnects; the
- * exit code says whether all of that worked. A tool the server answers with a JSON-RPC error (it does not
- * know the tool, the arguments are wrong) has still been exercised: the error is printed, not counted as
- * a failure. Transport failures, timeouts and answers that break the protocol are failures.
+ * server asks), lists the tools, calls each one with arguments invented to match its inputSchema (a tool
+ * whose schema it cannot satisfy is skipped and named), and disconnects; the exit code says whether all of
+ * that worked. `--no-call` stops after the listing. A server that refuses a call has still been exercised,
+ * however it says so (a result with isError, a JSON-RPC error, an HTTP 4xx): the refusal is printed, not
+ * counted as a failure. Transport failures, timeouts, 5xx and answers that break the protocol are failures.
  *
  * The official conformance suite runs it as its client: `MCP_CONFORMANCE_CONTEXT` supplies pre-registered
  * credentials and, for some scenarios, the tool calls to make; the suite's Client ID Metadata Document URL
@@ -16,6 +17,7 @@ import type { EngineEvent } from '../../shared/events.ts';
 import type { Tool } from '../../shared/model.ts';
 import { headlessAuthHost, headlessRequestAnswers } from './headless-host.ts';
 import { sampleArguments } from './sample-arguments.ts';
+import { serverRefused } from './verdict.ts';
 
 /** The conformance suite's published client id document (it never fetches it; the id is the point). */
 const CONFORMANCE_CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
@@ -26,6 +28,8 @@ interface ToolCall {
   name: string;
   arguments: Record<string, unknown>;
 }
+/** A call to make, or a tool left out and why. */
+type PlannedCall = ToolCall | { name: string; skip: string };
 
 interface Options {
   url: string;
@@ -40,7 +44,13 @@ function parseArgs(argv: string[]): Options {
   const positional = argv.filter((a) => !a.startsWith('--'));
   const url = positional.at(-1);
   if (!url || flags.has('--help')) {
-    console.error('Usage: mcp-lens-cli [--verbose] [--no-call] <server URL>');
+    console.error(
+      [
+        'Usage: mcp-lens-cli [--verbose] [--no-call] <server URL>',
+        '  --verbose  print every JSON-RPC frame, note and authorization step',
+        '  --no-call  connect and list the tools without calling any',
+      ].join('\n'),
+    );
     process.exit(url ? 0 : 2);
   }
   const toolCalls = readToolCalls(parseContext(process.env.MCP_CONFORMANCE_CONTEXT).toolCalls);
@@ -113,21 +123,26 @@ async function main(): Promise<number> {
     const { tools } = await engine.call('listTools', undefined);
     console.log(`tools: ${tools.map((t) => t.name).join(', ') || '(none)'}`);
     if (options.callTools) {
-      for (const { name, arguments: args } of plannedCalls(tools, options.toolCalls)) {
+      for (const planned of plannedCalls(tools, options.toolCalls)) {
+        const { name } = planned;
         const tool = tools.find((t) => t.name === name);
         if (tool?.excluded !== undefined) {
           console.log(`skip ${name}: excluded — ${tool.excluded}`);
           continue;
         }
+        if ('skip' in planned) {
+          console.log(`skip ${name}: not called — ${planned.skip}`);
+          continue;
+        }
         try {
-          const outcome = await engine.call('callTool', { name, arguments: args });
+          const outcome = await engine.call('callTool', { name, arguments: planned.arguments });
           const flagged = outcome.specViolations ? ` — spec violation: ${outcome.specViolations.join(' ')}` : '';
           console.log(`call ${name}: ${outcome.isError ? 'isError' : 'ok'} (${outcome.content.length} blocks)${flagged}`);
         } catch (error) {
-          const { rpcCode, message } = error as { rpcCode?: number; message?: string };
-          const answered = typeof rpcCode === 'number';
-          if (!answered) failures++;
-          console.log(`call ${name}: ${answered ? 'answered with an error' : 'failed'} — ${message ?? String(error)}`);
+          const refused = serverRefused(error);
+          if (!refused) failures++;
+          const { message } = error as { message?: string };
+          console.log(`call ${name}: ${refused ? 'answered with an error' : 'failed'} — ${message ?? String(error)}`);
         }
       }
     }
@@ -136,9 +151,13 @@ async function main(): Promise<number> {
   return failures === 0 ? 0 : 1;
 }
 
-/** The calls the conformance context asks for, else every tool once with arguments from its schema. */
-function plannedCalls(tools: Tool[], requested: ToolCall[] | undefined): ToolCall[] {
-  return requested ?? tools.map((tool) => ({ name: tool.name, arguments: sampleArguments(tool.inputSchema) }));
+/** The calls the conformance context asks for, else every tool once with arguments that match its schema. */
+function plannedCalls(tools: Tool[], requested: ToolCall[] | undefined): PlannedCall[] {
+  if (requested) return requested;
+  return tools.map((tool) => {
+    const sampled = sampleArguments(tool.inputSchema);
+    return sampled.ok ? { name: tool.name, arguments: sampled.arguments } : { name: tool.name, skip: sampled.reason };
+  });
 }
 
 main().then(

@@ -40,6 +40,8 @@ export interface Scenario {
   resources?: Array<Record<string, unknown>>;
   /** Prompts listed; with them the server declares the prompts capability. */
   prompts?: Array<Record<string, unknown>>;
+  /** Answers `resources/read` for a URI. */
+  read?: (ctx: ScenarioContext, uri: string) => void;
 }
 
 const rpc = (id: unknown, result: unknown) => JSON.stringify({ jsonrpc: '2.0', id, result });

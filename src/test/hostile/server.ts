@@ -6,6 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { SCENARIOS, type Received, type Scenario } from './scenarios.ts';
+import { SCHEMA_SCENARIOS } from './schema-scenarios.ts';
+
+/** The path names a scenario; `constructor` or `__proto__` in a path must not find an Object.prototype member. */
+const scenarioNamed = (name: string): Scenario | undefined =>
+  Object.hasOwn(SCENARIOS, name) ? SCENARIOS[name] : Object.hasOwn(SCHEMA_SCENARIOS, name) ? SCHEMA_SCENARIOS[name] : undefined;
 
 const FULL_ALLOW_HEADERS = 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID';
 const MAX_BODY = 1024 * 1024;
@@ -47,7 +52,7 @@ export function createHostileServer(): Server {
     }
     const match = /^\/s\/([\w-]+)\/mcp$/.exec(url.pathname);
     const name = match?.[1];
-    const scenario = name ? SCENARIOS[name] : undefined;
+    const scenario = name ? scenarioNamed(name) : undefined;
     if (!name || !scenario) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('no such scenario\n');
 
     const chunks: Buffer[] = [];
@@ -80,7 +85,7 @@ export function createHostileServer(): Server {
     scenario: Scenario,
     req: IncomingMessage,
     res: ServerResponse,
-    message: { id?: unknown; method?: string; params?: { name?: string; cursor?: unknown } } | undefined,
+    message: { id?: unknown; method?: string; params?: { name?: string; uri?: string; cursor?: unknown } } | undefined,
   ) {
     const cors = corsHeaders(req, scenario);
     if (req.method === 'OPTIONS') return void res.writeHead(scenario.cors?.none ? 404 : 204, cors).end();
@@ -125,6 +130,8 @@ export function createHostileServer(): Server {
       return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { resourceTemplates: [] } }));
     if (message.method === 'prompts/list' && scenario.prompts)
       return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { prompts: scenario.prompts } }));
+    if (message.method === 'resources/read' && scenario.read)
+      return scenario.read({ id: message.id, rpcMethod: message.method, res, base: cors, count: 0 }, String(message.params?.uri));
     if (message.method === 'tools/call' && message.params?.name === 'probe' && scenario.probe) {
       const count = (counts.get(name) ?? 0) + 1;
       counts.set(name, count);

@@ -8,6 +8,8 @@ import {
   type FieldValue,
   type FormValues,
 } from '../../shared/elicitation-schema.ts';
+import { ownValue } from '../../shared/own.ts';
+import { compileServerPattern } from '../../shared/server-pattern.ts';
 import { prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { ElicitationActions } from './ElicitationActions.tsx';
@@ -20,15 +22,16 @@ export function ElicitationFormView({ request }: { request: PendingServerRequest
   const read = useMemo(() => readRequestedSchema(params.requestedSchema), [params.requestedSchema]);
   const fields = read.ok ? read.fields : [];
   const [values, setValues] = useState<FormValues>(() => initialValues(fields));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>(() => Object.create(null));
   const [tried, setTried] = useState(false);
 
   const update = (key: string, value: FieldValue) => {
-    const next = { ...values, [key]: value };
+    // Spread and a computed key copy `__proto__` as an ordinary key; the copy keeps no prototype either.
+    const next: FormValues = Object.assign(Object.create(null), values, { [key]: value });
     setValues(next);
     if (tried) {
       const checked = toContent(fields, next);
-      setErrors(checked.ok ? {} : checked.errors);
+      setErrors(checked.ok ? Object.create(null) : checked.errors);
     }
   };
 
@@ -41,7 +44,7 @@ export function ElicitationFormView({ request }: { request: PendingServerRequest
       document.getElementById(`${request.id}-${Object.keys(checked.errors)[0]}`)?.focus();
       return;
     }
-    setErrors({});
+    setErrors(Object.create(null));
     void send({ action: 'accept', content: checked.content });
   };
 
@@ -60,8 +63,8 @@ export function ElicitationFormView({ request }: { request: PendingServerRequest
             key={field.key}
             id={`${request.id}-${field.key}`}
             field={field}
-            value={values[field.key]}
-            error={errors[field.key]}
+            value={ownValue(values, field.key)}
+            error={ownValue(errors, field.key)}
             onChange={(v) => update(field.key, v)}
           />
         ))}
@@ -197,7 +200,8 @@ function constraintText(field: ElicitField): string {
     if (field.format) parts.push(field.format);
     if (field.minLength !== undefined) parts.push(`min ${field.minLength} chars`);
     if (field.maxLength !== undefined) parts.push(`max ${field.maxLength} chars`);
-    if (field.pattern !== undefined) parts.push(`pattern ${field.pattern}`);
+    if (field.pattern !== undefined)
+      parts.push(compileServerPattern(field.pattern).ok ? `pattern ${field.pattern}` : `pattern ${field.pattern} (not checked here)`);
   }
   if (field.kind === 'number') {
     parts.push(field.integer ? 'integer' : 'number');

@@ -1,16 +1,16 @@
 /**
- * Markdown from a server, rendered without ever trusting it: the markdown compiler runs with raw HTML
- * parsing off (tags come out as text), DOMPurify then sanitizes what it produced as a second layer, links
- * keep an href only if checkNavigableUrl allows it, and images are replaced by their alt text so a
- * document cannot make the browser fetch anything. Loaded lazily: most sessions never need it.
+ * Markdown from a server, rendered without ever trusting it. markdown-to-jsx builds React elements directly
+ * (no HTML string, so nothing reaches an HTML sink and Trusted Types has nothing to refuse), with raw HTML
+ * parsing off, so tags come out as text. Every element it asks for goes through `safeElement`: only an
+ * allowlist of tags and attributes survives, links keep an href only if checkNavigableUrl allows it, and
+ * images are replaced by their alt text so a document cannot make the browser fetch anything. Loaded lazily:
+ * most sessions never need it.
  */
-import DOMPurify from 'dompurify';
-import { compiler } from 'markdown-to-jsx/html';
-import { useLayoutEffect, useRef } from 'react';
+import { compiler } from 'markdown-to-jsx';
+import { createElement, useMemo, type ReactNode } from 'react';
 import { checkNavigableUrl } from '../../shared/url.ts';
 
-const ALLOWED_TAGS = [
-  'a',
+const ALLOWED_TAGS = new Set([
   'p',
   'br',
   'hr',
@@ -38,55 +38,57 @@ const ALLOWED_TAGS = [
   'tr',
   'th',
   'td',
-  'input',
   'sup',
   'sub',
   'div',
   'span',
-  'img',
-];
+]);
+const ALLOWED_PROPS = ['key', 'title', 'start', 'align', 'id'];
 
-export function renderMarkdown(markdown: string): DocumentFragment {
-  const html = compiler(markdown, { disableParsingRawHTML: true, tagfilter: true });
-  const fragment = DOMPurify.sanitize(html, {
-    ALLOWED_TAGS,
-    ALLOWED_ATTR: ['href', 'alt', 'title', 'src', 'type', 'checked', 'disabled', 'start', 'align'],
-    RETURN_DOM_FRAGMENT: true,
-  });
-  for (const image of Array.from(fragment.querySelectorAll('img'))) {
-    const alt = image.getAttribute('alt') ?? '';
-    const src = image.getAttribute('src') ?? '';
-    const stand = document.createElement('span');
-    stand.className = 'md-image-placeholder';
-    stand.textContent = `[image not loaded: ${alt || 'no description'}]`;
-    stand.title = src ? `Images in resources are not fetched: ${src}` : 'Images in resources are not fetched.';
-    image.replaceWith(stand);
-  }
-  for (const link of Array.from(fragment.querySelectorAll('a'))) {
-    const href = link.getAttribute('href');
-    const checked = href === null ? null : checkNavigableUrl(href);
-    if (checked?.ok) {
-      link.setAttribute('href', checked.url);
-      link.setAttribute('target', '_blank');
-      link.setAttribute('rel', 'noopener noreferrer');
-    } else {
-      link.removeAttribute('href');
-      link.className = 'md-refused-link';
-      link.title = checked ? `Not a link: ${checked.reason}` : 'Not a link: it has no safe target.';
+type Props = Record<string, unknown>;
+
+function allowedProps(props: Props | null): Props {
+  const out: Props = {};
+  for (const name of ALLOWED_PROPS) if (props && props[name] !== undefined) out[name] = props[name];
+  return out;
+}
+
+/** Every element markdown-to-jsx creates passes here; anything unexpected becomes a span holding its text. */
+function safeElement(tag: unknown, props: Props | null, ...children: ReactNode[]): ReactNode {
+  const base = allowedProps(props);
+  // markdown-to-jsx falls back to raw HTML for a few blocks; here it is only ever text.
+  const html = (props?.dangerouslySetInnerHTML as { __html?: unknown } | undefined)?.__html;
+  const content = children.length > 0 ? children : typeof html === 'string' ? [html] : [];
+  switch (tag) {
+    case 'a':
+      return link(base, props?.href, content);
+    case 'img': {
+      const alt = typeof props?.alt === 'string' && props.alt ? props.alt : 'no description';
+      const src = typeof props?.src === 'string' ? props.src : '';
+      const title = src ? `Images in resources are not fetched: ${src}` : 'Images in resources are not fetched.';
+      return createElement('span', { ...base, className: 'md-image-placeholder', title }, `[image not loaded: ${alt}]`);
     }
+    case 'input':
+      return props?.type === 'checkbox'
+        ? createElement('input', { ...base, type: 'checkbox', checked: props.checked === true, disabled: true, readOnly: true })
+        : null;
+    default:
+      return createElement(typeof tag === 'string' && ALLOWED_TAGS.has(tag) ? tag : 'span', base, ...content);
   }
-  for (const input of Array.from(fragment.querySelectorAll('input'))) {
-    if (input.getAttribute('type') !== 'checkbox') input.remove();
-    else input.setAttribute('disabled', '');
-  }
-  return fragment;
+}
+
+function link(base: Props, href: unknown, children: ReactNode[]): ReactNode {
+  const checked = typeof href === 'string' ? checkNavigableUrl(href) : null;
+  if (checked?.ok) return createElement('a', { ...base, href: checked.url, target: '_blank', rel: 'noopener noreferrer' }, ...children);
+  const title = checked ? `Not a link: ${checked.reason}` : 'Not a link: it has no safe target.';
+  return createElement('a', { ...base, className: 'md-refused-link', title }, ...children);
+}
+
+export function renderMarkdown(markdown: string): ReactNode {
+  return compiler(markdown, { disableParsingRawHTML: true, tagfilter: true, createElement: safeElement as never });
 }
 
 export default function MarkdownView({ markdown }: { markdown: string }) {
-  const container = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    // DOM nodes built and sanitized above, inserted as nodes: no HTML string reaches a sink.
-    container.current?.replaceChildren(renderMarkdown(markdown));
-  }, [markdown]);
-  return <div ref={container} className="markdown-body" />;
+  const rendered = useMemo(() => renderMarkdown(markdown), [markdown]);
+  return <div className="markdown-body">{rendered}</div>;
 }

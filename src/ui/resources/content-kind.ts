@@ -2,10 +2,11 @@
  * How a resource's contents item is shown, from its declared mimeType. Only allowlisted image and audio
  * types are shown inline; HTML is never rendered into our document; everything else binary is a download.
  */
+import { DECODED_IMAGE_TYPES } from '../../shared/image-header.ts';
+
 export type TextKind = 'json' | 'markdown' | 'html' | 'plain';
 export type BlobKind = 'image' | 'audio' | 'download';
 
-const INLINE_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml', 'image/avif', 'image/bmp']);
 const INLINE_AUDIO = new Set([
   'audio/wav',
   'audio/x-wav',
@@ -38,7 +39,7 @@ export function textKind(mimeType: string | undefined, uri = ''): TextKind {
 
 export function blobKind(mimeType: string | undefined): BlobKind {
   const type = baseType(mimeType);
-  if (INLINE_IMAGES.has(type)) return 'image';
+  if (DECODED_IMAGE_TYPES.has(type)) return 'image';
   if (INLINE_AUDIO.has(type)) return 'audio';
   return 'download';
 }

@@ -71,6 +71,7 @@ export function JsonArgsForm({ schema, text, onTextChange, disabled, onSubmit, c
           </ul>
         </div>
       )}
+      {parsed.ok && check?.note && <p className="hint">{check.note}</p>}
       {children}
     </form>
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '../common/ErrorBoundary.tsx';
 import { detectDialect } from './dialect.ts';
+import { formBudget } from './form-budget.ts';
 import { JsonArgsForm, parseArgs } from './JsonArgsForm.tsx';
 
 const ToolForm = lazy(() => import('./ToolForm.tsx'));
@@ -32,7 +33,8 @@ interface Props {
  */
 export function ToolArgsEditor({ schema, disabled, onSubmit, buttons, initial }: Props) {
   const dialect = useMemo(() => detectDialect(schema), [schema]);
-  const [mode, setMode] = useState<Mode>(dialect.known ? 'form' : 'json');
+  const budget = useMemo(() => formBudget(schema), [schema]);
+  const [mode, setMode] = useState<Mode>(dialect.known && budget.ok ? 'form' : 'json');
   const [args, setArgs] = useState<Record<string, unknown>>(initial ?? {});
   const [jsonText, setJsonText] = useState(() => (initial ? JSON.stringify(initial, null, 2) : '{}'));
   const [switchError, setSwitchError] = useState<string | null>(null);
@@ -68,7 +70,7 @@ export function ToolArgsEditor({ schema, disabled, onSubmit, buttons, initial }:
       <div className="tool-args-head">
         <h4 className="section-subtitle">Arguments</h4>
         <div className="segmented" role="group" aria-label="Arguments editor">
-          <button type="button" aria-pressed={mode === 'form'} onClick={() => mode !== 'form' && toForm()}>
+          <button type="button" aria-pressed={mode === 'form'} disabled={!budget.ok} onClick={() => mode !== 'form' && toForm()}>
             Form
           </button>
           <button type="button" aria-pressed={mode === 'json'} onClick={() => mode !== 'json' && toJson()}>
@@ -82,12 +84,17 @@ export function ToolArgsEditor({ schema, disabled, onSubmit, buttons, initial }:
           and draft-07). Use the JSON editor; the form is offered but its checks may be wrong.
         </p>
       )}
+      {!budget.ok && (
+        <p className="hint" role="note">
+          {budget.reason} Use the JSON editor: it checks the arguments against the schema as you type.
+        </p>
+      )}
       {switchError && (
         <p className="field-error" role="alert">
           {switchError}
         </p>
       )}
-      {mode === 'json' ? (
+      {mode === 'json' || !budget.ok ? (
         json
       ) : takesNoArguments(schema) ? (
         <form

@@ -3,12 +3,12 @@
  * screen does not need them.
  */
 import Form from '@rjsf/core';
-import type { RJSFValidationError, UiSchema } from '@rjsf/utils';
+import { getDefaultFormState, type RJSFValidationError, type UiSchema } from '@rjsf/utils';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { buttonTemplates } from './form-buttons.tsx';
 import { visibleErrors } from './form-errors.ts';
-import { buildUiSchema } from './form-schema.ts';
-import { chooseValidator } from './validators.ts';
+import { buildUiSchema, pruneEmptyOptional } from './form-schema.ts';
+import { chooseValidator, judgingSentData } from './validators.ts';
 
 export interface ToolFormProps {
   schema: Record<string, unknown>;
@@ -22,11 +22,19 @@ export interface ToolFormProps {
 
 const templates = { ButtonTemplates: buttonTemplates };
 const ID_PREFIX = 'tool-args';
+const defaultFormState = { emptyObjectFields: 'skipEmptyDefaults' } as const;
 
 export default function ToolForm({ schema, value, disabled, onChange, onSubmit, children }: ToolFormProps) {
   const choice = useMemo(() => chooseValidator(schema), [schema]);
+  // What the form holds before anyone types: rjsf fills some fields in itself (a required boolean is false).
+  const untouched = useMemo(
+    () => getDefaultFormState(choice.validator, choice.schema, {}, choice.schema, false, defaultFormState),
+    [choice.validator, choice.schema],
+  );
+  const validator = useMemo(() => judgingSentData(choice.validator, untouched), [choice.validator, untouched]);
+  // Object.assign, not a spread: the uiSchema has no prototype (its keys are the server's property names).
   const uiSchema = useMemo<UiSchema>(
-    () => ({ ...buildUiSchema(choice.schema as Record<string, unknown>), 'ui:submitButtonOptions': { norender: true } }),
+    () => Object.assign(buildUiSchema(choice.schema as Record<string, unknown>), { 'ui:submitButtonOptions': { norender: true } }),
     [choice.schema],
   );
   // Errors show under fields the person has visited, and everywhere once Run was tried: an untouched form is
@@ -37,6 +45,7 @@ export default function ToolForm({ schema, value, disabled, onChange, onSubmit, 
   const transformErrors = (errors: RJSFValidationError[]) =>
     visibleErrors(errors, { attempted: attempted.current, visited, prefix: ID_PREFIX });
   const visit = (id: string) => visited.add(id);
+  const tidy = (data: unknown) => pruneEmptyOptional(choice.schema as Record<string, unknown>, asObject(data), untouched);
   return (
     // Capture: this runs before rjsf validates the submit, so that validation shows every error.
     <div onSubmitCapture={() => (attempted.current = true)}>
@@ -45,7 +54,7 @@ export default function ToolForm({ schema, value, disabled, onChange, onSubmit, 
         className="rjsf tool-form"
         idPrefix={ID_PREFIX}
         schema={choice.schema}
-        validator={choice.validator}
+        validator={validator}
         uiSchema={uiSchema}
         templates={templates}
         formData={value}
@@ -61,8 +70,10 @@ export default function ToolForm({ schema, value, disabled, onChange, onSubmit, 
         // Focus, not change: some widgets report a change as they mount, which is not the person visiting them.
         onFocus={visit}
         onBlur={visit}
-        onChange={(event) => onChange(asObject(event.formData))}
-        onSubmit={(event) => onSubmit(asObject(event.formData))}
+        // Optional objects start empty rather than as `{}`, and one left empty is taken out again.
+        experimental_defaultFormStateBehavior={defaultFormState}
+        onChange={(event) => onChange(tidy(event.formData))}
+        onSubmit={(event) => onSubmit(tidy(event.formData))}
         // The errors are shown in the form; without a handler rjsf would also log them to the console.
         onError={() => undefined}
       >

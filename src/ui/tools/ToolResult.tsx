@@ -94,6 +94,11 @@ function Outcome({ outcome }: { outcome: ToolCallOutcome }) {
               </ul>
             </div>
           )}
+          {outcome.outputSchemaNotes?.map((note, index) => (
+            <p key={index} className="hint" role="note">
+              <ServerText text={note} />
+            </p>
+          ))}
         </div>
       )}
       <LazyDetails summary="Raw result">{() => <LargeText className="code-block" text={prettyJson(outcome)} />}</LazyDetails>

@@ -4,6 +4,8 @@
  * literals) gets the `type` all its options share, so rjsf renders it as a select with their titles.
  * The result is a new object; the server's schema is never mutated.
  */
+import { ownEntries } from '../../shared/own.ts';
+
 type Schema = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -62,13 +64,15 @@ export function prepareFormSchema(schema: Schema, depth = 0): Schema {
 
 /**
  * The uiSchema for a tool's arguments. A boolean that is optional and has no default gets a select with an
- * empty choice, so it can be left unset — a checkbox could only send true or false.
+ * empty choice, so it can be left unset — a checkbox could only send true or false. An optional object says
+ * how to leave it out. The keys are the server's property names, so the object has no prototype: rjsf reads
+ * `uiSchema[name]`, and a property called `toString` or `__proto__` must find nothing there.
  */
 export function buildUiSchema(schema: Schema, depth = 0): Record<string, unknown> {
-  const ui: Record<string, unknown> = {};
+  const ui: Record<string, unknown> = Object.create(null);
   if (depth > 32) return ui;
   const properties = isObject(schema.properties) ? schema.properties : {};
-  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : []);
+  const required = requiredOf(schema);
   for (const [name, sub] of Object.entries(properties)) {
     if (!isObject(sub)) continue;
     const types = Array.isArray(sub.type) ? sub.type : [sub.type];
@@ -76,6 +80,8 @@ export function buildUiSchema(schema: Schema, depth = 0): Record<string, unknown
       ui[name] = { 'ui:widget': 'select', 'ui:placeholder': '(not set)' };
     } else if (sub.type === 'object' || isObject(sub.properties)) {
       const nested = buildUiSchema(sub, depth + 1);
+      if (!required.has(name) && requiredOf(sub).size > 0)
+        nested['ui:description'] = 'Optional: leave all of its fields empty to leave it out.';
       if (Object.keys(nested).length > 0) ui[name] = nested;
     } else if (sub.type === 'array' && isObject(sub.items)) {
       const nested = buildUiSchema(sub.items, depth + 1);
@@ -83,4 +89,51 @@ export function buildUiSchema(schema: Schema, depth = 0): Record<string, unknown
     }
   }
   return ui;
+}
+
+function requiredOf(schema: Schema): Set<string> {
+  return new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : []);
+}
+
+/** Nothing typed: no value, an empty text, or an object none of whose fields has anything typed either. */
+const isBlank = (value: unknown): boolean =>
+  value === undefined || value === '' || (isObject(value) && Object.values(value).every(isBlank));
+
+/** Equal as JSON values. */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => same(v, b[i]));
+  if (!isObject(a) || !isObject(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && same(a[k], b[k]));
+}
+
+/**
+ * The form's data with every optional property nothing was typed into taken out, nested objects first.
+ * "Nothing typed" is empty, or exactly what the form filled in by itself (`untouched`, rjsf's default form
+ * state: it sets a required boolean to false). rjsf keeps an object for each nested object field, so an
+ * optional `meta` whose own fields are required would otherwise block Run although the person left it alone.
+ */
+export function pruneEmptyOptional(
+  schema: Schema,
+  value: Record<string, unknown>,
+  untouched?: unknown,
+  depth = 0,
+): Record<string, unknown> {
+  if (depth > 32) return value;
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const required = requiredOf(schema);
+  const initial = isObject(untouched) ? untouched : {};
+  const initialOf = (name: string) => (Object.hasOwn(initial, name) ? initial[name] : undefined);
+  const out = ownEntries(
+    Object.entries(value).map(([name, child]): [string, unknown] => {
+      const sub = Object.hasOwn(properties, name) ? properties[name] : undefined;
+      return [name, isObject(sub) && isObject(child) ? pruneEmptyOptional(sub, child, initialOf(name), depth + 1) : child];
+    }),
+  );
+  for (const [name, child] of Object.entries(out)) {
+    const leftAlone = isBlank(child) || (isObject(child) && same(child, initialOf(name)));
+    if (!required.has(name) && leftAlone) delete out[name];
+  }
+  return out;
 }

@@ -3,7 +3,10 @@ import { allowedMediaType, audioDataUrl, base64Size, imageBytesProblem, imageDat
 
 describe('media data URLs', () => {
   it('builds data URLs for allowlisted types only', () => {
-    expect(imageDataUrl('image/png', 'iVBORw0KGgo=')).toEqual({ ok: true, url: 'data:image/png;base64,iVBORw0KGgo=', bytes: 8 });
+    const onePixel = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJ';
+    expect(imageDataUrl('image/png', onePixel)).toEqual({ ok: true, url: `data:image/png;base64,${onePixel}`, bytes: 33 });
+    // Only the signature: its size cannot be read, so it is not handed to a decoder.
+    expect(imageDataUrl('image/png', 'iVBORw0KGgo=')).toMatchObject({ ok: false, reason: expect.stringContaining('size cannot be read') });
     expect(imageDataUrl('IMAGE/SVG+XML; charset=utf-8', 'PHN2Zz4=')).toMatchObject({ ok: true, url: 'data:image/svg+xml;base64,PHN2Zz4=' });
     expect(imageDataUrl('text/html', 'PGI+')).toMatchObject({ ok: false });
     expect(audioDataUrl('audio/wav', 'UklGRg==')).toMatchObject({ ok: true });

@@ -8,6 +8,8 @@ export interface SchemaCheck {
   /** False when the page cannot compile validators or the schema itself cannot be compiled. */
   checked: boolean;
   problems: string[];
+  /** What is not checked, e.g. a pattern the linear-time engine cannot run. */
+  note?: string;
 }
 
 const MAX_PROBLEMS = 20;
@@ -20,5 +22,5 @@ export function checkArguments(schema: Record<string, unknown>, value: Record<st
   const problems = (outcome.errors ?? [])
     .slice(0, MAX_PROBLEMS)
     .map((error) => `${error.instancePath || '(arguments)'} ${error.message ?? 'is invalid'}`);
-  return { checked: !choice.note?.includes('not checked'), problems };
+  return { checked: choice.checks, problems, ...(choice.note ? { note: choice.note } : {}) };
 }

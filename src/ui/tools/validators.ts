@@ -6,8 +6,9 @@ import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2019 from 'ajv/dist/2019';
 import Ajv2020 from 'ajv/dist/2020';
+import { ajvServerRegExp, uncheckedPatterns } from '../../shared/server-pattern.ts';
 import { detectDialect, type Dialect } from './dialect.ts';
-import { prepareFormSchema } from './form-schema.ts';
+import { prepareFormSchema, pruneEmptyOptional } from './form-schema.ts';
 
 export { detectDialect, type Dialect };
 
@@ -16,6 +17,8 @@ export interface ValidatorChoice {
   /** The schema as given to the form (an unknown `$schema` removed, so Ajv does not try to resolve it). */
   schema: RJSFSchema;
   dialect: Dialect;
+  /** False when the page forbids compiling code, so nothing is checked in the browser. */
+  checks: boolean;
   /** Something the person should know about how the arguments are checked. */
   note?: string;
 }
@@ -54,11 +57,36 @@ function ajvValidator(dialect: Dialect): ValidatorType {
   let validator = cache.get(dialect);
   if (!validator) {
     const AjvClass = dialect === '2020-12' ? Ajv2020 : dialect === '2019-09' ? Ajv2019 : undefined;
-    // rjsf's Ajv runs non-strict (unknown keywords are ignored) and never loads a remote $ref.
-    validator = customizeValidator(AjvClass ? { AjvClass } : {});
+    // rjsf's Ajv runs non-strict (unknown keywords are ignored) and never loads a remote $ref. Server
+    // patterns run on the linear-time engine: one keystroke must not start minutes of backtracking.
+    // ownProperties: a property named toString or constructor is absent until typed, not Object.prototype's.
+    validator = customizeValidator({
+      ...(AjvClass && { AjvClass }),
+      ajvOptionsOverrides: { code: { regExp: ajvServerRegExp }, ownProperties: true },
+    });
     cache.set(dialect, validator);
   }
   return validator;
+}
+
+/**
+ * The form's validator, judging the data as it will be sent: with every optional property nothing was typed
+ * into left out (pruneEmptyOptional; `untouched` is the form's own default state for the whole schema). rjsf
+ * keeps an object for each nested object field, so an optional `meta` whose own fields are required would
+ * otherwise block Run although the person left it alone.
+ */
+export function judgingSentData(validator: ValidatorType, untouched: unknown): ValidatorType {
+  // validateFormData and rawValidation see the whole form; isValid sees one branch of an anyOf/oneOf.
+  const sent = (schema: RJSFSchema, data: unknown, whole: boolean): unknown =>
+    typeof data === 'object' && data !== null && !Array.isArray(data)
+      ? pruneEmptyOptional(schema as Record<string, unknown>, data as Record<string, unknown>, whole ? untouched : undefined)
+      : data;
+  return {
+    validateFormData: (formData, schema, ...rest) => validator.validateFormData(sent(schema, formData, true), schema, ...rest),
+    isValid: (schema, formData, rootSchema) => validator.isValid(schema, sent(schema, formData, false), rootSchema),
+    rawValidation: (schema, formData) => validator.rawValidation(schema, sent(schema, formData, true)),
+    ...(validator.reset && { reset: () => validator.reset?.() }),
+  };
 }
 
 const permissive: ValidatorType = {
@@ -70,18 +98,21 @@ const permissive: ValidatorType = {
 export function chooseValidator(inputSchema: Record<string, unknown>): ValidatorChoice {
   const { dialect, known } = detectDialect(inputSchema);
   const schema = prepareFormSchema(inputSchema) as RJSFSchema;
-  let note: string | undefined;
+  const notes: string[] = [];
   if (!known) {
     delete schema.$schema;
-    note = `The schema declares ${String(inputSchema.$schema)}; checking it as JSON Schema ${dialect}.`;
+    notes.push(`The schema declares ${String(inputSchema.$schema)}; checking it as JSON Schema ${dialect}.`);
   }
+  notes.push(...uncheckedPatterns(inputSchema));
+  const note = notes.length > 0 ? notes.join(' ') : undefined;
   if (!canCompile()) {
     return {
       validator: permissive,
       schema,
       dialect,
+      checks: false,
       note: 'Arguments are not checked in the browser (this page forbids compiling code); the server validates them.',
     };
   }
-  return { validator: ajvValidator(dialect), schema, dialect, ...(note ? { note } : {}) };
+  return { validator: ajvValidator(dialect), schema, dialect, checks: true, ...(note ? { note } : {}) };
 }

@@ -1,0 +1,98 @@
+/**
+ * Hostile schemas and content (src/test/hostile/schema-scenarios.ts): patterns that backtrack, schemas whose
+ * combinations explode, images that declare decompression bombs, prototype-named fields, an optional nested
+ * object, and markdown with HTML entities under Trusted Types. The page stays responsive throughout.
+ */
+import type { Page } from '@playwright/test';
+import { expect, openApp, test } from './fixtures.ts';
+import { hostileUrl } from './servers/ports.ts';
+
+async function connectTo(page: Page, scenario: string) {
+  await openApp(page, hostileUrl(scenario));
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
+}
+
+const result = (page: Page) => page.getByRole('region', { name: 'Result', exact: true });
+
+async function expectStillUsable(page: Page, scenario: string) {
+  await page.getByRole('button', { name: 'ok', exact: true }).click();
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  await expect(result(page)).toContainText(`ok from ${scenario}`);
+}
+
+test('a catastrophic pattern is checked in linear time in the form, the JSON editor and the output check', async ({ page, problems }) => {
+  void problems;
+  await connectTo(page, 'regex-bomb');
+  await page.getByRole('button', { name: 'probe', exact: true }).click();
+  // One keystroke of live validation against ^(a+)+$ used to freeze the tab.
+  await page.getByLabel('code').fill(`${'a'.repeat(40)}!`);
+  await expect(page.locator('.tool-form')).toContainText('must match pattern');
+  await page.getByRole('button', { name: 'JSON', exact: true }).click();
+  await expect(page.getByRole('note', { name: 'Schema check' })).toContainText('must match pattern');
+  await page.getByRole('textbox', { name: 'Arguments (JSON)' }).fill('{}');
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  // The engine checks structuredContent against the same pattern, and the worker answers.
+  await expect(result(page).getByRole('note')).toContainText('/code must match pattern');
+  await expectStillUsable(page, 'regex-bomb');
+});
+
+test('a schema whose allOf/anyOf combinations explode opens in the JSON editor, with the reason', async ({ page, problems }) => {
+  void problems;
+  await connectTo(page, 'combinatorial');
+  await page.getByRole('button', { name: 'probe', exact: true }).click();
+  await expect(page.getByRole('note').filter({ hasText: '2,097,152 alternatives' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Form', exact: true })).toBeDisabled();
+  await page.getByRole('textbox', { name: 'Arguments (JSON)' }).fill('{"f0": "option 0.1"}');
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  await expect(result(page)).toContainText('combinations accepted');
+});
+
+test('icons and resource images that declare 20000×20000 pixels are refused before decoding', async ({ page, problems }) => {
+  void problems;
+  await connectTo(page, 'image-bombs');
+  await expect(page.getByRole('img', { name: /Icon not shown: .*20000×20000 pixels/ }).first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Resources' }).click();
+  const list = page.getByRole('list', { name: 'Resources' });
+  const contents = page.getByRole('region', { name: 'Resource contents' });
+  await list.getByRole('button', { name: 'bomb.png', exact: true }).click();
+  await expect(contents).toContainText('The image is not shown: it is 20000×20000 pixels');
+  await expect(contents.locator('img')).toHaveCount(0);
+  await list.getByRole('button', { name: 'small.png', exact: true }).click();
+  await expect(contents.getByRole('img')).toHaveCount(1);
+});
+
+test('markdown with HTML entities renders under Trusted Types', async ({ page, problems }) => {
+  void problems;
+  await connectTo(page, 'image-bombs');
+  await page.getByRole('tab', { name: 'Resources' }).click();
+  await page.getByRole('list', { name: 'Resources' }).getByRole('button', { name: 'entities.md', exact: true }).click();
+  const contents = page.getByRole('region', { name: 'Resource contents' });
+  await expect(contents.getByRole('heading', { name: 'Entities' })).toBeVisible();
+  await expect(contents).toContainText('© 2026 Example & Co — all <rights> reserved.');
+});
+
+test('an optional nested object whose fields are required can be left out of a form run', async ({ page, problems }) => {
+  void problems;
+  await connectTo(page, 'optional-nested');
+  await page.getByRole('button', { name: 'probe', exact: true }).click();
+  await expect(page.locator('.tool-form')).toContainText('leave all of its fields empty to leave it out');
+  await page.getByLabel('title').fill('Crash on save');
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  await expect(result(page)).toContainText('issue filed');
+  await expect(page.locator('.tool-form')).not.toContainText('must have required property');
+});
+
+test('input properties named toString and constructor render as ordinary fields', async ({ page, problems }) => {
+  void problems;
+  await connectTo(page, 'prototype-fields');
+  await page.getByRole('button', { name: 'probe', exact: true }).click();
+  const form = page.locator('.tool-form');
+  // An optional boolean without a default gets a select with "(not set)", looked up by its own name only.
+  await expect(form.getByRole('combobox', { name: 'toString' })).toBeVisible();
+  await expect(form.getByRole('combobox', { name: 'valueOf' })).toBeVisible();
+  await form.getByLabel('topic').fill('prototypes');
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  await expect(result(page)).toContainText('prototype fields received');
+  await expect(page.locator('body')).not.toContainText('[object Object]');
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { combinatorialSchema } from '../../test/hostile/schema-scenarios.ts';
+import { formBudget, MAX_FORM_BRANCHES } from './form-budget.ts';
+
+describe('formBudget', () => {
+  it('refuses an allOf of 7 anyOfs with 8 options (2,097,152 combinations) quickly, with a reason', () => {
+    const start = performance.now();
+    const budget = formBudget(combinatorialSchema(7, 8));
+    expect(performance.now() - start).toBeLessThan(200);
+    expect(budget).toEqual({ ok: false, reason: expect.stringContaining('2,097,152 alternatives') });
+  });
+
+  it('finds the explosion wherever it sits, even nested under properties and items', () => {
+    const nested = { type: 'object', properties: { list: { type: 'array', items: combinatorialSchema(4, 6) } } };
+    expect(formBudget(nested)).toMatchObject({ ok: false, reason: expect.stringContaining('1,296') });
+  });
+
+  it('accepts ordinary unions and small combinations', () => {
+    expect(formBudget(combinatorialSchema(3, 8))).toEqual({ ok: true }); // 512, the bound itself
+    expect(MAX_FORM_BRANCHES).toBe(512);
+    expect(formBudget({ type: 'object', properties: { a: { anyOf: [{ type: 'string' }, { type: 'number' }] } } })).toEqual({ ok: true });
+  });
+
+  it('refuses a schema with more parts than a form should hold', () => {
+    const properties = Object.fromEntries(Array.from({ length: 6000 }, (_, i) => [`p${i}`, { type: 'string' }]));
+    expect(formBudget({ type: 'object', properties })).toMatchObject({ ok: false, reason: expect.stringContaining('5,000 parts') });
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * How much work a generated form would be. @rjsf resolves `allOf` by merging its members, and an `allOf` of
+ * `anyOf`s becomes every combination of their options: 7 `anyOf`s of 8 options are 2,097,152 schemas, and
+ * the tab hangs. This estimates the combinations before rjsf sees the schema, so such a schema goes to the
+ * JSON editor with a reason instead. Pure and cheap: no rjsf here, so the main bundle can ask.
+ */
+type Schema = Record<string, unknown>;
+
+/** More combinations than this at any one place in the schema, and the form is not generated. */
+export const MAX_FORM_BRANCHES = 512;
+/** More subschemas than this in all, and the form is not generated. */
+export const MAX_FORM_NODES = 5_000;
+
+export type FormBudget = { ok: true } | { ok: false; reason: string };
+
+const isObject = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
+const CHOICES = ['anyOf', 'oneOf'];
+const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const SUBSCHEMA_LISTS = ['oneOf', 'anyOf', 'allOf', 'prefixItems'];
+const SUBSCHEMAS = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'];
+
+/** The combinations one schema node expands into when its `allOf`, `anyOf`/`oneOf` and `if` are resolved. */
+function branches(schema: Schema, depth: number): number {
+  if (depth > 16) return MAX_FORM_BRANCHES + 1;
+  let count = 1;
+  for (const key of CHOICES) {
+    const options = schema[key];
+    if (Array.isArray(options) && options.length > 0)
+      count *= options.reduce<number>((sum, option) => sum + (isObject(option) ? branches(option, depth + 1) : 1), 0);
+  }
+  const all = schema.allOf;
+  if (Array.isArray(all)) for (const member of all) if (isObject(member)) count *= branches(member, depth + 1);
+  if (schema.if !== undefined) count *= 2;
+  // Past the bound the exact figure no longer matters; keep the number finite.
+  return Math.min(count, Number.MAX_SAFE_INTEGER);
+}
+
+function children(schema: Schema): unknown[] {
+  const out: unknown[] = [];
+  for (const key of SUBSCHEMA_MAPS) if (isObject(schema[key])) out.push(...Object.values(schema[key]));
+  for (const key of SUBSCHEMA_LISTS) if (Array.isArray(schema[key])) out.push(...(schema[key] as unknown[]));
+  for (const key of SUBSCHEMAS) if (schema[key] !== undefined) out.push(schema[key]);
+  return out;
+}
+
+/** Whether a form may be generated for this schema, and if not, a sentence saying why. */
+export function formBudget(schema: Schema): FormBudget {
+  const stack: unknown[] = [schema];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!isObject(node)) continue;
+    if (++nodes > MAX_FORM_NODES)
+      return { ok: false, reason: `The schema has more than ${MAX_FORM_NODES.toLocaleString('en')} parts, too many for a generated form.` };
+    const count = branches(node, 0);
+    if (count > MAX_FORM_BRANCHES)
+      return {
+        ok: false,
+        reason:
+          count >= Number.MAX_SAFE_INTEGER
+            ? 'The schema combines allOf/anyOf/oneOf so deeply that a form would try billions of combinations.'
+            : `The schema's allOf/anyOf/oneOf combine into ${count.toLocaleString('en')} alternatives (a form handles up to ${MAX_FORM_BRANCHES}).`,
+      };
+    stack.push(...children(node));
+  }
+  return { ok: true };
+}
