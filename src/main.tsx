@@ -26,6 +26,7 @@ import {
 import type { ToolCallOutcome } from './shared/model.ts';
 import { closeSession } from './ui/session/session-file-actions.ts';
 import { App } from './ui/App.tsx';
+import { takeRelayToken } from './ui/connect/relay-link.ts';
 import { findClientMetadataUrl } from './ui/auth/client-metadata.ts';
 import { ServicesProvider, type AppServices } from './ui/services.tsx';
 import { resolveTheme } from './ui/theme/use-theme.ts';
@@ -33,7 +34,10 @@ import { resolveTheme } from './ui/theme/use-theme.ts';
 const worker = new Worker(new URL('./engine/worker.ts', import.meta.url), { type: 'module', name: 'mcp-lens-engine' });
 const client = createEngineClient(worker);
 
-const connection = createConnectionStore({ url: new URLSearchParams(window.location.search).get('url') ?? '' });
+const connection = createConnectionStore({
+  url: new URLSearchParams(window.location.search).get('url') ?? '',
+  headers: takeRelayToken(window.location, window.history),
+});
 const log = createLogStore();
 const http = createHttpStore();
 const session = createSessionStore();

@@ -48,9 +48,10 @@ export function checkRequest(head: RequestHead, policy: FrontDoorPolicy): Refusa
   }
   if (head.method === 'OPTIONS') return null;
   if (!METHODS.has(head.method)) return { status: 405, message: 'Method not allowed. Use POST, GET or DELETE.' };
+  // 403, not 401: a 401 would send a client looking for an OAuth server, and the relay is not one.
   if (!hasToken(head.headers, policy.token)) {
     return {
-      status: 401,
+      status: 403,
       message: `Missing or wrong ${RELAY_TOKEN_HEADER} header. Open the link the relay printed, or copy its token into Headers in MCP Lens.`,
     };
   }

@@ -144,7 +144,7 @@ describe('the token', () => {
   it('refuses a request without it, and the target sees nothing', async () => {
     const relay = await relayTo();
     const answer = await send(relay, { headers: { 'Content-Type': 'application/json' }, body: BODY });
-    expect(answer.status).toBe(401);
+    expect(answer.status).toBe(403);
     expect(answer.body).toContain(`Missing or wrong ${RELAY_TOKEN_HEADER} header`);
     expect(seen).toEqual([]);
   });
@@ -153,7 +153,7 @@ describe('the token', () => {
     const relay = await relayTo();
     const sameLength = relay.token.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
     for (const wrong of [sameLength, 'short', `${relay.token}x`]) {
-      expect((await send(relay, { headers: { [RELAY_TOKEN_HEADER]: wrong }, body: BODY })).status).toBe(401);
+      expect((await send(relay, { headers: { [RELAY_TOKEN_HEADER]: wrong }, body: BODY })).status).toBe(403);
     }
     expect(seen).toEqual([]);
   });

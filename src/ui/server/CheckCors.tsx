@@ -4,6 +4,7 @@ import { paramHeaderNames, type CorsDiagnosis } from '../../shared/cors.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { CorsFixes } from '../common/CorsFixes.tsx';
+import { RelayOffer } from '../common/RelayOffer.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { useConnection, useEngineClient, useServices } from '../services.tsx';
 
@@ -40,7 +41,12 @@ export function CheckCors({ url }: { url: string }) {
           <p className={mutation.data.finding === 'all-allowed' ? 'hint' : 'check-cors-finding'}>
             <ServerText text={mutation.data.sentence} />
           </p>
-          {mutation.data.finding !== 'all-allowed' && <CorsFixes diagnosis={mutation.data} />}
+          {mutation.data.finding !== 'all-allowed' && (
+            <>
+              <CorsFixes diagnosis={mutation.data} />
+              <RelayOffer serverUrl={url} />
+            </>
+          )}
         </div>
       )}
       {mutation.error && <ErrorDetails error={mutation.error} lead="Could not check CORS" />}

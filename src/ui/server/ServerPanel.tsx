@@ -5,6 +5,7 @@ import { oneLine, prettyJson } from '../common/format.ts';
 import { ServerIcon } from '../common/Icon.tsx';
 import { revealInvisible } from '../common/reveal-invisible.ts';
 import { ServerText } from '../common/ServerText.tsx';
+import { useViaRelay } from '../common/use-via-relay.ts';
 import { useConnection, useSession } from '../services.tsx';
 import { describeCapabilities } from './capabilities.ts';
 import { CheckCors } from './CheckCors.tsx';
@@ -30,6 +31,7 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
   const displayName = server.title || server.name;
   const era = readEraFacts(summary);
   const session = sessionText(era, summary.sessionId);
+  const viaRelay = useViaRelay();
   return (
     <section className="panel server-panel" aria-labelledby="server-panel-title">
       <header className="server-header">
@@ -77,6 +79,9 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
           <dd className="mono break">
             {summary.url}
             {punycodeNote(summary.url) && <span className="hint punycode-note">{punycodeNote(summary.url)}</span>}
+            {viaRelay && (
+              <span className="hint relay-note">via local relay: the relay on this machine forwards to the server it was started for</span>
+            )}
           </dd>
           <dt>Ping</dt>
           <dd>
