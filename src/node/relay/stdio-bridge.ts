@@ -75,7 +75,7 @@ export async function startStdioBridge(options: StdioBridgeOptions): Promise<Std
     }
     // 2026-07-28 requests (no session) land here too: the 400 tells a client to speak 2025 instead.
     if (session === undefined || named === null) {
-      return jsonRpcError(400, -32000, 'Bad Request: no Mcp-Session-Id header. Start with an initialize request.');
+      return jsonRpcError(400, -32000, 'The relay serves a stdio server with 2025-11-25 sessions: start with an initialize request.');
     }
     return session.handleRequest(request, { parsedBody: parsed });
   };
