@@ -16,7 +16,7 @@ import type { ProtocolEra } from '../shared/model.ts';
 import { RELAY_TOKEN_HEADER, RELAY_UPSTREAM_STATUS_HEADER } from '../shared/relay.ts';
 import { createHarness, type Harness } from './engine-harness.ts';
 
-const FIXTURE = fileURLToPath(new URL('../node/relay/stdio-fixture.ts', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('./relay-stdio-fixture.ts', import.meta.url));
 const logLines: string[] = [];
 const headersFor = (relay: RunningRelay) => [{ name: RELAY_TOKEN_HEADER, value: relay.token }];
 
