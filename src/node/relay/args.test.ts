@@ -7,13 +7,31 @@ describe('parseRelayArgs', () => {
     const options = parseRelayArgs(['--port', '4000', 'https://server.example/mcp?x=1#frag']);
     expect(options.target).toEqual({ kind: 'http', url: new URL('https://server.example/mcp?x=1') });
     expect(options.port).toBe(4000);
-    expect(options.lens.href).toBe('http://localhost:5173/');
+    expect(options.lens.href).toBe('http://127.0.0.1:5173/');
+    expect(options.allowedOrigins).toEqual(['http://127.0.0.1:5173', 'http://localhost:5173']);
   });
 
   it('takes everything after -- as the command and its arguments, options included', () => {
     const options = parseRelayArgs(['--lens', 'https://lens.example/app/?url=x#y', '--', 'npx', '-y', 'server', '--port', '1']);
     expect(options.target).toEqual({ kind: 'stdio', command: 'npx', args: ['-y', 'server', '--port', '1'] });
     expect(options.lens.href).toBe('https://lens.example/app/');
+    expect(options.allowedOrigins).toEqual(['https://lens.example']);
+  });
+
+  it('adds each --allow-origin to the lens page origin', () => {
+    const options = parseRelayArgs([
+      '--allow-origin',
+      'https://a.example',
+      '--allow-origin',
+      'https://b.example:8443',
+      'https://s.example/mcp',
+    ]);
+    expect(options.allowedOrigins).toEqual([
+      'http://127.0.0.1:5173',
+      'http://localhost:5173',
+      'https://a.example',
+      'https://b.example:8443',
+    ]);
   });
 
   it.each([

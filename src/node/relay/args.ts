@@ -9,10 +9,13 @@ export interface RelayOptions {
   target: RelayTarget;
   /** @default 0 (a free port) */
   port: number;
-  /** The MCP Lens page the printed link opens; its origin is allowed. @default http://localhost:5173/ (npm start) */
+  /** The MCP Lens page the printed link opens. @default http://127.0.0.1:5173/ (what npm start serves) */
   lens: URL;
-  /** Further origins whose pages may use the relay, e.g. a hosted MCP Lens. */
-  allowOrigins: string[];
+  /**
+   * The origins whose pages may use the relay: the lens page's (with its localhost / 127.0.0.1 twin, the
+   * same page under its other loopback name) and each --allow-origin.
+   */
+  allowedOrigins: string[];
 }
 
 export const USAGE = `Usage:
@@ -21,7 +24,7 @@ export const USAGE = `Usage:
 
 Options:
   --port <n>             port on 127.0.0.1 (default: a free one)
-  --lens <url>           the MCP Lens page to open (default: http://localhost:5173/, what npm start serves);
+  --lens <url>           the MCP Lens page to open (default: http://127.0.0.1:5173/, what npm start serves);
                          its origin may use the relay
   --allow-origin <url>   also allow pages from this origin (repeatable), e.g. a hosted MCP Lens`;
 
@@ -43,7 +46,7 @@ export function parseRelayArgs(argv: readonly string[]): RelayOptions {
       allowPositionals: true,
       options: {
         port: { type: 'string', default: '0' },
-        lens: { type: 'string', default: 'http://localhost:5173/' },
+        lens: { type: 'string', default: 'http://127.0.0.1:5173/' },
         'allow-origin': { type: 'string', multiple: true, default: [] },
       },
     });
@@ -51,18 +54,29 @@ export function parseRelayArgs(argv: readonly string[]): RelayOptions {
     throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
   }
   const { values, positionals } = parsed;
+  const lens = readLens(values.lens);
+  const extra = values['allow-origin'].map((origin) => {
+    try {
+      return parseAllowedOrigin(origin);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  });
   return {
     target: readTarget(positionals, command),
     port: readPort(values.port),
-    lens: readLens(values.lens),
-    allowOrigins: values['allow-origin'].map((origin) => {
-      try {
-        return parseAllowedOrigin(origin);
-      } catch (error) {
-        throw new UsageError((error as Error).message);
-      }
-    }),
+    lens,
+    allowedOrigins: [...new Set([lens.origin, ...loopbackTwin(lens), ...extra])],
   };
+}
+
+/** `npm start` prints 127.0.0.1 and `npm run dev` localhost: one page, two names, both allowed. */
+function loopbackTwin(lens: URL): string[] {
+  const twin = new URL(lens.origin);
+  if (twin.hostname === 'localhost') twin.hostname = '127.0.0.1';
+  else if (twin.hostname === '127.0.0.1') twin.hostname = 'localhost';
+  else return [];
+  return [twin.origin];
 }
 
 function readTarget(positionals: string[], command: string[]): RelayTarget {
@@ -101,7 +115,7 @@ function readLens(raw: string): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new UsageError(`--lens "${raw}" is not a URL. Give the address of the MCP Lens page, e.g. http://localhost:5173/`);
+    throw new UsageError(`--lens "${raw}" is not a URL. Give the address of the MCP Lens page, e.g. http://127.0.0.1:5173/`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--lens "${raw}" is not an http(s) URL.`);
   url.search = '';

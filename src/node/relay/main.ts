@@ -31,7 +31,6 @@ function describe(target: RelayTarget): string {
 }
 
 const options = readOptions();
-const allowedOrigins = [...new Set([options.lens.origin, ...options.allowOrigins])];
 let stopping = false;
 const stop = (code: number) => {
   if (stopping) return;
@@ -44,7 +43,7 @@ try {
   relay = await startRelay({
     target: options.target,
     port: options.port,
-    allowedOrigins,
+    allowedOrigins: options.allowedOrigins,
     token: readToken(),
     log: (line) => console.log(`relay: ${line}`),
     onTargetExit: () => {
@@ -68,7 +67,7 @@ console.log(`MCP Lens relay for ${describe(options.target)}
   Open this link (the token stays in the fragment, which is never sent):
     ${link.href}${relayFragment(relay.token)}
   Or connect to ${relay.url} with the header ${RELAY_TOKEN_HEADER}: ${relay.token}
-  Pages allowed: ${allowedOrigins.join(', ')} (add more with --allow-origin)
+  Pages allowed: ${options.allowedOrigins.join(', ')} (add more with --allow-origin)
 Press Ctrl+C to stop.`);
 
 process.once('SIGINT', () => stop(0));
