@@ -15,6 +15,7 @@ import { startRelay, type RunningRelay } from '../node/relay/relay.ts';
 import type { ProtocolEra } from '../shared/model.ts';
 import { RELAY_TOKEN_HEADER, RELAY_UPSTREAM_STATUS_HEADER } from '../shared/relay.ts';
 import { createHarness, type Harness } from './engine-harness.ts';
+import { startEverythingServer } from './everything-server.ts';
 
 const FIXTURE = fileURLToPath(new URL('./relay-stdio-fixture.ts', import.meta.url));
 const logLines: string[] = [];
@@ -55,6 +56,28 @@ describe('a server without CORS, through the relay', () => {
     expect(new Map(exchange?.responseHeaders).get(RELAY_UPSTREAM_STATUS_HEADER.toLowerCase())).toBe('200');
     // The token is masked where the exchange is captured, like any header named *token*.
     expect(JSON.stringify(harness.events)).not.toContain(relay.token);
+  });
+});
+
+describe('a legacy HTTP+SSE server, through the relay', () => {
+  it('connects over the legacy transport and calls a tool on the endpoint the server announced', async () => {
+    const everything = await startEverythingServer('sse');
+    const relay = await startRelay({
+      target: { kind: 'http', url: new URL(everything.url) },
+      allowedOrigins: [],
+      log: (line) => logLines.push(line),
+    });
+    try {
+      harness = createHarness();
+      const summary = await harness.engine.call('connect', { url: relay.url, headers: headersFor(relay), transport: 'sse' });
+      expect(summary.transport).toBe('sse');
+      const echo = await harness.engine.call('callTool', { name: 'echo', arguments: { message: 'legacy through the relay' } });
+      expect(JSON.stringify(echo)).toContain('legacy through the relay');
+      await harness.engine.call('disconnect', undefined);
+    } finally {
+      await relay.close();
+      everything.close();
+    }
   });
 });
 

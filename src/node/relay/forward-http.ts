@@ -1,8 +1,15 @@
 import { jsonRpcError } from '../demo-server/rpc-error.ts';
-import { RELAY_TOKEN_HEADER, RELAY_UPSTREAM_STATUS_HEADER } from '../../shared/relay.ts';
+import { RELAY_MCP_PATH, RELAY_TOKEN_HEADER, RELAY_UPSTREAM_STATUS_HEADER } from '../../shared/relay.ts';
+import { createSseEndpoints, type SseEndpoints } from './sse-endpoints.ts';
 
 /** Answers one request that passed the front door; the relay's two kinds of target both fit it. */
 export type RelayHandler = (request: Request) => Promise<Response>;
+
+export interface HttpForwarder {
+  handle: RelayHandler;
+  /** The message endpoints a legacy HTTP+SSE target announced, which the relay also serves. */
+  endpoints: SseEndpoints;
+}
 
 /**
  * Request headers that describe the browser's hop, not the person's request to their server: the page's
@@ -29,13 +36,18 @@ const DROPPED_REQUEST_HEADERS = new Set([
 const DROPPED_RESPONSE_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding']);
 
 /**
- * Forwards every request to the one URL given on the command line, bytes and headers as they are, both
+ * Forwards every request to the one URL given on the command line (and, for a legacy HTTP+SSE target, to
+ * the message endpoints it announced; see sse-endpoints.ts), bytes and headers as they are, both
  * protocol eras alike (Mcp-Session-Id, MCP-Protocol-Version, Mcp-Method, Mcp-Name and Mcp-Param-* are
  * ordinary headers here). Response bodies, SSE streams included, are passed on as they arrive. Redirects
  * are handed back rather than followed, so a request and its Authorization never reach another host.
  */
-export function createHttpForwarder(target: URL, fetchImpl: typeof fetch = fetch): RelayHandler {
-  return async (request) => {
+export function createHttpForwarder(target: URL, fetchImpl: typeof fetch = fetch): HttpForwarder {
+  const endpoints = createSseEndpoints(target);
+  const handle: RelayHandler = async (request) => {
+    const { pathname, search } = new URL(request.url);
+    const upstreamUrl = `${pathname}${search}` === RELAY_MCP_PATH ? target : endpoints.upstreamFor(`${pathname}${search}`);
+    if (upstreamUrl === undefined) return jsonRpcError(404, -32000, 'Not found.');
     const headers = new Headers();
     request.headers.forEach((value, name) => {
       if (!DROPPED_REQUEST_HEADERS.has(name) && !name.startsWith('sec-') && !name.startsWith('proxy-')) headers.set(name, value);
@@ -43,7 +55,7 @@ export function createHttpForwarder(target: URL, fetchImpl: typeof fetch = fetch
     headers.set('accept-encoding', 'identity');
     let upstream: Response;
     try {
-      upstream = await fetchImpl(target, {
+      upstream = await fetchImpl(upstreamUrl, {
         method: request.method,
         headers,
         body: request.method === 'POST' ? await request.arrayBuffer() : undefined,
@@ -58,8 +70,18 @@ export function createHttpForwarder(target: URL, fetchImpl: typeof fetch = fetch
       if (!DROPPED_RESPONSE_HEADERS.has(name) && !name.startsWith('access-control-')) answer.append(name, value);
     });
     answer.set(RELAY_UPSTREAM_STATUS_HEADER, String(upstream.status));
-    return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers: answer });
+    let body = upstream.body;
+    // A GET without a session to the target itself may open a legacy HTTP+SSE stream: read a copy of its
+    // first event for the message endpoint. (A Streamable HTTP GET stream always names its session.)
+    const mayAnnounce = request.method === 'GET' && !request.headers.has('mcp-session-id') && upstreamUrl === target;
+    if (body && mayAnnounce && upstream.headers.get('content-type')?.startsWith('text/event-stream')) {
+      const [forBrowser, forWatch] = body.tee();
+      void endpoints.watch(forWatch);
+      body = forBrowser;
+    }
+    return new Response(body, { status: upstream.status, statusText: upstream.statusText, headers: answer });
   };
+  return { handle, endpoints };
 }
 
 function unreachable(target: URL, error: unknown): Response {

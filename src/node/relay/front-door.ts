@@ -10,6 +10,8 @@ export interface FrontDoorPolicy {
   token: string;
   /** Origins (`scheme://host[:port]`) whose pages may send requests. */
   allowedOrigins: ReadonlySet<string>;
+  /** Request targets served besides the relay's endpoint: those a legacy SSE target announced (sse-endpoints.ts). */
+  alsoServes?: { has(requestTarget: string): boolean };
 }
 
 /** A request the relay will not pass on, with the status and the sentence that says why and what to do. */
@@ -36,9 +38,10 @@ export function checkRequest(head: RequestHead, policy: FrontDoorPolicy): Refusa
   const host = validateHostHeader(head.headers.host, localhostAllowedHostnames());
   // A page on a rebound DNS name reaches 127.0.0.1 with its own name in Host; only loopback names pass.
   if (!host.ok) return { status: 403, message: `Forbidden: ${host.message}. The relay answers only on 127.0.0.1 or localhost.` };
-  // One exact path and no query: an absolute-form target, `..`, a double slash or an encoded path never
-  // names anything else, and nothing in a URL can choose where the relay forwards or what it runs.
-  if (head.target !== RELAY_MCP_PATH)
+  // One exact path and no query (or, for a legacy SSE target, a message endpoint it announced, compared
+  // as exactly): an absolute-form target, `..`, a double slash or an encoded path never names anything
+  // else, and nothing in a URL can choose where the relay forwards or what it runs.
+  if (head.target !== RELAY_MCP_PATH && !policy.alsoServes?.has(head.target))
     return { status: 404, message: `Not found. The relay serves one endpoint, ${RELAY_MCP_PATH}, and nothing else.` };
   if (!isOriginAllowed(head.headers.origin, policy.allowedOrigins)) {
     return {

@@ -53,6 +53,12 @@ beforeAll(async () => {
   upstream = createServer((req, res) => {
     void record(req).then(({ url }) => {
       if (url === '/redirect') return void res.writeHead(307, { Location: `${elsewhereOrigin}/mcp` }).end();
+      if (url === '/legacy-sse') {
+        // A legacy HTTP+SSE server: the first event names the URL to POST messages to.
+        res.writeHead(200, { 'Content-Type': 'text/event-stream' }).write('event: endpoint\ndata: /messages?sessionId=abc\n\n');
+        return;
+      }
+      if (url.startsWith('/messages')) return void res.writeHead(202).end();
       if (url === '/sse') {
         // One event now, the rest only when the test says: proves the relay passes events on as they come.
         res.writeHead(200, { 'Content-Type': 'text/event-stream' });
@@ -352,5 +358,34 @@ describe('forwarding', () => {
     expect(answer.status).toBe(502);
     expect(answer.headers[RELAY_UPSTREAM_STATUS_HEADER.toLowerCase()]).toBe('unreachable');
     expect(answer.body).toContain('could not reach');
+  });
+});
+
+describe('a legacy HTTP+SSE target', () => {
+  /** Opens the target's event stream through the relay and returns its first chunk. */
+  async function openStream(relay: RunningRelay): Promise<string> {
+    const { port } = new URL(relay.url);
+    return new Promise<string>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, method: 'GET', path: '/mcp', headers: withToken(relay) }, (res) => {
+        res.once('data', (chunk: Buffer) => resolve(chunk.toString()));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it('serves the message endpoint the target announced, and only after it did', async () => {
+    const relay = await relayTo('/legacy-sse');
+    expect((await send(relay, { path: '/messages?sessionId=abc', headers: withToken(relay), body: BODY })).status).toBe(404);
+    expect(await openStream(relay)).toContain('data: /messages?sessionId=abc');
+    await expect
+      .poll(async () => (await send(relay, { path: '/messages?sessionId=abc', headers: withToken(relay), body: BODY })).status)
+      .toBe(202);
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toContain('POST /messages?sessionId=abc');
+    for (const path of ['/messages?sessionId=other', '/messages', '/messages?sessionId=abc&x=1']) {
+      expect((await send(relay, { path, headers: withToken(relay), body: BODY })).status, path).toBe(404);
+    }
+    // Still behind the token.
+    expect((await send(relay, { path: '/messages?sessionId=abc', body: BODY })).status).toBe(403);
   });
 });

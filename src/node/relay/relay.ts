@@ -50,7 +50,9 @@ export async function startRelay(config: RelayConfig): Promise<RunningRelay> {
   const maxBodyBytes = config.maxBodyBytes ?? MAX_RELAY_BODY_BYTES;
   let target: { handle: RelayHandler; close(): Promise<void> };
   if (config.target.kind === 'http') {
-    target = { handle: createHttpForwarder(config.target.url, config.fetch), close: async () => undefined };
+    const forwarder = createHttpForwarder(config.target.url, config.fetch);
+    policy.alsoServes = forwarder.endpoints;
+    target = { handle: forwarder.handle, close: async () => undefined };
   } else {
     target = await startStdioBridge({
       command: config.target.command,
@@ -76,18 +78,18 @@ export async function startRelay(config: RelayConfig): Promise<RunningRelay> {
     }
     const controller = new AbortController();
     res.on('close', () => controller.abort());
+    // A legacy message endpoint's query names a session; the log does not need it.
+    const where = req.url === RELAY_MCP_PATH ? RELAY_MCP_PATH : 'message endpoint';
     const forward = async () => {
       const body = method === 'POST' ? await readBody(req, maxBodyBytes) : undefined;
       const response = await target.handle(toWebRequest(req, origin, body, controller.signal));
       const upstream = response.headers.get(RELAY_UPSTREAM_STATUS_HEADER);
-      config.log(
-        `${method} ${RELAY_MCP_PATH} → ${response.status}${upstream ? ` (upstream ${upstream})` : ''} in ${Date.now() - started} ms`,
-      );
+      config.log(`${method} ${where} → ${response.status}${upstream ? ` (upstream ${upstream})` : ''} in ${Date.now() - started} ms`);
       await writeWebResponse(res, response, cors);
     };
     forward().catch((error: unknown) => {
       if (error instanceof BodyTooLargeError) return refuse(413, `Request body too large (the relay's limit is ${maxBodyBytes} bytes).`);
-      config.log(`${method} ${RELAY_MCP_PATH} failed: ${(error as Error).name}`);
+      config.log(`${method} ${where} failed: ${(error as Error).name}`);
       if (!res.headersSent) sendError(res, 500, 'The relay failed to forward this request; its console says more.', cors);
       else res.destroy();
     });
