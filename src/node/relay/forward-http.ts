@@ -32,7 +32,10 @@ const DROPPED_REQUEST_HEADERS = new Set([
   RELAY_TOKEN_HEADER.toLowerCase(),
 ]);
 
-/** The upstream's own CORS answer means nothing to the browser, which only ever talks to the relay. */
+/**
+ * Hop-by-hop headers and the body's framing, which Node writes anew for the decoded body. Access-Control-*
+ * headers go too (below): the upstream's CORS answer means nothing to a browser that only talks to the relay.
+ */
 const DROPPED_RESPONSE_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding']);
 
 /**
