@@ -10,8 +10,13 @@ import {
   HOST,
   HOSTILE_PORT,
   MODERN_FIXTURE_PORT,
+  NO_CORS_MCP_PORT,
   NO_CORS_PORT,
+  NO_CORS_REAL_MCP_URL,
   OAUTH_ORIGIN,
+  E2E_RELAY_TOKEN,
+  RELAY_HTTP_PORT,
+  RELAY_STDIO_PORT,
 } from './e2e/servers/ports.ts';
 
 // Playwright cannot download browsers on our machines: it drives the system
@@ -119,6 +124,33 @@ export default defineConfig({
       url: `http://${HOST}:${MODERN_FIXTURE_PORT}/`,
       reuseExistingServer,
       gracefulShutdown: stopGently,
+    },
+    {
+      name: 'no-cors-mcp',
+      command: `${tsNode} e2e/servers/no-cors-mcp.ts`,
+      port: NO_CORS_MCP_PORT,
+      reuseExistingServer,
+      gracefulShutdown: stopGently,
+    },
+    {
+      // The relay answers nothing without its token, not even a readiness probe: wait for the port.
+      name: 'relay-http',
+      command: `${tsNode} src/node/relay/main.ts --port ${RELAY_HTTP_PORT} --lens ${APP_URL} ${NO_CORS_REAL_MCP_URL}`,
+      env: { MCP_LENS_RELAY_TOKEN: E2E_RELAY_TOKEN },
+      port: RELAY_HTTP_PORT,
+      reuseExistingServer,
+      gracefulShutdown: stopGently,
+    },
+    {
+      // A stdio server from npm (already a devDependency), run by the relay as a person would.
+      name: 'relay-stdio',
+      command: `${tsNode} src/node/relay/main.ts --port ${RELAY_STDIO_PORT} --lens ${APP_URL} -- npx --no mcp-server-everything stdio`,
+      env: { MCP_LENS_RELAY_TOKEN: E2E_RELAY_TOKEN },
+      port: RELAY_STDIO_PORT,
+      reuseExistingServer,
+      gracefulShutdown: stopGently,
+      // server-everything logs every message it receives to stderr, which the relay passes through.
+      stderr: 'ignore',
     },
     {
       name: 'hostile',

@@ -19,11 +19,19 @@ const outDir = `${root}.conformance`;
 const cli = `${outDir}/mcp-lens-cli.mjs`;
 const suite = `${root}node_modules/@modelcontextprotocol/conformance/dist/index.js`;
 const SETS = ['2026-07-28', '2025-11-25', 'backcompat'];
-const sets = process.argv.slice(2).length > 0 ? process.argv.slice(2) : SETS;
+// --via-relay puts the local relay (docs/relay.md) between the client and each mock server.
+const viaRelay = process.argv.includes('--via-relay');
+const named = process.argv.slice(2).filter((arg) => arg !== '--via-relay');
+const sets = named.length > 0 ? named : SETS;
 
 const node = suiteNode();
 mkdirSync(outDir, { recursive: true });
-await build({ input: `${root}src/node/cli/main.ts`, platform: 'node', logLevel: 'warn', output: { file: cli, format: 'esm' } });
+await build({
+  input: `${root}src/node/${viaRelay ? 'relay/via-relay.ts' : 'cli/main.ts'}`,
+  platform: 'node',
+  logLevel: 'warn',
+  output: { file: cli, format: 'esm', inlineDynamicImports: true },
+});
 
 // Scenarios run a few at a time, and the one that measures reconnect timing runs alone: on a loaded
 // two-core machine, running everything at once pushes sse-retry's reconnect past its 700 ms window.

@@ -10,6 +10,7 @@ import { createLensApp, type AppEffects } from './app/index.ts';
 import { createEngineClient, readSessionFile, writeSessionFile } from './bridge/index.ts';
 import { warmSearchText, type PrefsStorage } from './state/index.ts';
 import { App } from './ui/App.tsx';
+import { takeRelayToken } from './ui/connect/relay-link.ts';
 import { findClientMetadataUrl } from './ui/auth/client-metadata.ts';
 import { navigateToAuthorization, openAuthorizationPopup, tabStorage } from './ui/auth/open-authorization.ts';
 import { downloadText } from './ui/common/download.ts';
@@ -33,7 +34,14 @@ const effects: AppEffects = {
 
 // The callback page sits beside index.html, so it works under whatever path the app is hosted at.
 const redirectUrl = new URL('oauth-callback.html', document.baseURI).href;
-const app = createLensApp({ client, effects, initialUrl: new URLSearchParams(window.location.search).get('url') ?? '', redirectUrl });
+const app = createLensApp({
+  client,
+  effects,
+  initialUrl: new URLSearchParams(window.location.search).get('url') ?? '',
+  // A relay link carries its token in the fragment: it goes into the connection's headers, and off the address bar.
+  initialHeaders: takeRelayToken(window.location, window.history),
+  redirectUrl,
+});
 
 void client.call('configureAuth', { redirectUrl });
 // On an https deployment built with its public URL, the app is its own client id (CIMD); else DCR.

@@ -20,6 +20,10 @@ export const OAUTH_PORT = BASE + 5;
 export const FLOOD_PORT = BASE + 9;
 export const HOSTILE_PORT = BASE + 6;
 export const MODERN_FIXTURE_PORT = BASE + 10;
+/** 20–29: the local relay and the servers behind it. */
+export const NO_CORS_MCP_PORT = BASE + 20;
+export const RELAY_HTTP_PORT = BASE + 21;
+export const RELAY_STDIO_PORT = BASE + 22;
 
 /** The app is served from a sub-path to prove it works off the domain root. */
 export const APP_BASE_PATH = '/inspector/';
@@ -47,3 +51,14 @@ export const MODERN_MCP_URL = `http://${HOST}:${MODERN_FIXTURE_PORT}/mcp`;
 export const MODERN_CORS_2025_URL = `http://${HOST}:${MODERN_FIXTURE_PORT}/cors-2025/mcp`;
 /** What the hostile fixture received for a scenario. */
 export const hostileControlUrl = (scenario: string) => `http://${HOST}:${HOSTILE_PORT}/control/${scenario}`;
+/** A real MCP server (the demo server) that sends no CORS headers: a browser cannot use it directly. */
+export const NO_CORS_REAL_MCP_URL = `http://${HOST}:${NO_CORS_MCP_PORT}/mcp`;
+/**
+ * The token both e2e relays run with (MCP_LENS_RELAY_TOKEN), so a spec can build their links. A real run
+ * gets a fresh random one.
+ */
+export const E2E_RELAY_TOKEN = 'e2e-relay-token-000000000000000000000000000';
+/** The relay in front of NO_CORS_REAL_MCP_URL. */
+export const RELAY_HTTP_URL = `http://${HOST}:${RELAY_HTTP_PORT}/mcp`;
+/** The relay running `mcp-server-everything stdio`. */
+export const RELAY_STDIO_URL = `http://${HOST}:${RELAY_STDIO_PORT}/mcp`;

@@ -6,6 +6,7 @@
 import type { EngineClient } from '../bridge/index.ts';
 import { createQueryClient } from '../queries/index.ts';
 import type { EngineError } from '../shared/errors.ts';
+import type { HeaderPair } from '../shared/model.ts';
 import { authCommands } from './auth-commands.ts';
 import { connectionCommands } from './connection-commands.ts';
 import type { AppEffects } from './effects.ts';
@@ -20,12 +21,14 @@ export interface LensAppOptions {
   effects: AppEffects;
   /** The server URL the page was opened with (`?url=`), to prefill the connection bar. */
   initialUrl?: string;
+  /** Headers to start with (a relay link's token). */
+  initialHeaders?: HeaderPair[];
   /** Where the authorization server sends the browser back: the app's callback page, absolute. */
   redirectUrl: string;
 }
 
-export function createLensApp({ client, effects, initialUrl = '', redirectUrl }: LensAppOptions) {
-  const stores = createStores(initialUrl, effects.prefsStorage);
+export function createLensApp({ client, effects, initialUrl = '', initialHeaders = [], redirectUrl }: LensAppOptions) {
+  const stores = createStores({ url: initialUrl, headers: initialHeaders }, effects.prefsStorage);
   const queryClient = createQueryClient();
   const session = sessionCommands(client, stores, queryClient, effects);
   const route = createEventRouter(stores, queryClient, session.closeSession);

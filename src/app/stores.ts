@@ -13,10 +13,11 @@ import {
   persistEraChoice,
   type PrefsStorage,
 } from '../state/index.ts';
+import type { HeaderPair } from '../shared/model.ts';
 
-export function createStores(initialUrl: string, prefsStorage: PrefsStorage | undefined) {
+export function createStores(initial: { url: string; headers: HeaderPair[] }, prefsStorage: PrefsStorage | undefined) {
   const prefs = createPrefsStore(prefsStorage);
-  const connection = createConnectionStore({ url: initialUrl });
+  const connection = createConnectionStore(initial);
   const clientFeatures = createClientFeaturesStore();
   persistClientFeatures(clientFeatures, prefs);
   persistEraChoice(connection, prefs);

@@ -18,6 +18,7 @@ import type { Tool } from '../../shared/model.ts';
 import { headlessAuthHost, headlessRequestAnswers } from './headless-host.ts';
 import { sampleArguments } from './sample-arguments.ts';
 import { serverRefused } from './verdict.ts';
+import { RELAY_TOKEN_HEADER } from '../../shared/relay.ts';
 
 /** The conformance suite's published client id document (it never fetches it; the id is the point). */
 const CONFORMANCE_CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
@@ -117,7 +118,10 @@ async function main(): Promise<number> {
   });
 
   let failures = 0;
-  const summary = await engine.call('connect', { url: options.url, transport: 'auto', headers: [] });
+  // Through the local relay (docs/relay.md) the token comes from the environment, as the relay's own does.
+  const relayToken = process.env.MCP_LENS_RELAY_TOKEN;
+  const headers = relayToken ? [{ name: RELAY_TOKEN_HEADER, value: relayToken }] : [];
+  const summary = await engine.call('connect', { url: options.url, transport: 'auto', headers });
   console.log(`connected: ${summary.server.name} ${summary.server.version} (${summary.transport}, protocol ${summary.protocolVersion})`);
   if (summary.capabilities.tools) {
     const { tools } = await engine.call('listTools', undefined);

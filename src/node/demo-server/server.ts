@@ -22,6 +22,8 @@ export interface DemoServerOptions {
   allowedOrigins?: string[];
   /** How long each working stage of the `deploy-preview` task lasts. @default 2000 */
   taskStepMs?: number;
+  /** Send CORS headers. Off only to stand in for the many servers that send none (the relay's e2e). @default true */
+  cors?: boolean;
 }
 
 export interface RunningDemoServer {
@@ -51,6 +53,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     maxSubscriptions: MAX_SUBSCRIPTIONS,
     ...(options.taskStepMs !== undefined && { taskStepMs: options.taskStepMs }),
   });
+  const cors = options.cors === false ? {} : CORS_HEADERS;
   let origin = '';
 
   const handleMcp = async (req: IncomingMessage, signal: AbortSignal): Promise<Response> => {
@@ -97,24 +100,24 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       if (req.method === 'OPTIONS') {
         // Preflights change nothing, so they are answered for every origin; a page that is not allowed is
         // refused on the request itself, with a 403 it can read and that says how to allow it.
-        res.writeHead(204, preflightHeaders(req.headers)).end();
+        res.writeHead(204, options.cors === false ? {} : preflightHeaders(req.headers)).end();
         return;
       }
-      if (path === MCP_PATH) return writeWebResponse(res, await handleMcp(req, controller.signal), CORS_HEADERS);
+      if (path === MCP_PATH) return writeWebResponse(res, await handleMcp(req, controller.signal), cors);
       if (path === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
         res
-          .writeHead(200, { ...CORS_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' })
+          .writeHead(200, { ...cors, 'Content-Type': 'text/plain; charset=utf-8' })
           .end(`MCP Lens demo server. MCP endpoint (Streamable HTTP, 2025-11-25 and 2026-07-28): ${origin}${MCP_PATH}\n`);
         return;
       }
-      sendJsonRpcError(res, 404, -32000, `Not found. The MCP endpoint is ${MCP_PATH}.`);
+      sendJsonRpcError(res, cors, 404, -32000, `Not found. The MCP endpoint is ${MCP_PATH}.`);
     };
     handle().catch((error: unknown) => {
       if (error instanceof BodyTooLargeError) {
-        sendJsonRpcError(res, 413, -32000, `Request body too large (limit ${MAX_BODY_BYTES} bytes).`);
+        sendJsonRpcError(res, cors, 413, -32000, `Request body too large (limit ${MAX_BODY_BYTES} bytes).`);
         return;
       }
-      if (!res.headersSent) sendJsonRpcError(res, 500, -32603, 'Internal error in the demo server.');
+      if (!res.headersSent) sendJsonRpcError(res, cors, 500, -32603, 'Internal error in the demo server.');
       else res.destroy();
     });
   });
@@ -146,9 +149,9 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   };
 }
 
-function sendJsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
+function sendJsonRpcError(res: ServerResponse, cors: Record<string, string>, status: number, code: number, message: string): void {
   if (res.headersSent) return void res.end();
   res
-    .writeHead(status, { ...CORS_HEADERS, 'Content-Type': 'application/json' })
+    .writeHead(status, { ...cors, 'Content-Type': 'application/json' })
     .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }

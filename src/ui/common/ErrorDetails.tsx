@@ -1,19 +1,23 @@
 import type { EngineError } from '../../shared/errors.ts';
 import { CorsFixes } from './CorsFixes.tsx';
+import { RelayOffer } from './RelayOffer.tsx';
 import { ServerText } from './ServerText.tsx';
 
 /**
  * An EngineError: its one plain line, and the raw detail one click away. `onConnectLegacy` is offered
- * when the error is a CORS allow-list that only lacks what 2026-07-28 adds.
+ * when the error is a CORS allow-list that only lacks what 2026-07-28 adds; with `serverUrl`, a CORS
+ * failure also offers the local relay for that server.
  */
 export function ErrorDetails({
   error,
   lead,
   onConnectLegacy,
+  serverUrl,
 }: {
   error: EngineError;
   lead?: string;
   onConnectLegacy?: (() => void) | undefined;
+  serverUrl?: string | undefined;
 }) {
   const hasDetails =
     error.detail !== undefined ||
@@ -27,6 +31,7 @@ export function ErrorDetails({
         <ServerText text={error.message} />
       </p>
       {error.cors && <CorsFixes diagnosis={error.cors} onConnectLegacy={onConnectLegacy} />}
+      {error.code === 'cors' && serverUrl && <RelayOffer serverUrl={serverUrl} />}
       {hasDetails && (
         <details>
           <summary>Details</summary>

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { TransportChoice } from '../../shared/model.ts';
+import { usesRelay } from '../../shared/relay.ts';
 import { checkServerUrl } from '../../shared/url.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { useCommands, useConnection } from '../services.tsx';
@@ -125,7 +126,12 @@ export function ConnectionBar() {
       {streamOpen && phase === 'connected' && <StreamHealthDetails id={ids.stream} health={streamHealth} />}
       {phase === 'failed' && error && (
         <div className="connect-failure" role="alert">
-          <ErrorDetails error={error} lead="Could not connect" onConnectLegacy={canConnect ? () => void connectAsLegacy() : undefined} />
+          <ErrorDetails
+            error={error}
+            lead="Could not connect"
+            onConnectLegacy={canConnect ? () => void connectAsLegacy() : undefined}
+            serverUrl={usesRelay(input.headers) ? undefined : input.url}
+          />
         </div>
       )}
     </div>

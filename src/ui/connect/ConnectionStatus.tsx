@@ -1,5 +1,6 @@
 import type { ConnectionPhase } from '../../shared/events.ts';
 import type { StreamHealth } from '../../state/stream-health.ts';
+import { useViaRelay } from '../common/use-via-relay.ts';
 import { useConnection } from '../services.tsx';
 import { StreamHealthBadge } from './StreamHealth.tsx';
 
@@ -20,6 +21,7 @@ export interface StreamDetailsToggle {
 export function ConnectionStatus({ stream }: { stream: StreamDetailsToggle }) {
   const phase = useConnection((state) => state.phase);
   const transport = useConnection((state) => state.summary?.transport);
+  const viaRelay = useViaRelay();
   const unwell = phase === 'connected' && stream.health.kind !== 'stable';
   return (
     <div role="status" className={`connection-status status-${phase}${unwell ? ' status-unwell' : ''}`}>
@@ -28,6 +30,7 @@ export function ConnectionStatus({ stream }: { stream: StreamDetailsToggle }) {
       {phase === 'connected' && transport && (
         <span className="status-transport">{transport === 'sse' ? 'legacy SSE' : 'Streamable HTTP'}</span>
       )}
+      {viaRelay && <span className="status-transport status-relay">via local relay</span>}
       {phase === 'connected' && <StreamHealthBadge {...stream} />}
     </div>
   );

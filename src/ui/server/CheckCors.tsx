@@ -3,6 +3,7 @@ import type { CorsDiagnosis } from '../../shared/cors.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { CorsFixes } from '../common/CorsFixes.tsx';
+import { RelayOffer } from '../common/RelayOffer.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { useCommands, useConnection } from '../services.tsx';
 
@@ -32,7 +33,12 @@ export function CheckCors({ url }: { url: string }) {
           <p className={mutation.data.finding === 'all-allowed' ? 'hint' : 'check-cors-finding'}>
             <ServerText text={mutation.data.sentence} />
           </p>
-          {mutation.data.finding !== 'all-allowed' && <CorsFixes diagnosis={mutation.data} />}
+          {mutation.data.finding !== 'all-allowed' && (
+            <>
+              <CorsFixes diagnosis={mutation.data} />
+              <RelayOffer serverUrl={url} />
+            </>
+          )}
         </div>
       )}
       {mutation.error && <ErrorDetails error={mutation.error} lead="Could not check CORS" />}

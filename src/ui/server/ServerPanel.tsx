@@ -7,6 +7,7 @@ import { oneLine, prettyJson } from '../common/format.ts';
 import { ServerIcon } from '../common/Icon.tsx';
 import { revealInvisible } from '../common/reveal-invisible.ts';
 import { ServerText } from '../common/ServerText.tsx';
+import { useViaRelay } from '../common/use-via-relay.ts';
 import { useConnection, useSession } from '../services.tsx';
 import { describeCapabilities } from './capabilities.ts';
 import { CheckCors } from './CheckCors.tsx';
@@ -44,6 +45,7 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
   // Folding the card away keeps the tabs and the tool in view on a short window; the name stays.
   const [open, setOpen] = useState(true);
   const bodyId = useId();
+  const viaRelay = useViaRelay();
   return (
     <section className="panel server-panel" aria-labelledby="server-panel-title">
       <header className="server-header">
@@ -105,6 +107,11 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
             <dd className="mono break">
               {redactUrl(summary.url)}
               {punycodeNote(summary.url) && <span className="hint punycode-note">{punycodeNote(summary.url)}</span>}
+              {viaRelay && (
+                <span className="hint relay-note">
+                  via local relay: the relay on this machine forwards to the server it was started for
+                </span>
+              )}
             </dd>
             <dt>Ping</dt>
             <dd>

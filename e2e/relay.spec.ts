@@ -1,0 +1,86 @@
+/**
+ * The local relay in a real browser: the CORS doctor offers it for a server without CORS, its link opens
+ * the app with the token in memory and not in the address bar, and through it the app uses a CORS-less
+ * HTTP server and a stdio server from npm: tools, resources and prompts on both.
+ */
+import type { Page } from '@playwright/test';
+import { expect, openApp, test } from './fixtures.ts';
+import { APP_URL, E2E_RELAY_TOKEN, NO_CORS_REAL_MCP_URL, RELAY_HTTP_URL, RELAY_STDIO_URL } from './servers/ports.ts';
+
+/** What a person does with the link the relay printed. */
+async function openRelayLink(page: Page, relayUrl: string) {
+  await page.goto(`${APP_URL}?url=${encodeURIComponent(relayUrl)}#relay-token=${E2E_RELAY_TOKEN}`);
+  await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue(relayUrl);
+  // The token left the address bar (and this history entry) as the app started.
+  expect(page.url()).not.toContain('relay-token');
+  expect(page.url()).not.toContain(E2E_RELAY_TOKEN);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  const status = page.getByRole('status').filter({ hasText: /Connected|Failed/ });
+  await expect(status).toContainText('Connected', { timeout: 20_000 });
+  await expect(status).toContainText('via local relay');
+  await expect(page.locator('.relay-note')).toContainText('via local relay');
+}
+
+async function runTool(page: Page, name: RegExp, message: string) {
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await page.getByRole('button', { name }).first().click();
+  await page.getByLabel(/^message/).fill(message);
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText(message);
+}
+
+async function readFirstResource(page: Page) {
+  await page.getByRole('tab', { name: 'Resources' }).click();
+  const list = page.getByRole('list', { name: 'Resources' });
+  await list.getByRole('listitem').first().getByRole('button').first().click();
+  await expect(page.getByRole('region', { name: 'Resource contents' })).not.toBeEmpty();
+}
+
+async function getPrompt(page: Page, name: string, expected: string) {
+  await page.getByRole('tab', { name: 'Prompts' }).click();
+  await page.getByRole('list', { name: 'Prompts' }).getByRole('button', { name, exact: true }).click();
+  await page.getByRole('form', { name: 'Prompt arguments' }).getByRole('button', { name: 'Get prompt' }).click();
+  await expect(page.getByRole('region', { name: 'Prompt messages' })).toContainText(expected);
+}
+
+test('offers the exact relay command when a server sends no CORS headers', async ({ page, problems }) => {
+  void problems;
+  await openApp(page, NO_CORS_REAL_MCP_URL);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Failed/ })).toBeVisible({ timeout: 15_000 });
+  const offer = page.getByRole('alert').getByRole('region', { name: 'Local relay' });
+  await expect(offer.getByLabel('Relay command')).toHaveText(`npm run relay -- --lens ${APP_URL} ${NO_CORS_REAL_MCP_URL}`);
+  await expect(offer).toContainText('listens on 127.0.0.1 only, forwards to this one URL and nothing else');
+  await expect(offer.getByRole('button', { name: 'Copy relay command' })).toBeEnabled();
+});
+
+test('reaches a server without CORS through the relay: tools, resources, prompts, and the HTTP view', async ({ page, problems }) => {
+  void problems;
+  await openRelayLink(page, RELAY_HTTP_URL);
+  await expect(page.locator('#server-panel-title')).toContainText('MCP Lens Demo Server');
+  await runTool(page, /^echo/i, 'hello through the relay');
+  await readFirstResource(page);
+  await getPrompt(page, 'review-notes', 'notes');
+
+  // The HTTP view shows what the browser sent to the relay, and the status the upstream answered with.
+  await page.getByRole('button', { name: 'HTTP', exact: true }).click();
+  const http = page.getByRole('region', { name: 'HTTP exchanges' });
+  await http
+    .getByRole('button', { name: /POST.*200/ })
+    .first()
+    .click();
+  const detail = http.getByRole('region', { name: 'Selected HTTP exchange' });
+  await expect(detail).toContainText(RELAY_HTTP_URL);
+  await expect(detail).toContainText('lens-relay-upstream-status');
+  await expect(detail).toContainText('lens-relay-token');
+  await expect(page.locator('body')).not.toContainText(E2E_RELAY_TOKEN);
+});
+
+test('reaches a stdio server from npm through the relay: tools, resources, prompts', async ({ page, problems }) => {
+  void problems;
+  await openRelayLink(page, RELAY_STDIO_URL);
+  await expect(page.locator('#server-panel-title')).toContainText('Everything');
+  await runTool(page, /^echo/i, 'hello over stdio');
+  await readFirstResource(page);
+  await getPrompt(page, 'simple-prompt', 'This is a simple prompt');
+});

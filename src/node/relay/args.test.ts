@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+
+import { parseRelayArgs, UsageError } from './args.ts';
+
+describe('parseRelayArgs', () => {
+  it('takes one server URL, without its fragment', () => {
+    const options = parseRelayArgs(['--port', '4000', 'https://server.example/mcp?x=1#frag']);
+    expect(options.target).toEqual({ kind: 'http', url: new URL('https://server.example/mcp?x=1') });
+    expect(options.port).toBe(4000);
+    expect(options.lens.href).toBe('http://127.0.0.1:5173/');
+    expect(options.allowedOrigins).toEqual(['http://127.0.0.1:5173', 'http://localhost:5173']);
+  });
+
+  it('takes everything after -- as the command and its arguments, options included', () => {
+    const options = parseRelayArgs(['--lens', 'https://lens.example/app/?url=x#y', '--', 'npx', '-y', 'server', '--port', '1']);
+    expect(options.target).toEqual({ kind: 'stdio', command: 'npx', args: ['-y', 'server', '--port', '1'] });
+    expect(options.lens.href).toBe('https://lens.example/app/');
+    expect(options.allowedOrigins).toEqual(['https://lens.example']);
+  });
+
+  it('adds each --allow-origin to the lens page origin', () => {
+    const options = parseRelayArgs([
+      '--allow-origin',
+      'https://a.example',
+      '--allow-origin',
+      'https://b.example:8443',
+      'https://s.example/mcp',
+    ]);
+    expect(options.allowedOrigins).toEqual([
+      'http://127.0.0.1:5173',
+      'http://localhost:5173',
+      'https://a.example',
+      'https://b.example:8443',
+    ]);
+  });
+
+  it.each([
+    [[], 'Give one server URL'],
+    [['https://a.example/mcp', 'https://b.example/mcp'], 'Give one server URL'],
+    [['https://a.example/mcp', '--', 'node'], 'not both'],
+    [['file:///etc/passwd'], 'not an http(s) URL'],
+    [['https://user:pw@a.example/mcp'], 'Put credentials in a header'],
+    [['--port', '70000', 'https://a.example/mcp'], 'is not a port'],
+    [['--allow-origin', 'https://lens.example/path', 'https://a.example/mcp'], 'has more than an origin'],
+    [['--command', 'rm', 'https://a.example/mcp'], "Unknown option '--command'"],
+  ])('refuses %j, saying what to do', (argv, message) => {
+    expect(() => parseRelayArgs(argv)).toThrow(UsageError);
+    expect(() => parseRelayArgs(argv)).toThrow(message);
+  });
+});

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { RELAY_MCP_PATH, RELAY_UPSTREAM_STATUS_HEADER } from '../../shared/relay.ts';
+import { BodyTooLargeError, readBody, toWebRequest, writeWebResponse } from '../demo-server/node-http.ts';
+import type { RelayTarget } from './args.ts';
+import { checkRequest, corsHeaders, preflightHeaders, type FrontDoorPolicy } from './front-door.ts';
+import { createHttpForwarder, type RelayHandler } from './forward-http.ts';
+import { startStdioBridge } from './stdio-bridge.ts';
+
+/** Request bodies larger than this are refused: MCP requests are small, and the relay holds each in memory. */
+export const MAX_RELAY_BODY_BYTES = 4 * 1024 * 1024;
+
+export interface RelayConfig {
+  target: RelayTarget;
+  /** @default 0 (a free port) */
+  port?: number;
+  /** Origins whose pages may use the relay (values from parseAllowedOrigin). */
+  allowedOrigins: readonly string[];
+  /** One line per request, never a header value, a body or a token. */
+  log(line: string): void;
+  /** The stdio child exited on its own. */
+  onTargetExit?(): void;
+  /** For tests: a fetch standing in for the network. */
+  fetch?: typeof fetch;
+  /** @default MAX_RELAY_BODY_BYTES */
+  maxBodyBytes?: number;
+  /** A token chosen by a script (tests, the CLI); otherwise a fresh random one. */
+  token?: string | undefined;
+}
+
+export interface RunningRelay {
+  /** The relay's MCP endpoint, e.g. `http://127.0.0.1:41234/mcp`. */
+  url: string;
+  /** This run's token: printed once, for the person who started the relay. */
+  token: string;
+  close(): Promise<void>;
+}
+
+/** A fresh 256-bit token per run, so a page that learned an earlier one has nothing. */
+const newToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * Starts the relay on 127.0.0.1, in front of one target fixed here and never changed: every request passes
+ * the front door (front-door.ts) before the target sees a byte of it.
+ */
+export async function startRelay(config: RelayConfig): Promise<RunningRelay> {
+  const policy: FrontDoorPolicy = { token: config.token ?? newToken(), allowedOrigins: new Set(config.allowedOrigins) };
+  const maxBodyBytes = config.maxBodyBytes ?? MAX_RELAY_BODY_BYTES;
+  let target: { handle: RelayHandler; close(): Promise<void> };
+  if (config.target.kind === 'http') {
+    const forwarder = createHttpForwarder(config.target.url, config.fetch);
+    policy.alsoServes = forwarder.endpoints;
+    target = { handle: forwarder.handle, close: async () => undefined };
+  } else {
+    target = await startStdioBridge({
+      command: config.target.command,
+      args: config.target.args,
+      onExit: () => config.onTargetExit?.(),
+    });
+  }
+  let origin = '';
+
+  const httpServer = createServer((req, res) => {
+    const started = Date.now();
+    const method = req.method ?? 'GET';
+    const cors = corsHeaders(req.headers.origin, policy.allowedOrigins);
+    const refuse = (status: number, message: string) => {
+      config.log(`refused ${method} (${status}): ${message}`);
+      sendError(res, status, message, cors);
+    };
+    const refusal = checkRequest({ method, target: req.url ?? '', headers: req.headers }, policy);
+    if (refusal) return refuse(refusal.status, refusal.message);
+    if (method === 'OPTIONS') {
+      res.writeHead(204, preflightHeaders(req.headers, policy.allowedOrigins)).end();
+      return;
+    }
+    const controller = new AbortController();
+    res.on('close', () => controller.abort());
+    // A legacy message endpoint's query names a session; the log does not need it.
+    const where = req.url === RELAY_MCP_PATH ? RELAY_MCP_PATH : 'message endpoint';
+    const forward = async () => {
+      const body = method === 'POST' ? await readBody(req, maxBodyBytes) : undefined;
+      const response = await target.handle(toWebRequest(req, origin, body, controller.signal));
+      const upstream = response.headers.get(RELAY_UPSTREAM_STATUS_HEADER);
+      config.log(`${method} ${where} → ${response.status}${upstream ? ` (upstream ${upstream})` : ''} in ${Date.now() - started} ms`);
+      await writeWebResponse(res, response, cors);
+    };
+    forward().catch((error: unknown) => {
+      if (error instanceof BodyTooLargeError) return refuse(413, `Request body too large (the relay's limit is ${maxBodyBytes} bytes).`);
+      config.log(`${method} ${where} failed: ${(error as Error).name}`);
+      if (!res.headersSent) sendError(res, 500, 'The relay failed to forward this request; its console says more.', cors);
+      else res.destroy();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    // Loopback only, and not configurable: the relay is for the person at this machine.
+    httpServer.listen(config.port ?? 0, '127.0.0.1', () => {
+      httpServer.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = httpServer.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `${origin}${RELAY_MCP_PATH}`,
+    token: policy.token,
+    close: () => {
+      closing ??= (async () => {
+        await target.close();
+        await new Promise<void>((resolve) => {
+          httpServer.close(() => resolve());
+          // Open event streams would otherwise keep close() waiting.
+          httpServer.closeAllConnections();
+        });
+      })();
+      return closing;
+    },
+  };
+}
+
+function sendError(res: ServerResponse, status: number, message: string, cors: Record<string, string>): void {
+  if (res.headersSent) return void res.end();
+  res
+    .writeHead(status, { ...cors, 'Content-Type': 'application/json' })
+    .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+}

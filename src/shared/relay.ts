@@ -1,0 +1,59 @@
+/**
+ * What the app and the local relay (src/node/relay/) agree on. The relay lets a browser reach a server that
+ * sends no CORS headers, or a stdio server, through one process on this machine that the person started
+ * (docs/relay.md).
+ */
+
+/**
+ * The header that carries the relay's per-run token. Its name contains "token", so `isSecretHeader`
+ * (redact.ts) masks its value wherever headers are captured, and session files keep only its name.
+ */
+export const RELAY_TOKEN_HEADER = 'Lens-Relay-Token';
+
+/** Set by the relay on every forwarded answer: the upstream's HTTP status, or `unreachable`. */
+export const RELAY_UPSTREAM_STATUS_HEADER = 'Lens-Relay-Upstream-Status';
+
+/** The path the relay serves its one MCP endpoint on. */
+export const RELAY_MCP_PATH = '/mcp';
+
+/**
+ * The fragment key of the link the relay prints (`…?url=<relay>#relay-token=<token>`). A fragment never
+ * leaves the browser in a request, and the app removes it from the address bar as it starts.
+ */
+const FRAGMENT_KEY = 'relay-token';
+
+/** A token is 32 random bytes in base64url (43 characters); anything else in a fragment is ignored. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export function isRelayToken(value: string): boolean {
+  return TOKEN_SHAPE.test(value);
+}
+
+/** The fragment of a relay link, e.g. `#relay-token=…`. */
+export function relayFragment(token: string): string {
+  return `#${FRAGMENT_KEY}=${token}`;
+}
+
+/** The token in a location's fragment (`location.hash`), or null when there is none of the right shape. */
+export function readRelayFragment(hash: string): string | null {
+  const token = new URLSearchParams(hash.replace(/^#/, '')).get(FRAGMENT_KEY);
+  return token !== null && isRelayToken(token) ? token : null;
+}
+
+/** Whether a connection's headers go through the relay: it is named by its token header. */
+export function usesRelay(headers: ReadonlyArray<{ name: string; value: string }>): boolean {
+  return headers.some((header) => header.name.trim().toLowerCase() === RELAY_TOKEN_HEADER.toLowerCase() && header.value.trim() !== '');
+}
+
+/**
+ * The command that relays `serverUrl` for an app at `appUrl`: run in a clone of MCP Lens, it prints a
+ * link that opens this app on the relay with the token in place. Values are single-quoted for a POSIX
+ * shell when they hold anything but URL-safe characters.
+ */
+export function relayCommand(serverUrl: string, appUrl: string): string {
+  return `npm run relay -- --lens ${shellQuote(appUrl)} ${shellQuote(serverUrl)}`;
+}
+
+function shellQuote(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
