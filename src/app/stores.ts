@@ -8,13 +8,19 @@ import {
   createPrefsStore,
   createServerFeedStore,
   createServerRequestsStore,
+  createServersStore,
   createSessionStore,
+  createViewStore,
   persistClientFeatures,
   persistEraChoice,
   type PrefsStorage,
 } from '../state/index.ts';
 
-export function createStores(initialUrl: string, prefsStorage: PrefsStorage | undefined) {
+export function createStores(
+  initialUrl: string,
+  prefsStorage: PrefsStorage | undefined,
+  initialView: { tab?: string; tool?: string | null } = {},
+) {
   const prefs = createPrefsStore(prefsStorage);
   const connection = createConnectionStore({ url: initialUrl });
   const clientFeatures = createClientFeaturesStore();
@@ -31,6 +37,10 @@ export function createStores(initialUrl: string, prefsStorage: PrefsStorage | un
     requests: createServerRequestsStore(),
     clientFeatures,
     auth: createAuthStore(),
+    /** Saved servers (localStorage). */
+    servers: createServersStore(prefsStorage),
+    /** The tab and tool on screen, reflected in the address bar. */
+    view: createViewStore(initialView),
   };
 }
 
