@@ -8,6 +8,7 @@ import { ReplayBanner } from './session/ReplayBanner.tsx';
 import { SessionMenu } from './session/SessionMenu.tsx';
 import { ThemeToggle } from './theme/ThemeToggle.tsx';
 import { useApplyTheme } from './theme/use-theme.ts';
+import { Workspace } from './workspace/Workspace.tsx';
 import { NotificationsTimeline } from './timeline/NotificationsTimeline.tsx';
 import { TrafficPane } from './traffic/TrafficPane.tsx';
 import './common/controls.css';
@@ -31,6 +32,7 @@ export function App() {
         <div className="main-pane">
           <RedirectReturn />
           <AuthPrompt />
+          <Workspace />
           <ServerPanel />
           <FeatureTabs />
         </div>
