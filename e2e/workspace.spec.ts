@@ -1,13 +1,13 @@
 /** Saved servers, config import and export, and links that land where they were made. */
+import type { Page } from '@playwright/test';
 import { connect, expect, openApp, openTool, result, runTool, test } from './fixtures.ts';
 import { APP_URL, DEMO_MCP_URL, EVERYTHING_SSE_URL } from './servers/ports.ts';
 
 const SECRET = 'Bearer sk-planted-e2e-42';
 const URL_TOKEN = 'tok-planted-e2e-77';
 
-const savedServers = (page: import('@playwright/test').Page) => page.getByRole('list', { name: 'Saved servers' });
-const status = (page: import('@playwright/test').Page) =>
-  page.getByRole('status').filter({ hasText: /Connected|Connecting|Disconnected|Failed/ });
+const savedServers = (page: Page) => page.getByRole('list', { name: 'Saved servers' });
+const status = (page: Page) => page.getByRole('status').filter({ hasText: /Connected|Connecting|Disconnected|Failed/ });
 
 test('imports a Claude Desktop config with three servers and connects to one from the list', async ({ page }) => {
   await openApp(page);
