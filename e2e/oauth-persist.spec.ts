@@ -99,6 +99,9 @@ test('remembered tokens survive a reload and connect without consent; Forget mak
   const before = await tokenRequests(page);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(statusOf(page)).toContainText('Connected');
+  // The reload lands on the tab it left (the address carries it), so the tools are one click away.
+  await expect(page.getByRole('tab', { name: 'Authorization' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Tools' }).click();
   await expect(page.getByRole('button', { name: 'echo' })).toBeVisible();
   await expect(prompt(page)).toHaveCount(0);
   expect(await tokenRequests(page)).toBe(before);

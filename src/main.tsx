@@ -30,6 +30,7 @@ const effects: AppEffects = {
   tabStorage,
   openAuthorizationPopup,
   navigateToAuthorization,
+  address: { initial: window.location.href, replace: (relative) => window.history.replaceState(null, '', relative) },
 };
 
 // The callback page sits beside index.html, so it works under whatever path the app is hosted at.

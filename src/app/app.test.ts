@@ -3,21 +3,18 @@
  * and the commands a person drives. The connection phase is only ever written by engine events.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createEngineClient, type EngineClient } from '../bridge/index.ts';
-import { realClock } from '../engine/clock.ts';
-import { createEngine } from '../engine/engine.ts';
-import { serveEngine } from '../engine/serve.ts';
+import type { EngineClient } from '../bridge/index.ts';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
-import type { Endpoint } from '../shared/boundary.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import { parseSessionFile, sessionFileParts } from '../shared/session-file.ts';
 import { memoryStorage } from '../state/test-storage.ts';
+import { engineOverChannel } from '../test/engine-channel.ts';
 import type { AppEffects } from './effects.ts';
 import { createLensApp, type LensApp } from './lens-app.ts';
 import { scopeOf } from './scope.ts';
 
 let demo: RunningDemoServer;
-let channel: MessageChannel;
+let engine: ReturnType<typeof engineOverChannel>;
 let client: EngineClient;
 let app: LensApp;
 let phases: string[];
@@ -41,13 +38,8 @@ beforeAll(async () => {
 afterAll(() => demo.close());
 
 function start() {
-  channel = new MessageChannel();
-  serveEngine(
-    channel.port2 as unknown as Endpoint,
-    (emit) => createEngine({ fetch: (i, init) => fetch(i, init), clock: realClock, emit }),
-    realClock,
-  );
-  client = createEngineClient(channel.port1 as unknown as Endpoint, { schedule: (flush) => queueMicrotask(flush) });
+  engine = engineOverChannel();
+  client = engine.client;
   phases = [];
   downloads = [];
   client.subscribe((events: readonly EngineEvent[]) => {
@@ -59,9 +51,7 @@ function start() {
 afterEach(async () => {
   await app.commands.disconnect();
   app.dispose();
-  client.dispose();
-  channel.port1.close();
-  channel.port2.close();
+  engine.close();
 });
 
 const state = () => app.connection.getState();

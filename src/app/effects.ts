@@ -26,4 +26,13 @@ export interface AppEffects {
   openAuthorizationPopup(url: string): OpenResult;
   /** Sends this tab to a checked authorization URL (the full-page fallback). */
   navigateToAuthorization(url: string): OpenResult;
+  /** The page's address: read once at start, then kept on what is on screen. Absent where there is none (Node). */
+  address?: AddressEffect;
+}
+
+export interface AddressEffect {
+  /** The address the page was opened with, absolute. */
+  initial: string;
+  /** Replaces the current history entry's address (a query and a fragment, relative to the page). */
+  replace(relative: string): void;
 }

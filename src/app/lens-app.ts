@@ -7,6 +7,8 @@ import type { EngineClient } from '../bridge/index.ts';
 import { createQueryClient } from '../queries/index.ts';
 import type { EngineError } from '../shared/errors.ts';
 import type { HeaderPair } from '../shared/model.ts';
+import { readAddress } from './address.ts';
+import { clearToolOnNewServer, syncAddress } from './address-sync.ts';
 import { authCommands } from './auth-commands.ts';
 import { connectionCommands } from './connection-commands.ts';
 import type { AppEffects } from './effects.ts';
@@ -15,6 +17,7 @@ import { serverCommands } from './server-commands.ts';
 import { sessionCommands } from './session-commands.ts';
 import { createStores } from './stores.ts';
 import { toolCommands } from './tool-commands.ts';
+import { workspaceCommands } from './workspace-commands.ts';
 
 export interface LensAppOptions {
   client: EngineClient;
@@ -28,19 +31,29 @@ export interface LensAppOptions {
 }
 
 export function createLensApp({ client, effects, initialUrl = '', initialHeaders = [], redirectUrl }: LensAppOptions) {
-  const stores = createStores({ url: initialUrl, headers: initialHeaders }, effects.prefsStorage);
+  const opened = effects.address ? readAddress(effects.address.initial) : undefined;
+  const stores = createStores({ url: initialUrl, headers: initialHeaders }, effects.prefsStorage, {
+    ...(opened?.tab && { tab: opened.tab }),
+    tool: opened?.tool ?? null,
+  });
   const queryClient = createQueryClient();
   const session = sessionCommands(client, stores, queryClient, effects);
   const route = createEventRouter(stores, queryClient, session.closeSession);
   const unsubscribe = client.subscribe(route);
   const connection = connectionCommands(client, stores, effects, (error) => route([{ type: 'connection', phase: 'failed', error }]));
+  const workspace = workspaceCommands(stores, effects, connection);
   const commands = {
     ...connection,
+    ...workspace,
     ...toolCommands(client, stores, effects),
     ...serverCommands(client, stores, queryClient),
     ...session,
     ...authCommands(client, stores, effects, connection.connect, redirectUrl),
   };
+
+  const stopClearing = clearToolOnNewServer(stores);
+  const stopAddressSync = effects.address ? syncAddress(stores, effects.address.replace) : () => undefined;
+  if (opened?.connect && opened.url) workspace.openConnectLink(opened.url);
 
   return {
     ...stores,
@@ -59,6 +72,8 @@ export function createLensApp({ client, effects, initialUrl = '', initialHeaders
     },
     dispose() {
       unsubscribe();
+      stopAddressSync();
+      stopClearing();
       queryClient.clear();
     },
   };

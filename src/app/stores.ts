@@ -8,14 +8,20 @@ import {
   createPrefsStore,
   createServerFeedStore,
   createServerRequestsStore,
+  createServersStore,
   createSessionStore,
+  createViewStore,
   persistClientFeatures,
   persistEraChoice,
   type PrefsStorage,
 } from '../state/index.ts';
 import type { HeaderPair } from '../shared/model.ts';
 
-export function createStores(initial: { url: string; headers: HeaderPair[] }, prefsStorage: PrefsStorage | undefined) {
+export function createStores(
+  initial: { url: string; headers: HeaderPair[] },
+  prefsStorage: PrefsStorage | undefined,
+  initialView: { tab?: string; tool?: string | null } = {},
+) {
   const prefs = createPrefsStore(prefsStorage);
   const connection = createConnectionStore(initial);
   const clientFeatures = createClientFeaturesStore();
@@ -32,6 +38,10 @@ export function createStores(initial: { url: string; headers: HeaderPair[] }, pr
     requests: createServerRequestsStore(),
     clientFeatures,
     auth: createAuthStore(),
+    /** Saved servers (localStorage). */
+    servers: createServersStore(prefsStorage),
+    /** The tab and tool on screen, reflected in the address bar. */
+    view: createViewStore(initialView),
   };
 }
 

@@ -33,3 +33,7 @@ export {
   takePendingRedirect,
   takeRedirectReturn,
 } from './pending-redirect.ts';
+export type { SavedHeader, SavedServer, ServerDraft, ServersState, ServersStore } from './servers-store.ts';
+export { createServersStore, MAX_SAVED_SERVERS, recentFirst, sanitizeServer } from './servers-store.ts';
+export type { TabName, ViewState, ViewStore } from './view-store.ts';
+export { createViewStore } from './view-store.ts';

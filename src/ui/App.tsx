@@ -9,6 +9,7 @@ import { ReplayBanner } from './session/ReplayBanner.tsx';
 import { SessionMenu } from './session/SessionMenu.tsx';
 import { ThemeToggle } from './theme/ThemeToggle.tsx';
 import { useApplyTheme } from './theme/use-theme.ts';
+import { Workspace } from './workspace/Workspace.tsx';
 import { NotificationsTimeline } from './timeline/NotificationsTimeline.tsx';
 import { TrafficPane } from './traffic/TrafficPane.tsx';
 import './common/controls.css';
@@ -39,6 +40,9 @@ export function App() {
           <PanelBoundary name="The sign-in result">
             <RedirectReturn />
             <AuthPrompt />
+          </PanelBoundary>
+          <PanelBoundary name="Saved servers">
+            <Workspace />
           </PanelBoundary>
           <PanelBoundary name="The server panel">
             <ServerPanel />

@@ -10,6 +10,7 @@ import { EraSelect } from './EraSelect.tsx';
 import { headerProblems } from '../../shared/header-pairs.ts';
 import { HeadersEditor } from './HeadersEditor.tsx';
 import { StreamHealthDetails, useStreamHealth } from './StreamHealth.tsx';
+import { SaveServerButton, SaveServerForm } from '../workspace/SaveServer.tsx';
 import './connect.css';
 
 const TRANSPORTS: Array<{ value: TransportChoice; label: string }> = [
@@ -20,7 +21,7 @@ const TRANSPORTS: Array<{ value: TransportChoice; label: string }> = [
 ];
 
 export function ConnectionBar() {
-  const ids = { url: useId(), urlError: useId(), transport: useId(), headers: useId(), client: useId(), stream: useId() };
+  const ids = { url: useId(), urlError: useId(), transport: useId(), headers: useId(), client: useId(), stream: useId(), save: useId() };
   const input = useConnection((state) => state.input);
   const phase = useConnection((state) => state.phase);
   const error = useConnection((state) => state.error);
@@ -29,6 +30,7 @@ export function ConnectionBar() {
   const [headersOpen, setHeadersOpen] = useState(false);
   const [clientOpen, setClientOpen] = useState(false);
   const [streamOpen, setStreamOpen] = useState(false);
+  const [saveOpen, setSaveOpen] = useState(false);
   const streamHealth = useStreamHealth();
 
   const urlCheck = checkServerUrl(input.url);
@@ -96,6 +98,7 @@ export function ConnectionBar() {
         >
           Client capabilities <span aria-hidden="true">{clientOpen ? '▴' : '▾'}</span>
         </button>
+        <SaveServerButton open={saveOpen} onToggle={() => setSaveOpen((open) => !open)} controls={ids.save} />
         {/* One group, so on a narrow bar the era, Connect and the status wrap together beside each other. */}
         <div className="connection-actions">
           <EraSelect />
@@ -123,6 +126,7 @@ export function ConnectionBar() {
       )}
       {headersOpen && <HeadersEditor id={ids.headers} />}
       {clientOpen && <ClientFeaturesSettings id={ids.client} />}
+      {saveOpen && <SaveServerForm id={ids.save} onSaved={() => setSaveOpen(false)} />}
       {streamOpen && phase === 'connected' && <StreamHealthDetails id={ids.stream} health={streamHealth} />}
       {phase === 'failed' && error && (
         <div className="connect-failure" role="alert">

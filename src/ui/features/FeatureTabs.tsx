@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useView } from '../workspace/use-workspace.ts';
 import { TasksView } from '../tasks/TasksView.tsx';
 import { AuthorizationView } from '../auth/AuthorizationView.tsx';
 import { PromptsView } from '../prompts/PromptsView.tsx';
@@ -43,13 +44,15 @@ export function FeatureTabs() {
  */
 function Tabs({ features }: { features: Feature[] }) {
   const baseId = useId();
-  const [active, setActive] = useState(0);
-  const [visited, setVisited] = useState<ReadonlySet<number>>(() => new Set([0]));
+  // The tab lives in the view store, so the address bar shows it and a link can open it.
+  const tab = useView((state) => state.tab);
+  const { showTab } = useView((state) => state.actions);
+  const found = features.findIndex((f) => f.name.toLowerCase() === tab);
+  const active = found === -1 ? 0 : found;
+  const [visited, setVisited] = useState<ReadonlySet<number>>(() => new Set([active]));
+  if (!visited.has(active)) setVisited(new Set(visited).add(active));
 
-  const choose = (index: number) => {
-    setActive(index);
-    setVisited((current) => (current.has(index) ? current : new Set(current).add(index)));
-  };
+  const choose = (index: number) => showTab(features[index]!.name);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;

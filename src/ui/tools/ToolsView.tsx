@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { loadMore, toolsQueryOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { FreshnessBadge } from '../common/FreshnessBadge.tsx';
@@ -13,13 +12,15 @@ import './tools.css';
 import './tools-calls.css';
 import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
 import { useScope } from '../services.tsx';
+import { useView } from '../workspace/use-workspace.ts';
 
 /** The Tools tab: the server's tools, and the selected one's form and result — live, or as a saved session recorded them. */
 export function ToolsView() {
   const { ready, key, offers } = useScope();
   if (!ready) return <p className="empty-state">Connect to a server to see its tools.</p>;
   if (!offers('tools')) return <p className="empty-state">This server does not offer tools (no tools capability).</p>;
-  // Keyed by connection (or saved session): a new one starts with nothing selected.
+  // Keyed by connection (or saved session): a new one starts with fresh queries; the selection is the
+  // view store's, cleared when another server connects (src/app/address-sync.ts).
   return <ConnectedTools key={key} />;
 }
 
@@ -28,7 +29,9 @@ function ConnectedTools() {
   const { data, error, isPending, isFetching, refetch } = useQuery(toolsQueryOptions(client, key));
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.fetchQuery(toolsQueryOptions(client, key, 'refresh')).catch(() => undefined);
-  const [selected, setSelected] = useState<string | null>(null);
+  // In the view store, so the address bar carries it (#tools/<name>) and a reload lands on the same tool.
+  const selected = useView((state) => state.tool);
+  const setSelected = useView((state) => state.actions.selectTool);
   const detailPane = useRevealOnSelect<HTMLDivElement>(selected);
 
   if (isPending) return <p className="empty-state">Loading tools…</p>;

@@ -1,0 +1,121 @@
+/**
+ * Saved servers as the user drives them: save what the connection bar holds, connect from the list, import
+ * a client's config, and open a link that asks to connect. Connecting always goes through the connection
+ * commands, so a saved server connects exactly as a typed one does.
+ */
+import { parseServerConfig, type StdioEntry } from '../shared/server-config.ts';
+import { checkServerUrl } from '../shared/url.ts';
+import type { SavedServer } from '../state/index.ts';
+import type { ConnectionCommands } from './connection-commands.ts';
+import type { AppEffects } from './effects.ts';
+import type { Stores } from './stores.ts';
+
+/** What Connect on a saved server did: connected (or failed, shown as the connection's phase), or needs values first. */
+export type ConnectSavedOutcome = { kind: 'started' } | { kind: 'needs-values'; headerNames: string[] } | { kind: 'unknown' };
+
+export interface ImportOutcome {
+  added: Array<{ id: string; name: string }>;
+  stdio: StdioEntry[];
+  problems: string[];
+}
+
+export function workspaceCommands(stores: Stores, effects: Pick<AppEffects, 'now'>, connection: Pick<ConnectionCommands, 'connect'>) {
+  const { servers, connection: bar, view } = stores;
+
+  /**
+   * Saves what the connection bar holds under `name`. Header values are kept only for the names in
+   * `keepValues` (the user ticked them); every other header is saved by name alone.
+   */
+  function saveCurrentServer(name: string, keepValues: readonly string[] = []): string | undefined {
+    const { input } = bar.getState();
+    const checked = checkServerUrl(input.url);
+    if (!checked.ok) return undefined;
+    const headers = input.headers
+      .filter((header) => header.name.trim() !== '')
+      .map((header) => {
+        const headerName = header.name.trim();
+        return keepValues.includes(headerName) ? { name: headerName, value: header.value } : { name: headerName };
+      });
+    return servers.getState().actions.add({
+      name: name.trim() || new URL(checked.url).host,
+      url: checked.url,
+      transport: input.transport,
+      era: input.era,
+      headers,
+    });
+  }
+
+  /** Puts a saved server in the connection bar (values the user did not keep stay empty for them to fill). */
+  function fillBar(server: SavedServer): void {
+    const { actions } = bar.getState();
+    actions.setUrl(server.url);
+    actions.setTransport(server.transport);
+    actions.setEra(server.era);
+    actions.setHeaders(server.headers.map((header) => ({ name: header.name, value: header.value ?? '' })));
+  }
+
+  /** Connects to a saved server, or fills the bar and asks for the header values it does not keep. */
+  async function connectSaved(id: string): Promise<ConnectSavedOutcome> {
+    const server = servers.getState().servers.find((item) => item.id === id);
+    if (!server) return { kind: 'unknown' };
+    fillBar(server);
+    const missing = server.headers.filter((header) => header.value === undefined).map((header) => header.name);
+    if (missing.length > 0) return { kind: 'needs-values', headerNames: missing };
+    const summary = await connection.connect();
+    if (summary) servers.getState().actions.touch(id, effects.now());
+    return { kind: 'started' };
+  }
+
+  /** Every HTTP/SSE entry of the config becomes a saved server; stdio entries come back with their relay command. */
+  function importConfig(text: string): ImportOutcome {
+    const parsed = parseServerConfig(text);
+    const problems = [...parsed.problems];
+    const added: ImportOutcome['added'] = [];
+    for (const entry of parsed.servers) {
+      const checked = checkServerUrl(entry.url);
+      if (!checked.ok) {
+        problems.push(`${entry.name}: ${checked.reason}`);
+        continue;
+      }
+      const id = servers.getState().actions.add({
+        name: entry.name,
+        url: checked.url,
+        transport: entry.transport,
+        era: 'auto',
+        headers: entry.headerNames.map((name) => ({ name })),
+      });
+      added.push({ id, name: entry.name });
+    }
+    return { added, stdio: parsed.stdio, problems };
+  }
+
+  /**
+   * A link asked to connect on open. A server the user saved connects at once (they chose it before);
+   * any other waits in `view.pendingLink` for the user to confirm what it is about to do.
+   */
+  function openConnectLink(url: string): void {
+    const checked = checkServerUrl(url);
+    if (!checked.ok) return;
+    const saved = servers.getState().servers.find((server) => server.url === checked.url);
+    if (saved) void connectSaved(saved.id);
+    else view.getState().actions.setPendingLink(checked.url);
+  }
+
+  /** The user confirmed the link: connect to the URL it named, with the bar's other settings. */
+  function confirmLink(): void {
+    const url = view.getState().pendingLink;
+    view.getState().actions.setPendingLink(null);
+    if (url === null) return;
+    bar.getState().actions.setUrl(url);
+    void connection.connect();
+  }
+
+  return {
+    saveCurrentServer,
+    connectSaved,
+    importConfig,
+    openConnectLink,
+    confirmLink,
+    dismissLink: () => view.getState().actions.setPendingLink(null),
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Where the user is in the app: the feature tab and the selected tool, and a link's request to connect. Kept in a store rather than in the
+ * components so the address bar can reflect it (src/app/address-sync.ts) and a link can set it.
+ */
+import { createStore } from 'zustand/vanilla';
+
+/** A feature tab, by its name in lower case ("tools", "resources", …). */
+export type TabName = string;
+
+export interface ViewState {
+  tab: TabName;
+  /** The selected tool's name, or null. */
+  tool: string | null;
+  /** A server a link asked to connect to, waiting for the user to confirm; null when none. */
+  pendingLink: string | null;
+  actions: {
+    showTab(tab: TabName): void;
+    selectTool(name: string | null): void;
+    setPendingLink(url: string | null): void;
+  };
+}
+
+export function createViewStore(initial: { tab?: TabName; tool?: string | null } = {}) {
+  return createStore<ViewState>()((set) => ({
+    tab: initial.tab ?? 'tools',
+    tool: initial.tool ?? null,
+    pendingLink: null,
+    actions: {
+      showTab: (tab) => set({ tab: tab.toLowerCase() }),
+      selectTool: (tool) => set({ tool }),
+      setPendingLink: (pendingLink) => set({ pendingLink }),
+    },
+  }));
+}
+
+export type ViewStore = ReturnType<typeof createViewStore>;
