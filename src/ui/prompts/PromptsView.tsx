@@ -1,5 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { matchesSearch, searchTerms } from '../../shared/list-search.ts';
+import { ListSearch } from '../find/ListSearch.tsx';
 import { promptsQueryOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { FreshnessBadge } from '../common/FreshnessBadge.tsx';
@@ -27,6 +29,9 @@ function ConnectedPrompts() {
   const [selected, setSelected] = useState<string | null>(null);
   const detailPane = useRevealOnSelect<HTMLDivElement>(selected);
   const prompts = data?.prompts ?? [];
+  const [query, setQuery] = useState('');
+  const terms = searchTerms(query);
+  const shown = prompts.filter((p) => matchesSearch(p, terms)).length;
   const index = prompts.findIndex((p, i) => `${i}:${p.name}` === selected);
   const prompt = index >= 0 ? prompts[index] : undefined;
   const gotten = (name: string) => recording?.catalog.promptGets.filter((get) => get.name === name).length ?? 0;
@@ -54,8 +59,11 @@ function ConnectedPrompts() {
         {error &&
           (recording ? <p className="empty-state">{error.message}</p> : <ErrorDetails error={error} lead="Could not list prompts" />)}
         {data && prompts.length === 0 && <p className="empty-state">The server lists no prompts.</p>}
+        {prompts.length > 0 && <ListSearch label="Search prompts" value={query} onChange={setQuery} shown={shown} total={prompts.length} />}
         <ul className="item-list" aria-label="Prompts">
           {prompts.map((p, i) => {
+            // Filtered here, not before the map: the key keeps each prompt's place in the full list.
+            if (!matchesSearch(p, terms)) return null;
             const key = `${i}:${p.name}`;
             const isSelected = key === selected;
             const required = p.arguments.filter((a) => a.required).length;

@@ -1,5 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { searchList } from '../../shared/list-search.ts';
+import { ListSearch } from '../find/ListSearch.tsx';
 import { resourcesQueryOptions, resourceTemplatesQueryOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { FreshnessBadge } from '../common/FreshnessBadge.tsx';
@@ -30,6 +32,7 @@ function ConnectedResources() {
   const templates = useQuery(resourceTemplatesQueryOptions(client, key));
   const queryClient = useQueryClient();
   const [selection, setSelection] = useState<Selection>(null);
+  const [query, setQuery] = useState('');
   const detailPane = useRevealOnSelect<HTMLDivElement>(selection?.key ?? null);
 
   const readUris = new Set(recording?.catalog.reads.map((read) => read.uri));
@@ -55,6 +58,9 @@ function ConnectedResources() {
     .filter((read) => !listed.has(read.uri))
     .map((read) => ({ key: read.uri, name: read.uri, address: read.uri, icons: [] }));
   const readUri = selection?.kind === 'read' ? selection.key : null;
+  const shownResources = searchList(resourceEntries, query);
+  const shownTemplates = searchList(templateEntries, query);
+  const listedCount = resourceEntries.length + templateEntries.length;
 
   return (
     <div className="split-view">
@@ -84,6 +90,15 @@ function ConnectedResources() {
             </button>
           )}
         </div>
+        {listedCount > 0 && (
+          <ListSearch
+            label="Search resources"
+            value={query}
+            onChange={setQuery}
+            shown={shownResources.length + shownTemplates.length}
+            total={listedCount}
+          />
+        )}
         {resources.error &&
           (recording ? (
             <p className="empty-state">{resources.error.message}</p>
@@ -94,7 +109,7 @@ function ConnectedResources() {
         {resourceEntries.length > 0 && (
           <ResourceList
             label="Resources"
-            entries={resourceEntries}
+            entries={shownResources}
             selected={selection?.kind === 'resource' ? selection.key : null}
             onSelect={(key) => setSelection({ kind: 'resource', key })}
           />
@@ -120,7 +135,7 @@ function ConnectedResources() {
         {templateEntries.length > 0 && (
           <ResourceList
             label="Resource templates"
-            entries={templateEntries}
+            entries={shownTemplates}
             selected={selection?.kind === 'template' ? selection.key : null}
             onSelect={(key) => setSelection({ kind: 'template', key })}
           />

@@ -7,6 +7,8 @@ import { CallSettings } from './CallSettings.tsx';
 import { SavedResults } from '../session/SavedResults.tsx';
 import { ToolDetail } from './ToolDetail.tsx';
 import { ToolList } from './ToolList.tsx';
+import { ListSearch } from '../find/ListSearch.tsx';
+import { searchList } from '../../shared/list-search.ts';
 import '../common/split-view.css';
 import './tools.css';
 import './tools-calls.css';
@@ -28,6 +30,7 @@ function ConnectedTools() {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.fetchQuery(toolsQueryOptions(client, key, 'refresh')).catch(() => undefined);
   const [selected, setSelected] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
   const detailPane = useRevealOnSelect<HTMLDivElement>(selected);
 
   if (isPending) return <p className="empty-state">Loading tools…</p>;
@@ -50,6 +53,7 @@ function ConnectedTools() {
   const tools = data.tools;
   const savedRuns = recording ? countBy(recording.results.map((result) => result.tool)) : undefined;
   const tool = tools.find((t) => t.name === selected);
+  const shown = searchList(tools, query);
   return (
     <div className="split-view">
       {!recording && <CallSettings />}
@@ -67,10 +71,13 @@ function ConnectedTools() {
             </button>
           )}
         </div>
+        {tools.length > 0 && (
+          <ListSearch label="Search tools" value={query} onChange={setQuery} shown={shown.length} total={tools.length} />
+        )}
         {tools.length === 0 ? (
           <p className="empty-state">The server lists no tools.</p>
         ) : (
-          <ToolList tools={tools} selected={selected} onSelect={setSelected} {...(savedRuns && { savedRuns })} />
+          <ToolList tools={shown} selected={selected} onSelect={setSelected} {...(savedRuns && { savedRuns })} />
         )}
       </div>
       <div className="tools-detail-pane" ref={detailPane}>
