@@ -1,11 +1,13 @@
 /** The stores the app keeps, created together and wired to the preferences they persist. */
 import {
   createAuthStore,
+  createCallHistoryStore,
   createClientFeaturesStore,
   createConnectionStore,
   createHttpStore,
   createLogStore,
   createPrefsStore,
+  createSavedRequestsStore,
   createServerFeedStore,
   createServerRequestsStore,
   createSessionStore,
@@ -31,6 +33,9 @@ export function createStores(initialUrl: string, prefsStorage: PrefsStorage | un
     requests: createServerRequestsStore(),
     clientFeatures,
     auth: createAuthStore(),
+    /** Tool calls per server (History tab), and saved requests kept in the browser. */
+    history: createCallHistoryStore(),
+    savedRequests: createSavedRequestsStore(prefsStorage),
   };
 }
 
