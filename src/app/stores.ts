@@ -6,6 +6,7 @@ import {
   createConnectionStore,
   createHttpStore,
   createLogStore,
+  createNavStore,
   createPrefsStore,
   createSavedRequestsStore,
   createServerFeedStore,
@@ -36,6 +37,8 @@ export function createStores(initialUrl: string, prefsStorage: PrefsStorage | un
     /** Tool calls per server (History tab), and saved requests kept in the browser. */
     history: createCallHistoryStore(),
     savedRequests: createSavedRequestsStore(prefsStorage),
+    /** Where the command palette asks the tabs to go. */
+    nav: createNavStore(),
   };
 }
 

@@ -46,3 +46,4 @@ export type { CallHistoryState, CallHistoryStore, HistoryCall } from './call-his
 export { createCallHistoryStore, MAX_CALLS_PER_SERVER, MAX_HISTORY_SERVERS } from './call-history-store.ts';
 export type { SavedRequest, SavedRequestsState, SavedRequestsStore } from './saved-requests-store.ts';
 export { checkRequest, createSavedRequestsStore, MAX_SAVED_ARGUMENTS_CHARS, MAX_SAVED_REQUESTS } from './saved-requests-store.ts';
+export { createNavStore, type NavRequest, type NavState, type NavStore } from './nav-store.ts';

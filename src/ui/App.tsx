@@ -8,6 +8,7 @@ import { ReplayBanner } from './session/ReplayBanner.tsx';
 import { SessionMenu } from './session/SessionMenu.tsx';
 import { ThemeToggle } from './theme/ThemeToggle.tsx';
 import { useApplyTheme } from './theme/use-theme.ts';
+import { CommandPalette } from './palette/CommandPalette.tsx';
 import { NotificationsTimeline } from './timeline/NotificationsTimeline.tsx';
 import { TrafficPane } from './traffic/TrafficPane.tsx';
 import './common/controls.css';
@@ -40,6 +41,7 @@ export function App() {
         </aside>
       </main>
       <ServerRequestsHost />
+      <CommandPalette />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { TasksView } from '../tasks/TasksView.tsx';
 import { AuthorizationView } from '../auth/AuthorizationView.tsx';
 import { PromptsView } from '../prompts/PromptsView.tsx';
@@ -7,6 +7,10 @@ import { RootsView } from '../roots/RootsView.tsx';
 import { LogsView } from '../server-logs/LogsView.tsx';
 import { ToolsView } from '../tools/ToolsView.tsx';
 import { useSession } from '../services.tsx';
+import { ANY_TAB, useNavRequest } from '../palette/use-nav.ts';
+
+// Loaded when the tab is first opened: it is not on the first screen.
+const HistoryView = lazy(() => import('../history/HistoryView.tsx'));
 import './feature-tabs.css';
 
 interface Feature {
@@ -17,11 +21,19 @@ interface Feature {
 }
 
 // Only features that work are listed; Resources, Prompts and the rest join as they are built.
-const FEATURES: Feature[] = [
+export const FEATURES: Feature[] = [
   { name: 'Tools', render: () => <ToolsView />, replay: true },
   { name: 'Resources', render: () => <ResourcesView />, replay: true },
   { name: 'Prompts', render: () => <PromptsView />, replay: true },
   { name: 'Tasks', render: () => <TasksView /> },
+  {
+    name: 'History',
+    render: () => (
+      <Suspense fallback={<p className="empty-state">Loading…</p>}>
+        <HistoryView />
+      </Suspense>
+    ),
+  },
   { name: 'Logs', render: () => <LogsView /> },
   { name: 'Roots', render: () => <RootsView /> },
   { name: 'Authorization', render: () => <AuthorizationView /> },
@@ -49,6 +61,11 @@ function Tabs({ features }: { features: Feature[] }) {
     setActive(index);
     setVisited((current) => (current.has(index) ? current : new Set(current).add(index)));
   };
+  // The command palette asks for tabs by name.
+  useNavRequest(ANY_TAB, (_item, tab) => {
+    const index = features.findIndex((feature) => feature.name === tab);
+    if (index >= 0) choose(index);
+  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;

@@ -33,7 +33,6 @@ function PinnedRow({ id }: { id: string }) {
   return (
     <li className="log-pinned-row">
       <button type="button" className="log-row-button" aria-current={selected ? 'true' : undefined} onClick={() => select(id)}>
-        <span aria-hidden="true">📌</span>
         <span className="mono log-pinned-text">
           <ServerText text={text} />
         </span>

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { matchesSearch, searchTerms } from '../../shared/list-search.ts';
 import { ListSearch } from '../find/ListSearch.tsx';
+import { useNavRequest } from '../palette/use-nav.ts';
 import { promptsQueryOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { FreshnessBadge } from '../common/FreshnessBadge.tsx';
@@ -30,6 +31,12 @@ function ConnectedPrompts() {
   const detailPane = useRevealOnSelect<HTMLDivElement>(selected);
   const prompts = data?.prompts ?? [];
   const [query, setQuery] = useState('');
+  useNavRequest('Prompts', (name) => {
+    const found = prompts.findIndex((p) => p.name === name);
+    if (found < 0) return;
+    setSelected(`${found}:${name}`);
+    setQuery('');
+  });
   const terms = searchTerms(query);
   const shown = prompts.filter((p) => matchesSearch(p, terms)).length;
   const index = prompts.findIndex((p, i) => `${i}:${p.name}` === selected);

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { searchList } from '../../shared/list-search.ts';
 import { ListSearch } from '../find/ListSearch.tsx';
+import { useNavRequest } from '../palette/use-nav.ts';
 import { resourcesQueryOptions, resourceTemplatesQueryOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { FreshnessBadge } from '../common/FreshnessBadge.tsx';
@@ -58,6 +59,12 @@ function ConnectedResources() {
     .filter((read) => !listed.has(read.uri))
     .map((read) => ({ key: read.uri, name: read.uri, address: read.uri, icons: [] }));
   const readUri = selection?.kind === 'read' ? selection.key : null;
+  useNavRequest('Resources', (uri) => {
+    const entry = resourceEntries.find((e) => e.address === uri) ?? templateEntries.find((e) => e.address === uri);
+    if (!entry) return;
+    setSelection({ kind: resourceEntries.includes(entry) ? 'resource' : 'template', key: entry.key });
+    setQuery('');
+  });
   const shownResources = searchList(resourceEntries, query);
   const shownTemplates = searchList(templateEntries, query);
   const listedCount = resourceEntries.length + templateEntries.length;

@@ -14,6 +14,7 @@ import './tools.css';
 import './tools-calls.css';
 import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
 import { useScope } from '../services.tsx';
+import { useNavRequest } from '../palette/use-nav.ts';
 
 /** The Tools tab: the server's tools, and the selected one's form and result — live, or as a saved session recorded them. */
 export function ToolsView() {
@@ -31,6 +32,11 @@ function ConnectedTools() {
   const refresh = () => void queryClient.fetchQuery(toolsQueryOptions(client, key, 'refresh')).catch(() => undefined);
   const [selected, setSelected] = useState<string | null>(null);
   const [query, setQuery] = useState('');
+  useNavRequest('Tools', (name) => {
+    if (name === undefined) return;
+    setSelected(name);
+    setQuery('');
+  });
   const detailPane = useRevealOnSelect<HTMLDivElement>(selected);
 
   if (isPending) return <p className="empty-state">Loading tools…</p>;
