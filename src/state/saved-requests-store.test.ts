@@ -14,6 +14,12 @@ describe('saved requests', () => {
     expect(createSavedRequestsStore(storage).getState().requests).toEqual([]);
   });
 
+  it('keep the server URL without its secrets', () => {
+    const store = createSavedRequestsStore(memoryStorage());
+    store.getState().actions.save({ ...request, server: 'https://me:pw@a.test/mcp?api_key=sk-planted' });
+    expect(store.getState().requests[0]!.server).not.toMatch(/pw|sk-planted/);
+  });
+
   it('drop what storage holds that is not a well-formed request', () => {
     const good = { ...request, id: 'a' };
     const storage = memoryStorage({

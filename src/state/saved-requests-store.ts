@@ -3,6 +3,7 @@
  * read back from storage is checked entry by entry: a damaged or hand-edited entry is dropped, not trusted.
  */
 import { createStore } from 'zustand/vanilla';
+import { redactUrl } from '../shared/session-file.ts';
 import type { PrefsStorage } from './prefs-store.ts';
 
 export interface SavedRequest {
@@ -10,7 +11,7 @@ export interface SavedRequest {
   name: string;
   tool: string;
   arguments: Record<string, unknown>;
-  /** The server it was saved from, shown beside it; it runs against whichever server is connected. */
+  /** The server it was saved from (user info and secret-looking query values removed), shown beside it; it runs against whichever server is connected. */
   server: string;
   savedAt: number;
 }
@@ -42,7 +43,8 @@ export function createSavedRequestsStore(storage?: PrefsStorage) {
     actions: {
       save(request) {
         const id = `${request.savedAt.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-        const checked = checkRequest({ ...request, id, name: request.name.trim() || request.tool });
+        // The server is shown beside the request, not used to run it: its URL is kept without secrets.
+        const checked = checkRequest({ ...request, id, name: request.name.trim() || request.tool, server: redactUrl(request.server) });
         if (!checked) return;
         const requests = [...get().requests, checked].slice(-MAX_SAVED_REQUESTS);
         set({ requests });
