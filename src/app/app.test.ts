@@ -147,6 +147,22 @@ describe('tools and saved sessions', () => {
     expect(state().phase).toBe('connected');
   });
 
+  it('keeps each call in the history of its server, with its arguments, result and timing, and re-runs it', async () => {
+    start();
+    app.connection.getState().actions.setEra('legacy');
+    await app.commands.connect();
+    await app.commands.runTool({ name: 'echo', arguments: { message: 'first' } });
+    const [call] = app.history.getState().byServer.get(demo.url)!;
+    expect(call).toMatchObject({ tool: 'echo', arguments: { message: 'first' }, outcome: { isError: false } });
+    expect(call!.durationMs).toBeGreaterThanOrEqual(0);
+
+    await app.commands.rerunTool(call!);
+    const calls = app.history.getState().byServer.get(demo.url)!;
+    expect(calls.map((c) => c.tool)).toEqual(['echo', 'echo']);
+    expect(JSON.stringify(calls[1]!.outcome?.content)).toContain('first');
+    expect(calls[1]!.id).not.toBe(calls[0]!.id);
+  });
+
   it('reports a file it cannot read, and keeps the live session as it was', async () => {
     start();
     await expect(app.commands.openSession(new File(['{"nope":'], 'broken.mcplens.json'))).resolves.toBe(false);

@@ -1,11 +1,14 @@
 /** The stores the app keeps, created together and wired to the preferences they persist. */
 import {
   createAuthStore,
+  createCallHistoryStore,
   createClientFeaturesStore,
   createConnectionStore,
   createHttpStore,
   createLogStore,
+  createNavStore,
   createPrefsStore,
+  createSavedRequestsStore,
   createServerFeedStore,
   createServerRequestsStore,
   createServersStore,
@@ -42,6 +45,11 @@ export function createStores(
     servers: createServersStore(prefsStorage),
     /** The tab and tool on screen, reflected in the address bar. */
     view: createViewStore(initialView),
+    /** Tool calls per server (History tab), and saved requests kept in the browser. */
+    history: createCallHistoryStore(),
+    savedRequests: createSavedRequestsStore(prefsStorage),
+    /** Where the command palette asks the tabs to go. */
+    nav: createNavStore(),
   };
 }
 

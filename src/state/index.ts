@@ -1,9 +1,18 @@
 export type { ConnectionActions, ConnectionInput, ConnectionState, ConnectionStore } from './connection-store.ts';
 export { createConnectionStore } from './connection-store.ts';
 export type { LogActions, LogItem, LogState, LogStore, LogStoreOptions } from './log-store.ts';
-export { createLogStore, DEFAULT_LOG_RETENTION, isInboundNotification, messageItemId, requestMethodOf } from './log-store.ts';
+export { createLogStore, DEFAULT_LOG_RETENTION, MAX_PINS, isInboundNotification, messageItemId, requestMethodOf } from './log-store.ts';
 export { filterLog, matchesFilter, warmSearchText, type FilterResult, type IdleScheduler } from './log-filter.ts';
 export { ChunkedList } from './log-chunks.ts';
+export {
+  facetsActive,
+  matchesFacets,
+  NO_FACETS,
+  selectByFacets,
+  type DirectionFacet,
+  type KindFacet,
+  type LogFacets,
+} from './log-facets.ts';
 export type { PrefsState, PrefsStorage, PrefsStore, ThemeChoice, ToolPrefs } from './prefs-store.ts';
 export { createPrefsStore, DEFAULT_TOOL_PREFS, sanitizeToolPrefs } from './prefs-store.ts';
 export type { KnownEras } from './era-prefs.ts';
@@ -37,3 +46,8 @@ export type { SavedHeader, SavedServer, ServerDraft, ServersState, ServersStore 
 export { createServersStore, MAX_SAVED_SERVERS, recentFirst, sanitizeServer } from './servers-store.ts';
 export type { TabName, ViewState, ViewStore } from './view-store.ts';
 export { createViewStore } from './view-store.ts';
+export type { CallHistoryState, CallHistoryStore, HistoryCall } from './call-history-store.ts';
+export { createCallHistoryStore, MAX_CALLS_PER_SERVER, MAX_HISTORY_SERVERS } from './call-history-store.ts';
+export type { SavedRequest, SavedRequestsState, SavedRequestsStore } from './saved-requests-store.ts';
+export { checkRequest, createSavedRequestsStore, MAX_SAVED_ARGUMENTS_CHARS, MAX_SAVED_REQUESTS } from './saved-requests-store.ts';
+export { createNavStore, type NavRequest, type NavState, type NavStore } from './nav-store.ts';

@@ -10,6 +10,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { EngineEvent, MessageEntry } from '../shared/events.ts';
 import { ChunkedList } from './log-chunks.ts';
+import { NO_FACETS, type LogFacets } from './log-facets.ts';
 
 export type LogItem =
   | { id: string; type: 'message'; entry: MessageEntry }
@@ -19,6 +20,9 @@ export interface LogActions {
   /** Applies a whole batch of engine events in one `set()`; events of other types are ignored. */
   appendEvents(events: readonly EngineEvent[]): void;
   setFilter(text: string): void;
+  setFacets(facets: Partial<LogFacets>): void;
+  /** Pins the entry (kept at the top of the log, above the filters), or unpins it; the latest MAX_PINS are kept. */
+  togglePin(id: string): void;
   select(id: string | null): void;
   /** Empties the log on request; the eviction counter restarts too, since nothing was lost silently. */
   clear(): void;
@@ -49,11 +53,15 @@ export interface LogState {
   /** Changes when a kept entry is replaced in place (a response re-sent marked late), so caches of entry text refresh. */
   revision: number;
   filterText: string;
+  facets: LogFacets;
+  /** Pinned entry ids, oldest pin first. A pin whose entry was evicted shows nothing. */
+  pinned: readonly string[];
   selectedId: string | null;
   actions: LogActions;
 }
 
 export const DEFAULT_LOG_RETENTION = 100_000;
+export const MAX_PINS = 50;
 
 export interface LogStoreOptions {
   /** @default DEFAULT_LOG_RETENTION */
@@ -90,7 +98,13 @@ export function createLogStore(options: LogStoreOptions = {}) {
   // The one mutable index; replaced (not cleared) on clear/load so a render in flight keeps a consistent view.
   let index = new Map<string, LogItem>();
 
-  const empty = () => ({ ids: ChunkedList.empty<string>(), notificationIds: ChunkedList.empty<string>(), evicted: 0, selectedId: null });
+  const empty = () => ({
+    ids: ChunkedList.empty<string>(),
+    notificationIds: ChunkedList.empty<string>(),
+    evicted: 0,
+    selectedId: null,
+    pinned: [],
+  });
 
   return createStore<LogState>()((set, get) => ({
     ids: ChunkedList.empty(),
@@ -101,6 +115,8 @@ export function createLogStore(options: LogStoreOptions = {}) {
     generation: 0,
     revision: 0,
     filterText: '',
+    facets: NO_FACETS,
+    pinned: [],
     selectedId: null,
     actions: {
       appendEvents(events) {
@@ -119,6 +135,12 @@ export function createLogStore(options: LogStoreOptions = {}) {
       },
       setFilter(text) {
         set({ filterText: text });
+      },
+      setFacets(facets) {
+        set((state) => ({ facets: { ...state.facets, ...facets } }));
+      },
+      togglePin(id) {
+        set(({ pinned }) => ({ pinned: pinned.includes(id) ? pinned.filter((pin) => pin !== id) : [...pinned, id].slice(-MAX_PINS) }));
       },
       select(id) {
         set({ selectedId: id });

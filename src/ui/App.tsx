@@ -10,6 +10,7 @@ import { SessionMenu } from './session/SessionMenu.tsx';
 import { ThemeToggle } from './theme/ThemeToggle.tsx';
 import { useApplyTheme } from './theme/use-theme.ts';
 import { Workspace } from './workspace/Workspace.tsx';
+import { CommandPalette } from './palette/CommandPalette.tsx';
 import { NotificationsTimeline } from './timeline/NotificationsTimeline.tsx';
 import { TrafficPane } from './traffic/TrafficPane.tsx';
 import './common/controls.css';
@@ -61,6 +62,7 @@ export function App() {
       <PanelBoundary name="The server request dialog">
         <ServerRequestsHost />
       </PanelBoundary>
+      <CommandPalette />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useView } from '../workspace/use-workspace.ts';
 import { TasksView } from '../tasks/TasksView.tsx';
 import { AuthorizationView } from '../auth/AuthorizationView.tsx';
@@ -9,6 +9,10 @@ import { LogsView } from '../server-logs/LogsView.tsx';
 import { ToolsView } from '../tools/ToolsView.tsx';
 import { PanelBoundary } from '../common/PanelBoundary.tsx';
 import { useSession } from '../services.tsx';
+import { ANY_TAB, useNavRequest } from '../palette/use-nav.ts';
+
+// Loaded when the tab is first opened: it is not on the first screen.
+const HistoryView = lazy(() => import('../history/HistoryView.tsx'));
 import './feature-tabs.css';
 
 interface Feature {
@@ -19,11 +23,19 @@ interface Feature {
 }
 
 // Only features that work are listed; Resources, Prompts and the rest join as they are built.
-const FEATURES: Feature[] = [
+export const FEATURES: Feature[] = [
   { name: 'Tools', render: () => <ToolsView />, replay: true },
   { name: 'Resources', render: () => <ResourcesView />, replay: true },
   { name: 'Prompts', render: () => <PromptsView />, replay: true },
   { name: 'Tasks', render: () => <TasksView /> },
+  {
+    name: 'History',
+    render: () => (
+      <Suspense fallback={<p className="empty-state">Loading…</p>}>
+        <HistoryView />
+      </Suspense>
+    ),
+  },
   { name: 'Logs', render: () => <LogsView /> },
   { name: 'Roots', render: () => <RootsView /> },
   { name: 'Authorization', render: () => <AuthorizationView /> },
@@ -53,6 +65,10 @@ function Tabs({ features }: { features: Feature[] }) {
   if (!visited.has(active)) setVisited(new Set(visited).add(active));
 
   const choose = (index: number) => showTab(features[index]!.name);
+  // The command palette asks for tabs by name.
+  useNavRequest(ANY_TAB, (_item, name) => {
+    if (features.some((feature) => feature.name === name)) showTab(name);
+  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;

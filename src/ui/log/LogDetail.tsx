@@ -1,8 +1,10 @@
+import type { MessageEntry } from '../../shared/events.ts';
 import { messageItemId, requestMethodOf } from '../../state/index.ts';
 import { formatDuration, formatTime, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useHttp, useLog } from '../services.tsx';
 import { ERA_PROBE_METHOD } from './envelope.ts';
+import { CopyRequest } from './CopyRequest.tsx';
 import { MessageJson, ResultType } from './MessageJson.tsx';
 
 /** The selected entry in full: pretty JSON, or for unparseable bytes the raw text and why it failed. */
@@ -11,7 +13,8 @@ export function LogDetail() {
   const hasRequest = useLog((state) =>
     item?.type === 'message' && item.entry.requestSeq !== undefined ? state.byId.has(messageItemId(item.entry.requestSeq)) : false,
   );
-  const { select } = useLog((state) => state.actions);
+  const { select, togglePin } = useLog((state) => state.actions);
+  const pinned = useLog((state) => state.selectedId !== null && state.pinned.includes(state.selectedId));
   const httpSeq = item?.type === 'message' ? item.entry.httpSeq : undefined;
   const hasExchange = useHttp((state) => httpSeq !== undefined && state.bySeq.has(httpSeq));
   const http = useHttp((state) => state.actions);
@@ -50,6 +53,10 @@ export function LogDetail() {
           </span>
         )}
         <span className="log-detail-actions">
+          {item.type === 'message' && sentByUs(item.entry) && <CopyRequest entry={item.entry} />}
+          <button type="button" className="button button-small" aria-pressed={pinned} onClick={() => togglePin(item.id)}>
+            {pinned ? 'Unpin' : 'Pin'}
+          </button>
           {item.type === 'message' && item.entry.requestSeq !== undefined && hasRequest && (
             <button type="button" className="button button-small" onClick={() => select(messageItemId(item.entry.requestSeq!))}>
               Show request
@@ -110,3 +117,7 @@ export function LogDetail() {
     </section>
   );
 }
+
+/** What can be sent again from a terminal: a request or notification MCP Lens sent, with its message. */
+const sentByUs = (entry: MessageEntry) =>
+  entry.direction === 'out' && (entry.kind === 'request' || entry.kind === 'notification') && entry.message !== undefined;

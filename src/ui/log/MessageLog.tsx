@@ -3,6 +3,8 @@ import { useFixedRows } from '../common/use-fixed-rows.ts';
 import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
 import { useLog, useApp } from '../services.tsx';
 import { LogDetail } from './LogDetail.tsx';
+import { LogFacets } from './LogFacets.tsx';
+import { PinnedMessages } from './PinnedMessages.tsx';
 import { LOG_ROW_HEIGHT, LogRow } from './LogRow.tsx';
 import { useVisibleIds } from './use-visible-ids.ts';
 import './log.css';
@@ -91,6 +93,8 @@ export function MessageLog() {
           Clear
         </button>
       </header>
+      <LogFacets />
+      <PinnedMessages />
       <div className="log-body">
         {evicted > 0 && (
           <p className="log-marker" role="note">
@@ -101,7 +105,7 @@ export function MessageLog() {
           {total === 0 ? (
             <p className="empty-state">No messages yet. Connect to a server and every JSON-RPC message appears here.</p>
           ) : visible.count === 0 ? (
-            <p className="empty-state">No message matches “{filterText}”.</p>
+            <p className="empty-state">No message matches the filters.</p>
           ) : (
             <ol className="log-list" onKeyDown={onKeyDown} style={{ height: rows.totalHeight }}>
               {rowIndexes(rows.start, rows.end).map((index) => {

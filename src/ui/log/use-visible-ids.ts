@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useRef } from 'react';
-import { filterLog, type FilterResult } from '../../state/index.ts';
+import { facetsActive, filterLog, selectByFacets, type FilterResult } from '../../state/index.ts';
 import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
 import { useLog, useApp } from '../services.tsx';
 
@@ -21,8 +21,21 @@ export function useVisibleIds(): VisibleIds {
   // New entries repaint the list ten times a second at most (see useThrottledState); a typed filter at once.
   const { ids, byId, generation, revision } = useThrottledState(useApp().log, LIST_REFRESH_MS);
   const filterText = useDeferredValue(useLog((state) => state.filterText)).trim();
+  const facets = useLog((state) => state.facets);
   const previous = useRef<FilterResult | null>(null);
   return useMemo(() => {
+    if (facetsActive(facets)) {
+      // Direction, kind and method are field checks: run over the text filter's matches (or all), per refresh.
+      const text = filterText === '' ? null : filterLog({ ids, byId, generation, revision }, filterText, previous.current);
+      previous.current = text;
+      const kept = selectByFacets(text ? text.ids : ids, byId, facets);
+      return {
+        count: kept.length,
+        idAt: (index: number) => kept[index],
+        indexOf: (id: string) => kept.lastIndexOf(id),
+        filtering: true,
+      };
+    }
     if (filterText === '') {
       previous.current = null;
       return {
@@ -44,5 +57,5 @@ export function useVisibleIds(): VisibleIds {
       indexOf: (id: string) => result.ids.lastIndexOf(id),
       filtering: true,
     };
-  }, [ids, byId, generation, revision, filterText]);
+  }, [ids, byId, generation, revision, filterText, facets]);
 }

@@ -1,6 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { loadMore, promptsQueryOptions } from '../../queries/index.ts';
+import { matchesSearch, searchTerms } from '../../shared/list-search.ts';
+import { ListSearch } from '../find/ListSearch.tsx';
+import { useNavRequest } from '../palette/use-nav.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { FreshnessBadge } from '../common/FreshnessBadge.tsx';
 import { LoadMore } from '../common/LoadMore.tsx';
@@ -32,6 +35,16 @@ function ConnectedPrompts() {
   const [selected, setSelected] = useState<string | null>(null);
   const detailPane = useRevealOnSelect<HTMLDivElement>(selected);
   const prompts = data?.prompts ?? [];
+  const [query, setQuery] = useState('');
+  useNavRequest('Prompts', (name) => {
+    const found = prompts.findIndex((p) => p.name === name);
+    if (found < 0) return;
+    setSelected(`${found}:${name}`);
+    setQuery('');
+  });
+  const terms = searchTerms(query);
+  const visible = prompts.flatMap((p, i) => (matchesSearch(p, terms) ? [{ p, i }] : []));
+  const shown = visible.length;
   const index = prompts.findIndex((p, i) => `${i}:${p.name}` === selected);
   const prompt = index >= 0 ? prompts[index] : undefined;
   const gotten = (name: string) => recording?.catalog.promptGets.filter((get) => get.name === name).length ?? 0;
@@ -59,12 +72,14 @@ function ConnectedPrompts() {
         {error &&
           (recording ? <p className="empty-state">{error.message}</p> : <ErrorDetails error={error} lead="Could not list prompts" />)}
         {data && prompts.length === 0 && <p className="empty-state">The server lists no prompts.</p>}
+        {prompts.length > 0 && <ListSearch label="Search prompts" value={query} onChange={setQuery} shown={shown} total={prompts.length} />}
         <WindowedList
           label="Prompts"
-          count={prompts.length}
+          count={visible.length}
           rowHeight={PROMPT_ROW_HEIGHT}
-          renderRow={(i, rowProps) => {
-            const p = prompts[i]!;
+          renderRow={(row, rowProps) => {
+            // The key keeps each prompt's place in the full list, whatever the search shows.
+            const { p, i } = visible[row]!;
             const key = `${i}:${p.name}`;
             const isSelected = key === selected;
             const required = p.arguments.filter((a) => a.required).length;

@@ -1,6 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { loadMore, resourcesQueryOptions, resourceTemplatesQueryOptions } from '../../queries/index.ts';
+import { searchList } from '../../shared/list-search.ts';
+import { ListSearch } from '../find/ListSearch.tsx';
+import { useNavRequest } from '../palette/use-nav.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { FreshnessBadge } from '../common/FreshnessBadge.tsx';
 import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
@@ -31,6 +34,7 @@ function ConnectedResources() {
   const templates = useQuery(resourceTemplatesQueryOptions(client, key));
   const queryClient = useQueryClient();
   const [selection, setSelection] = useState<Selection>(null);
+  const [query, setQuery] = useState('');
   const detailPane = useRevealOnSelect<HTMLDivElement>(selection?.key ?? null);
 
   const readUris = new Set(recording?.catalog.reads.map((read) => read.uri));
@@ -56,6 +60,15 @@ function ConnectedResources() {
     .filter((read) => !listed.has(read.uri))
     .map((read) => ({ key: read.uri, name: read.uri, address: read.uri, icons: [] }));
   const readUri = selection?.kind === 'read' ? selection.key : null;
+  useNavRequest('Resources', (uri) => {
+    const entry = resourceEntries.find((e) => e.address === uri) ?? templateEntries.find((e) => e.address === uri);
+    if (!entry) return;
+    setSelection({ kind: resourceEntries.includes(entry) ? 'resource' : 'template', key: entry.key });
+    setQuery('');
+  });
+  const shownResources = searchList(resourceEntries, query);
+  const shownTemplates = searchList(templateEntries, query);
+  const listedCount = resourceEntries.length + templateEntries.length;
 
   return (
     <div className="split-view">
@@ -85,6 +98,15 @@ function ConnectedResources() {
             </button>
           )}
         </div>
+        {listedCount > 0 && (
+          <ListSearch
+            label="Search resources"
+            value={query}
+            onChange={setQuery}
+            shown={shownResources.length + shownTemplates.length}
+            total={listedCount}
+          />
+        )}
         {resources.error &&
           (recording ? (
             <p className="empty-state">{resources.error.message}</p>
@@ -95,7 +117,7 @@ function ConnectedResources() {
         {resourceEntries.length > 0 && (
           <ResourceList
             label="Resources"
-            entries={resourceEntries}
+            entries={shownResources}
             selected={selection?.kind === 'resource' ? selection.key : null}
             onSelect={(key) => setSelection({ kind: 'resource', key })}
           />
@@ -125,7 +147,7 @@ function ConnectedResources() {
         {templateEntries.length > 0 && (
           <ResourceList
             label="Resource templates"
-            entries={templateEntries}
+            entries={shownTemplates}
             selected={selection?.kind === 'template' ? selection.key : null}
             onSelect={(key) => setSelection({ kind: 'template', key })}
           />

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { loadMore, toolsQueryOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
@@ -7,12 +8,15 @@ import { CallSettings } from './CallSettings.tsx';
 import { SavedResults } from '../session/SavedResults.tsx';
 import { ToolDetail } from './ToolDetail.tsx';
 import { ToolList } from './ToolList.tsx';
+import { ListSearch } from '../find/ListSearch.tsx';
+import { searchList } from '../../shared/list-search.ts';
 import '../common/split-view.css';
 import './tools.css';
 import './tools-calls.css';
 import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
 import { useScope } from '../services.tsx';
 import { useView } from '../workspace/use-workspace.ts';
+import { useNavRequest } from '../palette/use-nav.ts';
 
 /** The Tools tab: the server's tools, and the selected one's form and result — live, or as a saved session recorded them. */
 export function ToolsView() {
@@ -32,6 +36,12 @@ function ConnectedTools() {
   // In the view store, so the address bar carries it (#tools/<name>) and a reload lands on the same tool.
   const selected = useView((state) => state.tool);
   const setSelected = useView((state) => state.actions.selectTool);
+  const [query, setQuery] = useState('');
+  useNavRequest('Tools', (name) => {
+    if (name === undefined) return;
+    setSelected(name);
+    setQuery('');
+  });
   const detailPane = useRevealOnSelect<HTMLDivElement>(selected);
 
   if (isPending) return <p className="empty-state">Loading tools…</p>;
@@ -54,6 +64,7 @@ function ConnectedTools() {
   const tools = data.tools;
   const savedRuns = recording ? countBy(recording.results.map((result) => result.tool)) : undefined;
   const tool = tools.find((t) => t.name === selected);
+  const shown = searchList(tools, query);
   return (
     <div className="split-view">
       {!recording && <CallSettings />}
@@ -71,10 +82,13 @@ function ConnectedTools() {
             </button>
           )}
         </div>
+        {tools.length > 0 && (
+          <ListSearch label="Search tools" value={query} onChange={setQuery} shown={shown.length} total={tools.length} />
+        )}
         {tools.length === 0 ? (
           <p className="empty-state">The server lists no tools.</p>
         ) : (
-          <ToolList tools={tools} selected={selected} onSelect={setSelected} {...(savedRuns && { savedRuns })} />
+          <ToolList tools={shown} selected={selected} onSelect={setSelected} {...(savedRuns && { savedRuns })} />
         )}
         <LoadMore more={data.more} onLoadMore={() => loadMore(queryClient, client, 'listTools', toolsQueryOptions(client, key).queryKey)} />
       </div>

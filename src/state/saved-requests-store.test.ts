@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_SAVED_ARGUMENTS_CHARS, MAX_SAVED_REQUESTS, checkRequest, createSavedRequestsStore } from './saved-requests-store.ts';
+import { blockedStorage, memoryStorage } from './test-storage.ts';
+
+const request = { name: 'Say hi', tool: 'echo', arguments: { message: 'hi' }, server: 'https://a.test/mcp', savedAt: 1 };
+
+describe('saved requests', () => {
+  it('are kept in the browser and read back after a reload', () => {
+    const storage = memoryStorage();
+    createSavedRequestsStore(storage).getState().actions.save(request);
+    const reloaded = createSavedRequestsStore(storage).getState().requests;
+    expect(reloaded).toEqual([expect.objectContaining(request)]);
+    createSavedRequestsStore(storage).getState().actions.remove(reloaded[0]!.id);
+    expect(createSavedRequestsStore(storage).getState().requests).toEqual([]);
+  });
+
+  it('keep the server URL without its secrets', () => {
+    const store = createSavedRequestsStore(memoryStorage());
+    store.getState().actions.save({ ...request, server: 'https://me:pw@a.test/mcp?api_key=sk-planted' });
+    expect(store.getState().requests[0]!.server).not.toMatch(/pw|sk-planted/);
+  });
+
+  it('drop what storage holds that is not a well-formed request', () => {
+    const good = { ...request, id: 'a' };
+    const storage = memoryStorage({
+      'mcp-lens.saved-requests': JSON.stringify([
+        good,
+        { ...good, id: 'b', arguments: [1] },
+        { ...good, id: 'c', tool: 7 },
+        { ...good, id: 'd', savedAt: 'yesterday' },
+        null,
+        { ...good, id: 'e', arguments: { blob: 'x'.repeat(MAX_SAVED_ARGUMENTS_CHARS) } },
+      ]),
+    });
+    expect(
+      createSavedRequestsStore(storage)
+        .getState()
+        .requests.map((r) => r.id),
+    ).toEqual(['a']);
+    expect(createSavedRequestsStore(memoryStorage({ 'mcp-lens.saved-requests': '{not json' })).getState().requests).toEqual([]);
+    expect(createSavedRequestsStore(memoryStorage({ 'mcp-lens.saved-requests': '{"a":1}' })).getState().requests).toEqual([]);
+  });
+
+  it('never let a stored __proto__ key reach a prototype', () => {
+    const checked = checkRequest(
+      JSON.parse(`{"id":"p","name":"n","tool":"t","server":"s","savedAt":1,"arguments":{"__proto__":{"polluted":true}}}`),
+    );
+    expect(checked).not.toBeNull();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(checked!.arguments)).toBe(Object.prototype);
+  });
+
+  it('are bounded, and still work with storage blocked', () => {
+    const store = createSavedRequestsStore(blockedStorage);
+    for (let index = 0; index < MAX_SAVED_REQUESTS + 3; index += 1) store.getState().actions.save({ ...request, name: `r${index}` });
+    expect(store.getState().requests).toHaveLength(MAX_SAVED_REQUESTS);
+    expect(store.getState().requests.at(-1)!.name).toBe(`r${MAX_SAVED_REQUESTS + 2}`);
+  });
+});

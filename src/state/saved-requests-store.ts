@@ -1,0 +1,91 @@
+/**
+ * Saved requests: a named tool call (tool and arguments) to run again later, kept in the browser. What is
+ * read back from storage is checked entry by entry: a damaged or hand-edited entry is dropped, not trusted.
+ */
+import { createStore } from 'zustand/vanilla';
+import { redactUrl } from '../shared/redact.ts';
+import type { PrefsStorage } from './prefs-store.ts';
+
+export interface SavedRequest {
+  id: string;
+  name: string;
+  tool: string;
+  arguments: Record<string, unknown>;
+  /** The server it was saved from (user info and secret-looking query values removed), shown beside it; it runs against whichever server is connected. */
+  server: string;
+  savedAt: number;
+}
+
+export interface SavedRequestsState {
+  requests: readonly SavedRequest[];
+  actions: {
+    save(request: Omit<SavedRequest, 'id'>): void;
+    remove(id: string): void;
+  };
+}
+
+const STORAGE_KEY = 'mcp-lens.saved-requests';
+export const MAX_SAVED_REQUESTS = 100;
+/** A saved request's arguments, as JSON, at most this long: local storage is small and shared. */
+export const MAX_SAVED_ARGUMENTS_CHARS = 64 * 1024;
+const MAX_NAME_CHARS = 200;
+
+export function createSavedRequestsStore(storage?: PrefsStorage) {
+  const persist = (requests: readonly SavedRequest[]) => {
+    try {
+      storage?.setItem(STORAGE_KEY, JSON.stringify(requests));
+    } catch {
+      // Blocked or full storage: the list still holds for this page.
+    }
+  };
+  return createStore<SavedRequestsState>()((set, get) => ({
+    requests: readSaved(storage),
+    actions: {
+      save(request) {
+        const id = `${request.savedAt.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+        // The server is shown beside the request, not used to run it: its URL is kept without secrets.
+        const checked = checkRequest({ ...request, id, name: request.name.trim() || request.tool, server: redactUrl(request.server) });
+        if (!checked) return;
+        const requests = [...get().requests, checked].slice(-MAX_SAVED_REQUESTS);
+        set({ requests });
+        persist(requests);
+      },
+      remove(id) {
+        const requests = get().requests.filter((request) => request.id !== id);
+        set({ requests });
+        persist(requests);
+      },
+    },
+  }));
+}
+
+function readSaved(storage: PrefsStorage | undefined): SavedRequest[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(storage?.getItem(STORAGE_KEY) ?? '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed
+    .slice(-MAX_SAVED_REQUESTS)
+    .map(checkRequest)
+    .filter((request) => request !== null);
+}
+
+/** The request with exactly the expected fields, or null when any is missing, mistyped or too big. */
+export function checkRequest(value: unknown): SavedRequest | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { id, name, tool, arguments: args, server, savedAt } = value as Record<string, unknown>;
+  const strings = [id, name, tool, server];
+  if (!strings.every((field) => typeof field === 'string') || typeof savedAt !== 'number' || !Number.isFinite(savedAt)) return null;
+  if ((name as string).length > MAX_NAME_CHARS || (tool as string).length === 0) return null;
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return null;
+  const json = JSON.stringify(args);
+  if (json.length > MAX_SAVED_ARGUMENTS_CHARS) return null;
+  // A fresh copy from JSON: plain data only, and no `__proto__` key can reach an object's prototype.
+  const copy = JSON.parse(json) as Record<string, unknown>;
+  return { id: id as string, name: name as string, tool: tool as string, arguments: copy, server: server as string, savedAt };
+}
+
+export type SavedRequestsStore = ReturnType<typeof createSavedRequestsStore>;

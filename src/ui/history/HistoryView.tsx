@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { useStore } from 'zustand';
+import type { HistoryCall } from '../../state/index.ts';
+import { formatDuration, formatTime, prettyJson } from '../common/format.ts';
+import { ServerText } from '../common/ServerText.tsx';
+import { useApp, useCommands, useConnection } from '../services.tsx';
+import { SavedRequests } from './SavedRequests.tsx';
+import './history.css';
+
+const NONE: readonly HistoryCall[] = [];
+
+/** The History tab: this server's tool calls, newest first, each re-runnable in one click, and saved requests. */
+export default function HistoryView() {
+  const app = useApp();
+  const server = useConnection((state) => state.summary?.url ?? state.input.url);
+  const connected = useConnection((state) => state.phase === 'connected');
+  const calls = useStore(app.history, (state) => state.byServer.get(server) ?? NONE);
+  return (
+    <div className="history-view">
+      <section aria-label="Call history">
+        <h3 className="list-section-title">
+          Calls <span className="muted">{calls.length === 0 ? '' : `${calls.length} on this server`}</span>
+        </h3>
+        {calls.length === 0 ? (
+          <p className="empty-state">No tool calls on this server yet. Each call you run is kept here, with its result and timing.</p>
+        ) : (
+          <ol className="history-list">
+            {[...calls].reverse().map((call) => (
+              <HistoryRow key={call.id} call={call} server={server} connected={connected} />
+            ))}
+          </ol>
+        )}
+      </section>
+      <SavedRequests connected={connected} />
+    </div>
+  );
+}
+
+function HistoryRow({ call, server, connected }: { call: HistoryCall; server: string; connected: boolean }) {
+  const { rerunTool } = useCommands();
+  const { save } = useStore(useApp().savedRequests, (state) => state.actions);
+  const [naming, setNaming] = useState(false);
+  const [name, setName] = useState(call.tool);
+  const status = call.error ? 'failed' : call.outcome?.isError ? 'tool error' : 'ok';
+  return (
+    <li className="history-item">
+      <div className="history-head">
+        <span className="mono history-tool">
+          <ServerText text={call.tool} />
+        </span>
+        <span className={`badge${status === 'ok' ? '' : ' badge-danger'}`}>{status}</span>
+        <span className="muted mono">
+          {formatTime(call.time)} · {formatDuration(call.durationMs)}
+        </span>
+        <span className="history-actions">
+          <button
+            type="button"
+            className="button button-small"
+            disabled={!connected}
+            aria-label={`Run ${call.tool} again`}
+            onClick={() => void rerunTool(call).catch(() => undefined)}
+          >
+            Run again
+          </button>
+          <button type="button" className="button button-small" aria-expanded={naming} onClick={() => setNaming(!naming)}>
+            Save request
+          </button>
+        </span>
+      </div>
+      {naming && (
+        <form
+          className="history-save"
+          onSubmit={(event) => {
+            event.preventDefault();
+            save({ name, tool: call.tool, arguments: call.arguments, server, savedAt: Date.now() });
+            setNaming(false);
+          }}
+        >
+          <input className="input input-small" aria-label="Request name" value={name} onChange={(event) => setName(event.target.value)} />
+          <button type="submit" className="button button-small">
+            Save
+          </button>
+        </form>
+      )}
+      <details className="history-details">
+        <summary>Arguments and result</summary>
+        <pre className="code-block">
+          <ServerText text={prettyJson(call.arguments)} />
+        </pre>
+        <pre className="code-block">
+          <ServerText text={prettyJson(call.error ?? call.outcome)} />
+        </pre>
+      </details>
+    </li>
+  );
+}

@@ -1,0 +1,59 @@
+import { useStore } from 'zustand';
+import { describeUrl } from '../../shared/url-display.ts';
+import { ServerText } from '../common/ServerText.tsx';
+import { useApp, useCommands } from '../services.tsx';
+
+/** Saved requests, kept in this browser: each runs against the connected server in one click. */
+export function SavedRequests({ connected }: { connected: boolean }) {
+  const { rerunTool } = useCommands();
+  const app = useApp();
+  const requests = useStore(app.savedRequests, (state) => state.requests);
+  const { remove } = useStore(app.savedRequests, (state) => state.actions);
+  return (
+    <section aria-label="Saved requests">
+      <h3 className="list-section-title">
+        Saved requests <span className="muted">{requests.length > 0 ? `${requests.length} in this browser` : ''}</span>
+      </h3>
+      {requests.length === 0 ? (
+        <p className="empty-state">Save a call from the history to run it again later, on any server.</p>
+      ) : (
+        <ul className="history-list">
+          {requests.map((request) => (
+            <li key={request.id} className="history-item">
+              <div className="history-head">
+                <span className="history-tool">
+                  <ServerText text={request.name} />
+                </span>
+                <span className="mono muted">
+                  <ServerText text={request.tool} />
+                </span>
+                <span className="muted history-server" title={request.server}>
+                  from <ServerText text={describeUrl(request.server).host || request.server} />
+                </span>
+                <span className="history-actions">
+                  <button
+                    type="button"
+                    className="button button-small"
+                    disabled={!connected}
+                    aria-label={`Run saved request ${request.name}`}
+                    onClick={() => void rerunTool(request).catch(() => undefined)}
+                  >
+                    Run
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-small"
+                    aria-label={`Delete saved request ${request.name}`}
+                    onClick={() => remove(request.id)}
+                  >
+                    Delete
+                  </button>
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
