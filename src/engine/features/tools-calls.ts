@@ -1,6 +1,7 @@
 /** Tool listing and calling, on the SDK client, shaped for the inspector. */
 import type { Client } from '@modelcontextprotocol/client';
 import { isCreatedTask, type LensClient } from '../sdk-client.ts';
+import { readToolUi } from '../../shared/apps.ts';
 import { boundJson } from '../../shared/bounds.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import type { CallProgress } from '../../shared/events.ts';
@@ -29,6 +30,7 @@ export function readTool(value: unknown): Tool[] {
   const annotations = schema(raw.annotations);
   const execution = schema(raw.execution);
   const outputSchema = schema(raw.outputSchema);
+  const ui = readToolUi(raw._meta);
   return [
     {
       name: raw.name,
@@ -40,6 +42,7 @@ export function readTool(value: unknown): Tool[] {
       ...(annotations !== undefined && { annotations }),
       ...(execution !== undefined && { execution }),
       icons: readIcons(raw.icons),
+      ...(ui && { ui }),
     },
   ];
 }

@@ -58,23 +58,25 @@ export function toolHandlers(ctx: FeatureContext, knownTasks: KnownTasks = new W
     }
     const trackingId = params.trackingId;
     const maxTotalTimeoutMs = bounded(params.maxTotalTimeoutMs, TOOL_MAX_TOTAL_TIMEOUT_MS);
-    return callTool(session.client, params, {
-      ...(signal && { signal }),
-      ...(tool?.paramHeaders && { headers: paramHeaderValues(tool.paramHeaders, params.arguments) }),
-      ...(outputSchema && { outputSchema }),
-      timeoutMs: Math.min(bounded(params.timeoutMs, TOOL_TIMEOUT_MS), maxTotalTimeoutMs),
-      maxTotalTimeoutMs,
-      now: ctx.now,
-      ...(trackingId !== undefined && { onProgress: (progress) => ctx.emit({ type: 'call-progress', trackingId, progress }) }),
-      taskHooks: {
-        remember: (task) => rememberTask(knownTasks, session, task),
-        onStatus: (task) => {
-          if (trackingId !== undefined) ctx.emit({ type: 'call-progress', trackingId, task });
+    return ctx.onBehalfOf(params.viaApp, 'tools/call', params.name, () =>
+      callTool(session.client, params, {
+        ...(signal && { signal }),
+        ...(tool?.paramHeaders && { headers: paramHeaderValues(tool.paramHeaders, params.arguments) }),
+        ...(outputSchema && { outputSchema }),
+        timeoutMs: Math.min(bounded(params.timeoutMs, TOOL_TIMEOUT_MS), maxTotalTimeoutMs),
+        maxTotalTimeoutMs,
+        now: ctx.now,
+        ...(trackingId !== undefined && { onProgress: (progress) => ctx.emit({ type: 'call-progress', trackingId, progress }) }),
+        taskHooks: {
+          remember: (task) => rememberTask(knownTasks, session, task),
+          onStatus: (task) => {
+            if (trackingId !== undefined) ctx.emit({ type: 'call-progress', trackingId, task });
+          },
         },
-      },
-      ...(asTask && { asTask }),
-      note: ctx.note,
-    });
+        ...(asTask && { asTask }),
+        note: ctx.note,
+      }),
+    );
   }
 
   return {
