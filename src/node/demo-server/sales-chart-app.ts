@@ -21,6 +21,9 @@ export const SALES_CHART_HTML = `<!doctype html>
   .actions { margin-top: 10px; display: flex; gap: 8px; align-items: center; }
   button { font: inherit; padding: 4px 10px; }
   #status { color: #59636e; }
+  .dark body { color: #e6edf3; background: #0d1117; }
+  .dark #status { color: #9198a1; }
+  .dark button { color: #e6edf3; background: #21262d; border: 1px solid #3d444d; border-radius: 4px; }
 </style>
 </head>
 <body>
@@ -70,7 +73,7 @@ export const SALES_CHART_HTML = `<!doctype html>
   }
 
   function reportSize() {
-    send({ method: 'ui/notifications/size-changed', params: { height: Math.ceil(document.documentElement.scrollHeight) } });
+    send({ method: 'ui/notifications/size-changed', params: { height: Math.ceil(document.body.getBoundingClientRect().height) } });
   }
 
   window.addEventListener('message', (event) => {
@@ -86,6 +89,7 @@ export const SALES_CHART_HTML = `<!doctype html>
     }
     if (message.method === 'ui/notifications/tool-input') region = (message.params && message.params.arguments && message.params.arguments.region) || region;
     if (message.method === 'ui/notifications/tool-result') { draw(message.params && message.params.structuredContent); status('Showing the tool result.'); }
+    if (message.method === 'ui/notifications/host-context-changed' && message.params && message.params.theme) document.documentElement.classList.toggle('dark', message.params.theme === 'dark');
     if (message.method === 'ui/resource-teardown') send({ id: message.id, result: {} });
     if (message.method === 'ping') send({ id: message.id, result: {} });
   });
@@ -113,7 +117,9 @@ export const SALES_CHART_HTML = `<!doctype html>
     protocolVersion: '2026-01-26',
     appInfo: { name: 'sales-chart', version: '1.0.0' },
     appCapabilities: {},
-  }).then(() => {
+  }).then((result) => {
+    // The host says which theme it shows; the chart follows it (and later changes of it).
+    document.documentElement.classList.toggle('dark', Boolean(result && result.hostContext && result.hostContext.theme === 'dark'));
     send({ method: 'ui/notifications/initialized', params: {} });
     status('Connected to the host.');
     reportSize();

@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { AppsView } from '../apps/AppsView.tsx';
 import { TasksView } from '../tasks/TasksView.tsx';
 import { AuthorizationView } from '../auth/AuthorizationView.tsx';
 import { PromptsView } from '../prompts/PromptsView.tsx';
@@ -21,6 +22,7 @@ const FEATURES: Feature[] = [
   { name: 'Tools', render: () => <ToolsView />, replay: true },
   { name: 'Resources', render: () => <ResourcesView />, replay: true },
   { name: 'Prompts', render: () => <PromptsView />, replay: true },
+  { name: 'Apps', render: () => <AppsView /> },
   { name: 'Tasks', render: () => <TasksView /> },
   { name: 'Logs', render: () => <LogsView /> },
   { name: 'Roots', render: () => <RootsView /> },
