@@ -3,6 +3,7 @@
  * answers, so a test can show the session is still usable. Served at /s/<name>/mcp by server.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { appEscape } from './hostile-app.ts';
 
 export interface Received {
   method: string;
@@ -38,6 +39,8 @@ export interface Scenario {
   resources?: Array<Record<string, unknown>>;
   /** Prompts listed; with them the server declares the prompts capability. */
   prompts?: Array<Record<string, unknown>>;
+  /** Answers `resources/read`; `assetBase` is where this scenario's /asset/ files are served (recorded when fetched). */
+  read?: (uri: string, assetBase: string) => unknown;
 }
 
 const rpc = (id: unknown, result: unknown) => JSON.stringify({ jsonrpc: '2.0', id, result });
@@ -66,6 +69,7 @@ const SVG_WITH_SCRIPT = Buffer.from(
 ).toString('base64');
 
 export const SCENARIOS: Record<string, Scenario> = {
+  'app-escape': appEscape,
   'bad-json-body': { probe: (ctx) => json(ctx, 200, `{"jsonrpc":"2.0","id":${JSON.stringify(ctx.id)},"result":{"content":[`) },
   'bad-json-event': {
     probe: (ctx) => {

@@ -45,6 +45,16 @@ export function createHostileServer(): Server {
       res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
       return void res.end(JSON.stringify(received.get(control[1]!) ?? []));
     }
+    // A scenario's assets: whatever a hostile app tries to load from here is recorded, so a test can show it never arrived.
+    const asset = /^\/s\/([\w-]+)\/asset\/([\w.-]+)$/.exec(url.pathname);
+    if (asset) {
+      const log = received.get(asset[1]!) ?? [];
+      received.set(asset[1]!, log);
+      log.push({ method: req.method ?? '', rpcMethod: `asset ${asset[2]}`, headers: req.headers });
+      return void res
+        .writeHead(200, { 'content-type': 'text/javascript', 'access-control-allow-origin': '*' })
+        .end('window.escaped = true;');
+    }
     const match = /^\/s\/([\w-]+)\/mcp$/.exec(url.pathname);
     const name = match?.[1];
     const scenario = name ? SCENARIOS[name] : undefined;
@@ -80,7 +90,7 @@ export function createHostileServer(): Server {
     scenario: Scenario,
     req: IncomingMessage,
     res: ServerResponse,
-    message: { id?: unknown; method?: string; params?: { name?: string } } | undefined,
+    message: { id?: unknown; method?: string; params?: { name?: string; uri?: string } } | undefined,
   ) {
     const cors = corsHeaders(req, scenario);
     if (req.method === 'OPTIONS') return void res.writeHead(scenario.cors?.none ? 404 : 204, cors).end();
@@ -120,6 +130,11 @@ export function createHostileServer(): Server {
       return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { resources: scenario.resources } }));
     if (message.method === 'resources/templates/list' && scenario.resources)
       return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { resourceTemplates: [] } }));
+    if (message.method === 'resources/read' && scenario.read) {
+      const uri = (message.params as { uri?: unknown } | undefined)?.uri;
+      const result = scenario.read(String(uri), `http://${req.headers.host ?? 'localhost'}/s/${name}/asset`);
+      if (result) return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
+    }
     if (message.method === 'prompts/list' && scenario.prompts)
       return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { prompts: scenario.prompts } }));
     if (message.method === 'tools/call' && message.params?.name === 'probe' && scenario.probe) {

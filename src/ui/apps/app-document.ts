@@ -12,8 +12,8 @@ export const GUARD_LOGGER = 'mcp-lens/sandbox';
 
 const GUARD = `(() => {
   const report = (data) => parent.postMessage({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'warning', logger: '${GUARD_LOGGER}', data } }, '*');
-  document.addEventListener('securitypolicyviolation', (e) => report('blocked by the app\\'s CSP (' + e.effectiveDirective + '): ' + (e.blockedURI || 'inline code')));
-  window.open = (url) => { report('blocked a popup to ' + String(url).slice(0, 200) + ' (apps open links through the host, with consent)'); return null; };
+  document.addEventListener('securitypolicyviolation', (e) => report('what its CSP does not allow (' + e.effectiveDirective + '): ' + (e.blockedURI || 'inline code')));
+  window.open = (url) => { report('a popup to ' + String(url).slice(0, 200) + ' (apps open links through the host, with consent)'); return null; };
 })();`;
 
 const DOCTYPE = /^\s*<!doctype[^>]*>/i;

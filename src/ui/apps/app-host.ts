@@ -103,7 +103,7 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
   bridge.addEventListener('sizechange', (size) => deps.onSize(size));
   bridge.addEventListener('loggingmessage', ({ level, logger, data }) => {
     const text = typeof data === 'string' ? data : JSON.stringify(data);
-    if (logger === GUARD_LOGGER) refuse(`the browser ${text}`);
+    if (logger === GUARD_LOGGER) refuse(`the browser refused ${text}`);
     else deps.onActivity({ kind: 'log', text: `${level}: ${text}` });
   });
 
