@@ -172,6 +172,8 @@ export interface ToolCallOutcome {
   isError: boolean;
   /** Set when the tool declares an outputSchema and structuredContent does not match it. */
   outputSchemaErrors?: string[];
+  /** Set when structuredContent was checked against the tool's outputSchema (pass unless outputSchemaErrors). */
+  outputSchemaChecked?: true;
   /** Where the answer breaks the protocol but was still usable (e.g. no `resultType` from a 2026-07-28 server). */
   specViolations?: string[];
   durationMs: number;

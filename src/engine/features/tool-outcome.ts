@@ -22,6 +22,7 @@ export function shapeOutcome(
   if (result.structuredContent !== undefined) outcome.structuredContent = boundJson(result.structuredContent, RESULT_JSON_BOUNDS);
   const errors = checkOutput(result.structuredContent, result.isError === true, extra.outputSchema);
   if (errors.length > 0) outcome.outputSchemaErrors = errors;
+  if (extra.outputSchema !== undefined && outcome.isError === false) outcome.outputSchemaChecked = true;
   if (Object.hasOwn(result, MISSING_RESULT_TYPE)) {
     outcome.specViolations = ['The result has no resultType, which MCP 2026-07-28 requires; it is shown as complete.'];
   }

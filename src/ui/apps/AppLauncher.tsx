@@ -9,16 +9,28 @@ import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { useEngineClient } from '../services.tsx';
 import { AppFrame } from './AppFrame.tsx';
+import type { Tool } from '../../shared/model.ts';
 import type { AppEntry } from './app-catalog.ts';
 
 type Opened = { id: number; input: Record<string, unknown>; withResult: boolean };
+
+/** A starting input: the defaults the tool's inputSchema declares at its top level. */
+function schemaDefaults(tool: Tool | undefined): Record<string, unknown> {
+  const properties = tool?.inputSchema.properties;
+  if (typeof properties !== 'object' || properties === null) return {};
+  return Object.fromEntries(
+    Object.entries(properties as Record<string, { default?: unknown }>).flatMap(([name, property]) =>
+      property !== null && typeof property === 'object' && property.default !== undefined ? [[name, property.default]] : [],
+    ),
+  );
+}
 
 export function AppLauncher({ app }: { app: AppEntry }) {
   const ids = useId();
   const client = useEngineClient();
   const call = useMutation(callToolMutationOptions(client));
   const [toolName, setToolName] = useState(app.tools.find((t) => t.ui?.visibility.includes('model'))?.name ?? app.tools[0]?.name ?? '');
-  const [inputText, setInputText] = useState('{}');
+  const [inputText, setInputText] = useState(() => JSON.stringify(schemaDefaults(app.tools.find((t) => t.name === toolName))));
   const [inputError, setInputError] = useState<string | null>(null);
   const [opened, setOpened] = useState<Opened | null>(null);
 
