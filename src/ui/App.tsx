@@ -1,6 +1,9 @@
 import { AuthPrompt } from './auth/AuthPrompt.tsx';
 import { RedirectReturn } from './auth/RedirectReturn.tsx';
 import { ConnectionBar } from './connect/ConnectionBar.tsx';
+import { ActivityStrip } from './demo/ActivityStrip.tsx';
+import { DemoToggle } from './demo/DemoToggle.tsx';
+import { useApplyDemo } from './demo/use-demo.ts';
 import { FeatureTabs } from './features/FeatureTabs.tsx';
 import { ServerRequestsHost } from './requests/ServerRequestsHost.tsx';
 import { ServerPanel } from './server/ServerPanel.tsx';
@@ -12,9 +15,11 @@ import { NotificationsTimeline } from './timeline/NotificationsTimeline.tsx';
 import { TrafficPane } from './traffic/TrafficPane.tsx';
 import './common/controls.css';
 import './app.css';
+import './demo/demo.css';
 
 export function App() {
   useApplyTheme();
+  const demo = useApplyDemo();
   return (
     <div className="app">
       <header className="app-header">
@@ -24,6 +29,7 @@ export function App() {
         </div>
         <ConnectionBar />
         <SessionMenu />
+        <DemoToggle />
         <ThemeToggle />
       </header>
       <ReplayBanner />
@@ -39,6 +45,7 @@ export function App() {
           <NotificationsTimeline />
         </aside>
       </main>
+      {demo && <ActivityStrip />}
       <ServerRequestsHost />
     </div>
   );
