@@ -7,6 +7,7 @@ import { registerAppResource, registerAppTool, RESOURCE_MIME_TYPE } from '@model
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 
+import { icons } from './icons.ts';
 import { SALES_CHART_HTML, SALES_CHART_URI } from './sales-chart-app.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun'];
@@ -44,6 +45,8 @@ export function registerAppTools(server: McpServer): void {
     'show-sales',
     {
       title: 'Show sales (an MCP App)',
+      // The ext-apps ToolConfig type has no icons, but the helper passes the whole config to registerTool.
+      ...{ icons: icons.chart },
       description: 'Shows monthly sales for a region in an interactive chart (an MCP App); the result also carries the figures.',
       inputSchema: z.object({ region: z.enum(REGIONS).default('north').describe('Which region to chart') }),
       outputSchema: z.object(SALES_SHAPE),
@@ -60,6 +63,8 @@ export function registerAppTools(server: McpServer): void {
     'get-sales',
     {
       title: 'Get sales figures',
+      // The ext-apps ToolConfig type has no icons, but the helper passes the whole config to registerTool.
+      ...{ icons: icons.chart },
       description: 'The figures behind the sales chart; the chart app calls it through the host to refresh.',
       inputSchema: z.object({ region: z.enum(REGIONS).describe('Which region') }),
       outputSchema: z.object(SALES_SHAPE),
