@@ -14,7 +14,7 @@ import { useFeatureScope } from '../features/use-feature-scope.ts';
 import { useServices } from '../services.tsx';
 import { useResolvedTheme } from '../theme/use-theme.ts';
 import { AppActivityList } from './AppActivityList.tsx';
-import { startAppHost, type AppActivity, type AppSource } from './app-host.ts';
+import type { AppActivity, AppSource } from './app-host.ts';
 import { LinkConsentDialog } from './LinkConsentDialog.tsx';
 import { SANDBOX_FLAGS, sandboxPageUrl } from './sandbox-url.ts';
 import { useAppSource } from './use-app-source.ts';
@@ -60,28 +60,34 @@ function RunningApp({ app, input, result }: { app: AppSource; input?: Record<str
   const [activity, setActivity] = useState<AppActivity[]>([]);
   const [linkQuestion, setLinkQuestion] = useState<{ url: string; answer: (open: boolean) => void } | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
+  const [src, setSrc] = useState<string | undefined>(undefined);
 
   useEffect(() => {
     const target = frame.current?.contentWindow;
     if (!target) return;
     let closed = false;
-    const host = startAppHost(target, {
-      call: (method, params) => client.call(method, params),
-      app,
-      ...(input && { input }),
-      ...(result && { result }),
-      tools: () => queryClient.getQueryData(toolsQuery.queryKey)?.tools,
-      theme,
-      confirmLink: (url) => new Promise((resolve) => setLinkQuestion({ url, answer: resolve })),
-      openExternal,
-      onActivity: (item) => !closed && setActivity((items) => [...items, item].slice(-MAX_ACTIVITY)),
-      onSize: ({ height: asked }) => {
-        if (!closed && typeof asked === 'number' && Number.isFinite(asked)) setHeight(Math.min(MAX_HEIGHT, Math.max(80, Math.ceil(asked))));
-      },
-      onDisplayMode: (mode) => !closed && setFullscreen(mode === 'fullscreen'),
-      note: (level, text) => services.log.getState().actions.appendEvents([{ type: 'note', time: Date.now(), level, text }]),
-    });
-    host.catch((error: unknown) => setStartError(String(error)));
+    // The bridge (with the SDK's Protocol and zod) loads only when an app runs: most sessions never show one.
+    const host = import('./app-host.ts').then(({ startAppHost }) =>
+      startAppHost(target, {
+        call: (method, params) => client.call(method, params),
+        app,
+        ...(input && { input }),
+        ...(result && { result }),
+        tools: () => queryClient.getQueryData(toolsQuery.queryKey)?.tools,
+        theme,
+        confirmLink: (url) => new Promise((resolve) => setLinkQuestion({ url, answer: resolve })),
+        openExternal,
+        onActivity: (item) => !closed && setActivity((items) => [...items, item].slice(-MAX_ACTIVITY)),
+        onSize: ({ height: asked }) => {
+          if (!closed && typeof asked === 'number' && Number.isFinite(asked))
+            setHeight(Math.min(MAX_HEIGHT, Math.max(80, Math.ceil(asked))));
+        },
+        onDisplayMode: (mode) => !closed && setFullscreen(mode === 'fullscreen'),
+        note: (level, text) => services.log.getState().actions.appendEvents([{ type: 'note', time: Date.now(), level, text }]),
+      }),
+    );
+    // The sandbox page announces itself once, as soon as it loads: it is loaded only after the bridge listens.
+    host.then(() => !closed && setSrc(sandboxPageUrl())).catch((error: unknown) => setStartError(String(error)));
     return () => {
       closed = true;
       void host.then((running) => running.close()).catch(() => undefined);
@@ -104,7 +110,7 @@ function RunningApp({ app, input, result }: { app: AppSource; input?: Record<str
         <iframe
           ref={frame}
           title={`MCP App ${app.uri}`}
-          src={sandboxPageUrl()}
+          {...(src !== undefined && { src })}
           sandbox={SANDBOX_FLAGS}
           referrerPolicy="no-referrer"
           style={fullscreen ? undefined : { height }}
