@@ -33,6 +33,9 @@ export default defineConfig({
       },
     ],
   },
+  // Where MCP Apps' sandbox page lives when it is served from a second origin (docs/security.md#mcp-apps);
+  // empty means the sandbox.html beside index.html, framed without allow-same-origin.
+  define: { __MCP_LENS_SANDBOX_URL__: JSON.stringify(process.env.MCP_LENS_SANDBOX_URL ?? '') },
   build: {
     // No inlined assets: the CSP allows scripts and styles from 'self' only.
     assetsInlineLimit: 0,

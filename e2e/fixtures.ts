@@ -13,6 +13,10 @@ export const test = base.extend<{ problems: string[] }>({
       const problems: string[] = [];
       await page.exposeFunction('__reportCspViolation', (text: string) => problems.push(text));
       await page.addInitScript(() => {
+        // An MCP App's own document (about:srcdoc inside the sandbox page) is the server's code under the
+        // server's declared policy: what it tries and is refused is its business, and e2e/apps.spec.ts checks
+        // those refusals on purpose. Everything of MCP Lens, the sandbox page included, is still watched.
+        if (location.href === 'about:srcdoc') return;
         document.addEventListener('securitypolicyviolation', (event) => {
           (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation(
             `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} in ${event.sourceFile}:${event.lineNumber}`,

@@ -26,6 +26,8 @@ import { replayHandlers } from './features/replay.ts';
 import { resourceHandlers } from './features/resources.ts';
 import { toolHandlers } from './features/tools.ts';
 import { fetchIcon } from './icons.ts';
+import { createAppCallers } from './app-callers.ts';
+import { appsExtension } from './features/apps.ts';
 import { createMessageRecorder } from './message-recorder.ts';
 import { openSession, type Session, type SessionExtension } from './session.ts';
 import { isSessionGone, sessionGoneError } from './session-recovery.ts';
@@ -73,9 +75,11 @@ export function createEngine(env: EngineEnv): Engine {
     note,
     onDrop: (drop) => env.emit({ type: 'stream-drop', drop: { time: now(), ...drop } }),
   });
+  const appCallers = createAppCallers();
   const recorder = createMessageRecorder({
     now,
     nextSeq,
+    claimCaller: appCallers.claim,
     emit: (entry) => {
       env.emit({ type: 'message', entry });
       guards.inspect(entry);
@@ -119,6 +123,15 @@ export function createEngine(env: EngineEnv): Engine {
     requireSession() {
       if (!session) throw { code: 'not-connected', message: 'Not connected. Enter a server URL and press Connect.' } satisfies EngineError;
       return session;
+    },
+    async onBehalfOf(app, method, target, send) {
+      if (app === undefined) return send();
+      const release = appCallers.expect(app, method, target);
+      try {
+        return await send();
+      } finally {
+        release();
+      }
     },
   };
 
@@ -166,7 +179,13 @@ export function createEngine(env: EngineEnv): Engine {
   const auth = authFeature(ctx, env.auth);
   // The environment's extensions come last: the SDK keeps the last handler registered for a method, so
   // a headless host's answers override the person-in-the-browser ones.
-  const extensions: SessionExtension[] = [clientFeatures.extension, auth.extension, tasksExtension, ...(env.extensions ?? [])];
+  const extensions: SessionExtension[] = [
+    clientFeatures.extension,
+    auth.extension,
+    tasksExtension,
+    appsExtension,
+    ...(env.extensions ?? []),
+  ];
 
   const sessionHandlers: Handlers<SessionApi> = {
     async connect(params) {

@@ -13,6 +13,11 @@ export interface FeatureContext {
   note: (level: 'info' | 'warning' | 'error', text: string) => void;
   /** The current session, or a `not-connected` EngineError thrown for the UI. */
   requireSession: () => Session;
+  /**
+   * Runs `send` (one request) marked in the message log as asked for by the MCP App `app`, when there is
+   * one; otherwise just runs it.
+   */
+  onBehalfOf: <T>(app: string | undefined, method: string, target: string, send: () => Promise<T>) => Promise<T>;
 }
 
 export type Handler<M extends EngineMethod> = (params: EngineApi[M]['params'], signal?: AbortSignal) => Promise<EngineApi[M]['result']>;

@@ -31,6 +31,8 @@ export function createMessageRecorder(deps: {
   now: () => number;
   emit: (entry: MessageEntry) => void;
   nextSeq: () => number;
+  /** The MCP App that asked for an outgoing request, if one did (src/engine/app-callers.ts). */
+  claimCaller?: (frame: unknown) => string | undefined;
 }): MessageRecorder {
   /** Keyed by direction of the request + id, since both sides number their own requests. */
   const pending = new Map<string, { time: number; seq: number }>();
@@ -56,6 +58,8 @@ export function createMessageRecorder(deps: {
     if (facts.kind === 'request' && facts.method?.startsWith('notifications/')) {
       entry.violation = `"${facts.method}" is a notification, but it carries an id, which makes it a request: the client answers it with "method not found". Notifications must not have an id.`;
     }
+    const viaApp = direction === 'out' && facts.kind === 'request' ? deps.claimCaller?.(value) : undefined;
+    if (viaApp !== undefined) entry.viaApp = viaApp;
     if (facts.kind === 'request' && facts.rpcId !== undefined) {
       pending.set(key(direction, facts.rpcId), { time, seq: entry.seq });
     }

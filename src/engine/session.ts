@@ -142,6 +142,9 @@ async function connectWith({ kind, url, headers, timeout, plan }: ConnectTarget,
       : new SSEClientTransport(url, { fetch, requestInit, eventSourceInit: { fetch }, ...transportAuth });
   deps.guards?.install(transport);
   const capabilities = Object.assign({}, ...extensions.map((extension) => extension.capabilities ?? {})) as ClientCapabilities;
+  // Several features may declare client-side extensions (MCP Apps): merge them rather than keep the last.
+  const declared = extensions.map((extension) => (extension.capabilities as { extensions?: object } | undefined)?.extensions);
+  if (declared.some(Boolean)) Object.assign(capabilities, { extensions: Object.assign({}, ...declared) as object });
   // HTTP+SSE has no modern era: it is spoken only with initialize.
   const mode = kind === 'sse' ? 'legacy' : negotiationMode(plan);
   const client = new LensClient(CLIENT_INFO, {

@@ -44,6 +44,8 @@ export interface MessageEntry {
   sseEventId?: string;
   /** A well-formed message that breaks a rule of the spec (a notification carrying an id), in plain words. */
   violation?: string;
+  /** MCP Apps: the `ui://` URI of the app that asked MCP Lens to send this request. */
+  viaApp?: string;
 }
 
 /**

@@ -3,6 +3,7 @@
  * server sent them — already bounded in size and depth — and typed loosely on purpose: they are untrusted,
  * so the UI reads every field defensively instead of trusting a type the server never promised to meet.
  */
+import type { ToolUi } from './apps.ts';
 import type { Limits } from './limits.ts';
 import type { ClientFeatureSettings } from './client-features.ts';
 
@@ -119,6 +120,8 @@ export interface Tool {
   paramHeaders?: ParamHeader[];
   /** Modern era over HTTP: why the spec excludes this tool (an invalid x-mcp-header); it is never called. */
   excluded?: string;
+  /** MCP Apps: the `ui://` resource that shows this tool's results (`_meta.ui`). */
+  ui?: ToolUi;
 }
 
 export interface ToolList {
@@ -182,6 +185,8 @@ export interface ToolCallParams {
   timeoutMs?: number;
   /** Hard limit however much progress arrives. @default 600000 */
   maxTotalTimeoutMs?: number;
+  /** MCP Apps: the `ui://` URI of the app that made this call through MCP Lens; the log marks it. */
+  viaApp?: string;
 }
 
 /** A content block as the server sent it (text, image, audio, resource_link, resource, or something newer). */
@@ -195,6 +200,8 @@ export interface ToolCallOutcome {
   outputSchemaErrors?: string[];
   /** What the outputSchema check could not check (e.g. a pattern the linear-time engine cannot run). */
   outputSchemaNotes?: string[];
+  /** Set when structuredContent was checked against the tool's outputSchema (pass unless outputSchemaErrors). */
+  outputSchemaChecked?: true;
   /** Where the answer breaks the protocol but was still usable (e.g. no `resultType` from a 2026-07-28 server). */
   specViolations?: string[];
   durationMs: number;

@@ -2,6 +2,7 @@
  * Resources across the worker boundary: listings, templates, reads and subscriptions. Like the rest of
  * model.ts, payloads are the server's own, bounded, and read defensively by the UI.
  */
+import type { AppResourceMeta } from './apps.ts';
 import type { Freshness, Icon, ListMore, ListRequest } from './model.ts';
 
 /** `audience`, `priority` and `lastModified` as the server sent them (only the well-formed ones kept). */
@@ -20,6 +21,8 @@ export interface ResourceInfo {
   size?: number;
   icons: Icon[];
   annotations?: ResourceAnnotations;
+  /** MCP Apps: what the list entry's `_meta.ui` declares (the read's own `_meta.ui` wins). */
+  app?: AppResourceMeta;
 }
 
 export interface ResourceTemplateInfo {
@@ -70,6 +73,8 @@ export interface ResourceContent {
   /** Decoded size of the blob in bytes. */
   blobBytes?: number;
   annotations?: ResourceAnnotations;
+  /** MCP Apps: what this content's `_meta.ui` declares (CSP domains, permissions, border). */
+  app?: AppResourceMeta;
 }
 
 export interface ResourceReadResult {
@@ -87,7 +92,7 @@ export interface ResourcesApi {
   listResourceTemplates: { params: ListRequest; result: ResourceTemplateList };
   /** Expands an RFC 6570 template with the SDK's UriTemplate; no server traffic. */
   expandUriTemplate: { params: { template: string; variables: Record<string, string> }; result: { uri: string } };
-  readResource: { params: { uri: string }; result: ResourceReadResult };
+  readResource: { params: { uri: string; viaApp?: string }; result: ResourceReadResult };
   subscribeResource: { params: { uri: string }; result: undefined };
   unsubscribeResource: { params: { uri: string }; result: undefined };
 }

@@ -2,20 +2,10 @@
  * The Message log's structured filters: direction, kind and method, combined (AND) with the free-text
  * filter of log-filter.ts. Cheap field checks, so they run over the text filter's result on each refresh.
  */
+import type { LogFacets } from './log-facet-model.ts';
 import { requestMethodOf, type LogItem } from './log-store.ts';
 
-export type DirectionFacet = 'any' | 'in' | 'out';
-/** `error` covers error responses and frames that are not valid JSON-RPC: both are something gone wrong. */
-export type KindFacet = 'any' | 'request' | 'response' | 'notification' | 'error';
-
-export interface LogFacets {
-  direction: DirectionFacet;
-  kind: KindFacet;
-  /** A part of the method name, case-insensitive; a response matches by the method of its request. */
-  method: string;
-}
-
-export const NO_FACETS: LogFacets = { direction: 'any', kind: 'any', method: '' };
+export { NO_FACETS, type DirectionFacet, type KindFacet, type LogFacets } from './log-facet-model.ts';
 
 export function facetsActive(facets: LogFacets): boolean {
   return facets.direction !== 'any' || facets.kind !== 'any' || facets.method.trim() !== '';

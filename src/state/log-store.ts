@@ -10,7 +10,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { EngineEvent, MessageEntry } from '../shared/events.ts';
 import { ChunkedList } from './log-chunks.ts';
-import { NO_FACETS, type LogFacets } from './log-facets.ts';
+import { NO_FACETS, type LogFacets } from './log-facet-model.ts';
 
 export type LogItem =
   | { id: string; type: 'message'; entry: MessageEntry }

@@ -36,7 +36,10 @@ export interface PrefsState extends ToolPrefs {
   era: EraChoice;
   /** Per server origin, the era it spoke when last connected (see era-prefs.ts). */
   knownEras: KnownEras;
+  /** Demo mode: larger type, secrets hidden, traffic folded into a strip. Per page, never stored. @default false */
+  demo: boolean;
   actions: {
+    setDemo(on: boolean): void;
     setTheme(theme: ThemeChoice): void;
     setToolPrefs(prefs: Partial<ToolPrefs>): void;
     setClientFeatures(settings: ClientFeatureSettings): void;
@@ -68,7 +71,11 @@ export function createPrefsStore(storage?: PrefsStorage) {
     clientFeatures: readJson(storage, CLIENT_FEATURES_KEY, sanitizeClientFeatures),
     era: readJson(storage, ERA_KEY, (value) => (isEraChoice(value.choice) ? value.choice : 'auto')),
     knownEras: readJson(storage, KNOWN_ERAS_KEY, sanitizeKnownEras),
+    demo: false,
     actions: {
+      setDemo(on) {
+        if (on !== get().demo) set({ demo: on });
+      },
       setEra(era) {
         if (!isEraChoice(era) || era === get().era) return;
         set({ era });

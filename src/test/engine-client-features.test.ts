@@ -35,13 +35,19 @@ describe('client features', () => {
       sampling: { tools: {} },
       elicitation: { form: {}, url: {} },
       roots: { listChanged: true },
+      // MCP Lens hosts MCP Apps in either era: the client's own declaration, not a switch.
+      extensions: { 'io.modelcontextprotocol/ui': expect.anything() },
     });
     await h.engine.call('disconnect', undefined);
 
     const off = createHarness();
     const clientFeatures = { sampling: true, samplingTools: false, elicitationForm: false, elicitationUrl: true, roots: false };
     await off.engine.call('connect', { url: demo.url, headers: [], transport: 'auto', era: 'legacy', clientFeatures });
-    expect(initializeCapabilities(off)).toEqual({ sampling: {}, elicitation: { url: {} } });
+    expect(initializeCapabilities(off)).toEqual({
+      sampling: {},
+      elicitation: { url: {} },
+      extensions: { 'io.modelcontextprotocol/ui': expect.anything() },
+    });
     // Form elicitation is off: the SDK answers -32602 and no person is asked.
     const outcome = await off.engine.call('callTool', { name: 'ask-every-field', arguments: {} });
     expect(outcome.isError).toBe(true);

@@ -2,6 +2,9 @@ import { AuthPrompt } from './auth/AuthPrompt.tsx';
 import { RedirectReturn } from './auth/RedirectReturn.tsx';
 import { PanelBoundary } from './common/PanelBoundary.tsx';
 import { ConnectionBar } from './connect/ConnectionBar.tsx';
+import { ActivityStrip } from './demo/ActivityStrip.tsx';
+import { DemoToggle } from './demo/DemoToggle.tsx';
+import { useApplyDemo } from './demo/use-demo.ts';
 import { FeatureTabs } from './features/FeatureTabs.tsx';
 import { ServerRequestsHost } from './requests/ServerRequestsHost.tsx';
 import { ServerPanel } from './server/ServerPanel.tsx';
@@ -15,9 +18,11 @@ import { NotificationsTimeline } from './timeline/NotificationsTimeline.tsx';
 import { TrafficPane } from './traffic/TrafficPane.tsx';
 import './common/controls.css';
 import './app.css';
+import './demo/demo.css';
 
 export function App() {
   useApplyTheme();
+  const demo = useApplyDemo();
   return (
     <div className="app">
       <header className="app-header">
@@ -31,6 +36,7 @@ export function App() {
         <PanelBoundary name="The session menu">
           <SessionMenu />
         </PanelBoundary>
+        <DemoToggle />
         <ThemeToggle />
       </header>
       <PanelBoundary name="The saved-session banner">
@@ -59,6 +65,7 @@ export function App() {
           </PanelBoundary>
         </aside>
       </main>
+      {demo && <ActivityStrip />}
       <PanelBoundary name="The server request dialog">
         <ServerRequestsHost />
       </PanelBoundary>

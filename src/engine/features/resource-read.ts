@@ -1,6 +1,7 @@
 /** Shapes a `resources/read` result for the UI: text bounded, blobs decoded to Blobs, problems listed. */
 import { DECODED_IMAGE_TYPES, imageProblem } from '../../shared/image-header.ts';
 import type { ResourceAnnotations, ResourceContent } from '../../shared/resources-api.ts';
+import { isAppMimeType, readAppResourceMeta } from '../../shared/apps.ts';
 import { record, str } from './paginate.ts';
 
 /** Text beyond this many characters is cut, and the cut is reported. */
@@ -38,6 +39,12 @@ export function readContents(result: unknown): { contents: ResourceContent[]; pr
     const content: ResourceContent = { uri: uri ?? '', ...(mimeType !== undefined && { mimeType }) };
     const annotations = readAnnotations(entry.annotations);
     if (annotations) content.annotations = annotations;
+    if (isAppMimeType(mimeType) || record(record(entry._meta)?.ui)) {
+      const app = readAppResourceMeta(entry._meta);
+      content.app = app.meta;
+      if (app.dropped.length > 0)
+        problems.push(`contents[${index}]: CSP sources MCP Lens does not accept were dropped: ${app.dropped.join(', ')}.`);
+    }
     const text = str(entry.text);
     const blob = str(entry.blob);
     if (text !== undefined) {

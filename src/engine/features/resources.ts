@@ -1,5 +1,6 @@
 /** resources/list, resources/templates/list, resources/read and (un)subscribe, for the Resources tab. */
 import { UriTemplate } from '@modelcontextprotocol/client';
+import { isAppMimeType, readAppResourceMeta } from '../../shared/apps.ts';
 import { dictionary } from '../../shared/own.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import type { Freshness } from '../../shared/model.ts';
@@ -22,13 +23,24 @@ function common(raw: Record<string, unknown>) {
   };
 }
 
+/** `_meta.ui` of an MCP App resource; other resources carry none. */
+export function readAppMeta(raw: Record<string, unknown>, mimeType: string | undefined) {
+  return isAppMimeType(mimeType) || record(record(raw._meta)?.ui) ? { app: readAppResourceMeta(raw._meta).meta } : {};
+}
+
 export function readResource(value: unknown): ResourceInfo | undefined {
   const raw = record(value);
   const uri = str(raw?.uri);
   if (!raw || uri === undefined) return undefined;
   const size = typeof raw.size === 'number' && Number.isFinite(raw.size) && raw.size >= 0 ? raw.size : undefined;
   // `name` is required by the spec, but a resource with a uri is still usable: show the uri instead.
-  return { uri, name: str(raw.name) ?? uri, ...common(raw), ...(size !== undefined && { size }) } as ResourceInfo;
+  return {
+    uri,
+    name: str(raw.name) ?? uri,
+    ...common(raw),
+    ...(size !== undefined && { size }),
+    ...readAppMeta(raw, str(raw.mimeType)),
+  } as ResourceInfo;
 }
 
 export function readTemplate(value: unknown): ResourceTemplateInfo | undefined {
@@ -100,10 +112,12 @@ export function resourceHandlers(ctx: FeatureContext): Handlers<ResourcesApi> {
         } satisfies EngineError;
       }
     },
-    async readResource({ uri }, signal) {
+    async readResource({ uri, viaApp }, signal) {
       const { client } = ctx.requireSession();
       const started = ctx.clock.now();
-      const result = await rawRequest(client, 'resources/read', { uri: checkUri(uri) }, { ...(signal && { signal }) });
+      const result = await ctx.onBehalfOf(viaApp, 'resources/read', uri, () =>
+        rawRequest(client, 'resources/read', { uri: checkUri(uri) }, { ...(signal && { signal }) }),
+      );
       const { contents, problems } = readContents(result);
       const { ttlMs, cacheScope } = (result ?? {}) as { ttlMs?: unknown; cacheScope?: unknown };
       const scope = cacheScope === 'public' || cacheScope === 'private' ? cacheScope : undefined;

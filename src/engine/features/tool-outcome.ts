@@ -23,6 +23,7 @@ export function shapeOutcome(
   const { errors, notes } = checkOutput(result.structuredContent, result.isError === true, extra.outputSchema);
   if (errors.length > 0) outcome.outputSchemaErrors = errors;
   if (notes.length > 0) outcome.outputSchemaNotes = notes;
+  if (extra.outputSchema !== undefined && outcome.isError === false) outcome.outputSchemaChecked = true;
   if (Object.hasOwn(result, MISSING_RESULT_TYPE)) {
     outcome.specViolations = ['The result has no resultType, which MCP 2026-07-28 requires; it is shown as complete.'];
   }

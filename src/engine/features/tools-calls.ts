@@ -2,6 +2,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { CallDeadline } from '../call-deadline.ts';
 import { isCreatedTask, type LensClient } from '../sdk-client.ts';
+import { readToolUi } from '../../shared/apps.ts';
 import { boundJson } from '../../shared/bounds.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import type { CallProgress } from '../../shared/events.ts';
@@ -31,6 +32,7 @@ export function readTool(value: unknown): Tool[] {
   const annotations = schema(raw.annotations);
   const execution = schema(raw.execution);
   const outputSchema = schema(raw.outputSchema);
+  const ui = readToolUi(raw._meta);
   return [
     {
       name: raw.name,
@@ -42,6 +44,7 @@ export function readTool(value: unknown): Tool[] {
       ...(annotations !== undefined && { annotations }),
       ...(execution !== undefined && { execution }),
       icons: readIcons(raw.icons),
+      ...(ui && { ui }),
     },
   ];
 }

@@ -88,24 +88,26 @@ export function toolHandlers(
     });
     const stopWatching = answering?.watch((waiting) => deadline.hold(waiting.some((request) => waitsOn(request, params.name))));
     try {
-      return await callTool(session.client, params, {
-        ...(signal && { signal }),
-        deadline,
-        ...(tool?.paramHeaders && { headers: paramHeaderValues(tool.paramHeaders, params.arguments) }),
-        ...(outputSchema && { outputSchema }),
-        timeoutMs,
-        maxTotalTimeoutMs,
-        clock: ctx.clock,
-        ...(trackingId !== undefined && { onProgress: (progress) => ctx.emit({ type: 'call-progress', trackingId, progress }) }),
-        taskHooks: {
-          remember: (task) => rememberTask(knownTasks, session, task),
-          onStatus: (task) => {
-            if (trackingId !== undefined) ctx.emit({ type: 'call-progress', trackingId, task });
+      return await ctx.onBehalfOf(params.viaApp, 'tools/call', params.name, () =>
+        callTool(session.client, params, {
+          ...(signal && { signal }),
+          deadline,
+          ...(tool?.paramHeaders && { headers: paramHeaderValues(tool.paramHeaders, params.arguments) }),
+          ...(outputSchema && { outputSchema }),
+          timeoutMs,
+          maxTotalTimeoutMs,
+          clock: ctx.clock,
+          ...(trackingId !== undefined && { onProgress: (progress) => ctx.emit({ type: 'call-progress', trackingId, progress }) }),
+          taskHooks: {
+            remember: (task) => rememberTask(knownTasks, session, task),
+            onStatus: (task) => {
+              if (trackingId !== undefined) ctx.emit({ type: 'call-progress', trackingId, task });
+            },
           },
-        },
-        ...(asTask && { asTask }),
-        note: ctx.note,
-      });
+          ...(asTask && { asTask }),
+          note: ctx.note,
+        }),
+      );
     } finally {
       stopWatching?.();
       deadline.dispose();

@@ -40,5 +40,6 @@ export const icons = {
   doc: svgIcon('<path d="M7 3h7l4 4v14H7z"/><path d="M14 3v4h4"/>', '#475569'),
   headers: svgIcon('<path d="M4 7h16M4 12h10M4 17h6"/><path d="M17 14l3 3-3 3"/>', '#0d9488'),
   clock: svgIcon('<circle cx="12" cy="12" r="8"/><path d="M12 8v4l2.5 2.5"/>', '#6d28d9'),
+  chart: svgIcon('<path d="M4 20h16"/><path d="M7 16v-5M12 16V7M17 16v-8"/>', '#2563eb'),
   prompt: svgIcon('<path d="M5 5h14v10H9l-4 4z"/>', '#7c3aed'),
 } satisfies Record<string, Icon[]>;

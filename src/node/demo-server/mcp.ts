@@ -1,5 +1,6 @@
 import { McpServer, type CacheHint, type ProtocolEra } from '@modelcontextprotocol/server';
 
+import { registerAppTools } from './app-tools.ts';
 import { registerAskTwice } from './ask-twice.ts';
 import { registerClientFeatureTools } from './client-feature-tools.ts';
 import { registerHeaderTools } from './header-tools.ts';
@@ -29,6 +30,7 @@ const INSTRUCTIONS = `This is the MCP Lens demo server. It has no real side effe
 Start with "echo", then try "book-meeting" to see a rich form, "get-forecast" for structured output, "draw-lens" and "play-tone" for media, and "long-running-task" for progress and log notifications.
 "plan-trip" shows a richer schema ($defs/$ref, nullable, anyOf, a map), "annotated-report" annotated content, "broken-output" a result that breaks its outputSchema; "reset-demo" declares no annotations, so clients should ask before running it.
 "toggle-bonus-tool" adds or removes a tool and announces it with notifications/tools/list_changed. "clear-notes" is destructive: it deletes the notes.
+"show-sales" is an MCP App: a chart that runs beside its result and refreshes itself through the client.
 "ask-every-field", "open-lookalike-url", "show-roots", "sample-with-tools" and "ask-twice" ask the client for input: as server requests on 2025-11-25, as input_required rounds on 2026-07-28.`;
 
 const ERA_NOTES: Record<ProtocolEra, string> = {
@@ -70,6 +72,7 @@ export function createDemoMcpServer(scope: DemoScope = legacySessionScope()): Mc
   registerClientFeatureTools(server, scope.era);
   registerSamplingTools(server, scope.era);
   registerAskTwice(server);
+  registerAppTools(server);
   registerHeaderTools(server, scope.era);
   if (scope.tasks) registerTaskTools(server, scope.tasks);
   return server;

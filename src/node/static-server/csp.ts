@@ -19,7 +19,9 @@ export const CSP_DIRECTIVES: readonly string[] = [
   "font-src 'self'",
   "connect-src 'self' https: http:",
   "worker-src 'self'",
-  'frame-src blob:',
+  // blob: for the sandboxed HTML preview; 'self' for the MCP Apps sandbox page (public/sandbox.html), and the
+  // second origin it is served from when MCP_LENS_SANDBOX_URL is set at build and run time.
+  `frame-src blob: 'self'${sandboxOrigin(process.env.MCP_LENS_SANDBOX_URL)}`,
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
@@ -29,6 +31,35 @@ export const CSP_DIRECTIVES: readonly string[] = [
   "require-trusted-types-for 'script'",
   'trusted-types default dompurify',
 ];
+
+/** ` <origin>` of a configured sandbox page, or '' (the same-origin page in an opaque-origin sandbox). */
+export function sandboxOrigin(url: string | undefined): string {
+  if (url === undefined || url === '') return '';
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('MCP_LENS_SANDBOX_URL must be an http(s) URL.');
+  return ` ${parsed.origin}`;
+}
+
+/**
+ * The MCP Apps sandbox page's policy (public/sandbox.html carries the same as a meta tag): a ceiling for
+ * the app documents it frames, which add their own declared policy. It allows inline script (apps are
+ * single HTML files) and any network source, because the app's policy is the one that narrows it to what
+ * the server declared. No frame-ancestors: the page relays only to the inspector origin named in its URL.
+ */
+export const SANDBOX_CSP = [
+  "default-src 'none'",
+  "script-src 'unsafe-inline' blob: data: https: http:",
+  "style-src 'unsafe-inline' blob: data: https: http:",
+  'img-src blob: data: https: http:',
+  'font-src blob: data: https: http:',
+  'media-src blob: data: https: http:',
+  'connect-src https: http: wss: ws:',
+  'frame-src https: http:',
+  "worker-src 'none'",
+  "object-src 'none'",
+  'base-uri https: http:',
+  "form-action 'none'",
+].join('; ');
 
 /** The policy for the `Content-Security-Policy` response header. */
 export const CSP = CSP_DIRECTIVES.join('; ');
@@ -47,3 +78,13 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
+
+/** Headers for the MCP Apps sandbox page: its own policy, and no COOP (it is only ever framed). */
+export const SANDBOX_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': SANDBOX_CSP,
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+/** The sandbox page's file name, beside index.html. */
+export const SANDBOX_PAGE = 'sandbox.html';

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, resolve, sep } from 'node:path';
 
-import { SECURITY_HEADERS } from './csp.ts';
+import { SANDBOX_HEADERS, SANDBOX_PAGE, SECURITY_HEADERS } from './csp.ts';
 
 export interface StaticServerOptions {
   /** Folder to serve, usually the built `dist/`. */
@@ -114,7 +114,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, root: string, ba
   const body = await readFile(file);
   const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
   res.writeHead(200, {
-    ...SECURITY_HEADERS,
+    ...(relative === SANDBOX_PAGE ? SANDBOX_HEADERS : SECURITY_HEADERS),
     'Content-Type': type,
     'Content-Length': String(body.length),
     'Cache-Control': 'no-cache',

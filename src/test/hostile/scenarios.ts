@@ -3,6 +3,7 @@
  * answers, so a test can show the session is still usable. Served at /s/<name>/mcp by server.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { appEscape } from './hostile-app.ts';
 
 export interface Received {
   method: string;
@@ -42,6 +43,8 @@ export interface Scenario {
   prompts?: Array<Record<string, unknown>>;
   /** Answers `resources/read` for a URI. */
   read?: (ctx: ScenarioContext, uri: string) => void;
+  /** Answers `resources/read`; `assetBase` is where this scenario's /asset/ files are served (recorded when fetched). */
+  readResult?: (uri: string, assetBase: string) => unknown;
 }
 
 const rpc = (id: unknown, result: unknown) => JSON.stringify({ jsonrpc: '2.0', id, result });
@@ -85,6 +88,7 @@ export const SCENARIOS: Record<string, Scenario> = {
       return { tools: [tool(`page-${page}-a`, 'First of the page.'), tool(`page-${page}-b`, 'Second.')], nextCursor: `c${page + 1}` };
     },
   },
+  'app-escape': appEscape,
   'bad-json-body': { probe: (ctx) => json(ctx, 200, `{"jsonrpc":"2.0","id":${JSON.stringify(ctx.id)},"result":{"content":[`) },
   'bad-json-event': {
     probe: (ctx) => {

@@ -50,6 +50,16 @@ export function createHostileServer(): Server {
       res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
       return void res.end(JSON.stringify(received.get(control[1]!) ?? []));
     }
+    // A scenario's assets: whatever a hostile app tries to load from here is recorded, so a test can show it never arrived.
+    const asset = /^\/s\/([\w-]+)\/asset\/([\w.-]+)$/.exec(url.pathname);
+    if (asset) {
+      const log = received.get(asset[1]!) ?? [];
+      received.set(asset[1]!, log);
+      log.push({ method: req.method ?? '', rpcMethod: `asset ${asset[2]}`, headers: req.headers });
+      return void res
+        .writeHead(200, { 'content-type': 'text/javascript', 'access-control-allow-origin': '*' })
+        .end('window.escaped = true;');
+    }
     const match = /^\/s\/([\w-]+)\/mcp$/.exec(url.pathname);
     const name = match?.[1];
     const scenario = name ? scenarioNamed(name) : undefined;
@@ -128,6 +138,11 @@ export function createHostileServer(): Server {
       return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { resources: scenario.resources } }));
     if (message.method === 'resources/templates/list' && scenario.resources)
       return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { resourceTemplates: [] } }));
+    if (message.method === 'resources/read' && scenario.readResult) {
+      const uri = (message.params as { uri?: unknown } | undefined)?.uri;
+      const result = scenario.readResult(String(uri), `http://${req.headers.host ?? 'localhost'}/s/${name}/asset`);
+      if (result) return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
+    }
     if (message.method === 'prompts/list' && scenario.prompts)
       return reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { prompts: scenario.prompts } }));
     if (message.method === 'resources/read' && scenario.read)

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useView } from '../workspace/use-workspace.ts';
+import { AppsView } from '../apps/AppsView.tsx';
 import { TasksView } from '../tasks/TasksView.tsx';
 import { AuthorizationView } from '../auth/AuthorizationView.tsx';
 import { PromptsView } from '../prompts/PromptsView.tsx';
@@ -27,6 +28,7 @@ export const FEATURES: Feature[] = [
   { name: 'Tools', render: () => <ToolsView />, replay: true },
   { name: 'Resources', render: () => <ResourcesView />, replay: true },
   { name: 'Prompts', render: () => <PromptsView />, replay: true },
+  { name: 'Apps', render: () => <AppsView /> },
   { name: 'Tasks', render: () => <TasksView /> },
   {
     name: 'History',

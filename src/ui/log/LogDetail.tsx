@@ -49,6 +49,11 @@ export function LogDetail() {
             · {formatTime(item.entry.time)}
             {item.entry.latencyMs !== undefined ? ` · ${formatDuration(item.entry.latencyMs)}` : ''}
             {probe && <span className="badge log-era-probe">era probe</span>}
+            {item.entry.viaApp !== undefined && (
+              <span className="badge log-era-probe">
+                from app <ServerText text={item.entry.viaApp} />
+              </span>
+            )}
             <ResultType entry={item.entry} />
           </span>
         )}

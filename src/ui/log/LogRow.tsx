@@ -71,6 +71,11 @@ export const LogRow = memo(function LogRow({ id, top, position, size }: RowProps
               era probe
             </span>
           )}
+          {entry.viaApp !== undefined && (
+            <span className="badge log-from-app" title={`Sent by MCP Lens on behalf of the MCP App ${entry.viaApp}`}>
+              from app
+            </span>
+          )}
           {entry.method ? (
             <ServerText text={entry.method} />
           ) : requestMethod ? (

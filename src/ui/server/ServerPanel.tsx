@@ -9,6 +9,7 @@ import { revealInvisible } from '../common/reveal-invisible.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useViaRelay } from '../common/use-via-relay.ts';
 import { useConnection, useSession } from '../services.tsx';
+import { Secret } from '../demo/Secret.tsx';
 import { describeCapabilities } from './capabilities.ts';
 import { CheckCors } from './CheckCors.tsx';
 import { EraRows, ServerJson } from './EraRows.tsx';
@@ -97,11 +98,7 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
             )}
             <dt>Session</dt>
             <dd className={session.id !== undefined ? 'mono' : undefined}>
-              {session.id !== undefined ? (
-                <ServerText text={session.id} />
-              ) : (
-                <span className="muted server-no-session">{session.note}</span>
-              )}
+              {session.id !== undefined ? <Secret text={session.id} /> : <span className="muted server-no-session">{session.note}</span>}
             </dd>
             <dt>URL</dt>
             <dd className="mono break">

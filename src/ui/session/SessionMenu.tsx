@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { SESSION_FILE_EXTENSION } from '../../shared/session-file.ts';
 import { useCommands, useSession } from '../services.tsx';
+import { useDemo } from '../demo/use-demo.ts';
 import './session.css';
 
 /** Save session / Open session, in the app header. */
@@ -9,13 +10,16 @@ export function SessionMenu() {
   const input = useRef<HTMLInputElement>(null);
   const progress = useSession((state) => state.progress);
   const [saving, setSaving] = useState(false);
+  const demo = useDemo();
 
   return (
     <div className="session-menu" role="group" aria-label="Session file">
       <button
         type="button"
         className="button"
-        disabled={saving}
+        // Demo mode keeps every secret on this screen only: no file is written while it is on.
+        disabled={saving || demo}
+        title={demo ? 'Demo mode is on: files are not exported, so nothing secret leaves in one.' : undefined}
         onClick={() => {
           setSaving(true);
           void saveSession().finally(() => setSaving(false));

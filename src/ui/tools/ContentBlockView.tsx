@@ -3,6 +3,8 @@ import type { ContentBlock } from '../../shared/model.ts';
 import { checkNavigableUrl } from '../../shared/url.ts';
 import { formatBytes, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
+import { ResourceLinkRead } from '../apps/ResourceLinkRead.tsx';
+import { ZoomableImage } from '../apps/ZoomableImage.tsx';
 import { ContentAnnotations } from './ContentAnnotations.tsx';
 import { LargeText } from './LargeText.tsx';
 import { base64Size } from './media.ts';
@@ -84,7 +86,7 @@ function Media({ kind, block }: { kind: 'image' | 'audio'; block: ContentBlock }
   return (
     <figure className="content-media">
       {kind === 'image' ? (
-        <img src={media.url} alt={`Image returned by the tool (${formatBytes(media.bytes)})`} />
+        <ZoomableImage src={media.url} alt={`Image returned by the tool (${formatBytes(media.bytes)})`} />
       ) : (
         <audio controls src={media.url} aria-label={`Audio returned by the tool (${formatBytes(media.bytes)})`} />
       )}
@@ -118,6 +120,7 @@ function ResourceLink({ block }: { block: ContentBlock }) {
           <ServerText text={str(block.description)} />
         </p>
       )}
+      <ResourceLinkRead uri={uri} mimeType={str(block.mimeType)} />
     </div>
   );
 }

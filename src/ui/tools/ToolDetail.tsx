@@ -14,6 +14,7 @@ import { displayTitle, mayBeDestructive, serverRunsToolTasks, taskSupportOf } fr
 import { SavedPicker } from '../session/SavedPicker.tsx';
 import { useSavedRuns } from './SavedRuns.tsx';
 import { ToolResult } from './ToolResult.tsx';
+import { AppFrame } from '../apps/AppFrame.tsx';
 import { WaitingForInput } from './WaitingForInput.tsx';
 import { useCallProgress } from './use-call-progress.ts';
 
@@ -212,6 +213,9 @@ export function ToolDetail({ tool }: { tool: Tool }) {
             progress={progress}
             onRetry={() => lastArgs && run(lastArgs)}
           />
+          {tool.ui && mutation.status === 'success' && (
+            <AppFrame key={mutation.submittedAt} uri={tool.ui.resourceUri} input={lastArgs ?? {}} result={mutation.data} />
+          )}
         </>
       )}
     </section>

@@ -5,6 +5,7 @@ import { formatDuration, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { CallProgressView, TaskLine } from './CallProgressView.tsx';
 import { UrlElicitationRequired } from '../requests/UrlElicitationRequired.tsx';
+import { SchemaBadge } from '../apps/SchemaBadge.tsx';
 import { ContentBlockView } from './ContentBlockView.tsx';
 import { JsonTree } from './JsonTree.tsx';
 import { LargeText } from './LargeText.tsx';
@@ -75,7 +76,9 @@ function Outcome({ outcome }: { outcome: ToolCallOutcome }) {
       {(outcome.structuredContent !== undefined || (outcome.outputSchemaErrors?.length ?? 0) > 0) && (
         <div className="structured">
           <div className="structured-json">
-            <h4 className="section-subtitle">Structured content</h4>
+            <h4 className="section-subtitle">
+              Structured content <SchemaBadge outcome={outcome} />
+            </h4>
             {outcome.structuredContent === undefined ? (
               <p className="muted">None returned.</p>
             ) : (

@@ -1,0 +1,62 @@
+/** Rich results: images at a sensible size with zoom, resource links read in place, outputSchema pass/fail. */
+import { connect, expect, test } from './fixtures.ts';
+import { DEMO_MCP_URL } from './servers/ports.ts';
+
+test('a tiny image is shown scaled up, says its natural size, and zooms', async ({ page, problems }) => {
+  void problems;
+  await connect(page, DEMO_MCP_URL);
+  await page.getByRole('button', { name: 'draw-lens' }).click();
+  await page.getByLabel(/^size/).fill('20');
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  const result = page.getByRole('region', { name: 'Result' });
+  await expect(result).toContainText('20 × 20 px, shown at 600%');
+  const image = result.getByRole('img', { name: /Image returned by the tool/ });
+  await expect(image).toHaveAttribute('width', '120');
+
+  await result.getByRole('button', { name: /Zoom image/ }).click();
+  const zoom = page.getByRole('dialog', { name: 'Image zoom' });
+  await expect(zoom.getByRole('status')).toHaveText('800%');
+  await zoom.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(zoom.getByRole('status')).toHaveText('1600%');
+  await expect(zoom.getByRole('img')).toHaveAttribute('width', '320');
+  await zoom.getByRole('button', { name: 'Actual size' }).click();
+  await expect(zoom.getByRole('img')).toHaveAttribute('width', '20');
+  await zoom.getByRole('button', { name: 'Close' }).click();
+  await expect(zoom).toHaveCount(0);
+});
+
+test('a resource link in a result is read in place', async ({ page, problems }) => {
+  void problems;
+  await connect(page, DEMO_MCP_URL);
+  await page.getByRole('button', { name: 'find-docs' }).click();
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  const result = page.getByRole('region', { name: 'Result' });
+  await result.getByRole('button', { name: 'Read resource' }).click();
+  await expect(result.getByRole('article', { name: 'Contents of demo://docs/readme' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Message log' }).getByRole('listitem').filter({ hasText: 'resources/read' }).first(),
+  ).toBeVisible();
+});
+
+test('structured content carries a pass or fail badge against the outputSchema', async ({ page, problems }) => {
+  void problems;
+  await connect(page, DEMO_MCP_URL);
+  const result = page.getByRole('region', { name: 'Result' });
+  await page.getByRole('button', { name: 'get-forecast' }).click();
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  await expect(result.getByText('✓ outputSchema: pass')).toBeVisible();
+  await page.getByRole('button', { name: 'broken-output' }).click();
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  await expect(result.getByText('✗ outputSchema: fail')).toBeVisible();
+});
+
+test('audio in a result is playable', async ({ page, problems }) => {
+  void problems;
+  await connect(page, DEMO_MCP_URL);
+  await page.getByRole('button', { name: 'play-tone' }).click();
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  const audio = page.getByRole('region', { name: 'Result' }).locator('audio');
+  // HAVE_METADATA or better: the browser decoded the WAV and knows its length.
+  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.readyState)).toBeGreaterThanOrEqual(1);
+  expect(await audio.evaluate((element: HTMLAudioElement) => Math.round(element.duration * 10) / 10)).toBe(0.6);
+});

@@ -1,0 +1,138 @@
+/**
+ * A running MCP App: the sandbox frame, what the app did through the host, and the consent question for
+ * links. The protocol lives in app-host.ts; this file mounts it and shows its state.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { toolsQueryOptions } from '../../queries/index.ts';
+import type { AppResourceMeta } from '../../shared/apps.ts';
+import type { ToolCallOutcome } from '../../shared/model.ts';
+import { ErrorDetails } from '../common/ErrorDetails.tsx';
+import { openExternal } from '../common/open-external.ts';
+import { ServerText } from '../common/ServerText.tsx';
+import { useScope, useApp } from '../services.tsx';
+import { useResolvedTheme } from '../theme/use-theme.ts';
+import { AppActivityList } from './AppActivityList.tsx';
+import type { AppActivity, AppSource } from './app-host.ts';
+import { LinkConsentDialog } from './LinkConsentDialog.tsx';
+import { SANDBOX_FLAGS, sandboxPageUrl } from './sandbox-url.ts';
+import { useAppSource } from './use-app-source.ts';
+import './apps.css';
+
+interface Props {
+  uri: string;
+  /** What the resource's list entry declares, used when the read declares nothing. */
+  listed?: AppResourceMeta;
+  input?: Record<string, unknown>;
+  result?: ToolCallOutcome;
+}
+
+export function AppFrame({ uri, listed, input, result }: Props) {
+  const source = useAppSource(uri, listed);
+  return (
+    <section role="region" aria-label="MCP App" className="app-panel">
+      <h3 className="section-title">
+        App <ServerText text={uri} />
+      </h3>
+      {source.status === 'loading' && <p className="muted">Reading the app…</p>}
+      {source.status === 'error' && <ErrorDetails error={source.error} lead="Could not load the app" />}
+      {source.status === 'ready' && <RunningApp app={source.app} {...(input && { input })} {...(result && { result })} />}
+    </section>
+  );
+}
+
+/** The most a frame grows to on an app's request, so an app cannot push the inspector off the page. */
+const MAX_HEIGHT = 2000;
+const MAX_ACTIVITY = 50;
+
+function RunningApp({ app, input, result }: { app: AppSource; input?: Record<string, unknown>; result?: ToolCallOutcome }) {
+  const services = useApp();
+  const { client, key } = useScope();
+  const queryClient = useQueryClient();
+  // Listed here so the visibility check has the tools; read when the app calls, not at mount.
+  const toolsQuery = toolsQueryOptions(client, key);
+  useQuery(toolsQuery);
+  const theme = useResolvedTheme();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [height, setHeight] = useState(320);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [activity, setActivity] = useState<AppActivity[]>([]);
+  const [linkQuestion, setLinkQuestion] = useState<{ url: string; answer: (open: boolean) => void } | null>(null);
+  const [startError, setStartError] = useState<string | null>(null);
+  const [src, setSrc] = useState<string | undefined>(undefined);
+
+  useEffect(() => {
+    const target = frame.current?.contentWindow;
+    if (!target) return;
+    let closed = false;
+    // The bridge (with the SDK's Protocol and zod) loads only when an app runs: most sessions never show one.
+    const host = import('./app-host.ts').then(({ startAppHost }) =>
+      startAppHost(target, {
+        call: (method, params) => client.call(method, params),
+        app,
+        ...(input && { input }),
+        ...(result && { result }),
+        tools: () => queryClient.getQueryData(toolsQuery.queryKey)?.tools,
+        theme,
+        confirmLink: (url) => new Promise((resolve) => setLinkQuestion({ url, answer: resolve })),
+        openExternal,
+        onActivity: (item) => !closed && setActivity((items) => [...items, item].slice(-MAX_ACTIVITY)),
+        onSize: ({ height: asked }) => {
+          if (!closed && typeof asked === 'number' && Number.isFinite(asked))
+            setHeight(Math.min(MAX_HEIGHT, Math.max(80, Math.ceil(asked))));
+        },
+        onDisplayMode: (mode) => !closed && setFullscreen(mode === 'fullscreen'),
+        note: (level, text) => services.log.getState().actions.appendEvents([{ type: 'note', time: Date.now(), level, text }]),
+      }),
+    );
+    // The sandbox page announces itself once, as soon as it loads: it is loaded only after the bridge listens.
+    host.then(() => !closed && setSrc(sandboxPageUrl())).catch((error: unknown) => setStartError(String(error)));
+    return () => {
+      closed = true;
+      void host.then((running) => running.close()).catch(() => undefined);
+    };
+    // The app runs once per mount; its parent keys it by app and call, so a new call starts a new app.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <>
+      {startError && <p className="error-text">{startError}</p>}
+      <div
+        className={`app-stage${fullscreen ? ' app-stage-fullscreen' : ''}${app.meta.prefersBorder === false ? '' : ' app-stage-border'}`}
+      >
+        {fullscreen && (
+          <button type="button" className="button app-exit-fullscreen" onClick={() => setFullscreen(false)}>
+            Exit full screen
+          </button>
+        )}
+        <iframe
+          ref={frame}
+          title={`MCP App ${app.uri}`}
+          {...(src !== undefined && { src })}
+          sandbox={SANDBOX_FLAGS}
+          referrerPolicy="no-referrer"
+          style={fullscreen ? undefined : { height }}
+        />
+      </div>
+      <details className="app-details" open>
+        <summary>What the app did</summary>
+        <AppActivityList items={activity} />
+        <p className="muted app-policy">
+          Runs sandboxed on an opaque origin. Network: {app.meta.csp.connectDomains.join(', ') || 'none'}; resources:{' '}
+          {app.meta.csp.resourceDomains.join(', ') || 'inline only'}.
+          {app.meta.permissions.length > 0 && ` Asked for ${app.meta.permissions.join(', ')}; not granted.`}
+        </p>
+      </details>
+      {linkQuestion && (
+        <LinkConsentDialog
+          url={linkQuestion.url}
+          onAnswer={(open) => {
+            linkQuestion.answer(open);
+            setLinkQuestion(null);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * The host side of one running MCP App, on the ext-apps AppBridge (no protocol of our own): it answers the
+ * app's requests through the engine and tells a person what the app did. Framework-free; every effect
+ * comes in through `AppHostDeps`, so React only mounts the frame and shows `AppActivity`.
+ *
+ * What an app may do here: call the server's tools (not those whose `_meta.ui.visibility` leaves out
+ * "app") and read its resources, each marked in the message log as the app's; send a message (shown, as
+ * there is no model to give it to); open a link (checked, and only after the person agrees); log; and ask
+ * for a size or display mode. Anything else the bridge answers "method not found".
+ */
+import {
+  AppBridge,
+  PostMessageTransport,
+  type McpUiDisplayMode,
+  type McpUiHostContext,
+  type McpUiResourceCsp,
+} from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/client';
+
+import type { AppResourceMeta } from '../../shared/apps.ts';
+import type { EngineApi, EngineMethod } from '../../shared/boundary.ts';
+import type { EngineError } from '../../shared/errors.ts';
+import type { Tool, ToolCallOutcome } from '../../shared/model.ts';
+import type { ResourceContent } from '../../shared/resources-api.ts';
+import type { UrlCheck } from '../../shared/url.ts';
+import { buildAppDocument, GUARD_LOGGER } from './app-document.ts';
+import { SANDBOX_FLAGS } from './sandbox-url.ts';
+
+/** What the app panel lists, newest last. */
+export type AppActivity =
+  | { kind: 'ready'; text: string }
+  | { kind: 'call'; text: string; ok: boolean }
+  | { kind: 'message'; text: string }
+  | { kind: 'log'; text: string }
+  | { kind: 'refused'; text: string }
+  | { kind: 'link'; text: string; ok: boolean };
+
+export interface AppSource {
+  uri: string;
+  html: string;
+  meta: AppResourceMeta;
+}
+
+export interface AppHostDeps {
+  call: <M extends EngineMethod>(method: M, params: EngineApi[M]['params']) => Promise<EngineApi[M]['result']>;
+  app: AppSource;
+  /** The tool call the app shows, when it was opened for one. */
+  input?: Record<string, unknown>;
+  result?: ToolCallOutcome;
+  /** The server's tools as last listed, for their visibility. */
+  tools: () => Tool[] | undefined;
+  theme: 'light' | 'dark';
+  /** Asks the person; true only when they agree to open the URL. */
+  confirmLink: (url: string) => Promise<boolean>;
+  /** The one checked way to open a URL (src/ui/common/open-external.ts). */
+  openExternal: (url: string) => UrlCheck;
+  onActivity: (activity: AppActivity) => void;
+  onSize: (size: { width?: number; height?: number }) => void;
+  onDisplayMode: (mode: McpUiDisplayMode) => void;
+  /** A line in the message log, for what was refused. */
+  note: (level: 'info' | 'warning', text: string) => void;
+}
+
+const HOST_INFO = { name: 'MCP Lens', version: '0.1.0' };
+
+export interface AppHost {
+  /** Ends the app: the bridge asks it to tear down, then stops listening. */
+  close(): Promise<void>;
+}
+
+export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<AppHost> {
+  const { app } = deps;
+  const context: McpUiHostContext = {
+    theme: deps.theme,
+    displayMode: 'inline',
+    availableDisplayModes: ['inline', 'fullscreen'],
+    platform: 'web',
+  };
+  const bridge = new AppBridge(
+    null,
+    HOST_INFO,
+    { openLinks: {}, serverTools: {}, serverResources: {}, logging: {}, message: { text: {} } },
+    { hostContext: context },
+  );
+  const refuse = (text: string) => {
+    deps.onActivity({ kind: 'refused', text });
+    deps.note('warning', `MCP App ${app.uri}: ${text}`);
+  };
+
+  bridge.addEventListener('sandboxready', () => {
+    void bridge.sendSandboxResourceReady({
+      html: buildAppDocument(app.html, app.meta.csp),
+      sandbox: SANDBOX_FLAGS,
+      csp: app.meta.csp satisfies McpUiResourceCsp,
+    });
+  });
+  bridge.addEventListener('initialized', () => {
+    const version = bridge.getAppVersion();
+    deps.onActivity({ kind: 'ready', text: `${version?.name ?? 'The app'} ${version?.version ?? ''} is running.`.replace(/ +/g, ' ') });
+    if (deps.input) void bridge.sendToolInput({ arguments: deps.input });
+    if (deps.result) void bridge.sendToolResult(toCallToolResult(deps.result));
+  });
+  bridge.addEventListener('sizechange', (size) => deps.onSize(size));
+  bridge.addEventListener('loggingmessage', ({ level, logger, data }) => {
+    const text = typeof data === 'string' ? data : JSON.stringify(data);
+    if (logger === GUARD_LOGGER) refuse(`the browser refused ${text}`);
+    else deps.onActivity({ kind: 'log', text: `${level}: ${text}` });
+  });
+
+  bridge.oncalltool = async ({ name, arguments: args }) => {
+    const tool = deps.tools()?.find((t) => t.name === name);
+    if (tool?.ui && !tool.ui.visibility.includes('app')) {
+      refuse(`refused its call of "${name}": the tool's _meta.ui.visibility does not include "app".`);
+      throw new Error(`The host does not let apps call "${name}" (visibility ${JSON.stringify(tool.ui.visibility)}).`);
+    }
+    try {
+      const outcome = await deps.call('callTool', { name, arguments: args ?? {}, viaApp: app.uri });
+      deps.onActivity({ kind: 'call', text: `tools/call ${name}${outcome.isError ? ' (tool error)' : ''}`, ok: !outcome.isError });
+      return toCallToolResult(outcome);
+    } catch (error) {
+      deps.onActivity({ kind: 'call', text: `tools/call ${name} failed: ${messageOf(error)}`, ok: false });
+      throw new Error(messageOf(error), { cause: error });
+    }
+  };
+  bridge.onreadresource = async ({ uri }) => {
+    try {
+      const read = await deps.call('readResource', { uri, viaApp: app.uri });
+      deps.onActivity({ kind: 'call', text: `resources/read ${uri}`, ok: true });
+      return { contents: await Promise.all(read.contents.map(toResourceContents)) } as ReadResourceResult;
+    } catch (error) {
+      deps.onActivity({ kind: 'call', text: `resources/read ${uri} failed: ${messageOf(error)}`, ok: false });
+      throw new Error(messageOf(error), { cause: error });
+    }
+  };
+  bridge.onopenlink = async ({ url }) => {
+    const agreed = await deps.confirmLink(url);
+    if (!agreed) {
+      refuse(`asked to open ${url}; the person declined.`);
+      return { isError: true };
+    }
+    const checked = deps.openExternal(url);
+    deps.onActivity({
+      kind: 'link',
+      text: checked.ok ? `Opened ${checked.url}` : `Did not open ${url}: ${checked.reason}`,
+      ok: checked.ok,
+    });
+    if (!checked.ok) deps.note('warning', `MCP App ${app.uri}: refused to open ${url}: ${checked.reason}`);
+    return checked.ok ? {} : { isError: true };
+  };
+  bridge.onmessage = async ({ content }) => {
+    const text = content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join(' ');
+    deps.onActivity({ kind: 'message', text });
+    return {};
+  };
+  bridge.onrequestdisplaymode = async ({ mode }) => {
+    const granted: McpUiDisplayMode = mode === 'fullscreen' ? 'fullscreen' : 'inline';
+    deps.onDisplayMode(granted);
+    bridge.setHostContext({ ...context, displayMode: granted });
+    return { mode: granted };
+  };
+
+  await bridge.connect(new PostMessageTransport(frame, frame));
+  return {
+    async close() {
+      await Promise.race([bridge.teardownResource({}).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 500))]);
+      await bridge.close();
+    },
+  };
+}
+
+const messageOf = (error: unknown) => (error as Partial<EngineError>)?.message ?? String(error);
+
+/** An outcome back in the shape of the MCP result the app asked for. */
+function toCallToolResult(outcome: ToolCallOutcome): CallToolResult {
+  return {
+    content: outcome.content as CallToolResult['content'],
+    ...(outcome.structuredContent !== undefined && { structuredContent: outcome.structuredContent as Record<string, unknown> }),
+    isError: outcome.isError,
+  };
+}
+
+/** A read's content back in MCP shape: blobs were decoded for display, so they are encoded again. */
+async function toResourceContents(content: ResourceContent) {
+  const base = { uri: content.uri, ...(content.mimeType !== undefined && { mimeType: content.mimeType }) };
+  if (content.text !== undefined) return { ...base, text: content.text };
+  const bytes = content.blob ? new Uint8Array(await content.blob.arrayBuffer()) : new Uint8Array();
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return { ...base, blob: btoa(binary) };
+}

@@ -1,0 +1,36 @@
+/**
+ * The message log folded into one line for demo mode: the last few requests and notifications by method
+ * and direction, with no payloads (so nothing secret), and a count. Leaving demo mode brings the log back.
+ */
+import { useShallow } from 'zustand/react/shallow';
+import { useLog } from '../services.tsx';
+
+const SHOWN = 6;
+
+export function ActivityStrip() {
+  const recent = useLog(
+    useShallow((state) => {
+      const out: string[] = [];
+      for (let i = state.ids.length - 1; i >= 0 && out.length < SHOWN; i--) {
+        const id = state.ids.at(i);
+        const item = id === undefined ? undefined : state.byId.get(id);
+        if (item?.type !== 'message' || item.entry.kind === 'response') continue;
+        const { entry } = item;
+        out.push(`${entry.direction === 'out' ? '→' : '←'} ${entry.method ?? entry.kind}${entry.viaApp ? ' (app)' : ''}`);
+      }
+      return out.reverse();
+    }),
+  );
+  const total = useLog((state) => state.ids.length);
+  return (
+    <section role="region" aria-label="Activity strip" className="activity-strip">
+      <span className="activity-strip-title">Activity</span>
+      <ol className="activity-strip-items">
+        {recent.map((text, index) => (
+          <li key={`${total}-${index}`}>{text}</li>
+        ))}
+      </ol>
+      <span className="muted">{total} messages</span>
+    </section>
+  );
+}
