@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -12,11 +13,16 @@ function contentSecurityPolicyMeta(): Plugin {
   return {
     name: 'mcp-lens-csp-meta',
     apply: 'build',
-    transformIndexHtml: () => [
-      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP_META }, injectTo: 'head-prepend' },
-    ],
+    // The OAuth callback page carries its own, stricter policy (it needs no worker, no blob: and no connect-src).
+    transformIndexHtml: (_html, { path }) =>
+      path.endsWith(OAUTH_CALLBACK_PAGE)
+        ? []
+        : [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP_META }, injectTo: 'head-prepend' }],
   };
 }
+
+/** The OAuth redirect target: a second page, built from src/oauth-callback.ts (see docs/security.md#oauth-in-the-browser). */
+const OAUTH_CALLBACK_PAGE = 'oauth-callback.html';
 
 export default defineConfig({
   // Relative asset URLs let the built app run from any sub-path of any static host.
@@ -41,5 +47,11 @@ export default defineConfig({
     assetsInlineLimit: 0,
     target: 'es2022',
     sourcemap: true,
+    rollupOptions: {
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        'oauth-callback': fileURLToPath(new URL(OAUTH_CALLBACK_PAGE, import.meta.url)),
+      },
+    },
   },
 });

@@ -108,5 +108,20 @@ export interface AuthApi {
   forgetAuthorization: { params: { serverUrl: string }; result: undefined };
 }
 
+/*
+ * What the OAuth callback page (oauth-callback.html, src/oauth-callback.ts) and the app share. The page is
+ * a separate Vite entry that imports these, so the two cannot drift apart.
+ */
+
 /** The BroadcastChannel the callback page reports on (same origin only, which is the origin check). */
 export const OAUTH_CALLBACK_CHANNEL = 'mcp-lens-oauth-callback';
+/** The callback page → the app: here is the callback URL. */
+export const OAUTH_CALLBACK_MESSAGE = 'oauth-callback';
+/** The app → the callback page: received, so the popup can close. */
+export const OAUTH_CALLBACK_RECEIVED = 'oauth-callback-received';
+export type OAuthCallbackMessage = { type: typeof OAUTH_CALLBACK_MESSAGE; url: string } | { type: typeof OAUTH_CALLBACK_RECEIVED };
+
+/** sessionStorage: a full-page authorization waiting for its callback in this tab (src/state/pending-redirect.ts). */
+export const PENDING_REDIRECT_KEY = 'mcp-lens-oauth-pending';
+/** sessionStorage: where the callback page leaves the callback URL for the app it hands over to. */
+export const REDIRECT_RETURN_KEY = 'mcp-lens-oauth-return';

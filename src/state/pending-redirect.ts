@@ -7,13 +7,12 @@
  * - valid for 10 minutes from the state's issue, like the state itself;
  * - checked against the callback's state before anything is exchanged.
  */
+import { PENDING_REDIRECT_KEY, REDIRECT_RETURN_KEY } from '../shared/auth.ts';
 import type { PendingOAuthExport } from '../shared/auth-persist.ts';
 import type { HeaderPair, TransportChoice } from '../shared/model.ts';
 import { isSecretHeader } from '../shared/redact.ts';
 
-export const PENDING_REDIRECT_KEY = 'mcp-lens-oauth-pending';
-/** Where the callback page leaves the callback URL for the app it hands over to (public/oauth-callback.js). */
-export const REDIRECT_RETURN_KEY = 'mcp-lens-oauth-return';
+export { PENDING_REDIRECT_KEY, REDIRECT_RETURN_KEY };
 export const PENDING_REDIRECT_TTL_MS = 10 * 60_000;
 
 export type SessionStorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { OAUTH_CALLBACK_CHANNEL } from '../../shared/auth.ts';
+import { OAUTH_CALLBACK_CHANNEL, OAUTH_CALLBACK_MESSAGE, OAUTH_CALLBACK_RECEIVED, type OAuthCallbackMessage } from '../../shared/auth.ts';
 
 /**
  * Listens for the callback page (popup or new tab) reporting the redirect. BroadcastChannel only connects
@@ -12,7 +12,7 @@ export function useOAuthCallback(redirectUrl: string, onCallback: (callbackUrl: 
     const expected = new URL(redirectUrl);
     channel.addEventListener('message', (event: MessageEvent) => {
       const data = event.data as { type?: unknown; url?: unknown } | null;
-      if (data?.type !== 'oauth-callback' || typeof data.url !== 'string') return;
+      if (data?.type !== OAUTH_CALLBACK_MESSAGE || typeof data.url !== 'string') return;
       let url: URL;
       try {
         url = new URL(data.url);
@@ -20,7 +20,7 @@ export function useOAuthCallback(redirectUrl: string, onCallback: (callbackUrl: 
         return;
       }
       if (url.origin !== window.location.origin || url.origin !== expected.origin || url.pathname !== expected.pathname) return;
-      channel.postMessage({ type: 'oauth-callback-received' });
+      channel.postMessage({ type: OAUTH_CALLBACK_RECEIVED } satisfies OAuthCallbackMessage);
       onCallback(url.href);
     });
     return () => channel.close();
