@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { clientMetadataPlugin } from './src/node/build/client-metadata.ts';
 import { CSP_META } from './src/node/static-server/csp.ts';
