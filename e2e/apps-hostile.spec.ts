@@ -45,7 +45,8 @@ test('a hostile app cannot read storage, reach the worker, navigate, open popups
   const received = (await (await page.request.get(hostileControlUrl('app-escape'))).json()) as Array<{ rpcMethod?: string }>;
   expect(received.filter((r) => r.rpcMethod?.startsWith('asset'))).toEqual([]);
   expect(received.filter((r) => r.rpcMethod === 'tools/call')).toHaveLength(1);
-  expect(page.url()).toBe(`${APP_URL}?url=${encodeURIComponent(hostileUrl('app-escape'))}`);
+  // Only the inspector's own address: the server, the tab and the tool it put there itself.
+  expect(page.url()).toBe(`${APP_URL}?url=${encodeURIComponent(hostileUrl('app-escape'))}#tools/open-escape-app`);
   expect(page.context().pages()).toHaveLength(1);
   expect(await page.evaluate(() => localStorage.getItem('mcp-lens.theme'))).toBe('dark');
 });

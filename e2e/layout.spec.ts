@@ -25,7 +25,8 @@ test('"Show HTTP exchange" shows the list with the chosen exchange in view, not 
   void problems;
   const log = page.getByRole('region', { name: 'Message log' });
   await log.locator('.log-scroller').evaluate((element) => (element.scrollTop = 0));
-  await log.locator('.log-row-button').first().click();
+  // The first message (the row above it is the "New connection" line, which has no exchange).
+  await log.locator('.log-row:not(.log-note) .log-row-button').first().click();
   await page.getByRole('button', { name: 'Show HTTP exchange' }).click();
   const http = page.getByRole('region', { name: 'HTTP exchanges' });
   const chosen = http.locator('.http-row-button[aria-current="true"]');

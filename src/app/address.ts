@@ -18,7 +18,7 @@ export interface Address {
 const SECRET_PARAM = /token|key|secret|pass|auth|sig|session|code|credential|bearer|jwt/i;
 
 /** The server URL without query parameters whose names suggest a credential; '' for a URL the bar refuses. */
-export function shareableServerUrl(url: string): string {
+function shareableServerUrl(url: string): string {
   const checked = checkServerUrl(url);
   if (!checked.ok) return '';
   const parsed = new URL(checked.url);

@@ -17,7 +17,7 @@ import type { Stores } from './stores.ts';
  * A 2026-07-28 server sends log messages only for requests that carry a level; starting at "info" shows
  * what a 2025 server shows by default, so the Logs tab does not look empty just because the era changed.
  */
-export const MODERN_DEFAULT_LOG_LEVEL = 'info';
+const MODERN_DEFAULT_LOG_LEVEL = 'info';
 
 /**
  * `announceFailure` reaches the phase's one writer (the event router) for the rare failure the engine could

@@ -30,7 +30,7 @@ export interface AppEffects {
   address?: AddressEffect;
 }
 
-export interface AddressEffect {
+interface AddressEffect {
   /** The address the page was opened with, absolute. */
   initial: string;
   /** Replaces the current history entry's address (a query and a fragment, relative to the page). */

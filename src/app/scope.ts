@@ -8,7 +8,7 @@ import type { ReplayInfo } from '../state/index.ts';
 import { READ_ONLY_REASON, replayClient } from './replay-client.ts';
 
 /** The tabs whose lists a saved file can rebuild. */
-export type ListedFeature = 'tools' | 'resources' | 'prompts';
+type ListedFeature = 'tools' | 'resources' | 'prompts';
 
 export interface Scope {
   mode: 'live' | 'saved';

@@ -10,10 +10,10 @@ import type { EngineError } from '../shared/errors.ts';
 import { isEngineError } from '../shared/errors.ts';
 import type { EngineEvent } from '../shared/events.ts';
 
-export type EventListener = (events: EngineEvent[]) => void;
+type EventListener = (events: EngineEvent[]) => void;
 
 /** Runs `flush` later, once. The bridge never schedules a second flush while one is pending. */
-export type Scheduler = (flush: () => void) => void;
+type Scheduler = (flush: () => void) => void;
 
 /** What the UI and queries depend on, so tests can hand them a fake. */
 export interface EngineClient {
@@ -36,7 +36,7 @@ export interface EngineClientOptions {
 }
 
 /** About 15 ms of store and render work per frame on a slow laptop; 60 frames a second still drain 30,000 events. */
-export const DEFAULT_MAX_EVENTS_PER_FLUSH = 500;
+const DEFAULT_MAX_EVENTS_PER_FLUSH = 500;
 
 type ResultMessage = Extract<FromEngine, { kind: 'result' }>;
 
@@ -46,7 +46,7 @@ interface Pending {
   cleanup: () => void;
 }
 
-export function cancelledError(): EngineError {
+function cancelledError(): EngineError {
   return { code: 'cancelled', message: 'The request was cancelled.' };
 }
 
@@ -178,7 +178,7 @@ function internalError(message: string): EngineError {
  * Flushes on the next animation frame. Hidden tabs get no frames, so a timer backs it up: without it a
  * busy server would pile events up in memory until the tab became visible again.
  */
-export const frameScheduler: Scheduler = (flush) => {
+const frameScheduler: Scheduler = (flush) => {
   let done = false;
   const run = () => {
     if (done) return;

@@ -1,4 +1,4 @@
-export type { EngineClient, EngineClientOptions, EventListener, Scheduler } from './engine-client.ts';
-export { cancelledError, createEngineClient, frameScheduler } from './engine-client.ts';
+export type { EngineClient } from './engine-client.ts';
+export { createEngineClient } from './engine-client.ts';
 export { readSessionFile } from './session-file-reader.ts';
 export { writeSessionFile } from './session-file-writer.ts';

@@ -11,7 +11,7 @@ import { parseSessionFile, sessionFileParts, type SavedLogItem } from '../shared
 import { SLICE, type FromSessionWorker, type SessionHead, type SessionWorkerPort, type ToSessionWorker } from './session-file-protocol.ts';
 
 /** Larger files are refused before reading: the log, HTTP view and lists together are bounded well below. */
-export const MAX_SESSION_FILE_BYTES = 512 * 1024 * 1024;
+const MAX_SESSION_FILE_BYTES = 512 * 1024 * 1024;
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

@@ -19,7 +19,7 @@ const PROBED: Array<[string, string]> = [
   ['Mcp-Session-Id', 'mcp-lens-cors-probe'],
 ];
 
-export function allowHeadersFor(customHeaders: string[]): string[] {
+function allowHeadersFor(customHeaders: string[]): string[] {
   const seen = new Set(MCP_ALLOW_HEADERS.map((h) => h.toLowerCase()));
   return [...MCP_ALLOW_HEADERS, ...customHeaders.filter((h) => !seen.has(h.toLowerCase()) && seen.add(h.toLowerCase()))];
 }

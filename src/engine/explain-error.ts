@@ -22,7 +22,7 @@ import { StreamFault } from './stream-guard.ts';
 import { explainHttpStatus } from './http-status.ts';
 
 /** What a server must send for a browser client on another origin to talk to it. */
-export const CORS_REQUIREMENTS = [
+const CORS_REQUIREMENTS = [
   "Access-Control-Allow-Origin: the app's origin (or *)",
   'Access-Control-Allow-Headers: Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID (and Mcp-Param-<Name> for each x-mcp-header its tools declare)',
   'Access-Control-Allow-Methods: GET, POST, DELETE, OPTIONS',

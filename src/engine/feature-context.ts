@@ -20,7 +20,7 @@ export interface FeatureContext {
   onBehalfOf: <T>(app: string | undefined, method: string, target: string, send: () => Promise<T>) => Promise<T>;
 }
 
-export type Handler<M extends EngineMethod> = (params: EngineApi[M]['params'], signal?: AbortSignal) => Promise<EngineApi[M]['result']>;
+type Handler<M extends EngineMethod> = (params: EngineApi[M]['params'], signal?: AbortSignal) => Promise<EngineApi[M]['result']>;
 
 /** The handlers one feature contributes, for the methods of its API interface. */
 export type Handlers<Api> = { [M in keyof Api & EngineMethod]: Handler<M> };

@@ -7,7 +7,7 @@ import type { Direction, MessageEntry } from '../shared/events.ts';
 import { classifyFrame, splitBatch } from './frames.ts';
 
 /** Which HTTP exchange (and SSE event) carried a frame, so the log and the HTTP view link both ways. */
-export interface WireOrigin {
+interface WireOrigin {
   httpSeq: number;
   sseEventId?: string;
 }

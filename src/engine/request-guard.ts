@@ -21,7 +21,7 @@ export interface RequestGuard {
 
 const LENS_FAULT_CODE = -32603;
 
-export const streamEnded = (method: string | undefined): EngineError => ({
+const streamEnded = (method: string | undefined): EngineError => ({
   code: 'bad-response',
   lostInTransit: true,
   message: `The server ended the response stream${method ? ` for ${method}` : ''} without sending the response. The events it did send are in the Message log.`,

@@ -6,9 +6,9 @@
 import type { EngineError } from '../shared/errors.ts';
 
 /** Longer than any real id (UUIDs, JWTs); a 10 KB id is a server bug or an attack on our memory. */
-export const MAX_SESSION_ID_CHARS = 1024;
+const MAX_SESSION_ID_CHARS = 1024;
 
-export function sessionIdProblem(id: string): string | undefined {
+function sessionIdProblem(id: string): string | undefined {
   if (id.length > MAX_SESSION_ID_CHARS) return `it is ${id.length} characters long (the limit is ${MAX_SESSION_ID_CHARS})`;
   const bad = /[^\x21-\x7e]/.exec(id);
   if (bad) return `it contains ${JSON.stringify(bad[0])} at position ${bad.index}; only visible ASCII (0x21–0x7E) is allowed`;

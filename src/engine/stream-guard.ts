@@ -16,7 +16,7 @@ export class StreamFault extends Error {
   }
 }
 
-export const formatBytes = (n: number) =>
+const formatBytes = (n: number) =>
   n >= 1024 * 1024
     ? `${(n / (1024 * 1024)).toFixed(n % (1024 * 1024) === 0 ? 0 : 1)} MB`
     : n >= 1024
@@ -65,7 +65,7 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
 }
 
 /** The byte offset of the first byte that is not valid UTF-8, or -1. */
-export function firstInvalidUtf8(bytes: Uint8Array): number {
+function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i]!;

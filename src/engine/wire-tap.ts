@@ -39,7 +39,7 @@ export interface WireTapDeps {
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
-export function mediaType(contentType: string | null): string {
+function mediaType(contentType: string | null): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 

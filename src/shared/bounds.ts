@@ -13,7 +13,7 @@ export interface JsonBounds {
   maxNodes: number;
 }
 
-export const DEFAULT_JSON_BOUNDS: JsonBounds = { maxDepth: 64, maxStringLength: 256 * 1024, maxNodes: 100_000 };
+const DEFAULT_JSON_BOUNDS: JsonBounds = { maxDepth: 64, maxStringLength: 256 * 1024, maxNodes: 100_000 };
 
 /**
  * For a result the user asked for (a tool call's content): big enough for a 10 MB text, JSON or base64 image

@@ -47,7 +47,7 @@ export interface RelatedRequest {
   round?: number;
 }
 
-export type ServerRequestKind = 'sampling' | 'elicitation-form' | 'elicitation-url';
+type ServerRequestKind = 'sampling' | 'elicitation-form' | 'elicitation-url';
 
 export interface PendingServerRequest {
   /** The engine's id for this pending request (unique per engine, unlike the server's JSON-RPC id). */

@@ -4,7 +4,7 @@
  */
 import { scanParamHeaders } from './mcp-param-headers.ts';
 
-export type CorsFinding =
+type CorsFinding =
   /** Even the simplest request was blocked: no Access-Control-Allow-Origin for this origin. */
   | 'no-allow-origin'
   /** The preflight refused one request header. */
@@ -47,7 +47,7 @@ export const MCP_ALLOW_HEADERS = [
   'Last-Event-ID',
 ];
 export const MCP_EXPOSE_HEADERS = ['Mcp-Session-Id', 'WWW-Authenticate'];
-export const MCP_METHODS = ['GET', 'POST', 'DELETE', 'OPTIONS'];
+const MCP_METHODS = ['GET', 'POST', 'DELETE', 'OPTIONS'];
 
 const MAX_PARAM_HEADERS = 32;
 

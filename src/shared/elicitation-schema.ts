@@ -7,7 +7,7 @@
 import { ownValue } from './own.ts';
 import { compileServerPattern } from './server-pattern.ts';
 
-export interface EnumOption {
+interface EnumOption {
   value: string;
   label: string;
 }
@@ -19,7 +19,7 @@ interface FieldBase {
   required: boolean;
 }
 
-export type StringFormat = 'email' | 'uri' | 'date' | 'date-time';
+type StringFormat = 'email' | 'uri' | 'date' | 'date-time';
 
 export type ElicitField =
   | (FieldBase & { kind: 'string'; format?: StringFormat; minLength?: number; maxLength?: number; pattern?: string; default?: string })
@@ -35,7 +35,7 @@ export type FormValues = Record<string, FieldValue>;
 export type SchemaRead = { ok: true; fields: ElicitField[] } | { ok: false; reason: string };
 
 /** A form with more fields than this is not something a person should be asked to fill in. */
-export const MAX_ELICIT_FIELDS = 100;
+const MAX_ELICIT_FIELDS = 100;
 const FORMATS = new Set<string>(['email', 'uri', 'date', 'date-time']);
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -240,7 +240,7 @@ const FORMAT_HINTS: Record<StringFormat, string> = {
   'date-time': 'Enter a date and time, e.g. 2025-11-25T09:30:00Z.',
 };
 
-export function matchesFormat(format: StringFormat, text: string): boolean {
+function matchesFormat(format: StringFormat, text: string): boolean {
   switch (format) {
     case 'email':
       return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text);

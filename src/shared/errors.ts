@@ -24,7 +24,7 @@ const ENGINE_ERROR_CODES = [
   'not-in-revision',
 ] as const;
 
-export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
+type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
 
 export interface EngineError {
   code: EngineErrorCode;

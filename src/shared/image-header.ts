@@ -23,7 +23,7 @@ export const DECODED_IMAGE_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 /** The largest width or height shown; beyond it decoding costs more memory than any tool result is worth. */
-export const MAX_IMAGE_SIDE = 8192;
+const MAX_IMAGE_SIDE = 8192;
 
 const at = (b: Uint8Array, sig: number[], offset = 0) => sig.every((v, i) => b[offset + i] === v);
 const u16be = (b: Uint8Array, i: number) => (b[i]! << 8) | b[i + 1]!;

@@ -89,7 +89,7 @@ const SENTINEL_START = '=?base64?';
 const SENTINEL_END = '?=';
 
 /** A header value as the spec encodes it: plain visible ASCII as is, anything else as `=?base64?…?=`. */
-export function encodeParamValue(value: string): string {
+function encodeParamValue(value: string): string {
   const plain =
     /^[\x20-\x7e]*$/.test(value) &&
     value === value.replace(/^ +| +$/g, '') &&

@@ -66,7 +66,7 @@ export interface Icon {
   theme?: 'light' | 'dark';
 }
 
-export interface ServerIdentity {
+interface ServerIdentity {
   name: string;
   title?: string;
   version: string;
@@ -99,7 +99,7 @@ export interface ServerSummary {
   instructions?: string;
 }
 
-export interface ToolAnnotations {
+interface ToolAnnotations {
   title?: string;
   readOnlyHint?: boolean;
   destructiveHint?: boolean;

@@ -7,7 +7,7 @@
 import { ownEntries } from './own.ts';
 
 /** The mask: what stands where a secret was. `maskSecret` adds the length, a URL carries the bare mask. */
-export const MASK = '••••';
+const MASK = '••••';
 
 /**
  * Names of headers, JSON fields and query parameters that hold secrets wherever they appear. Substrings

@@ -24,14 +24,14 @@ export interface RecordedCall {
 }
 
 /** A list as the session last saw it (all pages), stored in the file so an evicted log still rebuilds it. */
-export interface ListSnapshot {
+interface ListSnapshot {
   pages: number;
   items: unknown[];
 }
 
 export type ListSnapshots = Partial<Record<ReplayListMethod, ListSnapshot>>;
 
-export interface RecordedError {
+interface RecordedError {
   code: number;
   message: string;
 }

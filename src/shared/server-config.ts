@@ -11,14 +11,14 @@ import { ownValue } from './own.ts';
 export const MAX_CONFIG_CHARS = 1_000_000;
 /** Entries read from one config; the rest are reported, not silently dropped. */
 export const MAX_CONFIG_ENTRIES = 200;
-export const MAX_NAME_CHARS = 200;
-export const MAX_URL_CHARS = 4096;
+const MAX_NAME_CHARS = 200;
+const MAX_URL_CHARS = 4096;
 const MAX_ARGS = 100;
 const MAX_ARG_CHARS = 4096;
 const MAX_HEADERS = 32;
 
 /** A remote entry, ready to become a saved server. Header values are never imported: names only. */
-export interface ImportedServer {
+interface ImportedServer {
   name: string;
   url: string;
   transport: TransportChoice;

@@ -36,7 +36,7 @@ function compile(pattern: string): ServerPattern {
 }
 
 /** The sentence a person reads about a pattern that is not checked. */
-export function uncheckedPatternNote(pattern: string, reason: string): string {
+function uncheckedPatternNote(pattern: string, reason: string): string {
   const shown = pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern;
   return `The pattern ${shown} is not checked here: ${reason}.`;
 }

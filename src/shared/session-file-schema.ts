@@ -233,8 +233,9 @@ export class SessionFileReader {
     return defined({
       url: this.text(value.url, 8192) ?? '',
       transport: oneOf(value.transport, ['streamable-http', 'sse'] as const) ?? 'streamable-http',
-      era: oneOf(value.era, ['modern', 'legacy'] as const) ?? 'legacy',
-      eraReason: this.text(value.eraReason, this.bounds.maxNoteLength) ?? '',
+      // Files from before protocol eras have neither: the server panel then says "era unknown" (era-facts.ts).
+      era: oneOf(value.era, ['modern', 'legacy'] as const),
+      eraReason: this.text(value.eraReason, this.bounds.maxNoteLength),
       probeBlocked: value.probeBlocked === true ? true : undefined,
       protocolVersion: this.text(value.protocolVersion, 100) ?? '',
       supportedVersions: value.supportedVersions === undefined ? undefined : this.strings(value.supportedVersions, 100),

@@ -102,7 +102,7 @@ export function parseSessionFile(text: string, bounds: SessionFileBounds = SESSI
  * it, whatever has the wrong type or exceeds a bound is left out or cut, and the opened log begins with
  * notes that say what.
  */
-export function checkSessionFile(value: unknown, bounds: SessionFileBounds = SESSION_FILE_BOUNDS): ParsedSession {
+function checkSessionFile(value: unknown, bounds: SessionFileBounds = SESSION_FILE_BOUNDS): ParsedSession {
   if (
     typeof value !== 'object' ||
     value === null ||

@@ -1,7 +1,5 @@
 /** One task (2025-11-25 tasks, or the 2026-07-28 tasks extension) as the engine hands it to the UI; see tasks.ts for the rest. */
 
-export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
-
 export const TERMINAL_TASK_STATUSES: readonly string[] = ['completed', 'failed', 'cancelled'];
 
 export interface TaskInfo {

@@ -9,7 +9,7 @@
 import type { ToolCallOutcome } from './model.ts';
 
 // The task itself lives in task-info.ts, which model.ts can import without importing this file back.
-export { TERMINAL_TASK_STATUSES, type TaskInfo, type TaskStatus } from './task-info.ts';
+export { TERMINAL_TASK_STATUSES, type TaskInfo } from './task-info.ts';
 import type { TaskInfo } from './task-info.ts';
 
 /** The tasks extension's id (SEP-2663), in `capabilities.extensions` on both sides. */

@@ -13,8 +13,6 @@ interface TrustedTypePolicyFactory {
   createPolicy(name: string, rules: Record<string, (input: string, type?: string, sink?: string) => string | null>): unknown;
 }
 
-export const TRUSTED_TYPE_POLICIES = ['default', 'dompurify'] as const;
-
 export function isAllowedScriptUrl(input: string, origin: string): boolean {
   try {
     const url = new URL(input, origin);

@@ -8,7 +8,7 @@ import type { EngineEvent } from '../shared/events.ts';
 
 export const AUTH_STEP_RETENTION = 300;
 
-export interface AuthActions {
+interface AuthActions {
   applyEvents(events: readonly EngineEvent[]): void;
   /** Clears the steps shown for a server after Forget (the engine has dropped its state already). */
   clearSteps(serverUrl: string): void;
@@ -49,5 +49,3 @@ export function createAuthStore() {
     },
   }));
 }
-
-export type AuthStore = ReturnType<typeof createAuthStore>;

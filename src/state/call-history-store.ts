@@ -58,5 +58,3 @@ export function createCallHistoryStore() {
     },
   }));
 }
-
-export type CallHistoryStore = ReturnType<typeof createCallHistoryStore>;

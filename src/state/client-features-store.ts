@@ -6,7 +6,7 @@ import { createStore } from 'zustand/vanilla';
 import { DEFAULT_CLIENT_FEATURES, type ClientFeatureSettings, type Root } from '../shared/client-features.ts';
 import type { PrefsStore } from './prefs-store.ts';
 
-export interface ClientFeaturesActions {
+interface ClientFeaturesActions {
   setSetting(key: keyof ClientFeatureSettings, value: boolean): void;
   /** The roots as saved (sent to the engine); the draft follows them. */
   setRoots(roots: Root[]): void;
@@ -14,7 +14,7 @@ export interface ClientFeaturesActions {
 }
 
 /** A roots-editor row while it is edited: possibly invalid, not yet offered to the server. */
-export interface RootDraft {
+interface RootDraft {
   uri: string;
   name: string;
 }

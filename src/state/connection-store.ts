@@ -16,7 +16,7 @@ export interface ConnectionInput {
   era: EraChoice;
 }
 
-export interface ConnectionActions {
+interface ConnectionActions {
   setUrl(url: string): void;
   setHeaders(headers: HeaderPair[]): void;
   setTransport(transport: TransportChoice): void;

@@ -7,7 +7,7 @@
 import type { EraChoice, KnownEra, ProtocolEra, ServerSummary } from '../shared/model.ts';
 
 export const MAX_REMEMBERED_ORIGINS = 50;
-export const ERA_CHOICES: readonly EraChoice[] = ['auto', 'modern', 'legacy'];
+const ERA_CHOICES: readonly EraChoice[] = ['auto', 'modern', 'legacy'];
 
 /**
  * How long a remembered 2025 verdict lets the engine skip the probe. It matches the engine's

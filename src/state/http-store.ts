@@ -10,7 +10,7 @@ import { ChunkedList } from './log-chunks.ts';
 
 export type TrafficView = 'messages' | 'http';
 
-export interface HttpActions {
+interface HttpActions {
   appendEvents(events: readonly EngineEvent[]): void;
   select(seq: number | null): void;
   /** Which traffic view is in front: the Message log or the HTTP exchanges. */
@@ -35,7 +35,7 @@ export interface HttpState {
   actions: HttpActions;
 }
 
-export const DEFAULT_HTTP_RETENTION = 10_000;
+const DEFAULT_HTTP_RETENTION = 10_000;
 /**
  * Characters of body text kept across all exchanges (each body is already capped at 256 KB by the engine).
  * Past it the oldest bodies' text goes, marked `dropped`; the exchanges themselves stay.

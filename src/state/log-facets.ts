@@ -11,7 +11,7 @@ export function facetsActive(facets: LogFacets): boolean {
   return facets.direction !== 'any' || facets.kind !== 'any' || facets.method.trim() !== '';
 }
 
-export function matchesFacets(item: LogItem, facets: LogFacets, requestMethod?: string): boolean {
+function matchesFacets(item: LogItem, facets: LogFacets, requestMethod?: string): boolean {
   if (!facetsActive(facets)) return true;
   // Engine notes are neither sent nor received: any structured filter leaves them out.
   if (item.type !== 'message') return false;

@@ -16,7 +16,7 @@ export type LogItem =
   | { id: string; type: 'message'; entry: MessageEntry }
   | { id: string; type: 'note'; seq: number; time: number; level: 'info' | 'warning' | 'error'; text: string; boundary?: true };
 
-export interface LogActions {
+interface LogActions {
   /** Applies a whole batch of engine events in one `set()`; events of other types are ignored. */
   appendEvents(events: readonly EngineEvent[]): void;
   setFilter(text: string): void;
@@ -60,7 +60,7 @@ export interface LogState {
   actions: LogActions;
 }
 
-export const DEFAULT_LOG_RETENTION = 100_000;
+const DEFAULT_LOG_RETENTION = 100_000;
 export const MAX_PINS = 50;
 
 export interface LogStoreOptions {
@@ -77,12 +77,8 @@ export function requestMethodOf(byId: ReadonlyMap<string, LogItem>, item: LogIte
   return request?.type === 'message' ? request.entry.method : undefined;
 }
 
-export function isInboundNotification(item: LogItem): boolean {
-  return item.type === 'message' && item.entry.direction === 'in' && item.entry.kind === 'notification';
-}
-
 /** On the timeline: inbound notifications and requests, and our answers to the server's requests. */
-export function isTimelineItem(item: LogItem, byId: ReadonlyMap<string, LogItem>): boolean {
+function isTimelineItem(item: LogItem, byId: ReadonlyMap<string, LogItem>): boolean {
   if (item.type !== 'message') return false;
   const { direction, kind, requestSeq } = item.entry;
   if (direction === 'in') return kind === 'notification' || kind === 'request';
@@ -163,8 +159,6 @@ export function createLogStore(options: LogStoreOptions = {}) {
     },
   }));
 }
-
-export type LogStore = ReturnType<typeof createLogStore>;
 
 /** True when the timeline is not empty and does not already end in a connection line. */
 function endsWithTraffic(before: ChunkedList<string>, added: readonly string[], index: ReadonlyMap<string, LogItem>): boolean {

@@ -4,7 +4,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 
-export interface NavRequest {
+interface NavRequest {
   /** The tab's name as its button says it: "Tools", "Resources", … */
   tab: string;
   /** The tool or prompt name, or resource URI, to select in that tab. */
@@ -26,5 +26,3 @@ export function createNavStore() {
     },
   }));
 }
-
-export type NavStore = ReturnType<typeof createNavStore>;

@@ -30,7 +30,7 @@ export interface PendingRedirectRecord {
   remember: boolean;
 }
 
-export type TakeFailure = 'missing' | 'corrupt' | 'expired' | 'state-mismatch' | 'error-response';
+type TakeFailure = 'missing' | 'corrupt' | 'expired' | 'state-mismatch' | 'error-response';
 export type TakeResult =
   { ok: true; record: PendingRedirectRecord } | { ok: false; reason: TakeFailure; message: string; serverUrl?: string };
 

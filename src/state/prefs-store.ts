@@ -26,7 +26,7 @@ export interface ToolPrefs {
   confirmDestructive: boolean;
 }
 
-export const DEFAULT_TOOL_PREFS: ToolPrefs = { toolTimeoutMs: 60_000, toolMaxTotalTimeoutMs: 10 * 60_000, confirmDestructive: true };
+const DEFAULT_TOOL_PREFS: ToolPrefs = { toolTimeoutMs: 60_000, toolMaxTotalTimeoutMs: 10 * 60_000, confirmDestructive: true };
 
 export interface PrefsState extends ToolPrefs {
   theme: ThemeChoice;
@@ -121,7 +121,7 @@ const MIN_TIMEOUT_MS = 1_000;
 const MAX_TIMEOUT_MS = 24 * 60 * 60_000;
 
 /** Keeps stored or typed values usable: whole milliseconds in range, and a maximum no shorter than the timeout. */
-export function sanitizeToolPrefs(value: Partial<Record<keyof ToolPrefs, unknown>>): ToolPrefs {
+function sanitizeToolPrefs(value: Partial<Record<keyof ToolPrefs, unknown>>): ToolPrefs {
   const ms = (v: unknown, fallback: number) =>
     typeof v === 'number' && Number.isFinite(v) ? Math.round(Math.min(MAX_TIMEOUT_MS, Math.max(MIN_TIMEOUT_MS, v))) : fallback;
   const toolTimeoutMs = ms(value.toolTimeoutMs, DEFAULT_TOOL_PREFS.toolTimeoutMs);
@@ -132,7 +132,7 @@ export function sanitizeToolPrefs(value: Partial<Record<keyof ToolPrefs, unknown
 }
 
 /** Each switch a boolean (else its default), and sampling tools only with sampling, as the settings UI keeps them. */
-export function sanitizeClientFeatures(value: Partial<Record<keyof ClientFeatureSettings, unknown>>): ClientFeatureSettings {
+function sanitizeClientFeatures(value: Partial<Record<keyof ClientFeatureSettings, unknown>>): ClientFeatureSettings {
   const settings = { ...DEFAULT_CLIENT_FEATURES };
   for (const key of Object.keys(settings) as Array<keyof ClientFeatureSettings>) {
     if (typeof value[key] === 'boolean') settings[key] = value[key];

@@ -87,5 +87,3 @@ export function checkRequest(value: unknown): SavedRequest | null {
   const copy = JSON.parse(json) as Record<string, unknown>;
   return { id: id as string, name: name as string, tool: tool as string, arguments: copy, server: server as string, savedAt };
 }
-
-export type SavedRequestsStore = ReturnType<typeof createSavedRequestsStore>;

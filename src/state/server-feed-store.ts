@@ -18,12 +18,12 @@ export interface ServerLogEntry {
   data: unknown;
 }
 
-export interface ResourceUpdate {
+interface ResourceUpdate {
   count: number;
   lastTime: number;
 }
 
-export interface ServerFeedActions {
+interface ServerFeedActions {
   appendEvents(events: readonly EngineEvent[]): void;
   clearLogs(): void;
   setSubscribed(uri: string, subscribed: boolean): void;
@@ -49,7 +49,7 @@ export interface ServerFeedState {
   actions: ServerFeedActions;
 }
 
-export const DEFAULT_SERVER_LOG_RETENTION = 2000;
+const DEFAULT_SERVER_LOG_RETENTION = 2000;
 
 function paramsOf(message: unknown): Record<string, unknown> {
   const params = typeof message === 'object' && message !== null ? (message as { params?: unknown }).params : undefined;
@@ -129,5 +129,3 @@ export function createServerFeedStore(options: { retention?: number } = {}) {
     },
   }));
 }
-
-export type ServerFeedStore = ReturnType<typeof createServerFeedStore>;

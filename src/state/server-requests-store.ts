@@ -9,7 +9,7 @@ import type { EngineEvent } from '../shared/events.ts';
 
 export type UrlElicitationStatus = 'waiting' | 'complete';
 
-export interface ServerRequestsActions {
+interface ServerRequestsActions {
   applyEvents(events: readonly EngineEvent[]): void;
   select(id: string): void;
   /** Tracks URL elicitations the person was shown, so `notifications/elicitation/complete` can mark them. */
@@ -81,5 +81,3 @@ function withTracked(current: Record<string, UrlElicitationStatus>, ids: readonl
   const entries = [...Object.entries(current), ...fresh.map((id) => [id, 'waiting'] as const)];
   return Object.fromEntries(entries.slice(-MAX_TRACKED));
 }
-
-export type ServerRequestsStore = ReturnType<typeof createServerRequestsStore>;

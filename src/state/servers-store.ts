@@ -17,7 +17,7 @@ const MAX_HEADER_VALUE = 8192;
 const SERVERS_KEY = 'mcp-lens.servers';
 const TRANSPORTS: readonly TransportChoice[] = ['auto', 'streamable-http', 'sse'];
 
-export interface SavedHeader {
+interface SavedHeader {
   name: string;
   /** Present only when the user chose to keep this value on this device. */
   value?: string;
@@ -92,8 +92,6 @@ export function createServersStore(storage?: PrefsStorage) {
   });
 }
 
-export type ServersStore = ReturnType<typeof createServersStore>;
-
 /** The servers most recently connected to first, then the rest by name. */
 export function recentFirst(servers: readonly SavedServer[]): SavedServer[] {
   return [...servers].sort((a, b) => b.usedAt - a.usedAt || a.name.localeCompare(b.name));
@@ -121,7 +119,7 @@ function readServers(storage: PrefsStorage | undefined): SavedServer[] {
 }
 
 /** A stored entry as a SavedServer, or undefined when its required fields are missing or of the wrong type. */
-export function sanitizeServer(value: unknown): SavedServer | undefined {
+function sanitizeServer(value: unknown): SavedServer | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { id, name, url, transport, era, headers, usedAt } = value as Record<string, unknown>;
   if (typeof id !== 'string' || typeof name !== 'string' || typeof url !== 'string') return undefined;

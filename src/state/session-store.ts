@@ -21,7 +21,7 @@ export interface ReplayInfo {
   catalogError?: string;
 }
 
-export interface SessionActions {
+interface SessionActions {
   recordResult(result: SavedResult): void;
   opening(loaded: number, total: number): void;
   openFailed(error: string): void;
@@ -40,7 +40,7 @@ export interface SessionState {
   actions: SessionActions;
 }
 
-export const MAX_RESULTS = 100;
+const MAX_RESULTS = 100;
 
 export function createSessionStore() {
   return createStore<SessionState>()((set) => ({
@@ -58,5 +58,3 @@ export function createSessionStore() {
     },
   }));
 }
-
-export type SessionStore = ReturnType<typeof createSessionStore>;

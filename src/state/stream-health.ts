@@ -15,7 +15,7 @@ export interface StreamState {
 export const NO_STREAM_DROPS: StreamState = { drops: [], stopped: null };
 
 /** How many drops within the window make a stream unstable. */
-export const UNSTABLE_DROPS = 3;
+const UNSTABLE_DROPS = 3;
 export const UNSTABLE_WINDOW_MS = 60_000;
 /** Enough to show why, and to count a window's worth at any sane reconnect pace. */
 const MAX_KEPT = 50;

@@ -32,5 +32,3 @@ export function createViewStore(initial: { tab?: TabName; tool?: string | null }
     },
   }));
 }
-
-export type ViewStore = ReturnType<typeof createViewStore>;

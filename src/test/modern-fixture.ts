@@ -12,7 +12,7 @@ import { createMcpHandler, fromJsonSchema, McpServer, type JsonSchemaType, type 
 export const MODERN_FIXTURE_INFO = { name: 'lens-modern-fixture', title: 'Modern fixture', version: '0.1.0' };
 
 /** The 2025-era CORS allow-list: enough for initialize and sessions, not for a 2026-07-28 request. */
-export const ALLOW_HEADERS_2025 = 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID';
+const ALLOW_HEADERS_2025 = 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID';
 const ALLOW_HEADERS_MODERN = 'Content-Type, Accept, Authorization, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-Region';
 const MAX_BODY = 1024 * 1024;
 

@@ -6,7 +6,7 @@ import type { ServerResponse } from 'node:http';
 import { initializeResult, startRawServer, type RawRequest } from './raw-server.ts';
 
 export const idOf = (request: RawRequest) => (request.json as { id?: unknown } | undefined)?.id;
-export const methodOf = (request: RawRequest) => (request.json as { method?: string } | undefined)?.method;
+const methodOf = (request: RawRequest) => (request.json as { method?: string } | undefined)?.method;
 
 export function send(
   res: ServerResponse,

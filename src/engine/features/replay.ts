@@ -37,7 +37,7 @@ interface Listing {
  * The last complete listing of a method: a request without a cursor starts one, each cursor request adds
  * a page. A listing that began but lost its first page to eviction is still taken, page count and all.
  */
-export function lastListing(calls: readonly RecordedCall[], method: ReplayListMethod): Listing | null {
+function lastListing(calls: readonly RecordedCall[], method: ReplayListMethod): Listing | null {
   let current: Listing | null = null;
   let last: Listing | null = null;
   for (const call of calls) {

@@ -5,9 +5,9 @@ import { isAppMimeType, readAppResourceMeta } from '../../shared/apps.ts';
 import { record, str } from './paginate.ts';
 
 /** Text beyond this many characters is cut, and the cut is reported. */
-export const MAX_RESOURCE_TEXT = 2_000_000;
+const MAX_RESOURCE_TEXT = 2_000_000;
 /** Blobs beyond this many decoded bytes are not kept. */
-export const MAX_RESOURCE_BLOB_BYTES = 20 * 1024 * 1024;
+const MAX_RESOURCE_BLOB_BYTES = 20 * 1024 * 1024;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export function readAnnotations(value: unknown): ResourceAnnotations | undefined {

@@ -24,7 +24,7 @@ function common(raw: Record<string, unknown>) {
 }
 
 /** `_meta.ui` of an MCP App resource; other resources carry none. */
-export function readAppMeta(raw: Record<string, unknown>, mimeType: string | undefined) {
+function readAppMeta(raw: Record<string, unknown>, mimeType: string | undefined) {
   return isAppMimeType(mimeType) || record(record(raw._meta)?.ui) ? { app: readAppResourceMeta(raw._meta).meta } : {};
 }
 

@@ -3,7 +3,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import type { Root } from '../../shared/client-features.ts';
 import type { EngineError } from '../../shared/errors.ts';
 
-export const MAX_ROOTS = 100;
+const MAX_ROOTS = 100;
 
 /** Roots must be file:// URIs (spec); names are optional. Throws an EngineError saying what to fix. */
 export function checkRoots(roots: unknown): Root[] {
@@ -22,7 +22,7 @@ export function checkRoots(roots: unknown): Root[] {
   });
 }
 
-export function isFileUri(text: string): boolean {
+function isFileUri(text: string): boolean {
   if (!/^file:\/\//i.test(text)) return false;
   try {
     return new URL(text).protocol === 'file:';

@@ -50,7 +50,7 @@ export interface ServerRequestQueue {
   watch(listener: (waiting: readonly PendingServerRequest[]) => void): () => void;
 }
 
-export const describeKind = (kind: PendingServerRequest['kind']) =>
+const describeKind = (kind: PendingServerRequest['kind']) =>
   kind === 'sampling' ? 'Sampling request' : kind === 'elicitation-url' ? 'URL elicitation' : 'Elicitation';
 
 export function createServerRequestQueue(deps: QueueDeps): ServerRequestQueue {

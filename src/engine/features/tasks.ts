@@ -56,7 +56,7 @@ export interface DetailedTask {
 }
 
 /** More outstanding requests than a person can answer in one sitting are left for a later poll. */
-export const MAX_INPUT_REQUESTS = 20;
+const MAX_INPUT_REQUESTS = 20;
 const MAX_INPUT_KEY_CHARS = 200;
 
 /** A `tasks/get` result (or `notifications/tasks` params) of the tasks extension; undefined without a usable taskId. */
@@ -98,7 +98,7 @@ export function taskFailure(detail: DetailedTask): EngineError {
 
 export const isTerminal = (task: TaskInfo) => TERMINAL_TASK_STATUSES.includes(task.status);
 
-export async function getTask(client: Client, taskId: string, signal?: AbortSignal): Promise<TaskInfo> {
+async function getTask(client: Client, taskId: string, signal?: AbortSignal): Promise<TaskInfo> {
   const task = readTask(await rawRequest(client, 'tasks/get', { taskId }, signal ? { signal } : {}));
   if (!task) throw badResponse('tasks/get returned no task (taskId missing).');
   return task;

@@ -23,7 +23,7 @@ const bounded = (value: number | undefined, fallback: number) =>
   typeof value === 'number' && Number.isFinite(value) ? Math.min(MAX_TIMEOUT_MS, Math.max(MIN_TIMEOUT_MS, value)) : fallback;
 
 /** Whether a call waits on this request for a person: one related to it, or one the server did not tie to any call. */
-export const waitsOn = (request: PendingServerRequest, tool: string) =>
+const waitsOn = (request: PendingServerRequest, tool: string) =>
   request.related === undefined || (request.related.method === 'tools/call' && request.related.target === tool);
 
 export function toolHandlers(

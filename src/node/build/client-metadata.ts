@@ -7,7 +7,7 @@
  */
 import type { Plugin } from 'vite';
 
-export const CLIENT_METADATA_FILE = 'client-metadata.json';
+const CLIENT_METADATA_FILE = 'client-metadata.json';
 
 export function clientMetadataDocument(publicUrl: string): Record<string, unknown> {
   const base = new URL(publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`);

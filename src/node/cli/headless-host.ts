@@ -56,7 +56,7 @@ export function formDefaults(schema: { properties?: Record<string, Primitive> } 
   );
 }
 
-export const SAMPLING_REPLY = 'This is a fixed reply from the MCP Lens headless host.';
+const SAMPLING_REPLY = 'This is a fixed reply from the MCP Lens headless host.';
 
 /** Elicitation (form mode) and sampling, answered without a person, through the session extension seam. */
 export function headlessRequestAnswers(): SessionExtension {

@@ -1,2 +1,1 @@
-export { startDemoServer, type DemoServerOptions, type RunningDemoServer } from './server.ts';
-export { createDemoMcpServer, DEMO_SERVER_INFO } from './mcp.ts';
+export { startDemoServer, type RunningDemoServer } from './server.ts';

@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { icons } from './icons.ts';
 import type { DemoScope } from './state.ts';
 
-export const MAX_NOTES = 50;
+const MAX_NOTES = 50;
 export const NOTES_URI = 'demo://notes';
 
 /**

@@ -17,7 +17,7 @@ import { registerSubscriptions } from './subscriptions.ts';
 import { registerTaskTools, TASKS_EXTENSION } from './task-tools.ts';
 import { registerShowcaseTools } from './tools.ts';
 
-export const DEMO_SERVER_INFO = {
+const DEMO_SERVER_INFO = {
   name: 'mcp-lens-demo',
   title: 'MCP Lens Demo Server',
   version: '1.0.0',

@@ -37,7 +37,7 @@ function pngChunk(type: string, data: Buffer): Buffer {
  * Every scanline uses filter type 0 (none): the output is small enough that
  * better filtering would not matter, and it keeps the encoder obviously correct.
  */
-export function encodePng(width: number, height: number, pixel: (x: number, y: number) => Rgba): Buffer {
+function encodePng(width: number, height: number, pixel: (x: number, y: number) => Rgba): Buffer {
   const rowBytes = 1 + width * 4;
   const raw = Buffer.alloc(rowBytes * height);
   for (let y = 0; y < height; y++) {

@@ -70,7 +70,7 @@ const MAX_PUSHED_ROUNDS = 8;
  * first (so a client's own refusal can be seen on the wire), and a refusal or timeout is thrown back to
  * the tool (so it can say what came back) instead of being turned into a generic error result.
  */
-export async function runWithPushedRequests(
+async function runWithPushedRequests(
   ctx: ServerContext,
   run: (round: Round) => Promise<RoundResult>,
   options?: RequestOptions,

@@ -2,7 +2,7 @@
 // wire format itself rather than what an MCP client library makes of it.
 
 export const ACCEPT = 'application/json, text/event-stream';
-export const MODERN_VERSION = '2026-07-28';
+const MODERN_VERSION = '2026-07-28';
 
 export interface RpcMessage {
   jsonrpc: '2.0';

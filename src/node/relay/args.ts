@@ -18,7 +18,7 @@ export interface RelayOptions {
   allowedOrigins: string[];
 }
 
-export const USAGE = `Usage:
+const USAGE = `Usage:
   npm run relay -- [options] <server URL>            forward one Streamable HTTP server, adding CORS
   npm run relay -- [options] -- <command> [args…]    run one stdio server and serve it over Streamable HTTP
 

@@ -10,7 +10,7 @@ import { createHttpForwarder, type RelayHandler } from './forward-http.ts';
 import { startStdioBridge } from './stdio-bridge.ts';
 
 /** Request bodies larger than this are refused: MCP requests are small, and the relay holds each in memory. */
-export const MAX_RELAY_BODY_BYTES = 4 * 1024 * 1024;
+const MAX_RELAY_BODY_BYTES = 4 * 1024 * 1024;
 
 export interface RelayConfig {
   target: RelayTarget;

@@ -6,7 +6,7 @@
  * else is locked to the app's own origin; server-provided media may only come
  * in as blob: or data: URLs, and HTML from servers only in blob: frames.
  */
-export const CSP_DIRECTIVES: readonly string[] = [
+const CSP_DIRECTIVES: readonly string[] = [
   "default-src 'none'",
   // 'unsafe-eval': Ajv (behind @rjsf/validator-ajv8) compiles each tool's inputSchema into a function, and
   // live validation — which rjsf also needs to pick the matching branch of a oneOf/anyOf — cannot work
@@ -33,7 +33,7 @@ export const CSP_DIRECTIVES: readonly string[] = [
 ];
 
 /** ` <origin>` of a configured sandbox page, or '' (the same-origin page in an opaque-origin sandbox). */
-export function sandboxOrigin(url: string | undefined): string {
+function sandboxOrigin(url: string | undefined): string {
   if (url === undefined || url === '') return '';
   const parsed = new URL(url);
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('MCP_LENS_SANDBOX_URL must be an http(s) URL.');
@@ -46,7 +46,7 @@ export function sandboxOrigin(url: string | undefined): string {
  * single HTML files) and any network source, because the app's policy is the one that narrows it to what
  * the server declared. No frame-ancestors: the page relays only to the inspector origin named in its URL.
  */
-export const SANDBOX_CSP = [
+const SANDBOX_CSP = [
   "default-src 'none'",
   "script-src 'unsafe-inline' blob: data: https: http:",
   "style-src 'unsafe-inline' blob: data: https: http:",

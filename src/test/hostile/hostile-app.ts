@@ -6,7 +6,7 @@
  * "refused" or "ALLOWED"), and the fixture records whether any of its out-of-policy requests arrived.
  */
 
-export const HOSTILE_APP_URI = 'ui://hostile/escape.html';
+const HOSTILE_APP_URI = 'ui://hostile/escape.html';
 const MIME = 'text/html;profile=mcp-app';
 
 function escapeHtml(assetBase: string): string {

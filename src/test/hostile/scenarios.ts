@@ -54,7 +54,7 @@ const event = (value: unknown) => `data: ${typeof value === 'string' ? value : J
 const json = (ctx: ScenarioContext, status: number, body: string | Buffer, type = 'application/json') =>
   ctx.res.writeHead(status, { ...ctx.base, 'content-type': type }).end(body);
 
-export const XSS = `<img src=x onerror="alert('xss')"><script>alert('xss')</script>`;
+const XSS = `<img src=x onerror="alert('xss')"><script>alert('xss')</script>`;
 
 function pngHeader(width: number, height: number): string {
   const b = Buffer.alloc(64);

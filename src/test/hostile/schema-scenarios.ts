@@ -6,13 +6,13 @@
 import type { Scenario, ScenarioContext } from './scenarios.ts';
 
 /** 2^40 paths for a backtracking engine against `^(a+)+$`: it would never finish. */
-export const NEAR_MISS = `${'a'.repeat(40)}!`;
-export const EVIL_PATTERN = '^(a+)+$';
+const NEAR_MISS = `${'a'.repeat(40)}!`;
+const EVIL_PATTERN = '^(a+)+$';
 
 const reply = (ctx: ScenarioContext, result: unknown) =>
   ctx.res.writeHead(200, { ...ctx.base, 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: ctx.id, result }));
 
-export function pngBase64(width: number, height: number): string {
+function pngBase64(width: number, height: number): string {
   const b = Buffer.alloc(33);
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]).copy(b);
   b.writeUInt32BE(width, 16);
@@ -36,7 +36,7 @@ export function combinatorialSchema(count = 7, options = 8): Record<string, unkn
   };
 }
 
-export const MARKDOWN_WITH_ENTITIES = '# Entities\n\n&copy; 2026 Example &amp; Co &#8212; all &lt;rights&gt; reserved.';
+const MARKDOWN_WITH_ENTITIES = '# Entities\n\n&copy; 2026 Example &amp; Co &#8212; all &lt;rights&gt; reserved.';
 
 export const SCHEMA_SCENARIOS: Record<string, Scenario> = {
   'regex-bomb': {

@@ -3,8 +3,8 @@
  * poster at 4000 px pushes the result off screen: small images are scaled up by a whole factor (crisp, with
  * pixelated rendering) until their longer side reaches MIN_SIDE, large ones fit within MAX_SIDE.
  */
-export const MIN_SIDE = 128;
-export const MAX_SIDE = 360;
+const MIN_SIDE = 128;
+const MAX_SIDE = 360;
 
 export interface DisplaySize {
   width: number;

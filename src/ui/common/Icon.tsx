@@ -6,7 +6,7 @@ import { useResolvedTheme, type ResolvedTheme } from '../theme/use-theme.ts';
 import { useObjectUrl } from './use-object-url.ts';
 
 /** The icon meant for this theme, else one with no theme, else any. */
-export function pickIcon(icons: readonly Icon[] | undefined, theme: ResolvedTheme): Icon | undefined {
+function pickIcon(icons: readonly Icon[] | undefined, theme: ResolvedTheme): Icon | undefined {
   if (!Array.isArray(icons) || icons.length === 0) return undefined;
   return icons.find((icon) => icon.theme === theme) ?? icons.find((icon) => !icon.theme) ?? icons[0];
 }

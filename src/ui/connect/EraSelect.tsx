@@ -10,7 +10,7 @@ const ERAS: Array<{ value: EraChoice; label: string }> = [
   { value: 'legacy', label: '2025 and older' },
 ];
 
-export const eraLabel = (era: KnownEra['era']) => (era === 'modern' ? '2026-07-28' : '2025');
+const eraLabel = (era: KnownEra['era']) => (era === 'modern' ? '2026-07-28' : '2025');
 
 /**
  * Which protocol era to speak. Auto needs no thought (it probes and falls back); the pins are for

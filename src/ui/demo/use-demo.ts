@@ -8,13 +8,9 @@ import { usePrefs } from '../services.tsx';
 
 export const useDemo = () => usePrefs((state) => state.demo);
 
-/** Reads `demo=1` from the address once, and mirrors the mode onto <html> for the styles. */
+/** Mirrors the mode onto <html> for the styles (`&demo=1` is read by src/main.tsx, before the address changes). */
 export function useApplyDemo(): boolean {
   const demo = useDemo();
-  const { setDemo } = usePrefs((state) => state.actions);
-  useEffect(() => {
-    if (new URLSearchParams(location.search).get('demo') === '1') setDemo(true);
-  }, [setDemo]);
   useEffect(() => {
     document.documentElement.toggleAttribute('data-demo', demo);
   }, [demo]);

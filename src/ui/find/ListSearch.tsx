@@ -59,7 +59,7 @@ export function ListSearch({ label, value, onChange, shown, total }: Props) {
 }
 
 /** A keystroke meant for a text field, not a shortcut. */
-export function isTyping(target: EventTarget | null): boolean {
+function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }

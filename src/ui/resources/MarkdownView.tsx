@@ -84,7 +84,7 @@ function link(base: Props, href: unknown, children: ReactNode[]): ReactNode {
   return createElement('a', { ...base, className: 'md-refused-link', title }, ...children);
 }
 
-export function renderMarkdown(markdown: string): ReactNode {
+function renderMarkdown(markdown: string): ReactNode {
   return compiler(markdown, { disableParsingRawHTML: true, tagfilter: true, createElement: safeElement as never });
 }
 

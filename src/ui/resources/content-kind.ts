@@ -20,7 +20,7 @@ const INLINE_AUDIO = new Set([
   'audio/mp4',
 ]);
 
-export function baseType(mimeType: string | undefined): string {
+function baseType(mimeType: string | undefined): string {
   return (mimeType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 

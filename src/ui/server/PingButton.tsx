@@ -7,7 +7,7 @@ import { ReadOnlyNote } from '../session/ReadOnlyNote.tsx';
 import { useCommands, useScope } from '../services.tsx';
 import { useServerEra } from './use-server-era.ts';
 
-export const PING_NOT_IN_MODERN = 'Ping is not in 2026-07-28';
+const PING_NOT_IN_MODERN = 'Ping is not in 2026-07-28';
 
 /** Sends `ping` and shows the round-trip time (or why it failed). */
 export function PingButton() {

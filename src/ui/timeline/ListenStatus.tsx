@@ -5,7 +5,7 @@ import { useFeed } from '../services.tsx';
 type Filter = ListenState['requested'];
 
 /** What a filter covers, in words: "tools, prompts, 2 resources". */
-export function describeFilter(filter: Filter | undefined): string {
+function describeFilter(filter: Filter | undefined): string {
   if (!filter) return 'nothing';
   const parts = [
     filter.toolsListChanged && 'tool list',

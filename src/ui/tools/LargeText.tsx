@@ -4,7 +4,7 @@ import { formatBytes } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 
 /** Text up to this size renders at once; beyond it, in steps, so a 10 MB result never blocks the page. */
-export const INLINE_TEXT_CHARS = 64 * 1024;
+const INLINE_TEXT_CHARS = 64 * 1024;
 const STEP_CHARS = 256 * 1024;
 
 /**

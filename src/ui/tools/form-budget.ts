@@ -9,7 +9,7 @@ type Schema = Record<string, unknown>;
 /** More combinations than this at any one place in the schema, and the form is not generated. */
 export const MAX_FORM_BRANCHES = 512;
 /** More subschemas than this in all, and the form is not generated. */
-export const MAX_FORM_NODES = 5_000;
+const MAX_FORM_NODES = 5_000;
 
 export type FormBudget = { ok: true } | { ok: false; reason: string };
 

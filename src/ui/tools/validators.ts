@@ -10,8 +10,6 @@ import { ajvServerRegExp, uncheckedPatterns } from '../../shared/server-pattern.
 import { detectDialect, type Dialect } from './dialect.ts';
 import { prepareFormSchema, pruneEmptyOptional } from './form-schema.ts';
 
-export { detectDialect, type Dialect };
-
 export interface ValidatorChoice {
   validator: ValidatorType;
   /** The schema as given to the form (an unknown `$schema` removed, so Ajv does not try to resolve it). */
