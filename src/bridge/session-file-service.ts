@@ -9,11 +9,12 @@
 import type { HttpExchange } from '../shared/events.ts';
 import { parseSessionFile, sessionFileParts, type SavedLogItem } from '../shared/session-file.ts';
 import { SLICE, type FromSessionWorker, type SessionHead, type SessionWorkerPort, type ToSessionWorker } from './session-file-protocol.ts';
+import { describeError } from '../shared/read.ts';
 
 /** Larger files are refused before reading: the log, HTTP view and lists together are bounded well below. */
 const MAX_SESSION_FILE_BYTES = 512 * 1024 * 1024;
 
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const reason = (error: unknown) => describeError(error);
 
 export function serveSessionFiles(port: SessionWorkerPort<ToSessionWorker, FromSessionWorker>): void {
   const post = (message: FromSessionWorker) => port.postMessage(message);

@@ -7,6 +7,7 @@
  */
 import { MCP_ALLOW_HEADERS, MCP_EXPOSE_HEADERS, MODERN_REQUEST_HEADERS, type CorsDiagnosis } from '../shared/cors.ts';
 import type { EngineError } from '../shared/errors.ts';
+import { describeError } from '../shared/read.ts';
 
 type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -142,7 +143,7 @@ export function hiddenSessionIdError(
     code: 'cors',
     message: diagnosis.sentence,
     httpStatus: status,
-    detail: error instanceof Error ? error.message : String(error),
+    detail: describeError(error),
     cors: diagnosis,
   };
 }

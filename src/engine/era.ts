@@ -7,6 +7,7 @@ import type { VersionNegotiationMode } from '@modelcontextprotocol/client';
 
 import type { ConnectParams, KnownEra, ProtocolEra } from '../shared/model.ts';
 import type { FetchLike } from './wire-tap.ts';
+import { describeError } from '../shared/read.ts';
 
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 
@@ -53,7 +54,7 @@ export function createProbeWatch() {
         seen.push(response.ok ? { kind: 'answered', status: response.status } : await readError(response));
         return response;
       } catch (error) {
-        seen.push({ kind: 'no-response', error: error instanceof Error ? error.message : String(error) });
+        seen.push({ kind: 'no-response', error: describeError(error) });
         throw error;
       }
     };

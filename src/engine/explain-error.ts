@@ -20,6 +20,7 @@ import { diagnoseCors } from './cors-doctor.ts';
 import { isUnsupportedServerVersion } from './sdk-client.ts';
 import { StreamFault } from './stream-guard.ts';
 import { explainHttpStatus } from './http-status.ts';
+import { describeError } from '../shared/read.ts';
 
 /** What a server must send for a browser client on another origin to talk to it. */
 const CORS_REQUIREMENTS = [
@@ -67,7 +68,7 @@ export function explainError(error: unknown): EngineError {
   // The legacy HTTP+SSE transport's event stream failed; its code is the HTTP status, when there was one.
   if (SseError.isInstance(error) && error.code !== undefined) return httpError(error.code, undefined, undefined, error.message);
 
-  const message = error instanceof Error ? error.message : String(error);
+  const message = describeError(error);
   if (isUnsupportedServerVersion(error)) {
     return {
       code: 'unsupported-version',
@@ -264,7 +265,7 @@ export async function explainNetworkFailure(
   fetch: (url: string, init: RequestInit) => Promise<Response>,
   customHeaders: string[] = [],
 ): Promise<EngineError> {
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = describeError(error);
   const reachable = await fetch(url, { mode: 'no-cors', credentials: 'omit', cache: 'no-store' }).then(
     () => true,
     () => false,

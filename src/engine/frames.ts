@@ -1,5 +1,6 @@
 /** Classifies what went over the wire into message-log fields, without trusting its shape. */
 import type { MessageKind } from '../shared/events.ts';
+import { isRecord } from '../shared/read.ts';
 
 export interface FrameFacts {
   kind: MessageKind;
@@ -8,8 +9,6 @@ export interface FrameFacts {
   /** Why a parsed value is not a JSON-RPC message, when kind is `invalid`. */
   problem?: string;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isId = (value: unknown): value is string | number => typeof value === 'string' || typeof value === 'number';
 

@@ -5,6 +5,7 @@
 import { boundJson } from '../shared/bounds.ts';
 import type { Direction, MessageEntry } from '../shared/events.ts';
 import { classifyFrame, splitBatch } from './frames.ts';
+import { describeError } from '../shared/read.ts';
 
 /** Which HTTP exchange (and SSE event) carried a frame, so the log and the HTTP view link both ways. */
 interface WireOrigin {
@@ -110,6 +111,6 @@ function unparsed(direction: Direction, raw: string, error: unknown, deps: { now
     direction,
     kind: 'invalid',
     raw: raw.length > MAX_RAW_CHARS ? `${raw.slice(0, MAX_RAW_CHARS)}…[truncated ${raw.length - MAX_RAW_CHARS} chars]` : raw,
-    parseError: error instanceof Error ? error.message : String(error),
+    parseError: describeError(error),
   };
 }

@@ -4,9 +4,10 @@
  * allows only GET, POST, OPTIONS) reports a bare "Failed to fetch", which says nothing about that.
  */
 import { isOpaqueNetworkFailure } from './explain-error.ts';
+import { describeError } from '../shared/read.ts';
 
 export function explainSessionEndFailure(error: unknown): { level: 'info' | 'warning'; text: string } {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = describeError(error);
   if (isOpaqueNetworkFailure(error)) {
     return {
       level: 'warning',

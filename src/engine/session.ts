@@ -26,6 +26,7 @@ import { createListCache, type ListCache } from './features/list-cache.ts';
 import { MAX_INPUT_ROUNDS } from '../shared/client-features.ts';
 import { checkSessionId } from './session-id.ts';
 import type { FetchLike } from './wire-tap.ts';
+import { str } from '../shared/read.ts';
 
 const SUPPORTED_PROTOCOL_VERSIONS = [MODERN_PROTOCOL_VERSION, '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
 const CLIENT_INFO = { name: 'mcp-lens', title: 'MCP Lens', version: '0.1.0' };
@@ -215,7 +216,6 @@ function summarize(
   explain: (era: ProtocolEra) => string,
 ): ServerSummary {
   const info = (client.getServerVersion() ?? {}) as Record<string, unknown>;
-  const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const sessionId = (transport as { sessionId?: string }).sessionId;
   const instructions = client.getInstructions();
   const era = client.getProtocolEra() ?? 'legacy';

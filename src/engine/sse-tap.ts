@@ -10,6 +10,7 @@ import type { Clock } from './clock.ts';
 import type { MessageRecorder } from './message-recorder.ts';
 import type { ExchangeTracker } from './wire-exchange.ts';
 import { idle, jsonDepthExceeds, tooDeep, tooLarge, type StreamFault } from './stream-guard.ts';
+import { describeError } from '../shared/read.ts';
 
 export interface SseTapOptions {
   recorder: MessageRecorder;
@@ -71,11 +72,7 @@ export function sseTap(options: SseTapOptions): TransformStream<Uint8Array, Uint
         message = JSON.parse(event.data);
         recorder.inbound(message, origin);
       } catch (error) {
-        recorder.inboundUnparsed(
-          event.data,
-          `SSE event data is not JSON: ${error instanceof Error ? error.message : String(error)}`,
-          origin,
-        );
+        recorder.inboundUnparsed(event.data, `SSE event data is not JSON: ${describeError(error)}`, origin);
         return;
       }
       options.onMessage?.(message);

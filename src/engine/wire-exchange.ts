@@ -6,6 +6,7 @@
 import type { HttpExchange } from '../shared/events.ts';
 import { redactHeaders, redactResponseHeaders, redactUrl, redactUrlsIn } from '../shared/redact.ts';
 import { createBodyCapture, wireBody } from './wire-body.ts';
+import { describeError } from '../shared/read.ts';
 
 export interface ExchangeTracker {
   readonly seq: number;
@@ -77,7 +78,7 @@ export function trackExchange(deps: TrackerDeps, method: string, url: string, he
     },
     failed(error) {
       done = true;
-      report({ durationMs: deps.now() - started, error: redactUrlsIn(error instanceof Error ? error.message : String(error)) });
+      report({ durationMs: deps.now() - started, error: redactUrlsIn(describeError(error)) });
     },
     sent(text) {
       current = { ...current, requestBody: wireBody(text) };

@@ -10,6 +10,7 @@ import type { MessageRecorder } from './message-recorder.ts';
 import { sseTap } from './sse-tap.ts';
 import { jsonDepthExceeds, readBounded, tooDeep, type StreamFault } from './stream-guard.ts';
 import { trackExchange, type ExchangeTracker } from './wire-exchange.ts';
+import { describeError } from '../shared/read.ts';
 
 export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -195,7 +196,7 @@ function recordBody(
     message = JSON.parse(text);
   } catch (error) {
     if (!carriesMessages) return noteHttpAnswer(response, method, what, deps.onNote);
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = describeError(error);
     deps.recorder.inboundUnparsed(text, `HTTP ${response.status} ${what} body is not JSON: ${reason}`, origin);
     return undefined;
   }

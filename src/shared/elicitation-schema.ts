@@ -6,6 +6,7 @@
  */
 import { ownValue } from './own.ts';
 import { compileServerPattern } from './server-pattern.ts';
+import { str } from './read.ts';
 
 interface EnumOption {
   value: string;
@@ -39,7 +40,6 @@ const MAX_ELICIT_FIELDS = 100;
 const FORMATS = new Set<string>(['email', 'uri', 'date', 'date-time']);
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const nonNegInt = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined);
 

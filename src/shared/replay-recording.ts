@@ -5,11 +5,9 @@
  */
 import type { MessageEntry } from './events.ts';
 import { REPLAY_METHODS, type RecordedCall } from './replay-api.ts';
+import { record } from './read.ts';
 
 type LogItem = { type: 'message'; entry: MessageEntry } | { type: 'note' };
-
-const record = (value: unknown): Record<string, unknown> | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
 export function recordedCalls(items: readonly LogItem[]): RecordedCall[] {
   const wanted = new Set(REPLAY_METHODS);

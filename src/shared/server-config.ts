@@ -6,6 +6,7 @@
  */
 import type { TransportChoice } from './model.ts';
 import { ownValue } from './own.ts';
+import { describeError } from './read.ts';
 
 /** A pasted or dropped config larger than this is refused before it is parsed. */
 export const MAX_CONFIG_CHARS = 1_000_000;
@@ -55,7 +56,7 @@ export function parseServerConfig(text: string): ParsedConfig {
   try {
     root = JSON.parse(text);
   } catch (error) {
-    return empty(`This is not JSON (${error instanceof Error ? error.message : String(error)}). Paste the whole file, braces included.`);
+    return empty(`This is not JSON (${describeError(error)}). Paste the whole file, braces included.`);
   }
   const table = serverTable(root);
   if (!table) return empty('No servers found: expected an "mcpServers" object (Claude, Cursor) or a "servers" object (VS Code).');

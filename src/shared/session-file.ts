@@ -16,6 +16,7 @@ import {
   type SessionFile,
 } from './session-file-format.ts';
 import { SESSION_FILE_BOUNDS, SessionFileReader, type SessionFileBounds } from './session-file-schema.ts';
+import { describeError } from './read.ts';
 
 export * from './session-file-format.ts';
 
@@ -88,7 +89,7 @@ export function parseSessionFile(text: string, bounds: SessionFileBounds = SESSI
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = describeError(error);
     return {
       ok: false,
       error: `This file is not valid JSON (${reason}); it may be truncated or not a session file. Open a file saved with Save session.`,

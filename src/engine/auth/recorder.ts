@@ -8,6 +8,7 @@ import { isSecretName, maskSecret, redactHeaders, redactResponseHeaders } from '
 import { checkNavigableUrl } from '../../shared/url.ts';
 import type { FetchLike } from '../wire-tap.ts';
 import { AuthRefusal } from './refusal.ts';
+import { describeError } from '../../shared/read.ts';
 
 const BODY_LIMIT = 4_000;
 const MAX_REDIRECTS = 3;
@@ -57,7 +58,7 @@ export function createAuthRecorder(options: AuthRecorderOptions): FetchLike {
           rule: ruleOf(kind),
           verdict: 'unreachable',
           detail: unreachableDetail(kind, checked.url),
-          http: { ...http, error: error instanceof Error ? error.message : String(error) },
+          http: { ...http, error: describeError(error) },
         });
         if (typeof error === 'object' && error !== null) Object.assign(error, { recorded: true });
         throw error;

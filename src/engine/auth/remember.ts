@@ -8,6 +8,7 @@
 import { issuerOf, type LensOAuthProvider } from './provider.ts';
 import { RULES, type StepInput } from './recorder.ts';
 import type { AuthVault, LockFn, RememberedAuthorization } from './vault.ts';
+import { describeError } from '../../shared/read.ts';
 
 export interface DeviceMemoryDeps {
   /** The canonical resource URI: the record's key, and part of the lock's name. */
@@ -173,7 +174,7 @@ export class DeviceMemory {
       title: 'Device storage unavailable',
       rule: REMEMBER_RULE,
       verdict: 'failed',
-      detail: `IndexedDB refused: ${error instanceof Error ? error.message : String(error)}. The tokens stay in memory for this tab only (private windows and storage settings can block IndexedDB).`,
+      detail: `IndexedDB refused: ${describeError(error)}. The tokens stay in memory for this tab only (private windows and storage settings can block IndexedDB).`,
     });
   }
 }

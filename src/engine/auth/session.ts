@@ -34,6 +34,7 @@ import { RULES, type StepInput } from './recorder.ts';
 import { AuthRefusal } from './refusal.ts';
 import { DeviceMemory } from './remember.ts';
 import type { AuthVault, LockFn } from './vault.ts';
+import { describeError } from '../../shared/read.ts';
 
 /** Who opens the authorization URL: a person in the browser, or the headless command line. */
 export interface AuthHost {
@@ -190,7 +191,7 @@ export class AuthController {
         );
       checkCallback(pending, callbackUrl, deps.now());
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = describeError(error);
       deps.record({
         kind: 'callback',
         title: 'Authorization response discarded',
@@ -309,7 +310,7 @@ export class AuthController {
     const { deps } = this;
     if (typeof error === 'object' && error !== null && (error as EngineError).code === 'unauthorized') return error as EngineError;
     const schemaProblem = describeSchemaError(error);
-    const message = schemaProblem ?? (error instanceof Error ? error.message : String(error));
+    const message = schemaProblem ?? describeError(error);
     const refused = error instanceof AuthRefusal || schemaProblem !== undefined;
     if (!(error as { recorded?: boolean }).recorded) {
       deps.record({

@@ -2,7 +2,8 @@
 import type { CompleteParams, CompletionsApi } from '../../shared/completions-api.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
-import { rawRequest, record } from './paginate.ts';
+import { record } from '../../shared/read.ts';
+import { rawRequest } from './paginate.ts';
 
 /** The spec caps a completion at 100 values; a server that sends more gets the first 100 shown. */
 const MAX_VALUES = 100;

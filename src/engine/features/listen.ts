@@ -8,6 +8,7 @@ import type { McpSubscription, SubscriptionFilter } from '@modelcontextprotocol/
 
 import type { ListenState } from '../../shared/events.ts';
 import type { LensClient } from '../sdk-client.ts';
+import { describeError } from '../../shared/read.ts';
 
 /** A server that keeps dropping the stream is listened to again at most this often in one session. */
 const MAX_RELISTENS = 3;
@@ -51,7 +52,7 @@ export function startListening(client: LensClient, capabilities: Record<string, 
     try {
       subscription = await client.listen(requested);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = describeError(error);
       deps.emit({ status: 'closed', requested, closedBy: 'error', reason });
       deps.note('warning', `subscriptions/listen failed: ${reason}. Change notifications will not arrive; refresh the lists by hand.`);
       return;

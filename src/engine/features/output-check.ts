@@ -8,6 +8,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import Ajv2019 from 'ajv/dist/2019';
 import Ajv2020 from 'ajv/dist/2020';
 import { ajvServerRegExp, uncheckedPatterns } from '../../shared/server-pattern.ts';
+import { describeError } from '../../shared/read.ts';
 
 export interface OutputCheck {
   errors: string[];
@@ -71,7 +72,7 @@ export function checkJsonSchema(value: unknown, schema: Record<string, unknown>,
     return { errors: errors.length > 0 ? errors : [`${root} does not match the schema.`], notes };
   } catch (error) {
     return {
-      errors: [`The schema could not be used for validation: ${error instanceof Error ? error.message : String(error)}`],
+      errors: [`The schema could not be used for validation: ${describeError(error)}`],
       notes,
     };
   }

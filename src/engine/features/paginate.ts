@@ -6,6 +6,7 @@
 import type { Client, RequestOptions, StandardSchemaV1 } from '@modelcontextprotocol/client';
 import { boundJson } from '../../shared/bounds.ts';
 import { MAX_LIST_ITEMS, MAX_LIST_PAGES, type CacheHints, type ListMore } from '../../shared/model.ts';
+import { record } from '../../shared/read.ts';
 
 export interface Paged<T> {
   items: T[];
@@ -85,10 +86,6 @@ function mergeHints(sofar: CacheHints | undefined, page: Record<string, unknown>
   } as const;
   return { ttlMs: merged.ttlMs, ...(merged.scope && { scope: merged.scope }) };
 }
-
-export const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-export const record = (value: unknown): Record<string, unknown> | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
 /**
  * Accepts any result: the SDK's own schema would reject a whole page for one malformed entry, and an

@@ -6,7 +6,8 @@ import type { ContentBlock } from '../../shared/model.ts';
 import type { PromptArgumentInfo, PromptInfo, PromptMessageInfo, PromptsApi } from '../../shared/prompts-api.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import { readIcons } from '../session.ts';
-import { listAllPages, rawRequest, record, str } from './paginate.ts';
+import { record, str } from '../../shared/read.ts';
+import { listAllPages, rawRequest } from './paginate.ts';
 
 const MAX_ARGUMENTS = 100;
 const MAX_ARGUMENT_VALUE = 100_000;

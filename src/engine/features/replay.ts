@@ -16,7 +16,7 @@ import type {
 } from '../../shared/replay-api.ts';
 import type { Handlers } from '../feature-context.ts';
 import { readMessages, readPrompt } from './prompts.ts';
-import { record, str } from './paginate.ts';
+import { record, str } from '../../shared/read.ts';
 import { readContents } from './resource-read.ts';
 import { readResource, readTemplate } from './resources.ts';
 import { readTool } from './tools-calls.ts';

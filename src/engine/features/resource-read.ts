@@ -2,7 +2,7 @@
 import { DECODED_IMAGE_TYPES, imageProblem } from '../../shared/image-header.ts';
 import type { ResourceAnnotations, ResourceContent } from '../../shared/resources-api.ts';
 import { isAppMimeType, readAppResourceMeta } from '../../shared/apps.ts';
-import { record, str } from './paginate.ts';
+import { record, str } from '../../shared/read.ts';
 
 /** Text beyond this many characters is cut, and the cut is reported. */
 const MAX_RESOURCE_TEXT = 2_000_000;

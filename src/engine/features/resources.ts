@@ -7,8 +7,10 @@ import type { Freshness } from '../../shared/model.ts';
 import type { ResourceInfo, ResourcesApi, ResourceTemplateInfo } from '../../shared/resources-api.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import { readIcons } from '../session.ts';
-import { listAllPages, rawRequest, record, str } from './paginate.ts';
+import { record, str } from '../../shared/read.ts';
+import { listAllPages, rawRequest } from './paginate.ts';
 import { readAnnotations, readContents } from './resource-read.ts';
+import { describeError } from '../../shared/read.ts';
 
 const MAX_URI = 8192;
 
@@ -52,7 +54,7 @@ export function readTemplate(value: unknown): ResourceTemplateInfo | undefined {
   try {
     variables = [...new Set(new UriTemplate(uriTemplate).variableNames)];
   } catch (error) {
-    templateError = error instanceof Error ? error.message : String(error);
+    templateError = describeError(error);
   }
   return {
     uriTemplate,
@@ -108,7 +110,7 @@ export function resourceHandlers(ctx: FeatureContext): Handlers<ResourcesApi> {
       } catch (error) {
         throw {
           code: 'invalid-input',
-          message: `The URI template could not be expanded: ${error instanceof Error ? error.message : String(error)}`,
+          message: `The URI template could not be expanded: ${describeError(error)}`,
         } satisfies EngineError;
       }
     },

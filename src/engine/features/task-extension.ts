@@ -14,6 +14,7 @@ import type { LensClient } from '../sdk-client.ts';
 import type { SessionExtension } from '../session.ts';
 import { rawRequest } from './paginate.ts';
 import { clamp, isTerminal, readDetailedTask, readTask, taskFailure, type DetailedTask } from './tasks.ts';
+import { describeError } from '../../shared/read.ts';
 
 /** The extension has no settings yet (an empty object declares support); offered on every modern connection. */
 export const tasksExtension: SessionExtension = { protocolExtensions: { [TASKS_EXTENSION]: {} } };
@@ -85,7 +86,7 @@ export async function followTaskToEnd(
     void rawRequest(client, 'tasks/cancel', { taskId }, { timeout: options.requestTimeoutMs }).catch((error: unknown) =>
       options.note(
         'warning',
-        `tasks/cancel for task ${taskId} failed: ${error instanceof Error ? error.message : String(error)}. The task may still be running; cancel it from the Tasks tab.`,
+        `tasks/cancel for task ${taskId} failed: ${describeError(error)}. The task may still be running; cancel it from the Tasks tab.`,
       ),
     );
   };

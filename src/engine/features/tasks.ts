@@ -14,6 +14,7 @@ import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { Session } from '../session.ts';
 import { rawRequest } from './paginate.ts';
 import { shapeOutcome } from './tool-outcome.ts';
+import { isRecord, str } from '../../shared/read.ts';
 
 /** Polls no faster than this whatever the server suggests, and no slower than the upper bound. */
 const MIN_POLL_MS = 200;
@@ -21,12 +22,9 @@ const MAX_POLL_MS = 10_000;
 const DEFAULT_POLL_MS = 1_000;
 const MAX_LIST_PAGES = 50;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** A Task from an untrusted server; undefined when there is no usable taskId. */
 export function readTask(value: unknown): TaskInfo | undefined {
   if (!isRecord(value) || typeof value.taskId !== 'string' || value.taskId === '') return undefined;
-  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
   const info: TaskInfo = { taskId: value.taskId, status: str(value.status) ?? 'unknown' };
   const statusMessage = str(value.statusMessage);

@@ -7,6 +7,7 @@
 import { checkJsonSchema } from '../../engine/features/output-check.ts';
 import { ownValue } from '../../shared/own.ts';
 import { samplePattern } from './sample-pattern.ts';
+import { describeError } from '../../shared/read.ts';
 
 type Schema = Record<string, unknown>;
 export type SampledArguments = { ok: true; arguments: Record<string, unknown> } | { ok: false; reason: string };
@@ -43,7 +44,7 @@ export function sampleArguments(inputSchema: Schema): SampledArguments {
   try {
     value = sample(inputSchema, inputSchema, 0);
   } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    return { ok: false, reason: describeError(error) };
   }
   const args = isObject(value) ? value : {};
   const check = checkJsonSchema(args, inputSchema, '(arguments)');

@@ -1,3 +1,4 @@
+import { describeError } from '../../shared/read.ts';
 /** Local wall-clock time with milliseconds: HH:MM:SS.mmm. */
 export function formatTime(epochMs: number): string {
   const date = new Date(epochMs);
@@ -22,7 +23,7 @@ export function prettyJson(value: unknown): string {
   try {
     return JSON.stringify(value, null, 2) ?? String(value);
   } catch (error) {
-    return `[could not show as JSON: ${error instanceof Error ? error.message : String(error)}]`;
+    return `[could not show as JSON: ${describeError(error)}]`;
   }
 }
 

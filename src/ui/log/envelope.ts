@@ -1,3 +1,4 @@
+import { isRecord } from '../../shared/read.ts';
 /**
  * The parts of a 2026-07-28 message an inspector pulls out of the JSON: the `_meta` envelope every
  * request carries (protocol version, client capabilities and info, log level, under
@@ -9,8 +10,6 @@
 export const ERA_PROBE_METHOD = 'server/discover';
 const ENVELOPE_PREFIX = 'io.modelcontextprotocol/';
 const MAX_RESULT_TYPE_CHARS = 40;
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface SplitMeta {
   /** The `_meta` object as sent. */

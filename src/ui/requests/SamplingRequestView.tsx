@@ -4,9 +4,9 @@ import { prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { ContentBlockView } from '../tools/ContentBlockView.tsx';
 import { DeprecatedBadge } from '../server/DeprecatedBadge.tsx';
+import { str } from '../../shared/read.ts';
 
 type Params = Record<string, unknown>;
-const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const blocksOf = (content: unknown): ContentBlock[] =>
   (Array.isArray(content) ? content : [content]).filter(
     (b): b is ContentBlock => typeof b === 'object' && b !== null && typeof (b as { type?: unknown }).type === 'string',

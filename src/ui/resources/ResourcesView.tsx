@@ -15,6 +15,7 @@ import { TemplateDetail } from './TemplateDetail.tsx';
 import '../common/split-view.css';
 import './resources.css';
 import { useScope } from '../services.tsx';
+import { plural } from '../../shared/read.ts';
 
 /** The Resources tab: listed resources and templates on one side, the selected one on the other. */
 export function ResourcesView() {
@@ -25,8 +26,6 @@ export function ResourcesView() {
 }
 
 type Selection = { kind: 'resource' | 'template' | 'read'; key: string } | null;
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 function ConnectedResources() {
   const { client, key, recording } = useScope();

@@ -1,3 +1,4 @@
+import { isRecord } from '../../shared/read.ts';
 /**
  * What the server panel says about the protocol era, read defensively: a live summary has every field,
  * but one from an older session file has no era, no reason and no discover result, and a hostile file
@@ -23,7 +24,6 @@ export interface EraFacts {
 
 const BADGES: Record<EraKind, string> = { modern: '2026-07-28 (stateless)', legacy: '2025 era', unknown: 'era unknown' };
 const MAX_VERSIONS = 20;
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function readEraFacts(summary: unknown): EraFacts {
   const s = isRecord(summary) ? summary : {};

@@ -9,8 +9,7 @@ import { ContentAnnotations } from './ContentAnnotations.tsx';
 import { LargeText } from './LargeText.tsx';
 import { base64Size } from './media.ts';
 import { useMediaUrl } from './use-media-url.ts';
-
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+import { str } from '../../shared/read.ts';
 
 /** One content block of a tool result. Every field is read defensively: the server may send anything. */
 export function ContentBlockView({ block }: { block: ContentBlock }) {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { SchemaCheck } from './schema-check.ts';
+import { describeError } from '../../shared/read.ts';
 
 interface Props {
   /** The tool's inputSchema: parsed arguments are checked against it as you type (advice, not a gate). */
@@ -20,7 +21,7 @@ export function parseArgs(text: string): { ok: true; value: Record<string, unkno
     }
     return { ok: true, value: parsed as Record<string, unknown> };
   } catch (error) {
-    return { ok: false, message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, message: `Not valid JSON: ${describeError(error)}` };
   }
 }
 

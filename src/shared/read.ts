@@ -1,0 +1,17 @@
+/**
+ * Readers for values of unknown shape (server data, files, caught errors), shared so each file does not
+ * keep its own copy. Each returns undefined rather than throwing: the caller decides what absence means.
+ */
+
+export const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export const record = (value: unknown): Record<string, unknown> | undefined => (isRecord(value) ? value : undefined);
+
+/** "1 tool", "3 tools"; `many` for words whose plural is not word + s. */
+export const plural = (count: number, word: string, many = `${word}s`): string => `${count} ${count === 1 ? word : many}`;
+
+/** The message of anything thrown: an Error's message, or the value as text. */
+export const describeError = (error: unknown): string => (error instanceof Error ? error.message : String(error));
