@@ -1,18 +1,18 @@
 import { lazy, Suspense, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useView } from '../workspace/use-workspace.ts';
-import { AppsView } from '../apps/AppsView.tsx';
-import { TasksView } from '../tasks/TasksView.tsx';
-import { AuthorizationView } from '../auth/AuthorizationView.tsx';
-import { PromptsView } from '../prompts/PromptsView.tsx';
-import { ResourcesView } from '../resources/ResourcesView.tsx';
-import { RootsView } from '../roots/RootsView.tsx';
-import { LogsView } from '../server-logs/LogsView.tsx';
 import { ToolsView } from '../tools/ToolsView.tsx';
 import { PanelBoundary } from '../common/PanelBoundary.tsx';
 import { useSession } from '../services.tsx';
 import { ANY_TAB, useNavRequest } from '../palette/use-nav.ts';
 
-// Loaded when the tab is first opened: it is not on the first screen.
+// Every tab but Tools loads when first opened: none of them is on the first screen.
+const AppsView = lazy(() => import('../apps/AppsView.tsx').then((m) => ({ default: m.AppsView })));
+const TasksView = lazy(() => import('../tasks/TasksView.tsx').then((m) => ({ default: m.TasksView })));
+const AuthorizationView = lazy(() => import('../auth/AuthorizationView.tsx').then((m) => ({ default: m.AuthorizationView })));
+const PromptsView = lazy(() => import('../prompts/PromptsView.tsx').then((m) => ({ default: m.PromptsView })));
+const ResourcesView = lazy(() => import('../resources/ResourcesView.tsx').then((m) => ({ default: m.ResourcesView })));
+const RootsView = lazy(() => import('../roots/RootsView.tsx').then((m) => ({ default: m.RootsView })));
+const LogsView = lazy(() => import('../server-logs/LogsView.tsx').then((m) => ({ default: m.LogsView })));
 const HistoryView = lazy(() => import('../history/HistoryView.tsx'));
 import './feature-tabs.css';
 
@@ -30,14 +30,7 @@ export const FEATURES: Feature[] = [
   { name: 'Prompts', render: () => <PromptsView />, replay: true },
   { name: 'Apps', render: () => <AppsView /> },
   { name: 'Tasks', render: () => <TasksView /> },
-  {
-    name: 'History',
-    render: () => (
-      <Suspense fallback={<p className="empty-state">Loading…</p>}>
-        <HistoryView />
-      </Suspense>
-    ),
-  },
+  { name: 'History', render: () => <HistoryView /> },
   { name: 'Logs', render: () => <LogsView /> },
   { name: 'Roots', render: () => <RootsView /> },
   { name: 'Authorization', render: () => <AuthorizationView /> },
@@ -110,7 +103,11 @@ function Tabs({ features }: { features: Feature[] }) {
           className="tabpanel"
           hidden={index !== active}
         >
-          {visited.has(index) ? <PanelBoundary name={`The ${f.name} tab`}>{f.render()}</PanelBoundary> : null}
+          {visited.has(index) ? (
+            <PanelBoundary name={`The ${f.name} tab`}>
+              <Suspense fallback={<p className="empty-state">Loading…</p>}>{f.render()}</Suspense>
+            </PanelBoundary>
+          ) : null}
         </div>
       ))}
     </div>

@@ -1,12 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { MAX_INPUT_ROUNDS, type PendingServerRequest } from '../../shared/client-features.ts';
 import { formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useServerRequests } from '../services.tsx';
-import { ElicitationFormView } from './ElicitationFormView.tsx';
 import { SamplingView } from './SamplingView.tsx';
 import { UrlElicitationView } from './UrlElicitationView.tsx';
 import './requests.css';
+
+// Loaded when a form is first asked for: its pattern checker (re2js) is not needed on the first screen.
+const ElicitationFormView = lazy(() => import('./ElicitationFormView.tsx').then((module) => ({ default: module.ElicitationFormView })));
 
 const TITLES: Record<PendingServerRequest['kind'], string> = {
   sampling: 'asks for a completion (sampling)',
@@ -119,7 +121,9 @@ export function ServerRequestsHost() {
             ) : active.kind === 'elicitation-url' ? (
               <UrlElicitationView key={active.id} request={active} />
             ) : (
-              <ElicitationFormView key={active.id} request={active} />
+              <Suspense fallback={<p className="muted">Loading the form…</p>}>
+                <ElicitationFormView key={active.id} request={active} />
+              </Suspense>
             )}
           </div>
         </div>
