@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { ModalDialog } from '../common/ModalDialog.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 
 interface Props {
@@ -8,22 +8,8 @@ interface Props {
 
 /** An app asked to open a link: nothing opens until the person says so. Escape is "Don't open". */
 export function LinkConsentDialog({ url, onAnswer }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      className="confirm-dialog"
-      aria-labelledby="app-link-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onAnswer(false);
-      }}
-    >
+    <ModalDialog className="confirm-dialog" labelledBy="app-link-title" onCancel={() => onAnswer(false)}>
       <h3 id="app-link-title" className="confirm-title">
         The app asks to open a link
       </h3>
@@ -39,6 +25,6 @@ export function LinkConsentDialog({ url, onAnswer }: Props) {
           Don’t open
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

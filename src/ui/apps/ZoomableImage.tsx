@@ -2,7 +2,8 @@
  * An image from a result at a sensible size (see image-size.ts), with its natural size said, and a zoom
  * view (a dialog) for the detail: step in and out, or back to actual size.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { ModalDialog } from '../common/ModalDialog.tsx';
 import { displaySize, ZOOM_STEPS, type DisplaySize } from './image-size.ts';
 import './rich-results.css';
 
@@ -42,25 +43,11 @@ function ZoomDialog({
   natural: { width: number; height: number };
   onClose(): void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const start = Math.max(1, displaySize(natural.width, natural.height).scale);
   const [step, setStep] = useState(() => ZOOM_STEPS.findIndex((s) => s >= start));
   const zoom = ZOOM_STEPS[Math.max(0, step)] ?? 1;
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      className="zoom-dialog"
-      aria-label="Image zoom"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
+    <ModalDialog className="zoom-dialog" label="Image zoom" onCancel={onClose}>
       <div className="tool-actions">
         <button type="button" className="button" onClick={() => setStep((s) => Math.max(0, s - 1))} disabled={step <= 0}>
           Zoom out
@@ -92,6 +79,6 @@ function ZoomDialog({
           className={zoom > 1 ? 'pixelated' : undefined}
         />
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { ModalDialog } from '../common/ModalDialog.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 
 interface Props {
@@ -11,22 +11,8 @@ interface Props {
 
 /** A modal question before running a tool that may be destructive. Escape or "Don't run" leaves it unrun. */
 export function ConfirmRunDialog({ toolName, reason, onConfirm, onDismiss }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      className="confirm-dialog"
-      aria-labelledby="confirm-run-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onDismiss();
-      }}
-    >
+    <ModalDialog className="confirm-dialog" labelledBy="confirm-run-title" onCancel={onDismiss}>
       <h3 id="confirm-run-title" className="confirm-title">
         Run <ServerText text={toolName} />?
       </h3>
@@ -40,7 +26,7 @@ export function ConfirmRunDialog({ toolName, reason, onConfirm, onDismiss }: Pro
           Don’t run
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
 
