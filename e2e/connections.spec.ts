@@ -1,0 +1,55 @@
+/** Several servers at once: each connection has its own engine, log, timeline and tabs, and a switcher. */
+import type { Page } from '@playwright/test';
+import { connect, expect, messageLog, openTool, result, test } from './fixtures.ts';
+import { DEMO_MCP_URL, EVERYTHING_MCP_URL } from './servers/ports.ts';
+
+const switcher = (page: Page) => page.getByRole('navigation', { name: 'Connections' });
+const connected = (page: Page) =>
+  expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
+const addressUrl = (page: Page) => new URL(page.url()).searchParams.get('url');
+
+test('connects to two servers at once, keeps their logs apart, and keeps each one as it was left', async ({ page }) => {
+  await connect(page, DEMO_MCP_URL);
+  await expect(switcher(page)).toHaveCount(0); // one connection: no switcher
+
+  await page.getByRole('button', { name: 'Add connection' }).click();
+  await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue('');
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(EVERYTHING_MCP_URL);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await connected(page);
+  await expect(switcher(page).getByRole('button', { name: /, connected$/ })).toHaveCount(2);
+  expect(addressUrl(page)).toBe(EVERYTHING_MCP_URL);
+
+  await openTool(page, 'echo');
+  await page.getByLabel(/^message/).fill('heard only by everything');
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  await expect(result(page)).toContainText('heard only by everything');
+  await expect(messageLog(page)).toContainText('tools/call');
+
+  // Back to the demo server: none of the other server's traffic is in its log, and the address follows.
+  await switcher(page)
+    .getByRole('button', { name: /^MCP Lens Demo Server/ })
+    .click();
+  await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue(DEMO_MCP_URL);
+  expect(addressUrl(page)).toBe(DEMO_MCP_URL);
+  await expect(messageLog(page)).not.toContainText('tools/call');
+  await openTool(page, 'echo');
+  await page.getByLabel(/^message/).fill('typed, not yet sent');
+
+  // A half-filled form survives a trip to the other connection and back.
+  await switcher(page)
+    .getByRole('button', { name: /^Everything/ })
+    .click();
+  await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue(EVERYTHING_MCP_URL);
+  await expect(result(page)).toContainText('heard only by everything');
+  await switcher(page)
+    .getByRole('button', { name: /^MCP Lens Demo Server/ })
+    .click();
+  await expect(page.getByLabel(/^message/)).toHaveValue('typed, not yet sent');
+
+  // Closing the other connection ends it; the demo server's connection carries on alone.
+  await page.getByRole('button', { name: /^Close .*everything/i }).click();
+  await expect(switcher(page)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  await expect(result(page)).toContainText('typed, not yet sent');
+});
