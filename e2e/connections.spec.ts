@@ -1,7 +1,7 @@
 /** Several servers at once: each connection has its own engine, log, timeline and tabs, and a switcher. */
 import type { Page } from '@playwright/test';
-import { connect, expect, messageLog, openTool, result, test } from './fixtures.ts';
-import { DEMO_MCP_URL, EVERYTHING_MCP_URL } from './servers/ports.ts';
+import { connect, expect, messageLog, openTool, result, runTool, test } from './fixtures.ts';
+import { DEMO_MCP_URL, EVERYTHING_MCP_URL, FLOOD_MCP_URL } from './servers/ports.ts';
 
 const switcher = (page: Page) => page.getByRole('navigation', { name: 'Connections' });
 const connected = (page: Page) =>
@@ -52,4 +52,28 @@ test('connects to two servers at once, keeps their logs apart, and keeps each on
   await expect(switcher(page)).toHaveCount(0);
   await page.getByRole('button', { name: 'Run tool' }).click();
   await expect(result(page)).toContainText('typed, not yet sent');
+});
+
+test("one connection's flood does not stall another", async ({ page }) => {
+  test.setTimeout(120_000);
+  await connect(page, FLOOD_MCP_URL);
+  // 40 s of notifications: long enough that the other connection's whole round trip happens inside it.
+  await runTool(page, 'flood', { args: { count: 80_000, perSecond: 2_000 } });
+  // The flood has begun: the timeline's count is no longer a lone 0.
+  await expect(page.getByRole('region', { name: 'Notifications' }).locator('.panel-header')).not.toContainText(/\b0\b/);
+
+  await page.getByRole('button', { name: 'Add connection' }).click();
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(DEMO_MCP_URL);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await connected(page);
+  await runTool(page, 'echo', { fill: () => page.getByLabel(/^message/).fill('answered during the flood') });
+  await expect(result(page)).toContainText('answered during the flood');
+
+  // The flood was still running all along: its result has not come yet.
+  await switcher(page)
+    .getByRole('button', { name: /^lens-bench-flood/ })
+    .click();
+  await expect(result(page)).not.toContainText('sent 80000');
+  await page.getByRole('button', { name: /^Close lens-bench-flood/ }).click();
+  await expect(switcher(page)).toHaveCount(0);
 });
