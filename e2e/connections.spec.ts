@@ -42,9 +42,11 @@ test('connects to two servers at once, keeps their logs apart, and keeps each on
     .click();
   await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue(EVERYTHING_MCP_URL);
   await expect(result(page)).toContainText('heard only by everything');
-  await switcher(page)
-    .getByRole('button', { name: /^MCP Lens Demo Server/ })
-    .click();
+  // Back by keyboard, through the command palette.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('switch to mcp lens');
+  await page.keyboard.press('Enter');
+  await expect(switcher(page).getByRole('button', { name: /^MCP Lens Demo Server/ })).toHaveAttribute('aria-current', 'true');
   await expect(page.getByLabel(/^message/)).toHaveValue('typed, not yet sent');
 
   // Closing the other connection ends it; the demo server's connection carries on alone.

@@ -54,6 +54,7 @@ function ConnectionChip({ connection: { id, app }, active }: { connection: Conne
   const workspace = useWorkspace();
   const phase = useStore(app.connection, (state) => state.phase);
   const label = useStore(app.connection, connectionLabel);
+  const url = useStore(app.connection, (state) => state.summary?.url ?? state.input.url);
   // A question from a server on another connection waits there; the chip says so, so it is not missed.
   const waiting = useStore(app.requests, (state) => state.pending.length);
   return (
@@ -62,6 +63,8 @@ function ConnectionChip({ connection: { id, app }, active }: { connection: Conne
         type="button"
         className="connection-chip-select"
         aria-current={active ? 'true' : undefined}
+        // Two connections to servers of one name differ by URL: the tooltip tells them apart.
+        title={url || undefined}
         onClick={() => workspace.select(id)}
       >
         <span className="status-dot" aria-hidden="true" />
