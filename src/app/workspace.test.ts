@@ -244,6 +244,35 @@ describe('several servers at once', () => {
     expect(workspace.store.getState().connections).toEqual([first]);
   });
 
+  it('hands a sign-in callback to the connection whose sign-in it answers, and brings that one on screen', async () => {
+    start();
+    const first = workspace.active();
+    workspace.add();
+    const second = workspace.active();
+    const awaiting = (state: string) => ({
+      type: 'auth' as const,
+      update: {
+        kind: 'status' as const,
+        status: { phase: 'awaiting-user' as const, serverUrl: demo.url, url: 'https://as.example/authorize', state },
+      },
+    });
+    first.app.auth.getState().actions.applyEvents([awaiting('state-of-first')]);
+    second.app.auth.getState().actions.applyEvents([awaiting('state-of-second')]);
+
+    expect(workspace.routeAuthorizationCallback('http://lens.test/oauth-callback.html?code=c&state=state-of-first')).toBe(true);
+    expect(workspace.store.getState().activeId).toBe(first.id);
+    // This engine started no sign-in, so it refuses the code; the refusal is kept for the first connection's prompt.
+    await expect.poll(() => first.app.auth.getState().callbackError).toMatch(/.+/);
+    expect(second.app.auth.getState().callbackError).toBeNull();
+
+    // A state no sign-in here carries may be another tab's: not claimed, so the callback page waits for that
+    // tab; the connection on screen still has it refused (and recorded), as a forged callback should be.
+    workspace.select(second.id);
+    expect(workspace.routeAuthorizationCallback('http://lens.test/oauth-callback.html?code=c&state=someone-else')).toBe(false);
+    expect(workspace.store.getState().activeId).toBe(second.id);
+    await expect.poll(() => second.app.auth.getState().callbackError).toMatch(/.+/);
+  });
+
   it(`opens at most ${MAX_CONNECTIONS} connections`, () => {
     start();
     for (let opened = 1; opened < MAX_CONNECTIONS; opened += 1) expect(workspace.add()).toBeDefined();

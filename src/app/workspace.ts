@@ -124,6 +124,34 @@ export function createWorkspace({ startEngine, effects, delay, redirectUrl, init
       engines.get(id)?.stop();
       engines.delete(id);
     },
+    /**
+     * The authorization server sent the browser back to the callback page, which reported it to this tab.
+     * The connection whose sign-in carries the callback's `state` takes it, and comes on screen: true. A
+     * callback no sign-in here matches may belong to another tab of MCP Lens, so it is not claimed (false),
+     * but the connection on screen, if it waits for a sign-in, still sees it refused and recorded, as a
+     * forged callback should be.
+     */
+    routeAuthorizationCallback(callbackUrl: string): boolean {
+      const awaiting = (app: LensApp) => {
+        const status = app.auth.getState().status;
+        return status.phase === 'awaiting-user' ? status.state : undefined;
+      };
+      let state: string | null = null;
+      try {
+        state = new URL(callbackUrl).searchParams.get('state');
+      } catch {
+        // not a URL: no sign-in matches it
+      }
+      const owner = store.getState().connections.find(({ app }) => state !== null && awaiting(app) === state);
+      if (owner) {
+        store.setState({ activeId: owner.id });
+        void owner.app.commands.completeAuthorization(callbackUrl);
+        return true;
+      }
+      const shown = active().app;
+      if (awaiting(shown) !== undefined) void shown.commands.completeAuthorization(callbackUrl);
+      return false;
+    },
     dispose(): void {
       stopFollowing();
       stopAddressSync();
