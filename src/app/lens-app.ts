@@ -54,6 +54,10 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     ...serverCommands(client, stores, queryClient),
     ...session,
     ...authCommands(client, stores, effects, connection.connect, redirectUrl),
+    /** A line of our own in the log and timeline (an MCP App's refused request, say), through the one router. */
+    note(level: 'info' | 'warning' | 'error', text: string): void {
+      route([{ type: 'note', time: effects.now(), level, text }]);
+    },
   };
 
   const stopClearing = clearToolOnNewServer(stores);
