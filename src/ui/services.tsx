@@ -3,7 +3,7 @@
  * application (src/app/) with its stores and commands. Components call commands and read the smallest slice of a store with the hooks below; actions
  * objects are stable, so selecting them never re-renders.
  */
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { scopeOf, type Commands, type LensApp, type Scope, type Workspace, type WorkspaceState } from '../app/index.ts';
 import type {
@@ -47,6 +47,18 @@ export function useApp(): LensApp {
 }
 
 export const useCommands = (): Commands => useApp().commands;
+
+/**
+ * Whether this connection is the one on screen, asked at the moment of calling. An effect's cleanup runs
+ * both when the person leaves a view and when the workspace puts the whole connection in the background
+ * (React's Activity keeps it, effects unmounted); only the first should cancel work (a running call, an
+ * app), so such cleanups ask this first.
+ */
+export function useOnScreen(): () => boolean {
+  const app = useApp();
+  const workspace = useContext(WorkspaceContext);
+  return useCallback(() => !workspace || workspace.active().app === app, [app, workspace]);
+}
 
 /** The live session or the saved one being browsed: what a tab shows and whether its actions can run. */
 export function useScope(): Scope {

@@ -65,11 +65,11 @@ function ConnectionChip({ connection: { id, app }, active }: { connection: Conne
         aria-current={active ? 'true' : undefined}
         // Two connections to servers of one name differ by URL: the tooltip tells them apart.
         title={url || undefined}
+        aria-label={`${label}, ${PHASE_WORDS[phase]}${waiting > 0 ? `, ${waiting} waiting for you` : ''}`}
         onClick={() => workspace.select(id)}
       >
         <span className="status-dot" aria-hidden="true" />
         <span className="connection-chip-label">{label}</span>
-        <span className="visually-hidden">, {PHASE_WORDS[phase]}</span>
         {waiting > 0 && <span className="connection-chip-waiting">{waiting} waiting for you</span>}
       </button>
       <button
