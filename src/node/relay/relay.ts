@@ -51,7 +51,7 @@ export async function startRelay(config: RelayConfig): Promise<RunningRelay> {
   let target: { handle: RelayHandler; close(): Promise<void> };
   if (config.target.kind === 'http') {
     const forwarder = createHttpForwarder(config.target.url, config.fetch);
-    policy.alsoServes = forwarder.endpoints;
+    policy.alsoServes = forwarder.alsoServes;
     target = { handle: forwarder.handle, close: async () => undefined };
   } else {
     target = await startStdioBridge({
@@ -78,8 +78,9 @@ export async function startRelay(config: RelayConfig): Promise<RunningRelay> {
     }
     const controller = new AbortController();
     res.on('close', () => controller.abort());
-    // A legacy message endpoint's query names a session; the log does not need it.
-    const where = req.url === RELAY_MCP_PATH ? RELAY_MCP_PATH : 'message endpoint';
+    // The metadata paths are fixed strings; a legacy message endpoint's query names a session, which the
+    // log does not need.
+    const where = req.url === RELAY_MCP_PATH || req.url?.startsWith('/.well-known/') ? req.url : 'message endpoint';
     const forward = async () => {
       const body = method === 'POST' ? await readBody(req, maxBodyBytes) : undefined;
       const response = await target.handle(toWebRequest(req, origin, body, controller.signal));
