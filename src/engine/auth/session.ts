@@ -475,7 +475,6 @@ export class AuthController {
       };
 
       let response = await send();
-      this.noticeRelay(readRelayFront(deps.serverUrl, init.headers, response));
       for (let attempt = 0; response.status === 401 && attempt < 2; attempt++) {
         await response.body?.cancel().catch(() => undefined);
         if (this.flow) await this.flow.catch(() => undefined);
@@ -492,6 +491,8 @@ export class AuthController {
           verdict: response.headers.has('www-authenticate') ? 'ok' : 'deviation',
           detail: describeChallenge(response, challenge),
         });
+        // Before authorizing: through a relay, OAuth is for the server it fronts.
+        this.noticeRelay(readRelayFront(deps.serverUrl, init.headers, response));
         // A second 401 means the refreshed (or new) token was refused too: start over from scratch once.
         if (attempt === 1 && sentToken) provider.invalidateCredentials('tokens');
         await this.authorize(
@@ -507,6 +508,7 @@ export class AuthController {
         response = await send();
       }
 
+      this.noticeRelay(readRelayFront(deps.serverUrl, init.headers, response));
       let lastStepUpScope: string | undefined;
       for (let stepUps = 0; response.status === 403 && stepUps < MAX_STEP_UPS; stepUps++) {
         const challenge = extractWWWAuthenticateParams(response);
