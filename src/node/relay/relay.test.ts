@@ -20,6 +20,7 @@ interface Seen {
   url: string;
   headers: IncomingHttpHeaders;
   body: string;
+  bytes: Buffer;
 }
 
 let upstream: Server;
@@ -42,7 +43,8 @@ function recordInto(list: Seen[]) {
   return async (req: IncomingMessage): Promise<Seen> => {
     const chunks: Buffer[] = [];
     for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
-    const entry = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+    const bytes = Buffer.concat(chunks);
+    const entry = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: bytes.toString('utf8'), bytes };
     list.push(entry);
     return entry;
   };
@@ -133,7 +135,7 @@ interface Answer {
 /** node:http rather than fetch, which would not let a test forge Host or send a raw path. */
 function send(
   relay: RunningRelay,
-  options: { method?: string; path?: string; headers?: Record<string, string>; body?: string },
+  options: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer },
 ): Promise<Answer> {
   const { port } = new URL(relay.url);
   return new Promise((resolve, reject) => {
@@ -326,6 +328,17 @@ describe('forwarding', () => {
     });
     for (const name of [RELAY_TOKEN_HEADER.toLowerCase(), 'origin', 'cookie', 'referer'])
       expect(request?.headers[name], name).toBeUndefined();
+  });
+
+  it('passes a body on byte for byte, even one that is not valid UTF-8', async () => {
+    const relay = await relayTo();
+    const bytes = Buffer.concat([
+      Buffer.from('{"jsonrpc":"2.0","id":1,"method":"x","params":{"b":"'),
+      Buffer.from([0xff, 0xfe, 0xc3]),
+      Buffer.from('"}}'),
+    ]);
+    expect((await send(relay, { headers: withToken(relay), body: bytes })).status).toBe(200);
+    expect(seen[0]?.bytes.equals(bytes)).toBe(true);
   });
 
   it('answers with the upstream status and headers, its own CORS in place of the upstream’s', async () => {
