@@ -5,7 +5,7 @@
 import type { EngineClient } from '../bridge/index.ts';
 import type { EngineError } from '../shared/errors.ts';
 import { fileStamp } from '../shared/file-stamp.ts';
-import { draftOf, resendRefusal, type ResendDraft, type ResendResult } from '../shared/resend.ts';
+import { checkDraft, draftOf, resendRefusal, type ResendDraft, type ResendResult } from '../shared/resend.ts';
 import { JSONL_MIME_TYPE, jsonLine, shownLog, type LogItem } from '../state/index.ts';
 import type { AppEffects } from './effects.ts';
 import { READ_ONLY_REASON } from './replay-client.ts';
@@ -28,7 +28,9 @@ export function whyNotResend(item: LogItem | undefined, live: { connected: boole
   if (refusal !== undefined) return refusal;
   if (live.replaying) return READ_ONLY_REASON;
   if (!live.connected) return 'Connect to a server to re-send this request.';
-  return null;
+  // A value the log cut to fit (or a mask typed as a value) would be sent as if it were the real one.
+  const checked = checkDraft({ ...draft });
+  return checked.ok ? null : checked.problem;
 }
 
 export function logCommands(client: EngineClient, stores: Stores, effects: Pick<AppEffects, 'download' | 'yieldToUi' | 'now'>) {

@@ -3,6 +3,7 @@
  * words for what is wrong with it. The editor (src/ui/log/) and the engine (src/engine/features/resend.ts)
  * check a draft with the same rules, so what the editor accepts the engine sends.
  */
+import { CUT_MARK } from './bounds.ts';
 import { isRecord } from './read.ts';
 
 /** A request as a person edits it: the method and params. The id and `jsonrpc` are the engine's to assign. */
@@ -108,6 +109,12 @@ export function checkDraft(value: Record<string, unknown>): DraftCheck {
     return {
       ok: false,
       problem: `A value holds the mask ${MASK}: that is what MCP Lens shows in place of a secret, not the secret. Type the real value, or take the field out.`,
+    };
+  const cut = CUT_MARK.exec(text)?.[0];
+  if (cut !== undefined)
+    return {
+      ok: false,
+      problem: `A value holds "${cut}": the log kept only part of it. Put the whole value back, or take the field out.`,
     };
   return { ok: true, draft: { method, ...(params !== undefined && { params }) } };
 }
