@@ -109,8 +109,8 @@ test('exports the log and the filtered view as JSON lines, without the secret he
   };
 
   // No filter in force: the whole log.
-  await expect(log.getByRole('button', { name: 'Export filtered JSONL' })).toHaveCount(0);
-  const all = await exportAs('Export JSONL');
+  await expect(log.getByRole('button', { name: 'Export filtered log' })).toHaveCount(0);
+  const all = await exportAs('Export log');
   expect(all.name).toMatch(/^mcp-lens-log-.*\.jsonl$/);
   expect(all.lines.map((line) => line.message.method)).toContain('tools/call');
 
@@ -118,8 +118,8 @@ test('exports the log and the filtered view as JSON lines, without the secret he
   await log.getByRole('textbox', { name: 'Method' }).fill('tools/call');
   await expect(log.getByRole('listitem')).toHaveCount(1);
   // A filter in force: the one button saves the rows shown.
-  await expect(log.getByRole('button', { name: 'Export JSONL', exact: true })).toHaveCount(0);
-  const filtered = await exportAs('Export filtered JSONL');
+  await expect(log.getByRole('button', { name: 'Export log', exact: true })).toHaveCount(0);
+  const filtered = await exportAs('Export filtered log');
   expect(filtered.name).toMatch(/^mcp-lens-log-filtered-.*\.jsonl$/);
   expect(filtered.lines.map((line) => [line.direction, line.message.method])).toEqual([['out', 'tools/call']]);
 });

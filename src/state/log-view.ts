@@ -1,6 +1,6 @@
 /**
  * What the Message log shows: every entry, or those the text filter and the direction, kind and method
- * filters keep. One function for the list on screen and for "Export filtered JSONL", so the file holds exactly
+ * filters keep. One function for the list on screen and for "Export filtered log", so the file holds exactly
  * the rows the person sees.
  */
 import { facetsActive, selectByFacets, type LogFacets } from './log-facets.ts';

@@ -3,8 +3,8 @@ import { useDemo } from '../demo/use-demo.ts';
 import { useCommands } from '../services.tsx';
 
 /**
- * Saves the log as JSON lines: the whole log (Export JSONL), or while a filter is in force exactly the rows
- * shown (Export filtered JSONL). One button, so the toolbar keeps room for the filter box.
+ * Saves the log as JSON lines: the whole log (Export log), or while a filter is in force exactly the rows
+ * shown (Export filtered log). One button, so the toolbar keeps room for the filter box.
  */
 export function ExportLog({ filtering, shown }: { filtering: boolean; shown: number }) {
   const { exportLog } = useCommands();
@@ -27,7 +27,7 @@ export function ExportLog({ filtering, shown }: { filtering: boolean; shown: num
       }
       onClick={run}
     >
-      {filtering ? 'Export filtered JSONL' : 'Export JSONL'}
+      {filtering ? 'Export filtered log' : 'Export log'}
     </button>
   );
 }

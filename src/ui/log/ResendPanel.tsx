@@ -81,7 +81,7 @@ export default function ResendPanel({ resend }: { resend: Resend }) {
           )}
           {text === null && (
             <button type="button" className="button button-small" onClick={resend.close}>
-              Dismiss answer
+              Close answer
             </button>
           )}
         </section>
