@@ -25,7 +25,7 @@ import { promptHandlers } from './features/prompts.ts';
 import { replayHandlers } from './features/replay.ts';
 import { resendHandlers } from './features/resend.ts';
 import { resourceHandlers } from './features/resources.ts';
-import { toolHandlers } from './features/tools.ts';
+import { createToolIndex, toolHandlers } from './features/tools.ts';
 import { fetchIcon } from './icons.ts';
 import { createCallMarks, sameTarget } from './call-marks.ts';
 import { appsExtension } from './features/apps.ts';
@@ -253,9 +253,11 @@ export function createEngine(env: EngineEnv): Engine {
   // One spread per feature: each owns its methods (see EngineApi in src/shared/boundary.ts).
   // Tasks a session's tool calls created, for the Tasks tab of a server without tasks/list.
   const knownTasks: KnownTasks = new WeakMap();
+  // Each session's listed tools, read by a tool call and by a tools/call re-sent from the log alike.
+  const toolIndex = createToolIndex();
   const handlers: Handlers<EngineApi> = {
     ...sessionHandlers,
-    ...toolHandlers(ctx, knownTasks, clientFeatures.answering),
+    ...toolHandlers(ctx, knownTasks, clientFeatures.answering, toolIndex),
     ...taskHandlers(ctx, knownTasks),
     ...clientFeatures.handlers,
     ...resourceHandlers(ctx),
@@ -264,7 +266,7 @@ export function createEngine(env: EngineEnv): Engine {
     ...loggingHandlers(ctx),
     ...auth.handlers,
     ...replayHandlers(),
-    ...resendHandlers(ctx),
+    ...resendHandlers(ctx, toolIndex),
   };
 
   /**

@@ -78,6 +78,20 @@ describe.each([
   });
 });
 
+describe('mirrored headers (2026-07-28, SEP-2243)', () => {
+  it('sends a re-sent tools/call with the Mcp-Param-* headers of its tool, from the edited arguments', async () => {
+    h = createHarness();
+    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto', era: 'modern' });
+    await h.engine.call('listTools', undefined);
+    const draft = { method: 'tools/call', params: { name: 'lookup-order', arguments: { orderId: 'C-3', region: 'Oslo', priority: 2 } } };
+    // Without the headers the server answers -32020: the answer proves they were sent and matched.
+    const answer = await h.engine.call('resendRequest', { draft, from: { seq: 1 }, edited: true });
+    expect(echoText(answer.result)).toContain('mcp-param-region: Oslo');
+    const exchange = h.exchanges().find((candidate) => candidate.seq === sentCalls()[0]!.httpSeq)!;
+    expect(new Map(exchange.requestHeaders.map(([name, value]) => [name.toLowerCase(), value])).get('mcp-param-priority')).toBe('2');
+  });
+});
+
 describe('what is not re-sent', () => {
   it('refuses initialize, notifications and malformed drafts before sending anything', async () => {
     h = createHarness();
