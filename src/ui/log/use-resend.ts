@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { asEngineError, type EngineError } from '../../shared/errors.ts';
 import { draftOf, draftText, parseDraft, type ResendDraft, type ResendResult } from '../../shared/resend.ts';
-import { useCommands } from '../services.tsx';
+import { useCommands, useOnScreen } from '../services.tsx';
 
 type ResendPhase =
   { kind: 'idle' } | { kind: 'sending' } | { kind: 'answered'; answer: ResendResult } | { kind: 'failed'; error: EngineError };
@@ -26,7 +26,14 @@ export function useResend(itemId: string | undefined, message: unknown) {
   const { resendRequest } = useCommands();
   const [state, setState] = useState<ResendState | null>(null);
   const inFlight = useRef<AbortController | null>(null);
-  useEffect(() => () => inFlight.current?.abort(), []);
+  // Leaving the log cancels a request still on its way; putting the connection in the background does not.
+  const onScreen = useOnScreen();
+  useEffect(
+    () => () => {
+      if (onScreen()) inFlight.current?.abort();
+    },
+    [onScreen],
+  );
   const current = itemId !== undefined && state?.forId === itemId ? state : null;
   const original = draftOf(message);
 
