@@ -1,5 +1,5 @@
-import { whyNotResend } from '../../app/index.ts';
 import { lazy, Suspense } from 'react';
+import { whyNotResend } from '../../app/index.ts';
 import type { MessageEntry } from '../../shared/events.ts';
 import { messageItemId, requestMethodOf } from '../../state/index.ts';
 import { formatDuration, formatTime, prettyJson } from '../common/format.ts';

@@ -25,12 +25,13 @@ export type Resend = ReturnType<typeof useResend>;
 export function useResend(itemId: string | undefined, message: unknown) {
   const { resendRequest } = useCommands();
   const [state, setState] = useState<ResendState | null>(null);
-  const inFlight = useRef<AbortController | null>(null);
+  /** The re-send on its way, and the entry it was for. */
+  const inFlight = useRef<{ forId: string; controller: AbortController } | null>(null);
   // Leaving the log cancels a request still on its way; putting the connection in the background does not.
   const onScreen = useOnScreen();
   useEffect(
     () => () => {
-      if (onScreen()) inFlight.current?.abort();
+      if (onScreen()) inFlight.current?.controller.abort();
     },
     [onScreen],
   );
@@ -43,9 +44,10 @@ export function useResend(itemId: string | undefined, message: unknown) {
   async function send(draft: ResendDraft | undefined) {
     if (itemId === undefined) return;
     const forId = itemId;
-    inFlight.current?.abort();
+    // Sending the same entry again replaces the one on its way; another entry's goes on (its answer is in the log).
+    if (inFlight.current?.forId === forId) inFlight.current.controller.abort();
     const controller = new AbortController();
-    inFlight.current = controller;
+    inFlight.current = { forId, controller };
     setState((previous) => ({
       forId,
       text: previous?.forId === forId ? previous.text : null,
@@ -83,9 +85,9 @@ export function useResend(itemId: string | undefined, message: unknown) {
       // Sent unchanged, it is a plain re-send, and the log says so.
       void send(JSON.stringify(parsed.draft) === JSON.stringify(original) ? undefined : parsed.draft);
     },
-    cancel: () => inFlight.current?.abort(),
+    cancel: () => inFlight.current?.controller.abort(),
     close() {
-      inFlight.current?.abort();
+      if (inFlight.current?.forId === itemId) inFlight.current?.controller.abort();
       setState(null);
     },
   };
