@@ -13,6 +13,7 @@ import { authCommands } from './auth-commands.ts';
 import { connectionCommands } from './connection-commands.ts';
 import type { AppEffects } from './effects.ts';
 import { createEventRouter } from './event-router.ts';
+import { logCommands } from './log-commands.ts';
 import { serverCommands } from './server-commands.ts';
 import { sessionCommands } from './session-commands.ts';
 import { createSharedStores, createStores, type SharedStores } from './stores.ts';
@@ -51,6 +52,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     ...connection,
     ...workspace,
     ...toolCommands(client, stores, effects),
+    ...logCommands(client, stores, effects),
     ...serverCommands(client, stores, queryClient),
     ...session,
     ...authCommands(client, stores, effects, connection.connect, redirectUrl),
