@@ -35,8 +35,6 @@ const effects: AppEffects = {
 
 // The callback page sits beside index.html, so it works under whatever path the app is hosted at.
 const redirectUrl = new URL('oauth-callback.html', document.baseURI).href;
-// `&demo=1` in a link, read before the app starts following the address with the server, tab and tool.
-const demoLink = new URLSearchParams(window.location.search).get('demo') === '1';
 const app = createLensApp({
   client,
   effects,
@@ -51,8 +49,6 @@ void client.call('configureAuth', { redirectUrl });
 void findClientMetadataUrl(document.baseURI).then((clientMetadataUrl) => {
   if (clientMetadataUrl) void client.call('configureAuth', { redirectUrl, clientMetadataUrl });
 });
-
-if (demoLink) app.prefs.getState().actions.setDemo(true);
 
 // The first filter over a full log should be a scan, not 100,000 stringifies: build search text when idle.
 warmSearchText(app.log, (work) =>

@@ -36,6 +36,7 @@ export function createLensApp({ client, effects, initialUrl = '', initialHeaders
     ...(opened?.tab && { tab: opened.tab }),
     tool: opened?.tool ?? null,
   });
+  if (opened?.demo) stores.prefs.getState().actions.setDemo(true);
   const queryClient = createQueryClient();
   const session = sessionCommands(client, stores, queryClient, effects);
   const route = createEventRouter(stores, queryClient, session.closeSession);

@@ -8,7 +8,7 @@ import { usePrefs } from '../services.tsx';
 
 export const useDemo = () => usePrefs((state) => state.demo);
 
-/** Mirrors the mode onto <html> for the styles (`&demo=1` is read by src/main.tsx, before the address changes). */
+/** Mirrors the mode onto <html> for the styles (`&demo=1` is part of the address: src/app/address.ts). */
 export function useApplyDemo(): boolean {
   const demo = useDemo();
   useEffect(() => {
