@@ -40,3 +40,34 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('button', { name: 'Save session' })).toBeEnabled();
   });
 }
+
+test('demo mode hides the URL’s credentials and every header value, keeps demo=1 in the address, and still connects', async ({ page }) => {
+  const key = 'sk-demo-planted-42';
+  await page.goto(`${APP_URL}?url=${encodeURIComponent(DEMO_MCP_URL)}`);
+  const urlBox = page.getByRole('textbox', { name: 'Server URL' });
+  await urlBox.fill(`${DEMO_MCP_URL}?api_key=${key}&region=eu`);
+  await page.getByRole('button', { name: /^Headers/ }).click();
+  await page.getByRole('button', { name: '+ Add header' }).click();
+  await page.getByRole('textbox', { name: 'Header name 1' }).fill('Accept-Language');
+  await page.getByRole('textbox', { name: 'Header value 1' }).fill('en-GB');
+
+  await page.getByRole('button', { name: 'Demo mode' }).click();
+  await expect(page).toHaveURL(/[?&]demo=1/);
+  await expect(urlBox).toHaveValue(`${DEMO_MCP_URL}?api_key=••••&region=eu`);
+  await expect(urlBox).not.toBeEditable();
+  await expect(page.getByRole('textbox', { name: 'Header value 1' })).toHaveAttribute('type', 'password');
+  await expect(page.getByRole('button', { name: /value of header 1/ })).toHaveCount(0);
+  // What is on screen and in the address carries the key nowhere.
+  expect(await page.locator('body').innerText()).not.toContain(key);
+  expect(page.url()).not.toContain(key);
+
+  await page.getByRole('combobox', { name: 'Protocol' }).selectOption({ label: '2025 and older' });
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
+  await expect(urlBox).toHaveValue(`${DEMO_MCP_URL}?api_key=••••&region=eu`);
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Demo mode' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Demo mode' }).click();
+  await expect(page).not.toHaveURL(/demo=1/);
+});

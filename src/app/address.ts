@@ -5,6 +5,7 @@
  * secret: header values never enter it, and a server URL's query parameters that look like credentials
  * (token, key, secret, …) are dropped from it.
  */
+import { looksLikeCredential } from '../shared/redact.ts';
 import { checkServerUrl } from '../shared/url.ts';
 
 export interface Address {
@@ -18,17 +19,12 @@ export interface Address {
   demo: boolean;
 }
 
-const SECRET_PARAM = /token|key|secret|pass|auth|sig|session|code|credential|bearer|jwt/i;
-
-/** A query parameter name that suggests a credential: kept out of the address, and hidden on screen in demo mode. */
-export const isSecretParam = (name: string) => SECRET_PARAM.test(name);
-
 /** The server URL without query parameters whose names suggest a credential; '' for a URL the bar refuses. */
 function shareableServerUrl(url: string): string {
   const checked = checkServerUrl(url);
   if (!checked.ok) return '';
   const parsed = new URL(checked.url);
-  for (const name of [...parsed.searchParams.keys()]) if (isSecretParam(name)) parsed.searchParams.delete(name);
+  for (const name of [...parsed.searchParams.keys()]) if (looksLikeCredential(name)) parsed.searchParams.delete(name);
   parsed.hash = '';
   return parsed.href;
 }

@@ -9,6 +9,7 @@ import { ConnectionStatus } from './ConnectionStatus.tsx';
 import { EraSelect } from './EraSelect.tsx';
 import { headerProblems } from '../../shared/header-pairs.ts';
 import { HeadersEditor } from './HeadersEditor.tsx';
+import { ServerUrlInput } from './ServerUrlInput.tsx';
 import { StreamHealthDetails, useStreamHealth } from './StreamHealth.tsx';
 import { SaveServerButton, SaveServerForm } from '../workspace/SaveServer.tsx';
 import './connect.css';
@@ -64,22 +65,7 @@ export function ConnectionBar() {
             </option>
           ))}
         </select>
-        <label className="visually-hidden" htmlFor={ids.url}>
-          Server URL
-        </label>
-        <input
-          id={ids.url}
-          className="input mono url-input"
-          type="url"
-          inputMode="url"
-          placeholder="https://example.com/mcp"
-          spellCheck={false}
-          autoComplete="url"
-          value={input.url}
-          aria-invalid={urlError ? true : undefined}
-          aria-describedby={urlError ? ids.urlError : undefined}
-          onChange={(event) => actions.setUrl(event.target.value)}
-        />
+        <ServerUrlInput id={ids.url} errorId={urlError ? ids.urlError : null} />
         <button
           type="button"
           className="button"
