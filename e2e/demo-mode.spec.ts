@@ -20,7 +20,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('region', { name: 'Message log' })).toBeHidden();
     await expect(page.getByRole('region', { name: 'Activity strip' })).toContainText('→ initialize');
     await expect(page.getByText('hidden in demo mode')).toHaveCount(1);
-    await expect(page.getByRole('button', { name: 'Save session' })).toBeDisabled();
+    // No file leaves in demo mode: the session menu is off the stage (and Save session disabled beneath).
+    await expect(page.getByRole('button', { name: 'Save session' })).toBeHidden();
 
     await page.getByRole('button', { name: 'show-sales' }).click();
     await page.getByRole('button', { name: 'Run tool' }).click();

@@ -12,6 +12,7 @@ import { clearToolOnNewServer, syncAddress } from './address-sync.ts';
 import { authCommands } from './auth-commands.ts';
 import { connectionCommands } from './connection-commands.ts';
 import type { AppEffects } from './effects.ts';
+import { demoScriptCommands } from './demo-script.ts';
 import { createEventRouter } from './event-router.ts';
 import { serverCommands } from './server-commands.ts';
 import { sessionCommands } from './session-commands.ts';
@@ -50,6 +51,7 @@ export function createLensApp({ client, effects, initialUrl = '', initialHeaders
     ...serverCommands(client, stores, queryClient),
     ...session,
     ...authCommands(client, stores, effects, connection.connect, redirectUrl),
+    ...demoScriptCommands(stores),
   };
 
   const stopClearing = clearToolOnNewServer(stores);

@@ -4,6 +4,7 @@ import {
   createCallHistoryStore,
   createClientFeaturesStore,
   createConnectionStore,
+  createDemoScriptStore,
   createHttpStore,
   createLogStore,
   createNavStore,
@@ -50,6 +51,8 @@ export function createStores(
     savedRequests: createSavedRequestsStore(prefsStorage),
     /** Where the command palette asks the tabs to go. */
     nav: createNavStore(),
+    /** Demo mode's script of saved requests: its position, and what it asks the Tools tab to do next. */
+    demoScript: createDemoScriptStore(),
   };
 }
 

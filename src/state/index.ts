@@ -38,3 +38,5 @@ export type { HistoryCall } from './call-history-store.ts';
 export { createCallHistoryStore } from './call-history-store.ts';
 export { createSavedRequestsStore } from './saved-requests-store.ts';
 export { createNavStore } from './nav-store.ts';
+export type { ScriptAt } from './demo-script-store.ts';
+export { createDemoScriptStore } from './demo-script-store.ts';

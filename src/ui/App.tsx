@@ -4,6 +4,7 @@ import { PanelBoundary } from './common/PanelBoundary.tsx';
 import { ConnectionBar } from './connect/ConnectionBar.tsx';
 import { ActivityStrip } from './demo/ActivityStrip.tsx';
 import { DemoToggle } from './demo/DemoToggle.tsx';
+import { ScriptBar } from './demo/ScriptBar.tsx';
 import { useApplyDemo } from './demo/use-demo.ts';
 import { FeatureTabs } from './features/FeatureTabs.tsx';
 import { ServerRequestsHost } from './requests/ServerRequestsHost.tsx';
@@ -42,6 +43,7 @@ export function App() {
       <PanelBoundary name="The saved-session banner">
         <ReplayBanner />
       </PanelBoundary>
+      {demo && <ScriptBar />}
       <main className="app-main">
         <div className="main-pane">
           <PanelBoundary name="The sign-in result">

@@ -55,7 +55,7 @@ export function ConnectionBar() {
         </label>
         <select
           id={ids.transport}
-          className="input transport-select"
+          className="input transport-select demo-hidden"
           value={input.transport}
           onChange={(event) => actions.setTransport(event.target.value as TransportChoice)}
         >
@@ -77,7 +77,7 @@ export function ConnectionBar() {
         </button>
         <button
           type="button"
-          className="button"
+          className="button demo-hidden"
           aria-expanded={clientOpen}
           aria-controls={ids.client}
           onClick={() => setClientOpen((open) => !open)}
