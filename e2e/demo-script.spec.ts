@@ -2,6 +2,7 @@
  * Demo mode's script: a server's saved requests, stepped with one key. Each step shows the tool with its
  * form filled in, then its result (and its app). Screenshots at 1280×720, light and dark, go with the output.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, result, test } from './fixtures.ts';
 import { APP_URL, DEMO_MCP_URL } from './servers/ports.ts';
@@ -54,6 +55,13 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(form.getByLabel(/^shout/)).toBeChecked();
     await expect(result(page)).not.toContainText('HELLO FROM THE SCRIPT');
     await shoot(page, testInfo, `demo-script-form-${scheme}`);
+    // The script bar and the stage pass WCAG 2.2 AA in this theme (axe; the app's own frame is the server's).
+    const axe = await new AxeBuilder({ page })
+      .include('.script-bar')
+      .include('.feature-tabs')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     // The same key runs it.
     await page.keyboard.press('PageDown');
