@@ -52,8 +52,15 @@ test('demo mode hides the URL’s credentials and every header value, keeps demo
   await page.getByRole('textbox', { name: 'Header name 1' }).fill('Accept-Language');
   await page.getByRole('textbox', { name: 'Header value 1' }).fill('en-GB');
 
+  await page.getByRole('button', { name: 'Save server' }).click();
+  const form = page.getByRole('form', { name: 'Save server' });
+  await form.getByRole('textbox', { name: 'Name for this server' }).fill('Keyed');
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+
   await page.getByRole('button', { name: 'Demo mode' }).click();
   await expect(page).toHaveURL(/[?&]demo=1/);
+  await page.getByRole('button', { name: 'Export Keyed' }).click();
+  await expect(page.getByRole('group', { name: 'Export Keyed for a client' })).toContainText('api_key=••••');
   await expect(urlBox).toHaveValue(`${DEMO_MCP_URL}?api_key=••••&region=eu`);
   await expect(urlBox).not.toBeEditable();
   await expect(page.getByRole('textbox', { name: 'Header value 1' })).toHaveAttribute('type', 'password');
