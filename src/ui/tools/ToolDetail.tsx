@@ -91,6 +91,11 @@ export function ToolDetail({ tool }: { tool: Tool }) {
       runButton.current?.click();
     },
   });
+  // A scripted step's form comes into view whole: the tool, its filled form and Run tool.
+  const detail = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (scripted) detail.current?.scrollIntoView({ block: 'start' });
+  }, [scripted]);
   // The scripted run's result (and its app) takes the screen once it is in.
   useEffect(() => {
     if (!revealWhenSettled.current || (mutation.status !== 'success' && mutation.status !== 'error')) return;
@@ -130,7 +135,7 @@ export function ToolDetail({ tool }: { tool: Tool }) {
   );
 
   return (
-    <section className="tool-detail" aria-labelledby="tool-detail-title">
+    <section ref={detail} className="tool-detail" aria-labelledby="tool-detail-title">
       <header className="tool-detail-header">
         <ServerIcon icons={tool.icons} label={String(tool.name)} />
         <div>
