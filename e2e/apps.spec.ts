@@ -27,6 +27,23 @@ test('runs the demo app beside its result; a tool call from the app shows in the
   await expect(fromApp).toContainText('tools/call');
 });
 
+test('a running app follows the inspector’s theme as it changes', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await connect(page, DEMO_MCP_URL);
+  await page.getByRole('button', { name: 'show-sales' }).click();
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  const app = page.frameLocator(`iframe[title="MCP App ${CHART}"]`).frameLocator('iframe');
+  await expect(app.getByRole('status')).toHaveText('Showing the tool result.');
+  await expect(app.locator('html')).not.toHaveClass(/dark/);
+
+  const theme = page.getByRole('combobox', { name: 'Theme' });
+  await theme.selectOption('dark');
+  await expect(app.locator('html')).toHaveClass(/dark/);
+  await expect(app.locator('body')).toHaveCSS('background-color', 'rgb(13, 17, 23)');
+  await theme.selectOption('light');
+  await expect(app.locator('html')).not.toHaveClass(/dark/);
+});
+
 test('asks before opening a link for an app, and opens nothing when told not to', async ({ page, problems }) => {
   void problems;
   await connect(page, DEMO_MCP_URL);

@@ -20,7 +20,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('region', { name: 'Message log' })).toBeHidden();
     await expect(page.getByRole('region', { name: 'Activity strip' })).toContainText('→ initialize');
     await expect(page.getByText('hidden in demo mode')).toHaveCount(1);
-    await expect(page.getByRole('button', { name: 'Save session' })).toBeDisabled();
+    // No file leaves in demo mode: the session menu is off the stage (and Save session disabled beneath).
+    await expect(page.getByRole('button', { name: 'Save session' })).toBeHidden();
 
     await page.getByRole('button', { name: 'show-sales' }).click();
     await page.getByRole('button', { name: 'Run tool' }).click();
@@ -40,3 +41,41 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('button', { name: 'Save session' })).toBeEnabled();
   });
 }
+
+test('demo mode hides the URL’s credentials and every header value, keeps demo=1 in the address, and still connects', async ({ page }) => {
+  const key = 'sk-demo-planted-42';
+  await page.goto(`${APP_URL}?url=${encodeURIComponent(DEMO_MCP_URL)}`);
+  const urlBox = page.getByRole('textbox', { name: 'Server URL' });
+  await urlBox.fill(`${DEMO_MCP_URL}?api_key=${key}&region=eu`);
+  await page.getByRole('button', { name: /^Headers/ }).click();
+  await page.getByRole('button', { name: '+ Add header' }).click();
+  await page.getByRole('textbox', { name: 'Header name 1' }).fill('Accept-Language');
+  await page.getByRole('textbox', { name: 'Header value 1' }).fill('en-GB');
+
+  await page.getByRole('button', { name: 'Save server' }).click();
+  const form = page.getByRole('form', { name: 'Save server' });
+  await form.getByRole('textbox', { name: 'Name for this server' }).fill('Keyed');
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+
+  await page.getByRole('button', { name: 'Demo mode' }).click();
+  await expect(page).toHaveURL(/[?&]demo=1/);
+  await page.getByRole('button', { name: 'Export Keyed' }).click();
+  await expect(page.getByRole('group', { name: 'Export Keyed for a client' })).toContainText('api_key=••••');
+  await expect(urlBox).toHaveValue(`${DEMO_MCP_URL}?api_key=••••&region=eu`);
+  await expect(urlBox).not.toBeEditable();
+  await expect(page.getByRole('textbox', { name: 'Header value 1' })).toHaveAttribute('type', 'password');
+  await expect(page.getByRole('button', { name: /value of header 1/ })).toHaveCount(0);
+  // What is on screen and in the address carries the key nowhere.
+  expect(await page.locator('body').innerText()).not.toContain(key);
+  expect(page.url()).not.toContain(key);
+
+  await page.getByRole('combobox', { name: 'Protocol' }).selectOption({ label: '2025 and older' });
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
+  await expect(urlBox).toHaveValue(`${DEMO_MCP_URL}?api_key=••••&region=eu`);
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Demo mode' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Demo mode' }).click();
+  await expect(page).not.toHaveURL(/demo=1/);
+});

@@ -33,8 +33,6 @@ const effects: AppEffects = {
 const redirectUrl = new URL('oauth-callback.html', document.baseURI).href;
 // On an https deployment built with its public URL, the app is its own client id (CIMD); else DCR. Looked up once.
 const clientMetadataUrl = findClientMetadataUrl(document.baseURI);
-// `&demo=1` in a link, read before the app starts following the address with the server, tab and tool.
-const demoLink = new URLSearchParams(window.location.search).get('demo') === '1';
 
 /** One engine worker per connection, so one server's flood is parsed off the main thread and away from the others. */
 function startEngine(onFailure: (message: string) => void): Engine {
@@ -66,8 +64,6 @@ const workspace = createWorkspace({
   // A relay link carries its token in the fragment: it goes into the connection's headers, and off the address bar.
   initialHeaders: takeRelayToken(window.location, window.history),
 });
-
-if (demoLink) workspace.shared.prefs.getState().actions.setDemo(true);
 
 // The first filter over a full log should be a scan, not 100,000 stringifies: build search text when idle.
 const warmed = new WeakSet<object>();

@@ -1,24 +1,24 @@
 /**
- * Keeps the address bar on what is on screen: the connected server (or the one typed, until then), the tab
- * and the selected tool, so a reload or a copied address lands in the same place. It replaces the entry
+ * Keeps the address bar on what is on screen: the connected server (or the one typed, until then), the tab,
+ * the selected tool and demo mode, so a reload or a copied address lands in the same place. It replaces the entry
  * rather than pushing one: a tab click is not a page the Back button should walk through.
  */
 import { checkServerUrl } from '../shared/url.ts';
 import { addressFor } from './address.ts';
 import type { Stores } from './stores.ts';
 
-export function syncAddress(stores: Pick<Stores, 'connection' | 'view'>, replace: (relative: string) => void): () => void {
+export function syncAddress(stores: Pick<Stores, 'connection' | 'view' | 'prefs'>, replace: (relative: string) => void): () => void {
   let last = '';
   const write = () => {
     const { phase, summary, input } = stores.connection.getState();
     const { tab, tool } = stores.view.getState();
     const url = phase === 'connected' && summary ? summary.url : input.url;
-    const next = addressFor({ url, tab, tool });
+    const next = addressFor({ url, tab, tool, demo: stores.prefs.getState().demo });
     if (next === last) return;
     last = next;
     replace(next);
   };
-  const unsubscribe = [stores.connection.subscribe(write), stores.view.subscribe(write)];
+  const unsubscribe = [stores.connection.subscribe(write), stores.view.subscribe(write), stores.prefs.subscribe(write)];
   write();
   return () => unsubscribe.forEach((stop) => stop());
 }

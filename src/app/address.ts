@@ -1,9 +1,11 @@
 /**
- * The app's address: `?url=<server>#<tab>/<tool>`, plus `&connect=1` on a link that asks to connect.
+ * The app's address: `?url=<server>#<tab>/<tool>`, plus `&connect=1` on a link that asks to connect and
+ * `&demo=1` while demo mode is on (so a reload, or the link passed on, stays in demo mode).
  * The address is shared by copy and paste and sits in the browser's history, so it never carries a
  * secret: header values never enter it, and a server URL's query parameters that look like credentials
  * (token, key, secret, …) are dropped from it.
  */
+import { looksLikeCredential } from '../shared/redact.ts';
 import { checkServerUrl } from '../shared/url.ts';
 
 export interface Address {
@@ -13,16 +15,16 @@ export interface Address {
   tool: string | null;
   /** The link asks to connect on open (shown to the user first unless the server is saved). */
   connect: boolean;
+  /** Demo mode is on (see src/ui/demo/). */
+  demo: boolean;
 }
-
-const SECRET_PARAM = /token|key|secret|pass|auth|sig|session|code|credential|bearer|jwt/i;
 
 /** The server URL without query parameters whose names suggest a credential; '' for a URL the bar refuses. */
 function shareableServerUrl(url: string): string {
   const checked = checkServerUrl(url);
   if (!checked.ok) return '';
   const parsed = new URL(checked.url);
-  for (const name of [...parsed.searchParams.keys()]) if (SECRET_PARAM.test(name)) parsed.searchParams.delete(name);
+  for (const name of [...parsed.searchParams.keys()]) if (looksLikeCredential(name)) parsed.searchParams.delete(name);
   parsed.hash = '';
   return parsed.href;
 }
@@ -32,7 +34,7 @@ export function readAddress(href: string): Address {
   try {
     parsed = new URL(href);
   } catch {
-    return { url: '', tab: null, tool: null, connect: false };
+    return { url: '', tab: null, tool: null, connect: false, demo: false };
   }
   const [tab = '', ...rest] = parsed.hash.replace(/^#/, '').split('/');
   const decode = (part: string) => {
@@ -48,15 +50,17 @@ export function readAddress(href: string): Address {
     tab: /^[a-z]{1,32}$/.test(tab) ? tab : null,
     tool: tool === '' ? null : tool,
     connect: parsed.searchParams.get('connect') === '1',
+    demo: parsed.searchParams.get('demo') === '1',
   };
 }
 
 /** The address for this place in the app, relative to the page (a query and a fragment). */
-export function addressFor(place: { url: string; tab: string; tool: string | null; connect?: boolean }): string {
+export function addressFor(place: { url: string; tab: string; tool: string | null; connect?: boolean; demo?: boolean }): string {
   const url = shareableServerUrl(place.url);
   const query = new URLSearchParams();
   if (url) query.set('url', url);
   if (url && place.connect) query.set('connect', '1');
+  if (place.demo) query.set('demo', '1');
   const search = query.size > 0 ? `?${query.toString()}` : '?';
   const tool = place.tab === 'tools' && place.tool ? `/${encodeURIComponent(place.tool)}` : '';
   return `${search}#${place.tab}${tool}`;

@@ -48,7 +48,7 @@ function start() {
   app = createLensApp({
     client,
     effects: effects(),
-    opened: { url: demo.url, tab: null, tool: null, connect: false },
+    opened: { url: demo.url, tab: null, tool: null, connect: false, demo: false },
     redirectUrl: 'http://127.0.0.1/oauth-callback.html',
   });
 }

@@ -12,6 +12,7 @@ import { clearToolOnNewServer } from './address-sync.ts';
 import { authCommands } from './auth-commands.ts';
 import { connectionCommands } from './connection-commands.ts';
 import type { AppEffects } from './effects.ts';
+import { demoScriptCommands } from './demo-script.ts';
 import { createEventRouter } from './event-router.ts';
 import { logCommands } from './log-commands.ts';
 import { serverCommands } from './server-commands.ts';
@@ -42,6 +43,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     ...(opened?.tab && { tab: opened.tab }),
     tool: opened?.tool ?? null,
   });
+  if (opened?.demo) stores.prefs.getState().actions.setDemo(true);
   const queryClient = createQueryClient();
   const session = sessionCommands(client, stores, queryClient, effects);
   const route = createEventRouter(stores, queryClient, session.closeSession);
@@ -56,6 +58,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     ...serverCommands(client, stores, queryClient),
     ...session,
     ...authCommands(client, stores, effects, connection.connect, redirectUrl),
+    ...demoScriptCommands(stores),
     /** A line of our own in the log and timeline (an MCP App's refused request, say), through the one router. */
     note(level: 'info' | 'warning' | 'error', text: string): void {
       route([{ type: 'note', time: effects.now(), level, text }]);

@@ -46,7 +46,7 @@ async function connected(era: 'legacy' | 'modern') {
   app = createLensApp({
     client,
     effects: effects(),
-    opened: { url: demo.url, tab: null, tool: null, connect: false },
+    opened: { url: demo.url, tab: null, tool: null, connect: false, demo: false },
     initialHeaders: [{ name: 'X-Api-Key', value: PLANTED }],
     redirectUrl: 'http://127.0.0.1/oauth-callback.html',
   });

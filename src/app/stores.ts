@@ -8,6 +8,7 @@ import {
   createCallHistoryStore,
   createClientFeaturesStore,
   createConnectionStore,
+  createDemoScriptStore,
   createHttpStore,
   createLogStore,
   createNavStore,
@@ -62,6 +63,8 @@ export function createStores(
     history: createCallHistoryStore(),
     /** Where the command palette asks the tabs to go. */
     nav: createNavStore(),
+    /** Demo mode's script of saved requests: its position, and what it asks the Tools tab to do next. */
+    demoScript: createDemoScriptStore(),
   };
 }
 

@@ -128,7 +128,13 @@ describe('the address', () => {
     await app.commands.connect();
     app.view.getState().actions.selectTool('echo');
     const last = addresses.at(-1)!;
-    expect(readAddress(`http://lens.test/${last}`)).toEqual({ url: `${demo.url}?region=eu`, tab: 'tools', tool: 'echo', connect: false });
+    expect(readAddress(`http://lens.test/${last}`)).toEqual({
+      url: `${demo.url}?region=eu`,
+      tab: 'tools',
+      tool: 'echo',
+      connect: false,
+      demo: false,
+    });
     app.view.getState().actions.showTab('Resources');
     expect(addresses.at(-1)).toMatch(/#resources$/);
 
@@ -147,6 +153,12 @@ describe('the address', () => {
     expect(app.view.getState()).toMatchObject({ tab: 'tools', tool: 'echo', pendingLink: null });
     expect(app.connection.getState().input.url).toBe(demo.url);
     expect(connects).toBe(0);
+  });
+
+  it('starts in demo mode from a link with demo=1, and keeps it in the address for a reload', () => {
+    start(`http://lens.test/?url=${encodeURIComponent(demo.url)}&demo=1#tools`);
+    expect(app.prefs.getState().demo).toBe(true);
+    expect(readAddress(`http://lens.test/${addresses.at(-1)!}`)).toMatchObject({ url: demo.url, tab: 'tools', demo: true });
   });
 
   it('asks before a link connects to a server that is not saved, and connects once confirmed', async () => {

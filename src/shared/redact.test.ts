@@ -6,6 +6,7 @@ import {
   redactHeaders,
   redactJson,
   redactResponseHeaders,
+  looksLikeCredential,
   redactUrl,
   redactUrlsIn,
 } from './redact.ts';
@@ -56,6 +57,10 @@ describe('the redaction policy', () => {
     );
     expect(redactUrl('https://h.example/mcp')).toBe('https://h.example/mcp');
     expect(redactUrl('not a url')).toBe('not a url');
+    expect(redactUrl('https://h.example/mcp?x_session=s1&jwt=j&author=me&region=eu', looksLikeCredential)).toBe(
+      'https://h.example/mcp?x_session=••••&jwt=••••&author=••••&region=eu',
+    );
+    expect(redactUrl('https://h.example/mcp?x_session=s1&jwt=j')).toBe('https://h.example/mcp?x_session=s1&jwt=j');
     expect(redactUrlsIn('Could not reach http://h.example/mcp?token=t1 (refused)')).toBe(
       'Could not reach http://h.example/mcp?token=•••• (refused)',
     );

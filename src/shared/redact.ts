@@ -85,11 +85,21 @@ const decode = (text: string) => {
 
 const isSecretParam = (name: string) => isSecretName(name) || SECRET_QUERY_NAME.test(name);
 
+/** Any part of a name that merely suggests a credential (`session`, `auth`, `jwt`, …). */
+const CREDENTIAL_HINT = /token|key|secret|pass|auth|sig|session|code|credential|bearer|jwt/i;
+
+/**
+ * The broader rule for a URL's query parameters where a false alarm costs nothing and a miss is public:
+ * the address bar and links drop them, and demo mode hides their values on screen.
+ */
+export const looksLikeCredential = (name: string) => isSecretParam(name) || CREDENTIAL_HINT.test(name);
+
 /**
  * Masks credentials in a URL: user info is removed, and the values of secret-looking query parameters
- * become the bare mask. The rest of the URL is left byte for byte as it was, so it still reads as typed.
+ * (`isSecret`, by default the capture rule) become the bare mask. The rest of the URL is left byte for byte
+ * as it was, so it still reads as typed.
  */
-export function redactUrl(input: string): string {
+export function redactUrl(input: string, isSecret: (name: string) => boolean = isSecretParam): string {
   let url: URL;
   try {
     url = new URL(input);
@@ -104,7 +114,7 @@ export function redactUrl(input: string): string {
     .split('&')
     .map((pair) => {
       const equals = pair.indexOf('=');
-      return equals >= 0 && isSecretParam(decode(pair.slice(0, equals))) ? `${pair.slice(0, equals)}=${MASK}` : pair;
+      return equals >= 0 && isSecret(decode(pair.slice(0, equals))) ? `${pair.slice(0, equals)}=${MASK}` : pair;
     })
     .join('&');
   const href = url.href;

@@ -40,3 +40,5 @@ export { createSavedRequestsStore } from './saved-requests-store.ts';
 export { createNavStore } from './nav-store.ts';
 export { shownLog, type ShownLog } from './log-view.ts';
 export { jsonLine, JSONL_MIME_TYPE } from './log-jsonl.ts';
+export type { ScriptAt } from './demo-script-store.ts';
+export { createDemoScriptStore } from './demo-script-store.ts';

@@ -14,6 +14,25 @@ describe('saved requests', () => {
     expect(createSavedRequestsStore(storage).getState().requests).toEqual([]);
   });
 
+  it('move up and down one place at a time, and keep that order after a reload', () => {
+    const storage = memoryStorage();
+    const store = createSavedRequestsStore(storage);
+    for (const name of ['a', 'b', 'c']) store.getState().actions.save({ ...request, name });
+    const names = () => store.getState().requests.map((saved) => saved.name);
+    const id = (name: string) => store.getState().requests.find((saved) => saved.name === name)!.id;
+    store.getState().actions.move(id('c'), -1);
+    expect(names()).toEqual(['a', 'c', 'b']);
+    store.getState().actions.move(id('a'), -1);
+    store.getState().actions.move(id('b'), 1);
+    expect(names()).toEqual(['a', 'c', 'b']);
+    store.getState().actions.move(id('a'), 1);
+    expect(
+      createSavedRequestsStore(storage)
+        .getState()
+        .requests.map((saved) => saved.name),
+    ).toEqual(['c', 'a', 'b']);
+  });
+
   it('keep the server URL without its secrets', () => {
     const store = createSavedRequestsStore(memoryStorage());
     store.getState().actions.save({ ...request, server: 'https://me:pw@a.test/mcp?api_key=sk-planted' });

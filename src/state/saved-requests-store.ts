@@ -21,6 +21,8 @@ export interface SavedRequestsState {
   actions: {
     save(request: Omit<SavedRequest, 'id'>): void;
     remove(id: string): void;
+    /** Moves a request one place earlier (-1) or later (+1) in the list; the order is a demo script's order. */
+    move(id: string, by: -1 | 1): void;
   };
 }
 
@@ -52,6 +54,15 @@ export function createSavedRequestsStore(storage?: PrefsStorage) {
       },
       remove(id) {
         const requests = get().requests.filter((request) => request.id !== id);
+        set({ requests });
+        persist(requests);
+      },
+      move(id, by) {
+        const from = get().requests.findIndex((request) => request.id === id);
+        const to = from + by;
+        if (from < 0 || to < 0 || to >= get().requests.length) return;
+        const requests = [...get().requests];
+        [requests[from], requests[to]] = [requests[to]!, requests[from]!];
         set({ requests });
         persist(requests);
       },

@@ -5,6 +5,7 @@ import { ConnectionBar } from './connect/ConnectionBar.tsx';
 import { AddConnection, ConnectionSwitcher } from './connections/ConnectionSwitcher.tsx';
 import { ActivityStrip } from './demo/ActivityStrip.tsx';
 import { DemoToggle } from './demo/DemoToggle.tsx';
+import { ScriptBar } from './demo/ScriptBar.tsx';
 import { useApplyDemo } from './demo/use-demo.ts';
 import { FeatureTabs } from './features/FeatureTabs.tsx';
 import { ServerRequestsHost } from './requests/ServerRequestsHost.tsx';
@@ -45,6 +46,7 @@ export function App() {
       <PanelBoundary name="The saved-session banner">
         <ReplayBanner />
       </PanelBoundary>
+      {demo && <ScriptBar />}
       <main className="app-main">
         <div className="main-pane">
           <PanelBoundary name="The sign-in result">

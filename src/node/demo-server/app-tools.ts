@@ -19,7 +19,8 @@ let refreshes = 0;
 function sales(region: string) {
   refreshes++;
   const seed = region.length * 17 + refreshes * 7;
-  return { region, months: MONTHS.map((month, i) => ({ month, amount: 40 + ((seed * (i + 3)) % 60) })) };
+  // The month's own term keeps the bars uneven whatever the seed (a product with it could flatten them all).
+  return { region, months: MONTHS.map((month, i) => ({ month, amount: 40 + ((seed * 31 + i * 17 + i * i * 7) % 60) })) };
 }
 
 const SALES_SHAPE = {

@@ -23,6 +23,7 @@ export const SALES_CHART_HTML = `<!doctype html>
   #status { color: #59636e; }
   .dark body { color: #e6edf3; background: #0d1117; }
   .dark #status { color: #9198a1; }
+  .dark .bar { background: #4493f8; }
   .dark button { color: #e6edf3; background: #21262d; border: 1px solid #3d444d; border-radius: 4px; }
 </style>
 </head>

@@ -13,7 +13,7 @@ import { ServerText } from '../common/ServerText.tsx';
 import { useScope, useApp } from '../services.tsx';
 import { useResolvedTheme } from '../theme/use-theme.ts';
 import { AppActivityList } from './AppActivityList.tsx';
-import type { AppActivity, AppSource } from './app-host.ts';
+import type { AppActivity, AppHost, AppSource } from './app-host.ts';
 import { LinkConsentDialog } from './LinkConsentDialog.tsx';
 import { SANDBOX_FLAGS, sandboxPageUrl } from './sandbox-url.ts';
 import { useAppSource } from './use-app-source.ts';
@@ -60,6 +60,7 @@ function RunningApp({ app, input, result }: { app: AppSource; input?: Record<str
   const [linkQuestion, setLinkQuestion] = useState<{ url: string; answer: (open: boolean) => void } | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
   const [src, setSrc] = useState<string | undefined>(undefined);
+  const running = useRef<Promise<AppHost> | null>(null);
 
   useEffect(() => {
     const target = frame.current?.contentWindow;
@@ -85,6 +86,7 @@ function RunningApp({ app, input, result }: { app: AppSource; input?: Record<str
         note: services.commands.note,
       }),
     );
+    running.current = host;
     // The sandbox page announces itself once, as soon as it loads: it is loaded only after the bridge listens.
     host.then(() => !closed && setSrc(sandboxPageUrl())).catch((error: unknown) => setStartError(String(error)));
     return () => {
@@ -94,6 +96,11 @@ function RunningApp({ app, input, result }: { app: AppSource; input?: Record<str
     // The app runs once per mount; its parent keys it by app and call, so a new call starts a new app.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // A theme change while the app runs reaches it as a host-context change; the bridge drops one that changes nothing.
+  useEffect(() => {
+    void running.current?.then((host) => host.setTheme(theme)).catch(() => undefined);
+  }, [theme]);
 
   return (
     <>

@@ -64,13 +64,16 @@ export interface AppHostDeps {
 const HOST_INFO = { name: 'MCP Lens', version: '0.1.0' };
 
 export interface AppHost {
+  /** The inspector's theme changed: the app is told (`ui/notifications/host-context-changed`) so it restyles. */
+  setTheme(theme: 'light' | 'dark'): void;
   /** Ends the app: the bridge asks it to tear down, then stops listening. */
   close(): Promise<void>;
 }
 
 export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<AppHost> {
   const { app } = deps;
-  const context: McpUiHostContext = {
+  // The whole context as the app last heard it: the bridge sends only the fields that changed.
+  let context: McpUiHostContext = {
     theme: deps.theme,
     displayMode: 'inline',
     availableDisplayModes: ['inline', 'fullscreen'],
@@ -155,12 +158,17 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
   bridge.onrequestdisplaymode = async ({ mode }) => {
     const granted: McpUiDisplayMode = mode === 'fullscreen' ? 'fullscreen' : 'inline';
     deps.onDisplayMode(granted);
-    bridge.setHostContext({ ...context, displayMode: granted });
+    context = { ...context, displayMode: granted };
+    bridge.setHostContext(context);
     return { mode: granted };
   };
 
   await bridge.connect(new PostMessageTransport(frame, frame));
   return {
+    setTheme(theme) {
+      context = { ...context, theme };
+      bridge.setHostContext(context);
+    },
     async close() {
       await Promise.race([bridge.teardownResource({}).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 500))]);
       await bridge.close();

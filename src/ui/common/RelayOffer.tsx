@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { relayCommand } from '../../shared/relay.ts';
+import { useShownUrl } from '../demo/use-demo.ts';
 
 /**
  * The way round a server this browser cannot talk to: the exact command that runs the local relay for it,
@@ -10,6 +11,8 @@ export function RelayOffer({ serverUrl }: { serverUrl: string }) {
   const [copied, setCopied] = useState(false);
   const appUrl = `${window.location.origin}${window.location.pathname}`;
   const command = relayCommand(serverUrl, appUrl);
+  // On screen in demo mode, the URL's credentials are masked; Copy still copies the command that works.
+  const shownCommand = relayCommand(useShownUrl(serverUrl), appUrl);
   const copy = () => {
     void navigator.clipboard?.writeText(command).then(
       () => setCopied(true),
@@ -27,7 +30,7 @@ export function RelayOffer({ serverUrl }: { serverUrl: string }) {
         </button>
       </div>
       <pre className="code-block relay-command" aria-label="Relay command">
-        {command}
+        {shownCommand}
       </pre>
       <p className="hint relay-explain">
         It listens on 127.0.0.1 only, forwards to this one URL and nothing else, adds the CORS headers a browser needs, and accepts only

@@ -9,6 +9,7 @@ import { ConnectionStatus } from './ConnectionStatus.tsx';
 import { EraSelect } from './EraSelect.tsx';
 import { headerProblems } from '../../shared/header-pairs.ts';
 import { HeadersEditor } from './HeadersEditor.tsx';
+import { ServerUrlInput } from './ServerUrlInput.tsx';
 import { StreamHealthDetails, useStreamHealth } from './StreamHealth.tsx';
 import { SaveServerButton, SaveServerForm } from '../workspace/SaveServer.tsx';
 import './connect.css';
@@ -54,7 +55,7 @@ export function ConnectionBar() {
         </label>
         <select
           id={ids.transport}
-          className="input transport-select"
+          className="input transport-select demo-hidden"
           value={input.transport}
           onChange={(event) => actions.setTransport(event.target.value as TransportChoice)}
         >
@@ -64,22 +65,7 @@ export function ConnectionBar() {
             </option>
           ))}
         </select>
-        <label className="visually-hidden" htmlFor={ids.url}>
-          Server URL
-        </label>
-        <input
-          id={ids.url}
-          className="input mono url-input"
-          type="url"
-          inputMode="url"
-          placeholder="https://example.com/mcp"
-          spellCheck={false}
-          autoComplete="url"
-          value={input.url}
-          aria-invalid={urlError ? true : undefined}
-          aria-describedby={urlError ? ids.urlError : undefined}
-          onChange={(event) => actions.setUrl(event.target.value)}
-        />
+        <ServerUrlInput id={ids.url} errorId={urlError ? ids.urlError : null} />
         <button
           type="button"
           className="button"
@@ -91,7 +77,7 @@ export function ConnectionBar() {
         </button>
         <button
           type="button"
-          className="button"
+          className="button demo-hidden"
           aria-expanded={clientOpen}
           aria-controls={ids.client}
           onClick={() => setClientOpen((open) => !open)}

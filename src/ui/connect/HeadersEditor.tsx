@@ -1,10 +1,15 @@
 import { useState } from 'react';
 import { isSecretHeader } from '../../shared/redact.ts';
+import { useDemo } from '../demo/use-demo.ts';
 import { useConnection } from '../services.tsx';
 import { headerProblems } from '../../shared/header-pairs.ts';
 
-/** Custom request headers (e.g. Authorization). Secret-looking values are masked until revealed. */
+/**
+ * Custom request headers (e.g. Authorization). Secret-looking values are masked until revealed; in demo mode
+ * every value is masked and none can be revealed, though each can still be typed over.
+ */
 export function HeadersEditor({ id }: { id: string }) {
+  const demo = useDemo();
   const headers = useConnection((state) => state.input.headers);
   const { setHeaders } = useConnection((state) => state.actions);
   const [revealed, setRevealed] = useState<ReadonlySet<number>>(new Set());
@@ -26,12 +31,15 @@ export function HeadersEditor({ id }: { id: string }) {
   return (
     <fieldset id={id} className="headers-editor">
       <legend>Custom headers</legend>
-      <p className="hint">Sent with every request to this server. They stay in this tab and are never saved.</p>
+      <p className="hint">
+        Sent with every request to this server. They stay in this tab and are never saved.
+        {demo && ' Values are hidden in demo mode.'}
+      </p>
       {headers.length > 0 && (
         <ul className="header-rows">
           {headers.map((header, index) => {
-            const secret = isSecretHeader(header.name.trim());
-            const shown = !secret || revealed.has(index);
+            const secret = demo || isSecretHeader(header.name.trim());
+            const shown = !secret || (!demo && revealed.has(index));
             const problem = problems.find((p) => p.index === index);
             const n = index + 1;
             return (
@@ -56,7 +64,7 @@ export function HeadersEditor({ id }: { id: string }) {
                   autoComplete="off"
                   onChange={(event) => update(index, 'value', event.target.value)}
                 />
-                {secret && (
+                {secret && !demo && (
                   <button
                     type="button"
                     className="button button-small"

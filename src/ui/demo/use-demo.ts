@@ -5,10 +5,11 @@
  */
 import { useEffect } from 'react';
 import { usePrefs } from '../services.tsx';
+import { hideUrlCredentials } from './demo-masks.ts';
 
 export const useDemo = () => usePrefs((state) => state.demo);
 
-/** Mirrors the mode onto <html> for the styles (`&demo=1` is read by src/main.tsx, before the address changes). */
+/** Mirrors the mode onto <html> for the styles (`&demo=1` is part of the address: src/app/address.ts). */
 export function useApplyDemo(): boolean {
   const demo = useDemo();
   useEffect(() => {
@@ -19,3 +20,9 @@ export function useApplyDemo(): boolean {
 
 /** What stands in for a secret on screen in demo mode. */
 export const HIDDEN = '•••• hidden in demo mode';
+
+/** A URL as it may be shown now: in demo mode, with its credentials masked (`hideUrlCredentials`). */
+export function useShownUrl(url: string): string {
+  const demo = useDemo();
+  return (demo && hideUrlCredentials(url)) || url;
+}

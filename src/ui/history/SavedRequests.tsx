@@ -3,22 +3,27 @@ import { describeUrl } from '../../shared/url-display.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useApp, useCommands } from '../services.tsx';
 
-/** Saved requests, kept in this browser: each runs against the connected server in one click. */
+/**
+ * Saved requests, kept in this browser: each runs against the connected server in one click. Their order is
+ * demo mode's script for the server they came from, so they move up and down.
+ */
 export function SavedRequests({ connected }: { connected: boolean }) {
   const { rerunTool } = useCommands();
   const app = useApp();
   const requests = useStore(app.savedRequests, (state) => state.requests);
-  const { remove } = useStore(app.savedRequests, (state) => state.actions);
+  const { remove, move } = useStore(app.savedRequests, (state) => state.actions);
   return (
     <section aria-label="Saved requests">
       <h3 className="list-section-title">
         Saved requests <span className="muted">{requests.length > 0 ? `${requests.length} in this browser` : ''}</span>
       </h3>
       {requests.length === 0 ? (
-        <p className="empty-state">Save a call from the history to run it again later, on any server.</p>
+        <p className="empty-state">
+          Save a call from the history to run it again later, on any server. In demo mode, a server’s saved requests are its script.
+        </p>
       ) : (
         <ul className="history-list">
-          {requests.map((request) => (
+          {requests.map((request, index) => (
             <li key={request.id} className="history-item">
               <div className="history-head">
                 <span className="history-tool">
@@ -39,6 +44,24 @@ export function SavedRequests({ connected }: { connected: boolean }) {
                     onClick={() => void rerunTool(request).catch(() => undefined)}
                   >
                     Run
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-small"
+                    aria-label={`Move ${request.name} up`}
+                    disabled={index === 0}
+                    onClick={() => move(request.id, -1)}
+                  >
+                    <span aria-hidden="true">↑</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-small"
+                    aria-label={`Move ${request.name} down`}
+                    disabled={index === requests.length - 1}
+                    onClick={() => move(request.id, 1)}
+                  >
+                    <span aria-hidden="true">↓</span>
                   </button>
                   <button
                     type="button"

@@ -10,6 +10,7 @@ import { ServerText } from '../common/ServerText.tsx';
 import { useViaRelay } from '../common/use-via-relay.ts';
 import { useConnection, useSession } from '../services.tsx';
 import { Secret } from '../demo/Secret.tsx';
+import { useShownUrl } from '../demo/use-demo.ts';
 import { describeCapabilities } from './capabilities.ts';
 import { CheckCors } from './CheckCors.tsx';
 import { EraRows, ServerJson } from './EraRows.tsx';
@@ -47,6 +48,7 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
   const [open, setOpen] = useState(true);
   const bodyId = useId();
   const viaRelay = useViaRelay();
+  const shownUrl = useShownUrl(summary.url);
   return (
     <section className="panel server-panel" aria-labelledby="server-panel-title">
       <header className="server-header">
@@ -102,7 +104,7 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
             </dd>
             <dt>URL</dt>
             <dd className="mono break">
-              {redactUrl(summary.url)}
+              {redactUrl(shownUrl)}
               {punycodeNote(summary.url) && <span className="hint punycode-note">{punycodeNote(summary.url)}</span>}
               {viaRelay && (
                 <span className="hint relay-note">

@@ -17,6 +17,7 @@ import { ToolResult } from './ToolResult.tsx';
 import { AppFrame } from '../apps/AppFrame.tsx';
 import { WaitingForInput } from './WaitingForInput.tsx';
 import { useCallProgress } from './use-call-progress.ts';
+import { useScriptCue } from '../demo/use-script-cue.ts';
 
 let trackingCounter = 0;
 const nextTrackingId = () => `call-${Date.now().toString(36)}-${++trackingCounter}`;
@@ -77,9 +78,37 @@ export function ToolDetail({ tool }: { tool: Tool }) {
     else run(value);
   };
 
+  // A demo script's step: the form filled with its saved arguments (the last result cleared), then Run tool.
+  const [scripted, setScripted] = useState<{ seq: number; args: Record<string, unknown> } | null>(null);
+  const runButton = useRef<HTMLButtonElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const revealWhenSettled = useRef(false);
+  useScriptCue(tool.name, {
+    fill(args, seq) {
+      setScripted({ seq, args });
+      if (!running) mutation.reset();
+    },
+    run() {
+      revealWhenSettled.current = true;
+      runButton.current?.click();
+    },
+  });
+  // A scripted step's form comes into view whole: the tool, its filled form and Run tool.
+  const detail = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (scripted) detail.current?.scrollIntoView({ block: 'start' });
+  }, [scripted]);
+  // The scripted run's result (and its app) takes the screen once it is in.
+  useEffect(() => {
+    if (!revealWhenSettled.current || (mutation.status !== 'success' && mutation.status !== 'error')) return;
+    revealWhenSettled.current = false;
+    stage.current?.scrollIntoView({ block: 'start' });
+  }, [mutation.status]);
+
   const buttons = (
     <div className="tool-actions">
       <button
+        ref={runButton}
         type="submit"
         className="button button-primary"
         disabled={running || readOnly !== null || tool.excluded !== undefined}
@@ -108,7 +137,7 @@ export function ToolDetail({ tool }: { tool: Tool }) {
   );
 
   return (
-    <section className="tool-detail" aria-labelledby="tool-detail-title">
+    <section ref={detail} className="tool-detail" aria-labelledby="tool-detail-title">
       <header className="tool-detail-header">
         <ServerIcon icons={tool.icons} label={String(tool.name)} />
         <div>
@@ -156,12 +185,12 @@ export function ToolDetail({ tool }: { tool: Tool }) {
 
       <div className="tool-args">
         <ToolArgsEditor
-          key={saved.index}
+          key={`${saved.index}/${scripted?.seq ?? ''}`}
           schema={schema}
           disabled={running}
           onSubmit={request}
           buttons={buttons}
-          initial={asArguments(saved.run?.arguments)}
+          initial={asArguments(saved.run?.arguments) ?? scripted?.args}
         />
         <details className="schema-details">
           <summary>Input schema</summary>
@@ -206,7 +235,7 @@ export function ToolDetail({ tool }: { tool: Tool }) {
           />
         </>
       ) : (
-        <>
+        <div ref={stage} className="tool-stage">
           {running && <WaitingForInput tool={tool.name} />}
           <ToolResult
             status={mutation.status}
@@ -218,7 +247,7 @@ export function ToolDetail({ tool }: { tool: Tool }) {
           {tool.ui && mutation.status === 'success' && (
             <AppFrame key={mutation.submittedAt} uri={tool.ui.resourceUri} input={lastArgs ?? {}} result={mutation.data} />
           )}
-        </>
+        </div>
       )}
     </section>
   );

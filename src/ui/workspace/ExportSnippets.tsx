@@ -1,15 +1,19 @@
 /** A saved server as each client's config or command, with placeholders where header values go. */
 import { exportSnippets } from '../../shared/server-export.ts';
 import type { SavedServer } from '../../state/index.ts';
+import { useShownUrl } from '../demo/use-demo.ts';
 
 export function ExportSnippets({ server }: { server: SavedServer }) {
-  const snippets = exportSnippets({ ...server, headerNames: server.headers.map((header) => header.name) });
+  const headerNames = server.headers.map((header) => header.name);
+  const snippets = exportSnippets({ ...server, headerNames });
+  // On screen in demo mode, the URL's credentials are masked; Copy still copies what the client needs.
+  const shown = exportSnippets({ ...server, url: useShownUrl(server.url), headerNames });
   return (
     <div className="export-snippets" role="group" aria-label={`Export ${server.name} for a client`}>
       {server.headers.length > 0 && (
         <p className="hint">Header values are never exported: replace each placeholder where the client keeps secrets.</p>
       )}
-      {snippets.map((snippet) => (
+      {snippets.map((snippet, index) => (
         <figure key={`${snippet.client} ${snippet.where}`} className="export-snippet">
           <figcaption>
             {snippet.client} <span className="muted">({snippet.where})</span>
@@ -23,7 +27,7 @@ export function ExportSnippets({ server }: { server: SavedServer }) {
             </button>
           </figcaption>
           <pre className="code-block" aria-label={`${snippet.client} (${snippet.where})`}>
-            {snippet.text}
+            {shown[index]?.text}
           </pre>
         </figure>
       ))}

@@ -12,7 +12,7 @@ export function SaveServerButton({ open, onToggle, controls }: { open: boolean; 
   return (
     <button
       type="button"
-      className="button"
+      className="button demo-hidden"
       aria-expanded={open}
       aria-controls={controls}
       disabled={!checkServerUrl(url).ok}

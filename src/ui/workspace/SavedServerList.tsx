@@ -2,6 +2,7 @@
 import { useMemo, useState } from 'react';
 import { recentFirst, type SavedServer } from '../../state/index.ts';
 import { ServerText } from '../common/ServerText.tsx';
+import { useShownUrl } from '../demo/use-demo.ts';
 import { useCommands } from '../services.tsx';
 import { ExportSnippets } from './ExportSnippets.tsx';
 import { useServers } from './use-workspace.ts';
@@ -37,6 +38,7 @@ function SavedServerRow({ server }: { server: SavedServer }) {
   const [renaming, setRenaming] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [missing, setMissing] = useState<string[]>([]);
+  const shownUrl = useShownUrl(server.url);
 
   const connect = async () => {
     const outcome = await connectSaved(server.id);
@@ -60,7 +62,7 @@ function SavedServerRow({ server }: { server: SavedServer }) {
           </span>
         )}
         <span className="mono muted break saved-server-url">
-          <ServerText text={server.url} />
+          <ServerText text={shownUrl} />
         </span>
         <span className="muted saved-server-meta">
           {TRANSPORT_LABEL[server.transport]}

@@ -1,0 +1,106 @@
+/**
+ * Demo mode's script: a server's saved requests, stepped with one key. Each step shows the tool with its
+ * form filled in, then its result (and its app). Screenshots at 1280×720, light and dark, go with the output.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, result, test } from './fixtures.ts';
+import { APP_URL, DEMO_MCP_URL } from './servers/ports.ts';
+
+const SCRIPT = [
+  {
+    id: 's1',
+    name: 'Say hello',
+    tool: 'echo',
+    arguments: { message: 'Hello from the script', shout: true },
+    server: DEMO_MCP_URL,
+    savedAt: 1,
+  },
+  { id: 's2', name: 'Sales in the south', tool: 'show-sales', arguments: { region: 'south' }, server: DEMO_MCP_URL, savedAt: 2 },
+];
+
+async function openWithScript(page: Page) {
+  // Only the app's own page: the init script also runs in the apps' sandboxed frames, which have no storage.
+  await page.addInitScript((saved) => {
+    if (window.top === window) localStorage.setItem('mcp-lens.saved-requests', saved);
+  }, JSON.stringify(SCRIPT));
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${APP_URL}?url=${encodeURIComponent(DEMO_MCP_URL)}&demo=1`);
+  await page.getByRole('combobox', { name: 'Protocol' }).selectOption({ label: '2025 and older' });
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
+}
+
+async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+const scriptStatus = (page: Page) => page.getByRole('region', { name: 'Demo script' }).getByRole('status');
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`steps a two-step script with one key: the filled form, then the result and the app (${scheme})`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openWithScript(page);
+    await expect(scriptStatus(page)).toHaveText('Script ready: 2 steps');
+    await expect(page.getByRole('button', { name: 'Next step' })).toHaveAttribute('aria-keyshortcuts', /ArrowRight/);
+
+    // Step 1: the form, filled in, and nothing run yet.
+    await page.keyboard.press('ArrowRight');
+    await expect(scriptStatus(page)).toHaveText('Step 1 of 2 — Say hello');
+    await expect(page.getByRole('heading', { name: 'Echo' })).toBeVisible();
+    const form = page.locator('.tool-form');
+    await expect(form.getByLabel(/^message/)).toHaveValue('Hello from the script');
+    await expect(form.getByLabel(/^shout/)).toBeChecked();
+    await expect(result(page)).not.toContainText('HELLO FROM THE SCRIPT');
+    await shoot(page, testInfo, `demo-script-form-${scheme}`);
+    // The script bar and the stage pass WCAG 2.2 AA in this theme (axe; the app's own frame is the server's).
+    const axe = await new AxeBuilder({ page })
+      .include('.script-bar')
+      .include('.feature-tabs')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    // The same key runs it.
+    await page.keyboard.press('PageDown');
+    await expect(result(page)).toContainText('HELLO FROM THE SCRIPT');
+    await expect(page.getByRole('region', { name: 'Activity strip' })).toContainText('→ tools/call');
+
+    // Step 2, by the button: a tool with an app.
+    await page.getByRole('button', { name: 'Next step' }).click();
+    await expect(scriptStatus(page)).toHaveText('Step 2 of 2 — Sales in the south');
+    await expect(page.getByRole('heading', { name: 'Show sales (an MCP App)' })).toBeVisible();
+    await expect(
+      page
+        .locator('.tool-form')
+        .getByLabel(/^region/)
+        .locator('option:checked'),
+    ).toHaveText('south');
+    await page.keyboard.press(' ');
+    await expect(result(page)).toContainText('Sales for the south region');
+    const app = page.frameLocator('iframe[title^="MCP App"]').frameLocator('iframe');
+    await expect(app.getByRole('status')).toHaveText('Showing the tool result.');
+    await shoot(page, testInfo, `demo-script-result-${scheme}`);
+
+    await page.keyboard.press('ArrowRight');
+    await expect(scriptStatus(page)).toHaveText('Script done: 2 steps');
+  });
+}
+
+test('the script follows the order set in the History tab, and keys typed in a field stay there', async ({ page }) => {
+  await openWithScript(page);
+  await page.getByRole('tab', { name: 'History' }).click();
+  await page.getByRole('button', { name: 'Move Sales in the south up' }).click();
+  await expect(page.getByRole('button', { name: 'Move Sales in the south up' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Next step' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(scriptStatus(page)).toHaveText('Step 1 of 2 — Sales in the south');
+  await expect(page.getByRole('tab', { name: 'Tools' })).toHaveAttribute('aria-selected', 'true');
+
+  // → in a text field moves the caret, not the script.
+  await page.getByRole('searchbox', { name: 'Search tools' }).press('ArrowRight');
+  await expect(scriptStatus(page)).toHaveText('Step 1 of 2 — Sales in the south');
+});

@@ -1,0 +1,48 @@
+import { useId, useState } from 'react';
+import { hideUrlCredentials } from '../demo/demo-masks.ts';
+import { useDemo } from '../demo/use-demo.ts';
+import { useConnection } from '../services.tsx';
+
+/**
+ * The Server URL box. In demo mode a URL's credentials (user info, a `?api_key=`) are masked on screen; the
+ * box then reads only, and Connect still uses the URL as typed. What the person is typing right now stays
+ * as typed until they leave the box: they are the one putting it on screen.
+ */
+export function ServerUrlInput({ id, errorId }: { id: string; errorId: string | null }) {
+  const hintId = useId();
+  const url = useConnection((state) => state.input.url);
+  const { setUrl } = useConnection((state) => state.actions);
+  const demo = useDemo();
+  const [typing, setTyping] = useState(false);
+  const masked = demo && !typing ? hideUrlCredentials(url) : null;
+  const describedBy = [errorId, masked !== null ? hintId : null].filter(Boolean).join(' ');
+  return (
+    <>
+      <label className="visually-hidden" htmlFor={id}>
+        Server URL
+      </label>
+      <input
+        id={id}
+        className="input mono url-input"
+        type="url"
+        inputMode="url"
+        placeholder="https://example.com/mcp"
+        spellCheck={false}
+        autoComplete="url"
+        value={masked ?? url}
+        readOnly={masked !== null}
+        title={masked !== null ? 'Credentials in the URL are hidden in demo mode. Turn demo mode off to edit it.' : undefined}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        onFocus={() => setTyping(masked === null)}
+        onBlur={() => setTyping(false)}
+        onChange={(event) => setUrl(event.target.value)}
+      />
+      {masked !== null && (
+        <span id={hintId} className="visually-hidden">
+          Credentials hidden in demo mode; turn demo mode off to edit the URL.
+        </span>
+      )}
+    </>
+  );
+}
