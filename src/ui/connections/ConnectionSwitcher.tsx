@@ -1,6 +1,7 @@
 import { useStore } from 'zustand';
 import { MAX_CONNECTIONS, type Connection } from '../../app/index.ts';
 import type { ConnectionPhase } from '../../shared/events.ts';
+import { useDemo } from '../demo/use-demo.ts';
 import { useWorkspace, useWorkspaceState } from '../services.tsx';
 import { connectionLabel } from './connection-label.ts';
 import './connections.css';
@@ -19,7 +20,8 @@ export function AddConnection() {
   return (
     <button
       type="button"
-      className="button add-connection"
+      // On stage (demo mode) the header keeps only what a demo uses; the switcher itself stays.
+      className="button add-connection demo-hidden"
       disabled={full}
       title={full ? `${MAX_CONNECTIONS} connections are open: close one to open another.` : 'Connect to another server beside this one'}
       onClick={() => workspace.add()}
@@ -55,6 +57,7 @@ function ConnectionChip({ connection: { id, app }, active }: { connection: Conne
   const phase = useStore(app.connection, (state) => state.phase);
   const label = useStore(app.connection, connectionLabel);
   const url = useStore(app.connection, (state) => state.summary?.url ?? state.input.url);
+  const demo = useDemo();
   // A question from a server on another connection waits there; the chip says so, so it is not missed.
   const waiting = useStore(app.requests, (state) => state.pending.length);
   return (
@@ -63,8 +66,9 @@ function ConnectionChip({ connection: { id, app }, active }: { connection: Conne
         type="button"
         className="connection-chip-select"
         aria-current={active ? 'true' : undefined}
-        // Two connections to servers of one name differ by URL: the tooltip tells them apart.
-        title={url || undefined}
+        // Two connections to servers of one name differ by URL: the tooltip tells them apart (not on stage,
+        // where a URL's credentials stay off screen).
+        title={(!demo && url) || undefined}
         aria-label={`${label}, ${PHASE_WORDS[phase]}${waiting > 0 ? `, ${waiting} waiting for you` : ''}`}
         onClick={() => workspace.select(id)}
       >
