@@ -1,14 +1,16 @@
-import { useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { useFixedRows } from '../common/use-fixed-rows.ts';
 import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
 import { useLog, useApp } from '../services.tsx';
 import { ExportLog } from './ExportLog.tsx';
-import { LogDetail } from './LogDetail.tsx';
 import { LogFacets } from './LogFacets.tsx';
 import { PinnedMessages } from './PinnedMessages.tsx';
 import { LOG_ROW_HEIGHT, LogRow } from './LogRow.tsx';
 import { useVisibleIds } from './use-visible-ids.ts';
 import './log.css';
+
+// The detail of a chosen message loads the first time one is chosen: not needed to show the log.
+const LogDetail = lazy(() => import('./LogDetail.tsx').then((module) => ({ default: module.LogDetail })));
 
 /**
  * The JSON-RPC message log: every frame both ways, filterable, newest at the bottom. Rows are windowed
@@ -125,7 +127,11 @@ export function MessageLog() {
           </button>
         )}
       </div>
-      <LogDetail />
+      {selectedId !== null && (
+        <Suspense fallback={null}>
+          <LogDetail />
+        </Suspense>
+      )}
     </section>
   );
 }
