@@ -1,7 +1,7 @@
 /** 50,000 server log messages (notifications/message) in one burst: the Logs tab and the Message log while they land and after. */
 import type { Page } from '@playwright/test';
 import { phase, scrollThrough, type Report } from './lists.ts';
-import { result, runTool } from './browser.ts';
+import { prepareTool, result } from './browser.ts';
 
 const COUNT = 50_000;
 
@@ -9,15 +9,14 @@ export async function benchLogFlood(page: Page, report: Report, floodUrl: string
   await page.goto(page.url().replace(/\?.*$/, `?url=${encodeURIComponent(floodUrl)}`));
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: wait });
-  await page.getByRole('tab', { name: 'Logs' }).click();
+  // The tool form loads and fills first: only the messages landing are measured, with the Logs tab showing.
+  await prepareTool(page, 'flood', { count: COUNT, perSecond: COUNT });
   await phase(page, report, '50,000 log messages: arrive (Logs tab showing)', async () => {
-    await runTool(page, 'flood', { count: COUNT, perSecond: COUNT });
-    await result(page).getByText(`sent ${COUNT}`).waitFor({ timeout: wait });
+    await page.getByRole('button', { name: 'Run tool' }).click();
     await page.getByRole('tab', { name: 'Logs' }).click();
-    await page
-      .getByText(/^\d+ messages$/)
-      .filter({ hasText: /^(2000|50000) messages$/ })
-      .waitFor({ timeout: wait });
+    // The Tools tab stays mounted while hidden: its result is there, not visible.
+    await result(page).getByText(`sent ${COUNT}`).waitFor({ state: 'attached', timeout: wait });
+    await page.getByText('2000 messages', { exact: true }).waitFor({ timeout: wait });
   });
   await phase(page, report, '50,000 log messages: filter by level', async () => {
     await page.getByLabel('Show at least').selectOption('warning');
