@@ -14,7 +14,7 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 /**
  * Runs `act`, lets the page settle, and reports the longest main-thread task from start to settled: from a
- * performance trace (every task), and how many the Long Tasks API saw (those over 50 ms).
+ * performance trace (every task; wall and CPU time), and how many the Long Tasks API saw (those over 50 ms).
  */
 export async function phase(page: Page, report: Report, figure: string, act: () => Promise<void>): Promise<void> {
   const from = await now(page);
@@ -24,7 +24,13 @@ export async function phase(page: Page, report: Report, figure: string, act: () 
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300))));
   });
   const over50 = await longTasksBetween(page, from, await now(page));
-  report(`${figure}: longest task`, `${ms(longest)} (${over50.length} over 50 ms)`, `≤ ${LONGEST_TASK_MS} ms`, longest <= LONGEST_TASK_MS);
+  // The target is on wall time; the CPU time says how much of it was the page's own work on a loaded machine.
+  report(
+    `${figure}: longest task`,
+    `${ms(longest.wallMs)} (CPU ${ms(longest.cpuMs)}; ${over50.length} over 50 ms)`,
+    `≤ ${LONGEST_TASK_MS} ms`,
+    longest.wallMs <= LONGEST_TASK_MS,
+  );
 }
 
 /** Jumps a scroller through its height 40 times, a frame each, as a person dragging the scrollbar would. */

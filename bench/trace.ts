@@ -13,6 +13,8 @@ interface TraceEvent {
   pid: number;
   tid: number;
   dur?: number;
+  /** Thread (CPU) time: on a loaded machine a task's wall time includes the time its thread waited for a core. */
+  tdur?: number;
   args?: { name?: string };
 }
 
@@ -22,8 +24,14 @@ const keepIn = (() => {
   return at === -1 ? undefined : process.argv[at + 1];
 })();
 
-/** Runs `act` under a trace and returns the longest task on the page's main thread (CrRendererMain), in ms. */
-export async function longestTracedTask(page: Page, label: string, act: () => Promise<void>): Promise<number> {
+/** The longest task on the page's main thread (CrRendererMain): its wall time, and its CPU time, in ms. */
+export interface LongestTask {
+  wallMs: number;
+  cpuMs: number;
+}
+
+/** Runs `act` under a trace and returns the longest task on the page's main thread. */
+export async function longestTracedTask(page: Page, label: string, act: () => Promise<void>): Promise<LongestTask> {
   const browser = page.context().browser();
   if (!browser) throw new Error('Tracing needs a launched browser.');
   await browser.startTracing(page, {
@@ -45,16 +53,17 @@ export async function longestTracedTask(page: Page, label: string, act: () => Pr
 /** A task of the renderer's scheduler; newer Chromium names it after the class that runs it. */
 const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
-function mainThreadLongest(events: TraceEvent[]): number {
+function mainThreadLongest(events: TraceEvent[]): LongestTask {
   const main = new Set(
     events
       .filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
       .map((event) => `${event.pid}:${event.tid}`),
   );
-  let longest = 0;
+  const longest = { wallMs: 0, cpuMs: 0 };
   for (const event of events) {
     if (event.ph !== 'X' || !TASK_NAMES.has(event.name) || !main.has(`${event.pid}:${event.tid}`)) continue;
-    longest = Math.max(longest, (event.dur ?? 0) / 1000);
+    longest.wallMs = Math.max(longest.wallMs, (event.dur ?? 0) / 1000);
+    longest.cpuMs = Math.max(longest.cpuMs, (event.tdur ?? 0) / 1000);
   }
   return longest;
 }
