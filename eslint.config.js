@@ -48,7 +48,7 @@ const layerRules = Object.entries(LAYERS).map(([layer, forbidden]) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.bench/', '.conformance/'] },
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.bench/', '.conformance/', 'packages/*/dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

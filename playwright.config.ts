@@ -15,7 +15,9 @@ import {
   NO_CORS_REAL_MCP_URL,
   OAUTH_ORIGIN,
   E2E_RELAY_TOKEN,
+  oauthMcpUrl,
   RELAY_HTTP_PORT,
+  RELAY_OAUTH_PORT,
   RELAY_STDIO_PORT,
 } from './e2e/servers/ports.ts';
 
@@ -151,6 +153,15 @@ export default defineConfig({
       gracefulShutdown: stopGently,
       // server-everything logs every message it receives to stderr, which the relay passes through.
       stderr: 'ignore',
+    },
+    {
+      // OAuth through the relay: in front of the OAuth fixture, whose metadata names the fixture, not the relay.
+      name: 'relay-oauth',
+      command: `${tsNode} src/node/relay/main.ts --port ${RELAY_OAUTH_PORT} --lens ${APP_URL} ${oauthMcpUrl('consent')}`,
+      env: { MCP_LENS_RELAY_TOKEN: E2E_RELAY_TOKEN },
+      port: RELAY_OAUTH_PORT,
+      reuseExistingServer,
+      gracefulShutdown: stopGently,
     },
     {
       name: 'hostile',

@@ -123,3 +123,20 @@ test('an expired token is refreshed, and a tool that needs more scope steps up',
   await page.getByRole('button', { name: 'Run tool' }).click();
   await expect(page.getByRole('region', { name: 'Result' })).toContainText('mcp:read mcp:write');
 });
+
+test('a sign-in finishes while its connection is not on screen, and brings it back', async ({ page }) => {
+  await startConnect(page, 'consent');
+  const prompt = page.getByRole('region', { name: 'Authorization needed' });
+  const popupPromise = page.waitForEvent('popup');
+  await prompt.getByRole('button', { name: 'Authorize' }).click();
+  const popup = await popupPromise;
+
+  // While the person signs in, they open another connection: the first is hidden when the callback comes.
+  await page.getByRole('button', { name: 'Add connection' }).click();
+  await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue('');
+  await popup.getByRole('link', { name: 'Approve' }).click();
+
+  await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue(oauthMcpUrl('consent'));
+  await expect(statusOf(page)).toContainText('Connected');
+  await expect(page.getByRole('button', { name: 'echo' })).toBeVisible();
+});

@@ -1,11 +1,20 @@
 /**
  * The local relay in a real browser: the CORS doctor offers it for a server without CORS, its link opens
  * the app with the token in memory and not in the address bar, and through it the app uses a CORS-less
- * HTTP server and a stdio server from npm: tools, resources and prompts on both.
+ * HTTP server and a stdio server from npm: tools, resources and prompts on both, and OAuth runs through it
+ * for the server it fronts.
  */
 import type { Page } from '@playwright/test';
 import { expect, openApp, test } from './fixtures.ts';
-import { APP_URL, E2E_RELAY_TOKEN, NO_CORS_REAL_MCP_URL, RELAY_HTTP_URL, RELAY_STDIO_URL } from './servers/ports.ts';
+import {
+  APP_URL,
+  E2E_RELAY_TOKEN,
+  NO_CORS_REAL_MCP_URL,
+  oauthMcpUrl,
+  RELAY_HTTP_URL,
+  RELAY_OAUTH_URL,
+  RELAY_STDIO_URL,
+} from './servers/ports.ts';
 
 /** What a person does with the link the relay printed. */
 async function openRelayLink(page: Page, relayUrl: string) {
@@ -83,4 +92,32 @@ test('reaches a stdio server from npm through the relay: tools, resources, promp
   await runTool(page, /^echo/i, 'hello over stdio');
   await readFirstResource(page);
   await getPrompt(page, 'simple-prompt', 'This is a simple prompt');
+});
+
+test('authorizes through the relay for the server it fronts, and says so in the Authorization tab', async ({ page, problems }) => {
+  void problems;
+  await page.goto(`${APP_URL}?url=${encodeURIComponent(RELAY_OAUTH_URL)}#relay-token=${E2E_RELAY_TOKEN}`);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  const prompt = page.getByRole('region', { name: 'Authorization needed' });
+  const popupPromise = page.waitForEvent('popup');
+  await prompt.getByRole('button', { name: 'Authorize' }).click();
+  const popup = await popupPromise;
+  // The authorization request names the fronted server as its resource, not the relay.
+  expect(new URL(popup.url()).searchParams.get('resource')).toBe(oauthMcpUrl('consent'));
+  await popup.getByRole('link', { name: 'Approve' }).click();
+  const status = page.getByRole('status').filter({ hasText: /Connected|Failed/ });
+  await expect(status).toContainText('Connected', { timeout: 20_000 });
+  await expect(status).toContainText('via local relay');
+  await expect(page.getByRole('button', { name: 'echo' })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Authorization' }).click();
+  const steps = page.getByRole('list', { name: 'Authorization steps' });
+  await steps.getByText('Through the local relay', { exact: true }).click();
+  await expect(
+    steps
+      .getByRole('definition')
+      .filter({ hasText: oauthMcpUrl('consent') })
+      .first(),
+  ).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(E2E_RELAY_TOKEN);
 });

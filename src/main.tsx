@@ -1,24 +1,20 @@
 /**
- * Composition root: starts the engine worker, creates the bridge and the application (src/app/) with the
- * browser's effects, and renders the app. Nothing else in src/ knows it runs in a page with a worker.
+ * Composition root: creates the workspace (src/app/) with the browser's effects and a way to start one engine
+ * worker per connection, and renders it. Nothing else in src/ knows it runs in a page with a worker.
  */
 import './shared/trusted-types-install.ts';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createLensApp, type AppEffects } from './app/index.ts';
+import { createWorkspace, type AppEffects, type Engine, type WorkspaceState } from './app/index.ts';
 import { createEngineClient, readSessionFile, writeSessionFile } from './bridge/index.ts';
 import { warmSearchText, type PrefsStorage } from './state/index.ts';
-import { App } from './ui/App.tsx';
 import { takeRelayToken } from './ui/connect/relay-link.ts';
 import { findClientMetadataUrl } from './ui/auth/client-metadata.ts';
 import { navigateToAuthorization, openAuthorizationPopup, tabStorage } from './ui/auth/open-authorization.ts';
 import { downloadText } from './ui/common/download.ts';
-import { AppProvider } from './ui/services.tsx';
+import { WorkspaceProvider } from './ui/services.tsx';
 import { resolveTheme } from './ui/theme/use-theme.ts';
-
-const worker = new Worker(new URL('./engine/worker.ts', import.meta.url), { type: 'module', name: 'mcp-lens-engine' });
-const client = createEngineClient(worker);
+import { WorkspaceView } from './ui/WorkspaceView.tsx';
 
 const effects: AppEffects = {
   now: () => Date.now(),
@@ -35,64 +31,89 @@ const effects: AppEffects = {
 
 // The callback page sits beside index.html, so it works under whatever path the app is hosted at.
 const redirectUrl = new URL('oauth-callback.html', document.baseURI).href;
+// On an https deployment built with its public URL, the app is its own client id (CIMD); else DCR. Looked up once.
+const clientMetadataUrl = findClientMetadataUrl(document.baseURI);
 // `&demo=1` in a link, read before the app starts following the address with the server, tab and tool.
 const demoLink = new URLSearchParams(window.location.search).get('demo') === '1';
-const app = createLensApp({
-  client,
+
+/** One engine worker per connection, so one server's flood is parsed off the main thread and away from the others. */
+function startEngine(onFailure: (message: string) => void): Engine {
+  const worker = new Worker(new URL('./engine/worker.ts', import.meta.url), { type: 'module', name: 'mcp-lens-engine' });
+  const client = createEngineClient(worker);
+  worker.addEventListener('error', (event) => {
+    onFailure(
+      `The engine worker failed to start${event.message ? `: ${event.message}` : ''}. Reload the page; if it persists, check the browser console.`,
+    );
+  });
+  void client.call('configureAuth', { redirectUrl });
+  void clientMetadataUrl.then((found) => {
+    if (found) void client.call('configureAuth', { redirectUrl, clientMetadataUrl: found });
+  });
+  return {
+    client,
+    stop() {
+      client.dispose();
+      worker.terminate();
+    },
+  };
+}
+
+const workspace = createWorkspace({
+  startEngine,
   effects,
-  initialUrl: new URLSearchParams(window.location.search).get('url') ?? '',
+  delay: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+  redirectUrl,
   // A relay link carries its token in the fragment: it goes into the connection's headers, and off the address bar.
   initialHeaders: takeRelayToken(window.location, window.history),
-  redirectUrl,
 });
 
-void client.call('configureAuth', { redirectUrl });
-// On an https deployment built with its public URL, the app is its own client id (CIMD); else DCR.
-void findClientMetadataUrl(document.baseURI).then((clientMetadataUrl) => {
-  if (clientMetadataUrl) void client.call('configureAuth', { redirectUrl, clientMetadataUrl });
-});
-
-if (demoLink) app.prefs.getState().actions.setDemo(true);
+if (demoLink) workspace.shared.prefs.getState().actions.setDemo(true);
 
 // The first filter over a full log should be a scan, not 100,000 stringifies: build search text when idle.
-warmSearchText(app.log, (work) =>
-  typeof requestIdleCallback === 'function'
-    ? requestIdleCallback(
-        (deadline) => {
-          // Idle periods run up to 50 ms; a click landing in one would wait that long. Slices stay short.
-          const until = performance.now() + Math.min(10, deadline.timeRemaining());
-          work(() => until - performance.now());
-        },
-        { timeout: 2000 },
-      )
-    : // Safari has no requestIdleCallback: small slices on a timer instead.
-      void setTimeout(() => {
-        const until = performance.now() + 8;
-        work(() => until - performance.now());
-      }, 50),
-);
-
-worker.addEventListener('error', (event) => {
-  app.engineFailed(
-    `The engine worker failed to start${event.message ? `: ${event.message}` : ''}. Reload the page; if it persists, check the browser console.`,
-  );
-});
+const warmed = new WeakSet<object>();
+const warmLogs = ({ connections }: WorkspaceState) => {
+  for (const { app } of connections) {
+    if (warmed.has(app.log)) continue;
+    warmed.add(app.log);
+    warmSearchText(app.log, whenIdle);
+  }
+};
+warmLogs(workspace.store.getState());
+workspace.store.subscribe(warmLogs);
 
 // Set the theme before the first paint, so a dark-mode user is not flashed with white.
 document.documentElement.dataset.theme = resolveTheme(
-  app.prefs.getState().theme,
+  workspace.shared.prefs.getState().theme,
   window.matchMedia('(prefers-color-scheme: dark)').matches,
 );
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={app.queryClient}>
-      <AppProvider app={app}>
-        <App />
-      </AppProvider>
-    </QueryClientProvider>
+    <WorkspaceProvider workspace={workspace}>
+      <WorkspaceView />
+    </WorkspaceProvider>
   </StrictMode>,
 );
+
+/** Runs `work` in idle time, in slices short enough that a click landing in one does not wait. */
+function whenIdle(work: (timeLeft: () => number) => void): void {
+  if (typeof requestIdleCallback === 'function') {
+    requestIdleCallback(
+      (deadline) => {
+        // Idle periods run up to 50 ms; a click landing in one would wait that long. Slices stay short.
+        const until = performance.now() + Math.min(10, deadline.timeRemaining());
+        work(() => until - performance.now());
+      },
+      { timeout: 2000 },
+    );
+    return;
+  }
+  // Safari has no requestIdleCallback: small slices on a timer instead.
+  setTimeout(() => {
+    const until = performance.now() + 8;
+    work(() => until - performance.now());
+  }, 50);
+}
 
 function browserStorage(): PrefsStorage | undefined {
   try {

@@ -24,6 +24,7 @@ export const MODERN_FIXTURE_PORT = BASE + 10;
 export const NO_CORS_MCP_PORT = BASE + 20;
 export const RELAY_HTTP_PORT = BASE + 21;
 export const RELAY_STDIO_PORT = BASE + 22;
+export const RELAY_OAUTH_PORT = BASE + 23;
 
 /** The app is served from a sub-path to prove it works off the domain root. */
 export const APP_BASE_PATH = '/inspector/';
@@ -62,3 +63,5 @@ export const E2E_RELAY_TOKEN = 'e2e-relay-token-000000000000000000000000000';
 export const RELAY_HTTP_URL = `http://${HOST}:${RELAY_HTTP_PORT}/mcp`;
 /** The relay running `mcp-server-everything stdio`. */
 export const RELAY_STDIO_URL = `http://${HOST}:${RELAY_STDIO_PORT}/mcp`;
+/** The relay in front of the OAuth fixture's `consent` variant: OAuth through the relay. */
+export const RELAY_OAUTH_URL = `http://${HOST}:${RELAY_OAUTH_PORT}/mcp`;

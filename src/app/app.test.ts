@@ -45,7 +45,12 @@ function start() {
   client.subscribe((events: readonly EngineEvent[]) => {
     for (const event of events) if (event.type === 'connection') phases.push(event.phase);
   });
-  app = createLensApp({ client, effects: effects(), initialUrl: demo.url, redirectUrl: 'http://127.0.0.1/oauth-callback.html' });
+  app = createLensApp({
+    client,
+    effects: effects(),
+    opened: { url: demo.url, tab: null, tool: null, connect: false },
+    redirectUrl: 'http://127.0.0.1/oauth-callback.html',
+  });
 }
 
 afterEach(async () => {

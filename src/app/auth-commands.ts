@@ -26,10 +26,11 @@ export function authCommands(
   connect: () => Promise<unknown>,
   redirectUrl: string,
 ) {
-  const { connection } = stores;
+  const { connection, auth } = stores;
 
   /** Opens the authorization URL the engine is waiting on in a popup (call it from the user's click). */
   function authorize(url: string): AuthorizeOutcome {
+    auth.getState().actions.setCallbackError(null);
     // A popup copies this tab's sessionStorage: a stale full-page record must not travel into it.
     const storage = effects.tabStorage();
     if (storage) dropPendingRedirect(storage);
@@ -42,10 +43,17 @@ export function authCommands(
   /**
    * The callback page reported the redirect: the engine checks the state and exchanges the code. A step-up
    * happens inside a live session, which goes on with the new token (a reconnect would drop the user's
-   * selection mid-task); otherwise the connect that met the 401 runs again.
+   * selection mid-task); otherwise the connect that met the 401 runs again. A failure is kept in the auth
+   * store for the prompt to show.
    */
   async function completeAuthorization(callbackUrl: string): Promise<void> {
-    await client.call('completeAuthorization', { callbackUrl });
+    auth.getState().actions.setCallbackError(null);
+    try {
+      await client.call('completeAuthorization', { callbackUrl });
+    } catch (error) {
+      auth.getState().actions.setCallbackError(messageOf(error));
+      return;
+    }
     if (connection.getState().phase !== 'connected') void connect();
   }
 

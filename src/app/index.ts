@@ -1,5 +1,7 @@
 export type { ReturnOutcome } from './auth-commands.ts';
 export type { AppEffects, OpenResult } from './effects.ts';
 export type { ImportOutcome } from './workspace-commands.ts';
-export { createLensApp, type Commands, type LensApp } from './lens-app.ts';
+export type { Commands, LensApp } from './lens-app.ts';
 export { scopeOf, type Scope } from './scope.ts';
+export { whyNotResend } from './log-commands.ts';
+export { createWorkspace, MAX_CONNECTIONS, type Connection, type Engine, type Workspace, type WorkspaceState } from './workspace.ts';

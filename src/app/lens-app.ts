@@ -7,32 +7,38 @@ import type { EngineClient } from '../bridge/index.ts';
 import { createQueryClient } from '../queries/index.ts';
 import type { EngineError } from '../shared/errors.ts';
 import type { HeaderPair } from '../shared/model.ts';
-import { readAddress } from './address.ts';
-import { clearToolOnNewServer, syncAddress } from './address-sync.ts';
+import type { Address } from './address.ts';
+import { clearToolOnNewServer } from './address-sync.ts';
 import { authCommands } from './auth-commands.ts';
 import { connectionCommands } from './connection-commands.ts';
 import type { AppEffects } from './effects.ts';
 import { createEventRouter } from './event-router.ts';
+import { logCommands } from './log-commands.ts';
 import { serverCommands } from './server-commands.ts';
 import { sessionCommands } from './session-commands.ts';
-import { createStores } from './stores.ts';
+import { createSharedStores, createStores, type SharedStores } from './stores.ts';
 import { toolCommands } from './tool-commands.ts';
 import { workspaceCommands } from './workspace-commands.ts';
 
 export interface LensAppOptions {
   client: EngineClient;
   effects: AppEffects;
-  /** The server URL the page was opened with (`?url=`), to prefill the connection bar. */
-  initialUrl?: string;
+  /** The stores every connection shares (preferences, saved servers, saved requests); new ones when absent. */
+  shared?: SharedStores;
+  /** The address the page was opened with: the server to prefill, the tab and tool, a request to connect. */
+  opened?: Address;
   /** Headers to start with (a relay link's token). */
   initialHeaders?: HeaderPair[];
   /** Where the authorization server sends the browser back: the app's callback page, absolute. */
   redirectUrl: string;
 }
 
-export function createLensApp({ client, effects, initialUrl = '', initialHeaders = [], redirectUrl }: LensAppOptions) {
-  const opened = effects.address ? readAddress(effects.address.initial) : undefined;
-  const stores = createStores({ url: initialUrl, headers: initialHeaders }, effects.prefsStorage, {
+/**
+ * One connection's application: its engine, stores, query cache and commands. The workspace (workspace.ts)
+ * holds one per connection; a test holds one alone.
+ */
+export function createLensApp({ client, effects, shared, opened, initialHeaders = [], redirectUrl }: LensAppOptions) {
+  const stores = createStores({ url: opened?.url ?? '', headers: initialHeaders }, shared ?? createSharedStores(effects.prefsStorage), {
     ...(opened?.tab && { tab: opened.tab }),
     tool: opened?.tool ?? null,
   });
@@ -46,13 +52,17 @@ export function createLensApp({ client, effects, initialUrl = '', initialHeaders
     ...connection,
     ...workspace,
     ...toolCommands(client, stores, effects),
+    ...logCommands(client, stores, effects),
     ...serverCommands(client, stores, queryClient),
     ...session,
     ...authCommands(client, stores, effects, connection.connect, redirectUrl),
+    /** A line of our own in the log and timeline (an MCP App's refused request, say), through the one router. */
+    note(level: 'info' | 'warning' | 'error', text: string): void {
+      route([{ type: 'note', time: effects.now(), level, text }]);
+    },
   };
 
   const stopClearing = clearToolOnNewServer(stores);
-  const stopAddressSync = effects.address ? syncAddress(stores, effects.address.replace) : () => undefined;
   if (opened?.connect && opened.url) workspace.openConnectLink(opened.url);
 
   return {
@@ -72,7 +82,6 @@ export function createLensApp({ client, effects, initialUrl = '', initialHeaders
     },
     dispose() {
       unsubscribe();
-      stopAddressSync();
       stopClearing();
       queryClient.clear();
     },

@@ -1,4 +1,8 @@
-/** The stores the app keeps, created together and wired to the preferences they persist. */
+/**
+ * The stores the app keeps, created together and wired to the preferences they persist. Preferences, saved
+ * servers and saved requests belong to the browser and are shared by every connection in the workspace;
+ * everything else belongs to one connection.
+ */
 import {
   createAuthStore,
   createCallHistoryStore,
@@ -20,12 +24,23 @@ import {
 } from '../state/index.ts';
 import type { HeaderPair } from '../shared/model.ts';
 
+export function createSharedStores(prefsStorage: PrefsStorage | undefined) {
+  return {
+    prefs: createPrefsStore(prefsStorage),
+    /** Saved servers (localStorage). */
+    servers: createServersStore(prefsStorage),
+    savedRequests: createSavedRequestsStore(prefsStorage),
+  };
+}
+
+export type SharedStores = ReturnType<typeof createSharedStores>;
+
 export function createStores(
   initial: { url: string; headers: HeaderPair[] },
-  prefsStorage: PrefsStorage | undefined,
+  shared: SharedStores,
   initialView: { tab?: string; tool?: string | null } = {},
 ) {
-  const prefs = createPrefsStore(prefsStorage);
+  const { prefs } = shared;
   const connection = createConnectionStore(initial);
   const clientFeatures = createClientFeaturesStore();
   persistClientFeatures(clientFeatures, prefs);
@@ -35,19 +50,16 @@ export function createStores(
     log: createLogStore(),
     http: createHttpStore(),
     session: createSessionStore(),
-    prefs,
+    ...shared,
     /** Server log messages, resource updates and subscriptions (Resources and Logs tabs). */
     feed: createServerFeedStore(),
     requests: createServerRequestsStore(),
     clientFeatures,
     auth: createAuthStore(),
-    /** Saved servers (localStorage). */
-    servers: createServersStore(prefsStorage),
     /** The tab and tool on screen, reflected in the address bar. */
     view: createViewStore(initialView),
-    /** Tool calls per server (History tab), and saved requests kept in the browser. */
+    /** Tool calls per server (History tab). */
     history: createCallHistoryStore(),
-    savedRequests: createSavedRequestsStore(prefsStorage),
     /** Where the command palette asks the tabs to go. */
     nav: createNavStore(),
   };

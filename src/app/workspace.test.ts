@@ -4,7 +4,6 @@
  * or an export.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineClient } from '../bridge/index.ts';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import { relayCommand } from '../shared/server-config.ts';
 import { exportSnippets } from '../shared/server-export.ts';
@@ -13,14 +12,14 @@ import { memoryStorage } from '../state/test-storage.ts';
 import { engineOverChannel } from '../test/engine-channel.ts';
 import { readAddress } from './address.ts';
 import type { AppEffects } from './effects.ts';
-import { createLensApp, type LensApp } from './lens-app.ts';
+import type { LensApp } from './lens-app.ts';
+import { createWorkspace, MAX_CONNECTIONS, type Workspace } from './workspace.ts';
 
 const SECRET = 'Bearer sk-planted-7f3a9c';
 const URL_TOKEN = 'tok-planted-51b2';
 
 let demo: RunningDemoServer;
-let engine: ReturnType<typeof engineOverChannel>;
-let client: EngineClient;
+let workspace: Workspace;
 let app: LensApp;
 let addresses: string[];
 let connects: number;
@@ -31,13 +30,8 @@ beforeAll(async () => {
 afterAll(() => demo.close());
 
 function start(openedAt = 'http://lens.test/', storage = memoryStorage()) {
-  engine = engineOverChannel();
-  client = engine.client;
   addresses = [];
   connects = 0;
-  client.subscribe((events) => {
-    for (const event of events) if (event.type === 'connection' && event.phase === 'connecting') connects += 1;
-  });
   const effects: AppEffects = {
     now: () => Date.now(),
     yieldToUi: () => Promise.resolve(),
@@ -50,14 +44,26 @@ function start(openedAt = 'http://lens.test/', storage = memoryStorage()) {
     navigateToAuthorization: () => ({ ok: false, reason: 'refused' }),
     address: { initial: openedAt, replace: (relative) => addresses.push(relative) },
   };
-  app = createLensApp({ client, effects, initialUrl: readAddress(openedAt).url, redirectUrl: 'http://lens.test/oauth-callback.html' });
+  workspace = createWorkspace({
+    // Each connection gets an engine of its own, as each gets a worker in the browser.
+    startEngine: () => {
+      const engine = engineOverChannel();
+      engine.client.subscribe((events) => {
+        for (const event of events) if (event.type === 'connection' && event.phase === 'connecting') connects += 1;
+      });
+      return { client: engine.client, stop: engine.close };
+    },
+    effects,
+    delay: () => new Promise(() => undefined),
+    redirectUrl: 'http://lens.test/oauth-callback.html',
+  });
+  app = workspace.active().app;
   return storage;
 }
 
 afterEach(async () => {
   await app.commands.disconnect();
-  app.dispose();
-  engine.close();
+  workspace.dispose();
 });
 
 const withToken = () => `${demo.url}?api_token=${URL_TOKEN}&region=eu`;
@@ -159,8 +165,7 @@ describe('the address', () => {
     app.connection.getState().actions.setUrl(demo.url);
     app.commands.saveCurrentServer('Demo');
     await app.commands.disconnect();
-    app.dispose();
-    engine.close();
+    workspace.dispose();
 
     start(`http://lens.test/?url=${encodeURIComponent(demo.url)}&connect=1`, storage);
     expect(app.view.getState().pendingLink).toBeNull();
@@ -171,5 +176,107 @@ describe('the address', () => {
     start(`http://lens.test/?url=${encodeURIComponent('javascript:alert(1)')}&connect=1#tools/%E0%A4%A`);
     expect(app.view.getState()).toMatchObject({ pendingLink: null, tool: null });
     expect(connects).toBe(0);
+  });
+});
+
+describe('several servers at once', () => {
+  let other: RunningDemoServer;
+  beforeAll(async () => {
+    other = await startDemoServer({ port: 0 });
+  });
+  afterAll(() => other.close());
+
+  const texts = (target: LensApp) =>
+    target.log
+      .getState()
+      .ids.toArray()
+      .map((id) => JSON.stringify(target.log.getState().byId.get(id)));
+
+  it("keeps each connection's log apart, and the address on the one on screen", async () => {
+    start();
+    const first = app;
+    first.connection.getState().actions.setUrl(demo.url);
+    await first.commands.connect();
+
+    const secondId = workspace.add()!;
+    const second = workspace.active().app;
+    expect(second).not.toBe(first);
+    expect(second.connection.getState()).toMatchObject({ phase: 'disconnected', input: { url: '' } });
+    second.connection.getState().actions.setUrl(other.url);
+    await second.commands.connect();
+    expect(readAddress(`http://lens.test/${addresses.at(-1)!}`).url).toBe(other.url);
+
+    const firstBefore = first.log.getState().ids.length;
+    await second.commands.runTool({ name: 'echo', arguments: { message: 'only on the second' } });
+    await expect.poll(() => texts(second).some((text) => text.includes('only on the second'))).toBe(true);
+    expect(first.log.getState().ids.length).toBe(firstBefore);
+    expect(texts(first).some((text) => text.includes(other.url))).toBe(false);
+    expect(texts(second).some((text) => text.includes(demo.url))).toBe(false);
+
+    workspace.select(workspace.store.getState().connections[0]!.id);
+    expect(readAddress(`http://lens.test/${addresses.at(-1)!}`).url).toBe(demo.url);
+    workspace.select(secondId);
+    expect(readAddress(`http://lens.test/${addresses.at(-1)!}`).url).toBe(other.url);
+    // Saved servers are the browser's, not a connection's: every connection sees the same list.
+    second.commands.saveCurrentServer('Other');
+    expect(first.servers.getState().servers.map((server) => server.name)).toEqual(['Other']);
+  });
+
+  it('closes a connection: its session ends, its engine stops, and its neighbour comes on screen', async () => {
+    start();
+    const first = workspace.active();
+    const secondId = workspace.add()!;
+    const second = workspace.active().app;
+    second.connection.getState().actions.setUrl(other.url);
+    await second.commands.connect();
+    const phases: string[] = [];
+    second.client.subscribe((events) => {
+      for (const event of events) if (event.type === 'connection') phases.push(event.phase);
+    });
+
+    await workspace.close(secondId);
+    expect(phases).toContain('disconnected');
+    expect(workspace.store.getState()).toMatchObject({ activeId: first.id, connections: [first] });
+    await expect(second.client.call('ping', undefined)).rejects.toBeDefined();
+
+    // The last connection stays: there is always one to show.
+    await workspace.close(first.id);
+    expect(workspace.store.getState().connections).toEqual([first]);
+  });
+
+  it('hands a sign-in callback to the connection whose sign-in it answers, and brings that one on screen', async () => {
+    start();
+    const first = workspace.active();
+    workspace.add();
+    const second = workspace.active();
+    const awaiting = (state: string) => ({
+      type: 'auth' as const,
+      update: {
+        kind: 'status' as const,
+        status: { phase: 'awaiting-user' as const, serverUrl: demo.url, url: 'https://as.example/authorize', state },
+      },
+    });
+    first.app.auth.getState().actions.applyEvents([awaiting('state-of-first')]);
+    second.app.auth.getState().actions.applyEvents([awaiting('state-of-second')]);
+
+    expect(workspace.routeAuthorizationCallback('http://lens.test/oauth-callback.html?code=c&state=state-of-first')).toBe(true);
+    expect(workspace.store.getState().activeId).toBe(first.id);
+    // This engine started no sign-in, so it refuses the code; the refusal is kept for the first connection's prompt.
+    await expect.poll(() => first.app.auth.getState().callbackError).toMatch(/.+/);
+    expect(second.app.auth.getState().callbackError).toBeNull();
+
+    // A state no sign-in here carries may be another tab's: not claimed, so the callback page waits for that
+    // tab; the connection on screen still has it refused (and recorded), as a forged callback should be.
+    workspace.select(second.id);
+    expect(workspace.routeAuthorizationCallback('http://lens.test/oauth-callback.html?code=c&state=someone-else')).toBe(false);
+    expect(workspace.store.getState().activeId).toBe(second.id);
+    await expect.poll(() => second.app.auth.getState().callbackError).toMatch(/.+/);
+  });
+
+  it(`opens at most ${MAX_CONNECTIONS} connections`, () => {
+    start();
+    for (let opened = 1; opened < MAX_CONNECTIONS; opened += 1) expect(workspace.add()).toBeDefined();
+    expect(workspace.add()).toBeUndefined();
+    expect(workspace.store.getState().connections).toHaveLength(MAX_CONNECTIONS);
   });
 });

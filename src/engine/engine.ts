@@ -23,10 +23,11 @@ import { startListening } from './features/listen.ts';
 import { loggingHandlers } from './features/logging.ts';
 import { promptHandlers } from './features/prompts.ts';
 import { replayHandlers } from './features/replay.ts';
+import { resendHandlers } from './features/resend.ts';
 import { resourceHandlers } from './features/resources.ts';
-import { toolHandlers } from './features/tools.ts';
+import { createToolIndex, toolHandlers } from './features/tools.ts';
 import { fetchIcon } from './icons.ts';
-import { createAppCallers } from './app-callers.ts';
+import { createCallMarks, sameTarget } from './call-marks.ts';
 import { appsExtension } from './features/apps.ts';
 import { createMessageRecorder } from './message-recorder.ts';
 import { openSession, type Session, type SessionExtension } from './session.ts';
@@ -44,6 +45,7 @@ const REISSUED_ON_LOSS = new Set<EngineMethod>([
   'getPrompt',
   'complete',
   'getTask',
+  'resendRequest',
 ]);
 
 /** The answer to a Connect that a newer Connect or Disconnect replaced while it was opening. */
@@ -75,11 +77,11 @@ export function createEngine(env: EngineEnv): Engine {
     note,
     onDrop: (drop) => env.emit({ type: 'stream-drop', drop: { time: now(), ...drop } }),
   });
-  const appCallers = createAppCallers();
+  const callMarks = createCallMarks();
   const recorder = createMessageRecorder({
     now,
     nextSeq,
-    claimCaller: appCallers.claim,
+    claimMark: callMarks.claim,
     emit: (entry) => {
       env.emit({ type: 'message', entry });
       guards.inspect(entry);
@@ -125,9 +127,11 @@ export function createEngine(env: EngineEnv): Engine {
       if (!session) throw { code: 'not-connected', message: 'Not connected. Enter a server URL and press Connect.' } satisfies EngineError;
       return session;
     },
-    async onBehalfOf(app, method, target, send) {
-      if (app === undefined) return send();
-      const release = appCallers.expect(app, method, target);
+    onBehalfOf(app, method, target, send) {
+      return app === undefined ? send() : ctx.marked({ viaApp: app }, sameTarget(method, target), send);
+    },
+    async marked(mark, matches, send) {
+      const release = callMarks.expect(mark, matches);
       try {
         return await send();
       } finally {
@@ -250,9 +254,11 @@ export function createEngine(env: EngineEnv): Engine {
   // One spread per feature: each owns its methods (see EngineApi in src/shared/boundary.ts).
   // Tasks a session's tool calls created, for the Tasks tab of a server without tasks/list.
   const knownTasks: KnownTasks = new WeakMap();
+  // Each session's listed tools, read by a tool call and by a tools/call re-sent from the log alike.
+  const toolIndex = createToolIndex();
   const handlers: Handlers<EngineApi> = {
     ...sessionHandlers,
-    ...toolHandlers(ctx, knownTasks, clientFeatures.answering),
+    ...toolHandlers(ctx, knownTasks, clientFeatures.answering, toolIndex),
     ...taskHandlers(ctx, knownTasks),
     ...clientFeatures.handlers,
     ...resourceHandlers(ctx, clientFeatures.answering),
@@ -261,6 +267,7 @@ export function createEngine(env: EngineEnv): Engine {
     ...loggingHandlers(ctx),
     ...auth.handlers,
     ...replayHandlers(),
+    ...resendHandlers(ctx, toolIndex),
   };
 
   /**

@@ -1,6 +1,7 @@
 /** What each feature's handlers get from the engine: effects, the live session, and a way to speak up. */
 import type { EngineApi, EngineMethod } from '../shared/boundary.ts';
 import type { EngineEvent } from '../shared/events.ts';
+import type { CallMark } from './call-marks.ts';
 import type { Clock } from './clock.ts';
 import type { Session } from './session.ts';
 import type { FetchLike } from './wire-tap.ts';
@@ -18,6 +19,8 @@ export interface FeatureContext {
    * one; otherwise just runs it.
    */
   onBehalfOf: <T>(app: string | undefined, method: string, target: string, send: () => Promise<T>) => Promise<T>;
+  /** Runs `send` (one request) with `mark` on the log entry of the first outgoing frame that `matches`. */
+  marked: <T>(mark: CallMark, matches: (frame: unknown) => boolean, send: () => Promise<T>) => Promise<T>;
 }
 
 type Handler<M extends EngineMethod> = (params: EngineApi[M]['params'], signal?: AbortSignal) => Promise<EngineApi[M]['result']>;

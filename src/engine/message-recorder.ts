@@ -3,6 +3,7 @@
  * and marks responses that arrive after we gave up on the request.
  */
 import { boundJson } from '../shared/bounds.ts';
+import type { CallMark } from './call-marks.ts';
 import type { Direction, MessageEntry } from '../shared/events.ts';
 import { classifyFrame, splitBatch } from './frames.ts';
 import { describeError } from '../shared/read.ts';
@@ -32,8 +33,8 @@ export function createMessageRecorder(deps: {
   now: () => number;
   emit: (entry: MessageEntry) => void;
   nextSeq: () => number;
-  /** The MCP App that asked for an outgoing request, if one did (src/engine/app-callers.ts). */
-  claimCaller?: (frame: unknown) => string | undefined;
+  /** The mark of an outgoing request (an MCP App asked for it, or a person re-sent it), if it has one (call-marks.ts). */
+  claimMark?: (frame: unknown) => CallMark | undefined;
 }): MessageRecorder {
   /** Keyed by direction of the request + id, since both sides number their own requests. */
   const pending = new Map<string, { time: number; seq: number }>();
@@ -59,8 +60,8 @@ export function createMessageRecorder(deps: {
     if (facts.kind === 'request' && facts.method?.startsWith('notifications/')) {
       entry.violation = `"${facts.method}" is a notification, but it carries an id, which makes it a request: the client answers it with "method not found". Notifications must not have an id.`;
     }
-    const viaApp = direction === 'out' && facts.kind === 'request' ? deps.claimCaller?.(value) : undefined;
-    if (viaApp !== undefined) entry.viaApp = viaApp;
+    const mark = direction === 'out' && facts.kind === 'request' ? deps.claimMark?.(value) : undefined;
+    if (mark !== undefined) Object.assign(entry, mark);
     if (facts.kind === 'request' && facts.rpcId !== undefined) {
       pending.set(key(direction, facts.rpcId), { time, seq: entry.seq });
     }

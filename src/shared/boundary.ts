@@ -13,6 +13,7 @@ import type { CompletionsApi } from './completions-api.ts';
 import type { LoggingApi } from './logging-api.ts';
 import type { PromptsApi } from './prompts-api.ts';
 import type { ReplayApi } from './replay-api.ts';
+import type { ResendApi } from './resend.ts';
 import type { ResourcesApi } from './resources-api.ts';
 import type {
   ConnectParams,
@@ -68,7 +69,8 @@ export interface EngineApi
     ClientFeaturesApi,
     AuthApi,
     AuthPersistApi,
-    ReplayApi {}
+    ReplayApi,
+    ResendApi {}
 
 export type EngineMethod = keyof EngineApi;
 

@@ -21,6 +21,9 @@ const DEFAULT_JSON_BOUNDS: JsonBounds = { maxDepth: 64, maxStringLength: 256 * 1
  */
 export const RESULT_JSON_BOUNDS: JsonBounds = { maxDepth: 64, maxStringLength: 32 * 1024 * 1024, maxNodes: 1_000_000 };
 
+/** The markers boundJson leaves where it cut: a value holding one is not the value that was sent. */
+export const CUT_MARK = /…\[truncated \d+ chars\]|\[…node limit reached\]|\[…nested deeper than \d+ levels\]/;
+
 export function boundJson(value: unknown, bounds: JsonBounds = DEFAULT_JSON_BOUNDS): unknown {
   let nodes = 0;
   const visit = (node: unknown, depth: number): unknown => {

@@ -46,6 +46,8 @@ export interface MessageEntry {
   violation?: string;
   /** MCP Apps: the `ui://` URI of the app that asked MCP Lens to send this request. */
   viaApp?: string;
+  /** Sent again by hand from the Message log: the `seq` and JSON-RPC id of the logged request, and whether it was edited. */
+  resent?: { fromSeq: number; fromId?: string | number; edited: boolean };
 }
 
 /**

@@ -13,8 +13,39 @@ export const RELAY_TOKEN_HEADER = 'Lens-Relay-Token';
 /** Set by the relay on every forwarded answer: the upstream's HTTP status, or `unreachable`. */
 export const RELAY_UPSTREAM_STATUS_HEADER = 'Lens-Relay-Upstream-Status';
 
+/**
+ * Set by the relay on every forwarded answer to a request that passed its token check: the one server it
+ * fronts (origin and path, never its query, where an API key may sit). The engine trusts it only as
+ * `relayFront` (engine/auth/relay-front.ts) allows, and only for OAuth discovery.
+ */
+export const RELAY_UPSTREAM_HEADER = 'Lens-Relay-Upstream';
+
 /** The path the relay serves its one MCP endpoint on. */
 export const RELAY_MCP_PATH = '/mcp';
+
+/** The names under which the relay listens: it binds 127.0.0.1 only, and browsers also call it localhost. */
+const LOOPBACK_HOSTNAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Whether `url` has the shape of a relay's endpoint: plain http on loopback, the one path, no query. */
+export function isRelayAddress(url: URL): boolean {
+  return url.protocol === 'http:' && LOOPBACK_HOSTNAMES.has(url.hostname) && url.pathname === RELAY_MCP_PATH && url.search === '';
+}
+
+const RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
+
+/**
+ * The protected resource metadata documents (RFC 9728 §3.1) of the server a relay fronts, each with the
+ * relay path that serves it: the path-aware one (the well-known prefix before the server's path, which
+ * the relay's `/mcp` stands for) and the root one. These two, GET only, are all of OAuth the relay
+ * forwards; authorization servers are reached directly.
+ */
+export function relayedResourceMetadata(upstream: URL): Array<{ upstream: string; relayPath: string }> {
+  const path = upstream.pathname.replace(/\/$/, '');
+  return [
+    { upstream: `${upstream.origin}${RESOURCE_METADATA_PATH}${path}`, relayPath: `${RESOURCE_METADATA_PATH}${RELAY_MCP_PATH}` },
+    { upstream: `${upstream.origin}${RESOURCE_METADATA_PATH}`, relayPath: RESOURCE_METADATA_PATH },
+  ];
+}
 
 /**
  * The fragment key of the link the relay prints (`…?url=<relay>#relay-token=<token>`). A fragment never

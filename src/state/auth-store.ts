@@ -12,6 +12,7 @@ interface AuthActions {
   applyEvents(events: readonly EngineEvent[]): void;
   /** Clears the steps shown for a server after Forget (the engine has dropped its state already). */
   clearSteps(serverUrl: string): void;
+  setCallbackError(message: string | null): void;
 }
 
 export interface AuthState {
@@ -19,6 +20,8 @@ export interface AuthState {
   /** Steps dropped from the front to stay within the retention. */
   evicted: number;
   status: AuthStatus;
+  /** Why the last callback from the authorization server could not be completed; null when it could. */
+  callbackError: string | null;
   actions: AuthActions;
 }
 
@@ -27,6 +30,7 @@ export function createAuthStore() {
     steps: [],
     evicted: 0,
     status: { phase: 'none' },
+    callbackError: null,
     actions: {
       applyEvents(events) {
         let steps: AuthStep[] | undefined;
@@ -43,6 +47,7 @@ export function createAuthStore() {
           ...(status && { status }),
         });
       },
+      setCallbackError: (callbackError) => set({ callbackError }),
       clearSteps(serverUrl) {
         set({ steps: get().steps.filter((step) => step.serverUrl !== serverUrl && step.kind !== 'forget') });
       },

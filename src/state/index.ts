@@ -1,9 +1,9 @@
 export type { ConnectionState } from './connection-store.ts';
 export { createConnectionStore } from './connection-store.ts';
-export type { LogState } from './log-store.ts';
+export type { LogItem, LogState } from './log-store.ts';
 export { createLogStore, messageItemId, requestMethodOf } from './log-store.ts';
-export { filterLog, warmSearchText, type FilterResult } from './log-filter.ts';
-export { facetsActive, selectByFacets, type DirectionFacet, type KindFacet } from './log-facets.ts';
+export { warmSearchText, type FilterResult } from './log-filter.ts';
+export type { DirectionFacet, KindFacet } from './log-facets.ts';
 export type { PrefsState, PrefsStorage, ThemeChoice } from './prefs-store.ts';
 export { createPrefsStore } from './prefs-store.ts';
 export { eraOrigin, isEraChoice, verdictOf } from './era-prefs.ts';
@@ -38,3 +38,5 @@ export type { HistoryCall } from './call-history-store.ts';
 export { createCallHistoryStore } from './call-history-store.ts';
 export { createSavedRequestsStore } from './saved-requests-store.ts';
 export { createNavStore } from './nav-store.ts';
+export { shownLog, type ShownLog } from './log-view.ts';
+export { jsonLine, JSONL_MIME_TYPE } from './log-jsonl.ts';

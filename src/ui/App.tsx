@@ -2,6 +2,7 @@ import { AuthPrompt } from './auth/AuthPrompt.tsx';
 import { RedirectReturn } from './auth/RedirectReturn.tsx';
 import { PanelBoundary } from './common/PanelBoundary.tsx';
 import { ConnectionBar } from './connect/ConnectionBar.tsx';
+import { AddConnection, ConnectionSwitcher } from './connections/ConnectionSwitcher.tsx';
 import { ActivityStrip } from './demo/ActivityStrip.tsx';
 import { DemoToggle } from './demo/DemoToggle.tsx';
 import { useApplyDemo } from './demo/use-demo.ts';
@@ -36,9 +37,11 @@ export function App() {
         <PanelBoundary name="The session menu">
           <SessionMenu />
         </PanelBoundary>
+        <AddConnection />
         <DemoToggle />
         <ThemeToggle />
       </header>
+      <ConnectionSwitcher />
       <PanelBoundary name="The saved-session banner">
         <ReplayBanner />
       </PanelBoundary>

@@ -1,11 +1,11 @@
 /**
- * What the composition root hands to the React tree: the application (src/app/) with its stores and
- * commands. Components call commands and read the smallest slice of a store with the hooks below; actions
+ * What the composition root hands to the React tree: the workspace, and for each connection its
+ * application (src/app/) with its stores and commands. Components call commands and read the smallest slice of a store with the hooks below; actions
  * objects are stable, so selecting them never re-renders.
  */
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import { scopeOf, type Commands, type LensApp, type Scope } from '../app/index.ts';
+import { scopeOf, type Commands, type LensApp, type Scope, type Workspace, type WorkspaceState } from '../app/index.ts';
 import type {
   AuthState,
   ClientFeaturesState,
@@ -18,7 +18,23 @@ import type {
   SessionState,
 } from '../state/index.ts';
 
+const WorkspaceContext = createContext<Workspace | null>(null);
 const AppContext = createContext<LensApp | null>(null);
+
+export function WorkspaceProvider({ workspace, children }: { workspace: Workspace; children: ReactNode }) {
+  return <WorkspaceContext.Provider value={workspace}>{children}</WorkspaceContext.Provider>;
+}
+
+export function useWorkspace(): Workspace {
+  const workspace = useContext(WorkspaceContext);
+  if (!workspace) throw new Error('WorkspaceProvider is missing: render the app through main.tsx or wrap it in one.');
+  return workspace;
+}
+
+/** The workspace's connections and which one is on screen. */
+export function useWorkspaceState<T>(selector: (state: WorkspaceState) => T): T {
+  return useStore(useWorkspace().store, selector);
+}
 
 export function AppProvider({ app, children }: { app: LensApp; children: ReactNode }) {
   return <AppContext.Provider value={app}>{children}</AppContext.Provider>;
@@ -31,6 +47,18 @@ export function useApp(): LensApp {
 }
 
 export const useCommands = (): Commands => useApp().commands;
+
+/**
+ * Whether this connection is the one on screen, asked at the moment of calling. An effect's cleanup runs
+ * both when the person leaves a view and when the workspace puts the whole connection in the background
+ * (React's Activity keeps it, effects unmounted); only the first should cancel work (a running call, an
+ * app), so such cleanups ask this first.
+ */
+export function useOnScreen(): () => boolean {
+  const app = useApp();
+  const workspace = useContext(WorkspaceContext);
+  return useCallback(() => !workspace || workspace.active().app === app, [app, workspace]);
+}
 
 /** The live session or the saved one being browsed: what a tab shows and whether its actions can run. */
 export function useScope(): Scope {

@@ -32,6 +32,7 @@ import { checkIss } from './iss.ts';
 import { issExpectation, type LensOAuthProvider, type PendingAuthorization } from './provider.ts';
 import { RULES, type StepInput } from './recorder.ts';
 import { AuthRefusal } from './refusal.ts';
+import { readRelayFront, viaRelayFront, type RelayFront } from './relay-front.ts';
 import { DeviceMemory } from './remember.ts';
 import type { AuthVault, LockFn } from './vault.ts';
 import { describeError } from '../../shared/read.ts';
@@ -88,11 +89,16 @@ export class AuthController {
   private skipIssuerCheck = false;
   /** Whether remembered tokens found at the first request have been reported to the UI. */
   private announced = false;
+  /** The local relay this server URL is, once one of its answers showed it (relay-front.ts). */
+  private relay: RelayFront | undefined;
+  /** OAuth requests, with the relay's two metadata documents fetched through it. */
+  private readonly oauthFetch: FetchLike;
 
   /** Remembered tokens (opt-in): loaded before the first request, kept current after each change. */
   readonly memory: DeviceMemory;
 
   constructor(private readonly deps: AuthControllerDeps) {
+    this.oauthFetch = viaRelayFront(deps.oauthFetch, deps.serverUrl.origin, () => this.relay);
     this.memory = new DeviceMemory({
       key: deps.key,
       provider: deps.provider,
@@ -243,18 +249,20 @@ export class AuthController {
    */
   private async runAuth(options: Omit<AuthOptions, 'serverUrl' | 'fetchFn'>) {
     const { deps } = this;
+    // Through a relay, OAuth is the fronted server's: its metadata, its resource, its authorization server.
+    const resourceServer = this.relay?.upstream ?? deps.serverUrl;
     const run = () =>
       auth(deps.provider, {
         ...options,
-        serverUrl: deps.serverUrl,
-        fetchFn: deps.oauthFetch,
+        serverUrl: resourceServer,
+        fetchFn: this.oauthFetch,
         ...(this.skipIssuerCheck && { skipIssuerMetadataValidation: true }),
       });
     try {
       return await run();
     } catch (error) {
       if (this.skipIssuerCheck || !(error instanceof IssuerMismatchError) || error.kind !== 'metadata') throw error;
-      const hasResourceMetadata = await discoverOAuthProtectedResourceMetadata(deps.serverUrl, {}, deps.oauthFetch).then(
+      const hasResourceMetadata = await discoverOAuthProtectedResourceMetadata(resourceServer, {}, this.oauthFetch).then(
         () => true,
         () => false,
       );
@@ -410,6 +418,24 @@ export class AuthController {
     });
   }
 
+  /** Keeps the relay an answer showed, and says so in the Authorization tab the first time it is seen. */
+  private noticeRelay(front: RelayFront | undefined): void {
+    if (front === undefined) return;
+    const known = this.relay?.upstream.href === front.upstream.href;
+    this.relay = front;
+    if (known) return;
+    this.deps.record({
+      kind: 'resource-metadata',
+      title: 'Through the local relay',
+      rule: RULES['resource-metadata'],
+      verdict: 'info',
+      detail:
+        `${this.deps.serverUrl.href} is a local relay for ${front.upstream.href}. Discovery, the resource indicator and the authorization server ` +
+        `are that server's; its protected resource metadata is read through the relay, and tokens go only to the relay, which passes them only to it.`,
+      facts: [{ label: 'Relay for', value: front.upstream.href }],
+    });
+  }
+
   /** Wraps the transports' fetch: bearer token, refresh, authorization on 401, step-up on 403. */
   wrap(inner: FetchLike): FetchLike {
     const { deps } = this;
@@ -465,6 +491,8 @@ export class AuthController {
           verdict: response.headers.has('www-authenticate') ? 'ok' : 'deviation',
           detail: describeChallenge(response, challenge),
         });
+        // Before authorizing: through a relay, OAuth is for the server it fronts.
+        this.noticeRelay(readRelayFront(deps.serverUrl, init.headers, response));
         // A second 401 means the refreshed (or new) token was refused too: start over from scratch once.
         if (attempt === 1 && sentToken) provider.invalidateCredentials('tokens');
         await this.authorize(
@@ -480,6 +508,7 @@ export class AuthController {
         response = await send();
       }
 
+      this.noticeRelay(readRelayFront(deps.serverUrl, init.headers, response));
       let lastStepUpScope: string | undefined;
       for (let stepUps = 0; response.status === 403 && stepUps < MAX_STEP_UPS; stepUps++) {
         const challenge = extractWWWAuthenticateParams(response);

@@ -99,8 +99,8 @@ const ANY_RESULT: StandardSchemaV1<unknown, unknown> = {
 export function rawRequest(
   client: Client,
   method: string,
-  params: Record<string, unknown>,
+  params: Record<string, unknown> | undefined,
   options: RequestOptions = {},
 ): Promise<unknown> {
-  return client.request({ method, params }, ANY_RESULT, options);
+  return client.request({ method, ...(params !== undefined && { params }) }, ANY_RESULT, options);
 }

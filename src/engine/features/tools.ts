@@ -20,9 +20,34 @@ const MAX_TIMEOUT_MS = 24 * 60 * 60_000;
 const bounded = (value: number | undefined, fallback: number) =>
   typeof value === 'number' && Number.isFinite(value) ? Math.min(MAX_TIMEOUT_MS, Math.max(MIN_TIMEOUT_MS, value)) : fallback;
 
-export function toolHandlers(ctx: FeatureContext, knownTasks: KnownTasks = new WeakMap(), answering?: Answering): Handlers<ToolsApi> {
-  // The last listing of each session: callTool validates structuredContent against its outputSchema.
-  const toolsBySession = new WeakMap<Session, Map<string, Tool>>();
+/**
+ * The last listing of each session's tools: a call reads its tool there (outputSchema, an exclusion, the
+ * `Mcp-Param-*` headers to mirror), whether from the Tools tab or re-sent from the log.
+ */
+export interface ToolIndex {
+  get(session: Session, name: string): Tool | undefined;
+  /** A new listing replaces what was known; "Load more" adds to it. */
+  set(session: Session, tools: Tool[], mode: 'replace' | 'add'): void;
+}
+
+export function createToolIndex(): ToolIndex {
+  const bySession = new WeakMap<Session, Map<string, Tool>>();
+  return {
+    get: (session, name) => bySession.get(session)?.get(name),
+    set(session, tools, mode) {
+      const known = mode === 'add' ? (bySession.get(session) ?? new Map<string, Tool>()) : new Map<string, Tool>();
+      for (const tool of tools) known.set(tool.name, tool);
+      bySession.set(session, known);
+    },
+  };
+}
+
+export function toolHandlers(
+  ctx: FeatureContext,
+  knownTasks: KnownTasks = new WeakMap(),
+  answering?: Answering,
+  index: ToolIndex = createToolIndex(),
+): Handlers<ToolsApi> {
   async function listTools(request: ListRequest, signal?: AbortSignal) {
     const session = ctx.requireSession();
     const load = async (after?: string) => {
@@ -37,18 +62,16 @@ export function toolHandlers(ctx: FeatureContext, knownTasks: KnownTasks = new W
     // "Load more" continues past a bound: never cached, and its tools join the ones already known.
     if (request?.after !== undefined) {
       const { value } = await load(request.after);
-      const known = toolsBySession.get(session) ?? new Map<string, Tool>();
-      for (const tool of value.tools) known.set(tool.name, tool);
-      toolsBySession.set(session, known);
+      index.set(session, value.tools, 'add');
       return value;
     }
     const list = await session.cache.serve('tools/list', request, () => load());
-    toolsBySession.set(session, new Map(list.tools.map((tool) => [tool.name, tool])));
+    index.set(session, list.tools, 'replace');
     return list;
   }
 
   async function callListedTool(session: Session, params: ToolCallParams, signal?: AbortSignal) {
-    const tool = toolsBySession.get(session)?.get(params.name);
+    const tool = index.get(session, params.name);
     if (tool?.excluded !== undefined) {
       throw {
         code: 'invalid-input',

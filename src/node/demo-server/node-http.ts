@@ -5,6 +5,11 @@ export class BodyTooLargeError extends Error {}
 
 /** Reads a request body as UTF-8, refusing more than `maxBytes`. */
 export async function readBody(req: IncomingMessage, maxBytes: number): Promise<string> {
+  return (await readBodyBytes(req, maxBytes)).toString('utf8');
+}
+
+/** Reads a request body's bytes as sent, refusing more than `maxBytes`. */
+export async function readBodyBytes(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > maxBytes) throw new BodyTooLargeError(`Request body over ${maxBytes} bytes`);
   const chunks: Buffer[] = [];
@@ -14,14 +19,19 @@ export async function readBody(req: IncomingMessage, maxBytes: number): Promise<
     if (total > maxBytes) throw new BodyTooLargeError(`Request body over ${maxBytes} bytes`);
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /**
  * Builds a web-standard Request from a Node request whose body (if any) was
  * already read. `signal` aborts when the client goes away.
  */
-export function toWebRequest(req: IncomingMessage, origin: string, body: string | undefined, signal: AbortSignal): Request {
+export function toWebRequest(
+  req: IncomingMessage,
+  origin: string,
+  body: string | Uint8Array<ArrayBuffer> | undefined,
+  signal: AbortSignal,
+): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;

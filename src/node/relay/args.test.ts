@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { parseRelayArgs, UsageError } from './args.ts';
+import { HelpRequested, parseRelayArgs, UsageError } from './args.ts';
 
 describe('parseRelayArgs', () => {
   it('takes one server URL, without its fragment', () => {
@@ -46,5 +46,12 @@ describe('parseRelayArgs', () => {
   ])('refuses %j, saying what to do', (argv, message) => {
     expect(() => parseRelayArgs(argv)).toThrow(UsageError);
     expect(() => parseRelayArgs(argv)).toThrow(message);
+  });
+
+  it('answers --help and -h with the usage, whatever else is on the line', () => {
+    for (const argv of [['--help'], ['-h', 'https://a.example/mcp']]) {
+      expect(() => parseRelayArgs(argv)).toThrow(HelpRequested);
+      expect(() => parseRelayArgs(argv)).toThrow('npx mcp-lens relay [options] <server URL>');
+    }
   });
 });

@@ -19,17 +19,26 @@ export interface RelayOptions {
 }
 
 const USAGE = `Usage:
-  npm run relay -- [options] <server URL>            forward one Streamable HTTP server, adding CORS
-  npm run relay -- [options] -- <command> [args…]    run one stdio server and serve it over Streamable HTTP
+  npx mcp-lens relay [options] <server URL>            forward one Streamable HTTP server, adding CORS
+  npx mcp-lens relay [options] -- <command> [args…]    run one stdio server and serve it over Streamable HTTP
+  (in a clone of MCP Lens: npm run relay -- [options] …)
 
 Options:
   --port <n>             port on 127.0.0.1 (default: a free one)
   --lens <url>           the MCP Lens page to open (default: http://127.0.0.1:5173/, what npm start serves);
                          its origin may use the relay
-  --allow-origin <url>   also allow pages from this origin (repeatable), e.g. a hosted MCP Lens`;
+  --allow-origin <url>   also allow pages from this origin (repeatable), e.g. a hosted MCP Lens
+  --help                 print this and exit`;
 
 /** Thrown for a command line the relay will not run; the message says what to type instead. */
 export class UsageError extends Error {}
+
+/** Thrown for --help: the message is the usage, and asking for it is not an error. */
+export class HelpRequested extends UsageError {
+  constructor() {
+    super(USAGE);
+  }
+}
 
 /**
  * Reads the command line. Everything after `--` is the stdio command, passed to the child as separate
@@ -48,12 +57,14 @@ export function parseRelayArgs(argv: readonly string[]): RelayOptions {
         port: { type: 'string', default: '0' },
         lens: { type: 'string', default: 'http://127.0.0.1:5173/' },
         'allow-origin': { type: 'string', multiple: true, default: [] },
+        help: { type: 'boolean', short: 'h', default: false },
       },
     });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
   }
   const { values, positionals } = parsed;
+  if (values.help) throw new HelpRequested();
   const lens = readLens(values.lens);
   const extra = values['allow-origin'].map((origin) => {
     try {

@@ -1,14 +1,18 @@
 import { jsonRpcError } from '../demo-server/rpc-error.ts';
-import { RELAY_MCP_PATH, RELAY_TOKEN_HEADER, RELAY_UPSTREAM_STATUS_HEADER } from '../../shared/relay.ts';
-import { createSseEndpoints, type SseEndpoints } from './sse-endpoints.ts';
+import { RELAY_MCP_PATH, RELAY_TOKEN_HEADER, RELAY_UPSTREAM_HEADER, RELAY_UPSTREAM_STATUS_HEADER } from '../../shared/relay.ts';
+import { createMetadataForwarder } from './resource-metadata.ts';
+import { createSseEndpoints } from './sse-endpoints.ts';
 
 /** Answers one request that passed the front door; the relay's two kinds of target both fit it. */
 export type RelayHandler = (request: Request) => Promise<Response>;
 
 export interface HttpForwarder {
   handle: RelayHandler;
-  /** The message endpoints a legacy HTTP+SSE target announced, which the relay also serves. */
-  endpoints: SseEndpoints;
+  /**
+   * The request targets served besides the endpoint: the target's two protected resource metadata
+   * documents (resource-metadata.ts), and the message endpoints a legacy HTTP+SSE target announced.
+   */
+  alsoServes: { has(requestTarget: string): boolean };
 }
 
 /**
@@ -47,8 +51,13 @@ const DROPPED_RESPONSE_HEADERS = new Set(['connection', 'keep-alive', 'transfer-
  */
 export function createHttpForwarder(target: URL, fetchImpl: typeof fetch = fetch): HttpForwarder {
   const endpoints = createSseEndpoints(target);
+  // Who the relay fronts, for OAuth discovery (docs/relay.md#oauth-through-the-relay): without the query,
+  // which may hold an API key and would otherwise land in the browser's HTTP view and HAR files.
+  const declaredUpstream = `${target.origin}${target.pathname}`;
+  const metadata = createMetadataForwarder(target, declaredUpstream, fetchImpl);
   const handle: RelayHandler = async (request) => {
     const { pathname, search } = new URL(request.url);
+    if (metadata.serves(`${pathname}${search}`)) return metadata.handle(request);
     const upstreamUrl = `${pathname}${search}` === RELAY_MCP_PATH ? target : endpoints.upstreamFor(`${pathname}${search}`);
     if (upstreamUrl === undefined) return jsonRpcError(404, -32000, 'Not found.');
     const headers = new Headers();
@@ -73,6 +82,8 @@ export function createHttpForwarder(target: URL, fetchImpl: typeof fetch = fetch
       if (!DROPPED_RESPONSE_HEADERS.has(name) && !name.startsWith('access-control-')) answer.append(name, value);
     });
     answer.set(RELAY_UPSTREAM_STATUS_HEADER, String(upstream.status));
+    // Set, never passed on: only the relay says whom it fronts.
+    answer.set(RELAY_UPSTREAM_HEADER, declaredUpstream);
     let body = upstream.body;
     // A GET without a session to the target itself may open a legacy HTTP+SSE stream: read a copy of its
     // first event for the message endpoint. (A Streamable HTTP GET stream always names its session.)
@@ -84,7 +95,7 @@ export function createHttpForwarder(target: URL, fetchImpl: typeof fetch = fetch
     }
     return new Response(body, { status: upstream.status, statusText: upstream.statusText, headers: answer });
   };
-  return { handle, endpoints };
+  return { handle, alsoServes: { has: (requestTarget) => metadata.serves(requestTarget) || endpoints.has(requestTarget) } };
 }
 
 function unreachable(target: URL, error: unknown): Response {

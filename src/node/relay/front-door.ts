@@ -3,14 +3,17 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 import { localhostAllowedHostnames, validateHostHeader } from '@modelcontextprotocol/server';
 
-import { RELAY_MCP_PATH, RELAY_TOKEN_HEADER, RELAY_UPSTREAM_STATUS_HEADER } from '../../shared/relay.ts';
+import { RELAY_MCP_PATH, RELAY_TOKEN_HEADER, RELAY_UPSTREAM_HEADER, RELAY_UPSTREAM_STATUS_HEADER } from '../../shared/relay.ts';
 
 /** Who may use the relay: decided once at start, from the command line and a fresh random token. */
 export interface FrontDoorPolicy {
   token: string;
   /** Origins (`scheme://host[:port]`) whose pages may send requests. */
   allowedOrigins: ReadonlySet<string>;
-  /** Request targets served besides the relay's endpoint: those a legacy SSE target announced (sse-endpoints.ts). */
+  /**
+   * Request targets served besides the relay's endpoint: an HTTP target's protected resource metadata
+   * (resource-metadata.ts) and the message endpoints a legacy SSE target announced (sse-endpoints.ts).
+   */
   alsoServes?: { has(requestTarget: string): boolean };
 }
 
@@ -38,8 +41,8 @@ export function checkRequest(head: RequestHead, policy: FrontDoorPolicy): Refusa
   const host = validateHostHeader(head.headers.host, localhostAllowedHostnames());
   // A page on a rebound DNS name reaches 127.0.0.1 with its own name in Host; only loopback names pass.
   if (!host.ok) return { status: 403, message: `Forbidden: ${host.message}. The relay answers only on 127.0.0.1 or localhost.` };
-  // One exact path and no query (or, for a legacy SSE target, a message endpoint it announced, compared
-  // as exactly): an absolute-form target, `..`, a double slash or an encoded path never names anything
+  // One exact path and no query (or one of an HTTP target's two metadata paths, or a message endpoint a
+  // legacy SSE target announced, compared as exactly): an absolute-form target, `..`, a double slash or an encoded path never names anything
   // else, and nothing in a URL can choose where the relay forwards or what it runs.
   if (head.target !== RELAY_MCP_PATH && !policy.alsoServes?.has(head.target))
     return { status: 404, message: `Not found. The relay serves one endpoint, ${RELAY_MCP_PATH}, and nothing else.` };
@@ -85,7 +88,13 @@ export function corsHeaders(origin: string | undefined, allowed: ReadonlySet<str
   };
 }
 
-const EXPOSED_HEADERS = ['Mcp-Session-Id', 'Mcp-Protocol-Version', 'WWW-Authenticate', RELAY_UPSTREAM_STATUS_HEADER].join(', ');
+const EXPOSED_HEADERS = [
+  'Mcp-Session-Id',
+  'Mcp-Protocol-Version',
+  'WWW-Authenticate',
+  RELAY_UPSTREAM_STATUS_HEADER,
+  RELAY_UPSTREAM_HEADER,
+].join(', ');
 
 /** A request header name as HTTP defines a token; anything else in Access-Control-Request-Headers is dropped. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;

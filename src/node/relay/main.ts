@@ -1,13 +1,18 @@
 import { isRelayToken, RELAY_TOKEN_HEADER, relayFragment } from '../../shared/relay.ts';
-import { parseRelayArgs, UsageError, type RelayOptions, type RelayTarget } from './args.ts';
+import { HelpRequested, parseRelayArgs, UsageError, type RelayOptions, type RelayTarget } from './args.ts';
 import { startRelay } from './relay.ts';
 
-// `npm run relay -- <url>` or `npm run relay -- -- <command> [args…]`: see docs/relay.md.
+// `npx mcp-lens relay <url>` or `npx mcp-lens relay -- <command> [args…]` (in a clone: `npm run relay -- …`):
+// see docs/relay.md.
 
 function readOptions(): RelayOptions {
   try {
     return parseRelayArgs(process.argv.slice(2));
   } catch (error) {
+    if (error instanceof HelpRequested) {
+      console.log(error.message);
+      process.exit(0);
+    }
     if (!(error instanceof UsageError)) throw error;
     console.error(error.message);
     process.exit(2);

@@ -3,7 +3,7 @@ import { connect as tcpConnect, type AddressInfo } from 'node:net';
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { RELAY_TOKEN_HEADER, RELAY_UPSTREAM_STATUS_HEADER } from '../../shared/relay.ts';
+import { RELAY_TOKEN_HEADER, RELAY_UPSTREAM_HEADER, RELAY_UPSTREAM_STATUS_HEADER } from '../../shared/relay.ts';
 import { startRelay, type RelayConfig, type RunningRelay } from './relay.ts';
 
 /**
@@ -20,6 +20,7 @@ interface Seen {
   url: string;
   headers: IncomingHttpHeaders;
   body: string;
+  bytes: Buffer;
 }
 
 let upstream: Server;
@@ -42,7 +43,8 @@ function recordInto(list: Seen[]) {
   return async (req: IncomingMessage): Promise<Seen> => {
     const chunks: Buffer[] = [];
     for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
-    const entry = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+    const bytes = Buffer.concat(chunks);
+    const entry = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: bytes.toString('utf8'), bytes };
     list.push(entry);
     return entry;
   };
@@ -59,6 +61,15 @@ beforeAll(async () => {
         return;
       }
       if (url.startsWith('/messages')) return void res.writeHead(202).end();
+      if (url === '/.well-known/oauth-protected-resource/big') return void res.writeHead(200).end('x'.repeat(70_000));
+      if (url.startsWith('/.well-known/')) {
+        const headers = {
+          'Content-Type': 'application/json',
+          'Set-Cookie': 'upstream=1',
+          [RELAY_UPSTREAM_HEADER]: 'https://forged.example/mcp',
+        };
+        return void res.writeHead(200, headers).end(`{"resource":"${upstreamOrigin}/mcp"}`);
+      }
       if (url === '/sse') {
         // One event now, the rest only when the test says: proves the relay passes events on as they come.
         res.writeHead(200, { 'Content-Type': 'text/event-stream' });
@@ -70,6 +81,7 @@ beforeAll(async () => {
         .writeHead(200, {
           'Content-Type': 'application/json',
           'Mcp-Session-Id': 'session-from-upstream',
+          [RELAY_UPSTREAM_HEADER]: 'https://forged.example/mcp',
           'Access-Control-Allow-Origin': 'https://upstream-says.example',
         })
         .end('{"jsonrpc":"2.0","id":1,"result":{}}');
@@ -96,6 +108,7 @@ afterAll(async () => {
   expect(logLines.length).toBeGreaterThan(10);
   expect(log).not.toContain('sk-upstream-secret');
   expect(log).not.toContain('planted-body-secret');
+  expect(log).not.toContain('planted-query-secret');
   for (const token of tokens) expect(log).not.toContain(token);
 });
 
@@ -122,7 +135,7 @@ interface Answer {
 /** node:http rather than fetch, which would not let a test forge Host or send a raw path. */
 function send(
   relay: RunningRelay,
-  options: { method?: string; path?: string; headers?: Record<string, string>; body?: string },
+  options: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer },
 ): Promise<Answer> {
   const { port } = new URL(relay.url);
   return new Promise((resolve, reject) => {
@@ -317,6 +330,17 @@ describe('forwarding', () => {
       expect(request?.headers[name], name).toBeUndefined();
   });
 
+  it('passes a body on byte for byte, even one that is not valid UTF-8', async () => {
+    const relay = await relayTo();
+    const bytes = Buffer.concat([
+      Buffer.from('{"jsonrpc":"2.0","id":1,"method":"x","params":{"b":"'),
+      Buffer.from([0xff, 0xfe, 0xc3]),
+      Buffer.from('"}}'),
+    ]);
+    expect((await send(relay, { headers: withToken(relay), body: bytes })).status).toBe(200);
+    expect(seen[0]?.bytes.equals(bytes)).toBe(true);
+  });
+
   it('answers with the upstream status and headers, its own CORS in place of the upstream’s', async () => {
     const relay = await relayTo();
     const answer = await send(relay, { headers: withToken(relay, { Origin: LENS_ORIGIN }), body: BODY });
@@ -325,6 +349,17 @@ describe('forwarding', () => {
     expect(answer.headers[RELAY_UPSTREAM_STATUS_HEADER.toLowerCase()]).toBe('200');
     expect(answer.headers['access-control-allow-origin']).toBe(LENS_ORIGIN);
     expect(answer.headers['access-control-expose-headers']).toContain('Mcp-Session-Id');
+    expect(answer.headers['access-control-expose-headers']).toContain(RELAY_UPSTREAM_HEADER);
+  });
+
+  it('says which server it fronts (never its query), and only the relay says so', async () => {
+    const relay = await relayTo('/mcp?api_key=planted-query-secret');
+    const answer = await send(relay, { headers: withToken(relay), body: BODY });
+    expect(answer.headers[RELAY_UPSTREAM_HEADER.toLowerCase()]).toBe(`${upstreamOrigin}/mcp`);
+    // A refusal carries no such header: the relay says it only after the token check.
+    const refused = await send(relay, { body: BODY });
+    expect(refused.status).toBe(403);
+    expect(refused.headers[RELAY_UPSTREAM_HEADER.toLowerCase()]).toBeUndefined();
   });
 
   it('passes an event stream on as it arrives, without waiting for its end', async () => {
@@ -387,5 +422,67 @@ describe('a legacy HTTP+SSE target', () => {
     }
     // Still behind the token.
     expect((await send(relay, { path: '/messages?sessionId=abc', body: BODY })).status).toBe(403);
+  });
+});
+
+describe('the target’s protected resource metadata (OAuth discovery)', () => {
+  const PATH_AWARE = '/.well-known/oauth-protected-resource/mcp';
+  const ROOT = '/.well-known/oauth-protected-resource';
+
+  it('serves the two documents from the target’s origin, GET only, with status and content type alone', async () => {
+    const relay = await relayTo('/tenant/mcp?api_key=planted-query-secret');
+    const pathAware = await send(relay, {
+      method: 'GET',
+      path: PATH_AWARE,
+      headers: withToken(relay, {
+        Origin: LENS_ORIGIN,
+        Authorization: AUTHORIZATION,
+        Cookie: 'lens=1',
+        'MCP-Protocol-Version': '2026-07-28',
+      }),
+    });
+    expect(pathAware.status).toBe(200);
+    expect(JSON.parse(pathAware.body)).toEqual({ resource: `${upstreamOrigin}/mcp` });
+    expect(pathAware.headers['set-cookie']).toBeUndefined();
+    expect(pathAware.headers[RELAY_UPSTREAM_HEADER.toLowerCase()]).toBe(`${upstreamOrigin}/tenant/mcp`);
+    expect(pathAware.headers['access-control-allow-origin']).toBe(LENS_ORIGIN);
+    expect((await send(relay, { method: 'GET', path: ROOT, headers: withToken(relay) })).status).toBe(200);
+    expect(seen.map((s) => s.url)).toEqual(['/.well-known/oauth-protected-resource/tenant/mcp', ROOT]);
+    // Discovery is anonymous: no credential, cookie or token of the relay's reaches the target with it.
+    expect(seen[0]?.headers['mcp-protocol-version']).toBe('2026-07-28');
+    for (const name of ['authorization', 'cookie', RELAY_TOKEN_HEADER.toLowerCase(), 'origin'])
+      expect(seen[0]?.headers[name], name).toBeUndefined();
+  });
+
+  it('refuses them without the token, and by any method but GET', async () => {
+    const relay = await relayTo();
+    expect((await send(relay, { method: 'GET', path: PATH_AWARE })).status).toBe(403);
+    expect((await send(relay, { method: 'POST', path: PATH_AWARE, headers: withToken(relay), body: BODY })).status).toBe(405);
+    expect((await send(relay, { method: 'DELETE', path: ROOT, headers: withToken(relay) })).status).toBe(405);
+    expect(seen).toEqual([]);
+  });
+
+  it('serves no other document: not the authorization server’s, not another path, not with a query', async () => {
+    const relay = await relayTo();
+    for (const path of [
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/openid-configuration',
+      '/.well-known/oauth-protected-resource/other',
+      '/.well-known/oauth-protected-resource/mcp/',
+      '/.well-known/oauth-protected-resource?x=1',
+      '/.well-known/oauth-protected-resource/mcp/../../admin',
+      '/authorize',
+      '/token',
+    ]) {
+      expect((await send(relay, { method: 'GET', path, headers: withToken(relay) })).status, path).toBe(404);
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it('does not pass on a document over the size limit', async () => {
+    const relay = await relayTo('/big');
+    const answer = await send(relay, { method: 'GET', path: PATH_AWARE, headers: withToken(relay) });
+    expect(answer.status).toBe(502);
+    expect(answer.body).toContain('over 65536 bytes');
   });
 });

@@ -3,7 +3,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { RELAY_MCP_PATH, RELAY_UPSTREAM_STATUS_HEADER } from '../../shared/relay.ts';
-import { BodyTooLargeError, readBody, toWebRequest, writeWebResponse } from '../demo-server/node-http.ts';
+import { BodyTooLargeError, readBodyBytes, toWebRequest, writeWebResponse } from '../demo-server/node-http.ts';
 import type { RelayTarget } from './args.ts';
 import { checkRequest, corsHeaders, preflightHeaders, type FrontDoorPolicy } from './front-door.ts';
 import { createHttpForwarder, type RelayHandler } from './forward-http.ts';
@@ -51,7 +51,7 @@ export async function startRelay(config: RelayConfig): Promise<RunningRelay> {
   let target: { handle: RelayHandler; close(): Promise<void> };
   if (config.target.kind === 'http') {
     const forwarder = createHttpForwarder(config.target.url, config.fetch);
-    policy.alsoServes = forwarder.endpoints;
+    policy.alsoServes = forwarder.alsoServes;
     target = { handle: forwarder.handle, close: async () => undefined };
   } else {
     target = await startStdioBridge({
@@ -78,10 +78,12 @@ export async function startRelay(config: RelayConfig): Promise<RunningRelay> {
     }
     const controller = new AbortController();
     res.on('close', () => controller.abort());
-    // A legacy message endpoint's query names a session; the log does not need it.
-    const where = req.url === RELAY_MCP_PATH ? RELAY_MCP_PATH : 'message endpoint';
+    // The metadata paths are fixed strings; a legacy message endpoint's query names a session, which the
+    // log does not need.
+    const where = req.url === RELAY_MCP_PATH || req.url?.startsWith('/.well-known/') ? req.url : 'message endpoint';
     const forward = async () => {
-      const body = method === 'POST' ? await readBody(req, maxBodyBytes) : undefined;
+      // Bytes, not text: what the target receives is exactly what was sent, valid UTF-8 or not.
+      const body = method === 'POST' ? new Uint8Array(await readBodyBytes(req, maxBodyBytes)) : undefined;
       const response = await target.handle(toWebRequest(req, origin, body, controller.signal));
       const upstream = response.headers.get(RELAY_UPSTREAM_STATUS_HEADER);
       config.log(`${method} ${where} → ${response.status}${upstream ? ` (upstream ${upstream})` : ''} in ${Date.now() - started} ms`);

@@ -82,7 +82,7 @@ function RunningApp({ app, input, result }: { app: AppSource; input?: Record<str
             setHeight(Math.min(MAX_HEIGHT, Math.max(80, Math.ceil(asked))));
         },
         onDisplayMode: (mode) => !closed && setFullscreen(mode === 'fullscreen'),
-        note: (level, text) => services.log.getState().actions.appendEvents([{ type: 'note', time: Date.now(), level, text }]),
+        note: services.commands.note,
       }),
     );
     // The sandbox page announces itself once, as soon as it loads: it is loaded only after the bridge listens.

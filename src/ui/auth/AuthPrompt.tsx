@@ -1,8 +1,6 @@
-import { useCallback, useState } from 'react';
-import { isEngineError } from '../../shared/errors.ts';
+import { useState } from 'react';
 import { useApp, useAuth } from '../services.tsx';
 import { RememberCheckbox } from './RememberCheckbox.tsx';
-import { useOAuthCallback } from './use-oauth-callback.ts';
 import './auth.css';
 
 /**
@@ -12,25 +10,15 @@ import './auth.css';
  * on in this tab (a full-page redirect) or in a new one.
  */
 export function AuthPrompt() {
-  const { commands, redirectUrl } = useApp();
+  const { commands } = useApp();
   const status = useAuth((s) => s.status);
+  // The callback itself is heard by the workspace (WorkspaceView), which hands it to the connection waiting.
+  const callbackError = useAuth((s) => s.callbackError);
   const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [remember, setRemember] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const waiting = status.phase === 'awaiting-user';
-
-  const onCallback = useCallback(
-    (callbackUrl: string) => {
-      setError(null);
-      commands.completeAuthorization(callbackUrl).then(
-        () => setBlockedUrl(null),
-        (failure: unknown) => setError(isEngineError(failure) ? failure.message : String(failure)),
-      );
-    },
-    [commands],
-  );
-  useOAuthCallback(redirectUrl, onCallback, waiting);
 
   if (!waiting) return null;
   const authorizationHost = new URL(status.url).host;
@@ -88,9 +76,9 @@ export function AuthPrompt() {
           </button>
         </div>
       )}
-      {error && (
+      {(error ?? callbackError) && (
         <p className="auth-error" role="alert">
-          {error}
+          {error ?? callbackError}
         </p>
       )}
     </section>

@@ -3,11 +3,12 @@ import { OAUTH_CALLBACK_CHANNEL, OAUTH_CALLBACK_MESSAGE, OAUTH_CALLBACK_RECEIVED
 
 /**
  * Listens for the callback page (popup or new tab) reporting the redirect. BroadcastChannel only connects
- * same-origin documents; on top of that the URL must be exactly our callback page.
+ * same-origin documents; on top of that the URL must be exactly our callback page. `route` says whether a
+ * sign-in in this tab took the callback: only then is the callback page told it arrived, so another tab of
+ * MCP Lens waiting on it still gets it.
  */
-export function useOAuthCallback(redirectUrl: string, onCallback: (callbackUrl: string) => void, enabled: boolean) {
+export function useOAuthCallback(redirectUrl: string, route: (callbackUrl: string) => boolean) {
   useEffect(() => {
-    if (!enabled) return;
     const channel = new BroadcastChannel(OAUTH_CALLBACK_CHANNEL);
     const expected = new URL(redirectUrl);
     channel.addEventListener('message', (event: MessageEvent) => {
@@ -20,9 +21,8 @@ export function useOAuthCallback(redirectUrl: string, onCallback: (callbackUrl: 
         return;
       }
       if (url.origin !== window.location.origin || url.origin !== expected.origin || url.pathname !== expected.pathname) return;
-      channel.postMessage({ type: OAUTH_CALLBACK_RECEIVED } satisfies OAuthCallbackMessage);
-      onCallback(url.href);
+      if (route(url.href)) channel.postMessage({ type: OAUTH_CALLBACK_RECEIVED } satisfies OAuthCallbackMessage);
     });
     return () => channel.close();
-  }, [redirectUrl, onCallback, enabled]);
+  }, [redirectUrl, route]);
 }

@@ -1,11 +1,19 @@
+import { lazy, Suspense } from 'react';
+import { whyNotResend } from '../../app/index.ts';
 import type { MessageEntry } from '../../shared/events.ts';
 import { messageItemId, requestMethodOf } from '../../state/index.ts';
 import { formatDuration, formatTime, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useHttp, useLog } from '../services.tsx';
+import { useConnection, useHttp, useLog, useSession } from '../services.tsx';
 import { ERA_PROBE_METHOD } from './envelope.ts';
 import { CopyRequest } from './CopyRequest.tsx';
 import { MessageJson, ResultType } from './MessageJson.tsx';
+import { ResendMark } from './ResendMark.tsx';
+import { ResendButtons } from './ResendButtons.tsx';
+import { useResend } from './use-resend.ts';
+
+// The editor and the answer load when first opened: most sessions never re-send.
+const ResendPanel = lazy(() => import('./ResendPanel.tsx'));
 
 /** The selected entry in full: pretty JSON, or for unparseable bytes the raw text and why it failed. */
 export function LogDetail() {
@@ -21,11 +29,17 @@ export function LogDetail() {
   const requestMethod = useLog((state) =>
     item?.type === 'message' && item.entry.requestSeq !== undefined ? requestMethodOf(state.byId, item) : undefined,
   );
+  const originalKept = useLog((state) =>
+    item?.type === 'message' && item.entry.resent ? state.byId.has(messageItemId(item.entry.resent.fromSeq)) : false,
+  );
+  const connected = useConnection((state) => state.phase === 'connected');
+  const replaying = useSession((state) => state.replay !== null);
+  const resend = useResend(item?.id, item?.type === 'message' ? item.entry.message : undefined);
   if (!item) return null;
   const probe = item.type === 'message' && (item.entry.method ?? requestMethod) === ERA_PROBE_METHOD;
 
   return (
-    <section className="log-detail" aria-label="Selected message">
+    <section className={resend.open ? 'log-detail has-resend' : 'log-detail'} aria-label="Selected message">
       <header className="log-detail-head">
         {item.type === 'note' ? (
           <span>
@@ -55,16 +69,27 @@ export function LogDetail() {
               </span>
             )}
             <ResultType entry={item.entry} />
+            {item.entry.resent && <ResendMark mark={item.entry.resent} />}
           </span>
         )}
         <span className="log-detail-actions">
-          {item.type === 'message' && sentByUs(item.entry) && <CopyRequest entry={item.entry} />}
+          {item.type === 'message' && sentByUs(item.entry) && (
+            <>
+              <CopyRequest entry={item.entry} />
+              <ResendButtons resend={resend} blocked={whyNotResend(item, { connected, replaying })} />
+            </>
+          )}
           <button type="button" className="button button-small" aria-pressed={pinned} onClick={() => togglePin(item.id)}>
             {pinned ? 'Unpin' : 'Pin'}
           </button>
           {item.type === 'message' && item.entry.requestSeq !== undefined && hasRequest && (
             <button type="button" className="button button-small" onClick={() => select(messageItemId(item.entry.requestSeq!))}>
               Show request
+            </button>
+          )}
+          {item.type === 'message' && item.entry.resent && originalKept && (
+            <button type="button" className="button button-small" onClick={() => select(messageItemId(item.entry.resent!.fromSeq))}>
+              Show original
             </button>
           )}
           {httpSeq !== undefined && hasExchange && (
@@ -114,6 +139,11 @@ export function LogDetail() {
               No request with this id is waiting: the server answered a request that was never sent, or answered one twice. The client
               ignored it.
             </p>
+          )}
+          {resend.open && (
+            <Suspense fallback={<p className="hint">Loading…</p>}>
+              <ResendPanel resend={resend} />
+            </Suspense>
           )}
           {/* Keyed by message, so a disclosure opened on one entry starts closed on the next. */}
           <MessageJson key={item.entry.seq} entry={item.entry} />

@@ -76,6 +76,14 @@ export const LogRow = memo(function LogRow({ id, top, position, size }: RowProps
               from app
             </span>
           )}
+          {entry.resent && (
+            <span
+              className="badge log-resent"
+              title={`Sent again by hand from the log${entry.resent.fromId === undefined ? '' : `, from request #${entry.resent.fromId}`}${entry.resent.edited ? ', edited' : ''}`}
+            >
+              {entry.resent.edited ? 'edited' : 're-sent'}
+            </span>
+          )}
           {entry.method ? (
             <ServerText text={entry.method} />
           ) : requestMethod ? (

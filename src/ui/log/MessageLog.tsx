@@ -2,6 +2,7 @@ import { useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { useFixedRows } from '../common/use-fixed-rows.ts';
 import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
 import { useLog, useApp } from '../services.tsx';
+import { ExportLog } from './ExportLog.tsx';
 import { LogDetail } from './LogDetail.tsx';
 import { LogFacets } from './LogFacets.tsx';
 import { PinnedMessages } from './PinnedMessages.tsx';
@@ -89,6 +90,7 @@ export function MessageLog() {
         <span className="muted log-count" aria-live="off">
           {visible.filtering ? `${visible.count}/${total}` : total}
         </span>
+        <ExportLog filtering={visible.filtering} shown={visible.count} />
         <button type="button" className="button button-small" onClick={clear} disabled={total === 0 && evicted === 0}>
           Clear
         </button>

@@ -2,7 +2,8 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { promptsQueryOptions, resourcesQueryOptions, resourceTemplatesQueryOptions, toolsQueryOptions } from '../../queries/index.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { FEATURES } from '../features/FeatureTabs.tsx';
-import { useApp, useCommands, useScope } from '../services.tsx';
+import { connectionLabel } from '../connections/connection-label.ts';
+import { useApp, useCommands, useScope, useWorkspace } from '../services.tsx';
 import { resolveTheme } from '../theme/use-theme.ts';
 import { filterPalette, paletteItems, type PaletteItem } from './palette-items.ts';
 import { useGo } from './use-nav.ts';
@@ -153,6 +154,7 @@ const optionId = (listId: string, item: PaletteItem) => `${listId}-${item.id}`;
 /** The palette's items as of opening: the lists the tabs have loaded (from the query cache), and the commands. */
 function usePaletteItems(openFile: () => void): PaletteItem[] {
   const app = useApp();
+  const workspace = useWorkspace();
   const commands = useCommands();
   const scope = useScope();
   const go = useGo();
@@ -181,6 +183,14 @@ function usePaletteItems(openFile: () => void): PaletteItem[] {
         { label: 'Open session…', run: openFile },
         { label: 'Toggle theme', run: toggleTheme },
         { label: 'Clear message log', run: () => app.log.getState().actions.clear() },
+        { label: 'Add connection', run: () => void workspace.add() },
+        ...workspace.store
+          .getState()
+          .connections.filter((connection) => connection.app !== app)
+          .map(({ id, app: other }) => ({
+            label: `Switch to ${connectionLabel(other.connection.getState())}`,
+            run: () => workspace.select(id),
+          })),
       ],
       go,
     });

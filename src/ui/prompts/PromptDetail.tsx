@@ -9,7 +9,7 @@ import { DetailHead } from '../common/DetailHead.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { ArgumentInput } from '../completions/ArgumentInput.tsx';
 import { ReadOnlyNote } from '../session/ReadOnlyNote.tsx';
-import { useScope } from '../services.tsx';
+import { useOnScreen, useScope } from '../services.tsx';
 import { PromptMessages } from './PromptMessages.tsx';
 import { SavedPicker } from '../session/SavedPicker.tsx';
 import { useSavedGets } from './SavedPromptGets.tsx';
@@ -27,7 +27,14 @@ export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
   const controller = useRef<AbortController | null>(null);
   const title = prompt.title || prompt.name;
 
-  useEffect(() => () => controller.current?.abort(), []);
+  // Leaving the prompt cancels a get still running; switching to another connection does not.
+  const onScreen = useOnScreen();
+  useEffect(
+    () => () => {
+      if (onScreen()) controller.current?.abort();
+    },
+    [onScreen],
+  );
 
   const get = () => {
     controller.current?.abort();

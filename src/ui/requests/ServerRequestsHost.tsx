@@ -3,12 +3,13 @@ import { MAX_INPUT_ROUNDS, type PendingServerRequest } from '../../shared/client
 import { formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useServerRequests } from '../services.tsx';
-import { SamplingView } from './SamplingView.tsx';
 import { UrlElicitationView } from './UrlElicitationView.tsx';
 import './requests.css';
 
-// Loaded when a form is first asked for: its pattern checker (re2js) is not needed on the first screen.
+// Loaded when a server first asks: most sessions never see a form (whose pattern checker, re2js, is large)
+// or a sampling request, so neither weighs on the first screen.
 const ElicitationFormView = lazy(() => import('./ElicitationFormView.tsx').then((module) => ({ default: module.ElicitationFormView })));
+const SamplingView = lazy(() => import('./SamplingView.tsx').then((module) => ({ default: module.SamplingView })));
 
 const TITLES: Record<PendingServerRequest['kind'], string> = {
   sampling: 'asks for a completion (sampling)',
@@ -116,13 +117,15 @@ export function ServerRequestsHost() {
             )}
           </header>
           <div id={`${active.id}-body`} className="request-body" hidden={minimized}>
-            {active.kind === 'sampling' ? (
-              <SamplingView key={active.id} request={active} />
-            ) : active.kind === 'elicitation-url' ? (
+            {active.kind === 'elicitation-url' ? (
               <UrlElicitationView key={active.id} request={active} />
             ) : (
-              <Suspense fallback={<p className="muted">Loading the form…</p>}>
-                <ElicitationFormView key={active.id} request={active} />
+              <Suspense fallback={<p className="muted">Loading…</p>}>
+                {active.kind === 'sampling' ? (
+                  <SamplingView key={active.id} request={active} />
+                ) : (
+                  <ElicitationFormView key={active.id} request={active} />
+                )}
               </Suspense>
             )}
           </div>

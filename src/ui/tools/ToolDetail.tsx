@@ -6,7 +6,7 @@ import { prettyJson } from '../common/format.ts';
 import { ServerIcon } from '../common/Icon.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { ReadOnlyNote } from '../session/ReadOnlyNote.tsx';
-import { useCommands, usePrefs, useScope } from '../services.tsx';
+import { useCommands, useOnScreen, usePrefs, useScope } from '../services.tsx';
 import { ConfirmRunDialog, confirmReason } from './ConfirmRunDialog.tsx';
 import { HintBadges } from './HintBadges.tsx';
 import { ToolArgsEditor } from './ToolArgsEditor.tsx';
@@ -47,12 +47,14 @@ export function ToolDetail({ tool }: { tool: Tool }) {
 
   // Leaving the tool (or the page) cancels a call still running, so the server is told to stop — except a
   // task, which is meant to outlive the view: the engine follows it to the end and the Tasks tab shows it.
+  // Switching to another connection is not leaving: the call goes on in the background.
   const taskRunning = useRef(false);
+  const onScreen = useOnScreen();
   useEffect(
     () => () => {
-      if (!taskRunning.current) controller.current?.abort();
+      if (!taskRunning.current && onScreen()) controller.current?.abort();
     },
-    [],
+    [onScreen],
   );
 
   const run = (value: Record<string, unknown>) => {

@@ -1,10 +1,12 @@
-import type { KeyboardEvent } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
 import type { TrafficView } from '../../state/index.ts';
 import { PanelBoundary } from '../common/PanelBoundary.tsx';
-import { HttpView } from '../http/HttpView.tsx';
 import { MessageLog } from '../log/MessageLog.tsx';
 import { useHttp } from '../services.tsx';
 import './traffic.css';
+
+// Loaded the first time the HTTP view is shown, then kept mounted like the message log.
+const HttpView = lazy(() => import('../http/HttpView.tsx').then((module) => ({ default: module.HttpView })));
 
 const VIEWS: Array<{ view: TrafficView; name: string }> = [
   { view: 'messages', name: 'Messages' },
@@ -12,12 +14,14 @@ const VIEWS: Array<{ view: TrafficView; name: string }> = [
 ];
 
 /**
- * The traffic of the session two ways: JSON-RPC messages, and the HTTP exchanges that carried them. Both
- * stay mounted (scroll positions and filters survive switching); each links to the other.
+ * The traffic of the session two ways: JSON-RPC messages, and the HTTP exchanges that carried them. Once
+ * shown, both stay mounted (scroll positions and filters survive switching); each links to the other.
  */
 export function TrafficPane() {
   const view = useHttp((state) => state.view);
   const { show } = useHttp((state) => state.actions);
+  const [httpShown, setHttpShown] = useState(view === 'http');
+  if (view === 'http' && !httpShown) setHttpShown(true);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
@@ -52,7 +56,11 @@ export function TrafficPane() {
       </div>
       <div id="traffic-panel-http" className="traffic-panel" hidden={view !== 'http'}>
         <PanelBoundary name="The HTTP view">
-          <HttpView />
+          {httpShown && (
+            <Suspense fallback={<p className="empty-state">Loading…</p>}>
+              <HttpView />
+            </Suspense>
+          )}
         </PanelBoundary>
       </div>
     </div>

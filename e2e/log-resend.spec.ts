@@ -1,0 +1,152 @@
+/** The Message log's last power tools (issue 14): re-send a request, edit and re-send it, and export the log as JSON lines. */
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { connect, expect, messageLog, openApp, result, runTool, test } from './fixtures.ts';
+import { DEMO_MCP_URL, EVERYTHING_MCP_URL } from './servers/ports.ts';
+
+const PLANTED = 'planted-jsonl-secret-7f3e21';
+
+/** Narrows the log to the tools/call requests MCP Lens sent and selects the first; returns the rows and the detail. */
+async function selectSentCall(page: Page) {
+  const log = messageLog(page);
+  await log.getByRole('combobox', { name: 'Direction' }).selectOption({ label: '→ Sent' });
+  await log.getByRole('textbox', { name: 'Method' }).fill('tools/call');
+  const rows = log.getByRole('listitem');
+  await expect(rows).toHaveCount(1);
+  await rows.first().getByRole('button').click();
+  return { log, rows, detail: log.getByRole('region', { name: 'Selected message' }) };
+}
+
+for (const [server, url] of [
+  ['the demo server', DEMO_MCP_URL],
+  ['server-everything', EVERYTHING_MCP_URL],
+] as const) {
+  test(`${server}: re-sends a tools/call from the log, then edits its arguments and sees the new answer`, async ({ page }) => {
+    await connect(page, url);
+    await runTool(page, 'echo', { args: { message: 'first answer' } });
+    await expect(result(page)).toContainText('first answer');
+    const { rows, detail } = await selectSentCall(page);
+
+    await detail.getByRole('button', { name: 'Re-send', exact: true }).click();
+    const answer = detail.getByRole('region', { name: 'Re-send answer' });
+    await expect(answer).toContainText('first answer');
+    // The new request is in the log, marked as re-sent by hand.
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText('re-sent');
+
+    await detail.getByRole('button', { name: 'Edit and re-send' }).click();
+    const editor = detail.getByRole('textbox', { name: 'Request JSON' });
+    await expect(editor).toHaveValue(/"method": "tools\/call"/);
+    // Not JSON: said in words, and nothing is sent.
+    await editor.fill('{"method": "tools/call", ');
+    await detail.getByRole('button', { name: 'Send request' }).click();
+    await expect(detail.getByRole('alert')).toContainText('This is not valid JSON');
+    await expect(rows).toHaveCount(2);
+
+    await editor.fill(JSON.stringify({ method: 'tools/call', params: { name: 'echo', arguments: { message: 'edited answer' } } }));
+    await expect(detail.getByRole('alert')).toHaveCount(0);
+    await editor.press('Control+Enter');
+    await expect(answer).toContainText('edited answer');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(2)).toContainText('edited');
+
+    // The marked row says where it came from, and leads back to it.
+    await rows.nth(2).getByRole('button').click();
+    await expect(detail).toContainText('edited and re-sent by hand from #');
+    await detail.getByRole('button', { name: 'Show original' }).click();
+    await expect(rows.first().getByRole('button')).toHaveAttribute('aria-current', 'true');
+  });
+}
+
+test('refuses to re-send what the engine owns, and says why', async ({ page }) => {
+  await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
+  const log = messageLog(page);
+  await log.getByRole('combobox', { name: 'Direction' }).selectOption({ label: '→ Sent' });
+  await log.getByRole('textbox', { name: 'Method' }).fill('initialize');
+  const rows = log.getByRole('listitem');
+  // initialize and notifications/initialized
+  await expect(rows).toHaveCount(2);
+  const detail = log.getByRole('region', { name: 'Selected message' });
+
+  await rows.first().getByRole('button').click();
+  await expect(detail.getByRole('button', { name: 'Re-send', exact: true })).toBeDisabled();
+  await expect(detail.getByRole('button', { name: 'Edit and re-send' })).toBeDisabled();
+  await expect(detail.getByRole('note')).toContainText('press Connect');
+
+  await rows.nth(1).getByRole('button').click();
+  await expect(detail.getByRole('button', { name: 'Re-send', exact: true })).toBeDisabled();
+  await expect(detail.getByRole('note')).toContainText('is a notification, not a request');
+});
+
+test('exports the log and the filtered view as JSON lines, without the secret header value', async ({ page }) => {
+  await openApp(page, DEMO_MCP_URL);
+  await page.getByRole('button', { name: /^Headers/ }).click();
+  await page.getByRole('button', { name: /Add header/ }).click();
+  await page.getByRole('textbox', { name: 'Header name 1' }).fill('Authorization');
+  await page.getByLabel('Header value 1').fill(PLANTED);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
+  await runTool(page, 'echo', { args: { message: 'exported' } });
+  await expect(result(page)).toContainText('exported');
+
+  const log = messageLog(page);
+  const exportAs = async (name: string) => {
+    const downloading = page.waitForEvent('download');
+    await log.getByRole('button', { name, exact: true }).click();
+    const download = await downloading;
+    const text = await readFile(await download.path(), 'utf8');
+    expect(text).not.toContain(PLANTED);
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { time: string; direction: string; message: { method?: string } });
+    for (const line of lines) {
+      expect(Number.isNaN(Date.parse(line.time))).toBe(false);
+      expect(['in', 'out']).toContain(line.direction);
+      expect(line.message).toBeDefined();
+    }
+    return { name: download.suggestedFilename(), lines };
+  };
+
+  // No filter in force: the whole log.
+  await expect(log.getByRole('button', { name: 'Export filtered log' })).toHaveCount(0);
+  const all = await exportAs('Export log');
+  expect(all.name).toMatch(/^mcp-lens-log-.*\.jsonl$/);
+  expect(all.lines.map((line) => line.message.method)).toContain('tools/call');
+
+  await log.getByRole('combobox', { name: 'Direction' }).selectOption({ label: '→ Sent' });
+  await log.getByRole('textbox', { name: 'Method' }).fill('tools/call');
+  await expect(log.getByRole('listitem')).toHaveCount(1);
+  // A filter in force: the one button saves the rows shown.
+  await expect(log.getByRole('button', { name: 'Export log', exact: true })).toHaveCount(0);
+  const filtered = await exportAs('Export filtered log');
+  expect(filtered.name).toMatch(/^mcp-lens-log-filtered-.*\.jsonl$/);
+  expect(filtered.lines.map((line) => [line.direction, line.message.method])).toEqual([['out', 'tools/call']]);
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the editor, its problem and the answer meet WCAG 2.2 AA, ${colorScheme} theme`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await connect(page, DEMO_MCP_URL);
+    await runTool(page, 'echo', { args: { message: 'checked' } });
+    await expect(result(page)).toContainText('checked');
+    const violations = async (where: string) => {
+      const found = await new AxeBuilder({ page })
+        .include('[aria-label="Message log"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      return found.violations.map((v) => `${where}: ${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    };
+    const { detail } = await selectSentCall(page);
+    await detail.getByRole('button', { name: 'Re-send', exact: true }).click();
+    await expect(detail.getByRole('region', { name: 'Re-send answer' })).toContainText('checked');
+    const found = await violations('answer');
+    await detail.getByRole('button', { name: 'Edit and re-send' }).click();
+    await detail.getByRole('textbox', { name: 'Request JSON' }).fill('{"method": "notifications/cancelled"}');
+    await detail.getByRole('button', { name: 'Send request' }).click();
+    await expect(detail.getByRole('alert')).toContainText('not a request');
+    found.push(...(await violations('editor')));
+    expect(found).toEqual([]);
+  });
+}

@@ -1,0 +1,167 @@
+/**
+ * Several servers at once. Each connection is a whole application (lens-app.ts): its own engine worker,
+ * stores, log, timeline and query cache. One server's traffic therefore has no path into another's views,
+ * and a flood from one server is parsed in its own worker. What belongs to the browser rather than to a
+ * connection (preferences, saved servers, saved requests) is shared. The address bar follows the
+ * connection on screen.
+ */
+import { createStore } from 'zustand/vanilla';
+import type { EngineClient } from '../bridge/index.ts';
+import type { HeaderPair } from '../shared/model.ts';
+import { readAddress } from './address.ts';
+import { syncAddress } from './address-sync.ts';
+import type { AppEffects } from './effects.ts';
+import { createLensApp, type LensApp } from './lens-app.ts';
+import { createSharedStores } from './stores.ts';
+
+/** Each connection is a worker with its own memory; a handful covers side-by-side work without exhausting a laptop. */
+export const MAX_CONNECTIONS = 8;
+/** How long a closed connection may spend ending its session (a DELETE) before its engine is stopped anyway. */
+const CLOSE_GRACE_MS = 5_000;
+
+/** One running engine, started by the composition root (a worker in the browser, a MessageChannel in tests). */
+export interface Engine {
+  client: EngineClient;
+  /** Stops the engine for good (terminates the worker). */
+  stop(): void;
+}
+
+export interface WorkspaceOptions {
+  /** Starts an engine; `onFailure` reports the engine itself failing (the worker did not start). */
+  startEngine(onFailure: (message: string) => void): Engine;
+  effects: AppEffects;
+  /** Resolves after `ms`: bounds the wait for a closed connection's session to end. */
+  delay(ms: number): Promise<void>;
+  /** Where the authorization server sends the browser back: the app's callback page, absolute. */
+  redirectUrl: string;
+  /** Headers the first connection starts with (a relay link's token). */
+  initialHeaders?: HeaderPair[];
+}
+
+export interface Connection {
+  /** Stable for the connection's life; never reused. */
+  id: string;
+  app: LensApp;
+}
+
+export interface WorkspaceState {
+  connections: readonly Connection[];
+  activeId: string;
+}
+
+export function createWorkspace({ startEngine, effects, delay, redirectUrl, initialHeaders = [] }: WorkspaceOptions) {
+  const shared = createSharedStores(effects.prefsStorage);
+  const engines = new Map<string, Engine>();
+  let opened = 0;
+
+  function open(options: { address?: ReturnType<typeof readAddress>; headers?: HeaderPair[] } = {}): Connection {
+    opened += 1;
+    const id = `connection-${opened}`;
+    // The worker reports a failure to start asynchronously, by which time the connection exists.
+    const engine = startEngine((message) => connection.app.engineFailed(message));
+    const connection: Connection = {
+      id,
+      app: createLensApp({
+        client: engine.client,
+        effects,
+        shared,
+        ...(options.address && { opened: options.address }),
+        initialHeaders: options.headers ?? [],
+        redirectUrl,
+      }),
+    };
+    engines.set(id, engine);
+    return connection;
+  }
+
+  const first = open({ ...(effects.address && { address: readAddress(effects.address.initial) }), headers: initialHeaders });
+  const store = createStore<WorkspaceState>()(() => ({ connections: [first], activeId: first.id }));
+  const active = (): Connection => {
+    const { connections, activeId } = store.getState();
+    return connections.find((connection) => connection.id === activeId) ?? connections[0]!;
+  };
+
+  // The address names the connection on screen, so a reload or a shared link lands on that server.
+  let stopAddressSync = () => {};
+  const followActive = () => {
+    stopAddressSync();
+    if (effects.address) stopAddressSync = syncAddress(active().app, effects.address.replace);
+  };
+  followActive();
+  const stopFollowing = store.subscribe((state, previous) => {
+    if (state.activeId !== previous.activeId) followActive();
+  });
+
+  return {
+    store,
+    /** Preferences, saved servers and saved requests: one set for every connection. */
+    shared,
+    active,
+    /** Opens a new, empty connection and shows it; undefined when MAX_CONNECTIONS are open. */
+    add(): string | undefined {
+      if (store.getState().connections.length >= MAX_CONNECTIONS) return undefined;
+      const connection = open();
+      store.setState(({ connections }) => ({ connections: [...connections, connection], activeId: connection.id }));
+      return connection.id;
+    },
+    select(id: string): void {
+      if (store.getState().connections.some((connection) => connection.id === id)) store.setState({ activeId: id });
+    },
+    /**
+     * Ends a connection's session and stops its engine. The last connection stays: the workspace always has
+     * one to show. The neighbour to the left (or right) comes on screen when the one shown closes.
+     */
+    async close(id: string): Promise<void> {
+      const { connections, activeId } = store.getState();
+      const index = connections.findIndex((connection) => connection.id === id);
+      if (index < 0 || connections.length === 1) return;
+      const closing = connections[index]!;
+      const rest = connections.filter((connection) => connection.id !== id);
+      const nextActive = activeId === id ? rest[Math.max(0, index - 1)]!.id : activeId;
+      store.setState({ connections: rest, activeId: nextActive });
+      await Promise.race([closing.app.commands.disconnect().catch(() => undefined), delay(CLOSE_GRACE_MS)]);
+      closing.app.dispose();
+      engines.get(id)?.stop();
+      engines.delete(id);
+    },
+    /**
+     * The authorization server sent the browser back to the callback page, which reported it to this tab.
+     * The connection whose sign-in carries the callback's `state` takes it, and comes on screen: true. A
+     * callback no sign-in here matches may belong to another tab of MCP Lens, so it is not claimed (false),
+     * but the connection on screen, if it waits for a sign-in, still sees it refused and recorded, as a
+     * forged callback should be.
+     */
+    routeAuthorizationCallback(callbackUrl: string): boolean {
+      const awaiting = (app: LensApp) => {
+        const status = app.auth.getState().status;
+        return status.phase === 'awaiting-user' ? status.state : undefined;
+      };
+      let state: string | null = null;
+      try {
+        state = new URL(callbackUrl).searchParams.get('state');
+      } catch {
+        // not a URL: no sign-in matches it
+      }
+      const owner = store.getState().connections.find(({ app }) => state !== null && awaiting(app) === state);
+      if (owner) {
+        store.setState({ activeId: owner.id });
+        void owner.app.commands.completeAuthorization(callbackUrl);
+        return true;
+      }
+      const shown = active().app;
+      if (awaiting(shown) !== undefined) void shown.commands.completeAuthorization(callbackUrl);
+      return false;
+    },
+    dispose(): void {
+      stopFollowing();
+      stopAddressSync();
+      for (const { id, app } of store.getState().connections) {
+        app.dispose();
+        engines.get(id)?.stop();
+      }
+      engines.clear();
+    },
+  };
+}
+
+export type Workspace = ReturnType<typeof createWorkspace>;

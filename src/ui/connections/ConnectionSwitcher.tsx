@@ -1,0 +1,86 @@
+import { useStore } from 'zustand';
+import { MAX_CONNECTIONS, type Connection } from '../../app/index.ts';
+import type { ConnectionPhase } from '../../shared/events.ts';
+import { useWorkspace, useWorkspaceState } from '../services.tsx';
+import { connectionLabel } from './connection-label.ts';
+import './connections.css';
+
+const PHASE_WORDS: Record<ConnectionPhase, string> = {
+  connected: 'connected',
+  connecting: 'connecting',
+  failed: 'failed',
+  disconnected: 'not connected',
+};
+
+/** "Add connection", in the header: opens another connection beside the ones already open. */
+export function AddConnection() {
+  const workspace = useWorkspace();
+  const full = useWorkspaceState((state) => state.connections.length >= MAX_CONNECTIONS);
+  return (
+    <button
+      type="button"
+      className="button add-connection"
+      disabled={full}
+      title={full ? `${MAX_CONNECTIONS} connections are open: close one to open another.` : 'Connect to another server beside this one'}
+      onClick={() => workspace.add()}
+    >
+      <span aria-hidden="true">+ </span>Add connection
+    </button>
+  );
+}
+
+/**
+ * The open connections, each with its status, when there is more than one. Each keeps its own log,
+ * timeline and tabs; choosing one puts it on screen and in the address bar.
+ */
+export function ConnectionSwitcher() {
+  const connections = useWorkspaceState((state) => state.connections);
+  const activeId = useWorkspaceState((state) => state.activeId);
+  if (connections.length < 2) return null;
+  return (
+    <nav className="connection-switcher" aria-label="Connections">
+      <ul>
+        {connections.map((connection) => (
+          <li key={connection.id}>
+            <ConnectionChip connection={connection} active={connection.id === activeId} />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function ConnectionChip({ connection: { id, app }, active }: { connection: Connection; active: boolean }) {
+  const workspace = useWorkspace();
+  const phase = useStore(app.connection, (state) => state.phase);
+  const label = useStore(app.connection, connectionLabel);
+  const url = useStore(app.connection, (state) => state.summary?.url ?? state.input.url);
+  // A question from a server on another connection waits there; the chip says so, so it is not missed.
+  const waiting = useStore(app.requests, (state) => state.pending.length);
+  return (
+    <div className={`connection-chip status-${phase}`} data-active={active || undefined}>
+      <button
+        type="button"
+        className="connection-chip-select"
+        aria-current={active ? 'true' : undefined}
+        // Two connections to servers of one name differ by URL: the tooltip tells them apart.
+        title={url || undefined}
+        aria-label={`${label}, ${PHASE_WORDS[phase]}${waiting > 0 ? `, ${waiting} waiting for you` : ''}`}
+        onClick={() => workspace.select(id)}
+      >
+        <span className="status-dot" aria-hidden="true" />
+        <span className="connection-chip-label">{label}</span>
+        {waiting > 0 && <span className="connection-chip-waiting">{waiting} waiting for you</span>}
+      </button>
+      <button
+        type="button"
+        className="connection-chip-close"
+        aria-label={`Close ${label}`}
+        title="Close this connection"
+        onClick={() => void workspace.close(id)}
+      >
+        ×
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import type { MessageEntry } from '../../shared/events.ts';
+import { ServerText } from '../common/ServerText.tsx';
+
+/** A request sent again by hand from the log, and the request it came from. */
+export function ResendMark({ mark }: { mark: NonNullable<MessageEntry['resent']> }) {
+  return (
+    <span className="badge log-resent">
+      {mark.edited ? 'edited and re-sent' : 're-sent'} by hand
+      {mark.fromId !== undefined && (
+        <>
+          {' '}
+          from #<ServerText text={String(mark.fromId)} />
+        </>
+      )}
+    </span>
+  );
+}
