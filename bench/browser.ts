@@ -100,3 +100,23 @@ export async function timeFilter(page: Page, text: string): Promise<number> {
     return performance.now() - started;
   }, text);
 }
+
+/** Selects the tool and fills its arguments, then returns the page time just before Run tool is clicked. */
+export async function runTool(page: Page, tool: string, args: unknown): Promise<number> {
+  await prepareTool(page, tool, args);
+  const started = await now(page);
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  return started;
+}
+
+/** Selects the tool and types its arguments as JSON, ready for Run tool. */
+export async function prepareTool(page: Page, tool: string, args: unknown): Promise<void> {
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await page.getByRole('button', { name: tool, exact: true }).click();
+  await page.getByRole('button', { name: 'JSON', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify(args));
+  // Loading the tool form (a lazy chunk) is not part of what is measured.
+  await page.waitForTimeout(500);
+}
+
+export const result = (page: Page) => page.getByRole('region', { name: 'Result' });

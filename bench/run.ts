@@ -2,6 +2,8 @@
  * `npm run bench`: MCP Lens's performance figures in real Chromium, each printed beside its target.
  * A benchmark, not a test: it reports, it does not fail. Needs a built app (the npm script builds first).
  * BENCH_SUSTAIN_SECONDS shortens the 60 s sustained flood for a quick look.
+ * `--only <part>[,<part>…]` runs some parts alone: load, flood, lists, logs, results, overhead
+ * (`npm run bench -- --only lists`).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -11,12 +13,27 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { startStaticServer } from '../src/node/static-server/server.ts';
-import { clicksBetween, installProbes, logAccounted, longTasksBetween, now, percentile, timeFilter } from './browser.ts';
+import { clicksBetween, installProbes, logAccounted, longTasksBetween, now, percentile, result, runTool, timeFilter } from './browser.ts';
 import { startFloodServer } from './flood-server.ts';
 import { startDemoServer } from '../src/node/demo-server/index.ts';
 import { createHostileServer } from '../src/test/hostile/server.ts';
 import { measureInBrowser, measureInProcess } from './overhead.ts';
+import { benchEndlessCursor, benchHugeTools } from './lists.ts';
+import { benchLogFlood } from './log-flood.ts';
 
+const PARTS = ['load', 'flood', 'lists', 'logs', 'results', 'overhead'] as const;
+const only = (() => {
+  const at = process.argv.indexOf('--only');
+  if (at === -1) return new Set<string>(PARTS);
+  const chosen = (process.argv[at + 1] ?? '').split(',').filter(Boolean);
+  const unknown = chosen.filter((part) => !(PARTS as readonly string[]).includes(part));
+  if (chosen.length === 0 || unknown.length > 0) {
+    console.error(`--only takes one or more of ${PARTS.join(', ')}, separated by commas (got "${process.argv[at + 1] ?? ''}").`);
+    process.exit(2);
+  }
+  return new Set(chosen);
+})();
+const runs = (part: (typeof PARTS)[number]) => only.has(part);
 const SUSTAIN_SECONDS = Number(process.env.BENCH_SUSTAIN_SECONDS ?? 60);
 /** On a starved machine the client falls behind a flood; wait for it rather than abort, and report the lag. */
 const DRAIN_TIMEOUT_MS = 600_000;
@@ -39,27 +56,18 @@ const report = (figure: string, value: string, target: string, ok: boolean) => {
 };
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
+async function connectTo(page: Page, appUrl: string, url: string): Promise<void> {
+  await page.goto(`${appUrl}?url=${encodeURIComponent(url)}`);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor();
+}
+
 /** First-screen JavaScript: the entry script and what index.html preloads, gzipped. Lazy chunks and workers are not on it. */
 function firstScreenKb(): number {
   const html = readFileSync(`${root}index.html`, 'utf8');
   const files = [...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
   return files.reduce((sum, file) => sum + gzipSync(readFileSync(`${root}${file}`)).length, 0) / 1024;
 }
-
-/** Selects the tool and fills its arguments, then returns the page time just before Run tool is clicked. */
-async function runTool(page: Page, tool: string, args: unknown): Promise<number> {
-  await page.getByRole('tab', { name: 'Tools' }).click();
-  await page.getByRole('button', { name: tool, exact: true }).click();
-  await page.getByRole('button', { name: 'JSON', exact: true }).click();
-  await page.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify(args));
-  // Loading the tool form (a lazy chunk) is not part of what is measured.
-  await page.waitForTimeout(500);
-  const started = await now(page);
-  await page.getByRole('button', { name: 'Run tool' }).click();
-  return started;
-}
-
-const result = (page: Page) => page.getByRole('region', { name: 'Result' });
 
 async function main() {
   const flood = await startFloodServer(0);
@@ -77,199 +85,203 @@ async function main() {
       JSON.stringify({ toolTimeoutMs: (SUSTAIN_SECONDS + 120) * 1000 }),
     );
 
-    console.log('Load');
-    const kb = firstScreenKb();
-    report('first-screen JavaScript (gzipped)', `${kb.toFixed(1)} KB`, '≤ 150 KB', kb <= 150);
-    await page.goto(`${app.url}?url=${encodeURIComponent(flood.url)}`);
-    await page.getByRole('button', { name: 'Connect', exact: true }).click();
-    await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor();
-
-    console.log('Flood: 20,000 notifications within 1 s');
-    // The log's count repaints up to ten times a second: let it show the handshake's messages first.
-    await page.waitForTimeout(500);
-    let before = await logAccounted(page);
-    let from = await runTool(page, 'flood', { count: 20_000, perSecond: 20_000 });
-    await result(page).getByText('sent 20000').waitFor({ timeout: DRAIN_TIMEOUT_MS });
-    await page.waitForTimeout(500);
-    let to = await now(page);
-    let after = await logAccounted(page);
-    let arrived = after.kept + after.evicted - (before.kept + before.evicted);
-    report('burst: messages present or counted as evicted', `${arrived} of 20,002`, 'all (20,000 + call + answer)', arrived === 20_002);
-    let tasks = await longTasksBetween(page, from, to);
-    report('burst: long tasks p95', ms(percentile(tasks, 95)), '< 50 ms', percentile(tasks, 95) < 50);
-    report('burst: longest task', ms(Math.max(0, ...tasks)), '≤ 200 ms', Math.max(0, ...tasks) <= 200);
-    report('burst: wall time until all shown', ms(to - from), '(informational)', true);
-
-    console.log(`Flood: 2,000 notifications a second for ${SUSTAIN_SECONDS} s, clicking throughout`);
-    const count = 2000 * SUSTAIN_SECONDS;
-    before = after;
-    from = await runTool(page, 'flood', { count, perSecond: 2000 });
-    // Real mouse clicks at places found before the flood: a locator would run accessible-name queries over
-    // the page on its main thread, and the benchmark would measure its own probe.
-    const places = [];
-    for (const name of ['HTTP', 'Messages']) {
-      const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
-      places.push({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    if (runs('load')) {
+      console.log('Load');
+      const kb = firstScreenKb();
+      report('first-screen JavaScript (gzipped)', `${kb.toFixed(1)} KB`, '≤ 150 KB', kb <= 150);
     }
-    const ends = Date.now() + SUSTAIN_SECONDS * 1000;
-    let tab = 0;
-    while (Date.now() < ends) {
-      const place = places[tab++ % 2]!;
-      await page.mouse.click(place.x, place.y);
-      await page.waitForTimeout(400);
-    }
-    await page.getByRole('button', { name: 'Messages', exact: true }).click();
-    await result(page).getByText(`sent ${count}`).waitFor({ timeout: DRAIN_TIMEOUT_MS });
-    report('sustained: backlog drained after the server stopped', ms(Date.now() - ends), '(informational; 0 = kept up)', true);
-    await page.waitForTimeout(500);
-    to = await now(page);
-    after = await logAccounted(page);
-    arrived = after.kept + after.evicted - (before.kept + before.evicted);
-    report(
-      'sustained: messages present or counted as evicted',
-      `${arrived} of ${count + 2} (${after.kept} kept, ${after.evicted} evicted)`,
-      'all',
-      arrived === count + 2,
-    );
-    tasks = await longTasksBetween(page, from, to);
-    const clicks = await clicksBetween(page, from, to);
-    report('sustained: long tasks p95', ms(percentile(tasks, 95)), '< 50 ms', percentile(tasks, 95) < 50);
-    report('sustained: longest task', ms(Math.max(0, ...tasks)), '≤ 200 ms', Math.max(0, ...tasks) <= 200);
-    report(`sustained: click answered (p95 of ${clicks.length})`, ms(percentile(clicks, 95)), '< 100 ms', percentile(clicks, 95) < 100);
 
-    console.log(`Retention: ${after.kept.toLocaleString('en-US')} entries`);
-    report('retention: entries kept', after.kept.toLocaleString('en-US'), '100,000', after.kept === 100_000);
-    const cold = await timeFilter(page, 'flood 1234');
-    const warm = await timeFilter(page, 'flood 5678');
-    report('filter over all entries (first filter, cold cache)', ms(cold), '< 100 ms', cold < 100);
-    report('filter over all entries (next filter)', ms(warm), '< 100 ms', warm < 100);
-    await page.getByRole('textbox', { name: 'Filter messages' }).fill('');
-    from = await now(page);
-    const frames = await page.evaluate(async () => {
-      const scroller = document.querySelector('[aria-label="Message log"] .log-scroller')!;
-      const times: number[] = [];
-      for (let step = 0; step < 60; step += 1) {
-        const started = performance.now();
-        scroller.scrollTop = (scroller.scrollHeight * ((step * 37) % 60)) / 60;
-        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-        times.push(performance.now() - started);
+    if (runs('flood')) {
+      await connectTo(page, app.url, flood.url);
+      console.log('Flood: 20,000 notifications within 1 s');
+      // The log's count repaints up to ten times a second: let it show the handshake's messages first.
+      await page.waitForTimeout(500);
+      let before = await logAccounted(page);
+      let from = await runTool(page, 'flood', { count: 20_000, perSecond: 20_000 });
+      await result(page).getByText('sent 20000').waitFor({ timeout: DRAIN_TIMEOUT_MS });
+      await page.waitForTimeout(500);
+      let to = await now(page);
+      let after = await logAccounted(page);
+      let arrived = after.kept + after.evicted - (before.kept + before.evicted);
+      report('burst: messages present or counted as evicted', `${arrived} of 20,002`, 'all (20,000 + call + answer)', arrived === 20_002);
+      let tasks = await longTasksBetween(page, from, to);
+      report('burst: long tasks p95', ms(percentile(tasks, 95)), '< 50 ms', percentile(tasks, 95) < 50);
+      report('burst: longest task', ms(Math.max(0, ...tasks)), '≤ 200 ms', Math.max(0, ...tasks) <= 200);
+      report('burst: wall time until all shown', ms(to - from), '(informational)', true);
+
+      console.log(`Flood: 2,000 notifications a second for ${SUSTAIN_SECONDS} s, clicking throughout`);
+      const count = 2000 * SUSTAIN_SECONDS;
+      before = after;
+      from = await runTool(page, 'flood', { count, perSecond: 2000 });
+      // Real mouse clicks at places found before the flood: a locator would run accessible-name queries over
+      // the page on its main thread, and the benchmark would measure its own probe.
+      const places = [];
+      for (const name of ['HTTP', 'Messages']) {
+        const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+        places.push({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
       }
-      return times;
-    });
-    report('scrolling 100k entries: frame time p95 (60 jumps)', ms(percentile(frames, 95)), '< 50 ms', percentile(frames, 95) < 50);
+      const ends = Date.now() + SUSTAIN_SECONDS * 1000;
+      let tab = 0;
+      while (Date.now() < ends) {
+        const place = places[tab++ % 2]!;
+        await page.mouse.click(place.x, place.y);
+        await page.waitForTimeout(400);
+      }
+      await page.getByRole('button', { name: 'Messages', exact: true }).click();
+      await result(page).getByText(`sent ${count}`).waitFor({ timeout: DRAIN_TIMEOUT_MS });
+      report('sustained: backlog drained after the server stopped', ms(Date.now() - ends), '(informational; 0 = kept up)', true);
+      await page.waitForTimeout(500);
+      to = await now(page);
+      after = await logAccounted(page);
+      arrived = after.kept + after.evicted - (before.kept + before.evicted);
+      report(
+        'sustained: messages present or counted as evicted',
+        `${arrived} of ${count + 2} (${after.kept} kept, ${after.evicted} evicted)`,
+        'all',
+        arrived === count + 2,
+      );
+      tasks = await longTasksBetween(page, from, to);
+      const clicks = await clicksBetween(page, from, to);
+      report('sustained: long tasks p95', ms(percentile(tasks, 95)), '< 50 ms', percentile(tasks, 95) < 50);
+      report('sustained: longest task', ms(Math.max(0, ...tasks)), '≤ 200 ms', Math.max(0, ...tasks) <= 200);
+      report(`sustained: click answered (p95 of ${clicks.length})`, ms(percentile(clicks, 95)), '< 100 ms', percentile(clicks, 95) < 100);
 
-    console.log(`Session file: save and reopen ${after.kept.toLocaleString('en-US')} messages`);
-    from = await now(page);
-    let started = Date.now();
-    const downloading = page.waitForEvent('download', { timeout: DRAIN_TIMEOUT_MS });
-    await page.getByRole('button', { name: 'Save session' }).click();
-    const file = join(await mkdtemp(join(tmpdir(), 'mcp-lens-bench-')), 'session.mcplens.json');
-    await (await downloading).saveAs(file);
-    report(
-      'save: file written after',
-      `${ms(Date.now() - started)} (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB)`,
-      '(informational)',
-      true,
-    );
-    tasks = await longTasksBetween(page, from, await now(page));
-    report('save: longest task', ms(Math.max(0, ...tasks)), '≤ 200 ms', Math.max(0, ...tasks) <= 200);
-    await page.goto(`${app.url}?url=${encodeURIComponent(flood.url)}`);
-    from = await now(page);
-    started = Date.now();
-    await page.getByLabel('Session file to open').setInputFiles(file);
-    await page.getByRole('region', { name: 'Saved session' }).waitFor({ timeout: DRAIN_TIMEOUT_MS });
-    await page
-      .getByRole('region', { name: 'Message log' })
-      .locator('.log-count')
-      .filter({ hasText: after.kept.toString() })
-      .waitFor({ timeout: DRAIN_TIMEOUT_MS });
-    const opened = Date.now() - started;
-    await page.waitForTimeout(300);
-    tasks = await longTasksBetween(page, from, await now(page));
-    report('open: log shown after', ms(opened), '(informational)', true);
-    report('open: longest task', ms(Math.max(0, ...tasks)), '≤ 200 ms (opens without freezing)', Math.max(0, ...tasks) <= 200);
-    await page.getByRole('region', { name: 'Saved session' }).getByRole('button', { name: 'Close saved session' }).click();
-    await page.getByRole('button', { name: 'Connect', exact: true }).click();
-    await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor();
+      console.log(`Retention: ${after.kept.toLocaleString('en-US')} entries`);
+      report('retention: entries kept', after.kept.toLocaleString('en-US'), '100,000', after.kept === 100_000);
+      const cold = await timeFilter(page, 'flood 1234');
+      const warm = await timeFilter(page, 'flood 5678');
+      report('filter over all entries (first filter, cold cache)', ms(cold), '< 100 ms', cold < 100);
+      report('filter over all entries (next filter)', ms(warm), '< 100 ms', warm < 100);
+      await page.getByRole('textbox', { name: 'Filter messages' }).fill('');
+      from = await now(page);
+      const frames = await page.evaluate(async () => {
+        const scroller = document.querySelector('[aria-label="Message log"] .log-scroller')!;
+        const times: number[] = [];
+        for (let step = 0; step < 60; step += 1) {
+          const started = performance.now();
+          scroller.scrollTop = (scroller.scrollHeight * ((step * 37) % 60)) / 60;
+          await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+          times.push(performance.now() - started);
+        }
+        return times;
+      });
+      report('scrolling 100k entries: frame time p95 (60 jumps)', ms(percentile(frames, 95)), '< 50 ms', percentile(frames, 95) < 50);
 
-    console.log('Huge lists: 10,000 tools in one tools/list');
-    const hostile = createHostileServer();
-    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = hostile.address() as { port: number };
-      await page.goto(`${app.url}?url=${encodeURIComponent(`http://127.0.0.1:${port}/s/huge-tools/mcp`)}`);
+      console.log(`Session file: save and reopen ${after.kept.toLocaleString('en-US')} messages`);
+      from = await now(page);
+      let started = Date.now();
+      const downloading = page.waitForEvent('download', { timeout: DRAIN_TIMEOUT_MS });
+      await page.getByRole('button', { name: 'Save session' }).click();
+      const file = join(await mkdtemp(join(tmpdir(), 'mcp-lens-bench-')), 'session.mcplens.json');
+      await (await downloading).saveAs(file);
+      report(
+        'save: file written after',
+        `${ms(Date.now() - started)} (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB)`,
+        '(informational)',
+        true,
+      );
+      tasks = await longTasksBetween(page, from, await now(page));
+      report('save: longest task', ms(Math.max(0, ...tasks)), '≤ 200 ms', Math.max(0, ...tasks) <= 200);
+      await page.goto(`${app.url}?url=${encodeURIComponent(flood.url)}`);
       from = await now(page);
       started = Date.now();
-      await page.getByRole('button', { name: 'Connect', exact: true }).click();
-      await page.getByText('10000 tools').waitFor({ timeout: DRAIN_TIMEOUT_MS });
-      const shown = Date.now() - started;
+      await page.getByLabel('Session file to open').setInputFiles(file);
+      await page.getByRole('region', { name: 'Saved session' }).waitFor({ timeout: DRAIN_TIMEOUT_MS });
+      await page
+        .getByRole('region', { name: 'Message log' })
+        .locator('.log-count')
+        .filter({ hasText: after.kept.toString() })
+        .waitFor({ timeout: DRAIN_TIMEOUT_MS });
+      const opened = Date.now() - started;
       await page.waitForTimeout(300);
       tasks = await longTasksBetween(page, from, await now(page));
-      const rendered = await page.getByRole('list', { name: 'Tools' }).getByRole('listitem').count();
-      report('10,000 tools: list shown after', ms(shown), '(informational)', true);
-      report('10,000 tools: rows in the page', String(rendered), '< 100 (windowed)', rendered < 100);
-      report('10,000 tools: longest task', ms(Math.max(0, ...tasks)), '≤ 200 ms', Math.max(0, ...tasks) <= 200);
-      await page.getByRole('button', { name: 'Disconnect', exact: true }).click();
-    } finally {
-      hostile.closeAllConnections();
-      hostile.close();
-    }
-    await page.goto(`${app.url}?url=${encodeURIComponent(flood.url)}`);
-    await page.getByRole('button', { name: 'Connect', exact: true }).click();
-    await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor();
-
-    console.log('Big results: 10 MB');
-    for (const kind of ['text', 'json', 'image'] as const) {
-      from = await runTool(page, 'big', { kind, bytes: 10 * 1024 * 1024 });
-      const started = Date.now();
-      // Each kind shows something the previous one did not, so a stale result cannot end the wait early.
-      if (kind === 'image') await result(page).getByRole('img').waitFor({ timeout: 60_000 });
-      else
-        await result(page)
-          .locator('.content-text')
-          .filter({ hasText: kind === 'json' ? '{"items":' : 'quick brown fox' })
-          .first()
-          .waitFor({ timeout: 60_000 });
-      const elapsed = Date.now() - started;
-      await page.waitForTimeout(300);
-      to = await now(page);
-      tasks = await longTasksBetween(page, from, to);
-      report(`10 MB ${kind} result: shown after`, ms(elapsed), '≤ 2000 ms', elapsed <= 2000);
-      report(`10 MB ${kind} result: longest task`, ms(Math.max(0, ...tasks)), '≤ 200 ms', Math.max(0, ...tasks) <= 200);
+      report('open: log shown after', ms(opened), '(informational)', true);
+      report('open: longest task', ms(Math.max(0, ...tasks)), '≤ 200 ms (opens without freezing)', Math.max(0, ...tasks) <= 200);
+      await page.getByRole('region', { name: 'Saved session' }).getByRole('button', { name: 'Close saved session' }).click();
+      await page.getByRole('button', { name: 'Connect', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor();
     }
 
-    console.log('Overhead: tools/call through the engine worker vs the SDK client on the page (Chromium, 300 calls each)');
-    const overhead = await measureInBrowser(browser, flood.url, 'legacy');
-    report(
-      'round trip ratio, 2025-11-25',
-      `${overhead.ratio.toFixed(2)}× (${overhead.engineMs.toFixed(2)} ms vs ${overhead.sdkMs.toFixed(2)} ms)`,
-      '≤ 1.2×',
-      overhead.ratio <= 1.2,
-    );
-    // The demo server's 2026-07-28 leg: every call carries the _meta envelope and Mcp-* headers.
-    const demo = await startDemoServer({ port: 0 });
-    try {
-      const modern = await measureInBrowser(browser, demo.url, 'modern');
+    if (runs('lists')) {
+      console.log('Huge lists: 10,000 tools in one tools/list; a cursor that never ends');
+      const hostile = createHostileServer();
+      await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = hostile.address() as { port: number };
+        await page.goto(app.url);
+        await benchHugeTools(page, report, `http://127.0.0.1:${port}/s/huge-tools/mcp`, DRAIN_TIMEOUT_MS);
+        await benchEndlessCursor(page, report, `http://127.0.0.1:${port}/s/endless-cursor/mcp`, DRAIN_TIMEOUT_MS);
+      } finally {
+        hostile.closeAllConnections();
+        hostile.close();
+      }
+    }
+
+    if (runs('logs')) {
+      console.log('Log flood: 50,000 notifications/message at once');
+      await page.goto(app.url);
+      await benchLogFlood(page, report, flood.url, DRAIN_TIMEOUT_MS);
+    }
+
+    if (runs('results')) {
+      await connectTo(page, app.url, flood.url);
+
+      console.log('Big results: 10 MB');
+      for (const kind of ['text', 'json', 'image'] as const) {
+        const from = await runTool(page, 'big', { kind, bytes: 10 * 1024 * 1024 });
+        const started = Date.now();
+        // Each kind shows something the previous one did not, so a stale result cannot end the wait early.
+        if (kind === 'image') await result(page).getByRole('img').waitFor({ timeout: 60_000 });
+        else
+          await result(page)
+            .locator('.content-text')
+            .filter({ hasText: kind === 'json' ? '{"items":' : 'quick brown fox' })
+            .first()
+            .waitFor({ timeout: 60_000 });
+        const elapsed = Date.now() - started;
+        await page.waitForTimeout(300);
+        const tasks = await longTasksBetween(page, from, await now(page));
+        report(`10 MB ${kind} result: shown after`, ms(elapsed), '≤ 2000 ms', elapsed <= 2000);
+        report(`10 MB ${kind} result: longest task`, ms(Math.max(0, ...tasks)), '≤ 200 ms', Math.max(0, ...tasks) <= 200);
+      }
+    }
+
+    if (runs('overhead')) {
+      console.log('Overhead: tools/call through the engine worker vs the SDK client on the page (Chromium, 300 calls each)');
+      const overhead = await measureInBrowser(browser, flood.url, 'legacy');
       report(
-        'round trip ratio, 2026-07-28',
-        `${modern.ratio.toFixed(2)}× (${modern.engineMs.toFixed(2)} ms vs ${modern.sdkMs.toFixed(2)} ms)`,
+        'round trip ratio, 2025-11-25',
+        `${overhead.ratio.toFixed(2)}× (${overhead.engineMs.toFixed(2)} ms vs ${overhead.sdkMs.toFixed(2)} ms)`,
         '≤ 1.2×',
-        modern.ratio <= 1.2,
+        overhead.ratio <= 1.2,
       );
-    } finally {
-      await demo.close();
+      // The demo server's 2026-07-28 leg: every call carries the _meta envelope and Mcp-* headers.
+      const demo = await startDemoServer({ port: 0 });
+      try {
+        const modern = await measureInBrowser(browser, demo.url, 'modern');
+        report(
+          'round trip ratio, 2026-07-28',
+          `${modern.ratio.toFixed(2)}× (${modern.engineMs.toFixed(2)} ms vs ${modern.sdkMs.toFixed(2)} ms)`,
+          '≤ 1.2×',
+          modern.ratio <= 1.2,
+        );
+      } finally {
+        await demo.close();
+      }
     }
   } finally {
     await browser.close();
     await app.close();
   }
-  const inProcess = await measureInProcess(flood.url);
-  report(
-    'engine without the thread hop (Node, in-process)',
-    `${inProcess.ratio.toFixed(2)}× (${inProcess.engineMs.toFixed(2)} ms vs ${inProcess.sdkMs.toFixed(2)} ms)`,
-    '(informational: the instrumentation alone)',
-    true,
-  );
+  if (runs('overhead')) {
+    const inProcess = await measureInProcess(flood.url);
+    report(
+      'engine without the thread hop (Node, in-process)',
+      `${inProcess.ratio.toFixed(2)}× (${inProcess.engineMs.toFixed(2)} ms vs ${inProcess.sdkMs.toFixed(2)} ms)`,
+      '(informational: the instrumentation alone)',
+      true,
+    );
+  }
   await flood.close();
 
   console.log(

@@ -63,3 +63,36 @@ test('the feature tabs stay in view down a long tool, and the server card folds 
   const settings = page.locator('.call-settings');
   expect((await settings.boundingBox())!.height).toBeLessThan(60);
 });
+
+test('collapsed Call settings is one line, an HTTP method keeps clear of its status, and Connect is not the next step once connected', async ({
+  page,
+  problems,
+}) => {
+  void problems;
+  // Folded, the settings are their summary line and no more: no blank band above the tool list.
+  const settings = page.locator('details.call-settings');
+  await expect(settings).not.toHaveAttribute('open');
+  expect((await settings.boundingBox())!.height).toBeLessThan(60);
+
+  // "DELETE", the longest method, runs into no status.
+  await page.getByRole('button', { name: 'Disconnect', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Disconnected' })).toBeVisible();
+  await page.getByRole('button', { name: 'HTTP', exact: true }).click();
+  const deleted = page
+    .locator('.http-row')
+    .filter({ has: page.locator('.http-method', { hasText: 'DELETE' }) })
+    .first();
+  await expect(deleted).toBeVisible();
+  expect(await overlaps(deleted.locator('.http-method'), deleted.locator('.http-status'))).toBe(false);
+  const posted = page
+    .locator('.http-row')
+    .filter({ has: page.locator('.http-method', { hasText: 'POST' }) })
+    .first();
+  expect(await overlaps(posted.locator('.http-method'), posted.locator('.http-status'))).toBe(false);
+
+  // Connected, Connect would end this session and start another: it is no longer the primary button.
+  await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
+  await expect(page.getByRole('button', { name: 'Connect', exact: true })).not.toHaveClass(/button-primary/);
+  await page.getByRole('button', { name: 'Disconnect', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Connect', exact: true })).toHaveClass(/button-primary/);
+});

@@ -18,6 +18,11 @@ test('collects server log messages, filters them by level, and sets the server l
   await expect(list.getByRole('listitem')).toHaveCount(7);
   await expect(list).toContainText('long-running-task');
   await expect(list).toContainText('Finished step 1 of 5.');
+  // A row is one line; choosing it shows the whole message below the list.
+  await list.getByRole('button', { name: /Finished step 1 of 5\./ }).click();
+  await expect(page.getByRole('region', { name: 'Log message' })).toContainText('Finished step 1 of 5.');
+  await page.getByRole('region', { name: 'Log message' }).getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('region', { name: 'Log message' })).toHaveCount(0);
 
   await page.getByRole('combobox', { name: 'Show at least' }).selectOption('warning');
   await expect(list.getByRole('listitem')).toHaveCount(1);

@@ -100,6 +100,7 @@ export function createEngine(env: EngineEnv): Engine {
     onRetry: guards.retryAdvised,
     onFault: guards.fault,
     onStreamMessage: (message, requestBody) => clientFeatures.relations.observe(message, requestBody),
+    personAnswering: () => clientFeatures.answering.size > 0,
   });
 
   let session: Session | undefined;
@@ -260,8 +261,8 @@ export function createEngine(env: EngineEnv): Engine {
     ...toolHandlers(ctx, knownTasks, clientFeatures.answering, toolIndex),
     ...taskHandlers(ctx, knownTasks),
     ...clientFeatures.handlers,
-    ...resourceHandlers(ctx),
-    ...promptHandlers(ctx),
+    ...resourceHandlers(ctx, clientFeatures.answering),
+    ...promptHandlers(ctx, clientFeatures.answering),
     ...completionHandlers(ctx),
     ...loggingHandlers(ctx),
     ...auth.handlers,

@@ -27,6 +27,12 @@ export interface SseTapOptions {
   onFault: (fault: StreamFault) => void;
   /** Silence is normal on the standalone GET stream; only streams that owe a response get an idle timeout. */
   idleTimeout: boolean;
+  /**
+   * Whether a person is answering a question from the server. A server waiting for that answer sends
+   * nothing on the stream that owes the response, so its silence then is not the server's: the idle
+   * timeout starts again instead of failing the request.
+   */
+  personAnswering?: () => boolean;
   /** Each message parsed from the stream, after it is logged. */
   onMessage?: (message: unknown) => void;
   /** The HTTP exchange this stream is the body of: its event ids, `retry` values, bytes and end. */
@@ -91,7 +97,9 @@ export function sseTap(options: SseTapOptions): TransformStream<Uint8Array, Uint
   const arm = (controller: TransformStreamDefaultController<Uint8Array>) => {
     if (!options.idleTimeout) return;
     cancelIdle();
-    cancelIdle = options.clock.after(limits.idleTimeoutMs, () => fail(controller, idle(limits, 'an event stream')));
+    cancelIdle = options.clock.after(limits.idleTimeoutMs, () =>
+      options.personAnswering?.() ? arm(controller) : fail(controller, idle(limits, 'an event stream')),
+    );
   };
 
   // `cancel` is in the Streams spec (Chrome 120+, Node 20) but not yet in TypeScript's lib: the client

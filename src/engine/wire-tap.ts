@@ -36,6 +36,8 @@ export interface WireTapDeps {
    * stream): what the message arrived in answer to. SSE messages and JSON bodies alike.
    */
   onStreamMessage?: (message: unknown, requestBody: string | undefined) => void;
+  /** A person is answering a question from the server: a response stream's silence is theirs, not the server's (sse-tap.ts). */
+  personAnswering?: () => boolean;
 }
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
@@ -107,6 +109,7 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
         onFault,
         // A subscriptions/listen stream (2026-07-28) is long-lived and may be silent: no idle timeout.
         idleTimeout: requestIds.length > 0 && !requestBody?.includes('"subscriptions/listen"'),
+        ...(deps.personAnswering && { personAnswering: deps.personAnswering }),
         onMessage: (message) => deps.onStreamMessage?.(message, requestBody),
         exchange: stream,
       });

@@ -45,7 +45,7 @@ export interface ClientFeatures {
   /** For the wire tap: messages that arrived on a POST's response stream. */
   relations: RelationTracker;
   /** Who is waiting for a person: calls pause their timeout meanwhile (src/engine/call-deadline.ts). */
-  answering: Pick<ServerRequestQueue, 'watch'>;
+  answering: Pick<ServerRequestQueue, 'watch' | 'size'>;
 }
 
 export function createClientFeatures(ctx: FeatureContext, currentParams: () => ConnectParams | undefined): ClientFeatures {

@@ -7,6 +7,7 @@ import type { PromptArgumentInfo, PromptInfo, PromptMessageInfo, PromptsApi } fr
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import { readIcons } from '../session.ts';
 import { record, str } from '../../shared/read.ts';
+import { READ_IDLE_MS, READ_TOTAL_MS, SDK_BACKSTOP_MS, withAnsweringDeadline, type Answering } from './answering-deadline.ts';
 import { listAllPages, rawRequest } from './paginate.ts';
 
 const MAX_ARGUMENTS = 100;
@@ -67,7 +68,7 @@ export function readMessages(result: unknown): { description?: string; messages:
   return { ...(description !== undefined && { description }), messages, problems };
 }
 
-export function promptHandlers(ctx: FeatureContext): Handlers<PromptsApi> {
+export function promptHandlers(ctx: FeatureContext, answering?: Answering): Handlers<PromptsApi> {
   return {
     async listPrompts(request, signal) {
       const { client, cache } = ctx.requireSession();
@@ -101,7 +102,11 @@ export function promptHandlers(ctx: FeatureContext): Handlers<PromptsApi> {
       // Own properties even for an argument named __proto__ (`args[key] = value` would drop it).
       const args = ownEntries(entries);
       const started = ctx.clock.now();
-      const result = await rawRequest(client, 'prompts/get', { name: params.name, arguments: args }, { ...(signal && { signal }) });
+      // The server may ask the person first (elicitation, sampling): the wait for their answer is not its time.
+      const limits = { idleMs: READ_IDLE_MS, totalMs: READ_TOTAL_MS, clock: ctx.clock, answering, signal };
+      const result = await withAnsweringDeadline({ method: 'prompts/get', target: params.name, ...limits }, (deadline) =>
+        rawRequest(client, 'prompts/get', { name: params.name, arguments: args }, { signal: deadline.signal, timeout: SDK_BACKSTOP_MS }),
+      );
       return { ...readMessages(result), durationMs: ctx.clock.now() - started };
     },
   };

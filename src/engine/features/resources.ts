@@ -8,6 +8,7 @@ import type { ResourceInfo, ResourcesApi, ResourceTemplateInfo } from '../../sha
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import { readIcons } from '../session.ts';
 import { record, str } from '../../shared/read.ts';
+import { READ_IDLE_MS, READ_TOTAL_MS, SDK_BACKSTOP_MS, withAnsweringDeadline, type Answering } from './answering-deadline.ts';
 import { listAllPages, rawRequest } from './paginate.ts';
 import { readAnnotations, readContents } from './resource-read.ts';
 import { describeError } from '../../shared/read.ts';
@@ -71,7 +72,7 @@ function checkUri(uri: unknown): string {
   return uri;
 }
 
-export function resourceHandlers(ctx: FeatureContext): Handlers<ResourcesApi> {
+export function resourceHandlers(ctx: FeatureContext, answering?: Answering): Handlers<ResourcesApi> {
   const note = (text: string) => ctx.note('warning', text);
   return {
     async listResources(request, signal) {
@@ -117,8 +118,13 @@ export function resourceHandlers(ctx: FeatureContext): Handlers<ResourcesApi> {
     async readResource({ uri, viaApp }, signal) {
       const { client } = ctx.requireSession();
       const started = ctx.clock.now();
-      const result = await ctx.onBehalfOf(viaApp, 'resources/read', uri, () =>
-        rawRequest(client, 'resources/read', { uri: checkUri(uri) }, { ...(signal && { signal }) }),
+      const checked = checkUri(uri);
+      // The server may ask the person first (elicitation, sampling): the wait for their answer is not its time.
+      const limits = { idleMs: READ_IDLE_MS, totalMs: READ_TOTAL_MS, clock: ctx.clock, answering, signal };
+      const result = await withAnsweringDeadline({ method: 'resources/read', target: checked, ...limits }, (deadline) =>
+        ctx.onBehalfOf(viaApp, 'resources/read', uri, () =>
+          rawRequest(client, 'resources/read', { uri: checked }, { signal: deadline.signal, timeout: SDK_BACKSTOP_MS }),
+        ),
       );
       const { contents, problems } = readContents(result);
       const { ttlMs, cacheScope } = (result ?? {}) as { ttlMs?: unknown; cacheScope?: unknown };

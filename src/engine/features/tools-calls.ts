@@ -1,6 +1,7 @@
 /** Tool listing and calling, on the SDK client, shaped for the inspector. */
 import type { Client } from '@modelcontextprotocol/client';
 import type { CallDeadline } from '../call-deadline.ts';
+import { SDK_BACKSTOP_MS } from './answering-deadline.ts';
 import { isCreatedTask, type LensClient } from '../sdk-client.ts';
 import { readToolUi } from '../../shared/apps.ts';
 import { boundJson } from '../../shared/bounds.ts';
@@ -78,9 +79,6 @@ export async function callTool(client: LensClient, params: ToolCallParams, optio
     throw options.deadline?.expired ?? error;
   }
 }
-
-/** The SDK's own timer, when a pausable deadline rules the call: only a backstop beyond any limit a call may have. */
-const SDK_BACKSTOP_MS = 2 * 24 * 60 * 60_000;
 
 async function callToolOnce(client: LensClient, params: ToolCallParams, options: CallToolOptions): Promise<ToolCallOutcome> {
   const { clock, deadline } = options;

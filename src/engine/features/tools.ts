@@ -1,12 +1,10 @@
 /** tools/list and tools/call, for the Tools tab. */
 import type { ToolsApi } from '../../shared/boundary.ts';
-import type { PendingServerRequest } from '../../shared/client-features.ts';
-import { createCallDeadline } from '../call-deadline.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import type { ListRequest, Tool, ToolCallParams } from '../../shared/model.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { Session } from '../session.ts';
-import type { ServerRequestQueue } from './server-requests.ts';
+import { withAnsweringDeadline, type Answering } from './answering-deadline.ts';
 import { rememberTask, serverRunsToolTasks, type KnownTasks } from './tasks.ts';
 import { callTool, listAllTools } from './tools-calls.ts';
 import { paramHeaderValues, scanParamHeaders } from '../../shared/mcp-param-headers.ts';
@@ -21,10 +19,6 @@ const MAX_TIMEOUT_MS = 24 * 60 * 60_000;
 
 const bounded = (value: number | undefined, fallback: number) =>
   typeof value === 'number' && Number.isFinite(value) ? Math.min(MAX_TIMEOUT_MS, Math.max(MIN_TIMEOUT_MS, value)) : fallback;
-
-/** Whether a call waits on this request for a person: one related to it, or one the server did not tie to any call. */
-const waitsOn = (request: PendingServerRequest, tool: string) =>
-  request.related === undefined || (request.related.method === 'tools/call' && request.related.target === tool);
 
 /**
  * The last listing of each session's tools: a call reads its tool there (outputSchema, an exclusion, the
@@ -51,7 +45,7 @@ export function createToolIndex(): ToolIndex {
 export function toolHandlers(
   ctx: FeatureContext,
   knownTasks: KnownTasks = new WeakMap(),
-  answering?: Pick<ServerRequestQueue, 'watch'>,
+  answering?: Answering,
   index: ToolIndex = createToolIndex(),
 ): Handlers<ToolsApi> {
   async function listTools(request: ListRequest, signal?: AbortSignal) {
@@ -99,15 +93,9 @@ export function toolHandlers(
     const trackingId = params.trackingId;
     const maxTotalTimeoutMs = bounded(params.maxTotalTimeoutMs, TOOL_MAX_TOTAL_TIMEOUT_MS);
     const timeoutMs = Math.min(bounded(params.timeoutMs, TOOL_TIMEOUT_MS), maxTotalTimeoutMs);
-    const deadline = createCallDeadline({
-      idleMs: timeoutMs,
-      totalMs: maxTotalTimeoutMs,
-      clock: ctx.clock,
-      ...(signal && { parent: signal }),
-    });
-    const stopWatching = answering?.watch((waiting) => deadline.hold(waiting.some((request) => waitsOn(request, params.name))));
-    try {
-      return await ctx.onBehalfOf(params.viaApp, 'tools/call', params.name, () =>
+    const limits = { idleMs: timeoutMs, totalMs: maxTotalTimeoutMs, clock: ctx.clock, answering, signal };
+    return withAnsweringDeadline({ method: 'tools/call', target: params.name, ...limits }, (deadline) =>
+      ctx.onBehalfOf(params.viaApp, 'tools/call', params.name, () =>
         callTool(session.client, params, {
           ...(signal && { signal }),
           deadline,
@@ -126,11 +114,8 @@ export function toolHandlers(
           ...(asTask && { asTask }),
           note: ctx.note,
         }),
-      );
-    } finally {
-      stopWatching?.();
-      deadline.dispose();
-    }
+      ),
+    );
   }
 
   return {

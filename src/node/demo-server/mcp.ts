@@ -2,6 +2,7 @@ import { McpServer, type CacheHint, type ProtocolEra } from '@modelcontextprotoc
 
 import { registerAppTools } from './app-tools.ts';
 import { registerAskTwice } from './ask-twice.ts';
+import { registerAskBeforeAnswering } from './ask-before-answering.ts';
 import { registerClientFeatureTools } from './client-feature-tools.ts';
 import { registerHeaderTools } from './header-tools.ts';
 import { icons } from './icons.ts';
@@ -72,6 +73,7 @@ export function createDemoMcpServer(scope: DemoScope = legacySessionScope()): Mc
   registerClientFeatureTools(server, scope.era);
   registerSamplingTools(server, scope.era);
   registerAskTwice(server);
+  registerAskBeforeAnswering(server);
   registerAppTools(server);
   registerHeaderTools(server, scope.era);
   if (scope.tasks) registerTaskTools(server, scope.tasks);

@@ -34,13 +34,13 @@ export interface Scenario {
   /** Answers the standalone GET event stream (default: 405, no stream). */
   getStream?: (res: ServerResponse, base: Record<string, string>, req: IncomingMessage) => void;
   /** Tools listed (names, descriptions): defaults to probe and ok. */
-  tools?: Array<Record<string, unknown>>;
+  tools?: unknown[];
   /** Answers each `tools/list` page itself (for paging scenarios), given the request's cursor. */
   listTools?: (cursor: string | undefined) => Record<string, unknown>;
   /** Resources listed; with them the server declares the resources capability. */
-  resources?: Array<Record<string, unknown>>;
+  resources?: unknown[];
   /** Prompts listed; with them the server declares the prompts capability. */
-  prompts?: Array<Record<string, unknown>>;
+  prompts?: unknown[];
   /** Answers `resources/read` for a URI. */
   read?: (ctx: ScenarioContext, uri: string) => void;
   /** Answers `resources/read`; `assetBase` is where this scenario's /asset/ files are served (recorded when fetched). */
@@ -316,5 +316,53 @@ export const SCENARIOS: Record<string, Scenario> = {
   // A 2025-era allow-list: initialize works, a 2026-07-28 request (Mcp-Method, Mcp-Name) is refused.
   'cors-modern-headers-not-allowed': {
     cors: { allowHeaders: 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID' },
+  },
+  /**
+   * Every field a view reads, with the wrong type: names that are numbers, objects where text belongs,
+   * lists that are strings, notifications whose method or params are not what any view expects. The app
+   * must show what it can, keep every message in the log, and go on working.
+   */
+  'wrong-types': {
+    // The initialize answer stays valid: the SDK refuses a malformed one, and Connect fails and says so.
+    tools: [
+      // Read-only, so Run asks no question first; the hint's neighbours have the wrong types.
+      {
+        name: 'probe',
+        description: { en: 'an object' },
+        inputSchema: { type: 'object' },
+        annotations: { readOnlyHint: true, title: 5, destructiveHint: 'no' },
+        icons: [null, 5],
+      },
+      {
+        name: 'ok',
+        description: 'Always answers.',
+        inputSchema: { type: 'object', properties: 'none', required: 'all' },
+        annotations: { readOnlyHint: true },
+        title: ['ok'],
+      },
+      { name: 12345, description: 'a number for a name', inputSchema: 'object' },
+      null,
+      'just a string',
+    ],
+    resources: [
+      { uri: { href: 'demo://x' }, name: 5, mimeType: 7, size: 'big' },
+      { uri: 'demo://fine', name: 'fine', annotations: 'x' },
+      5,
+    ],
+    prompts: [{ name: 'odd', arguments: 'topic' }, { name: ['list'] }, { name: 'args', arguments: [null, 5, { name: 9 }] }],
+    probe: (ctx) => {
+      sseHead(ctx);
+      const odd: unknown[] = [
+        { jsonrpc: '2.0', method: 42, params: { marker: 'oddshape1' } },
+        { jsonrpc: '2.0', method: 'notifications/message', params: ['oddshape2'] },
+        { jsonrpc: '2.0', method: 'notifications/message', params: { level: { high: true }, logger: 9, data: { marker: 'oddshape3' } } },
+        { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: { t: 1 }, progress: 'half', marker: 'oddshape4' } },
+        { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: { marker: 'oddshape5' } } },
+        { jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: 'oddshape6' },
+        { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'oddshape7 after the odd ones' } },
+      ];
+      for (const message of odd) ctx.res.write(event(message));
+      ctx.res.end(event({ jsonrpc: '2.0', id: ctx.id, result: { content: 'wrong-type result as a string', isError: 'no' } }));
+    },
   },
 };

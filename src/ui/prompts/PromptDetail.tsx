@@ -13,6 +13,7 @@ import { useOnScreen, useScope } from '../services.tsx';
 import { PromptMessages } from './PromptMessages.tsx';
 import { SavedPicker } from '../session/SavedPicker.tsx';
 import { useSavedGets } from './SavedPromptGets.tsx';
+import { WaitingForInput } from '../requests/WaitingForInput.tsx';
 
 /** The selected prompt: its arguments (required ones marked, with completion), Get prompt, and the messages. */
 export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
@@ -118,6 +119,7 @@ export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
         )}
         {recording && !saved.get && <p className="muted">This prompt was not requested (prompts/get) in the saved session.</p>}
         {mutation.isPending && <p className="muted">Getting the prompt…</p>}
+        {mutation.isPending && <WaitingForInput method="prompts/get" target={prompt.name} noun="request" />}
         {mutation.error && (
           <ErrorDetails error={mutation.error} lead={mutation.error.code === 'cancelled' ? 'Cancelled' : 'Could not get the prompt'} />
         )}

@@ -7,6 +7,7 @@ import { useId } from 'react';
 import { useScope } from '../services.tsx';
 import { ReadOnlyNote } from '../session/ReadOnlyNote.tsx';
 import { ResourceContentView } from './ResourceContentView.tsx';
+import { WaitingForInput } from '../requests/WaitingForInput.tsx';
 
 /** Reads a resource and shows its contents: a region named "Resource contents". */
 export function ResourceRead({ uri }: { uri: string }) {
@@ -38,6 +39,7 @@ export function ResourceRead({ uri }: { uri: string }) {
         {readOnly && <ReadOnlyNote id={readOnlyId} reason={readOnly} />}
       </div>
       {isPending && !error && <p className="muted">Reading…</p>}
+      {isFetching && <WaitingForInput method="resources/read" target={uri} noun="request" />}
       {error && (recording ? <p className="muted">{error.message}</p> : <ErrorDetails error={error} lead="Could not read the resource" />)}
       {data && data.problems.length > 0 && (
         <ul className="problems" aria-label="Problems with the result">

@@ -1,17 +1,13 @@
-import { memo, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { isLogLevel, LOG_LEVELS, type LogLevel } from '../../shared/logging-api.ts';
-import type { ServerLogEntry } from '../../state/index.ts';
-import { formatTime, oneLine, prettyJson } from '../common/format.ts';
-import { ServerText } from '../common/ServerText.tsx';
 import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
 import { DeprecatedBadge } from '../server/DeprecatedBadge.tsx';
 import { useServerEra } from '../server/use-server-era.ts';
 import { useConnection, useFeed, useApp } from '../services.tsx';
 import { atLeast } from './level-filter.ts';
 import { LogLevelControl } from './LogLevelControl.tsx';
+import { ServerLogList } from './ServerLogList.tsx';
 import './server-logs.css';
-
-const MAX_ROWS = 500;
 
 /** The Logs tab: the server's notifications/message entries, filtered by level, and the level the server is asked for. */
 export function LogsView() {
@@ -26,7 +22,6 @@ export function LogsView() {
   const filterId = useId();
 
   const shown = useMemo(() => logs.filter((entry) => atLeast(entry.level, minimum)), [logs, minimum]);
-  const visible = shown.length > MAX_ROWS ? shown.slice(shown.length - MAX_ROWS) : shown;
 
   return (
     <div className="server-logs">
@@ -63,11 +58,6 @@ export function LogsView() {
         </p>
       )}
       {evicted > 0 && <p className="log-marker">{evicted} older messages were dropped to stay within the limit.</p>}
-      {shown.length > MAX_ROWS && (
-        <p className="log-marker">
-          Showing the latest {MAX_ROWS} of {shown.length}.
-        </p>
-      )}
       {logs.length === 0 ? (
         <p className="empty-state">
           {connected
@@ -79,47 +69,8 @@ export function LogsView() {
       ) : shown.length === 0 ? (
         <p className="empty-state">No messages at {minimum} or above.</p>
       ) : (
-        <ol className="logs-list" aria-label="Server log messages">
-          {visible.map((entry) => (
-            <LogEntryRow key={entry.seq} entry={entry} />
-          ))}
-        </ol>
+        <ServerLogList entries={shown} />
       )}
     </div>
   );
 }
-
-const LogEntryRow = memo(function LogEntryRow({ entry }: { entry: ServerLogEntry }) {
-  const known = isLogLevel(entry.level);
-  const isText = typeof entry.data === 'string';
-  return (
-    <li className={`logs-row level-${known ? entry.level : 'unknown'}`}>
-      <span className="mono muted logs-time">{formatTime(entry.time)}</span>
-      <span
-        className={`badge logs-level level-badge-${known ? entry.level : 'unknown'}`}
-        title={known ? undefined : 'Not one of the spec’s eight levels'}
-      >
-        <ServerText text={entry.level} />
-      </span>
-      {entry.logger !== undefined && (
-        <span className="mono logs-logger">
-          <ServerText text={entry.logger} />
-        </span>
-      )}
-      {isText ? (
-        <span className="logs-data">
-          <ServerText text={entry.data} />
-        </span>
-      ) : (
-        <details className="logs-data">
-          <summary className="mono">
-            <ServerText text={oneLine(entry.data, 200)} />
-          </summary>
-          <pre className="code-block">
-            <ServerText text={prettyJson(entry.data)} />
-          </pre>
-        </details>
-      )}
-    </li>
-  );
-});

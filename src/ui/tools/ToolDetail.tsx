@@ -15,7 +15,7 @@ import { SavedPicker } from '../session/SavedPicker.tsx';
 import { useSavedRuns } from './SavedRuns.tsx';
 import { ToolResult } from './ToolResult.tsx';
 import { AppFrame } from '../apps/AppFrame.tsx';
-import { WaitingForInput } from './WaitingForInput.tsx';
+import { WaitingForInput } from '../requests/WaitingForInput.tsx';
 import { useCallProgress } from './use-call-progress.ts';
 import { useScriptCue } from '../demo/use-script-cue.ts';
 
@@ -236,7 +236,7 @@ export function ToolDetail({ tool }: { tool: Tool }) {
         </>
       ) : (
         <div ref={stage} className="tool-stage">
-          {running && <WaitingForInput tool={tool.name} />}
+          {running && <WaitingForInput method="tools/call" target={tool.name} noun="call" />}
           <ToolResult
             status={mutation.status}
             outcome={mutation.data}

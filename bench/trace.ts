@@ -1,0 +1,69 @@
+/**
+ * The longest main-thread task from a Chromium performance trace: unlike the Long Tasks API, which only
+ * sees tasks over 50 ms, this measures every task, and `--trace <dir>` keeps the trace to open in DevTools
+ * (Performance panel → Load profile) when a phase is slow, to see which function ran.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  /** Thread (CPU) time: on a loaded machine a task's wall time includes the time its thread waited for a core. */
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/** The keep-directory from `--trace <dir>`, if given. */
+const keepIn = (() => {
+  const at = process.argv.indexOf('--trace');
+  return at === -1 ? undefined : process.argv[at + 1];
+})();
+
+/** The longest task on the page's main thread (CrRendererMain): its wall time, and its CPU time, in ms. */
+export interface LongestTask {
+  wallMs: number;
+  cpuMs: number;
+}
+
+/** Runs `act` under a trace and returns the longest task on the page's main thread. */
+export async function longestTracedTask(page: Page, label: string, act: () => Promise<void>): Promise<LongestTask> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('Tracing needs a launched browser.');
+  await browser.startTracing(page, {
+    categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    screenshots: false,
+  });
+  // Tracing stops whatever happens, or the next phase could not start one.
+  const failed = await act().then(
+    () => undefined,
+    (error: unknown) => ({ error }),
+  );
+  const buffer = await browser.stopTracing();
+  if (failed) throw failed.error;
+  if (keepIn) writeFileSync(join(keepIn, `${label.replace(/[^a-z0-9]+/gi, '-')}.json`), buffer);
+  const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
+  return mainThreadLongest(traceEvents);
+}
+
+/** A task of the renderer's scheduler; newer Chromium names it after the class that runs it. */
+const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+
+function mainThreadLongest(events: TraceEvent[]): LongestTask {
+  const main = new Set(
+    events
+      .filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
+  const longest = { wallMs: 0, cpuMs: 0 };
+  for (const event of events) {
+    if (event.ph !== 'X' || !TASK_NAMES.has(event.name) || !main.has(`${event.pid}:${event.tid}`)) continue;
+    longest.wallMs = Math.max(longest.wallMs, (event.dur ?? 0) / 1000);
+    longest.cpuMs = Math.max(longest.cpuMs, (event.tdur ?? 0) / 1000);
+  }
+  return longest;
+}
