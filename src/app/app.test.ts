@@ -6,9 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineClient } from '../bridge/index.ts';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import type { EngineEvent } from '../shared/events.ts';
-import { parseSessionFile, sessionFileParts } from '../shared/session-file.ts';
-import { memoryStorage } from '../state/test-storage.ts';
 import { engineOverChannel } from '../test/engine-channel.ts';
+import { nodeEffects } from '../test/node-effects.ts';
 import type { AppEffects } from './effects.ts';
 import { createLensApp, type LensApp } from './lens-app.ts';
 import { scopeOf } from './scope.ts';
@@ -20,17 +19,7 @@ let app: LensApp;
 let phases: string[];
 let downloads: Array<{ fileName: string; content: Blob }>;
 
-const effects = (): AppEffects => ({
-  now: () => Date.now(),
-  yieldToUi: () => Promise.resolve(),
-  download: (fileName, content) => downloads.push({ fileName, content }),
-  writeSessionFile: async (data, meta) => new Blob([...sessionFileParts(data, meta)]),
-  readSessionFile: async (file) => parseSessionFile(await file.text()),
-  prefsStorage: memoryStorage(),
-  tabStorage: () => undefined,
-  openAuthorizationPopup: () => ({ ok: false, reason: 'blocked' }),
-  navigateToAuthorization: () => ({ ok: false, reason: 'refused', detail: 'no page in Node' }),
-});
+const effects = (): AppEffects => nodeEffects(downloads);
 
 beforeAll(async () => {
   demo = await startDemoServer({ port: 0 });

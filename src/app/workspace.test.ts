@@ -7,11 +7,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import { relayCommand } from '../shared/server-config.ts';
 import { exportSnippets } from '../shared/server-export.ts';
-import { parseSessionFile } from '../shared/session-file.ts';
 import { memoryStorage } from '../state/test-storage.ts';
 import { engineOverChannel } from '../test/engine-channel.ts';
+import { nodeEffects } from '../test/node-effects.ts';
 import { readAddress } from './address.ts';
-import type { AppEffects } from './effects.ts';
 import type { LensApp } from './lens-app.ts';
 import { createWorkspace, MAX_CONNECTIONS, type Workspace } from './workspace.ts';
 
@@ -32,18 +31,10 @@ afterAll(() => demo.close());
 function start(openedAt = 'http://lens.test/', storage = memoryStorage()) {
   addresses = [];
   connects = 0;
-  const effects: AppEffects = {
-    now: () => Date.now(),
-    yieldToUi: () => Promise.resolve(),
-    download: () => undefined,
-    writeSessionFile: async () => new Blob([]),
-    readSessionFile: async (file) => parseSessionFile(await file.text()),
+  const effects = nodeEffects([], {
     prefsStorage: storage,
-    tabStorage: () => undefined,
-    openAuthorizationPopup: () => ({ ok: false, reason: 'blocked' }),
-    navigateToAuthorization: () => ({ ok: false, reason: 'refused' }),
     address: { initial: openedAt, replace: (relative) => addresses.push(relative) },
-  };
+  });
   workspace = createWorkspace({
     // Each connection gets an engine of its own, as each gets a worker in the browser.
     startEngine: () => {
