@@ -102,6 +102,8 @@ test('authorizes through the relay for the server it fronts, and says so in the 
   const popupPromise = page.waitForEvent('popup');
   await prompt.getByRole('button', { name: 'Authorize' }).click();
   const popup = await popupPromise;
+  // The popup opens blank (so its opener can be cut) before it goes to the authorization server: wait for that.
+  await popup.waitForURL((url) => url.searchParams.has('resource'));
   // The authorization request names the fronted server as its resource, not the relay.
   expect(new URL(popup.url()).searchParams.get('resource')).toBe(oauthMcpUrl('consent'));
   await popup.getByRole('link', { name: 'Approve' }).click();
