@@ -6,6 +6,8 @@ import type { extractWWWAuthenticateParams, OAuthDiscoveryState } from '@modelco
 import type { AuthFact } from '../../shared/auth.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import { STATE_TTL_MS, type PendingAuthorization } from './provider.ts';
+import { describeError } from '../../shared/read.ts';
+import { RULES, type StepInput } from './recorder.ts';
 import { AuthRefusal } from './refusal.ts';
 
 /** The callback must carry the state we sent, unexpired; anything else is discarded unread. */
@@ -54,7 +56,7 @@ export function asAuthSeamEscape(error: unknown): unknown {
  * The SDK validates metadata with zod before we see it (it already rejects javascript:/data: endpoints);
  * its issues become one sentence naming the field.
  */
-export function describeSchemaError(error: unknown): string | undefined {
+function describeSchemaError(error: unknown): string | undefined {
   const issues = (error as { issues?: Array<{ path?: unknown[]; message?: string }> } | null)?.issues;
   if (!Array.isArray(issues) || issues.length === 0) return undefined;
   const parts = issues.slice(0, 3).map((issue) => `${(issue.path ?? []).join('.') || 'document'}: ${issue.message ?? 'invalid'}`);
@@ -106,6 +108,44 @@ export function describeAuthorizationRequest(
     facts: [
       ...(issuer !== undefined ? [{ label: 'Keyed by issuer', value: issuer }] : []),
       { label: 'offline_access', value: offlineAccess },
+    ],
+  };
+}
+
+/**
+ * How a failed authorization is told: the message for its step and status, whether it was a refusal (our
+ * checks said no) rather than a failure, and the error the connection fails with.
+ */
+export function describeAuthFailure(error: unknown): { message: string; refused: boolean; engineError: EngineError } {
+  const schemaProblem = describeSchemaError(error);
+  const message = schemaProblem ?? describeError(error);
+  const refused = error instanceof AuthRefusal || schemaProblem !== undefined;
+  return {
+    message,
+    refused,
+    engineError: {
+      code: 'unauthorized',
+      message: refused
+        ? message
+        : `OAuth did not complete: ${message}. If this server takes an API key or token instead, add it as an Authorization header and connect again.`,
+      detail: 'See the Authorization tab for each step. You can also paste a token as an Authorization: Bearer header.',
+    },
+  };
+}
+
+/** The step recorded when the protected resource metadata names another authorization server (SEP-2352). */
+export function issuerChangeStep(from: string, to: string): StepInput {
+  return {
+    kind: 'as-change',
+    title: 'Authorization server changed',
+    rule: RULES['as-change'],
+    verdict: 'info',
+    detail:
+      `The protected resource metadata now names ${to} instead of ${from}. Credentials are keyed by the authorization server that issued them: ` +
+      `the tokens from ${from} were dropped and are never sent to ${to}, and the client identifies itself to ${to} afresh.`,
+    facts: [
+      { label: 'Previous issuer', value: from },
+      { label: 'New issuer', value: to },
     ],
   };
 }

@@ -16,6 +16,7 @@
  */
 import { isRelayAddress, isRelayToken, RELAY_TOKEN_HEADER, RELAY_UPSTREAM_HEADER, relayedResourceMetadata } from '../../shared/relay.ts';
 import type { FetchLike } from '../wire-tap.ts';
+import { RULES, type StepInput } from './recorder.ts';
 
 /** A relay the engine talks through: the server it fronts, and the token that opens it. */
 export interface RelayFront {
@@ -51,5 +52,19 @@ export function viaRelayFront(fetch: FetchLike, relayOrigin: string, front: () =
     const headers = new Headers(init.headers);
     headers.set(RELAY_TOKEN_HEADER, current.token);
     return fetch(`${relayOrigin}${served.relayPath}`, { ...init, headers });
+  };
+}
+
+/** The Authorization tab's step, the first time an answer shows the server URL is a local relay. */
+export function relayNoticeStep(serverUrl: URL, front: RelayFront): StepInput {
+  return {
+    kind: 'resource-metadata',
+    title: 'Through the local relay',
+    rule: RULES['resource-metadata'],
+    verdict: 'info',
+    detail:
+      `${serverUrl.href} is a local relay for ${front.upstream.href}. Discovery, the resource indicator and the authorization server ` +
+      `are that server's; its protected resource metadata is read through the relay, and tokens go only to the relay, which passes them only to it.`,
+    facts: [{ label: 'Relay for', value: front.upstream.href }],
   };
 }

@@ -25,17 +25,19 @@ import {
   checkCallback,
   describeAuthorizationRequest,
   describeChallenge,
-  describeSchemaError,
+  describeAuthFailure,
+  issuerChangeStep,
   withStatus,
 } from './describe.ts';
 import { checkIss } from './iss.ts';
-import { issExpectation, type LensOAuthProvider, type PendingAuthorization } from './provider.ts';
-import { RULES, type StepInput } from './recorder.ts';
 import { AuthRefusal } from './refusal.ts';
-import { readRelayFront, viaRelayFront, type RelayFront } from './relay-front.ts';
+import { describeError } from '../../shared/read.ts';
+import type { LensOAuthProvider, PendingAuthorization } from './provider.ts';
+import { exportPendingAuthorization, restorePendingAuthorization } from './redirect-handoff.ts';
+import { RULES, type StepInput } from './recorder.ts';
+import { readRelayFront, relayNoticeStep, viaRelayFront, type RelayFront } from './relay-front.ts';
 import { DeviceMemory } from './remember.ts';
 import type { AuthVault, LockFn } from './vault.ts';
-import { describeError } from '../../shared/read.ts';
 
 /** Who opens the authorization URL: a person in the browser, or the headless command line. */
 export interface AuthHost {
@@ -285,19 +287,7 @@ export class AuthController {
    * (or presents a pre-registered client, which is refused if it belongs to the old one).
    */
   issuerChanged({ from, to }: { from: string; to: string }): void {
-    this.deps.record({
-      kind: 'as-change',
-      title: 'Authorization server changed',
-      rule: RULES['as-change'],
-      verdict: 'info',
-      detail:
-        `The protected resource metadata now names ${to} instead of ${from}. Credentials are keyed by the authorization server that issued them: ` +
-        `the tokens from ${from} were dropped and are never sent to ${to}, and the client identifies itself to ${to} afresh.`,
-      facts: [
-        { label: 'Previous issuer', value: from },
-        { label: 'New issuer', value: to },
-      ],
-    });
+    this.deps.record(issuerChangeStep(from, to));
     void this.memory.dropPrevious();
   }
 
@@ -317,9 +307,7 @@ export class AuthController {
   private failed(error: unknown): EngineError {
     const { deps } = this;
     if (typeof error === 'object' && error !== null && (error as EngineError).code === 'unauthorized') return error as EngineError;
-    const schemaProblem = describeSchemaError(error);
-    const message = schemaProblem ?? describeError(error);
-    const refused = error instanceof AuthRefusal || schemaProblem !== undefined;
+    const { message, refused, engineError } = describeAuthFailure(error);
     if (!(error as { recorded?: boolean }).recorded) {
       deps.record({
         kind: 'authorization',
@@ -330,62 +318,22 @@ export class AuthController {
       });
     }
     deps.status({ phase: 'failed', serverUrl: deps.serverUrl.href, message });
-    return {
-      code: 'unauthorized',
-      message: refused
-        ? message
-        : `OAuth did not complete: ${message}. If this server takes an API key or token instead, add it as an Authorization header and connect again.`,
-      detail: 'See the Authorization tab for each step. You can also paste a token as an Authorization: Bearer header.',
-    };
+    return engineError;
   }
 
   /** The pending authorization with this state, for a full-page redirect (the engine keeps waiting for it too). */
   exportPending(state: string): PendingOAuthExport {
-    const pending = this.pending;
-    if (!pending || pending.state !== state) {
-      throw {
-        code: 'unauthorized',
-        message: 'This authorization is no longer pending (it was cancelled, used, or replaced). Connect again.',
-      } satisfies EngineError;
-    }
-    const saved = this.deps.provider.exportForRedirect();
-    const url = new URL(pending.url);
-    const resource = url.searchParams.get('resource');
-    return {
-      serverUrl: this.deps.serverUrl.href,
-      state: pending.state,
-      createdAt: pending.createdAt,
-      codeVerifier: saved.codeVerifier,
-      redirectUrl: this.deps.provider.redirectUrl,
-      authorizationUrl: pending.url,
-      ...(resource !== null && { resource }),
-      ...(this.requestedScope !== undefined && { scope: this.requestedScope }),
-      discovery: saved.discovery,
-      client: { clientId: saved.clientId, ...(saved.issuer !== undefined && { issuer: saved.issuer }), preRegistered: saved.preRegistered },
-      ...(saved.clientSecret !== undefined && { clientSecret: saved.clientSecret }),
-    };
+    return exportPendingAuthorization(state, this.pending, this.deps.provider, this.deps.serverUrl, this.requestedScope);
   }
 
   /** A fresh engine after a full-page redirect: restore the pending authorization, then finish it as usual. */
   async resume(pending: PendingOAuthExport, callbackUrl: string, remember: boolean): Promise<void> {
     try {
-      this.deps.provider.restoreForRedirect({
-        codeVerifier: pending.codeVerifier,
-        discovery: pending.discovery,
-        clientId: pending.client.clientId,
-        ...(pending.client.issuer !== undefined && { issuer: pending.client.issuer }),
-        preRegistered: pending.client.preRegistered,
-      });
+      this.pending = restorePendingAuthorization(this.deps.provider, pending);
     } catch (error) {
       throw this.failed(error);
     }
     this.requestedScope = pending.scope;
-    this.pending = {
-      url: pending.authorizationUrl,
-      state: pending.state,
-      createdAt: pending.createdAt,
-      ...issExpectation(pending.discovery),
-    };
     this.memory.remember = remember;
     this.deps.record({
       kind: 'callback',
@@ -423,17 +371,7 @@ export class AuthController {
     if (front === undefined) return;
     const known = this.relay?.upstream.href === front.upstream.href;
     this.relay = front;
-    if (known) return;
-    this.deps.record({
-      kind: 'resource-metadata',
-      title: 'Through the local relay',
-      rule: RULES['resource-metadata'],
-      verdict: 'info',
-      detail:
-        `${this.deps.serverUrl.href} is a local relay for ${front.upstream.href}. Discovery, the resource indicator and the authorization server ` +
-        `are that server's; its protected resource metadata is read through the relay, and tokens go only to the relay, which passes them only to it.`,
-      facts: [{ label: 'Relay for', value: front.upstream.href }],
-    });
+    if (!known) this.deps.record(relayNoticeStep(this.deps.serverUrl, front));
   }
 
   /** Wraps the transports' fetch: bearer token, refresh, authorization on 401, step-up on 403. */
