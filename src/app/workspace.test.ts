@@ -209,6 +209,9 @@ describe('several servers at once', () => {
     await second.commands.connect();
     expect(readAddress(`http://lens.test/${addresses.at(-1)!}`).url).toBe(other.url);
 
+    // The first connection's own listen stream is acknowledged a moment after connect: wait for it, so what
+    // follows counts only what the second connection's call could have added.
+    await expect.poll(() => texts(first).some((text) => text.includes('notifications/subscriptions/acknowledged'))).toBe(true);
     const firstBefore = first.log.getState().ids.length;
     await second.commands.runTool({ name: 'echo', arguments: { message: 'only on the second' } });
     await expect.poll(() => texts(second).some((text) => text.includes('only on the second'))).toBe(true);
