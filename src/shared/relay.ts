@@ -3,6 +3,7 @@
  * sends no CORS headers, or a stdio server, through one process on this machine that the person started
  * (docs/relay.md).
  */
+import { shellWord } from './shell.ts';
 
 /**
  * The header that carries the relay's per-run token. Its name contains "token", so `isSecretHeader`
@@ -82,9 +83,5 @@ export function usesRelay(headers: ReadonlyArray<{ name: string; value: string }
  * shell when they hold anything but URL-safe characters.
  */
 export function relayCommand(serverUrl: string, appUrl: string): string {
-  return `npm run relay -- --lens ${shellQuote(appUrl)} ${shellQuote(serverUrl)}`;
-}
-
-function shellQuote(value: string): string {
-  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+  return `npm run relay -- --lens ${shellWord(appUrl)} ${shellWord(serverUrl)}`;
 }

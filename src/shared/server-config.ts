@@ -7,6 +7,7 @@
 import type { TransportChoice } from './model.ts';
 import { ownValue } from './own.ts';
 import { describeError } from './read.ts';
+import { shellWord } from './shell.ts';
 
 /** A pasted or dropped config larger than this is refused before it is parsed. */
 export const MAX_CONFIG_CHARS = 1_000_000;
@@ -120,11 +121,6 @@ function transportOf(type: unknown): TransportChoice | undefined {
   if (normalized === 'http' || normalized === 'streamablehttp') return 'streamable-http';
   if (normalized === 'sse') return 'sse';
   return undefined;
-}
-
-/** Quotes a word for a POSIX shell only when it needs it, so the common case reads as typed. */
-export function shellWord(word: string): string {
-  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** The command that serves a stdio server over HTTP on this machine, for the inspector to reach. */

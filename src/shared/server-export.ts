@@ -4,7 +4,7 @@
  */
 import type { TransportChoice } from './model.ts';
 import { ownEntries } from './own.ts';
-import { shellWord } from './server-config.ts';
+import { shellWord } from './shell.ts';
 
 export interface ExportableServer {
   name: string;
