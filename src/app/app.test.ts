@@ -61,7 +61,7 @@ describe('connection commands', () => {
 
     await expect(app.commands.ping()).resolves.toMatchObject({ latencyMs: expect.any(Number) });
     await app.commands.setLogLevel('debug');
-    expect(app.feed.getState().logLevel).toBe('debug');
+    expect(app.serverLog.getState().logLevel).toBe('debug');
 
     await app.commands.disconnect();
     expect(state().phase).toBe('disconnected');
@@ -73,7 +73,7 @@ describe('connection commands', () => {
     const summary = await app.commands.connect();
     expect(summary?.era).toBe('modern');
     expect(Object.values(app.prefs.getState().knownEras)).toEqual([expect.objectContaining({ era: 'modern' })]);
-    await expect.poll(() => app.feed.getState().logLevel).toBe('info');
+    await expect.poll(() => app.serverLog.getState().logLevel).toBe('info');
   });
 
   it('lets a newer Connect supersede one in flight: one session, one key, and the stale attempt changes nothing', async () => {
@@ -118,17 +118,17 @@ describe('tools and saved sessions', () => {
     const outcome = await app.commands.runTool({ name: 'echo', arguments: { message: 'kept' } });
     expect(JSON.stringify(outcome.content)).toContain('kept');
     await expect(app.commands.runTool({ name: 'no-such-tool', arguments: {} })).rejects.toMatchObject({ code: 'protocol' });
-    expect(app.session.getState().results.map((result) => result.tool)).toEqual(['echo', 'no-such-tool']);
+    expect(app.sessionFile.getState().results.map((result) => result.tool)).toEqual(['echo', 'no-such-tool']);
 
-    await app.commands.saveSession();
+    await app.commands.saveSessionFile();
     expect(downloads).toHaveLength(1);
     expect(downloads[0]!.fileName).toMatch(/^mcp-lens-.*\.mcplens\.json$/);
     const saved = new File([downloads[0]!.content], downloads[0]!.fileName);
 
     // Opening a file ends the live session and shows the file, read-only.
-    await expect(app.commands.openSession(saved)).resolves.toBe(true);
+    await expect(app.commands.openSessionFile(saved)).resolves.toBe(true);
     expect(state().phase).toBe('disconnected');
-    const recording = app.session.getState().replay!;
+    const recording = app.sessionFile.getState().replay!;
     expect(recording.results.map((result) => result.tool)).toEqual(['echo', 'no-such-tool']);
     const scope = scopeOf(client, { phase: 'disconnected', connectionKey: 1, capabilities: undefined }, recording);
     expect(scope).toMatchObject({ mode: 'saved', ready: true, readOnly: expect.stringContaining('read-only') });
@@ -137,7 +137,7 @@ describe('tools and saved sessions', () => {
 
     // Connecting again leaves the saved session: live traffic never mixes into it.
     await app.commands.connect();
-    expect(app.session.getState().replay).toBeNull();
+    expect(app.sessionFile.getState().replay).toBeNull();
     expect(state().phase).toBe('connected');
   });
 
@@ -159,8 +159,8 @@ describe('tools and saved sessions', () => {
 
   it('reports a file it cannot read, and keeps the live session as it was', async () => {
     start();
-    await expect(app.commands.openSession(new File(['{"nope":'], 'broken.mcplens.json'))).resolves.toBe(false);
-    expect(app.session.getState()).toMatchObject({ replay: null, openError: expect.stringContaining('broken.mcplens.json') });
+    await expect(app.commands.openSessionFile(new File(['{"nope":'], 'broken.mcplens.json'))).resolves.toBe(false);
+    expect(app.sessionFile.getState()).toMatchObject({ replay: null, openError: expect.stringContaining('broken.mcplens.json') });
   });
 });
 

@@ -29,7 +29,7 @@ export function connectionCommands(
   effects: Pick<AppEffects, 'now'>,
   announceFailure: (error: EngineError) => void,
 ) {
-  const { connection, clientFeatures, prefs, feed } = stores;
+  const { connection, clientFeatures, prefs, serverLog } = stores;
   /** Aborted by the next Connect or Disconnect, so the engine stops waiting for a stale attempt. */
   let inFlight: AbortController | null = null;
 
@@ -39,7 +39,7 @@ export function connectionCommands(
     if (verdict && origin) prefs.getState().actions.rememberEra(origin, verdict, effects.now());
     if (summary.era !== 'modern') return;
     // Sent at once, ahead of the lists the tabs ask for once connected: the level travels with each request.
-    void setLogLevel(MODERN_DEFAULT_LOG_LEVEL).catch(() => feed.getState().actions.setLogLevel(LOG_LEVEL_OFF));
+    void setLogLevel(MODERN_DEFAULT_LOG_LEVEL).catch(() => serverLog.getState().actions.setLogLevel(LOG_LEVEL_OFF));
   }
 
   /** Connects to what the connection bar holds. `eraOverride` connects once in another era (e.g. "Connect as 2025"). */
@@ -91,7 +91,7 @@ export function connectionCommands(
   /** Sets the level the server logs at (2025: logging/setLevel; 2026-07-28: carried on every request). */
   async function setLogLevel(level: LogLevelChoice): Promise<void> {
     await client.call('setLogLevel', { level });
-    feed.getState().actions.setLogLevel(level);
+    serverLog.getState().actions.setLogLevel(level);
   }
 
   return { connect, connectAsLegacy: () => connect('legacy'), disconnect, ping, setLogLevel };

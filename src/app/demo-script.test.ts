@@ -21,7 +21,7 @@ const summary = (url: string): ServerSummary => ({
 
 function setup() {
   const stores = createStores({ url: SERVER, headers: [] }, createSharedStores(memoryStorage()));
-  const saved = stores.savedRequests.getState().actions;
+  const saved = stores.savedCalls.getState().actions;
   saved.save({ name: 'Say hi', tool: 'echo', arguments: { message: 'hi' }, server: SERVER, savedAt: 1 });
   saved.save({ name: 'Elsewhere', tool: 'echo', arguments: {}, server: OTHER, savedAt: 2 });
   saved.save({ name: 'Sales', tool: 'show-sales', arguments: { region: 'EU' }, server: SERVER, savedAt: 3 });
@@ -33,7 +33,7 @@ function setup() {
 describe('the script model', () => {
   it('is the saved requests of this server, in their saved order, matched without the URL’s secrets', () => {
     const { stores } = setup();
-    const requests = stores.savedRequests.getState().requests;
+    const requests = stores.savedCalls.getState().calls;
     expect(scriptFor(requests, SERVER).map((r) => r.name)).toEqual(['Say hi', 'Sales']);
     expect(scriptFor(requests, `${SERVER.replace('http://', 'http://me:pw@')}`).map((r) => r.name)).toEqual(['Say hi', 'Sales']);
   });
@@ -59,7 +59,7 @@ describe('the script model', () => {
 
   it('says where it is', () => {
     const { stores } = setup();
-    const script = scriptFor(stores.savedRequests.getState().requests, SERVER);
+    const script = scriptFor(stores.savedCalls.getState().calls, SERVER);
     expect(scriptStatus({ step: 1, phase: 'form' }, script)).toBe('Step 2 of 2 — Sales');
     expect(scriptStatus('start', script)).toBe('Script ready: 2 steps');
     expect(scriptStatus('end', script)).toBe('Script done: 2 steps');
@@ -98,10 +98,10 @@ describe('nextScriptStep', () => {
     const { stores, commands, connectTo } = setup();
     connectTo(SERVER);
     commands.nextScriptStep();
-    const sales = stores.savedRequests.getState().requests.find((r) => r.name === 'Sales')!;
+    const sales = stores.savedCalls.getState().calls.find((r) => r.name === 'Sales')!;
     // Sales moves past "Elsewhere" (another server's) and then ahead of "Say hi".
-    stores.savedRequests.getState().actions.move(sales.id, -1);
-    stores.savedRequests.getState().actions.move(sales.id, -1);
+    stores.savedCalls.getState().actions.move(sales.id, -1);
+    stores.savedCalls.getState().actions.move(sales.id, -1);
     commands.restartScript();
     commands.nextScriptStep();
     expect(stores.demoScript.getState().cue).toMatchObject({ tool: 'show-sales', run: false });

@@ -5,11 +5,11 @@
  */
 import { redactUrl } from '../shared/redact.ts';
 import type { ScriptAt } from '../state/demo-script-store.ts';
-import type { SavedRequest } from '../state/saved-requests-store.ts';
+import type { SavedCall } from '../state/saved-calls-store.ts';
 import type { Stores } from './stores.ts';
 
 /** The saved requests made on this server (saved requests keep the server URL without its secrets). */
-export function scriptFor(requests: readonly SavedRequest[], serverUrl: string): SavedRequest[] {
+export function scriptFor(requests: readonly SavedCall[], serverUrl: string): SavedCall[] {
   const server = redactUrl(serverUrl);
   return requests.filter((request) => request.server === server);
 }
@@ -26,7 +26,7 @@ export function nextAt(at: ScriptAt, length: number): ScriptAt {
 }
 
 /** What the script bar says: "Step 2 of 5 — Say hello". */
-export function scriptStatus(at: ScriptAt, script: readonly SavedRequest[]): string {
+export function scriptStatus(at: ScriptAt, script: readonly SavedCall[]): string {
   const steps = `${script.length} step${script.length === 1 ? '' : 's'}`;
   if (at === 'start') return `Script ready: ${steps}`;
   if (at === 'end') return `Script done: ${steps}`;
@@ -38,12 +38,12 @@ export function scriptStatus(at: ScriptAt, script: readonly SavedRequest[]): str
 export const positionOn = (state: { server: string; at: ScriptAt }, server: string): ScriptAt =>
   state.server === server ? state.at : 'start';
 
-export function demoScriptCommands(stores: Pick<Stores, 'connection' | 'savedRequests' | 'view' | 'demoScript'>) {
+export function demoScriptCommands(stores: Pick<Stores, 'connection' | 'savedCalls' | 'view' | 'demoScript'>) {
   const current = () => {
     const { phase, summary } = stores.connection.getState();
     const server = phase === 'connected' && summary ? redactUrl(summary.url) : '';
     const state = stores.demoScript.getState();
-    return { server, script: scriptFor(stores.savedRequests.getState().requests, server), at: positionOn(state, server) };
+    return { server, script: scriptFor(stores.savedCalls.getState().calls, server), at: positionOn(state, server) };
   };
   return {
     /** One press: show the next step's filled form, or run the step on screen. Nothing without a connection. */

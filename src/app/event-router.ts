@@ -12,14 +12,14 @@ export function createEventRouter(stores: Stores, queryClient: QueryClient, clos
   return (events: readonly EngineEvent[]): void => {
     const connecting = events.some((event) => event.type === 'connection' && event.phase === 'connecting');
     // Connecting leaves a saved session being browsed: live traffic never mixes into it.
-    if (connecting && stores.session.getState().replay) closeSavedSession();
+    if (connecting && stores.sessionFile.getState().replay) closeSavedSession();
     const wasConnected = stores.connection.getState().phase === 'connected';
     stores.log.getState().actions.appendEvents(events);
     stores.http.getState().actions.appendEvents(events);
     stores.connection.getState().actions.applyEvents(events);
-    stores.requests.getState().actions.applyEvents(events);
+    stores.serverRequests.getState().actions.applyEvents(events);
     stores.auth.getState().actions.applyEvents(events);
-    stores.feed.getState().actions.appendEvents(events);
+    stores.serverLog.getState().actions.appendEvents(events);
     // A new attempt, or a session that ended (server gone, Disconnect), leaves no stale lists behind.
     if (connecting || (wasConnected && stores.connection.getState().phase !== 'connected')) forgetSession(queryClient);
     wireInvalidation(queryClient, events);

@@ -16,10 +16,10 @@ import { demoScriptCommands } from './demo-script.ts';
 import { createEventRouter } from './event-router.ts';
 import { logCommands } from './log-commands.ts';
 import { serverCommands } from './server-commands.ts';
-import { sessionCommands } from './session-commands.ts';
+import { sessionFileCommands } from './session-file-commands.ts';
 import { createSharedStores, createStores, type SharedStores } from './stores.ts';
 import { toolCommands } from './tool-commands.ts';
-import { workspaceCommands } from './workspace-commands.ts';
+import { savedServerCommands } from './saved-server-commands.ts';
 
 export interface LensAppOptions {
   client: EngineClient;
@@ -45,11 +45,11 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
   });
   if (opened?.demo) stores.prefs.getState().actions.setDemo(true);
   const queryClient = createQueryClient();
-  const session = sessionCommands(client, stores, queryClient, effects);
-  const route = createEventRouter(stores, queryClient, session.closeSession);
+  const session = sessionFileCommands(client, stores, queryClient, effects);
+  const route = createEventRouter(stores, queryClient, session.closeSessionFile);
   const unsubscribe = client.subscribe(route);
   const connection = connectionCommands(client, stores, effects, (error) => route([{ type: 'connection', phase: 'failed', error }]));
-  const workspace = workspaceCommands(stores, effects, connection);
+  const workspace = savedServerCommands(stores, effects, connection);
   const commands = {
     ...connection,
     ...workspace,

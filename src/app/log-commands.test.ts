@@ -95,8 +95,8 @@ describe('re-sending from the log', () => {
     await expect(app.commands.resendRequest(answer.id)).rejects.toMatchObject({ message: expect.stringContaining('MCP Lens sent') });
 
     await app.commands.runTool({ name: 'echo', arguments: { message: 'saved' } });
-    await app.commands.saveSession();
-    await app.commands.openSession(new File([downloads[0]!.content], downloads[0]!.fileName));
+    await app.commands.saveSessionFile();
+    await app.commands.openSessionFile(new File([downloads[0]!.content], downloads[0]!.fileName));
     const replayed = sent('tools/call')[0]!;
     await expect(app.commands.resendRequest(replayed.id)).rejects.toMatchObject({ message: READ_ONLY_REASON });
   });

@@ -42,7 +42,7 @@ export function logCommands(client: EngineClient, stores: Stores, effects: Pick<
     const item = stores.log.getState().byId.get(itemId);
     const problem = whyNotResend(item, {
       connected: stores.connection.getState().phase === 'connected',
-      replaying: stores.session.getState().replay !== null,
+      replaying: stores.sessionFile.getState().replay !== null,
     });
     if (problem !== null || item?.type !== 'message') {
       throw { code: 'invalid-input', message: problem ?? 'That log entry is gone.' } satisfies EngineError;

@@ -23,7 +23,7 @@ export function serverCommands(client: EngineClient, stores: Stores, queryClient
 
     async setResourceSubscription(uri: string, subscribe: boolean): Promise<void> {
       await client.call(subscribe ? 'subscribeResource' : 'unsubscribeResource', { uri });
-      stores.feed.getState().actions.setSubscribed(uri, subscribe);
+      stores.serverLog.getState().actions.setSubscribed(uri, subscribe);
     },
 
     /**

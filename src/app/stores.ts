@@ -13,11 +13,11 @@ import {
   createLogStore,
   createNavStore,
   createPrefsStore,
-  createSavedRequestsStore,
-  createServerFeedStore,
+  createSavedCallsStore,
+  createServerLogStore,
   createServerRequestsStore,
-  createServersStore,
-  createSessionStore,
+  createSavedServersStore,
+  createSessionFileStore,
   createViewStore,
   persistClientFeatures,
   persistEraChoice,
@@ -29,8 +29,8 @@ export function createSharedStores(prefsStorage: PrefsStorage | undefined) {
   return {
     prefs: createPrefsStore(prefsStorage),
     /** Saved servers (localStorage). */
-    servers: createServersStore(prefsStorage),
-    savedRequests: createSavedRequestsStore(prefsStorage),
+    savedServers: createSavedServersStore(prefsStorage),
+    savedCalls: createSavedCallsStore(prefsStorage),
   };
 }
 
@@ -50,11 +50,11 @@ export function createStores(
     connection,
     log: createLogStore(),
     http: createHttpStore(),
-    session: createSessionStore(),
+    sessionFile: createSessionFileStore(),
     ...shared,
     /** Server log messages, resource updates and subscriptions (Resources and Logs tabs). */
-    feed: createServerFeedStore(),
-    requests: createServerRequestsStore(),
+    serverLog: createServerLogStore(),
+    serverRequests: createServerRequestsStore(),
     clientFeatures,
     auth: createAuthStore(),
     /** The tab and tool on screen, reflected in the address bar. */

@@ -11,7 +11,7 @@ export function toolCommands(client: EngineClient, stores: Stores, effects: Pick
    * connected server's call history, with how long it took.
    */
   async function runTool(params: ToolCallParams, signal?: AbortSignal): Promise<ToolCallOutcome> {
-    const record = stores.session.getState().actions.recordResult;
+    const record = stores.sessionFile.getState().actions.recordResult;
     const { summary, input } = stores.connection.getState();
     const server = summary?.url ?? input.url;
     const time = effects.now();

@@ -69,7 +69,7 @@ describe('saved servers', () => {
       { name: 'X-Team', value: 'blue' },
     ]);
     const id = app.commands.saveCurrentServer('Demo', ['X-Team'])!;
-    expect(app.servers.getState().servers[0]).toMatchObject({
+    expect(app.savedServers.getState().servers[0]).toMatchObject({
       name: 'Demo',
       headers: [{ name: 'Authorization' }, { name: 'X-Team', value: 'blue' }],
     });
@@ -86,7 +86,7 @@ describe('saved servers', () => {
     const both = app.commands.saveCurrentServer('Demo, both kept', ['Authorization', 'X-Team'])!;
     await expect(app.commands.connectSaved(both)).resolves.toEqual({ kind: 'started' });
     expect(app.connection.getState().phase).toBe('connected');
-    expect(app.servers.getState().servers.find((server) => server.id === both)!.usedAt).toBeGreaterThan(0);
+    expect(app.savedServers.getState().servers.find((server) => server.id === both)!.usedAt).toBeGreaterThan(0);
   });
 
   it('imports a Claude Desktop config with three servers, and lists the stdio one with its relay command', () => {
@@ -103,7 +103,7 @@ describe('saved servers', () => {
     expect(outcome.added.map((added) => added.name)).toEqual(['demo', 'old']);
     expect(outcome.stdio.map(relayCommand)).toEqual(['npx mcp-lens relay -- npx -y @modelcontextprotocol/server-filesystem /tmp']);
     expect(outcome.problems).toEqual([expect.stringContaining('broken: Only http and https')]);
-    expect(app.servers.getState().servers.map((server) => [server.name, server.transport])).toEqual([
+    expect(app.savedServers.getState().servers.map((server) => [server.name, server.transport])).toEqual([
       ['demo', 'streamable-http'],
       ['old', 'sse'],
     ]);
@@ -130,7 +130,7 @@ describe('the address', () => {
     expect(addresses.at(-1)).toMatch(/#resources$/);
 
     const id = app.commands.saveCurrentServer('Demo', [])!;
-    const saved = app.servers.getState().servers.find((server) => server.id === id)!;
+    const saved = app.savedServers.getState().servers.find((server) => server.id === id)!;
     const exports = exportSnippets({ ...saved, headerNames: saved.headers.map((header) => header.name) }).map((snippet) => snippet.text);
     for (const generated of [...addresses, ...exports]) {
       expect(generated).not.toContain(SECRET);
@@ -225,7 +225,7 @@ describe('several servers at once', () => {
     expect(readAddress(`http://lens.test/${addresses.at(-1)!}`).url).toBe(other.url);
     // Saved servers are the browser's, not a connection's: every connection sees the same list.
     second.commands.saveCurrentServer('Other');
-    expect(first.servers.getState().servers.map((server) => server.name)).toEqual(['Other']);
+    expect(first.savedServers.getState().servers.map((server) => server.name)).toEqual(['Other']);
   });
 
   it('closes a connection: its session ends, its engine stops, and its neighbour comes on screen', async () => {

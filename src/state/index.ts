@@ -11,16 +11,16 @@ export { persistEraChoice } from './persist-era.ts';
 export type { HttpState, TrafficView } from './http-store.ts';
 export { createHttpStore, DEFAULT_HTTP_BODY_BUDGET, indexCarried, MAX_CARRIED_LINKS } from './http-store.ts';
 export { toHar } from './http-har.ts';
-export type { ReplayInfo, SessionState } from './session-store.ts';
-export { createSessionStore } from './session-store.ts';
+export type { ReplayInfo, SessionFileState } from './session-file-store.ts';
+export { createSessionFileStore } from './session-file-store.ts';
 export type { ClientFeaturesState } from './client-features-store.ts';
 export { createClientFeaturesStore, persistClientFeatures } from './client-features-store.ts';
 export type { ServerRequestsState } from './server-requests-store.ts';
 export { createServerRequestsStore } from './server-requests-store.ts';
 export type { AuthState } from './auth-store.ts';
 export { createAuthStore } from './auth-store.ts';
-export type { ServerFeedState, ServerLogEntry } from './server-feed-store.ts';
-export { createServerFeedStore } from './server-feed-store.ts';
+export type { ServerLogState, ServerLogEntry } from './server-log-store.ts';
+export { createServerLogStore } from './server-log-store.ts';
 export type { SessionStorageLike } from './pending-redirect.ts';
 export {
   buildPendingRedirect,
@@ -30,13 +30,13 @@ export {
   takePendingRedirect,
   takeRedirectReturn,
 } from './pending-redirect.ts';
-export type { SavedServer, ServersState } from './servers-store.ts';
-export { createServersStore, recentFirst } from './servers-store.ts';
+export type { SavedServer, SavedServersState } from './saved-servers-store.ts';
+export { createSavedServersStore, recentFirst } from './saved-servers-store.ts';
 export type { ViewState } from './view-store.ts';
 export { createViewStore } from './view-store.ts';
 export type { HistoryCall } from './call-history-store.ts';
 export { createCallHistoryStore } from './call-history-store.ts';
-export { createSavedRequestsStore } from './saved-requests-store.ts';
+export { createSavedCallsStore } from './saved-calls-store.ts';
 export { createNavStore } from './nav-store.ts';
 export { shownLog, type ShownLog } from './log-view.ts';
 export { jsonLine, JSONL_MIME_TYPE } from './log-jsonl.ts';

@@ -10,11 +10,11 @@ import { useApplyDemo } from './demo/use-demo.ts';
 import { FeatureTabs } from './features/FeatureTabs.tsx';
 import { ServerRequestsHost } from './requests/ServerRequestsHost.tsx';
 import { ServerPanel } from './server/ServerPanel.tsx';
-import { ReplayBanner } from './session/ReplayBanner.tsx';
-import { SessionMenu } from './session/SessionMenu.tsx';
+import { ReplayBanner } from './session-file/ReplayBanner.tsx';
+import { SessionMenu } from './session-file/SessionMenu.tsx';
 import { ThemeToggle } from './theme/ThemeToggle.tsx';
 import { useApplyTheme } from './theme/use-theme.ts';
-import { Workspace } from './workspace/Workspace.tsx';
+import { StartScreen } from './saved-servers/StartScreen.tsx';
 import { CommandPalette } from './palette/CommandPalette.tsx';
 import { NotificationsTimeline } from './timeline/NotificationsTimeline.tsx';
 import { TrafficPane } from './traffic/TrafficPane.tsx';
@@ -54,7 +54,7 @@ export function App() {
             <AuthPrompt />
           </PanelBoundary>
           <PanelBoundary name="Saved servers">
-            <Workspace />
+            <StartScreen />
           </PanelBoundary>
           <PanelBoundary name="The server panel">
             <ServerPanel />

@@ -13,9 +13,9 @@ import type {
   HttpState,
   LogState,
   PrefsState,
-  ServerFeedState,
+  ServerLogState,
   ServerRequestsState,
-  SessionState,
+  SessionFileState,
 } from '../state/index.ts';
 
 const WorkspaceContext = createContext<Workspace | null>(null);
@@ -63,7 +63,7 @@ export function useOnScreen(): () => boolean {
 /** The live session or the saved one being browsed: what a tab shows and whether its actions can run. */
 export function useScope(): Scope {
   const { client } = useApp();
-  const saved = useSession((state) => state.replay);
+  const saved = useSessionFile((state) => state.replay);
   const phase = useConnection((state) => state.phase);
   const connectionKey = useConnection((state) => state.connectionKey);
   const capabilities = useConnection((state) => state.summary?.capabilities);
@@ -86,16 +86,16 @@ export function useHttp<T>(selector: (state: HttpState) => T): T {
   return useStore(useApp().http, selector);
 }
 
-export function useSession<T>(selector: (state: SessionState) => T): T {
-  return useStore(useApp().session, selector);
+export function useSessionFile<T>(selector: (state: SessionFileState) => T): T {
+  return useStore(useApp().sessionFile, selector);
 }
 
-export function useFeed<T>(selector: (state: ServerFeedState) => T): T {
-  return useStore(useApp().feed, selector);
+export function useServerLog<T>(selector: (state: ServerLogState) => T): T {
+  return useStore(useApp().serverLog, selector);
 }
 
 export function useServerRequests<T>(selector: (state: ServerRequestsState) => T): T {
-  return useStore(useApp().requests, selector);
+  return useStore(useApp().serverRequests, selector);
 }
 
 export function useClientFeatures<T>(selector: (state: ClientFeaturesState) => T): T {

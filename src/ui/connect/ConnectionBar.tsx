@@ -11,7 +11,7 @@ import { headerProblems } from '../../shared/header-pairs.ts';
 import { HeadersEditor } from './HeadersEditor.tsx';
 import { ServerUrlInput } from './ServerUrlInput.tsx';
 import { StreamHealthDetails, useStreamHealth } from './StreamHealth.tsx';
-import { SaveServerButton, SaveServerForm } from '../workspace/SaveServer.tsx';
+import { SaveServerButton, SaveServerForm } from '../saved-servers/SaveServer.tsx';
 import './connect.css';
 
 const TRANSPORTS: Array<{ value: TransportChoice; label: string }> = [

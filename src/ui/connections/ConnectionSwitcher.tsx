@@ -59,7 +59,7 @@ function ConnectionChip({ connection: { id, app }, active }: { connection: Conne
   const url = useStore(app.connection, (state) => state.summary?.url ?? state.input.url);
   const demo = useDemo();
   // A question from a server on another connection waits there; the chip says so, so it is not missed.
-  const waiting = useStore(app.requests, (state) => state.pending.length);
+  const waiting = useStore(app.serverRequests, (state) => state.pending.length);
   return (
     <div className={`connection-chip status-${phase}`} data-active={active || undefined}>
       <button

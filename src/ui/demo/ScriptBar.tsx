@@ -13,7 +13,7 @@ export function ScriptBar() {
   const app = useApp();
   const { nextScriptStep, restartScript } = useCommands();
   const server = useConnection((state) => (state.phase === 'connected' && state.summary ? redactUrl(state.summary.url) : ''));
-  const requests = useStore(app.savedRequests, (state) => state.requests);
+  const requests = useStore(app.savedCalls, (state) => state.calls);
   const script = useMemo(() => (server ? scriptFor(requests, server) : []), [requests, server]);
   const at = useStore(app.demoScript, (state) => positionOn(state, server));
   const active = script.length > 0;

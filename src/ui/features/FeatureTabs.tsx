@@ -1,8 +1,8 @@
 import { lazy, Suspense, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useView } from '../workspace/use-workspace.ts';
+import { useView } from '../saved-servers/use-saved-servers.ts';
 import { ToolsView } from '../tools/ToolsView.tsx';
 import { PanelBoundary } from '../common/PanelBoundary.tsx';
-import { useSession } from '../services.tsx';
+import { useSessionFile } from '../services.tsx';
 import { ANY_TAB, useNavRequest } from '../palette/use-nav.ts';
 
 // Every tab but Tools loads when first opened: none of them is on the first screen.
@@ -39,7 +39,7 @@ export const FEATURES: Feature[] = [
 /** Feature views as tabs; a saved session being browsed shows only the ones a file can rebuild. */
 export function FeatureTabs() {
   // A new saved session (or going live again) starts with fresh panels: nothing of the last one lingers.
-  const replayKey = useSession((state) => state.replay?.key ?? null);
+  const replayKey = useSessionFile((state) => state.replay?.key ?? null);
   const features = replayKey === null ? FEATURES : FEATURES.filter((feature) => feature.replay);
   return <Tabs key={replayKey ?? 'live'} features={features} />;
 }

@@ -4,7 +4,7 @@ import type { HistoryCall } from '../../state/index.ts';
 import { formatDuration, formatTime, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useApp, useCommands, useConnection } from '../services.tsx';
-import { SavedRequests } from './SavedRequests.tsx';
+import { SavedCalls } from './SavedCalls.tsx';
 import './history.css';
 
 const NONE: readonly HistoryCall[] = [];
@@ -31,14 +31,14 @@ export default function HistoryView() {
           </ol>
         )}
       </section>
-      <SavedRequests connected={connected} />
+      <SavedCalls connected={connected} />
     </div>
   );
 }
 
 function HistoryRow({ call, server, connected }: { call: HistoryCall; server: string; connected: boolean }) {
   const { rerunTool } = useCommands();
-  const { save } = useStore(useApp().savedRequests, (state) => state.actions);
+  const { save } = useStore(useApp().savedCalls, (state) => state.actions);
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState(call.tool);
   const status = call.error ? 'failed' : call.outcome?.isError ? 'tool error' : 'ok';

@@ -4,7 +4,7 @@ import type { MessageEntry } from '../../shared/events.ts';
 import { messageItemId, requestMethodOf } from '../../state/index.ts';
 import { formatDuration, formatTime, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useConnection, useHttp, useLog, useSession } from '../services.tsx';
+import { useConnection, useHttp, useLog, useSessionFile } from '../services.tsx';
 import { ERA_PROBE_METHOD } from './envelope.ts';
 import { CopyRequest } from './CopyRequest.tsx';
 import { MessageJson, ResultType } from './MessageJson.tsx';
@@ -33,7 +33,7 @@ export function LogDetail() {
     item?.type === 'message' && item.entry.resent ? state.byId.has(messageItemId(item.entry.resent.fromSeq)) : false,
   );
   const connected = useConnection((state) => state.phase === 'connected');
-  const replaying = useSession((state) => state.replay !== null);
+  const replaying = useSessionFile((state) => state.replay !== null);
   const resend = useResend(item?.id, item?.type === 'message' ? item.entry.message : undefined);
   if (!item) return null;
   const probe = item.type === 'message' && (item.entry.method ?? requestMethod) === ERA_PROBE_METHOD;

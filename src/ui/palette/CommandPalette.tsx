@@ -17,7 +17,7 @@ import './palette.css';
 export function CommandPalette() {
   const [open, setOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const { openSession } = useCommands();
+  const { openSessionFile } = useCommands();
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
@@ -40,7 +40,7 @@ export function CommandPalette() {
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
-          if (file) void openSession(file);
+          if (file) void openSessionFile(file);
         }}
       />
     </>
@@ -168,7 +168,7 @@ function usePaletteItems(openFile: () => void): PaletteItem[] {
       const dark = resolveTheme(theme, window.matchMedia('(prefers-color-scheme: dark)').matches) === 'dark';
       actions.setTheme(dark ? 'light' : 'dark');
     };
-    const replay = app.session.getState().replay !== null;
+    const replay = app.sessionFile.getState().replay !== null;
     return paletteItems({
       tabs: FEATURES.filter((feature) => !replay || feature.replay).map((feature) => feature.name),
       tools: cached<{ tools: Array<{ name: string }> }>(toolsQueryOptions(client, key))?.tools ?? [],
@@ -179,7 +179,7 @@ function usePaletteItems(openFile: () => void): PaletteItem[] {
       commands: [
         ...(live && phase !== 'connected' ? [{ label: 'Connect', run: () => void commands.connect() }] : []),
         ...(live && phase === 'connected' ? [{ label: 'Disconnect', run: () => void commands.disconnect() }] : []),
-        { label: 'Save session', run: () => void commands.saveSession() },
+        { label: 'Save session', run: () => void commands.saveSessionFile() },
         { label: 'Open session…', run: openFile },
         { label: 'Toggle theme', run: toggleTheme },
         { label: 'Clear message log', run: () => app.log.getState().actions.clear() },

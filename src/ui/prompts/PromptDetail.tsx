@@ -8,10 +8,10 @@ import { formatDuration } from '../common/format.ts';
 import { DetailHead } from '../common/DetailHead.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { ArgumentInput } from '../completions/ArgumentInput.tsx';
-import { ReadOnlyNote } from '../session/ReadOnlyNote.tsx';
+import { ReadOnlyNote } from '../session-file/ReadOnlyNote.tsx';
 import { useOnScreen, useScope } from '../services.tsx';
 import { PromptMessages } from './PromptMessages.tsx';
-import { SavedPicker } from '../session/SavedPicker.tsx';
+import { SavedPicker } from '../session-file/SavedPicker.tsx';
 import { useSavedGets } from './SavedPromptGets.tsx';
 import { WaitingForInput } from '../requests/WaitingForInput.tsx';
 

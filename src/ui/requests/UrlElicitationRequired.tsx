@@ -10,8 +10,8 @@ import { openOutside, UrlDisplay } from './UrlDisplay.tsx';
  * Each is opened only on request; completion notices mark them done, and Retry re-sends the request.
  */
 export function UrlElicitationRequired({ elicitations, onRetry }: { elicitations: UrlElicitation[]; onRetry?: () => void }) {
-  const { requests } = useApp();
-  useEffect(() => requests.getState().actions.track(elicitations.map((e) => e.elicitationId)), [requests, elicitations]);
+  const { serverRequests } = useApp();
+  useEffect(() => serverRequests.getState().actions.track(elicitations.map((e) => e.elicitationId)), [serverRequests, elicitations]);
   const statuses = useServerRequests((s) => s.urlElicitations);
   const allDone = elicitations.length > 0 && elicitations.every((e) => statuses[e.elicitationId] === 'complete');
   return (

@@ -4,7 +4,7 @@ import type { EngineError } from '../../shared/errors.ts';
 import type { ResourceInfo } from '../../shared/resources-api.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { formatTime } from '../common/format.ts';
-import { useCommands, useConnection, useFeed } from '../services.tsx';
+import { useCommands, useConnection, useServerLog } from '../services.tsx';
 import { DetailHead } from '../common/DetailHead.tsx';
 import { ResourceBadges } from './ResourceBadges.tsx';
 import { ResourceRead } from './ResourceRead.tsx';
@@ -14,8 +14,8 @@ export function ResourceDetail({ resource }: { resource: ResourceInfo }) {
   const canSubscribe = useConnection(
     (s) => (s.summary?.capabilities?.resources as { subscribe?: unknown } | undefined)?.subscribe === true,
   );
-  const update = useFeed((s) => s.updates.get(resource.uri));
-  const { acknowledgeUpdate } = useFeed((s) => s.actions);
+  const update = useServerLog((s) => s.updates.get(resource.uri));
+  const { acknowledgeUpdate } = useServerLog((s) => s.actions);
 
   // Opening a resource counts as having seen its earlier updates; later ones are counted again.
   useEffect(() => acknowledgeUpdate(resource.uri), [acknowledgeUpdate, resource.uri]);
@@ -47,7 +47,7 @@ export function ResourceDetail({ resource }: { resource: ResourceInfo }) {
 
 function SubscribeButton({ uri }: { uri: string }) {
   const { setResourceSubscription } = useCommands();
-  const subscribed = useFeed((s) => s.subscribed.has(uri));
+  const subscribed = useServerLog((s) => s.subscribed.has(uri));
   const mutation = useMutation<void, EngineError, boolean>({
     mutationFn: (subscribe: boolean) => setResourceSubscription(uri, subscribe),
   });

@@ -5,7 +5,7 @@ import { formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useId } from 'react';
 import { useScope } from '../services.tsx';
-import { ReadOnlyNote } from '../session/ReadOnlyNote.tsx';
+import { ReadOnlyNote } from '../session-file/ReadOnlyNote.tsx';
 import { ResourceContentView } from './ResourceContentView.tsx';
 import { WaitingForInput } from '../requests/WaitingForInput.tsx';
 

@@ -9,7 +9,7 @@ import { ArgumentInput } from '../completions/ArgumentInput.tsx';
 import { useDebounced } from '../completions/use-debounced.ts';
 import { DetailHead } from '../common/DetailHead.tsx';
 import { useScope } from '../services.tsx';
-import { ReadOnlyNote } from '../session/ReadOnlyNote.tsx';
+import { ReadOnlyNote } from '../session-file/ReadOnlyNote.tsx';
 import { ResourceBadges } from './ResourceBadges.tsx';
 import { ResourceRead } from './ResourceRead.tsx';
 

@@ -3,7 +3,7 @@ import { isLogLevel, LOG_LEVELS, type LogLevel } from '../../shared/logging-api.
 import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
 import { DeprecatedBadge } from '../server/DeprecatedBadge.tsx';
 import { useServerEra } from '../server/use-server-era.ts';
-import { useConnection, useFeed, useApp } from '../services.tsx';
+import { useConnection, useServerLog, useApp } from '../services.tsx';
 import { atLeast } from './level-filter.ts';
 import { LogLevelControl } from './LogLevelControl.tsx';
 import { ServerLogList } from './ServerLogList.tsx';
@@ -12,12 +12,12 @@ import './server-logs.css';
 /** The Logs tab: the server's notifications/message entries, filtered by level, and the level the server is asked for. */
 export function LogsView() {
   // A flood of log messages repaints this list ten times a second at most, also while the tab is hidden.
-  const { logs, logsEvicted: evicted } = useThrottledState(useApp().feed, LIST_REFRESH_MS);
-  const { clearLogs } = useFeed((s) => s.actions);
+  const { logs, logsEvicted: evicted } = useThrottledState(useApp().serverLog, LIST_REFRESH_MS);
+  const { clearLogs } = useServerLog((s) => s.actions);
   const connected = useConnection((s) => s.phase === 'connected');
   const offersLogging = useConnection((s) => s.summary?.capabilities?.logging !== undefined);
   const modern = useServerEra() === 'modern';
-  const logLevel = useFeed((s) => s.logLevel);
+  const logLevel = useServerLog((s) => s.logLevel);
   const [minimum, setMinimum] = useState<LogLevel>('debug');
   const filterId = useId();
 

@@ -3,7 +3,7 @@ import type { EngineError } from '../../shared/errors.ts';
 import type { PingResult } from '../../shared/model.ts';
 import { formatDuration, formatTime } from '../common/format.ts';
 import { useId } from 'react';
-import { ReadOnlyNote } from '../session/ReadOnlyNote.tsx';
+import { ReadOnlyNote } from '../session-file/ReadOnlyNote.tsx';
 import { useCommands, useScope } from '../services.tsx';
 import { useServerEra } from './use-server-era.ts';
 

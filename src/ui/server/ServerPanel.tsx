@@ -8,7 +8,7 @@ import { ServerIcon } from '../common/Icon.tsx';
 import { revealInvisible } from '../common/reveal-invisible.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useViaRelay } from '../common/use-via-relay.ts';
-import { useConnection, useSession } from '../services.tsx';
+import { useConnection, useSessionFile } from '../services.tsx';
 import { Secret } from '../demo/Secret.tsx';
 import { useShownUrl } from '../demo/use-demo.ts';
 import { describeCapabilities } from './capabilities.ts';
@@ -21,7 +21,7 @@ import './server.css';
 export function ServerPanel() {
   const live = useConnection((state) => state.summary);
   // A saved session being browsed shows the server it was saved from.
-  const saved = useSession((state) => state.replay?.server ?? null);
+  const saved = useSessionFile((state) => state.replay?.server ?? null);
   const summary = live ?? saved;
   if (!summary) return null;
   return <ServerDetails summary={summary} />;
@@ -38,7 +38,7 @@ function isCrossOrigin(url: unknown): boolean {
 
 function ServerDetails({ summary }: { summary: ServerSummary }) {
   // A saved session cannot be probed: the CORS doctor is for the live server.
-  const replay = useSession((state) => state.replay !== null);
+  const replay = useSessionFile((state) => state.replay !== null);
   const { server } = summary;
   const website = typeof server.websiteUrl === 'string' ? checkNavigableUrl(server.websiteUrl) : null;
   const displayName = server.title || server.name;

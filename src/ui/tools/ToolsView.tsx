@@ -5,7 +5,7 @@ import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { FreshnessBadge } from '../common/FreshnessBadge.tsx';
 import { LoadMore } from '../common/LoadMore.tsx';
 import { CallSettings } from './CallSettings.tsx';
-import { SavedResults } from '../session/SavedResults.tsx';
+import { SavedResults } from '../session-file/SavedResults.tsx';
 import { ToolDetail } from './ToolDetail.tsx';
 import { ToolList } from './ToolList.tsx';
 import { ListSearch } from '../find/ListSearch.tsx';
@@ -15,7 +15,7 @@ import './tools.css';
 import './tools-calls.css';
 import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
 import { useScope } from '../services.tsx';
-import { useView } from '../workspace/use-workspace.ts';
+import { useView } from '../saved-servers/use-saved-servers.ts';
 import { useNavRequest } from '../palette/use-nav.ts';
 
 /** The Tools tab: the server's tools, and the selected one's form and result — live, or as a saved session recorded them. */

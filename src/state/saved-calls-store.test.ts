@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SAVED_ARGUMENTS_CHARS, MAX_SAVED_REQUESTS, checkRequest, createSavedRequestsStore } from './saved-requests-store.ts';
+import { MAX_SAVED_ARGUMENTS_CHARS, MAX_SAVED_CALLS, checkRequest, createSavedCallsStore } from './saved-calls-store.ts';
 import { blockedStorage, memoryStorage } from './test-storage.ts';
 
 const request = { name: 'Say hi', tool: 'echo', arguments: { message: 'hi' }, server: 'https://a.test/mcp', savedAt: 1 };
@@ -7,19 +7,19 @@ const request = { name: 'Say hi', tool: 'echo', arguments: { message: 'hi' }, se
 describe('saved requests', () => {
   it('are kept in the browser and read back after a reload', () => {
     const storage = memoryStorage();
-    createSavedRequestsStore(storage).getState().actions.save(request);
-    const reloaded = createSavedRequestsStore(storage).getState().requests;
+    createSavedCallsStore(storage).getState().actions.save(request);
+    const reloaded = createSavedCallsStore(storage).getState().calls;
     expect(reloaded).toEqual([expect.objectContaining(request)]);
-    createSavedRequestsStore(storage).getState().actions.remove(reloaded[0]!.id);
-    expect(createSavedRequestsStore(storage).getState().requests).toEqual([]);
+    createSavedCallsStore(storage).getState().actions.remove(reloaded[0]!.id);
+    expect(createSavedCallsStore(storage).getState().calls).toEqual([]);
   });
 
   it('move up and down one place at a time, and keep that order after a reload', () => {
     const storage = memoryStorage();
-    const store = createSavedRequestsStore(storage);
+    const store = createSavedCallsStore(storage);
     for (const name of ['a', 'b', 'c']) store.getState().actions.save({ ...request, name });
-    const names = () => store.getState().requests.map((saved) => saved.name);
-    const id = (name: string) => store.getState().requests.find((saved) => saved.name === name)!.id;
+    const names = () => store.getState().calls.map((saved) => saved.name);
+    const id = (name: string) => store.getState().calls.find((saved) => saved.name === name)!.id;
     store.getState().actions.move(id('c'), -1);
     expect(names()).toEqual(['a', 'c', 'b']);
     store.getState().actions.move(id('a'), -1);
@@ -27,16 +27,16 @@ describe('saved requests', () => {
     expect(names()).toEqual(['a', 'c', 'b']);
     store.getState().actions.move(id('a'), 1);
     expect(
-      createSavedRequestsStore(storage)
+      createSavedCallsStore(storage)
         .getState()
-        .requests.map((saved) => saved.name),
+        .calls.map((saved) => saved.name),
     ).toEqual(['c', 'a', 'b']);
   });
 
   it('keep the server URL without its secrets', () => {
-    const store = createSavedRequestsStore(memoryStorage());
+    const store = createSavedCallsStore(memoryStorage());
     store.getState().actions.save({ ...request, server: 'https://me:pw@a.test/mcp?api_key=sk-planted' });
-    expect(store.getState().requests[0]!.server).not.toMatch(/pw|sk-planted/);
+    expect(store.getState().calls[0]!.server).not.toMatch(/pw|sk-planted/);
   });
 
   it('drop what storage holds that is not a well-formed request', () => {
@@ -52,12 +52,12 @@ describe('saved requests', () => {
       ]),
     });
     expect(
-      createSavedRequestsStore(storage)
+      createSavedCallsStore(storage)
         .getState()
-        .requests.map((r) => r.id),
+        .calls.map((r) => r.id),
     ).toEqual(['a']);
-    expect(createSavedRequestsStore(memoryStorage({ 'mcp-lens.saved-requests': '{not json' })).getState().requests).toEqual([]);
-    expect(createSavedRequestsStore(memoryStorage({ 'mcp-lens.saved-requests': '{"a":1}' })).getState().requests).toEqual([]);
+    expect(createSavedCallsStore(memoryStorage({ 'mcp-lens.saved-requests': '{not json' })).getState().calls).toEqual([]);
+    expect(createSavedCallsStore(memoryStorage({ 'mcp-lens.saved-requests': '{"a":1}' })).getState().calls).toEqual([]);
   });
 
   it('never let a stored __proto__ key reach a prototype', () => {
@@ -70,9 +70,9 @@ describe('saved requests', () => {
   });
 
   it('are bounded, and still work with storage blocked', () => {
-    const store = createSavedRequestsStore(blockedStorage);
-    for (let index = 0; index < MAX_SAVED_REQUESTS + 3; index += 1) store.getState().actions.save({ ...request, name: `r${index}` });
-    expect(store.getState().requests).toHaveLength(MAX_SAVED_REQUESTS);
-    expect(store.getState().requests.at(-1)!.name).toBe(`r${MAX_SAVED_REQUESTS + 2}`);
+    const store = createSavedCallsStore(blockedStorage);
+    for (let index = 0; index < MAX_SAVED_CALLS + 3; index += 1) store.getState().actions.save({ ...request, name: `r${index}` });
+    expect(store.getState().calls).toHaveLength(MAX_SAVED_CALLS);
+    expect(store.getState().calls.at(-1)!.name).toBe(`r${MAX_SAVED_CALLS + 2}`);
   });
 });

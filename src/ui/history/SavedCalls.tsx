@@ -7,11 +7,11 @@ import { useApp, useCommands } from '../services.tsx';
  * Saved requests, kept in this browser: each runs against the connected server in one click. Their order is
  * demo mode's script for the server they came from, so they move up and down.
  */
-export function SavedRequests({ connected }: { connected: boolean }) {
+export function SavedCalls({ connected }: { connected: boolean }) {
   const { rerunTool } = useCommands();
   const app = useApp();
-  const requests = useStore(app.savedRequests, (state) => state.requests);
-  const { remove, move } = useStore(app.savedRequests, (state) => state.actions);
+  const requests = useStore(app.savedCalls, (state) => state.calls);
+  const { remove, move } = useStore(app.savedCalls, (state) => state.actions);
   return (
     <section aria-label="Saved requests">
       <h3 className="list-section-title">

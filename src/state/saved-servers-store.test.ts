@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createServersStore, MAX_SAVED_SERVERS, recentFirst, type ServerDraft } from './servers-store.ts';
+import { createSavedServersStore, MAX_SAVED_SERVERS, recentFirst, type ServerDraft } from './saved-servers-store.ts';
 import { blockedStorage, memoryStorage } from './test-storage.ts';
 
 const draft = (name: string, extra: Partial<ServerDraft> = {}): ServerDraft => ({
@@ -14,7 +14,7 @@ const draft = (name: string, extra: Partial<ServerDraft> = {}): ServerDraft => (
 describe('servers store', () => {
   it('saves, renames, duplicates, touches and deletes, and reloads what it saved', () => {
     const storage = memoryStorage();
-    const store = createServersStore(storage);
+    const store = createSavedServersStore(storage);
     const { actions } = store.getState();
     const a = actions.add(draft('a', { headers: [{ name: 'Authorization', value: 'kept' }, { name: 'X-Team' }] }));
     const b = actions.add(draft('b', { transport: 'sse', era: 'legacy' }));
@@ -26,7 +26,7 @@ describe('servers store', () => {
     expect(recentFirst(store.getState().servers).map((server) => server.name)).toEqual(['b', 'Alpha', 'Alpha (copy)']);
     actions.remove(copy);
 
-    const reloaded = createServersStore(storage).getState();
+    const reloaded = createSavedServersStore(storage).getState();
     expect(reloaded.servers).toEqual([
       {
         id: a,
@@ -44,7 +44,7 @@ describe('servers store', () => {
   });
 
   it('keeps at most MAX_SAVED_SERVERS, dropping the least recently used', () => {
-    const store = createServersStore(memoryStorage());
+    const store = createSavedServersStore(memoryStorage());
     const { actions } = store.getState();
     const first = actions.add(draft('first'));
     actions.touch(first, 5);
@@ -73,16 +73,16 @@ describe('servers store', () => {
       { id: '5', name: 'big', url: `https://b.example/${'a'.repeat(5000)}` },
       null,
     ];
-    const store = createServersStore(memoryStorage({ 'mcp-lens.servers': JSON.stringify(stored) }));
+    const store = createSavedServersStore(memoryStorage({ 'mcp-lens.servers': JSON.stringify(stored) }));
     expect(store.getState().servers).toEqual([
       { id: '1', name: 'ok', url: 'https://ok.example/mcp', transport: 'auto', era: 'auto', headers: [{ name: 'A' }], usedAt: 0 },
     ]);
-    expect(createServersStore(memoryStorage({ 'mcp-lens.servers': '{"not": "a list"}' })).getState().servers).toEqual([]);
-    expect(createServersStore(memoryStorage({ 'mcp-lens.servers': '{broken' })).getState().servers).toEqual([]);
+    expect(createSavedServersStore(memoryStorage({ 'mcp-lens.servers': '{"not": "a list"}' })).getState().servers).toEqual([]);
+    expect(createSavedServersStore(memoryStorage({ 'mcp-lens.servers': '{broken' })).getState().servers).toEqual([]);
   });
 
   it('works for the page when storage is blocked', () => {
-    const store = createServersStore(blockedStorage);
+    const store = createSavedServersStore(blockedStorage);
     store.getState().actions.add(draft('a'));
     expect(store.getState().servers).toHaveLength(1);
   });

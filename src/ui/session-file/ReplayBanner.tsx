@@ -1,13 +1,13 @@
 import { formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useCommands, useSession } from '../services.tsx';
+import { useCommands, useSessionFile } from '../services.tsx';
 
 /** Says a saved session is being browsed (read-only), or why a file could not be opened. */
 export function ReplayBanner() {
-  const { closeSession } = useCommands();
-  const replay = useSession((state) => state.replay);
-  const openError = useSession((state) => state.openError);
-  const { dismissError } = useSession((state) => state.actions);
+  const { closeSessionFile } = useCommands();
+  const replay = useSessionFile((state) => state.replay);
+  const openError = useSessionFile((state) => state.openError);
+  const { dismissError } = useSessionFile((state) => state.actions);
 
   return (
     <>
@@ -30,7 +30,7 @@ export function ReplayBanner() {
             </strong>
             , saved {new Date(replay.savedAt).toLocaleDateString()} {formatTime(Date.parse(replay.savedAt))} — read-only.
           </span>
-          <button type="button" className="button button-small" onClick={closeSession}>
+          <button type="button" className="button button-small" onClick={closeSessionFile}>
             Close saved session
           </button>
           {replay.catalogError && (

@@ -30,7 +30,7 @@ interface SessionActions {
   closeReplay(): void;
 }
 
-export interface SessionState {
+export interface SessionFileState {
   /** Tool results shown in the live session, oldest first, the latest `MAX_RESULTS`. */
   results: SavedResult[];
   /** The saved session being browsed, read-only; null when live. */
@@ -42,8 +42,8 @@ export interface SessionState {
 
 const MAX_RESULTS = 100;
 
-export function createSessionStore() {
-  return createStore<SessionState>()((set) => ({
+export function createSessionFileStore() {
+  return createStore<SessionFileState>()((set) => ({
     results: [],
     replay: null,
     progress: null,

@@ -1,12 +1,12 @@
 /**
- * Saved requests: a named tool call (tool and arguments) to run again later, kept in the browser. What is
+ * Saved calls: a named tool call (tool and arguments) to run again later, kept in the browser. What is
  * read back from storage is checked entry by entry: a damaged or hand-edited entry is dropped, not trusted.
  */
 import { createStore } from 'zustand/vanilla';
 import { redactUrl } from '../shared/redact.ts';
 import type { PrefsStorage } from './prefs-store.ts';
 
-export interface SavedRequest {
+export interface SavedCall {
   id: string;
   name: string;
   tool: string;
@@ -16,61 +16,61 @@ export interface SavedRequest {
   savedAt: number;
 }
 
-export interface SavedRequestsState {
-  requests: readonly SavedRequest[];
+export interface SavedCallsState {
+  calls: readonly SavedCall[];
   actions: {
-    save(request: Omit<SavedRequest, 'id'>): void;
+    save(call: Omit<SavedCall, 'id'>): void;
     remove(id: string): void;
-    /** Moves a request one place earlier (-1) or later (+1) in the list; the order is a demo script's order. */
+    /** Moves a call one place earlier (-1) or later (+1) in the list; the order is a demo script's order. */
     move(id: string, by: -1 | 1): void;
   };
 }
 
 const STORAGE_KEY = 'mcp-lens.saved-requests';
-export const MAX_SAVED_REQUESTS = 100;
-/** A saved request's arguments, as JSON, at most this long: local storage is small and shared. */
+export const MAX_SAVED_CALLS = 100;
+/** A saved call's arguments, as JSON, at most this long: local storage is small and shared. */
 export const MAX_SAVED_ARGUMENTS_CHARS = 64 * 1024;
 const MAX_NAME_CHARS = 200;
 
-export function createSavedRequestsStore(storage?: PrefsStorage) {
-  const persist = (requests: readonly SavedRequest[]) => {
+export function createSavedCallsStore(storage?: PrefsStorage) {
+  const persist = (calls: readonly SavedCall[]) => {
     try {
-      storage?.setItem(STORAGE_KEY, JSON.stringify(requests));
+      storage?.setItem(STORAGE_KEY, JSON.stringify(calls));
     } catch {
       // Blocked or full storage: the list still holds for this page.
     }
   };
-  return createStore<SavedRequestsState>()((set, get) => ({
-    requests: readSaved(storage),
+  return createStore<SavedCallsState>()((set, get) => ({
+    calls: readSaved(storage),
     actions: {
-      save(request) {
-        const id = `${request.savedAt.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-        // The server is shown beside the request, not used to run it: its URL is kept without secrets.
-        const checked = checkRequest({ ...request, id, name: request.name.trim() || request.tool, server: redactUrl(request.server) });
+      save(call) {
+        const id = `${call.savedAt.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+        // The server is shown beside the call, not used to run it: its URL is kept without secrets.
+        const checked = checkRequest({ ...call, id, name: call.name.trim() || call.tool, server: redactUrl(call.server) });
         if (!checked) return;
-        const requests = [...get().requests, checked].slice(-MAX_SAVED_REQUESTS);
-        set({ requests });
-        persist(requests);
+        const calls = [...get().calls, checked].slice(-MAX_SAVED_CALLS);
+        set({ calls });
+        persist(calls);
       },
       remove(id) {
-        const requests = get().requests.filter((request) => request.id !== id);
-        set({ requests });
-        persist(requests);
+        const calls = get().calls.filter((call) => call.id !== id);
+        set({ calls });
+        persist(calls);
       },
       move(id, by) {
-        const from = get().requests.findIndex((request) => request.id === id);
+        const from = get().calls.findIndex((call) => call.id === id);
         const to = from + by;
-        if (from < 0 || to < 0 || to >= get().requests.length) return;
-        const requests = [...get().requests];
-        [requests[from], requests[to]] = [requests[to]!, requests[from]!];
-        set({ requests });
-        persist(requests);
+        if (from < 0 || to < 0 || to >= get().calls.length) return;
+        const calls = [...get().calls];
+        [calls[from], calls[to]] = [calls[to]!, calls[from]!];
+        set({ calls });
+        persist(calls);
       },
     },
   }));
 }
 
-function readSaved(storage: PrefsStorage | undefined): SavedRequest[] {
+function readSaved(storage: PrefsStorage | undefined): SavedCall[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(storage?.getItem(STORAGE_KEY) ?? '[]');
@@ -79,13 +79,13 @@ function readSaved(storage: PrefsStorage | undefined): SavedRequest[] {
   }
   if (!Array.isArray(parsed)) return [];
   return parsed
-    .slice(-MAX_SAVED_REQUESTS)
+    .slice(-MAX_SAVED_CALLS)
     .map(checkRequest)
-    .filter((request) => request !== null);
+    .filter((call) => call !== null);
 }
 
-/** The request with exactly the expected fields, or null when any is missing, mistyped or too big. */
-export function checkRequest(value: unknown): SavedRequest | null {
+/** The call with exactly the expected fields, or null when any is missing, mistyped or too big. */
+export function checkRequest(value: unknown): SavedCall | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const { id, name, tool, arguments: args, server, savedAt } = value as Record<string, unknown>;
   const strings = [id, name, tool, server];

@@ -33,7 +33,7 @@ interface ServerFeedActions {
   setLogLevel(level: LogLevelChoice | null): void;
 }
 
-export interface ServerFeedState {
+export interface ServerLogState {
   logs: ServerLogEntry[];
   /** How many log entries retention has dropped since the last clear. */
   logsEvicted: number;
@@ -56,9 +56,9 @@ function paramsOf(message: unknown): Record<string, unknown> {
   return typeof params === 'object' && params !== null && !Array.isArray(params) ? (params as Record<string, unknown>) : {};
 }
 
-export function createServerFeedStore(options: { retention?: number } = {}) {
+export function createServerLogStore(options: { retention?: number } = {}) {
   const retention = Math.max(1, options.retention ?? DEFAULT_SERVER_LOG_RETENTION);
-  return createStore<ServerFeedState>()((set, get) => ({
+  return createStore<ServerLogState>()((set, get) => ({
     logs: [],
     logsEvicted: 0,
     updates: new Map(),
@@ -100,7 +100,7 @@ export function createServerFeedStore(options: { retention?: number } = {}) {
             updates.set(params.uri, { count: (previous?.count ?? 0) + 1, lastTime: entry.time });
           }
         }
-        const patch: Partial<ServerFeedState> = {};
+        const patch: Partial<ServerLogState> = {};
         if (reset) Object.assign(patch, { subscribed: new Set<string>(), logLevel: null, listen: null });
         if (listen) patch.listen = listen;
         if (updates) patch.updates = updates;

@@ -1,7 +1,7 @@
 /** A link asked to connect to a server the user has not saved: say what it is about to do, and wait for a yes. */
 import { ServerText } from '../common/ServerText.tsx';
 import { useCommands } from '../services.tsx';
-import { useView } from './use-workspace.ts';
+import { useView } from './use-saved-servers.ts';
 
 export function LinkRequest() {
   const url = useView((state) => state.pendingLink);

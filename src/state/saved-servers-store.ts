@@ -36,7 +36,7 @@ export interface SavedServer {
 
 export type ServerDraft = Omit<SavedServer, 'id' | 'usedAt'>;
 
-export interface ServersState {
+export interface SavedServersState {
   servers: SavedServer[];
   actions: {
     /** Saves a server and returns its id; beyond the bound the least recently used one goes. */
@@ -49,10 +49,10 @@ export interface ServersState {
   };
 }
 
-export function createServersStore(storage?: PrefsStorage) {
+export function createSavedServersStore(storage?: PrefsStorage) {
   const loaded = readServers(storage);
   let nextId = loaded.reduce((max, server) => Math.max(max, Number(server.id) || 0), 0) + 1;
-  return createStore<ServersState>()((set, get) => {
+  return createStore<SavedServersState>()((set, get) => {
     const save = (servers: SavedServer[]) => {
       set({ servers });
       try {

@@ -1,14 +1,14 @@
 import { useRef, useState } from 'react';
 import { SESSION_FILE_EXTENSION } from '../../shared/session-file.ts';
-import { useCommands, useSession } from '../services.tsx';
+import { useCommands, useSessionFile } from '../services.tsx';
 import { useDemo } from '../demo/use-demo.ts';
 import './session.css';
 
 /** Save session / Open session, in the app header. */
 export function SessionMenu() {
-  const { saveSession, openSession } = useCommands();
+  const { saveSessionFile, openSessionFile } = useCommands();
   const input = useRef<HTMLInputElement>(null);
-  const progress = useSession((state) => state.progress);
+  const progress = useSessionFile((state) => state.progress);
   const [saving, setSaving] = useState(false);
   const demo = useDemo();
 
@@ -22,7 +22,7 @@ export function SessionMenu() {
         title={demo ? 'Demo mode is on: files are not exported, so nothing secret leaves in one.' : undefined}
         onClick={() => {
           setSaving(true);
-          void saveSession().finally(() => setSaving(false));
+          void saveSessionFile().finally(() => setSaving(false));
         }}
       >
         {saving ? 'Saving…' : 'Save session'}
@@ -44,7 +44,7 @@ export function SessionMenu() {
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
-          if (file) void openSession(file);
+          if (file) void openSessionFile(file);
         }}
       />
     </div>

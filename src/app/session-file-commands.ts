@@ -20,15 +20,15 @@ const APP_VERSION = '0.1.0';
 /** Log entries handed to the store per task while a file opens: a few milliseconds of work each. */
 const LOAD_SLICE = 5000;
 
-type SessionEffects = Pick<AppEffects, 'download' | 'readSessionFile' | 'writeSessionFile' | 'yieldToUi' | 'now'>;
+type SessionFileEffects = Pick<AppEffects, 'download' | 'readSessionFile' | 'writeSessionFile' | 'yieldToUi' | 'now'>;
 
-export function sessionCommands(client: EngineClient, stores: Stores, queryClient: QueryClient, effects: SessionEffects) {
+export function sessionFileCommands(client: EngineClient, stores: Stores, queryClient: QueryClient, effects: SessionFileEffects) {
   let opened = 0;
 
   /** What is on screen now, live or replayed, as session data. */
   function collect(): SessionData {
     const { input, summary, connectionKey } = stores.connection.getState();
-    const replay = stores.session.getState().replay;
+    const replay = stores.sessionFile.getState().replay;
     const log = stores.log.getState();
     const http = stores.http.getState();
     const items = log.ids.toArray().flatMap((id) => log.byId.get(id) ?? []);
@@ -46,21 +46,21 @@ export function sessionCommands(client: EngineClient, stores: Stores, queryClien
       server: replay ? replay.server : summary,
       log: { evicted: log.evicted, items },
       http: { evicted: http.evicted, exchanges },
-      results: replay?.results ?? stores.session.getState().results,
+      results: replay?.results ?? stores.sessionFile.getState().results,
       // The lists the tabs hold: the log may have evicted their responses in a long session.
       lists: replay ? catalogListSnapshots(replay.catalog) : liveListSnapshots(queryClient, connectionKey),
     };
   }
 
-  async function saveSession(): Promise<void> {
+  async function saveSessionFile(): Promise<void> {
     const savedAt = new Date(effects.now());
     const file = await effects.writeSessionFile(collect(), { savedAt, appVersion: APP_VERSION });
     effects.download(`mcp-lens-${fileStamp(savedAt)}${SESSION_FILE_EXTENSION}`, file);
   }
 
   /** Opens a saved session read-only; it replaces the live one. False when the file could not be read. */
-  async function openSession(file: File): Promise<boolean> {
-    const { actions } = stores.session.getState();
+  async function openSessionFile(file: File): Promise<boolean> {
+    const { actions } = stores.sessionFile.getState();
     actions.opening(0, 0);
     const parsed = await effects.readSessionFile(file, (loaded, total) => actions.opening(loaded, total));
     if (!parsed.ok) {
@@ -102,7 +102,7 @@ export function sessionCommands(client: EngineClient, stores: Stores, queryClien
     );
     indexCarried(stores.http, messages);
     opened += 1;
-    stores.session.getState().actions.openReplay({
+    stores.sessionFile.getState().actions.openReplay({
       // Negative, so a saved session's query keys never equal a live connection's.
       key: -opened,
       catalog: rebuilt.catalog,
@@ -117,11 +117,11 @@ export function sessionCommands(client: EngineClient, stores: Stores, queryClien
   }
 
   /** Leaves the saved session: its log and HTTP view go, and the app is live (disconnected) again. */
-  function closeSession(): void {
+  function closeSessionFile(): void {
     stores.log.getState().actions.clear();
     stores.http.getState().actions.clear();
-    stores.session.getState().actions.closeReplay();
+    stores.sessionFile.getState().actions.closeReplay();
   }
 
-  return { saveSession, openSession, closeSession };
+  return { saveSessionFile, openSessionFile, closeSessionFile };
 }

@@ -19,8 +19,8 @@ export interface ImportOutcome {
   problems: string[];
 }
 
-export function workspaceCommands(stores: Stores, effects: Pick<AppEffects, 'now'>, connection: Pick<ConnectionCommands, 'connect'>) {
-  const { servers, connection: bar, view } = stores;
+export function savedServerCommands(stores: Stores, effects: Pick<AppEffects, 'now'>, connection: Pick<ConnectionCommands, 'connect'>) {
+  const { savedServers, connection: bar, view } = stores;
 
   /**
    * Saves what the connection bar holds under `name`. Header values are kept only for the names in
@@ -36,7 +36,7 @@ export function workspaceCommands(stores: Stores, effects: Pick<AppEffects, 'now
         const headerName = header.name.trim();
         return keepValues.includes(headerName) ? { name: headerName, value: header.value } : { name: headerName };
       });
-    return servers.getState().actions.add({
+    return savedServers.getState().actions.add({
       name: name.trim() || new URL(checked.url).host,
       url: checked.url,
       transport: input.transport,
@@ -56,13 +56,13 @@ export function workspaceCommands(stores: Stores, effects: Pick<AppEffects, 'now
 
   /** Connects to a saved server, or fills the bar and asks for the header values it does not keep. */
   async function connectSaved(id: string): Promise<ConnectSavedOutcome> {
-    const server = servers.getState().servers.find((item) => item.id === id);
+    const server = savedServers.getState().servers.find((item) => item.id === id);
     if (!server) return { kind: 'unknown' };
     fillBar(server);
     const missing = server.headers.filter((header) => header.value === undefined).map((header) => header.name);
     if (missing.length > 0) return { kind: 'needs-values', headerNames: missing };
     const summary = await connection.connect();
-    if (summary) servers.getState().actions.touch(id, effects.now());
+    if (summary) savedServers.getState().actions.touch(id, effects.now());
     return { kind: 'started' };
   }
 
@@ -77,7 +77,7 @@ export function workspaceCommands(stores: Stores, effects: Pick<AppEffects, 'now
         problems.push(`${entry.name}: ${checked.reason}`);
         continue;
       }
-      const id = servers.getState().actions.add({
+      const id = savedServers.getState().actions.add({
         name: entry.name,
         url: checked.url,
         transport: entry.transport,
@@ -96,7 +96,7 @@ export function workspaceCommands(stores: Stores, effects: Pick<AppEffects, 'now
   function openConnectLink(url: string): void {
     const checked = checkServerUrl(url);
     if (!checked.ok) return;
-    const saved = servers.getState().servers.find((server) => server.url === checked.url);
+    const saved = savedServers.getState().servers.find((server) => server.url === checked.url);
     if (saved) void connectSaved(saved.id);
     else view.getState().actions.setPendingLink(checked.url);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../shared/events.ts';
-import { createServerFeedStore } from './server-feed-store.ts';
+import { createServerLogStore } from './server-log-store.ts';
 
 let seq = 0;
 const inbound = (method: string, params: unknown): EngineEvent => ({
@@ -8,9 +8,9 @@ const inbound = (method: string, params: unknown): EngineEvent => ({
   entry: { seq: ++seq, time: 1000 + seq, direction: 'in', kind: 'notification', method, message: { jsonrpc: '2.0', method, params } },
 });
 
-describe('server feed store', () => {
+describe('server log store', () => {
   it('collects log messages with level, logger and data, and bounds them with a count', () => {
-    const store = createServerFeedStore({ retention: 2 });
+    const store = createServerLogStore({ retention: 2 });
     store
       .getState()
       .actions.appendEvents([
@@ -28,7 +28,7 @@ describe('server feed store', () => {
   });
 
   it('counts resource updates until acknowledged, and a new connection resets them and subscriptions', () => {
-    const store = createServerFeedStore();
+    const store = createServerLogStore();
     const { actions } = store.getState();
     actions.setSubscribed('demo://a', true);
     actions.appendEvents([
@@ -45,7 +45,7 @@ describe('server feed store', () => {
   });
 
   it("keeps 'off' (2026-07-28: no level sent) and refuses a level it does not know", () => {
-    const store = createServerFeedStore();
+    const store = createServerLogStore();
     store.getState().actions.setLogLevel('off');
     expect(store.getState().logLevel).toBe('off');
     store.getState().actions.setLogLevel('loud' as 'info');
@@ -53,7 +53,7 @@ describe('server feed store', () => {
   });
 
   it('ignores outbound frames and updates without a uri', () => {
-    const store = createServerFeedStore();
+    const store = createServerLogStore();
     const out = inbound('notifications/message', { level: 'info', data: 'x' });
     if (out.type === 'message') out.entry.direction = 'out';
     store.getState().actions.appendEvents([out, inbound('notifications/resources/updated', {})]);
@@ -62,7 +62,7 @@ describe('server feed store', () => {
   });
 
   it('keeps the latest state of the listen stream, and forgets it with a new connection', () => {
-    const store = createServerFeedStore();
+    const store = createServerLogStore();
     const requested = { toolsListChanged: true, resourcesListChanged: true };
     store.getState().actions.appendEvents([
       { type: 'listen', state: { status: 'opening', requested } },
@@ -77,7 +77,7 @@ describe('server feed store', () => {
     const HOSTILE = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
 
     it.each(HOSTILE)('shows no update or subscription for a resource named %s that nobody announced', (uri) => {
-      const store = createServerFeedStore();
+      const store = createServerLogStore();
       const { updates, subscribed } = store.getState();
       expect(updates.get(uri)).toBeUndefined();
       expect(subscribed.has(uri)).toBe(false);
@@ -86,7 +86,7 @@ describe('server feed store', () => {
     });
 
     it.each(HOSTILE)('counts, acknowledges and subscribes a resource named %s like any other', (uri) => {
-      const store = createServerFeedStore();
+      const store = createServerLogStore();
       const { actions } = store.getState();
       actions.appendEvents([
         inbound('notifications/resources/updated', { uri }),
@@ -105,7 +105,7 @@ describe('server feed store', () => {
     });
 
     it('keeps counting log messages after notifications whose methods are prototype names', () => {
-      const store = createServerFeedStore();
+      const store = createServerLogStore();
       store
         .getState()
         .actions.appendEvents([

@@ -5,12 +5,12 @@ import { ServerText } from '../common/ServerText.tsx';
 import { useShownUrl } from '../demo/use-demo.ts';
 import { useCommands } from '../services.tsx';
 import { ExportSnippets } from './ExportSnippets.tsx';
-import { useServers } from './use-workspace.ts';
+import { useSavedServers } from './use-saved-servers.ts';
 
 const TRANSPORT_LABEL = { auto: 'HTTP, then SSE', 'streamable-http': 'Streamable HTTP', sse: 'Legacy SSE' } as const;
 
 export function SavedServerList() {
-  const servers = useServers((state) => state.servers);
+  const servers = useSavedServers((state) => state.servers);
   const sorted = useMemo(() => recentFirst(servers), [servers]);
   return (
     <section className="panel saved-servers" aria-labelledby="saved-servers-title">
@@ -34,7 +34,7 @@ export function SavedServerList() {
 
 function SavedServerRow({ server }: { server: SavedServer }) {
   const { connectSaved } = useCommands();
-  const actions = useServers((state) => state.actions);
+  const actions = useSavedServers((state) => state.actions);
   const [renaming, setRenaming] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [missing, setMissing] = useState<string[]>([]);
