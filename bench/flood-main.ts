@@ -1,5 +1,5 @@
 /** `tsx bench/flood-main.ts --port N`: the benchmark's flood server on its own (the e2e suite starts it). */
-import { startFloodServer } from './flood-server.ts';
+import { startFloodServer } from '../src/test/servers/flood-server.ts';
 
 const index = process.argv.indexOf('--port');
 const port = index >= 0 ? Number(process.argv[index + 1]) : 0;

@@ -1,5 +1,5 @@
 /**
- * A hostile MCP App (src/test/hostile/hostile-app.ts) tries to escape: every attempt is refused by the
+ * A hostile MCP App (src/test/servers/hostile/hostile-app.ts) tries to escape: every attempt is refused by the
  * browser (the sandbox, the opaque origin, the app's CSP), the refusals the browser reports are shown and
  * logged, and nothing out of policy reaches the network. Asserted on state: the app's own record of each
  * attempt, the fixture's record of what arrived, the page's URL and windows.

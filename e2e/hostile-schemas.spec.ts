@@ -1,5 +1,5 @@
 /**
- * Hostile schemas and content (src/test/hostile/schema-scenarios.ts): patterns that backtrack, schemas whose
+ * Hostile schemas and content (src/test/servers/hostile/schema-scenarios.ts): patterns that backtrack, schemas whose
  * combinations explode, images that declare decompression bombs, prototype-named fields, an optional nested
  * object, and markdown with HTML entities under Trusted Types. The page stays responsive throughout.
  */

@@ -1,5 +1,5 @@
 /**
- * Broken and hostile servers (src/test/hostile/scenarios.ts): each failure is explained in the UI, the
+ * Broken and hostile servers (src/test/servers/hostile/scenarios.ts): each failure is explained in the UI, the
  * bytes that arrived are in the Message log, and the next request on the same session still works.
  */
 import type { Page } from '@playwright/test';

@@ -2,7 +2,7 @@
  * Composition root: creates the workspace (src/app/) with the browser's effects and a way to start one engine
  * worker per connection, and renders it. Nothing else in src/ knows it runs in a page with a worker.
  */
-import './shared/trusted-types-install.ts';
+import './shared/trusted-types/trusted-types-install.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createWorkspace, type AppEffects, type Engine, type WorkspaceState } from './app/index.ts';

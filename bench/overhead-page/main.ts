@@ -3,7 +3,7 @@
  * engine in its Web Worker (the app's own bridge, worker entry, tapped fetch and event stream), in real
  * Chromium. Built and served by bench/run.ts; not part of the app.
  */
-import '../../src/shared/trusted-types-install.ts';
+import '../../src/shared/trusted-types/trusted-types-install.ts';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createEngineClient } from '../../src/bridge/engine-client.ts';
 import { compareRoundTrips, type OverheadFigures } from '../round-trips.ts';

@@ -1,5 +1,5 @@
-// The hostile MCP fixture for e2e (src/test/hostile/): one misbehaving scenario per path.
-import { createHostileServer } from '../../src/test/hostile/server.ts';
+// The hostile MCP fixture for e2e (src/test/servers/hostile/): one misbehaving scenario per path.
+import { createHostileServer } from '../../src/test/servers/hostile/server.ts';
 import { HOST, HOSTILE_PORT } from './ports.ts';
 
 const server = createHostileServer();

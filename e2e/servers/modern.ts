@@ -1,6 +1,6 @@
-// A 2026-07-28-only MCP server for e2e (src/test/modern-fixture.ts; the demo server speaks both eras):
+// A 2026-07-28-only MCP server for e2e (src/test/servers/modern-fixture.ts; the demo server speaks both eras):
 // /mcp is modern only, /cors-2025/mcp is dual era behind a 2025 CORS allow-list.
-import { createModernFixture } from '../../src/test/modern-fixture.ts';
+import { createModernFixture } from '../../src/test/servers/modern-fixture.ts';
 import { HOST, MODERN_FIXTURE_PORT } from './ports.ts';
 
 const server = createModernFixture();

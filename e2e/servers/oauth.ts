@@ -1,4 +1,4 @@
-import { startOAuthFixture } from '../../src/test/oauth-fixture.ts';
+import { startOAuthFixture } from '../../src/test/servers/oauth-fixture.ts';
 import { HOST, OAUTH_PORT } from './ports.ts';
 
 // The protected MCP server and mock authorization server for the OAuth specs, on loopback with CORS.

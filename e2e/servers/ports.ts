@@ -39,14 +39,14 @@ export const EVERYTHING_MCP_URL = `http://${HOST}:${EVERYTHING_HTTP_PORT}/mcp`;
 export const EVERYTHING_SSE_URL = `http://${HOST}:${EVERYTHING_SSE_PORT}/sse`;
 /** A server that sends no CORS headers at all. */
 export const NO_CORS_MCP_URL = `http://${HOST}:${NO_CORS_PORT}/mcp`;
-/** The OAuth fixture: a protected MCP server and its mock authorization server (src/test/oauth-fixture.ts). */
+/** The OAuth fixture: a protected MCP server and its mock authorization server (src/test/servers/oauth-fixture.ts). */
 export const OAUTH_ORIGIN = `http://${HOST}:${OAUTH_PORT}`;
 export const oauthMcpUrl = (variant: string) => `${OAUTH_ORIGIN}/v/${variant}/mcp`;
-/** The benchmark's flood server (bench/flood-server.ts): floods of notifications and big results. */
+/** The benchmark's flood server (src/test/servers/flood-server.ts): floods of notifications and big results. */
 export const FLOOD_MCP_URL = `http://${HOST}:${FLOOD_PORT}/mcp`;
-/** The hostile fixture (src/test/hostile/): one misbehaving MCP server per scenario path. */
+/** The hostile fixture (src/test/servers/hostile/): one misbehaving MCP server per scenario path. */
 export const hostileUrl = (scenario: string) => `http://${HOST}:${HOSTILE_PORT}/s/${scenario}/mcp`;
-/** A server that speaks only MCP 2026-07-28 (src/test/modern-fixture.ts). */
+/** A server that speaks only MCP 2026-07-28 (src/test/servers/modern-fixture.ts). */
 export const MODERN_MCP_URL = `http://${HOST}:${MODERN_FIXTURE_PORT}/mcp`;
 /** The same server, dual era, behind a 2025 CORS allow-list (no Mcp-Method, Mcp-Name). */
 export const MODERN_CORS_2025_URL = `http://${HOST}:${MODERN_FIXTURE_PORT}/cors-2025/mcp`;

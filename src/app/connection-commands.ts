@@ -5,7 +5,7 @@
  */
 import type { EngineClient } from '../bridge/index.ts';
 import { asEngineError, isEngineError, type EngineError } from '../shared/errors.ts';
-import { headerProblems, usableHeaders } from '../shared/header-pairs.ts';
+import { headerProblems, usableHeaders } from './header-pairs.ts';
 import { LOG_LEVEL_OFF, type LogLevelChoice } from '../shared/logging-api.ts';
 import type { ConnectParams, EraChoice, ServerSummary } from '../shared/model.ts';
 import { checkServerUrl } from '../shared/url.ts';

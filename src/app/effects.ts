@@ -2,7 +2,7 @@
  * What the application layer needs from the outside world, passed in so that the same commands run in the
  * browser (src/main.tsx) and in Node tests (src/app/app.test.ts) without a DOM.
  */
-import type { ParsedSession, SessionData } from '../shared/session-file.ts';
+import type { ParsedSession, SessionData } from '../shared/session-file/session-file.ts';
 import type { PrefsStorage, SessionStorageLike } from '../state/index.ts';
 
 /** How an authorization URL was opened, or why not. */

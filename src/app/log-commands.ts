@@ -4,7 +4,7 @@
  */
 import type { EngineClient } from '../bridge/index.ts';
 import type { EngineError } from '../shared/errors.ts';
-import { fileStamp } from '../shared/file-stamp.ts';
+import { fileStamp } from './file-stamp.ts';
 import { checkDraft, draftOf, resendRefusal, type ResendDraft, type ResendResult } from '../shared/resend.ts';
 import { JSONL_MIME_TYPE, jsonLine, shownLog, type LogItem } from '../state/index.ts';
 import type { AppEffects } from './effects.ts';

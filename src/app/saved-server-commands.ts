@@ -3,7 +3,7 @@
  * a client's config, and open a link that asks to connect. Connecting always goes through the connection
  * commands, so a saved server connects exactly as a typed one does.
  */
-import { parseServerConfig, type StdioEntry } from '../shared/server-config.ts';
+import { parseServerConfig, type StdioEntry } from './server-config.ts';
 import { checkServerUrl } from '../shared/url.ts';
 import type { SavedServer } from '../state/index.ts';
 import type { ConnectionCommands } from './connection-commands.ts';

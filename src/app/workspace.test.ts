@@ -5,8 +5,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
-import { relayCommand } from '../shared/server-config.ts';
-import { exportSnippets } from '../shared/server-export.ts';
+import { relayCommand } from './server-config.ts';
+import { exportSnippets } from './server-export.ts';
 import { memoryStorage } from '../state/test-storage.ts';
 import { engineOverChannel } from '../test/engine-channel.ts';
 import { nodeEffects } from '../test/node-effects.ts';

@@ -3,7 +3,7 @@
  * slices, so no single structured clone on the UI thread is long.
  */
 import type { HttpExchange } from '../shared/events.ts';
-import type { SavedLogItem, SessionData, SessionFile } from '../shared/session-file.ts';
+import type { SavedLogItem, SessionData, SessionFile } from '../shared/session-file/session-file.ts';
 
 /** Everything of a session but its two long arrays, which follow in slices. */
 export type SessionHead = Omit<SessionData, 'log' | 'http'> & { logEvicted: number; httpEvicted: number };

@@ -2,7 +2,7 @@
  * Opens a session file in the session-file worker, where it is parsed and checked against the schema, and
  * reassembles it on the UI side, slice by slice, with progress.
  */
-import type { ParsedSession, SavedLogItem, SessionFile } from '../shared/session-file.ts';
+import type { ParsedSession, SavedLogItem, SessionFile } from '../shared/session-file/session-file.ts';
 import type { FromSessionWorker } from './session-file-protocol.ts';
 import { spawnSessionWorker, type SessionWorker } from './session-file-worker-port.ts';
 

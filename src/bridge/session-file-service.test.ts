@@ -3,7 +3,7 @@
  * crosses in slices and comes back as one Blob; opening that Blob gives the same session back.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SavedLogItem, SessionData } from '../shared/session-file.ts';
+import type { SavedLogItem, SessionData } from '../shared/session-file/session-file.ts';
 import { SLICE, type FromSessionWorker, type SessionWorkerPort, type ToSessionWorker } from './session-file-protocol.ts';
 import { readSessionFile } from './session-file-reader.ts';
 import { serveSessionFiles } from './session-file-service.ts';

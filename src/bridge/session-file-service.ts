@@ -7,7 +7,7 @@
  *   an 18 MB session is hundreds of milliseconds of JSON.stringify that the UI thread never runs.
  */
 import type { HttpExchange } from '../shared/events.ts';
-import { parseSessionFile, sessionFileParts, type SavedLogItem } from '../shared/session-file.ts';
+import { parseSessionFile, sessionFileParts, type SavedLogItem } from '../shared/session-file/session-file.ts';
 import { SLICE, type FromSessionWorker, type SessionHead, type SessionWorkerPort, type ToSessionWorker } from './session-file-protocol.ts';
 import { describeError } from '../shared/read.ts';
 

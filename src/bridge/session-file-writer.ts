@@ -3,7 +3,7 @@
  * structured clone a few milliseconds), and the worker redacts, serializes and returns one Blob. The UI
  * thread never runs the JSON.stringify of a whole session.
  */
-import type { SessionData } from '../shared/session-file.ts';
+import type { SessionData } from '../shared/session-file/session-file.ts';
 import { SLICE, type FromSessionWorker } from './session-file-protocol.ts';
 import { spawnSessionWorker, type SessionWorker } from './session-file-worker-port.ts';
 

@@ -10,7 +10,7 @@ import { Client, SdkError, StreamableHTTPClientTransport } from '@modelcontextpr
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { event, idOf, sse, startMcp } from '../test/raw-mcp.ts';
-import { startRawServer, type RawRequest } from '../test/raw-server.ts';
+import { startRawServer, type RawRequest } from '../test/servers/raw-server.ts';
 import { waitFor } from '../test/wait-for.ts';
 import {
   CREATED_TASK,

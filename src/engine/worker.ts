@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /** The only file that touches the worker global scope: it binds the engine to `self`. */
-import '../shared/trusted-types-install.ts';
+import '../shared/trusted-types/trusted-types-install.ts';
 import type { Endpoint } from '../shared/boundary.ts';
 import { realClock } from './clock.ts';
 import { createEngine } from './engine.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { imageProblem, readImageHeader } from './image-header.ts';
-import { imageDataUrl } from '../ui/tools/media.ts';
+import { imageDataUrl } from '../ui/content/media.ts';
 
 function png(width: number, height: number): Uint8Array {
   const b = new Uint8Array(33);

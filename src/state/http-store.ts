@@ -6,7 +6,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { EngineEvent, HttpExchange, WireBody } from '../shared/events.ts';
-import { ChunkedList } from './log-chunks.ts';
+import { ChunkedList } from './log/log-chunks.ts';
 
 export type TrafficView = 'messages' | 'http';
 

@@ -4,7 +4,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { ReplayCatalog } from '../shared/replay-api.ts';
-import type { SavedResult, SessionFile } from '../shared/session-file.ts';
+import type { SavedResult, SessionFile } from '../shared/session-file/session-file.ts';
 
 export interface ReplayInfo {
   /** Unique per opened file (negative, so it never equals a live connection key): query keys and panels use it. */

@@ -2,7 +2,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './engine-harness.ts';
-import { startRawServer, type RawRequest } from './raw-server.ts';
+import { startRawServer, type RawRequest } from './servers/raw-server.ts';
 
 const reply = (res: ServerResponse, id: unknown, result: unknown) =>
   res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result }));

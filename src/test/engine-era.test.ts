@@ -9,7 +9,7 @@ import { startDemoServer, type RunningDemoServer } from '../node/demo-server/ind
 import type { PendingServerRequest } from '../shared/client-features.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import { createHarness, type Harness } from './engine-harness.ts';
-import { initializeResult, startRawServer, type RawRequest } from './raw-server.ts';
+import { initializeResult, startRawServer, type RawRequest } from './servers/raw-server.ts';
 
 let demo: RunningDemoServer;
 beforeAll(async () => {

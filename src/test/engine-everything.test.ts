@@ -1,7 +1,7 @@
 /** The engine against the independent reference server, in both of its HTTP transports. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness } from './engine-harness.ts';
-import { startEverythingServer } from './everything-server.ts';
+import { startEverythingServer } from './servers/everything-server.ts';
 
 let streamable: Awaited<ReturnType<typeof startEverythingServer>>;
 let legacy: Awaited<ReturnType<typeof startEverythingServer>>;

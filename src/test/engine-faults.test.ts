@@ -2,7 +2,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness } from './engine-harness.ts';
-import { initializeResult, startRawServer, type RawHandler, type RawRequest } from './raw-server.ts';
+import { initializeResult, startRawServer, type RawHandler, type RawRequest } from './servers/raw-server.ts';
 import type { EraChoice } from '../shared/model.ts';
 
 const servers: Array<{ close(): Promise<void> }> = [];

@@ -1,8 +1,8 @@
-/** The engine against the hostile fixture's schema and content scenarios (src/test/hostile/schema-scenarios.ts). */
+/** The engine against the hostile fixture's schema and content scenarios (src/test/servers/hostile/schema-scenarios.ts). */
 import { describe, expect, it } from 'vitest';
 import { createHarness } from './engine-harness.ts';
-import { serveOnLoopback } from './loopback-server.ts';
-import { createHostileServer } from './hostile/server.ts';
+import { serveOnLoopback } from './servers/loopback-server.ts';
+import { createHostileServer } from './servers/hostile/server.ts';
 
 const origin = serveOnLoopback(createHostileServer());
 

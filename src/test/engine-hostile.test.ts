@@ -5,7 +5,7 @@ import type { Clock } from '../engine/clock.ts';
 import { createManualClock, fireTimersUntil, settled } from './clocks.ts';
 import { createHarness } from './engine-harness.ts';
 import { event, idOf, send, sse, startMcp } from './raw-mcp.ts';
-import type { RawRequest } from './raw-server.ts';
+import type { RawRequest } from './servers/raw-server.ts';
 
 const servers: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_LIST_PAGES } from '../shared/model.ts';
 import { createHarness } from './engine-harness.ts';
-import { createHostileServer } from './hostile/server.ts';
-import { serveOnLoopback } from './loopback-server.ts';
+import { createHostileServer } from './servers/hostile/server.ts';
+import { serveOnLoopback } from './servers/loopback-server.ts';
 
 const origin = serveOnLoopback(createHostileServer());
 const connected = async (scenario: string) => {

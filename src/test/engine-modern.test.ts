@@ -1,9 +1,9 @@
-/** The engine against a server that speaks only 2026-07-28 (src/test/modern-fixture.ts), as the browser would see it. */
+/** The engine against a server that speaks only 2026-07-28 (src/test/servers/modern-fixture.ts), as the browser would see it. */
 import { describe, expect, it } from 'vitest';
-import { serveOnLoopback } from './loopback-server.ts';
+import { serveOnLoopback } from './servers/loopback-server.ts';
 import { browserCorsFetch } from './browser-cors-fetch.ts';
 import { createHarness } from './engine-harness.ts';
-import { createModernFixture, MODERN_FIXTURE_INFO } from './modern-fixture.ts';
+import { createModernFixture, MODERN_FIXTURE_INFO } from './servers/modern-fixture.ts';
 
 const origin = serveOnLoopback(createModernFixture());
 

@@ -10,7 +10,7 @@ import { headlessAuthHost } from '../node/cli/headless-host.ts';
 import type { AuthStatus, AuthStep } from '../shared/auth.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import { createShiftedClock } from './clocks.ts';
-import { MIXUP_ERROR_DESCRIPTION, startOAuthFixture, type OAuthFixture, type OAuthVariant } from './oauth-fixture.ts';
+import { MIXUP_ERROR_DESCRIPTION, startOAuthFixture, type OAuthFixture, type OAuthVariant } from './servers/oauth-fixture.ts';
 
 const REDIRECT = 'http://127.0.0.1:1/oauth-callback.html';
 let fixture: OAuthFixture;

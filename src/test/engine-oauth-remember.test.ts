@@ -12,7 +12,7 @@ import type { AuthStatus, AuthStep } from '../shared/auth.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import type { Clock } from '../engine/clock.ts';
 import { createShiftedClock } from './clocks.ts';
-import { startOAuthFixture, type OAuthFixture, type OAuthVariant } from './oauth-fixture.ts';
+import { startOAuthFixture, type OAuthFixture, type OAuthVariant } from './servers/oauth-fixture.ts';
 
 const REDIRECT = 'http://127.0.0.1:1/oauth-callback.html';
 let fixture: OAuthFixture;

@@ -16,7 +16,7 @@ import { startRelay, type RunningRelay } from '../node/relay/relay.ts';
 import type { AuthStep } from '../shared/auth.ts';
 import type { EngineEvent, HttpExchange } from '../shared/events.ts';
 import { RELAY_TOKEN_HEADER, RELAY_UPSTREAM_HEADER } from '../shared/relay.ts';
-import { startOAuthFixture, type OAuthFixture } from './oauth-fixture.ts';
+import { startOAuthFixture, type OAuthFixture } from './servers/oauth-fixture.ts';
 
 const REDIRECT = 'http://127.0.0.1:1/oauth-callback.html';
 const TOKEN = 'Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmF';

@@ -15,9 +15,9 @@ import { startRelay, type RunningRelay } from '../node/relay/relay.ts';
 import type { ProtocolEra } from '../shared/model.ts';
 import { RELAY_TOKEN_HEADER, RELAY_UPSTREAM_STATUS_HEADER } from '../shared/relay.ts';
 import { createHarness, type Harness } from './engine-harness.ts';
-import { startEverythingServer } from './everything-server.ts';
+import { startEverythingServer } from './servers/everything-server.ts';
 
-const FIXTURE = fileURLToPath(new URL('./relay-stdio-fixture.ts', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('./servers/relay-stdio-fixture.ts', import.meta.url));
 const logLines: string[] = [];
 const headersFor = (relay: RunningRelay) => [{ name: RELAY_TOKEN_HEADER, value: relay.token }];
 

@@ -6,10 +6,10 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readRecording } from '../engine/features/replay.ts';
-import { recordedCalls } from '../shared/replay-recording.ts';
-import { parseSessionFile, sessionFileParts, type SavedLogItem, type SessionData } from '../shared/session-file.ts';
+import { recordedCalls } from '../app/replay-recording.ts';
+import { parseSessionFile, sessionFileParts, type SavedLogItem, type SessionData } from '../shared/session-file/session-file.ts';
 import { createHarness, type Harness } from './engine-harness.ts';
-import { initializeResult, startRawServer, type RawRequest } from './raw-server.ts';
+import { initializeResult, startRawServer, type RawRequest } from './servers/raw-server.ts';
 
 const servers: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {

@@ -8,7 +8,7 @@ import { startDemoServer, type RunningDemoServer } from '../node/demo-server/ind
 import type { MessageEntry } from '../shared/events.ts';
 import { draftOf } from '../shared/resend.ts';
 import { createHarness, type Harness } from './engine-harness.ts';
-import { startEverythingServer } from './everything-server.ts';
+import { startEverythingServer } from './servers/everything-server.ts';
 
 let demo: RunningDemoServer;
 let h: Harness;

@@ -10,7 +10,7 @@ import { createManualClock, fireTimersUntil } from './clocks.ts';
 import { createHarness, type Harness } from './engine-harness.ts';
 import type { ServerResponse } from 'node:http';
 import { sse, startMcp } from './raw-mcp.ts';
-import type { RawRequest } from './raw-server.ts';
+import type { RawRequest } from './servers/raw-server.ts';
 
 const servers: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {

@@ -10,8 +10,8 @@ import type { PendingServerRequest } from '../shared/client-features.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import type { TaskInfo } from '../shared/tasks.ts';
 import { createHarness, type Harness } from './engine-harness.ts';
-import { startModernTasksServer, TASKS } from './modern-tasks-server.ts';
-import type { RawRequest } from './raw-server.ts';
+import { startModernTasksServer, TASKS } from './servers/modern-tasks-server.ts';
+import type { RawRequest } from './servers/raw-server.ts';
 
 const servers: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createManualClock, fireTimersUntil, settled } from './clocks.ts';
 import { createHarness } from './engine-harness.ts';
-import { startRawServer, type RawRequest } from './raw-server.ts';
+import { startRawServer, type RawRequest } from './servers/raw-server.ts';
 
 const servers: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskInfo } from '../shared/tasks.ts';
 import { createHarness } from './engine-harness.ts';
-import { startEverythingServer } from './everything-server.ts';
+import { startEverythingServer } from './servers/everything-server.ts';
 
 let server: Awaited<ReturnType<typeof startEverythingServer>>;
 beforeAll(async () => {

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
-import { appLink } from '../shared/app-link.ts';
+import { appLink } from '../ui/auth/app-link.ts';
 import { redactUrl } from '../shared/redact.ts';
-import { sessionFileParts, type SavedLogItem } from '../shared/session-file.ts';
+import { sessionFileParts, type SavedLogItem } from '../shared/session-file/session-file.ts';
 import { toHar } from '../state/http-har.ts';
 import { createHarness } from './engine-harness.ts';
 

@@ -7,7 +7,7 @@
 import type { PendingServerRequest } from '../../shared/client-features.ts';
 import { createCallDeadline, type CallDeadline } from '../call-deadline.ts';
 import type { Clock } from '../clock.ts';
-import type { ServerRequestQueue } from './server-requests.ts';
+import type { ServerRequestQueue } from '../client-features/server-requests.ts';
 
 /** Who is waiting for a person (the server-request queue). */
 export type Answering = Pick<ServerRequestQueue, 'watch'>;

@@ -12,8 +12,8 @@ import type { TaskInfo } from '../../shared/tasks.ts';
 import { readIcons } from '../session.ts';
 import type { Clock } from '../clock.ts';
 import { listAllPages, rawRequest } from './paginate.ts';
-import { followTaskToEnd, readCreatedTask } from './task-extension.ts';
-import { followTask, readTask } from './tasks.ts';
+import { followTaskToEnd, readCreatedTask } from '../tasks/task-extension.ts';
+import { followTask, readTask } from '../tasks/tasks.ts';
 import { shapeOutcome } from './tool-outcome.ts';
 
 export async function listAllTools(

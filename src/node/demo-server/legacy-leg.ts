@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { isInitializeRequest, WebStandardStreamableHTTPServerTransport, type McpServer } from '@modelcontextprotocol/server';
 
 import { createDemoMcpServer } from './mcp.ts';
-import { jsonRpcError } from './rpc-error.ts';
+import { jsonRpcError } from '../http/rpc-error.ts';
 
 /**
  * The 2025-11-25 leg: sessions. `initialize` opens one — an McpServer and a transport of its own — and

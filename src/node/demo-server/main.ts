@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 
-import { parseAllowedOrigin } from './origin.ts';
+import { parseAllowedOrigin } from '../http/origin.ts';
 import { startDemoServer } from './server.ts';
 
 // Command line: tsx src/node/demo-server/main.ts [--port 3001] [--allow-origin https://lens.example.com]...

@@ -6,9 +6,9 @@ import { isLegacyRequest, localhostAllowedHostnames, validateHostHeader } from '
 import { CORS_HEADERS, preflightHeaders } from './cors.ts';
 import { createLegacyLeg } from './legacy-leg.ts';
 import { createModernLeg } from './modern-leg.ts';
-import { BodyTooLargeError, readBody, toWebRequest, writeWebResponse } from './node-http.ts';
-import { isOriginAllowed, parseAllowedOrigin } from './origin.ts';
-import { jsonRpcError } from './rpc-error.ts';
+import { BodyTooLargeError, readBody, toWebRequest, writeWebResponse } from '../http/node-http.ts';
+import { isOriginAllowed, parseAllowedOrigin } from '../http/origin.ts';
+import { jsonRpcError } from '../http/rpc-error.ts';
 
 export interface DemoServerOptions {
   /** TCP port; 0 picks a free one. @default 0 */

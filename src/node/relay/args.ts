@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 
-import { parseAllowedOrigin } from '../demo-server/origin.ts';
+import { parseAllowedOrigin } from '../http/origin.ts';
 
 /** What the relay forwards to: one URL, or one command, both fixed on its command line. */
 export type RelayTarget = { kind: 'http'; url: URL } | { kind: 'stdio'; command: string; args: string[] };

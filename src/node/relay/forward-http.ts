@@ -1,4 +1,4 @@
-import { jsonRpcError } from '../demo-server/rpc-error.ts';
+import { jsonRpcError } from '../http/rpc-error.ts';
 import { RELAY_MCP_PATH, RELAY_TOKEN_HEADER, RELAY_UPSTREAM_HEADER, RELAY_UPSTREAM_STATUS_HEADER } from '../../shared/relay.ts';
 import { createMetadataForwarder } from './resource-metadata.ts';
 import { createSseEndpoints } from './sse-endpoints.ts';

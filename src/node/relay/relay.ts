@@ -3,7 +3,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { RELAY_MCP_PATH, RELAY_UPSTREAM_STATUS_HEADER } from '../../shared/relay.ts';
-import { BodyTooLargeError, readBodyBytes, toWebRequest, writeWebResponse } from '../demo-server/node-http.ts';
+import { BodyTooLargeError, readBodyBytes, toWebRequest, writeWebResponse } from '../http/node-http.ts';
 import type { RelayTarget } from './args.ts';
 import { checkRequest, corsHeaders, preflightHeaders, type FrontDoorPolicy } from './front-door.ts';
 import { createHttpForwarder, type RelayHandler } from './forward-http.ts';

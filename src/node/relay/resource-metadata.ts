@@ -1,4 +1,4 @@
-import { jsonRpcError } from '../demo-server/rpc-error.ts';
+import { jsonRpcError } from '../http/rpc-error.ts';
 import { RELAY_UPSTREAM_HEADER, RELAY_UPSTREAM_STATUS_HEADER, relayedResourceMetadata } from '../../shared/relay.ts';
 
 /** A protected resource metadata document is a few hundred bytes; anything this large is not one. */

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 
-import { jsonRpcError } from '../demo-server/rpc-error.ts';
+import { jsonRpcError } from '../http/rpc-error.ts';
 import type { RelayHandler } from './forward-http.ts';
 
 export interface StdioBridge {

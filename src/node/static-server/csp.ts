@@ -26,7 +26,7 @@ const CSP_DIRECTIVES: readonly string[] = [
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'none'",
-  // Trusted Types: DOM XSS sinks refuse plain strings. The policies (src/shared/trusted-types.ts) let
+  // Trusted Types: DOM XSS sinks refuse plain strings. The policies (src/shared/trusted-types/trusted-types.ts) let
   // through only the worker script and Ajv's compiled validators.
   "require-trusted-types-for 'script'",
   'trusted-types default dompurify',

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { appLink } from '../../shared/app-link.ts';
+import { appLink } from './app-link.ts';
 import { REDIRECT_RETURN_KEY } from '../../state/index.ts';
 import type { ReturnOutcome } from '../../app/index.ts';
 import { useApp } from '../services.tsx';

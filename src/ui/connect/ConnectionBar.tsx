@@ -7,7 +7,7 @@ import { useCommands, useConnection } from '../services.tsx';
 import { ClientFeaturesSettings } from './ClientFeaturesSettings.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
 import { EraSelect } from './EraSelect.tsx';
-import { headerProblems } from '../../shared/header-pairs.ts';
+import { headerProblems } from '../../app/header-pairs.ts';
 import { HeadersEditor } from './HeadersEditor.tsx';
 import { ServerUrlInput } from './ServerUrlInput.tsx';
 import { StreamHealthDetails, useStreamHealth } from './StreamHealth.tsx';

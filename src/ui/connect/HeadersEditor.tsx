@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { isSecretHeader } from '../../shared/redact.ts';
 import { useDemo } from '../demo/use-demo.ts';
 import { useConnection } from '../services.tsx';
-import { headerProblems } from '../../shared/header-pairs.ts';
+import { headerProblems } from '../../app/header-pairs.ts';
 
 /**
  * Custom request headers (e.g. Authorization). Secret-looking values are masked until revealed; in demo mode

@@ -1,5 +1,5 @@
 import { useStore } from 'zustand';
-import { describeUrl } from '../../shared/url-display.ts';
+import { describeUrl } from '../common/url-display.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useApp, useCommands } from '../services.tsx';
 

@@ -1,7 +1,7 @@
 import type { WireBody } from '../../shared/events.ts';
 import { DEFAULT_HTTP_BODY_BUDGET } from '../../state/index.ts';
-import { LargeText } from '../tools/LargeText.tsx';
-import { LazyDetails } from '../tools/LazyDetails.tsx';
+import { LargeText } from '../content/LargeText.tsx';
+import { LazyDetails } from '../content/LazyDetails.tsx';
 
 /** A request or response body as it crossed the wire, built only when opened. */
 export function HttpBody({ title, body }: { title: string; body: WireBody | undefined }) {

@@ -1,8 +1,8 @@
 import { memo, useEffect, useRef } from 'react';
 import { messageItemId, toHar } from '../../state/index.ts';
 import type { HttpExchange, MessageEntry } from '../../shared/events.ts';
-import { mcpHeaderValue } from '../../shared/mcp-headers.ts';
-import { fileStamp } from '../../shared/file-stamp.ts';
+import { mcpHeaderValue } from './mcp-headers.ts';
+import { fileStamp } from '../../app/file-stamp.ts';
 import { downloadText } from '../common/download.ts';
 import { formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';

@@ -1,4 +1,4 @@
-import { mcpHeaderRows, type McpHeaderRow } from '../../shared/mcp-headers.ts';
+import { mcpHeaderRows, type McpHeaderRow } from './mcp-headers.ts';
 import { ServerText } from '../common/ServerText.tsx';
 
 /**

@@ -3,7 +3,7 @@
  * designed, and colouring them red sends a person hunting for a problem that is not there.
  */
 import type { HttpExchange } from '../../shared/events.ts';
-import { mcpHeaderValue } from '../../shared/mcp-headers.ts';
+import { mcpHeaderValue } from './mcp-headers.ts';
 
 export type StatusTone = { tone: 'pending' | 'ok' | 'failed' } | { tone: 'expected'; why: string };
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { curlCommand, requestJson } from '../../shared/copy-request.ts';
+import { curlCommand, requestJson } from './copy-request.ts';
 import type { MessageEntry } from '../../shared/events.ts';
 import { useConnection, useHttp } from '../services.tsx';
 

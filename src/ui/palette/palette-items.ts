@@ -1,5 +1,5 @@
 /** What the command palette offers, and how typing narrows it: pure, so it is tested without a page. */
-import { searchTerms } from '../../shared/list-search.ts';
+import { searchTerms } from '../find/list-search.ts';
 
 export interface PaletteItem {
   id: string;

@@ -1,6 +1,6 @@
 import type { PromptMessageInfo } from '../../shared/prompts-api.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { ContentBlockView } from '../tools/ContentBlockView.tsx';
+import { ContentBlockView } from '../content/ContentBlockView.tsx';
 
 /** The messages of a prompt, as a conversation: each one labelled with its role, its content rendered by type. */
 export function PromptMessages({ messages }: { messages: PromptMessageInfo[] }) {

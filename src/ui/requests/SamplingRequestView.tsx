@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import type { ContentBlock } from '../../shared/model.ts';
 import { prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { ContentBlockView } from '../tools/ContentBlockView.tsx';
+import { ContentBlockView } from '../content/ContentBlockView.tsx';
 import { DeprecatedBadge } from '../server/DeprecatedBadge.tsx';
 import { str } from '../../shared/read.ts';
 

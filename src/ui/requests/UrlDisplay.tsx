@@ -1,4 +1,4 @@
-import type { UrlView } from '../../shared/url-display.ts';
+import type { UrlView } from '../common/url-display.ts';
 import { openExternal } from '../common/open-external.ts';
 import { ServerText } from '../common/ServerText.tsx';
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { UrlElicitation } from '../../shared/client-features.ts';
-import { describeUrl } from '../../shared/url-display.ts';
+import { describeUrl } from '../common/url-display.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useServerRequests, useApp } from '../services.tsx';
 import { openOutside, UrlDisplay } from './UrlDisplay.tsx';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { PendingServerRequest } from '../../shared/client-features.ts';
-import { describeUrl } from '../../shared/url-display.ts';
+import { describeUrl } from '../common/url-display.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useServerRequests } from '../services.tsx';
 import { ElicitationActions } from './ElicitationActions.tsx';

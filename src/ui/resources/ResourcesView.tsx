@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { loadMore, resourcesQueryOptions, resourceTemplatesQueryOptions } from '../../queries/index.ts';
-import { searchList } from '../../shared/list-search.ts';
+import { searchList } from '../find/list-search.ts';
 import { ListSearch } from '../find/ListSearch.tsx';
 import { useNavRequest } from '../palette/use-nav.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';

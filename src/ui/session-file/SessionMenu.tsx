@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { SESSION_FILE_EXTENSION } from '../../shared/session-file.ts';
+import { SESSION_FILE_EXTENSION } from '../../shared/session-file/session-file.ts';
 import { useCommands, useSessionFile } from '../services.tsx';
 import { useDemo } from '../demo/use-demo.ts';
 import './session.css';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SavedResult } from '../../shared/session-file.ts';
+import type { SavedResult } from '../../shared/session-file/session-file.ts';
 import { useSessionFile } from '../services.tsx';
 
 const NONE: SavedResult[] = [];

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '../common/ErrorBoundary.tsx';
-import { detectDialect } from './dialect.ts';
-import { formBudget } from './form-budget.ts';
-import { JsonArgsForm, parseArgs } from './JsonArgsForm.tsx';
+import { detectDialect } from '../schema-form/dialect.ts';
+import { formBudget } from '../schema-form/form-budget.ts';
+import { JsonArgsForm, parseArgs } from '../schema-form/JsonArgsForm.tsx';
 
-const ToolForm = lazy(() => import('./ToolForm.tsx'));
+const ToolForm = lazy(() => import('../schema-form/ToolForm.tsx'));
 
 type Mode = 'form' | 'json';
 

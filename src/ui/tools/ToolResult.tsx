@@ -6,10 +6,10 @@ import { ServerText } from '../common/ServerText.tsx';
 import { CallProgressView, TaskLine } from './CallProgressView.tsx';
 import { UrlElicitationRequired } from '../requests/UrlElicitationRequired.tsx';
 import { SchemaBadge } from '../apps/SchemaBadge.tsx';
-import { ContentBlockView } from './ContentBlockView.tsx';
-import { JsonTree } from './JsonTree.tsx';
-import { LargeText } from './LargeText.tsx';
-import { LazyDetails } from './LazyDetails.tsx';
+import { ContentBlockView } from '../content/ContentBlockView.tsx';
+import { JsonTree } from '../content/JsonTree.tsx';
+import { LargeText } from '../content/LargeText.tsx';
+import { LazyDetails } from '../content/LazyDetails.tsx';
 import type { CallProgressState } from './use-call-progress.ts';
 import { useConnection } from '../services.tsx';
 

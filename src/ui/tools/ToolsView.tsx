@@ -9,7 +9,7 @@ import { SavedResults } from '../session-file/SavedResults.tsx';
 import { ToolDetail } from './ToolDetail.tsx';
 import { ToolList } from './ToolList.tsx';
 import { ListSearch } from '../find/ListSearch.tsx';
-import { searchList } from '../../shared/list-search.ts';
+import { searchList } from '../find/list-search.ts';
 import '../common/split-view.css';
 import './tools.css';
 import './tools-calls.css';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineEvent, MessageEntry } from '../shared/events.ts';
+import type { EngineEvent, MessageEntry } from '../../shared/events.ts';
 import { filterLog } from './log-filter.ts';
 import { NO_FACETS, facetsActive, selectByFacets } from './log-facets.ts';
 import { createLogStore, MAX_PINS } from './log-store.ts';

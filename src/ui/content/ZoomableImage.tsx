@@ -4,8 +4,8 @@
  */
 import { useState } from 'react';
 import { ModalDialog } from '../common/ModalDialog.tsx';
-import { displaySize, ZOOM_STEPS, type DisplaySize } from './image-size.ts';
-import './rich-results.css';
+import { displaySize, ZOOM_STEPS, type DisplaySize } from '../apps/image-size.ts';
+import '../apps/rich-results.css';
 
 export function ZoomableImage({ src, alt }: { src: string; alt: string }) {
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);

@@ -12,10 +12,10 @@
  * even when the log evicted the responses) and HTTP bodies on exchanges (`requestBody`/`responseBody`).
  * Version 1 files still open: their lists are rebuilt from the log alone.
  */
-import type { EngineError } from './errors.ts';
-import type { HttpExchange, MessageEntry } from './events.ts';
-import type { ServerSummary, ToolCallOutcome, TransportChoice } from './model.ts';
-import type { ListSnapshots } from './replay-api.ts';
+import type { EngineError } from '../errors.ts';
+import type { HttpExchange, MessageEntry } from '../events.ts';
+import type { ServerSummary, ToolCallOutcome, TransportChoice } from '../model.ts';
+import type { ListSnapshots } from '../replay-api.ts';
 
 export const SESSION_FILE_FORMAT = 'mcp-lens-session';
 export const SESSION_FILE_VERSION = 2;

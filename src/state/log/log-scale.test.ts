@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineEvent } from '../shared/events.ts';
+import type { EngineEvent } from '../../shared/events.ts';
 import { CHUNK_SIZE, ChunkedList } from './log-chunks.ts';
 import { filterLog } from './log-filter.ts';
 import { createLogStore } from './log-store.ts';

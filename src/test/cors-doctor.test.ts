@@ -1,11 +1,11 @@
 /** The CORS doctor against the hostile fixture's CORS scenarios, through a fetch that enforces CORS like a browser. */
 import { describe, expect, it } from 'vitest';
-import { serveOnLoopback } from '../loopback-server.ts';
-import { createHarness } from '../engine-harness.ts';
-import { browserCorsFetch } from '../browser-cors-fetch.ts';
-import { paramHeaderNames } from '../../shared/cors.ts';
-import type { EraChoice } from '../../shared/model.ts';
-import { createHostileServer } from './server.ts';
+import { serveOnLoopback } from './servers/loopback-server.ts';
+import { createHarness } from './engine-harness.ts';
+import { browserCorsFetch } from './browser-cors-fetch.ts';
+import { paramHeaderNames } from '../shared/cors.ts';
+import type { EraChoice } from '../shared/model.ts';
+import { createHostileServer } from './servers/hostile/server.ts';
 
 const origin = serveOnLoopback(createHostileServer());
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combinatorialSchema } from '../../test/hostile/schema-scenarios.ts';
+import { combinatorialSchema } from '../../test/servers/hostile/schema-scenarios.ts';
 import { formBudget, MAX_FORM_BRANCHES } from './form-budget.ts';
 
 describe('formBudget', () => {

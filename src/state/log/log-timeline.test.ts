@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineEvent, MessageEntry } from '../shared/events.ts';
+import type { EngineEvent, MessageEntry } from '../../shared/events.ts';
 import { createLogStore } from './log-store.ts';
 
 const msg = (entry: Partial<MessageEntry> & Pick<MessageEntry, 'seq'>): EngineEvent => ({

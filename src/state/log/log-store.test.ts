@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineEvent, MessageEntry } from '../shared/events.ts';
+import type { EngineEvent, MessageEntry } from '../../shared/events.ts';
 import { matchesFilter } from './log-filter.ts';
 import { createLogStore, requestMethodOf, type LogItem } from './log-store.ts';
 

@@ -4,9 +4,9 @@
  * against the schema in session-file-schema.ts, so a hand-edited, truncated or crafted file gets an error
  * that says which, or opens with what was wrong left out and noted — never a half-loaded view.
  */
-import type { HttpExchange } from './events.ts';
-import { redactHeaders, redactJson, redactResponseHeaders, redactUrl, redactUrlsIn } from './redact.ts';
-import { REPLAY_LIST_METHODS, type ListSnapshots } from './replay-api.ts';
+import type { HttpExchange } from '../events.ts';
+import { redactHeaders, redactJson, redactResponseHeaders, redactUrl, redactUrlsIn } from '../redact.ts';
+import { REPLAY_LIST_METHODS, type ListSnapshots } from '../replay-api.ts';
 import {
   SESSION_FILE_FORMAT,
   SESSION_FILE_MIN_VERSION,
@@ -16,7 +16,7 @@ import {
   type SessionFile,
 } from './session-file-format.ts';
 import { SESSION_FILE_BOUNDS, SessionFileReader, type SessionFileBounds } from './session-file-schema.ts';
-import { describeError } from './read.ts';
+import { describeError } from '../read.ts';
 
 export * from './session-file-format.ts';
 

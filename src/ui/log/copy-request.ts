@@ -2,7 +2,7 @@
  * A logged request copied out of MCP Lens: as its JSON, or as a `curl` command that sends it again over
  * Streamable HTTP. Secrets are masked (redact.ts) in both: a copied command is pasted into chats and tickets.
  */
-import { isSecretHeader, maskSecret, redactBodyText } from './redact.ts';
+import { isSecretHeader, maskSecret, redactBodyText } from '../../shared/redact.ts';
 
 export interface RequestToCopy {
   /** The JSON-RPC message as logged. */

@@ -1,4 +1,4 @@
-import type { HeaderPair } from './model.ts';
+import type { HeaderPair } from '../shared/model.ts';
 
 // RFC 9110 token characters.
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

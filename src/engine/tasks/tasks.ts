@@ -12,8 +12,8 @@ import { TERMINAL_TASK_STATUSES, type TaskInfo, type TaskList, type TaskPayload,
 import { sleep, type Clock } from '../clock.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { Session } from '../session.ts';
-import { rawRequest } from './paginate.ts';
-import { shapeOutcome } from './tool-outcome.ts';
+import { rawRequest } from '../features/paginate.ts';
+import { shapeOutcome } from '../features/tool-outcome.ts';
 import { isRecord, str } from '../../shared/read.ts';
 
 /** Polls no faster than this whatever the server suggests, and no slower than the upper bound. */

@@ -4,7 +4,7 @@ import { checkNavigableUrl } from '../../shared/url.ts';
 import { formatBytes, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { ResourceLinkRead } from '../apps/ResourceLinkRead.tsx';
-import { ZoomableImage } from '../apps/ZoomableImage.tsx';
+import { ZoomableImage } from './ZoomableImage.tsx';
 import { ContentAnnotations } from './ContentAnnotations.tsx';
 import { LargeText } from './LargeText.tsx';
 import { base64Size } from './media.ts';

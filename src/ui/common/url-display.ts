@@ -3,7 +3,7 @@
  * warnings for hosts that may not be what they look like (punycode look-alikes, raw IP addresses) and
  * the navigation verdict of `checkNavigableUrl`.
  */
-import { checkNavigableUrl, type UrlCheck } from './url.ts';
+import { checkNavigableUrl, type UrlCheck } from '../../shared/url.ts';
 
 export interface UrlView {
   /** False when the text is not a URL at all; then only `text` is meaningful. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionData } from './session-file.ts';
-import { redactUrl } from './redact.ts';
+import { redactUrl } from '../redact.ts';
 import { parseSessionFile, SESSION_FILE_VERSION, sessionFileParts } from './session-file.ts';
 
 const data = (count = 3): SessionData => ({

@@ -6,11 +6,11 @@
  *
  * Only the envelope (format, version) is fatal; anything below it degrades to "left out" with a note.
  */
-import { boundJson, type JsonBounds } from './bounds.ts';
-import type { EngineError } from './errors.ts';
-import type { HttpExchange, MessageEntry, WireBody } from './events.ts';
-import type { ContentBlock, Icon, ServerSummary, ToolCallOutcome } from './model.ts';
-import { REPLAY_LIST_METHODS, type ListSnapshots } from './replay-api.ts';
+import { boundJson, type JsonBounds } from '../bounds.ts';
+import type { EngineError } from '../errors.ts';
+import type { HttpExchange, MessageEntry, WireBody } from '../events.ts';
+import type { ContentBlock, Icon, ServerSummary, ToolCallOutcome } from '../model.ts';
+import { REPLAY_LIST_METHODS, type ListSnapshots } from '../replay-api.ts';
 import type { SavedLogItem, SavedResult, SessionFile } from './session-file-format.ts';
 
 export interface SessionFileBounds {

@@ -3,7 +3,7 @@
  * `jq`, a diff or a bug report. Secrets are masked with the one policy of redact.ts, as in every export:
  * the log itself keeps messages as they were sent and received.
  */
-import { redactBodyText, redactJson, redactUrlsIn } from '../shared/redact.ts';
+import { redactBodyText, redactJson, redactUrlsIn } from '../../shared/redact.ts';
 import type { LogItem } from './log-store.ts';
 
 /** One line of the file: the JSON-RPC message, or for bytes that did not parse, the raw text and why. */

@@ -12,7 +12,7 @@ import { sleep, type Clock } from '../clock.ts';
 import { explainError } from '../explain-error.ts';
 import type { LensClient } from '../sdk-client.ts';
 import type { SessionExtension } from '../session.ts';
-import { rawRequest } from './paginate.ts';
+import { rawRequest } from '../features/paginate.ts';
 import { clamp, isTerminal, readDetailedTask, readTask, taskFailure, type DetailedTask } from './tasks.ts';
 import { describeError } from '../../shared/read.ts';
 

@@ -1,5 +1,5 @@
 /** The app's own link to a server (`?url=…`), as written into the address bar and history. */
-import { redactUrl } from './redact.ts';
+import { redactUrl } from '../../shared/redact.ts';
 
 /**
  * Carries the server URL with its secrets masked: an address bar, history and a copied link are places a key

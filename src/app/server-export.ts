@@ -2,9 +2,9 @@
  * A saved server as each client wants it: the JSON entry for its config file, or the command that adds it.
  * Never with a secret value: headers carry a placeholder the user replaces where the client keeps secrets.
  */
-import type { TransportChoice } from './model.ts';
-import { ownEntries } from './own.ts';
-import { shellWord } from './shell.ts';
+import type { TransportChoice } from '../shared/model.ts';
+import { ownEntries } from '../shared/own.ts';
+import { shellWord } from '../shared/shell.ts';
 
 export interface ExportableServer {
   name: string;

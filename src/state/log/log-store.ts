@@ -8,7 +8,7 @@
  * frame is what made a flood freeze the page. Select `byId.get(id)`, never `byId` itself.
  */
 import { createStore } from 'zustand/vanilla';
-import type { EngineEvent, MessageEntry } from '../shared/events.ts';
+import type { EngineEvent, MessageEntry } from '../../shared/events.ts';
 import { ChunkedList } from './log-chunks.ts';
 import { NO_FACETS, type LogFacets } from './log-facet-model.ts';
 
