@@ -16,10 +16,11 @@ test('a hostile app cannot read storage, reach the worker, navigate, open popups
   problems,
 }) => {
   void problems;
+  test.setTimeout(120_000);
   await openApp(page, hostileUrl('app-escape'));
   await page.evaluate(() => localStorage.setItem('mcp-lens.theme', 'dark'));
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
+  await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
   await page.getByRole('button', { name: 'open-escape-app', exact: true }).click();
   await page.getByRole('button', { name: 'Run tool' }).click();
 
@@ -79,11 +80,12 @@ test('an app can reach the network its declaration denies: neither over WebRTC n
   udp.on('message', (packet) => packets.push(packet));
   await new Promise<void>((resolve) => udp.bind(HOSTILE_PORT, '127.0.0.1', resolve));
   try {
-    const outcome = await runHostileApp(page, 'app-network', 'open-network-app');
-    for (const name of ['webrtc', 'webrtc, fresh frame', 'webrtc, srcdoc frame'])
-      await slow(outcome(name), name).toContainText(`${name}: refused`);
-    await slow(outcome('navigation')).toHaveText('navigation: still here');
+    await runHostileApp(page, 'app-network', 'open-network-app');
+    // The app's own record of each attempt reaches the host's App activity (its document does not survive
+    // the blocked navigation: the frame shows an error page instead).
     const activity = page.getByRole('region', { name: 'App activity' });
+    for (const name of ['webrtc', 'webrtc, fresh frame', 'webrtc, srcdoc frame'])
+      await slow(activity.getByRole('listitem').filter({ hasText: `info: ${name}: refused` }), name).toHaveCount(1);
     await slow(activity.getByRole('listitem').filter({ hasText: 'refused a WebRTC peer connection' }).first()).toBeVisible();
     await slow(activity.getByRole('listitem').filter({ hasText: 'a navigation of its frame to' }).first()).toBeVisible();
     // Nothing left: no ICE packet, no navigation carrying the query.
@@ -161,13 +163,17 @@ test('an app’s postMessage flood stalls every connection: not any more; the ap
 
   await page.getByRole('button', { name: 'open-flood-app', exact: true }).click();
   await page.getByRole('button', { name: 'Run tool' }).click();
-  // Ping while the app floods (it starts as soon as it runs).
-  await slow(page.frameLocator('iframe[title="MCP App ui://hostile/flood.html"]').locator('iframe')).toBeAttached();
-  const during = await pingMs(page);
-  await slow(page.getByRole('status').filter({ hasText: 'ui://hostile/flood.html was paused' })).toBeVisible();
+  // Ping while the app floods (it starts as soon as it runs), until the host has paused it.
+  const paused = page.getByRole('status').filter({ hasText: 'ui://hostile/flood.html was paused' });
+  const during: number[] = [];
+  while ((await paused.count()) === 0 && during.length < 40) during.push(await pingMs(page));
+  await slow(paused).toBeVisible();
   await slow(page.getByRole('region', { name: 'App activity' })).toContainText('paused: it sent more than');
   const after = await pingMs(page);
+  console.log(
+    `Ping: idle ${idle.toFixed(0)} ms, during the flood ${during.map((ms) => ms.toFixed(0)).join(', ')} ms, after ${after.toFixed(0)} ms`,
+  );
   // Within twice the idle time (and a floor for timer granularity on a loaded machine).
-  expect(during).toBeLessThan(Math.max(2 * idle, 50));
-  expect(after).toBeLessThan(Math.max(2 * idle, 50));
+  expect(Math.max(...during)).toBeLessThan(Math.max(2 * idle, 100));
+  expect(after).toBeLessThan(Math.max(2 * idle, 100));
 });

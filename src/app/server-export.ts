@@ -27,7 +27,7 @@ export interface Snippet {
 export const placeholderFor = (headerName: string) => `<your ${headerName}>`;
 
 /** What stands in for a URL's credential parameter in every export (URL-safe, unlike a header's). */
-export const urlPlaceholderFor = (param: string) => `YOUR_${param.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
+const urlPlaceholderFor = (param: string) => `YOUR_${param.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
 
 export function exportSnippets(exported: ExportableServer): Snippet[] {
   // A credential in the URL is a secret like a header value: the snippet carries a placeholder, never it.

