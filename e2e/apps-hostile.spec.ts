@@ -4,8 +4,10 @@
  * logged, and nothing out of policy reaches the network. Asserted on state: the app's own record of each
  * attempt, the fixture's record of what arrived, the page's URL and windows.
  */
+import { createSocket } from 'node:dgram';
+import type { Page } from '@playwright/test';
 import { expect, openApp, test } from './fixtures.ts';
-import { APP_URL, hostileControlUrl, hostileUrl } from './servers/ports.ts';
+import { APP_URL, HOSTILE_PORT, hostileControlUrl, hostileUrl } from './servers/ports.ts';
 
 const APP = 'ui://hostile/escape.html';
 
@@ -14,10 +16,11 @@ test('a hostile app cannot read storage, reach the worker, navigate, open popups
   problems,
 }) => {
   void problems;
+  test.setTimeout(120_000);
   await openApp(page, hostileUrl('app-escape'));
   await page.evaluate(() => localStorage.setItem('mcp-lens.theme', 'dark'));
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
+  await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
   await page.getByRole('button', { name: 'open-escape-app', exact: true }).click();
   await page.getByRole('button', { name: 'Run tool' }).click();
 
@@ -49,4 +52,128 @@ test('a hostile app cannot read storage, reach the worker, navigate, open popups
   expect(page.url()).toBe(`${APP_URL}?url=${encodeURIComponent(hostileUrl('app-escape'))}#tools/open-escape-app`);
   expect(page.context().pages()).toHaveLength(1);
   expect(await page.evaluate(() => localStorage.getItem('mcp-lens.theme'))).toBe('dark');
+});
+
+/** The machine these run on is shared: waits on state get more time than the default 5 s. */
+const slow = expect.configure({ timeout: 30_000 });
+
+/** Connects to a hostile app scenario and runs the tool that shows its app; returns the app's list of attempts. */
+async function runHostileApp(page: Page, scenario: string, tool: string) {
+  // These runs wait on a machine shared by many: the app starts after a connect, a read and a frame load.
+  test.setTimeout(120_000);
+  await openApp(page, hostileUrl(scenario));
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await slow(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
+  await page.getByRole('button', { name: tool, exact: true }).click();
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  const attempts = page.frameLocator(`iframe[title="MCP App ui://hostile/${scenario.replace('app-', '')}.html"]`).frameLocator('iframe');
+  return (name: string) => attempts.locator(`li[data-attempt="${name}"]`);
+}
+
+const received = async (page: Page, scenario: string) =>
+  (await (await page.request.get(hostileControlUrl(scenario))).json()) as Array<{ rpcMethod?: string; toolName?: string }>;
+
+test('an app can reach the network its declaration denies: neither over WebRTC nor by navigating its frame', async ({ page, problems }) => {
+  // A UDP listener where the app aims its TURN and STUN requests (the fixture's port number, over UDP).
+  const udp = createSocket('udp4');
+  const packets: Buffer[] = [];
+  udp.on('message', (packet) => packets.push(packet));
+  await new Promise<void>((resolve) => udp.bind(HOSTILE_PORT, '127.0.0.1', resolve));
+  try {
+    await runHostileApp(page, 'app-network', 'open-network-app');
+    // The app's own record of each attempt reaches the host's App activity (its document does not survive
+    // the blocked navigation: the frame shows an error page instead).
+    const activity = page.getByRole('region', { name: 'App activity' });
+    for (const name of ['webrtc', 'webrtc, fresh frame', 'webrtc, srcdoc frame'])
+      await slow(activity.getByRole('listitem').filter({ hasText: `info: ${name}: refused` }), name).toHaveCount(1);
+    await slow(activity.getByRole('listitem').filter({ hasText: 'refused a WebRTC peer connection' }).first()).toBeVisible();
+    await slow(activity.getByRole('listitem').filter({ hasText: 'a navigation of its frame to' }).first()).toBeVisible();
+    // Nothing left: no ICE packet, no navigation carrying the query.
+    expect(packets.length).toBe(0);
+    expect((await received(page, 'app-network')).filter((r) => r.rpcMethod?.startsWith('asset'))).toEqual([]);
+  } finally {
+    udp.close();
+  }
+  // The sandbox page's own refusals of the navigation are expected here, and are what the activity shows.
+  const expected = problems.filter((problem) => problem.includes('frame-src'));
+  expect(expected.length).toBeGreaterThan(0);
+  problems.splice(0, problems.length, ...problems.filter((problem) => !problem.includes('frame-src')));
+});
+
+test('an app runs destructive tools without the confirmation: not any more; it asks first, naming the app', async ({ page }) => {
+  const outcome = await runHostileApp(page, 'app-destructive', 'open-destructive-app');
+  const question = page.getByRole('dialog', { name: 'The app ui://hostile/destructive.html asks to run wipe' });
+  await slow(question).toContainText('The server marks this tool as destructive');
+  expect((await received(page, 'app-destructive')).filter((r) => r.toolName === 'wipe')).toEqual([]);
+  await question.getByRole('button', { name: 'Don’t run' }).click();
+  await slow(outcome('wipe 1')).toContainText('wipe 1: refused');
+
+  await question.getByRole('button', { name: 'Allow for this session' }).click();
+  await slow(outcome('wipe 2')).toHaveText('wipe 2: done');
+  // Allowed for this session: the third call and the read-only one run without a question.
+  await slow(outcome('wipe 3')).toHaveText('wipe 3: done');
+  await slow(outcome('peek')).toHaveText('peek: done');
+  await slow(question).toBeHidden();
+  expect((await received(page, 'app-destructive')).filter((r) => r.toolName === 'wipe')).toHaveLength(2);
+  // Each call is the app's in the log.
+  await slow(page.getByRole('region', { name: 'Message log' }).getByRole('listitem').filter({ hasText: 'from app' }).first()).toBeVisible();
+});
+
+test('the open-link consent can be swapped: not any more; a second request is refused and the first is answered', async ({ page }) => {
+  const outcome = await runHostileApp(page, 'app-links', 'open-links-app');
+  const question = page.getByRole('dialog', { name: 'The app asks to open a link' });
+  await slow(question).toContainText('/first-link');
+  // The second request, 1.5 s later, is refused while the question is open; the dialog is unchanged.
+  await slow(outcome('second link')).toContainText('second link: refused');
+  await slow(question).toContainText('/first-link');
+  await slow(question).not.toContainText('/second-link');
+  const popup = page.context().waitForEvent('page');
+  await question.getByRole('button', { name: 'Open link' }).click();
+  expect((await popup).url()).toContain('/first-link');
+  await slow(outcome('first link')).toHaveText('first link: done');
+  expect((await received(page, 'app-links')).filter((r) => r.rpcMethod === 'asset second-link')).toEqual([]);
+});
+
+/** One Ping, clicked and timed in the page: from the click to its result on screen. */
+const pingMs = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const status = document.querySelector('[aria-label="Ping result"]')!;
+        const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Ping')!;
+        const start = performance.now();
+        let pending = false;
+        new MutationObserver((_, observer) => {
+          if (status.textContent?.startsWith('Pinging')) pending = true;
+          else if (pending && status.textContent?.includes('round trip')) {
+            observer.disconnect();
+            resolve(performance.now() - start);
+          }
+        }).observe(status, { childList: true, characterData: true, subtree: true });
+        button.click();
+      }),
+  );
+
+test('an app’s postMessage flood stalls every connection: not any more; the app is paused and named, Ping stays fast', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openApp(page, hostileUrl('app-flood'));
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await slow(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
+  const idle = [await pingMs(page), await pingMs(page), await pingMs(page)].sort((a, b) => a - b)[1]!;
+
+  await page.getByRole('button', { name: 'open-flood-app', exact: true }).click();
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  // Ping while the app floods (it starts as soon as it runs), until the host has paused it.
+  const paused = page.getByRole('status').filter({ hasText: 'ui://hostile/flood.html was paused' });
+  const during: number[] = [];
+  while ((await paused.count()) === 0 && during.length < 40) during.push(await pingMs(page));
+  await slow(paused).toBeVisible();
+  await slow(page.getByRole('region', { name: 'App activity' })).toContainText('paused: it sent more than');
+  const after = await pingMs(page);
+  console.log(
+    `Ping: idle ${idle.toFixed(0)} ms, during the flood ${during.map((ms) => ms.toFixed(0)).join(', ')} ms, after ${after.toFixed(0)} ms`,
+  );
+  // Within twice the idle time (and a floor for timer granularity on a loaded machine).
+  expect(Math.max(...during)).toBeLessThan(Math.max(2 * idle, 100));
+  expect(after).toBeLessThan(Math.max(2 * idle, 100));
 });

@@ -60,7 +60,7 @@ test('demo mode hides the URL’s credentials and every header value, keeps demo
   await page.getByRole('button', { name: 'Demo mode' }).click();
   await expect(page).toHaveURL(/[?&]demo=1/);
   await page.getByRole('button', { name: 'Export Keyed' }).click();
-  await expect(page.getByRole('group', { name: 'Export Keyed for a client' })).toContainText('api_key=••••');
+  await expect(page.getByRole('group', { name: 'Export Keyed for a client' })).toContainText('api_key=YOUR_API_KEY');
   await expect(urlBox).toHaveValue(`${DEMO_MCP_URL}?api_key=••••&region=eu`);
   await expect(urlBox).not.toBeEditable();
   await expect(page.getByRole('textbox', { name: 'Header value 1' })).toHaveAttribute('type', 'password');

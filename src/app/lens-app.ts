@@ -45,7 +45,9 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
   });
   if (opened?.demo) stores.prefs.getState().actions.setDemo(true);
   const queryClient = createQueryClient();
-  const session = sessionFileCommands(client, stores, queryClient, effects);
+  // Demo mode's refusals to write a file go where a note goes (the log, and the Activity strip in demo mode).
+  const refuse = (reason: string) => route([{ type: 'note', time: effects.now(), level: 'warning', text: reason }]);
+  const session = sessionFileCommands(client, stores, queryClient, effects, refuse);
   const route = createEventRouter(stores, queryClient, session.closeSessionFile);
   const unsubscribe = client.subscribe(route);
   const connection = connectionCommands(client, stores, effects, (error) => route([{ type: 'connection', phase: 'failed', error }]));
@@ -54,7 +56,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     ...connection,
     ...workspace,
     ...toolCommands(client, stores, effects),
-    ...logCommands(client, stores, effects),
+    ...logCommands(client, stores, effects, refuse),
     ...serverCommands(client, stores, queryClient),
     ...session,
     ...authCommands(client, stores, effects, connection.connect, redirectUrl),

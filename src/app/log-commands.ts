@@ -6,8 +6,10 @@ import type { EngineClient } from '../bridge/index.ts';
 import type { EngineError } from '../shared/errors.ts';
 import { fileStamp } from './file-stamp.ts';
 import { checkDraft, draftOf, resendRefusal, type ResendDraft, type ResendResult } from '../shared/resend.ts';
-import { JSONL_MIME_TYPE, jsonLine, shownLog, type LogItem } from '../state/index.ts';
+import type { MessageEntry } from '../shared/events.ts';
+import { JSONL_MIME_TYPE, jsonLine, messageItemId, shownLog, toHar, type LogItem } from '../state/index.ts';
 import type { AppEffects } from './effects.ts';
+import { exportRefusal } from './export-rule.ts';
 import { READ_ONLY_REASON } from './replay-client.ts';
 import type { Stores } from './stores.ts';
 
@@ -33,7 +35,12 @@ export function whyNotResend(item: LogItem | undefined, live: { connected: boole
   return checked.ok ? null : checked.problem;
 }
 
-export function logCommands(client: EngineClient, stores: Stores, effects: Pick<AppEffects, 'download' | 'yieldToUi' | 'now'>) {
+export function logCommands(
+  client: EngineClient,
+  stores: Stores,
+  effects: Pick<AppEffects, 'download' | 'yieldToUi' | 'now'>,
+  refuse: (reason: string) => void,
+) {
   /**
    * Sends the logged request `itemId` again on the live session: as it was, or as `edited`. The answer also
    * appears in the log, where the new request is marked as re-sent from this one.
@@ -58,6 +65,8 @@ export function logCommands(client: EngineClient, stores: Stores, effects: Pick<
    * list shows them. Lines are built in slices, so a 100,000-message log does not freeze the page.
    */
   async function exportLog(which: 'all' | 'shown'): Promise<void> {
+    const refusal = exportRefusal(stores);
+    if (refusal !== null) return refuse(refusal);
     const log = stores.log.getState();
     const rows =
       which === 'shown' ? shownLog(log, log.filterText, log.facets).shown : { count: log.ids.length, idAt: (i: number) => log.ids.at(i) };
@@ -72,5 +81,29 @@ export function logCommands(client: EngineClient, stores: Stores, effects: Pick<
     effects.download(name, new Blob(lines, { type: JSONL_MIME_TYPE }));
   }
 
-  return { resendRequest, exportLog };
+  /**
+   * Offers the HTTP exchanges `seqs` (those the HTTP view lists) as a HAR file, each with the JSON-RPC
+   * messages it carried. Secrets were masked at capture; the HAR masks again on the way out.
+   */
+  function exportHar(seqs: readonly number[]): void {
+    const refusal = exportRefusal(stores);
+    if (refusal !== null) return refuse(refusal);
+    const { bySeq, carried } = stores.http.getState();
+    const { byId } = stores.log.getState();
+    const messagesOf = (seq: number): MessageEntry[] =>
+      (carried.get(seq) ?? []).flatMap((messageSeq) => {
+        const item = byId.get(messageItemId(messageSeq));
+        return item?.type === 'message' ? [item.entry] : [];
+      });
+    const har = toHar(
+      seqs.flatMap((seq) => bySeq.get(seq) ?? []),
+      messagesOf,
+    );
+    effects.download(
+      `mcp-lens-${fileStamp(new Date(effects.now()))}.har`,
+      new Blob([JSON.stringify(har, null, 2)], { type: 'application/json' }),
+    );
+  }
+
+  return { resendRequest, exportLog, exportHar };
 }

@@ -4,6 +4,7 @@
  * commands, so a saved server connects exactly as a typed one does.
  */
 import { parseServerConfig, type StdioEntry } from './server-config.ts';
+import { dropUrlCredentials, emptyUrlCredentials } from '../shared/redact.ts';
 import { checkServerUrl } from '../shared/url.ts';
 import type { SavedServer } from '../state/index.ts';
 import type { ConnectionCommands } from './connection-commands.ts';
@@ -11,7 +12,11 @@ import type { AppEffects } from './effects.ts';
 import type { Stores } from './stores.ts';
 
 /** What Connect on a saved server did: connected (or failed, shown as the connection's phase), or needs values first. */
-export type ConnectSavedOutcome = { kind: 'started' } | { kind: 'needs-values'; headerNames: string[] } | { kind: 'unknown' };
+export type ConnectSavedOutcome =
+  | { kind: 'started' }
+  /** Values the device does not keep: headers by name, and the URL's credential parameters by name. */
+  | { kind: 'needs-values'; headerNames: string[]; urlParams: string[] }
+  | { kind: 'unknown' };
 
 export interface ImportOutcome {
   added: Array<{ id: string; name: string }>;
@@ -24,9 +29,11 @@ export function savedServerCommands(stores: Stores, effects: Pick<AppEffects, 'n
 
   /**
    * Saves what the connection bar holds under `name`. Header values are kept only for the names in
-   * `keepValues` (the user ticked them); every other header is saved by name alone.
+   * `keepValues` (the user ticked them); every other header is saved by name alone. The URL's credential
+   * parameters (`?api_key=…`) follow the same opt-in: kept only for the names in `keepUrlValues`, otherwise
+   * saved empty (`?api_key=`) for the person to fill in when they connect.
    */
-  function saveCurrentServer(name: string, keepValues: readonly string[] = []): string | undefined {
+  function saveCurrentServer(name: string, keepValues: readonly string[] = [], keepUrlValues: readonly string[] = []): string | undefined {
     const { input } = bar.getState();
     const checked = checkServerUrl(input.url);
     if (!checked.ok) return undefined;
@@ -38,7 +45,7 @@ export function savedServerCommands(stores: Stores, effects: Pick<AppEffects, 'n
       });
     return savedServers.getState().actions.add({
       name: name.trim() || new URL(checked.url).host,
-      url: checked.url,
+      url: dropUrlCredentials(checked.url, keepUrlValues),
       transport: input.transport,
       era: input.era,
       headers,
@@ -60,7 +67,8 @@ export function savedServerCommands(stores: Stores, effects: Pick<AppEffects, 'n
     if (!server) return { kind: 'unknown' };
     fillBar(server);
     const missing = server.headers.filter((header) => header.value === undefined).map((header) => header.name);
-    if (missing.length > 0) return { kind: 'needs-values', headerNames: missing };
+    const urlParams = emptyUrlCredentials(server.url);
+    if (missing.length > 0 || urlParams.length > 0) return { kind: 'needs-values', headerNames: missing, urlParams };
     const summary = await connection.connect();
     if (summary) savedServers.getState().actions.touch(id, effects.now());
     return { kind: 'started' };

@@ -1,9 +1,11 @@
 /**
  * A saved server as each client wants it: the JSON entry for its config file, or the command that adds it.
- * Never with a secret value: headers carry a placeholder the user replaces where the client keeps secrets.
+ * Never with a secret value: headers and the URL's credential parameters carry a placeholder the user replaces
+ * where the client keeps secrets.
  */
 import type { TransportChoice } from '../shared/model.ts';
 import { ownEntries } from '../shared/own.ts';
+import { urlWithPlaceholders } from '../shared/redact.ts';
 import { shellWord } from '../shared/shell.ts';
 
 export interface ExportableServer {
@@ -24,7 +26,12 @@ export interface Snippet {
 /** What stands in for a header's value in every export. */
 export const placeholderFor = (headerName: string) => `<your ${headerName}>`;
 
-export function exportSnippets(server: ExportableServer): Snippet[] {
+/** What stands in for a URL's credential parameter in every export (URL-safe, unlike a header's). */
+const urlPlaceholderFor = (param: string) => `YOUR_${param.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
+
+export function exportSnippets(exported: ExportableServer): Snippet[] {
+  // A credential in the URL is a secret like a header value: the snippet carries a placeholder, never it.
+  const server = { ...exported, url: urlWithPlaceholders(exported.url, urlPlaceholderFor) };
   const type = server.transport === 'sse' ? 'sse' : 'http';
   const headers = ownEntries(server.headerNames.map((name) => [name, placeholderFor(name)] as const));
   const withHeaders = server.headerNames.length > 0 ? { headers } : {};

@@ -12,6 +12,7 @@ import { recordedCalls } from './replay-recording.ts';
 import { SESSION_FILE_EXTENSION, type SessionData, type SessionFile } from '../shared/session-file/session-file.ts';
 import { indexCarried } from '../state/index.ts';
 import type { AppEffects } from './effects.ts';
+import { exportRefusal } from './export-rule.ts';
 import { catalogListSnapshots, liveListSnapshots } from './list-snapshots.ts';
 import type { Stores } from './stores.ts';
 
@@ -22,7 +23,13 @@ const LOAD_SLICE = 5000;
 
 type SessionFileEffects = Pick<AppEffects, 'download' | 'readSessionFile' | 'writeSessionFile' | 'yieldToUi' | 'now'>;
 
-export function sessionFileCommands(client: EngineClient, stores: Stores, queryClient: QueryClient, effects: SessionFileEffects) {
+export function sessionFileCommands(
+  client: EngineClient,
+  stores: Stores,
+  queryClient: QueryClient,
+  effects: SessionFileEffects,
+  refuse: (reason: string) => void,
+) {
   let opened = 0;
 
   /** What is on screen now, live or replayed, as session data. */
@@ -52,7 +59,10 @@ export function sessionFileCommands(client: EngineClient, stores: Stores, queryC
     };
   }
 
+  /** Writes the session file; in demo mode it writes nothing and says why (`refuse`). */
   async function saveSessionFile(): Promise<void> {
+    const refusal = exportRefusal(stores);
+    if (refusal !== null) return refuse(refusal);
     const savedAt = new Date(effects.now());
     const file = await effects.writeSessionFile(collect(), { savedAt, appVersion: APP_VERSION });
     effects.download(`mcp-lens-${fileStamp(savedAt)}${SESSION_FILE_EXTENSION}`, file);

@@ -76,7 +76,7 @@ describe('saved servers', () => {
     expect(storage.data['mcp-lens.servers']).not.toContain(SECRET);
 
     bar.setHeaders([]);
-    await expect(app.commands.connectSaved(id)).resolves.toEqual({ kind: 'needs-values', headerNames: ['Authorization'] });
+    await expect(app.commands.connectSaved(id)).resolves.toEqual({ kind: 'needs-values', headerNames: ['Authorization'], urlParams: [] });
     expect(app.connection.getState().input.headers).toEqual([
       { name: 'Authorization', value: '' },
       { name: 'X-Team', value: 'blue' },

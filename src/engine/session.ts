@@ -25,6 +25,7 @@ import type { Listener } from './features/listen.ts';
 import { createListCache, type ListCache } from './features/list-cache.ts';
 import { MAX_INPUT_ROUNDS } from '../shared/client-features.ts';
 import { checkSessionId } from './session-id.ts';
+import { keepRelayTokenOn, scopeRelayToken } from './relay-token.ts';
 import type { FetchLike } from './wire-tap.ts';
 import { str } from '../shared/read.ts';
 
@@ -87,7 +88,11 @@ export async function openSessionFile(params: ConnectParams, deps: SessionDeps):
   const checked = checkServerUrl(params.url);
   if (!checked.ok) throw { code: 'invalid-url', message: checked.reason } satisfies EngineError;
   const url = new URL(checked.url);
-  const headers = Object.fromEntries(params.headers.filter((h) => h.name.trim() !== '').map((h) => [h.name.trim(), h.value]));
+  const headers = scopeRelayToken(
+    Object.fromEntries(params.headers.filter((h) => h.name.trim() !== '').map((h) => [h.name.trim(), h.value])),
+    url,
+    (text) => deps.note('warning', text),
+  );
   const timeout = params.requestTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const plan = planEra(params, deps.now());
   const connect = (kind: TransportKind, eraPlan: EraPlan) => connectWith({ kind, url, headers, timeout, plan: eraPlan }, deps);
@@ -133,7 +138,12 @@ async function connectWith({ kind, url, headers, timeout, plan }: ConnectTarget,
   const requestInit: RequestInit = { headers, credentials: 'omit' };
   const extensions = deps.extensions ?? [];
   const probes = createProbeWatch();
-  const fetch = probes.wrap(extensions.reduce<FetchLike>((inner, extension) => extension.wrapFetch?.(inner, url) ?? inner, deps.fetch));
+  const fetch = probes.wrap(
+    extensions.reduce<FetchLike>(
+      (inner, extension) => extension.wrapFetch?.(inner, url) ?? inner,
+      keepRelayTokenOn(url.origin, deps.fetch),
+    ),
+  );
   const authProvider = extensions.find((extension) => extension.authProvider)?.authProvider;
   const transportAuth = authProvider ? { authProvider } : {};
   const pacing = deps.guards ? { reconnectionScheduler: deps.guards.reconnectionScheduler } : {};

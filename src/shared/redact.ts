@@ -164,3 +164,74 @@ export function redactBodyText(text: string): string {
     isSecretName(key) ? `"${key}"${colon}"${maskSecret(value)}${close}` : match,
   );
 }
+
+/**
+ * A URL's own credentials, by the URL rule (`looksLikeCredential`): the names of query parameters that
+ * carry a value and look like a credential, in order, each once. They are secrets like header values: kept
+ * only on an opt-in, masked wherever the URL is shown or exported, a placeholder in snippets.
+ */
+export function urlCredentialNames(input: string): string[] {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    return [];
+  }
+  const names = [...url.searchParams].filter(([name, value]) => value !== '' && looksLikeCredential(name)).map(([name]) => name);
+  return [...new Set(names)];
+}
+
+/**
+ * Rewrites the value of each credential query parameter (`looksLikeCredential`) with `replace(name)`,
+ * removes user info, and leaves every other byte of the URL as typed.
+ */
+function rewriteUrlCredentials(input: string, replace: (name: string) => string | null): string {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    return input;
+  }
+  url.username = '';
+  url.password = '';
+  if (url.search === '') return url.href;
+  const query = url.search
+    .slice(1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals < 0) return pair;
+      const name = decode(pair.slice(0, equals));
+      const value = looksLikeCredential(name) ? replace(name) : null;
+      return value === null ? pair : `${pair.slice(0, equals)}=${value}`;
+    })
+    .join('&');
+  const href = url.href;
+  return `${href.slice(0, href.length - url.search.length - url.hash.length)}?${query}${url.hash}`;
+}
+
+/** The URL as it may be shown, copied or exported: credential values masked (`?api_key=••••`), no user info. */
+export function maskUrlCredentials(input: string): string {
+  return rewriteUrlCredentials(input, () => MASK);
+}
+
+/** The URL as it may be stored: credential values emptied (`?api_key=`) except those the person chose to keep. */
+export function dropUrlCredentials(input: string, keep: readonly string[] = []): string {
+  return rewriteUrlCredentials(input, (name) => (keep.includes(name) ? null : ''));
+}
+
+/** The URL in a snippet for another client: each credential value a placeholder the person replaces. */
+export function urlWithPlaceholders(input: string, placeholder: (name: string) => string): string {
+  return rewriteUrlCredentials(input, (name) => encodeURIComponent(placeholder(name)));
+}
+
+/** Names of a URL's credential parameters left empty (a saved server whose values were not kept). */
+export function emptyUrlCredentials(input: string): string[] {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    return [];
+  }
+  return [...new Set([...url.searchParams].filter(([name, value]) => value === '' && looksLikeCredential(name)).map(([name]) => name))];
+}

@@ -72,9 +72,12 @@ export function readRelayFragment(hash: string): string | null {
   return token !== null && isRelayToken(token) ? token : null;
 }
 
+/** Whether a header is the relay's token header. */
+export const isRelayTokenHeader = (name: string) => name.trim().toLowerCase() === RELAY_TOKEN_HEADER.toLowerCase();
+
 /** Whether a connection's headers go through the relay: it is named by its token header. */
 export function usesRelay(headers: ReadonlyArray<{ name: string; value: string }>): boolean {
-  return headers.some((header) => header.name.trim().toLowerCase() === RELAY_TOKEN_HEADER.toLowerCase() && header.value.trim() !== '');
+  return headers.some((header) => isRelayTokenHeader(header.name) && header.value.trim() !== '');
 }
 
 /**

@@ -61,6 +61,9 @@ export interface ResourceTemplateList {
  * One item of `contents`. A blob arrives decoded as a Blob (typed with the declared mimeType, so an
  * <img> or download can use it directly); text arrives as text, cut at a bound that is reported.
  */
+/** A resource's text beyond this many characters is cut (`textTruncatedFrom`), and the cut is reported. */
+export const MAX_RESOURCE_TEXT = 2_000_000;
+
 export interface ResourceContent {
   uri: string;
   mimeType?: string;

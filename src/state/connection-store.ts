@@ -6,6 +6,7 @@ import { createStore } from 'zustand/vanilla';
 import type { EngineError } from '../shared/errors.ts';
 import type { ConnectionPhase, EngineEvent } from '../shared/events.ts';
 import type { EraChoice, HeaderPair, ServerSummary, TransportChoice } from '../shared/model.ts';
+import { isRelayTokenHeader } from '../shared/relay.ts';
 import { addStreamDrop, NO_STREAM_DROPS, type StreamState } from './stream-health.ts';
 
 export interface ConnectionInput {
@@ -80,7 +81,16 @@ export function createConnectionStore(initial: Partial<ConnectionInput> = {}) {
       connectionKey: 0,
       stream: NO_STREAM_DROPS,
       actions: {
-        setUrl: (url) => set((s) => ({ input: { ...s.input, url } })),
+        // The relay's token belongs to the relay it came with: a URL on another origin drops it, so it is
+        // never sent to the next server this connection is pointed at.
+        setUrl: (url) =>
+          set((s) => ({
+            input: {
+              ...s.input,
+              url,
+              ...(originOf(url) !== originOf(s.input.url) && { headers: s.input.headers.filter((h) => !isRelayTokenHeader(h.name)) }),
+            },
+          })),
         setHeaders: (headers) => set((s) => ({ input: { ...s.input, headers } })),
         setTransport: (transport) => set((s) => ({ input: { ...s.input, transport } })),
         setEra: (era) => set((s) => (s.input.era === era ? s : { input: { ...s.input, era } })),
@@ -96,6 +106,8 @@ export function createConnectionStore(initial: Partial<ConnectionInput> = {}) {
     };
   });
 }
+
+const originOf = (url: string) => (URL.canParse(url.trim()) ? new URL(url.trim()).origin : url.trim());
 
 const unknownFailure: EngineError = { code: 'internal', message: 'The connection failed for an unknown reason.' };
 

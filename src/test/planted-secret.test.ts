@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import { appLink } from '../ui/auth/app-link.ts';
-import { redactUrl } from '../shared/redact.ts';
+import { createLensApp } from '../app/lens-app.ts';
+import { exportSnippets } from '../app/server-export.ts';
+import { maskUrlCredentials, redactUrl } from '../shared/redact.ts';
+import { memoryStorage } from '../state/test-storage.ts';
+import { curlCommand } from '../ui/log/copy-request.ts';
+import { hideUrlCredentials } from '../ui/demo/demo-masks.ts';
+import { engineOverChannel } from './engine-channel.ts';
+import { nodeEffects } from './node-effects.ts';
 import { sessionFileParts, type SavedLogItem } from '../shared/session-file/session-file.ts';
 import { toHar } from '../state/http-har.ts';
 import { createHarness } from './engine-harness.ts';
@@ -112,5 +119,61 @@ describe('a planted secret', () => {
     expect(outputs.httpView).toContain('"x-goog-api-key","•••• (');
     expect(outputs.har).toContain('api_key=••••');
     expect(outputs.link).toContain('tenant%3Dacme');
+  });
+
+  it('in the server URL is a secret everywhere: saved servers, snippets, Copy as curl, the Link request, demo mode, the session file', async () => {
+    // api_key is secret by name; jwt only by the URL rule (looksLikeCredential).
+    const url = `${demo.url}?api_key=${SECRET}&jwt=${SECRET}&region=eu`;
+    const storage = memoryStorage();
+    const engine = engineOverChannel();
+    const app = createLensApp({
+      client: engine.client,
+      effects: nodeEffects([], { prefsStorage: storage }),
+      opened: { url, tab: null, tool: null, connect: false, demo: false },
+      redirectUrl: 'http://127.0.0.1/oauth-callback.html',
+    });
+    try {
+      const id = app.commands.saveCurrentServer('Keyed')!;
+      const saved = app.savedServers.getState().servers.find((server) => server.id === id)!;
+      const stored = JSON.stringify(storage.data);
+      // With the opt-in the value is kept, so the test would notice a store that dropped everything.
+      const keptId = app.commands.saveCurrentServer('Keyed, kept', [], ['api_key'])!;
+      const kept = app.savedServers.getState().servers.find((server) => server.id === keptId)!;
+      expect(kept.url).toContain(`api_key=${SECRET}`);
+      expect(kept.url).not.toContain(`jwt=${SECRET}`);
+      await expect(app.commands.connectSaved(id)).resolves.toMatchObject({ kind: 'needs-values', urlParams: ['api_key', 'jwt'] });
+
+      const message = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+      const outputs = {
+        savedServers: stored,
+        snippets: exportSnippets({ ...kept, headerNames: [] })
+          .map((snippet) => snippet.text)
+          .join('\n'),
+        // The exchange is gone (cleared or evicted): rebuilt from the message and the connection's URL.
+        copyAsCurl: curlCommand({ message, url }),
+        linkRequest: maskUrlCredentials(url),
+        demoMode: hideUrlCredentials(url) ?? url,
+        sessionFile: [
+          ...sessionFileParts(
+            {
+              connection: { url, transport: 'auto', headerNames: [] },
+              server: null,
+              log: { evicted: 0, items: [] },
+              http: { evicted: 0, exchanges: [] },
+              results: [],
+            },
+            { savedAt: new Date(), appVersion: 'test' },
+          ),
+        ].join(''),
+      };
+      const leaks = Object.entries(outputs).filter(([, text]) => text.includes(SECRET));
+      expect(leaks.map(([where]) => where)).toEqual([]);
+      expect(saved.url).toBe(`${demo.url}?api_key=&jwt=&region=eu`);
+      expect(outputs.snippets).toContain('api_key=YOUR_API_KEY');
+      expect(outputs.copyAsCurl).toContain('api_key=••••&jwt=••••&region=eu');
+    } finally {
+      app.dispose();
+      engine.close();
+    }
   });
 });

@@ -1,11 +1,9 @@
 /** Shapes a `resources/read` result for the UI: text bounded, blobs decoded to Blobs, problems listed. */
 import { DECODED_IMAGE_TYPES, imageProblem } from '../../shared/image-header.ts';
-import type { ResourceAnnotations, ResourceContent } from '../../shared/resources-api.ts';
+import { MAX_RESOURCE_TEXT, type ResourceAnnotations, type ResourceContent } from '../../shared/resources-api.ts';
 import { isAppMimeType, readAppResourceMeta } from '../../shared/apps.ts';
 import { record, str } from '../../shared/read.ts';
 
-/** Text beyond this many characters is cut, and the cut is reported. */
-const MAX_RESOURCE_TEXT = 2_000_000;
 /** Blobs beyond this many decoded bytes are not kept. */
 const MAX_RESOURCE_BLOB_BYTES = 20 * 1024 * 1024;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;

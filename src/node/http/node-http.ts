@@ -51,6 +51,29 @@ export function toWebRequest(
  * chunk by chunk as they arrive; if the client disconnects, the body stream is
  * cancelled so the MCP transport can forget it.
  */
+/**
+ * The most response bytes one exchange may hold in memory waiting for a slow client (Node's buffer). Past
+ * it the response is ended rather than grown; with backpressure honoured it is reached only by a chunk
+ * this large.
+ */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+/** Resolves true once `res` can take more, false if it closed first. */
+function drained(res: ServerResponse): Promise<boolean> {
+  if (res.destroyed) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => () => {
+      res.off('drain', onDrain);
+      res.off('close', onClose);
+      resolve(ok);
+    };
+    const onDrain = done(true);
+    const onClose = done(false);
+    res.on('drain', onDrain);
+    res.on('close', onClose);
+  });
+}
+
 export async function writeWebResponse(res: ServerResponse, response: Response, extraHeaders: Record<string, string>): Promise<void> {
   const headers: Record<string, string> = { ...extraHeaders };
   response.headers.forEach((value, name) => {
@@ -75,7 +98,12 @@ export async function writeWebResponse(res: ServerResponse, response: Response, 
       const { done, value } = await reader.read();
       if (done) break;
       if (res.destroyed) break;
-      res.write(value);
+      // Backpressure: a client that reads slowly (or not at all) stops the reading here, so the upstream
+      // stream is paused in turn instead of piling up in memory. At most one chunk waits beyond Node's
+      // own high-water mark; a single chunk over the cap ends the response.
+      if (value.byteLength > MAX_BUFFERED_BYTES) throw new Error('chunk over the buffer cap');
+      if (!res.write(value) && !(await drained(res))) break;
+      if (res.writableLength > MAX_BUFFERED_BYTES) break;
     }
   } catch {
     // The stream was cancelled because the client left; nothing more to send.

@@ -2,6 +2,12 @@ import { createParser } from 'eventsource-parser';
 
 /** At most this many message endpoints are remembered; a server announcing more gets the oldest forgotten. */
 const MAX_ENDPOINTS = 100;
+/**
+ * The copy is read for at most this many bytes looking for the first event. Past it the copy is cancelled:
+ * a tee buffers for its slower branch, so a copy read to no end would hold every byte the browser has
+ * not read yet (an endless stream with no event in it, to a client that reads slowly).
+ */
+const MAX_WATCH_BYTES = 64 * 1024;
 
 /**
  * The message endpoints a legacy HTTP+SSE target announced. Such a server names, in the first event of its
@@ -51,9 +57,11 @@ export function createSseEndpoints(target: URL): SseEndpoints {
       return (async () => {
         try {
           // After the first event, stop reading, so this copy neither costs time nor holds the stream's bytes.
-          while (!found) {
+          let read = 0;
+          while (!found && read < MAX_WATCH_BYTES) {
             const { done, value } = await reader.read();
             if (done) return;
+            read += value.byteLength;
             parser.feed(decoder.decode(value, { stream: true }));
           }
         } catch {

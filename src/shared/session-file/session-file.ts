@@ -5,7 +5,7 @@
  * that says which, or opens with what was wrong left out and noted — never a half-loaded view.
  */
 import type { HttpExchange } from '../events.ts';
-import { redactHeaders, redactJson, redactResponseHeaders, redactUrl, redactUrlsIn } from '../redact.ts';
+import { maskUrlCredentials, redactHeaders, redactJson, redactResponseHeaders, redactUrl, redactUrlsIn } from '../redact.ts';
 import { REPLAY_LIST_METHODS, type ListSnapshots } from '../replay-api.ts';
 import {
   SESSION_FILE_FORMAT,
@@ -57,8 +57,13 @@ export function* sessionFileParts(data: SessionData, meta: { savedAt: Date; appV
     version: SESSION_FILE_VERSION,
     savedAt: meta.savedAt.toISOString(),
     app: { name: 'MCP Lens', version: meta.appVersion },
-    connection: { url: redactUrl(data.connection.url), transport: data.connection.transport, headerNames: data.connection.headerNames },
-    server: data.server === null ? null : { ...data.server, url: redactUrl(data.server.url) },
+    // The server URL by the broader URL rule, as everywhere a URL is exported (its credentials are secrets).
+    connection: {
+      url: maskUrlCredentials(data.connection.url),
+      transport: data.connection.transport,
+      headerNames: data.connection.headerNames,
+    },
+    server: data.server === null ? null : { ...data.server, url: maskUrlCredentials(data.server.url) },
     results: data.results.map((result) => ({
       ...result,
       arguments: redactJson(result.arguments),

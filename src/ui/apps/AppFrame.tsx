@@ -13,7 +13,8 @@ import { ServerText } from '../common/ServerText.tsx';
 import { useScope, useApp } from '../services.tsx';
 import { useResolvedTheme } from '../theme/use-theme.ts';
 import { AppActivityList } from './AppActivityList.tsx';
-import type { AppActivity, AppHost, AppSource } from './app-host.ts';
+import { AppCallConsentDialog } from './AppCallConsentDialog.tsx';
+import type { AppActivity, AppCallQuestion, AppHost, AppSource } from './app-host.ts';
 import { LinkConsentDialog } from './LinkConsentDialog.tsx';
 import { SANDBOX_FLAGS, sandboxPageUrl } from './sandbox-url.ts';
 import { useAppSource } from './use-app-source.ts';
@@ -45,6 +46,12 @@ export function AppFrame({ uri, listed, input, result }: Props) {
 const MAX_HEIGHT = 2000;
 const MAX_ACTIVITY = 50;
 
+/**
+ * Apps the person let run tools that may change something, until the connection ends: keyed by the
+ * connection's query key (new for every connection) and the app's URI.
+ */
+const allowedApps = new Set<string>();
+
 function RunningApp({ app, input, result }: { app: AppSource; input?: Record<string, unknown>; result?: ToolCallOutcome }) {
   const services = useApp();
   const { client, key } = useScope();
@@ -58,6 +65,10 @@ function RunningApp({ app, input, result }: { app: AppSource; input?: Record<str
   const [fullscreen, setFullscreen] = useState(false);
   const [activity, setActivity] = useState<AppActivity[]>([]);
   const [linkQuestion, setLinkQuestion] = useState<{ url: string; answer: (open: boolean) => void } | null>(null);
+  const [callQuestion, setCallQuestion] = useState<{ question: AppCallQuestion; answer: (a: 'once' | 'session' | 'deny') => void } | null>(
+    null,
+  );
+  const [paused, setPaused] = useState<string | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
   const [src, setSrc] = useState<string | undefined>(undefined);
   const running = useRef<Promise<AppHost> | null>(null);
@@ -66,6 +77,37 @@ function RunningApp({ app, input, result }: { app: AppSource; input?: Record<str
     const target = frame.current?.contentWindow;
     if (!target) return;
     let closed = false;
+    const allowKey = `${JSON.stringify(key)} ${app.uri}`;
+    // Every question gets an answer: one still open when the app goes is answered no.
+    const pending = new Set<() => void>();
+    const ask = <T,>(show: (answer: (value: T) => void) => void, no: T) =>
+      new Promise<T>((resolve) => {
+        const settle = () => resolve(no);
+        pending.add(settle);
+        show((value) => {
+          pending.delete(settle);
+          resolve(value);
+        });
+      });
+    // Size and activity arrive as fast as the app sends them: applied once per frame, the latest size and
+    // the newest activity only, so a chatty app costs one render a frame at most.
+    let frameRequest = 0;
+    let nextHeight: number | undefined;
+    let newActivity: AppActivity[] = [];
+    const flush = () => {
+      frameRequest = 0;
+      if (closed) return;
+      if (nextHeight !== undefined) setHeight(nextHeight);
+      if (newActivity.length > 0) {
+        const added = newActivity;
+        setActivity((items) => [...items, ...added].slice(-MAX_ACTIVITY));
+      }
+      nextHeight = undefined;
+      newActivity = [];
+    };
+    const schedule = () => {
+      if (frameRequest === 0) frameRequest = requestAnimationFrame(flush);
+    };
     // The bridge (with the SDK's Protocol and zod) loads only when an app runs: most sessions never show one.
     const host = import('./app-host.ts').then(({ startAppHost }) =>
       startAppHost(target, {
@@ -75,12 +117,28 @@ function RunningApp({ app, input, result }: { app: AppSource; input?: Record<str
         ...(result && { result }),
         tools: () => queryClient.getQueryData(toolsQuery.queryKey)?.tools,
         theme,
-        confirmLink: (url) => new Promise((resolve) => setLinkQuestion({ url, answer: resolve })),
+        confirmLink: (url) => ask<boolean>((answer) => setLinkQuestion({ url, answer }), false),
+        confirmCall: async (question) => {
+          const answer = await ask<'once' | 'session' | 'deny'>((reply) => setCallQuestion({ question, answer: reply }), 'deny');
+          if (answer === 'session') allowedApps.add(allowKey);
+          return answer;
+        },
+        allowedForSession: () => allowedApps.has(allowKey),
+        onPause: (reason) => {
+          if (closed) return;
+          setPaused(reason);
+          services.commands.note('warning', reason);
+        },
+        now: () => performance.now(),
         openExternal,
-        onActivity: (item) => !closed && setActivity((items) => [...items, item].slice(-MAX_ACTIVITY)),
+        onActivity: (item) => {
+          newActivity = [...newActivity, item].slice(-MAX_ACTIVITY);
+          schedule();
+        },
         onSize: ({ height: asked }) => {
-          if (!closed && typeof asked === 'number' && Number.isFinite(asked))
-            setHeight(Math.min(MAX_HEIGHT, Math.max(80, Math.ceil(asked))));
+          if (typeof asked !== 'number' || !Number.isFinite(asked)) return;
+          nextHeight = Math.min(MAX_HEIGHT, Math.max(80, Math.ceil(asked)));
+          schedule();
         },
         onDisplayMode: (mode) => !closed && setFullscreen(mode === 'fullscreen'),
         note: services.commands.note,
@@ -91,6 +149,8 @@ function RunningApp({ app, input, result }: { app: AppSource; input?: Record<str
     host.then(() => !closed && setSrc(sandboxPageUrl())).catch((error: unknown) => setStartError(String(error)));
     return () => {
       closed = true;
+      cancelAnimationFrame(frameRequest);
+      for (const settle of pending) settle();
       void host.then((running) => running.close()).catch(() => undefined);
     };
     // The app runs once per mount; its parent keys it by app and call, so a new call starts a new app.
@@ -105,6 +165,11 @@ function RunningApp({ app, input, result }: { app: AppSource; input?: Record<str
   return (
     <>
       {startError && <p className="error-text">{startError}</p>}
+      {paused && (
+        <p className="hint hint-warning" role="status">
+          <ServerText text={paused} /> Its frame was unloaded; open the app again to restart it.
+        </p>
+      )}
       <div
         className={`app-stage${fullscreen ? ' app-stage-fullscreen' : ''}${app.meta.prefersBorder === false ? '' : ' app-stage-border'}`}
       >
@@ -116,7 +181,7 @@ function RunningApp({ app, input, result }: { app: AppSource; input?: Record<str
         <iframe
           ref={frame}
           title={`MCP App ${app.uri}`}
-          {...(src !== undefined && { src })}
+          {...(src !== undefined && { src: paused ? 'about:blank' : src })}
           sandbox={SANDBOX_FLAGS}
           referrerPolicy="no-referrer"
           style={fullscreen ? undefined : { height }}
@@ -131,6 +196,15 @@ function RunningApp({ app, input, result }: { app: AppSource; input?: Record<str
           {app.meta.permissions.length > 0 && ` Asked for ${app.meta.permissions.join(', ')}; not granted.`}
         </p>
       </details>
+      {callQuestion && (
+        <AppCallConsentDialog
+          question={callQuestion.question}
+          onAnswer={(answer) => {
+            callQuestion.answer(answer);
+            setCallQuestion(null);
+          }}
+        />
+      )}
       {linkQuestion && (
         <LinkConsentDialog
           url={linkQuestion.url}

@@ -1,20 +1,14 @@
 /**
  * The document an MCP App runs as: the server's HTML with our policy and guard in front of it. The policy
  * is a `<meta>` CSP placed before anything of the app's, so no app markup or script precedes it; a policy
- * set this way cannot be loosened by the document afterwards (a second policy only narrows). The guard is
- * a few lines that report what the browser refused (CSP violations, popups) to the host as log messages;
- * it reports only — the sandbox and the policy do the refusing, whatever the app does to the guard.
+ * set this way cannot be loosened by the document afterwards (a second policy only narrows). The guard
+ * (app-guard.ts) follows it: it takes WebRTC away, which no CSP governs, and reports what the browser
+ * refused (CSP violations, popups) to the host as log messages.
  */
 import { appCspPolicy, type AppCsp } from '../../shared/apps.ts';
+import { GUARD } from './app-guard.ts';
 
-/** The logger name the guard's reports carry, so the host can tell them from the app's own logs. */
-export const GUARD_LOGGER = 'mcp-lens/sandbox';
-
-const GUARD = `(() => {
-  const report = (data) => parent.postMessage({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'warning', logger: '${GUARD_LOGGER}', data } }, '*');
-  document.addEventListener('securitypolicyviolation', (e) => report('what its CSP does not allow (' + e.effectiveDirective + '): ' + (e.blockedURI || 'inline code')));
-  window.open = (url) => { report('a popup to ' + String(url).slice(0, 200) + ' (apps open links through the host, with consent)'); return null; };
-})();`;
+export { GUARD_LOGGER } from './app-guard.ts';
 
 const DOCTYPE = /^\s*<!doctype[^>]*>/i;
 

@@ -23,6 +23,9 @@ import type { EngineError } from '../../shared/errors.ts';
 import type { Tool, ToolCallOutcome } from '../../shared/model.ts';
 import type { ResourceContent } from '../../shared/resources-api.ts';
 import type { UrlCheck } from '../../shared/url.ts';
+import { confirmReason } from '../tools/ConfirmRunDialog.tsx';
+import { mayBeDestructive } from '../tools/tool-meta.ts';
+import { APP_MESSAGES_PER_SECOND, createAppBudget } from './app-budget.ts';
 import { buildAppDocument, GUARD_LOGGER } from './app-document.ts';
 import { SANDBOX_FLAGS } from './sandbox-url.ts';
 
@@ -50,8 +53,19 @@ export interface AppHostDeps {
   /** The server's tools as last listed, for their visibility. */
   tools: () => Tool[] | undefined;
   theme: 'light' | 'dark';
-  /** Asks the person; true only when they agree to open the URL. */
+  /** Asks the person; true only when they agree to open the URL. Never called while a question is open. */
   confirmLink: (url: string) => Promise<boolean>;
+  /**
+   * Asks the person before the app runs a tool that may change something (not read-only, or destructive),
+   * as their own click would: once, for the rest of this connection (`session`), or not at all.
+   */
+  confirmCall: (question: AppCallQuestion) => Promise<'once' | 'session' | 'deny'>;
+  /** Whether the person already let this app run such tools for this connection. */
+  allowedForSession: () => boolean;
+  /** The app went over its message budget: the host stopped listening, and the frame should be unloaded. */
+  onPause: (reason: string) => void;
+  /** The clock, for the message budget. */
+  now: () => number;
   /** The one checked way to open a URL (src/ui/common/open-external.ts). */
   openExternal: (url: string) => UrlCheck;
   onActivity: (activity: AppActivity) => void;
@@ -59,6 +73,15 @@ export interface AppHostDeps {
   onDisplayMode: (mode: McpUiDisplayMode) => void;
   /** A line in the message log, for what was refused. */
   note: (level: 'info' | 'warning', text: string) => void;
+}
+
+/** What the person is asked before an app runs a tool that may change something. */
+export interface AppCallQuestion {
+  /** The app's resource URI, and the name it gave itself (untrusted, shown as such). */
+  app: string;
+  appName: string | undefined;
+  tool: string;
+  reason: string;
 }
 
 const HOST_INFO = { name: 'MCP Lens', version: '0.1.0' };
@@ -110,11 +133,29 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
     else deps.onActivity({ kind: 'log', text: `${level}: ${text}` });
   });
 
+  // One question at a time per app: a second while one is open is refused (never swapped into the first).
+  let asking = false;
   bridge.oncalltool = async ({ name, arguments: args }) => {
     const tool = deps.tools()?.find((t) => t.name === name);
     if (tool?.ui && !tool.ui.visibility.includes('app')) {
       refuse(`refused its call of "${name}": the tool's _meta.ui.visibility does not include "app".`);
       throw new Error(`The host does not let apps call "${name}" (visibility ${JSON.stringify(tool.ui.visibility)}).`);
+    }
+    // The person's rule for their own clicks holds for the app's: a tool that may change something (or one
+    // not listed, whose hints are unknown) runs only after they say so.
+    if ((tool === undefined || mayBeDestructive(tool)) && !deps.allowedForSession()) {
+      if (asking) {
+        refuse(`asked to run "${name}" while another question was open; refused.`);
+        throw new Error(`The host refused "${name}": another question to the person is open. Try again once it is answered.`);
+      }
+      asking = true;
+      const answer = await deps
+        .confirmCall({ app: app.uri, appName: bridge.getAppVersion()?.name, tool: name, reason: confirmReason(tool?.annotations) })
+        .finally(() => (asking = false));
+      if (answer === 'deny') {
+        refuse(`asked to run "${name}"; the person declined.`);
+        throw new Error(`The person declined to run "${name}".`);
+      }
     }
     try {
       const outcome = await deps.call('callTool', { name, arguments: args ?? {}, viaApp: app.uri });
@@ -136,7 +177,12 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
     }
   };
   bridge.onopenlink = async ({ url }) => {
-    const agreed = await deps.confirmLink(url);
+    if (asking) {
+      refuse(`asked to open ${url} while another question was open; refused.`);
+      return { isError: true };
+    }
+    asking = true;
+    const agreed = await deps.confirmLink(url).finally(() => (asking = false));
     if (!agreed) {
       refuse(`asked to open ${url}; the person declined.`);
       return { isError: true };
@@ -163,6 +209,21 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
     return { mode: granted };
   };
 
+  // The budget sees every message from the app's frame before the bridge's transport does (listeners run in
+  // the order they were added), and drops what is over it unparsed.
+  const budget = createAppBudget();
+  let paused = false;
+  const meter = (event: MessageEvent) => {
+    if (event.source !== frame) return;
+    if (budget.admit(deps.now())) return;
+    event.stopImmediatePropagation();
+    if (paused) return;
+    paused = true;
+    const reason = `paused: it sent more than ${APP_MESSAGES_PER_SECOND} messages in one second, which would slow every connection on this page.`;
+    refuse(reason);
+    deps.onPause(`MCP App ${app.uri} was ${reason}`);
+  };
+  window.addEventListener('message', meter);
   await bridge.connect(new PostMessageTransport(frame, frame));
   return {
     setTheme(theme) {
@@ -170,6 +231,7 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
       bridge.setHostContext(context);
     },
     async close() {
+      window.removeEventListener('message', meter);
       await Promise.race([bridge.teardownResource({}).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 500))]);
       await bridge.close();
     },

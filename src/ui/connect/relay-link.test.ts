@@ -4,6 +4,7 @@ import { RELAY_TOKEN_HEADER } from '../../shared/relay.ts';
 import { takeRelayToken } from './relay-link.ts';
 
 const TOKEN = 'A'.repeat(40) + '_-9';
+const RELAY = encodeURIComponent('http://127.0.0.1:8931/mcp');
 
 function fakeHistory() {
   const replaced: string[] = [];
@@ -16,9 +17,9 @@ function fakeHistory() {
 describe('takeRelayToken', () => {
   it('moves the token into a header and strips the fragment from the address', () => {
     const { replaced, history } = fakeHistory();
-    const headers = takeRelayToken({ hash: `#relay-token=${TOKEN}`, pathname: '/inspector/', search: '?url=x' }, history);
+    const headers = takeRelayToken({ hash: `#relay-token=${TOKEN}`, pathname: '/inspector/', search: `?url=${RELAY}` }, history);
     expect(headers).toEqual([{ name: RELAY_TOKEN_HEADER, value: TOKEN }]);
-    expect(replaced).toEqual(['/inspector/?url=x']);
+    expect(replaced).toEqual([`/inspector/?url=${RELAY}`]);
   });
 
   it('strips a malformed token too, and keeps none of it', () => {

@@ -3,9 +3,12 @@
  * and direction, with no payloads (so nothing secret), and a count. Leaving demo mode brings the log back.
  */
 import { useShallow } from 'zustand/react/shallow';
+import { DEMO_EXPORT_REFUSAL } from '../../app/export-rule.ts';
 import { useLog } from '../services.tsx';
 
 const SHOWN = 6;
+/** How far back a refused export is still shown: a few requests later it has been read. */
+const REFUSAL_WINDOW = 20;
 
 export function ActivityStrip() {
   const recent = useLog(
@@ -22,6 +25,15 @@ export function ActivityStrip() {
     }),
   );
   const total = useLog((state) => state.ids.length);
+  // The log is folded away in demo mode, so a file export it refused (from any path) is said here.
+  const refused = useLog((state) => {
+    for (let i = state.ids.length - 1; i >= 0 && i >= state.ids.length - REFUSAL_WINDOW; i--) {
+      const id = state.ids.at(i);
+      const item = id === undefined ? undefined : state.byId.get(id);
+      if (item?.type === 'note' && item.text === DEMO_EXPORT_REFUSAL) return true;
+    }
+    return false;
+  });
   return (
     <section role="region" aria-label="Activity strip" className="activity-strip">
       <span className="activity-strip-title">Activity</span>
@@ -31,6 +43,11 @@ export function ActivityStrip() {
         ))}
       </ol>
       <span className="muted">{total} messages</span>
+      {refused && (
+        <span role="status" className="activity-strip-refusal">
+          {DEMO_EXPORT_REFUSAL}
+        </span>
+      )}
     </section>
   );
 }

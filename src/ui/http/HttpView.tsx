@@ -1,9 +1,6 @@
 import { memo, useEffect, useRef } from 'react';
-import { messageItemId, toHar } from '../../state/index.ts';
-import type { HttpExchange, MessageEntry } from '../../shared/events.ts';
+import type { HttpExchange } from '../../shared/events.ts';
 import { mcpHeaderValue } from './mcp-headers.ts';
-import { fileStamp } from '../../app/file-stamp.ts';
-import { downloadText } from '../common/download.ts';
 import { formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useFixedRows } from '../common/use-fixed-rows.ts';
@@ -45,20 +42,8 @@ export function HttpView() {
     scrollToIndex(index);
   }, [selectedSeq, view, seqs, setFollowing, scrollToIndex]);
 
-  const exportHar = () => {
-    const { bySeq, carried } = services.http.getState();
-    const { byId } = services.log.getState();
-    const messagesOf = (seq: number): MessageEntry[] =>
-      (carried.get(seq) ?? []).flatMap((messageSeq) => {
-        const item = byId.get(messageItemId(messageSeq));
-        return item?.type === 'message' ? [item.entry] : [];
-      });
-    const har = toHar(
-      seqs.toArray().flatMap((seq) => bySeq.get(seq) ?? []),
-      messagesOf,
-    );
-    downloadText(`mcp-lens-${fileStamp()}.har`, JSON.stringify(har, null, 2));
-  };
+  // The command holds demo mode's file rule (src/app/export-rule.ts); the button is disabled to match.
+  const exportHar = () => services.commands.exportHar(seqs.toArray());
 
   return (
     <section role="region" aria-label="HTTP exchanges" className="panel http-panel">

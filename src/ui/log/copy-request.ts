@@ -2,7 +2,7 @@
  * A logged request copied out of MCP Lens: as its JSON, or as a `curl` command that sends it again over
  * Streamable HTTP. Secrets are masked (redact.ts) in both: a copied command is pasted into chats and tickets.
  */
-import { isSecretHeader, maskSecret, redactBodyText } from '../../shared/redact.ts';
+import { isSecretHeader, maskSecret, maskUrlCredentials, redactBodyText } from '../../shared/redact.ts';
 
 export interface RequestToCopy {
   /** The JSON-RPC message as logged. */
@@ -34,7 +34,8 @@ export function curlCommand(request: RequestToCopy): string {
     .map(([name, value]): [string, string] => [name, isSecretHeader(name) && !value.includes(MASKED) ? maskSecret(value) : value]);
   const body = redactBodyText(JSON.stringify(request.message));
   const lines = [
-    `curl -sS -N -X POST ${shellQuote(request.url)}`,
+    // Whatever the source (the exchange, masked at capture, or the connection's URL once it is gone).
+    `curl -sS -N -X POST ${shellQuote(maskUrlCredentials(request.url))}`,
     ...headers.map(([name, value]) => `-H ${shellQuote(`${name}: ${value}`)}`),
     `--data-raw ${shellQuote(body)}`,
   ];

@@ -1,4 +1,5 @@
 /** A link asked to connect to a server the user has not saved: say what it is about to do, and wait for a yes. */
+import { maskUrlCredentials } from '../../shared/redact.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useCommands } from '../services.tsx';
 import { useView } from './use-saved-servers.ts';
@@ -12,7 +13,8 @@ export function LinkRequest() {
       <p>
         This link asks to connect to{' '}
         <span className="mono break">
-          <ServerText text={url} />
+          {/* A link is often pasted from a chat or a ticket, and this panel is shown before anything else. */}
+          <ServerText text={maskUrlCredentials(url)} />
         </span>
         . Connecting sends an <code>initialize</code> request to that server from this browser, with the headers in the connection bar.
       </p>

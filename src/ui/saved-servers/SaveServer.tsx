@@ -3,6 +3,7 @@
  * and the boxes start unticked: a stored value sits in this browser's storage in clear.
  */
 import { useId, useState } from 'react';
+import { urlCredentialNames } from '../../shared/redact.ts';
 import { checkServerUrl } from '../../shared/url.ts';
 import { useCommands, useConnection } from '../services.tsx';
 
@@ -31,13 +32,11 @@ export function SaveServerForm({ id, onSaved }: { id: string; onSaved: () => voi
   const [name, setName] = useState(() => (checked.ok ? new URL(checked.url).host : ''));
   const [keep, setKeep] = useState<ReadonlySet<string>>(new Set());
   const headerNames = [...new Set(input.headers.map((header) => header.name.trim()).filter((headerName) => headerName !== ''))];
+  // The URL's credentials are secrets like header values: the same opt-in, unticked at first.
+  const [keepInUrl, setKeepInUrl] = useState<ReadonlySet<string>>(new Set());
+  const urlParams = checked.ok ? urlCredentialNames(checked.url) : [];
 
-  const toggle = (headerName: string, on: boolean) => {
-    const next = new Set(keep);
-    if (on) next.add(headerName);
-    else next.delete(headerName);
-    setKeep(next);
-  };
+  const toggle = (headerName: string, on: boolean) => setKeep(toggled(keep, headerName, on));
 
   return (
     <form
@@ -46,7 +45,7 @@ export function SaveServerForm({ id, onSaved }: { id: string; onSaved: () => voi
       aria-label="Save server"
       onSubmit={(event) => {
         event.preventDefault();
-        if (saveCurrentServer(name, [...keep]) !== undefined) onSaved();
+        if (saveCurrentServer(name, [...keep], [...keepInUrl]) !== undefined) onSaved();
       }}
     >
       <label htmlFor={nameId}>Name for this server</label>
@@ -57,10 +56,29 @@ export function SaveServerForm({ id, onSaved }: { id: string; onSaved: () => voi
           Keep the value of <span className="mono">{headerName}</span> on this device
         </label>
       ))}
-      {headerNames.length > 0 && <p className="hint">Unticked headers are saved by name; you fill in their values when you connect.</p>}
+      {urlParams.map((param) => (
+        <label key={`url ${param}`} className="save-server-keep">
+          <input
+            type="checkbox"
+            checked={keepInUrl.has(param)}
+            onChange={(event) => setKeepInUrl(toggled(keepInUrl, param, event.target.checked))}
+          />
+          Keep the value of the URL parameter <span className="mono">{param}</span> on this device
+        </label>
+      ))}
+      {headerNames.length + urlParams.length > 0 && (
+        <p className="hint">Unticked values are not saved (headers by name, URL parameters empty); you fill them in when you connect.</p>
+      )}
       <button type="submit" className="button button-primary" disabled={!checked.ok}>
         Save
       </button>
     </form>
   );
+}
+
+function toggled(set: ReadonlySet<string>, item: string, on: boolean): ReadonlySet<string> {
+  const next = new Set(set);
+  if (on) next.add(item);
+  else next.delete(item);
+  return next;
 }

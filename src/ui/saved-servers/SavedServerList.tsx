@@ -32,17 +32,19 @@ export function SavedServerList() {
   );
 }
 
+const NOTHING_MISSING = { headerNames: [], urlParams: [] };
+
 function SavedServerRow({ server }: { server: SavedServer }) {
   const { connectSaved } = useCommands();
   const actions = useSavedServers((state) => state.actions);
   const [renaming, setRenaming] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const [missing, setMissing] = useState<string[]>([]);
+  const [missing, setMissing] = useState<{ headerNames: string[]; urlParams: string[] }>(NOTHING_MISSING);
   const shownUrl = useShownUrl(server.url);
 
   const connect = async () => {
     const outcome = await connectSaved(server.id);
-    setMissing(outcome.kind === 'needs-values' ? outcome.headerNames : []);
+    setMissing(outcome.kind === 'needs-values' ? outcome : NOTHING_MISSING);
   };
 
   return (
@@ -108,9 +110,13 @@ function SavedServerRow({ server }: { server: SavedServer }) {
           Delete
         </button>
       </div>
-      {missing.length > 0 && (
+      {(missing.headerNames.length > 0 || missing.urlParams.length > 0) && (
         <p className="hint hint-warning" role="status">
-          Fill in the value of {missing.join(', ')} under Headers (not kept on this device), then press Connect.
+          {missing.headerNames.length > 0 && `Fill in the value of ${missing.headerNames.join(', ')} under Headers`}
+          {missing.headerNames.length > 0 && missing.urlParams.length > 0 && ', and '}
+          {missing.urlParams.length > 0 &&
+            `${missing.headerNames.length > 0 ? 'of' : 'Fill in the value of'} ${missing.urlParams.join(', ')} in the Server URL`}{' '}
+          (not kept on this device), then press Connect.
         </p>
       )}
       {exporting && <ExportSnippets server={server} />}

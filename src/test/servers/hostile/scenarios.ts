@@ -4,11 +4,14 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { appEscape } from './hostile-app.ts';
+import { appDestructive, appFlood, appLinks, appNetwork } from './hostile-apps.ts';
 
 export interface Received {
   method: string;
   rpcMethod?: string;
   id?: unknown;
+  /** The tool a `tools/call` named. */
+  toolName?: string;
   headers: Record<string, string | string[] | undefined>;
 }
 
@@ -89,6 +92,10 @@ export const SCENARIOS: Record<string, Scenario> = {
     },
   },
   'app-escape': appEscape,
+  'app-network': appNetwork,
+  'app-destructive': appDestructive,
+  'app-links': appLinks,
+  'app-flood': appFlood,
   'bad-json-body': { probe: (ctx) => json(ctx, 200, `{"jsonrpc":"2.0","id":${JSON.stringify(ctx.id)},"result":{"content":[`) },
   'bad-json-event': {
     probe: (ctx) => {

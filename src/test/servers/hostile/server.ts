@@ -84,6 +84,7 @@ export function createHostileServer(): Server {
         method: req.method ?? '',
         ...(message?.method && { rpcMethod: message.method }),
         ...(message?.id !== undefined && { id: message.id }),
+        ...(message?.method === 'tools/call' && { toolName: String((message as { params?: { name?: unknown } }).params?.name) }),
         headers: req.headers,
       });
       handle(name, scenario, req, res, message);
