@@ -173,4 +173,20 @@ describe('scope', () => {
     expect(live.offers('prompts')).toBe(false);
     expect(scopeOf(client, { phase: 'connecting', connectionKey: 3, capabilities: undefined }, null).ready).toBe(false);
   });
+
+  it("answers what the server's protocol revision offers, so views never ask for the era", () => {
+    start();
+    const modern = scopeOf(client, { phase: 'connected', connectionKey: 3, capabilities: {}, era: 'modern' }, null).protocol;
+    expect(modern).toMatchObject({
+      ping: false,
+      cancelHow: 'close-stream',
+      logLevelVia: 'request-meta',
+      subscribe: 'subscriptions/listen',
+    });
+    expect(modern.deprecated).toContain('Logging');
+    const legacy = scopeOf(client, { phase: 'connected', connectionKey: 3, capabilities: {}, era: 'legacy' }, null).protocol;
+    expect(legacy).toMatchObject({ ping: true, cancelHow: 'notifications/cancelled', logLevelVia: 'logging/setLevel', deprecated: [] });
+    // Nothing connected reads as the 2025 revision, which has every control.
+    expect(scopeOf(client, { phase: 'disconnected', connectionKey: 0, capabilities: undefined }, null).protocol.ping).toBe(true);
+  });
 });

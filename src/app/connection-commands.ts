@@ -9,6 +9,7 @@ import { headerProblems, usableHeaders } from './header-pairs.ts';
 import { LOG_LEVEL_OFF, type LogLevelChoice } from '../shared/logging-api.ts';
 import type { ConnectParams, EraChoice, ServerSummary } from '../shared/model.ts';
 import { checkServerUrl } from '../shared/url.ts';
+import { profileOf } from '../shared/era-profile.ts';
 import { eraOrigin, verdictOf } from '../state/index.ts';
 import type { AppEffects } from './effects.ts';
 import type { Stores } from './stores.ts';
@@ -37,7 +38,7 @@ export function connectionCommands(
   function afterConnect(summary: ServerSummary, era: EraChoice, origin: string | undefined) {
     const verdict = verdictOf(era, summary);
     if (verdict && origin) prefs.getState().actions.rememberEra(origin, verdict, effects.now());
-    if (summary.era !== 'modern') return;
+    if (profileOf(summary.era).logLevelVia !== 'request-meta') return;
     // Sent at once, ahead of the lists the tabs ask for once connected: the level travels with each request.
     void setLogLevel(MODERN_DEFAULT_LOG_LEVEL).catch(() => serverLog.getState().actions.setLogLevel(LOG_LEVEL_OFF));
   }

@@ -3,6 +3,8 @@
  * what they can show and whether an action can run, instead of branching on "is a file open" themselves.
  */
 import type { EngineClient } from '../bridge/index.ts';
+import { profileOf, type EraProfile } from '../shared/era-profile.ts';
+import type { ProtocolEra } from '../shared/model.ts';
 import type { ConnectionPhase } from '../shared/events.ts';
 import type { ReplayInfo } from '../state/index.ts';
 import { READ_ONLY_REASON, replayClient } from './replay-client.ts';
@@ -17,6 +19,11 @@ export interface Scope {
   /** The connection key (live) or the saved session's key: query keys start with it. */
   key: number;
   capabilities: Record<string, unknown> | undefined;
+  /**
+   * What the server's protocol revision offers and how (can it ping, how is a call cancelled, how is the log
+   * level set): views ask this, never the era. The 2025 profile when nothing is connected.
+   */
+  protocol: EraProfile;
   /** Lists and reads go here: the engine when live, the file's recording when saved. */
   client: EngineClient;
   /** Why actions that would reach a server (Run tool, Get prompt, Read, Ping) cannot run; null when they can. */
@@ -31,6 +38,7 @@ export interface LiveConnection {
   phase: ConnectionPhase;
   connectionKey: number;
   capabilities: Record<string, unknown> | undefined;
+  era?: ProtocolEra | undefined;
 }
 
 export function scopeOf(live: EngineClient, connection: LiveConnection, saved: ReplayInfo | null): Scope {
@@ -47,6 +55,7 @@ export function scopeOf(live: EngineClient, connection: LiveConnection, saved: R
       ready: true,
       key: saved.key,
       capabilities,
+      protocol: profileOf(saved.server?.era),
       client: replayClient(live, saved),
       readOnly: READ_ONLY_REASON,
       recording: saved,
@@ -60,6 +69,7 @@ export function scopeOf(live: EngineClient, connection: LiveConnection, saved: R
     ready: connection.phase === 'connected',
     key: connection.connectionKey,
     capabilities,
+    protocol: profileOf(connection.era),
     client: live,
     readOnly: null,
     recording: null,

@@ -19,7 +19,7 @@ import { taskHandlers, type KnownTasks } from './tasks/tasks.ts';
 import { authFeature, type AuthFeatureOptions } from './auth/feature.ts';
 import { createClientFeatures } from './client-features/client-features.ts';
 import { completionHandlers } from './features/completions.ts';
-import { startListening } from './features/listen.ts';
+import { listenFeature } from './features/listen.ts';
 import { loggingHandlers } from './features/logging.ts';
 import { promptHandlers } from './features/prompts.ts';
 import { replayHandlers } from './features/replay.ts';
@@ -168,17 +168,13 @@ export function createEngine(env: EngineEnv): Engine {
       await opened.close().catch(() => undefined);
       throw SUPERSEDED;
     }
-    if (opened.summary.era === 'modern') {
-      opened.listener = startListening(opened.client, opened.summary.capabilities, {
-        emit: (state) => env.emit({ type: 'listen', state }),
-        note,
-      });
-    }
     session = opened;
+    for (const extension of extensions) extension.adopted?.(opened);
     return opened;
   }
 
   const clientFeatures = createClientFeatures(ctx, () => connectParams);
+  const listen = listenFeature(ctx);
 
   // Features that shape the session (client capabilities, server-request handlers, auth) add one entry.
   const auth = authFeature(ctx, env.auth);
@@ -187,6 +183,7 @@ export function createEngine(env: EngineEnv): Engine {
   const extensions: SessionExtension[] = [
     clientFeatures.extension,
     auth.extension,
+    listen.extension,
     tasksExtension,
     appsExtension,
     ...(env.extensions ?? []),
@@ -221,8 +218,8 @@ export function createEngine(env: EngineEnv): Engine {
       return undefined;
     },
     async ping() {
-      const { client, summary } = ctx.requireSession();
-      if (summary.era === 'modern') {
+      const { client, profile } = ctx.requireSession();
+      if (!profile.ping) {
         throw {
           code: 'not-in-revision',
           message:
@@ -261,7 +258,7 @@ export function createEngine(env: EngineEnv): Engine {
     ...toolHandlers(ctx, knownTasks, clientFeatures.answering, toolIndex),
     ...taskHandlers(ctx, knownTasks),
     ...clientFeatures.handlers,
-    ...resourceHandlers(ctx, clientFeatures.answering),
+    ...resourceHandlers(ctx, listen.subscriptions, clientFeatures.answering),
     ...promptHandlers(ctx, clientFeatures.answering),
     ...completionHandlers(ctx),
     ...loggingHandlers(ctx),
@@ -305,7 +302,7 @@ export function createEngine(env: EngineEnv): Engine {
       return await run(params, signal);
     } catch (error) {
       const lost = explainError(error).lostInTransit === true && !signal?.aborted;
-      if (!lost || session?.summary.era !== 'modern' || !REISSUED_ON_LOSS.has(method)) throw error;
+      if (!lost || session?.profile.reissueOnLoss !== true || !REISSUED_ON_LOSS.has(method)) throw error;
       note(
         'info',
         `The response stream for ${method} ended before the answer; re-issuing it as a new request, as MCP 2026-07-28 requires.`,

@@ -21,13 +21,13 @@ import { isOpaqueNetworkFailure, probeFailureCause } from './explain-error.ts';
 import { explainSessionEndFailure } from './session-end.ts';
 import { createProbeWatch, explainEra, MODERN_PROTOCOL_VERSION, negotiationMode, planEra, type EraPlan } from './era.ts';
 import { isUnmatchedResponse, LensClient } from './sdk-client.ts';
-import type { Listener } from './features/listen.ts';
 import { createListCache, type ListCache } from './features/list-cache.ts';
 import { MAX_INPUT_ROUNDS } from '../shared/client-features.ts';
 import { checkSessionId } from './session-id.ts';
 import { keepRelayTokenOn, scopeRelayToken } from './relay-token.ts';
 import type { FetchLike } from './wire-tap.ts';
 import { str } from '../shared/read.ts';
+import { profileOf, type EraProfile } from '../shared/era-profile.ts';
 
 const SUPPORTED_PROTOCOL_VERSIONS = [MODERN_PROTOCOL_VERSION, '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
 const CLIENT_INFO = { name: 'mcp-lens', title: 'MCP Lens', version: '0.1.0' };
@@ -38,12 +38,14 @@ const FALLBACK_STATUSES = new Set([400, 404, 405]);
 
 export interface Session {
   client: LensClient;
-  /** Modern era: the subscriptions/listen stream (src/engine/features/listen.ts). */
-  listener?: Listener;
+  /** What the era the handshake settled on lets this session do, and how; chosen once, here. */
+  profile: EraProfile;
   /** Lists the server marked fresh (src/engine/features/list-cache.ts). */
   cache: ListCache;
   transport: Transport;
   summary: ServerSummary;
+  /** Runs `cleanup` first when the session closes (extensions that started something on it). */
+  onClose(cleanup: () => Promise<void>): void;
   /** Ends the session (DELETE with the session id on Streamable HTTP) and the client. */
   close(): Promise<void>;
 }
@@ -75,6 +77,11 @@ export interface SessionExtension {
   protocolExtensions?: Record<string, Record<string, unknown>>;
   /** Registers handlers for requests and notifications from the server, before initialize. */
   setup?: (client: Client) => void;
+  /**
+   * Starts what the feature runs beside an adopted session (the engine calls it once the session is the
+   * current one); cleanups it needs go through `session.onClose`.
+   */
+  adopted?: (session: Session) => void;
   /** An OAuth provider for the transports; at most one feature supplies it. */
   authProvider?: OAuthClientProvider;
   /**
@@ -189,21 +196,24 @@ async function connectWith({ kind, url, headers, timeout, plan }: ConnectTarget,
   client.onclose = () => {
     if (!closing) deps.onLost('The server closed the connection.');
   };
-  if (client.getProtocolEra() === 'modern')
-    client.declareExtensions(negotiateExtensions(extensions, client.getServerCapabilities()?.extensions));
+  const profile = profileOf(client.getProtocolEra());
+  if (profile.protocolExtensions) client.declareExtensions(negotiateExtensions(extensions, client.getServerCapabilities()?.extensions));
 
-  const summary = summarize(client, kind, url, transport, (era) => explainEra(plan, era, probes.seen(), kind === 'sse'));
+  const summary = summarize(client, profile, kind, url, transport, (era) => explainEra(plan, era, probes.seen(), kind === 'sse'));
   // The UI offers the CORS doctor for it, and does not remember it as the origin's era.
   if (plan.mode === 'legacy' && plan.why === 'probe-blocked') summary.probeBlocked = true;
   if (summary.era === 'legacy' && plan.mode === 'auto' && kind === 'streamable-http') deps.note('info', summary.eraReason);
+  const cleanups: Array<() => Promise<void>> = [];
   const session: Session = {
     client,
+    profile,
     transport,
     summary,
     cache: createListCache(deps.now),
+    onClose: (cleanup) => void cleanups.push(cleanup),
     async close() {
       closing = true;
-      await session.listener?.close();
+      await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
       // Only the 2025 era has sessions to end; 2026-07-28 has no DELETE.
       if (transport instanceof StreamableHTTPClientTransport && summary.sessionId !== undefined) {
         // A 405 means the server does not let clients end sessions, which is allowed (the SDK does not throw for it).
@@ -220,6 +230,7 @@ async function connectWith({ kind, url, headers, timeout, plan }: ConnectTarget,
 
 function summarize(
   client: LensClient,
+  profile: EraProfile,
   kind: TransportKind,
   url: URL,
   transport: Transport,
@@ -228,7 +239,7 @@ function summarize(
   const info = (client.getServerVersion() ?? {}) as Record<string, unknown>;
   const sessionId = (transport as { sessionId?: string }).sessionId;
   const instructions = client.getInstructions();
-  const era = client.getProtocolEra() ?? 'legacy';
+  const { era } = profile;
   const discover = client.getDiscoverResult();
   return {
     url: url.href,
@@ -237,7 +248,7 @@ function summarize(
     eraReason: explain(era),
     protocolVersion: client.getNegotiatedProtocolVersion() ?? 'unknown',
     ...(discover && { supportedVersions: [...discover.supportedVersions], discover: discover as unknown as Record<string, unknown> }),
-    ...(era === 'modern' && { extensions: client.declaredExtensions() }),
+    ...(profile.protocolExtensions && { extensions: client.declaredExtensions() }),
     ...(sessionId !== undefined && { sessionId }),
     server: {
       name: str(info.name) ?? '(unnamed)',

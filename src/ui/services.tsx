@@ -67,7 +67,11 @@ export function useScope(): Scope {
   const phase = useConnection((state) => state.phase);
   const connectionKey = useConnection((state) => state.connectionKey);
   const capabilities = useConnection((state) => state.summary?.capabilities);
-  return useMemo(() => scopeOf(client, { phase, connectionKey, capabilities }, saved), [client, phase, connectionKey, capabilities, saved]);
+  const era = useConnection((state) => state.summary?.era);
+  return useMemo(
+    () => scopeOf(client, { phase, connectionKey, capabilities, era }, saved),
+    [client, phase, connectionKey, capabilities, era, saved],
+  );
 }
 
 export function useConnection<T>(selector: (state: ConnectionState) => T): T {

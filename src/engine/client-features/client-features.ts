@@ -18,13 +18,9 @@ import type { SessionExtension } from '../session.ts';
 import { registerElicitation } from './elicitation.ts';
 import { checkRoots, registerRoots } from './roots.ts';
 import { checkSamplingReply, checkSamplingRequest, INVALID_PARAMS, USER_REJECTED } from './sampling.ts';
-import {
-  createRelationTracker,
-  createRequestContext,
-  createServerRequestQueue,
-  type RelationTracker,
-  type ServerRequestQueue,
-} from './server-requests.ts';
+import { createRequestContext } from './request-context.ts';
+import { createServerRequestQueue, type ServerRequestQueue } from './request-queue.ts';
+import { createRelationTracker, type RelationTracker } from './request-relations.ts';
 
 /** The capabilities to declare for these settings; only what the UI can answer, and only what is switched on. */
 export function capabilitiesFor(settings: ClientFeatureSettings): ClientCapabilities {

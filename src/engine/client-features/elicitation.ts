@@ -15,7 +15,7 @@ import {
 } from '../../shared/elicitation-schema.ts';
 import type { EngineEvent } from '../../shared/events.ts';
 import { INVALID_PARAMS } from './sampling.ts';
-import type { RequestContext } from './server-requests.ts';
+import type { RequestContext } from './request-context.ts';
 
 const MAX_ELICITATION_ID_CHARS = 512;
 

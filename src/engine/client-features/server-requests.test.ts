@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { EngineEvent } from '../../shared/events.ts';
-import {
-  createRelationTracker,
-  createServerRequestQueue,
-  QUEUE_FULL_CODE,
-  relatedFromBody,
-  type NewServerRequest,
-} from './server-requests.ts';
+import { createServerRequestQueue, QUEUE_FULL_CODE, type NewServerRequest } from './request-queue.ts';
+import { createRelationTracker, relatedFromBody } from './request-relations.ts';
 
 const request = (rpcId: number): NewServerRequest => ({
   rpcId,

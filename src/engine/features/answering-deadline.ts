@@ -7,7 +7,7 @@
 import type { PendingServerRequest } from '../../shared/client-features.ts';
 import { createCallDeadline, type CallDeadline } from '../call-deadline.ts';
 import type { Clock } from '../clock.ts';
-import type { ServerRequestQueue } from '../client-features/server-requests.ts';
+import type { ServerRequestQueue } from '../client-features/request-queue.ts';
 
 /** Who is waiting for a person (the server-request queue). */
 export type Answering = Pick<ServerRequestQueue, 'watch'>;
@@ -20,7 +20,7 @@ export const READ_IDLE_MS = 60_000;
 /** …and at most 10 minutes in all of the server's time, as a tool call. */
 export const READ_TOTAL_MS = 10 * 60_000;
 
-/** Matches `relatedOf` in server-requests.ts, which keeps the first 200 characters of a target. */
+/** Matches `relatedFromBody` in request-relations.ts, which keeps the first 200 characters of a target. */
 const TARGET_CHARS = 200;
 
 /** Whether a request for `method` on `target` waits on this question: one tied to it, or one tied to none. */

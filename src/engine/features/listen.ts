@@ -1,14 +1,19 @@
 /**
- * Change notifications in the modern era. MCP 2026-07-28 has no GET stream and no resources/subscribe: the
- * client opens `subscriptions/listen` with a filter, the server acknowledges the part it will honour, and
- * the notifications arrive on that stream (the wire tap logs them like any other, so the UI's list
- * invalidation works unchanged). Subscribing to a resource re-opens the stream with the new filter.
+ * Change notifications where the profile says `subscriptions/listen` (MCP 2026-07-28 has no GET stream and
+ * no resources/subscribe): the client opens `subscriptions/listen` with a filter, the server acknowledges the
+ * part it will honour, and the notifications arrive on that stream (the wire tap logs them like any other,
+ * so the UI's list invalidation works unchanged). Subscribing to a resource re-opens the stream with the new
+ * filter. A session extension: it starts when a session is adopted and closes with it, so the session itself
+ * knows nothing of it.
  */
 import type { McpSubscription, SubscriptionFilter } from '@modelcontextprotocol/client';
 
 import type { ListenState } from '../../shared/events.ts';
+import type { FeatureContext } from '../feature-context.ts';
 import type { LensClient } from '../sdk-client.ts';
+import type { Session, SessionExtension } from '../session.ts';
 import { describeError } from '../../shared/read.ts';
+import { rawRequest } from './paginate.ts';
 
 /** A server that keeps dropping the stream is listened to again at most this often in one session. */
 const MAX_RELISTENS = 3;
@@ -17,6 +22,41 @@ export interface Listener {
   subscribe(uri: string): Promise<void>;
   unsubscribe(uri: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** How a resource subscription is made on a session, whichever way its profile says. */
+export interface ResourceSubscriptions {
+  subscribe(uri: string, signal?: AbortSignal): Promise<void>;
+  unsubscribe(uri: string, signal?: AbortSignal): Promise<void>;
+}
+
+export interface ListenFeature {
+  extension: SessionExtension;
+  subscriptions(session: Session): ResourceSubscriptions;
+}
+
+export function listenFeature(ctx: Pick<FeatureContext, 'emit' | 'note'>): ListenFeature {
+  const listeners = new WeakMap<Session, Listener>();
+  return {
+    extension: {
+      adopted(session) {
+        if (session.profile.subscribe !== 'subscriptions/listen') return;
+        const listener = startListening(session.client, session.summary.capabilities, {
+          emit: (state) => ctx.emit({ type: 'listen', state }),
+          note: ctx.note,
+        });
+        listeners.set(session, listener);
+        session.onClose(() => listener.close());
+      },
+    },
+    subscriptions(session) {
+      const listener = listeners.get(session);
+      if (listener) return { subscribe: (uri) => listener.subscribe(uri), unsubscribe: (uri) => listener.unsubscribe(uri) };
+      const send = (method: string) => async (uri: string, signal?: AbortSignal) =>
+        void (await rawRequest(session.client, method, { uri }, { ...(signal && { signal }) }));
+      return { subscribe: send('resources/subscribe'), unsubscribe: send('resources/unsubscribe') };
+    },
+  };
 }
 
 export interface ListenDeps {

@@ -13,12 +13,12 @@ export function loggingHandlers(ctx: FeatureContext): Handlers<LoggingApi> {
     async setLogLevel({ level }, signal) {
       if (!isLogLevel(level) && level !== LOG_LEVEL_OFF)
         throw { code: 'invalid-input', message: `"${String(level)}" is not a log level.` } satisfies EngineError;
-      const { client, summary } = ctx.requireSession();
-      if (summary.era === 'modern') {
+      const { client, profile } = ctx.requireSession();
+      if (profile.logLevelVia === 'request-meta') {
         client.logLevel = level === LOG_LEVEL_OFF ? undefined : level;
         return undefined;
       }
-      if (level === LOG_LEVEL_OFF) {
+      if (level === LOG_LEVEL_OFF && !profile.logLevelOff) {
         throw {
           code: 'invalid-input',
           message:

@@ -50,7 +50,7 @@ function mirroredHeaders(
   tools: ToolIndex,
   params: Record<string, unknown> | undefined,
 ): Record<string, string> | undefined {
-  if (session.summary.era !== 'modern' || typeof params?.name !== 'string') return undefined;
+  if (!session.profile.paramHeaders || typeof params?.name !== 'string') return undefined;
   const tool = tools.get(session, params.name);
   if (tool?.excluded !== undefined) {
     throw {

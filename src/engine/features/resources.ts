@@ -5,6 +5,7 @@ import { dictionary } from '../../shared/own.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import type { Freshness } from '../../shared/model.ts';
 import type { ResourceInfo, ResourcesApi, ResourceTemplateInfo } from '../../shared/resources-api.ts';
+import type { ListenFeature } from './listen.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import { readIcons } from '../session.ts';
 import { record, str } from '../../shared/read.ts';
@@ -72,7 +73,11 @@ function checkUri(uri: unknown): string {
   return uri;
 }
 
-export function resourceHandlers(ctx: FeatureContext, answering?: Answering): Handlers<ResourcesApi> {
+export function resourceHandlers(
+  ctx: FeatureContext,
+  subscriptions: ListenFeature['subscriptions'],
+  answering?: Answering,
+): Handlers<ResourcesApi> {
   const note = (text: string) => ctx.note('warning', text);
   return {
     async listResources(request, signal) {
@@ -136,15 +141,11 @@ export function resourceHandlers(ctx: FeatureContext, answering?: Answering): Ha
       return { uri, contents, problems, durationMs: ctx.clock.now() - started, ...(freshness && { freshness }) };
     },
     async subscribeResource({ uri }, signal) {
-      const { client, listener } = ctx.requireSession();
-      if (listener) return void (await listener.subscribe(checkUri(uri)));
-      await rawRequest(client, 'resources/subscribe', { uri: checkUri(uri) }, { ...(signal && { signal }) });
+      await subscriptions(ctx.requireSession()).subscribe(checkUri(uri), signal);
       return undefined;
     },
     async unsubscribeResource({ uri }, signal) {
-      const { client, listener } = ctx.requireSession();
-      if (listener) return void (await listener.unsubscribe(checkUri(uri)));
-      await rawRequest(client, 'resources/unsubscribe', { uri: checkUri(uri) }, { ...(signal && { signal }) });
+      await subscriptions(ctx.requireSession()).unsubscribe(checkUri(uri), signal);
       return undefined;
     },
   };

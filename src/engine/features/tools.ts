@@ -56,7 +56,7 @@ export function toolHandlers(
         ...(after !== undefined && { after }),
         note: (text) => ctx.note('warning', text),
       });
-      if (session.summary.era === 'modern') checkParamHeaders(value.tools, (text) => ctx.note('warning', text));
+      if (session.profile.paramHeaders) checkParamHeaders(value.tools, (text) => ctx.note('warning', text));
       return { value, ...(hints && { hints }) };
     };
     // "Load more" continues past a bound: never cached, and its tools join the ones already known.
@@ -126,7 +126,7 @@ export function toolHandlers(
         return await callListedTool(session, params, signal);
       } catch (error) {
         // SEP-2243: -32020 says the mirrored headers disagree with the server's current tool definition.
-        if (session.summary.era !== 'modern' || (error as { code?: unknown }).code !== HEADER_MISMATCH) throw error;
+        if (!session.profile.paramHeaders || (error as { code?: unknown }).code !== HEADER_MISMATCH) throw error;
         ctx.note('info', `The server answered -32020 (header mismatch) to "${params.name}"; listing tools again and retrying once.`);
         await listTools({ cache: 'refresh' }, signal);
         return callListedTool(session, params, signal);

@@ -8,18 +8,18 @@
 import { boundJson } from '../../shared/bounds.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import { TASKS_EXTENSION, type TaskInfo } from '../../shared/tasks.ts';
-import { sleep, type Clock } from '../clock.ts';
+import type { Clock } from '../clock.ts';
 import { explainError } from '../explain-error.ts';
 import type { LensClient } from '../sdk-client.ts';
 import type { SessionExtension } from '../session.ts';
 import { rawRequest } from '../features/paginate.ts';
-import { clamp, isTerminal, readDetailedTask, readTask, taskFailure, type DetailedTask } from './tasks.ts';
+import { followPolls } from './follower.ts';
+import { isTerminal, readDetailedTask, readTask, taskFailure, type DetailedTask } from './tasks.ts';
 import { describeError } from '../../shared/read.ts';
 
 /** The extension has no settings yet (an empty object declares support); offered on every modern connection. */
 export const tasksExtension: SessionExtension = { protocolExtensions: { [TASKS_EXTENSION]: {} } };
 
-const DEFAULT_POLL_MS = 1_000;
 /** A task that keeps asking for input past this many answers is treated as looping. */
 const MAX_INPUTS_PER_TASK = 50;
 /** A task id travels in every poll's body and Mcp-Name header and in our messages: longer is not a handle. */
@@ -57,7 +57,7 @@ export function readCreatedTask(answer: Record<string, unknown>): TaskInfo {
 }
 
 /**
- * Polls `tasks/get` (at the server's `pollIntervalMs`, within our floor and ceiling) until the task ends,
+ * Follows the task with `tasks/get` (follower.ts: the server's `pollIntervalMs`, or backing off) until it ends,
  * answering its requests for input on the way. Resolves with a completed task's result; rejects with a
  * failed task's error, or when it was cancelled.
  */
@@ -94,38 +94,45 @@ export async function followTaskToEnd(
   const deadline = options.clock.now() + options.maxTotalMs;
   let detail: DetailedTask = { task: created, inputRequests: [] };
   let lostPolls = 0;
-  options.onStatus(created);
   try {
-    while (!isTerminal(detail.task)) {
-      desk.sync(detail);
-      if (options.clock.now() >= deadline) {
-        throw {
-          code: 'timeout',
-          message: `Stopped following task ${taskId} after ${Math.round(options.maxTotalMs / 1000)} s (the call's total timeout); it is still ${detail.task.status} on the server. Refresh the Tasks tab to see how it ends, or raise the total timeout.`,
-        } satisfies EngineError;
-      }
-      await sleep(options.clock, clamp(detail.task.pollInterval ?? DEFAULT_POLL_MS), stop.signal);
-      let raw: unknown;
-      try {
-        raw = await rawRequest(client, 'tasks/get', { taskId }, { signal: stop.signal, timeout: options.requestTimeoutMs });
-        lostPolls = 0;
-      } catch (error) {
-        // 2026-07-28 re-issues a request whose stream broke: here that is the poll, never the tool call.
-        if (stop.signal.aborted || explainError(error).lostInTransit !== true || ++lostPolls > MAX_LOST_POLLS) throw error;
-        options.note('info', `The response stream for tasks/get (task ${taskId}) ended before the answer; polling again.`);
-        continue;
-      }
-      const next = readDetailedTask(raw);
-      if (!next || next.task.taskId !== taskId) {
-        throw {
-          code: 'bad-response',
-          message: `tasks/get for task ${taskId} returned ${next ? `task ${next.task.taskId}` : 'no task'}.`,
-          detail: JSON.stringify(boundJson(raw)),
-        } satisfies EngineError;
-      }
-      detail = next;
-      options.onStatus(detail.task);
-    }
+    detail = await followPolls<DetailedTask>({
+      first: detail,
+      taskOf: (current) => current.task,
+      done: (current) => isTerminal(current.task),
+      beforeWait(current) {
+        desk.sync(current);
+        if (options.clock.now() >= deadline) {
+          throw {
+            code: 'timeout',
+            message: `Stopped following task ${taskId} after ${Math.round(options.maxTotalMs / 1000)} s (the call's total timeout); it is still ${current.task.status} on the server. Refresh the Tasks tab to see how it ends, or raise the total timeout.`,
+          } satisfies EngineError;
+        }
+      },
+      async poll() {
+        let raw: unknown;
+        try {
+          raw = await rawRequest(client, 'tasks/get', { taskId }, { signal: stop.signal, timeout: options.requestTimeoutMs });
+          lostPolls = 0;
+        } catch (error) {
+          // 2026-07-28 re-issues a request whose stream broke: here that is the poll, never the tool call.
+          if (stop.signal.aborted || explainError(error).lostInTransit !== true || ++lostPolls > MAX_LOST_POLLS) throw error;
+          options.note('info', `The response stream for tasks/get (task ${taskId}) ended before the answer; polling again.`);
+          return undefined;
+        }
+        const next = readDetailedTask(raw);
+        if (!next || next.task.taskId !== taskId) {
+          throw {
+            code: 'bad-response',
+            message: `tasks/get for task ${taskId} returned ${next ? `task ${next.task.taskId}` : 'no task'}.`,
+            detail: JSON.stringify(boundJson(raw)),
+          } satisfies EngineError;
+        }
+        return next;
+      },
+      onStatus: options.onStatus,
+      clock: options.clock,
+      signal: stop.signal,
+    });
   } catch (error) {
     if (options.signal?.aborted) {
       cancelTask('the call was cancelled');

@@ -9,17 +9,14 @@ import type { Client } from '@modelcontextprotocol/client';
 import { boundJson } from '../../shared/bounds.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import { TERMINAL_TASK_STATUSES, type TaskInfo, type TaskList, type TaskPayload, type TasksApi } from '../../shared/tasks.ts';
-import { sleep, type Clock } from '../clock.ts';
+import type { Clock } from '../clock.ts';
+import { followPolls } from './follower.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { Session } from '../session.ts';
 import { rawRequest } from '../features/paginate.ts';
 import { shapeOutcome } from '../features/tool-outcome.ts';
 import { isRecord, str } from '../../shared/read.ts';
 
-/** Polls no faster than this whatever the server suggests, and no slower than the upper bound. */
-const MIN_POLL_MS = 200;
-const MAX_POLL_MS = 10_000;
-const DEFAULT_POLL_MS = 1_000;
 const MAX_LIST_PAGES = 50;
 
 /** A Task from an untrusted server; undefined when there is no usable taskId. */
@@ -112,8 +109,9 @@ export interface FollowTaskOptions {
 }
 
 /**
- * Polls a task until it ends or needs input, then fetches its payload with tasks/result (which, for
- * input_required, is where the server delivers its requests to us). Aborting sends tasks/cancel.
+ * 2025-11-25: follows a task (follower.ts) until it ends or needs input, then fetches its payload with
+ * tasks/result (which, for input_required, is where the server delivers its requests to us). Aborting
+ * sends tasks/cancel.
  */
 export async function followTask(
   client: Client,
@@ -121,15 +119,18 @@ export async function followTask(
   options: FollowTaskOptions,
 ): Promise<{ task: TaskInfo; result: unknown }> {
   let task = created;
-  options.onStatus(task);
   const onAbort = () => void rawRequest(client, 'tasks/cancel', { taskId: task.taskId }).catch(() => undefined);
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    while (!isTerminal(task) && task.status !== 'input_required') {
-      await sleep(options.clock, clamp(task.pollInterval ?? DEFAULT_POLL_MS), options.signal);
-      task = await getTask(client, task.taskId, options.signal);
-      options.onStatus(task);
-    }
+    task = await followPolls<TaskInfo>({
+      first: created,
+      taskOf: (current) => current,
+      done: (current) => isTerminal(current) || current.status === 'input_required',
+      poll: async (signal) => (task = await getTask(client, task.taskId, signal)),
+      onStatus: options.onStatus,
+      clock: options.clock,
+      ...(options.signal && { signal: options.signal }),
+    });
     if (task.status === 'cancelled')
       throw {
         code: 'cancelled',
@@ -149,8 +150,6 @@ export async function followTask(
     options.signal?.removeEventListener('abort', onAbort);
   }
 }
-
-export const clamp = (ms: number) => Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, ms));
 
 function badResponse(message: string): EngineError {
   return { code: 'bad-response', message };
@@ -198,7 +197,7 @@ export function taskHandlers(ctx: FeatureContext, known: KnownTasks): Handlers<T
       const session = ctx.requireSession();
       const tasksCap = session.summary.capabilities.tasks;
       // The 2026-07-28 extension has no tasks/list: the tab lists the handles this session was given.
-      if (session.summary.era !== 'modern' && isRecord(tasksCap) && tasksCap.list !== undefined) {
+      if (session.profile.listTasks === 'tasks/list' && isRecord(tasksCap) && tasksCap.list !== undefined) {
         const tasks: TaskInfo[] = [];
         let cursor: string | undefined;
         let pages = 0;
@@ -237,7 +236,7 @@ export function taskHandlers(ctx: FeatureContext, known: KnownTasks): Handlers<T
     async taskResult({ taskId }, signal) {
       const session = ctx.requireSession();
       const started = ctx.clock.now();
-      if (session.summary.era === 'modern') return modernTaskResult(session, taskId, started, signal);
+      if (session.profile.taskResultVia === 'tasks/get') return modernTaskResult(session, taskId, started, signal);
       const raw = await rawRequest(session.client, 'tasks/result', { taskId }, signal ? { signal } : {});
       const task = await getTask(session.client, taskId, signal).catch(() => undefined);
       if (task) rememberTask(known, session, task);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { relayCommand } from '../../shared/relay.ts';
-import { useShownUrl } from '../demo/use-demo.ts';
+import { useShownUrl } from '../presentation/use-presentation.ts';
 
 /**
  * The way round a server this browser cannot talk to: the exact command that runs the local relay for it,
@@ -11,7 +11,7 @@ export function RelayOffer({ serverUrl }: { serverUrl: string }) {
   const [copied, setCopied] = useState(false);
   const appUrl = `${window.location.origin}${window.location.pathname}`;
   const command = relayCommand(serverUrl, appUrl);
-  // On screen in demo mode, the URL's credentials are masked; Copy still copies the command that works.
+  // On screen the URL's credentials may be masked (the presentation policy); Copy still copies the command that works.
   const shownCommand = relayCommand(useShownUrl(serverUrl), appUrl);
   const copy = () => {
     void navigator.clipboard?.writeText(command).then(

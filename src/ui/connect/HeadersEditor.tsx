@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { isSecretHeader } from '../../shared/redact.ts';
-import { useDemo } from '../demo/use-demo.ts';
+import { usePresentation } from '../presentation/use-presentation.ts';
 import { useConnection } from '../services.tsx';
 import { headerProblems } from '../../app/header-pairs.ts';
 
 /**
- * Custom request headers (e.g. Authorization). Secret-looking values are masked until revealed; in demo mode
- * every value is masked and none can be revealed, though each can still be typed over.
+ * Custom request headers (e.g. Authorization). Secret-looking values are masked until revealed; where the
+ * presentation policy hides values (demo mode) every value is masked and none can be revealed, though each
+ * can still be typed over.
  */
 export function HeadersEditor({ id }: { id: string }) {
-  const demo = useDemo();
+  const { hideValues, hiddenBecause } = usePresentation();
   const headers = useConnection((state) => state.input.headers);
   const { setHeaders } = useConnection((state) => state.actions);
   const [revealed, setRevealed] = useState<ReadonlySet<number>>(new Set());
@@ -33,13 +34,13 @@ export function HeadersEditor({ id }: { id: string }) {
       <legend>Custom headers</legend>
       <p className="hint">
         Sent with every request to this server. They stay in this tab and are never saved.
-        {demo && ' Values are hidden in demo mode.'}
+        {hideValues && ` Values are ${hiddenBecause}.`}
       </p>
       {headers.length > 0 && (
         <ul className="header-rows">
           {headers.map((header, index) => {
-            const secret = demo || isSecretHeader(header.name.trim());
-            const shown = !secret || (!demo && revealed.has(index));
+            const secret = hideValues || isSecretHeader(header.name.trim());
+            const shown = !secret || (!hideValues && revealed.has(index));
             const problem = problems.find((p) => p.index === index);
             const n = index + 1;
             return (
@@ -64,7 +65,7 @@ export function HeadersEditor({ id }: { id: string }) {
                   autoComplete="off"
                   onChange={(event) => update(index, 'value', event.target.value)}
                 />
-                {secret && !demo && (
+                {secret && !hideValues && (
                   <button
                     type="button"
                     className="button button-small"

@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
-import { hideUrlCredentials } from '../demo/demo-masks.ts';
-import { useDemo } from '../demo/use-demo.ts';
+import { usePresentation } from '../presentation/use-presentation.ts';
 import { useConnection } from '../services.tsx';
 
 /**
- * The Server URL box. In demo mode a URL's credentials (user info, a `?api_key=`) are masked on screen; the
+ * The Server URL box. Where the presentation policy says so (demo mode), a URL's credentials (user info, a `?api_key=`) are masked on screen; the
  * box then reads only, and Connect still uses the URL as typed. What the person is typing right now stays
  * as typed until they leave the box: they are the one putting it on screen.
  */
@@ -12,9 +11,9 @@ export function ServerUrlInput({ id, errorId }: { id: string; errorId: string | 
   const hintId = useId();
   const url = useConnection((state) => state.input.url);
   const { setUrl } = useConnection((state) => state.actions);
-  const demo = useDemo();
+  const { maskUrl, hiddenBecause } = usePresentation();
   const [typing, setTyping] = useState(false);
-  const masked = demo && !typing ? hideUrlCredentials(url) : null;
+  const masked = typing ? null : maskUrl(url);
   const describedBy = [errorId, masked !== null ? hintId : null].filter(Boolean).join(' ');
   return (
     <>
@@ -31,7 +30,7 @@ export function ServerUrlInput({ id, errorId }: { id: string; errorId: string | 
         autoComplete="url"
         value={masked ?? url}
         readOnly={masked !== null}
-        title={masked !== null ? 'Credentials in the URL are hidden in demo mode. Turn demo mode off to edit it.' : undefined}
+        title={masked !== null ? `Credentials in the URL are ${hiddenBecause}. Turn demo mode off to edit it.` : undefined}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={describedBy || undefined}
         onFocus={() => setTyping(masked === null)}
@@ -40,7 +39,7 @@ export function ServerUrlInput({ id, errorId }: { id: string; errorId: string | 
       />
       {masked !== null && (
         <span id={hintId} className="visually-hidden">
-          Credentials hidden in demo mode; turn demo mode off to edit the URL.
+          Credentials {hiddenBecause}; turn demo mode off to edit the URL.
         </span>
       )}
     </>

@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
 import { MAX_CONNECTIONS, type Connection } from '../../app/index.ts';
 import type { ConnectionPhase } from '../../shared/events.ts';
-import { useDemo } from '../demo/use-demo.ts';
+import { usePresentation } from '../presentation/use-presentation.ts';
 import { useWorkspace, useWorkspaceState } from '../services.tsx';
 import { connectionLabel } from './connection-label.ts';
 import './connections.css';
@@ -57,7 +57,7 @@ function ConnectionChip({ connection: { id, app }, active }: { connection: Conne
   const phase = useStore(app.connection, (state) => state.phase);
   const label = useStore(app.connection, connectionLabel);
   const url = useStore(app.connection, (state) => state.summary?.url ?? state.input.url);
-  const demo = useDemo();
+  const { urlTooltips } = usePresentation();
   // A question from a server on another connection waits there; the chip says so, so it is not missed.
   const waiting = useStore(app.serverRequests, (state) => state.pending.length);
   return (
@@ -68,7 +68,7 @@ function ConnectionChip({ connection: { id, app }, active }: { connection: Conne
         aria-current={active ? 'true' : undefined}
         // Two connections to servers of one name differ by URL: the tooltip tells them apart (not on stage,
         // where a URL's credentials stay off screen).
-        title={(!demo && url) || undefined}
+        title={(urlTooltips && url) || undefined}
         aria-label={`${label}, ${PHASE_WORDS[phase]}${waiting > 0 ? `, ${waiting} waiting for you` : ''}`}
         onClick={() => workspace.select(id)}
       >

@@ -1,11 +1,10 @@
 /**
  * Demo mode: for showing a server to people who do not read JSON. A toggle, or `&demo=1` in a link. It
- * marks the page (`data-demo` on <html>) so the styles enlarge type and give results and apps the stage,
- * and components that show secrets or export files ask `useDemo()`.
+ * marks the page (`data-demo` on <html>) so the styles enlarge type and give results and apps the stage.
+ * Components that show secrets or export files ask the presentation policy (`usePresentation()`), not this.
  */
 import { useEffect } from 'react';
 import { usePrefs } from '../services.tsx';
-import { hideUrlCredentials } from './demo-masks.ts';
 
 export const useDemo = () => usePrefs((state) => state.demo);
 
@@ -16,13 +15,4 @@ export function useApplyDemo(): boolean {
     document.documentElement.toggleAttribute('data-demo', demo);
   }, [demo]);
   return demo;
-}
-
-/** What stands in for a secret on screen in demo mode. */
-export const HIDDEN = '•••• hidden in demo mode';
-
-/** A URL as it may be shown now: in demo mode, with its credentials masked (`hideUrlCredentials`). */
-export function useShownUrl(url: string): string {
-  const demo = useDemo();
-  return (demo && hideUrlCredentials(url)) || url;
 }

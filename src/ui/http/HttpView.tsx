@@ -9,7 +9,7 @@ import { useHttp, useApp } from '../services.tsx';
 import { HttpDetail } from './HttpDetail.tsx';
 import { statusTone } from './status-tone.ts';
 import './http.css';
-import { useDemo } from '../demo/use-demo.ts';
+import { ExportButton } from '../presentation/ExportButton.tsx';
 
 const ROW_HEIGHT = 24;
 
@@ -18,8 +18,6 @@ export function HttpView() {
   const services = useApp();
   const { seqs, evicted } = useThrottledState(services.http, LIST_REFRESH_MS);
   const { clear } = useHttp((state) => state.actions);
-  // Demo mode writes no files (see src/ui/demo/).
-  const demo = useDemo();
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useFixedRows(scroller, seqs.length, ROW_HEIGHT, 4);
   const selectedSeq = useHttp((state) => state.selectedSeq);
@@ -51,9 +49,9 @@ export function HttpView() {
         <h2 className="panel-title">HTTP</h2>
         <span className="muted log-count">{seqs.length}</span>
         <span className="http-header-actions">
-          <button type="button" className="button button-small" onClick={exportHar} disabled={seqs.length === 0 || demo}>
+          <ExportButton className="button button-small" onClick={exportHar} disabled={seqs.length === 0}>
             Export HAR
-          </button>
+          </ExportButton>
           <button type="button" className="button button-small" onClick={clear} disabled={seqs.length === 0 && evicted === 0}>
             Clear
           </button>

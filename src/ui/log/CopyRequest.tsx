@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { curlCommand, requestJson } from './copy-request.ts';
 import type { MessageEntry } from '../../shared/events.ts';
-import { useConnection, useHttp } from '../services.tsx';
+import { useConnection, useHttp, useScope } from '../services.tsx';
 
 /** Copy as JSON and as curl, for a request or notification MCP Lens sent. Secrets are masked in both. */
 export function CopyRequest({ entry }: { entry: MessageEntry }) {
   const exchange = useHttp((state) => (entry.httpSeq === undefined ? undefined : state.bySeq.get(entry.httpSeq)));
   const url = useConnection((state) => state.summary?.url ?? state.input.url);
   const summary = useConnection((state) => state.summary);
+  const { protocol } = useScope();
   const [copied, setCopied] = useState<string | null>(null);
   const copy = (what: string, text: string) => {
     void navigator.clipboard?.writeText(text).then(
@@ -21,7 +22,7 @@ export function CopyRequest({ entry }: { entry: MessageEntry }) {
       url: exchange?.url ?? url,
       // Only a POST's headers are the request's own (a GET is the event stream it may have arrived on).
       ...(exchange?.method === 'POST' && { sentHeaders: exchange.requestHeaders }),
-      modern: summary?.era === 'modern',
+      modern: protocol.perRequestHeaders,
       ...(summary?.sessionId && { sessionId: summary.sessionId }),
       ...(summary?.protocolVersion && { protocolVersion: summary.protocolVersion }),
     });

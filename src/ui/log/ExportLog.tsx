@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDemo } from '../demo/use-demo.ts';
+import { ExportButton } from '../presentation/ExportButton.tsx';
 import { useCommands } from '../services.tsx';
 
 /**
@@ -8,18 +8,15 @@ import { useCommands } from '../services.tsx';
  */
 export function ExportLog({ filtering, shown }: { filtering: boolean; shown: number }) {
   const { exportLog } = useCommands();
-  // Demo mode writes no files (see src/ui/demo/).
-  const demo = useDemo();
   const [busy, setBusy] = useState(false);
   const run = () => {
     setBusy(true);
     void exportLog(filtering ? 'shown' : 'all').finally(() => setBusy(false));
   };
   return (
-    <button
-      type="button"
+    <ExportButton
       className="button button-small"
-      disabled={shown === 0 || demo || busy}
+      disabled={shown === 0 || busy}
       title={
         filtering
           ? 'Save the messages the filters show as JSON lines (.jsonl), secrets masked'
@@ -28,6 +25,6 @@ export function ExportLog({ filtering, shown }: { filtering: boolean; shown: num
       onClick={run}
     >
       {filtering ? 'Export filtered log' : 'Export log'}
-    </button>
+    </ExportButton>
   );
 }

@@ -1,12 +1,12 @@
 /** A saved server as each client's config or command, with placeholders where header values go. */
 import { exportSnippets } from '../../app/server-export.ts';
 import type { SavedServer } from '../../state/index.ts';
-import { useShownUrl } from '../demo/use-demo.ts';
+import { useShownUrl } from '../presentation/use-presentation.ts';
 
 export function ExportSnippets({ server }: { server: SavedServer }) {
   const headerNames = server.headers.map((header) => header.name);
   const snippets = exportSnippets({ ...server, headerNames });
-  // On screen in demo mode, the URL's credentials are masked; Copy still copies what the client needs.
+  // On screen the URL's credentials may be masked (the presentation policy); Copy still copies what the client needs.
   const shown = exportSnippets({ ...server, url: useShownUrl(server.url), headerNames });
   return (
     <div className="export-snippets" role="group" aria-label={`Export ${server.name} for a client`}>

@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react';
 import { recentFirst, type SavedServer } from '../../state/index.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useShownUrl } from '../demo/use-demo.ts';
+import { UrlText } from '../presentation/UrlText.tsx';
 import { useCommands } from '../services.tsx';
 import { ExportSnippets } from './ExportSnippets.tsx';
 import { useSavedServers } from './use-saved-servers.ts';
@@ -40,7 +40,6 @@ function SavedServerRow({ server }: { server: SavedServer }) {
   const [renaming, setRenaming] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [missing, setMissing] = useState<{ headerNames: string[]; urlParams: string[] }>(NOTHING_MISSING);
-  const shownUrl = useShownUrl(server.url);
 
   const connect = async () => {
     const outcome = await connectSaved(server.id);
@@ -64,7 +63,7 @@ function SavedServerRow({ server }: { server: SavedServer }) {
           </span>
         )}
         <span className="mono muted break saved-server-url">
-          <ServerText text={shownUrl} />
+          <UrlText url={server.url} />
         </span>
         <span className="muted saved-server-meta">
           {TRANSPORT_LABEL[server.transport]}

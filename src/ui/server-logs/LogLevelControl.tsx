@@ -3,13 +3,14 @@ import { useId } from 'react';
 import type { EngineError } from '../../shared/errors.ts';
 import { isLogLevel, LOG_LEVEL_OFF, LOG_LEVELS, type LogLevelChoice } from '../../shared/logging-api.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
-import { useCommands, useServerLog } from '../services.tsx';
+import { useCommands, useScope, useServerLog } from '../services.tsx';
 
 /**
  * The server's log level. 2025: logging/setLevel, once, for the session. 2026-07-28: a level on every
  * request (no level, no log messages), so it is "per request" and Off is a choice.
  */
-export function LogLevelControl({ modern }: { modern: boolean }) {
+export function LogLevelControl() {
+  const perRequest = useScope().protocol.logLevelVia === 'request-meta';
   const { setLogLevel } = useCommands();
   const level = useServerLog((s) => s.logLevel);
   const id = useId();
@@ -18,21 +19,21 @@ export function LogLevelControl({ modern }: { modern: boolean }) {
     mutationFn: setLogLevel,
   });
   const choose = (value: string) => {
-    if (isLogLevel(value) || (modern && value === LOG_LEVEL_OFF)) mutation.mutate(value);
+    if (isLogLevel(value) || (perRequest && value === LOG_LEVEL_OFF)) mutation.mutate(value);
   };
   return (
     <>
       <label htmlFor={id} className="logs-control">
-        {modern ? 'Log level per request' : 'Server log level'}
+        {perRequest ? 'Log level per request' : 'Server log level'}
         <select
           id={id}
           className="input input-small"
-          value={level ?? (modern ? LOG_LEVEL_OFF : '')}
+          value={level ?? (perRequest ? LOG_LEVEL_OFF : '')}
           disabled={mutation.isPending}
-          aria-describedby={modern ? hintId : undefined}
+          aria-describedby={perRequest ? hintId : undefined}
           onChange={(event) => choose(event.target.value)}
         >
-          {modern ? (
+          {perRequest ? (
             <option value={LOG_LEVEL_OFF}>Off</option>
           ) : (
             <option value="" disabled>
@@ -46,7 +47,7 @@ export function LogLevelControl({ modern }: { modern: boolean }) {
           ))}
         </select>
       </label>
-      {modern && (
+      {perRequest && (
         <span id={hintId} className="visually-hidden">
           Sent with every request; Off sends none, and the server then sends no log messages.
         </span>

@@ -2,8 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { isLogLevel, LOG_LEVELS, type LogLevel } from '../../shared/logging-api.ts';
 import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
 import { DeprecatedBadge } from '../server/DeprecatedBadge.tsx';
-import { useServerEra } from '../server/use-server-era.ts';
-import { useConnection, useServerLog, useApp } from '../services.tsx';
+import { useConnection, useServerLog, useApp, useScope } from '../services.tsx';
 import { atLeast } from './level-filter.ts';
 import { LogLevelControl } from './LogLevelControl.tsx';
 import { ServerLogList } from './ServerLogList.tsx';
@@ -16,8 +15,8 @@ export function LogsView() {
   const { clearLogs } = useServerLog((s) => s.actions);
   const connected = useConnection((s) => s.phase === 'connected');
   const offersLogging = useConnection((s) => s.summary?.capabilities?.logging !== undefined);
-  const modern = useServerEra() === 'modern';
   const logLevel = useServerLog((s) => s.logLevel);
+  const perRequest = useScope().protocol.logLevelVia === 'request-meta';
   const [minimum, setMinimum] = useState<LogLevel>('debug');
   const filterId = useId();
 
@@ -27,7 +26,7 @@ export function LogsView() {
     <div className="server-logs">
       <div className="logs-toolbar">
         <DeprecatedBadge feature="Logging" />
-        {connected && offersLogging && <LogLevelControl modern={modern} />}
+        {connected && offersLogging && <LogLevelControl />}
         <label htmlFor={filterId} className="logs-control">
           Show at least
           <select
@@ -61,7 +60,7 @@ export function LogsView() {
       {logs.length === 0 ? (
         <p className="empty-state">
           {connected
-            ? modern && logLevel === 'off'
+            ? perRequest && logLevel === 'off'
               ? 'The log level per request is Off, so this 2026-07-28 server sends no log messages. Choose a level to see them.'
               : 'No log messages from the server yet.'
             : 'Connect to a server; its log messages (notifications/message) appear here.'}

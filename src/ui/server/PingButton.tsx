@@ -5,7 +5,6 @@ import { formatDuration, formatTime } from '../common/format.ts';
 import { useId } from 'react';
 import { ReadOnlyNote } from '../session-file/ReadOnlyNote.tsx';
 import { useCommands, useScope } from '../services.tsx';
-import { useServerEra } from './use-server-era.ts';
 
 const PING_NOT_IN_MODERN = 'Ping is not in 2026-07-28';
 
@@ -13,11 +12,11 @@ const PING_NOT_IN_MODERN = 'Ping is not in 2026-07-28';
 export function PingButton() {
   const { ping } = useCommands();
   // A saved session is not connected to anything: say so rather than fail.
-  const { readOnly } = useScope();
+  const { readOnly, protocol } = useScope();
   // 2026-07-28 removed ping: not an error to run into, a fact to state (each request's time is in the log).
-  const modern = useServerEra() === 'modern';
+  const noPing = !protocol.ping;
   const readOnlyId = useId();
-  const modernId = useId();
+  const noPingId = useId();
   const mutation = useMutation<PingResult & { at: number }, EngineError>({
     mutationFn: ping,
   });
@@ -27,14 +26,14 @@ export function PingButton() {
         type="button"
         className="button button-small"
         onClick={() => mutation.mutate()}
-        disabled={mutation.isPending || readOnly !== null || modern}
-        aria-describedby={modern ? modernId : readOnly ? readOnlyId : undefined}
+        disabled={mutation.isPending || readOnly !== null || noPing}
+        aria-describedby={noPing ? noPingId : readOnly ? readOnlyId : undefined}
       >
         Ping
       </button>
-      {modern ? (
+      {noPing ? (
         <span
-          id={modernId}
+          id={noPingId}
           className="read-only-note"
           role="note"
           title="MCP 2026-07-28 removed ping; each request's round trip is in the Message log."

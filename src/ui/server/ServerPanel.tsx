@@ -9,8 +9,8 @@ import { revealInvisible } from '../common/reveal-invisible.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useViaRelay } from '../common/use-via-relay.ts';
 import { useConnection, useSessionFile } from '../services.tsx';
-import { Secret } from '../demo/Secret.tsx';
-import { useShownUrl } from '../demo/use-demo.ts';
+import { HeaderValue } from '../presentation/HeaderValue.tsx';
+import { UrlText } from '../presentation/UrlText.tsx';
 import { describeCapabilities } from './capabilities.ts';
 import { CheckCors } from './CheckCors.tsx';
 import { EraRows, ServerJson } from './EraRows.tsx';
@@ -48,7 +48,6 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
   const [open, setOpen] = useState(true);
   const bodyId = useId();
   const viaRelay = useViaRelay();
-  const shownUrl = useShownUrl(summary.url);
   return (
     <section className="panel server-panel" aria-labelledby="server-panel-title">
       <header className="server-header">
@@ -100,11 +99,15 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
             )}
             <dt>Session</dt>
             <dd className={session.id !== undefined ? 'mono' : undefined}>
-              {session.id !== undefined ? <Secret text={session.id} /> : <span className="muted server-no-session">{session.note}</span>}
+              {session.id !== undefined ? (
+                <HeaderValue text={session.id} />
+              ) : (
+                <span className="muted server-no-session">{session.note}</span>
+              )}
             </dd>
             <dt>URL</dt>
             <dd className="mono break">
-              {redactUrl(shownUrl)}
+              <UrlText url={summary.url} redact={redactUrl} />
               {punycodeNote(summary.url) && <span className="hint punycode-note">{punycodeNote(summary.url)}</span>}
               {viaRelay && (
                 <span className="hint relay-note">

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { SESSION_FILE_EXTENSION } from '../../shared/session-file/session-file.ts';
 import { useCommands, useSessionFile } from '../services.tsx';
-import { useDemo } from '../demo/use-demo.ts';
+import { ExportButton } from '../presentation/ExportButton.tsx';
 import './session.css';
 
 /** Save session / Open session, in the app header. */
@@ -10,23 +10,19 @@ export function SessionMenu() {
   const input = useRef<HTMLInputElement>(null);
   const progress = useSessionFile((state) => state.progress);
   const [saving, setSaving] = useState(false);
-  const demo = useDemo();
 
   return (
     <div className="session-menu" role="group" aria-label="Session file">
-      <button
-        type="button"
+      <ExportButton
         className="button"
-        // Demo mode keeps every secret on this screen only: no file is written while it is on.
-        disabled={saving || demo}
-        title={demo ? 'Demo mode is on: files are not exported, so nothing secret leaves in one.' : undefined}
+        disabled={saving}
         onClick={() => {
           setSaving(true);
           void saveSessionFile().finally(() => setSaving(false));
         }}
       >
         {saving ? 'Saving…' : 'Save session'}
-      </button>
+      </ExportButton>
       <button type="button" className="button" disabled={progress !== null} onClick={() => input.current?.click()}>
         {progress === null
           ? 'Open session'

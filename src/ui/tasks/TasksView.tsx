@@ -17,11 +17,13 @@ import './tasks.css';
 export function TasksView() {
   const phase = useConnection((state) => state.phase);
   const connectionKey = useConnection((state) => state.connectionKey);
-  const modern = useConnection((state) => state.summary?.era === 'modern');
+  // The tasks extension (2026-07-28) or the tasks capability (2025-11-25): the profile says which offers them.
+  const { protocol } = useScope();
+  const byExtension = protocol.tasksOfferedBy === 'extension';
   const extension = useConnection((state) => state.summary?.extensions?.includes(TASKS_EXTENSION) === true);
   const tasksCapability = useConnection((state) => state.summary?.capabilities?.tasks);
   if (phase !== 'connected') return <p className="empty-state">Connect to a server to see its tasks.</p>;
-  if (modern && !extension) {
+  if (byExtension && !extension) {
     return (
       <p className="empty-state">
         This server does not offer the tasks extension ({TASKS_EXTENSION} in its server/discover capabilities), so its tool calls never
@@ -29,7 +31,7 @@ export function TasksView() {
       </p>
     );
   }
-  if (!modern && tasksCapability === undefined) {
+  if (!byExtension && tasksCapability === undefined) {
     return (
       <p className="empty-state">
         This server does not offer tasks (no tasks capability). Tasks are an experimental feature of MCP 2025-11-25.
@@ -37,11 +39,12 @@ export function TasksView() {
     );
   }
   // The extension always has tasks/cancel; 2025-11-25 servers declare it.
-  const canCancel = modern || (typeof tasksCapability === 'object' && tasksCapability !== null && 'cancel' in tasksCapability);
-  return <ConnectedTasks key={connectionKey} connectionKey={connectionKey} canCancel={canCancel} modern={modern} />;
+  const canCancel =
+    protocol.tasksCancelAlways || (typeof tasksCapability === 'object' && tasksCapability !== null && 'cancel' in tasksCapability);
+  return <ConnectedTasks key={connectionKey} connectionKey={connectionKey} canCancel={canCancel} byExtension={byExtension} />;
 }
 
-function ConnectedTasks({ connectionKey, canCancel, modern }: { connectionKey: number; canCancel: boolean; modern: boolean }) {
+function ConnectedTasks({ connectionKey, canCancel, byExtension }: { connectionKey: number; canCancel: boolean; byExtension: boolean }) {
   const { client } = useScope();
   const queryClient = useQueryClient();
   const { data, error, isPending, isFetching, refetch } = useQuery(tasksQueryOptions(client, connectionKey));
@@ -69,7 +72,7 @@ function ConnectedTasks({ connectionKey, canCancel, modern }: { connectionKey: n
           {data.tasks.length} task{data.tasks.length === 1 ? '' : 's'}
           {data.source === 'server'
             ? ` · tasks/list, ${data.pages} page${data.pages === 1 ? '' : 's'}`
-            : ` started in this session (${modern ? 'the tasks extension has no tasks/list' : 'the server has no tasks/list'})`}
+            : ` started in this session (${byExtension ? 'the tasks extension has no tasks/list' : 'the server has no tasks/list'})`}
         </span>
         <button type="button" className="button button-small" onClick={() => void refetch()} disabled={isFetching}>
           {isFetching ? 'Refreshing…' : 'Refresh'}
@@ -78,7 +81,7 @@ function ConnectedTasks({ connectionKey, canCancel, modern }: { connectionKey: n
       {cancel.error && <ErrorDetails error={cancel.error} lead="Could not cancel the task" />}
       {data.tasks.length === 0 ? (
         <p className="empty-state">
-          {modern
+          {byExtension
             ? 'No tasks yet. With the tasks extension the server decides which tool calls become tasks: run a tool, and a call answered with a task appears here.'
             : 'No tasks yet. Run a tool that supports tasks (its badge says “task”) to start one.'}
         </p>

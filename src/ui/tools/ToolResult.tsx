@@ -11,7 +11,7 @@ import { JsonTree } from '../content/JsonTree.tsx';
 import { LargeText } from '../content/LargeText.tsx';
 import { LazyDetails } from '../content/LazyDetails.tsx';
 import type { CallProgressState } from './use-call-progress.ts';
-import { useConnection } from '../services.tsx';
+import { useScope } from '../services.tsx';
 
 interface Props {
   status: 'idle' | 'pending' | 'success' | 'error';
@@ -26,9 +26,13 @@ interface Props {
 
 /** The Result region: a tool error (isError) and a failed request are different things and look different. */
 export function ToolResult({ status, outcome, error, progress, onRetry, idleText = 'Run the tool to see its result here.' }: Props) {
-  const modern = useConnection((state) => state.summary?.era === 'modern');
+  const { cancelHow } = useScope().protocol;
   // 2025: notifications/cancelled. 2026-07-28: closing the request's response stream is the cancellation.
-  const how = progress.task ? ' (tasks/cancel)' : modern ? ' by closing the request’s response stream' : ' (notifications/cancelled)';
+  const how = progress.task
+    ? ' (tasks/cancel)'
+    : cancelHow === 'close-stream'
+      ? ' by closing the request’s response stream'
+      : ' (notifications/cancelled)';
   return (
     <section role="region" aria-label="Result" className="tool-result" aria-busy={status === 'pending'}>
       <h3 className="section-title">Result</h3>
