@@ -6,7 +6,10 @@
  * asserted in e2e/workbench.spec.ts.
  */
 import type { Page } from '@playwright/test';
-import { connect, expect, messageLog, openTool, result, test } from './fixtures.ts';
+import { connect, expect as baseExpect, messageLog, openTool, result, test } from './fixtures.ts';
+
+// Runs, lazily loaded forms and apps on a loaded two-core machine take seconds: wait on state, longer.
+const expect = baseExpect.configure({ timeout: 30_000 });
 import { APP_URL, DEMO_MCP_URL } from './servers/ports.ts';
 
 const OUT = 'docs/screenshots';

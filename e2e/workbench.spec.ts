@@ -4,7 +4,10 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { connect, expect, messageLog, openApp, openTool, result, test } from './fixtures.ts';
+import { connect, expect as baseExpect, messageLog, openApp, openTool, result, test } from './fixtures.ts';
+
+// Runs, lazily loaded forms and apps on a loaded two-core machine take seconds: wait on state, longer.
+const expect = baseExpect.configure({ timeout: 30_000 });
 import { DEMO_MCP_URL } from './servers/ports.ts';
 
 // A connect, a lazily loaded form and a run on a loaded two-core machine: slow is not broken.
