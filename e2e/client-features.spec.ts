@@ -1,6 +1,6 @@
 /** The client side a person answers: sampling, elicitation (form and URL), roots, and the capability switches. */
 import type { Page } from '@playwright/test';
-import { connect, expect as baseExpect, openApp, result, test } from './fixtures.ts';
+import { connect, expect as baseExpect, openApp, openConnectionSettings, result, test } from './fixtures.ts';
 import { DEMO_MCP_URL, EVERYTHING_MCP_URL } from './servers/ports.ts';
 
 async function runTool(page: Page, name: string, fill?: () => Promise<void>) {
@@ -122,6 +122,7 @@ test.describe('server-everything', () => {
 
   test('a capability switched off: the server does not offer what needs it', async ({ page }) => {
     await openApp(page, EVERYTHING_MCP_URL);
+    await openConnectionSettings(page);
     await page.getByRole('button', { name: 'Client capabilities' }).click();
     await page.getByRole('checkbox', { name: 'Sampling', exact: true }).uncheck();
     await expect(page.getByRole('checkbox', { name: 'Sampling with tools' })).not.toBeChecked();
@@ -222,6 +223,7 @@ test.describe('demo server', () => {
 
   test('form elicitation switched off: refused without a dialog', async ({ page }) => {
     await openApp(page, DEMO_MCP_URL);
+    await openConnectionSettings(page);
     await page.getByRole('button', { name: 'Client capabilities' }).click();
     await page.getByRole('checkbox', { name: 'Elicitation (form)' }).uncheck();
     await page.getByRole('button', { name: 'Connect', exact: true }).click();

@@ -1,6 +1,6 @@
 /** The CORS doctor in a real browser: servers that get CORS wrong in one specific way each. */
 import type { Page } from '@playwright/test';
-import { connect, expect, openApp, test } from './fixtures.ts';
+import { connect, expect, openApp, openConnectionSettings, openServerDetails, test } from './fixtures.ts';
 import { hostileUrl, MODERN_CORS_2025_URL } from './servers/ports.ts';
 
 async function failToConnect(page: Page, scenario: string, header?: { name: string; value: string }) {
@@ -56,6 +56,7 @@ test('says when the server allows no cross-origin requests at all', async ({ pag
 
 test('2026-07-28 pinned behind a 2025 allow-list: lists the headers to add and connects as 2025 on request', async ({ page }) => {
   await openApp(page, hostileUrl('cors-modern-headers-not-allowed'));
+  await openConnectionSettings(page);
   await page.getByRole('combobox', { name: 'Protocol' }).selectOption('2026-07-28');
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Failed/ })).toBeVisible({ timeout: 15_000 });
@@ -65,9 +66,11 @@ test('2026-07-28 pinned behind a 2025 allow-list: lists the headers to add and c
 
   await alert.getByRole('button', { name: 'Connect as 2025' }).click();
   await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
+  await openServerDetails(page);
   await expect(page.locator('.era-badge')).toHaveText('2025 era');
   await expect(page.locator('.era-reason')).toContainText('Pinned to 2025-11-25');
   // A one-off: the setting stays as chosen.
+  await openConnectionSettings(page);
   await expect(page.getByRole('combobox', { name: 'Protocol' })).toHaveValue('modern');
 });
 
@@ -75,9 +78,11 @@ test('Auto behind a 2025 allow-list: connects as 2025, says the probe could not 
   page,
 }) => {
   await connect(page, MODERN_CORS_2025_URL);
+  await openServerDetails(page);
   await expect(page.locator('.era-badge')).toHaveText('2025 era');
   await expect(page.locator('.era-reason')).toContainText('could not send the 2026-07-28 probe');
   // Not a verdict about the server: nothing is remembered for this origin.
+  await openConnectionSettings(page);
   await expect(page.getByRole('combobox', { name: 'Protocol' })).not.toHaveAccessibleDescription(/last:/);
 
   await page.getByRole('tab', { name: 'Tools' }).click();

@@ -1,5 +1,5 @@
 /** Demo mode: `&demo=1` or the toggle; secrets off screen and out of files, traffic as a strip, apps on stage. */
-import { expect, test } from './fixtures.ts';
+import { chooseEra, expect, openConnectionSettings, test } from './fixtures.ts';
 import { APP_URL, DEMO_MCP_URL } from './servers/ports.ts';
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -12,7 +12,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto(`${APP_URL}?url=${encodeURIComponent(DEMO_MCP_URL)}&demo=1`);
     await expect(page.getByRole('button', { name: 'Demo mode' })).toHaveAttribute('aria-pressed', 'true');
-    await page.getByRole('combobox', { name: 'Protocol' }).selectOption({ label: '2025 and older' });
+    await chooseEra(page, '2025 and older');
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
 
@@ -47,6 +47,7 @@ test('demo mode hides the URL’s credentials and every header value, keeps demo
   await page.goto(`${APP_URL}?url=${encodeURIComponent(DEMO_MCP_URL)}`);
   const urlBox = page.getByRole('textbox', { name: 'Server URL' });
   await urlBox.fill(`${DEMO_MCP_URL}?api_key=${key}&region=eu`);
+  await openConnectionSettings(page);
   await page.getByRole('button', { name: /^Headers/ }).click();
   await page.getByRole('button', { name: '+ Add header' }).click();
   await page.getByRole('textbox', { name: 'Header name 1' }).fill('Accept-Language');
@@ -63,13 +64,14 @@ test('demo mode hides the URL’s credentials and every header value, keeps demo
   await expect(page.getByRole('group', { name: 'Export Keyed for a client' })).toContainText('api_key=YOUR_API_KEY');
   await expect(urlBox).toHaveValue(`${DEMO_MCP_URL}?api_key=••••&region=eu`);
   await expect(urlBox).not.toBeEditable();
+  await openConnectionSettings(page);
   await expect(page.getByRole('textbox', { name: 'Header value 1' })).toHaveAttribute('type', 'password');
   await expect(page.getByRole('button', { name: /value of header 1/ })).toHaveCount(0);
   // What is on screen and in the address carries the key nowhere.
   expect(await page.locator('body').innerText()).not.toContain(key);
   expect(page.url()).not.toContain(key);
 
-  await page.getByRole('combobox', { name: 'Protocol' }).selectOption({ label: '2025 and older' });
+  await chooseEra(page, '2025 and older');
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
   await expect(urlBox).toHaveValue(`${DEMO_MCP_URL}?api_key=••••&region=eu`);

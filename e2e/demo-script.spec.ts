@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, result, test } from './fixtures.ts';
+import { chooseEra, expect, result, test } from './fixtures.ts';
 import { APP_URL, DEMO_MCP_URL } from './servers/ports.ts';
 
 const SCRIPT = [
@@ -26,7 +26,7 @@ async function openWithScript(page: Page) {
   }, JSON.stringify(SCRIPT));
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(`${APP_URL}?url=${encodeURIComponent(DEMO_MCP_URL)}&demo=1`);
-  await page.getByRole('combobox', { name: 'Protocol' }).selectOption({ label: '2025 and older' });
+  await chooseEra(page, '2025 and older');
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
 }

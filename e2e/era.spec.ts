@@ -4,11 +4,12 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { connect, expect, openApp, test } from './fixtures.ts';
+import { connect, expect, openApp, openConnectionSettings, openServerDetails, test } from './fixtures.ts';
 import { EVERYTHING_MCP_URL, MODERN_MCP_URL } from './servers/ports.ts';
 
 test('Protocol defaults to Auto, remembers a change across a reload, and shows the era this origin spoke', async ({ page }) => {
   await openApp(page, EVERYTHING_MCP_URL);
+  await openConnectionSettings(page);
   const protocol = page.getByRole('combobox', { name: 'Protocol' });
   await expect(protocol).toHaveValue('auto');
   await expect(protocol.locator('option')).toHaveText(['Auto', '2026-07-28', '2025 and older']);
@@ -16,11 +17,13 @@ test('Protocol defaults to Auto, remembers a change across a reload, and shows t
   // server-everything speaks 2025: Auto finds that out without a settings change.
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
+  await openConnectionSettings(page);
   await expect(protocol).toHaveAccessibleDescription('last: 2025');
 
   await protocol.selectOption('2026-07-28');
   await expect(protocol).not.toHaveAccessibleDescription('last: 2025');
   await page.reload();
+  await openConnectionSettings(page);
   await expect(page.getByRole('combobox', { name: 'Protocol' })).toHaveValue('modern');
   await page.getByRole('combobox', { name: 'Protocol' }).selectOption('Auto');
   await expect(page.getByRole('combobox', { name: 'Protocol' })).toHaveAccessibleDescription('last: 2025');
@@ -28,6 +31,7 @@ test('Protocol defaults to Auto, remembers a change across a reload, and shows t
 
 test('server panel on a 2025 server (server-everything, Auto): the 2025 era and why', async ({ page }) => {
   await connect(page, EVERYTHING_MCP_URL);
+  await openServerDetails(page);
   const panel = page.locator('.server-panel');
   await expect(panel.locator('.era-badge')).toHaveText('2025 era');
   await expect(panel.locator('.era-reason')).toContainText('server/discover got HTTP');
@@ -43,6 +47,7 @@ test('server panel on a 2025 server (server-everything, Auto): the 2025 era and 
 
 test('server panel on a 2026-07-28 server: era, versions, no session by design, no ping, the discover result', async ({ page }) => {
   await connect(page, MODERN_MCP_URL);
+  await openServerDetails(page);
   const panel = page.locator('.server-panel');
   await expect(panel.getByRole('heading', { name: /Modern fixture/ })).toBeVisible();
   await expect(panel.locator('.era-badge')).toHaveText('2026-07-28 (stateless)');
@@ -120,6 +125,7 @@ test('a saved session shows the era it was recorded with, and one from an older 
 
   await openApp(page);
   await page.getByLabel('Session file to open').setInputFiles(path);
+  await openServerDetails(page);
   await expect(page.locator('.era-badge')).toHaveText('2026-07-28 (stateless)');
   await expect(page.getByRole('button', { name: 'Ping' })).toHaveAccessibleDescription('Ping is not in 2026-07-28');
 
@@ -130,6 +136,7 @@ test('a saved session shows the era it was recorded with, and one from an older 
   await writeFile(older, JSON.stringify(file));
   await openApp(page);
   await page.getByLabel('Session file to open').setInputFiles(older);
+  await openServerDetails(page);
   await expect(page.locator('.era-badge')).toHaveText('era unknown');
   await expect(page.locator('.server-panel')).toContainText('did not record the protocol era');
   await expect(page.getByRole('button', { name: 'Ping' })).toHaveAccessibleDescription('Replay is read-only — connect to run.');

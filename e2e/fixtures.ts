@@ -37,13 +37,36 @@ export async function openApp(page: Page, serverUrl?: string): Promise<void> {
   await page.goto(serverUrl === undefined ? APP_URL : `${APP_URL}?url=${encodeURIComponent(serverUrl)}`);
 }
 
+/** Opens the server card (connected, it starts folded to one line), unless it is open already. */
+export async function openServerDetails(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: 'Server details' });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+}
+
 /** The Protocol setting beside Connect, by the label a person sees. */
 export type EraLabel = 'Auto' | '2026-07-28' | '2025 and older';
+
+/**
+ * Opens the toolbar's settings popover (transport, Protocol, Headers, Client capabilities, Save server),
+ * unless it is open already. A click elsewhere, Connect included, closes it again.
+ */
+export async function openConnectionSettings(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: 'Connection settings' });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await expect(page.getByRole('group', { name: 'Connection settings' })).toBeVisible();
+}
+
+/** Chooses the Protocol in the settings popover. */
+export async function chooseEra(page: Page, era: EraLabel): Promise<void> {
+  await openConnectionSettings(page);
+  await page.getByRole('combobox', { name: 'Protocol' }).selectOption({ label: era });
+}
 
 export async function connect(page: Page, serverUrl: string, options: { era?: EraLabel } = {}): Promise<void> {
   await openApp(page, serverUrl);
   await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue(serverUrl);
-  if (options.era) await page.getByRole('combobox', { name: 'Protocol' }).selectOption({ label: options.era });
+  if (options.era) await chooseEra(page, options.era);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   // A connect is several round trips (probe, handshake, lists) through a worker: on two loaded cores it can
   // take well over the default 5 s, which is a slow machine, not a failure.

@@ -51,8 +51,13 @@ test('the feature tabs stay in view down a long tool, and the server card folds 
   const tools = page.getByRole('tab', { name: 'Tools', exact: true });
   await page.locator('.main-pane').evaluate((element) => (element.scrollTop = element.scrollHeight));
   await expect(tools).toBeInViewport();
+  // Connected, the card starts folded to one line; it opens and folds again.
   const details = page.getByRole('button', { name: 'Server details' });
+  await expect(details).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByText('Capabilities', { exact: true })).toBeHidden();
+  await details.click();
   await expect(details).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText('Capabilities', { exact: true })).toBeVisible();
   await details.click();
   await expect(details).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByText('Capabilities', { exact: true })).toBeHidden();

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { connect, expect, messageLog, openApp, result, runTool, test } from './fixtures.ts';
+import { connect, expect, messageLog, openApp, openConnectionSettings, result, runTool, test } from './fixtures.ts';
 import { DEMO_MCP_URL, EVERYTHING_MCP_URL } from './servers/ports.ts';
 
 const PLANTED = 'planted-jsonl-secret-7f3e21';
@@ -81,6 +81,7 @@ test('refuses to re-send what the engine owns, and says why', async ({ page }) =
 
 test('exports the log and the filtered view as JSON lines, without the secret header value', async ({ page }) => {
   await openApp(page, DEMO_MCP_URL);
+  await openConnectionSettings(page);
   await page.getByRole('button', { name: /^Headers/ }).click();
   await page.getByRole('button', { name: /Add header/ }).click();
   await page.getByRole('textbox', { name: 'Header name 1' }).fill('Authorization');

@@ -1,5 +1,5 @@
 /** The Logs tab and ping: server log messages with a level filter, logging/setLevel, and round-trip time. */
-import { connect, expect, result, runTool, test } from './fixtures.ts';
+import { connect, expect, openServerDetails, result, runTool, test } from './fixtures.ts';
 import { DEMO_MCP_URL, EVERYTHING_MCP_URL } from './servers/ports.ts';
 
 test('collects server log messages, filters them by level, and sets the server level', async ({ page }) => {
@@ -46,6 +46,7 @@ test('collects server log messages, filters them by level, and sets the server l
 test('pings the server and shows the round-trip time', async ({ page }) => {
   // Only the 2025 era has ping.
   await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
+  await openServerDetails(page);
   await page.getByRole('button', { name: 'Ping' }).click();
   await expect(page.getByRole('status', { name: 'Ping result' })).toHaveText(/^\d+ ms round trip/);
   await expect(page.getByRole('region', { name: 'Message log' })).toContainText('ping');

@@ -5,7 +5,7 @@
  * for the server it fronts.
  */
 import type { Page } from '@playwright/test';
-import { expect, openApp, test } from './fixtures.ts';
+import { expect, openApp, openServerDetails, test } from './fixtures.ts';
 import {
   APP_URL,
   E2E_RELAY_TOKEN,
@@ -27,6 +27,7 @@ async function openRelayLink(page: Page, relayUrl: string) {
   const status = page.getByRole('status').filter({ hasText: /Connected|Failed/ });
   await expect(status).toContainText('Connected', { timeout: 20_000 });
   await expect(status).toContainText('via local relay');
+  await openServerDetails(page);
   await expect(page.locator('.relay-note')).toContainText('via local relay');
 }
 

@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { connect, expect, openApp, test } from './fixtures.ts';
+import { connect, expect, openApp, openServerDetails, test } from './fixtures.ts';
 import { DEMO_MCP_URL } from './servers/ports.ts';
 
 const REASON = 'Replay is read-only — connect to run.';
@@ -59,6 +59,7 @@ test('a saved session rebuilds Tools, Resources and Prompts, browsable but read-
   await expect(run).toBeDisabled();
   await expect(run).toHaveAccessibleDescription(REASON);
   await expect(page.getByRole('region', { name: 'Echo' }).getByText(REASON)).toBeVisible();
+  await openServerDetails(page);
   await expect(page.getByRole('button', { name: 'Ping' })).toBeDisabled();
   await expect(page.getByRole('region', { name: 'Result' })).toContainText('replayed words');
   await page.getByText('Input schema').click();

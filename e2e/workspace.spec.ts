@@ -1,6 +1,6 @@
 /** Saved servers, config import and export, and links that land where they were made. */
 import type { Page } from '@playwright/test';
-import { connect, expect, openApp, openTool, result, runTool, test } from './fixtures.ts';
+import { connect, expect, openApp, openConnectionSettings, openTool, result, runTool, test } from './fixtures.ts';
 import { APP_URL, DEMO_MCP_URL, EVERYTHING_SSE_URL } from './servers/ports.ts';
 
 const SECRET = 'Bearer sk-planted-e2e-42';
@@ -77,6 +77,7 @@ test('a link that connects says what it will do first, then lands on its tool', 
 test('no generated link or export carries a secret header value or a URL token', async ({ page }) => {
   const serverUrl = `${DEMO_MCP_URL}?api_token=${URL_TOKEN}`;
   await openApp(page, serverUrl);
+  await openConnectionSettings(page);
   await page.getByRole('button', { name: /^Headers/ }).click();
   await page.getByRole('button', { name: /Add header/ }).click();
   await page.getByRole('textbox', { name: 'Header name 1' }).fill('Authorization');
@@ -85,6 +86,7 @@ test('no generated link or export carries a secret header value or a URL token',
   await expect(status(page)).toContainText('Connected', { timeout: 15_000 });
   await openTool(page, 'echo');
 
+  await openConnectionSettings(page);
   await page.getByRole('button', { name: 'Save server' }).click();
   const form = page.getByRole('form', { name: 'Save server' });
   await form.getByRole('textbox', { name: 'Name for this server' }).fill('Secret demo');

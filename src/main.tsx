@@ -14,7 +14,7 @@ import { navigateToAuthorization, openAuthorizationPopup, tabStorage } from './u
 import { downloadText } from './ui/common/download.ts';
 import { WorkspaceProvider } from './ui/services.tsx';
 import { resolveTheme } from './ui/theme/use-theme.ts';
-import { WorkspaceView } from './ui/WorkspaceView.tsx';
+import { WorkspaceShell } from './ui/WorkspaceShell.tsx';
 
 const effects: AppEffects = {
   now: () => Date.now(),
@@ -86,7 +86,7 @@ document.documentElement.dataset.theme = resolveTheme(
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <WorkspaceProvider workspace={workspace}>
-      <WorkspaceView />
+      <WorkspaceShell />
     </WorkspaceProvider>
   </StrictMode>,
 );

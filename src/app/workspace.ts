@@ -81,6 +81,24 @@ export function createWorkspace({ startEngine, effects, delay, redirectUrl, init
     return connections.find((connection) => connection.id === activeId) ?? connections[0]!;
   };
 
+  /**
+   * Ends a connection's session and stops its engine. The last connection stays: the workspace always has
+   * one to show. The neighbour to the left (or right) comes on screen when the one shown closes.
+   */
+  async function close(id: string): Promise<void> {
+    const { connections, activeId } = store.getState();
+    const index = connections.findIndex((connection) => connection.id === id);
+    if (index < 0 || connections.length === 1) return;
+    const closing = connections[index]!;
+    const rest = connections.filter((connection) => connection.id !== id);
+    const nextActive = activeId === id ? rest[Math.max(0, index - 1)]!.id : activeId;
+    store.setState({ connections: rest, activeId: nextActive });
+    await Promise.race([closing.app.commands.disconnect().catch(() => undefined), delay(CLOSE_GRACE_MS)]);
+    closing.app.dispose();
+    engines.get(id)?.stop();
+    engines.delete(id);
+  }
+
   // The address names the connection on screen, so a reload or a shared link lands on that server.
   let stopAddressSync = () => {};
   const followActive = () => {
@@ -104,26 +122,61 @@ export function createWorkspace({ startEngine, effects, delay, redirectUrl, init
       store.setState(({ connections }) => ({ connections: [...connections, connection], activeId: connection.id }));
       return connection.id;
     },
+    /**
+     * Connect while connected, without ending anything: a new connection beside `fromId` with the same URL,
+     * headers, transport and era, connected at once and shown. Undefined when MAX_CONNECTIONS are open.
+     */
+    connectBeside(fromId: string): string | undefined {
+      const from = store.getState().connections.find((connection) => connection.id === fromId);
+      if (!from || store.getState().connections.length >= MAX_CONNECTIONS) return undefined;
+      const connection = open();
+      const { input } = from.app.connection.getState();
+      const { actions } = connection.app.connection.getState();
+      actions.setUrl(input.url);
+      actions.setHeaders(input.headers.map((header) => ({ ...header })));
+      actions.setTransport(input.transport);
+      actions.setEra(input.era);
+      store.setState(({ connections }) => ({ connections: [...connections, connection], activeId: connection.id }));
+      void connection.app.commands.connect();
+      return connection.id;
+    },
+    /**
+     * Opens a session file read-only as its own connection, beside the live ones, which keep their logs and
+     * results. A connection that has nothing yet (never connected, empty log, no file) takes it instead of
+     * a new one. If the file cannot be read, the new connection closes again and the one that was on
+     * screen says why. False when the file could not be opened.
+     */
+    async openSessionFile(file: File): Promise<boolean> {
+      const previous = active();
+      const blank = (app: LensApp) =>
+        app.connection.getState().phase === 'disconnected' &&
+        app.connection.getState().summary === null &&
+        app.log.getState().ids.length === 0 &&
+        app.sessionFile.getState().replay === null;
+      let target = previous;
+      if (!blank(previous.app)) {
+        if (store.getState().connections.length >= MAX_CONNECTIONS) {
+          previous.app.sessionFile
+            .getState()
+            .actions.openFailed(`${file.name}: ${MAX_CONNECTIONS} connections are open. Close one to open a session file beside them.`);
+          return false;
+        }
+        target = open();
+        store.setState(({ connections }) => ({ connections: [...connections, target], activeId: target.id }));
+      }
+      const opened = await target.app.commands.openSessionFile(file);
+      if (!opened && target !== previous) {
+        const reason = target.app.sessionFile.getState().openError;
+        store.setState({ activeId: previous.id });
+        await close(target.id);
+        if (reason) previous.app.sessionFile.getState().actions.openFailed(reason);
+      }
+      return opened;
+    },
     select(id: string): void {
       if (store.getState().connections.some((connection) => connection.id === id)) store.setState({ activeId: id });
     },
-    /**
-     * Ends a connection's session and stops its engine. The last connection stays: the workspace always has
-     * one to show. The neighbour to the left (or right) comes on screen when the one shown closes.
-     */
-    async close(id: string): Promise<void> {
-      const { connections, activeId } = store.getState();
-      const index = connections.findIndex((connection) => connection.id === id);
-      if (index < 0 || connections.length === 1) return;
-      const closing = connections[index]!;
-      const rest = connections.filter((connection) => connection.id !== id);
-      const nextActive = activeId === id ? rest[Math.max(0, index - 1)]!.id : activeId;
-      store.setState({ connections: rest, activeId: nextActive });
-      await Promise.race([closing.app.commands.disconnect().catch(() => undefined), delay(CLOSE_GRACE_MS)]);
-      closing.app.dispose();
-      engines.get(id)?.stop();
-      engines.delete(id);
-    },
+    close,
     /**
      * The authorization server sent the browser back to the callback page, which reported it to this tab.
      * The connection whose sign-in carries the callback's `state` takes it, and comes on screen: true. A

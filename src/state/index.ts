@@ -6,6 +6,7 @@ export { warmSearchText, type FilterResult } from './log/log-filter.ts';
 export type { DirectionFacet, KindFacet } from './log/log-facets.ts';
 export type { PrefsState, PrefsStorage, ThemeChoice } from './prefs-store.ts';
 export { createPrefsStore } from './prefs-store.ts';
+export { clampShare, DEFAULT_LAYOUT, SHARE_BOUNDS, type LayoutShare } from './layout-prefs.ts';
 export { eraOrigin, isEraChoice, verdictOf } from './era-prefs.ts';
 export { persistEraChoice } from './persist-era.ts';
 export type { HttpState, TrafficView } from './http-store.ts';

@@ -20,6 +20,15 @@ describe('prefs store', () => {
     expect(store.getState().theme).toBe('dark');
   });
 
+  it('remembers pane sizes and folds, clamped to their bounds, and repairs what storage holds', () => {
+    const storage = memoryStorage({ 'mcp-lens.layout': '{"mainShare": 5, "detailShare": "x", "timelineFolded": "yes"}' });
+    const store = createPrefsStore(storage);
+    expect(store.getState().layout).toEqual({ mainShare: 0.8, timelineShare: 0.3, detailShare: 0.5, timelineFolded: false });
+    store.getState().actions.setLayout({ detailShare: 0.05, timelineFolded: true });
+    expect(store.getState().layout).toMatchObject({ detailShare: 0.15, timelineFolded: true });
+    expect(createPrefsStore(storage).getState().layout).toEqual(store.getState().layout);
+  });
+
   it('persists tool preferences and repairs values out of range', () => {
     const storage = memoryStorage({
       'mcp-lens.tool-prefs': '{"toolTimeoutMs": 5, "toolMaxTotalTimeoutMs": "x", "confirmDestructive": false}',

@@ -7,6 +7,7 @@ import { createStore } from 'zustand/vanilla';
 import { DEFAULT_CLIENT_FEATURES, type ClientFeatureSettings } from '../shared/client-features.ts';
 import type { EraChoice, ProtocolEra } from '../shared/model.ts';
 import { isEraChoice, rememberEra, sanitizeKnownEras, type KnownEras } from './era-prefs.ts';
+import { sanitizeLayout, type LayoutPrefs } from './layout-prefs.ts';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
@@ -38,7 +39,10 @@ export interface PrefsState extends ToolPrefs {
   knownEras: KnownEras;
   /** Demo mode: larger type, secrets hidden, traffic folded into a strip. Per page, never stored. @default false */
   demo: boolean;
+  /** Pane sizes and what is folded (layout-prefs.ts). */
+  layout: LayoutPrefs;
   actions: {
+    setLayout(change: Partial<LayoutPrefs>): void;
     setDemo(on: boolean): void;
     setTheme(theme: ThemeChoice): void;
     setToolPrefs(prefs: Partial<ToolPrefs>): void;
@@ -54,6 +58,7 @@ const TOOL_PREFS_KEY = 'mcp-lens.tool-prefs';
 const CLIENT_FEATURES_KEY = 'mcp-lens.client-features';
 const ERA_KEY = 'mcp-lens.era';
 const KNOWN_ERAS_KEY = 'mcp-lens.known-eras';
+const LAYOUT_KEY = 'mcp-lens.layout';
 const THEMES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
 
 export function createPrefsStore(storage?: PrefsStorage) {
@@ -72,7 +77,13 @@ export function createPrefsStore(storage?: PrefsStorage) {
     era: readJson(storage, ERA_KEY, (value) => (isEraChoice(value.choice) ? value.choice : 'auto')),
     knownEras: readJson(storage, KNOWN_ERAS_KEY, sanitizeKnownEras),
     demo: false,
+    layout: readJson(storage, LAYOUT_KEY, sanitizeLayout),
     actions: {
+      setLayout(change) {
+        const layout = sanitizeLayout({ ...get().layout, ...change });
+        set({ layout });
+        writeJson(storage, LAYOUT_KEY, layout);
+      },
       setDemo(on) {
         if (on !== get().demo) set({ demo: on });
       },

@@ -11,7 +11,7 @@ import { exportSnippets } from '../app/server-export.ts';
 import { maskUrlCredentials, redactUrl } from '../shared/redact.ts';
 import { memoryStorage } from '../state/test-storage.ts';
 import { curlCommand } from '../ui/log/copy-request.ts';
-import { hideUrlCredentials } from '../ui/demo/demo-masks.ts';
+import { hideUrlCredentials } from '../app/presentation.ts';
 import { engineOverChannel } from './engine-channel.ts';
 import { nodeEffects } from './node-effects.ts';
 import { sessionFileParts, type SavedLogItem } from '../shared/session-file/session-file.ts';

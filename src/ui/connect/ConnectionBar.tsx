@@ -1,37 +1,35 @@
-import { useId, useState, type FormEvent } from 'react';
-import type { TransportChoice } from '../../shared/model.ts';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { MAX_CONNECTIONS } from '../../app/index.ts';
 import { usesRelay } from '../../shared/relay.ts';
 import { checkServerUrl } from '../../shared/url.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
-import { useCommands, useConnection } from '../services.tsx';
-import { ClientFeaturesSettings } from './ClientFeaturesSettings.tsx';
+import { useCommands, useConnection, useWorkspace, useWorkspaceState } from '../services.tsx';
+import { ConnectionSettings } from './ConnectionSettings.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
-import { EraSelect } from './EraSelect.tsx';
 import { headerProblems } from '../../app/header-pairs.ts';
-import { HeadersEditor } from './HeadersEditor.tsx';
+import { ReconnectQuestion } from './ReconnectQuestion.tsx';
 import { ServerUrlInput } from './ServerUrlInput.tsx';
 import { StreamHealthDetails, useStreamHealth } from './StreamHealth.tsx';
-import { SaveServerButton, SaveServerForm } from '../saved-servers/SaveServer.tsx';
 import './connect.css';
 
-const TRANSPORTS: Array<{ value: TransportChoice; label: string }> = [
-  // Not just "Auto": the Protocol select beside Connect has an Auto of its own.
-  { value: 'auto', label: 'HTTP, then SSE' },
-  { value: 'streamable-http', label: 'Streamable HTTP' },
-  { value: 'sse', label: 'Legacy SSE' },
-];
-
+/**
+ * The toolbar's one row: the Server URL, the settings popover, Connect / Disconnect and the status. What
+ * needs saying below it (a bad URL, a failure, the stream's health, a question) opens under the row.
+ */
 export function ConnectionBar() {
-  const ids = { url: useId(), urlError: useId(), transport: useId(), headers: useId(), client: useId(), stream: useId(), save: useId() };
+  const ids = { url: useId(), urlError: useId(), settings: useId(), stream: useId() };
   const input = useConnection((state) => state.input);
   const phase = useConnection((state) => state.phase);
   const error = useConnection((state) => state.error);
-  const actions = useConnection((state) => state.actions);
   const { connect, connectAsLegacy, disconnect } = useCommands();
-  const [headersOpen, setHeadersOpen] = useState(false);
-  const [clientOpen, setClientOpen] = useState(false);
+  const workspace = useWorkspace();
+  const full = useWorkspaceState((state) => state.connections.length >= MAX_CONNECTIONS);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const [streamOpen, setStreamOpen] = useState(false);
-  const [saveOpen, setSaveOpen] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const settingsButton = useRef<HTMLButtonElement>(null);
+  const connectButton = useRef<HTMLButtonElement>(null);
+  const closeSettings = useCallback(() => setSettingsOpen(false), []);
   const streamHealth = useStreamHealth();
 
   const urlCheck = checkServerUrl(input.url);
@@ -42,77 +40,82 @@ export function ConnectionBar() {
   const canConnect = urlCheck.ok && !headersInvalid && phase !== 'connecting';
   const canDisconnect = phase === 'connected' || phase === 'connecting';
 
+  const connectHere = async () => {
+    setAsking(false);
+    setSettingsOpen(false);
+    const summary = await connect();
+    // Connected, the work starts in the feature tabs: focus goes there unless the person has moved on.
+    if (summary) focusFeatureTabs();
+  };
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (canConnect) void connect();
+    if (!canConnect) return;
+    if (phase === 'connected') setAsking(true);
+    else void connectHere();
   };
 
   return (
     <div className="connection">
       <form className="connection-bar" onSubmit={onSubmit} noValidate>
-        <label className="visually-hidden" htmlFor={ids.transport}>
-          Transport
-        </label>
-        <select
-          id={ids.transport}
-          className="input transport-select demo-hidden"
-          value={input.transport}
-          onChange={(event) => actions.setTransport(event.target.value as TransportChoice)}
-        >
-          {TRANSPORTS.map((t) => (
-            <option key={t.value} value={t.value}>
-              {t.label}
-            </option>
-          ))}
-        </select>
         <ServerUrlInput id={ids.url} errorId={urlError ? ids.urlError : null} />
         <button
+          ref={settingsButton}
           type="button"
-          className="button"
-          aria-expanded={headersOpen}
-          aria-controls={ids.headers}
-          onClick={() => setHeadersOpen((open) => !open)}
+          className="button settings-button"
+          aria-label="Connection settings"
+          aria-expanded={settingsOpen}
+          aria-controls={ids.settings}
+          title="Transport, protocol, headers, client capabilities, save server"
+          onClick={() => setSettingsOpen((open) => !open)}
         >
-          Headers{headerCount > 0 ? ` (${headerCount})` : ''} <span aria-hidden="true">{headersOpen ? '▴' : '▾'}</span>
+          <span aria-hidden="true">⚙ </span>Settings
+          {headerCount > 0 && (
+            <span className="settings-count">
+              {' '}
+              · {headerCount} header{headerCount === 1 ? '' : 's'}
+            </span>
+          )}
+          {input.era !== 'auto' && <span className="settings-count"> · {input.era === 'modern' ? '2026-07-28' : '2025'}</span>}
         </button>
+        {/* Connected, Connect is no longer the obvious next step: it asks before ending this session. */}
         <button
-          type="button"
-          className="button demo-hidden"
-          aria-expanded={clientOpen}
-          aria-controls={ids.client}
-          onClick={() => setClientOpen((open) => !open)}
+          ref={connectButton}
+          type="submit"
+          className={phase === 'connected' ? 'button' : 'button button-primary'}
+          disabled={!canConnect}
+          aria-expanded={phase === 'connected' ? asking : undefined}
+          title={phase === 'connected' ? 'Connect again, here or as a new connection' : undefined}
         >
-          Client capabilities <span aria-hidden="true">{clientOpen ? '▴' : '▾'}</span>
+          Connect
         </button>
-        <SaveServerButton open={saveOpen} onToggle={() => setSaveOpen((open) => !open)} controls={ids.save} />
-        {/* One group, so on a narrow bar the era, Connect and the status wrap together beside each other. */}
-        <div className="connection-actions">
-          <EraSelect />
-          {/* Connected, Connect is no longer the obvious next step: it ends this session and starts a new one. */}
-          <button
-            type="submit"
-            className={phase === 'connected' ? 'button' : 'button button-primary'}
-            disabled={!canConnect}
-            title={phase === 'connected' ? 'End this session and connect again with the settings above' : undefined}
-          >
-            Connect
-          </button>
-          <button type="button" className="button" disabled={!canDisconnect} onClick={() => void disconnect()}>
-            Disconnect
-          </button>
-          <ConnectionStatus
-            stream={{ health: streamHealth, open: streamOpen, onToggle: () => setStreamOpen((open) => !open), controls: ids.stream }}
-          />
-        </div>
+        <button type="button" className="button" disabled={!canDisconnect} onClick={() => void disconnect()}>
+          Disconnect
+        </button>
+        <ConnectionStatus
+          stream={{ health: streamHealth, open: streamOpen, onToggle: () => setStreamOpen((open) => !open), controls: ids.stream }}
+        />
       </form>
+      {settingsOpen && <ConnectionSettings id={ids.settings} opener={settingsButton} onClose={closeSettings} />}
+      {asking && phase === 'connected' && (
+        <ReconnectQuestion
+          full={full}
+          onReconnect={() => void connectHere()}
+          onNew={() => {
+            setAsking(false);
+            workspace.connectBeside(workspace.active().id);
+          }}
+          onCancel={() => {
+            setAsking(false);
+            connectButton.current?.focus();
+          }}
+        />
+      )}
       {urlError && (
         <p id={ids.urlError} className="field-error url-error">
           {urlError}
         </p>
       )}
-      {headersOpen && <HeadersEditor id={ids.headers} />}
-      {clientOpen && <ClientFeaturesSettings id={ids.client} />}
-      {saveOpen && <SaveServerForm id={ids.save} onSaved={() => setSaveOpen(false)} />}
       {streamOpen && phase === 'connected' && <StreamHealthDetails id={ids.stream} health={streamHealth} />}
       {phase === 'failed' && error && (
         <div className="connect-failure" role="alert">
@@ -126,4 +129,15 @@ export function ConnectionBar() {
       )}
     </div>
   );
+}
+
+/** The selected feature tab of the connection on screen (hidden connections are not rendered visibly). */
+function focusFeatureTabs(): void {
+  const active = document.activeElement;
+  // Only from where Connect was pressed (the toolbar or nowhere): never pull focus out of something the person went on to.
+  if (active && active !== document.body && !active.closest('.app-header')) return;
+  const tabs = [
+    ...document.querySelectorAll<HTMLElement>('[role="tablist"][aria-label="MCP features"] [role="tab"][aria-selected="true"]'),
+  ];
+  tabs.find((tab) => tab.offsetParent !== null)?.focus();
 }

@@ -3,6 +3,7 @@ import { MAX_CONNECTIONS, type Connection } from '../../app/index.ts';
 import type { ConnectionPhase } from '../../shared/events.ts';
 import { usePresentation } from '../presentation/use-presentation.ts';
 import { useWorkspace, useWorkspaceState } from '../services.tsx';
+import { Icon } from '../workspace/icons.tsx';
 import { connectionLabel } from './connection-label.ts';
 import './connections.css';
 
@@ -13,7 +14,7 @@ const PHASE_WORDS: Record<ConnectionPhase, string> = {
   disconnected: 'not connected',
 };
 
-/** "Add connection", in the header: opens another connection beside the ones already open. */
+/** "Add connection", in the workspace's icon group: opens another connection beside the ones already open. */
 export function AddConnection() {
   const workspace = useWorkspace();
   const full = useWorkspaceState((state) => state.connections.length >= MAX_CONNECTIONS);
@@ -21,12 +22,13 @@ export function AddConnection() {
     <button
       type="button"
       // On stage (demo mode) the header keeps only what a demo uses; the switcher itself stays.
-      className="button add-connection demo-hidden"
+      className="button icon-button add-connection demo-hidden"
+      aria-label="Add connection"
       disabled={full}
       title={full ? `${MAX_CONNECTIONS} connections are open: close one to open another.` : 'Connect to another server beside this one'}
       onClick={() => workspace.add()}
     >
-      <span aria-hidden="true">+ </span>Add connection
+      <Icon name="add" />
     </button>
   );
 }
@@ -55,7 +57,10 @@ export function ConnectionSwitcher() {
 function ConnectionChip({ connection: { id, app }, active }: { connection: Connection; active: boolean }) {
   const workspace = useWorkspace();
   const phase = useStore(app.connection, (state) => state.phase);
-  const label = useStore(app.connection, connectionLabel);
+  // A session file opened as its own connection is named by its file: it is not a live server.
+  const file = useStore(app.sessionFile, (state) => state.replay?.fileName);
+  const serverLabel = useStore(app.connection, connectionLabel);
+  const label = file ?? serverLabel;
   const url = useStore(app.connection, (state) => state.summary?.url ?? state.input.url);
   const { urlTooltips } = usePresentation();
   // A question from a server on another connection waits there; the chip says so, so it is not missed.
@@ -69,7 +74,7 @@ function ConnectionChip({ connection: { id, app }, active }: { connection: Conne
         // Two connections to servers of one name differ by URL: the tooltip tells them apart (not on stage,
         // where a URL's credentials stay off screen).
         title={(urlTooltips && url) || undefined}
-        aria-label={`${label}, ${PHASE_WORDS[phase]}${waiting > 0 ? `, ${waiting} waiting for you` : ''}`}
+        aria-label={`${label}, ${file !== undefined ? 'saved session, read-only' : PHASE_WORDS[phase]}${waiting > 0 ? `, ${waiting} waiting for you` : ''}`}
         onClick={() => workspace.select(id)}
       >
         <span className="status-dot" aria-hidden="true" />

@@ -1,19 +1,22 @@
 import { usePrefs } from '../services.tsx';
 import { useDemo } from './use-demo.ts';
+import { Icon } from '../workspace/icons.tsx';
 
-/** The header switch for demo mode (also `&demo=1` in a link). */
+/** The toolbar switch for demo mode (also `&demo=1` in a link). */
 export function DemoToggle() {
   const demo = useDemo();
   const { setDemo } = usePrefs((state) => state.actions);
   return (
     <button
       type="button"
-      className={`button${demo ? ' button-primary' : ''}`}
+      className={`button icon-button${demo ? ' button-primary' : ''}`}
+      aria-label="Demo mode"
       aria-pressed={demo}
-      title="Larger type, secrets hidden, the log folded into an activity strip"
+      title="Demo mode: larger type, secrets hidden, the log folded into an activity strip"
       onClick={() => setDemo(!demo)}
     >
-      Demo mode
+      <Icon name="demo" />
+      <span className="icon-button-text">Demo</span>
     </button>
   );
 }

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useLayoutEffect, useRef, type CSSProperties, type KeyboardEvent } from 'react';
 import { useFixedRows } from '../common/use-fixed-rows.ts';
 import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
-import { useLog, useApp } from '../services.tsx';
+import { Separator } from '../layout/Separator.tsx';
+import { useLog, useApp, usePrefs } from '../services.tsx';
 import { ExportLog } from './ExportLog.tsx';
 import { LogFacets } from './LogFacets.tsx';
 import { PinnedMessages } from './PinnedMessages.tsx';
@@ -28,6 +29,10 @@ export function MessageLog() {
   // Follows new entries unless the person scrolled up to read something.
   const rows = useFixedRows(scroller, visible.count, LOG_ROW_HEIGHT, 5);
   const { following, setFollowing } = rows;
+  // The detail's share of the log is the person's to set (the separator above it), and is remembered.
+  const panel = useRef<HTMLElement>(null);
+  const detailShare = usePrefs((state) => state.layout.detailShare);
+  const detailId = useId();
 
   // A selection made elsewhere (the timeline, the HTTP view) scrolls its row into view.
   useLayoutEffect(() => {
@@ -70,6 +75,8 @@ export function MessageLog() {
       role="region"
       aria-label="Message log"
       className="panel log-panel"
+      ref={panel}
+      style={{ '--detail-share': detailShare } as CSSProperties}
       onKeyDown={(event) => {
         if (event.key === 'Escape') select(null);
       }}
@@ -128,9 +135,21 @@ export function MessageLog() {
         )}
       </div>
       {selectedId !== null && (
-        <Suspense fallback={null}>
-          <LogDetail />
-        </Suspense>
+        <>
+          <Separator
+            share="detailShare"
+            container={panel}
+            orientation="horizontal"
+            second
+            label="Resize message detail"
+            controls={detailId}
+          />
+          <Suspense fallback={null}>
+            <div id={detailId} className="log-detail-slot">
+              <LogDetail />
+            </div>
+          </Suspense>
+        </>
       )}
     </section>
   );

@@ -17,7 +17,7 @@ import './palette.css';
 export function CommandPalette() {
   const [open, setOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const { openSessionFile } = useCommands();
+  const workspace = useWorkspace();
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
@@ -40,7 +40,7 @@ export function CommandPalette() {
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
-          if (file) void openSessionFile(file);
+          if (file) void workspace.openSessionFile(file);
         }}
       />
     </>

@@ -44,14 +44,16 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
   const displayName = server.title || server.name;
   const era = readEraFacts(summary);
   const session = sessionText(era, summary.sessionId, { transport: summary.transport, crossOrigin: isCrossOrigin(summary.url) });
-  // Folding the card away keeps the tabs and the tool in view on a short window; the name stays.
-  const [open, setOpen] = useState(true);
+  // Connected, the card is one line (name, version, era, transport) so the work starts at the top of the
+  // pane; "Server details" opens the rest.
+  // Open from the start when Auto's probe was blocked: the CORS doctor inside is the next step.
+  const [open, setOpen] = useState(() => era.probeBlocked && !replay);
   const bodyId = useId();
   const viaRelay = useViaRelay();
   return (
-    <section className="panel server-panel" aria-labelledby="server-panel-title">
+    <section className={`panel server-panel${open ? '' : ' is-folded'}`} aria-labelledby="server-panel-title">
       <header className="server-header">
-        <ServerIcon icons={server.icons} label={String(server.name)} size="large" />
+        <ServerIcon icons={server.icons} label={String(server.name)} size={open ? 'large' : 'small'} />
         <div className="server-heading">
           <h2 id="server-panel-title">
             <ServerText text={displayName} />
@@ -65,6 +67,17 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
             <div className="server-name mono">
               <ServerText text={server.name} />
             </div>
+          )}
+          {!open && (
+            <span className="server-oneline muted">
+              <span className="badge">{era.badge}</span>
+              <span>{summary.transport === 'sse' ? 'Legacy HTTP+SSE' : 'Streamable HTTP'}</span>
+              {server.description && (
+                <span className="server-oneline-description">
+                  <ServerText text={oneLine(String(server.description), 160)} />
+                </span>
+              )}
+            </span>
           )}
           {server.description && open && (
             <p className="server-description">

@@ -1,34 +1,51 @@
 import { useRef, useState } from 'react';
 import { SESSION_FILE_EXTENSION } from '../../shared/session-file/session-file.ts';
-import { useCommands, useSessionFile } from '../services.tsx';
+import { useCommands, useSessionFile, useWorkspace } from '../services.tsx';
+import { Icon } from '../workspace/icons.tsx';
 import { ExportButton } from '../presentation/ExportButton.tsx';
 import './session.css';
 
-/** Save session / Open session, in the app header. */
+/**
+ * Save session / Open session, in the workspace's icon group. A file opens as its own read-only connection
+ * beside the live ones (workspace.openSessionFile), so opening one never ends a session or clears a log.
+ */
 export function SessionMenu() {
-  const { saveSessionFile, openSessionFile } = useCommands();
+  const { saveSessionFile } = useCommands();
+  const workspace = useWorkspace();
   const input = useRef<HTMLInputElement>(null);
   const progress = useSessionFile((state) => state.progress);
   const [saving, setSaving] = useState(false);
+  const openLabel =
+    progress === null
+      ? 'Open session'
+      : progress.total > 0
+        ? `Opening… ${Math.round((progress.loaded / progress.total) * 100)}%`
+        : 'Opening…';
 
   return (
     <div className="session-menu" role="group" aria-label="Session file">
       <ExportButton
-        className="button"
+        className="button icon-button"
+        aria-label={saving ? 'Saving…' : 'Save session'}
         disabled={saving}
+        title="Save session to a file"
         onClick={() => {
           setSaving(true);
           void saveSessionFile().finally(() => setSaving(false));
         }}
       >
-        {saving ? 'Saving…' : 'Save session'}
+        <Icon name="save" />
       </ExportButton>
-      <button type="button" className="button" disabled={progress !== null} onClick={() => input.current?.click()}>
-        {progress === null
-          ? 'Open session'
-          : progress.total > 0
-            ? `Opening… ${Math.round((progress.loaded / progress.total) * 100)}%`
-            : 'Opening…'}
+      <button
+        type="button"
+        className="button icon-button"
+        aria-label={openLabel}
+        title="Open a saved session as its own read-only connection"
+        disabled={progress !== null}
+        onClick={() => input.current?.click()}
+      >
+        <Icon name="open" />
+        {progress !== null && <span>{openLabel}</span>}
       </button>
       <input
         ref={input}
@@ -40,7 +57,7 @@ export function SessionMenu() {
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
-          if (file) void openSessionFile(file);
+          if (file) void workspace.openSessionFile(file);
         }}
       />
     </div>

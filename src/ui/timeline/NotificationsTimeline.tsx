@@ -1,10 +1,10 @@
-import { memo, useMemo, useRef } from 'react';
+import { memo, useId, useMemo, useRef } from 'react';
 import { formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useFixedRows } from '../common/use-fixed-rows.ts';
 import { requestMethodOf } from '../../state/index.ts';
 import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
-import { useLog, useApp } from '../services.tsx';
+import { useLog, useApp, usePrefs } from '../services.tsx';
 import { ListenStatus } from './ListenStatus.tsx';
 import { summarizeAnswer, summarizeNotification } from './summarize.ts';
 import './timeline.css';
@@ -16,24 +16,41 @@ export function NotificationsTimeline() {
   const ids = useThrottledState(useApp().log, LIST_REFRESH_MS).notificationIds;
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useFixedRows(scroller, ids.length, ROW_HEIGHT, 4);
+  // Folded to its header, it gives the message log (and a message's detail) the whole column.
+  const folded = usePrefs((state) => state.layout.timelineFolded);
+  const { setLayout } = usePrefs((state) => state.actions);
+  const bodyId = useId();
 
   return (
-    <section role="region" aria-label="Notifications" className="panel timeline-panel">
+    <section role="region" aria-label="Notifications" className={`panel timeline-panel${folded ? ' is-folded' : ''}`}>
       <header className="panel-header">
-        <h2 className="panel-title">Notifications</h2>
+        <h2 className="panel-title">
+          <button
+            type="button"
+            className="fold-toggle"
+            aria-expanded={!folded}
+            aria-controls={bodyId}
+            onClick={() => setLayout({ timelineFolded: !folded })}
+          >
+            <span aria-hidden="true">{folded ? '▸' : '▾'} </span>
+            Notifications
+          </button>
+        </h2>
         <span className="muted">{ids.length}</span>
       </header>
-      <ListenStatus />
-      <div className="timeline-scroller" ref={scroller} onScroll={rows.onScroll}>
-        {ids.length === 0 ? (
-          <p className="empty-state">No notifications from the server yet.</p>
-        ) : (
-          <ol className="timeline-list" style={{ height: rows.totalHeight }}>
-            {ids.slice(rows.start, rows.end).map((id, offset) => (
-              <TimelineRow key={id} id={id} top={(rows.start + offset) * ROW_HEIGHT} />
-            ))}
-          </ol>
-        )}
+      <div id={bodyId} className="timeline-body" hidden={folded}>
+        <ListenStatus />
+        <div className="timeline-scroller" ref={scroller} onScroll={rows.onScroll}>
+          {ids.length === 0 ? (
+            <p className="empty-state">No notifications from the server yet.</p>
+          ) : (
+            <ol className="timeline-list" style={{ height: rows.totalHeight }}>
+              {ids.slice(rows.start, rows.end).map((id, offset) => (
+                <TimelineRow key={id} id={id} top={(rows.start + offset) * ROW_HEIGHT} />
+              ))}
+            </ol>
+          )}
+        </div>
       </div>
     </section>
   );

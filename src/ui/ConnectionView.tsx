@@ -1,0 +1,51 @@
+import { AuthPrompt } from './auth/AuthPrompt.tsx';
+import { RedirectReturn } from './auth/RedirectReturn.tsx';
+import { PanelBoundary } from './common/PanelBoundary.tsx';
+import { ActivityStrip } from './demo/ActivityStrip.tsx';
+import { ScriptBar } from './demo/ScriptBar.tsx';
+import { useDemo } from './demo/use-demo.ts';
+import { FeatureTabs } from './features/FeatureTabs.tsx';
+import { PaneSplit } from './layout/PaneSplit.tsx';
+import { ServerRequestsHost } from './requests/ServerRequestsHost.tsx';
+import { ServerPanel } from './server/ServerPanel.tsx';
+import { ReplayBanner } from './session-file/ReplayBanner.tsx';
+import { StartScreen } from './saved-servers/StartScreen.tsx';
+import { TrafficColumn } from './traffic/TrafficColumn.tsx';
+
+/**
+ * One connection's work: its banner, server card, feature tabs and traffic. The workspace shell renders
+ * the header, the switcher and the palette once, above every connection (WorkspaceShell.tsx).
+ */
+export function ConnectionView() {
+  const demo = useDemo();
+  return (
+    <div className="connection-view">
+      <PanelBoundary name="The saved-session banner">
+        <ReplayBanner />
+      </PanelBoundary>
+      {demo && <ScriptBar />}
+      <PaneSplit
+        main={
+          <>
+            <PanelBoundary name="The sign-in result">
+              <RedirectReturn />
+              <AuthPrompt />
+            </PanelBoundary>
+            <PanelBoundary name="Saved servers">
+              <StartScreen />
+            </PanelBoundary>
+            <PanelBoundary name="The server panel">
+              <ServerPanel />
+            </PanelBoundary>
+            <FeatureTabs />
+          </>
+        }
+        side={<TrafficColumn />}
+      />
+      {demo && <ActivityStrip />}
+      <PanelBoundary name="The server request dialog">
+        <ServerRequestsHost />
+      </PanelBoundary>
+    </div>
+  );
+}
