@@ -53,10 +53,11 @@ export function ToolResult({ status, outcome, error, progress, onRetry, idleText
 
 function Outcome({ outcome }: { outcome: ToolCallOutcome }) {
   const content = Array.isArray(outcome.content) ? outcome.content : [];
+  const state = resultState(outcome);
   return (
     <>
-      <div className={`result-status ${outcome.isError ? 'result-tool-error' : 'result-ok'}`}>
-        <span className="result-headline">{outcome.isError ? 'Tool returned an error' : 'Success'}</span>
+      <div className={`result-status result-${state}`}>
+        <span className="result-headline">{HEADLINES[state]}</span>
         <span className="muted">
           {formatDuration(outcome.durationMs)} · {content.length} content block{content.length === 1 ? '' : 's'}
         </span>
@@ -107,4 +108,19 @@ function Outcome({ outcome }: { outcome: ToolCallOutcome }) {
       <LazyDetails summary="Raw result">{() => <LargeText className="code-block" text={prettyJson(outcome)} />}</LazyDetails>
     </>
   );
+}
+
+type ResultState = 'ok' | 'tool-error' | 'schema-mismatch';
+
+const HEADLINES: Record<ResultState, string> = {
+  ok: 'Success',
+  'tool-error': 'Tool returned an error',
+  // The call went through, but what came back breaks the tool's own contract: never shown as green.
+  'schema-mismatch': 'Result does not match the output schema',
+};
+
+/** A tool error wins (its structured content need not match); then a failed outputSchema check; else success. */
+function resultState(outcome: ToolCallOutcome): ResultState {
+  if (outcome.isError) return 'tool-error';
+  return (outcome.outputSchemaErrors?.length ?? 0) > 0 ? 'schema-mismatch' : 'ok';
 }
