@@ -90,6 +90,7 @@ function ConnectedPrompts() {
                   <button
                     type="button"
                     className="item-name mono"
+                    title={p.name}
                     aria-current={isSelected ? 'true' : undefined}
                     onClick={() => setSelected(key)}
                   >
@@ -101,7 +102,7 @@ function ConnectedPrompts() {
                     </span>
                   )}
                   {p.description && (
-                    <p className="item-description">
+                    <p className="item-description" title={p.description}>
                       <ServerText text={p.description} />
                     </p>
                   )}

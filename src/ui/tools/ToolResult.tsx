@@ -1,3 +1,5 @@
+import { useMutationState } from '@tanstack/react-query';
+import { mcpKeys } from '../../queries/index.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import type { ToolCallOutcome } from '../../shared/model.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
@@ -28,6 +30,12 @@ interface Props {
 export function ToolResult({ status, outcome, error, progress, onRetry, idleText = 'Run the tool to see its result here.' }: Props) {
   const modern = useConnection((state) => state.summary?.era === 'modern');
   // 2025: notifications/cancelled. 2026-07-28: closing the request's response stream is the cancellation.
+  // A task can end cancelled because the person cancelled it in the Tasks tab, or because the server did.
+  const taskId = progress.task?.taskId;
+  const cancelledByYou = useMutationState({
+    filters: { mutationKey: mcpKeys.mutation('tasks/cancel') },
+    select: (mutation) => (mutation.state.variables as { taskId?: string } | undefined)?.taskId,
+  }).includes(taskId);
   const how = progress.task ? ' (tasks/cancel)' : modern ? ' by closing the request’s response stream' : ' (notifications/cancelled)';
   return (
     <section role="region" aria-label="Result" className="tool-result" aria-busy={status === 'pending'}>
@@ -36,9 +44,14 @@ export function ToolResult({ status, outcome, error, progress, onRetry, idleText
       {status === 'pending' && <CallProgressView state={progress} />}
       {status === 'error' && error && (
         <div className="result-status result-failed">
-          {error.code === 'cancelled' ? (
+          {error.code === 'cancelled' && endedCancelled(error) ? (
             <p className="result-headline">
-              Cancelled — the server was told to stop{how}. A response that still arrives is marked “late” in the Message log.
+              {cancelledByYou ? 'You cancelled the task (Tasks tab).' : 'The server cancelled the task.'}{' '}
+              <ServerText text={error.message} />
+            </p>
+          ) : error.code === 'cancelled' ? (
+            <p className="result-headline">
+              You cancelled — the server was told to stop{how}. A response that still arrives is marked “late” in the Message log.
             </p>
           ) : (
             <ErrorDetails error={error} lead="Request failed" />
@@ -109,6 +122,9 @@ function Outcome({ outcome }: { outcome: ToolCallOutcome }) {
     </>
   );
 }
+
+/** The task itself ended cancelled (the engine saw the status), as opposed to this call being cancelled here. */
+const endedCancelled = (error: EngineError) => error.message.startsWith('The task was cancelled');
 
 type ResultState = 'ok' | 'tool-error' | 'schema-mismatch';
 
