@@ -100,7 +100,7 @@ test('2026-07-28: Cancel closes the request stream instead of sending notificati
   await page.getByRole('button', { name: 'Run tool' }).click();
   await expect(result(page).getByRole('progressbar', { name: 'Tool progress' })).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(result(page)).toContainText('Cancelled — the server was told to stop by closing the request’s response stream');
+  await expect(result(page)).toContainText('You cancelled — the server was told to stop by closing the request’s response stream');
 });
 
 test('connects to server-everything in Auto without a settings change, and says it speaks 2025', async ({ page }) => {

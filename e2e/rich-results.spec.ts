@@ -15,12 +15,23 @@ test('a tiny image is shown scaled up, says its natural size, and zooms', async 
 
   await result.getByRole('button', { name: /Zoom image/ }).click();
   const zoom = page.getByRole('dialog', { name: 'Image zoom' });
-  await expect(zoom.getByRole('status')).toHaveText('800%');
-  await zoom.getByRole('button', { name: 'Zoom in' }).click();
+  // Opens fitted to the window: a whole factor for a tiny image, at most the largest step (1600%).
   await expect(zoom.getByRole('status')).toHaveText('1600%');
+  await expect(zoom.getByRole('button', { name: 'Fit to window' })).toHaveAttribute('aria-pressed', 'true');
   await expect(zoom.getByRole('img')).toHaveAttribute('width', '320');
+  const stage = await zoom.getByRole('group', { name: 'Zoomed image' }).boundingBox();
+  const shown = await zoom.getByRole('img').boundingBox();
+  expect(shown!.x >= stage!.x && shown!.x + shown!.width <= stage!.x + stage!.width).toBe(true);
+  expect(shown!.y >= stage!.y && shown!.y + shown!.height <= stage!.y + stage!.height).toBe(true);
+  // The dialog is styled: it has the app's surface, not the browser's bare default.
+  const dialogBox = await zoom.boundingBox();
+  expect(dialogBox!.width).toBeGreaterThan(page.viewportSize()!.width * 0.8);
+  await zoom.getByRole('button', { name: 'Zoom out' }).click();
+  await expect(zoom.getByRole('status')).toHaveText('800%');
   await zoom.getByRole('button', { name: 'Actual size' }).click();
   await expect(zoom.getByRole('img')).toHaveAttribute('width', '20');
+  await zoom.getByRole('button', { name: 'Fit to window' }).click();
+  await expect(zoom.getByRole('status')).toHaveText('1600%');
   await zoom.getByRole('button', { name: 'Close' }).click();
   await expect(zoom).toHaveCount(0);
 });

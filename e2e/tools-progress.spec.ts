@@ -14,7 +14,7 @@ test('shows progress with its message, and Cancel tells the server to stop', asy
   await expect(bar).toHaveAttribute('max', '10');
   await expect(result).toContainText(/of 10 · Finished step \d+ of 10\./);
   await result.page().getByRole('button', { name: 'Cancel' }).click();
-  await expect(result).toContainText('Cancelled — the server was told to stop (notifications/cancelled)');
+  await expect(result).toContainText('You cancelled — the server was told to stop (notifications/cancelled)');
   await expect(page.getByRole('region', { name: 'Message log' })).toContainText('notifications/cancelled');
 });
 

@@ -3,6 +3,7 @@ import type { EngineClient } from '../bridge/index.ts';
 import type { CompleteParams, CompleteResult } from '../shared/completions-api.ts';
 import type { EngineError } from '../shared/errors.ts';
 import type { PromptGetResult, PromptList } from '../shared/prompts-api.ts';
+import { listStaleTime } from './refresh.ts';
 import { mcpKeys, type CacheMode } from './keys.ts';
 
 /** `prompts/list`; `cache: 'refresh'` as in toolsQueryOptions. */
@@ -10,6 +11,7 @@ export function promptsQueryOptions(client: EngineClient, connectionKey: number,
   return queryOptions<PromptList, EngineError>({
     queryKey: mcpKeys.prompts(connectionKey),
     queryFn: ({ signal }) => client.call('listPrompts', { cache }, signal),
+    staleTime: listStaleTime,
   });
 }
 

@@ -3,6 +3,7 @@ import type { EngineClient } from '../bridge/index.ts';
 import type { EngineError } from '../shared/errors.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import type { ResourceList, ResourceReadResult, ResourceTemplateList } from '../shared/resources-api.ts';
+import { listStaleTime } from './refresh.ts';
 import { mcpKeys, type CacheMode } from './keys.ts';
 
 /** `resources/list`; `cache: 'refresh'` as in toolsQueryOptions. */
@@ -10,6 +11,7 @@ export function resourcesQueryOptions(client: EngineClient, connectionKey: numbe
   return queryOptions<ResourceList, EngineError>({
     queryKey: mcpKeys.resources(connectionKey),
     queryFn: ({ signal }) => client.call('listResources', { cache }, signal),
+    staleTime: listStaleTime,
   });
 }
 
@@ -17,6 +19,7 @@ export function resourceTemplatesQueryOptions(client: EngineClient, connectionKe
   return queryOptions<ResourceTemplateList, EngineError>({
     queryKey: mcpKeys.templates(connectionKey),
     queryFn: ({ signal }) => client.call('listResourceTemplates', { cache }, signal),
+    staleTime: listStaleTime,
   });
 }
 

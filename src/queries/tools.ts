@@ -2,6 +2,7 @@ import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { EngineClient } from '../bridge/index.ts';
 import type { EngineError } from '../shared/errors.ts';
 import type { ToolCallOutcome, ToolCallParams, ToolList } from '../shared/model.ts';
+import { listStaleTime } from './refresh.ts';
 import { mcpKeys, type CacheMode } from './keys.ts';
 
 /**
@@ -13,6 +14,7 @@ export function toolsQueryOptions(client: EngineClient, connectionKey: number, c
   return queryOptions<ToolList, EngineError>({
     queryKey: mcpKeys.tools(connectionKey),
     queryFn: ({ signal }) => client.call('listTools', { cache }, signal),
+    staleTime: listStaleTime,
   });
 }
 

@@ -14,4 +14,6 @@ export interface TaskInfo {
   ttl?: number | null;
   /** Milliseconds the server suggests between polls (`pollInterval`, or `pollIntervalMs` in the extension). */
   pollInterval?: number;
+  /** The tool whose call started the task, when this session started it (not sent by the server). */
+  tool?: string;
 }

@@ -106,7 +106,7 @@ export function toolHandlers(
           clock: ctx.clock,
           ...(trackingId !== undefined && { onProgress: (progress) => ctx.emit({ type: 'call-progress', trackingId, progress }) }),
           taskHooks: {
-            remember: (task) => rememberTask(knownTasks, session, task),
+            remember: (task) => rememberTask(knownTasks, session, { ...task, tool: params.name }),
             onStatus: (task) => {
               if (trackingId !== undefined) ctx.emit({ type: 'call-progress', trackingId, task });
             },

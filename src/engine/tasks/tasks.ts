@@ -167,8 +167,13 @@ export type KnownTasks = WeakMap<Session, Map<string, TaskInfo>>;
 export function rememberTask(known: KnownTasks, session: Session, task: TaskInfo): void {
   let map = known.get(session);
   if (!map) known.set(session, (map = new Map()));
-  map.set(task.taskId, task);
+  // A status update does not say which tool started the task: keep what the call said.
+  const tool = task.tool ?? map.get(task.taskId)?.tool;
+  map.set(task.taskId, tool === undefined ? task : { ...task, tool });
 }
+
+/** The task as this session knows it: with the tool that started it, when this session started it. */
+const withTool = (known: KnownTasks, session: Session, task: TaskInfo): TaskInfo => known.get(session)?.get(task.taskId) ?? task;
 
 export function taskHandlers(ctx: FeatureContext, known: KnownTasks): Handlers<TasksApi> {
   /** The tasks extension has no tasks/result: a completed task carries its result in tasks/get. */
@@ -218,14 +223,14 @@ export function taskHandlers(ctx: FeatureContext, known: KnownTasks): Handlers<T
           if (cursor !== undefined) seen.add(cursor);
         } while (cursor !== undefined && pages < MAX_LIST_PAGES);
         for (const task of tasks) rememberTask(known, session, task);
-        return { tasks, source: 'server', pages };
+        return { tasks: tasks.map((task) => withTool(known, session, task)), source: 'server', pages };
       }
       const mine = [...(known.get(session)?.values() ?? [])];
       const refreshed = await Promise.all(
         mine.map((task) => (isTerminal(task) ? task : getTask(session.client, task.taskId, signal).catch(() => task))),
       );
       for (const task of refreshed) rememberTask(known, session, task);
-      return { tasks: refreshed, source: 'session', pages: 0 };
+      return { tasks: refreshed.map((task) => withTool(known, session, task)), source: 'session', pages: 0 };
     },
     async getTask({ taskId }, signal) {
       const session = ctx.requireSession();

@@ -3,7 +3,8 @@
  * filter of log-filter.ts. Cheap field checks, so they run over the text filter's result on each refresh.
  */
 import type { LogFacets } from './log-facet-model.ts';
-import { requestMethodOf, type LogItem } from './log-store.ts';
+import type { LogItem } from './log-item.ts';
+import { labelOf, labelText } from './log-label.ts';
 
 export { NO_FACETS, type DirectionFacet, type KindFacet, type LogFacets } from './log-facet-model.ts';
 
@@ -11,7 +12,7 @@ export function facetsActive(facets: LogFacets): boolean {
   return facets.direction !== 'any' || facets.kind !== 'any' || facets.method.trim() !== '';
 }
 
-function matchesFacets(item: LogItem, facets: LogFacets, requestMethod?: string): boolean {
+function matchesFacets(item: LogItem, facets: LogFacets, label: string): boolean {
   if (!facetsActive(facets)) return true;
   // Engine notes are neither sent nor received: any structured filter leaves them out.
   if (item.type !== 'message') return false;
@@ -20,7 +21,8 @@ function matchesFacets(item: LogItem, facets: LogFacets, requestMethod?: string)
   if (facets.kind === 'error' ? entry.kind !== 'error' && entry.kind !== 'invalid' : facets.kind !== 'any' && entry.kind !== facets.kind)
     return false;
   const method = facets.method.trim().toLowerCase();
-  return method === '' || (entry.method ?? requestMethod ?? '').toLowerCase().includes(method);
+  // "tools/call · echo": the method filter finds a tool, prompt or resource by name too.
+  return method === '' || label.toLowerCase().includes(method);
 }
 
 interface IdList {
@@ -34,7 +36,7 @@ export function selectByFacets(ids: IdList, byId: ReadonlyMap<string, LogItem>, 
   for (let index = 0; index < ids.length; index += 1) {
     const id = ids.at(index)!;
     const item = byId.get(id);
-    if (item && matchesFacets(item, facets, requestMethodOf(byId, item))) kept.push(id);
+    if (item && matchesFacets(item, facets, labelText(labelOf(byId, item)))) kept.push(id);
   }
   return kept;
 }

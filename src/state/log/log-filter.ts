@@ -4,18 +4,20 @@
  * in a corpus chunk, so typing in the filter box costs a few hundred substring scans, not a stringify per row.
  */
 import type { ChunkedList } from './log-chunks.ts';
-import { requestMethodOf, type LogItem } from './log-store.ts';
+import type { LogItem } from './log-item.ts';
+import { labelOf, labelText } from './log-label.ts';
 
 const searchText = new WeakMap<object, string>();
 
 const cacheKey = (item: LogItem): object => (item.type === 'message' ? item.entry : item);
-const computeText = (item: LogItem, requestMethod: string | undefined) => `${buildText(item)}\n${requestMethod ?? ''}`.toLowerCase();
+// The label ("tools/call · echo") is added for a response, which names neither itself.
+const computeText = (item: LogItem, label: string | undefined) => `${buildText(item)}\n${label ?? ''}`.toLowerCase();
 
-function textOf(item: LogItem, requestMethod: string | undefined): string {
+function textOf(item: LogItem, label: string | undefined): string {
   const key = cacheKey(item);
   let text = searchText.get(key);
   if (text === undefined) {
-    text = computeText(item, requestMethod);
+    text = computeText(item, label);
     searchText.set(key, text);
   }
   return text;
@@ -46,14 +48,14 @@ function safeStringify(value: unknown): string {
 
 /**
  * True when `text` (case-insensitive, whitespace-separated terms, all must match) occurs in the entry's
- * method, id, direction, kind or JSON text. A response has no method of its own: pass the method of the
- * request it answers (see `requestMethodOf`) so filtering by method finds both. An empty filter matches
- * everything.
+ * method, id, direction, kind or JSON text. A response names neither method nor target: pass its label
+ * (`labelText(labelOf(byId, item))`, "tools/call · echo") so filtering by either finds both. An empty filter
+ * matches everything.
  */
-export function matchesFilter(item: LogItem, text: string, requestMethod?: string): boolean {
+export function matchesFilter(item: LogItem, text: string, label?: string): boolean {
   const terms = text.toLowerCase().split(/\s+/).filter(Boolean);
   if (terms.length === 0) return true;
-  const haystack = textOf(item, requestMethod);
+  const haystack = textOf(item, label);
   return terms.every((term) => haystack.includes(term));
 }
 
@@ -155,7 +157,7 @@ function buildChunk(log: FilterableLog, first: number, end: number, previous?: C
       const key = cacheKey(item);
       const cached = searchText.get(key);
       if (cached !== undefined) searchText.delete(key);
-      texts.push(cached ?? computeText(item, requestMethodOf(byId, item)));
+      texts.push(cached ?? computeText(item, labelText(labelOf(byId, item))));
     }
   }
   const starts = new Int32Array(texts.length + 1);
@@ -253,7 +255,7 @@ export function filterLog(log: FilterableLog, text: string, previous?: FilterRes
   for (; position < end; position += 1) {
     const item = byId.get(ids.at(position - ids.dropped)!);
     if (!item) continue;
-    const haystack = textOf(item, requestMethodOf(byId, item));
+    const haystack = textOf(item, labelText(labelOf(byId, item)));
     if (terms.every((term) => haystack.includes(term))) keep(position);
   }
   return { text, generation: log.generation, revision: log.revision, ids: keptIds, positions: keptPositions, scannedTo: end };

@@ -8,13 +8,13 @@
  * frame is what made a flood freeze the page. Select `byId.get(id)`, never `byId` itself.
  */
 import { createStore } from 'zustand/vanilla';
-import type { EngineEvent, MessageEntry } from '../../shared/events.ts';
+import type { EngineEvent } from '../../shared/events.ts';
 import { ChunkedList } from './log-chunks.ts';
 import { NO_FACETS, type LogFacets } from './log-facet-model.ts';
+import { messageItemId, type LogItem } from './log-item.ts';
+import { emptyPollIndex, filePoll, forgetPoll, type PollIndex } from './log-polls.ts';
 
-export type LogItem =
-  | { id: string; type: 'message'; entry: MessageEntry }
-  | { id: string; type: 'note'; seq: number; time: number; level: 'info' | 'warning' | 'error'; text: string; boundary?: true };
+export { messageItemId, type LogItem } from './log-item.ts';
 
 interface LogActions {
   /** Applies a whole batch of engine events in one `set()`; events of other types are ignored. */
@@ -24,6 +24,8 @@ interface LogActions {
   /** Pins the entry (kept at the top of the log, above the filters), or unpins it; the latest MAX_PINS are kept. */
   togglePin(id: string): void;
   select(id: string | null): void;
+  /** Shows a task's folded polls in their places, or folds them again (see log-polls.ts). */
+  togglePolls(headId: string): void;
   /** Empties the log on request; the eviction counter restarts too, since nothing was lost silently. */
   clear(): void;
   /**
@@ -44,6 +46,12 @@ export interface LogState {
    * into `ids`, evicted alongside it.
    */
   notificationIds: ChunkedList<string>;
+  /** The rows the log shows unfiltered: `ids` less the task polls folded into their group's first poll. */
+  rowIds: ChunkedList<string>;
+  /** Task polling groups, updated in place like `byId`; a new `ids` value tells subscribers it changed. */
+  polls: PollIndex;
+  /** Heads of the poll groups the person expanded. */
+  expandedPolls: ReadonlySet<string>;
   /** How many entries the retention bound has evicted since the last clear. */
   evicted: number;
   /** @default 100000 */
@@ -68,8 +76,6 @@ export interface LogStoreOptions {
   retention?: number;
 }
 
-export const messageItemId = (seq: number) => `m${seq}`;
-
 /** For a response or error: the method of the request it answers, while that request is still kept. */
 export function requestMethodOf(byId: ReadonlyMap<string, LogItem>, item: LogItem | undefined): string | undefined {
   if (item?.type !== 'message' || item.entry.requestSeq === undefined || item.entry.method !== undefined) return undefined;
@@ -93,9 +99,12 @@ export function createLogStore(options: LogStoreOptions = {}) {
   let noteSeq = 0;
   // The one mutable index; replaced (not cleared) on clear/load so a render in flight keeps a consistent view.
   let index = new Map<string, LogItem>();
+  let polls = emptyPollIndex();
 
   const empty = () => ({
     ids: ChunkedList.empty<string>(),
+    rowIds: ChunkedList.empty<string>(),
+    expandedPolls: new Set<string>(),
     notificationIds: ChunkedList.empty<string>(),
     evicted: 0,
     selectedId: null,
@@ -105,6 +114,9 @@ export function createLogStore(options: LogStoreOptions = {}) {
   return createStore<LogState>()((set, get) => ({
     ids: ChunkedList.empty(),
     byId: index,
+    rowIds: ChunkedList.empty(),
+    polls,
+    expandedPolls: new Set(),
     notificationIds: ChunkedList.empty(),
     evicted: 0,
     retention,
@@ -127,7 +139,7 @@ export function createLogStore(options: LogStoreOptions = {}) {
           }
         }
         if (items.length === 0) return;
-        set(appendItems(get(), index, items));
+        set(appendItems(get(), index, polls, items));
       },
       setFilter(text) {
         set({ filterText: text });
@@ -141,20 +153,29 @@ export function createLogStore(options: LogStoreOptions = {}) {
       select(id) {
         set({ selectedId: id });
       },
+      togglePolls(headId) {
+        set(({ expandedPolls }) => {
+          const next = new Set(expandedPolls);
+          if (!next.delete(headId)) next.add(headId);
+          return { expandedPolls: next };
+        });
+      },
       clear() {
         index = new Map();
-        set({ ...empty(), byId: index, generation: get().generation + 1 });
+        polls = emptyPollIndex();
+        set({ ...empty(), byId: index, polls, generation: get().generation + 1 });
       },
       load(items, evicted) {
         index = new Map();
-        const base = { ...get(), ...empty(), byId: index };
+        polls = emptyPollIndex();
+        const base = { ...get(), ...empty(), byId: index, polls };
         for (const item of items) if (item.type === 'note' && item.seq > noteSeq) noteSeq = item.seq;
-        const next = appendItems(base, index, items);
+        const next = appendItems(base, index, polls, items);
         set({ ...base, ...next, evicted: (next.evicted ?? 0) + Math.max(0, evicted), generation: get().generation + 1 });
       },
       loadMore(items) {
         for (const item of items) if (item.type === 'note' && item.seq > noteSeq) noteSeq = item.seq;
-        set(appendItems(get(), index, items));
+        set(appendItems(get(), index, polls, items));
       },
     },
   }));
@@ -168,8 +189,9 @@ function endsWithTraffic(before: ChunkedList<string>, added: readonly string[], 
   return !(last?.type === 'note' && last.boundary);
 }
 
-function appendItems(state: LogState, index: Map<string, LogItem>, items: readonly LogItem[]): Partial<LogState> {
+function appendItems(state: LogState, index: Map<string, LogItem>, polls: PollIndex, items: readonly LogItem[]): Partial<LogState> {
   const newIds: string[] = [];
+  const newRows: string[] = [];
   const newNotifications: string[] = [];
   let replaced = false;
   for (const item of items) {
@@ -178,6 +200,7 @@ function appendItems(state: LogState, index: Map<string, LogItem>, items: readon
       newIds.push(item.id);
       // Checked after the request is indexed, so an answer in the same batch finds it.
       index.set(item.id, item);
+      if (!filePoll(polls, index, item)) newRows.push(item.id);
       if (isTimelineItem(item, index)) newNotifications.push(item.id);
       // A new connection draws a line on the timeline too, but only below something it separates.
       else if (item.type === 'note' && item.boundary && endsWithTraffic(state.notificationIds, newNotifications, index))
@@ -188,25 +211,31 @@ function appendItems(state: LogState, index: Map<string, LogItem>, items: readon
     index.set(item.id, item);
   }
   let ids = state.ids.append(newIds);
+  let rowIds = state.rowIds.append(newRows);
   let notificationIds = state.notificationIds.append(newNotifications);
   const revision = replaced ? { revision: state.revision + 1 } : {};
 
   const excess = ids.length - state.retention;
-  if (excess <= 0) return { ids, notificationIds, ...revision };
+  if (excess <= 0) return { ids, rowIds, notificationIds, ...revision };
 
   let droppedNotifications = 0;
+  let droppedRows = 0;
   for (let position = 0; position < excess; position += 1) {
     const id = ids.at(position)!;
     const item = index.get(id);
     // Both lists share one order: an evicted id that heads the timeline leaves it too.
     if (item && notificationIds.length > droppedNotifications && notificationIds.at(droppedNotifications) === id) droppedNotifications += 1;
+    if (rowIds.length > droppedRows && rowIds.at(droppedRows) === id) droppedRows += 1;
+    forgetPoll(polls, id);
     index.delete(id);
   }
   ids = ids.dropFront(excess);
   // Both lists share one order, so the evicted notifications are a prefix of the timeline.
   notificationIds = notificationIds.dropFront(droppedNotifications);
+  rowIds = rowIds.dropFront(droppedRows);
   return {
     ids,
+    rowIds,
     notificationIds,
     ...revision,
     evicted: state.evicted + excess,

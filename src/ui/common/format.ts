@@ -1,7 +1,12 @@
 import { describeError } from '../../shared/read.ts';
-/** Local wall-clock time with milliseconds: HH:MM:SS.mmm. */
-export function formatTime(epochMs: number): string {
-  const date = new Date(epochMs);
+/**
+ * Local wall-clock time with milliseconds, 24-hour: HH:MM:SS.mmm. The one time format of the app (the log,
+ * the timeline, the Tasks tab): epoch milliseconds, or an ISO 8601 string from a server (shown as sent when
+ * it does not parse).
+ */
+export function formatTime(when: number | string): string {
+  const date = new Date(when);
+  if (Number.isNaN(date.getTime())) return String(when);
   const pad = (value: number, width = 2) => String(value).padStart(width, '0');
   return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
 }

@@ -1,8 +1,8 @@
 /**
  * An image from a result at a sensible size (see image-size.ts), with its natural size said, and a zoom
- * view (a dialog) for the detail: step in and out, or back to actual size.
+ * view (a dialog) that opens fitted to the window: step in and out, fit again, or see the actual size.
  */
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { ModalDialog } from '../common/ModalDialog.tsx';
 import { displaySize, ZOOM_STEPS, type DisplaySize } from '../apps/image-size.ts';
 import '../apps/rich-results.css';
@@ -43,42 +43,80 @@ function ZoomDialog({
   natural: { width: number; height: number };
   onClose(): void;
 }) {
-  const start = Math.max(1, displaySize(natural.width, natural.height).scale);
-  const [step, setStep] = useState(() => ZOOM_STEPS.findIndex((s) => s >= start));
-  const zoom = ZOOM_STEPS[Math.max(0, step)] ?? 1;
+  const stage = useRef<HTMLDivElement>(null);
+  // Null until the stage is measured: the first paint would otherwise flash the image at 100%.
+  const [fit, setFit] = useState<number | null>(null);
+  const [zoom, setZoom] = useState<number | 'fit'>('fit');
+  useLayoutEffect(() => {
+    const element = stage.current;
+    if (!element) return;
+    // The stage's padding (12 px a side) is not room for the image.
+    const measure = () => setFit(fitScale(natural, element.clientWidth - 24, element.clientHeight - 24));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [natural]);
+  const scale = zoom === 'fit' ? (fit ?? 1) : zoom;
+  const zoomOut = ZOOM_STEPS.filter((step) => step < scale - 1e-9).at(-1);
+  const zoomIn = ZOOM_STEPS.find((step) => step > scale + 1e-9);
   return (
     <ModalDialog className="zoom-dialog" label="Image zoom" onCancel={onClose}>
-      <div className="tool-actions">
-        <button type="button" className="button" onClick={() => setStep((s) => Math.max(0, s - 1))} disabled={step <= 0}>
-          Zoom out
-        </button>
-        <span className="mono" role="status">
-          {Math.round(zoom * 100)}%
+      <div className="zoom-toolbar">
+        <span className="zoom-title muted" title={alt}>
+          {alt} · {natural.width} × {natural.height} px
         </span>
         <button
           type="button"
-          className="button"
-          onClick={() => setStep((s) => Math.min(ZOOM_STEPS.length - 1, s + 1))}
-          disabled={step >= ZOOM_STEPS.length - 1}
+          className="button button-small"
+          onClick={() => zoomOut !== undefined && setZoom(zoomOut)}
+          disabled={zoomOut === undefined}
+        >
+          Zoom out
+        </button>
+        <span className="mono zoom-level" role="status">
+          {Math.round(scale * 100)}%
+        </span>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => zoomIn !== undefined && setZoom(zoomIn)}
+          disabled={zoomIn === undefined}
         >
           Zoom in
         </button>
-        <button type="button" className="button" onClick={() => setStep(ZOOM_STEPS.indexOf(1))}>
+        <button type="button" className="button button-small" aria-pressed={zoom === 'fit'} onClick={() => setZoom('fit')}>
+          Fit to window
+        </button>
+        <button type="button" className="button button-small" aria-pressed={zoom === 1} onClick={() => setZoom(1)}>
           Actual size
         </button>
-        <button type="button" className="button" onClick={onClose} autoFocus>
+        <button type="button" className="button button-small" onClick={onClose} autoFocus>
           Close
         </button>
       </div>
-      <div className="zoom-stage">
-        <img
-          src={src}
-          alt={alt}
-          width={natural.width * zoom}
-          height={natural.height * zoom}
-          className={zoom > 1 ? 'pixelated' : undefined}
-        />
+      {/* Focusable so a keyboard can scroll an image larger than the window. */}
+      <div className="zoom-stage" ref={stage} tabIndex={0} role="group" aria-label="Zoomed image">
+        {fit !== null && (
+          <img
+            src={src}
+            alt={alt}
+            width={Math.round(natural.width * scale)}
+            height={Math.round(natural.height * scale)}
+            className={scale > 1 ? 'pixelated' : undefined}
+          />
+        )}
       </div>
     </ModalDialog>
   );
+}
+
+/**
+ * The scale that shows the whole image in a stage of this size: a whole factor when enlarging (crisp
+ * pixels, at most the largest zoom step), any factor when shrinking a large image.
+ */
+function fitScale(natural: { width: number; height: number }, width: number, height: number): number {
+  if (natural.width <= 0 || natural.height <= 0 || width <= 0 || height <= 0) return 1;
+  const fit = Math.min(width / natural.width, height / natural.height);
+  return fit >= 1 ? Math.min(ZOOM_STEPS.at(-1)!, Math.floor(fit)) : fit;
 }

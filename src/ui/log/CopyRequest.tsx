@@ -1,10 +1,14 @@
 import { useState } from 'react';
+import { redactBodyText } from '../../shared/redact.ts';
 import { curlCommand, requestJson } from './copy-request.ts';
 import type { MessageEntry } from '../../shared/events.ts';
 import { useConnection, useHttp, useScope } from '../services.tsx';
 
-/** Copy as JSON and as curl, for a request or notification MCP Lens sent. Secrets are masked in both. */
-export function CopyRequest({ entry }: { entry: MessageEntry }) {
+/**
+ * Copy as JSON, for any message sent or received (unparseable bytes as their text), and as curl for a request
+ * or notification MCP Lens sent. Secrets are masked in both (redact.ts).
+ */
+export function CopyRequest({ entry, curl: offerCurl }: { entry: MessageEntry; curl: boolean }) {
   const exchange = useHttp((state) => (entry.httpSeq === undefined ? undefined : state.bySeq.get(entry.httpSeq)));
   const url = useConnection((state) => state.summary?.url ?? state.input.url);
   const summary = useConnection((state) => state.summary);
@@ -28,12 +32,23 @@ export function CopyRequest({ entry }: { entry: MessageEntry }) {
     });
   return (
     <>
-      <button type="button" className="button button-small" onClick={() => copy('JSON', requestJson(entry.message))}>
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() =>
+          copy(
+            entry.message === undefined ? 'text' : 'JSON',
+            entry.message === undefined ? redactBodyText(entry.raw ?? '') : requestJson(entry.message),
+          )
+        }
+      >
         Copy as JSON
       </button>
-      <button type="button" className="button button-small" onClick={() => copy('curl', curl())}>
-        Copy as curl
-      </button>
+      {offerCurl && (
+        <button type="button" className="button button-small" onClick={() => copy('curl', curl())}>
+          Copy as curl
+        </button>
+      )}
       <span className="visually-hidden" role="status">
         {copied ? `Copied as ${copied}` : ''}
       </span>

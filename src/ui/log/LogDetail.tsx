@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { whyNotResend } from '../../app/index.ts';
 import type { MessageEntry } from '../../shared/events.ts';
-import { messageItemId, requestMethodOf } from '../../state/index.ts';
+import { labelOf, labelText, messageItemId, requestMethodOf } from '../../state/index.ts';
 import { formatDuration, formatTime, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useConnection, useHttp, useLog, useSessionFile } from '../services.tsx';
@@ -29,6 +29,8 @@ export function LogDetail() {
   const requestMethod = useLog((state) =>
     item?.type === 'message' && item.entry.requestSeq !== undefined ? requestMethodOf(state.byId, item) : undefined,
   );
+  // "tools/call · echo": the request's, for a response. A string, so the selector's value is stable.
+  const label = useLog((state) => labelText(labelOf(state.byId, item)));
   const originalKept = useLog((state) =>
     item?.type === 'message' && item.entry.resent ? state.byId.has(messageItemId(item.entry.resent.fromSeq)) : false,
   );
@@ -48,10 +50,10 @@ export function LogDetail() {
         ) : (
           <span className="mono">
             {item.entry.direction === 'out' ? '→ sent' : '← received'} {item.entry.kind}
-            {item.entry.method ? (
+            {label ? (
               <>
                 {' '}
-                · <ServerText text={item.entry.method} />
+                · <ServerText text={label} />
               </>
             ) : null}
             {item.entry.rpcId !== undefined ? (
@@ -73,11 +75,11 @@ export function LogDetail() {
           </span>
         )}
         <span className="log-detail-actions">
+          {item.type === 'message' && (item.entry.message !== undefined || item.entry.raw !== undefined) && (
+            <CopyRequest entry={item.entry} curl={sentByUs(item.entry)} />
+          )}
           {item.type === 'message' && sentByUs(item.entry) && (
-            <>
-              <CopyRequest entry={item.entry} />
-              <ResendButtons resend={resend} blocked={whyNotResend(item, { connected, replaying })} />
-            </>
+            <ResendButtons resend={resend} blocked={whyNotResend(item, { connected, replaying })} />
           )}
           <button type="button" className="button button-small" aria-pressed={pinned} onClick={() => togglePin(item.id)}>
             {pinned ? 'Unpin' : 'Pin'}

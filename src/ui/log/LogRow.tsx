@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { requestMethodOf } from '../../state/index.ts';
+import { labelOf, pollSummary, requestMethodOf, shortTaskId } from '../../state/index.ts';
 import { useLog } from '../services.tsx';
 import { ERA_PROBE_METHOD, resultTypeOf, resultTypeTone } from './envelope.ts';
 
@@ -22,6 +22,11 @@ export const LogRow = memo(function LogRow({ id, top, position, size }: RowProps
   const item = useLog((state) => state.byId.get(id));
   const selected = useLog((state) => state.selectedId === id);
   const requestMethod = useLog((state) => requestMethodOf(state.byId, state.byId.get(id)));
+  // Primitives, not the label object: a selector must return a stable value.
+  const target = useLog((state) => labelOf(state.byId, state.byId.get(id))?.target);
+  const group = useLog((state) => state.polls.groups.get(id));
+  const expanded = useLog((state) => state.expandedPolls.has(id));
+  const { togglePolls } = useLog((state) => state.actions);
   const rowProps = { 'data-log-id': id, style: { transform: `translateY(${top}px)` }, 'aria-posinset': position, 'aria-setsize': size };
   const { select } = useLog((state) => state.actions);
   if (!item) return null;
@@ -51,8 +56,18 @@ export const LogRow = memo(function LogRow({ id, top, position, size }: RowProps
   // Only what needs a look: a complete result is the usual case.
   const resultType = entry.kind === 'response' ? resultTypeOf(entry.message) : undefined;
   const unusualResult = resultType !== undefined && resultType !== 'complete' ? resultType : undefined;
+  const method = entry.method ?? requestMethod;
+  // Task ids are mostly UUIDs: a row shows the start, the detail and the filter have it whole.
+  const shownTarget = target !== undefined && method?.startsWith('tasks/') ? shortTaskId(target) : target;
+  const targetText =
+    shownTarget === undefined ? null : (
+      <span className="log-target" title={target}>
+        {' · '}
+        <ServerText text={shownTarget} />
+      </span>
+    );
   return (
-    <li className={`log-row kind-${entry.kind}${entry.late ? ' is-late' : ''}`} {...rowProps}>
+    <li className={`log-row kind-${entry.kind}${entry.late ? ' is-late' : ''}${group ? ' log-group' : ''}`} {...rowProps}>
       <button type="button" className="log-row-button" aria-current={selected ? 'true' : undefined} onClick={() => select(id)}>
         {/* One element, not three: a flood lays out every new row, so each node in a row counts. */}
         <span
@@ -85,15 +100,25 @@ export const LogRow = memo(function LogRow({ id, top, position, size }: RowProps
             </span>
           )}
           {entry.method ? (
-            <ServerText text={entry.method} />
+            <>
+              <ServerText text={entry.method} />
+              {targetText}
+            </>
           ) : requestMethod ? (
             <span className="log-answers" title="The method of the request this answers">
               <span aria-hidden="true">↳ </span>
               <ServerText text={requestMethod} />
+              {targetText}
             </span>
           ) : entry.kind === 'invalid' ? (
             <em>{entry.raw !== undefined ? 'unparseable' : 'not JSON-RPC'}</em>
           ) : null}
+          {group && (
+            <span className="log-poll-summary">
+              {' '}
+              <ServerText text={pollSummary(group)} />
+            </span>
+          )}
           {unusualResult !== undefined && (
             <span className={`badge result-type-${resultTypeTone(unusualResult)}`}>
               <ServerText text={unusualResult} />
@@ -107,6 +132,20 @@ export const LogRow = memo(function LogRow({ id, top, position, size }: RowProps
         <span className="log-time mono">{formatTime(entry.time)}</span>
         <span className="log-latency mono">{entry.latencyMs !== undefined ? formatDuration(entry.latencyMs) : ''}</span>
       </button>
+      {group && group.folded > 0 && (
+        <button
+          type="button"
+          className="log-group-toggle"
+          aria-expanded={expanded}
+          aria-label={`Show polls of task ${group.taskId}`}
+          title={
+            expanded ? 'Fold the polls of this task into this row again' : `Show the ${group.folded} folded messages of this task in place`
+          }
+          onClick={() => togglePolls(id)}
+        >
+          {expanded ? '▾' : '▸'}
+        </button>
+      )}
     </li>
   );
 });

@@ -9,14 +9,18 @@ import { useLog, useApp } from '../services.tsx';
  */
 export function useVisibleIds(): ShownLog {
   // New entries repaint the list ten times a second at most (see useThrottledState); a typed filter at once.
-  const { ids, byId, generation, revision } = useThrottledState(useApp().log, LIST_REFRESH_MS);
+  const { ids, byId, generation, revision, rowIds, polls, expandedPolls } = useThrottledState(useApp().log, LIST_REFRESH_MS);
   const filterText = useDeferredValue(useLog((state) => state.filterText));
   const facets = useLog((state) => state.facets);
   const previous = useRef<FilterResult | null>(null);
   return useMemo(() => {
     // Reading and writing the ref here is a cache, not render output: the result depends only on the inputs.
-    const { shown, cache } = shownLog({ ids, byId, generation, revision }, filterText, facets, previous.current);
+    const { shown, cache } = shownLog({ ids, byId, generation, revision }, filterText, facets, previous.current, {
+      rowIds,
+      polls,
+      expandedPolls,
+    });
     previous.current = cache;
     return shown;
-  }, [ids, byId, generation, revision, filterText, facets]);
+  }, [ids, byId, generation, revision, filterText, facets, rowIds, polls, expandedPolls]);
 }

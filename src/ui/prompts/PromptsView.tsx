@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { loadMore, promptsQueryOptions } from '../../queries/index.ts';
+import { loadMore, promptsQueryOptions, refreshQuery } from '../../queries/index.ts';
 import { matchesSearch, searchTerms } from '../find/list-search.ts';
 import { ListSearch } from '../find/ListSearch.tsx';
 import { useNavRequest } from '../palette/use-nav.ts';
@@ -31,7 +31,7 @@ function ConnectedPrompts() {
   const { client, key, recording } = useScope();
   const { data, error, isPending, isFetching } = useQuery(promptsQueryOptions(client, key));
   const queryClient = useQueryClient();
-  const refresh = () => void queryClient.fetchQuery(promptsQueryOptions(client, key, 'refresh')).catch(() => undefined);
+  const refresh = () => void refreshQuery(queryClient, promptsQueryOptions(client, key, 'refresh')).catch(() => undefined);
   const [selected, setSelected] = useState<string | null>(null);
   const detailPane = useRevealOnSelect<HTMLDivElement>(selected);
   const prompts = data?.prompts ?? [];
@@ -90,6 +90,7 @@ function ConnectedPrompts() {
                   <button
                     type="button"
                     className="item-name mono"
+                    title={p.name}
                     aria-current={isSelected ? 'true' : undefined}
                     onClick={() => setSelected(key)}
                   >
@@ -101,7 +102,7 @@ function ConnectedPrompts() {
                     </span>
                   )}
                   {p.description && (
-                    <p className="item-description">
+                    <p className="item-description" title={p.description}>
                       <ServerText text={p.description} />
                     </p>
                   )}

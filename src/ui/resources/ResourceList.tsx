@@ -62,7 +62,13 @@ function Row({ entry, selected, onSelect, rowProps }: RowArgs) {
       <ServerIcon icons={entry.icons} label={entry.name} />
       <div className="item-main">
         <div className="item-head">
-          <button type="button" className="item-name mono" aria-current={selected ? 'true' : undefined} onClick={() => onSelect(entry.key)}>
+          <button
+            type="button"
+            className="item-name mono"
+            title={entry.name}
+            aria-current={selected ? 'true' : undefined}
+            onClick={() => onSelect(entry.key)}
+          >
             <ServerText text={entry.name} />
           </button>
           {subscribed && <span className="badge badge-safe">subscribed</span>}
@@ -78,11 +84,11 @@ function Row({ entry, selected, onSelect, rowProps }: RowArgs) {
             <ServerText text={entry.title} />
           </span>
         )}
-        <span className="item-address mono muted break">
+        <span className="item-address mono muted break" title={entry.address}>
           <ServerText text={entry.address} />
         </span>
         {entry.description && (
-          <p className="item-description">
+          <p className="item-description" title={entry.description}>
             <ServerText text={entry.description} />
           </p>
         )}

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { loadMore, resourcesQueryOptions, resourceTemplatesQueryOptions } from '../../queries/index.ts';
+import { loadMore, resourcesQueryOptions, resourceTemplatesQueryOptions, refreshQuery } from '../../queries/index.ts';
 import { searchList } from '../find/list-search.ts';
 import { ListSearch } from '../find/ListSearch.tsx';
 import { useNavRequest } from '../palette/use-nav.ts';
@@ -89,8 +89,8 @@ function ConnectedResources() {
               className="button button-small"
               disabled={refreshing}
               onClick={() => {
-                void queryClient.fetchQuery(resourcesQueryOptions(client, key, 'refresh')).catch(() => undefined);
-                void queryClient.fetchQuery(resourceTemplatesQueryOptions(client, key, 'refresh')).catch(() => undefined);
+                void refreshQuery(queryClient, resourcesQueryOptions(client, key, 'refresh')).catch(() => undefined);
+                void refreshQuery(queryClient, resourceTemplatesQueryOptions(client, key, 'refresh')).catch(() => undefined);
               }}
             >
               {refreshing ? 'Refreshing…' : 'Refresh'}

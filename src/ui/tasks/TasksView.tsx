@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { cancelTaskMutationOptions, mcpKeys, taskResultMutationOptions, tasksQueryOptions } from '../../queries/index.ts';
 import { TASKS_EXTENSION, TERMINAL_TASK_STATUSES, type TaskInfo } from '../../shared/tasks.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
-import { prettyJson } from '../common/format.ts';
+import { formatTime, prettyJson } from '../common/format.ts';
+import { shortTaskId } from '../../state/index.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useConnection, useScope } from '../services.tsx';
 import { ToolResult } from '../tools/ToolResult.tsx';
@@ -102,6 +103,7 @@ function ConnectedTasks({ connectionKey, canCancel, byExtension }: { connectionK
                 <TaskRow
                   key={`${index}:${task.taskId}`}
                   task={task}
+                  name={taskName(task, data.tasks)}
                   canCancel={canCancel}
                   cancelling={cancel.isPending && cancel.variables?.taskId === task.taskId}
                   onCancel={() => cancel.mutate({ taskId: task.taskId })}
@@ -129,19 +131,25 @@ function ConnectedTasks({ connectionKey, canCancel, byExtension }: { connectionK
 
 interface RowProps {
   task: TaskInfo;
+  /** A readable name: "echo · task 2" (the tool and its place among this tool's tasks), the id when no tool is known. */
+  name: string;
   canCancel: boolean;
   cancelling: boolean;
   onCancel(): void;
   onResult(): void;
 }
 
-function TaskRow({ task, canCancel, cancelling, onCancel, onResult }: RowProps) {
+function TaskRow({ task, name, canCancel, cancelling, onCancel, onResult }: RowProps) {
   const terminal = TERMINAL_TASK_STATUSES.includes(task.status);
   return (
     <tr>
-      <td className="mono break">
-        <ServerText text={task.taskId} />
-      </td>
+      <th scope="row" className="task-name">
+        <ServerText text={name} />
+        {/* The id stays whole and selectable: it is what the log, the server and tasks/get name. */}
+        <div className="mono muted task-id break">
+          <ServerText text={task.taskId} />
+        </div>
+      </th>
       <td>
         <span className={`badge task-status task-status-${task.status.replace(/[^a-z_]/g, '')}`}>
           <ServerText text={task.status} />
@@ -173,17 +181,18 @@ function TaskRow({ task, canCancel, cancelling, onCancel, onResult }: RowProps) 
           </div>
         )}
       </td>
-      <td>{formatWhen(task.createdAt)}</td>
-      <td>{formatWhen(task.lastUpdatedAt)}</td>
+      <td className="mono">{task.createdAt === undefined ? '—' : formatTime(task.createdAt)}</td>
+      <td className="mono">{task.lastUpdatedAt === undefined ? '—' : formatTime(task.lastUpdatedAt)}</td>
       <td>{task.ttl === null ? 'unlimited' : task.ttl === undefined ? '—' : formatTtl(task.ttl)}</td>
     </tr>
   );
 }
 
-function formatWhen(iso: string | undefined): string {
-  if (iso === undefined) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleTimeString();
+/** "echo · task 2": the tool, and which of its tasks in the list (oldest first); the short id without a tool. */
+function taskName(task: TaskInfo, all: readonly TaskInfo[]): string {
+  if (task.tool === undefined) return `task ${shortTaskId(task.taskId)}`;
+  const same = all.filter((other) => other.tool === task.tool);
+  return same.length === 1 ? task.tool : `${task.tool} · task ${same.indexOf(task) + 1}`;
 }
 
 function formatTtl(ms: number): string {

@@ -40,6 +40,7 @@ export function ToolList({ tools, selected, onSelect, savedRuns }: Props) {
                 <button
                   type="button"
                   className="item-name mono"
+                  title={String(tool.name)}
                   aria-current={isSelected ? 'true' : undefined}
                   onClick={() => onSelect(tool.name)}
                 >
@@ -50,7 +51,7 @@ export function ToolList({ tools, selected, onSelect, savedRuns }: Props) {
                 {savedRuns?.has(tool.name) && <SavedBadge count={savedRuns.get(tool.name)!} />}
               </div>
               {title !== tool.name && (
-                <span className="item-title">
+                <span className="item-title" title={String(title)}>
                   <ServerText text={title} />
                 </span>
               )}
@@ -60,7 +61,7 @@ export function ToolList({ tools, selected, onSelect, savedRuns }: Props) {
                 </p>
               ) : (
                 tool.description && (
-                  <p className="item-description">
+                  <p className="item-description" title={String(tool.description)}>
                     <ServerText text={tool.description} />
                   </p>
                 )

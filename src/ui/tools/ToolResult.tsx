@@ -1,3 +1,5 @@
+import { useMutationState } from '@tanstack/react-query';
+import { mcpKeys } from '../../queries/index.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import type { ToolCallOutcome } from '../../shared/model.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
@@ -28,6 +30,12 @@ interface Props {
 export function ToolResult({ status, outcome, error, progress, onRetry, idleText = 'Run the tool to see its result here.' }: Props) {
   const { cancelHow } = useScope().protocol;
   // 2025: notifications/cancelled. 2026-07-28: closing the request's response stream is the cancellation.
+  // A task can end cancelled because the person cancelled it in the Tasks tab, or because the server did.
+  const taskId = progress.task?.taskId;
+  const cancelledByYou = useMutationState({
+    filters: { mutationKey: mcpKeys.mutation('tasks/cancel') },
+    select: (mutation) => (mutation.state.variables as { taskId?: string } | undefined)?.taskId,
+  }).includes(taskId);
   const how = progress.task
     ? ' (tasks/cancel)'
     : cancelHow === 'close-stream'
@@ -40,9 +48,14 @@ export function ToolResult({ status, outcome, error, progress, onRetry, idleText
       {status === 'pending' && <CallProgressView state={progress} />}
       {status === 'error' && error && (
         <div className="result-status result-failed">
-          {error.code === 'cancelled' ? (
+          {error.code === 'cancelled' && endedCancelled(error) ? (
             <p className="result-headline">
-              Cancelled — the server was told to stop{how}. A response that still arrives is marked “late” in the Message log.
+              {cancelledByYou ? 'You cancelled the task (Tasks tab).' : 'The server cancelled the task.'}{' '}
+              <ServerText text={error.message} />
+            </p>
+          ) : error.code === 'cancelled' ? (
+            <p className="result-headline">
+              You cancelled — the server was told to stop{how}. A response that still arrives is marked “late” in the Message log.
             </p>
           ) : (
             <ErrorDetails error={error} lead="Request failed" />
@@ -57,10 +70,11 @@ export function ToolResult({ status, outcome, error, progress, onRetry, idleText
 
 function Outcome({ outcome }: { outcome: ToolCallOutcome }) {
   const content = Array.isArray(outcome.content) ? outcome.content : [];
+  const state = resultState(outcome);
   return (
     <>
-      <div className={`result-status ${outcome.isError ? 'result-tool-error' : 'result-ok'}`}>
-        <span className="result-headline">{outcome.isError ? 'Tool returned an error' : 'Success'}</span>
+      <div className={`result-status result-${state}`}>
+        <span className="result-headline">{HEADLINES[state]}</span>
         <span className="muted">
           {formatDuration(outcome.durationMs)} · {content.length} content block{content.length === 1 ? '' : 's'}
         </span>
@@ -111,4 +125,22 @@ function Outcome({ outcome }: { outcome: ToolCallOutcome }) {
       <LazyDetails summary="Raw result">{() => <LargeText className="code-block" text={prettyJson(outcome)} />}</LazyDetails>
     </>
   );
+}
+
+/** The task itself ended cancelled (the engine saw the status), as opposed to this call being cancelled here. */
+const endedCancelled = (error: EngineError) => error.message.startsWith('The task was cancelled');
+
+type ResultState = 'ok' | 'tool-error' | 'schema-mismatch';
+
+const HEADLINES: Record<ResultState, string> = {
+  ok: 'Success',
+  'tool-error': 'Tool returned an error',
+  // The call went through, but what came back breaks the tool's own contract: never shown as green.
+  'schema-mismatch': 'Result does not match the output schema',
+};
+
+/** A tool error wins (its structured content need not match); then a failed outputSchema check; else success. */
+function resultState(outcome: ToolCallOutcome): ResultState {
+  if (outcome.isError) return 'tool-error';
+  return (outcome.outputSchemaErrors?.length ?? 0) > 0 ? 'schema-mismatch' : 'ok';
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { loadMore, toolsQueryOptions } from '../../queries/index.ts';
+import { loadMore, toolsQueryOptions, refreshQuery } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { FreshnessBadge } from '../common/FreshnessBadge.tsx';
 import { LoadMore } from '../common/LoadMore.tsx';
@@ -32,7 +32,7 @@ function ConnectedTools() {
   const { client, key, recording } = useScope();
   const { data, error, isPending, isFetching, refetch } = useQuery(toolsQueryOptions(client, key));
   const queryClient = useQueryClient();
-  const refresh = () => void queryClient.fetchQuery(toolsQueryOptions(client, key, 'refresh')).catch(() => undefined);
+  const refresh = () => void refreshQuery(queryClient, toolsQueryOptions(client, key, 'refresh')).catch(() => undefined);
   // In the view store, so the address bar carries it (#tools/<name>) and a reload lands on the same tool.
   const selected = useView((state) => state.tool);
   const setSelected = useView((state) => state.actions.selectTool);

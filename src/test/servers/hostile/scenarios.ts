@@ -84,6 +84,32 @@ export const SCENARIOS: Record<string, Scenario> = {
       tools: Array.from({ length: 10_000 }, (_, index) => tool(`tool-${index}`, `Tool number ${index} of a very long list.`)),
     }),
   },
+  /**
+   * Rows that would wrap: long names without spaces, long titles and descriptions, every hint badge, an
+   * execution badge, long resource URIs and prompt names. The windowed lists must keep each row on its lines.
+   */
+  'long-rows': {
+    tools: Array.from({ length: 40 }, (_, index) => ({
+      name: `${index % 2 ? 'a_tool_with_a_remarkably_long_name_that_never_breaks_' : 'short'}${index}`,
+      title: `Title ${index}: ${'a long title that goes on '.repeat(index % 3 === 0 ? 6 : 1)}`,
+      description: `${'A description long enough to wrap several times over in a narrow list pane. '.repeat(index % 4 === 0 ? 5 : 1)}`,
+      annotations: { readOnlyHint: index % 2 === 0, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+      execution: { taskSupport: 'optional' },
+      inputSchema: { type: 'object' },
+    })),
+    resources: Array.from({ length: 30 }, (_, index) => ({
+      uri: `demo://a/very/long/path/${'segment-without-spaces-'.repeat(index % 3 === 0 ? 8 : 1)}${index}`,
+      name: `resource_${'with_a_long_name_'.repeat(index % 2 ? 6 : 1)}${index}`,
+      description: 'A resource whose description is long enough to need more than one line in a narrow pane of the list.'.repeat(2),
+      mimeType: 'text/plain',
+    })),
+    prompts: Array.from({ length: 30 }, (_, index) => ({
+      name: `prompt_${'with_a_long_name_'.repeat(index % 2 ? 6 : 1)}${index}`,
+      title: `Prompt ${index} ${'with a long title '.repeat(4)}`,
+      description: 'A prompt whose description is long enough to need more than one line in a narrow pane of the list.'.repeat(2),
+      arguments: [{ name: 'topic', required: true }],
+    })),
+  },
   /** A fresh nextCursor on every page, forever: the list has no end. */
   'endless-cursor': {
     listTools: (cursor) => {

@@ -1,0 +1,77 @@
+/**
+ * What a log row names: the method and what it acts on — `tools/call · echo`, `resources/read · <uri>`,
+ * `prompts/get · <name>`, `tasks/get · <task>`. A response has neither of its own: it carries its request's
+ * (while that request is still kept). The row, the text filter and the method filter all use these names, so
+ * "echo" finds echo's call and its answer alike.
+ */
+import type { MessageEntry } from '../../shared/events.ts';
+import { messageItemId, type LogItem } from './log-item.ts';
+
+export interface LogLabel {
+  method: string;
+  /** The tool, prompt, resource URI, task id or the like the method acts on. */
+  target?: string;
+}
+
+/** The param that names what each method acts on. */
+const TARGET_PARAM: Readonly<Record<string, string>> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+  'resources/subscribe': 'uri',
+  'resources/unsubscribe': 'uri',
+  'notifications/resources/updated': 'uri',
+  'tasks/get': 'taskId',
+  'tasks/result': 'taskId',
+  'tasks/cancel': 'taskId',
+  'tasks/update': 'taskId',
+  'notifications/tasks/status': 'taskId',
+  'logging/setLevel': 'level',
+};
+
+/** Long enough to read, short enough to keep the row on one line; the full text stays in the filter and detail. */
+const MAX_TARGET = 120;
+
+/** The target named by a request or notification's params, as a bounded string (server text: rendered as text). */
+export function targetOf(method: string | undefined, message: unknown): string | undefined {
+  if (method === undefined || !Object.hasOwn(TARGET_PARAM, method)) {
+    return method === 'completion/complete' ? completionTarget(paramsOf(message)) : undefined;
+  }
+  const value = paramsOf(message)[TARGET_PARAM[method]!];
+  return typeof value === 'string' && value !== '' ? value.slice(0, MAX_TARGET) : undefined;
+}
+
+function completionTarget(params: Record<string, unknown>): string | undefined {
+  const ref = isRecord(params.ref) ? params.ref : {};
+  const name = typeof ref.name === 'string' ? ref.name : typeof ref.uri === 'string' ? ref.uri : undefined;
+  return name?.slice(0, MAX_TARGET);
+}
+
+function paramsOf(message: unknown): Record<string, unknown> {
+  return isRecord(message) && isRecord(message.params) ? message.params : {};
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The request an entry answers, while it is kept. */
+function requestOf(byId: ReadonlyMap<string, LogItem>, entry: MessageEntry): MessageEntry | undefined {
+  if (entry.requestSeq === undefined || entry.method !== undefined) return undefined;
+  const request = byId.get(messageItemId(entry.requestSeq));
+  return request?.type === 'message' ? request.entry : undefined;
+}
+
+/** The method and target a message row names: its own, or for a response its request's. */
+export function labelOf(byId: ReadonlyMap<string, LogItem>, item: LogItem | undefined): LogLabel | undefined {
+  if (item?.type !== 'message') return undefined;
+  const source = item.entry.method !== undefined ? item.entry : requestOf(byId, item.entry);
+  if (source?.method === undefined) return undefined;
+  const target = targetOf(source.method, source.message);
+  return target === undefined ? { method: source.method } : { method: source.method, target };
+}
+
+/** "tools/call · echo", or the method alone; what the filters match. */
+export const labelText = (label: LogLabel | undefined): string =>
+  label === undefined ? '' : label.target === undefined ? label.method : `${label.method} · ${label.target}`;
+
+/** A task id (usually a UUID) shortened for a row; the full id stays in the detail, the filter and the tooltip. */
+export const shortTaskId = (taskId: string): string => (taskId.length > 12 ? `${taskId.slice(0, 8)}…` : taskId);
