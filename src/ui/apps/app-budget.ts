@@ -5,6 +5,9 @@
  * app is paused (its frame unloaded) and named, and its messages are dropped unread until then.
  */
 
+/** The logger of the sandbox page's note that it removed a flooding app (public/sandbox.html keeps the same budget). */
+export const BUDGET_LOGGER = 'mcp-lens/budget';
+
 /** Messages an app may post in any one-second window: far above what a busy app needs (a few dozen). */
 export const APP_MESSAGES_PER_SECOND = 300;
 

@@ -25,7 +25,7 @@ import type { ResourceContent } from '../../shared/resources-api.ts';
 import type { UrlCheck } from '../../shared/url.ts';
 import { confirmReason } from '../tools/ConfirmRunDialog.tsx';
 import { mayBeDestructive } from '../tools/tool-meta.ts';
-import { APP_MESSAGES_PER_SECOND, createAppBudget } from './app-budget.ts';
+import { APP_MESSAGES_PER_SECOND, BUDGET_LOGGER, createAppBudget } from './app-budget.ts';
 import { buildAppDocument, GUARD_LOGGER } from './app-document.ts';
 import { SANDBOX_FLAGS } from './sandbox-url.ts';
 
@@ -113,6 +113,17 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
     deps.note('warning', `MCP App ${app.uri}: ${text}`);
   };
 
+  // The sandbox page removes a flooding app itself and says so (BUDGET_LOGGER); the host's own meter (below)
+  // counts too, for a sandbox page that does not.
+  let paused = false;
+  const pause = () => {
+    if (paused) return;
+    paused = true;
+    const reason = `paused: it sent more than ${APP_MESSAGES_PER_SECOND} messages in one second, which would slow every connection on this page.`;
+    refuse(reason);
+    deps.onPause(`MCP App ${app.uri} was ${reason}`);
+  };
+
   bridge.addEventListener('sandboxready', () => {
     void bridge.sendSandboxResourceReady({
       html: buildAppDocument(app.html, app.meta.csp),
@@ -129,7 +140,8 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
   bridge.addEventListener('sizechange', (size) => deps.onSize(size));
   bridge.addEventListener('loggingmessage', ({ level, logger, data }) => {
     const text = typeof data === 'string' ? data : JSON.stringify(data);
-    if (logger === GUARD_LOGGER) refuse(`the browser refused ${text}`);
+    if (logger === BUDGET_LOGGER) pause();
+    else if (logger === GUARD_LOGGER) refuse(`the browser refused ${text}`);
     else deps.onActivity({ kind: 'log', text: `${level}: ${text}` });
   });
 
@@ -212,16 +224,11 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
   // The budget sees every message from the app's frame before the bridge's transport does (listeners run in
   // the order they were added), and drops what is over it unparsed.
   const budget = createAppBudget();
-  let paused = false;
   const meter = (event: MessageEvent) => {
     if (event.source !== frame) return;
     if (budget.admit(deps.now())) return;
     event.stopImmediatePropagation();
-    if (paused) return;
-    paused = true;
-    const reason = `paused: it sent more than ${APP_MESSAGES_PER_SECOND} messages in one second, which would slow every connection on this page.`;
-    refuse(reason);
-    deps.onPause(`MCP App ${app.uri} was ${reason}`);
+    pause();
   };
   window.addEventListener('message', meter);
   await bridge.connect(new PostMessageTransport(frame, frame));
