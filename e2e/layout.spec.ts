@@ -9,6 +9,9 @@ const overlaps = async (a: Locator, b: Locator) => {
   return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
 };
 
+// Sixteen runs before each test: on a loaded two-core machine that alone can take a minute.
+test.describe.configure({ timeout: 180_000 });
+
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await connect(page, DEMO_MCP_URL, { era: '2025 and older' });

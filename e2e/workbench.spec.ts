@@ -188,7 +188,7 @@ test('Open session opens the file as its own read-only connection; the live one 
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`no WCAG 2.2 AA violations in the workbench's new states, ${colorScheme} theme`, async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     await page.emulateMedia({ colorScheme });
     await page.setViewportSize({ width: 1280, height: 720 });
     await openApp(page, DEMO_MCP_URL);
