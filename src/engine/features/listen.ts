@@ -18,14 +18,14 @@ import { rawRequest } from './paginate.ts';
 /** A server that keeps dropping the stream is listened to again at most this often in one session. */
 const MAX_RELISTENS = 3;
 
-export interface Listener {
+interface Listener {
   subscribe(uri: string): Promise<void>;
   unsubscribe(uri: string): Promise<void>;
   close(): Promise<void>;
 }
 
 /** How a resource subscription is made on a session, whichever way its profile says. */
-export interface ResourceSubscriptions {
+interface ResourceSubscriptions {
   subscribe(uri: string, signal?: AbortSignal): Promise<void>;
   unsubscribe(uri: string, signal?: AbortSignal): Promise<void>;
 }
@@ -59,12 +59,12 @@ export function listenFeature(ctx: Pick<FeatureContext, 'emit' | 'note'>): Liste
   };
 }
 
-export interface ListenDeps {
+interface ListenDeps {
   emit: (state: ListenState) => void;
   note: (level: 'info' | 'warning', text: string) => void;
 }
 
-export function startListening(client: LensClient, capabilities: Record<string, unknown>, deps: ListenDeps): Listener {
+function startListening(client: LensClient, capabilities: Record<string, unknown>, deps: ListenDeps): Listener {
   const uris = new Set<string>();
   const listChanged = (feature: string) => (capabilities[feature] as { listChanged?: unknown } | undefined)?.listChanged === true;
   const canSubscribe = (capabilities.resources as { subscribe?: unknown } | undefined)?.subscribe === true;

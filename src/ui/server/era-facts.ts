@@ -5,7 +5,7 @@ import { isRecord } from '../../shared/read.ts';
  * may have anything. Missing or odd fields read as unknown, never as a crash.
  */
 
-export type EraKind = 'modern' | 'legacy' | 'unknown';
+type EraKind = 'modern' | 'legacy' | 'unknown';
 
 export interface EraFacts {
   era: EraKind;
