@@ -8,7 +8,7 @@
 import { targetOf } from './log-label.ts';
 import { messageItemId, type LogItem } from './log-item.ts';
 
-export const POLL_METHOD = 'tasks/get';
+const POLL_METHOD = 'tasks/get';
 
 export interface PollGroup {
   /** The id of the group's first `tasks/get` request: the row that stands for the group. */
