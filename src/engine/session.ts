@@ -25,6 +25,8 @@ import type { Listener } from './features/listen.ts';
 import { createListCache, type ListCache } from './features/list-cache.ts';
 import { MAX_INPUT_ROUNDS } from '../shared/client-features.ts';
 import { checkSessionId } from './session-id.ts';
+import { boundSummary } from './identity-bounds.ts';
+import { withRedirectRules } from './redirects.ts';
 import type { FetchLike } from './wire-tap.ts';
 import { str } from '../shared/read.ts';
 
@@ -110,7 +112,7 @@ export async function openSessionFile(params: ConnectParams, deps: SessionDeps):
     if (plan.mode === 'legacy' && plan.why === 'remembered' && status !== 401 && status !== 403) {
       deps.note(
         'info',
-        'This origin was remembered as a 2025-era server, but the initialize handshake failed; probing its protocol era again.',
+        'This endpoint was remembered as a 2025-era server, but the initialize handshake failed; probing its protocol era again.',
       );
       return connectWith({ kind: 'streamable-http', url, headers, timeout, plan: { mode: 'auto' } }, deps);
     }
@@ -133,7 +135,9 @@ async function connectWith({ kind, url, headers, timeout, plan }: ConnectTarget,
   const requestInit: RequestInit = { headers, credentials: 'omit' };
   const extensions = deps.extensions ?? [];
   const probes = createProbeWatch();
-  const fetch = probes.wrap(extensions.reduce<FetchLike>((inner, extension) => extension.wrapFetch?.(inner, url) ?? inner, deps.fetch));
+  const fetch = probes.wrap(
+    extensions.reduce<FetchLike>((inner, extension) => extension.wrapFetch?.(inner, url) ?? inner, withRedirectRules(deps.fetch)),
+  );
   const authProvider = extensions.find((extension) => extension.authProvider)?.authProvider;
   const transportAuth = authProvider ? { authProvider } : {};
   const pacing = deps.guards ? { reconnectionScheduler: deps.guards.reconnectionScheduler } : {};
@@ -182,7 +186,7 @@ async function connectWith({ kind, url, headers, timeout, plan }: ConnectTarget,
   if (client.getProtocolEra() === 'modern')
     client.declareExtensions(negotiateExtensions(extensions, client.getServerCapabilities()?.extensions));
 
-  const summary = summarize(client, kind, url, transport, (era) => explainEra(plan, era, probes.seen(), kind === 'sse'));
+  const summary = boundSummary(summarize(client, kind, url, transport, (era) => explainEra(plan, era, probes.seen(), kind === 'sse')));
   // The UI offers the CORS doctor for it, and does not remember it as the origin's era.
   if (plan.mode === 'legacy' && plan.why === 'probe-blocked') summary.probeBlocked = true;
   if (summary.era === 'legacy' && plan.mode === 'auto' && kind === 'streamable-http') deps.note('info', summary.eraReason);

@@ -6,7 +6,7 @@ export { warmSearchText, type FilterResult } from './log/log-filter.ts';
 export type { DirectionFacet, KindFacet } from './log/log-facets.ts';
 export type { PrefsState, PrefsStorage, ThemeChoice } from './prefs-store.ts';
 export { createPrefsStore } from './prefs-store.ts';
-export { eraOrigin, isEraChoice, verdictOf } from './era-prefs.ts';
+export { eraEndpoint, isEraChoice, verdictOf } from './era-prefs.ts';
 export { persistEraChoice } from './persist-era.ts';
 export type { HttpState, TrafficView } from './http-store.ts';
 export { createHttpStore, DEFAULT_HTTP_BODY_BUDGET, indexCarried, MAX_CARRIED_LINKS } from './http-store.ts';
