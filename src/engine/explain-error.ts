@@ -101,7 +101,7 @@ const SPOKEN_VERSIONS = '2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26 and 2024
 const MAX_VERSIONS_NAMED = 8;
 
 /** The versions a server listed, bounded for a sentence: the first few, then how many more. */
-export function nameVersions(listed: readonly unknown[]): string {
+function nameVersions(listed: readonly unknown[]): string {
   const versions = listed.filter((v): v is string => typeof v === 'string');
   if (versions.length === 0) return 'none listed';
   const named = versions.slice(0, MAX_VERSIONS_NAMED).map((v) => (v.length > 40 ? `${v.slice(0, 40)}…` : v));

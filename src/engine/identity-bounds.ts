@@ -8,9 +8,9 @@ import { boundJson } from '../shared/bounds.ts';
 import type { ServerSummary } from '../shared/model.ts';
 
 /** Kept of each identity field; the page shows less until "Show all". */
-export const MAX_IDENTITY_CHARS = 1024;
-export const MAX_INSTRUCTIONS_CHARS = 64 * 1024;
-export const MAX_VERSIONS_KEPT = 100;
+const MAX_IDENTITY_CHARS = 1024;
+const MAX_INSTRUCTIONS_CHARS = 64 * 1024;
+const MAX_VERSIONS_KEPT = 100;
 /** The discover result as shown in the server panel's JSON: small, since its parts are shown on their own. */
 const DISCOVER_BOUNDS = { maxDepth: 16, maxStringLength: 4 * 1024, maxNodes: 2_000 };
 

@@ -33,7 +33,7 @@ const MAX_RAW_CHARS = 64 * 1024;
  * A notification larger than this (as JSON text) is kept cut, with its size: nobody asked for it, and a
  * listen stream of 2,000 notifications of 200 KB would otherwise hold 400 MB in the log and the page.
  */
-export const MAX_NOTIFICATION_CHARS = 16 * 1024;
+const MAX_NOTIFICATION_CHARS = 16 * 1024;
 const NOTIFICATION_BOUNDS = { maxDepth: 16, maxStringLength: 2 * 1024, maxNodes: 500 };
 
 /** The size of a frame as JSON text, measured here in the worker so the page never has to. */

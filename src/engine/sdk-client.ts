@@ -44,7 +44,7 @@ export const MISSING_RESULT_TYPE = Symbol('mcp-lens.missing-resultType');
 export const CREATED_TASK = Symbol('mcp-lens.created-task');
 
 /** The only requests a 2026-07-28 server may answer with `input_required`; anywhere else nobody asked the person anything. */
-export const INPUT_REQUIRED_METHODS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
+const INPUT_REQUIRED_METHODS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
 export const INPUT_REQUIRED_NOT_ALLOWED = 'input-required-not-allowed';
 
 /** Refuses an input_required answer to a request that may not have one: no question reaches the person. */

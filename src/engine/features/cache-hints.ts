@@ -9,14 +9,14 @@
 export const MAX_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Enumerable, so it survives the SDK's copy of the decoded result (`{ ...raw }`); never crosses the boundary. */
-export const CACHE_HINTS_FIXED = Symbol('mcp-lens.cache-hints-fixed');
+const CACHE_HINTS_FIXED = Symbol('mcp-lens.cache-hints-fixed');
 
 const CACHEABLE = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read']);
 
 const shown = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : String(value).slice(0, 40));
 
 /** The ttlMs MCP Lens honours for a value of unknown shape, and what was wrong with it (undefined: nothing). */
-export function clampTtl(value: unknown): { ttlMs: number; problem?: string } {
+function clampTtl(value: unknown): { ttlMs: number; problem?: string } {
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_TTL_MS) return { ttlMs: value };
   if (typeof value === 'number' && Number.isInteger(value) && value > MAX_TTL_MS) return { ttlMs: MAX_TTL_MS };
   if (typeof value === 'number' && value < 0) return { ttlMs: 0, problem: `ttlMs ${shown(value)} is negative; read as 0 (not cached)` };

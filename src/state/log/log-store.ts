@@ -70,12 +70,12 @@ const DEFAULT_LOG_RETENTION = 100_000;
  * alone let 2,000 notifications of 200 KB hold 400 MB. Large messages already arrive bounded (256 KB per
  * string; notifications over 16 KB cut), so this keeps the heap bounded whatever their number.
  */
-export const DEFAULT_LOG_SIZE_BUDGET = 48 * 1024 * 1024;
+const DEFAULT_LOG_SIZE_BUDGET = 48 * 1024 * 1024;
 /** What an item costs beyond its message text: the entry's own fields and the indexes. */
 const ITEM_OVERHEAD = 256;
 
 /** An item's share of the byte budget: the text kept, as measured in the worker (a cut notification keeps little). */
-export function sizeOfItem(item: LogItem): number {
+function sizeOfItem(item: LogItem): number {
   if (item.type === 'note') return ITEM_OVERHEAD + item.text.length;
   const { size, cut, raw } = item.entry;
   return ITEM_OVERHEAD + (cut ? CUT_NOTIFICATION_CHARS : (size ?? 0)) + (raw?.length ?? 0);

@@ -56,7 +56,7 @@ const elicit = (message: string) => ({
 /** Answers one request; returns false to fall back to the plain well-behaved answer. */
 type Scenario = (ctx: Ctx) => boolean;
 
-export const MODERN_SCENARIOS: Record<string, Scenario> = {
+const MODERN_SCENARIOS: Record<string, Scenario> = {
   // Class 10: identity too big to show.
   'huge-discover': ({ rpc, reply }) => {
     if (rpc.method !== 'server/discover') return false;
