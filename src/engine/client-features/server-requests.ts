@@ -145,8 +145,6 @@ function whoWithdrew(reason: unknown, input: NewServerRequest): string {
   if (ProtocolError.isInstance(reason) && (reason.data as { mcpLensRefused?: unknown } | undefined)?.mcpLensRefused === true)
     return `MCP Lens withdrew it, because it refused another request of the same call (${reason.message.slice(0, 300)})`;
   const inRound = input.related?.round !== undefined;
-  if (typeof reason === 'string' && reason.trim() !== '')
-    return inRound ? `MCP Lens withdrew it (${reason.slice(0, 300)})` : reason.slice(0, 300);
   if (inRound) return isAbort(reason) ? 'you cancelled the call' : `MCP Lens withdrew it${reasonText(reason)}`;
   return `the server cancelled it${reasonText(reason)}`;
 }
