@@ -10,7 +10,7 @@ import { LOG_LEVEL_OFF, type LogLevelChoice } from '../shared/logging-api.ts';
 import type { ConnectParams, EraChoice, ServerSummary } from '../shared/model.ts';
 import { checkServerUrl } from '../shared/url.ts';
 import { profileOf } from '../shared/era-profile.ts';
-import { eraOrigin, verdictOf } from '../state/index.ts';
+import { eraEndpoint, verdictOf } from '../state/index.ts';
 import type { AppEffects } from './effects.ts';
 import type { Stores } from './stores.ts';
 
@@ -34,10 +34,10 @@ export function connectionCommands(
   /** Aborted by the next Connect or Disconnect, so the engine stops waiting for a stale attempt. */
   let inFlight: AbortController | null = null;
 
-  /** Remembers the era this origin spoke, and on 2026-07-28 asks for log messages as a 2025 server sends them. */
-  function afterConnect(summary: ServerSummary, era: EraChoice, origin: string | undefined) {
+  /** Remembers the era this endpoint spoke, and on 2026-07-28 asks for log messages as a 2025 server sends them. */
+  function afterConnect(summary: ServerSummary, era: EraChoice, endpoint: string | undefined) {
     const verdict = verdictOf(era, summary);
-    if (verdict && origin) prefs.getState().actions.rememberEra(origin, verdict, effects.now());
+    if (verdict && endpoint) prefs.getState().actions.rememberEra(endpoint, verdict, effects.now());
     if (profileOf(summary.era).logLevelVia !== 'request-meta') return;
     // Sent at once, ahead of the lists the tabs ask for once connected: the level travels with each request.
     void setLogLevel(MODERN_DEFAULT_LOG_LEVEL).catch(() => serverLog.getState().actions.setLogLevel(LOG_LEVEL_OFF));
@@ -49,8 +49,8 @@ export function connectionCommands(
     const checked = checkServerUrl(input.url);
     if (!checked.ok || headerProblems(input.headers).length > 0) return undefined;
     const era = eraOverride ?? input.era;
-    const origin = eraOrigin(checked.url);
-    const knownEra = era === 'auto' && origin !== undefined ? prefs.getState().knownEras[origin] : undefined;
+    const endpoint = eraEndpoint(checked.url);
+    const knownEra = era === 'auto' && endpoint !== undefined ? prefs.getState().knownEras[endpoint] : undefined;
     const params: ConnectParams = {
       url: checked.url,
       headers: usableHeaders(input.headers),
@@ -64,7 +64,7 @@ export function connectionCommands(
     inFlight = attempt;
     try {
       const summary = await client.call('connect', params, attempt.signal);
-      afterConnect(summary, era, origin);
+      afterConnect(summary, era, endpoint);
       return summary;
     } catch (error) {
       // Normally on screen already: the engine announced the failure as the connection's phase.

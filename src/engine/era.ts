@@ -7,6 +7,7 @@ import type { VersionNegotiationMode } from '@modelcontextprotocol/client';
 
 import type { ConnectParams, KnownEra, ProtocolEra } from '../shared/model.ts';
 import type { FetchLike } from './wire-tap.ts';
+import type { EngineError } from '../shared/errors.ts';
 import { describeError } from '../shared/read.ts';
 
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
@@ -49,16 +50,37 @@ export function createProbeWatch() {
     (inner: FetchLike): FetchLike =>
     async (input, init) => {
       if (!isDiscover(init?.body)) return inner(input, init);
+      let response: Response;
       try {
-        const response = await inner(input, init);
-        seen.push(response.ok ? { kind: 'answered', status: response.status } : await readError(response));
-        return response;
+        response = await inner(input, init);
       } catch (error) {
         seen.push({ kind: 'no-response', error: describeError(error) });
         throw error;
       }
+      // A busy server says nothing about its era; the SDK would read this 4xx as a 2025 answer.
+      if (NOT_EVIDENCE.has(response.status)) throw notEvidence(response);
+      seen.push(response.ok ? { kind: 'answered', status: response.status } : await readError(response));
+      return response;
     };
   return { wrap, seen: (): readonly ProbeEvidence[] => seen };
+}
+
+/** Answers to the probe that say the server is busy, not which era it speaks (5xx the SDK already refuses). */
+const NOT_EVIDENCE = new Set([408, 429]);
+
+/**
+ * Ends the connect with the reason rather than falling back to 2025: what Auto found is remembered per
+ * endpoint, and a rate limit must not make a dual-era server look like a 2025 one.
+ */
+function notEvidence(response: Response): EngineError {
+  const retry = response.headers.get('retry-after');
+  const wait = retry !== null && /^\d{1,6}$/.test(retry.trim()) ? `wait ${retry.trim()} s (its Retry-After) and ` : '';
+  const what = response.status === 429 ? 'HTTP 429 Too Many Requests' : 'HTTP 408 Request Timeout';
+  return {
+    code: 'http',
+    httpStatus: response.status,
+    message: `The server answered the 2026-07-28 probe (server/discover) with ${what}: it is busy or limiting requests, which says nothing about the protocol era it speaks. MCP Lens did not guess an era or remember one; ${wait}connect again.`,
+  };
 }
 
 function isDiscover(body: unknown): boolean {
@@ -111,7 +133,7 @@ export function explainEra(plan: EraPlan, era: ProtocolEra, probes: readonly Pro
   }
   if (plan.mode === 'legacy') {
     const when = plan.known ? new Date(plan.known.at).toISOString().slice(0, 16).replace('T', ' ') : 'earlier';
-    return `This origin answered as a 2025-era server (${when} UTC), so MCP Lens connected with initialize without probing. Choose 2026-07-28 to try the modern era.`;
+    return `This endpoint answered as a 2025-era server (${when} UTC), so MCP Lens connected with initialize without probing. Choose 2026-07-28 to try the modern era.`;
   }
   const corrective = probes.find((p) => p.kind === 'answered' && p.rpcCode === -32022);
   const last = probes.at(-1);

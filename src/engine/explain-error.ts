@@ -17,7 +17,7 @@ import {
 import { MAX_INPUT_ROUNDS } from '../shared/client-features.ts';
 import { isEngineError, type EngineError } from '../shared/errors.ts';
 import { diagnoseCors } from './cors-doctor.ts';
-import { isUnsupportedServerVersion } from './sdk-client.ts';
+import { INPUT_REQUIRED_NOT_ALLOWED, isUnsupportedServerVersion } from './sdk-client.ts';
 import { StreamFault } from './stream-guard.ts';
 import { explainHttpStatus } from './http-status.ts';
 import { describeError } from '../shared/read.ts';
@@ -95,7 +95,34 @@ export function explainError(error: unknown): EngineError {
   return { code: 'internal', message: `Unexpected failure: ${message}`, detail: message };
 }
 
+const SPOKEN = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
 const SPOKEN_VERSIONS = '2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05';
+/** A server's version list is untrusted: a -32022 may list 26,000 of them. */
+const MAX_VERSIONS_NAMED = 8;
+
+/** The versions a server listed, bounded for a sentence: the first few, then how many more. */
+function nameVersions(listed: readonly unknown[]): string {
+  const versions = listed.filter((v): v is string => typeof v === 'string');
+  if (versions.length === 0) return 'none listed';
+  const named = versions.slice(0, MAX_VERSIONS_NAMED).map((v) => (v.length > 40 ? `${v.slice(0, 40)}…` : v));
+  const more = versions.length - named.length;
+  return `${named.join(', ')}${more > 0 ? ` and ${more.toLocaleString('en')} more` : ''}`;
+}
+
+/**
+ * -32022: the server refused the version asked for. When its own list names a version MCP Lens speaks (a
+ * server that refuses what it claims to support), saying "supports no version MCP Lens speaks" would
+ * contradict the data beside it, so the sentence says what really happened.
+ */
+function explainUnsupportedVersion(listed: readonly unknown[], code: number, message: string): EngineError {
+  const versions = listed.filter((v): v is string => typeof v === 'string');
+  const shared = SPOKEN.filter((v) => versions.includes(v));
+  const text =
+    shared.length > 0
+      ? `The server refused protocol version ${shared[0]} although its own list of supported versions names it (the server lists: ${nameVersions(versions)}). The server contradicts itself; MCP Lens asked for ${shared[0]} and stopped rather than loop.`
+      : `The server supports no protocol version MCP Lens speaks (the server lists: ${nameVersions(versions)}; MCP Lens speaks ${SPOKEN_VERSIONS}).`;
+  return { code: 'unsupported-version', message: text, rpcCode: code, detail: message.slice(0, 2000) };
+}
 
 const notValidMcp = (detail: string): EngineError => ({
   code: 'bad-response',
@@ -138,6 +165,14 @@ function explainSdkError(error: SdkError): EngineError {
     case SdkErrorCode.UnsupportedResultType:
       return explainResultType(data, message);
     case SdkErrorCode.InvalidResult:
+      if (data.violation === INPUT_REQUIRED_NOT_ALLOWED) {
+        const method = typeof data.method === 'string' ? data.method.slice(0, 100) : 'this request';
+        return {
+          code: 'bad-response',
+          message: `Spec violation: the server answered ${method} with input_required, which MCP 2026-07-28 allows only on tools/call, prompts/get and resources/read. MCP Lens refused it and asked you nothing; the answer is in the Message log.`,
+          detail: message,
+        };
+      }
       return notValidMcp(message);
     case SdkErrorCode.CapabilityNotSupported:
       return {
@@ -155,17 +190,8 @@ function explainProtocolError(error: ProtocolError): EngineError {
   const { code, message } = error;
   const data = (error.data ?? {}) as { mcpLensFault?: unknown; mcpLensRefused?: unknown };
   if (isEngineError(data.mcpLensFault)) return data.mcpLensFault;
-  if (code === ProtocolErrorCode.UnsupportedProtocolVersion) {
-    const supported = UnsupportedProtocolVersionError.isInstance(error)
-      ? error.supported.filter((v) => typeof v === 'string').join(', ')
-      : '';
-    return {
-      code: 'unsupported-version',
-      message: `The server supports no protocol version MCP Lens speaks (the server lists: ${supported || 'none listed'}; MCP Lens speaks ${SPOKEN_VERSIONS}).`,
-      rpcCode: code,
-      detail: message,
-    };
-  }
+  if (code === ProtocolErrorCode.UnsupportedProtocolVersion)
+    return explainUnsupportedVersion(UnsupportedProtocolVersionError.isInstance(error) ? error.supported : [], code, message);
   if (code === ProtocolErrorCode.UrlElicitationRequired)
     return explainUrlElicitationRequired(UrlElicitationRequiredError.isInstance(error) ? error.elicitations : [], message);
   if (data.mcpLensRefused === true) {

@@ -64,3 +64,26 @@ describe('message recorder', () => {
     expect(entries[3]).toMatchObject({ raw: '<html>oops</html>', parseError: 'Unexpected token <' });
   });
 });
+
+describe('class 14: a listen stream cannot exhaust memory', () => {
+  it('keeps a 200 KB notification cut, with its size, and a large response whole', () => {
+    const entries: MessageEntry[] = [];
+    let seq = 0;
+    const recorder = createMessageRecorder({ now: () => 0, nextSeq: () => ++seq, emit: (e) => entries.push(e) });
+    const payload = 'x'.repeat(200 * 1024);
+    for (let n = 0; n < 20; n++)
+      recorder.inbound({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: { n, payload } } });
+    recorder.inbound({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: payload }] } });
+    const notes = entries.filter((e) => e.kind === 'notification');
+    expect(notes).toHaveLength(20);
+    for (const entry of notes) {
+      expect(entry.cut).toBe(true);
+      expect(entry.size).toBeGreaterThan(200 * 1024);
+      expect(JSON.stringify(entry.message).length).toBeLessThan(4 * 1024);
+      expect(JSON.stringify(entry.message)).toMatch(/truncated \d+ chars/);
+    }
+    const response = entries.find((e) => e.kind === 'response')!;
+    expect(response.cut).toBeUndefined();
+    expect(JSON.stringify(response.message)).toContain(payload);
+  });
+});

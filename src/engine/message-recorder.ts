@@ -29,6 +29,22 @@ const originFields = (origin: WireOrigin | undefined) =>
 /** Raw text kept for an unparsable frame; enough to see what went wrong without holding megabytes. */
 const MAX_RAW_CHARS = 64 * 1024;
 
+/**
+ * A notification larger than this (as JSON text) is kept cut, with its size: nobody asked for it, and a
+ * listen stream of 2,000 notifications of 200 KB would otherwise hold 400 MB in the log and the page.
+ */
+const MAX_NOTIFICATION_CHARS = 16 * 1024;
+const NOTIFICATION_BOUNDS = { maxDepth: 16, maxStringLength: 2 * 1024, maxNodes: 500 };
+
+/** The size of a frame as JSON text, measured here in the worker so the page never has to. */
+function jsonChars(value: unknown): number | undefined {
+  try {
+    return JSON.stringify(value)?.length;
+  } catch {
+    return undefined;
+  }
+}
+
 export function createMessageRecorder(deps: {
   now: () => number;
   emit: (entry: MessageEntry) => void;
@@ -46,6 +62,8 @@ export function createMessageRecorder(deps: {
     // Once cancelled, a request stops being pending: whatever answers it later is late, not a match.
     const facts = classifyFrame(value);
     const time = deps.now();
+    const size = jsonChars(value);
+    const cut = facts.kind === 'notification' && size !== undefined && size > MAX_NOTIFICATION_CHARS;
     const entry: MessageEntry = {
       seq: deps.nextSeq(),
       time,
@@ -53,7 +71,9 @@ export function createMessageRecorder(deps: {
       kind: facts.kind,
       ...(facts.method !== undefined && { method: facts.method }),
       ...(facts.rpcId !== undefined && { rpcId: facts.rpcId }),
-      message: boundJson(value),
+      message: cut ? boundJson(value, NOTIFICATION_BOUNDS) : boundJson(value),
+      ...(size !== undefined && { size }),
+      ...(cut && { cut: true as const }),
       ...(facts.problem !== undefined && { parseError: facts.problem }),
       ...originFields(origin),
     };

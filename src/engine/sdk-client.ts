@@ -4,6 +4,9 @@
  * seam to the SDK version in package.json:
  * - a log level on every request of the modern era (2026-07-28 removed `logging/setLevel`; a request's
  *   `_meta` carries the level instead, and a request without it gets no log messages);
+ * - odd cache hints (a negative or absurd `ttlMs`, an unknown `cacheScope`), which the SDK rejects whole, are
+ *   clamped and flagged (features/cache-hints.ts); `input_required` on a request other than the three the
+ *   spec allows it on is refused before the SDK would ask the person anything;
  * - a modern result without `resultType`, which the SDK rejects whole, is accepted as complete and marked,
  *   so the UI shows the result with a spec-violation flag instead of losing it; `requestMarked` keeps the
  *   mark through the SDK's result validation, whose schemas copy the result;
@@ -27,15 +30,37 @@ import {
   type Implementation,
   type RequestOptions,
   type StandardSchemaV1,
+  SdkError,
+  SdkErrorCode,
 } from '@modelcontextprotocol/client';
 
 import type { LogLevel } from '../shared/logging-api.ts';
 import { TASK_METHODS, TASKS_EXTENSION } from '../shared/tasks.ts';
+import { clampCacheHints } from './features/cache-hints.ts';
 
 /** Set (non-enumerable) on a result that arrived without the `resultType` 2026-07-28 requires. */
 export const MISSING_RESULT_TYPE = Symbol('mcp-lens.missing-resultType');
 /** Set (non-enumerable) on a `resultType: "task"` result: the answer is a task handle to follow, not the result. */
 export const CREATED_TASK = Symbol('mcp-lens.created-task');
+
+/** The only requests a 2026-07-28 server may answer with `input_required`; anywhere else nobody asked the person anything. */
+const INPUT_REQUIRED_METHODS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
+export const INPUT_REQUIRED_NOT_ALLOWED = 'input-required-not-allowed';
+
+/** Refuses an input_required answer to a request that may not have one: no question reaches the person. */
+function inputRequiredRefused(method: string): DecodedResult {
+  return {
+    kind: 'invalid',
+    error: new SdkError(
+      SdkErrorCode.InvalidResult,
+      `Invalid result for ${method}: input_required is allowed only on tools/call, prompts/get and resources/read`,
+      {
+        method,
+        violation: INPUT_REQUIRED_NOT_ALLOWED,
+      },
+    ) as NonNullable<DecodedResult['error']>,
+  };
+}
 
 /** The embedded requests the 2026-07-28 revision defines; a task may ask for no others. */
 const INPUT_REQUEST_METHODS = new Set(['elicitation/create', 'sampling/createMessage', 'roots/list']);
@@ -168,8 +193,10 @@ export class LensClient extends Client {
     return result as Record<string, unknown>;
   }
 
-  #decode(codec: Codec, method: string, raw: unknown): DecodedResult {
+  #decode(codec: Codec, method: string, answer: unknown): DecodedResult {
+    const raw = clampCacheHints(method, answer);
     const decoded = codec.decodeResult(method, raw);
+    if (decoded.kind === 'input_required' && !INPUT_REQUIRED_METHODS.has(method)) return inputRequiredRefused(method);
     if (decoded.kind !== 'invalid') return decoded;
     if (decoded.error?.data?.violation === 'missing-resultType') return { kind: 'complete', result: marked(raw, MISSING_RESULT_TYPE) };
     // Without the extension declared, a task is an invalid answer (SEP-2663), and the SDK's error stands.

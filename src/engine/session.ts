@@ -25,6 +25,8 @@ import { createListCache, type ListCache } from './features/list-cache.ts';
 import { MAX_INPUT_ROUNDS } from '../shared/client-features.ts';
 import { checkSessionId } from './session-id.ts';
 import { keepRelayTokenOn, scopeRelayToken } from './relay-token.ts';
+import { boundSummary } from './identity-bounds.ts';
+import { withRedirectRules } from './redirects.ts';
 import type { FetchLike } from './wire-tap.ts';
 import { str } from '../shared/read.ts';
 import { profileOf, type EraProfile } from '../shared/era-profile.ts';
@@ -122,7 +124,7 @@ export async function openSessionFile(params: ConnectParams, deps: SessionDeps):
     if (plan.mode === 'legacy' && plan.why === 'remembered' && status !== 401 && status !== 403) {
       deps.note(
         'info',
-        'This origin was remembered as a 2025-era server, but the initialize handshake failed; probing its protocol era again.',
+        'This endpoint was remembered as a 2025-era server, but the initialize handshake failed; probing its protocol era again.',
       );
       return connectWith({ kind: 'streamable-http', url, headers, timeout, plan: { mode: 'auto' } }, deps);
     }
@@ -148,7 +150,7 @@ async function connectWith({ kind, url, headers, timeout, plan }: ConnectTarget,
   const fetch = probes.wrap(
     extensions.reduce<FetchLike>(
       (inner, extension) => extension.wrapFetch?.(inner, url) ?? inner,
-      keepRelayTokenOn(url.origin, deps.fetch),
+      keepRelayTokenOn(url.origin, withRedirectRules(deps.fetch)),
     ),
   );
   const authProvider = extensions.find((extension) => extension.authProvider)?.authProvider;
@@ -199,7 +201,7 @@ async function connectWith({ kind, url, headers, timeout, plan }: ConnectTarget,
   const profile = profileOf(client.getProtocolEra());
   if (profile.protocolExtensions) client.declareExtensions(negotiateExtensions(extensions, client.getServerCapabilities()?.extensions));
 
-  const summary = summarize(client, profile, kind, url, transport, (era) => explainEra(plan, era, probes.seen(), kind === 'sse'));
+  const summary = boundSummary(summarize(client, profile, kind, url, transport, (era) => explainEra(plan, era, probes.seen(), kind === 'sse')));
   // The UI offers the CORS doctor for it, and does not remember it as the origin's era.
   if (plan.mode === 'legacy' && plan.why === 'probe-blocked') summary.probeBlocked = true;
   if (summary.era === 'legacy' && plan.mode === 'auto' && kind === 'streamable-http') deps.note('info', summary.eraReason);

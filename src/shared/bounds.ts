@@ -36,9 +36,29 @@ export function boundJson(value: unknown, bounds: JsonBounds = DEFAULT_JSON_BOUN
     }
     if (node === null || typeof node !== 'object') return node;
     if (depth >= bounds.maxDepth) return `[…nested deeper than ${bounds.maxDepth} levels]`;
-    if (Array.isArray(node)) return node.map((item) => visit(item, depth + 1));
+    // Past the node limit, one marker stands for the rest: a 300,000-item array must not become 300,000 markers.
+    if (Array.isArray(node)) {
+      const copy: unknown[] = [];
+      for (const item of node) {
+        if (nodes >= bounds.maxNodes) {
+          copy.push(`[…node limit reached] (${node.length - copy.length} more items)`);
+          break;
+        }
+        copy.push(visit(item, depth + 1));
+      }
+      return copy;
+    }
+    const kept: Array<[string, unknown]> = [];
+    for (const key in node) {
+      if (!Object.hasOwn(node, key)) continue;
+      if (nodes >= bounds.maxNodes) {
+        kept.push(['…', '[…node limit reached] (more keys)']);
+        break;
+      }
+      kept.push([key, visit((node as Record<string, unknown>)[key], depth + 1)]);
+    }
     // ownEntries: a key `__proto__` stays a property of the copy instead of replacing its prototype.
-    return ownEntries(Object.entries(node).map(([key, item]) => [key, visit(item, depth + 1)]));
+    return ownEntries(kept);
   };
   return visit(value, 0);
 }

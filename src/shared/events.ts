@@ -31,6 +31,10 @@ export interface MessageEntry {
   requestSeq?: number;
   /** The parsed message, bounded in size and depth. Absent for `invalid`. */
   message?: unknown;
+  /** The message's size as JSON text (characters), measured in the worker; what the log's byte budget counts. */
+  size?: number;
+  /** A notification over MAX_NOTIFICATION_CHARS: `message` keeps its start only (strings cut), `size` says how big it was. */
+  cut?: true;
   /** Raw text, for received bytes that could not be parsed (truncated to a bound). */
   raw?: string;
   parseError?: string;

@@ -97,6 +97,11 @@ export interface ServerSummary {
   server: ServerIdentity;
   capabilities: Record<string, unknown>;
   instructions?: string;
+  /**
+   * What the engine cut before the summary crossed to the page (src/engine/identity-bounds.ts), as the
+   * original length: characters for text, entries for the version list. Absent when nothing was cut.
+   */
+  cut?: { name?: number; title?: number; description?: number; version?: number; instructions?: number; supportedVersions?: number };
 }
 
 interface ToolAnnotations {
@@ -158,6 +163,8 @@ export const MAX_LIST_ITEMS_KEPT = 50_000;
 export interface CacheHints {
   ttlMs: number;
   scope?: 'public' | 'private';
+  /** Hints the server got wrong, as MCP Lens read them instead ("ttlMs -5000 is negative; read as 0"). */
+  problem?: string;
 }
 
 /** The hints of an answer, when it arrived, and whether MCP Lens served it from its cache. */

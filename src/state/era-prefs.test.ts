@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { KNOWN_LEGACY_HORIZON_MS } from '../engine/era.ts';
 import { createConnectionStore } from './connection-store.ts';
 import {
-  eraOrigin,
+  eraEndpoint,
   KNOWN_LEGACY_SKIPS_PROBE_MS,
-  MAX_REMEMBERED_ORIGINS,
+  MAX_REMEMBERED_ENDPOINTS,
   rememberEra,
   sanitizeKnownEras,
   verdictOf,
@@ -17,11 +17,12 @@ import { memoryStorage } from './test-storage.ts';
 const HOUR = 60 * 60 * 1000;
 
 describe('era preferences', () => {
-  it('keys verdicts by origin only', () => {
-    expect(eraOrigin('https://user:pw@Example.com:443/mcp?key=1#x')).toBe('https://example.com');
-    expect(eraOrigin('http://127.0.0.1:3001/mcp')).toBe('http://127.0.0.1:3001');
-    expect(eraOrigin('file:///etc/passwd')).toBeUndefined();
-    expect(eraOrigin('not a url')).toBeUndefined();
+  it('keys verdicts by endpoint: origin and path, never query or credentials', () => {
+    expect(eraEndpoint('https://user:pw@Example.com:443/mcp?key=1#x')).toBe('https://example.com/mcp');
+    expect(eraEndpoint('http://127.0.0.1:3001/mcp')).toBe('http://127.0.0.1:3001/mcp');
+    expect(eraEndpoint('http://127.0.0.1:3001/other/mcp')).toBe('http://127.0.0.1:3001/other/mcp');
+    expect(eraEndpoint('file:///etc/passwd')).toBeUndefined();
+    expect(eraEndpoint('not a url')).toBeUndefined();
   });
 
   it('remembers what Auto found and a working 2026-07-28 pin, never a 2025 pin or an unknown era', () => {
@@ -36,17 +37,17 @@ describe('era preferences', () => {
 
   it('keeps at most 50 origins, dropping the oldest, and moves a refreshed origin to the front', () => {
     let known: KnownEras = {};
-    for (let i = 0; i < MAX_REMEMBERED_ORIGINS + 5; i += 1) known = rememberEra(known, `http://h${i}.example`, 'modern', 1000 + i);
-    expect(Object.keys(known)).toHaveLength(MAX_REMEMBERED_ORIGINS);
-    expect(known['http://h0.example']).toBeUndefined();
-    expect(known['http://h54.example']).toEqual({ era: 'modern', at: 1054 });
-    known = rememberEra(known, 'http://h5.example', 'legacy', 2000);
-    expect(Object.keys(known)[0]).toBe('http://h5.example');
-    expect(Object.keys(known)).toHaveLength(MAX_REMEMBERED_ORIGINS);
+    for (let i = 0; i < MAX_REMEMBERED_ENDPOINTS + 5; i += 1) known = rememberEra(known, `http://h${i}.example/mcp`, 'modern', 1000 + i);
+    expect(Object.keys(known)).toHaveLength(MAX_REMEMBERED_ENDPOINTS);
+    expect(known['http://h0.example/mcp']).toBeUndefined();
+    expect(known['http://h54.example/mcp']).toEqual({ era: 'modern', at: 1054 });
+    known = rememberEra(known, 'http://h5.example/mcp', 'legacy', 2000);
+    expect(Object.keys(known)[0]).toBe('http://h5.example/mcp');
+    expect(Object.keys(known)).toHaveLength(MAX_REMEMBERED_ENDPOINTS);
   });
 
   it('keeps the age of a 2025 verdict the engine relied on without probing, and refreshes it once old', () => {
-    const origin = 'http://old.example';
+    const origin = 'http://old.example/mcp';
     const first = rememberEra({}, origin, 'legacy', 0);
     expect(rememberEra(first, origin, 'legacy', 2 * HOUR)).toBe(first);
     expect(rememberEra(first, origin, 'legacy', 25 * HOUR)[origin]).toEqual({ era: 'legacy', at: 25 * HOUR });
@@ -58,13 +59,15 @@ describe('era preferences', () => {
   it('reads stored verdicts strictly', () => {
     expect(
       sanitizeKnownEras({
-        'http://a.example': { era: 'modern', at: 5 },
-        'http://a.example/path': { era: 'modern', at: 6 },
-        'http://b.example': { era: 'future', at: 1 },
-        'http://c.example': { era: 'legacy' },
+        'http://a.example/mcp': { era: 'modern', at: 5 },
+        'http://a.example/path?q=1': { era: 'modern', at: 6 },
+        // Kept per origin by an older MCP Lens: it may have come from another path, so it is forgotten.
+        'http://a.example': { era: 'legacy', at: 7 },
+        'http://b.example/mcp': { era: 'future', at: 1 },
+        'http://c.example/mcp': { era: 'legacy' },
       }),
     ).toEqual({
-      'http://a.example': { era: 'modern', at: 5 },
+      'http://a.example/mcp': { era: 'modern', at: 5 },
     });
     expect(sanitizeKnownEras([1, 2])).toEqual({});
     expect(sanitizeKnownEras(null)).toEqual({});
@@ -77,9 +80,9 @@ describe('era preferences', () => {
     persistEraChoice(connection, prefs);
     expect(connection.getState().input.era).toBe('auto');
     connection.getState().actions.setEra('legacy');
-    prefs.getState().actions.rememberEra('http://127.0.0.1:1', 'modern', 42);
+    prefs.getState().actions.rememberEra('http://127.0.0.1:1/mcp', 'modern', 42);
     const reloaded = createPrefsStore(storage);
-    expect(reloaded.getState()).toMatchObject({ era: 'legacy', knownEras: { 'http://127.0.0.1:1': { era: 'modern', at: 42 } } });
+    expect(reloaded.getState()).toMatchObject({ era: 'legacy', knownEras: { 'http://127.0.0.1:1/mcp': { era: 'modern', at: 42 } } });
     const nextPage = createConnectionStore();
     persistEraChoice(nextPage, reloaded);
     expect(nextPage.getState().input.era).toBe('legacy');

@@ -7,7 +7,7 @@ export type { DirectionFacet, KindFacet } from './log/log-facets.ts';
 export type { PrefsState, PrefsStorage, ThemeChoice } from './prefs-store.ts';
 export { createPrefsStore } from './prefs-store.ts';
 export { clampShare, DEFAULT_LAYOUT, SHARE_BOUNDS, type LayoutShare } from './layout-prefs.ts';
-export { eraOrigin, isEraChoice, verdictOf } from './era-prefs.ts';
+export { eraEndpoint, isEraChoice, verdictOf } from './era-prefs.ts';
 export { persistEraChoice } from './persist-era.ts';
 export type { HttpState, TrafficView } from './http-store.ts';
 export { createHttpStore, DEFAULT_HTTP_BODY_BUDGET, indexCarried, MAX_CARRIED_LINKS } from './http-store.ts';

@@ -6,7 +6,7 @@
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { boundJson } from '../../shared/bounds.ts';
 import type { PendingServerRequest, ServerRequestAnswer, ServerRequestEndReason } from '../../shared/client-features.ts';
-import type { EngineError } from '../../shared/errors.ts';
+import { REFUSED_BY_US, type EngineError } from '../../shared/errors.ts';
 import type { EngineEvent } from '../../shared/events.ts';
 
 /** JSON-RPC internal error: the refusal of a request beyond the queue bound. */
@@ -78,14 +78,15 @@ export function createServerRequestQueue(deps: QueueDeps): ServerRequestQueue {
     },
     wait(input, signal, check = () => undefined) {
       const label = `${describeKind(input.kind)} ${JSON.stringify(input.rpcId)} from ${input.serverName}`;
+      // First: a round already withdrawn (one of its many questions was refused) refuses the rest silently.
+      if (signal.aborted) return Promise.reject(signal.reason);
       if (entries.size >= deps.bound) {
         const text = `${label} was refused: ${deps.bound} server requests are already waiting for an answer. Answer or cancel some, or ask the server to send fewer at once.`;
         deps.note('warning', text);
         return Promise.reject(
-          new ProtocolError(QUEUE_FULL_CODE, `MCP Lens refused this request: ${deps.bound} requests are already waiting for the user.`),
+          new ProtocolError(QUEUE_FULL_CODE, `${deps.bound} requests are already waiting for your answer.`, REFUSED_BY_US),
         );
       }
-      if (signal.aborted) return Promise.reject(signal.reason);
       seq += 1;
       const request: PendingServerRequest = {
         ...input,
@@ -96,7 +97,7 @@ export function createServerRequestQueue(deps: QueueDeps): ServerRequestQueue {
       return new Promise<ServerRequestAnswer>((resolve, reject) => {
         const onAbort = () => {
           const closed = isConnectionClosed(signal.reason);
-          const why = closed ? 'the session ended' : `the server cancelled it${reasonText(signal.reason)}`;
+          const why = closed ? 'the session ended' : whoWithdrew(signal.reason, input);
           const text = `${label} is no longer pending: ${why}.`;
           if (end(request.id, closed ? 'closed' : 'cancelled', text)) deps.note(closed ? 'info' : 'warning', text);
           reject(signal.reason);
@@ -133,6 +134,23 @@ export function createServerRequestQueue(deps: QueueDeps): ServerRequestQueue {
 function isConnectionClosed(reason: unknown): boolean {
   return SdkError.isInstance(reason) && reason.code === SdkErrorCode.ConnectionClosed;
 }
+
+/**
+ * Whose doing it was that a question went away, in its own words. A 2026-07-28 server cannot withdraw a
+ * question of an input_required round (there is no message for it): there the abort is MCP Lens's (another
+ * question of the round was refused, a deadline) or the person's (they cancelled the call). A 2025 server's
+ * notifications/cancelled arrives as a plain reason, or none.
+ */
+function whoWithdrew(reason: unknown, input: NewServerRequest): string {
+  if (ProtocolError.isInstance(reason) && (reason.data as { mcpLensRefused?: unknown } | undefined)?.mcpLensRefused === true)
+    return `MCP Lens withdrew it, because it refused another request of the same call (${reason.message.slice(0, 300)})`;
+  const inRound = input.related?.round !== undefined;
+  if (inRound) return isAbort(reason) ? 'you cancelled the call' : `MCP Lens withdrew it${reasonText(reason)}`;
+  return `the server cancelled it${reasonText(reason)}`;
+}
+
+const isAbort = (reason: unknown) =>
+  reason === undefined || (typeof reason === 'object' && reason !== null && (reason as { name?: unknown }).name === 'AbortError');
 
 function reasonText(reason: unknown): string {
   if (typeof reason === 'string' && reason.trim() !== '') return ` (${reason.slice(0, 300)})`;

@@ -6,9 +6,7 @@
  */
 import type { CacheHints, Freshness, ListRequest } from '../../shared/model.ts';
 import { ownValue } from '../../shared/own.ts';
-
-/** The spec lets a client cap what it honours; a server cannot pin an entry for longer than a day. */
-const MAX_TTL_MS = 24 * 60 * 60 * 1000;
+import { MAX_TTL_MS } from './cache-hints.ts';
 
 type CacheableList = 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list';
 

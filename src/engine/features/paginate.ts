@@ -7,6 +7,7 @@ import type { Client, RequestOptions, StandardSchemaV1 } from '@modelcontextprot
 import { boundJson } from '../../shared/bounds.ts';
 import { MAX_LIST_ITEMS, MAX_LIST_PAGES, type CacheHints, type ListMore } from '../../shared/model.ts';
 import { record } from '../../shared/read.ts';
+import { cacheHintsProblem } from './cache-hints.ts';
 
 export interface Paged<T> {
   items: T[];
@@ -78,13 +79,16 @@ export async function listAllPages<T>(
 function mergeHints(sofar: CacheHints | undefined, page: Record<string, unknown>, pageNumber: number): CacheHints | undefined {
   const ttlMs = typeof page.ttlMs === 'number' && Number.isFinite(page.ttlMs) ? page.ttlMs : undefined;
   const scope = page.cacheScope === 'public' || page.cacheScope === 'private' ? page.cacheScope : undefined;
-  if (pageNumber === 1) return ttlMs === undefined ? undefined : { ttlMs, ...(scope && { scope }) };
+  // What sdk-client.ts clamped on this page before the SDK read it (a negative ttlMs, an unknown scope…).
+  const problem = cacheHintsProblem(page);
+  if (pageNumber === 1) return ttlMs === undefined ? undefined : { ttlMs, ...(scope && { scope }), ...(problem && { problem }) };
   if (sofar === undefined) return undefined;
   const merged = {
     ttlMs: Math.min(sofar.ttlMs, ttlMs ?? 0),
     scope: sofar.scope === 'private' || scope === 'private' ? 'private' : scope,
+    problem: sofar.problem ?? problem,
   } as const;
-  return { ttlMs: merged.ttlMs, ...(merged.scope && { scope: merged.scope }) };
+  return { ttlMs: merged.ttlMs, ...(merged.scope && { scope: merged.scope }), ...(merged.problem && { problem: merged.problem }) };
 }
 
 /**

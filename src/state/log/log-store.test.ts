@@ -207,3 +207,22 @@ describe('loading a saved log in slices', () => {
     expect(new Set(sliced.getState().ids.toArray()).size).toBe(5);
   });
 });
+
+describe('class 14: the log holds a byte budget as well as a count', () => {
+  it('evicts the oldest entries once their measured size passes the budget, and counts them', () => {
+    const store = createLogStore({ sizeBudget: 10_000 });
+    const big = (seq: number) => ({
+      type: 'message' as const,
+      entry: { seq, time: seq, direction: 'in' as const, kind: 'notification' as const, method: 'notifications/message', size: 3_000 },
+    });
+    store.getState().actions.appendEvents([1, 2, 3, 4, 5].map(big));
+    const state = store.getState();
+    expect(state.ids.length).toBe(3);
+    expect(state.evicted).toBe(2);
+    expect(state.size).toBeLessThanOrEqual(10_000);
+    expect(state.byId.has('m1')).toBe(false);
+    // A cut notification counts for what it keeps, not for what it was.
+    store.getState().actions.appendEvents([{ ...big(6), entry: { ...big(6).entry, size: 5_000_000, cut: true as const } }]);
+    expect(store.getState().byId.has('m6')).toBe(true);
+  });
+});

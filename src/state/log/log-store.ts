@@ -56,6 +56,10 @@ export interface LogState {
   evicted: number;
   /** @default 100000 */
   retention: number;
+  /** The kept items' size (sizeOfItem), and the bound on it: the oldest go when either bound is passed. */
+  size: number;
+  /** @default DEFAULT_LOG_SIZE_BUDGET */
+  sizeBudget: number;
   /** Changes when the log is cleared or replaced, so incremental consumers start over. */
   generation: number;
   /** Changes when a kept entry is replaced in place (a response re-sent marked late), so caches of entry text refresh. */
@@ -69,11 +73,30 @@ export interface LogState {
 }
 
 const DEFAULT_LOG_RETENTION = 100_000;
+/**
+ * The log's byte budget, in characters of JSON (what the engine measures, `MessageEntry.size`): a count
+ * alone let 2,000 notifications of 200 KB hold 400 MB. Large messages already arrive bounded (256 KB per
+ * string; notifications over 16 KB cut), so this keeps the heap bounded whatever their number.
+ */
+const DEFAULT_LOG_SIZE_BUDGET = 48 * 1024 * 1024;
+/** What an item costs beyond its message text: the entry's own fields and the indexes. */
+const ITEM_OVERHEAD = 256;
+
+/** An item's share of the byte budget: the text kept, as measured in the worker (a cut notification keeps little). */
+function sizeOfItem(item: LogItem): number {
+  if (item.type === 'note') return ITEM_OVERHEAD + item.text.length;
+  const { size, cut, raw } = item.entry;
+  return ITEM_OVERHEAD + (cut ? CUT_NOTIFICATION_CHARS : (size ?? 0)) + (raw?.length ?? 0);
+}
+/** Roughly what a cut notification keeps (src/engine/message-recorder.ts cuts each string to 2 KB). */
+const CUT_NOTIFICATION_CHARS = 4 * 1024;
 export const MAX_PINS = 50;
 
 export interface LogStoreOptions {
   /** @default DEFAULT_LOG_RETENTION */
   retention?: number;
+  /** @default DEFAULT_LOG_SIZE_BUDGET */
+  sizeBudget?: number;
 }
 
 /** For a response or error: the method of the request it answers, while that request is still kept. */
@@ -96,6 +119,7 @@ function isTimelineItem(item: LogItem, byId: ReadonlyMap<string, LogItem>): bool
 
 export function createLogStore(options: LogStoreOptions = {}) {
   const retention = Math.max(1, options.retention ?? DEFAULT_LOG_RETENTION);
+  const sizeBudget = Math.max(1, options.sizeBudget ?? DEFAULT_LOG_SIZE_BUDGET);
   let noteSeq = 0;
   // The one mutable index; replaced (not cleared) on clear/load so a render in flight keeps a consistent view.
   let index = new Map<string, LogItem>();
@@ -107,6 +131,7 @@ export function createLogStore(options: LogStoreOptions = {}) {
     expandedPolls: new Set<string>(),
     notificationIds: ChunkedList.empty<string>(),
     evicted: 0,
+    size: 0,
     selectedId: null,
     pinned: [],
   });
@@ -120,6 +145,8 @@ export function createLogStore(options: LogStoreOptions = {}) {
     notificationIds: ChunkedList.empty(),
     evicted: 0,
     retention,
+    size: 0,
+    sizeBudget,
     generation: 0,
     revision: 0,
     filterText: '',
@@ -194,9 +221,11 @@ function appendItems(state: LogState, index: Map<string, LogItem>, polls: PollIn
   const newRows: string[] = [];
   const newNotifications: string[] = [];
   let replaced = false;
+  let size = state.size;
   for (const item of items) {
     // The engine may re-send an entry (e.g. marked late); replace it in place rather than duplicate it.
-    if (!index.has(item.id)) {
+    const previous = index.get(item.id);
+    if (!previous) {
       newIds.push(item.id);
       // Checked after the request is indexed, so an answer in the same batch finds it.
       index.set(item.id, item);
@@ -207,7 +236,9 @@ function appendItems(state: LogState, index: Map<string, LogItem>, polls: PollIn
         newNotifications.push(item.id);
     } else {
       replaced = true;
+      size -= sizeOfItem(previous);
     }
+    size += sizeOfItem(item);
     index.set(item.id, item);
   }
   let ids = state.ids.append(newIds);
@@ -215,8 +246,14 @@ function appendItems(state: LogState, index: Map<string, LogItem>, polls: PollIn
   let notificationIds = state.notificationIds.append(newNotifications);
   const revision = replaced ? { revision: state.revision + 1 } : {};
 
-  const excess = ids.length - state.retention;
-  if (excess <= 0) return { ids, rowIds, notificationIds, ...revision };
+  // The count bound first, then the byte budget: the oldest go until both hold (the newest item always stays).
+  let excess = Math.max(0, ids.length - state.retention);
+  for (let position = 0; position < excess; position += 1) size -= sizeOfItem(index.get(ids.at(position)!)!);
+  while (size > state.sizeBudget && excess < ids.length - 1) {
+    size -= sizeOfItem(index.get(ids.at(excess)!)!);
+    excess += 1;
+  }
+  if (excess <= 0) return { ids, rowIds, notificationIds, size, ...revision };
 
   let droppedNotifications = 0;
   let droppedRows = 0;
@@ -237,6 +274,7 @@ function appendItems(state: LogState, index: Map<string, LogItem>, polls: PollIn
     ids,
     rowIds,
     notificationIds,
+    size,
     ...revision,
     evicted: state.evicted + excess,
     selectedId: state.selectedId !== null && !index.has(state.selectedId) ? null : state.selectedId,

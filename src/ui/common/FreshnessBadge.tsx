@@ -21,10 +21,20 @@ export function FreshnessBadge({ freshness }: { freshness: Freshness | undefined
       : left > 0
         ? `${fromCache ? 'from cache · ' : ''}fresh for ${Math.ceil(left / 1000)} s${scopeText}`
         : `${fromCache ? 'from cache · ' : ''}expired${scopeText}`;
-  return (
+  const badge = (
     <span className={fromCache ? 'badge badge-cache' : 'badge badge-fresh'} title={title}>
       {text}
     </span>
+  );
+  if (!freshness.problem) return badge;
+  // The list is shown all the same: odd hints are clamped, never fatal (src/engine/features/cache-hints.ts).
+  return (
+    <>
+      {badge}{' '}
+      <span className="badge badge-warn" title={`The server's cache hints are not valid MCP: ${freshness.problem}.`}>
+        cache hints fixed: {freshness.problem}
+      </span>
+    </>
   );
 }
 

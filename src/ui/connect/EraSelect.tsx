@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { EraChoice, KnownEra } from '../../shared/model.ts';
 import { checkServerUrl } from '../../shared/url.ts';
-import { eraOrigin, isEraChoice } from '../../state/index.ts';
+import { eraEndpoint, isEraChoice } from '../../state/index.ts';
 import { useConnection, usePrefs } from '../services.tsx';
 
 const ERAS: Array<{ value: EraChoice; label: string }> = [
@@ -14,7 +14,7 @@ const eraLabel = (era: KnownEra['era']) => (era === 'modern' ? '2026-07-28' : '2
 
 /**
  * Which protocol era to speak. Auto needs no thought (it probes and falls back); the pins are for
- * checking one era on purpose. Under Auto, the era this origin spoke last time is shown, quietly.
+ * checking one era on purpose. Under Auto, the era this endpoint spoke last time is shown, quietly.
  */
 export function EraSelect() {
   const id = useId();
@@ -23,8 +23,8 @@ export function EraSelect() {
   const url = useConnection((state) => state.input.url);
   const { setEra } = useConnection((state) => state.actions);
   const checked = checkServerUrl(url);
-  const origin = checked.ok ? eraOrigin(checked.url) : undefined;
-  const known = usePrefs((state) => (origin === undefined ? undefined : state.knownEras[origin]));
+  const endpoint = checked.ok ? eraEndpoint(checked.url) : undefined;
+  const known = usePrefs((state) => (endpoint === undefined ? undefined : state.knownEras[endpoint]));
   const hint = era === 'auto' && known ? known : undefined;
   return (
     <span className="era-field">
@@ -48,7 +48,7 @@ export function EraSelect() {
         <span
           id={hintId}
           className="era-known"
-          title={`This origin spoke ${eraLabel(hint.era)} when MCP Lens last connected (${new Date(hint.at).toLocaleString()}).`}
+          title={`This endpoint spoke ${eraLabel(hint.era)} when MCP Lens last connected (${new Date(hint.at).toLocaleString()}).`}
         >
           last: {eraLabel(hint.era)}
         </span>

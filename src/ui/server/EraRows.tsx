@@ -1,6 +1,10 @@
 import { oneLine, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
+import { CutText } from './CutText.tsx';
 import type { EraFacts } from './era-facts.ts';
+
+/** Characters of the version list shown before "Show all" (about ten versions). */
+const VERSIONS_SHOWN = 130;
 
 /**
  * The era rows of the server facts (inside their <dl>): the era badge and why, the negotiated version,
@@ -26,7 +30,13 @@ export function EraRows({ facts }: { facts: EraFacts }) {
         {facts.supportedVersions.length > 0 && (
           <span className="muted server-supported">
             {' '}
-            · supports <ServerText text={facts.supportedVersions.join(', ')} />
+            · supports <CutText text={facts.supportedVersions.join(', ')} shown={VERSIONS_SHOWN} what="versions" />
+            {facts.versionCount > facts.supportedVersions.length && (
+              <>
+                {' '}
+                (the first {facts.supportedVersions.length} of {facts.versionCount.toLocaleString('en')} listed)
+              </>
+            )}
           </span>
         )}
       </dd>

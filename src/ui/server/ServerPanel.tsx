@@ -13,6 +13,7 @@ import { HeaderValue } from '../presentation/HeaderValue.tsx';
 import { UrlText } from '../presentation/UrlText.tsx';
 import { describeCapabilities } from './capabilities.ts';
 import { CheckCors } from './CheckCors.tsx';
+import { CutText } from './CutText.tsx';
 import { EraRows, ServerJson } from './EraRows.tsx';
 import { readEraFacts, sessionText } from './era-facts.ts';
 import { PingButton } from './PingButton.tsx';
@@ -36,6 +37,11 @@ function isCrossOrigin(url: unknown): boolean {
   }
 }
 
+/** How much of the server's own text the panel shows before "Show all" (the engine kept more: identity-bounds.ts). */
+const NAME_SHOWN = 120;
+const DESCRIPTION_SHOWN = 400;
+const INSTRUCTIONS_SHOWN = 4_000;
+
 function ServerDetails({ summary }: { summary: ServerSummary }) {
   // A saved session cannot be probed: the CORS doctor is for the live server.
   const replay = useSessionFile((state) => state.replay !== null);
@@ -56,7 +62,7 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
         <ServerIcon icons={server.icons} label={String(server.name)} size={open ? 'large' : 'small'} />
         <div className="server-heading">
           <h2 id="server-panel-title">
-            <ServerText text={displayName} />
+            <CutText text={displayName} shown={NAME_SHOWN} total={server.title ? summary.cut?.title : summary.cut?.name} what="name" />
             {server.version && (
               <span className="server-version mono">
                 v<ServerText text={server.version} />
@@ -65,7 +71,7 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
           </h2>
           {server.title && server.title !== server.name && (
             <div className="server-name mono">
-              <ServerText text={server.name} />
+              <CutText text={server.name} shown={NAME_SHOWN} total={summary.cut?.name} what="name" />
             </div>
           )}
           {!open && (
@@ -81,7 +87,7 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
           )}
           {server.description && open && (
             <p className="server-description">
-              <ServerText text={server.description} />
+              <CutText text={server.description} shown={DESCRIPTION_SHOWN} total={summary.cut?.description} what="description" />
             </p>
           )}
         </div>
@@ -159,7 +165,11 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
         {era.probeBlocked && !replay && <CheckCors url={summary.url} />}
 
         {era.discover && <ServerJson title="Discover result" hint="server/discover, the era probe's answer" value={era.discover} />}
-        <ServerJson title="Server info" hint={`${server.name}${server.version ? ` ${server.version}` : ''}`} value={server} />
+        <ServerJson
+          title="Server info"
+          hint={oneLine(`${server.name}${server.version ? ` ${server.version}` : ''}`, NAME_SHOWN)}
+          value={server}
+        />
 
         {summary.instructions && (
           <details className="server-section">
@@ -167,7 +177,7 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
               Instructions <span className="summary-preview">{oneLine(revealInvisible(summary.instructions), 120)}</span>
             </summary>
             <p className="instructions">
-              <ServerText text={summary.instructions} />
+              <CutText text={summary.instructions} shown={INSTRUCTIONS_SHOWN} total={summary.cut?.instructions} what="instructions" />
             </p>
           </details>
         )}

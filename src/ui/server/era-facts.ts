@@ -14,8 +14,10 @@ export interface EraFacts {
   /** The engine's one sentence on how the era was decided; absent in older files. */
   reason?: string;
   protocolVersion: string;
-  /** Modern era: the revisions the server's server/discover lists. */
+  /** Modern era: the revisions the server's server/discover lists (the first MAX_VERSIONS). */
   supportedVersions: string[];
+  /** How many versions the server listed, cut ones included (ServerSummary.cut). */
+  versionCount: number;
   /** Modern era: the server/discover result as the server sent it. */
   discover?: Record<string, unknown>;
   /** Auto's probe got no response (CORS, usually), so 2025 was used without evidence: offer the CORS doctor. */
@@ -23,7 +25,7 @@ export interface EraFacts {
 }
 
 const BADGES: Record<EraKind, string> = { modern: '2026-07-28 (stateless)', legacy: '2025 era', unknown: 'era unknown' };
-const MAX_VERSIONS = 20;
+const MAX_VERSIONS = 100;
 
 export function readEraFacts(summary: unknown): EraFacts {
   const s = isRecord(summary) ? summary : {};
@@ -37,6 +39,7 @@ export function readEraFacts(summary: unknown): EraFacts {
     ...(typeof s.eraReason === 'string' && s.eraReason.trim() !== '' && { reason: s.eraReason }),
     protocolVersion: typeof s.protocolVersion === 'string' ? s.protocolVersion : 'unknown',
     supportedVersions: versions,
+    versionCount: Math.max(versions.length, isRecord(s.cut) && typeof s.cut.supportedVersions === 'number' ? s.cut.supportedVersions : 0),
     ...(isRecord(s.discover) && { discover: s.discover }),
     probeBlocked: s.probeBlocked === true && era === 'legacy',
   };
