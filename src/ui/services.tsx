@@ -3,19 +3,24 @@
  * application (src/app/) with its stores and commands. Components call commands and read the smallest slice of a store with the hooks below; actions
  * objects are stable, so selecting them never re-renders.
  */
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { scopeOf, type Commands, type LensApp, type Scope, type Workspace, type WorkspaceState } from '../app/index.ts';
-import type {
-  AuthState,
-  ClientFeaturesState,
-  ConnectionState,
-  HttpState,
-  LogState,
-  PrefsState,
-  ServerLogState,
-  ServerRequestsState,
-  SessionFileState,
+import {
+  latestKey,
+  type AnyCall,
+  type AuthState,
+  type Call,
+  type CallKind,
+  type CallsState,
+  type ClientFeaturesState,
+  type ConnectionState,
+  type HttpState,
+  type LogState,
+  type PrefsState,
+  type ServerLogState,
+  type ServerRequestsState,
+  type SessionFileState,
 } from '../state/index.ts';
 
 const WorkspaceContext = createContext<Workspace | null>(null);
@@ -48,16 +53,22 @@ export function useApp(): LensApp {
 
 export const useCommands = (): Commands => useApp().commands;
 
-/**
- * Whether this connection is the one on screen, asked at the moment of calling. An effect's cleanup runs
- * both when the person leaves a view and when the workspace puts the whole connection in the background
- * (React's Activity keeps it, effects unmounted); only the first should cancel work (a running call, an
- * app), so such cleanups ask this first.
- */
-export function useOnScreen(): () => boolean {
-  const app = useApp();
-  const workspace = useContext(WorkspaceContext);
-  return useCallback(() => !workspace || workspace.active().app === app, [app, workspace]);
+/** The calls registry's store (its actions: forget a view's latest call). */
+export function useCalls<T>(selector: (state: CallsState) => T): T {
+  return useStore(useApp().calls, selector);
+}
+
+/** A call from the calls registry (src/app/calls.ts) by its id; undefined when there is none. */
+export function useCall(id: string | undefined): AnyCall | undefined {
+  return useStore(useApp().calls, (state) => (id === undefined ? undefined : state.byId.get(id)));
+}
+
+/** The latest call of this tool, prompt or log entry: what its view shows, running or settled. */
+export function useLatestCall<K extends CallKind>(kind: K, target: string): Call<K> | undefined {
+  return useStore(useApp().calls, (state) => {
+    const id = state.latest.get(latestKey(kind, target));
+    return id === undefined ? undefined : (state.byId.get(id) as Call<K> | undefined);
+  });
 }
 
 /** The live session or the saved one being browsed: what a tab shows and whether its actions can run. */

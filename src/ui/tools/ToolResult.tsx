@@ -1,16 +1,16 @@
+import type { Ref } from 'react';
 import type { EngineError } from '../../shared/errors.ts';
 import type { ToolCallOutcome } from '../../shared/model.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { formatDuration, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { CallProgressView, TaskLine } from './CallProgressView.tsx';
+import { CallProgressView, TaskLine, type CallProgressState } from './CallProgressView.tsx';
 import { UrlElicitationRequired } from '../requests/UrlElicitationRequired.tsx';
 import { SchemaBadge } from '../apps/SchemaBadge.tsx';
 import { ContentBlockView } from '../content/ContentBlockView.tsx';
 import { JsonTree } from '../content/JsonTree.tsx';
 import { LargeText } from '../content/LargeText.tsx';
 import { LazyDetails } from '../content/LazyDetails.tsx';
-import type { CallProgressState } from './use-call-progress.ts';
 import { useConnection } from '../services.tsx';
 
 interface Props {
@@ -18,6 +18,10 @@ interface Props {
   outcome: ToolCallOutcome | undefined;
   error: EngineError | null;
   progress: CallProgressState;
+  /** The call's time as the Message log records it (src/state/calls-store.ts); a saved result keeps its own. */
+  durationMs?: number | undefined;
+  /** The Result takes the focus after Run. */
+  ref?: Ref<HTMLElement>;
   /** Runs the same call again (offered after a -32042 URL elicitation). */
   onRetry?: () => void;
   /** What the idle region says (a saved session: the tool was not run). */
@@ -25,12 +29,21 @@ interface Props {
 }
 
 /** The Result region: a tool error (isError) and a failed request are different things and look different. */
-export function ToolResult({ status, outcome, error, progress, onRetry, idleText = 'Run the tool to see its result here.' }: Props) {
+export function ToolResult({
+  status,
+  outcome,
+  error,
+  progress,
+  durationMs,
+  ref,
+  onRetry,
+  idleText = 'Run the tool to see its result here.',
+}: Props) {
   const modern = useConnection((state) => state.summary?.era === 'modern');
   // 2025: notifications/cancelled. 2026-07-28: closing the request's response stream is the cancellation.
   const how = progress.task ? ' (tasks/cancel)' : modern ? ' by closing the request’s response stream' : ' (notifications/cancelled)';
   return (
-    <section role="region" aria-label="Result" className="tool-result" aria-busy={status === 'pending'}>
+    <section ref={ref} tabIndex={-1} role="region" aria-label="Result" className="tool-result" aria-busy={status === 'pending'}>
       <h3 className="section-title">Result</h3>
       {status === 'idle' && <p className="muted">{idleText}</p>}
       {status === 'pending' && <CallProgressView state={progress} />}
@@ -46,19 +59,21 @@ export function ToolResult({ status, outcome, error, progress, onRetry, idleText
           {error.urlElicitations && <UrlElicitationRequired elicitations={error.urlElicitations} {...(onRetry && { onRetry })} />}
         </div>
       )}
-      {status === 'success' && outcome && <Outcome outcome={outcome} />}
+      {status === 'success' && outcome && <Outcome outcome={outcome} durationMs={durationMs ?? outcome.durationMs} />}
     </section>
   );
 }
 
-function Outcome({ outcome }: { outcome: ToolCallOutcome }) {
+function Outcome({ outcome, durationMs }: { outcome: ToolCallOutcome; durationMs: number }) {
   const content = Array.isArray(outcome.content) ? outcome.content : [];
   return (
     <>
       <div className={`result-status ${outcome.isError ? 'result-tool-error' : 'result-ok'}`}>
         <span className="result-headline">{outcome.isError ? 'Tool returned an error' : 'Success'}</span>
         <span className="muted">
-          {formatDuration(outcome.durationMs)} · {content.length} content block{content.length === 1 ? '' : 's'}
+          {formatDuration(durationMs)}
+          {outcome.task && durationMs !== outcome.durationMs && ` to create the task, ${formatDuration(outcome.durationMs)} in all`} ·{' '}
+          {content.length} content block{content.length === 1 ? '' : 's'}
         </span>
       </div>
       {outcome.task && <TaskLine task={outcome.task} />}
