@@ -10,7 +10,7 @@ import type { ToolCallOutcome } from '../../shared/model.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { openExternal } from '../common/open-external.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useScope, useApp } from '../services.tsx';
+import { useCommands, useScope } from '../services.tsx';
 import { useResolvedTheme } from '../theme/use-theme.ts';
 import { AppActivityList } from './AppActivityList.tsx';
 import type { AppActivity, AppHost, AppSource } from './app-host.ts';
@@ -46,7 +46,7 @@ const MAX_HEIGHT = 2000;
 const MAX_ACTIVITY = 50;
 
 function RunningApp({ app, input, result }: { app: AppSource; input?: Record<string, unknown>; result?: ToolCallOutcome }) {
-  const services = useApp();
+  const { note } = useCommands();
   const { client, key } = useScope();
   const queryClient = useQueryClient();
   // Listed here so the visibility check has the tools; read when the app calls, not at mount.
@@ -83,7 +83,7 @@ function RunningApp({ app, input, result }: { app: AppSource; input?: Record<str
             setHeight(Math.min(MAX_HEIGHT, Math.max(80, Math.ceil(asked))));
         },
         onDisplayMode: (mode) => !closed && setFullscreen(mode === 'fullscreen'),
-        note: services.commands.note,
+        note,
       }),
     );
     running.current = host;

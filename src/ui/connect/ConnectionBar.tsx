@@ -3,7 +3,7 @@ import type { TransportChoice } from '../../shared/model.ts';
 import { usesRelay } from '../../shared/relay.ts';
 import { checkServerUrl } from '../../shared/url.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
-import { useCommands, useConnection } from '../services.tsx';
+import { useCommands, useStoreOf } from '../services.tsx';
 import { ClientFeaturesSettings } from './ClientFeaturesSettings.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
 import { EraSelect } from './EraSelect.tsx';
@@ -23,10 +23,10 @@ const TRANSPORTS: Array<{ value: TransportChoice; label: string }> = [
 
 export function ConnectionBar() {
   const ids = { url: useId(), urlError: useId(), transport: useId(), headers: useId(), client: useId(), stream: useId(), save: useId() };
-  const input = useConnection((state) => state.input);
-  const phase = useConnection((state) => state.phase);
-  const error = useConnection((state) => state.error);
-  const actions = useConnection((state) => state.actions);
+  const input = useStoreOf('connection', (state) => state.input);
+  const phase = useStoreOf('connection', (state) => state.phase);
+  const error = useStoreOf('connection', (state) => state.error);
+  const actions = useStoreOf('connection', (state) => state.actions);
   const { connect, connectAsLegacy, disconnect } = useCommands();
   const [headersOpen, setHeadersOpen] = useState(false);
   const [clientOpen, setClientOpen] = useState(false);

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { hideUrlCredentials } from '../demo/demo-masks.ts';
 import { useDemo } from '../demo/use-demo.ts';
-import { useConnection } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 
 /**
  * The Server URL box. In demo mode a URL's credentials (user info, a `?api_key=`) are masked on screen; the
@@ -10,8 +10,8 @@ import { useConnection } from '../services.tsx';
  */
 export function ServerUrlInput({ id, errorId }: { id: string; errorId: string | null }) {
   const hintId = useId();
-  const url = useConnection((state) => state.input.url);
-  const { setUrl } = useConnection((state) => state.actions);
+  const url = useStoreOf('connection', (state) => state.input.url);
+  const { setUrl } = useStoreOf('connection', (state) => state.actions);
   const demo = useDemo();
   const [typing, setTyping] = useState(false);
   const masked = demo && !typing ? hideUrlCredentials(url) : null;

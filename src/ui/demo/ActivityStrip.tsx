@@ -3,12 +3,13 @@
  * and direction, with no payloads (so nothing secret), and a count. Leaving demo mode brings the log back.
  */
 import { useShallow } from 'zustand/react/shallow';
-import { useLog } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 
 const SHOWN = 6;
 
 export function ActivityStrip() {
-  const recent = useLog(
+  const recent = useStoreOf(
+    'log',
     useShallow((state) => {
       const out: string[] = [];
       for (let i = state.ids.length - 1; i >= 0 && out.length < SHOWN; i--) {
@@ -21,7 +22,7 @@ export function ActivityStrip() {
       return out.reverse();
     }),
   );
-  const total = useLog((state) => state.ids.length);
+  const total = useStoreOf('log', (state) => state.ids.length);
   return (
     <section role="region" aria-label="Activity strip" className="activity-strip">
       <span className="activity-strip-title">Activity</span>

@@ -1,10 +1,10 @@
-import { usePrefs } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 import { useDemo } from './use-demo.ts';
 
 /** The header switch for demo mode (also `&demo=1` in a link). */
 export function DemoToggle() {
   const demo = useDemo();
-  const { setDemo } = usePrefs((state) => state.actions);
+  const { setDemo } = useStoreOf('prefs', (state) => state.actions);
   return (
     <button
       type="button"

@@ -4,10 +4,10 @@
  * and components that show secrets or export files ask `useDemo()`.
  */
 import { useEffect } from 'react';
-import { usePrefs } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 import { hideUrlCredentials } from './demo-masks.ts';
 
-export const useDemo = () => usePrefs((state) => state.demo);
+export const useDemo = () => useStoreOf('prefs', (state) => state.demo);
 
 /** Mirrors the mode onto <html> for the styles (`&demo=1` is part of the address: src/app/address.ts). */
 export function useApplyDemo(): boolean {

@@ -7,8 +7,8 @@ import { downloadText } from '../common/download.ts';
 import { formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useFixedRows } from '../common/use-fixed-rows.ts';
-import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
-import { useHttp, useApp } from '../services.tsx';
+import { LIST_REFRESH_MS } from '../common/use-throttled-state.ts';
+import { useStoreOf, useStoreReader, useThrottledStoreOf } from '../services.tsx';
 import { HttpDetail } from './HttpDetail.tsx';
 import { statusTone } from './status-tone.ts';
 import './http.css';
@@ -18,15 +18,15 @@ const ROW_HEIGHT = 24;
 
 /** The HTTP exchanges behind the messages, as the browser saw them, newest at the bottom. */
 export function HttpView() {
-  const services = useApp();
-  const { seqs, evicted } = useThrottledState(services.http, LIST_REFRESH_MS);
-  const { clear } = useHttp((state) => state.actions);
+  const read = useStoreReader();
+  const { seqs, evicted } = useThrottledStoreOf('http', LIST_REFRESH_MS);
+  const { clear } = useStoreOf('http', (state) => state.actions);
   // Demo mode writes no files (see src/ui/demo/).
   const demo = useDemo();
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useFixedRows(scroller, seqs.length, ROW_HEIGHT, 4);
-  const selectedSeq = useHttp((state) => state.selectedSeq);
-  const view = useHttp((state) => state.view);
+  const selectedSeq = useStoreOf('http', (state) => state.selectedSeq);
+  const view = useStoreOf('http', (state) => state.view);
   const { setFollowing, scrollToIndex } = rows;
   // "Show HTTP exchange" from the log selects an exchange and shows this view: bring its row into sight,
   // once per selection (new exchanges arriving later must not pull the list back to it).
@@ -46,8 +46,8 @@ export function HttpView() {
   }, [selectedSeq, view, seqs, setFollowing, scrollToIndex]);
 
   const exportHar = () => {
-    const { bySeq, carried } = services.http.getState();
-    const { byId } = services.log.getState();
+    const { bySeq, carried } = read('http');
+    const { byId } = read('log');
     const messagesOf = (seq: number): MessageEntry[] =>
       (carried.get(seq) ?? []).flatMap((messageSeq) => {
         const item = byId.get(messageItemId(messageSeq));
@@ -96,10 +96,10 @@ export function HttpView() {
 }
 
 const HttpRow = memo(function HttpRow({ seq, top }: { seq: number; top: number }) {
-  const exchange = useHttp((state) => state.bySeq.get(seq));
-  const selected = useHttp((state) => state.selectedSeq === seq);
-  const count = useHttp((state) => state.carried.get(seq)?.length ?? 0);
-  const { select } = useHttp((state) => state.actions);
+  const exchange = useStoreOf('http', (state) => state.bySeq.get(seq));
+  const selected = useStoreOf('http', (state) => state.selectedSeq === seq);
+  const count = useStoreOf('http', (state) => state.carried.get(seq)?.length ?? 0);
+  const { select } = useStoreOf('http', (state) => state.actions);
   if (!exchange) return null;
   const tone = statusTone(exchange);
   let path = exchange.url;

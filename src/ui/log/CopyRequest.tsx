@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { curlCommand, requestJson } from './copy-request.ts';
 import type { MessageEntry } from '../../shared/events.ts';
-import { useConnection, useHttp } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 
 /** Copy as JSON and as curl, for a request or notification MCP Lens sent. Secrets are masked in both. */
 export function CopyRequest({ entry }: { entry: MessageEntry }) {
-  const exchange = useHttp((state) => (entry.httpSeq === undefined ? undefined : state.bySeq.get(entry.httpSeq)));
-  const url = useConnection((state) => state.summary?.url ?? state.input.url);
-  const summary = useConnection((state) => state.summary);
+  const exchange = useStoreOf('http', (state) => (entry.httpSeq === undefined ? undefined : state.bySeq.get(entry.httpSeq)));
+  const url = useStoreOf('connection', (state) => state.summary?.url ?? state.input.url);
+  const summary = useStoreOf('connection', (state) => state.summary);
   const [copied, setCopied] = useState<string | null>(null);
   const copy = (what: string, text: string) => {
     void navigator.clipboard?.writeText(text).then(

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { requestMethodOf } from '../../state/index.ts';
-import { useLog } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 import { ERA_PROBE_METHOD, resultTypeOf, resultTypeTone } from './envelope.ts';
 
 /** Every row has this height (px), so the list can place row n at n × height without measuring. */
@@ -19,11 +19,11 @@ interface RowProps {
 
 /** One log row. Selects only its own entry, so a new batch re-renders new rows, not old ones. */
 export const LogRow = memo(function LogRow({ id, top, position, size }: RowProps) {
-  const item = useLog((state) => state.byId.get(id));
-  const selected = useLog((state) => state.selectedId === id);
-  const requestMethod = useLog((state) => requestMethodOf(state.byId, state.byId.get(id)));
+  const item = useStoreOf('log', (state) => state.byId.get(id));
+  const selected = useStoreOf('log', (state) => state.selectedId === id);
+  const requestMethod = useStoreOf('log', (state) => requestMethodOf(state.byId, state.byId.get(id)));
   const rowProps = { 'data-log-id': id, style: { transform: `translateY(${top}px)` }, 'aria-posinset': position, 'aria-setsize': size };
-  const { select } = useLog((state) => state.actions);
+  const { select } = useStoreOf('log', (state) => state.actions);
   if (!item) return null;
 
   if (item.type === 'note') {

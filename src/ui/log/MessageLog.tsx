@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { useFixedRows } from '../common/use-fixed-rows.ts';
-import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
-import { useLog, useApp } from '../services.tsx';
+import { LIST_REFRESH_MS } from '../common/use-throttled-state.ts';
+import { useStoreOf, useThrottledStoreOf } from '../services.tsx';
 import { ExportLog } from './ExportLog.tsx';
 import { LogFacets } from './LogFacets.tsx';
 import { PinnedMessages } from './PinnedMessages.tsx';
@@ -18,11 +18,11 @@ const LogDetail = lazy(() => import('./LogDetail.tsx').then((module) => ({ defau
  */
 export function MessageLog() {
   const filterId = useId();
-  const filterText = useLog((state) => state.filterText);
-  const { evicted, ids } = useThrottledState(useApp().log, LIST_REFRESH_MS);
+  const filterText = useStoreOf('log', (state) => state.filterText);
+  const { evicted, ids } = useThrottledStoreOf('log', LIST_REFRESH_MS);
   const total = ids.length;
-  const selectedId = useLog((state) => state.selectedId);
-  const { setFilter, clear, select } = useLog((state) => state.actions);
+  const selectedId = useStoreOf('log', (state) => state.selectedId);
+  const { setFilter, clear, select } = useStoreOf('log', (state) => state.actions);
   const visible = useVisibleIds();
   const scroller = useRef<HTMLDivElement>(null);
   // Follows new entries unless the person scrolled up to read something.

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { asEngineError, type EngineError } from '../../shared/errors.ts';
 import { draftOf, draftText, parseDraft, type ResendDraft, type ResendResult } from '../../shared/resend.ts';
 import type { Call } from '../../state/index.ts';
-import { useCalls, useCommands, useLatestCall } from '../services.tsx';
+import { useCommands, useLatestCall, useStoreOf } from '../services.tsx';
 
 type ResendPhase =
   { kind: 'idle' } | { kind: 'sending' } | { kind: 'answered'; answer: ResendResult } | { kind: 'failed'; error: EngineError };
@@ -25,7 +25,7 @@ export type Resend = ReturnType<typeof useResend>;
  */
 export function useResend(itemId: string | undefined, message: unknown) {
   const { startCall, cancelCall } = useCommands();
-  const forget = useCalls((calls) => calls.actions.forget);
+  const forget = useStoreOf('calls', (calls) => calls.actions.forget);
   const call = useLatestCall('resend', itemId ?? '');
   const [state, setState] = useState<ResendState | null>(null);
   const current = itemId !== undefined && state?.forId === itemId ? state : null;

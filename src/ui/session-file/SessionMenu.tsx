@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { SESSION_FILE_EXTENSION } from '../../shared/session-file/session-file.ts';
-import { useCommands, useSessionFile } from '../services.tsx';
+import { useCommands, useStoreOf } from '../services.tsx';
 import { useDemo } from '../demo/use-demo.ts';
 import './session.css';
 
@@ -8,7 +8,7 @@ import './session.css';
 export function SessionMenu() {
   const { saveSessionFile, openSessionFile } = useCommands();
   const input = useRef<HTMLInputElement>(null);
-  const progress = useSessionFile((state) => state.progress);
+  const progress = useStoreOf('sessionFile', (state) => state.progress);
   const [saving, setSaving] = useState(false);
   const demo = useDemo();
 

@@ -4,7 +4,7 @@ import { TASKS_EXTENSION, TERMINAL_TASK_STATUSES, type TaskInfo } from '../../sh
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useConnection, useScope } from '../services.tsx';
+import { useScope, useStoreOf } from '../services.tsx';
 import { ToolResult } from '../tools/ToolResult.tsx';
 import '../tools/tools-calls.css';
 import './tasks.css';
@@ -15,11 +15,11 @@ import './tasks.css';
  * tasks/list, so the tab always lists this session's handles, and Refresh polls them with tasks/get.
  */
 export function TasksView() {
-  const phase = useConnection((state) => state.phase);
-  const connectionKey = useConnection((state) => state.connectionKey);
-  const modern = useConnection((state) => state.summary?.era === 'modern');
-  const extension = useConnection((state) => state.summary?.extensions?.includes(TASKS_EXTENSION) === true);
-  const tasksCapability = useConnection((state) => state.summary?.capabilities?.tasks);
+  const phase = useStoreOf('connection', (state) => state.phase);
+  const connectionKey = useStoreOf('connection', (state) => state.connectionKey);
+  const modern = useStoreOf('connection', (state) => state.summary?.era === 'modern');
+  const extension = useStoreOf('connection', (state) => state.summary?.extensions?.includes(TASKS_EXTENSION) === true);
+  const tasksCapability = useStoreOf('connection', (state) => state.summary?.capabilities?.tasks);
   if (phase !== 'connected') return <p className="empty-state">Connect to a server to see its tasks.</p>;
   if (modern && !extension) {
     return (

@@ -4,7 +4,7 @@ import { prettyJson } from '../common/format.ts';
 import { ServerIcon } from '../common/Icon.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { ReadOnlyNote } from '../session-file/ReadOnlyNote.tsx';
-import { useCalls, useCommands, useLatestCall, usePrefs, useScope } from '../services.tsx';
+import { useCommands, useLatestCall, useScope, useStoreOf } from '../services.tsx';
 import { submitOnModEnter } from '../common/submit-on-mod-enter.ts';
 import { CallAnnouncer } from './CallAnnouncer.tsx';
 import { ConfirmRunDialog, confirmReason } from './ConfirmRunDialog.tsx';
@@ -24,10 +24,10 @@ export function ToolDetail({ tool }: { tool: Tool }) {
   // The tool's latest call, from the connection's calls registry: leaving the tool or the connection
   // cancels nothing, and coming back shows the call where it stands.
   const call = useLatestCall('tool', tool.name);
-  const forgetCall = useCalls((state) => state.actions.forget);
-  const timeoutMs = usePrefs((state) => state.toolTimeoutMs);
-  const maxTotalTimeoutMs = usePrefs((state) => state.toolMaxTotalTimeoutMs);
-  const confirmDestructive = usePrefs((state) => state.confirmDestructive);
+  const forgetCall = useStoreOf('calls', (state) => state.actions.forget);
+  const timeoutMs = useStoreOf('prefs', (state) => state.toolTimeoutMs);
+  const maxTotalTimeoutMs = useStoreOf('prefs', (state) => state.toolMaxTotalTimeoutMs);
+  const confirmDestructive = useStoreOf('prefs', (state) => state.confirmDestructive);
   const { capabilities, recording, readOnly } = useScope();
   const serverTasks = serverRunsToolTasks(capabilities);
   // A saved session: the form starts from the run being looked at, and Run is disabled with the reason.

@@ -11,7 +11,7 @@ import { ContentBlockView } from '../content/ContentBlockView.tsx';
 import { JsonTree } from '../content/JsonTree.tsx';
 import { LargeText } from '../content/LargeText.tsx';
 import { LazyDetails } from '../content/LazyDetails.tsx';
-import { useConnection } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 
 interface Props {
   status: 'idle' | 'pending' | 'success' | 'error';
@@ -39,7 +39,7 @@ export function ToolResult({
   onRetry,
   idleText = 'Run the tool to see its result here.',
 }: Props) {
-  const modern = useConnection((state) => state.summary?.era === 'modern');
+  const modern = useStoreOf('connection', (state) => state.summary?.era === 'modern');
   // 2025: notifications/cancelled. 2026-07-28: closing the request's response stream is the cancellation.
   const how = progress.task ? ' (tasks/cancel)' : modern ? ' by closing the request’s response stream' : ' (notifications/cancelled)';
   return (
