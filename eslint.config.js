@@ -33,6 +33,21 @@ const layerRules = Object.entries(LAYERS).map(([layer, forbidden]) => ({
           ...(['shared', 'engine', 'bridge', 'node'].includes(layer)
             ? [{ group: FRAMEWORKS, message: `src/${layer} is framework-free: no React, stores, queries or DOM sanitizers here.` }]
             : []),
+          ...(layer === 'ui'
+            ? [
+                {
+                  // One way to read a store (src/ui/services.tsx): views never hold the connection's app itself.
+                  regex: '(^|/)services\\.tsx$',
+                  importNames: ['useApp'],
+                  message: 'useApp is private to src/ui/services.tsx: read a store with useStoreOf, act with useCommands.',
+                },
+                {
+                  group: ['zustand'],
+                  importNames: ['useStore'],
+                  message: "Read a connection's store with useStoreOf('name', selector) from src/ui/services.tsx.",
+                },
+              ]
+            : []),
           ...(layer === 'app'
             ? [
                 {

@@ -112,3 +112,22 @@ test('an MCP App keeps running while its connection is in the background', async
   await app.getByRole('button', { name: 'Refresh from server' }).click();
   await expect(app.getByRole('status')).toHaveText('Refreshed through the host.');
 });
+
+test('a call keeps running while its connection is in the background, and while its tool is not on screen', async ({ page }) => {
+  await connect(page, DEMO_MCP_URL);
+  await runTool(page, 'long-running-task', { args: { steps: 12, stepMs: 400 } });
+  await expect(result(page).getByRole('progressbar', { name: 'Tool progress' })).toBeVisible();
+
+  // Another tool, then another connection: neither leaving the tool nor the connection cancels the call.
+  await openTool(page, 'echo');
+  await expect(result(page)).toContainText('Run the tool to see its result here.');
+  await page.getByRole('button', { name: 'Add connection' }).click();
+  await switcher(page)
+    .getByRole('button', { name: /^MCP Lens Demo Server/ })
+    .click();
+  await openTool(page, 'long-running-task');
+  // Back on the tool, the same call is shown where it stands, and it ends on its own.
+  await expect(result(page)).toContainText('Success', { timeout: 30_000 });
+  await expect(result(page)).not.toContainText('Cancelled');
+  await expect(messageLog(page)).not.toContainText('notifications/cancelled');
+});

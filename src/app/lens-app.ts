@@ -10,6 +10,7 @@ import type { HeaderPair } from '../shared/model.ts';
 import type { Address } from './address.ts';
 import { clearToolOnNewServer } from './address-sync.ts';
 import { authCommands } from './auth-commands.ts';
+import { callCommands } from './calls.ts';
 import { connectionCommands } from './connection-commands.ts';
 import type { AppEffects } from './effects.ts';
 import { demoScriptCommands } from './demo-script.ts';
@@ -52,11 +53,14 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
   const unsubscribe = client.subscribe(route);
   const connection = connectionCommands(client, stores, effects, (error) => route([{ type: 'connection', phase: 'failed', error }]));
   const workspace = savedServerCommands(stores, effects, connection);
+  const tools = toolCommands(client, stores, effects);
+  const log = logCommands(client, stores, effects, refuse);
   const commands = {
     ...connection,
     ...workspace,
-    ...toolCommands(client, stores, effects),
-    ...logCommands(client, stores, effects, refuse),
+    ...tools,
+    ...log,
+    ...callCommands(client, stores, effects, { runTool: tools.runTool, resendRequest: log.resendRequest }),
     ...serverCommands(client, stores, queryClient),
     ...session,
     ...authCommands(client, stores, effects, connection.connect, redirectUrl),

@@ -6,6 +6,7 @@
 import {
   createAuthStore,
   createCallHistoryStore,
+  createCallsStore,
   createClientFeaturesStore,
   createConnectionStore,
   createDemoScriptStore,
@@ -59,6 +60,8 @@ export function createStores(
     auth: createAuthStore(),
     /** The tab and tool on screen, reflected in the address bar. */
     view: createViewStore(initialView),
+    /** The calls a person started (Run tool, Get prompt, Re-send), by id: see src/app/calls.ts. */
+    calls: createCallsStore(),
     /** Tool calls per server (History tab). */
     history: createCallHistoryStore(),
     /** Where the command palette asks the tabs to go. */

@@ -201,7 +201,9 @@ async function connectWith({ kind, url, headers, timeout, plan }: ConnectTarget,
   const profile = profileOf(client.getProtocolEra());
   if (profile.protocolExtensions) client.declareExtensions(negotiateExtensions(extensions, client.getServerCapabilities()?.extensions));
 
-  const summary = boundSummary(summarize(client, profile, kind, url, transport, (era) => explainEra(plan, era, probes.seen(), kind === 'sse')));
+  const summary = boundSummary(
+    summarize(client, profile, kind, url, transport, (era) => explainEra(plan, era, probes.seen(), kind === 'sse')),
+  );
   // The UI offers the CORS doctor for it, and does not remember it as the origin's era.
   if (plan.mode === 'legacy' && plan.why === 'probe-blocked') summary.probeBlocked = true;
   if (summary.era === 'legacy' && plan.mode === 'auto' && kind === 'streamable-http') deps.note('info', summary.eraReason);

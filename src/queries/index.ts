@@ -5,6 +5,6 @@ export { callToolMutationOptions, toolsQueryOptions } from './tools.ts';
 export { iconQueryOptions } from './icons.ts';
 export { cancelTaskMutationOptions, taskResultMutationOptions, tasksQueryOptions } from './tasks.ts';
 export { readResourceQueryOptions, resourcesQueryOptions, resourceTemplatesQueryOptions, wireResourceUpdates } from './resources.ts';
-export { completionQueryOptions, getPromptMutationOptions, promptsQueryOptions } from './prompts.ts';
+export { completionQueryOptions, promptsQueryOptions } from './prompts.ts';
 export { loadMore } from './load-more.ts';
 export { refreshQuery } from './refresh.ts';

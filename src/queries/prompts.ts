@@ -1,8 +1,8 @@
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { EngineClient } from '../bridge/index.ts';
 import type { CompleteParams, CompleteResult } from '../shared/completions-api.ts';
 import type { EngineError } from '../shared/errors.ts';
-import type { PromptGetResult, PromptList } from '../shared/prompts-api.ts';
+import type { PromptList } from '../shared/prompts-api.ts';
 import { listStaleTime } from './refresh.ts';
 import { mcpKeys, type CacheMode } from './keys.ts';
 
@@ -12,20 +12,6 @@ export function promptsQueryOptions(client: EngineClient, connectionKey: number,
     queryKey: mcpKeys.prompts(connectionKey),
     queryFn: ({ signal }) => client.call('listPrompts', { cache }, signal),
     staleTime: listStaleTime,
-  });
-}
-
-export interface GetPromptVariables {
-  name: string;
-  arguments: Record<string, string>;
-  signal?: AbortSignal;
-}
-
-/** `prompts/get` runs the server's code with the person's arguments: a mutation, never cached or retried. */
-export function getPromptMutationOptions(client: EngineClient) {
-  return mutationOptions<PromptGetResult, EngineError, GetPromptVariables>({
-    mutationKey: mcpKeys.mutation('prompts/get'),
-    mutationFn: ({ name, arguments: args, signal }) => client.call('getPrompt', { name, arguments: args }, signal),
   });
 }
 

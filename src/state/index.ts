@@ -45,3 +45,5 @@ export { pollSummary } from './log/log-polls.ts';
 export { jsonLine, JSONL_MIME_TYPE } from './log/log-jsonl.ts';
 export type { ScriptAt } from './demo-script-store.ts';
 export { createDemoScriptStore } from './demo-script-store.ts';
+export type { AnyCall, Call, CallKind, CallKinds, CallsState, CallStatus } from './calls-store.ts';
+export { createCallsStore, latestKey } from './calls-store.ts';

@@ -1,22 +1,14 @@
 /**
  * What the composition root hands to the React tree: the workspace, and for each connection its
- * application (src/app/) with its stores and commands. Components call commands and read the smallest slice of a store with the hooks below; actions
+ * application (src/app/) with its stores and commands. Components call commands and read the smallest slice of a store with useStoreOf; `useApp` is private to this file (lint enforces it), and actions
  * objects are stable, so selecting them never re-renders.
  */
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
-import { useStore } from 'zustand';
-import { scopeOf, type Commands, type LensApp, type Scope, type Workspace, type WorkspaceState } from '../app/index.ts';
-import type {
-  AuthState,
-  ClientFeaturesState,
-  ConnectionState,
-  HttpState,
-  LogState,
-  PrefsState,
-  ServerLogState,
-  ServerRequestsState,
-  SessionFileState,
-} from '../state/index.ts';
+// eslint-disable-next-line no-restricted-imports -- the one place a view's store read goes through
+import { useStore, type StoreApi } from 'zustand';
+import { scopeOf, type Commands, type LensApp, type Scope, type Stores, type Workspace, type WorkspaceState } from '../app/index.ts';
+import { useThrottledState } from './common/use-throttled-state.ts';
+import { latestKey, type AnyCall, type Call, type CallKind } from '../state/index.ts';
 
 const WorkspaceContext = createContext<Workspace | null>(null);
 const AppContext = createContext<LensApp | null>(null);
@@ -40,7 +32,7 @@ export function AppProvider({ app, children }: { app: LensApp; children: ReactNo
   return <AppContext.Provider value={app}>{children}</AppContext.Provider>;
 }
 
-export function useApp(): LensApp {
+function useApp(): LensApp {
   const app = useContext(AppContext);
   if (!app) throw new Error('AppProvider is missing: render the app through main.tsx or wrap it in one.');
   return app;
@@ -48,64 +40,60 @@ export function useApp(): LensApp {
 
 export const useCommands = (): Commands => useApp().commands;
 
-/**
- * Whether this connection is the one on screen, asked at the moment of calling. An effect's cleanup runs
- * both when the person leaves a view and when the workspace puts the whole connection in the background
- * (React's Activity keeps it, effects unmounted); only the first should cancel work (a running call, an
- * app), so such cleanups ask this first.
- */
-export function useOnScreen(): () => boolean {
-  const app = useApp();
-  const workspace = useContext(WorkspaceContext);
-  return useCallback(() => !workspace || workspace.active().app === app, [app, workspace]);
+/** A call from the calls registry (src/app/calls.ts) by its id; undefined when there is none. */
+export function useCall(id: string | undefined): AnyCall | undefined {
+  return useStore(storeOf(useApp(), 'calls'), (state) => (id === undefined ? undefined : state.byId.get(id)));
+}
+
+/** The latest call of this tool, prompt or log entry: what its view shows, running or settled. */
+export function useLatestCall<K extends CallKind>(kind: K, target: string): Call<K> | undefined {
+  return useStore(storeOf(useApp(), 'calls'), (state) => {
+    const id = state.latest.get(latestKey(kind, target));
+    return id === undefined ? undefined : (state.byId.get(id) as Call<K> | undefined);
+  });
 }
 
 /** The live session or the saved one being browsed: what a tab shows and whether its actions can run. */
 export function useScope(): Scope {
   const { client } = useApp();
-  const saved = useSessionFile((state) => state.replay);
-  const phase = useConnection((state) => state.phase);
-  const connectionKey = useConnection((state) => state.connectionKey);
-  const capabilities = useConnection((state) => state.summary?.capabilities);
-  const era = useConnection((state) => state.summary?.era);
+  const saved = useStoreOf('sessionFile', (state) => state.replay);
+  const phase = useStoreOf('connection', (state) => state.phase);
+  const connectionKey = useStoreOf('connection', (state) => state.connectionKey);
+  const capabilities = useStoreOf('connection', (state) => state.summary?.capabilities);
+  const era = useStoreOf('connection', (state) => state.summary?.era);
   return useMemo(
     () => scopeOf(client, { phase, connectionKey, capabilities, era }, saved),
     [client, phase, connectionKey, capabilities, era, saved],
   );
 }
 
-export function useConnection<T>(selector: (state: ConnectionState) => T): T {
-  return useStore(useApp().connection, selector);
+/** The stores of one connection, by name: `useStoreOf('log', (state) => state.ids)`. */
+export type StoreName = keyof Stores;
+export type StateOf<N extends StoreName> = Stores[N] extends StoreApi<infer S> ? S : never;
+
+const storeOf = <N extends StoreName>(app: LensApp, name: N) => app[name] as unknown as StoreApi<StateOf<N>>;
+
+/**
+ * The one way a view reads a store: the smallest slice it renders, by the store's name. Actions objects are
+ * stable, so selecting them never re-renders.
+ */
+export function useStoreOf<N extends StoreName, T>(name: N, selector: (state: StateOf<N>) => T): T {
+  return useStore<StoreApi<StateOf<N>>, T>(storeOf<N>(useApp(), name), selector);
 }
 
-export function useLog<T>(selector: (state: LogState) => T): T {
-  return useStore(useApp().log, selector);
+/** A store's whole state, re-read at most every `intervalMs`: for lists that change many times a second. */
+export function useThrottledStoreOf<N extends StoreName>(name: N, intervalMs: number): StateOf<N> {
+  return useThrottledState(storeOf<N>(useApp(), name), intervalMs);
 }
 
-export function usePrefs<T>(selector: (state: PrefsState) => T): T {
-  return useStore(useApp().prefs, selector);
+/**
+ * The state of a store as it is at the moment of asking: for an event handler or an effect that acts once
+ * (a click, a palette opening), never for rendering, which selects with useStoreOf.
+ */
+export function useStoreReader(): <N extends StoreName>(name: N) => StateOf<N> {
+  const app = useApp();
+  return useCallback(<N extends StoreName>(name: N) => storeOf<N>(app, name).getState(), [app]);
 }
 
-export function useHttp<T>(selector: (state: HttpState) => T): T {
-  return useStore(useApp().http, selector);
-}
-
-export function useSessionFile<T>(selector: (state: SessionFileState) => T): T {
-  return useStore(useApp().sessionFile, selector);
-}
-
-export function useServerLog<T>(selector: (state: ServerLogState) => T): T {
-  return useStore(useApp().serverLog, selector);
-}
-
-export function useServerRequests<T>(selector: (state: ServerRequestsState) => T): T {
-  return useStore(useApp().serverRequests, selector);
-}
-
-export function useClientFeatures<T>(selector: (state: ClientFeaturesState) => T): T {
-  return useStore(useApp().clientFeatures, selector);
-}
-
-export function useAuth<T>(selector: (state: AuthState) => T): T {
-  return useStore(useApp().auth, selector);
-}
+/** Where the authorization server sends the browser back (the Authorization tab shows it). */
+export const useRedirectUrl = (): string => useApp().redirectUrl;

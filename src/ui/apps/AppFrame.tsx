@@ -10,7 +10,7 @@ import type { ToolCallOutcome } from '../../shared/model.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { openExternal } from '../common/open-external.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useScope, useApp } from '../services.tsx';
+import { useCommands, useScope } from '../services.tsx';
 import { useResolvedTheme } from '../theme/use-theme.ts';
 import { AppActivityList } from './AppActivityList.tsx';
 import { AppCallConsentDialog } from './AppCallConsentDialog.tsx';
@@ -53,7 +53,7 @@ const MAX_ACTIVITY = 50;
 const allowedApps = new Set<string>();
 
 function RunningApp({ app, input, result }: { app: AppSource; input?: Record<string, unknown>; result?: ToolCallOutcome }) {
-  const services = useApp();
+  const { note } = useCommands();
   const { client, key } = useScope();
   const queryClient = useQueryClient();
   // Listed here so the visibility check has the tools; read when the app calls, not at mount.
@@ -127,7 +127,7 @@ function RunningApp({ app, input, result }: { app: AppSource; input?: Record<str
         onPause: (reason) => {
           if (closed) return;
           setPaused(reason);
-          services.commands.note('warning', reason);
+          note('warning', reason);
         },
         now: () => performance.now(),
         openExternal,
@@ -141,7 +141,7 @@ function RunningApp({ app, input, result }: { app: AppSource; input?: Record<str
           schedule();
         },
         onDisplayMode: (mode) => !closed && setFullscreen(mode === 'fullscreen'),
-        note: services.commands.note,
+        note,
       }),
     );
     running.current = host;

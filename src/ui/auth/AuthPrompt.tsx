@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useApp, useAuth } from '../services.tsx';
+import { useStoreOf, useCommands } from '../services.tsx';
 import { RememberCheckbox } from './RememberCheckbox.tsx';
 import './auth.css';
 
@@ -10,10 +10,10 @@ import './auth.css';
  * on in this tab (a full-page redirect) or in a new one.
  */
 export function AuthPrompt() {
-  const { commands } = useApp();
-  const status = useAuth((s) => s.status);
+  const commands = useCommands();
+  const status = useStoreOf('auth', (s) => s.status);
   // The callback itself is heard by the workspace (WorkspaceView), which hands it to the connection waiting.
-  const callbackError = useAuth((s) => s.callbackError);
+  const callbackError = useStoreOf('auth', (s) => s.callbackError);
   const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [remember, setRemember] = useState(false);

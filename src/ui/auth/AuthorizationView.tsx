@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { AuthStatus, AuthStep, AuthVerdict } from '../../shared/auth.ts';
-import { useAuth, useConnection, useApp } from '../services.tsx';
+import { useStoreOf, useCommands, useRedirectUrl } from '../services.tsx';
 import { AuthStepDetails } from './AuthStepDetails.tsx';
 import { RememberCheckbox } from './RememberCheckbox.tsx';
 import './auth.css';
@@ -20,10 +20,10 @@ const VERDICT_LABEL: Record<AuthVerdict, string> = {
  * response, the rule it follows, and a verdict.
  */
 export function AuthorizationView() {
-  const steps = useAuth((s) => s.steps);
-  const evicted = useAuth((s) => s.evicted);
-  const status = useAuth((s) => s.status);
-  const serverUrl = useConnection((s) => s.summary?.url ?? s.input.url);
+  const steps = useStoreOf('auth', (s) => s.steps);
+  const evicted = useStoreOf('auth', (s) => s.evicted);
+  const status = useStoreOf('auth', (s) => s.status);
+  const serverUrl = useStoreOf('connection', (s) => s.summary?.url ?? s.input.url);
 
   return (
     <div className="auth-view">
@@ -74,11 +74,12 @@ function StatusLine({ status }: { status: AuthStatus }) {
 }
 
 function ClientSettings({ serverUrl }: { serverUrl: string }) {
-  const { commands, redirectUrl } = useApp();
+  const commands = useCommands();
+  const redirectUrl = useRedirectUrl();
   const [clientId, setClientId] = useState('');
   const [clientSecret, setClientSecret] = useState('');
   const [saved, setSaved] = useState<string | null>(null);
-  const status = useAuth((s) => s.status);
+  const status = useStoreOf('auth', (s) => s.status);
   const [rememberChoice, setRememberChoice] = useState<{ serverUrl: string; remember: boolean } | null>(null);
   // What the engine reports for this server wins; before any authorization, the user's own choice.
   const remember =

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { appLink } from './app-link.ts';
 import { REDIRECT_RETURN_KEY } from '../../state/index.ts';
 import type { ReturnOutcome } from '../../app/index.ts';
-import { useApp } from '../services.tsx';
+import { useCommands, useStoreReader } from '../services.tsx';
 import { tabStorage } from './open-authorization.ts';
 import './auth.css';
 
@@ -15,7 +15,8 @@ let started = false;
  * here, and nothing is exchanged.
  */
 export function RedirectReturn() {
-  const { commands, connection } = useApp();
+  const commands = useCommands();
+  const read = useStoreReader();
   const [outcome, setOutcome] = useState<ReturnOutcome | { kind: 'working' }>(() =>
     tabStorage()?.getItem(REDIRECT_RETURN_KEY) ? { kind: 'working' } : { kind: 'none' },
   );
@@ -29,10 +30,10 @@ export function RedirectReturn() {
       setOutcome(result);
       if (result.kind === 'none') return;
       // A reload now reopens the same server instead of the bare callback hand-over.
-      const url = connection.getState().input.url;
+      const url = read('connection').input.url;
       if (url) window.history.replaceState(null, '', appLink(url));
     });
-  }, [commands, connection]);
+  }, [commands, read]);
 
   if (outcome.kind === 'none') return null;
   if (outcome.kind === 'working') {

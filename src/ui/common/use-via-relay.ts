@@ -1,7 +1,7 @@
 import { usesRelay } from '../../shared/relay.ts';
-import { useConnection } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 
 /** Whether the live connection goes through the local relay: its headers carry the relay's token. */
 export function useViaRelay(): boolean {
-  return useConnection((state) => state.phase === 'connected' && usesRelay(state.input.headers));
+  return useStoreOf('connection', (state) => state.phase === 'connected' && usesRelay(state.input.headers));
 }

@@ -4,7 +4,7 @@ import { completionQueryOptions } from '../../queries/index.ts';
 import type { CompletionRef } from '../../shared/completions-api.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { ServerText } from '../common/ServerText.tsx';
-import { useConnection, useScope } from '../services.tsx';
+import { useScope, useStoreOf } from '../services.tsx';
 import { useDebounced } from './use-debounced.ts';
 import './completions.css';
 
@@ -34,8 +34,8 @@ interface Props {
 export function ArgumentInput({ name, label, description, required, value, onChange, completionRef, contextArguments, disabled }: Props) {
   const id = useId();
   const { client } = useScope();
-  const connectionKey = useConnection((s) => s.connectionKey);
-  const offersCompletions = useConnection((s) => s.summary?.capabilities?.completions !== undefined);
+  const connectionKey = useStoreOf('connection', (s) => s.connectionKey);
+  const offersCompletions = useStoreOf('connection', (s) => s.summary?.capabilities?.completions !== undefined);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const typed = useDebounced(value, DEBOUNCE_MS);

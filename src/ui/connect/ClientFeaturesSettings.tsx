@@ -1,5 +1,5 @@
 import type { ClientFeatureSettings } from '../../shared/client-features.ts';
-import { useClientFeatures, useConnection } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 import './client-features.css';
 
 const OPTIONS: Array<{ key: keyof ClientFeatureSettings; label: string; capability: string }> = [
@@ -12,9 +12,9 @@ const OPTIONS: Array<{ key: keyof ClientFeatureSettings; label: string; capabili
 
 /** Which client capabilities the next connection declares: switch one off to see how a server copes without it. */
 export function ClientFeaturesSettings({ id }: { id: string }) {
-  const settings = useClientFeatures((s) => s.settings);
-  const { setSetting } = useClientFeatures((s) => s.actions);
-  const phase = useConnection((s) => s.phase);
+  const settings = useStoreOf('clientFeatures', (s) => s.settings);
+  const { setSetting } = useStoreOf('clientFeatures', (s) => s.actions);
+  const phase = useStoreOf('connection', (s) => s.phase);
   return (
     <fieldset id={id} className="client-features">
       <legend>Client capabilities</legend>

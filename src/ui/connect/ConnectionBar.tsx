@@ -3,7 +3,7 @@ import { MAX_CONNECTIONS } from '../../app/index.ts';
 import { usesRelay } from '../../shared/relay.ts';
 import { checkServerUrl } from '../../shared/url.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
-import { useCommands, useConnection, useWorkspace, useWorkspaceState } from '../services.tsx';
+import { useCommands, useWorkspace, useWorkspaceState, useStoreOf } from '../services.tsx';
 import { ConnectionSettings } from './ConnectionSettings.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
 import { headerProblems } from '../../app/header-pairs.ts';
@@ -18,9 +18,9 @@ import './connect.css';
  */
 export function ConnectionBar() {
   const ids = { url: useId(), urlError: useId(), settings: useId(), stream: useId() };
-  const input = useConnection((state) => state.input);
-  const phase = useConnection((state) => state.phase);
-  const error = useConnection((state) => state.error);
+  const input = useStoreOf('connection', (state) => state.input);
+  const phase = useStoreOf('connection', (state) => state.phase);
+  const error = useStoreOf('connection', (state) => state.error);
   const { connect, connectAsLegacy, disconnect } = useCommands();
   const workspace = useWorkspace();
   const full = useWorkspaceState((state) => state.connections.length >= MAX_CONNECTIONS);

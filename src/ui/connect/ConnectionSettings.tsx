@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { TransportChoice } from '../../shared/model.ts';
 import { SaveServerButton, SaveServerForm } from '../saved-servers/SaveServer.tsx';
-import { useConnection } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 import { ClientFeaturesSettings } from './ClientFeaturesSettings.tsx';
 import { EraSelect } from './EraSelect.tsx';
 import { HeadersEditor } from './HeadersEditor.tsx';
@@ -20,9 +20,9 @@ const TRANSPORTS: Array<{ value: TransportChoice; label: string }> = [
  */
 export function ConnectionSettings({ id, opener, onClose }: { id: string; opener: RefObject<HTMLButtonElement | null>; onClose(): void }) {
   const ids = { transport: useId(), headers: useId(), client: useId(), save: useId() };
-  const transport = useConnection((state) => state.input.transport);
-  const headerCount = useConnection((state) => state.input.headers.filter((h) => h.name.trim() !== '').length);
-  const { setTransport } = useConnection((state) => state.actions);
+  const transport = useStoreOf('connection', (state) => state.input.transport);
+  const headerCount = useStoreOf('connection', (state) => state.input.headers.filter((h) => h.name.trim() !== '').length);
+  const { setTransport } = useStoreOf('connection', (state) => state.actions);
   const [headersOpen, setHeadersOpen] = useState(headerCount > 0);
   const [clientOpen, setClientOpen] = useState(false);
   const [saveOpen, setSaveOpen] = useState(false);

@@ -1,7 +1,7 @@
 import type { ConnectionPhase } from '../../shared/events.ts';
 import type { StreamHealth } from '../../state/stream-health.ts';
 import { useViaRelay } from '../common/use-via-relay.ts';
-import { useConnection } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 import { StreamHealthBadge } from './StreamHealth.tsx';
 
 const TEXT: Record<ConnectionPhase, string> = {
@@ -19,8 +19,8 @@ export interface StreamDetailsToggle {
 }
 
 export function ConnectionStatus({ stream }: { stream: StreamDetailsToggle }) {
-  const phase = useConnection((state) => state.phase);
-  const transport = useConnection((state) => state.summary?.transport);
+  const phase = useStoreOf('connection', (state) => state.phase);
+  const transport = useStoreOf('connection', (state) => state.summary?.transport);
   const viaRelay = useViaRelay();
   const unwell = phase === 'connected' && stream.health.kind !== 'stable';
   return (

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { EraChoice, KnownEra } from '../../shared/model.ts';
 import { checkServerUrl } from '../../shared/url.ts';
 import { eraEndpoint, isEraChoice } from '../../state/index.ts';
-import { useConnection, usePrefs } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 
 const ERAS: Array<{ value: EraChoice; label: string }> = [
   { value: 'auto', label: 'Auto' },
@@ -19,12 +19,12 @@ const eraLabel = (era: KnownEra['era']) => (era === 'modern' ? '2026-07-28' : '2
 export function EraSelect() {
   const id = useId();
   const hintId = useId();
-  const era = useConnection((state) => state.input.era);
-  const url = useConnection((state) => state.input.url);
-  const { setEra } = useConnection((state) => state.actions);
+  const era = useStoreOf('connection', (state) => state.input.era);
+  const url = useStoreOf('connection', (state) => state.input.url);
+  const { setEra } = useStoreOf('connection', (state) => state.actions);
   const checked = checkServerUrl(url);
   const endpoint = checked.ok ? eraEndpoint(checked.url) : undefined;
-  const known = usePrefs((state) => (endpoint === undefined ? undefined : state.knownEras[endpoint]));
+  const known = useStoreOf('prefs', (state) => (endpoint === undefined ? undefined : state.knownEras[endpoint]));
   const hint = era === 'auto' && known ? known : undefined;
   return (
     <span className="era-field">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { isSecretHeader } from '../../shared/redact.ts';
 import { usePresentation } from '../presentation/use-presentation.ts';
-import { useConnection } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 import { headerProblems } from '../../app/header-pairs.ts';
 
 /**
@@ -11,8 +11,8 @@ import { headerProblems } from '../../app/header-pairs.ts';
  */
 export function HeadersEditor({ id }: { id: string }) {
   const { hideValues, hiddenBecause } = usePresentation();
-  const headers = useConnection((state) => state.input.headers);
-  const { setHeaders } = useConnection((state) => state.actions);
+  const headers = useStoreOf('connection', (state) => state.input.headers);
+  const { setHeaders } = useStoreOf('connection', (state) => state.actions);
   const [revealed, setRevealed] = useState<ReadonlySet<number>>(new Set());
   const problems = headerProblems(headers);
 

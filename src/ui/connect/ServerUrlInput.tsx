@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { usePresentation } from '../presentation/use-presentation.ts';
-import { useConnection } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 
 /**
  * The Server URL box. Where the presentation policy says so (demo mode), a URL's credentials (user info, a `?api_key=`) are masked on screen; the
@@ -9,8 +9,8 @@ import { useConnection } from '../services.tsx';
  */
 export function ServerUrlInput({ id, errorId }: { id: string; errorId: string | null }) {
   const hintId = useId();
-  const url = useConnection((state) => state.input.url);
-  const { setUrl } = useConnection((state) => state.actions);
+  const url = useStoreOf('connection', (state) => state.input.url);
+  const { setUrl } = useStoreOf('connection', (state) => state.actions);
   const { maskUrl, hiddenBecause } = usePresentation();
   const [typing, setTyping] = useState(false);
   const masked = typing ? null : maskUrl(url);

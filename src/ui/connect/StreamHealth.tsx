@@ -7,10 +7,10 @@ import { useEffect, useState } from 'react';
 import { streamHealth, streamHealthText, type StreamHealth } from '../../state/stream-health.ts';
 import { formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useConnection } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 
 export function useStreamHealth(): StreamHealth {
-  const stream = useConnection((state) => state.stream);
+  const stream = useStoreOf('connection', (state) => state.stream);
   const [now, setNow] = useState(() => Date.now());
   // `now` only ticks while unstable; a drop that has just arrived is as recent as the clock gets.
   const health = streamHealth(stream, Math.max(now, stream.drops.at(-1)?.time ?? 0));

@@ -1,3 +1,4 @@
+// eslint-disable-next-line no-restricted-imports -- each chip reads another connection's store, from the workspace
 import { useStore } from 'zustand';
 import { MAX_CONNECTIONS, type Connection } from '../../app/index.ts';
 import type { ConnectionPhase } from '../../shared/events.ts';

@@ -4,14 +4,15 @@
  */
 import { useShallow } from 'zustand/react/shallow';
 import { DEMO_EXPORT_REFUSAL } from '../../app/export-rule.ts';
-import { useLog } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 
 const SHOWN = 6;
 /** How far back a refused export is still shown: a few requests later it has been read. */
 const REFUSAL_WINDOW = 20;
 
 export function ActivityStrip() {
-  const recent = useLog(
+  const recent = useStoreOf(
+    'log',
     useShallow((state) => {
       const out: string[] = [];
       for (let i = state.ids.length - 1; i >= 0 && out.length < SHOWN; i--) {
@@ -24,9 +25,9 @@ export function ActivityStrip() {
       return out.reverse();
     }),
   );
-  const total = useLog((state) => state.ids.length);
+  const total = useStoreOf('log', (state) => state.ids.length);
   // The log is folded away in demo mode, so a file export it refused (from any path) is said here.
-  const refused = useLog((state) => {
+  const refused = useStoreOf('log', (state) => {
     for (let i = state.ids.length - 1; i >= 0 && i >= state.ids.length - REFUSAL_WINDOW; i--) {
       const id = state.ids.at(i);
       const item = id === undefined ? undefined : state.byId.get(id);

@@ -1,11 +1,11 @@
-import { usePrefs } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 import { useDemo } from './use-demo.ts';
 import { Icon } from '../workspace/icons.tsx';
 
 /** The toolbar switch for demo mode (also `&demo=1` in a link). */
 export function DemoToggle() {
   const demo = useDemo();
-  const { setDemo } = usePrefs((state) => state.actions);
+  const { setDemo } = useStoreOf('prefs', (state) => state.actions);
   return (
     <button
       type="button"

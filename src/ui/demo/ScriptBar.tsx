@@ -1,8 +1,7 @@
 import { useEffect, useMemo } from 'react';
-import { useStore } from 'zustand';
 import { positionOn, scriptFor, scriptStatus } from '../../app/index.ts';
 import { redactUrl } from '../../shared/redact.ts';
-import { useApp, useCommands, useConnection } from '../services.tsx';
+import { useCommands, useStoreOf } from '../services.tsx';
 import { stepsScript } from './script-keys.ts';
 
 /**
@@ -10,12 +9,11 @@ import { stepsScript } from './script-keys.ts';
  * key. Shown while connected to a server that has any; the keys work wherever the focus is not typing.
  */
 export function ScriptBar() {
-  const app = useApp();
   const { nextScriptStep, restartScript } = useCommands();
-  const server = useConnection((state) => (state.phase === 'connected' && state.summary ? redactUrl(state.summary.url) : ''));
-  const requests = useStore(app.savedCalls, (state) => state.calls);
+  const server = useStoreOf('connection', (state) => (state.phase === 'connected' && state.summary ? redactUrl(state.summary.url) : ''));
+  const requests = useStoreOf('savedCalls', (state) => state.calls);
   const script = useMemo(() => (server ? scriptFor(requests, server) : []), [requests, server]);
-  const at = useStore(app.demoScript, (state) => positionOn(state, server));
+  const at = useStoreOf('demoScript', (state) => positionOn(state, server));
   const active = script.length > 0;
 
   useEffect(() => {

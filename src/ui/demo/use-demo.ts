@@ -4,9 +4,9 @@
  * Components that show secrets or export files ask the presentation policy (`usePresentation()`), not this.
  */
 import { useEffect } from 'react';
-import { usePrefs } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 
-export const useDemo = () => usePrefs((state) => state.demo);
+export const useDemo = () => useStoreOf('prefs', (state) => state.demo);
 
 /** Mirrors the mode onto <html> for the styles (`&demo=1` is part of the address: src/app/address.ts). */
 export function useApplyDemo(): boolean {

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useStore } from 'zustand';
-import { useApp } from '../services.tsx';
+import { useStoreOf, useStoreReader } from '../services.tsx';
 
 /**
  * The Tools tab's side of a demo script: when the script asks this tool to fill its form or to run, do it,
@@ -8,15 +7,15 @@ import { useApp } from '../services.tsx';
  * the form's checks apply and an edit made on stage is what runs.
  */
 export function useScriptCue(tool: string, on: { fill(args: Record<string, unknown>, seq: number): void; run(): void }) {
-  const store = useApp().demoScript;
-  const cue = useStore(store, (state) => (state.cue?.tool === tool ? state.cue : null));
+  const read = useStoreReader();
+  const cue = useStoreOf('demoScript', (state) => (state.cue?.tool === tool ? state.cue : null));
   const handlers = useRef(on);
   useEffect(() => {
     handlers.current = on;
   });
   useEffect(() => {
-    if (!cue || !store.getState().actions.take(cue.seq)) return;
+    if (!cue || !read('demoScript').actions.take(cue.seq)) return;
     if (cue.run) handlers.current.run();
     else handlers.current.fill(cue.arguments, cue.seq);
-  }, [cue, store]);
+  }, [cue, read]);
 }

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useView } from '../saved-servers/use-saved-servers.ts';
 import { ToolsView } from '../tools/ToolsView.tsx';
 import { PanelBoundary } from '../common/PanelBoundary.tsx';
-import { useSessionFile } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 import { ANY_TAB, useNavRequest } from '../palette/use-nav.ts';
 
 // Every tab but Tools loads when first opened: none of them is on the first screen.
@@ -39,7 +38,7 @@ export const FEATURES: Feature[] = [
 /** Feature views as tabs; a saved session being browsed shows only the ones a file can rebuild. */
 export function FeatureTabs() {
   // A new saved session (or going live again) starts with fresh panels: nothing of the last one lingers.
-  const replayKey = useSessionFile((state) => state.replay?.key ?? null);
+  const replayKey = useStoreOf('sessionFile', (state) => state.replay?.key ?? null);
   const features = replayKey === null ? FEATURES : FEATURES.filter((feature) => feature.replay);
   return <Tabs key={replayKey ?? 'live'} features={features} />;
 }
@@ -52,8 +51,8 @@ export function FeatureTabs() {
 function Tabs({ features }: { features: Feature[] }) {
   const baseId = useId();
   // The tab lives in the view store, so the address bar shows it and a link can open it.
-  const tab = useView((state) => state.tab);
-  const { showTab } = useView((state) => state.actions);
+  const tab = useStoreOf('view', (state) => state.tab);
+  const { showTab } = useStoreOf('view', (state) => state.actions);
   const found = features.findIndex((f) => f.name.toLowerCase() === tab);
   const active = found === -1 ? 0 : found;
   const [visited, setVisited] = useState<ReadonlySet<number>>(() => new Set([active]));

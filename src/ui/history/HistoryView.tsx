@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useStore } from 'zustand';
 import type { HistoryCall } from '../../state/index.ts';
 import { formatDuration, formatTime, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useApp, useCommands, useConnection } from '../services.tsx';
+import { useCommands, useStoreOf } from '../services.tsx';
 import { SavedCalls } from './SavedCalls.tsx';
 import './history.css';
 
@@ -11,10 +10,9 @@ const NONE: readonly HistoryCall[] = [];
 
 /** The History tab: this server's tool calls, newest first, each re-runnable in one click, and saved requests. */
 export default function HistoryView() {
-  const app = useApp();
-  const server = useConnection((state) => state.summary?.url ?? state.input.url);
-  const connected = useConnection((state) => state.phase === 'connected');
-  const calls = useStore(app.history, (state) => state.byServer.get(server) ?? NONE);
+  const server = useStoreOf('connection', (state) => state.summary?.url ?? state.input.url);
+  const connected = useStoreOf('connection', (state) => state.phase === 'connected');
+  const calls = useStoreOf('history', (state) => state.byServer.get(server) ?? NONE);
   return (
     <div className="history-view">
       <section aria-label="Call history">
@@ -38,7 +36,7 @@ export default function HistoryView() {
 
 function HistoryRow({ call, server, connected }: { call: HistoryCall; server: string; connected: boolean }) {
   const { rerunTool } = useCommands();
-  const { save } = useStore(useApp().savedCalls, (state) => state.actions);
+  const { save } = useStoreOf('savedCalls', (state) => state.actions);
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState(call.tool);
   const status = call.error ? 'failed' : call.outcome?.isError ? 'tool error' : 'ok';

@@ -1,7 +1,6 @@
-import { useStore } from 'zustand';
 import { describeUrl } from '../common/url-display.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useApp, useCommands } from '../services.tsx';
+import { useCommands, useStoreOf } from '../services.tsx';
 
 /**
  * Saved requests, kept in this browser: each runs against the connected server in one click. Their order is
@@ -9,9 +8,8 @@ import { useApp, useCommands } from '../services.tsx';
  */
 export function SavedCalls({ connected }: { connected: boolean }) {
   const { rerunTool } = useCommands();
-  const app = useApp();
-  const requests = useStore(app.savedCalls, (state) => state.calls);
-  const { remove, move } = useStore(app.savedCalls, (state) => state.actions);
+  const requests = useStoreOf('savedCalls', (state) => state.calls);
+  const { remove, move } = useStoreOf('savedCalls', (state) => state.actions);
   return (
     <section aria-label="Saved requests">
       <h3 className="list-section-title">

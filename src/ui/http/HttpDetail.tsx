@@ -1,7 +1,7 @@
 import { MAX_CARRIED_LINKS, messageItemId } from '../../state/index.ts';
 import { formatBytes, formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useHttp, useLog } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 import { HttpBody } from './HttpBody.tsx';
 import { McpHeaders } from './McpHeaders.tsx';
 
@@ -10,11 +10,11 @@ const MAX_LINKED = 200;
 
 /** The selected exchange: headers (secrets already masked), SSE facts, timing and the messages it carried. */
 export function HttpDetail() {
-  const exchange = useHttp((state) => (state.selectedSeq === null ? undefined : state.bySeq.get(state.selectedSeq)));
-  useHttp((state) => state.carriedVersion);
-  const carried = useHttp((state) => (state.selectedSeq === null ? undefined : state.carried.get(state.selectedSeq)));
-  const { select, show } = useHttp((state) => state.actions);
-  const selectMessage = useLog((state) => state.actions.select);
+  const exchange = useStoreOf('http', (state) => (state.selectedSeq === null ? undefined : state.bySeq.get(state.selectedSeq)));
+  useStoreOf('http', (state) => state.carriedVersion);
+  const carried = useStoreOf('http', (state) => (state.selectedSeq === null ? undefined : state.carried.get(state.selectedSeq)));
+  const { select, show } = useStoreOf('http', (state) => state.actions);
+  const selectMessage = useStoreOf('log', (state) => state.actions.select);
   if (!exchange) return null;
 
   const openMessage = (seq: number) => {
@@ -116,7 +116,7 @@ export function HttpDetail() {
 }
 
 function CarriedMessage({ seq, onOpen }: { seq: number; onOpen: (seq: number) => void }) {
-  const item = useLog((state) => state.byId.get(messageItemId(seq)));
+  const item = useStoreOf('log', (state) => state.byId.get(messageItemId(seq)));
   if (item?.type !== 'message') return <span className="muted">message #{seq} (evicted from the log)</span>;
   const { entry } = item;
   return (

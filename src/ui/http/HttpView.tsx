@@ -4,8 +4,8 @@ import { mcpHeaderValue } from './mcp-headers.ts';
 import { formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useFixedRows } from '../common/use-fixed-rows.ts';
-import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
-import { useHttp, useApp } from '../services.tsx';
+import { LIST_REFRESH_MS } from '../common/use-throttled-state.ts';
+import { useCommands, useStoreOf, useThrottledStoreOf } from '../services.tsx';
 import { HttpDetail } from './HttpDetail.tsx';
 import { statusTone } from './status-tone.ts';
 import './http.css';
@@ -15,13 +15,13 @@ const ROW_HEIGHT = 24;
 
 /** The HTTP exchanges behind the messages, as the browser saw them, newest at the bottom. */
 export function HttpView() {
-  const services = useApp();
-  const { seqs, evicted } = useThrottledState(services.http, LIST_REFRESH_MS);
-  const { clear } = useHttp((state) => state.actions);
+  const commands = useCommands();
+  const { seqs, evicted } = useThrottledStoreOf('http', LIST_REFRESH_MS);
+  const { clear } = useStoreOf('http', (state) => state.actions);
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useFixedRows(scroller, seqs.length, ROW_HEIGHT, 4);
-  const selectedSeq = useHttp((state) => state.selectedSeq);
-  const view = useHttp((state) => state.view);
+  const selectedSeq = useStoreOf('http', (state) => state.selectedSeq);
+  const view = useStoreOf('http', (state) => state.view);
   const { setFollowing, scrollToIndex } = rows;
   // "Show HTTP exchange" from the log selects an exchange and shows this view: bring its row into sight,
   // once per selection (new exchanges arriving later must not pull the list back to it).
@@ -41,7 +41,7 @@ export function HttpView() {
   }, [selectedSeq, view, seqs, setFollowing, scrollToIndex]);
 
   // The command holds demo mode's file rule (src/app/export-rule.ts); the button is disabled to match.
-  const exportHar = () => services.commands.exportHar(seqs.toArray());
+  const exportHar = () => commands.exportHar(seqs.toArray());
 
   return (
     <section role="region" aria-label="HTTP exchanges" className="panel http-panel">
@@ -79,10 +79,10 @@ export function HttpView() {
 }
 
 const HttpRow = memo(function HttpRow({ seq, top }: { seq: number; top: number }) {
-  const exchange = useHttp((state) => state.bySeq.get(seq));
-  const selected = useHttp((state) => state.selectedSeq === seq);
-  const count = useHttp((state) => state.carried.get(seq)?.length ?? 0);
-  const { select } = useHttp((state) => state.actions);
+  const exchange = useStoreOf('http', (state) => state.bySeq.get(seq));
+  const selected = useStoreOf('http', (state) => state.selectedSeq === seq);
+  const count = useStoreOf('http', (state) => state.carried.get(seq)?.length ?? 0);
+  const { select } = useStoreOf('http', (state) => state.actions);
   if (!exchange) return null;
   const tone = statusTone(exchange);
   let path = exchange.url;

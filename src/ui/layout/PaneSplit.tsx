@@ -1,10 +1,10 @@
 import { useId, useRef, type CSSProperties, type ReactNode } from 'react';
-import { usePrefs } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 import { Separator } from './Separator.tsx';
 
 /** The main pane and the traffic column side by side, the line between them draggable; stacked on a narrow window. */
 export function PaneSplit({ main, side }: { main: ReactNode; side: ReactNode }) {
-  const share = usePrefs((state) => state.layout.mainShare);
+  const share = useStoreOf('prefs', (state) => state.layout.mainShare);
   const box = useRef<HTMLElement>(null);
   const mainId = useId();
   const style = { '--main-share': `${share}fr`, '--side-share': `${1 - share}fr` } as CSSProperties;

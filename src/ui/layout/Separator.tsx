@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import { clampShare, DEFAULT_LAYOUT, SHARE_BOUNDS, type LayoutShare } from '../../state/index.ts';
-import { usePrefs } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 import './layout.css';
 
 /** One arrow-key press moves a separator this share of its container; with Shift, five times as far. */
@@ -24,8 +24,8 @@ interface SeparatorProps {
  * for the bounds). The size lands in the preferences, so it is the same after a reload.
  */
 export function Separator({ share, container, orientation, second = false, label, controls }: SeparatorProps) {
-  const value = usePrefs((state) => state.layout[share]);
-  const { setLayout } = usePrefs((state) => state.actions);
+  const value = useStoreOf('prefs', (state) => state.layout[share]);
+  const { setLayout } = useStoreOf('prefs', (state) => state.actions);
   const dragging = useRef(false);
   const set = (next: number) => setLayout({ [share]: clampShare(share, next) });
 

@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { redactBodyText } from '../../shared/redact.ts';
 import { curlCommand, requestJson } from './copy-request.ts';
 import type { MessageEntry } from '../../shared/events.ts';
-import { useConnection, useHttp, useScope } from '../services.tsx';
+import { useScope, useStoreOf } from '../services.tsx';
 
 /**
  * Copy as JSON, for any message sent or received (unparseable bytes as their text), and as curl for a request
  * or notification MCP Lens sent. Secrets are masked in both (redact.ts).
  */
 export function CopyRequest({ entry, curl: offerCurl }: { entry: MessageEntry; curl: boolean }) {
-  const exchange = useHttp((state) => (entry.httpSeq === undefined ? undefined : state.bySeq.get(entry.httpSeq)));
-  const url = useConnection((state) => state.summary?.url ?? state.input.url);
-  const summary = useConnection((state) => state.summary);
+  const exchange = useStoreOf('http', (state) => (entry.httpSeq === undefined ? undefined : state.bySeq.get(entry.httpSeq)));
+  const url = useStoreOf('connection', (state) => state.summary?.url ?? state.input.url);
+  const summary = useStoreOf('connection', (state) => state.summary);
   const { protocol } = useScope();
   const [copied, setCopied] = useState<string | null>(null);
   const copy = (what: string, text: string) => {

@@ -4,7 +4,7 @@ import type { MessageEntry } from '../../shared/events.ts';
 import { labelOf, labelText, messageItemId, requestMethodOf } from '../../state/index.ts';
 import { formatDuration, formatTime, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useConnection, useHttp, useLog, useSessionFile } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 import { ERA_PROBE_METHOD } from './envelope.ts';
 import { CopyRequest } from './CopyRequest.tsx';
 import { MessageJson, ResultType } from './MessageJson.tsx';
@@ -17,25 +17,25 @@ const ResendPanel = lazy(() => import('./ResendPanel.tsx'));
 
 /** The selected entry in full: pretty JSON, or for unparseable bytes the raw text and why it failed. */
 export function LogDetail() {
-  const item = useLog((state) => (state.selectedId ? state.byId.get(state.selectedId) : undefined));
-  const hasRequest = useLog((state) =>
+  const item = useStoreOf('log', (state) => (state.selectedId ? state.byId.get(state.selectedId) : undefined));
+  const hasRequest = useStoreOf('log', (state) =>
     item?.type === 'message' && item.entry.requestSeq !== undefined ? state.byId.has(messageItemId(item.entry.requestSeq)) : false,
   );
-  const { select, togglePin } = useLog((state) => state.actions);
-  const pinned = useLog((state) => state.selectedId !== null && state.pinned.includes(state.selectedId));
+  const { select, togglePin } = useStoreOf('log', (state) => state.actions);
+  const pinned = useStoreOf('log', (state) => state.selectedId !== null && state.pinned.includes(state.selectedId));
   const httpSeq = item?.type === 'message' ? item.entry.httpSeq : undefined;
-  const hasExchange = useHttp((state) => httpSeq !== undefined && state.bySeq.has(httpSeq));
-  const http = useHttp((state) => state.actions);
-  const requestMethod = useLog((state) =>
+  const hasExchange = useStoreOf('http', (state) => httpSeq !== undefined && state.bySeq.has(httpSeq));
+  const http = useStoreOf('http', (state) => state.actions);
+  const requestMethod = useStoreOf('log', (state) =>
     item?.type === 'message' && item.entry.requestSeq !== undefined ? requestMethodOf(state.byId, item) : undefined,
   );
   // "tools/call · echo": the request's, for a response. A string, so the selector's value is stable.
-  const label = useLog((state) => labelText(labelOf(state.byId, item)));
-  const originalKept = useLog((state) =>
+  const label = useStoreOf('log', (state) => labelText(labelOf(state.byId, item)));
+  const originalKept = useStoreOf('log', (state) =>
     item?.type === 'message' && item.entry.resent ? state.byId.has(messageItemId(item.entry.resent.fromSeq)) : false,
   );
-  const connected = useConnection((state) => state.phase === 'connected');
-  const replaying = useSessionFile((state) => state.replay !== null);
+  const connected = useStoreOf('connection', (state) => state.phase === 'connected');
+  const replaying = useStoreOf('sessionFile', (state) => state.replay !== null);
   const resend = useResend(item?.id, item?.type === 'message' ? item.entry.message : undefined);
   if (!item) return null;
   const probe = item.type === 'message' && (item.entry.method ?? requestMethod) === ERA_PROBE_METHOD;

@@ -1,5 +1,5 @@
 import type { DirectionFacet, KindFacet } from '../../state/index.ts';
-import { useLog } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 
 const DIRECTIONS: Array<[DirectionFacet, string]> = [
   ['any', 'Both ways'],
@@ -16,8 +16,8 @@ const KINDS: Array<[KindFacet, string]> = [
 
 /** Direction, kind and method filters of the Message log; they narrow what the text filter finds. */
 export function LogFacets() {
-  const facets = useLog((state) => state.facets);
-  const { setFacets } = useLog((state) => state.actions);
+  const facets = useStoreOf('log', (state) => state.facets);
+  const { setFacets } = useStoreOf('log', (state) => state.actions);
   return (
     <div className="log-facets" role="group" aria-label="Message filters">
       <select

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { labelOf, pollSummary, requestMethodOf, shortTaskId } from '../../state/index.ts';
-import { useLog } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 import { ERA_PROBE_METHOD, resultTypeOf, resultTypeTone } from './envelope.ts';
 
 /** Every row has this height (px), so the list can place row n at n × height without measuring. */
@@ -19,16 +19,16 @@ interface RowProps {
 
 /** One log row. Selects only its own entry, so a new batch re-renders new rows, not old ones. */
 export const LogRow = memo(function LogRow({ id, top, position, size }: RowProps) {
-  const item = useLog((state) => state.byId.get(id));
-  const selected = useLog((state) => state.selectedId === id);
-  const requestMethod = useLog((state) => requestMethodOf(state.byId, state.byId.get(id)));
+  const item = useStoreOf('log', (state) => state.byId.get(id));
+  const selected = useStoreOf('log', (state) => state.selectedId === id);
+  const requestMethod = useStoreOf('log', (state) => requestMethodOf(state.byId, state.byId.get(id)));
   // Primitives, not the label object: a selector must return a stable value.
-  const target = useLog((state) => labelOf(state.byId, state.byId.get(id))?.target);
-  const group = useLog((state) => state.polls.groups.get(id));
-  const expanded = useLog((state) => state.expandedPolls.has(id));
-  const { togglePolls } = useLog((state) => state.actions);
+  const target = useStoreOf('log', (state) => labelOf(state.byId, state.byId.get(id))?.target);
+  const group = useStoreOf('log', (state) => state.polls.groups.get(id));
+  const expanded = useStoreOf('log', (state) => state.expandedPolls.has(id));
+  const { togglePolls } = useStoreOf('log', (state) => state.actions);
   const rowProps = { 'data-log-id': id, style: { transform: `translateY(${top}px)` }, 'aria-posinset': position, 'aria-setsize': size };
-  const { select } = useLog((state) => state.actions);
+  const { select } = useStoreOf('log', (state) => state.actions);
   if (!item) return null;
 
   if (item.type === 'note') {

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useId, useLayoutEffect, useRef, type CSSProperties, type KeyboardEvent } from 'react';
 import { useFixedRows } from '../common/use-fixed-rows.ts';
-import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
+import { LIST_REFRESH_MS } from '../common/use-throttled-state.ts';
 import { Separator } from '../layout/Separator.tsx';
-import { useLog, useApp, usePrefs } from '../services.tsx';
+import { useStoreOf, useThrottledStoreOf } from '../services.tsx';
 import { ExportLog } from './ExportLog.tsx';
 import { LogFacets } from './LogFacets.tsx';
 import { PinnedMessages } from './PinnedMessages.tsx';
@@ -19,11 +19,11 @@ const LogDetail = lazy(() => import('./LogDetail.tsx').then((module) => ({ defau
  */
 export function MessageLog() {
   const filterId = useId();
-  const filterText = useLog((state) => state.filterText);
-  const { evicted, ids } = useThrottledState(useApp().log, LIST_REFRESH_MS);
+  const filterText = useStoreOf('log', (state) => state.filterText);
+  const { evicted, ids } = useThrottledStoreOf('log', LIST_REFRESH_MS);
   const total = ids.length;
-  const selectedId = useLog((state) => state.selectedId);
-  const { setFilter, clear, select } = useLog((state) => state.actions);
+  const selectedId = useStoreOf('log', (state) => state.selectedId);
+  const { setFilter, clear, select } = useStoreOf('log', (state) => state.actions);
   const visible = useVisibleIds();
   const scroller = useRef<HTMLDivElement>(null);
   // Follows new entries unless the person scrolled up to read something.
@@ -31,7 +31,7 @@ export function MessageLog() {
   const { following, setFollowing } = rows;
   // The detail's share of the log is the person's to set (the separator above it), and is remembered.
   const panel = useRef<HTMLElement>(null);
-  const detailShare = usePrefs((state) => state.layout.detailShare);
+  const detailShare = useStoreOf('prefs', (state) => state.layout.detailShare);
   const detailId = useId();
 
   // A selection made elsewhere (the timeline, the HTTP view) scrolls its row into view.

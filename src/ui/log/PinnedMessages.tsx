@@ -1,11 +1,11 @@
 import { ServerText } from '../common/ServerText.tsx';
 import { formatTime } from '../common/format.ts';
 import { requestMethodOf } from '../../state/index.ts';
-import { useLog } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 
 /** Pinned entries, above the log and outside its filters, so they stay in reach while the log scrolls on. */
 export function PinnedMessages() {
-  const pinned = useLog((state) => state.pinned);
+  const pinned = useStoreOf('log', (state) => state.pinned);
   if (pinned.length === 0) return null;
   return (
     <ul className="log-pinned" aria-label="Pinned messages">
@@ -17,10 +17,10 @@ export function PinnedMessages() {
 }
 
 function PinnedRow({ id }: { id: string }) {
-  const item = useLog((state) => state.byId.get(id));
-  const requestMethod = useLog((state) => requestMethodOf(state.byId, state.byId.get(id)));
-  const selected = useLog((state) => state.selectedId === id);
-  const { select, togglePin } = useLog((state) => state.actions);
+  const item = useStoreOf('log', (state) => state.byId.get(id));
+  const requestMethod = useStoreOf('log', (state) => requestMethodOf(state.byId, state.byId.get(id)));
+  const selected = useStoreOf('log', (state) => state.selectedId === id);
+  const { select, togglePin } = useStoreOf('log', (state) => state.actions);
   // The entry was evicted or the log cleared: its pin goes with it.
   if (!item) return null;
   const text =

@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo, useRef } from 'react';
 import { shownLog, type FilterResult, type ShownLog } from '../../state/index.ts';
-import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
-import { useLog, useApp } from '../services.tsx';
+import { LIST_REFRESH_MS } from '../common/use-throttled-state.ts';
+import { useStoreOf, useThrottledStoreOf } from '../services.tsx';
 
 /**
  * The ids the log shows: all of them, or those matching the filters (the text deferred, so typing stays
@@ -9,9 +9,9 @@ import { useLog, useApp } from '../services.tsx';
  */
 export function useVisibleIds(): ShownLog {
   // New entries repaint the list ten times a second at most (see useThrottledState); a typed filter at once.
-  const { ids, byId, generation, revision, rowIds, polls, expandedPolls } = useThrottledState(useApp().log, LIST_REFRESH_MS);
-  const filterText = useDeferredValue(useLog((state) => state.filterText));
-  const facets = useLog((state) => state.facets);
+  const { ids, byId, generation, revision, rowIds, polls, expandedPolls } = useThrottledStoreOf('log', LIST_REFRESH_MS);
+  const filterText = useDeferredValue(useStoreOf('log', (state) => state.filterText));
+  const facets = useStoreOf('log', (state) => state.facets);
   const previous = useRef<FilterResult | null>(null);
   return useMemo(() => {
     // Reading and writing the ref here is a cache, not render output: the result depends only on the inputs.

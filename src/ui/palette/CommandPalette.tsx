@@ -1,9 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { promptsQueryOptions, resourcesQueryOptions, resourceTemplatesQueryOptions, toolsQueryOptions } from '../../queries/index.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { FEATURES } from '../features/FeatureTabs.tsx';
 import { connectionLabel } from '../connections/connection-label.ts';
-import { useApp, useCommands, useScope, useWorkspace } from '../services.tsx';
+import { useStoreReader, useCommands, useScope, useWorkspace } from '../services.tsx';
 import { resolveTheme } from '../theme/use-theme.ts';
 import { filterPalette, paletteItems, type PaletteItem } from './palette-items.ts';
 import { useGo } from './use-nav.ts';
@@ -153,22 +154,23 @@ const optionId = (listId: string, item: PaletteItem) => `${listId}-${item.id}`;
 
 /** The palette's items as of opening: the lists the tabs have loaded (from the query cache), and the commands. */
 function usePaletteItems(openFile: () => void): PaletteItem[] {
-  const app = useApp();
+  const read = useStoreReader();
+  const queryClient = useQueryClient();
   const workspace = useWorkspace();
   const commands = useCommands();
   const scope = useScope();
   const go = useGo();
   return useMemo(() => {
-    const cached = <T,>(options: { queryKey: readonly unknown[] }) => app.queryClient.getQueryData(options.queryKey) as T | undefined;
+    const cached = <T,>(options: { queryKey: readonly unknown[] }) => queryClient.getQueryData(options.queryKey) as T | undefined;
     const { client, key, mode } = scope;
     const live = mode === 'live';
-    const phase = app.connection.getState().phase;
+    const phase = read('connection').phase;
     const toggleTheme = () => {
-      const { theme, actions } = app.prefs.getState();
+      const { theme, actions } = read('prefs');
       const dark = resolveTheme(theme, window.matchMedia('(prefers-color-scheme: dark)').matches) === 'dark';
       actions.setTheme(dark ? 'light' : 'dark');
     };
-    const replay = app.sessionFile.getState().replay !== null;
+    const replay = read('sessionFile').replay !== null;
     return paletteItems({
       tabs: FEATURES.filter((feature) => !replay || feature.replay).map((feature) => feature.name),
       tools: cached<{ tools: Array<{ name: string }> }>(toolsQueryOptions(client, key))?.tools ?? [],
@@ -182,11 +184,11 @@ function usePaletteItems(openFile: () => void): PaletteItem[] {
         { label: 'Save session', run: () => void commands.saveSessionFile() },
         { label: 'Open session…', run: openFile },
         { label: 'Toggle theme', run: toggleTheme },
-        { label: 'Clear message log', run: () => app.log.getState().actions.clear() },
+        { label: 'Clear message log', run: () => read('log').actions.clear() },
         { label: 'Add connection', run: () => void workspace.add() },
         ...workspace.store
           .getState()
-          .connections.filter((connection) => connection.app !== app)
+          .connections.filter((connection) => connection.id !== workspace.active().id)
           .map(({ id, app: other }) => ({
             label: `Switch to ${connectionLabel(other.connection.getState())}`,
             run: () => workspace.select(id),

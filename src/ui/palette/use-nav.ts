@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useStore } from 'zustand';
-import { useApp } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 
 /** Any tab: the tab list itself listens for every request. */
 export const ANY_TAB = '*';
@@ -11,7 +10,7 @@ export const ANY_TAB = '*';
  * selects its item on first render.
  */
 export function useNavRequest(tab: string, show: (item: string | undefined, tab: string) => void): void {
-  const request = useStore(useApp().nav, (state) => state.request);
+  const request = useStoreOf('nav', (state) => state.request);
   const handled = useRef(0);
   const latest = useRef(show);
   useEffect(() => {
@@ -25,4 +24,4 @@ export function useNavRequest(tab: string, show: (item: string | undefined, tab:
 }
 
 /** The palette's way to a tab and an item. */
-export const useGo = () => useStore(useApp().nav, (state) => state.actions.go);
+export const useGo = () => useStoreOf('nav', (state) => state.actions.go);

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { presentationOf, type Presentation } from '../../app/presentation.ts';
-import { usePrefs } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 
 /** What the screen may show now (src/app/presentation.ts): ask this, never whether demo mode is on. */
 export function usePresentation(): Presentation {
-  const demo = usePrefs((state) => state.demo);
+  const demo = useStoreOf('prefs', (state) => state.demo);
   return useMemo(() => presentationOf({ demo }), [demo]);
 }
 

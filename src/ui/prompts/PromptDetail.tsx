@@ -1,6 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { getPromptMutationOptions } from '../../queries/index.ts';
+import { useId, useState } from 'react';
 import type { PromptInfo } from '../../shared/prompts-api.ts';
 import { ownValue } from '../../shared/own.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
@@ -9,7 +7,8 @@ import { DetailHead } from '../common/DetailHead.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { ArgumentInput } from '../completions/ArgumentInput.tsx';
 import { ReadOnlyNote } from '../session-file/ReadOnlyNote.tsx';
-import { useOnScreen, useScope } from '../services.tsx';
+import { useCommands, useLatestCall, useScope } from '../services.tsx';
+import { submitOnModEnter } from '../common/submit-on-mod-enter.ts';
 import { PromptMessages } from './PromptMessages.tsx';
 import { SavedPicker } from '../session-file/SavedPicker.tsx';
 import { useSavedGets } from './SavedPromptGets.tsx';
@@ -17,32 +16,26 @@ import { WaitingForInput } from '../requests/WaitingForInput.tsx';
 
 /** The selected prompt: its arguments (required ones marked, with completion), Get prompt, and the messages. */
 export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
-  const { client, recording, readOnly } = useScope();
-  const mutation = useMutation(getPromptMutationOptions(client));
+  const { recording, readOnly } = useScope();
+  const { startCall, cancelCall } = useCommands();
+  // The prompt's latest get, from the calls registry: leaving the prompt cancels nothing.
+  const call = useLatestCall('prompt', prompt.name);
+  const pending = call?.status === 'running';
   const readOnlyId = useId();
   // A saved session shows its recorded prompts/get results; the form starts from the arguments of the one shown.
   const saved = useSavedGets(prompt.name);
   const [values, setValues] = useState<Record<string, string>>(() => saved.get?.arguments ?? {});
-  const shown = recording ? saved.get?.result : mutation.data;
-  const controller = useRef<AbortController | null>(null);
+  const shown = recording ? saved.get?.result : call?.result;
+  // The live get's time is the Message log's for its prompts/get (src/state/calls-store.ts).
+  const shownMs = recording ? saved.get?.result?.durationMs : (call?.durationMs ?? call?.result?.durationMs);
+  const error = recording ? undefined : call?.error;
   const title = prompt.title || prompt.name;
 
-  // Leaving the prompt cancels a get still running; switching to another connection does not.
-  const onScreen = useOnScreen();
-  useEffect(
-    () => () => {
-      if (onScreen()) controller.current?.abort();
-    },
-    [onScreen],
-  );
-
   const get = () => {
-    controller.current?.abort();
-    const next = new AbortController();
-    controller.current = next;
+    if (call?.status === 'running') cancelCall(call.id);
     // Empty optional fields are left out rather than sent as "".
     const args = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
-    mutation.mutate({ name: prompt.name, arguments: args, signal: next.signal });
+    startCall('prompt', { name: prompt.name, arguments: args });
   };
 
   return (
@@ -58,6 +51,7 @@ export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
       <form
         className="prompt-form"
         aria-label="Prompt arguments"
+        onKeyDown={submitOnModEnter}
         onSubmit={(event) => {
           event.preventDefault();
           get();
@@ -77,7 +71,7 @@ export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
               onChange={(value) => setValues((current) => ({ ...current, [argument.name]: value }))}
               completionRef={{ type: 'ref/prompt', name: prompt.name }}
               contextArguments={Object.fromEntries(Object.entries(values).filter(([key, value]) => key !== argument.name && value !== ''))}
-              disabled={mutation.isPending}
+              disabled={pending}
             />
           ))
         )}
@@ -85,14 +79,14 @@ export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
           <button
             type="submit"
             className="button button-primary"
-            disabled={mutation.isPending || readOnly !== null}
+            disabled={pending || readOnly !== null}
             aria-describedby={readOnly ? readOnlyId : undefined}
           >
             Get prompt
           </button>
           {readOnly && <ReadOnlyNote id={readOnlyId} reason={readOnly} />}
-          {mutation.isPending && (
-            <button type="button" className="button" onClick={() => controller.current?.abort()}>
+          {pending && (
+            <button type="button" className="button" onClick={() => call && cancelCall(call.id)}>
               Cancel
             </button>
           )}
@@ -111,22 +105,20 @@ export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
           }}
         />
       )}
-      <section className="prompt-result" aria-label="Prompt messages" aria-busy={mutation.isPending}>
+      <section className="prompt-result" aria-label="Prompt messages" aria-busy={pending}>
         {recording && saved.get?.error && (
           <p className="field-error">
             In the saved session the server answered with error {saved.get.error.code}: <ServerText text={saved.get.error.message} />
           </p>
         )}
         {recording && !saved.get && <p className="muted">This prompt was not requested (prompts/get) in the saved session.</p>}
-        {mutation.isPending && <p className="muted">Getting the prompt…</p>}
-        {mutation.isPending && <WaitingForInput method="prompts/get" target={prompt.name} noun="request" />}
-        {mutation.error && (
-          <ErrorDetails error={mutation.error} lead={mutation.error.code === 'cancelled' ? 'Cancelled' : 'Could not get the prompt'} />
-        )}
+        {pending && <p className="muted">Getting the prompt…</p>}
+        {pending && <WaitingForInput method="prompts/get" target={prompt.name} noun="request" />}
+        {error && <ErrorDetails error={error} lead={error.code === 'cancelled' ? 'Cancelled' : 'Could not get the prompt'} />}
         {shown && (
           <>
             <p className="muted prompt-result-head">
-              {shown.messages.length} message{shown.messages.length === 1 ? '' : 's'} · {formatDuration(shown.durationMs)}
+              {shown.messages.length} message{shown.messages.length === 1 ? '' : 's'} · {formatDuration(shownMs ?? shown.durationMs)}
             </p>
             {shown.description && (
               <p className="prompt-result-description">

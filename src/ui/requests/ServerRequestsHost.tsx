@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { MAX_INPUT_ROUNDS, type PendingServerRequest } from '../../shared/client-features.ts';
 import { formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useServerRequests } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 import { UrlElicitationView } from './UrlElicitationView.tsx';
 import './requests.css';
 
@@ -22,10 +22,10 @@ const TITLES: Record<PendingServerRequest['kind'], string> = {
  * notice when one leaves unanswered. Not modal: the message log stays usable while answering.
  */
 export function ServerRequestsHost() {
-  const pending = useServerRequests((s) => s.pending);
-  const activeId = useServerRequests((s) => s.activeId);
-  const notice = useServerRequests((s) => s.notice);
-  const actions = useServerRequests((s) => s.actions);
+  const pending = useStoreOf('serverRequests', (s) => s.pending);
+  const activeId = useStoreOf('serverRequests', (s) => s.activeId);
+  const notice = useStoreOf('serverRequests', (s) => s.notice);
+  const actions = useStoreOf('serverRequests', (s) => s.actions);
   const active = pending.find((r) => r.id === activeId) ?? pending[0];
   const dialog = useRef<HTMLDivElement>(null);
   // Minimized, the dialog keeps only its header, so what is under it (the log, the tool) can be read.

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import type { UrlElicitation } from '../../shared/client-features.ts';
 import { describeUrl } from '../common/url-display.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useServerRequests, useApp } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 import { openOutside, UrlDisplay } from './UrlDisplay.tsx';
 
 /**
@@ -10,9 +10,9 @@ import { openOutside, UrlDisplay } from './UrlDisplay.tsx';
  * Each is opened only on request; completion notices mark them done, and Retry re-sends the request.
  */
 export function UrlElicitationRequired({ elicitations, onRetry }: { elicitations: UrlElicitation[]; onRetry?: () => void }) {
-  const { serverRequests } = useApp();
-  useEffect(() => serverRequests.getState().actions.track(elicitations.map((e) => e.elicitationId)), [serverRequests, elicitations]);
-  const statuses = useServerRequests((s) => s.urlElicitations);
+  const { track } = useStoreOf('serverRequests', (s) => s.actions);
+  useEffect(() => track(elicitations.map((e) => e.elicitationId)), [track, elicitations]);
+  const statuses = useStoreOf('serverRequests', (s) => s.urlElicitations);
   const allDone = elicitations.length > 0 && elicitations.every((e) => statuses[e.elicitationId] === 'complete');
   return (
     <section className="url-required" aria-label="URL elicitation required">

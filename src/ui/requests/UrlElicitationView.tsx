@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { PendingServerRequest } from '../../shared/client-features.ts';
 import { describeUrl } from '../common/url-display.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useServerRequests } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 import { ElicitationActions } from './ElicitationActions.tsx';
 import { useAnswer } from './use-answer.ts';
 import { openOutside, UrlDisplay } from './UrlDisplay.tsx';
@@ -16,7 +16,7 @@ export function UrlElicitationView({ request }: { request: PendingServerRequest 
   const params = request.params as { message?: unknown; url?: unknown; elicitationId?: unknown };
   const view = useMemo(() => describeUrl(typeof params.url === 'string' ? params.url : ''), [params.url]);
   const elicitationId = typeof params.elicitationId === 'string' ? params.elicitationId : '';
-  const status = useServerRequests((s) => s.urlElicitations[elicitationId]);
+  const status = useStoreOf('serverRequests', (s) => s.urlElicitations[elicitationId]);
 
   const accept = () => {
     openOutside(view);

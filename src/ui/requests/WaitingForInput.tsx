@@ -1,5 +1,5 @@
 import { MAX_INPUT_ROUNDS, type PendingServerRequest } from '../../shared/client-features.ts';
-import { useServerRequests } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 import './waiting-for-input.css';
 
 /** `relatedOf` in the engine keeps the first 200 characters of a request's target. */
@@ -23,8 +23,8 @@ export function WaitingForInput({ method, target, noun }: Props) {
   const mine = target.slice(0, TARGET_CHARS);
   const forThis = (r: PendingServerRequest) => r.related?.method === method && r.related.target === mine;
   // Selectors return stable values (an entry, a count), never a fresh array.
-  const first = useServerRequests((state) => state.pending.find(forThis));
-  const count = useServerRequests((state) => state.pending.filter(forThis).length);
+  const first = useStoreOf('serverRequests', (state) => state.pending.find(forThis));
+  const count = useStoreOf('serverRequests', (state) => state.pending.filter(forThis).length);
   if (!first) return null;
   const round = first.related?.round;
   const what = count === 1 ? 'a question' : `${count} questions`;

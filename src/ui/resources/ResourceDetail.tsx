@@ -4,18 +4,19 @@ import type { EngineError } from '../../shared/errors.ts';
 import type { ResourceInfo } from '../../shared/resources-api.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { formatTime } from '../common/format.ts';
-import { useCommands, useConnection, useServerLog } from '../services.tsx';
+import { useCommands, useStoreOf } from '../services.tsx';
 import { DetailHead } from '../common/DetailHead.tsx';
 import { ResourceBadges } from './ResourceBadges.tsx';
 import { ResourceRead } from './ResourceRead.tsx';
 
 /** A listed resource: what it is, subscribe/unsubscribe when offered, and its contents (read on selection). */
 export function ResourceDetail({ resource }: { resource: ResourceInfo }) {
-  const canSubscribe = useConnection(
+  const canSubscribe = useStoreOf(
+    'connection',
     (s) => (s.summary?.capabilities?.resources as { subscribe?: unknown } | undefined)?.subscribe === true,
   );
-  const update = useServerLog((s) => s.updates.get(resource.uri));
-  const { acknowledgeUpdate } = useServerLog((s) => s.actions);
+  const update = useStoreOf('serverLog', (s) => s.updates.get(resource.uri));
+  const { acknowledgeUpdate } = useStoreOf('serverLog', (s) => s.actions);
 
   // Opening a resource counts as having seen its earlier updates; later ones are counted again.
   useEffect(() => acknowledgeUpdate(resource.uri), [acknowledgeUpdate, resource.uri]);
@@ -47,7 +48,7 @@ export function ResourceDetail({ resource }: { resource: ResourceInfo }) {
 
 function SubscribeButton({ uri }: { uri: string }) {
   const { setResourceSubscription } = useCommands();
-  const subscribed = useServerLog((s) => s.subscribed.has(uri));
+  const subscribed = useStoreOf('serverLog', (s) => s.subscribed.has(uri));
   const mutation = useMutation<void, EngineError, boolean>({
     mutationFn: (subscribe: boolean) => setResourceSubscription(uri, subscribe),
   });

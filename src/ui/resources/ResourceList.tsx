@@ -3,7 +3,7 @@ import type { ResourceAnnotations } from '../../shared/resources-api.ts';
 import { ServerIcon } from '../common/Icon.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { WindowedList, type RowProps } from '../common/WindowedList.tsx';
-import { useServerLog } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 import { ResourceBadges } from './ResourceBadges.tsx';
 
 export interface ListEntry {
@@ -55,8 +55,8 @@ interface RowArgs {
 }
 
 function Row({ entry, selected, onSelect, rowProps }: RowArgs) {
-  const update = useServerLog((s) => s.updates.get(entry.address));
-  const subscribed = useServerLog((s) => s.subscribed.has(entry.address));
+  const update = useStoreOf('serverLog', (s) => s.updates.get(entry.address));
+  const subscribed = useStoreOf('serverLog', (s) => s.subscribed.has(entry.address));
   return (
     <li {...rowProps} className={selected ? 'item selected' : 'item'}>
       <ServerIcon icons={entry.icons} label={entry.name} />

@@ -3,7 +3,7 @@ import type { Root } from '../../shared/client-features.ts';
 import { asEngineError, type EngineError } from '../../shared/errors.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { DeprecatedBadge } from '../server/DeprecatedBadge.tsx';
-import { useClientFeatures, useCommands, useConnection } from '../services.tsx';
+import { useCommands, useStoreOf } from '../services.tsx';
 import './roots.css';
 
 const rootProblem = (uri: string): string | undefined => {
@@ -20,12 +20,12 @@ const rootProblem = (uri: string): string | undefined => {
 /** The roots MCP Lens offers the server (answering roots/list); saving a change sends notifications/roots/list_changed. */
 export function RootsView() {
   const commands = useCommands();
-  const saved = useClientFeatures((s) => s.roots);
-  const { setDraft: setRows } = useClientFeatures((s) => s.actions);
+  const saved = useStoreOf('clientFeatures', (s) => s.roots);
+  const { setDraft: setRows } = useStoreOf('clientFeatures', (s) => s.actions);
   // The draft lives in the store, so switching tabs loses no unsaved edit.
-  const rows = useClientFeatures((s) => s.draft);
-  const rootsOn = useClientFeatures((s) => s.settings.roots);
-  const phase = useConnection((s) => s.phase);
+  const rows = useStoreOf('clientFeatures', (s) => s.draft);
+  const rootsOn = useStoreOf('clientFeatures', (s) => s.settings.roots);
+  const phase = useStoreOf('connection', (s) => s.phase);
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<EngineError | null>(null);
   const [tried, setTried] = useState(false);

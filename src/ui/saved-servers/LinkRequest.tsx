@@ -1,11 +1,10 @@
 /** A link asked to connect to a server the user has not saved: say what it is about to do, and wait for a yes. */
 import { maskUrlCredentials } from '../../shared/redact.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useCommands } from '../services.tsx';
-import { useView } from './use-saved-servers.ts';
+import { useCommands, useStoreOf } from '../services.tsx';
 
 export function LinkRequest() {
-  const url = useView((state) => state.pendingLink);
+  const url = useStoreOf('view', (state) => state.pendingLink);
   const { confirmLink, dismissLink } = useCommands();
   if (url === null) return null;
   return (

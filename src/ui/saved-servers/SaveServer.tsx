@@ -5,11 +5,11 @@
 import { useId, useState } from 'react';
 import { urlCredentialNames } from '../../shared/redact.ts';
 import { checkServerUrl } from '../../shared/url.ts';
-import { useCommands, useConnection } from '../services.tsx';
+import { useCommands, useStoreOf } from '../services.tsx';
 
 /** The toggle that sits in the connection bar. */
 export function SaveServerButton({ open, onToggle, controls }: { open: boolean; onToggle: () => void; controls: string }) {
-  const url = useConnection((state) => state.input.url);
+  const url = useStoreOf('connection', (state) => state.input.url);
   return (
     <button
       type="button"
@@ -26,7 +26,7 @@ export function SaveServerButton({ open, onToggle, controls }: { open: boolean; 
 
 export function SaveServerForm({ id, onSaved }: { id: string; onSaved: () => void }) {
   const nameId = useId();
-  const input = useConnection((state) => state.input);
+  const input = useStoreOf('connection', (state) => state.input);
   const { saveCurrentServer } = useCommands();
   const checked = checkServerUrl(input.url);
   const [name, setName] = useState(() => (checked.ok ? new URL(checked.url).host : ''));

@@ -3,14 +3,13 @@ import { useMemo, useState } from 'react';
 import { recentFirst, type SavedServer } from '../../state/index.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { UrlText } from '../presentation/UrlText.tsx';
-import { useCommands } from '../services.tsx';
+import { useCommands, useStoreOf } from '../services.tsx';
 import { ExportSnippets } from './ExportSnippets.tsx';
-import { useSavedServers } from './use-saved-servers.ts';
 
 const TRANSPORT_LABEL = { auto: 'HTTP, then SSE', 'streamable-http': 'Streamable HTTP', sse: 'Legacy SSE' } as const;
 
 export function SavedServerList() {
-  const servers = useSavedServers((state) => state.servers);
+  const servers = useStoreOf('savedServers', (state) => state.servers);
   const sorted = useMemo(() => recentFirst(servers), [servers]);
   return (
     <section className="panel saved-servers" aria-labelledby="saved-servers-title">
@@ -36,7 +35,7 @@ const NOTHING_MISSING = { headerNames: [], urlParams: [] };
 
 function SavedServerRow({ server }: { server: SavedServer }) {
   const { connectSaved } = useCommands();
-  const actions = useSavedServers((state) => state.actions);
+  const actions = useStoreOf('savedServers', (state) => state.actions);
   const [renaming, setRenaming] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [missing, setMissing] = useState<{ headerNames: string[]; urlParams: string[] }>(NOTHING_MISSING);

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { EngineError } from '../../shared/errors.ts';
 import { isLogLevel, LOG_LEVEL_OFF, LOG_LEVELS, type LogLevelChoice } from '../../shared/logging-api.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
-import { useCommands, useScope, useServerLog } from '../services.tsx';
+import { useCommands, useScope, useStoreOf } from '../services.tsx';
 
 /**
  * The server's log level. 2025: logging/setLevel, once, for the session. 2026-07-28: a level on every
@@ -12,7 +12,7 @@ import { useCommands, useScope, useServerLog } from '../services.tsx';
 export function LogLevelControl() {
   const perRequest = useScope().protocol.logLevelVia === 'request-meta';
   const { setLogLevel } = useCommands();
-  const level = useServerLog((s) => s.logLevel);
+  const level = useStoreOf('serverLog', (s) => s.logLevel);
   const id = useId();
   const hintId = useId();
   const mutation = useMutation<void, EngineError, LogLevelChoice>({

@@ -1,8 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { isLogLevel, LOG_LEVELS, type LogLevel } from '../../shared/logging-api.ts';
-import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
+import { LIST_REFRESH_MS } from '../common/use-throttled-state.ts';
 import { DeprecatedBadge } from '../server/DeprecatedBadge.tsx';
-import { useConnection, useServerLog, useApp, useScope } from '../services.tsx';
+import { useScope, useStoreOf, useThrottledStoreOf } from '../services.tsx';
 import { atLeast } from './level-filter.ts';
 import { LogLevelControl } from './LogLevelControl.tsx';
 import { ServerLogList } from './ServerLogList.tsx';
@@ -11,11 +11,11 @@ import './server-logs.css';
 /** The Logs tab: the server's notifications/message entries, filtered by level, and the level the server is asked for. */
 export function LogsView() {
   // A flood of log messages repaints this list ten times a second at most, also while the tab is hidden.
-  const { logs, logsEvicted: evicted } = useThrottledState(useApp().serverLog, LIST_REFRESH_MS);
-  const { clearLogs } = useServerLog((s) => s.actions);
-  const connected = useConnection((s) => s.phase === 'connected');
-  const offersLogging = useConnection((s) => s.summary?.capabilities?.logging !== undefined);
-  const logLevel = useServerLog((s) => s.logLevel);
+  const { logs, logsEvicted: evicted } = useThrottledStoreOf('serverLog', LIST_REFRESH_MS);
+  const { clearLogs } = useStoreOf('serverLog', (s) => s.actions);
+  const connected = useStoreOf('connection', (s) => s.phase === 'connected');
+  const offersLogging = useStoreOf('connection', (s) => s.summary?.capabilities?.logging !== undefined);
+  const logLevel = useStoreOf('serverLog', (s) => s.logLevel);
   const perRequest = useScope().protocol.logLevelVia === 'request-meta';
   const [minimum, setMinimum] = useState<LogLevel>('debug');
   const filterId = useId();

@@ -5,7 +5,7 @@ import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { CorsFixes } from '../common/CorsFixes.tsx';
 import { RelayOffer } from '../common/RelayOffer.tsx';
 import { ServerText } from '../common/ServerText.tsx';
-import { useCommands, useConnection } from '../services.tsx';
+import { useCommands, useStoreOf } from '../services.tsx';
 
 /**
  * The CORS doctor on request, for a server that connected as 2025 because the 2026-07-28 probe could not
@@ -14,7 +14,7 @@ import { useCommands, useConnection } from '../services.tsx';
  */
 export function CheckCors({ url }: { url: string }) {
   const { checkCors } = useCommands();
-  const connected = useConnection((state) => state.phase === 'connected');
+  const connected = useStoreOf('connection', (state) => state.phase === 'connected');
   const mutation = useMutation<CorsDiagnosis, EngineError>({
     mutationFn: () => checkCors(url),
   });

@@ -8,7 +8,7 @@ import { ServerIcon } from '../common/Icon.tsx';
 import { revealInvisible } from '../common/reveal-invisible.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useViaRelay } from '../common/use-via-relay.ts';
-import { useConnection, useSessionFile } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 import { HeaderValue } from '../presentation/HeaderValue.tsx';
 import { UrlText } from '../presentation/UrlText.tsx';
 import { describeCapabilities } from './capabilities.ts';
@@ -20,9 +20,9 @@ import { PingButton } from './PingButton.tsx';
 import './server.css';
 
 export function ServerPanel() {
-  const live = useConnection((state) => state.summary);
+  const live = useStoreOf('connection', (state) => state.summary);
   // A saved session being browsed shows the server it was saved from.
-  const saved = useSessionFile((state) => state.replay?.server ?? null);
+  const saved = useStoreOf('sessionFile', (state) => state.replay?.server ?? null);
   const summary = live ?? saved;
   if (!summary) return null;
   return <ServerDetails summary={summary} />;
@@ -44,7 +44,7 @@ const INSTRUCTIONS_SHOWN = 4_000;
 
 function ServerDetails({ summary }: { summary: ServerSummary }) {
   // A saved session cannot be probed: the CORS doctor is for the live server.
-  const replay = useSessionFile((state) => state.replay !== null);
+  const replay = useStoreOf('sessionFile', (state) => state.replay !== null);
   const { server } = summary;
   const website = typeof server.websiteUrl === 'string' ? checkNavigableUrl(server.websiteUrl) : null;
   const displayName = server.title || server.name;

@@ -1,13 +1,13 @@
 import { formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useCommands, useSessionFile } from '../services.tsx';
+import { useCommands, useStoreOf } from '../services.tsx';
 
 /** Says a saved session is being browsed (read-only), or why a file could not be opened. */
 export function ReplayBanner() {
   const { closeSessionFile } = useCommands();
-  const replay = useSessionFile((state) => state.replay);
-  const openError = useSessionFile((state) => state.openError);
-  const { dismissError } = useSessionFile((state) => state.actions);
+  const replay = useStoreOf('sessionFile', (state) => state.replay);
+  const openError = useStoreOf('sessionFile', (state) => state.openError);
+  const { dismissError } = useStoreOf('sessionFile', (state) => state.actions);
 
   return (
     <>

@@ -1,14 +1,14 @@
 import { ToolResult } from '../tools/ToolResult.tsx';
 import { formatTime, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useSessionFile } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 
 /**
  * The tool results that were shown in a saved session, newest first, each as the Tools view showed it. It
  * fills the Tools tab's detail pane until a tool is chosen; each result leads to its tool.
  */
 export function SavedResults({ onSelectTool }: { onSelectTool?: (name: string) => void }) {
-  const results = useSessionFile((state) => state.replay?.results ?? []);
+  const results = useStoreOf('sessionFile', (state) => state.replay?.results ?? []);
   return (
     <section className="saved-results" aria-label="Saved results">
       <header className="saved-results-head">

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { SESSION_FILE_EXTENSION } from '../../shared/session-file/session-file.ts';
-import { useCommands, useSessionFile, useWorkspace } from '../services.tsx';
+import { useCommands, useWorkspace, useStoreOf } from '../services.tsx';
 import { Icon } from '../workspace/icons.tsx';
 import { ExportButton } from '../presentation/ExportButton.tsx';
 import './session.css';
@@ -13,7 +13,7 @@ export function SessionMenu() {
   const { saveSessionFile } = useCommands();
   const workspace = useWorkspace();
   const input = useRef<HTMLInputElement>(null);
-  const progress = useSessionFile((state) => state.progress);
+  const progress = useStoreOf('sessionFile', (state) => state.progress);
   const [saving, setSaving] = useState(false);
   const openLabel =
     progress === null

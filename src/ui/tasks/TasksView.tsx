@@ -5,7 +5,7 @@ import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { formatTime, prettyJson } from '../common/format.ts';
 import { shortTaskId } from '../../state/index.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useConnection, useScope } from '../services.tsx';
+import { useScope, useStoreOf } from '../services.tsx';
 import { ToolResult } from '../tools/ToolResult.tsx';
 import '../tools/tools-calls.css';
 import './tasks.css';
@@ -16,13 +16,13 @@ import './tasks.css';
  * tasks/list, so the tab always lists this session's handles, and Refresh polls them with tasks/get.
  */
 export function TasksView() {
-  const phase = useConnection((state) => state.phase);
-  const connectionKey = useConnection((state) => state.connectionKey);
+  const phase = useStoreOf('connection', (state) => state.phase);
+  const connectionKey = useStoreOf('connection', (state) => state.connectionKey);
   // The tasks extension (2026-07-28) or the tasks capability (2025-11-25): the profile says which offers them.
   const { protocol } = useScope();
   const byExtension = protocol.tasksOfferedBy === 'extension';
-  const extension = useConnection((state) => state.summary?.extensions?.includes(TASKS_EXTENSION) === true);
-  const tasksCapability = useConnection((state) => state.summary?.capabilities?.tasks);
+  const extension = useStoreOf('connection', (state) => state.summary?.extensions?.includes(TASKS_EXTENSION) === true);
+  const tasksCapability = useStoreOf('connection', (state) => state.summary?.capabilities?.tasks);
   if (phase !== 'connected') return <p className="empty-state">Connect to a server to see its tasks.</p>;
   if (byExtension && !extension) {
     return (

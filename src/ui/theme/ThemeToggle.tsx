@@ -1,11 +1,11 @@
 import type { ThemeChoice } from '../../state/index.ts';
-import { usePrefs } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 
 const LABELS: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
 export function ThemeToggle() {
-  const theme = usePrefs((state) => state.theme);
-  const { setTheme } = usePrefs((state) => state.actions);
+  const theme = useStoreOf('prefs', (state) => state.theme);
+  const { setTheme } = useStoreOf('prefs', (state) => state.actions);
   return (
     <label className="theme-toggle">
       <span className="visually-hidden">Theme</span>

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { ThemeChoice } from '../../state/index.ts';
-import { usePrefs } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 
 export type ResolvedTheme = 'light' | 'dark';
 
@@ -21,7 +21,7 @@ export function resolveTheme(choice: ThemeChoice, systemDark: boolean): Resolved
 
 /** The theme in effect: the user's choice, or the system's when they chose "system". */
 export function useResolvedTheme(): ResolvedTheme {
-  const choice = usePrefs((state) => state.theme);
+  const choice = useStoreOf('prefs', (state) => state.theme);
   const dark = useSyncExternalStore(subscribeToSystem, systemIsDark, () => false);
   return resolveTheme(choice, dark);
 }

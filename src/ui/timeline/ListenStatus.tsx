@@ -1,6 +1,6 @@
 import type { ListenState } from '../../shared/events.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useServerLog } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 
 type Filter = ListenState['requested'];
 
@@ -29,7 +29,7 @@ const CLOSED_BY: Record<NonNullable<ListenState['closedBy']>, string> = {
  * what the server agreed to send, beside what was asked for when the two differ.
  */
 export function ListenStatus() {
-  const listen = useServerLog((state) => state.listen);
+  const listen = useStoreOf('serverLog', (state) => state.listen);
   if (!listen) return null;
   const asked = describeFilter(listen.requested);
   const honoured = describeFilter(listen.honoured);

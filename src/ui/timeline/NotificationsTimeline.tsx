@@ -3,8 +3,8 @@ import { formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useFixedRows } from '../common/use-fixed-rows.ts';
 import { requestMethodOf } from '../../state/index.ts';
-import { LIST_REFRESH_MS, useThrottledState } from '../common/use-throttled-state.ts';
-import { useLog, useApp, usePrefs } from '../services.tsx';
+import { LIST_REFRESH_MS } from '../common/use-throttled-state.ts';
+import { useStoreOf, useThrottledStoreOf } from '../services.tsx';
 import { ListenStatus } from './ListenStatus.tsx';
 import { summarizeAnswer, summarizeNotification } from './summarize.ts';
 import './timeline.css';
@@ -13,12 +13,12 @@ const ROW_HEIGHT = 24;
 
 /** Inbound notifications, server requests and our answers, in time order, windowed like the log. Selecting one opens it in the message log. */
 export function NotificationsTimeline() {
-  const ids = useThrottledState(useApp().log, LIST_REFRESH_MS).notificationIds;
+  const ids = useThrottledStoreOf('log', LIST_REFRESH_MS).notificationIds;
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useFixedRows(scroller, ids.length, ROW_HEIGHT, 4);
   // Folded to its header, it gives the message log (and a message's detail) the whole column.
-  const folded = usePrefs((state) => state.layout.timelineFolded);
-  const { setLayout } = usePrefs((state) => state.actions);
+  const folded = useStoreOf('prefs', (state) => state.layout.timelineFolded);
+  const { setLayout } = useStoreOf('prefs', (state) => state.actions);
   const bodyId = useId();
 
   return (
@@ -57,10 +57,10 @@ export function NotificationsTimeline() {
 }
 
 const TimelineRow = memo(function TimelineRow({ id, top }: { id: string; top: number }) {
-  const item = useLog((state) => state.byId.get(id));
-  const selected = useLog((state) => state.selectedId === id);
-  const { select } = useLog((state) => state.actions);
-  const answered = useLog((state) => requestMethodOf(state.byId, item));
+  const item = useStoreOf('log', (state) => state.byId.get(id));
+  const selected = useStoreOf('log', (state) => state.selectedId === id);
+  const { select } = useStoreOf('log', (state) => state.actions);
+  const answered = useStoreOf('log', (state) => requestMethodOf(state.byId, item));
   const summary = useMemo(() => {
     if (item?.type !== 'message') return '';
     return item.entry.direction === 'out'

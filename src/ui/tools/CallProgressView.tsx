@@ -1,6 +1,12 @@
+import type { CallProgress } from '../../shared/events.ts';
 import type { TaskInfo } from '../../shared/tasks.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import type { CallProgressState } from './use-call-progress.ts';
+
+/** A running call's latest progress and task status, as the calls registry keeps them (src/state/calls-store.ts). */
+export interface CallProgressState {
+  progress?: CallProgress;
+  task?: TaskInfo;
+}
 
 /**
  * A running call: a progress bar from notifications/progress (indeterminate until the server sends a

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { usePrefs } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 
 /**
  * How tool calls run, kept across reloads: the request timeout (reset by each progress notification), the
@@ -7,10 +7,10 @@ import { usePrefs } from '../services.tsx';
  */
 export function CallSettings() {
   const id = useId();
-  const timeoutMs = usePrefs((state) => state.toolTimeoutMs);
-  const maxTotalTimeoutMs = usePrefs((state) => state.toolMaxTotalTimeoutMs);
-  const confirmDestructive = usePrefs((state) => state.confirmDestructive);
-  const actions = usePrefs((state) => state.actions);
+  const timeoutMs = useStoreOf('prefs', (state) => state.toolTimeoutMs);
+  const maxTotalTimeoutMs = useStoreOf('prefs', (state) => state.toolMaxTotalTimeoutMs);
+  const confirmDestructive = useStoreOf('prefs', (state) => state.confirmDestructive);
+  const actions = useStoreOf('prefs', (state) => state.actions);
   return (
     <details className="call-settings">
       <summary>Call settings</summary>

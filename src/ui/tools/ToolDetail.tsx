@@ -1,12 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { callToolMutationOptions } from '../../queries/index.ts';
 import type { Tool } from '../../shared/model.ts';
 import { prettyJson } from '../common/format.ts';
 import { ServerIcon } from '../common/Icon.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { ReadOnlyNote } from '../session-file/ReadOnlyNote.tsx';
-import { useCommands, useOnScreen, usePrefs, useScope } from '../services.tsx';
+import { useCommands, useLatestCall, useScope, useStoreOf } from '../services.tsx';
+import { submitOnModEnter } from '../common/submit-on-mod-enter.ts';
+import { CallAnnouncer } from './CallAnnouncer.tsx';
 import { ConfirmRunDialog, confirmReason } from './ConfirmRunDialog.tsx';
 import { HintBadges } from './HintBadges.tsx';
 import { ToolArgsEditor } from './ToolArgsEditor.tsx';
@@ -16,19 +16,18 @@ import { useSavedRuns } from './SavedRuns.tsx';
 import { ToolResult } from './ToolResult.tsx';
 import { AppFrame } from '../apps/AppFrame.tsx';
 import { WaitingForInput } from '../requests/WaitingForInput.tsx';
-import { useCallProgress } from './use-call-progress.ts';
 import { useScriptCue } from '../demo/use-script-cue.ts';
-
-let trackingCounter = 0;
-const nextTrackingId = () => `call-${Date.now().toString(36)}-${++trackingCounter}`;
 
 /** The selected tool: what it is, its arguments, Run tool, and the Result. Keyed by tool name by the parent. */
 export function ToolDetail({ tool }: { tool: Tool }) {
-  const { runTool } = useCommands();
-  const mutation = useMutation(callToolMutationOptions(runTool));
-  const timeoutMs = usePrefs((state) => state.toolTimeoutMs);
-  const maxTotalTimeoutMs = usePrefs((state) => state.toolMaxTotalTimeoutMs);
-  const confirmDestructive = usePrefs((state) => state.confirmDestructive);
+  const { startCall, cancelCall } = useCommands();
+  // The tool's latest call, from the connection's calls registry: leaving the tool or the connection
+  // cancels nothing, and coming back shows the call where it stands.
+  const call = useLatestCall('tool', tool.name);
+  const forgetCall = useStoreOf('calls', (state) => state.actions.forget);
+  const timeoutMs = useStoreOf('prefs', (state) => state.toolTimeoutMs);
+  const maxTotalTimeoutMs = useStoreOf('prefs', (state) => state.toolMaxTotalTimeoutMs);
+  const confirmDestructive = useStoreOf('prefs', (state) => state.confirmDestructive);
   const { capabilities, recording, readOnly } = useScope();
   const serverTasks = serverRunsToolTasks(capabilities);
   // A saved session: the form starts from the run being looked at, and Run is disabled with the reason.
@@ -38,40 +37,27 @@ export function ToolDetail({ tool }: { tool: Tool }) {
   const taskSupport = taskSupportOf(tool);
   const [asTask, setAsTask] = useState(taskSupport === 'required');
   const [awaitingConfirm, setAwaitingConfirm] = useState<Record<string, unknown> | null>(null);
-  const [trackingId, setTrackingId] = useState<string | null>(null);
-  const [lastArgs, setLastArgs] = useState<Record<string, unknown> | null>(null);
-  const progress = useCallProgress(trackingId);
-  const controller = useRef<AbortController | null>(null);
   const schema = typeof tool.inputSchema === 'object' && tool.inputSchema !== null ? tool.inputSchema : { type: 'object' };
   const title = displayTitle(tool);
-  const running = mutation.isPending;
-
-  // Leaving the tool (or the page) cancels a call still running, so the server is told to stop — except a
-  // task, which is meant to outlive the view: the engine follows it to the end and the Tasks tab shows it.
-  // Switching to another connection is not leaving: the call goes on in the background.
-  const taskRunning = useRef(false);
-  const onScreen = useOnScreen();
-  useEffect(
-    () => () => {
-      if (!taskRunning.current && onScreen()) controller.current?.abort();
-    },
-    [onScreen],
-  );
+  const running = call?.status === 'running';
+  const status = call === undefined ? 'idle' : call.status === 'running' ? 'pending' : call.status;
+  const result = useRef<HTMLElement>(null);
+  const focusResult = useRef(false);
 
   const run = (value: Record<string, unknown>) => {
-    controller.current?.abort();
-    const next = new AbortController();
-    controller.current = next;
-    const id = nextTrackingId();
-    setTrackingId(id);
-    setLastArgs(value);
+    if (call?.status === 'running') cancelCall(call.id);
     const taskMode = serverTasks && (taskSupport === 'required' || (taskSupport === 'optional' && asTask));
-    taskRunning.current = taskMode;
-    mutation.mutate({
-      params: { name: tool.name, arguments: value, trackingId: id, timeoutMs, maxTotalTimeoutMs, ...(taskMode && { asTask: true }) },
-      signal: next.signal,
-    });
+    focusResult.current = true;
+    startCall('tool', { name: tool.name, arguments: value, timeoutMs, maxTotalTimeoutMs, ...(taskMode && { asTask: true }) });
   };
+
+  // After Run the Result takes the focus (the button just went disabled), where the live region says how it went.
+  useEffect(() => {
+    if (!focusResult.current || !call) return;
+    focusResult.current = false;
+    result.current?.focus({ preventScroll: true });
+    result.current?.scrollIntoView({ block: 'nearest' });
+  }, [call?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- a new call, not each update of it
 
   const request = (value: Record<string, unknown>) => {
     if (confirmDestructive && mayBeDestructive(tool)) setAwaitingConfirm(value);
@@ -86,7 +72,7 @@ export function ToolDetail({ tool }: { tool: Tool }) {
   useScriptCue(tool.name, {
     fill(args, seq) {
       setScripted({ seq, args });
-      if (!running) mutation.reset();
+      if (!running) forgetCall('tool', tool.name);
     },
     run() {
       revealWhenSettled.current = true;
@@ -100,10 +86,10 @@ export function ToolDetail({ tool }: { tool: Tool }) {
   }, [scripted]);
   // The scripted run's result (and its app) takes the screen once it is in.
   useEffect(() => {
-    if (!revealWhenSettled.current || (mutation.status !== 'success' && mutation.status !== 'error')) return;
+    if (!revealWhenSettled.current || (status !== 'success' && status !== 'error')) return;
     revealWhenSettled.current = false;
     stage.current?.scrollIntoView({ block: 'start' });
-  }, [mutation.status]);
+  }, [status]);
 
   const buttons = (
     <div className="tool-actions">
@@ -118,7 +104,7 @@ export function ToolDetail({ tool }: { tool: Tool }) {
       </button>
       {readOnly && <ReadOnlyNote id={readOnlyId} reason={readOnly} />}
       {running && (
-        <button type="button" className="button" onClick={() => controller.current?.abort()}>
+        <button type="button" className="button" onClick={() => call && cancelCall(call.id)}>
           Cancel
         </button>
       )}
@@ -183,7 +169,7 @@ export function ToolDetail({ tool }: { tool: Tool }) {
         </p>
       )}
 
-      <div className="tool-args">
+      <div className="tool-args" onKeyDown={submitOnModEnter}>
         <ToolArgsEditor
           key={`${saved.index}/${scripted?.seq ?? ''}`}
           schema={schema}
@@ -238,14 +224,17 @@ export function ToolDetail({ tool }: { tool: Tool }) {
         <div ref={stage} className="tool-stage">
           {running && <WaitingForInput method="tools/call" target={tool.name} noun="call" />}
           <ToolResult
-            status={mutation.status}
-            outcome={mutation.data}
-            error={mutation.error}
-            progress={progress}
-            onRetry={() => lastArgs && run(lastArgs)}
+            ref={result}
+            status={status}
+            outcome={call?.result}
+            error={call?.error ?? null}
+            durationMs={call?.durationMs}
+            progress={{ ...(call?.progress && { progress: call.progress }), ...(call?.task && { task: call.task }) }}
+            onRetry={() => call && run(call.params.arguments)}
           />
-          {tool.ui && mutation.status === 'success' && (
-            <AppFrame key={mutation.submittedAt} uri={tool.ui.resourceUri} input={lastArgs ?? {}} result={mutation.data} />
+          <CallAnnouncer call={call} />
+          {tool.ui && call?.status === 'success' && call.result && (
+            <AppFrame key={call.id} uri={tool.ui.resourceUri} input={call.params.arguments} result={call.result} />
           )}
         </div>
       )}

@@ -1,18 +1,18 @@
 import { useMutationState } from '@tanstack/react-query';
 import { mcpKeys } from '../../queries/index.ts';
+import type { Ref } from 'react';
 import type { EngineError } from '../../shared/errors.ts';
 import type { ToolCallOutcome } from '../../shared/model.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { formatDuration, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { CallProgressView, TaskLine } from './CallProgressView.tsx';
+import { CallProgressView, TaskLine, type CallProgressState } from './CallProgressView.tsx';
 import { UrlElicitationRequired } from '../requests/UrlElicitationRequired.tsx';
 import { SchemaBadge } from '../apps/SchemaBadge.tsx';
 import { ContentBlockView } from '../content/ContentBlockView.tsx';
 import { JsonTree } from '../content/JsonTree.tsx';
 import { LargeText } from '../content/LargeText.tsx';
 import { LazyDetails } from '../content/LazyDetails.tsx';
-import type { CallProgressState } from './use-call-progress.ts';
 import { useScope } from '../services.tsx';
 
 interface Props {
@@ -20,6 +20,10 @@ interface Props {
   outcome: ToolCallOutcome | undefined;
   error: EngineError | null;
   progress: CallProgressState;
+  /** The call's time as the Message log records it (src/state/calls-store.ts); a saved result keeps its own. */
+  durationMs?: number | undefined;
+  /** The Result takes the focus after Run. */
+  ref?: Ref<HTMLElement>;
   /** Runs the same call again (offered after a -32042 URL elicitation). */
   onRetry?: () => void;
   /** What the idle region says (a saved session: the tool was not run). */
@@ -27,7 +31,16 @@ interface Props {
 }
 
 /** The Result region: a tool error (isError) and a failed request are different things and look different. */
-export function ToolResult({ status, outcome, error, progress, onRetry, idleText = 'Run the tool to see its result here.' }: Props) {
+export function ToolResult({
+  status,
+  outcome,
+  error,
+  progress,
+  durationMs,
+  ref,
+  onRetry,
+  idleText = 'Run the tool to see its result here.',
+}: Props) {
   const { cancelHow } = useScope().protocol;
   // 2025: notifications/cancelled. 2026-07-28: closing the request's response stream is the cancellation.
   // A task can end cancelled because the person cancelled it in the Tasks tab, or because the server did.
@@ -42,7 +55,7 @@ export function ToolResult({ status, outcome, error, progress, onRetry, idleText
       ? ' by closing the request’s response stream'
       : ' (notifications/cancelled)';
   return (
-    <section role="region" aria-label="Result" className="tool-result" aria-busy={status === 'pending'}>
+    <section ref={ref} tabIndex={-1} role="region" aria-label="Result" className="tool-result" aria-busy={status === 'pending'}>
       <h3 className="section-title">Result</h3>
       {status === 'idle' && <p className="muted">{idleText}</p>}
       {status === 'pending' && <CallProgressView state={progress} />}
@@ -63,12 +76,12 @@ export function ToolResult({ status, outcome, error, progress, onRetry, idleText
           {error.urlElicitations && <UrlElicitationRequired elicitations={error.urlElicitations} {...(onRetry && { onRetry })} />}
         </div>
       )}
-      {status === 'success' && outcome && <Outcome outcome={outcome} />}
+      {status === 'success' && outcome && <Outcome outcome={outcome} durationMs={durationMs ?? outcome.durationMs} />}
     </section>
   );
 }
 
-function Outcome({ outcome }: { outcome: ToolCallOutcome }) {
+function Outcome({ outcome, durationMs }: { outcome: ToolCallOutcome; durationMs: number }) {
   const content = Array.isArray(outcome.content) ? outcome.content : [];
   const state = resultState(outcome);
   return (
@@ -76,7 +89,9 @@ function Outcome({ outcome }: { outcome: ToolCallOutcome }) {
       <div className={`result-status result-${state}`}>
         <span className="result-headline">{HEADLINES[state]}</span>
         <span className="muted">
-          {formatDuration(outcome.durationMs)} · {content.length} content block{content.length === 1 ? '' : 's'}
+          {formatDuration(durationMs)}
+          {outcome.task && durationMs !== outcome.durationMs && ` to create the task, ${formatDuration(outcome.durationMs)} in all`} ·{' '}
+          {content.length} content block{content.length === 1 ? '' : 's'}
         </span>
       </div>
       {outcome.task && <TaskLine task={outcome.task} />}

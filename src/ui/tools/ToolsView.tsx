@@ -14,8 +14,7 @@ import '../common/split-view.css';
 import './tools.css';
 import './tools-calls.css';
 import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
-import { useScope } from '../services.tsx';
-import { useView } from '../saved-servers/use-saved-servers.ts';
+import { useScope, useStoreOf } from '../services.tsx';
 import { useNavRequest } from '../palette/use-nav.ts';
 
 /** The Tools tab: the server's tools, and the selected one's form and result — live, or as a saved session recorded them. */
@@ -34,8 +33,8 @@ function ConnectedTools() {
   const queryClient = useQueryClient();
   const refresh = () => void refreshQuery(queryClient, toolsQueryOptions(client, key, 'refresh')).catch(() => undefined);
   // In the view store, so the address bar carries it (#tools/<name>) and a reload lands on the same tool.
-  const selected = useView((state) => state.tool);
-  const setSelected = useView((state) => state.actions.selectTool);
+  const selected = useStoreOf('view', (state) => state.tool);
+  const setSelected = useStoreOf('view', (state) => state.actions.selectTool);
   const [query, setQuery] = useState('');
   useNavRequest('Tools', (name) => {
     if (name === undefined) return;

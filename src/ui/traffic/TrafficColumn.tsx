@@ -1,7 +1,7 @@
 import { useId, useRef, type CSSProperties } from 'react';
 import { PanelBoundary } from '../common/PanelBoundary.tsx';
 import { Separator } from '../layout/Separator.tsx';
-import { usePrefs } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 import { NotificationsTimeline } from '../timeline/NotificationsTimeline.tsx';
 import { TrafficPane } from './TrafficPane.tsx';
 
@@ -10,8 +10,8 @@ import { TrafficPane } from './TrafficPane.tsx';
  * them is draggable; folded, Notifications keeps one line and the log takes the column.
  */
 export function TrafficColumn() {
-  const folded = usePrefs((state) => state.layout.timelineFolded);
-  const share = usePrefs((state) => state.layout.timelineShare);
+  const folded = useStoreOf('prefs', (state) => state.layout.timelineFolded);
+  const share = useStoreOf('prefs', (state) => state.layout.timelineShare);
   const box = useRef<HTMLDivElement>(null);
   const timelineId = useId();
   return (

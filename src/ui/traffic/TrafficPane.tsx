@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
 import type { TrafficView } from '../../state/index.ts';
 import { PanelBoundary } from '../common/PanelBoundary.tsx';
 import { MessageLog } from '../log/MessageLog.tsx';
-import { useHttp } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
 import './traffic.css';
 
 // Loaded the first time the HTTP view is shown, then kept mounted like the message log.
@@ -18,8 +18,8 @@ const VIEWS: Array<{ view: TrafficView; name: string }> = [
  * shown, both stay mounted (scroll positions and filters survive switching); each links to the other.
  */
 export function TrafficPane() {
-  const view = useHttp((state) => state.view);
-  const { show } = useHttp((state) => state.actions);
+  const view = useStoreOf('http', (state) => state.view);
+  const { show } = useStoreOf('http', (state) => state.actions);
   const [httpShown, setHttpShown] = useState(view === 'http');
   if (view === 'http' && !httpShown) setHttpShown(true);
 

@@ -1,0 +1,120 @@
+/**
+ * The calls registry in Node against the real engine behind a MessageChannel and the demo server: a call
+ * started by id, its progress and answer in the store, its time the Message log's, and cancel as the one
+ * way to stop it.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
+import { engineOverChannel } from '../test/engine-channel.ts';
+import { nodeEffects } from '../test/node-effects.ts';
+import { createLensApp, type LensApp } from './lens-app.ts';
+
+let demo: RunningDemoServer;
+let engine: ReturnType<typeof engineOverChannel>;
+let app: LensApp;
+
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0 });
+});
+afterAll(() => demo.close());
+
+async function connected(era: 'legacy' | 'modern') {
+  engine = engineOverChannel();
+  app = createLensApp({
+    client: engine.client,
+    effects: nodeEffects([]),
+    opened: { url: demo.url, tab: null, tool: null, connect: false, demo: false },
+    redirectUrl: 'http://127.0.0.1/oauth-callback.html',
+  });
+  app.connection.getState().actions.setEra(era);
+  await app.commands.connect();
+}
+
+afterEach(async () => {
+  await app.commands.disconnect();
+  app.dispose();
+  engine.close();
+});
+
+const call = (id: string) => app.calls.getState().byId.get(id);
+const messages = () => {
+  const { ids, byId } = app.log.getState();
+  return ids.toArray().flatMap((id) => {
+    const item = byId.get(id);
+    return item?.type === 'message' ? [item] : [];
+  });
+};
+const logged = () => messages().map((item) => item.entry);
+
+describe.each(['legacy', 'modern'] as const)('the calls registry (%s)', (era) => {
+  it('runs a tool by id, shows it as the latest call of the tool, and takes its time from the Message log', async () => {
+    await connected(era);
+    const id = app.commands.startCall('tool', { name: 'echo', arguments: { message: 'by id' } });
+    expect(call(id)).toMatchObject({ kind: 'tool', target: 'echo', status: 'running' });
+    expect(app.calls.getState().latest.get('tool:echo')).toBe(id);
+
+    const done = await app.commands.settledCall(id);
+    expect(done).toMatchObject({ status: 'success', result: { isError: false } });
+    expect(JSON.stringify(done.result)).toContain('by id');
+    // One time for a call: the result's is the log's latency for the very request the call sent.
+    const request = logged().find((entry) => entry.seq === done.requestSeq);
+    expect(request).toMatchObject({ direction: 'out', method: 'tools/call' });
+    const response = logged().find((entry) => entry.requestSeq === done.requestSeq);
+    expect(done.durationMs).toBe(response!.latencyMs);
+    // Still recorded as before: the history of the server and the session's results.
+    expect(
+      app.history
+        .getState()
+        .byServer.get(demo.url)
+        ?.map((c) => c.tool),
+    ).toEqual(['echo']);
+    expect(app.sessionFile.getState().results.map((r) => r.tool)).toEqual(['echo']);
+  });
+
+  it('keeps progress per call, and stops only on cancel(id)', async () => {
+    await connected(era);
+    const id = app.commands.startCall('tool', { name: 'long-running-task', arguments: { steps: 20, stepMs: 100 } });
+    await expect.poll(() => call(id)?.progress?.progress ?? 0, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    expect(call(id)).toMatchObject({ status: 'running', progress: { total: 20 } });
+
+    app.commands.cancelCall(id);
+    const done = await app.commands.settledCall(id);
+    expect(done).toMatchObject({ status: 'error', error: { code: 'cancelled' } });
+    // Cancelling a call that already ended changes nothing.
+    app.commands.cancelCall(id);
+    expect(call(id)?.status).toBe('error');
+  });
+
+  it('gets a prompt and re-sends a logged request through the same registry, each with the log’s time', async () => {
+    await connected(era);
+    const prompt = await app.commands.settledCall(app.commands.startCall('prompt', { name: 'write-haiku', arguments: { topic: 'sea' } }));
+    expect(prompt).toMatchObject({ status: 'success', target: 'write-haiku', durationMs: expect.any(Number) });
+    expect(JSON.stringify(prompt.result)).toContain('sea');
+
+    const original = messages().find((item) => item.entry.direction === 'out' && item.entry.method === 'prompts/get')!;
+    const resent = await app.commands.settledCall(app.commands.startCall('resend', { itemId: original.id }));
+    expect(resent).toMatchObject({ status: 'success', kind: 'resend', durationMs: expect.any(Number) });
+    const request = logged().find((entry) => entry.seq === resent.requestSeq);
+    expect(request?.resent).toMatchObject({ edited: false });
+  });
+});
+
+describe('the calls registry and sessions', () => {
+  it('keeps two calls of one tool apart, and forgets finished calls when a new session starts', async () => {
+    await connected('legacy');
+    const first = app.commands.startCall('tool', { name: 'echo', arguments: { message: 'one' } });
+    const second = app.commands.startCall('tool', { name: 'echo', arguments: { message: 'two' } });
+    const [a, b] = await Promise.all([app.commands.settledCall(first), app.commands.settledCall(second)]);
+    expect(JSON.stringify(a.result)).toContain('one');
+    expect(JSON.stringify(b.result)).toContain('two');
+    expect(a.requestSeq).not.toBe(b.requestSeq);
+    expect(app.calls.getState().latest.get('tool:echo')).toBe(second);
+
+    const failed = await app.commands.settledCall(app.commands.startCall('tool', { name: 'no-such-tool', arguments: {} }));
+    expect(failed).toMatchObject({ status: 'error', error: { code: 'protocol' } });
+
+    await app.commands.connect();
+    expect(app.calls.getState().byId.size).toBe(0);
+    expect(app.calls.getState().latest.size).toBe(0);
+  });
+});

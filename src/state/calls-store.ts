@@ -1,0 +1,184 @@
+/**
+ * The calls a person started on one connection (Run tool, Get prompt, Re-send), by id: where each stands,
+ * its progress and task, its answer or error, and its time. Views render a call by its id, so leaving a view
+ * or putting the connection in the background changes nothing here; only an explicit cancel ends a call.
+ * The commands that start and cancel them are in src/app/calls.ts; engine events arrive through the router.
+ */
+import { createStore } from 'zustand/vanilla';
+import type { EngineError } from '../shared/errors.ts';
+import type { CallProgress, EngineEvent, MessageEntry } from '../shared/events.ts';
+import type { ToolCallOutcome, ToolCallParams } from '../shared/model.ts';
+import type { PromptGetResult } from '../shared/prompts-api.ts';
+import { isRecord } from '../shared/read.ts';
+import type { ResendDraft, ResendResult } from '../shared/resend.ts';
+import type { TaskInfo } from '../shared/tasks.ts';
+
+/** What each kind of call takes and answers. */
+export interface CallKinds {
+  tool: { params: Omit<ToolCallParams, 'trackingId'>; result: ToolCallOutcome };
+  prompt: { params: { name: string; arguments: Record<string, string> }; result: PromptGetResult };
+  /** A logged request sent again, as it was or edited. */
+  resend: { params: { itemId: string; edited?: ResendDraft }; result: ResendResult };
+}
+
+export type CallKind = keyof CallKinds;
+export type CallStatus = 'running' | 'success' | 'error';
+
+/** How a call knows its request in the Message log: the first outgoing request that fits, after it started. */
+export interface RequestMatch {
+  method: string;
+  /** The tool or prompt name in the request's params. */
+  name?: string;
+  /** A re-send: the log seq of the request it repeats (the new entry's `resent.fromSeq`). */
+  resentFrom?: number;
+}
+
+export interface Call<K extends CallKind = CallKind> {
+  id: string;
+  kind: K;
+  /** What the call is about: the tool or prompt name, or the log item re-sent. */
+  target: string;
+  params: CallKinds[K]['params'];
+  status: CallStatus;
+  startedAt: number;
+  endedAt?: number;
+  match: RequestMatch;
+  /** The log seq of the request this call sent, once the log recorded it. */
+  requestSeq?: number;
+  /**
+   * How long the server took to answer, as the Message log records it: from the request frame leaving to its
+   * response frame arriving (src/engine/message-recorder.ts pairs them). The one time shown for a call, so
+   * the result and the log agree. For a task it is the tools/call that created the task.
+   */
+  durationMs?: number;
+  progress?: CallProgress;
+  task?: TaskInfo;
+  result?: CallKinds[K]['result'];
+  error?: EngineError;
+}
+
+export type AnyCall = { [K in CallKind]: Call<K> }[CallKind];
+
+/** Finished calls kept for views to show; older ones go unless a view's latest call is one of them. */
+export const MAX_SETTLED_CALLS = 100;
+
+export interface CallsState {
+  byId: ReadonlyMap<string, AnyCall>;
+  /** The latest call per `kind:target` (what the tool's, prompt's or log entry's view shows). */
+  latest: ReadonlyMap<string, string>;
+  actions: {
+    started(call: AnyCall): void;
+    settled(id: string, end: { result: unknown } | { error: EngineError }, endedAt: number): void;
+    /** Progress and task status (call-progress events), and the log's request/response pairs for timing. */
+    applyEvents(events: readonly EngineEvent[]): void;
+    /** The view shows no call for this target any more (a demo script refills the form). */
+    forget(kind: CallKind, target: string): void;
+    /** A new session: finished calls belong to the old one. Running ones stay until they settle. */
+    dropSettled(): void;
+  };
+}
+
+export const latestKey = (kind: CallKind, target: string) => `${kind}:${target}`;
+
+export function createCallsStore() {
+  return createStore<CallsState>()((set, get) => {
+    const update = (id: string, change: (call: AnyCall) => AnyCall) => {
+      const call = get().byId.get(id);
+      if (!call) return;
+      const byId = new Map(get().byId);
+      byId.set(id, change(call));
+      set({ byId });
+    };
+    return {
+      byId: new Map(),
+      latest: new Map(),
+      actions: {
+        started(call) {
+          const byId = new Map(get().byId);
+          byId.set(call.id, call);
+          const latest = new Map(get().latest);
+          latest.set(latestKey(call.kind, call.target), call.id);
+          set({ byId: trim(byId, latest), latest });
+        },
+        settled(id, end, endedAt) {
+          update(id, (call) => {
+            if (call.status !== 'running') return call;
+            return 'error' in end
+              ? { ...call, status: 'error', error: end.error, endedAt }
+              : ({ ...call, status: 'success', result: end.result, endedAt } as AnyCall);
+          });
+        },
+        applyEvents(events) {
+          const before = get().byId;
+          let byId: Map<string, AnyCall> | undefined;
+          const edit = (id: string, change: Partial<Call>) => {
+            byId ??= new Map(before);
+            const call = byId.get(id);
+            if (call) byId.set(id, { ...call, ...change } as AnyCall);
+          };
+          for (const event of events) {
+            if (event.type === 'call-progress') {
+              if (!before.has(event.trackingId)) continue;
+              edit(event.trackingId, { ...(event.progress && { progress: event.progress }), ...(event.task && { task: event.task }) });
+            } else if (event.type === 'message') {
+              const calls = byId ?? before;
+              const { entry } = event;
+              if (entry.direction === 'out' && entry.kind === 'request') {
+                const call = [...calls.values()].find((c) => c.status === 'running' && c.requestSeq === undefined && fits(c.match, entry));
+                if (call) edit(call.id, { requestSeq: entry.seq });
+              } else if (entry.direction === 'in' && entry.requestSeq !== undefined && entry.latencyMs !== undefined) {
+                const call = [...calls.values()].find((c) => c.requestSeq === entry.requestSeq);
+                if (!call) continue;
+                // A call that sends again (a -32020 retry) takes the next request that fits.
+                const again = call.status === 'running' && isHeaderMismatch(entry);
+                if (again) {
+                  const { requestSeq: _sent, ...rest } = call;
+                  byId ??= new Map(before);
+                  byId.set(call.id, rest as AnyCall);
+                } else edit(call.id, { durationMs: entry.latencyMs });
+              }
+            }
+          }
+          if (byId) set({ byId });
+        },
+        forget(kind, target) {
+          const latest = new Map(get().latest);
+          if (!latest.delete(latestKey(kind, target))) return;
+          set({ latest, byId: trim(new Map(get().byId), latest) });
+        },
+        dropSettled() {
+          const byId = new Map([...get().byId].filter(([, call]) => call.status === 'running'));
+          const latest = new Map([...get().latest].filter(([, id]) => byId.has(id)));
+          set({ byId, latest });
+        },
+      },
+    };
+  });
+}
+
+/** SEP-2243's -32020: the engine lists tools again and sends the call once more. */
+const HEADER_MISMATCH = -32020;
+const isHeaderMismatch = (entry: MessageEntry) =>
+  entry.kind === 'error' && isRecord(entry.message) && isRecord(entry.message.error) && entry.message.error.code === HEADER_MISMATCH;
+
+function fits(match: RequestMatch, entry: MessageEntry): boolean {
+  if (entry.method !== match.method) return false;
+  if (match.resentFrom !== undefined) return entry.resent?.fromSeq === match.resentFrom;
+  if (entry.resent !== undefined || entry.viaApp !== undefined) return false;
+  const params = isRecord(entry.message) && isRecord(entry.message.params) ? entry.message.params : undefined;
+  return match.name === undefined || params?.name === match.name;
+}
+
+/** Keeps every running call and every view's latest; of the rest, the newest MAX_SETTLED_CALLS. */
+function trim(byId: Map<string, AnyCall>, latest: ReadonlyMap<string, string>): Map<string, AnyCall> {
+  if (byId.size <= MAX_SETTLED_CALLS) return byId;
+  const shown = new Set(latest.values());
+  let spare = byId.size - MAX_SETTLED_CALLS;
+  for (const [id, call] of byId) {
+    if (spare === 0) break;
+    if (call.status === 'running' || shown.has(id)) continue;
+    byId.delete(id);
+    spare -= 1;
+  }
+  return byId;
+}
