@@ -12,6 +12,7 @@ import {
   createHttpStore,
   createLogStore,
   createNavStore,
+  createPaletteUsageStore,
   createPrefsStore,
   createSavedCallsStore,
   createServerLogStore,
@@ -31,6 +32,8 @@ export function createSharedStores(prefsStorage: PrefsStorage | undefined) {
     /** Saved servers (localStorage). */
     savedServers: createSavedServersStore(prefsStorage),
     savedCalls: createSavedCallsStore(prefsStorage),
+    /** What the command palette was used for, so it opens on recent and most-used commands. */
+    paletteUsage: createPaletteUsageStore(prefsStorage),
   };
 }
 
