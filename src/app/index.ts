@@ -3,6 +3,6 @@ export type { AppEffects, OpenResult } from './effects.ts';
 export type { ImportOutcome } from './saved-server-commands.ts';
 export type { Commands, LensApp } from './lens-app.ts';
 export { scopeOf, type Scope } from './scope.ts';
-export { positionOn, scriptFor, scriptStatus } from './demo-script.ts';
+export { positionOn, scriptFor, scriptStatus, whyNoScript } from './demo-script.ts';
 export { whyNotResend } from './log-commands.ts';
 export { createWorkspace, MAX_CONNECTIONS, type Connection, type Engine, type Workspace, type WorkspaceState } from './workspace.ts';
