@@ -16,7 +16,7 @@ import {
   isStrictScopeSuperset,
   type AuthOptions,
 } from '@modelcontextprotocol/client';
-import type { AuthStatus } from '../../shared/auth.ts';
+import type { AuthStatus, GuidedStep, GuidedStepResult } from '../../shared/auth.ts';
 import type { PendingOAuthExport } from '../../shared/auth-persist.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import type { FetchLike } from '../wire-tap.ts';
@@ -29,6 +29,7 @@ import {
   issuerChangeStep,
   withStatus,
 } from './describe.ts';
+import { runGuidedStep, type GuidedMemory } from './guided.ts';
 import { checkIss } from './iss.ts';
 import { AuthRefusal } from './refusal.ts';
 import { describeError } from '../../shared/read.ts';
@@ -98,6 +99,8 @@ export class AuthController {
 
   /** Remembered tokens (opt-in): loaded before the first request, kept current after each change. */
   readonly memory: DeviceMemory;
+  /** What the guided flow's first step found, for its second. */
+  private readonly guided: GuidedMemory = {};
 
   constructor(private readonly deps: AuthControllerDeps) {
     this.oauthFetch = viaRelayFront(deps.oauthFetch, deps.serverUrl.origin, () => this.relay);
@@ -344,6 +347,27 @@ export class AuthController {
         'The pending authorization was restored from this tab’s session storage (single use, 10 minutes). The discovery steps before the redirect were shown by the page that left.',
     });
     await this.complete(callbackUrl);
+  }
+
+  /**
+   * One step of the guided authorization (guided.ts), through this controller's recorded fetch and its own
+   * flow, so a guided sign-in ends exactly as an automatic one. A refused or failed step is recorded and
+   * reported like the automatic flow's.
+   */
+  async runStep(step: Exclude<GuidedStep, 'token'>): Promise<GuidedStepResult> {
+    const deps = {
+      provider: this.deps.provider,
+      oauthFetch: this.oauthFetch,
+      resourceServer: this.relay?.upstream ?? this.deps.serverUrl,
+      record: this.deps.record,
+      authorize: (options: { force?: boolean }) => this.authorize(options),
+      pending: () => this.pending,
+    };
+    try {
+      return await runGuidedStep(step, deps, this.guided);
+    } catch (error) {
+      throw this.failed(error);
+    }
   }
 
   /** Opt in or out of "Remember on this device"; the status reports it. */
