@@ -35,7 +35,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(
       guided(page)
         .getByRole('list', { name: 'Protected resource metadata: requests and responses' })
-        .getByText(/GET .*oauth-protected-resource/),
+        .getByText(/GET .*oauth-protected-resource/)
+        .first(),
     ).toBeVisible();
     await next.click();
     await expect(stepItem(page, 'Authorization server metadata')).toContainText('Issuer');

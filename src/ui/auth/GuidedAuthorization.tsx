@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { GUIDED_STEPS, type AuthStep, type AuthStepKind, type GuidedStep } from '../../shared/auth.ts';
+import { isEngineError } from '../../shared/errors.ts';
 import { describeError } from '../../shared/read.ts';
 import { useAuth, useCommands } from '../services.tsx';
 import { StepItem } from './AuthStepItem.tsx';
@@ -72,7 +73,7 @@ export function GuidedAuthorization({ serverUrl }: { serverUrl: string }) {
       setStates((current) => ({ ...current, [step]: { phase: result.outcome, summary: result.summary } }));
       return result.outcome !== 'waiting';
     } catch (error) {
-      setStates((current) => ({ ...current, [step]: { phase: 'failed', error: describeError(error) } }));
+      setStates((current) => ({ ...current, [step]: { phase: 'failed', error: isEngineError(error) ? error.message : describeError(error) } }));
       return false;
     }
   };
