@@ -73,7 +73,10 @@ export function GuidedAuthorization({ serverUrl }: { serverUrl: string }) {
       setStates((current) => ({ ...current, [step]: { phase: result.outcome, summary: result.summary } }));
       return result.outcome !== 'waiting';
     } catch (error) {
-      setStates((current) => ({ ...current, [step]: { phase: 'failed', error: isEngineError(error) ? error.message : describeError(error) } }));
+      setStates((current) => ({
+        ...current,
+        [step]: { phase: 'failed', error: isEngineError(error) ? error.message : describeError(error) },
+      }));
       return false;
     }
   };
