@@ -31,7 +31,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
     await expect(next).toHaveText('Next: Protected resource metadata');
     await next.click();
-    await expect(stepItem(page, 'Protected resource metadata')).toContainText('Done');
+    await expect(stepItem(page, '1. Protected resource metadata')).toContainText('Done');
     await expect(
       guided(page)
         .getByRole('list', { name: 'Protected resource metadata: requests and responses' })
@@ -39,15 +39,15 @@ for (const scheme of ['light', 'dark'] as const) {
         .first(),
     ).toBeVisible();
     await next.click();
-    await expect(stepItem(page, 'Authorization server metadata')).toContainText('Issuer');
+    await expect(stepItem(page, '2. Authorization server metadata')).toContainText('Issuer');
     await next.click();
-    await expect(stepItem(page, 'Client registration')).toContainText('Registered dynamically as');
+    await expect(stepItem(page, '3. Client registration')).toContainText('Registered dynamically as');
     await guided(page).getByRole('list', { name: 'Client registration: requests and responses' }).getByText('Client registration').click();
     await expect(guided(page).getByLabel('Response').first()).toContainText('client_id');
     await axeClean(page);
 
     await next.click();
-    await expect(stepItem(page, 'Authorize')).toContainText('Waiting for you');
+    await expect(stepItem(page, '4. Authorize')).toContainText('Waiting for you');
     const popupPromise = page.waitForEvent('popup');
     await guided(page).getByRole('button', { name: 'Open the sign-in page' }).click();
     await (await popupPromise).getByRole('link', { name: 'Approve' }).click();
@@ -69,7 +69,7 @@ test('Run all goes up to the sign-in; a refused step says so and stops', async (
   await openApp(page, oauthMcpUrl('no-s256'));
   await page.getByRole('tab', { name: 'Authorization' }).click();
   await guided(page).getByRole('button', { name: 'Run all' }).click();
-  await expect(stepItem(page, 'Authorization server metadata').getByRole('alert')).toContainText('S256');
-  await expect(stepItem(page, 'Client registration')).toContainText('Not run');
+  await expect(stepItem(page, '2. Authorization server metadata').getByRole('alert')).toContainText('S256');
+  await expect(stepItem(page, '3. Client registration')).toContainText('Not run');
   await expect(page.getByRole('region', { name: 'Authorization needed' })).toHaveCount(0);
 });
