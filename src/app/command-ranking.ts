@@ -7,7 +7,7 @@
 import type { CommandUse } from '../state/index.ts';
 import type { PaletteCommand } from './command-registry.ts';
 
-export type Section = 'Recent' | 'Most used' | 'All';
+type Section = 'Recent' | 'Most used' | 'All';
 
 export interface RankedCommand {
   command: PaletteCommand;
@@ -21,7 +21,7 @@ export interface Ranking {
 }
 
 export const RECENT_SHOWN = 5;
-export const MOST_USED_SHOWN = 5;
+const MOST_USED_SHOWN = 5;
 /** At most this many options are rendered: typing more narrows the rest. */
 export const MAX_SHOWN = 50;
 

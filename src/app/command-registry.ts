@@ -13,7 +13,7 @@ import type { LensApp } from './lens-app.ts';
 import { scopeOf } from './scope.ts';
 import { MAX_CONNECTIONS, type Workspace } from './workspace.ts';
 
-export type CommandGroup = 'Command' | 'Tab' | 'Tool' | 'Resource' | 'Template' | 'Prompt' | 'Saved call' | 'Saved server' | 'Connection';
+type CommandGroup = 'Command' | 'Tab' | 'Tool' | 'Resource' | 'Template' | 'Prompt' | 'Saved call' | 'Saved server' | 'Connection';
 
 /** Where focus goes after a command: where the choice leads, never nowhere (`<body>`). */
 export type FocusTarget =

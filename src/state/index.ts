@@ -42,5 +42,5 @@ export { shownLog, type ShownLog } from './log/log-view.ts';
 export { jsonLine, JSONL_MIME_TYPE } from './log/log-jsonl.ts';
 export type { ScriptAt } from './demo-script-store.ts';
 export { createDemoScriptStore } from './demo-script-store.ts';
-export type { CommandUse, PaletteUsageState } from './palette-usage-store.ts';
+export type { CommandUse } from './palette-usage-store.ts';
 export { createPaletteUsageStore } from './palette-usage-store.ts';

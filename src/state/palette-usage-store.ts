@@ -19,7 +19,7 @@ export interface PaletteUsageState {
 
 const STORAGE_KEY = 'mcp-lens.palette-usage';
 /** Enough for every command a person uses; the least recently used go first. */
-export const MAX_REMEMBERED_COMMANDS = 200;
+const MAX_REMEMBERED_COMMANDS = 200;
 const MAX_ID_CHARS = 500;
 
 export function createPaletteUsageStore(storage?: PrefsStorage) {

@@ -24,5 +24,3 @@ export function useNavRequest(tab: string, show: (item: string | undefined, tab:
   }, [request, tab]);
 }
 
-/** The palette's way to a tab and an item. */
-export const useGo = () => useStore(useApp().nav, (state) => state.actions.go);
