@@ -23,4 +23,3 @@ export function useNavRequest(tab: string, show: (item: string | undefined, tab:
     latest.current(request.item, request.tab);
   }, [request, tab]);
 }
-
