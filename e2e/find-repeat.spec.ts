@@ -81,8 +81,10 @@ test('the command palette reaches a tool, a tab and a command by keyboard, and g
   await page.keyboard.press('Enter');
   await expect(page.getByRole('tab', { name: 'Prompts' })).toHaveAttribute('aria-selected', 'true');
 
+  // Disconnect is never preselected (e2e/palette.spec.ts): it takes a deliberate ↓ first.
   await page.keyboard.press('Control+k');
   await page.keyboard.type('disconnect');
+  await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Disconnect' })).toBeDisabled();

@@ -29,6 +29,15 @@ function shareableServerUrl(url: string): string {
   return parsed.href;
 }
 
+/**
+ * What names a server when two spellings are compared (a link against a saved server, a saved request
+ * against the connection): its URL without user info, fragment or credential-looking parameters, since a
+ * link never carries those. A URL the bar refuses is compared as it is.
+ */
+export function serverIdentity(url: string): string {
+  return shareableServerUrl(url) || url;
+}
+
 export function readAddress(href: string): Address {
   let parsed: URL;
   try {

@@ -5,7 +5,8 @@
  * across a page load.
  */
 import type { EngineClient } from '../bridge/index.ts';
-import type { AuthSettings } from '../shared/auth.ts';
+import type { AuthSettings, GuidedStep, GuidedStepResult } from '../shared/auth.ts';
+import { checkServerUrl } from '../shared/url.ts';
 import { isEngineError } from '../shared/errors.ts';
 import { buildPendingRedirect, dropPendingRedirect, savePendingRedirect, takePendingRedirect, takeRedirectReturn } from '../state/index.ts';
 import type { AppEffects } from './effects.ts';
@@ -125,7 +126,20 @@ export function authCommands(
     stores.auth.getState().actions.clearSteps(new URL(serverUrl).href);
   }
 
+  /**
+   * One step of the guided authorization for the server in the connection bar, before or without a 401.
+   * Its exchanges arrive as auth steps, like the automatic flow's; the sign-in it leads to ends as usual.
+   */
+  async function runAuthorizationStep(step: Exclude<GuidedStep, 'token'>): Promise<GuidedStepResult> {
+    const { summary, input } = connection.getState();
+    const checked = checkServerUrl(summary?.url ?? input.url);
+    if (!checked.ok) throw new Error(`Type the server’s URL in the Server URL box first (${checked.reason}).`);
+    auth.getState().actions.setCallbackError(null);
+    return client.call('runAuthorizationStep', { serverUrl: checked.url, step });
+  }
+
   return {
+    runAuthorizationStep,
     authorize,
     completeAuthorization,
     continueInThisTab,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ServerSummary } from '../shared/model.ts';
 import type { ScriptAt } from '../state/index.ts';
 import { memoryStorage } from '../state/test-storage.ts';
-import { demoScriptCommands, nextAt, scriptFor, scriptStatus } from './demo-script.ts';
+import { demoScriptCommands, nextAt, scriptFor, scriptStatus, whyNoScript } from './demo-script.ts';
 import { createSharedStores, createStores } from './stores.ts';
 
 const SERVER = 'http://127.0.0.1:3001/mcp';
@@ -36,6 +36,23 @@ describe('the script model', () => {
     const requests = stores.savedCalls.getState().calls;
     expect(scriptFor(requests, SERVER).map((r) => r.name)).toEqual(['Say hi', 'Sales']);
     expect(scriptFor(requests, `${SERVER.replace('http://', 'http://me:pw@')}`).map((r) => r.name)).toEqual(['Say hi', 'Sales']);
+  });
+
+  it('is the same script whether the address carries the server’s key or not (?api_key=)', () => {
+    const { stores } = setup();
+    const requests = stores.savedCalls.getState().calls;
+    expect(scriptFor(requests, `${SERVER}?api_key=sk-1&region=eu`).map((r) => r.name)).toEqual([]);
+    expect(scriptFor(requests, `${SERVER}?api_key=sk-1`).map((r) => r.name)).toEqual(['Say hi', 'Sales']);
+    stores.savedCalls.getState().actions.save({ name: 'Keyed', tool: 'echo', arguments: {}, server: `${OTHER}?token=t-9`, savedAt: 4 });
+    expect(scriptFor(stores.savedCalls.getState().calls, OTHER).map((r) => r.name)).toEqual(['Elsewhere', 'Keyed']);
+  });
+
+  it('says why there is no script, and what would make one', () => {
+    const { stores } = setup();
+    const requests = stores.savedCalls.getState().calls;
+    expect(whyNoScript(requests, '')).toMatch(/^No script yet: connect to a server/);
+    expect(whyNoScript(requests, 'http://127.0.0.1:9/mcp')).toMatch(/History tab.*The 3 saved requests here belong to other servers\.$/);
+    expect(whyNoScript([], 'http://127.0.0.1:9/mcp')).not.toMatch(/other servers/);
   });
 
   it('takes two presses per step: the filled form, then the result; then ends and starts over', () => {

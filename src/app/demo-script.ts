@@ -4,14 +4,32 @@
  * second runs it, so the audience sees what is asked before what comes back.
  */
 import { redactUrl } from '../shared/redact.ts';
+import { plural } from '../shared/read.ts';
 import type { ScriptAt } from '../state/demo-script-store.ts';
 import type { SavedCall } from '../state/saved-calls-store.ts';
+import { serverIdentity } from './address.ts';
 import type { Stores } from './stores.ts';
 
-/** The saved requests made on this server (saved requests keep the server URL without its secrets). */
+/**
+ * The saved requests made on this server. Saved requests keep the server URL with its secrets masked, and
+ * a link drops credential-looking parameters from the address, so two spellings of one server (with and
+ * without `?api_key=…`) are compared without those parameters: the key is not what names the server.
+ */
 export function scriptFor(requests: readonly SavedCall[], serverUrl: string): SavedCall[] {
-  const server = redactUrl(serverUrl);
-  return requests.filter((request) => request.server === server);
+  const server = serverIdentity(redactUrl(serverUrl));
+  return requests.filter((request) => serverIdentity(request.server) === server);
+}
+
+/**
+ * Why demo mode shows no script, in words that say what to do: the bar always says something, so a
+ * missing script is never a silent absence.
+ */
+export function whyNoScript(requests: readonly SavedCall[], server: string): string {
+  if (!server) return 'No script yet: connect to a server, and its saved requests become the script.';
+  const others = requests.length;
+  const elsewhere =
+    others > 0 ? ` The ${plural(others, 'saved request')} here ${others === 1 ? 'belongs' : 'belong'} to other servers.` : '';
+  return `No script for this server: save a call in the History tab (Save request) and it becomes a step.${elsewhere}`;
 }
 
 /** The position after one more press; after the last result, the end, and after the end, the start again. */

@@ -5,9 +5,14 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 const isBlank = (header: HeaderPair) => header.name.trim() === '' && header.value === '';
 
-/** Rows the user left empty are ignored rather than reported. */
+/**
+ * Rows the user left empty are ignored rather than reported, and a header without a value is not sent: a
+ * saved server keeps some header names without their values, and `X-Api-Key: ` helps no one.
+ */
 export function usableHeaders(headers: readonly HeaderPair[]): HeaderPair[] {
-  return headers.filter((header) => !isBlank(header)).map((header) => ({ name: header.name.trim(), value: header.value }));
+  return headers
+    .filter((header) => !isBlank(header) && header.value.trim() !== '')
+    .map((header) => ({ name: header.name.trim(), value: header.value }));
 }
 
 /** One message per problem row, phrased as what to fix. Index is the row's position in `headers`. */

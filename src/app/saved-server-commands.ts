@@ -3,6 +3,7 @@
  * a client's config, and open a link that asks to connect. Connecting always goes through the connection
  * commands, so a saved server connects exactly as a typed one does.
  */
+import { serverIdentity } from './address.ts';
 import { parseServerConfig, type StdioEntry } from './server-config.ts';
 import { dropUrlCredentials, emptyUrlCredentials } from '../shared/redact.ts';
 import { checkServerUrl } from '../shared/url.ts';
@@ -104,17 +105,29 @@ export function savedServerCommands(stores: Stores, effects: Pick<AppEffects, 'n
   function openConnectLink(url: string): void {
     const checked = checkServerUrl(url);
     if (!checked.ok) return;
-    const saved = savedServers.getState().servers.find((server) => server.url === checked.url);
-    if (saved) void connectSaved(saved.id);
-    else view.getState().actions.setPendingLink(checked.url);
+    // The address never carries a credential parameter, so a saved server's key does not stop the match.
+    const saved = savedServers.getState().servers.find((server) => serverIdentity(server.url) === serverIdentity(checked.url));
+    if (!saved) return view.getState().actions.setPendingLink(checked.url);
+    void connectSaved(saved.id).then((outcome) => {
+      if (outcome.kind === 'needs-values') view.getState().actions.setPendingLink(saved.url, outcome.headerNames);
+    });
   }
 
-  /** The user confirmed the link: connect to the URL it named, with the bar's other settings. */
-  function confirmLink(): void {
-    const url = view.getState().pendingLink;
-    view.getState().actions.setPendingLink(null);
+  /**
+   * The user confirmed the link: connect to the URL it named, with the bar's other settings, and with the
+   * values typed for the saved server's headers that keep none. Nothing connects while one is blank.
+   */
+  function confirmLink(values: Readonly<Record<string, string>> = {}): void {
+    const { pendingLink: url, linkNeeds } = view.getState();
     if (url === null) return;
-    bar.getState().actions.setUrl(url);
+    if (linkNeeds.some((name) => !values[name]?.trim())) return;
+    view.getState().actions.setPendingLink(null);
+    const { actions, input } = bar.getState();
+    actions.setUrl(url);
+    if (linkNeeds.length > 0)
+      actions.setHeaders(
+        input.headers.map((header) => (linkNeeds.includes(header.name) ? { ...header, value: values[header.name]! } : header)),
+      );
     void connection.connect();
   }
 

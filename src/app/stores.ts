@@ -13,6 +13,7 @@ import {
   createHttpStore,
   createLogStore,
   createNavStore,
+  createPaletteUsageStore,
   createPrefsStore,
   createSavedCallsStore,
   createServerLogStore,
@@ -32,6 +33,8 @@ export function createSharedStores(prefsStorage: PrefsStorage | undefined) {
     /** Saved servers (localStorage). */
     savedServers: createSavedServersStore(prefsStorage),
     savedCalls: createSavedCallsStore(prefsStorage),
+    /** What the command palette was used for, so it opens on recent and most-used commands. */
+    paletteUsage: createPaletteUsageStore(prefsStorage),
   };
 }
 

@@ -175,6 +175,26 @@ describe('the address', () => {
     await expect.poll(() => app.connection.getState().phase).toBe('connected');
   });
 
+  it('asks a link to a saved server for the header values it does not keep, and connects only with them', async () => {
+    const storage = memoryStorage();
+    start('http://lens.test/', storage);
+    app.connection.getState().actions.setUrl(`${demo.url}?api_key=${URL_TOKEN}`);
+    app.connection.getState().actions.setHeaders([{ name: 'X-Api-Key', value: 'typed once' }]);
+    app.commands.saveCurrentServer('Keyed');
+    workspace.dispose();
+
+    // The address never carries the key, yet names the same saved server.
+    start(`http://lens.test/?url=${encodeURIComponent(demo.url)}&connect=1`, storage);
+    await expect.poll(() => app.view.getState().linkNeeds).toEqual(['X-Api-Key']);
+    expect(app.view.getState().pendingLink).toBe(`${demo.url}?api_key=${URL_TOKEN}`);
+    app.commands.confirmLink({ 'X-Api-Key': '  ' });
+    expect(connects).toBe(0);
+    app.commands.confirmLink({ 'X-Api-Key': 'k-123' });
+    await expect.poll(() => app.connection.getState().phase).toBe('connected');
+    expect(app.connection.getState().input.headers).toEqual([{ name: 'X-Api-Key', value: 'k-123' }]);
+    expect(app.view.getState()).toMatchObject({ pendingLink: null, linkNeeds: [] });
+  });
+
   it('ignores a link that names a URL the bar would refuse', () => {
     start(`http://lens.test/?url=${encodeURIComponent('javascript:alert(1)')}&connect=1#tools/%E0%A4%A`);
     expect(app.view.getState()).toMatchObject({ pendingLink: null, tool: null });

@@ -97,7 +97,23 @@ export type AuthStatus =
 
 export type AuthUpdate = { kind: 'step'; step: AuthStep } | { kind: 'status'; status: AuthStatus };
 
+/**
+ * The guided authorization's steps, in order: each can be run on its own (Next), before any 401. The
+ * token step is the sign-in's answer (the callback), so it has no call of its own.
+ */
+export const GUIDED_STEPS = ['resource-metadata', 'server-metadata', 'registration', 'authorization', 'token', 'refresh'] as const;
+export type GuidedStep = (typeof GUIDED_STEPS)[number];
+
+export interface GuidedStepResult {
+  /** done; waiting for a person (the sign-in); skipped (nothing to do, and why). */
+  outcome: 'done' | 'waiting' | 'skipped';
+  /** One line: what the step found or did. */
+  summary: string;
+}
+
 export interface AuthApi {
+  /** Runs one step of the guided authorization for this server; a refused or failed step throws. */
+  runAuthorizationStep: { params: { serverUrl: string; step: Exclude<GuidedStep, 'token'> }; result: GuidedStepResult };
   /** Sets how the client registers and where the redirect returns; applies to the next authorization. */
   configureAuth: { params: AuthSettings; result: undefined };
   /** The callback URL the authorization server redirected to (query holds code, state, iss or error). */

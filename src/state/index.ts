@@ -47,3 +47,5 @@ export type { ScriptAt } from './demo-script-store.ts';
 export { createDemoScriptStore } from './demo-script-store.ts';
 export type { AnyCall, Call, CallKind, CallKinds, CallsState, CallStatus } from './calls-store.ts';
 export { createCallsStore, latestKey } from './calls-store.ts';
+export type { CommandUse } from './palette-usage-store.ts';
+export { createPaletteUsageStore } from './palette-usage-store.ts';

@@ -13,10 +13,12 @@ export interface ViewState {
   tool: string | null;
   /** A server a link asked to connect to, waiting for the user to confirm; null when none. */
   pendingLink: string | null;
+  /** The headers of that link's saved server whose values are not kept: asked for before connecting. */
+  linkNeeds: readonly string[];
   actions: {
     showTab(tab: TabName): void;
     selectTool(name: string | null): void;
-    setPendingLink(url: string | null): void;
+    setPendingLink(url: string | null, needs?: readonly string[]): void;
   };
 }
 
@@ -25,10 +27,11 @@ export function createViewStore(initial: { tab?: TabName; tool?: string | null }
     tab: initial.tab ?? 'tools',
     tool: initial.tool ?? null,
     pendingLink: null,
+    linkNeeds: [],
     actions: {
       showTab: (tab) => set({ tab: tab.toLowerCase() }),
       selectTool: (tool) => set({ tool }),
-      setPendingLink: (pendingLink) => set({ pendingLink }),
+      setPendingLink: (pendingLink, needs = []) => set({ pendingLink, linkNeeds: pendingLink === null ? [] : needs }),
     },
   }));
 }

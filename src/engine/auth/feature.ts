@@ -96,6 +96,7 @@ export function authFeature(ctx: FeatureContext, options: AuthFeatureOptions = {
   }
 
   const handlers: Handlers<AuthApi & AuthPersistApi> = {
+    runAuthorizationStep: ({ serverUrl, step }) => controllerFor(new URL(serverUrl)).runStep(step),
     async configureAuth(params) {
       // Merged: the client-id form and the app's own metadata URL are set from different places.
       const merged = { ...settings, ...params };

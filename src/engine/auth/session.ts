@@ -4,12 +4,13 @@
  * jobs are in their own files: the authorization code flow (flow.ts) and the fetch that attaches tokens and
  * answers 401 and 403 challenges (authorized-fetch.ts). The OAuth itself is the SDK's `auth()`.
  */
-import type { AuthStatus } from '../../shared/auth.ts';
+import type { AuthStatus, GuidedStep, GuidedStepResult } from '../../shared/auth.ts';
 import type { PendingOAuthExport } from '../../shared/auth-persist.ts';
 import type { FetchLike } from '../wire-tap.ts';
 import { authorizedFetch } from './authorized-fetch.ts';
 import { issuerChangeStep } from './describe.ts';
 import { AuthFlow, type AuthHost, type AuthorizeOptions } from './flow.ts';
+import { runGuidedStep, type GuidedMemory } from './guided.ts';
 import type { LensOAuthProvider, PendingAuthorization } from './provider.ts';
 import { RULES, type StepInput } from './recorder.ts';
 import { relayNoticeStep, viaRelayFront, type RelayFront } from './relay-front.ts';
@@ -46,6 +47,10 @@ export class AuthController {
 
   /** Remembered tokens (opt-in): loaded before the first request, kept current after each change. */
   readonly memory: DeviceMemory;
+  /** OAuth requests, through the relay's front when there is one; the flow and the guided steps share it. */
+  private readonly oauthFetch: FetchLike;
+  /** What the guided flow's first step found, for its second. */
+  private readonly guided: GuidedMemory = {};
 
   constructor(private readonly deps: AuthControllerDeps) {
     this.memory = new DeviceMemory({
@@ -56,6 +61,8 @@ export class AuthController {
       now: deps.now,
       record: deps.record,
     });
+    // OAuth requests, with the relay's two metadata documents fetched through it.
+    this.oauthFetch = viaRelayFront(deps.oauthFetch, deps.serverUrl.origin, () => this.relay);
     this.flowState = new AuthFlow({
       serverUrl: deps.serverUrl,
       provider: deps.provider,
@@ -63,8 +70,7 @@ export class AuthController {
       now: deps.now,
       record: deps.record,
       status: deps.status,
-      // OAuth requests, with the relay's two metadata documents fetched through it.
-      oauthFetch: viaRelayFront(deps.oauthFetch, deps.serverUrl.origin, () => this.relay),
+      oauthFetch: this.oauthFetch,
       // Through a relay, OAuth is the fronted server's: its metadata, its resource, its authorization server.
       resourceServer: () => this.relay?.upstream ?? deps.serverUrl,
       authorized: async () => {
@@ -149,6 +155,27 @@ export class AuthController {
   }
 
   /** Opt in or out of "Remember on this device"; the status reports it. */
+  /**
+   * One step of the guided authorization (guided.ts), through this controller's recorded fetch and its own
+   * flow, so a guided sign-in ends exactly as an automatic one. A refused or failed step is recorded and
+   * reported like the automatic flow's.
+   */
+  async runStep(step: Exclude<GuidedStep, 'token'>): Promise<GuidedStepResult> {
+    const deps = {
+      provider: this.deps.provider,
+      oauthFetch: this.oauthFetch,
+      resourceServer: this.relay?.upstream ?? this.deps.serverUrl,
+      record: this.deps.record,
+      authorize: (options: { force?: boolean }) => this.authorize(options),
+      pending: () => this.pendingAuthorization,
+    };
+    try {
+      return await runGuidedStep(step, deps, this.guided);
+    } catch (error) {
+      throw this.flowState.failed(error);
+    }
+  }
+
   async setRemember(remember: boolean): Promise<void> {
     await this.memory.set(remember);
     if (this.deps.provider.tokens()) this.reportAuthorized();

@@ -1,18 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import type { AuthStatus, AuthStep, AuthVerdict } from '../../shared/auth.ts';
-import { useStoreOf, useCommands, useRedirectUrl } from '../services.tsx';
-import { AuthStepDetails } from './AuthStepDetails.tsx';
+import type { AuthStatus } from '../../shared/auth.ts';
+import { useCommands, useRedirectUrl, useStoreOf } from '../services.tsx';
+import { StepItem } from './AuthStepItem.tsx';
+import { GuidedAuthorization } from './GuidedAuthorization.tsx';
 import { RememberCheckbox } from './RememberCheckbox.tsx';
 import './auth.css';
-
-const VERDICT_LABEL: Record<AuthVerdict, string> = {
-  ok: 'OK',
-  info: 'Info',
-  deviation: 'Deviation',
-  refused: 'Refused',
-  failed: 'Failed',
-  unreachable: 'Unreachable',
-};
 
 /**
  * The Authorization tab: where OAuth stands for this server, how the client registers (a pre-registered
@@ -29,10 +21,12 @@ export function AuthorizationView() {
     <div className="auth-view">
       <StatusLine status={status} />
       <ClientSettings serverUrl={serverUrl} />
+      <GuidedAuthorization serverUrl={serverUrl} />
       {steps.length === 0 ? (
         <p className="muted">
-          No authorization yet. When a server answers 401, each step of OAuth discovery, registration, authorization and token exchange
-          appears here. To skip OAuth, add an <code>Authorization: Bearer …</code> header before connecting.
+          No authorization yet. Step through it above, or connect: when a server answers 401, each step of OAuth discovery, registration,
+          authorization and token exchange appears here. To skip OAuth, add an <code>Authorization: Bearer …</code> header before
+          connecting.
         </p>
       ) : (
         <ol className="auth-steps" aria-label="Authorization steps">
@@ -168,29 +162,6 @@ function ClientSettings({ serverUrl }: { serverUrl: string }) {
         </p>
       )}
     </form>
-  );
-}
-
-/** Steps a person should see without asking: anything that went wrong, and a change of authorization server. */
-const opensByItself = (step: AuthStep) => (step.verdict !== 'ok' && step.verdict !== 'info') || step.kind === 'as-change';
-
-function StepItem({ step }: { step: AuthStep }) {
-  return (
-    <li className={`auth-step verdict-${step.verdict}`}>
-      <details open={opensByItself(step)}>
-        <summary>
-          <span className={`verdict-badge verdict-${step.verdict}`}>{VERDICT_LABEL[step.verdict]}</span>
-          <span className="auth-step-title">{step.title}</span>
-          {step.http && (
-            <span className="auth-step-http">
-              {step.http.method} {step.http.url}{' '}
-              {step.http.status !== undefined ? `→ ${step.http.status}` : step.http.error ? '→ no response' : ''}
-            </span>
-          )}
-        </summary>
-        <AuthStepDetails step={step} />
-      </details>
-    </li>
   );
 }
 

@@ -1,12 +1,13 @@
 import { useEffect, useMemo } from 'react';
-import { positionOn, scriptFor, scriptStatus } from '../../app/index.ts';
+import { positionOn, scriptFor, scriptStatus, whyNoScript } from '../../app/index.ts';
 import { redactUrl } from '../../shared/redact.ts';
 import { useCommands, useStoreOf } from '../services.tsx';
 import { stepsScript } from './script-keys.ts';
 
 /**
  * Demo mode's script: the saved requests for this server (ordered in the History tab), stepped with one
- * key. Shown while connected to a server that has any; the keys work wherever the focus is not typing.
+ * key; the keys work wherever the focus is not typing. Always shown in demo mode: without a script it
+ * says why, and what would make one.
  */
 export function ScriptBar() {
   const { nextScriptStep, restartScript } = useCommands();
@@ -27,7 +28,14 @@ export function ScriptBar() {
     return () => window.removeEventListener('keydown', onKey);
   }, [active, nextScriptStep]);
 
-  if (!active) return null;
+  if (!active)
+    return (
+      <section role="region" aria-label="Demo script" className="script-bar script-bar-empty">
+        <p role="status" className="script-status">
+          {whyNoScript(requests, server)}
+        </p>
+      </section>
+    );
   const next =
     at === 'start' || at === 'end'
       ? 'show step 1'

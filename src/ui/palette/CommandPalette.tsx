@@ -1,36 +1,49 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { promptsQueryOptions, resourcesQueryOptions, resourceTemplatesQueryOptions, toolsQueryOptions } from '../../queries/index.ts';
+// eslint-disable-next-line no-restricted-imports -- the palette, in the workspace shell, reads the connection on screen
+import { useStore } from 'zustand';
+import { canPreselect, rankCommands, type RankedCommand } from '../../app/command-ranking.ts';
+import { listCommands, type FocusTarget, type PaletteCommand } from '../../app/command-registry.ts';
+import type { LensApp } from '../../app/index.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { FEATURES } from '../features/FeatureTabs.tsx';
 import { connectionLabel } from '../connections/connection-label.ts';
-import { useStoreReader, useCommands, useScope, useWorkspace } from '../services.tsx';
+import { FEATURES } from '../features/FeatureTabs.tsx';
+import { useWorkspace } from '../services.tsx';
 import { resolveTheme } from '../theme/use-theme.ts';
-import { filterPalette, paletteItems, type PaletteItem } from './palette-items.ts';
-import { useGo } from './use-nav.ts';
+import { focusTarget } from './focus-target.ts';
 import './palette.css';
 
 /**
- * Ctrl/⌘-K: every tab, listed tool, resource, template and prompt, and the app's commands, by keyboard.
- * The ARIA combobox pattern (a text box controlling a listbox through aria-activedescendant) in a modal
- * dialog; Escape closes it and focus goes back where it was.
+ * Ctrl/⌘-K: the app's commands, the tabs, saved calls and servers, and every listed tool, resource and
+ * prompt, by keyboard. The commands come from the registry in src/app (command-registry.ts) and are ranked
+ * there (command-ranking.ts): recent and most-used first, a destructive command never first nor
+ * preselected. The ARIA combobox pattern (a text box controlling a listbox through aria-activedescendant)
+ * in a modal dialog. It works on the connection on screen, so it can be rendered once for the workspace.
  */
 export function CommandPalette() {
-  const [open, setOpen] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const workspace = useWorkspace();
+  const [open, setOpen] = useState<{ app: LensApp; before: HTMLElement | null } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
       event.preventDefault();
-      setOpen(true);
+      const before =
+        document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      setOpen((current) => current ?? { app: workspace.active().app, before });
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  }, [workspace]);
+
+  const close = (target: FocusTarget) => {
+    const before = open?.before ?? null;
+    setOpen(null);
+    focusTarget(target, before);
+  };
+
   return (
     <>
-      {open && <Palette onClose={() => setOpen(false)} openFile={() => fileInput.current?.click()} />}
+      {open && <Palette app={open.app} onClose={close} chooseFile={() => fileInput.current?.click()} />}
       <input
         ref={fileInput}
         type="file"
@@ -48,33 +61,57 @@ export function CommandPalette() {
   );
 }
 
-function Palette({ onClose, openFile }: { onClose(): void; openFile(): void }) {
-  const items = usePaletteItems(openFile);
-  const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
+function Palette({ app, onClose: close, chooseFile }: { app: LensApp; onClose(target: FocusTarget): void; chooseFile(): void }) {
+  const workspace = useWorkspace();
   const dialog = useRef<HTMLDialogElement>(null);
+  // Closed here first: while the modal dialog is open the page is inert, and focus could not move onto it.
+  const onClose = (target: FocusTarget) => {
+    dialog.current?.close();
+    close(target);
+  };
+  const uses = useStore(app.paletteUsage, (state) => state.uses);
+  // Built once per opening: the palette is short-lived, and the lists are what the tabs showed.
+  const [commands] = useState(() =>
+    listCommands({
+      app,
+      workspace,
+      tabs: (app.sessionFile.getState().replay ? FEATURES.filter((feature) => feature.replay) : FEATURES).map((feature) => feature.name),
+      theme: resolveTheme(app.prefs.getState().theme, window.matchMedia('(prefers-color-scheme: dark)').matches),
+      chooseSessionFile: chooseFile,
+      labelOf: (other) => connectionLabel(other.connection.getState()),
+      now: Date.now,
+    }),
+  );
+  const [query, setQuery] = useState('');
+  const ranking = useMemo(() => rankCommands(commands, uses, query), [commands, uses, query]);
+  const [moved, setMoved] = useState<number | null>(null);
+  const [why, setWhy] = useState<string | null>(null);
+  const active = moved ?? ranking.active;
+  const { shown } = ranking;
+  const current: RankedCommand | undefined = active >= 0 ? shown[Math.min(active, shown.length - 1)] : undefined;
   const listId = useId();
-  const shown = useMemo(() => filterPalette(items, query), [items, query]);
-  const current = shown[Math.min(active, shown.length - 1)];
 
   useEffect(() => {
-    const element = dialog.current;
-    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    element?.showModal();
-    return () => {
-      element?.close();
-      returnTo?.focus();
-    };
+    dialog.current?.showModal();
   }, []);
 
   useEffect(() => {
-    if (current) document.getElementById(optionId(listId, current))?.scrollIntoView({ block: 'nearest' });
-  }, [current, listId]);
+    if (current) document.getElementById(optionId(listId, shown.indexOf(current)))?.scrollIntoView({ block: 'nearest' });
+  }, [current, listId, shown]);
 
-  const choose = (item: PaletteItem | undefined) => {
-    if (!item) return;
-    onClose();
-    item.run();
+  const choose = (command: PaletteCommand | undefined) => {
+    if (!command) {
+      // Nothing preselected: only destructive or unavailable commands match, and each needs a deliberate choice.
+      if (shown.length > 0) setWhy('Nothing is selected: use ↓ to choose a command that ends or replaces something.');
+      return;
+    }
+    if (command.unavailable !== null) {
+      setWhy(command.unavailable);
+      return;
+    }
+    app.paletteUsage.getState().actions.record(command.id, Date.now());
+    onClose(command.focus);
+    command.run();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -88,10 +125,11 @@ function Palette({ onClose, openFile }: { onClose(): void; openFile(): void }) {
     const move = moves[event.key];
     if (move && shown.length > 0) {
       event.preventDefault();
-      setActive(move());
+      setMoved(move());
+      setWhy(null);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      choose(current);
+      choose(current?.command);
     }
   };
 
@@ -103,10 +141,10 @@ function Palette({ onClose, openFile }: { onClose(): void; openFile(): void }) {
       // The dialog's own Escape handling would close it without React knowing; close through state instead.
       onCancel={(event) => {
         event.preventDefault();
-        onClose();
+        onClose({ kind: 'return' });
       }}
       onClick={(event) => {
-        if (event.target === dialog.current) onClose();
+        if (event.target === dialog.current) onClose({ kind: 'return' });
       }}
     >
       <input
@@ -116,87 +154,81 @@ function Palette({ onClose, openFile }: { onClose(): void; openFile(): void }) {
         aria-expanded="true"
         aria-controls={listId}
         aria-autocomplete="list"
-        aria-activedescendant={current ? optionId(listId, current) : undefined}
+        aria-activedescendant={current ? optionId(listId, shown.indexOf(current)) : undefined}
         autoFocus
         spellCheck={false}
-        placeholder="Go to a tab, tool, resource or prompt, or run a command…"
+        placeholder="Run a command, or go to a tab, tool, saved call or server…"
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);
-          setActive(0);
+          setMoved(null);
+          setWhy(null);
         }}
         onKeyDown={onKeyDown}
       />
-      <ul id={listId} role="listbox" aria-label="Results" className="palette-list">
-        {shown.map((item) => (
-          <li
-            key={item.id}
-            id={optionId(listId, item)}
-            role="option"
-            aria-selected={item === current}
-            className="palette-option"
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(item)}
-          >
-            <span className="palette-label">
-              <ServerText text={item.label} />
-            </span>
-            <span className="muted palette-group">{item.group}</span>
-          </li>
+      <div id={listId} role="listbox" aria-label="Results" className="palette-list">
+        {sections(shown).map(({ section, items }) => (
+          <div key={`${section}-${items[0]!.index}`} role="group" aria-label={section === 'All' ? 'Everything else' : section}>
+            {section !== 'All' && (
+              <div className="palette-section muted" aria-hidden="true">
+                {section}
+              </div>
+            )}
+            {items.map(({ ranked, index }) => (
+              <Option key={index} id={optionId(listId, index)} ranked={ranked} selected={ranked === current} onChoose={choose} />
+            ))}
+          </div>
         ))}
-      </ul>
+      </div>
       {shown.length === 0 && <p className="empty-state">Nothing matches “{query}”.</p>}
+      <p className="palette-why muted" role="status">
+        {why ?? (current && current.command.unavailable) ?? ''}
+      </p>
     </dialog>
   );
 }
 
-const optionId = (listId: string, item: PaletteItem) => `${listId}-${item.id}`;
-
-/** The palette's items as of opening: the lists the tabs have loaded (from the query cache), and the commands. */
-function usePaletteItems(openFile: () => void): PaletteItem[] {
-  const read = useStoreReader();
-  const queryClient = useQueryClient();
-  const workspace = useWorkspace();
-  const commands = useCommands();
-  const scope = useScope();
-  const go = useGo();
-  return useMemo(() => {
-    const cached = <T,>(options: { queryKey: readonly unknown[] }) => queryClient.getQueryData(options.queryKey) as T | undefined;
-    const { client, key, mode } = scope;
-    const live = mode === 'live';
-    const phase = read('connection').phase;
-    const toggleTheme = () => {
-      const { theme, actions } = read('prefs');
-      const dark = resolveTheme(theme, window.matchMedia('(prefers-color-scheme: dark)').matches) === 'dark';
-      actions.setTheme(dark ? 'light' : 'dark');
-    };
-    const replay = read('sessionFile').replay !== null;
-    return paletteItems({
-      tabs: FEATURES.filter((feature) => !replay || feature.replay).map((feature) => feature.name),
-      tools: cached<{ tools: Array<{ name: string }> }>(toolsQueryOptions(client, key))?.tools ?? [],
-      resources: cached<{ resources: Array<{ name: string; uri: string }> }>(resourcesQueryOptions(client, key))?.resources ?? [],
-      templates:
-        cached<{ templates: Array<{ name: string; uriTemplate: string }> }>(resourceTemplatesQueryOptions(client, key))?.templates ?? [],
-      prompts: cached<{ prompts: Array<{ name: string }> }>(promptsQueryOptions(client, key))?.prompts ?? [],
-      commands: [
-        ...(live && phase !== 'connected' ? [{ label: 'Connect', run: () => void commands.connect() }] : []),
-        ...(live && phase === 'connected' ? [{ label: 'Disconnect', run: () => void commands.disconnect() }] : []),
-        { label: 'Save session', run: () => void commands.saveSessionFile() },
-        { label: 'Open session…', run: openFile },
-        { label: 'Toggle theme', run: toggleTheme },
-        { label: 'Clear message log', run: () => read('log').actions.clear() },
-        { label: 'Add connection', run: () => void workspace.add() },
-        ...workspace.store
-          .getState()
-          .connections.filter((connection) => connection.id !== workspace.active().id)
-          .map(({ id, app: other }) => ({
-            label: `Switch to ${connectionLabel(other.connection.getState())}`,
-            run: () => workspace.select(id),
-          })),
-      ],
-      go,
-    });
-    // Built once per opening: the palette is short-lived, and the lists are what the tabs showed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+function Option({
+  id,
+  ranked: { command },
+  selected,
+  onChoose,
+}: {
+  id: string;
+  ranked: RankedCommand;
+  selected: boolean;
+  onChoose(command: PaletteCommand): void;
+}) {
+  return (
+    <div
+      id={id}
+      role="option"
+      aria-selected={selected}
+      aria-disabled={command.unavailable !== null || undefined}
+      className={`palette-option${canPreselect(command) ? '' : command.destructive ? ' palette-destructive' : ' palette-unavailable'}`}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => onChoose(command)}
+    >
+      <span className="palette-label">
+        <ServerText text={command.label} />
+      </span>
+      <span className="muted palette-group">
+        {command.destructive ? `${command.group} · ends or replaces` : command.group}
+        {command.unavailable !== null && ' · unavailable'}
+      </span>
+    </div>
+  );
 }
+
+/** Consecutive runs of one section: Recent, Most used, then everything else. */
+function sections(shown: readonly RankedCommand[]) {
+  const runs: Array<{ section: RankedCommand['section']; items: Array<{ ranked: RankedCommand; index: number }> }> = [];
+  shown.forEach((ranked, index) => {
+    const last = runs.at(-1);
+    if (last && last.section === ranked.section) last.items.push({ ranked, index });
+    else runs.push({ section: ranked.section, items: [{ ranked, index }] });
+  });
+  return runs;
+}
+
+const optionId = (listId: string, index: number) => `${listId}-${index}`;

@@ -22,6 +22,3 @@ export function useNavRequest(tab: string, show: (item: string | undefined, tab:
     latest.current(request.item, request.tab);
   }, [request, tab]);
 }
-
-/** The palette's way to a tab and an item. */
-export const useGo = () => useStoreOf('nav', (state) => state.actions.go);

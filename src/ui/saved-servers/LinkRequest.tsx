@@ -1,30 +1,76 @@
-/** A link asked to connect to a server the user has not saved: say what it is about to do, and wait for a yes. */
-import { maskUrlCredentials } from '../../shared/redact.ts';
+/**
+ * A link asked to connect (`&connect=1`): to a server the user has not saved, say what it is about to do
+ * and wait for a yes; to a saved server that keeps some header values off this device, ask for those
+ * values first, and connect only when none is blank.
+ */
+import { useState, type FormEvent } from 'react';
 import { ServerText } from '../common/ServerText.tsx';
 import { useCommands, useStoreOf } from '../services.tsx';
 
 export function LinkRequest() {
   const url = useStoreOf('view', (state) => state.pendingLink);
+  const needs = useStoreOf('view', (state) => state.linkNeeds);
   const { confirmLink, dismissLink } = useCommands();
+  const [values, setValues] = useState<Record<string, string>>({});
   if (url === null) return null;
+  const missing = needs.filter((name) => !values[name]?.trim());
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (missing.length === 0) confirmLink(values);
+  };
   return (
     <section className="panel link-request" aria-label="Link request">
-      <p>
-        This link asks to connect to{' '}
-        <span className="mono break">
-          {/* A link is often pasted from a chat or a ticket, and this panel is shown before anything else. */}
-          <ServerText text={maskUrlCredentials(url)} />
-        </span>
-        . Connecting sends an <code>initialize</code> request to that server from this browser, with the headers in the connection bar.
-      </p>
-      <div className="link-request-actions">
-        <button type="button" className="button button-primary" onClick={confirmLink}>
-          Connect to this server
-        </button>
-        <button type="button" className="button" onClick={dismissLink}>
-          Not now
-        </button>
-      </div>
+      <form onSubmit={submit}>
+        {needs.length === 0 ? (
+          <p>
+            This link asks to connect to{' '}
+            <span className="mono break">
+              <ServerText text={url} />
+            </span>
+            . Connecting sends an <code>initialize</code> request to that server from this browser, with the headers in the connection bar.
+          </p>
+        ) : (
+          <>
+            <p>
+              This link asks to connect to your saved server{' '}
+              <span className="mono break">
+                <ServerText text={url} />
+              </span>
+              . It keeps {needs.length === 1 ? 'this header’s value' : 'these headers’ values'} off this device: type{' '}
+              {needs.length === 1 ? 'it' : 'them'} to connect. No header is sent without a value.
+            </p>
+            <div className="link-request-values">
+              {needs.map((name) => (
+                <label key={name}>
+                  <span className="mono">{name}</span>
+                  <input
+                    className="input mono"
+                    type="password"
+                    aria-label={`Value of ${name}`}
+                    autoComplete="off"
+                    spellCheck={false}
+                    value={values[name] ?? ''}
+                    onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+                  />
+                </label>
+              ))}
+            </div>
+          </>
+        )}
+        <div className="link-request-actions">
+          <button type="submit" className="button button-primary" aria-disabled={missing.length > 0 || undefined}>
+            Connect to this server
+          </button>
+          <button type="button" className="button" onClick={dismissLink}>
+            Not now
+          </button>
+          {missing.length > 0 && (
+            <span className="muted" role="status">
+              Needs a value for {missing.join(', ')}.
+            </span>
+          )}
+        </div>
+      </form>
     </section>
   );
 }

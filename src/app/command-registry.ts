@@ -1,0 +1,260 @@
+/**
+ * Every command the command palette offers, in one typed list: the app's commands (connect, disconnect,
+ * ping, session files, export, theme, connections), the tabs, the items the tabs have listed (tools,
+ * resources, templates, prompts), saved calls and saved servers. Each says whether it is destructive (it
+ * ends or replaces something: the palette never preselects one), whether it can run now (and why not),
+ * and where focus goes once it ran. Built from the stores and the query cache as they are when the
+ * palette opens; framework-free, so it is tested in Node.
+ */
+import { promptsQueryOptions, resourcesQueryOptions, resourceTemplatesQueryOptions, toolsQueryOptions } from '../queries/index.ts';
+import { describeError } from '../shared/read.ts';
+import { scriptFor } from './demo-script.ts';
+import type { LensApp } from './lens-app.ts';
+import { scopeOf } from './scope.ts';
+import { MAX_CONNECTIONS, type Workspace } from './workspace.ts';
+
+type CommandGroup = 'Command' | 'Tab' | 'Tool' | 'Resource' | 'Template' | 'Prompt' | 'Saved call' | 'Saved server' | 'Connection';
+
+/** Where focus goes after a command: where the choice leads, never nowhere (`<body>`). */
+export type FocusTarget =
+  /** Back to what had focus before the palette opened (the command changed nothing on screen). */
+  | { kind: 'return' }
+  /** The selected tab of the feature tabs. */
+  | { kind: 'tabs' }
+  /** The tab with this name. */
+  | { kind: 'tab'; name: string }
+  /** The detail whose heading is `title` (a tool's or a prompt's): its first field, else its heading. */
+  | { kind: 'detail'; title: string }
+  /** A control by its role and accessible name. */
+  | { kind: 'control'; role: 'button' | 'textbox'; name: string };
+
+export interface PaletteCommand {
+  /** Stable across page loads (usage is remembered by it); not unique when a server repeats a name. */
+  id: string;
+  group: CommandGroup;
+  label: string;
+  /** Also searched, not shown: the URL of a saved server, the tool of a saved call. */
+  keywords?: string;
+  /** Ends or replaces something (a session, a log): never preselected. */
+  destructive: boolean;
+  /** Why it cannot run now; null when it can. */
+  unavailable: string | null;
+  focus: FocusTarget;
+  run(): void;
+}
+
+export interface RegistryContext {
+  app: LensApp;
+  workspace: Pick<Workspace, 'store' | 'add' | 'select'>;
+  /** The feature tabs on screen, by name. */
+  tabs: readonly string[];
+  /** The theme in effect, so the command can name the other one. */
+  theme: 'light' | 'dark';
+  /** Opens the file picker for a session file (a browser dialog, so the view brings it). */
+  chooseSessionFile(): void;
+  /** How a connection is named in the switcher. */
+  labelOf(app: LensApp): string;
+  now(): number;
+}
+
+const NOT_CONNECTED = 'Not connected: connect first.';
+
+/**
+ * In the order a first-time person meets them (before any use reorders the opening list): Connect and
+ * Disconnect, the tabs, this server's saved calls, the other commands, the listed items, saved servers.
+ */
+export function listCommands(ctx: RegistryContext): PaletteCommand[] {
+  const [connect, disconnect, ...others] = appCommands(ctx);
+  return [
+    connect!,
+    disconnect!,
+    ...tabCommands(ctx),
+    ...savedCallCommands(ctx),
+    ...others,
+    ...listedCommands(ctx),
+    ...savedServerCommands(ctx),
+  ];
+}
+
+function appCommands({ app, workspace, theme, chooseSessionFile, labelOf }: RegistryContext): PaletteCommand[] {
+  const { phase, input, summary } = app.connection.getState();
+  const replaying = app.sessionFile.getState().replay !== null;
+  const connected = phase === 'connected';
+  const { commands } = app;
+  const command = (id: string, label: string, rest: Omit<PaletteCommand, 'id' | 'group' | 'label'>): PaletteCommand => ({
+    id,
+    group: 'Command',
+    label,
+    ...rest,
+  });
+  const others = workspace.store.getState().connections.filter((connection) => connection.app !== app);
+  const full = workspace.store.getState().connections.length >= MAX_CONNECTIONS;
+  return [
+    command('connect', 'Connect', {
+      destructive: false,
+      unavailable: replaying
+        ? 'A session file is open: close it to connect.'
+        : connected || phase === 'connecting'
+          ? 'Already connected: disconnect first, or add a connection.'
+          : input.url.trim() === ''
+            ? 'No server URL: type one in the Server URL box.'
+            : null,
+      focus: { kind: 'tabs' },
+      run: () => void commands.connect(),
+    }),
+    command('disconnect', 'Disconnect', {
+      destructive: true,
+      unavailable: connected || phase === 'connecting' ? null : 'Not connected.',
+      focus: { kind: 'control', role: 'textbox', name: 'Server URL' },
+      run: () => void commands.disconnect(),
+    }),
+    command('ping', 'Ping the server', {
+      destructive: false,
+      unavailable:
+        !connected || replaying
+          ? NOT_CONNECTED
+          : summary?.era === 'modern'
+            ? 'MCP 2026-07-28 removed ping; each request’s round trip is in the Message log.'
+            : null,
+      focus: { kind: 'return' },
+      run: () =>
+        void commands.ping().then(
+          ({ latencyMs }) => commands.note('info', `Ping answered in ${Math.round(latencyMs)} ms.`),
+          (error: unknown) => commands.note('warning', `Ping failed: ${describeError(error)}`),
+        ),
+    }),
+    command('add-connection', 'Add connection', {
+      destructive: false,
+      unavailable: full ? `${MAX_CONNECTIONS} connections are open: close one first.` : null,
+      focus: { kind: 'control', role: 'textbox', name: 'Server URL' },
+      run: () => void workspace.add(),
+    }),
+    ...others.map(({ id, app: other }) => ({
+      id: `connection:${id}`,
+      group: 'Connection' as const,
+      label: `Switch to ${labelOf(other)}`,
+      destructive: false,
+      unavailable: null,
+      focus: { kind: 'tabs' } as const,
+      run: () => workspace.select(id),
+    })),
+    command('save-session', 'Save session', {
+      destructive: false,
+      unavailable: null,
+      focus: { kind: 'return' },
+      run: () => void commands.saveSessionFile(),
+    }),
+    command('open-session', 'Open session…', {
+      // Opening a file replaces what this connection shows with the file's recording.
+      destructive: connected,
+      unavailable: null,
+      focus: { kind: 'return' },
+      run: chooseSessionFile,
+    }),
+    command('export-log', 'Export log', {
+      destructive: false,
+      unavailable: app.log.getState().byId.size === 0 ? 'The message log is empty.' : null,
+      focus: { kind: 'return' },
+      run: () => void commands.exportLog('all'),
+    }),
+    command('theme', theme === 'dark' ? 'Use the light theme' : 'Use the dark theme', {
+      destructive: false,
+      unavailable: null,
+      keywords: 'toggle theme dark light',
+      focus: { kind: 'return' },
+      run: () => app.prefs.getState().actions.setTheme(theme === 'dark' ? 'light' : 'dark'),
+    }),
+    command('clear-log', 'Clear message log', {
+      destructive: true,
+      unavailable: null,
+      focus: { kind: 'return' },
+      run: () => app.log.getState().actions.clear(),
+    }),
+  ];
+}
+
+function tabCommands({ app, tabs }: RegistryContext): PaletteCommand[] {
+  const go = app.nav.getState().actions.go;
+  return tabs.map((tab) => ({
+    id: `tab:${tab}`,
+    group: 'Tab',
+    label: tab,
+    destructive: false,
+    unavailable: null,
+    focus: { kind: 'tab', name: tab },
+    run: () => go(tab),
+  }));
+}
+
+/** The saved calls made on this server (as a demo script lists them): choosing one shows it, ready to run. */
+function savedCallCommands({ app }: RegistryContext): PaletteCommand[] {
+  const { phase, summary, input } = app.connection.getState();
+  const server = phase === 'connected' && summary ? summary.url : input.url;
+  const go = app.nav.getState().actions.go;
+  return scriptFor(app.savedCalls.getState().calls, server).map((call) => ({
+    id: `saved-call:${call.id}`,
+    group: 'Saved call',
+    label: call.name,
+    keywords: call.tool,
+    destructive: false,
+    unavailable: null,
+    focus: { kind: 'control', role: 'button', name: `Run saved request ${call.name}` },
+    run: () => go('History', call.id),
+  }));
+}
+
+/** What the tabs have listed (the query cache), for the live server or the open session file. */
+function listedCommands({ app }: RegistryContext): PaletteCommand[] {
+  const { phase, connectionKey, summary } = app.connection.getState();
+  const { client, key } = scopeOf(
+    app.client,
+    { phase, connectionKey, capabilities: summary?.capabilities },
+    app.sessionFile.getState().replay,
+  );
+  const data = app.queryClient;
+  const go = app.nav.getState().actions.go;
+  const item = (group: CommandGroup, tab: string, name: string, label: string, focus: FocusTarget): PaletteCommand => ({
+    id: `${group.toLowerCase()}:${name}`,
+    group,
+    label,
+    destructive: false,
+    unavailable: null,
+    focus,
+    run: () => go(tab, name),
+  });
+  const tools = data.getQueryData(toolsQueryOptions(client, key).queryKey)?.tools ?? [];
+  const resources = data.getQueryData(resourcesQueryOptions(client, key).queryKey)?.resources ?? [];
+  const templates = data.getQueryData(resourceTemplatesQueryOptions(client, key).queryKey)?.templates ?? [];
+  const prompts = data.getQueryData(promptsQueryOptions(client, key).queryKey)?.prompts ?? [];
+  return [
+    ...tools.map((tool) => item('Tool', 'Tools', tool.name, tool.name, { kind: 'detail', title: tool.name })),
+    ...resources.map((resource) =>
+      item('Resource', 'Resources', resource.uri, resource.name === resource.uri ? resource.uri : `${resource.name} · ${resource.uri}`, {
+        kind: 'tab',
+        name: 'Resources',
+      }),
+    ),
+    ...templates.map((template) =>
+      item('Template', 'Resources', template.uriTemplate, `${template.name} · ${template.uriTemplate}`, { kind: 'tab', name: 'Resources' }),
+    ),
+    ...prompts.map((prompt) => item('Prompt', 'Prompts', prompt.name, prompt.name, { kind: 'detail', title: prompt.name })),
+  ];
+}
+
+function savedServerCommands({ app }: RegistryContext): PaletteCommand[] {
+  const { phase } = app.connection.getState();
+  const busy = phase === 'connected' || phase === 'connecting';
+  return app.savedServers.getState().servers.map((server) => ({
+    id: `saved-server:${server.id}`,
+    group: 'Saved server',
+    label: `Connect to ${server.name}`,
+    keywords: server.url,
+    // Connecting here replaces the live connection (its session ends).
+    destructive: busy,
+    unavailable: app.sessionFile.getState().replay !== null ? 'A session file is open: close it to connect.' : null,
+    focus: server.headers.some((header) => header.value === undefined)
+      ? { kind: 'control', role: 'textbox', name: `Header value ${server.headers.findIndex((header) => header.value === undefined) + 1}` }
+      : { kind: 'tabs' },
+    run: () => void app.commands.connectSaved(server.id),
+  }));
+}
