@@ -9,11 +9,7 @@ import { APP_URL, hostileControlUrl, hostileUrl } from './servers/ports.ts';
 
 const APP = 'ui://hostile/escape.html';
 
-test('a hostile app cannot read storage, reach the worker, navigate, open popups or load out-of-policy scripts', async ({
-  page,
-  problems,
-}) => {
-  void problems;
+test('a hostile app cannot read storage, reach the worker, navigate, open popups or load out-of-policy scripts', async ({ page }) => {
   await openApp(page, hostileUrl('app-escape'));
   await page.evaluate(() => localStorage.setItem('mcp-lens.theme', 'dark'));
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
