@@ -8,6 +8,9 @@ export const str = (value: unknown): string | undefined => (typeof value === 'st
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A finite number, or undefined (NaN and the infinities are not numbers a reader can use). */
+export const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
 export const record = (value: unknown): Record<string, unknown> | undefined => (isRecord(value) ? value : undefined);
 
 /** "1 tool", "3 tools"; `many` for words whose plural is not word + s. */

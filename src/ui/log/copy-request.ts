@@ -3,6 +3,8 @@
  * Streamable HTTP. Secrets are masked (redact.ts) in both: a copied command is pasted into chats and tickets.
  */
 import { isSecretHeader, maskSecret, redactBodyText } from '../../shared/redact.ts';
+import { isRecord } from '../../shared/read.ts';
+import { shellWord } from '../../shared/shell.ts';
 
 export interface RequestToCopy {
   /** The JSON-RPC message as logged. */
@@ -34,9 +36,9 @@ export function curlCommand(request: RequestToCopy): string {
     .map(([name, value]): [string, string] => [name, isSecretHeader(name) && !value.includes(MASKED) ? maskSecret(value) : value]);
   const body = redactBodyText(JSON.stringify(request.message));
   const lines = [
-    `curl -sS -N -X POST ${shellQuote(request.url)}`,
-    ...headers.map(([name, value]) => `-H ${shellQuote(`${name}: ${value}`)}`),
-    `--data-raw ${shellQuote(body)}`,
+    `curl -sS -N -X POST ${shellWord(request.url)}`,
+    ...headers.map(([name, value]) => `-H ${shellWord(`${name}: ${value}`)}`),
+    `--data-raw ${shellWord(body)}`,
   ];
   return lines.join(' \\\n  ');
 }
@@ -62,11 +64,4 @@ function rebuiltHeaders({ message, modern, sessionId, protocolVersion }: Request
 function nameOf(method: string, params: Record<string, unknown>): string | undefined {
   const value = method === 'tools/call' || method === 'prompts/get' ? params.name : method === 'resources/read' ? params.uri : undefined;
   return typeof value === 'string' ? value : undefined;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
-/** POSIX single quotes: nothing inside is expanded; a quote itself is closed, escaped and reopened. */
-export function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
 }
