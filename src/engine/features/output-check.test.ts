@@ -7,9 +7,9 @@ describe('checkStructuredContent', () => {
       type: 'object',
       properties: { code: { type: 'string', pattern: '^(a+)+$' }, ref: { type: 'string', pattern: '(x)\\1' } },
     };
-    const start = performance.now();
-    const check = checkStructuredContent({ code: `${'a'.repeat(30)}!`, ref: 'anything' }, schema);
-    expect(performance.now() - start).toBeLessThan(1000);
+    // No clock: a backtracking engine would need about 2^60 steps for this input, so the test's timeout is the
+    // bound, and a loaded machine cannot fail it.
+    const check = checkStructuredContent({ code: `${'a'.repeat(60)}!`, ref: 'anything' }, schema);
     expect(check.errors).toEqual(['/code must match pattern "^(a+)+$"']);
     expect(check.notes).toEqual([expect.stringContaining('(x)\\1 is not checked here')]);
   });
