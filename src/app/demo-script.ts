@@ -7,6 +7,7 @@ import { redactUrl } from '../shared/redact.ts';
 import type { ScriptAt } from '../state/demo-script-store.ts';
 import type { SavedCall } from '../state/saved-calls-store.ts';
 import type { Stores } from './stores.ts';
+import { plural } from '../shared/read.ts';
 
 /** The saved requests made on this server (saved requests keep the server URL without its secrets). */
 export function scriptFor(requests: readonly SavedCall[], serverUrl: string): SavedCall[] {
@@ -27,7 +28,7 @@ export function nextAt(at: ScriptAt, length: number): ScriptAt {
 
 /** What the script bar says: "Step 2 of 5 — Say hello". */
 export function scriptStatus(at: ScriptAt, script: readonly SavedCall[]): string {
-  const steps = `${script.length} step${script.length === 1 ? '' : 's'}`;
+  const steps = `${plural(script.length, 'step')}`;
   if (at === 'start') return `Script ready: ${steps}`;
   if (at === 'end') return `Script done: ${steps}`;
   const request = script[Math.min(at.step, script.length - 1)];

@@ -4,6 +4,7 @@ import { useAuth, useConnection, useApp } from '../services.tsx';
 import { AuthStepDetails } from './AuthStepDetails.tsx';
 import { RememberCheckbox } from './RememberCheckbox.tsx';
 import './auth.css';
+import { describeError } from '../../shared/read.ts';
 
 const VERDICT_LABEL: Record<AuthVerdict, string> = {
   ok: 'OK',
@@ -105,8 +106,7 @@ function ClientSettings({ serverUrl }: { serverUrl: string }) {
       () => {
         setSaved('Forgot every token, registration and discovery result for this server, in memory and on this device.');
       },
-      (error: unknown) =>
-        setSaved(`Forget failed: ${error instanceof Error ? error.message : String((error as { message?: string })?.message ?? error)}`),
+      (error: unknown) => setSaved(`Forget failed: ${describeError(error)}`),
     );
   };
   const toggleRemember = (checked: boolean) => {

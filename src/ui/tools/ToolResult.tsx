@@ -12,6 +12,7 @@ import { LargeText } from '../content/LargeText.tsx';
 import { LazyDetails } from '../content/LazyDetails.tsx';
 import type { CallProgressState } from './use-call-progress.ts';
 import { useConnection } from '../services.tsx';
+import { plural } from '../../shared/read.ts';
 
 interface Props {
   status: 'idle' | 'pending' | 'success' | 'error';
@@ -58,7 +59,7 @@ function Outcome({ outcome }: { outcome: ToolCallOutcome }) {
       <div className={`result-status ${outcome.isError ? 'result-tool-error' : 'result-ok'}`}>
         <span className="result-headline">{outcome.isError ? 'Tool returned an error' : 'Success'}</span>
         <span className="muted">
-          {formatDuration(outcome.durationMs)} · {content.length} content block{content.length === 1 ? '' : 's'}
+          {formatDuration(outcome.durationMs)} · {plural(content.length, 'content block')}
         </span>
       </div>
       {outcome.task && <TaskLine task={outcome.task} />}

@@ -17,6 +17,7 @@ import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
 import { useScope } from '../services.tsx';
 import { useView } from '../saved-servers/use-saved-servers.ts';
 import { useNavRequest } from '../palette/use-nav.ts';
+import { plural } from '../../shared/read.ts';
 
 /** The Tools tab: the server's tools, and the selected one's form and result — live, or as a saved session recorded them. */
 export function ToolsView() {
@@ -71,8 +72,8 @@ function ConnectedTools() {
       <div className="split-list-pane">
         <div className="pane-toolbar">
           <span className="muted">
-            {tools.length} tool{tools.length === 1 ? '' : 's'}
-            {` · ${data.pages} page${data.pages === 1 ? '' : 's'}`}
+            {plural(tools.length, 'tool')}
+            {` · ${plural(data.pages, 'page')}`}
             {recording && ' · as saved'}
           </span>
           {!recording && <FreshnessBadge freshness={data.freshness} />}
