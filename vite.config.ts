@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { clientMetadataPlugin } from './src/node/build/client-metadata.ts';
+import { hostingRecipesPlugin } from './src/node/build/hosting-recipes.ts';
 import { CSP_META } from './src/node/static-server/csp.ts';
 
 /**
@@ -26,7 +27,7 @@ const OAUTH_CALLBACK_PAGE = 'oauth-callback.html';
 export default defineConfig({
   // Relative asset URLs let the built app run from any sub-path of any static host.
   base: './',
-  plugins: [react(), contentSecurityPolicyMeta(), clientMetadataPlugin(process.env.MCP_LENS_PUBLIC_URL)],
+  plugins: [react(), contentSecurityPolicyMeta(), clientMetadataPlugin(process.env.MCP_LENS_PUBLIC_URL), hostingRecipesPlugin()],
   worker: { format: 'es' },
   resolve: {
     alias: [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialValues, readRequestedSchema, toContent, type ElicitField } from './elicitation-schema.ts';
+import { compileServerPattern } from './server-pattern.ts';
 
 const schema = {
   type: 'object',
@@ -56,7 +57,7 @@ describe('elicitation schema subset', () => {
   it('prefills every default and accepts them as they are', () => {
     const values = initialValues(fields());
     expect(values).toMatchObject({ name: 'Ada', age: '36', ok: true, color: 'green', size: 's', langs: ['en'], email: '' });
-    expect(toContent(fields(), values)).toEqual({
+    expect(toContent(fields(), values, compileServerPattern)).toEqual({
       ok: true,
       content: { name: 'Ada', age: 36, ok: true, color: 'green', size: 's', langs: ['en'] },
     });
@@ -75,11 +76,14 @@ describe('elicitation schema subset', () => {
       score: '11',
       langs: ['en', 'fr', 'pt'],
     };
-    const checked = toContent(fields(), values);
+    const checked = toContent(fields(), values, compileServerPattern);
     expect(checked.ok).toBe(false);
     if (checked.ok) return;
     expect(Object.keys(checked.errors).sort()).toEqual(['age', 'at', 'code', 'day', 'email', 'langs', 'name', 'score', 'site']);
-    expect(toContent(fields(), { ...initialValues(fields()), name: '' })).toMatchObject({ ok: false, errors: { name: 'Required.' } });
+    expect(toContent(fields(), { ...initialValues(fields()), name: '' }, compileServerPattern)).toMatchObject({
+      ok: false,
+      errors: { name: 'Required.' },
+    });
   });
 
   it('accepts valid formats', () => {
@@ -92,7 +96,10 @@ describe('elicitation schema subset', () => {
       code: 'ENG',
       score: '9.5',
     };
-    expect(toContent(fields(), values)).toMatchObject({ ok: true, content: { email: 'a@b.co', score: 9.5, code: 'ENG' } });
+    expect(toContent(fields(), values, compileServerPattern)).toMatchObject({
+      ok: true,
+      content: { email: 'a@b.co', score: 9.5, code: 'ENG' },
+    });
   });
 });
 
@@ -102,14 +109,14 @@ describe('elicitation schema from a hostile server', () => {
     if (!read.ok) throw new Error(read.reason);
     // No clock: a backtracking engine would need about 2^60 steps for this input, so the test's timeout is the
     // bound, and a loaded machine cannot fail it.
-    const checked = toContent(read.fields, { code: `${'a'.repeat(60)}!` });
+    const checked = toContent(read.fields, { code: `${'a'.repeat(60)}!` }, compileServerPattern);
     expect(checked).toEqual({ ok: false, errors: { code: 'Must match the pattern ^(a+)+$.' } });
   });
 
   it('accepts a value when the pattern cannot be checked (a backreference), rather than refusing it', () => {
     const read = readRequestedSchema({ type: 'object', properties: { code: { type: 'string', pattern: '(a)\\1' } } });
     if (!read.ok) throw new Error(read.reason);
-    expect(toContent(read.fields, { code: 'xyz' })).toMatchObject({ ok: true, content: { code: 'xyz' } });
+    expect(toContent(read.fields, { code: 'xyz' }, compileServerPattern)).toMatchObject({ ok: true, content: { code: 'xyz' } });
   });
 
   it('keeps fields named after Object.prototype members as ordinary keys', () => {
@@ -127,11 +134,15 @@ describe('elicitation schema from a hostile server', () => {
     const values = initialValues(read.fields);
     expect(Object.keys(values).sort()).toEqual(['__proto__', 'constructor', 'toString', 'valueOf']);
     expect(values.toString).toBe('');
-    const missing = toContent(read.fields, values);
+    const missing = toContent(read.fields, values, compileServerPattern);
     expect(missing).toEqual({ ok: false, errors: expect.objectContaining({ toString: 'Required.', valueOf: 'Required.' }) });
     if (missing.ok) return;
     expect(Object.keys(missing.errors).sort()).toEqual(['toString', 'valueOf']);
-    const filled = toContent(read.fields, Object.assign(Object.create(null), values, { toString: 't', valueOf: '3' }));
+    const filled = toContent(
+      read.fields,
+      Object.assign(Object.create(null), values, { toString: 't', valueOf: '3' }),
+      compileServerPattern,
+    );
     if (!filled.ok) throw new Error(JSON.stringify(filled.errors));
     expect(JSON.stringify(filled.content)).toBe('{"__proto__":"p","toString":"t","constructor":false,"valueOf":3}');
     expect(Object.keys(filled.content)).toContain('__proto__');

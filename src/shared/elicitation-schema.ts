@@ -5,7 +5,7 @@
  * render, with -32602) and the form (to render, prefill and validate before Accept) use.
  */
 import { ownValue } from './own.ts';
-import { compileServerPattern } from './server-pattern.ts';
+import type { ServerPattern } from './server-pattern.ts';
 import { isRecord, num, str } from './read.ts';
 
 interface EnumOption {
@@ -170,12 +170,18 @@ export type ContentCheck =
   { ok: true; content: Record<string, string | number | boolean | string[]> } | { ok: false; errors: Record<string, string> };
 
 /** Validates the form against the schema and builds the `content` of an accept. */
-export function toContent(fields: ElicitField[], values: FormValues): ContentCheck {
+/**
+ * Compiles a server's `pattern` (`compileServerPattern` from `server-pattern.ts`, on the linear-time engine). Passed
+ * in, so the engine worker loads that engine only when a form has a pattern.
+ */
+export type PatternCompiler = (pattern: string) => ServerPattern;
+
+export function toContent(fields: ElicitField[], values: FormValues, compilePattern: PatternCompiler): ContentCheck {
   const content: Record<string, string | number | boolean | string[]> = Object.create(null);
   const errors: Record<string, string> = Object.create(null);
   for (const field of fields) {
     const value = ownValue(values, field.key);
-    const problem = checkField(field, value, (v) => (content[field.key] = v));
+    const problem = checkField(field, value, compilePattern, (v) => (content[field.key] = v));
     if (problem) errors[field.key] = problem;
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, content };
@@ -184,6 +190,7 @@ export function toContent(fields: ElicitField[], values: FormValues): ContentChe
 function checkField(
   field: ElicitField,
   value: FieldValue | undefined,
+  compileServerPattern: PatternCompiler,
   set: (v: string | number | boolean | string[]) => void,
 ): string | undefined {
   switch (field.kind) {

@@ -6,7 +6,13 @@
 import { ProtocolError, type Client } from '@modelcontextprotocol/client';
 import { REFUSED_BY_US } from '../../shared/errors.ts';
 import type { ServerRequestAnswer } from '../../shared/client-features.ts';
-import { readRequestedSchema, toContent, type ElicitField, type FormValues } from '../../shared/elicitation-schema.ts';
+import {
+  readRequestedSchema,
+  toContent,
+  type ElicitField,
+  type FormValues,
+  type PatternCompiler,
+} from '../../shared/elicitation-schema.ts';
 import type { EngineEvent } from '../../shared/events.ts';
 import { INVALID_PARAMS } from './sampling.ts';
 import type { RequestContext } from './server-requests.ts';
@@ -21,7 +27,8 @@ export function registerElicitation(client: Client, rc: RequestContext, emit: (e
     if (mode === 'form') {
       const read = readRequestedSchema((described.params as { requestedSchema?: unknown }).requestedSchema);
       if (!read.ok) throw new ProtocolError(INVALID_PARAMS, `MCP Lens cannot show this form: ${read.reason}`, REFUSED_BY_US);
-      const answer = await rc.queue.wait(described, ctx.mcpReq.signal, (a) => checkFormAnswer(a, read.fields));
+      const compilePattern = await patternCompilerFor(read.fields);
+      const answer = await rc.queue.wait(described, ctx.mcpReq.signal, (a) => checkFormAnswer(a, read.fields, compilePattern));
       return elicitResult(answer);
     }
     const answer = await rc.queue.wait(described, ctx.mcpReq.signal, (a) =>
@@ -40,14 +47,22 @@ export function registerElicitation(client: Client, rc: RequestContext, emit: (e
   });
 }
 
-function checkFormAnswer(answer: ServerRequestAnswer, fields: ElicitField[]): string | undefined {
+/** The linear-time pattern engine is a large module: the worker loads it only for a form that has a pattern. */
+async function patternCompilerFor(fields: ElicitField[]): Promise<PatternCompiler> {
+  if (!fields.some((field) => 'pattern' in field && field.pattern !== undefined)) return NO_PATTERNS;
+  return (await import('../../shared/server-pattern.ts')).compileServerPattern;
+}
+
+const NO_PATTERNS: PatternCompiler = () => ({ ok: false, reason: 'The form has no pattern.' });
+
+function checkFormAnswer(answer: ServerRequestAnswer, fields: ElicitField[], compilePattern: PatternCompiler): string | undefined {
   if (answer.action === 'decline' || answer.action === 'cancel') return undefined;
   if (answer.action !== 'accept') return 'Answer an elicitation with Accept, Decline or Cancel.';
   const values: FormValues = {};
   for (const [key, value] of Object.entries(answer.content ?? {})) {
     values[key] = typeof value === 'number' ? String(value) : (value as FormValues[string]);
   }
-  const checked = toContent(fields, values);
+  const checked = toContent(fields, values, compilePattern);
   if (!checked.ok)
     return `The form is not valid: ${Object.entries(checked.errors)
       .map(([k, e]) => `${k}: ${e}`)

@@ -6,13 +6,13 @@ import { MISSING_RESULT_TYPE } from '../sdk-client.ts';
 import { boundJson, RESULT_JSON_BOUNDS } from '../../shared/bounds.ts';
 import type { ContentBlock, ToolCallOutcome } from '../../shared/model.ts';
 import type { TaskInfo } from '../../shared/tasks.ts';
-import { checkStructuredContent, type OutputCheck } from './output-check.ts';
+import type { OutputCheck } from './output-check.ts';
 
 /** A tools/call result (direct, or a task's payload) as the UI shows it, bounded and checked against the outputSchema. */
-export function shapeOutcome(
+export async function shapeOutcome(
   result: Record<string, unknown>,
   extra: { durationMs: number; task?: TaskInfo; outputSchema?: Record<string, unknown> },
-): ToolCallOutcome {
+): Promise<ToolCallOutcome> {
   const outcome: ToolCallOutcome = {
     content: (Array.isArray(result.content) ? result.content : []).map((block) => boundJson(block, RESULT_JSON_BOUNDS) as ContentBlock),
     isError: result.isError === true,
@@ -20,7 +20,7 @@ export function shapeOutcome(
     ...(extra.task && { task: extra.task }),
   };
   if (result.structuredContent !== undefined) outcome.structuredContent = boundJson(result.structuredContent, RESULT_JSON_BOUNDS);
-  const { errors, notes } = checkOutput(result.structuredContent, result.isError === true, extra.outputSchema);
+  const { errors, notes } = await checkOutput(result.structuredContent, result.isError === true, extra.outputSchema);
   if (errors.length > 0) outcome.outputSchemaErrors = errors;
   if (notes.length > 0) outcome.outputSchemaNotes = notes;
   if (extra.outputSchema !== undefined && outcome.isError === false) outcome.outputSchemaChecked = true;
@@ -31,8 +31,11 @@ export function shapeOutcome(
 }
 
 /** The spec: a tool with an outputSchema must return conforming structuredContent (unless it reports an error). */
-function checkOutput(structured: unknown, isError: boolean, outputSchema: Record<string, unknown> | undefined): OutputCheck {
+async function checkOutput(structured: unknown, isError: boolean, outputSchema: Record<string, unknown> | undefined): Promise<OutputCheck> {
   if (outputSchema === undefined || isError) return { errors: [], notes: [] };
   if (structured === undefined) return { errors: ['The tool declares an outputSchema but returned no structuredContent.'], notes: [] };
+  // Ajv (three dialects) and the linear-time pattern engine are most of the worker's weight, and only tools
+  // with an outputSchema need them: loaded on the first such result, then cached by the module system.
+  const { checkStructuredContent } = await import('./output-check.ts');
   return checkStructuredContent(structured, outputSchema);
 }

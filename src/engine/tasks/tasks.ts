@@ -190,7 +190,7 @@ export function taskHandlers(ctx: FeatureContext, known: KnownTasks): Handlers<T
     }
     if (!detail.result) throw badResponse('The task is completed but tasks/get carried no result.');
     return {
-      outcome: shapeOutcome(detail.result, { durationMs: ctx.clock.now() - started, task: detail.task }),
+      outcome: await shapeOutcome(detail.result, { durationMs: ctx.clock.now() - started, task: detail.task }),
       raw: boundJson(detail.result),
       source: 'tasks/get',
     };
@@ -246,7 +246,7 @@ export function taskHandlers(ctx: FeatureContext, known: KnownTasks): Handlers<T
       if (task) rememberTask(known, session, task);
       const record = isRecord(raw) ? raw : {};
       return {
-        outcome: shapeOutcome(record, { durationMs: ctx.clock.now() - started, ...(task && { task }) }),
+        outcome: await shapeOutcome(record, { durationMs: ctx.clock.now() - started, ...(task && { task }) }),
         raw: boundJson(raw),
         source: 'tasks/result',
       };

@@ -30,7 +30,7 @@ export function ElicitationFormView({ request }: { request: PendingServerRequest
     const next: FormValues = Object.assign(Object.create(null), values, { [key]: value });
     setValues(next);
     if (tried) {
-      const checked = toContent(fields, next);
+      const checked = toContent(fields, next, compileServerPattern);
       setErrors(checked.ok ? Object.create(null) : checked.errors);
     }
   };
@@ -38,7 +38,7 @@ export function ElicitationFormView({ request }: { request: PendingServerRequest
   const accept = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    const checked = toContent(fields, values);
+    const checked = toContent(fields, values, compileServerPattern);
     if (!checked.ok) {
       setErrors(checked.errors);
       document.getElementById(`${request.id}-${Object.keys(checked.errors)[0]}`)?.focus();
