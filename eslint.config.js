@@ -17,14 +17,22 @@ const LAYERS = {
 };
 const FRAMEWORKS = ['react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*', '@tanstack/*', '@rjsf/*', 'dompurify'];
 
-const layerRules = Object.entries(LAYERS).map(([layer, forbidden]) => ({
-  files: [`src/${layer}/**/*.{ts,tsx}`],
+/**
+ * Rooms inside src/node that must not import each other: each is its own program. What two of them share
+ * (HTTP plumbing, origin checks, JSON-RPC errors) lives in src/node/http/.
+ */
+const NODE_ZONES = ['relay', 'cli', 'demo-server'];
+
+/** no-restricted-imports for one layer, plus `extra` patterns: ESLint keeps only the last config's rule, so they merge here. */
+const restrictLayer = (layer, forbidden, files, extra = []) => ({
+  files,
   ignores: ['src/**/*.test.{ts,tsx}'],
   rules: {
     'no-restricted-imports': [
       'error',
       {
         patterns: [
+          ...extra,
           {
             // Any depth: `../x`, `../../x`, `../../../x/y` all reach the layer x from somewhere below src/.
             regex: `^(\\.\\./)+(${forbidden.join('|')})(/.*)?$`,
@@ -60,7 +68,55 @@ const layerRules = Object.entries(LAYERS).map(([layer, forbidden]) => ({
       },
     ],
   },
-}));
+});
+
+const layerRules = [
+  ...Object.entries(LAYERS).map(([layer, forbidden]) => restrictLayer(layer, forbidden, [`src/${layer}/**/*.{ts,tsx}`])),
+  ...NODE_ZONES.map((zone) => {
+    const others = NODE_ZONES.filter((z) => z !== zone);
+    return restrictLayer(
+      'node',
+      LAYERS.node,
+      [`src/node/${zone}/**/*.ts`],
+      [
+        {
+          regex: `^(\\.\\./)+(${others.join('|')})(/.*)?$`,
+          message: `src/node/${zone} must not import from src/node/${others.join(' or src/node/')}: each is its own program; shared plumbing goes in src/node/http/.`,
+        },
+      ],
+    );
+  }),
+];
+
+/** Raw HTML and navigation sinks: server strings reach the DOM as text, and every URL goes through src/shared/url.ts first (docs/security.md#sinks-and-their-guards). */
+const SINKS = [
+  {
+    selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+    message: 'Server content is rendered as text. Use a sanitized component if markup is unavoidable.',
+  },
+  { selector: 'AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]', message: 'No raw HTML sinks: render text.' },
+  { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: 'No raw HTML sinks: render text.' },
+  { selector: "CallExpression[callee.object.name='document'][callee.property.name='write']", message: 'No raw HTML sinks.' },
+  {
+    selector: "AssignmentExpression[left.object.name='location']",
+    message: 'Navigate only with a URL checked by src/shared/url.ts.',
+  },
+];
+
+/** Finished sweeps stay finished: one copy of each reader (src/shared/read.ts) and of the shell quoting (src/shared/shell.ts). */
+const SHARED_HELPER = /^(isObject|isRecord|str|num|plural|describeError|shellQuote|shellWord)$/;
+const IDIOMS = [
+  {
+    selector: `:matches(VariableDeclarator[init.type=/Function/], FunctionDeclaration)[id.name=${SHARED_HELPER}]`,
+    message:
+      'A private copy of a shared helper: import str, num, record, isRecord, plural or describeError from src/shared/read.ts, or shellWord from src/shared/shell.ts.',
+  },
+  {
+    selector: "ConditionalExpression[test.operator='instanceof'][test.right.name='Error'][consequent.property.name='message']",
+    message:
+      'Use describeError(error) from src/shared/read.ts: it also reads the message of an EngineError that crossed the worker boundary.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.bench/', '.conformance/', 'packages/*/dist/'] },
@@ -73,20 +129,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Raw HTML and navigation sinks: server strings reach the DOM as text, and every URL goes through
       // src/shared/url.ts first (docs/security.md#sinks-and-their-guards).
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
-          message: 'Server content is rendered as text. Use a sanitized component if markup is unavoidable.',
-        },
-        { selector: 'AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]', message: 'No raw HTML sinks: render text.' },
-        { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: 'No raw HTML sinks: render text.' },
-        { selector: "CallExpression[callee.object.name='document'][callee.property.name='write']", message: 'No raw HTML sinks.' },
-        {
-          selector: "AssignmentExpression[left.object.name='location']",
-          message: 'Navigate only with a URL checked by src/shared/url.ts.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...SINKS, ...IDIOMS],
       'no-restricted-properties': [
         'error',
         {
@@ -101,6 +144,11 @@ export default tseslint.config(
     files: ['src/ui/**/*.tsx', 'src/main.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The one home of each shared helper.
+    files: ['src/shared/read.ts', 'src/shared/shell.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...SINKS] },
   },
   ...layerRules,
 );

@@ -1,9 +1,44 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two lanes. `unit` is pure: no server, no real engine, no port, no child process, so `npm run test:fast`
+ * gives an answer in seconds. `engine` runs the real engine against real servers (in-process, spawned or
+ * scripted), the Node entries that listen, and the application layer over a MessageChannel. A new test goes
+ * to `engine` when it starts a server or an engine; `src/test/lanes.test.ts` checks that no unit test does.
+ */
+export const ENGINE_TESTS = [
+  'src/test/engine-*.test.ts',
+  'src/test/boundary.test.ts',
+  'src/test/cors-doctor.test.ts',
+  'src/test/planted-secret.test.ts',
+  'src/node/demo-server/**/*.test.ts',
+  'src/node/relay/**/*.test.ts',
+  'src/node/static-server/**/*.test.ts',
+  'src/app/app.test.ts',
+  'src/app/workspace.test.ts',
+  'src/app/log-commands.test.ts',
+  'src/bridge/session-file-service.test.ts',
+  'src/engine/sdk-client.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
-    testTimeout: 20_000,
+    // A bound for a test that hangs, not a performance budget: CI runs on a loaded two-core machine.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // expect.poll waits on state; its default of one second assumes an idle machine.
+    expect: { poll: { timeout: 30_000 } },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          exclude: ENGINE_TESTS,
+        },
+      },
+      { extends: true, test: { name: 'engine', include: ENGINE_TESTS } },
+    ],
   },
 });

@@ -11,11 +11,7 @@ import { APP_URL, HOSTILE_PORT, hostileControlUrl, hostileUrl } from './servers/
 
 const APP = 'ui://hostile/escape.html';
 
-test('a hostile app cannot read storage, reach the worker, navigate, open popups or load out-of-policy scripts', async ({
-  page,
-  problems,
-}) => {
-  void problems;
+test('a hostile app cannot read storage, reach the worker, navigate, open popups or load out-of-policy scripts', async ({ page }) => {
   test.setTimeout(120_000);
   await openApp(page, hostileUrl('app-escape'));
   await page.evaluate(() => localStorage.setItem('mcp-lens.theme', 'dark'));

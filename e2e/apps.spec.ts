@@ -4,8 +4,7 @@ import { DEMO_MCP_URL } from './servers/ports.ts';
 
 const CHART = 'ui://mcp-lens-demo/sales-chart.html';
 
-test('runs the demo app beside its result; a tool call from the app shows in the log as the app’s', async ({ page, problems }) => {
-  void problems;
+test('runs the demo app beside its result; a tool call from the app shows in the log as the app’s', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   await page.getByRole('button', { name: 'show-sales' }).click();
   await page.getByRole('button', { name: 'Run tool' }).click();
@@ -44,8 +43,7 @@ test('a running app follows the inspector’s theme as it changes', async ({ pag
   await expect(app.locator('html')).not.toHaveClass(/dark/);
 });
 
-test('asks before opening a link for an app, and opens nothing when told not to', async ({ page, problems }) => {
-  void problems;
+test('asks before opening a link for an app, and opens nothing when told not to', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   await page.getByRole('button', { name: 'show-sales' }).click();
   await page.getByRole('button', { name: 'Run tool' }).click();
@@ -61,8 +59,7 @@ test('asks before opening a link for an app, and opens nothing when told not to'
   expect(page.context().pages()).toHaveLength(1);
 });
 
-test('the Apps tab lists the server’s apps and opens one with chosen input', async ({ page, problems }) => {
-  void problems;
+test('the Apps tab lists the server’s apps and opens one with chosen input', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   await page.getByRole('tab', { name: 'Apps' }).click();
   await page.getByRole('list', { name: 'MCP Apps' }).getByRole('button', { name: 'Sales chart' }).click();

@@ -3,11 +3,7 @@ import { chooseEra, expect, openConnectionSettings, test } from './fixtures.ts';
 import { APP_URL, DEMO_MCP_URL } from './servers/ports.ts';
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`a demo link opens in demo mode, hides secrets and files, and gives the app the stage (${scheme})`, async ({
-    page,
-    problems,
-  }, testInfo) => {
-    void problems;
+  test(`a demo link opens in demo mode, hides secrets and files, and gives the app the stage (${scheme})`, async ({ page }, testInfo) => {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto(`${APP_URL}?url=${encodeURIComponent(DEMO_MCP_URL)}&demo=1`);

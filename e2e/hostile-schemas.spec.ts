@@ -21,8 +21,7 @@ async function expectStillUsable(page: Page, scenario: string) {
   await expect(result(page)).toContainText(`ok from ${scenario}`);
 }
 
-test('a catastrophic pattern is checked in linear time in the form, the JSON editor and the output check', async ({ page, problems }) => {
-  void problems;
+test('a catastrophic pattern is checked in linear time in the form, the JSON editor and the output check', async ({ page }) => {
   await connectTo(page, 'regex-bomb');
   await page.getByRole('button', { name: 'probe', exact: true }).click();
   // One keystroke of live validation against ^(a+)+$ used to freeze the tab.
@@ -37,8 +36,7 @@ test('a catastrophic pattern is checked in linear time in the form, the JSON edi
   await expectStillUsable(page, 'regex-bomb');
 });
 
-test('a schema whose allOf/anyOf combinations explode opens in the JSON editor, with the reason', async ({ page, problems }) => {
-  void problems;
+test('a schema whose allOf/anyOf combinations explode opens in the JSON editor, with the reason', async ({ page }) => {
   await connectTo(page, 'combinatorial');
   await page.getByRole('button', { name: 'probe', exact: true }).click();
   await expect(page.getByRole('note').filter({ hasText: '2,097,152 alternatives' })).toBeVisible();
@@ -48,8 +46,7 @@ test('a schema whose allOf/anyOf combinations explode opens in the JSON editor, 
   await expect(result(page)).toContainText('combinations accepted');
 });
 
-test('icons and resource images that declare 20000×20000 pixels are refused before decoding', async ({ page, problems }) => {
-  void problems;
+test('icons and resource images that declare 20000×20000 pixels are refused before decoding', async ({ page }) => {
   await connectTo(page, 'image-bombs');
   await expect(page.getByRole('img', { name: /Icon not shown: .*20000×20000 pixels/ }).first()).toBeVisible();
   await page.getByRole('tab', { name: 'Resources' }).click();
@@ -62,8 +59,7 @@ test('icons and resource images that declare 20000×20000 pixels are refused bef
   await expect(contents.getByRole('img')).toHaveCount(1);
 });
 
-test('markdown with HTML entities renders under Trusted Types', async ({ page, problems }) => {
-  void problems;
+test('markdown with HTML entities renders under Trusted Types', async ({ page }) => {
   await connectTo(page, 'image-bombs');
   await page.getByRole('tab', { name: 'Resources' }).click();
   await page.getByRole('list', { name: 'Resources' }).getByRole('button', { name: 'entities.md', exact: true }).click();
@@ -72,8 +68,7 @@ test('markdown with HTML entities renders under Trusted Types', async ({ page, p
   await expect(contents).toContainText('© 2026 Example & Co — all <rights> reserved.');
 });
 
-test('an optional nested object whose fields are required can be left out of a form run', async ({ page, problems }) => {
-  void problems;
+test('an optional nested object whose fields are required can be left out of a form run', async ({ page }) => {
   await connectTo(page, 'optional-nested');
   await page.getByRole('button', { name: 'probe', exact: true }).click();
   await expect(page.locator('.tool-form')).toContainText('leave all of its fields empty to leave it out');
@@ -83,8 +78,7 @@ test('an optional nested object whose fields are required can be left out of a f
   await expect(page.locator('.tool-form')).not.toContainText('must have required property');
 });
 
-test('input properties named toString and constructor render as ordinary fields', async ({ page, problems }) => {
-  void problems;
+test('input properties named toString and constructor render as ordinary fields', async ({ page }) => {
   await connectTo(page, 'prototype-fields');
   await page.getByRole('button', { name: 'probe', exact: true }).click();
   const form = page.locator('.tool-form');

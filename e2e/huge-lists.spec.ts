@@ -20,8 +20,7 @@ async function watchLongTasks(page: Page): Promise<() => Promise<number>> {
   return () => page.evaluate(() => (window as unknown as { __longest: number }).__longest);
 }
 
-test('10,000 tools render as a window of rows, and the keyboard still reaches every one', async ({ page, problems }, testInfo) => {
-  void problems;
+test('10,000 tools render as a window of rows, and the keyboard still reaches every one', async ({ page }, testInfo) => {
   await openApp(page);
   const longest = await watchLongTasks(page);
   await page.getByRole('textbox', { name: 'Server URL' }).fill(hostileUrl('huge-tools'));
@@ -47,8 +46,7 @@ test('10,000 tools render as a window of rows, and the keyboard still reaches ev
   testInfo.annotations.push({ type: 'longest main-thread task (ms)', description: String(await longest()) });
 });
 
-test('a cursor that never ends stops after 20 pages, says so, and loads more on request', async ({ page, problems }) => {
-  void problems;
+test('a cursor that never ends stops after 20 pages, says so, and loads more on request', async ({ page }) => {
   await connect(page, hostileUrl('endless-cursor'));
   const note = page.getByRole('note').filter({ hasText: 'Stopped after 20 pages; the server has more.' });
   await expect(note).toBeVisible();
@@ -120,8 +118,7 @@ function craftedFile() {
   };
 }
 
-test('a crafted session file opens with what was wrong left out, and nothing it names is fetched', async ({ page, problems }) => {
-  void problems;
+test('a crafted session file opens with what was wrong left out, and nothing it names is fetched', async ({ page }) => {
   const fetched: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('never-fetched')) fetched.push(request.url());
@@ -143,11 +140,7 @@ test('a crafted session file opens with what was wrong left out, and nothing it 
   expect(fetched).toEqual([]);
 });
 
-test('a 50,000-message file with 5,000 tools, a 500 KB name and an 8 MB note opens, cut with markers', async ({
-  page,
-  problems,
-}, testInfo) => {
-  void problems;
+test('a 50,000-message file with 5,000 tools, a 500 KB name and an 8 MB note opens, cut with markers', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const longName = 'N'.repeat(500 * 1024);
   const file = {

@@ -24,8 +24,7 @@ test.beforeEach(async ({ page }) => {
   }
 });
 
-test('"Show HTTP exchange" shows the list with the chosen exchange in view, not a blank pane', async ({ page, problems }) => {
-  void problems;
+test('"Show HTTP exchange" shows the list with the chosen exchange in view, not a blank pane', async ({ page }) => {
   const log = page.getByRole('region', { name: 'Message log' });
   await log.locator('.log-scroller').evaluate((element) => (element.scrollTop = 0));
   // The first message (the row above it is the "New connection" line, which has no exchange).
@@ -37,8 +36,7 @@ test('"Show HTTP exchange" shows the list with the chosen exchange in view, not 
   await expect(chosen).toContainText('POST');
 });
 
-test('"Jump to latest" sits below the log, covering no column', async ({ page, problems }) => {
-  void problems;
+test('"Jump to latest" sits below the log, covering no column', async ({ page }) => {
   const log = page.getByRole('region', { name: 'Message log' });
   await log.locator('.log-scroller').evaluate((element) => (element.scrollTop = 0));
   const jump = log.getByRole('button', { name: 'Jump to latest' });
@@ -49,8 +47,7 @@ test('"Jump to latest" sits below the log, covering no column', async ({ page, p
   }
 });
 
-test('the feature tabs stay in view down a long tool, and the server card folds away', async ({ page, problems }) => {
-  void problems;
+test('the feature tabs stay in view down a long tool, and the server card folds away', async ({ page }) => {
   const tools = page.getByRole('tab', { name: 'Tools', exact: true });
   await page.locator('.main-pane').evaluate((element) => (element.scrollTop = element.scrollHeight));
   await expect(tools).toBeInViewport();
@@ -74,9 +71,7 @@ test('the feature tabs stay in view down a long tool, and the server card folds 
 
 test('collapsed Call settings is one line, an HTTP method keeps clear of its status, and Connect is not the next step once connected', async ({
   page,
-  problems,
 }) => {
-  void problems;
   // Folded, the settings are their summary line and no more: no blank band above the tool list.
   const settings = page.locator('details.call-settings');
   await expect(settings).not.toHaveAttribute('open');

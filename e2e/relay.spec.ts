@@ -53,8 +53,7 @@ async function getPrompt(page: Page, name: string, expected: string) {
   await expect(page.getByRole('region', { name: 'Prompt messages' })).toContainText(expected);
 }
 
-test('offers the exact relay command when a server sends no CORS headers', async ({ page, problems }) => {
-  void problems;
+test('offers the exact relay command when a server sends no CORS headers', async ({ page }) => {
   await openApp(page, NO_CORS_REAL_MCP_URL);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Failed/ })).toBeVisible({ timeout: 15_000 });
@@ -64,8 +63,7 @@ test('offers the exact relay command when a server sends no CORS headers', async
   await expect(offer.getByRole('button', { name: 'Copy relay command' })).toBeEnabled();
 });
 
-test('reaches a server without CORS through the relay: tools, resources, prompts, and the HTTP view', async ({ page, problems }) => {
-  void problems;
+test('reaches a server without CORS through the relay: tools, resources, prompts, and the HTTP view', async ({ page }) => {
   await openRelayLink(page, RELAY_HTTP_URL);
   await expect(page.locator('#server-panel-title')).toContainText('MCP Lens Demo Server');
   await runTool(page, /^echo/i, 'hello through the relay');
@@ -86,8 +84,7 @@ test('reaches a server without CORS through the relay: tools, resources, prompts
   await expect(page.locator('body')).not.toContainText(E2E_RELAY_TOKEN);
 });
 
-test('reaches a stdio server from npm through the relay: tools, resources, prompts', async ({ page, problems }) => {
-  void problems;
+test('reaches a stdio server from npm through the relay: tools, resources, prompts', async ({ page }) => {
   await openRelayLink(page, RELAY_STDIO_URL);
   await expect(page.locator('#server-panel-title')).toContainText('Everything');
   await runTool(page, /^echo/i, 'hello over stdio');
@@ -95,8 +92,7 @@ test('reaches a stdio server from npm through the relay: tools, resources, promp
   await getPrompt(page, 'simple-prompt', 'This is a simple prompt');
 });
 
-test('authorizes through the relay for the server it fronts, and says so in the Authorization tab', async ({ page, problems }) => {
-  void problems;
+test('authorizes through the relay for the server it fronts, and says so in the Authorization tab', async ({ page }) => {
   await page.goto(`${APP_URL}?url=${encodeURIComponent(RELAY_OAUTH_URL)}#relay-token=${E2E_RELAY_TOKEN}`);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   const prompt = page.getByRole('region', { name: 'Authorization needed' });

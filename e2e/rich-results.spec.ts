@@ -2,8 +2,7 @@
 import { connect, expect, test } from './fixtures.ts';
 import { DEMO_MCP_URL } from './servers/ports.ts';
 
-test('a tiny image is shown scaled up, says its natural size, and zooms', async ({ page, problems }) => {
-  void problems;
+test('a tiny image is shown scaled up, says its natural size, and zooms', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   await page.getByRole('button', { name: 'draw-lens' }).click();
   await page.getByLabel(/^size/).fill('20');
@@ -36,8 +35,7 @@ test('a tiny image is shown scaled up, says its natural size, and zooms', async 
   await expect(zoom).toHaveCount(0);
 });
 
-test('a resource link in a result is read in place', async ({ page, problems }) => {
-  void problems;
+test('a resource link in a result is read in place', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   await page.getByRole('button', { name: 'find-docs' }).click();
   await page.getByRole('button', { name: 'Run tool' }).click();
@@ -49,8 +47,7 @@ test('a resource link in a result is read in place', async ({ page, problems }) 
   ).toBeVisible();
 });
 
-test('structured content carries a pass or fail badge against the outputSchema', async ({ page, problems }) => {
-  void problems;
+test('structured content carries a pass or fail badge against the outputSchema', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   const result = page.getByRole('region', { name: 'Result' });
   await page.getByRole('button', { name: 'get-forecast' }).click();
@@ -61,8 +58,7 @@ test('structured content carries a pass or fail badge against the outputSchema',
   await expect(result.getByText('✗ outputSchema: fail')).toBeVisible();
 });
 
-test('audio in a result is playable', async ({ page, problems }) => {
-  void problems;
+test('audio in a result is playable', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   await page.getByRole('button', { name: 'play-tone' }).click();
   await page.getByRole('button', { name: 'Run tool' }).click();

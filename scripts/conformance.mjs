@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 
@@ -34,8 +34,14 @@ await build({
 });
 
 // Scenarios run a few at a time, and the one that measures reconnect timing runs alone: on a loaded
-// two-core machine, running everything at once pushes sse-retry's reconnect past its 700 ms window.
-const CONCURRENCY = 6;
+// two-core machine, running everything at once pushes sse-retry's reconnect past its 700 ms window. How many
+// at a time follows the machine: two a core when it is idle, fewer as the load average climbs, one when it is
+// past eight a core (the load is read again before each scenario starts). MCP_LENS_CONFORMANCE_CONCURRENCY
+// pins it. Each client may run for 2 minutes (`--timeout`): the suite's own 30 s assumes an idle machine.
+const CORES = availableParallelism();
+const PINNED = Number(process.env.MCP_LENS_CONFORMANCE_CONCURRENCY) || undefined;
+const concurrency = () => PINNED ?? Math.max(1, Math.min(2 * CORES, Math.floor((2 * CORES) / Math.max(1, loadavg()[0] / CORES))));
+const CLIENT_TIMEOUT_MS = 120_000;
 const TIMING_SENSITIVE = new Set(['sse-retry']);
 
 let failed = false;
@@ -59,9 +65,12 @@ for (const set of sets) {
     results.set(scenario, result);
   };
   const all = [...scored, ...reported];
+  console.log(
+    `conformance ${set}: ${all.length} scenarios, up to ${concurrency()} at once (${CORES} cores, load average ${loadavg()[0].toFixed(1)})`,
+  );
   await pool(
     all.filter((s) => !TIMING_SENSITIVE.has(s)),
-    CONCURRENCY,
+    concurrency,
     runScenario,
   );
   for (const scenario of all.filter((s) => TIMING_SENSITIVE.has(s))) await runScenario(scenario);
@@ -100,7 +109,8 @@ async function scenariosOf(set) {
 
 async function runOne(scenario, specVersion) {
   // The suite splits the command on spaces: keep paths free of them.
-  const args = [suite, 'client', '--command', `${node} ${cli}`, '--scenario', scenario, '-o', `${outDir}/results`];
+  const args = [suite, 'client', '--command', `${node} ${cli}`, '--scenario', scenario, '--timeout', String(CLIENT_TIMEOUT_MS)];
+  args.push('-o', `${outDir}/results`);
   if (specVersion) args.push('--spec-version', specVersion);
   const output = await run(node, args);
   const counts = /Passed: (\d+)\/\d+, (\d+) failed, (\d+) warnings/.exec(output);
@@ -151,11 +161,21 @@ function run(command, args) {
   });
 }
 
-async function pool(items, size, work) {
+/** Runs `work` over `items`, starting one only while fewer than `width()` are running. */
+async function pool(items, width, work) {
   const queue = [...items];
-  await Promise.all(
-    Array.from({ length: Math.min(size, queue.length) }, async () => {
-      while (queue.length > 0) await work(queue.shift());
-    }),
-  );
+  let running = 0;
+  await new Promise((resolve) => {
+    const next = () => {
+      if (queue.length === 0 && running === 0) return resolve();
+      while (queue.length > 0 && running < width()) {
+        running++;
+        void work(queue.shift()).finally(() => {
+          running--;
+          next();
+        });
+      }
+    };
+    next();
+  });
 }

@@ -45,7 +45,7 @@ export function nextAt(at: ScriptAt, length: number): ScriptAt {
 
 /** What the script bar says: "Step 2 of 5 — Say hello". */
 export function scriptStatus(at: ScriptAt, script: readonly SavedCall[]): string {
-  const steps = `${script.length} step${script.length === 1 ? '' : 's'}`;
+  const steps = `${plural(script.length, 'step')}`;
   if (at === 'start') return `Script ready: ${steps}`;
   if (at === 'end') return `Script done: ${steps}`;
   const request = script[Math.min(at.step, script.length - 1)];

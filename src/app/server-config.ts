@@ -6,7 +6,7 @@
  */
 import type { TransportChoice } from '../shared/model.ts';
 import { ownValue } from '../shared/own.ts';
-import { describeError } from '../shared/read.ts';
+import { describeError, isRecord } from '../shared/read.ts';
 import { shellWord } from '../shared/shell.ts';
 
 /** A pasted or dropped config larger than this is refused before it is parsed. */
@@ -43,7 +43,6 @@ export interface ParsedConfig {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 /** Reads a config's text. Never throws: a config that cannot be read comes back with one problem. */
@@ -68,7 +67,7 @@ export function parseServerConfig(text: string): ParsedConfig {
   for (const rawName of names.slice(0, MAX_CONFIG_ENTRIES)) {
     const name = clip(rawName.trim(), MAX_NAME_CHARS) || 'unnamed';
     const entry = ownValue(table, rawName);
-    if (!isObject(entry)) {
+    if (!isRecord(entry)) {
       parsed.problems.push(`${name}: not an object, skipped.`);
       continue;
     }
@@ -81,10 +80,10 @@ export function parseServerConfig(text: string): ParsedConfig {
 }
 
 function serverTable(root: unknown): Json | undefined {
-  if (!isObject(root)) return undefined;
+  if (!isRecord(root)) return undefined;
   const mcp = ownValue(root, 'mcp');
-  const candidates = [ownValue(root, 'mcpServers'), ownValue(root, 'servers'), isObject(mcp) ? ownValue(mcp, 'servers') : undefined];
-  return candidates.find(isObject);
+  const candidates = [ownValue(root, 'mcpServers'), ownValue(root, 'servers'), isRecord(mcp) ? ownValue(mcp, 'servers') : undefined];
+  return candidates.find(isRecord);
 }
 
 function readEntry(name: string, entry: Json): ImportedServer | StdioEntry | string {
@@ -101,7 +100,7 @@ function readEntry(name: string, entry: Json): ImportedServer | StdioEntry | str
             .filter((arg) => typeof arg === 'string')
             .map((arg) => clip(arg, MAX_ARG_CHARS))
         : [],
-      envNames: isObject(env) ? Object.keys(env).slice(0, MAX_HEADERS) : [],
+      envNames: isRecord(env) ? Object.keys(env).slice(0, MAX_HEADERS) : [],
     };
   }
   // Windsurf calls it serverUrl.
@@ -111,7 +110,7 @@ function readEntry(name: string, entry: Json): ImportedServer | StdioEntry | str
   const transport = transportOf(ownValue(entry, 'type') ?? ownValue(entry, 'transport'));
   if (transport === undefined) return 'its "type" is neither http nor sse, skipped.';
   const headers = ownValue(entry, 'headers');
-  return { name, url: url.trim(), transport, headerNames: isObject(headers) ? Object.keys(headers).slice(0, MAX_HEADERS) : [] };
+  return { name, url: url.trim(), transport, headerNames: isRecord(headers) ? Object.keys(headers).slice(0, MAX_HEADERS) : [] };
 }
 
 function transportOf(type: unknown): TransportChoice | undefined {

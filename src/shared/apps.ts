@@ -3,6 +3,7 @@
  * read defensively from server data, and the Content Security Policy an app runs under. Pure: the engine,
  * the sandbox page and the UI all use it. See docs/security.md#mcp-apps.
  */
+import { record } from './read.ts';
 
 /** The extension's id, declared in the client capabilities of both protocol eras. */
 export const UI_EXTENSION_ID = 'io.modelcontextprotocol/ui';
@@ -41,9 +42,6 @@ export interface ToolUi {
 const MAX_DOMAINS = 32;
 const MAX_DOMAIN_CHARS = 256;
 const PERMISSIONS = ['camera', 'microphone', 'geolocation', 'clipboardWrite'];
-
-const record = (value: unknown): Record<string, unknown> | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
 /**
  * A CSP source a server may declare: a scheme plus host (wildcard subdomains allowed), optional port.

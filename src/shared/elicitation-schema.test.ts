@@ -107,9 +107,9 @@ describe('elicitation schema from a hostile server', () => {
   it('checks a catastrophic pattern on Accept in linear time', () => {
     const read = readRequestedSchema({ type: 'object', properties: { code: { type: 'string', pattern: '^(a+)+$' } } });
     if (!read.ok) throw new Error(read.reason);
-    const start = performance.now();
-    const checked = toContent(read.fields, { code: `${'a'.repeat(30)}!` }, compileServerPattern);
-    expect(performance.now() - start).toBeLessThan(1000);
+    // No clock: a backtracking engine would need about 2^60 steps for this input, so the test's timeout is the
+    // bound, and a loaded machine cannot fail it.
+    const checked = toContent(read.fields, { code: `${'a'.repeat(60)}!` }, compileServerPattern);
     expect(checked).toEqual({ ok: false, errors: { code: 'Must match the pattern ^(a+)+$.' } });
   });
 

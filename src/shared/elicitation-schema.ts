@@ -6,7 +6,7 @@
  */
 import { ownValue } from './own.ts';
 import type { ServerPattern } from './server-pattern.ts';
-import { str } from './read.ts';
+import { isRecord, num, str } from './read.ts';
 
 interface EnumOption {
   value: string;
@@ -39,8 +39,6 @@ export type SchemaRead = { ok: true; fields: ElicitField[] } | { ok: false; reas
 const MAX_ELICIT_FIELDS = 100;
 const FORMATS = new Set<string>(['email', 'uri', 'date', 'date-time']);
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const nonNegInt = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined);
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
@@ -48,10 +46,10 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
 }
 
 export function readRequestedSchema(schema: unknown): SchemaRead {
-  if (!isObject(schema)) return { ok: false, reason: 'requestedSchema must be an object.' };
+  if (!isRecord(schema)) return { ok: false, reason: 'requestedSchema must be an object.' };
   if (schema.type !== 'object') return { ok: false, reason: 'requestedSchema must have type "object".' };
   const properties = schema.properties ?? {};
-  if (!isObject(properties)) return { ok: false, reason: 'requestedSchema.properties must be an object.' };
+  if (!isRecord(properties)) return { ok: false, reason: 'requestedSchema.properties must be an object.' };
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((k): k is string => typeof k === 'string') : []);
   const entries = Object.entries(properties);
   if (entries.length > MAX_ELICIT_FIELDS)
@@ -66,7 +64,7 @@ export function readRequestedSchema(schema: unknown): SchemaRead {
 }
 
 function readField(key: string, p: unknown, required: boolean): ElicitField | string {
-  if (!isObject(p)) return 'must be a schema object.';
+  if (!isRecord(p)) return 'must be a schema object.';
   const base: FieldBase = { key, required, ...optional('title', str(p.title)), ...optional('description', str(p.description)) };
   const enumOptions = readEnumOptions(p);
   if (typeof enumOptions === 'string') return enumOptions;
@@ -106,7 +104,7 @@ function readField(key: string, p: unknown, required: boolean): ElicitField | st
     case 'boolean':
       return { ...base, kind: 'boolean', ...optional('default', typeof p.default === 'boolean' ? p.default : undefined) };
     case 'array': {
-      if (!isObject(p.items)) return 'a multi-select array needs an "items" schema.';
+      if (!isRecord(p.items)) return 'a multi-select array needs an "items" schema.';
       const options = readEnumOptions(p.items);
       if (typeof options === 'string') return options;
       if (!options) return 'array items must be an enum (enum or anyOf of const/title).';
@@ -139,7 +137,7 @@ function readEnumOptions(p: Record<string, unknown>): EnumOption[] | string | un
   if (!titled) return undefined;
   const options: EnumOption[] = [];
   for (const option of titled) {
-    if (!isObject(option) || typeof option.const !== 'string') return 'titled enum options must be {const: string, title?}.';
+    if (!isRecord(option) || typeof option.const !== 'string') return 'titled enum options must be {const: string, title?}.';
     options.push({ value: option.const, label: str(option.title) ?? option.const });
   }
   return options;

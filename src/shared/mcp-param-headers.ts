@@ -5,6 +5,7 @@
  * through, with the reason. Pure functions, shared by the engine (which sends the headers) and the UI
  * (which shows them per tool).
  */
+import { isRecord } from './read.ts';
 
 export interface ParamHeader {
   /** The argument's path through `properties` (usually one name). */
@@ -39,7 +40,6 @@ const UNREACHABLE = [
 const UNREACHABLE_MAPS = ['patternProperties', 'dependentSchemas', '$defs', 'definitions'];
 const MAX_DEPTH = 32;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const where = (path: string[]) => (path.length === 0 ? 'the schema root' : `"${path.join('.')}"`);
 
 /** Finds every declaration, or the first rule a declaration breaks. */
@@ -47,20 +47,20 @@ export function scanParamHeaders(inputSchema: unknown): HeaderScan {
   const headers: ParamHeader[] = [];
   const seen = new Map<string, string>();
   const visit = (node: unknown, path: string[], reachable: boolean, depth: number): string | undefined => {
-    if (!isObject(node) || depth > MAX_DEPTH) return undefined;
+    if (!isRecord(node) || depth > MAX_DEPTH) return undefined;
     if (Object.hasOwn(node, KEY)) {
       const fault = declare(node, path, reachable);
       if (fault) return fault;
     }
     const children: [unknown, string[], boolean][] = [];
-    if (isObject(node.properties))
+    if (isRecord(node.properties))
       for (const [key, child] of Object.entries(node.properties)) children.push([child, [...path, key], reachable]);
     for (const key of UNREACHABLE) {
       const sub = node[key];
       for (const branch of Array.isArray(sub) ? sub : [sub]) children.push([branch, [...path, `<${key}>`], false]);
     }
     for (const key of UNREACHABLE_MAPS)
-      if (isObject(node[key])) for (const branch of Object.values(node[key])) children.push([branch, [...path, `<${key}>`], false]);
+      if (isRecord(node[key])) for (const branch of Object.values(node[key])) children.push([branch, [...path, `<${key}>`], false]);
     for (const [child, childPath, childReachable] of children) {
       const fault = visit(child, childPath, childReachable, depth + 1);
       if (fault) return fault;
@@ -106,7 +106,7 @@ export function paramHeaderValues(headers: ParamHeader[], args: Record<string, u
   const out: Record<string, string> = {};
   for (const header of headers) {
     let value: unknown = args;
-    for (const key of header.path) value = isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+    for (const key of header.path) value = isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined;
     const text =
       typeof value === 'string'
         ? value

@@ -8,10 +8,17 @@ export const str = (value: unknown): string | undefined => (typeof value === 'st
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A finite number, or undefined (NaN and the infinities are not numbers a reader can use). */
+export const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
 export const record = (value: unknown): Record<string, unknown> | undefined => (isRecord(value) ? value : undefined);
 
 /** "1 tool", "3 tools"; `many` for words whose plural is not word + s. */
 export const plural = (count: number, word: string, many = `${word}s`): string => `${count} ${count === 1 ? word : many}`;
 
-/** The message of anything thrown: an Error's message, or the value as text. */
-export const describeError = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+/**
+ * The message of anything thrown: an Error's message, the `message` of a plain object (an EngineError after
+ * it crossed the worker boundary), or the value as text.
+ */
+export const describeError = (error: unknown): string =>
+  error instanceof Error ? error.message : (str(record(error)?.message) ?? String(error));

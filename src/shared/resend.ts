@@ -4,7 +4,7 @@
  * check a draft with the same rules, so what the editor accepts the engine sends.
  */
 import { CUT_MARK } from './bounds.ts';
-import { isRecord } from './read.ts';
+import { describeError, isRecord } from './read.ts';
 
 /** A request as a person edits it: the method and params. The id and `jsonrpc` are the engine's to assign. */
 export interface ResendDraft {
@@ -85,7 +85,7 @@ export function parseDraft(text: string): DraftCheck {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, problem: `This is not valid JSON: ${error instanceof Error ? error.message : String(error)}.` };
+    return { ok: false, problem: `This is not valid JSON: ${describeError(error)}.` };
   }
   if (!isRecord(value)) return { ok: false, problem: 'Write one JSON object: { "method": "tools/call", "params": { … } }.' };
   // Pasted from Copy as JSON: the id and jsonrpc are assigned again, so they are left out rather than refused.

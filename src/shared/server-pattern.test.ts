@@ -2,23 +2,16 @@ import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import { ajvServerRegExp, compileServerPattern, MAX_PATTERN_LENGTH, uncheckedPatterns } from './server-pattern.ts';
 
-// 2^30 paths for a backtracking engine: tens of seconds with RegExp, microseconds in linear time.
-const NEAR_MISS = `${'a'.repeat(30)}!`;
+// 2^60 paths for a backtracking engine, which would never finish; microseconds in linear time. No clock is
+// read: the test's timeout is the bound, so a loaded machine cannot fail these.
+const NEAR_MISS = `${'a'.repeat(60)}!`;
 const EVIL = ['^(a+)+$', '^(a|a)*$', '^(a|aa)+$', '^(\\w+\\s?)*$'];
-
-function timed<T>(run: () => T): { value: T; ms: number } {
-  const start = performance.now();
-  const value = run();
-  return { value, ms: performance.now() - start };
-}
 
 describe('compileServerPattern', () => {
   it.each(EVIL)('answers %s against a long near-miss in linear time', (pattern) => {
     const compiled = compileServerPattern(pattern);
     if (!compiled.ok) throw new Error(compiled.reason);
-    const { value, ms } = timed(() => compiled.test(NEAR_MISS + 'a'.repeat(100_000)));
-    expect(value).toBe(false);
-    expect(ms).toBeLessThan(1000);
+    expect(compiled.test(NEAR_MISS + 'a'.repeat(100_000))).toBe(false);
   });
 
   it('keeps the meaning of ordinary JSON Schema patterns (unanchored search, \\u escapes, classes)', () => {
@@ -67,9 +60,7 @@ describe('ajvServerRegExp as Ajv code.regExp', () => {
       properties: { code: { type: 'string', pattern: '^(a+)+$' } },
       patternProperties: { '^(a|a)*$': { type: 'number' } },
     });
-    const { value, ms } = timed(() => validate({ code: NEAR_MISS, [NEAR_MISS]: 'x' }));
-    expect(value).toBe(false);
-    expect(ms).toBeLessThan(1000);
+    expect(validate({ code: NEAR_MISS, [NEAR_MISS]: 'x' })).toBe(false);
     expect(validate({ code: 'aaa' })).toBe(true);
   });
 

@@ -22,7 +22,7 @@ export interface CallKinds {
 }
 
 export type CallKind = keyof CallKinds;
-export type CallStatus = 'running' | 'success' | 'error';
+type CallStatus = 'running' | 'success' | 'error';
 
 /** How a call knows its request in the Message log: the first outgoing request that fits, after it started. */
 export interface RequestMatch {
@@ -60,7 +60,7 @@ export interface Call<K extends CallKind = CallKind> {
 export type AnyCall = { [K in CallKind]: Call<K> }[CallKind];
 
 /** Finished calls kept for views to show; older ones go unless a view's latest call is one of them. */
-export const MAX_SETTLED_CALLS = 100;
+const MAX_SETTLED_CALLS = 100;
 
 export interface CallsState {
   byId: ReadonlyMap<string, AnyCall>;

@@ -1,26 +1,23 @@
 export type { ConnectionState } from './connection-store.ts';
 export { createConnectionStore } from './connection-store.ts';
-export type { LogItem, LogState } from './log/log-store.ts';
+export type { LogItem } from './log/log-store.ts';
 export { createLogStore, messageItemId, requestMethodOf } from './log/log-store.ts';
 export { warmSearchText, type FilterResult } from './log/log-filter.ts';
 export type { DirectionFacet, KindFacet } from './log/log-facets.ts';
-export type { PrefsState, PrefsStorage, ThemeChoice } from './prefs-store.ts';
+export type { PrefsStorage, ThemeChoice } from './prefs-store.ts';
 export { createPrefsStore } from './prefs-store.ts';
 export { clampShare, DEFAULT_LAYOUT, SHARE_BOUNDS, type LayoutShare } from './layout-prefs.ts';
 export { eraEndpoint, isEraChoice, verdictOf } from './era-prefs.ts';
 export { persistEraChoice } from './persist-era.ts';
-export type { HttpState, TrafficView } from './http-store.ts';
+export type { TrafficView } from './http-store.ts';
 export { createHttpStore, DEFAULT_HTTP_BODY_BUDGET, indexCarried, MAX_CARRIED_LINKS } from './http-store.ts';
 export { toHar } from './http-har.ts';
-export type { ReplayInfo, SessionFileState } from './session-file-store.ts';
+export type { ReplayInfo } from './session-file-store.ts';
 export { createSessionFileStore } from './session-file-store.ts';
-export type { ClientFeaturesState } from './client-features-store.ts';
 export { createClientFeaturesStore, persistClientFeatures } from './client-features-store.ts';
-export type { ServerRequestsState } from './server-requests-store.ts';
 export { createServerRequestsStore } from './server-requests-store.ts';
-export type { AuthState } from './auth-store.ts';
 export { createAuthStore } from './auth-store.ts';
-export type { ServerLogState, ServerLogEntry } from './server-log-store.ts';
+export type { ServerLogEntry } from './server-log-store.ts';
 export { createServerLogStore } from './server-log-store.ts';
 export type { SessionStorageLike } from './pending-redirect.ts';
 export {
@@ -31,9 +28,8 @@ export {
   takePendingRedirect,
   takeRedirectReturn,
 } from './pending-redirect.ts';
-export type { SavedServer, SavedServersState } from './saved-servers-store.ts';
+export type { SavedServer } from './saved-servers-store.ts';
 export { createSavedServersStore, recentFirst } from './saved-servers-store.ts';
-export type { ViewState } from './view-store.ts';
 export { createViewStore } from './view-store.ts';
 export type { HistoryCall } from './call-history-store.ts';
 export { createCallHistoryStore } from './call-history-store.ts';
@@ -45,7 +41,7 @@ export { pollSummary } from './log/log-polls.ts';
 export { jsonLine, JSONL_MIME_TYPE } from './log/log-jsonl.ts';
 export type { ScriptAt } from './demo-script-store.ts';
 export { createDemoScriptStore } from './demo-script-store.ts';
-export type { AnyCall, Call, CallKind, CallKinds, CallsState, CallStatus } from './calls-store.ts';
+export type { Call, CallKind } from './calls-store.ts';
 export { createCallsStore, latestKey } from './calls-store.ts';
 export type { CommandUse } from './palette-usage-store.ts';
 export { createPaletteUsageStore } from './palette-usage-store.ts';

@@ -55,9 +55,7 @@ describe('worker boundary', () => {
     await expect.poll(() => messages().some((m) => m.direction === 'out' && m.method === 'tools/call')).toBe(true);
     controller.abort();
     await expect(call).rejects.toMatchObject({ code: 'cancelled' });
-    await expect
-      .poll(() => messages().some((m) => m.direction === 'out' && m.method === 'notifications/cancelled'), { timeout: 3000 })
-      .toBe(true);
+    await expect.poll(() => messages().some((m) => m.direction === 'out' && m.method === 'notifications/cancelled')).toBe(true);
     const cancelled = messages().find((m) => m.method === 'notifications/cancelled')!.message as { params: { requestId: number } };
     const request = messages().find((m) => m.method === 'tools/call' && m.rpcId === cancelled.params.requestId);
     expect(request).toBeDefined();

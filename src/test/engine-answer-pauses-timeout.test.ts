@@ -37,5 +37,5 @@ describe.each(['legacy', 'modern'] as const)('a %s call whose server asks the pe
     const outcome = await call;
     expect(JSON.stringify(outcome.content)).toContain('Elicitation answered: decline');
     await h.engine.call('disconnect', undefined);
-  }, 15_000);
+  });
 });

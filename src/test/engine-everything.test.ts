@@ -7,7 +7,7 @@ let streamable: Awaited<ReturnType<typeof startEverythingServer>>;
 let legacy: Awaited<ReturnType<typeof startEverythingServer>>;
 beforeAll(async () => {
   [streamable, legacy] = await Promise.all([startEverythingServer('streamableHttp'), startEverythingServer('sse')]);
-}, 30_000);
+});
 afterAll(() => {
   streamable?.close();
   legacy?.close();

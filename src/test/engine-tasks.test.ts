@@ -7,7 +7,7 @@ import { startEverythingServer } from './servers/everything-server.ts';
 let server: Awaited<ReturnType<typeof startEverythingServer>>;
 beforeAll(async () => {
   server = await startEverythingServer('streamableHttp');
-}, 30_000);
+});
 afterAll(() => server?.close());
 
 describe('tasks against server-everything', () => {
@@ -38,7 +38,7 @@ describe('tasks against server-everything', () => {
     expect(JSON.stringify(payload.outcome.content)).toContain('Research Report: lenses');
     expect(payload.raw).toMatchObject({ content: expect.any(Array) });
     await h.engine.call('disconnect', undefined);
-  }, 30_000);
+  });
 
   it('cancels a running task with tasks/cancel', async () => {
     const h = createHarness();
@@ -50,12 +50,12 @@ describe('tasks against server-everything', () => {
       { name: 'simulate-research-query', arguments: { topic: 'x' }, trackingId: 't2' },
       controller.signal,
     );
-    await expect.poll(() => h.events.some((e) => e.type === 'call-progress' && e.task !== undefined), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => h.events.some((e) => e.type === 'call-progress' && e.task !== undefined)).toBe(true);
     controller.abort();
     await expect(running).rejects.toMatchObject({ code: 'cancelled' });
-    await expect.poll(() => h.messages().some((m) => m.direction === 'out' && m.method === 'tasks/cancel'), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => h.messages().some((m) => m.direction === 'out' && m.method === 'tasks/cancel')).toBe(true);
     await h.engine.call('disconnect', undefined);
-  }, 30_000);
+  });
 
   it('reports notifications/progress of a normal call by its tracking id', async () => {
     const h = createHarness();
@@ -66,5 +66,5 @@ describe('tasks against server-everything', () => {
     expect(progress.length).toBe(3);
     expect(progress.at(-1)).toMatchObject({ progress: 3, total: 3 });
     await h.engine.call('disconnect', undefined);
-  }, 30_000);
+  });
 });

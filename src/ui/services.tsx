@@ -8,7 +8,7 @@ import { createContext, useCallback, useContext, useMemo, type ReactNode } from 
 import { useStore, type StoreApi } from 'zustand';
 import { scopeOf, type Commands, type LensApp, type Scope, type Stores, type Workspace, type WorkspaceState } from '../app/index.ts';
 import { useThrottledState } from './common/use-throttled-state.ts';
-import { latestKey, type AnyCall, type Call, type CallKind } from '../state/index.ts';
+import { latestKey, type Call, type CallKind } from '../state/index.ts';
 
 const WorkspaceContext = createContext<Workspace | null>(null);
 const AppContext = createContext<LensApp | null>(null);
@@ -39,11 +39,6 @@ function useApp(): LensApp {
 }
 
 export const useCommands = (): Commands => useApp().commands;
-
-/** A call from the calls registry (src/app/calls.ts) by its id; undefined when there is none. */
-export function useCall(id: string | undefined): AnyCall | undefined {
-  return useStore(storeOf(useApp(), 'calls'), (state) => (id === undefined ? undefined : state.byId.get(id)));
-}
 
 /** The latest call of this tool, prompt or log entry: what its view shows, running or settled. */
 export function useLatestCall<K extends CallKind>(kind: K, target: string): Call<K> | undefined {

@@ -75,7 +75,7 @@ export function createIndexedDbVault(factory: IDBFactory): AuthVault {
   return {
     async get(key) {
       const value = (await run('readonly', (store) => store.get(key))) as RememberedAuthorization | undefined;
-      return isRecord(value) && value.key === key ? value : undefined;
+      return isRemembered(value) && value.key === key ? value : undefined;
     },
     async put(record) {
       await run('readwrite', (store) => store.put(record));
@@ -87,7 +87,7 @@ export function createIndexedDbVault(factory: IDBFactory): AuthVault {
 }
 
 /** Whatever is on disk was written by an older or newer build, or by hand: only a usable shape is trusted. */
-function isRecord(value: unknown): value is RememberedAuthorization {
+function isRemembered(value: unknown): value is RememberedAuthorization {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Partial<RememberedAuthorization>;
   return (

@@ -6,7 +6,7 @@
 import type { Client, RequestOptions, StandardSchemaV1 } from '@modelcontextprotocol/client';
 import { boundJson } from '../../shared/bounds.ts';
 import { MAX_LIST_ITEMS, MAX_LIST_PAGES, type CacheHints, type ListMore } from '../../shared/model.ts';
-import { record } from '../../shared/read.ts';
+import { plural, record } from '../../shared/read.ts';
 import { cacheHintsProblem } from './cache-hints.ts';
 
 export interface Paged<T> {
@@ -61,7 +61,7 @@ export async function listAllPages<T>(
     if (cursor !== undefined) seen.add(cursor);
     const bound =
       pages >= limits.pages
-        ? `stopped after ${pages} page${pages === 1 ? '' : 's'}`
+        ? `stopped after ${plural(pages, 'page')}`
         : items.length >= limits.items
           ? `stopped at ${items.length} entries`
           : undefined;

@@ -246,7 +246,7 @@ function notReissued(error: unknown, taskId: string): EngineError {
 }
 
 function refused(method: string, error: unknown): EngineError {
-  const message = error instanceof Error ? error.message : String((error as { message?: unknown })?.message ?? error);
+  const message = describeError(error);
   const rpcCode = (error as { code?: unknown } | null)?.code;
   return {
     code: 'protocol',

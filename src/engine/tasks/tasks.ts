@@ -15,14 +15,17 @@ import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { Session } from '../session.ts';
 import { rawRequest } from '../features/paginate.ts';
 import { shapeOutcome } from '../features/tool-outcome.ts';
-import { isRecord, str } from '../../shared/read.ts';
+import { isRecord, num, str } from '../../shared/read.ts';
 
 const MAX_LIST_PAGES = 50;
 
 /** A Task from an untrusted server; undefined when there is no usable taskId. */
 export function readTask(value: unknown): TaskInfo | undefined {
   if (!isRecord(value) || typeof value.taskId !== 'string' || value.taskId === '') return undefined;
-  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
+  const nonNegative = (v: unknown) => {
+    const n = num(v);
+    return n !== undefined && n >= 0 ? n : undefined;
+  };
   const info: TaskInfo = { taskId: value.taskId, status: str(value.status) ?? 'unknown' };
   const statusMessage = str(value.statusMessage);
   if (statusMessage !== undefined) info.statusMessage = statusMessage;
@@ -33,8 +36,8 @@ export function readTask(value: unknown): TaskInfo | undefined {
   // 2025-11-25 names them ttl and pollInterval; the 2026-07-28 extension ttlMs and pollIntervalMs.
   const ttl = Object.hasOwn(value, 'ttlMs') ? value.ttlMs : value.ttl;
   if (ttl === null) info.ttl = null;
-  else if (num(ttl) !== undefined) info.ttl = num(ttl)!;
-  const pollInterval = num(value.pollIntervalMs) ?? num(value.pollInterval);
+  else if (nonNegative(ttl) !== undefined) info.ttl = nonNegative(ttl)!;
+  const pollInterval = nonNegative(value.pollIntervalMs) ?? nonNegative(value.pollInterval);
   if (pollInterval !== undefined) info.pollInterval = pollInterval;
   return info;
 }

@@ -7,15 +7,13 @@
 import { checkJsonSchema } from '../../engine/features/output-check.ts';
 import { ownValue } from '../../shared/own.ts';
 import { samplePattern } from './sample-pattern.ts';
-import { describeError } from '../../shared/read.ts';
+import { describeError, isRecord, num } from '../../shared/read.ts';
 
 type Schema = Record<string, unknown>;
 export type SampledArguments = { ok: true; arguments: Record<string, unknown> } | { ok: false; reason: string };
 
 class Unsatisfiable extends Error {}
 
-const isObject = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
-const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const MAX_DEPTH = 16;
 
 /** One sample for each common `format`; the ones JSON Schema defines and tools use. */
@@ -46,7 +44,7 @@ export function sampleArguments(inputSchema: Schema): SampledArguments {
   } catch (error) {
     return { ok: false, reason: describeError(error) };
   }
-  const args = isObject(value) ? value : {};
+  const args = isRecord(value) ? value : {};
   const check = checkJsonSchema(args, inputSchema, '(arguments)');
   if (check.errors.length > 0) return { ok: false, reason: `the invented arguments would not match the schema: ${check.errors[0]}` };
   return { ok: true, arguments: args };
@@ -57,8 +55,8 @@ function resolve(schema: Schema, root: Schema): Schema {
   if (typeof ref !== 'string') return schema;
   const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
   const defs = match ? root[match[1]!] : undefined;
-  const target = match && isObject(defs) ? ownValue(defs, decodeURIComponent(match[2]!)) : undefined;
-  if (!isObject(target)) throw new Unsatisfiable(`it uses a $ref (${ref}) the CLI does not follow`);
+  const target = match && isRecord(defs) ? ownValue(defs, decodeURIComponent(match[2]!)) : undefined;
+  if (!isRecord(target)) throw new Unsatisfiable(`it uses a $ref (${ref}) the CLI does not follow`);
   return target;
 }
 
@@ -71,7 +69,7 @@ function sample(raw: Schema, root: Schema, depth: number): unknown {
   for (const key of ['oneOf', 'anyOf']) {
     const options = schema[key];
     if (Array.isArray(options) && options.length > 0) {
-      const first = options.find(isObject);
+      const first = options.find(isRecord);
       if (first) return sample({ ...withoutKey(schema, key), ...first }, root, depth + 1);
     }
   }
@@ -102,10 +100,10 @@ function withoutKey(schema: Schema, key: string): Schema {
 /** `allOf` members folded into one schema: properties and required lists joined, other keywords last one wins. */
 function mergeAll(schema: Schema): Schema {
   const merged: Schema = withoutKey(schema, 'allOf');
-  for (const member of (schema.allOf as unknown[]).filter(isObject)) {
+  for (const member of (schema.allOf as unknown[]).filter(isRecord)) {
     const properties = {
-      ...(isObject(merged.properties) ? merged.properties : {}),
-      ...(isObject(member.properties) ? member.properties : {}),
+      ...(isRecord(merged.properties) ? merged.properties : {}),
+      ...(isRecord(member.properties) ? member.properties : {}),
     };
     const required = [
       ...(Array.isArray(merged.required) ? merged.required : []),
@@ -117,7 +115,7 @@ function mergeAll(schema: Schema): Schema {
 }
 
 function inferType(schema: Schema): string {
-  if (isObject(schema.properties)) return 'object';
+  if (isRecord(schema.properties)) return 'object';
   if (schema.items !== undefined) return 'array';
   return 'string';
 }
@@ -168,8 +166,8 @@ function sampleNumber(schema: Schema, integer: boolean): number {
 
 function sampleArray(schema: Schema, root: Schema, depth: number): unknown[] {
   const count = num(schema.minItems) ?? 0;
-  const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems.filter(isObject) : [];
-  const items = isObject(schema.items) ? schema.items : {};
+  const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems.filter(isRecord) : [];
+  const items = isRecord(schema.items) ? schema.items : {};
   const out: unknown[] = [];
   for (let index = 0; index < count; index++) {
     const itemSchema = prefix[index] ?? items;
@@ -193,13 +191,13 @@ function distinct(value: unknown, index: number): unknown {
 }
 
 function sampleObject(schema: Schema, root: Schema, depth: number): Record<string, unknown> {
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = isRecord(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
   // Only the required properties: each optional one is one more constraint to get wrong.
   return Object.fromEntries(
     required.map((name) => {
       const property = ownValue(properties, name);
-      return [name, sample(isObject(property) ? property : {}, root, depth + 1)];
+      return [name, sample(isRecord(property) ? property : {}, root, depth + 1)];
     }),
   );
 }

@@ -14,6 +14,7 @@ import * as z from 'zod';
 import { EVERY_FIELD_SCHEMA } from './client-feature-schemas.ts';
 import { icons } from './icons.ts';
 import { mintState, roundOf, runRounds, stateOf, summary, type Round, type RoundResult } from './rounds.ts';
+import { plural } from '../../shared/read.ts';
 
 /**
  * Tools that turn the tables: the server asks the client (and so the person at MCP Lens) for things — a
@@ -116,10 +117,9 @@ export function registerClientFeatureTools(server: McpServer, era: ProtocolEra):
         .map((root) => ({ uri: String(root.uri).slice(0, 500), name: root.name?.slice(0, 200) }));
       const lines = shown.map((root) => `- ${root.uri}${root.name ? ` (${root.name})` : ''}`);
       const count = answer.roots.length;
-      return summary(
-        count === 0 ? 'The client shares no roots.' : `The client shares ${count} root${count === 1 ? '' : 's'}:\n${lines.join('\n')}`,
-        { roots: shown },
-      );
+      return summary(count === 0 ? 'The client shares no roots.' : `The client shares ${plural(count, 'root')}:\n${lines.join('\n')}`, {
+        roots: shown,
+      });
     },
   );
 

@@ -5,6 +5,7 @@ import * as z from 'zod';
 
 import { icons } from './icons.ts';
 import type { DemoScope } from './state.ts';
+import { plural } from '../../shared/read.ts';
 
 const MAX_NOTES = 50;
 export const NOTES_URI = 'demo://notes';
@@ -117,7 +118,7 @@ export function registerLiveTools(server: McpServer, scope: DemoScope): void {
       const count = state.notes.length;
       state.notes.length = 0;
       listeners?.resourceUpdated(NOTES_URI);
-      return { content: [{ type: 'text', text: `Deleted ${count} note${count === 1 ? '' : 's'}.` }] };
+      return { content: [{ type: 'text', text: `Deleted ${plural(count, 'note')}.` }] };
     },
   );
 

@@ -11,6 +11,7 @@ import * as z from 'zod';
 import { WEATHER_TOOL } from './client-feature-schemas.ts';
 import { icons } from './icons.ts';
 import { mintState, runRounds, stateOf, summary, type Round, type RoundResult } from './rounds.ts';
+import { plural } from '../../shared/read.ts';
 
 /**
  * Sampling tools. Both are written in rounds. On a 2026-07-28 request the rounds go to the client as
@@ -67,7 +68,7 @@ async function weatherRound(city: string, round: Round): Promise<RoundResult> {
   const done = stateOf(round, TOOL_ROUND, z.object({ uses: z.int() }));
   const second = inputResponse(round.responses, 'second');
   if (done && second.kind === 'sampling') {
-    return summary(`Tool round done (${done.uses} tool use${done.uses === 1 ? '' : 's'}).`, second.result);
+    return summary(`Tool round done (${plural(done.uses, 'tool use')}).`, second.result);
   }
   const first = inputResponse(round.responses, 'first');
   if (first.kind !== 'sampling') {

@@ -12,6 +12,7 @@ import type { HttpExchange, MessageEntry, WireBody } from '../events.ts';
 import type { ContentBlock, Icon, ServerSummary, ToolCallOutcome } from '../model.ts';
 import { REPLAY_LIST_METHODS, type ListSnapshots } from '../replay-api.ts';
 import type { SavedLogItem, SavedResult, SessionFile } from './session-file-format.ts';
+import { isRecord, num } from '../read.ts';
 
 export interface SessionFileBounds {
   /** @default 100000 (the log's own retention) */
@@ -44,8 +45,6 @@ export const SESSION_FILE_BOUNDS: SessionFileBounds = {
 };
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const count = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined);
 const oneOf = <T extends string>(value: unknown, allowed: readonly T[]) => (allowed.includes(value as T) ? (value as T) : undefined);
 /** Drops the keys whose value is undefined, so optional fields are absent rather than present-and-undefined. */
@@ -115,7 +114,7 @@ export class SessionFileReader {
   }
 
   logItem(value: unknown): SavedLogItem | undefined {
-    if (!isObject(value) || typeof value.id !== 'string') return undefined;
+    if (!isRecord(value) || typeof value.id !== 'string') return undefined;
     const id = this.text(value.id, 200)!;
     if (value.type === 'note') {
       const text = this.text(value.text, this.bounds.maxNoteLength);
@@ -135,7 +134,7 @@ export class SessionFileReader {
   }
 
   private entry(value: unknown): MessageEntry | undefined {
-    if (!isObject(value)) return undefined;
+    if (!isRecord(value)) return undefined;
     const seq = count(value.seq);
     const time = num(value.time);
     const direction = oneOf(value.direction, ['in', 'out'] as const);
@@ -163,13 +162,13 @@ export class SessionFileReader {
   }
 
   exchange(value: unknown): HttpExchange | undefined {
-    if (!isObject(value)) return undefined;
+    if (!isRecord(value)) return undefined;
     const seq = count(value.seq);
     const time = num(value.time);
     const method = this.text(value.method, 20);
     const url = this.text(value.url, 8192);
     if (seq === undefined || time === undefined || method === undefined || url === undefined) return undefined;
-    const sse = isObject(value.sse)
+    const sse = isRecord(value.sse)
       ? defined({
           events: count(value.sse.events) ?? 0,
           lastEventId: this.text(value.sse.lastEventId, 1000),
@@ -209,8 +208,8 @@ export class SessionFileReader {
 
   private body(value: unknown): WireBody | undefined {
     if (value === undefined) return undefined;
-    const text = isObject(value) ? this.text(value.text, this.bounds.maxBodyLength) : undefined;
-    if (!isObject(value) || text === undefined) {
+    const text = isRecord(value) ? this.text(value.text, this.bounds.maxBodyLength) : undefined;
+    if (!isRecord(value) || text === undefined) {
       this.drop('HTTP bodies of the wrong shape');
       return undefined;
     }
@@ -225,8 +224,8 @@ export class SessionFileReader {
 
   server(value: unknown): ServerSummary | null {
     if (value === null || value === undefined) return null;
-    const identity = isObject(value) ? value.server : undefined;
-    if (!isObject(value) || !isObject(identity)) {
+    const identity = isRecord(value) ? value.server : undefined;
+    if (!isRecord(value) || !isRecord(identity)) {
       this.drop('server summary of the wrong shape');
       return null;
     }
@@ -239,7 +238,7 @@ export class SessionFileReader {
       probeBlocked: value.probeBlocked === true ? true : undefined,
       protocolVersion: this.text(value.protocolVersion, 100) ?? '',
       supportedVersions: value.supportedVersions === undefined ? undefined : this.strings(value.supportedVersions, 100),
-      discover: isObject(value.discover) ? (this.value(value.discover) as Json) : undefined,
+      discover: isRecord(value.discover) ? (this.value(value.discover) as Json) : undefined,
       extensions: value.extensions === undefined ? undefined : this.strings(value.extensions, 100),
       sessionId: this.text(value.sessionId, 1024),
       server: defined({
@@ -250,20 +249,20 @@ export class SessionFileReader {
         websiteUrl: this.text(identity.websiteUrl, 8192),
         icons: this.icons(identity.icons),
       }),
-      capabilities: isObject(value.capabilities) ? (this.value(value.capabilities) as Json) : {},
+      capabilities: isRecord(value.capabilities) ? (this.value(value.capabilities) as Json) : {},
       instructions: this.text(value.instructions),
     }) as ServerSummary;
   }
 
   private icons(value: unknown): Icon[] {
     return this.list(value, 20, 'icons', (icon) => {
-      const src = isObject(icon) ? this.text(icon.src, 8192) : undefined;
+      const src = isRecord(icon) ? this.text(icon.src, 8192) : undefined;
       return src === undefined ? undefined : { src };
     });
   }
 
   result(value: unknown): SavedResult | undefined {
-    if (!isObject(value)) return undefined;
+    if (!isRecord(value)) return undefined;
     const tool = this.text(value.tool);
     if (tool === undefined) return undefined;
     const outcome = value.outcome === undefined ? undefined : this.outcome(value.outcome);
@@ -279,9 +278,9 @@ export class SessionFileReader {
   }
 
   private outcome(value: unknown): ToolCallOutcome | undefined {
-    if (!isObject(value)) return undefined;
+    if (!isRecord(value)) return undefined;
     const content = this.list(value.content, 1000, 'content blocks', (block) =>
-      isObject(block) && typeof block.type === 'string' ? (this.value(block) as ContentBlock) : undefined,
+      isRecord(block) && typeof block.type === 'string' ? (this.value(block) as ContentBlock) : undefined,
     );
     return defined({
       content,
@@ -295,7 +294,7 @@ export class SessionFileReader {
   }
 
   private error(value: unknown): EngineError | undefined {
-    if (!isObject(value)) return undefined;
+    if (!isRecord(value)) return undefined;
     const message = this.text(value.message, this.bounds.maxNoteLength);
     if (message === undefined) return undefined;
     return defined({
@@ -310,19 +309,19 @@ export class SessionFileReader {
   lists(value: unknown): ListSnapshots | undefined {
     if (value === undefined) return undefined;
     const out: ListSnapshots = {};
-    if (!isObject(value)) {
+    if (!isRecord(value)) {
       this.drop('saved lists of the wrong shape');
       return out;
     }
     for (const method of REPLAY_LIST_METHODS) {
       const list = value[method];
       if (list === undefined) continue;
-      if (!isObject(list)) {
+      if (!isRecord(list)) {
         this.drop(`saved ${method} lists of the wrong shape`);
         continue;
       }
       const items = this.list(list.items, this.bounds.maxListItems, `${method} entries`, (item) =>
-        isObject(item) ? this.listItem(item) : undefined,
+        isRecord(item) ? this.listItem(item) : undefined,
       );
       out[method] = { pages: count(list.pages) ?? 1, items };
     }
@@ -341,12 +340,12 @@ export class SessionFileReader {
 
   /** The body of a file whose envelope (format, version) was already accepted. */
   file(value: Json, version: number): SessionFile {
-    const connection = isObject(value.connection) ? value.connection : {};
+    const connection = isRecord(value.connection) ? value.connection : {};
     const url = this.text(connection.url, 8192);
     if (url === undefined) this.drop('connection URLs that were not text');
-    const log = isObject(value.log) ? value.log : {};
-    const http = isObject(value.http) ? value.http : {};
-    const app = isObject(value.app) ? value.app : {};
+    const log = isRecord(value.log) ? value.log : {};
+    const http = isRecord(value.http) ? value.http : {};
+    const app = isRecord(value.app) ? value.app : {};
     const lists = this.lists(value.lists);
     return defined({
       format: 'mcp-lens-session' as const,

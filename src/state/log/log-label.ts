@@ -6,6 +6,7 @@
  */
 import type { MessageEntry } from '../../shared/events.ts';
 import { messageItemId, type LogItem } from './log-item.ts';
+import { isRecord } from '../../shared/read.ts';
 
 export interface LogLabel {
   method: string;
@@ -50,8 +51,6 @@ function completionTarget(params: Record<string, unknown>): string | undefined {
 function paramsOf(message: unknown): Record<string, unknown> {
   return isRecord(message) && isRecord(message.params) ? message.params : {};
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The request an entry answers, while it is kept. */
 function requestOf(byId: ReadonlyMap<string, LogItem>, entry: MessageEntry): MessageEntry | undefined {

@@ -7,6 +7,7 @@
  */
 import { targetOf } from './log-label.ts';
 import { messageItemId, type LogItem } from './log-item.ts';
+import { isRecord } from '../../shared/read.ts';
 
 const POLL_METHOD = 'tasks/get';
 
@@ -82,8 +83,6 @@ function statusOf(message: unknown): string | undefined {
   const status = typeof result.status === 'string' ? result.status : isRecord(result.task) ? result.task.status : undefined;
   return typeof status === 'string' ? status.slice(0, 40) : undefined;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** "×37, last: working": what a group's row says after its method and task. */
 export const pollSummary = (group: PollGroup): string =>

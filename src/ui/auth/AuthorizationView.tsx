@@ -5,6 +5,7 @@ import { StepItem } from './AuthStepItem.tsx';
 import { GuidedAuthorization } from './GuidedAuthorization.tsx';
 import { RememberCheckbox } from './RememberCheckbox.tsx';
 import './auth.css';
+import { describeError } from '../../shared/read.ts';
 
 /**
  * The Authorization tab: where OAuth stands for this server, how the client registers (a pre-registered
@@ -100,8 +101,7 @@ function ClientSettings({ serverUrl }: { serverUrl: string }) {
       () => {
         setSaved('Forgot every token, registration and discovery result for this server, in memory and on this device.');
       },
-      (error: unknown) =>
-        setSaved(`Forget failed: ${error instanceof Error ? error.message : String((error as { message?: string })?.message ?? error)}`),
+      (error: unknown) => setSaved(`Forget failed: ${describeError(error)}`),
     );
   };
   const toggleRemember = (checked: boolean) => {

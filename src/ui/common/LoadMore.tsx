@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import './windowed-list.css';
 import type { ListMore } from '../../shared/model.ts';
+import { describeError } from '../../shared/read.ts';
 
 interface Props {
   more: ListMore | undefined;
@@ -22,7 +23,7 @@ export function LoadMore({ more, onLoadMore }: Props) {
       (error: unknown) =>
         setState({
           loading: false,
-          error: error instanceof Error ? error.message : String((error as { message?: unknown })?.message ?? error),
+          error: describeError(error),
         }),
     );
   };

@@ -4,6 +4,7 @@
  * characters, control characters, and Unicode tag characters (U+E0000–E007F, used to smuggle prompts).
  * A run of tag characters is shown once, with the ASCII it spells.
  */
+import { plural } from '../../shared/read.ts';
 
 export interface TextSegment {
   text: string;
@@ -58,7 +59,7 @@ function describe(match: string): { marker: string; title: string } {
     const count = Array.from(match).length;
     return {
       marker: decoded ? `⟨tags: ${decoded}⟩` : `⟨${count} tag chars⟩`,
-      title: `${count} invisible Unicode tag character${count === 1 ? '' : 's'} (U+E0000–E007F)${decoded ? ` spelling “${decoded}”` : ''}`,
+      title: `${plural(count, 'invisible Unicode tag character')} (U+E0000–E007F)${decoded ? ` spelling “${decoded}”` : ''}`,
     };
   }
   const name = NAMES[first] ?? 'CONTROL CHARACTER';

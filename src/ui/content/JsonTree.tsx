@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ServerText } from '../common/ServerText.tsx';
+import { plural } from '../../shared/read.ts';
 
 /** Children shown per "show more" step, so a 100 000-item array costs what is on screen. */
 const PAGE = 100;
@@ -44,9 +45,7 @@ function JsonNode({ name, value, depth, openDepth }: { name: string | null; valu
   const entries: Array<[string, unknown]> = isArray
     ? (value as unknown[]).map((v, i) => [String(i), v])
     : Object.entries(value as Record<string, unknown>);
-  const summary = isArray
-    ? `[${entries.length} item${entries.length === 1 ? '' : 's'}]`
-    : `{${entries.length} key${entries.length === 1 ? '' : 's'}}`;
+  const summary = isArray ? `[${plural(entries.length, 'item')}]` : `{${plural(entries.length, 'key')}}`;
   return (
     <li role="treeitem" aria-expanded={open} aria-selected={false} className="json-branch">
       <button

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { curlCommand, requestJson, shellQuote } from './copy-request.ts';
+import { shellWord } from '../../shared/shell.ts';
+import { curlCommand, requestJson } from './copy-request.ts';
 
 const call = {
   jsonrpc: '2.0',
@@ -67,6 +68,6 @@ describe('copy a request', () => {
   });
 
   it('quotes anything a shell would expand', () => {
-    expect(argvOf(`curl ${shellQuote("$(rm -rf /) `x` 'q'")}`)).toEqual(["$(rm -rf /) `x` 'q'"]);
+    expect(argvOf(`curl ${shellWord("$(rm -rf /) `x` 'q'")}`)).toEqual(["$(rm -rf /) `x` 'q'"]);
   });
 });

@@ -3,6 +3,8 @@
  * Streamable HTTP. Secrets are masked (redact.ts) in both: a copied command is pasted into chats and tickets.
  */
 import { isSecretHeader, maskSecret, maskUrlCredentials, redactBodyText } from '../../shared/redact.ts';
+import { isRecord } from '../../shared/read.ts';
+import { shellWord } from '../../shared/shell.ts';
 
 export interface RequestToCopy {
   /** The JSON-RPC message as logged. */
@@ -35,9 +37,9 @@ export function curlCommand(request: RequestToCopy): string {
   const body = redactBodyText(JSON.stringify(request.message));
   const lines = [
     // Whatever the source (the exchange, masked at capture, or the connection's URL once it is gone).
-    `curl -sS -N -X POST ${shellQuote(maskUrlCredentials(request.url))}`,
-    ...headers.map(([name, value]) => `-H ${shellQuote(`${name}: ${value}`)}`),
-    `--data-raw ${shellQuote(body)}`,
+    `curl -sS -N -X POST ${shellWord(maskUrlCredentials(request.url))}`,
+    ...headers.map(([name, value]) => `-H ${shellWord(`${name}: ${value}`)}`),
+    `--data-raw ${shellWord(body)}`,
   ];
   return lines.join(' \\\n  ');
 }
@@ -63,11 +65,4 @@ function rebuiltHeaders({ message, modern, sessionId, protocolVersion }: Request
 function nameOf(method: string, params: Record<string, unknown>): string | undefined {
   const value = method === 'tools/call' || method === 'prompts/get' ? params.name : method === 'resources/read' ? params.uri : undefined;
   return typeof value === 'string' ? value : undefined;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
-/** POSIX single quotes: nothing inside is expanded; a quote itself is closed, escaped and reopened. */
-export function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
 }

@@ -13,6 +13,7 @@ import { PromptMessages } from './PromptMessages.tsx';
 import { SavedPicker } from '../session-file/SavedPicker.tsx';
 import { useSavedGets } from './SavedPromptGets.tsx';
 import { WaitingForInput } from '../requests/WaitingForInput.tsx';
+import { plural } from '../../shared/read.ts';
 
 /** The selected prompt: its arguments (required ones marked, with completion), Get prompt, and the messages. */
 export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
@@ -118,7 +119,7 @@ export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
         {shown && (
           <>
             <p className="muted prompt-result-head">
-              {shown.messages.length} message{shown.messages.length === 1 ? '' : 's'} · {formatDuration(shownMs ?? shown.durationMs)}
+              {plural(shown.messages.length, 'message')} · {formatDuration(shownMs ?? shown.durationMs)}
             </p>
             {shown.description && (
               <p className="prompt-result-description">

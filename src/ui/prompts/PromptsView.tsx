@@ -15,6 +15,7 @@ import { PromptDetail } from './PromptDetail.tsx';
 import '../common/split-view.css';
 import './prompts.css';
 import { useScope } from '../services.tsx';
+import { plural } from '../../shared/read.ts';
 
 /** Name, title, one line of description, badges. */
 const PROMPT_ROW_HEIGHT = 84;
@@ -55,7 +56,7 @@ function ConnectedPrompts() {
         <div className="pane-toolbar">
           <span className="muted" aria-live="polite">
             {data
-              ? `${prompts.length} prompt${prompts.length === 1 ? '' : 's'}${data.pages > 1 ? ` in ${data.pages} pages` : ''}`
+              ? `${plural(prompts.length, 'prompt')}${data.pages > 1 ? ` in ${data.pages} pages` : ''}`
               : isPending
                 ? 'Loading prompts…'
                 : ''}
@@ -110,7 +111,7 @@ function ConnectedPrompts() {
                     <div className="item-badges">
                       {p.arguments.length > 0 && (
                         <span className="badge">
-                          {p.arguments.length} argument{p.arguments.length === 1 ? '' : 's'}
+                          {plural(p.arguments.length, 'argument')}
                           {required > 0 ? `, ${required} required` : ''}
                         </span>
                       )}

@@ -8,6 +8,7 @@ import { useScope } from '../services.tsx';
 import { ReadOnlyNote } from '../session-file/ReadOnlyNote.tsx';
 import { ResourceContentView } from './ResourceContentView.tsx';
 import { WaitingForInput } from '../requests/WaitingForInput.tsx';
+import { plural } from '../../shared/read.ts';
 
 /** Reads a resource and shows its contents: a region named "Resource contents". */
 export function ResourceRead({ uri }: { uri: string }) {
@@ -24,7 +25,7 @@ export function ResourceRead({ uri }: { uri: string }) {
           {isFetching
             ? 'Reading…'
             : data
-              ? `${data.contents.length} item${data.contents.length === 1 ? '' : 's'} · ${formatDuration(data.durationMs)} · read at ${formatTime(readAt)}`
+              ? `${plural(data.contents.length, 'item')} · ${formatDuration(data.durationMs)} · read at ${formatTime(readAt)}`
               : ''}
         </span>
         <button

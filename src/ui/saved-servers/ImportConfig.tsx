@@ -7,6 +7,7 @@ import type { ImportOutcome } from '../../app/index.ts';
 import { MAX_CONFIG_CHARS, relayCommand } from '../../app/server-config.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useCommands } from '../services.tsx';
+import { plural } from '../../shared/read.ts';
 
 export function ImportConfig() {
   const ids = { text: useId(), title: useId() };
@@ -64,8 +65,8 @@ function ImportResult({ outcome }: { outcome: ImportOutcome }) {
   return (
     <div className="import-result" role="status">
       <p>
-        {added.length === 0 ? 'No remote servers to save.' : `Saved ${added.length} server${added.length === 1 ? '' : 's'}.`}
-        {stdio.length > 0 && ` ${stdio.length} local (stdio) server${stdio.length === 1 ? '' : 's'} need the relay:`}
+        {added.length === 0 ? 'No remote servers to save.' : `Saved ${plural(added.length, 'server')}.`}
+        {stdio.length > 0 && ` ${plural(stdio.length, 'local (stdio) server')} need the relay:`}
       </p>
       {stdio.length > 0 && (
         <ul className="stdio-list" aria-label="Local servers">

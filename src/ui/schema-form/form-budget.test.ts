@@ -4,10 +4,10 @@ import { formBudget, MAX_FORM_BRANCHES } from './form-budget.ts';
 
 describe('formBudget', () => {
   it('refuses an allOf of 7 anyOfs with 8 options (2,097,152 combinations) quickly, with a reason', () => {
-    const start = performance.now();
-    const budget = formBudget(combinatorialSchema(7, 8));
-    expect(performance.now() - start).toBeLessThan(200);
-    expect(budget).toEqual({ ok: false, reason: expect.stringContaining('2,097,152 alternatives') });
+    expect(formBudget(combinatorialSchema(7, 8))).toEqual({ ok: false, reason: expect.stringContaining('2,097,152 alternatives') });
+    // Counted, never listed: 8^20 combinations would never finish if they were enumerated. No clock is read,
+    // so a loaded machine cannot fail this; the test's timeout is the bound.
+    expect(formBudget(combinatorialSchema(20, 8))).toMatchObject({ ok: false });
   });
 
   it('finds the explosion wherever it sits, even nested under properties and items', () => {

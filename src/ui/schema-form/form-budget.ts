@@ -4,6 +4,7 @@
  * the tab hangs. This estimates the combinations before rjsf sees the schema, so such a schema goes to the
  * JSON editor with a reason instead. Pure and cheap: no rjsf here, so the main bundle can ask.
  */
+import { isRecord } from '../../shared/read.ts';
 type Schema = Record<string, unknown>;
 
 /** More combinations than this at any one place in the schema, and the form is not generated. */
@@ -13,7 +14,6 @@ const MAX_FORM_NODES = 5_000;
 
 export type FormBudget = { ok: true } | { ok: false; reason: string };
 
-const isObject = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
 const CHOICES = ['anyOf', 'oneOf'];
 const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 const SUBSCHEMA_LISTS = ['oneOf', 'anyOf', 'allOf', 'prefixItems'];
@@ -26,10 +26,10 @@ function branches(schema: Schema, depth: number): number {
   for (const key of CHOICES) {
     const options = schema[key];
     if (Array.isArray(options) && options.length > 0)
-      count *= options.reduce<number>((sum, option) => sum + (isObject(option) ? branches(option, depth + 1) : 1), 0);
+      count *= options.reduce<number>((sum, option) => sum + (isRecord(option) ? branches(option, depth + 1) : 1), 0);
   }
   const all = schema.allOf;
-  if (Array.isArray(all)) for (const member of all) if (isObject(member)) count *= branches(member, depth + 1);
+  if (Array.isArray(all)) for (const member of all) if (isRecord(member)) count *= branches(member, depth + 1);
   if (schema.if !== undefined) count *= 2;
   // Past the bound the exact figure no longer matters; keep the number finite.
   return Math.min(count, Number.MAX_SAFE_INTEGER);
@@ -37,7 +37,7 @@ function branches(schema: Schema, depth: number): number {
 
 function children(schema: Schema): unknown[] {
   const out: unknown[] = [];
-  for (const key of SUBSCHEMA_MAPS) if (isObject(schema[key])) out.push(...Object.values(schema[key]));
+  for (const key of SUBSCHEMA_MAPS) if (isRecord(schema[key])) out.push(...Object.values(schema[key]));
   for (const key of SUBSCHEMA_LISTS) if (Array.isArray(schema[key])) out.push(...(schema[key] as unknown[]));
   for (const key of SUBSCHEMAS) if (schema[key] !== undefined) out.push(schema[key]);
   return out;
@@ -49,7 +49,7 @@ export function formBudget(schema: Schema): FormBudget {
   let nodes = 0;
   while (stack.length > 0) {
     const node = stack.pop();
-    if (!isObject(node)) continue;
+    if (!isRecord(node)) continue;
     if (++nodes > MAX_FORM_NODES)
       return { ok: false, reason: `The schema has more than ${MAX_FORM_NODES.toLocaleString('en')} parts, too many for a generated form.` };
     const count = branches(node, 0);

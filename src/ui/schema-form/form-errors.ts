@@ -4,6 +4,7 @@
  * (^[A-Z]{2}$)". Pure, so it is tested without rendering a form.
  */
 import type { RJSFValidationError } from '@rjsf/utils';
+import { plural } from '../../shared/read.ts';
 
 type Params = Record<string, unknown> | undefined;
 
@@ -31,7 +32,6 @@ const TYPES: Record<string, string> = {
   null: 'nothing (null)',
 };
 
-const plural = (n: unknown, word: string) => `${String(n)} ${word}${n === 1 ? '' : 's'}`;
 const short = (value: unknown) => {
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
@@ -50,9 +50,9 @@ export function humanMessage(error: Pick<RJSFValidationError, 'name' | 'message'
       return `Enter ${types.join(' or ')}.`;
     }
     case 'minLength':
-      return p?.limit === 1 ? 'Required: enter some text.' : `Enter at least ${plural(p?.limit, 'character')}.`;
+      return p?.limit === 1 ? 'Required: enter some text.' : `Enter at least ${plural(Number(p?.limit), 'character')}.`;
     case 'maxLength':
-      return `Enter at most ${plural(p?.limit, 'character')}.`;
+      return `Enter at most ${plural(Number(p?.limit), 'character')}.`;
     case 'minimum':
       return `Enter ${String(p?.limit)} or more.`;
     case 'maximum':
@@ -72,17 +72,17 @@ export function humanMessage(error: Pick<RJSFValidationError, 'name' | 'message'
     case 'const':
       return `Must be ${short(p?.allowedValue)}.`;
     case 'minItems':
-      return `Add at least ${plural(p?.limit, 'item')}.`;
+      return `Add at least ${plural(Number(p?.limit), 'item')}.`;
     case 'maxItems':
-      return `Keep at most ${plural(p?.limit, 'item')}.`;
+      return `Keep at most ${plural(Number(p?.limit), 'item')}.`;
     case 'uniqueItems':
       return 'Each item must be different.';
     case 'additionalProperties':
       return `The tool does not take "${short(p?.additionalProperty)}"; remove it.`;
     case 'minProperties':
-      return `Fill in at least ${plural(p?.limit, 'field')}.`;
+      return `Fill in at least ${plural(Number(p?.limit), 'field')}.`;
     case 'maxProperties':
-      return `Fill in at most ${plural(p?.limit, 'field')}.`;
+      return `Fill in at most ${plural(Number(p?.limit), 'field')}.`;
     default: {
       const message = (error.message ?? '').trim();
       return message === '' ? 'Not valid.' : `${message[0]!.toUpperCase()}${message.slice(1)}`;

@@ -5,10 +5,9 @@
  * The result is a new object; the server's schema is never mutated.
  */
 import { ownEntries } from '../../shared/own.ts';
+import { isRecord } from '../../shared/read.ts';
 
 type Schema = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function constType(value: unknown): string | undefined {
   if (typeof value === 'string') return 'string';
@@ -22,7 +21,7 @@ function sharedConstType(options: unknown): string | undefined {
   if (!Array.isArray(options) || options.length === 0) return undefined;
   const types = new Set<string>();
   for (const option of options) {
-    if (!isObject(option) || !('const' in option)) return undefined;
+    if (!isRecord(option) || !('const' in option)) return undefined;
     const type = typeof option.type === 'string' ? option.type : constType(option.const);
     if (!type) return undefined;
     types.add(type === 'integer' && types.has('number') ? 'number' : type);
@@ -41,19 +40,19 @@ export function prepareFormSchema(schema: Schema, depth = 0): Schema {
   const out: Schema = { ...schema };
   for (const key of SUBSCHEMA_MAPS) {
     const map = schema[key];
-    if (isObject(map)) {
+    if (isRecord(map)) {
       out[key] = Object.fromEntries(
-        Object.entries(map).map(([name, sub]) => [name, isObject(sub) ? prepareFormSchema(sub, depth + 1) : sub]),
+        Object.entries(map).map(([name, sub]) => [name, isRecord(sub) ? prepareFormSchema(sub, depth + 1) : sub]),
       );
     }
   }
   for (const key of SUBSCHEMA_LISTS) {
     const list = schema[key];
-    if (Array.isArray(list)) out[key] = list.map((sub) => (isObject(sub) ? prepareFormSchema(sub, depth + 1) : sub));
+    if (Array.isArray(list)) out[key] = list.map((sub) => (isRecord(sub) ? prepareFormSchema(sub, depth + 1) : sub));
   }
   for (const key of SUBSCHEMAS) {
     const sub = schema[key];
-    if (isObject(sub)) out[key] = prepareFormSchema(sub, depth + 1);
+    if (isRecord(sub)) out[key] = prepareFormSchema(sub, depth + 1);
   }
   if (out.type === undefined) {
     const type = sharedConstType(schema.oneOf) ?? sharedConstType(schema.anyOf);
@@ -71,19 +70,19 @@ export function prepareFormSchema(schema: Schema, depth = 0): Schema {
 export function buildUiSchema(schema: Schema, depth = 0): Record<string, unknown> {
   const ui: Record<string, unknown> = Object.create(null);
   if (depth > 32) return ui;
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = isRecord(schema.properties) ? schema.properties : {};
   const required = requiredOf(schema);
   for (const [name, sub] of Object.entries(properties)) {
-    if (!isObject(sub)) continue;
+    if (!isRecord(sub)) continue;
     const types = Array.isArray(sub.type) ? sub.type : [sub.type];
     if (types.includes('boolean') && !required.has(name) && sub.default === undefined) {
       ui[name] = { 'ui:widget': 'select', 'ui:placeholder': '(not set)' };
-    } else if (sub.type === 'object' || isObject(sub.properties)) {
+    } else if (sub.type === 'object' || isRecord(sub.properties)) {
       const nested = buildUiSchema(sub, depth + 1);
       if (!required.has(name) && requiredOf(sub).size > 0)
         nested['ui:description'] = 'Optional: leave all of its fields empty to leave it out.';
       if (Object.keys(nested).length > 0) ui[name] = nested;
-    } else if (sub.type === 'array' && isObject(sub.items)) {
+    } else if (sub.type === 'array' && isRecord(sub.items)) {
       const nested = buildUiSchema(sub.items, depth + 1);
       if (Object.keys(nested).length > 0) ui[name] = { items: nested };
     }
@@ -97,13 +96,13 @@ function requiredOf(schema: Schema): Set<string> {
 
 /** Nothing typed: no value, an empty text, or an object none of whose fields has anything typed either. */
 const isBlank = (value: unknown): boolean =>
-  value === undefined || value === '' || (isObject(value) && Object.values(value).every(isBlank));
+  value === undefined || value === '' || (isRecord(value) && Object.values(value).every(isBlank));
 
 /** Equal as JSON values. */
 function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => same(v, b[i]));
-  if (!isObject(a) || !isObject(b)) return false;
+  if (!isRecord(a) || !isRecord(b)) return false;
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && same(a[k], b[k]));
 }
@@ -121,18 +120,18 @@ export function pruneEmptyOptional(
   depth = 0,
 ): Record<string, unknown> {
   if (depth > 32) return value;
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = isRecord(schema.properties) ? schema.properties : {};
   const required = requiredOf(schema);
-  const initial = isObject(untouched) ? untouched : {};
+  const initial = isRecord(untouched) ? untouched : {};
   const initialOf = (name: string) => (Object.hasOwn(initial, name) ? initial[name] : undefined);
   const out = ownEntries(
     Object.entries(value).map(([name, child]): [string, unknown] => {
       const sub = Object.hasOwn(properties, name) ? properties[name] : undefined;
-      return [name, isObject(sub) && isObject(child) ? pruneEmptyOptional(sub, child, initialOf(name), depth + 1) : child];
+      return [name, isRecord(sub) && isRecord(child) ? pruneEmptyOptional(sub, child, initialOf(name), depth + 1) : child];
     }),
   );
   for (const [name, child] of Object.entries(out)) {
-    const leftAlone = isBlank(child) || (isObject(child) && same(child, initialOf(name)));
+    const leftAlone = isBlank(child) || (isRecord(child) && same(child, initialOf(name)));
     if (!required.has(name) && leftAlone) delete out[name];
   }
   return out;

@@ -7,6 +7,7 @@ import { atLeast } from './level-filter.ts';
 import { LogLevelControl } from './LogLevelControl.tsx';
 import { ServerLogList } from './ServerLogList.tsx';
 import './server-logs.css';
+import { plural } from '../../shared/read.ts';
 
 /** The Logs tab: the server's notifications/message entries, filtered by level, and the level the server is asked for. */
 export function LogsView() {
@@ -43,9 +44,7 @@ export function LogsView() {
           </select>
         </label>
         <span className="muted logs-count" aria-live="polite">
-          {shown.length === logs.length
-            ? `${logs.length} message${logs.length === 1 ? '' : 's'}`
-            : `${shown.length} of ${logs.length} messages`}
+          {shown.length === logs.length ? `${plural(logs.length, 'message')}` : `${shown.length} of ${logs.length} messages`}
         </span>
         <button type="button" className="button button-small" onClick={clearLogs} disabled={logs.length === 0}>
           Clear logs

@@ -9,6 +9,7 @@ import { useScope, useStoreOf } from '../services.tsx';
 import { ToolResult } from '../tools/ToolResult.tsx';
 import '../tools/tools-calls.css';
 import './tasks.css';
+import { plural } from '../../shared/read.ts';
 
 /**
  * The Tasks tab: tasks on the server (tasks/list) or, without it, those this session started. On
@@ -70,9 +71,9 @@ function ConnectedTasks({ connectionKey, canCancel, byExtension }: { connectionK
     <div className="tasks-view">
       <div className="pane-toolbar">
         <span className="muted">
-          {data.tasks.length} task{data.tasks.length === 1 ? '' : 's'}
+          {plural(data.tasks.length, 'task')}
           {data.source === 'server'
-            ? ` · tasks/list, ${data.pages} page${data.pages === 1 ? '' : 's'}`
+            ? ` · tasks/list, ${plural(data.pages, 'page')}`
             : ` started in this session (${byExtension ? 'the tasks extension has no tasks/list' : 'the server has no tasks/list'})`}
         </span>
         <button type="button" className="button button-small" onClick={() => void refetch()} disabled={isFetching}>

@@ -1,6 +1,7 @@
 import type { ListenState } from '../../shared/events.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useStoreOf } from '../services.tsx';
+import { plural } from '../../shared/read.ts';
 
 type Filter = ListenState['requested'];
 
@@ -11,8 +12,7 @@ function describeFilter(filter: Filter | undefined): string {
     filter.toolsListChanged && 'tool list',
     filter.promptsListChanged && 'prompt list',
     filter.resourcesListChanged && 'resource list',
-    filter.resourceSubscriptions?.length &&
-      `${filter.resourceSubscriptions.length} subscribed resource${filter.resourceSubscriptions.length === 1 ? '' : 's'}`,
+    filter.resourceSubscriptions?.length && plural(filter.resourceSubscriptions.length, 'subscribed resource'),
   ].filter((part): part is string => typeof part === 'string');
   return parts.length > 0 ? parts.join(', ') : 'nothing';
 }

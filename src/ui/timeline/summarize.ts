@@ -4,6 +4,7 @@
  */
 import { ownValue } from '../../shared/own.ts';
 import { oneLine } from '../common/format.ts';
+import { plural } from '../../shared/read.ts';
 
 const FEATURE_NAMES: Record<string, string> = {
   'notifications/tools/list_changed': 'The list of tools changed',
@@ -45,8 +46,8 @@ export function summarizeNotification(method: string | undefined, message: unkno
       );
     case 'sampling/createMessage': {
       const messages = Array.isArray(params.messages) ? params.messages.length : 0;
-      const tools = Array.isArray(params.tools) ? `, ${params.tools.length} tool${params.tools.length === 1 ? '' : 's'}` : '';
-      return `Asks for a completion: ${messages} message${messages === 1 ? '' : 's'}${tools}`;
+      const tools = Array.isArray(params.tools) ? `, ${plural(params.tools.length, 'tool')}` : '';
+      return `Asks for a completion: ${plural(messages, 'message')}${tools}`;
     }
     case 'elicitation/create':
       return oneLine(

@@ -13,7 +13,7 @@ export function CallAnnouncer({ call }: { call: Call<'tool'> | undefined }) {
   );
 }
 
-export function announcement(call: Call<'tool'>): string {
+function announcement(call: Call<'tool'>): string {
   const name = call.target;
   if (call.status === 'running') return `Running ${name}…`;
   if (call.status === 'error') {

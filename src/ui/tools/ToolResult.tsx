@@ -14,6 +14,7 @@ import { JsonTree } from '../content/JsonTree.tsx';
 import { LargeText } from '../content/LargeText.tsx';
 import { LazyDetails } from '../content/LazyDetails.tsx';
 import { useScope } from '../services.tsx';
+import { plural } from '../../shared/read.ts';
 
 interface Props {
   status: 'idle' | 'pending' | 'success' | 'error';
@@ -91,7 +92,7 @@ function Outcome({ outcome, durationMs }: { outcome: ToolCallOutcome; durationMs
         <span className="muted">
           {formatDuration(durationMs)}
           {outcome.task && durationMs !== outcome.durationMs && ` to create the task, ${formatDuration(outcome.durationMs)} in all`} ·{' '}
-          {content.length} content block{content.length === 1 ? '' : 's'}
+          {plural(content.length, 'content block')}
         </span>
       </div>
       {outcome.task && <TaskLine task={outcome.task} />}

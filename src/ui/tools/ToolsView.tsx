@@ -16,6 +16,7 @@ import './tools-calls.css';
 import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
 import { useScope, useStoreOf } from '../services.tsx';
 import { useNavRequest } from '../palette/use-nav.ts';
+import { plural } from '../../shared/read.ts';
 
 /** The Tools tab: the server's tools, and the selected one's form and result — live, or as a saved session recorded them. */
 export function ToolsView() {
@@ -70,8 +71,8 @@ function ConnectedTools() {
       <div className="split-list-pane">
         <div className="pane-toolbar">
           <span className="muted">
-            {tools.length} tool{tools.length === 1 ? '' : 's'}
-            {` · ${data.pages} page${data.pages === 1 ? '' : 's'}`}
+            {plural(tools.length, 'tool')}
+            {` · ${plural(data.pages, 'page')}`}
             {recording && ' · as saved'}
           </span>
           {!recording && <FreshnessBadge freshness={data.freshness} />}

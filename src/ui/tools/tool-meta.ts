@@ -1,10 +1,12 @@
 import type { Tool } from '../../shared/model.ts';
+import { str } from '../../shared/read.ts';
 
-const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+/** A title that is blank is no title: the next one in line is shown instead. */
+const title = (value: unknown): string | undefined => (str(value)?.trim() ? str(value) : undefined);
 
 /** The spec's display precedence: `title`, then `annotations.title`, then `name`. */
 export function displayTitle(tool: Tool): string {
-  return str(tool.title) ?? str(tool.annotations?.title) ?? String(tool.name);
+  return title(tool.title) ?? title(tool.annotations?.title) ?? String(tool.name);
 }
 
 export interface HintBadge {
