@@ -17,6 +17,10 @@ export const ENGINE_TESTS = [
   'src/app/app.test.ts',
   'src/app/workspace.test.ts',
   'src/app/log-commands.test.ts',
+  'src/app/calls.test.ts',
+  'src/app/command-registry.test.ts',
+  'src/app/export-rule.test.ts',
+  'src/node/build/hosting-*.test.ts',
   'src/bridge/session-file-service.test.ts',
   'src/engine/sdk-client.test.ts',
 ];

@@ -16,6 +16,7 @@ describe('era facts', () => {
       reason: 'server/discover answered with 2026-07-28.',
       protocolVersion: '2026-07-28',
       supportedVersions: ['2026-07-28'],
+      versionCount: 1,
       discover: { supportedVersions: ['2026-07-28'] },
       probeBlocked: false,
     });
@@ -27,6 +28,7 @@ describe('era facts', () => {
       badge: 'era unknown',
       protocolVersion: '2025-06-18',
       supportedVersions: [],
+      versionCount: 0,
       probeBlocked: false,
     });
     for (const odd of [
