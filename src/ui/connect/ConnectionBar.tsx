@@ -1,3 +1,4 @@
+import { plural } from '../../shared/read.ts';
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { MAX_CONNECTIONS } from '../../app/index.ts';
 import { usesRelay } from '../../shared/relay.ts';
@@ -55,6 +56,11 @@ export function ConnectionBar() {
     else void connectHere();
   };
 
+  // What is set that the popover hides: the headers and a pinned protocol.
+  const settingsNote = [
+    headerCount > 0 ? ` · ${plural(headerCount, 'header')}` : '',
+    input.era !== 'auto' ? ` · ${input.era === 'modern' ? '2026-07-28' : '2025'}` : '',
+  ].join('');
   return (
     <div className="connection">
       <form className="connection-bar" onSubmit={onSubmit} noValidate>
@@ -63,20 +69,15 @@ export function ConnectionBar() {
           ref={settingsButton}
           type="button"
           className="button settings-button"
-          aria-label="Connection settings"
+          // The name holds the visible text (WCAG 2.5.3, label in name), so what a person reads is what they say.
+          aria-label={`Connection settings${settingsNote}`}
           aria-expanded={settingsOpen}
           aria-controls={ids.settings}
           title="Transport, protocol, headers, client capabilities, save server"
           onClick={() => setSettingsOpen((open) => !open)}
         >
           <span aria-hidden="true">⚙ </span>Settings
-          {headerCount > 0 && (
-            <span className="settings-count">
-              {' '}
-              · {headerCount} header{headerCount === 1 ? '' : 's'}
-            </span>
-          )}
-          {input.era !== 'auto' && <span className="settings-count"> · {input.era === 'modern' ? '2026-07-28' : '2025'}</span>}
+          {settingsNote && <span className="settings-count">{settingsNote}</span>}
         </button>
         {/* Connected, Connect is no longer the obvious next step: it asks before ending this session. */}
         <button
