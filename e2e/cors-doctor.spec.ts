@@ -6,7 +6,8 @@ import { hostileUrl, MODERN_CORS_2025_URL } from './servers/ports.ts';
 async function failToConnect(page: Page, scenario: string, header?: { name: string; value: string }) {
   await openApp(page, hostileUrl(scenario));
   if (header) {
-    await page.getByRole('button', { name: /Headers/ }).click();
+    await openConnectionSettings(page);
+    await page.getByRole('button', { name: /^Headers/ }).click();
     await page.getByRole('button', { name: /Add header/ }).click();
     await page.getByRole('textbox', { name: 'Header name 1' }).fill(header.name);
     await page.getByRole('textbox', { name: 'Header value 1' }).fill(header.value);

@@ -1,6 +1,6 @@
 /** Demo mode and links (issue 21): the script bar explains itself, and &connect=1 never sends a blank header. */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { chooseEra, expect, test } from './fixtures.ts';
 import { APP_URL, DEMO_MCP_URL } from './servers/ports.ts';
 
 test.slow();
@@ -22,7 +22,7 @@ test('demo mode with ?api_key= in the address still finds the server’s script,
   ]);
   await page.goto(`${APP_URL}?url=${encodeURIComponent(`${DEMO_MCP_URL}?api_key=sk-demo-7`)}&demo=1`);
   await expect(scriptStatus(page)).toHaveText(/^No script yet: connect to a server/);
-  await page.getByRole('combobox', { name: 'Protocol' }).selectOption({ label: '2025 and older' });
+  await chooseEra(page, '2025 and older');
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await connected(page);
   await expect(scriptStatus(page)).toHaveText('Script ready: 1 step');

@@ -1,5 +1,5 @@
 /** A new user's first session: the demo server, from connect to disconnect. */
-import { connect, expect, openApp, test } from './fixtures.ts';
+import { connect, expect, openApp, openConnectionSettings, test } from './fixtures.ts';
 import { APP_URL, DEMO_MCP_URL, NO_CORS_MCP_URL } from './servers/ports.ts';
 
 test('connects to the demo server and shows who it is', async ({ page }) => {
@@ -127,7 +127,8 @@ test('says when CORS is what blocks the connection, and what the server must sen
 
 test('sends custom headers and keeps their secret values out of the page', async ({ page }) => {
   await openApp(page, DEMO_MCP_URL);
-  await page.getByRole('button', { name: /Headers/ }).click();
+  await openConnectionSettings(page);
+  await page.getByRole('button', { name: /^Headers/ }).click();
   await page.getByRole('button', { name: /Add header/ }).click();
   await page.getByLabel('Header name 1').fill('Authorization');
   await page.getByLabel('Header value 1').fill('Bearer sk-lens-e2e-secret');

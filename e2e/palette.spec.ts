@@ -4,7 +4,7 @@
  * where the choice leads.
  */
 import type { Page } from '@playwright/test';
-import { connect, expect, runTool, result, test } from './fixtures.ts';
+import { connect, expect, openConnectionSettings, runTool, result, test } from './fixtures.ts';
 import { DEMO_MCP_URL } from './servers/ports.ts';
 
 // Several connects and tab switches each: on two loaded cores that is more than one default timeout.
@@ -81,6 +81,7 @@ test('finds a saved call and a saved server, each leading to its next step', asy
   const run = page.getByRole('button', { name: 'Run saved request Echo from the palette' });
   await expect(run).toBeFocused();
 
+  await openConnectionSettings(page);
   await page.getByRole('button', { name: 'Save server' }).click();
   const form = page.getByRole('form', { name: 'Save server' });
   await form.getByRole('textbox', { name: 'Name for this server' }).fill('Palette demo');
