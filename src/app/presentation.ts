@@ -19,6 +19,11 @@ export interface Presentation {
   exportRefusal: string | null;
   /** Why a value or URL is hidden, for hints beside it ("hidden in demo mode"). */
   hiddenBecause: string;
+  /**
+   * The arrow keys belong to a script (demo mode's →), so nothing moves the focus into an arrow-key widget
+   * such as the feature tabs by itself: a presenter's → after Connect must step the script, not switch tabs.
+   */
+  keysStepAScript: boolean;
 }
 
 const DEFAULT: Presentation = {
@@ -28,6 +33,7 @@ const DEFAULT: Presentation = {
   urlTooltips: true,
   exportRefusal: null,
   hiddenBecause: '',
+  keysStepAScript: false,
 };
 
 const ON_STAGE: Presentation = {
@@ -37,6 +43,7 @@ const ON_STAGE: Presentation = {
   urlTooltips: false,
   exportRefusal: 'Demo mode is on: files are not exported, so nothing secret leaves in one.',
   hiddenBecause: 'hidden in demo mode',
+  keysStepAScript: true,
 };
 
 /** The policy for the current preferences (demo mode: `prefs.demo`). */

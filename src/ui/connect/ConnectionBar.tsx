@@ -9,6 +9,7 @@ import { ConnectionSettings } from './ConnectionSettings.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
 import { headerProblems } from '../../app/header-pairs.ts';
 import { ReconnectQuestion } from './ReconnectQuestion.tsx';
+import { usePresentation } from '../presentation/use-presentation.ts';
 import { ServerUrlInput } from './ServerUrlInput.tsx';
 import { StreamHealthDetails, useStreamHealth } from './StreamHealth.tsx';
 import './connect.css';
@@ -41,12 +42,14 @@ export function ConnectionBar() {
   const canConnect = urlCheck.ok && !headersInvalid && phase !== 'connecting';
   const canDisconnect = phase === 'connected' || phase === 'connecting';
 
+  const { keysStepAScript } = usePresentation();
   const connectHere = async () => {
     setAsking(false);
     setSettingsOpen(false);
     const summary = await connect();
-    // Connected, the work starts in the feature tabs: focus goes there unless the person has moved on.
-    if (summary) focusFeatureTabs();
+    // Connected, the work starts in the feature tabs: focus goes there unless the person has moved on, or the
+    // arrow keys step a demo script (the tabs would take the presenter's →).
+    if (summary && !keysStepAScript) focusFeatureTabs();
   };
 
   const onSubmit = (event: FormEvent) => {
