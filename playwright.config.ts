@@ -39,6 +39,9 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   retries: 0,
+  // Waits are on state; these bounds only turn a hang into a failure. Playwright's defaults (5 s for an
+  // expectation) assume an idle machine, and CI runs on a loaded two-core one.
+  expect: { timeout: 15_000 },
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
   outputDir: 'test-results',
