@@ -42,11 +42,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(stepItem(page, '2. Authorization server metadata')).toContainText('Issuer');
     await next.click();
     await expect(stepItem(page, '3. Client registration')).toContainText('Registered dynamically as');
-    await guided(page)
-      .getByRole('list', { name: 'Client registration: requests and responses' })
-      .getByText('Client registration', { exact: true })
-      .click();
-    await expect(guided(page).getByLabel('Response').first()).toContainText('client_id');
+    const registration = guided(page).getByRole('list', { name: 'Client registration: requests and responses' });
+    await registration.getByText('Client registration', { exact: true }).click();
+    await expect(registration.getByLabel('Response').first()).toContainText('client_id');
     await axeClean(page);
 
     await next.click();
