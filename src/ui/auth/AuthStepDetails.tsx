@@ -31,10 +31,11 @@ export function AuthStepDetails({ step }: { step: AuthStep }) {
       )}
       {http && (
         <div className="auth-http">
-          <pre className="code-block" aria-label="Request">
+          {/* Focusable: a long exchange scrolls, and the keyboard must reach it (axe scrollable-region-focusable). */}
+          <pre className="code-block" aria-label="Request" tabIndex={0}>
             {`${http.method} ${http.url}\n${http.requestHeaders.map(([k, v]) => `${k}: ${v}`).join('\n')}${http.requestBody ? `\n\n${http.requestBody}` : ''}`}
           </pre>
-          <pre className="code-block" aria-label="Response">
+          <pre className="code-block" aria-label="Response" tabIndex={0}>
             {http.status !== undefined
               ? `HTTP ${http.status}\n${(http.responseHeaders ?? []).map(([k, v]) => `${k}: ${v}`).join('\n')}${http.responseBody ? `\n\n${http.responseBody}` : ''}`
               : `No response: ${http.error ?? 'unknown error'}`}
