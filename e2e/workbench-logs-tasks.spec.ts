@@ -120,7 +120,14 @@ test('a task: its polls fold into one log row, and the Tasks tab names its tool'
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   // Folded, one row stood for every poll; unfolded, each poll's request (and answer) has its own row again.
-  await expect.poll(() => log.getByRole('listitem').filter({ hasText: /tasks\/get/ }).count()).toBeGreaterThanOrEqual(polls);
+  await expect
+    .poll(() =>
+      log
+        .getByRole('listitem')
+        .filter({ hasText: /tasks\/get/ })
+        .count(),
+    )
+    .toBeGreaterThanOrEqual(polls);
 
   await page.getByRole('tab', { name: 'Tasks' }).click();
   const table = page.getByRole('table', { name: 'Tasks' });
