@@ -1,7 +1,7 @@
-/** A truncated app (issue 25, class 5): a document the engine cut to its bound is refused, never run. */
+/** A truncated app (issue 25, class 5): the engine's read cuts the document to its bound, and the app view refuses what was cut. Here, not beside the view: it joins both sides of the worker boundary. */
 import { describe, expect, it } from 'vitest';
-import { readContents } from '../../engine/features/resource-read.ts';
-import { appSourceOf } from './app-source.ts';
+import { readContents } from '../engine/features/resource-read.ts';
+import { appSourceOf } from '../ui/apps/app-source.ts';
 
 const URI = 'ui://huge/app.html';
 const MIME = 'text/html;profile=mcp-app';
