@@ -54,7 +54,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await (await popupPromise).getByRole('link', { name: 'Approve' }).click();
     await expect(stepItem(page, '5. Token')).toContainText('Done');
     await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
-    await expect(stepItem(page, '5. Token').getByText('Token request')).toBeVisible();
+    await expect(stepItem(page, '5. Token').getByText('Token request', { exact: true })).toBeVisible();
 
     await expect(next).toHaveText('Next: Refresh');
     await next.click();

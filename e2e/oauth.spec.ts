@@ -107,6 +107,8 @@ test('an expired token is refreshed, and a tool that needs more scope steps up',
 
   await page.getByRole('textbox', { name: 'Server URL' }).fill(oauthMcpUrl('step-up'));
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  // Connected already: Connect asks before it ends this session.
+  await page.getByRole('group', { name: 'Connect again?' }).getByRole('button', { name: 'Reconnect here' }).click();
   popupPromise = page.waitForEvent('popup');
   await page.getByRole('region', { name: 'Authorization needed' }).getByRole('button', { name: 'Authorize' }).click();
   await popupPromise;
@@ -119,7 +121,8 @@ test('an expired token is refreshed, and a tool that needs more scope steps up',
   await page.getByRole('region', { name: 'Authorization needed' }).getByRole('button', { name: 'Authorize' }).click();
   await popupPromise;
   await expect(statusOf(page)).toContainText('Connected');
-  await page.getByRole('button', { name: 'write-note' }).click();
+  // The log has a row naming write-note now too: pick the tool from the list.
+  await page.getByRole('list', { name: 'Tools', exact: true }).getByRole('button', { name: 'write-note' }).click();
   await page.getByRole('button', { name: 'Run tool' }).click();
   await expect(page.getByRole('region', { name: 'Result' })).toContainText('mcp:read mcp:write');
 });

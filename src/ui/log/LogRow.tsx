@@ -15,10 +15,12 @@ interface RowProps {
   /** 1-based position and list size, for assistive technology (only a window of rows exists in the DOM). */
   position: number;
   size: number;
+  /** Folds or unfolds a task's polls (a stable callback: the list keeps the row where it is). */
+  onTogglePolls(id: string): void;
 }
 
 /** One log row. Selects only its own entry, so a new batch re-renders new rows, not old ones. */
-export const LogRow = memo(function LogRow({ id, top, position, size }: RowProps) {
+export const LogRow = memo(function LogRow({ id, top, position, size, onTogglePolls }: RowProps) {
   const item = useStoreOf('log', (state) => state.byId.get(id));
   const selected = useStoreOf('log', (state) => state.selectedId === id);
   const requestMethod = useStoreOf('log', (state) => requestMethodOf(state.byId, state.byId.get(id)));
@@ -26,7 +28,6 @@ export const LogRow = memo(function LogRow({ id, top, position, size }: RowProps
   const target = useStoreOf('log', (state) => labelOf(state.byId, state.byId.get(id))?.target);
   const group = useStoreOf('log', (state) => state.polls.groups.get(id));
   const expanded = useStoreOf('log', (state) => state.expandedPolls.has(id));
-  const { togglePolls } = useStoreOf('log', (state) => state.actions);
   const rowProps = { 'data-log-id': id, style: { transform: `translateY(${top}px)` }, 'aria-posinset': position, 'aria-setsize': size };
   const { select } = useStoreOf('log', (state) => state.actions);
   if (!item) return null;
@@ -141,7 +142,7 @@ export const LogRow = memo(function LogRow({ id, top, position, size }: RowProps
           title={
             expanded ? 'Fold the polls of this task into this row again' : `Show the ${group.folded} folded messages of this task in place`
           }
-          onClick={() => togglePolls(id)}
+          onClick={() => onTogglePolls(id)}
         >
           {expanded ? '▾' : '▸'}
         </button>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useLayoutEffect, useRef, type CSSProperties, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useId, useLayoutEffect, useRef, type CSSProperties, type KeyboardEvent } from 'react';
 import { useFixedRows } from '../common/use-fixed-rows.ts';
 import { LIST_REFRESH_MS } from '../common/use-throttled-state.ts';
 import { Separator } from '../layout/Separator.tsx';
@@ -23,12 +23,20 @@ export function MessageLog() {
   const { evicted, ids } = useThrottledStoreOf('log', LIST_REFRESH_MS);
   const total = ids.length;
   const selectedId = useStoreOf('log', (state) => state.selectedId);
-  const { setFilter, clear, select } = useStoreOf('log', (state) => state.actions);
+  const { setFilter, clear, select, togglePolls } = useStoreOf('log', (state) => state.actions);
   const visible = useVisibleIds();
   const scroller = useRef<HTMLDivElement>(null);
   // Follows new entries unless the person scrolled up to read something.
   const rows = useFixedRows(scroller, visible.count, LOG_ROW_HEIGHT, 5);
   const { following, setFollowing } = rows;
+  // Unfolding a task's polls adds rows below its row: stop following, or the row just clicked leaves the screen.
+  const togglePollsInPlace = useCallback(
+    (id: string) => {
+      setFollowing(false);
+      togglePolls(id);
+    },
+    [setFollowing, togglePolls],
+  );
   // The detail's share of the log is the person's to set (the separator above it), and is remembered.
   const panel = useRef<HTMLElement>(null);
   const detailShare = useStoreOf('prefs', (state) => state.layout.detailShare);
@@ -122,7 +130,14 @@ export function MessageLog() {
               {rowIndexes(rows.start, rows.end).map((index) => {
                 const id = visible.idAt(index);
                 return id === undefined ? null : (
-                  <LogRow key={id} id={id} top={index * LOG_ROW_HEIGHT} position={index + 1} size={visible.count} />
+                  <LogRow
+                    key={id}
+                    id={id}
+                    top={index * LOG_ROW_HEIGHT}
+                    position={index + 1}
+                    size={visible.count}
+                    onTogglePolls={togglePollsInPlace}
+                  />
                 );
               })}
             </ol>

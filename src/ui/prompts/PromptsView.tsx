@@ -17,8 +17,8 @@ import './prompts.css';
 import { useScope } from '../services.tsx';
 import { plural } from '../../shared/read.ts';
 
-/** Name, title, one line of description, badges. */
-const PROMPT_ROW_HEIGHT = 84;
+/** Name, title, one line of description, badges: four lines, as a resource row (measured: 90 px with padding). */
+const PROMPT_ROW_HEIGHT = 96;
 
 /** The Prompts tab: the server's prompts, and the selected one's argument form and messages. */
 export function PromptsView() {
