@@ -7,4 +7,4 @@ export { cancelTaskMutationOptions, taskResultMutationOptions, tasksQueryOptions
 export { readResourceQueryOptions, resourcesQueryOptions, resourceTemplatesQueryOptions, wireResourceUpdates } from './resources.ts';
 export { completionQueryOptions, promptsQueryOptions } from './prompts.ts';
 export { loadMore } from './load-more.ts';
-export { refreshQuery } from './refresh.ts';
+export { askAgainForCacheableLists, refreshQuery } from './refresh.ts';

@@ -1,14 +1,17 @@
+import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { EngineClient } from '../bridge/index.ts';
 import type { ToolList } from '../shared/model.ts';
 import { createQueryClient } from './client.ts';
-import { refreshQuery } from './refresh.ts';
+import { askAgainForCacheableLists, refreshQuery } from './refresh.ts';
+import { promptsQueryOptions } from './prompts.ts';
 import { toolsQueryOptions } from './tools.ts';
 
-function countingClient(modes: Array<string | undefined>, freshness?: ToolList['freshness']): EngineClient {
+function countingClient(modes: Array<string | undefined>, freshness?: ToolList['freshness'], methods: string[] = []): EngineClient {
   return {
-    call: (async (_method: string, params: { cache?: string } | undefined) => {
+    call: (async (method: string, params: { cache?: string } | undefined) => {
       modes.push(params?.cache);
+      methods.push(method);
       return { tools: [], pages: 1, ...(freshness && { freshness }) } satisfies ToolList;
     }) as EngineClient['call'],
     subscribe: () => () => {},
@@ -41,5 +44,29 @@ describe('refreshQuery', () => {
     await queryClient.fetchQuery(toolsQueryOptions(countingClient(plain), 2));
     await queryClient.fetchQuery(toolsQueryOptions(countingClient(plain), 2));
     expect(plain).toEqual(['use']);
+  });
+});
+
+describe('askAgainForCacheableLists', () => {
+  it("asks again, through the engine's cache, for the shown connection's lists that carry cache hints, and no other", async () => {
+    const queryClient = createQueryClient();
+    const hints = { ttlMs: 60_000, receivedAt: 1, fromCache: false, ageMs: 0 };
+    const hinted: string[] = [];
+    const plain: string[] = [];
+    const other: string[] = [];
+    // Views keep their lists observed (tabs stay mounted): the queries are active.
+    const observers = [
+      new QueryObserver(queryClient, toolsQueryOptions(countingClient([], hints, hinted), 1)),
+      new QueryObserver(queryClient, promptsQueryOptions(countingClient([], undefined, plain), 1)),
+      new QueryObserver(queryClient, toolsQueryOptions(countingClient([], hints, other), 2)),
+    ];
+    const stops = observers.map((observer) => observer.subscribe(() => {}));
+    await Promise.all(observers.map((observer) => observer.refetch()));
+    const before = [hinted.length, plain.length, other.length];
+
+    await askAgainForCacheableLists(queryClient, 1);
+
+    expect([hinted.length, plain.length, other.length]).toEqual([before[0]! + 1, before[1], before[2]]);
+    stops.forEach((stop) => stop());
   });
 });

@@ -1,5 +1,6 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Freshness } from '../shared/model.ts';
+import { mcpKeys } from './keys.ts';
 
 /**
  * Refresh: asks again now. Our queries never go stale by time (`staleTime: Infinity`, see client.ts), and
@@ -17,3 +18,17 @@ export function refreshQuery<T, E, K extends QueryKey>(queryClient: QueryClient,
  */
 export const listStaleTime = (query: { state: { data?: { freshness?: Freshness } | undefined } }): number =>
   query.state.data?.freshness ? 0 : Infinity;
+
+/**
+ * Feature tabs stay mounted once visited, so a view coming back on screen does not mount again. When one
+ * does come back, the lists the server marked cacheable are asked for again: the engine answers from its
+ * cache while the server's time allows (the badge then says "from cache"), and asks the server once it has
+ * run out. Lists without cache hints are left alone (they change only on Refresh or list_changed).
+ */
+export function askAgainForCacheableLists(queryClient: QueryClient, connectionKey: number): Promise<void> {
+  return queryClient.refetchQueries({
+    queryKey: mcpKeys.connection(connectionKey),
+    type: 'active',
+    predicate: (query) => (query.state.data as { freshness?: Freshness } | undefined)?.freshness !== undefined,
+  });
+}

@@ -1,7 +1,9 @@
-import { lazy, Suspense, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { askAgainForCacheableLists } from '../../queries/index.ts';
 import { ToolsView } from '../tools/ToolsView.tsx';
 import { PanelBoundary } from '../common/PanelBoundary.tsx';
-import { useStoreOf } from '../services.tsx';
+import { useScope, useStoreOf } from '../services.tsx';
 import { ANY_TAB, useNavRequest } from '../palette/use-nav.ts';
 
 // Every tab but Tools loads when first opened: none of them is on the first screen.
@@ -57,6 +59,7 @@ function Tabs({ features }: { features: Feature[] }) {
   const active = found === -1 ? 0 : found;
   const [visited, setVisited] = useState<ReadonlySet<number>>(() => new Set([active]));
   if (!visited.has(active)) setVisited(new Set(visited).add(active));
+  useAskAgainOnReturn(active);
 
   const choose = (index: number) => showTab(features[index]!.name);
   // The command palette asks for tabs by name.
@@ -111,4 +114,19 @@ function Tabs({ features }: { features: Feature[] }) {
       ))}
     </div>
   );
+}
+
+/**
+ * A tab coming back keeps its view (it stays mounted), so nothing would ask for its list again: ask for the
+ * lists the server marked cacheable, which the engine answers from its cache while they are fresh.
+ */
+function useAskAgainOnReturn(active: number) {
+  const queryClient = useQueryClient();
+  const { key, recording, ready } = useScope();
+  const shown = useRef(active);
+  useEffect(() => {
+    if (shown.current === active) return;
+    shown.current = active;
+    if (ready && !recording) void askAgainForCacheableLists(queryClient, key);
+  }, [active, queryClient, key, recording, ready]);
 }
