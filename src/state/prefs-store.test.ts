@@ -23,7 +23,7 @@ describe('prefs store', () => {
   it('remembers pane sizes and folds, clamped to their bounds, and repairs what storage holds', () => {
     const storage = memoryStorage({ 'mcp-lens.layout': '{"mainShare": 5, "detailShare": "x", "timelineFolded": "yes"}' });
     const store = createPrefsStore(storage);
-    expect(store.getState().layout).toEqual({ mainShare: 0.8, timelineShare: 0.3, detailShare: 0.5, timelineFolded: false });
+    expect(store.getState().layout).toEqual({ mainShare: 0.8, timelineShare: 0.2, detailShare: 0.6, timelineFolded: false });
     store.getState().actions.setLayout({ detailShare: 0.05, timelineFolded: true });
     expect(store.getState().layout).toMatchObject({ detailShare: 0.15, timelineFolded: true });
     expect(createPrefsStore(storage).getState().layout).toEqual(store.getState().layout);

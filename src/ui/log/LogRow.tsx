@@ -129,7 +129,9 @@ export const LogRow = memo(function LogRow({ id, top, position, size, onTogglePo
           {entry.unmatched && <span className="badge badge-danger">unmatched</span>}
           {entry.violation && <span className="badge badge-danger">spec violation</span>}
         </span>
-        <span className="log-id mono">{entry.rpcId !== undefined ? <>#{<ServerText text={String(entry.rpcId)} />}</> : ''}</span>
+        <span className="log-id mono" title={entry.rpcId !== undefined ? `id ${String(entry.rpcId)}` : undefined}>
+          {entry.rpcId !== undefined ? <>#{<ServerText text={String(entry.rpcId)} />}</> : ''}
+        </span>
         <span className="log-time mono">{formatTime(entry.time)}</span>
         <span className="log-latency mono">{entry.latencyMs !== undefined ? formatDuration(entry.latencyMs) : ''}</span>
       </button>

@@ -50,8 +50,8 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
   const displayName = server.title || server.name;
   const era = readEraFacts(summary);
   const session = sessionText(era, summary.sessionId, { transport: summary.transport, crossOrigin: isCrossOrigin(summary.url) });
-  // Connected, the card is one line (name, version, era, transport) so the work starts at the top of the
-  // pane; "Server details" opens the rest.
+  // Connected, the card is one line (name, version, era, description) so the work starts at the top of the
+  // pane; "Server details" opens the rest. The transport is in the toolbar's status, so not here again.
   // Open from the start when Auto's probe was blocked: the CORS doctor inside is the next step.
   const [open, setOpen] = useState(() => era.probeBlocked && !replay);
   const bodyId = useId();
@@ -77,7 +77,6 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
           {!open && (
             <span className="server-oneline muted">
               <span className="badge">{era.badge}</span>
-              <span>{summary.transport === 'sse' ? 'Legacy HTTP+SSE' : 'Streamable HTTP'}</span>
               {server.description && (
                 <span className="server-oneline-description">
                   <ServerText text={oneLine(String(server.description), 160)} />
