@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -21,6 +22,10 @@ function contentSecurityPolicyMeta(): Plugin {
   };
 }
 
+/** package.json's version, for src/shared/version.ts. */
+export const lensVersion = (): string =>
+  (JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
 /** The OAuth redirect target: a second page, built from src/oauth-callback.ts (see docs/security.md#oauth-in-the-browser). */
 const OAUTH_CALLBACK_PAGE = 'oauth-callback.html';
 
@@ -41,7 +46,11 @@ export default defineConfig({
   },
   // Where MCP Apps' sandbox page lives when it is served from a second origin (docs/security.md#mcp-apps);
   // empty means the sandbox.html beside index.html, framed without allow-same-origin.
-  define: { __MCP_LENS_SANDBOX_URL__: JSON.stringify(process.env.MCP_LENS_SANDBOX_URL ?? '') },
+  define: {
+    __MCP_LENS_SANDBOX_URL__: JSON.stringify(process.env.MCP_LENS_SANDBOX_URL ?? ''),
+    // The one place the version comes from (src/shared/version.ts).
+    __MCP_LENS_VERSION__: JSON.stringify(lensVersion()),
+  },
   build: {
     // No inlined assets: the CSP allows scripts and styles from 'self' only.
     assetsInlineLimit: 0,

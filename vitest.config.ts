@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { lensVersion } from './vite.config.ts';
 
 /**
  * Two lanes. `unit` is pure: no server, no real engine, no port, no child process, so `npm run test:fast`
@@ -26,6 +27,7 @@ export const ENGINE_TESTS = [
 ];
 
 export default defineConfig({
+  define: { __MCP_LENS_VERSION__: JSON.stringify(lensVersion()) },
   test: {
     environment: 'node',
     // A bound for a test that hangs, not a performance budget: CI runs on a loaded two-core machine.

@@ -15,8 +15,7 @@ import type { AppEffects } from './effects.ts';
 import { exportRefusal } from './export-rule.ts';
 import { catalogListSnapshots, liveListSnapshots } from './list-snapshots.ts';
 import type { Stores } from './stores.ts';
-
-const APP_VERSION = '0.1.0';
+import { LENS_VERSION } from '../shared/version.ts';
 
 /** Log entries handed to the store per task while a file opens: a few milliseconds of work each. */
 const LOAD_SLICE = 5000;
@@ -64,7 +63,7 @@ export function sessionFileCommands(
     const refusal = exportRefusal(stores);
     if (refusal !== null) return refuse(refusal);
     const savedAt = new Date(effects.now());
-    const file = await effects.writeSessionFile(collect(), { savedAt, appVersion: APP_VERSION });
+    const file = await effects.writeSessionFile(collect(), { savedAt, appVersion: LENS_VERSION });
     effects.download(`mcp-lens-${fileStamp(savedAt)}${SESSION_FILE_EXTENSION}`, file);
   }
 

@@ -30,9 +30,10 @@ import { withRedirectRules } from './redirects.ts';
 import type { FetchLike } from './wire-tap.ts';
 import { str } from '../shared/read.ts';
 import { profileOf, type EraProfile } from '../shared/era-profile.ts';
+import { LENS_VERSION } from '../shared/version.ts';
 
 const SUPPORTED_PROTOCOL_VERSIONS = [MODERN_PROTOCOL_VERSION, '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
-const CLIENT_INFO = { name: 'mcp-lens', title: 'MCP Lens', version: '0.1.0' };
+const CLIENT_INFO = { name: 'mcp-lens', title: 'MCP Lens', version: LENS_VERSION };
 const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 
 /** Per the spec, only these answers to a POST initialize mean "try the legacy HTTP+SSE transport"; never 401. */

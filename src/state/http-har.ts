@@ -10,6 +10,7 @@
  */
 import type { HttpExchange, MessageEntry, WireBody } from '../shared/events.ts';
 import { redactBodyText, redactHeaders, redactResponseHeaders, redactUrl, redactUrlsIn } from '../shared/redact.ts';
+import { LENS_VERSION } from '../shared/version.ts';
 
 interface HarHeader {
   name: string;
@@ -55,7 +56,7 @@ function body(wire: WireBody | undefined, messages: readonly MessageEntry[]): { 
 export function toHar(
   exchanges: readonly HttpExchange[],
   carried: (seq: number) => readonly MessageEntry[],
-  creatorVersion = '0.1.0',
+  creatorVersion = LENS_VERSION,
 ): HarLog {
   const entries = exchanges.map((exchange) => {
     const messages = carried(exchange.seq);

@@ -28,6 +28,7 @@ import { mayBeDestructive } from '../tools/tool-meta.ts';
 import { APP_MESSAGES_PER_SECOND, BUDGET_LOGGER, createAppBudget } from './app-budget.ts';
 import { buildAppDocument, GUARD_LOGGER } from './app-document.ts';
 import { SANDBOX_FLAGS } from './sandbox-url.ts';
+import { LENS_VERSION } from '../../shared/version.ts';
 
 /** What the app panel lists, newest last. */
 export type AppActivity =
@@ -84,7 +85,7 @@ export interface AppCallQuestion {
   reason: string;
 }
 
-const HOST_INFO = { name: 'MCP Lens', version: '0.1.0' };
+const HOST_INFO = { name: 'MCP Lens', version: LENS_VERSION };
 
 export interface AppHost {
   /** The inspector's theme changed: the app is told (`ui/notifications/host-context-changed`) so it restyles. */
