@@ -4,6 +4,7 @@ import type { PendingServerRequest } from '../shared/client-features.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import { createHarness, type Harness } from './engine-harness.ts';
+import { waitFor } from './wait-for.ts';
 
 let demo: RunningDemoServer;
 beforeAll(async () => {
@@ -14,12 +15,9 @@ afterAll(async () => {
 });
 
 async function nextRequest(h: Harness, after = 0): Promise<PendingServerRequest> {
-  for (let i = 0; i < 200; i++) {
-    const found = h.events.filter((e): e is Extract<EngineEvent, { type: 'server-request' }> => e.type === 'server-request')[after];
-    if (found) return found.request;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('no server request arrived');
+  const arrived = () => h.events.filter((e): e is Extract<EngineEvent, { type: 'server-request' }> => e.type === 'server-request')[after];
+  await waitFor(() => arrived() !== undefined, 'a server request');
+  return arrived()!.request;
 }
 
 const initializeCapabilities = (h: Harness) => {
@@ -134,7 +132,7 @@ describe('client features', () => {
     const error = await h.engine.call('callTool', { name: 'needs-authorization', arguments: {} }).catch((e: unknown) => e);
     expect(error).toMatchObject({ rpcCode: -32042, urlElicitations: [{ url: 'https://auth.example.com/authorize?client=mcp-lens-demo' }] });
     const id = (error as { urlElicitations: Array<{ elicitationId: string }> }).urlElicitations[0]!.elicitationId;
-    for (let i = 0; i < 300 && !h.events.some((e) => e.type === 'elicitation-complete'); i++) await new Promise((r) => setTimeout(r, 10));
+    await waitFor(() => h.events.some((e) => e.type === 'elicitation-complete'), 'elicitation/complete');
     expect(h.events).toContainEqual({ type: 'elicitation-complete', elicitationId: id });
     const retried = await h.engine.call('callTool', { name: 'needs-authorization', arguments: {} });
     expect(JSON.stringify(retried.content)).toContain('Authorized');

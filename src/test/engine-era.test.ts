@@ -10,6 +10,7 @@ import type { PendingServerRequest } from '../shared/client-features.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import { createHarness, type Harness } from './engine-harness.ts';
 import { initializeResult, startRawServer, type RawRequest } from './servers/raw-server.ts';
+import { waitFor } from './wait-for.ts';
 
 let demo: RunningDemoServer;
 beforeAll(async () => {
@@ -23,17 +24,11 @@ const methods = (h: Harness) =>
     .filter((m) => m.direction === 'out' && m.kind === 'request')
     .map((m) => m.method);
 
-/** Waits on state (bounded), never on time alone. */
-async function waitFor(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-  expect(check()).toBe(true);
-}
-
 /** The first server request that arrived and is not one of `seen`. */
 async function nextServerRequest(h: Harness, seen: PendingServerRequest[] = []): Promise<PendingServerRequest> {
   const next = () =>
     h.events.flatMap((e: EngineEvent) => (e.type === 'server-request' && !seen.some((r) => r.id === e.request.id) ? [e.request] : []))[0];
-  await waitFor(() => next() !== undefined);
+  await waitFor(() => next() !== undefined, 'the next server request');
   return next()!;
 }
 
@@ -114,18 +109,25 @@ describe('Auto against the dual-era demo server', () => {
     const h = createHarness();
     await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
     const listens = () => h.events.flatMap((e) => (e.type === 'listen' ? [e.state] : []));
-    await waitFor(() => listens().some((s) => s.status === 'listening'));
+    await waitFor(() => listens().some((s) => s.status === 'listening'), 'a listening stream');
     expect(listens().find((s) => s.status === 'listening')?.honoured).toMatchObject({ toolsListChanged: true });
 
     await h.engine.call('callTool', { name: 'toggle-bonus-tool', arguments: {} });
-    await waitFor(() => h.messages().some((m) => m.direction === 'in' && m.method === 'notifications/tools/list_changed'));
+    await waitFor(
+      () => h.messages().some((m) => m.direction === 'in' && m.method === 'notifications/tools/list_changed'),
+      'tools/list_changed',
+    );
 
     await h.engine.call('subscribeResource', { uri: 'demo://notes' });
-    await waitFor(() =>
-      listens().some((s) => s.status === 'listening' && s.honoured?.resourceSubscriptions?.includes('demo://notes') === true),
+    await waitFor(
+      () => listens().some((s) => s.status === 'listening' && s.honoured?.resourceSubscriptions?.includes('demo://notes') === true),
+      'the subscription honoured by the listen',
     );
     await h.engine.call('callTool', { name: 'add-note', arguments: { text: 'listen test' } });
-    await waitFor(() => h.messages().some((m) => m.direction === 'in' && m.method === 'notifications/resources/updated'));
+    await waitFor(
+      () => h.messages().some((m) => m.direction === 'in' && m.method === 'notifications/resources/updated'),
+      'resources/updated',
+    );
 
     await h.engine.call('disconnect', undefined);
     expect(listens().at(-1)).toMatchObject({ status: 'closed', closedBy: 'local' });
@@ -141,9 +143,9 @@ describe('Auto against the dual-era demo server', () => {
     expect((await h.engine.call('listTools', { cache: 'refresh' })).freshness?.fromCache).toBe(false);
     const lists = () => h.messages().filter((m) => m.direction === 'out' && m.method === 'tools/list').length;
     expect(lists()).toBe(2);
-    await waitFor(() => h.events.some((e) => e.type === 'listen' && e.state.status === 'listening'));
+    await waitFor(() => h.events.some((e) => e.type === 'listen' && e.state.status === 'listening'), 'a listening stream');
     await h.engine.call('callTool', { name: 'toggle-bonus-tool', arguments: {} });
-    await waitFor(() => h.messages().some((m) => m.method === 'notifications/tools/list_changed'));
+    await waitFor(() => h.messages().some((m) => m.method === 'notifications/tools/list_changed'), 'tools/list_changed');
     expect((await h.engine.call('listTools', undefined)).freshness?.fromCache).toBe(false);
     const read = await h.engine.call('readResource', { uri: 'demo://cache/clock' });
     expect(read.freshness).toMatchObject({ ttlMs: 5_000, scope: 'private' });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import { TICKER_URI } from '../node/demo-server/subscriptions.ts';
 import { createHarness, type Harness } from './engine-harness.ts';
+import { waitFor } from './wait-for.ts';
 
 let demo: RunningDemoServer;
 let h: Harness;
@@ -15,14 +16,6 @@ afterAll(async () => {
   await h.engine.call('disconnect', undefined);
   await demo.close();
 });
-
-const waitFor = async (check: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
 
 describe('resources', () => {
   it('lists resources with their metadata and templates with their variables', async () => {
@@ -84,7 +77,7 @@ describe('resources', () => {
           (m) => m.method === 'notifications/resources/updated' && (m.message as { params?: { uri?: string } }).params?.uri === TICKER_URI,
         ).length;
     await h.engine.call('subscribeResource', { uri: TICKER_URI });
-    await waitFor(() => updates() >= 1);
+    await waitFor(() => updates() >= 1, 'a resource update');
     await h.engine.call('unsubscribeResource', { uri: TICKER_URI });
     const after = updates();
     await new Promise((r) => setTimeout(r, 1800));

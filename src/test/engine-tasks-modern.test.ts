@@ -12,6 +12,7 @@ import type { TaskInfo } from '../shared/tasks.ts';
 import { createHarness, type Harness } from './engine-harness.ts';
 import { startModernTasksServer, TASKS } from './servers/modern-tasks-server.ts';
 import type { RawRequest } from './servers/raw-server.ts';
+import { waitFor } from './wait-for.ts';
 
 const servers: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
@@ -22,11 +23,6 @@ async function start(options?: Parameters<typeof startModernTasksServer>[0]) {
   const server = await startModernTasksServer(options);
   servers.push(server);
   return server;
-}
-
-async function until(check: () => boolean, what: string) {
-  for (let i = 0; i < 1000 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
 }
 
 type Params = { params?: Record<string, unknown> };
@@ -51,9 +47,9 @@ describe('the tasks extension on 2026-07-28', () => {
     expect(Object.keys(declaredExtensions(server.sent('server/discover')[0]!))).not.toContain(TASKS);
 
     const call = h.engine.call('callTool', { name: 'deploy', arguments: {}, trackingId: 'd' });
-    await until(() => serverRequests(h).length > 0, 'the request for input');
+    await waitFor(() => serverRequests(h).length > 0, 'the request for input');
     // The server repeats the outstanding request on every poll; the person is asked once.
-    await until(() => (server.tasks.get('T1')?.polls ?? 0) >= 3, 'a repeated input_required poll');
+    await waitFor(() => (server.tasks.get('T1')?.polls ?? 0) >= 3, 'a repeated input_required poll');
     const asked = serverRequests(h);
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatchObject({
@@ -99,10 +95,10 @@ describe('the tasks extension on 2026-07-28', () => {
     await h.engine.call('connect', { url: server.url, headers: [], transport: 'auto' });
     const abort = new AbortController();
     const call = h.engine.call('callTool', { name: 'slow-build', arguments: {}, trackingId: 's' }, abort.signal);
-    await until(() => server.sent('tasks/get').length >= 1, 'the first poll');
+    await waitFor(() => server.sent('tasks/get').length >= 1, 'the first poll');
     abort.abort();
     await expect(call).rejects.toMatchObject({ code: 'cancelled' });
-    await until(() => server.sent('tasks/cancel').length === 1, 'tasks/cancel');
+    await waitFor(() => server.sent('tasks/cancel').length === 1, 'tasks/cancel');
     const cancel = server.sent('tasks/cancel')[0]!;
     expect(paramsOf(cancel)).toMatchObject({ taskId: 'T1' });
     expect(cancel.headers['mcp-name']).toBe('T1');
@@ -120,7 +116,7 @@ describe('the tasks extension on 2026-07-28', () => {
     const h = createHarness();
     await h.engine.call('connect', { url: server.url, headers: [], transport: 'auto' });
     const call = h.engine.call('callTool', { name: 'slow-build', arguments: {} });
-    await until(() => server.sent('tasks/get').length >= 1, 'the first poll');
+    await waitFor(() => server.sent('tasks/get').length >= 1, 'the first poll');
     expect(await h.engine.call('cancelTask', { taskId: 'T1' })).toMatchObject({ taskId: 'T1', status: 'cancelled' });
     await expect(call).rejects.toMatchObject({ code: 'cancelled', message: expect.stringMatching(/task was cancelled/) });
     await h.engine.call('disconnect', undefined);
@@ -131,14 +127,14 @@ describe('the tasks extension on 2026-07-28', () => {
     const h = createHarness();
     await h.engine.call('connect', { url: server.url, headers: [], transport: 'auto' });
     const call = h.engine.call('callTool', { name: 'ask-model', arguments: {} });
-    await until(() => serverRequests(h).length > 0, 'the sampling request');
+    await waitFor(() => serverRequests(h).length > 0, 'the sampling request');
     expect(serverRequests(h)[0]).toMatchObject({ kind: 'sampling', rpcId: 'summary', relatedTaskId: 'T1' });
     await h.engine.call('answerServerRequest', { id: serverRequests(h)[0]!.id, answer: { action: 'reject' } });
     await expect(call).rejects.toMatchObject({
       code: 'protocol',
       message: expect.stringMatching(/^MCP Lens refused the task's sampling\/createMessage: .*tasks\/cancel/),
     });
-    await until(() => server.sent('tasks/cancel').length === 1, 'tasks/cancel');
+    await waitFor(() => server.sent('tasks/cancel').length === 1, 'tasks/cancel');
     expect(server.sent('tasks/update')).toHaveLength(0);
     await h.engine.call('disconnect', undefined);
   });
@@ -195,16 +191,23 @@ describe('the tasks extension on 2026-07-28', () => {
 
 describe('the tasks extension against the demo server', () => {
   it('runs deploy-preview as a task: working, the environment question, completed', async () => {
-    const demo = await startDemoServer({ port: 0, taskStepMs: 300 });
+    // The server's stages follow a clock this test moves: each stage is seen, however slow the machine.
+    let serverNow = Date.UTC(2026, 0, 1);
+    const STEP_MS = 2_000;
+    const demo = await startDemoServer({ port: 0, taskStepMs: STEP_MS, taskClock: () => serverNow });
     servers.push(demo);
     const h = createHarness();
     const summary = await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
     expect(summary.extensions).toEqual([TASKS]);
     const call = h.engine.call('callTool', { name: 'deploy-preview', arguments: {}, trackingId: 'p' });
-    await until(() => serverRequests(h).length > 0, 'the environment question');
+    await waitFor(() => taskStatuses(h, 'p').includes('working'), 'the task working');
+    serverNow += STEP_MS;
+    await waitFor(() => serverRequests(h).length > 0, 'the environment question');
     const [asked] = serverRequests(h);
     expect(asked).toMatchObject({ kind: 'elicitation-form', rpcId: 'environment', relatedTaskId: expect.any(String) });
     await h.engine.call('answerServerRequest', { id: asked!.id, answer: { action: 'accept', content: { environment: 'preview' } } });
+    await waitFor(() => taskStatuses(h, 'p').filter((status) => status === 'working').length > 1, 'working again after the answer');
+    serverNow += STEP_MS;
     const outcome = await call;
     expect(JSON.stringify(outcome.content)).toMatch(/is live on preview/);
     expect(outcome.task).toMatchObject({ taskId: asked!.relatedTaskId, status: 'completed', pollInterval: 500 });

@@ -22,6 +22,8 @@ export interface ModernLegOptions {
   maxSubscriptions: number;
   /** How long each working stage of a demo task lasts (tests shorten it). */
   taskStepMs?: number;
+  /** The time the tasks' stages follow (tests move it by hand). */
+  taskClock?: () => number;
 }
 
 export function createModernLeg(options: ModernLegOptions): ModernLeg {
@@ -31,7 +33,10 @@ export function createModernLeg(options: ModernLegOptions): ModernLeg {
   // counter), and a real server would key such state by the authenticated user instead.
   const state = createDemoState();
   const bus = new TickerBus(state);
-  const tasks = createTaskBoard(options.taskStepMs === undefined ? {} : { stepMs: options.taskStepMs });
+  const tasks = createTaskBoard({
+    ...(options.taskStepMs !== undefined && { stepMs: options.taskStepMs }),
+    ...(options.taskClock !== undefined && { now: options.taskClock }),
+  });
   const handler = createMcpHandler(() => createDemoMcpServer({ era: 'modern', state, listeners: handler.notify, tasks }), {
     legacy: 'reject',
     bus,

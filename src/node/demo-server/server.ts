@@ -22,6 +22,8 @@ export interface DemoServerOptions {
   allowedOrigins?: string[];
   /** How long each working stage of the `deploy-preview` task lasts. @default 2000 */
   taskStepMs?: number;
+  /** The time the tasks' stages follow (they are read on each `tasks/get`); tests move it by hand. @default Date.now */
+  taskClock?: () => number;
   /** Send CORS headers. Off only to stand in for the many servers that send none (the relay's e2e). @default true */
   cors?: boolean;
 }
@@ -52,6 +54,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     maxBodyBytes: MAX_BODY_BYTES,
     maxSubscriptions: MAX_SUBSCRIPTIONS,
     ...(options.taskStepMs !== undefined && { taskStepMs: options.taskStepMs }),
+    ...(options.taskClock !== undefined && { taskClock: options.taskClock }),
   });
   const cors = options.cors === false ? {} : CORS_HEADERS;
   let origin = '';
