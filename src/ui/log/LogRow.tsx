@@ -3,7 +3,7 @@ import { formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { labelOf, pollSummary, requestMethodOf, shortTaskId } from '../../state/index.ts';
 import { useStoreOf } from '../services.tsx';
-import { ERA_PROBE_METHOD, resultTypeOf, resultTypeTone } from './envelope.ts';
+import { ERA_PROBE_METHOD, errorLineOf, resultTypeOf, resultTypeTone } from './envelope.ts';
 
 /** Every row has this height (px), so the list can place row n at n × height without measuring. */
 export const LOG_ROW_HEIGHT = 24;
@@ -113,6 +113,8 @@ export const LogRow = memo(function LogRow({ id, top, position, size, onTogglePo
             </span>
           ) : entry.kind === 'invalid' ? (
             <em>{entry.raw !== undefined ? 'unparseable' : 'not JSON-RPC'}</em>
+          ) : entry.kind === 'error' ? (
+            <ServerText text={errorLineOf(entry.message) ?? ''} />
           ) : null}
           {group && (
             <span className="log-poll-summary">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestMeta, resultMeta, resultTypeOf, resultTypeTone } from './envelope.ts';
+import { errorLineOf, requestMeta, resultMeta, resultTypeOf, resultTypeTone } from './envelope.ts';
 
 const request = {
   jsonrpc: '2.0',
@@ -44,5 +44,17 @@ describe('message envelope', () => {
       'pending',
       'unknown',
     ]);
+  });
+});
+
+describe('errorLineOf', () => {
+  it("puts an error's code and message on one line, bounded, and gives nothing for a message without one", () => {
+    expect(errorLineOf({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Bad Request:\n  no session' } })).toBe(
+      '-32600 Bad Request: no session',
+    );
+    expect(errorLineOf({ error: { message: 'x'.repeat(500) } })).toHaveLength(200);
+    expect(errorLineOf({ error: { code: 'not a number' } })).toBeUndefined();
+    expect(errorLineOf({ result: {} })).toBeUndefined();
+    expect(errorLineOf('not json-rpc')).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { isRecord } from '../../shared/read.ts';
+import { isRecord, num, record, str } from '../../shared/read.ts';
 /**
  * The parts of a 2026-07-28 message an inspector pulls out of the JSON: the `_meta` envelope every
  * request carries (protocol version, client capabilities and info, log level, under
@@ -10,6 +10,7 @@ import { isRecord } from '../../shared/read.ts';
 export const ERA_PROBE_METHOD = 'server/discover';
 const ENVELOPE_PREFIX = 'io.modelcontextprotocol/';
 const MAX_RESULT_TYPE_CHARS = 40;
+const MAX_ERROR_LINE_CHARS = 200;
 
 export interface SplitMeta {
   /** The `_meta` object as sent. */
@@ -46,4 +47,18 @@ export function resultTypeOf(message: unknown): string | undefined {
 export function resultTypeTone(type: string): 'complete' | 'pending' | 'unknown' {
   if (type === 'complete') return 'complete';
   return type === 'input_required' || type === 'task' ? 'pending' : 'unknown';
+}
+
+/**
+ * A JSON-RPC error's code and message on one line ("-32600 Bad Request"), for a row that names no method:
+ * an error the log cannot pair with a request (its id is null, as many servers answer a request they
+ * could not read) would otherwise be a blank row.
+ */
+export function errorLineOf(message: unknown): string | undefined {
+  const error = record(record(message)?.error);
+  if (!error) return undefined;
+  const code = num(error.code);
+  const text = str(error.message)?.replace(/\s+/g, ' ').trim();
+  const line = [code === undefined ? undefined : String(code), text].filter(Boolean).join(' ');
+  return line === '' ? undefined : line.slice(0, MAX_ERROR_LINE_CHARS);
 }
