@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { connect, expect, test } from './fixtures.ts';
 import { DEMO_MCP_URL } from './servers/ports.ts';
+import { names } from './names.ts';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const TABS = ['Tools', 'Resources', 'Prompts', 'Tasks', 'Logs', 'Roots', 'Authorization'];
@@ -33,17 +34,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const found: string[] = [];
     // Traffic to check: a call with log messages and a result, and a question from the server.
     await page.getByRole('button', { name: 'long-running-task' }).click();
-    await page.getByRole('button', { name: 'Run tool' }).click();
-    await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('Completed 5 steps');
-    await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Halfway there');
+    await page.getByRole('button', { name: names.tools.runTool }).click();
+    await expect(page.getByRole('region', { name: names.tools.result, exact: true })).toContainText('Completed 5 steps');
+    await expect(page.getByRole('region', { name: names.layout.notifications })).toContainText('Halfway there');
     await page.getByRole('button', { name: 'ask-every-field' }).click();
-    await page.getByRole('button', { name: 'Run tool' }).click();
+    await page.getByRole('button', { name: names.tools.runTool }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     found.push(...(await violations(page, 'Elicitation dialog')));
-    await dialog.getByRole('button', { name: 'Decline' }).click();
-    await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('Elicitation answered: decline');
-    await expect(page.getByRole('region', { name: 'Notifications' }).locator('.timeline-tag').first()).toBeVisible();
+    await dialog.getByRole('button', { name: names.serverRequests.decline }).click();
+    await expect(page.getByRole('region', { name: names.tools.result, exact: true })).toContainText('Elicitation answered: decline');
+    await expect(page.getByRole('region', { name: names.layout.notifications }).locator('.timeline-tag').first()).toBeVisible();
 
     for (const name of TABS) {
       const tab = page.getByRole('tab', { name, exact: true });
@@ -52,7 +53,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('tabpanel')).toBeVisible();
       found.push(...(await violations(page, name)));
     }
-    await page.getByRole('button', { name: 'HTTP', exact: true }).click();
+    await page.getByRole('button', { name: names.http.http, exact: true }).click();
     await expect(page.getByRole('region', { name: 'HTTP exchanges' })).toBeVisible();
     found.push(...(await violations(page, 'HTTP view')));
     expect(found).toEqual([]);

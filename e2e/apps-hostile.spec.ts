@@ -8,6 +8,7 @@ import { createSocket } from 'node:dgram';
 import type { Page } from '@playwright/test';
 import { expect, openApp, test } from './fixtures.ts';
 import { APP_URL, HOSTILE_PORT, hostileControlUrl, hostileUrl } from './servers/ports.ts';
+import { names } from './names.ts';
 
 const APP = 'ui://hostile/escape.html';
 
@@ -15,10 +16,10 @@ test('a hostile app cannot read storage, reach the worker, navigate, open popups
   test.setTimeout(120_000);
   await openApp(page, hostileUrl('app-escape'));
   await page.evaluate(() => localStorage.setItem('mcp-lens.theme', 'dark'));
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
   await page.getByRole('button', { name: 'open-escape-app', exact: true }).click();
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
 
   const attempts = page.frameLocator(`iframe[title="MCP App ${APP}"]`).frameLocator('iframe').getByRole('list', { name: 'Attempts' });
   const outcome = (name: string) => attempts.locator(`li[data-attempt="${name}"]`);
@@ -28,7 +29,7 @@ test('a hostile app cannot read storage, reach the worker, navigate, open popups
   await expect(outcome('bypass proxy')).toHaveText('bypass proxy: sent');
 
   // What the browser refused and reported is shown beside the app and logged.
-  const activity = page.getByRole('region', { name: 'App activity' });
+  const activity = page.getByRole('region', { name: names.apps.activity });
   await expect(
     activity.getByRole('listitem').filter({ hasText: 'the browser refused what its CSP does not allow (script-src-elem)' }),
   ).toHaveCount(1);
@@ -38,7 +39,7 @@ test('a hostile app cannot read storage, reach the worker, navigate, open popups
   await expect(activity.getByRole('listitem').filter({ hasText: 'the browser refused a popup to https://example.com/popup ' })).toHaveCount(
     1,
   );
-  await expect(page.getByRole('region', { name: 'Message log' })).toContainText(`MCP App ${APP}: the browser refused`);
+  await expect(page.getByRole('region', { name: names.log.region })).toContainText(`MCP App ${APP}: the browser refused`);
 
   // Nothing out of policy arrived, and the call sent around the proxy was ignored.
   const received = (await (await page.request.get(hostileControlUrl('app-escape'))).json()) as Array<{ rpcMethod?: string }>;
@@ -58,10 +59,10 @@ async function runHostileApp(page: Page, scenario: string, tool: string) {
   // These runs wait on a machine shared by many: the app starts after a connect, a read and a frame load.
   test.setTimeout(120_000);
   await openApp(page, hostileUrl(scenario));
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
   await slow(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
   await page.getByRole('button', { name: tool, exact: true }).click();
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
   const attempts = page.frameLocator(`iframe[title="MCP App ui://hostile/${scenario.replace('app-', '')}.html"]`).frameLocator('iframe');
   return (name: string) => attempts.locator(`li[data-attempt="${name}"]`);
 }
@@ -79,7 +80,7 @@ test('an app can reach the network its declaration denies: neither over WebRTC n
     await runHostileApp(page, 'app-network', 'open-network-app');
     // The app's own record of each attempt reaches the host's App activity (its document does not survive
     // the blocked navigation: the frame shows an error page instead).
-    const activity = page.getByRole('region', { name: 'App activity' });
+    const activity = page.getByRole('region', { name: names.apps.activity });
     for (const name of ['webrtc', 'webrtc, fresh frame', 'webrtc, srcdoc frame'])
       await slow(activity.getByRole('listitem').filter({ hasText: `info: ${name}: refused` }), name).toHaveCount(1);
     await slow(activity.getByRole('listitem').filter({ hasText: 'refused a WebRTC peer connection' }).first()).toBeVisible();
@@ -104,7 +105,7 @@ test('an app runs destructive tools without the confirmation: not any more; it a
   await question.getByRole('button', { name: 'Don’t run' }).click();
   await slow(outcome('wipe 1')).toContainText('wipe 1: refused');
 
-  await question.getByRole('button', { name: 'Allow for this session' }).click();
+  await question.getByRole('button', { name: names.apps.allowForSession }).click();
   await slow(outcome('wipe 2')).toHaveText('wipe 2: done');
   // Allowed for this session: the third call and the read-only one run without a question.
   await slow(outcome('wipe 3')).toHaveText('wipe 3: done');
@@ -112,7 +113,9 @@ test('an app runs destructive tools without the confirmation: not any more; it a
   await slow(question).toBeHidden();
   expect((await received(page, 'app-destructive')).filter((r) => r.toolName === 'wipe')).toHaveLength(2);
   // Each call is the app's in the log.
-  await slow(page.getByRole('region', { name: 'Message log' }).getByRole('listitem').filter({ hasText: 'from app' }).first()).toBeVisible();
+  await slow(
+    page.getByRole('region', { name: names.log.region }).getByRole('listitem').filter({ hasText: 'from app' }).first(),
+  ).toBeVisible();
 });
 
 test('the open-link consent can be swapped: not any more; a second request is refused and the first is answered', async ({ page }) => {
@@ -124,7 +127,7 @@ test('the open-link consent can be swapped: not any more; a second request is re
   await slow(question).toContainText('/first-link');
   await slow(question).not.toContainText('/second-link');
   const popup = page.context().waitForEvent('page');
-  await question.getByRole('button', { name: 'Open link' }).click();
+  await question.getByRole('button', { name: names.apps.openLink }).click();
   expect((await popup).url()).toContain('/first-link');
   await slow(outcome('first link')).toHaveText('first link: done');
   expect((await received(page, 'app-links')).filter((r) => r.rpcMethod === 'asset second-link')).toEqual([]);
@@ -153,18 +156,18 @@ const pingMs = (page: Page) =>
 test('an app’s postMessage flood stalls every connection: not any more; the app is paused and named, Ping stays fast', async ({ page }) => {
   test.setTimeout(120_000);
   await openApp(page, hostileUrl('app-flood'));
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
   await slow(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
   const idle = [await pingMs(page), await pingMs(page), await pingMs(page)].sort((a, b) => a - b)[1]!;
 
   await page.getByRole('button', { name: 'open-flood-app', exact: true }).click();
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
   // Ping while the app floods (it starts as soon as it runs), until the host has paused it.
   const paused = page.getByRole('status').filter({ hasText: 'ui://hostile/flood.html was paused' });
   const during: number[] = [];
   while ((await paused.count()) === 0 && during.length < 40) during.push(await pingMs(page));
   await slow(paused).toBeVisible();
-  await slow(page.getByRole('region', { name: 'App activity' })).toContainText('paused: it sent more than');
+  await slow(page.getByRole('region', { name: names.apps.activity })).toContainText('paused: it sent more than');
   const after = await pingMs(page);
   console.log(
     `Ping: idle ${idle.toFixed(0)} ms, during the flood ${during.map((ms) => ms.toFixed(0)).join(', ')} ms, after ${after.toFixed(0)} ms`,

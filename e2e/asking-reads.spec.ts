@@ -5,13 +5,14 @@
  */
 import { connect, expect, test } from './fixtures.ts';
 import { DEMO_MCP_URL } from './servers/ports.ts';
+import { names } from './names.ts';
 
 for (const era of ['2025 and older', '2026-07-28'] as const) {
   test.describe(`${era}`, () => {
     test('a prompt that asks for a topic waits for the person, then shows the messages', async ({ page }) => {
       await connect(page, DEMO_MCP_URL, { era });
-      await page.getByRole('tab', { name: 'Prompts' }).click();
-      await page.getByRole('list', { name: 'Prompts' }).getByRole('button', { name: 'ask-for-topic', exact: true }).click();
+      await page.getByRole('tab', { name: names.tabs.prompts }).click();
+      await page.getByRole('list', { name: names.tabs.prompts }).getByRole('button', { name: 'ask-for-topic', exact: true }).click();
       await page.getByRole('form', { name: 'Prompt arguments' }).getByRole('button', { name: 'Get prompt' }).click();
 
       const dialog = page.getByRole('dialog');
@@ -20,21 +21,21 @@ for (const era of ['2025 and older', '2026-07-28'] as const) {
         "The request's timeout is paused until you answer.",
       );
       await dialog.getByRole('textbox', { name: /Topic/ }).fill('owls');
-      await dialog.getByRole('button', { name: 'Accept' }).click();
+      await dialog.getByRole('button', { name: names.serverRequests.accept }).click();
       await expect(page.getByRole('region', { name: 'Prompt messages' })).toContainText('Tell me about owls.');
       await expect(page.getByRole('status').filter({ hasText: 'waiting for you to answer' })).toHaveCount(0);
     });
 
     test('a resource that asks for a name waits for the person, then shows the contents', async ({ page }) => {
       await connect(page, DEMO_MCP_URL, { era });
-      await page.getByRole('tab', { name: 'Resources' }).click();
-      await page.getByRole('list', { name: 'Resources' }).getByRole('button', { name: 'greeting-for-you', exact: true }).click();
+      await page.getByRole('tab', { name: names.tabs.resources }).click();
+      await page.getByRole('list', { name: names.tabs.resources }).getByRole('button', { name: 'greeting-for-you', exact: true }).click();
 
       const dialog = page.getByRole('dialog');
       await expect(dialog).toContainText('Who is reading?');
       await expect(page.getByRole('status').filter({ hasText: 'waiting for you to answer' })).toBeVisible();
       await dialog.getByRole('textbox', { name: /Your name/ }).fill('Ada');
-      await dialog.getByRole('button', { name: 'Accept' }).click();
+      await dialog.getByRole('button', { name: names.serverRequests.accept }).click();
       await expect(page.getByRole('region', { name: 'Resource contents' })).toContainText('Hello, Ada.');
     });
   });

@@ -2,6 +2,7 @@
 import type { Page } from '@playwright/test';
 import { connect, expect as baseExpect, openApp, openConnectionSettings, result, test } from './fixtures.ts';
 import { DEMO_MCP_URL, EVERYTHING_MCP_URL } from './servers/ports.ts';
+import { names } from './names.ts';
 
 async function runTool(page: Page, name: string, fill?: () => Promise<void>) {
   await page
@@ -9,7 +10,7 @@ async function runTool(page: Page, name: string, fill?: () => Promise<void>) {
     .first()
     .click();
   await fill?.();
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
 }
 
 // These flows wait on a server that waits on a person: give a loaded machine room before calling it a failure.
@@ -24,11 +25,11 @@ test.describe('server-everything', () => {
     await expect(dialog).toContainText('Write a haiku about lenses');
     await expect(dialog).toContainText('during our tools/call');
     await dialog.getByLabel('Reply text').fill('Glass bends the light');
-    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await dialog.getByRole('button', { name: names.serverRequests.approve }).click();
     await expect(dialog).toBeHidden();
     await expect(result(page)).toContainText('Glass bends the light');
     // The request and our answer are on the timeline too.
-    const timeline = page.getByRole('region', { name: 'Notifications' });
+    const timeline = page.getByRole('region', { name: names.layout.notifications });
     await expect(timeline).toContainText('sampling/createMessage');
     await expect(timeline).toContainText('Approved');
   });
@@ -36,9 +37,9 @@ test.describe('server-everything', () => {
   test('sampling: Reject answers -1', async ({ page }) => {
     await connect(page, EVERYTHING_MCP_URL);
     await runTool(page, 'trigger-sampling-request', () => page.getByLabel(/^prompt/).fill('anything'));
-    await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: names.serverRequests.reject }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
-    await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('error -1');
+    await expect(page.getByRole('region', { name: names.layout.notifications })).toContainText('error -1');
   });
 
   test('elicitation form: defaults prefilled, validated, accepted', async ({ page }) => {
@@ -50,11 +51,11 @@ test.describe('server-everything', () => {
     await expect(dialog.getByLabel('Untitled Single Select Enum')).toHaveValue('Monica');
     await expect(dialog.getByRole('checkbox', { name: 'Guitar' })).toBeChecked();
     await dialog.getByLabel('String with email format').fill('not-an-email');
-    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await dialog.getByRole('button', { name: names.serverRequests.accept }).click();
     await expect(dialog).toContainText('Enter an email address');
     await dialog.getByLabel('String with email format').fill('ada@example.com');
     await dialog.getByRole('textbox', { name: 'String', exact: true }).fill('Ada Lovelace');
-    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await dialog.getByRole('button', { name: names.serverRequests.accept }).click();
     await expect(dialog).toBeHidden();
     await expect(result(page)).toContainText('Ada Lovelace');
     await expect(result(page)).toContainText('ada@example.com');
@@ -76,7 +77,7 @@ test.describe('server-everything', () => {
     await expect(dialog.locator('mark')).toHaveText('consent.example.com');
     expect(visited, 'the URL must not be prefetched').toBe(false);
     const popupPromise = page.waitForEvent('popup');
-    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await dialog.getByRole('button', { name: names.serverRequests.accept }).click();
     const popup = await popupPromise;
     await popup.waitForLoadState();
     expect(popup.url()).toBe('https://consent.example.com/approve?step=1');
@@ -99,13 +100,13 @@ test.describe('server-everything', () => {
     // The retry goes through: this time the server asks with a URL elicitation request.
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('asks you to open a page');
-    await dialog.getByRole('button', { name: 'Decline' }).click();
+    await dialog.getByRole('button', { name: names.serverRequests.decline }).click();
     await expect(result(page)).toContainText('decline');
   });
 
   test('roots: edited in the Roots tab, announced, and read by the server', async ({ page }) => {
     await connect(page, EVERYTHING_MCP_URL);
-    await page.getByRole('tab', { name: 'Roots' }).click();
+    await page.getByRole('tab', { name: names.tabs.roots }).click();
     await page.getByRole('button', { name: 'Add root' }).click();
     await page.getByLabel('Root URI 1').fill('https://not-a-file');
     await page.getByRole('button', { name: 'Save roots' }).click();
@@ -114,7 +115,7 @@ test.describe('server-everything', () => {
     await page.getByLabel('Root name 1').fill('Lens project');
     await page.getByRole('button', { name: 'Save roots' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toContainText('notifications/roots/list_changed');
-    await page.getByRole('tab', { name: 'Tools' }).click();
+    await page.getByRole('tab', { name: names.tabs.tools }).click();
     await runTool(page, 'get-roots-list');
     await expect(result(page)).toContainText('file:///tmp/lens-project');
     await expect(result(page)).toContainText('Lens project');
@@ -123,10 +124,10 @@ test.describe('server-everything', () => {
   test('a capability switched off: the server does not offer what needs it', async ({ page }) => {
     await openApp(page, EVERYTHING_MCP_URL);
     await openConnectionSettings(page);
-    await page.getByRole('button', { name: 'Client capabilities' }).click();
+    await page.getByRole('button', { name: names.connection.clientCapabilities }).click();
     await page.getByRole('checkbox', { name: 'Sampling', exact: true }).uncheck();
     await expect(page.getByRole('checkbox', { name: 'Sampling with tools' })).not.toBeChecked();
-    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
     await expect(page.getByRole('button', { name: /^trigger-elicitation-request/ }).first()).toBeVisible();
     await expect(page.getByRole('button', { name: /^trigger-sampling-request/ })).toHaveCount(0);
@@ -159,7 +160,7 @@ test.describe('demo server', () => {
     await dialog.getByLabel('Team code').fill('eng');
     await dialog.getByRole('textbox', { name: 'Age', exact: true }).fill('200');
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('');
-    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await dialog.getByRole('button', { name: names.serverRequests.accept }).click();
     await expect(dialog).toContainText('Must match the pattern ^[A-Z]{3}$');
     await expect(dialog).toContainText('Must be at most 150');
     await expect(dialog).toContainText('Required.');
@@ -167,7 +168,7 @@ test.describe('demo server', () => {
     await dialog.getByRole('textbox', { name: 'Age', exact: true }).fill('37');
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Grace Hopper');
     await dialog.getByRole('checkbox', { name: 'Friday' }).check();
-    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await dialog.getByRole('button', { name: names.serverRequests.accept }).click();
     await expect(dialog).toBeHidden();
     await expect(result(page)).toContainText('"name": "Grace Hopper"');
     await expect(result(page)).toContainText('"code": "OPS"');
@@ -184,12 +185,12 @@ test.describe('demo server', () => {
     await dialog.getByRole('button', { name: 'Add tool use' }).click();
     await dialog.getByLabel('Tool input (JSON)').fill('{"city": "Lisbon"}');
     await dialog.getByRole('button', { name: 'Remove' }).first().click();
-    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await dialog.getByRole('button', { name: names.serverRequests.approve }).click();
     // The second round carries the tool result and forbids tools.
     await expect(dialog).toContainText('tool_result for');
     await expect(dialog).toContainText('toolChoice is "none"');
     await dialog.getByLabel('Reply text').fill('It is sunny in Lisbon.');
-    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await dialog.getByRole('button', { name: names.serverRequests.approve }).click();
     await expect(result(page)).toContainText('It is sunny in Lisbon.');
   });
 
@@ -217,16 +218,16 @@ test.describe('demo server', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('note', { name: 'Warnings about this URL' })).toContainText('punycode xn--pypal-4ve.com');
     await expect(dialog.getByRole('note', { name: 'Warnings about this URL' })).toContainText('p\u0430ypal.com');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: names.connection.cancel }).click();
     await expect(result(page)).toContainText('cancel');
   });
 
   test('form elicitation switched off: refused without a dialog', async ({ page }) => {
     await openApp(page, DEMO_MCP_URL);
     await openConnectionSettings(page);
-    await page.getByRole('button', { name: 'Client capabilities' }).click();
+    await page.getByRole('button', { name: names.connection.clientCapabilities }).click();
     await page.getByRole('checkbox', { name: 'Elicitation (form)' }).uncheck();
-    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
     await runTool(page, 'ask-every-field');
     // 2025: the tool reports the refused request; 2026-07-28: the server answers -32021 (capability not declared).
@@ -245,11 +246,11 @@ test.describe('pending requests', () => {
     await queue.getByRole('button', { name: '2. Form' }).click();
     await expect(dialog).toContainText('Second question');
     await dialog.getByRole('textbox', { name: 'city' }).fill('Porto');
-    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await dialog.getByRole('button', { name: names.serverRequests.accept }).click();
     await expect(dialog).toContainText('First question');
     await expect(queue).toBeHidden();
     await dialog.getByRole('textbox', { name: 'team' }).fill('Lens');
-    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await dialog.getByRole('button', { name: names.serverRequests.accept }).click();
     await expect(result(page)).toContainText('"city": "Porto"');
     await expect(result(page)).toContainText('"team": "Lens"');
   });
@@ -260,8 +261,8 @@ test.describe('pending requests', () => {
     await expect(page.getByRole('dialog')).toContainText('Answer within 2 s.');
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: 'no longer pending' })).toContainText('the server cancelled it');
-    await expect(page.getByRole('region', { name: 'Message log' })).toContainText('no longer pending');
-    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(page.getByRole('region', { name: names.log.region })).toContainText('no longer pending');
+    await page.getByRole('button', { name: names.authorization.dismiss }).click();
     await expect(page.getByRole('status').filter({ hasText: 'no longer pending' })).toHaveCount(0);
   });
 });

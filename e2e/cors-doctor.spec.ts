@@ -2,6 +2,7 @@
 import type { Page } from '@playwright/test';
 import { connect, expect, openApp, openConnectionSettings, openServerDetails, test } from './fixtures.ts';
 import { hostileUrl, MODERN_CORS_2025_URL } from './servers/ports.ts';
+import { names } from './names.ts';
 
 async function failToConnect(page: Page, scenario: string, header?: { name: string; value: string }) {
   await openApp(page, hostileUrl(scenario));
@@ -12,7 +13,7 @@ async function failToConnect(page: Page, scenario: string, header?: { name: stri
     await page.getByRole('textbox', { name: 'Header name 1' }).fill(header.name);
     await page.getByRole('textbox', { name: 'Header value 1' }).fill(header.value);
   }
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Failed/ })).toBeVisible({ timeout: 15_000 });
   return page.getByRole('alert');
 }
@@ -58,21 +59,21 @@ test('says when the server allows no cross-origin requests at all', async ({ pag
 test('2026-07-28 pinned behind a 2025 allow-list: lists the headers to add and connects as 2025 on request', async ({ page }) => {
   await openApp(page, hostileUrl('cors-modern-headers-not-allowed'));
   await openConnectionSettings(page);
-  await page.getByRole('combobox', { name: 'Protocol' }).selectOption('2026-07-28');
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('combobox', { name: names.connection.protocol }).selectOption('2026-07-28');
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Failed/ })).toBeVisible({ timeout: 15_000 });
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('not the request headers MCP 2026-07-28 adds: add Mcp-Method, Mcp-Name');
   await expect(alert.getByRole('list', { name: 'Headers to allow' }).getByRole('listitem')).toHaveText(['Mcp-Method', 'Mcp-Name']);
 
-  await alert.getByRole('button', { name: 'Connect as 2025' }).click();
+  await alert.getByRole('button', { name: names.connection.connectAs2025 }).click();
   await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
   await openServerDetails(page);
   await expect(page.locator('.era-badge')).toHaveText('2025 era');
   await expect(page.locator('.era-reason')).toContainText('Pinned to 2025-11-25');
   // A one-off: the setting stays as chosen.
   await openConnectionSettings(page);
-  await expect(page.getByRole('combobox', { name: 'Protocol' })).toHaveValue('modern');
+  await expect(page.getByRole('combobox', { name: names.connection.protocol })).toHaveValue('modern');
 });
 
 test('Auto behind a 2025 allow-list: connects as 2025, says the probe could not be sent, and Check CORS names the headers', async ({
@@ -84,11 +85,11 @@ test('Auto behind a 2025 allow-list: connects as 2025, says the probe could not 
   await expect(page.locator('.era-reason')).toContainText('could not send the 2026-07-28 probe');
   // Not a verdict about the server: nothing is remembered for this origin.
   await openConnectionSettings(page);
-  await expect(page.getByRole('combobox', { name: 'Protocol' })).not.toHaveAccessibleDescription(/last:/);
+  await expect(page.getByRole('combobox', { name: names.connection.protocol })).not.toHaveAccessibleDescription(/last:/);
 
-  await page.getByRole('tab', { name: 'Tools' }).click();
+  await page.getByRole('tab', { name: names.tabs.tools }).click();
   await expect(page.getByRole('button', { name: /^greet/ })).toBeVisible();
-  await page.getByRole('button', { name: 'Check CORS' }).click();
+  await page.getByRole('button', { name: names.connection.checkCors }).click();
   const check = page.getByRole('region', { name: 'CORS check' });
   await expect(check).toContainText('add Mcp-Method, Mcp-Name, Mcp-Param-Region to Access-Control-Allow-Headers');
   await expect(check.getByRole('list', { name: 'Headers to allow' }).getByRole('listitem')).toHaveText([
@@ -97,5 +98,5 @@ test('Auto behind a 2025 allow-list: connects as 2025, says the probe could not 
     'Mcp-Param-Region',
   ]);
   await expect(check.getByRole('region', { name: 'CORS fix' })).toContainText("'Mcp-Param-Region'");
-  await expect(check.getByRole('button', { name: 'Connect as 2025' })).toHaveCount(0);
+  await expect(check.getByRole('button', { name: names.connection.connectAs2025 })).toHaveCount(0);
 });

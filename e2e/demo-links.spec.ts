@@ -2,6 +2,7 @@
 import type { Page } from '@playwright/test';
 import { chooseEra, expect, test } from './fixtures.ts';
 import { APP_URL, DEMO_MCP_URL } from './servers/ports.ts';
+import { names } from './names.ts';
 
 test.slow();
 
@@ -14,7 +15,7 @@ const seed = (page: Page, key: string, value: unknown) =>
   );
 const connected = (page: Page) =>
   expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
-const scriptStatus = (page: Page) => page.getByRole('region', { name: 'Demo script' }).getByRole('status');
+const scriptStatus = (page: Page) => page.getByRole('region', { name: names.demo.script }).getByRole('status');
 
 test('demo mode with ?api_key= in the address still finds the server’s script, and says why when there is none', async ({ page }) => {
   await seed(page, 'mcp-lens.saved-requests', [
@@ -23,7 +24,7 @@ test('demo mode with ?api_key= in the address still finds the server’s script,
   await page.goto(`${APP_URL}?url=${encodeURIComponent(`${DEMO_MCP_URL}?api_key=sk-demo-7`)}&demo=1`);
   await expect(scriptStatus(page)).toHaveText(/^No script yet: connect to a server/);
   await chooseEra(page, '2025 and older');
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
   await connected(page);
   await expect(scriptStatus(page)).toHaveText('Script ready: 1 step');
 });
@@ -37,11 +38,11 @@ test('&connect=1 on a saved server asks for the header value it does not keep, t
     if (request.url().startsWith(DEMO_MCP_URL) && request.method() === 'POST') sent.push(request.headers()['accept-language']);
   });
   await page.goto(`${APP_URL}?url=${encodeURIComponent(DEMO_MCP_URL)}&connect=1`);
-  const link = page.getByRole('region', { name: 'Link request' });
+  const link = page.getByRole('region', { name: names.links.request });
   const value = link.getByRole('textbox', { name: 'Value of Accept-Language' });
   await expect(value).toBeVisible();
   await expect(link.getByRole('status')).toHaveText('Needs a value for Accept-Language.');
-  await expect(link.getByRole('button', { name: 'Connect to this server' })).toBeDisabled();
+  await expect(link.getByRole('button', { name: names.links.connectToThisServer })).toBeDisabled();
   await value.press('Enter');
   await expect(link.getByRole('status')).toHaveText('Needs a value for Accept-Language.');
   expect(sent).toEqual([]);

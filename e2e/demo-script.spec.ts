@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { chooseEra, expect, result, test } from './fixtures.ts';
 import { APP_URL, DEMO_MCP_URL } from './servers/ports.ts';
+import { names } from './names.ts';
 
 const SCRIPT = [
   {
@@ -27,7 +28,7 @@ async function openWithScript(page: Page) {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(`${APP_URL}?url=${encodeURIComponent(DEMO_MCP_URL)}&demo=1`);
   await chooseEra(page, '2025 and older');
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
 }
 
@@ -37,14 +38,14 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
-const scriptStatus = (page: Page) => page.getByRole('region', { name: 'Demo script' }).getByRole('status');
+const scriptStatus = (page: Page) => page.getByRole('region', { name: names.demo.script }).getByRole('status');
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`steps a two-step script with one key: the filled form, then the result and the app (${scheme})`, async ({ page }, testInfo) => {
     await page.emulateMedia({ colorScheme: scheme });
     await openWithScript(page);
     await expect(scriptStatus(page)).toHaveText('Script ready: 2 steps');
-    await expect(page.getByRole('button', { name: 'Next step' })).toHaveAttribute('aria-keyshortcuts', /ArrowRight/);
+    await expect(page.getByRole('button', { name: names.demo.nextStep })).toHaveAttribute('aria-keyshortcuts', /ArrowRight/);
 
     // Step 1: the form, filled in, and nothing run yet.
     await page.keyboard.press('ArrowRight');
@@ -66,10 +67,10 @@ for (const scheme of ['light', 'dark'] as const) {
     // The same key runs it.
     await page.keyboard.press('PageDown');
     await expect(result(page)).toContainText('HELLO FROM THE SCRIPT');
-    await expect(page.getByRole('region', { name: 'Activity strip' })).toContainText('→ tools/call');
+    await expect(page.getByRole('region', { name: names.demo.activityStrip })).toContainText('→ tools/call');
 
     // Step 2, by the button: a tool with an app.
-    await page.getByRole('button', { name: 'Next step' }).click();
+    await page.getByRole('button', { name: names.demo.nextStep }).click();
     await expect(scriptStatus(page)).toHaveText('Step 2 of 2 — Sales in the south');
     await expect(page.getByRole('heading', { name: 'Show sales (an MCP App)' })).toBeVisible();
     await expect(
@@ -91,16 +92,16 @@ for (const scheme of ['light', 'dark'] as const) {
 
 test('the script follows the order set in the History tab, and keys typed in a field stay there', async ({ page }) => {
   await openWithScript(page);
-  await page.getByRole('tab', { name: 'History' }).click();
+  await page.getByRole('tab', { name: names.tabs.history }).click();
   await page.getByRole('button', { name: 'Move Sales in the south up' }).click();
   await expect(page.getByRole('button', { name: 'Move Sales in the south up' })).toBeDisabled();
 
-  await page.getByRole('button', { name: 'Next step' }).focus();
+  await page.getByRole('button', { name: names.demo.nextStep }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(scriptStatus(page)).toHaveText('Step 1 of 2 — Sales in the south');
-  await expect(page.getByRole('tab', { name: 'Tools' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: names.tabs.tools })).toHaveAttribute('aria-selected', 'true');
 
   // → in a text field moves the caret, not the script.
-  await page.getByRole('searchbox', { name: 'Search tools' }).press('ArrowRight');
+  await page.getByRole('searchbox', { name: names.tools.searchTools }).press('ArrowRight');
   await expect(scriptStatus(page)).toHaveText('Step 1 of 2 — Sales in the south');
 });

@@ -6,16 +6,17 @@ import { readFile, writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { connect, expect, openApp, openConnectionSettings, openServerDetails, test } from './fixtures.ts';
 import { EVERYTHING_MCP_URL, MODERN_MCP_URL } from './servers/ports.ts';
+import { names } from './names.ts';
 
 test('Protocol defaults to Auto, remembers a change across a reload, and shows the era this origin spoke', async ({ page }) => {
   await openApp(page, EVERYTHING_MCP_URL);
   await openConnectionSettings(page);
-  const protocol = page.getByRole('combobox', { name: 'Protocol' });
+  const protocol = page.getByRole('combobox', { name: names.connection.protocol });
   await expect(protocol).toHaveValue('auto');
   await expect(protocol.locator('option')).toHaveText(['Auto', '2026-07-28', '2025 and older']);
 
   // server-everything speaks 2025: Auto finds that out without a settings change.
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
   await openConnectionSettings(page);
   await expect(protocol).toHaveAccessibleDescription('last: 2025');
@@ -24,9 +25,9 @@ test('Protocol defaults to Auto, remembers a change across a reload, and shows t
   await expect(protocol).not.toHaveAccessibleDescription('last: 2025');
   await page.reload();
   await openConnectionSettings(page);
-  await expect(page.getByRole('combobox', { name: 'Protocol' })).toHaveValue('modern');
-  await page.getByRole('combobox', { name: 'Protocol' }).selectOption('Auto');
-  await expect(page.getByRole('combobox', { name: 'Protocol' })).toHaveAccessibleDescription('last: 2025');
+  await expect(page.getByRole('combobox', { name: names.connection.protocol })).toHaveValue('modern');
+  await page.getByRole('combobox', { name: names.connection.protocol }).selectOption('Auto');
+  await expect(page.getByRole('combobox', { name: names.connection.protocol })).toHaveAccessibleDescription('last: 2025');
 });
 
 test('server panel on a 2025 server (server-everything, Auto): the 2025 era and why', async ({ page }) => {
@@ -40,8 +41,8 @@ test('server panel on a 2025 server (server-everything, Auto): the 2025 era and 
   await expect(page.getByRole('button', { name: 'Ping' })).toBeEnabled();
   // A 2025 server gets no discover result, and no deprecation badges.
   await expect(panel.getByText('Discover result')).toHaveCount(0);
-  await page.getByRole('tab', { name: 'Logs' }).click();
-  await expect(page.getByRole('combobox', { name: 'Server log level' })).toBeVisible();
+  await page.getByRole('tab', { name: names.tabs.logs }).click();
+  await expect(page.getByRole('combobox', { name: names.serverLogs.level })).toBeVisible();
   await expect(page.getByText('deprecated in 2026-07-28')).toHaveCount(0);
 });
 
@@ -68,37 +69,37 @@ test('server panel on a 2026-07-28 server: era, versions, no session by design, 
 
 test('Logs on a 2026-07-28 server: a level per request, info by default, Off sends none', async ({ page }) => {
   await connect(page, MODERN_MCP_URL);
-  await page.getByRole('tab', { name: 'Logs' }).click();
+  await page.getByRole('tab', { name: names.tabs.logs }).click();
   const level = page.getByRole('combobox', { name: 'Log level per request' });
   await expect(level).toHaveValue('info');
   await expect(page.getByRole('tabpanel')).toContainText('deprecated in 2026-07-28');
   await expect(level.locator('option').first()).toHaveText('Off');
 
   await runGreet(page, 'Ada');
-  await page.getByRole('tab', { name: 'Logs' }).click();
-  const list = page.getByRole('list', { name: 'Server log messages' });
+  await page.getByRole('tab', { name: names.tabs.logs }).click();
+  const list = page.getByRole('list', { name: names.serverLogs.list });
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list).toContainText('greeting Ada');
 
   await level.selectOption('Off');
   await expect(level).toHaveValue('off');
   await runGreet(page, 'Grace');
-  await page.getByRole('tab', { name: 'Logs' }).click();
+  await page.getByRole('tab', { name: names.tabs.logs }).click();
   await expect(list.getByRole('listitem')).toHaveCount(1);
 
-  await page.getByRole('tab', { name: 'Roots' }).click();
+  await page.getByRole('tab', { name: names.tabs.roots }).click();
   await expect(page.getByRole('tabpanel')).toContainText('deprecated in 2026-07-28');
 });
 
 test('the Message log labels the era probe and keeps the request _meta envelope collapsed', async ({ page }) => {
   await connect(page, MODERN_MCP_URL);
-  const log = page.getByRole('region', { name: 'Message log' });
+  const log = page.getByRole('region', { name: names.log.region });
   const probe = log.getByRole('button', { name: /request era probe server\/discover/ });
   await expect(probe).toBeVisible();
   await expect(log.getByRole('button', { name: /response era probe server\/discover/ })).toBeVisible();
 
   await probe.click();
-  const detail = log.getByRole('region', { name: 'Selected message' });
+  const detail = log.getByRole('region', { name: names.log.selected });
   const meta = detail.locator('details.log-meta');
   await expect(meta.locator('summary')).toContainText('Request _meta');
   await expect(meta.locator('summary')).toContainText('protocolVersion');
@@ -120,7 +121,7 @@ test('a saved session shows the era it was recorded with, and one from an older 
   await connect(page, MODERN_MCP_URL);
   const path = testInfo.outputPath('modern.mcplens.json');
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Save session' }).click();
+  await page.getByRole('button', { name: names.workspace.saveSession }).click();
   await (await downloading).saveAs(path);
 
   await openApp(page);
@@ -144,12 +145,12 @@ test('a saved session shows the era it was recorded with, and one from an older 
 
 test('the HTTP view lists the Mcp-* headers and decodes a Base64 value', async ({ page }) => {
   await connect(page, MODERN_MCP_URL);
-  await page.getByRole('tab', { name: 'Tools' }).click();
+  await page.getByRole('tab', { name: names.tabs.tools }).click();
   await page.getByRole('button', { name: /^grüße/ }).click();
-  await page.getByRole('button', { name: 'Run tool' }).click();
-  await expect(page.getByRole('region', { name: 'Result' })).toContainText('Grüß Gott!');
+  await page.getByRole('button', { name: names.tools.runTool }).click();
+  await expect(page.getByRole('region', { name: names.tools.result })).toContainText('Grüß Gott!');
 
-  await page.getByRole('button', { name: 'HTTP', exact: true }).click();
+  await page.getByRole('button', { name: names.http.http, exact: true }).click();
   const http = page.getByRole('region', { name: 'HTTP exchanges' });
   await http.locator('.http-row', { hasText: 'tools/call' }).last().getByRole('button').click();
   const headers = http.getByRole('region', { name: 'MCP headers' });
@@ -162,9 +163,9 @@ test('the HTTP view lists the Mcp-* headers and decodes a Base64 value', async (
 });
 
 async function runGreet(page: Page, who: string) {
-  await page.getByRole('tab', { name: 'Tools' }).click();
+  await page.getByRole('tab', { name: names.tabs.tools }).click();
   await page.getByRole('button', { name: /^greet/ }).click();
   await page.getByLabel(/^name/).fill(who);
-  await page.getByRole('button', { name: 'Run tool' }).click();
-  await expect(page.getByRole('region', { name: 'Result' })).toContainText(`Hello, ${who}!`);
+  await page.getByRole('button', { name: names.tools.runTool }).click();
+  await expect(page.getByRole('region', { name: names.tools.result })).toContainText(`Hello, ${who}!`);
 }

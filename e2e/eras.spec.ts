@@ -6,6 +6,7 @@
  */
 import { connect, expect as baseExpect, messageLog, openTool, result, test, type EraLabel } from './fixtures.ts';
 import { DEMO_MCP_URL, EVERYTHING_MCP_URL } from './servers/ports.ts';
+import { names } from './names.ts';
 
 // These flows wait on a server that waits on a person: give a loaded machine room.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -26,16 +27,16 @@ for (const era of ERAS) {
     test('a tool with a form, a resource read and a prompt', async ({ page }) => {
       await openTool(page, 'echo');
       await page.getByLabel(/^message/).fill(`hello from ${era.version}`);
-      await page.getByRole('button', { name: 'Run tool' }).click();
+      await page.getByRole('button', { name: names.tools.runTool }).click();
       await expect(result(page)).toContainText(`hello from ${era.version}`);
       await expect(log(page)).toContainText(era.version === '2026-07-28' ? 'server/discover' : 'initialize');
 
-      await page.getByRole('tab', { name: 'Resources' }).click();
-      await page.getByRole('list', { name: 'Resources' }).getByRole('button', { name: 'guide', exact: true }).click();
+      await page.getByRole('tab', { name: names.tabs.resources }).click();
+      await page.getByRole('list', { name: names.tabs.resources }).getByRole('button', { name: 'guide', exact: true }).click();
       await expect(page.getByRole('region', { name: 'Resource contents' }).getByRole('heading', { name: 'Inspector guide' })).toBeVisible();
 
-      await page.getByRole('tab', { name: 'Prompts' }).click();
-      await page.getByRole('list', { name: 'Prompts' }).getByRole('button', { name: 'review-code', exact: true }).click();
+      await page.getByRole('tab', { name: names.tabs.prompts }).click();
+      await page.getByRole('list', { name: names.tabs.prompts }).getByRole('button', { name: 'review-code', exact: true }).click();
       const form = page.getByRole('form', { name: 'Prompt arguments' });
       await form.getByRole('combobox', { name: /language/ }).fill('rust');
       await form
@@ -48,31 +49,31 @@ for (const era of ERAS) {
 
     test('an elicitation and a sampling reply, answered in a dialog', async ({ page }) => {
       await openTool(page, 'ask-two-at-once');
-      await page.getByRole('button', { name: 'Run tool' }).click();
+      await page.getByRole('button', { name: names.tools.runTool }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toContainText('during our tools/call');
       await dialog.getByRole('textbox', { name: 'team' }).fill('Lens');
-      await dialog.getByRole('button', { name: 'Accept' }).click();
+      await dialog.getByRole('button', { name: names.serverRequests.accept }).click();
       await dialog.getByRole('textbox', { name: 'city' }).fill('Lisbon');
-      await dialog.getByRole('button', { name: 'Accept' }).click();
+      await dialog.getByRole('button', { name: names.serverRequests.accept }).click();
       await expect(result(page)).toContainText('Both answered.');
 
       await openTool(page, 'sample-with-tools');
-      await page.getByRole('button', { name: 'Run tool' }).click();
+      await page.getByRole('button', { name: names.tools.runTool }).click();
       await expect(dialog).toContainText('get_weather');
       await dialog.getByLabel('Reply text').fill(`No tool needed (${era.version}).`);
-      await dialog.getByRole('button', { name: 'Approve' }).click();
+      await dialog.getByRole('button', { name: names.serverRequests.approve }).click();
       await expect(result(page)).toContainText('The reply used no tool.');
     });
 
     test('a change notification refreshes the tool list', async ({ page }) => {
       await openTool(page, 'toggle-bonus-tool');
-      await page.getByRole('button', { name: 'Run tool' }).click();
+      await page.getByRole('button', { name: names.tools.runTool }).click();
       await expect(result(page)).toContainText('The tool list changed.');
-      await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('notifications/tools/list_changed');
+      await expect(page.getByRole('region', { name: names.layout.notifications })).toContainText('notifications/tools/list_changed');
       // 2026-07-28 state is shared by every client of the demo server, so the toggle may have removed it.
       const added = (await result(page).textContent())?.includes('Added') === true;
-      await expect(page.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'roll-dice', exact: true })).toHaveCount(
+      await expect(page.getByRole('list', { name: names.tabs.tools }).getByRole('button', { name: 'roll-dice', exact: true })).toHaveCount(
         added ? 1 : 0,
       );
     });
@@ -83,12 +84,12 @@ test('2026-07-28: subscribing to a resource re-opens the listen stream, and its 
   await connect(page, DEMO_MCP_URL, { era: '2026-07-28' });
   const status = page.getByRole('status', { name: 'Listen stream' });
   await expect(status).toContainText('Listening for changes to the tool list');
-  await page.getByRole('tab', { name: 'Resources' }).click();
-  const list = page.getByRole('list', { name: 'Resources' });
+  await page.getByRole('tab', { name: names.tabs.resources }).click();
+  const list = page.getByRole('list', { name: names.tabs.resources });
   await list.getByRole('button', { name: 'ticker', exact: true }).click();
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(status).toContainText('1 subscribed resource');
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Updated: demo://live/ticker');
+  await expect(page.getByRole('region', { name: names.layout.notifications })).toContainText('Updated: demo://live/ticker');
   expect(await log(page).innerText()).not.toContain('resources/subscribe');
 });
 
@@ -97,9 +98,9 @@ test('2026-07-28: Cancel closes the request stream instead of sending notificati
   await openTool(page, 'long-running-task');
   await page.getByLabel(/^steps/).fill('10');
   await page.getByLabel(/^stepMs/).fill('400');
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
   await expect(result(page).getByRole('progressbar', { name: 'Tool progress' })).toBeVisible();
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: names.connection.cancel }).click();
   await expect(result(page)).toContainText('You cancelled — the server was told to stop by closing the request’s response stream');
 });
 

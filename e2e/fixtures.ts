@@ -5,6 +5,7 @@
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { APP_URL } from './servers/ports.ts';
+import { names } from './names.ts';
 
 export const test = base.extend<{ problems: string[] }>({
   // Automatic: every test gets it without asking. A test that expects a problem takes `problems` and removes it.
@@ -39,7 +40,7 @@ export async function openApp(page: Page, serverUrl?: string): Promise<void> {
 
 /** Opens the server card (connected, it starts folded to one line), unless it is open already. */
 export async function openServerDetails(page: Page): Promise<void> {
-  const button = page.getByRole('button', { name: 'Server details' });
+  const button = page.getByRole('button', { name: names.connection.serverDetails });
   if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
   await expect(button).toHaveAttribute('aria-expanded', 'true');
 }
@@ -52,37 +53,37 @@ export type EraLabel = 'Auto' | '2026-07-28' | '2025 and older';
  * unless it is open already. A click elsewhere, Connect included, closes it again.
  */
 export async function openConnectionSettings(page: Page): Promise<void> {
-  const button = page.getByRole('button', { name: 'Connection settings' });
+  const button = page.getByRole('button', { name: names.connection.settings });
   if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
-  await expect(page.getByRole('group', { name: 'Connection settings' })).toBeVisible();
+  await expect(page.getByRole('group', { name: names.connection.settings })).toBeVisible();
 }
 
 /** Chooses the Protocol in the settings popover. */
 export async function chooseEra(page: Page, era: EraLabel): Promise<void> {
   await openConnectionSettings(page);
-  await page.getByRole('combobox', { name: 'Protocol' }).selectOption({ label: era });
+  await page.getByRole('combobox', { name: names.connection.protocol }).selectOption({ label: era });
 }
 
 export async function connect(page: Page, serverUrl: string, options: { era?: EraLabel } = {}): Promise<void> {
   await openApp(page, serverUrl);
-  await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue(serverUrl);
+  await expect(page.getByRole('textbox', { name: names.connection.serverUrl })).toHaveValue(serverUrl);
   if (options.era) await chooseEra(page, options.era);
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
   // A connect is several round trips (probe, handshake, lists) through a worker: on two loaded cores it can
   // take well over the default 5 s, which is a slow machine, not a failure.
   await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
 }
 
 /** The Result region of the selected tool. */
-export const result = (page: Page) => page.getByRole('region', { name: 'Result' });
+export const result = (page: Page) => page.getByRole('region', { name: names.tools.result });
 
 /** The JSON-RPC Message log region. */
-export const messageLog = (page: Page) => page.getByRole('region', { name: 'Message log' });
+export const messageLog = (page: Page) => page.getByRole('region', { name: names.log.region });
 
 /** Opens the Tools tab and selects a tool by its exact name in the list. */
 export async function openTool(page: Page, name: string): Promise<void> {
-  await page.getByRole('tab', { name: 'Tools' }).click();
-  await page.getByRole('list', { name: 'Tools' }).getByRole('button', { name, exact: true }).click();
+  await page.getByRole('tab', { name: names.tabs.tools }).click();
+  await page.getByRole('list', { name: names.tabs.tools }).getByRole('button', { name, exact: true }).click();
 }
 
 /**
@@ -96,5 +97,5 @@ export async function runTool(page: Page, name: string, input: { fill?: () => Pr
     await page.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify(input.args));
   }
   await input.fill?.();
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
 }

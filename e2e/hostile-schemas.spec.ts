@@ -6,18 +6,19 @@
 import type { Page } from '@playwright/test';
 import { expect, openApp, test } from './fixtures.ts';
 import { hostileUrl } from './servers/ports.ts';
+import { names } from './names.ts';
 
 async function connectTo(page: Page, scenario: string) {
   await openApp(page, hostileUrl(scenario));
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
 }
 
-const result = (page: Page) => page.getByRole('region', { name: 'Result', exact: true });
+const result = (page: Page) => page.getByRole('region', { name: names.tools.result, exact: true });
 
 async function expectStillUsable(page: Page, scenario: string) {
   await page.getByRole('button', { name: 'ok', exact: true }).click();
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
   await expect(result(page)).toContainText(`ok from ${scenario}`);
 }
 
@@ -30,7 +31,7 @@ test('a catastrophic pattern is checked in linear time in the form, the JSON edi
   await page.getByRole('button', { name: 'JSON', exact: true }).click();
   await expect(page.getByRole('note', { name: 'Schema check' })).toContainText('must match pattern');
   await page.getByRole('textbox', { name: 'Arguments (JSON)' }).fill('{}');
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
   // The engine checks structuredContent against the same pattern, and the worker answers.
   await expect(result(page).getByRole('note')).toContainText('/code must match pattern');
   await expectStillUsable(page, 'regex-bomb');
@@ -42,15 +43,15 @@ test('a schema whose allOf/anyOf combinations explode opens in the JSON editor, 
   await expect(page.getByRole('note').filter({ hasText: '2,097,152 alternatives' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Form', exact: true })).toBeDisabled();
   await page.getByRole('textbox', { name: 'Arguments (JSON)' }).fill('{"f0": "option 0.1"}');
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
   await expect(result(page)).toContainText('combinations accepted');
 });
 
 test('icons and resource images that declare 20000×20000 pixels are refused before decoding', async ({ page }) => {
   await connectTo(page, 'image-bombs');
   await expect(page.getByRole('img', { name: /Icon not shown: .*20000×20000 pixels/ }).first()).toBeVisible();
-  await page.getByRole('tab', { name: 'Resources' }).click();
-  const list = page.getByRole('list', { name: 'Resources' });
+  await page.getByRole('tab', { name: names.tabs.resources }).click();
+  const list = page.getByRole('list', { name: names.tabs.resources });
   const contents = page.getByRole('region', { name: 'Resource contents' });
   await list.getByRole('button', { name: 'bomb.png', exact: true }).click();
   await expect(contents).toContainText('The image is not shown: it is 20000×20000 pixels');
@@ -61,8 +62,8 @@ test('icons and resource images that declare 20000×20000 pixels are refused bef
 
 test('markdown with HTML entities renders under Trusted Types', async ({ page }) => {
   await connectTo(page, 'image-bombs');
-  await page.getByRole('tab', { name: 'Resources' }).click();
-  await page.getByRole('list', { name: 'Resources' }).getByRole('button', { name: 'entities.md', exact: true }).click();
+  await page.getByRole('tab', { name: names.tabs.resources }).click();
+  await page.getByRole('list', { name: names.tabs.resources }).getByRole('button', { name: 'entities.md', exact: true }).click();
   const contents = page.getByRole('region', { name: 'Resource contents' });
   await expect(contents.getByRole('heading', { name: 'Entities' })).toBeVisible();
   await expect(contents).toContainText('© 2026 Example & Co — all <rights> reserved.');
@@ -73,7 +74,7 @@ test('an optional nested object whose fields are required can be left out of a f
   await page.getByRole('button', { name: 'probe', exact: true }).click();
   await expect(page.locator('.tool-form')).toContainText('leave all of its fields empty to leave it out');
   await page.getByLabel('title').fill('Crash on save');
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
   await expect(result(page)).toContainText('issue filed');
   await expect(page.locator('.tool-form')).not.toContainText('must have required property');
 });
@@ -86,7 +87,7 @@ test('input properties named toString and constructor render as ordinary fields'
   await expect(form.getByRole('combobox', { name: 'toString' })).toBeVisible();
   await expect(form.getByRole('combobox', { name: 'valueOf' })).toBeVisible();
   await form.getByLabel('topic').fill('prototypes');
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
   await expect(result(page)).toContainText('prototype fields received');
   await expect(page.locator('body')).not.toContainText('[object Object]');
 });

@@ -5,22 +5,23 @@
 import type { Page } from '@playwright/test';
 import { expect, openApp, test } from './fixtures.ts';
 import { hostileControlUrl, hostileUrl } from './servers/ports.ts';
+import { names } from './names.ts';
 
 async function connectTo(page: Page, scenario: string) {
   await openApp(page, hostileUrl(scenario));
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
 }
 
 async function run(page: Page, tool: string) {
   await page.getByRole('button', { name: tool, exact: true }).click();
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
 }
 
 /** The log holds an entry matching `filter`; the filter is cleared again afterwards. */
 async function expectLogged(page: Page, filter: string, expected: RegExp | string) {
-  const log = page.getByRole('region', { name: 'Message log' });
-  const box = log.getByRole('textbox', { name: 'Filter messages' });
+  const log = page.getByRole('region', { name: names.log.region });
+  const box = log.getByRole('textbox', { name: names.log.filter });
   await box.fill(filter);
   await expect(log.locator('.log-row').filter({ hasText: expected }).first()).toBeVisible();
   await box.fill('');
@@ -28,7 +29,7 @@ async function expectLogged(page: Page, filter: string, expected: RegExp | strin
 
 async function expectStillUsable(page: Page, scenario: string) {
   await run(page, 'ok');
-  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText(`ok from ${scenario}`);
+  await expect(page.getByRole('region', { name: names.tools.result, exact: true })).toContainText(`ok from ${scenario}`);
   await expect(page.getByRole('status').filter({ hasText: /Connected/ })).toBeVisible();
 }
 
@@ -62,7 +63,7 @@ for (const fault of FAULTS) {
   test(`explains ${fault.scenario}, logs what arrived, and stays usable`, async ({ page }) => {
     await connectTo(page, fault.scenario);
     await run(page, 'probe');
-    await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText(fault.error);
+    await expect(page.getByRole('region', { name: names.tools.result, exact: true })).toContainText(fault.error);
     await expectLogged(page, fault.logFilter, fault.logged);
     await expectStillUsable(page, fault.scenario);
   });
@@ -71,7 +72,7 @@ for (const fault of FAULTS) {
 test('a broken SSE event is logged raw and the valid answer after it still arrives', async ({ page }) => {
   await connectTo(page, 'bad-json-event');
   await run(page, 'probe');
-  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('answered after a broken event');
+  await expect(page.getByRole('region', { name: names.tools.result, exact: true })).toContainText('answered after a broken event');
   await expectLogged(page, 'this is not json', 'unparseable');
   await expectStillUsable(page, 'bad-json-event');
 });
@@ -79,11 +80,11 @@ test('a broken SSE event is logged raw and the valid answer after it still arriv
 test('answers to unknown ids and second answers are marked unmatched; the first answer wins', async ({ page }) => {
   await connectTo(page, 'duplicate-id');
   await run(page, 'probe');
-  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('first answer');
+  await expect(page.getByRole('region', { name: names.tools.result, exact: true })).toContainText('first answer');
   await expectLogged(page, 'second answer', 'unmatched');
   await connectTo(page, 'unknown-id');
   await run(page, 'probe');
-  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('the real answer');
+  await expect(page.getByRole('region', { name: names.tools.result, exact: true })).toContainText('the real answer');
   await expectLogged(page, '987654', 'unmatched');
   await expectStillUsable(page, 'unknown-id');
 });
@@ -91,7 +92,7 @@ test('answers to unknown ids and second answers are marked unmatched; the first 
 test('flags a notification that carries an id as a spec violation', async ({ page }) => {
   await connectTo(page, 'notification-with-id');
   await run(page, 'probe');
-  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('done');
+  await expect(page.getByRole('region', { name: names.tools.result, exact: true })).toContainText('done');
   await expectLogged(page, 'I have an id', 'spec violation');
   await expectStillUsable(page, 'notification-with-id');
 });
@@ -99,7 +100,7 @@ test('flags a notification that carries an id as a spec violation', async ({ pag
 test('warns about invalid UTF-8 and shows the text with a replacement character', async ({ page }) => {
   await connectTo(page, 'invalid-utf8');
   await run(page, 'probe');
-  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('bad byte: [\uFFFD]');
+  await expect(page.getByRole('region', { name: names.tools.result, exact: true })).toContainText('bad byte: [\uFFFD]');
   await expectLogged(page, 'not valid UTF-8', /first bad byte at offset \d+/);
   await expectStillUsable(page, 'invalid-utf8');
 });
@@ -107,7 +108,9 @@ test('warns about invalid UTF-8 and shows the text with a replacement character'
 test('stays responsive through a flood of 5000 notifications', async ({ page }) => {
   await connectTo(page, 'flood');
   await run(page, 'probe');
-  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('after 5000 notifications', { timeout: 20_000 });
+  await expect(page.getByRole('region', { name: names.tools.result, exact: true })).toContainText('after 5000 notifications', {
+    timeout: 20_000,
+  });
   await expectLogged(page, '"seq":4999', 'notifications/message');
   await expectStillUsable(page, 'flood');
 });
@@ -115,7 +118,7 @@ test('stays responsive through a flood of 5000 notifications', async ({ page }) 
 test('re-initializes once when the server forgets the session, without repeating the tool call', async ({ page }) => {
   await connectTo(page, 'session-404');
   await run(page, 'probe');
-  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText(
+  await expect(page.getByRole('region', { name: names.tools.result, exact: true })).toContainText(
     /forgotten the session \(HTTP 404\), so MCP Lens started a new one/,
   );
   await expect(page.getByRole('status').filter({ hasText: /Connected/ })).toBeVisible();
@@ -126,7 +129,7 @@ test('re-initializes once when the server forgets the session, without repeating
   expect(received.filter((r) => r.rpcMethod === 'tools/call')).toHaveLength(1);
   expect(received.filter((r) => r.rpcMethod === 'initialize')).toHaveLength(2);
   await run(page, 'probe');
-  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('new session works');
+  await expect(page.getByRole('region', { name: names.tools.result, exact: true })).toContainText('new session works');
 });
 
 for (const [scenario, error] of [
@@ -135,7 +138,7 @@ for (const [scenario, error] of [
 ] as const) {
   test(`refuses to connect on ${scenario}, with the reason`, async ({ page }) => {
     await openApp(page, hostileUrl(scenario));
-    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: /Failed/ })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText(error);
   });
@@ -151,7 +154,7 @@ test('server strings with markup stay inert text, and hidden characters are show
   const main = page.getByRole('main');
   await expect(main).toContainText('<img src=x onerror=');
   await run(page, 'probe');
-  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('<script>alert');
+  await expect(page.getByRole('region', { name: names.tools.result, exact: true })).toContainText('<script>alert');
   expect(await page.locator('main img[src="x"], main script').count()).toBe(0);
   await expect(main).toContainText(/U\+202E|RLO|⟪/);
   expect(dialogs).toBe(0);
@@ -164,7 +167,7 @@ for (const [scenario, reason] of [
   test(`blocks an image before decoding: ${scenario}`, async ({ page }) => {
     await connectTo(page, scenario);
     await run(page, 'probe');
-    const result = page.getByRole('region', { name: 'Result', exact: true });
+    const result = page.getByRole('region', { name: names.tools.result, exact: true });
     await expect(result).toContainText(reason);
     expect(await result.locator('img').count()).toBe(0);
     await expectStillUsable(page, scenario);
@@ -174,7 +177,7 @@ for (const [scenario, reason] of [
 test('a JSON-RPC error with markup is shown as text', async ({ page }) => {
   await connectTo(page, 'error-response');
   await run(page, 'probe');
-  const result = page.getByRole('region', { name: 'Result', exact: true });
+  const result = page.getByRole('region', { name: names.tools.result, exact: true });
   await expect(result).toContainText('-32050');
   await expect(result).toContainText('<img src=x onerror=');
   expect(await result.locator('img, script').count()).toBe(0);
@@ -184,7 +187,7 @@ test('a JSON-RPC error with markup is shown as text', async ({ page }) => {
 test('a result that breaks the schema is explained and kept in the log', async ({ page }) => {
   await connectTo(page, 'invalid-result');
   await run(page, 'probe');
-  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText(/not valid MCP|invalid/i);
+  await expect(page.getByRole('region', { name: names.tools.result, exact: true })).toContainText(/not valid MCP|invalid/i);
   await expectLogged(page, 'not an array', 'tools/call');
   await expectStillUsable(page, 'invalid-result');
 });
@@ -192,13 +195,13 @@ test('a result that breaks the schema is explained and kept in the log', async (
 test('a batch body is split into its messages and the answer inside it is used', async ({ page }) => {
   await connectTo(page, 'batch');
   await run(page, 'probe');
-  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('answer inside a batch');
+  await expect(page.getByRole('region', { name: names.tools.result, exact: true })).toContainText('answer inside a batch');
   await expectLogged(page, 'batched', 'notifications/message');
 });
 
 test('icons that break the rules are never fetched and show why', async ({ page }) => {
   await connectTo(page, 'icons');
-  const tools = page.getByRole('list', { name: 'Tools' });
+  const tools = page.getByRole('list', { name: names.tabs.tools });
   await expect(tools.getByRole('img', { name: /Icon not shown: .*javascript/ })).toBeVisible();
   await expect(tools.getByRole('img', { name: /Icon not shown: .*another origin/ })).toBeVisible();
   await expect(tools.getByRole('img', { name: /Icon not shown: .*file/ })).toBeVisible();
@@ -211,7 +214,7 @@ test('icons that break the rules are never fetched and show why', async ({ page 
 test('a progress notification for a token never issued does not disturb the call', async ({ page }) => {
   await connectTo(page, 'unknown-progress-token');
   await run(page, 'probe');
-  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('done despite a stray progress token');
+  await expect(page.getByRole('region', { name: names.tools.result, exact: true })).toContainText('done despite a stray progress token');
   await expectLogged(page, 'never-issued', 'notifications/progress');
   await expectStillUsable(page, 'unknown-progress-token');
 });
@@ -219,8 +222,8 @@ test('a progress notification for a token never issued does not disturb the call
 test('prototype keys: server data named __proto__, constructor, toString or hasOwnProperty stays plain names', async ({ page }) => {
   await connectTo(page, 'prototype-keys');
   const resourcesTab = async () => {
-    await page.getByRole('tab', { name: 'Resources' }).click();
-    const list = page.getByRole('list', { name: 'Resources' });
+    await page.getByRole('tab', { name: names.tabs.resources }).click();
+    const list = page.getByRole('list', { name: names.tabs.resources });
     await expect(list.getByRole('button', { name: 'normal', exact: true })).toBeVisible();
     return list;
   };
@@ -233,24 +236,24 @@ test('prototype keys: server data named __proto__, constructor, toString or hasO
   await expect(list.getByText('subscribed', { exact: true })).toHaveCount(0);
 
   // Prompt arguments named after prototype members start empty.
-  await page.getByRole('tab', { name: 'Prompts' }).click();
-  await page.getByRole('list', { name: 'Prompts' }).getByRole('button', { name: 'proto-args', exact: true }).click();
+  await page.getByRole('tab', { name: names.tabs.prompts }).click();
+  await page.getByRole('list', { name: names.tabs.prompts }).getByRole('button', { name: 'proto-args', exact: true }).click();
   const form = page.getByRole('form', { name: 'Prompt arguments' });
   await expect(form.getByRole('textbox', { name: /__proto__/ })).toHaveValue('');
   await expect(form.getByRole('textbox', { name: /toString/ })).toHaveValue('');
   await expect(form.getByRole('textbox', { name: /topic/ })).toHaveValue('');
 
   // Notifications whose methods are prototype names, then an ordinary log message.
-  await page.getByRole('tab', { name: 'Tools' }).click();
+  await page.getByRole('tab', { name: names.tabs.tools }).click();
   await run(page, 'probe');
-  await expect(page.getByRole('region', { name: 'Result', exact: true })).toContainText('prototype keys sent');
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('hasOwnProperty');
-  await page.getByRole('tab', { name: 'Logs' }).click();
-  await expect(page.getByRole('list', { name: 'Server log messages' })).toContainText('after the prototype methods');
+  await expect(page.getByRole('region', { name: names.tools.result, exact: true })).toContainText('prototype keys sent');
+  await expect(page.getByRole('region', { name: names.layout.notifications })).toContainText('hasOwnProperty');
+  await page.getByRole('tab', { name: names.tabs.logs }).click();
+  await expect(page.getByRole('list', { name: names.serverLogs.list })).toContainText('after the prototype methods');
 
   list = await resourcesTab();
   await expect(list.getByText(/^updated/)).toHaveCount(0);
   await expect(page.locator('body')).not.toContainText('[object Object]');
-  await page.getByRole('tab', { name: 'Tools' }).click();
+  await page.getByRole('tab', { name: names.tabs.tools }).click();
   await expectStillUsable(page, 'prototype-keys');
 });

@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { connect, expect, openApp, test } from './fixtures.ts';
 import { HOST, hostileUrl } from './servers/ports.ts';
+import { names } from './names.ts';
 
 /** The longest main-thread task from now on, for the test's annotations (a figure, not an assertion). */
 async function watchLongTasks(page: Page): Promise<() => Promise<number>> {
@@ -23,10 +24,10 @@ async function watchLongTasks(page: Page): Promise<() => Promise<number>> {
 test('10,000 tools render as a window of rows, and the keyboard still reaches every one', async ({ page }, testInfo) => {
   await openApp(page);
   const longest = await watchLongTasks(page);
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(hostileUrl('huge-tools'));
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('textbox', { name: names.connection.serverUrl }).fill(hostileUrl('huge-tools'));
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
-  const tools = page.getByRole('list', { name: 'Tools' });
+  const tools = page.getByRole('list', { name: names.tabs.tools });
   await expect(page.getByText('10000 tools')).toBeVisible();
   await expect(tools.getByRole('button', { name: 'tool-0', exact: true })).toBeVisible();
   // Only a window of the 10,000 is in the page.
@@ -38,7 +39,7 @@ test('10,000 tools render as a window of rows, and the keyboard still reaches ev
   await page.keyboard.press('ArrowUp');
   await expect(tools.getByRole('button', { name: 'tool-9998', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('button', { name: 'Run tool' })).toBeVisible();
+  await expect(page.getByRole('button', { name: names.tools.runTool })).toBeVisible();
   await expect(tools.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'tool-9998', exact: true }) })).toHaveAttribute(
     'aria-posinset',
     '9999',
@@ -51,9 +52,9 @@ test('a cursor that never ends stops after 20 pages, says so, and loads more on 
   const note = page.getByRole('note').filter({ hasText: 'Stopped after 20 pages; the server has more.' });
   await expect(note).toBeVisible();
   await expect(page.getByText('40 tools')).toBeVisible();
-  await note.getByRole('button', { name: 'Load more' }).click();
+  await note.getByRole('button', { name: names.tools.loadMore }).click();
   await expect(page.getByText('80 tools')).toBeVisible();
-  const tools = page.getByRole('list', { name: 'Tools' });
+  const tools = page.getByRole('list', { name: names.tabs.tools });
   await tools.getByRole('button', { name: 'page-0-a', exact: true }).focus();
   await page.keyboard.press('End');
   await expect(tools.getByRole('button', { name: 'page-39-b', exact: true })).toBeFocused();
@@ -130,13 +131,13 @@ test('a crafted session file opens with what was wrong left out, and nothing it 
     buffer: Buffer.from(JSON.stringify(craftedFile())),
   });
   await expect(page.getByRole('region', { name: 'Saved session' })).toContainText('read-only');
-  const log = page.getByRole('region', { name: 'Message log' });
+  const log = page.getByRole('region', { name: names.log.region });
   await expect(log).toContainText('log items of the wrong shape; left out');
   await expect(page.getByRole('button', { name: 'crafted-tool', exact: true })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Icon not shown: Icons named in a saved session are not loaded.' }).first()).toBeVisible();
   // The app is whole: the connection bar and the tabs are still there.
-  await expect(page.getByRole('tab', { name: 'Tools' })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Server URL' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: names.tabs.tools })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: names.connection.serverUrl })).toBeVisible();
   expect(fetched).toEqual([]);
 });
 
@@ -197,11 +198,11 @@ test('a 50,000-message file with 5,000 tools, a 500 KB name and an 8 MB note ope
   await page.getByLabel('Session file to open').setInputFiles(path);
   await expect(page.getByRole('region', { name: 'Saved session' })).toContainText('read-only', { timeout: 60_000 });
   await expect(page.getByText('5000 tools')).toBeVisible();
-  expect(await page.getByRole('list', { name: 'Tools' }).getByRole('listitem').count()).toBeLessThan(100);
+  expect(await page.getByRole('list', { name: names.tabs.tools }).getByRole('listitem').count()).toBeLessThan(100);
   await expect(page.getByRole('main')).toContainText(/…\[truncated \d+ chars\]/);
   // The notes lead the log, which follows its newest entry: find them by filter.
-  const log = page.getByRole('region', { name: 'Message log' });
-  await log.getByRole('textbox', { name: 'Filter messages' }).fill('overlong');
+  const log = page.getByRole('region', { name: names.log.region });
+  await log.getByRole('textbox', { name: names.log.filter }).fill('overlong');
   await expect(log).toContainText('overlong texts were cut');
   testInfo.annotations.push({ type: 'longest main-thread task (ms)', description: String(await longest()) });
 });

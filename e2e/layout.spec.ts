@@ -2,6 +2,7 @@
 import type { Locator } from '@playwright/test';
 import { connect, expect, test } from './fixtures.ts';
 import { DEMO_MCP_URL } from './servers/ports.ts';
+import { names } from './names.ts';
 
 const overlaps = async (a: Locator, b: Locator) => {
   const [x, y] = [await a.boundingBox(), await b.boundingBox()];
@@ -18,18 +19,18 @@ test.beforeEach(async ({ page }) => {
   await page.getByRole('button', { name: 'echo' }).click();
   // Enough traffic that neither list fits its pane.
   for (let run = 0; run < 16; run++) {
-    await page.getByRole('button', { name: 'Run tool' }).click();
-    await expect(page.getByRole('region', { name: 'Message log' }).locator('.log-row')).not.toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Run tool' })).toBeEnabled();
+    await page.getByRole('button', { name: names.tools.runTool }).click();
+    await expect(page.getByRole('region', { name: names.log.region }).locator('.log-row')).not.toHaveCount(0);
+    await expect(page.getByRole('button', { name: names.tools.runTool })).toBeEnabled();
   }
 });
 
 test('"Show HTTP exchange" shows the list with the chosen exchange in view, not a blank pane', async ({ page }) => {
-  const log = page.getByRole('region', { name: 'Message log' });
+  const log = page.getByRole('region', { name: names.log.region });
   await log.locator('.log-scroller').evaluate((element) => (element.scrollTop = 0));
   // The first message (the row above it is the "New connection" line, which has no exchange).
   await log.locator('.log-row:not(.log-note) .log-row-button').first().click();
-  await page.getByRole('button', { name: 'Show HTTP exchange' }).click();
+  await page.getByRole('button', { name: names.http.showExchange }).click();
   const http = page.getByRole('region', { name: 'HTTP exchanges' });
   const chosen = http.locator('.http-row-button[aria-current="true"]');
   await expect(chosen).toBeInViewport();
@@ -37,9 +38,9 @@ test('"Show HTTP exchange" shows the list with the chosen exchange in view, not 
 });
 
 test('"Jump to latest" sits below the log, covering no column', async ({ page }) => {
-  const log = page.getByRole('region', { name: 'Message log' });
+  const log = page.getByRole('region', { name: names.log.region });
   await log.locator('.log-scroller').evaluate((element) => (element.scrollTop = 0));
-  const jump = log.getByRole('button', { name: 'Jump to latest' });
+  const jump = log.getByRole('button', { name: names.log.jumpToLatest });
   await expect(jump).toBeVisible();
   const latencies = log.locator('.log-row .log-latency');
   for (let index = 0; index < (await latencies.count()); index++) {
@@ -48,11 +49,11 @@ test('"Jump to latest" sits below the log, covering no column', async ({ page })
 });
 
 test('the feature tabs stay in view down a long tool, and the server card folds away', async ({ page }) => {
-  const tools = page.getByRole('tab', { name: 'Tools', exact: true });
+  const tools = page.getByRole('tab', { name: names.tabs.tools, exact: true });
   await page.locator('.main-pane').evaluate((element) => (element.scrollTop = element.scrollHeight));
   await expect(tools).toBeInViewport();
   // Connected, the card starts folded to one line; it opens and folds again.
-  const details = page.getByRole('button', { name: 'Server details' });
+  const details = page.getByRole('button', { name: names.connection.serverDetails });
   await expect(details).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByText('Capabilities', { exact: true })).toBeHidden();
   await details.click();
@@ -78,9 +79,9 @@ test('collapsed Call settings is one line, an HTTP method keeps clear of its sta
   expect((await settings.boundingBox())!.height).toBeLessThan(60);
 
   // "DELETE", the longest method, runs into no status.
-  await page.getByRole('button', { name: 'Disconnect', exact: true }).click();
+  await page.getByRole('button', { name: names.connection.disconnect, exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Disconnected' })).toBeVisible();
-  await page.getByRole('button', { name: 'HTTP', exact: true }).click();
+  await page.getByRole('button', { name: names.http.http, exact: true }).click();
   const deleted = page
     .locator('.http-row')
     .filter({ has: page.locator('.http-method', { hasText: 'DELETE' }) })
@@ -95,7 +96,7 @@ test('collapsed Call settings is one line, an HTTP method keeps clear of its sta
 
   // Connected, Connect would end this session and start another: it is no longer the primary button.
   await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
-  await expect(page.getByRole('button', { name: 'Connect', exact: true })).not.toHaveClass(/button-primary/);
-  await page.getByRole('button', { name: 'Disconnect', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Connect', exact: true })).toHaveClass(/button-primary/);
+  await expect(page.getByRole('button', { name: names.connection.connect, exact: true })).not.toHaveClass(/button-primary/);
+  await page.getByRole('button', { name: names.connection.disconnect, exact: true }).click();
+  await expect(page.getByRole('button', { name: names.connection.connect, exact: true })).toHaveClass(/button-primary/);
 });

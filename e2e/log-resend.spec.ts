@@ -4,18 +4,19 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { connect, expect, messageLog, openApp, openConnectionSettings, result, runTool, test } from './fixtures.ts';
 import { DEMO_MCP_URL, EVERYTHING_MCP_URL } from './servers/ports.ts';
+import { names } from './names.ts';
 
 const PLANTED = 'planted-jsonl-secret-7f3e21';
 
 /** Narrows the log to the tools/call requests MCP Lens sent and selects the first; returns the rows and the detail. */
 async function selectSentCall(page: Page) {
   const log = messageLog(page);
-  await log.getByRole('combobox', { name: 'Direction' }).selectOption({ label: '→ Sent' });
-  await log.getByRole('textbox', { name: 'Method' }).fill('tools/call');
+  await log.getByRole('combobox', { name: names.log.direction }).selectOption({ label: '→ Sent' });
+  await log.getByRole('textbox', { name: names.log.method }).fill('tools/call');
   const rows = log.getByRole('listitem');
   await expect(rows).toHaveCount(1);
   await rows.first().getByRole('button').click();
-  return { log, rows, detail: log.getByRole('region', { name: 'Selected message' }) };
+  return { log, rows, detail: log.getByRole('region', { name: names.log.selected }) };
 }
 
 for (const [server, url] of [
@@ -28,19 +29,19 @@ for (const [server, url] of [
     await expect(result(page)).toContainText('first answer');
     const { rows, detail } = await selectSentCall(page);
 
-    await detail.getByRole('button', { name: 'Re-send', exact: true }).click();
-    const answer = detail.getByRole('region', { name: 'Re-send answer' });
+    await detail.getByRole('button', { name: names.log.resend, exact: true }).click();
+    const answer = detail.getByRole('region', { name: names.log.resendAnswer });
     await expect(answer).toContainText('first answer');
     // The new request is in the log, marked as re-sent by hand.
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(1)).toContainText('re-sent');
 
-    await detail.getByRole('button', { name: 'Edit and re-send' }).click();
-    const editor = detail.getByRole('textbox', { name: 'Request JSON' });
+    await detail.getByRole('button', { name: names.log.editAndResend }).click();
+    const editor = detail.getByRole('textbox', { name: names.log.requestJson });
     await expect(editor).toHaveValue(/"method": "tools\/call"/);
     // Not JSON: said in words, and nothing is sent.
     await editor.fill('{"method": "tools/call", ');
-    await detail.getByRole('button', { name: 'Send request' }).click();
+    await detail.getByRole('button', { name: names.log.sendRequest }).click();
     await expect(detail.getByRole('alert')).toContainText('This is not valid JSON');
     await expect(rows).toHaveCount(2);
 
@@ -54,7 +55,7 @@ for (const [server, url] of [
     // The marked row says where it came from, and leads back to it.
     await rows.nth(2).getByRole('button').click();
     await expect(detail).toContainText('edited and re-sent by hand from #');
-    await detail.getByRole('button', { name: 'Show original' }).click();
+    await detail.getByRole('button', { name: names.log.showOriginal }).click();
     await expect(rows.first().getByRole('button')).toHaveAttribute('aria-current', 'true');
   });
 }
@@ -62,20 +63,20 @@ for (const [server, url] of [
 test('refuses to re-send what the engine owns, and says why', async ({ page }) => {
   await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
   const log = messageLog(page);
-  await log.getByRole('combobox', { name: 'Direction' }).selectOption({ label: '→ Sent' });
-  await log.getByRole('textbox', { name: 'Method' }).fill('initialize');
+  await log.getByRole('combobox', { name: names.log.direction }).selectOption({ label: '→ Sent' });
+  await log.getByRole('textbox', { name: names.log.method }).fill('initialize');
   const rows = log.getByRole('listitem');
   // initialize and notifications/initialized
   await expect(rows).toHaveCount(2);
-  const detail = log.getByRole('region', { name: 'Selected message' });
+  const detail = log.getByRole('region', { name: names.log.selected });
 
   await rows.first().getByRole('button').click();
-  await expect(detail.getByRole('button', { name: 'Re-send', exact: true })).toBeDisabled();
-  await expect(detail.getByRole('button', { name: 'Edit and re-send' })).toBeDisabled();
+  await expect(detail.getByRole('button', { name: names.log.resend, exact: true })).toBeDisabled();
+  await expect(detail.getByRole('button', { name: names.log.editAndResend })).toBeDisabled();
   await expect(detail.getByRole('note')).toContainText('press Connect');
 
   await rows.nth(1).getByRole('button').click();
-  await expect(detail.getByRole('button', { name: 'Re-send', exact: true })).toBeDisabled();
+  await expect(detail.getByRole('button', { name: names.log.resend, exact: true })).toBeDisabled();
   await expect(detail.getByRole('note')).toContainText('is a notification, not a request');
 });
 
@@ -86,7 +87,7 @@ test('exports the log and the filtered view as JSON lines, without the secret he
   await page.getByRole('button', { name: /Add header/ }).click();
   await page.getByRole('textbox', { name: 'Header name 1' }).fill('Authorization');
   await page.getByLabel('Header value 1').fill(PLANTED);
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
   await runTool(page, 'echo', { args: { message: 'exported' } });
   await expect(result(page)).toContainText('exported');
@@ -111,16 +112,16 @@ test('exports the log and the filtered view as JSON lines, without the secret he
   };
 
   // No filter in force: the whole log.
-  await expect(log.getByRole('button', { name: 'Export filtered log' })).toHaveCount(0);
+  await expect(log.getByRole('button', { name: names.log.exportFilteredLog })).toHaveCount(0);
   const all = await exportAs('Export log');
   expect(all.name).toMatch(/^mcp-lens-log-.*\.jsonl$/);
   expect(all.lines.map((line) => line.message.method)).toContain('tools/call');
 
-  await log.getByRole('combobox', { name: 'Direction' }).selectOption({ label: '→ Sent' });
-  await log.getByRole('textbox', { name: 'Method' }).fill('tools/call');
+  await log.getByRole('combobox', { name: names.log.direction }).selectOption({ label: '→ Sent' });
+  await log.getByRole('textbox', { name: names.log.method }).fill('tools/call');
   await expect(log.getByRole('listitem')).toHaveCount(1);
   // A filter in force: the one button saves the rows shown.
-  await expect(log.getByRole('button', { name: 'Export log', exact: true })).toHaveCount(0);
+  await expect(log.getByRole('button', { name: names.log.exportLog, exact: true })).toHaveCount(0);
   const filtered = await exportAs('Export filtered log');
   expect(filtered.name).toMatch(/^mcp-lens-log-filtered-.*\.jsonl$/);
   expect(filtered.lines.map((line) => [line.direction, line.message.method])).toEqual([['out', 'tools/call']]);
@@ -140,12 +141,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
       return found.violations.map((v) => `${where}: ${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
     };
     const { detail } = await selectSentCall(page);
-    await detail.getByRole('button', { name: 'Re-send', exact: true }).click();
-    await expect(detail.getByRole('region', { name: 'Re-send answer' })).toContainText('checked');
+    await detail.getByRole('button', { name: names.log.resend, exact: true }).click();
+    await expect(detail.getByRole('region', { name: names.log.resendAnswer })).toContainText('checked');
     const found = await violations('answer');
-    await detail.getByRole('button', { name: 'Edit and re-send' }).click();
-    await detail.getByRole('textbox', { name: 'Request JSON' }).fill('{"method": "notifications/cancelled"}');
-    await detail.getByRole('button', { name: 'Send request' }).click();
+    await detail.getByRole('button', { name: names.log.editAndResend }).click();
+    await detail.getByRole('textbox', { name: names.log.requestJson }).fill('{"method": "notifications/cancelled"}');
+    await detail.getByRole('button', { name: names.log.sendRequest }).click();
     await expect(detail.getByRole('alert')).toContainText('not a request');
     found.push(...(await violations('editor')));
     expect(found).toEqual([]);

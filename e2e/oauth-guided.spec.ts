@@ -7,12 +7,13 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, openApp, test } from './fixtures.ts';
 import { oauthMcpUrl } from './servers/ports.ts';
+import { names } from './names.ts';
 
 test.slow();
 
-const guided = (page: Page) => page.getByRole('region', { name: 'Guided authorization' });
+const guided = (page: Page) => page.getByRole('region', { name: names.authorization.guided });
 const stepItem = (page: Page, title: string) =>
-  guided(page).getByRole('list', { name: 'Guided steps' }).getByRole('listitem').filter({ hasText: title }).first();
+  guided(page).getByRole('list', { name: names.authorization.guidedSteps }).getByRole('listitem').filter({ hasText: title }).first();
 
 async function axeClean(page: Page) {
   const axe = await new AxeBuilder({ page }).include('.auth-view').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
@@ -26,7 +27,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width: 1280, height: 720 });
     await openApp(page, oauthMcpUrl('consent'));
-    await page.getByRole('tab', { name: 'Authorization' }).click();
+    await page.getByRole('tab', { name: names.tabs.authorization }).click();
     const next = guided(page).getByRole('button', { name: /^Next/ });
 
     await expect(next).toHaveText('Next: Protected resource metadata');
@@ -50,8 +51,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await next.click();
     await expect(stepItem(page, '4. Authorize')).toContainText('Waiting for you');
     const popupPromise = page.waitForEvent('popup');
-    await guided(page).getByRole('button', { name: 'Open the sign-in page' }).click();
-    await (await popupPromise).getByRole('link', { name: 'Approve' }).click();
+    await guided(page).getByRole('button', { name: names.authorization.openSignIn }).click();
+    await (await popupPromise).getByRole('link', { name: names.serverRequests.approve }).click();
     await expect(stepItem(page, '5. Token')).toContainText('Done');
     await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
     await expect(stepItem(page, '5. Token').getByText('Token request', { exact: true })).toBeVisible();
@@ -68,9 +69,9 @@ for (const scheme of ['light', 'dark'] as const) {
 
 test('Run all goes up to the sign-in; a refused step says so and stops', async ({ page }) => {
   await openApp(page, oauthMcpUrl('no-s256'));
-  await page.getByRole('tab', { name: 'Authorization' }).click();
-  await guided(page).getByRole('button', { name: 'Run all' }).click();
+  await page.getByRole('tab', { name: names.tabs.authorization }).click();
+  await guided(page).getByRole('button', { name: names.authorization.runAll }).click();
   await expect(stepItem(page, '2. Authorization server metadata').getByRole('alert')).toContainText('S256');
   await expect(stepItem(page, '3. Client registration')).toContainText('Not run');
-  await expect(page.getByRole('region', { name: 'Authorization needed' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: names.authorization.needed })).toHaveCount(0);
 });

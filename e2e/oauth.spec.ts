@@ -2,27 +2,28 @@
 import type { Page } from '@playwright/test';
 import { expect, openApp, test } from './fixtures.ts';
 import { OAUTH_ORIGIN, oauthMcpUrl } from './servers/ports.ts';
+import { names } from './names.ts';
 
 const statusOf = (page: Page) => page.getByRole('status').filter({ hasText: /Connected|Failed|Connecting|Disconnected/ });
 
 async function startConnect(page: Page, variant: string) {
   await openApp(page, oauthMcpUrl(variant));
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
 }
 
 test('Connect → 401 → discovery → consent in a popup → connected, tools listed, every step in the Authorization tab', async ({ page }) => {
   await startConnect(page, 'consent');
-  const prompt = page.getByRole('region', { name: 'Authorization needed' });
+  const prompt = page.getByRole('region', { name: names.authorization.needed });
   await expect(prompt).toContainText(`${new URL(OAUTH_ORIGIN).host}`);
   const popupPromise = page.waitForEvent('popup');
-  await prompt.getByRole('button', { name: 'Authorize' }).click();
+  await prompt.getByRole('button', { name: names.authorization.authorize }).click();
   const popup = await popupPromise;
-  await popup.getByRole('link', { name: 'Approve' }).click();
+  await popup.getByRole('link', { name: names.serverRequests.approve }).click();
   await expect(statusOf(page)).toContainText('Connected');
   await expect(page.getByRole('button', { name: 'echo' })).toBeVisible();
   await expect(prompt).toBeHidden();
 
-  await page.getByRole('tab', { name: 'Authorization' }).click();
+  await page.getByRole('tab', { name: names.tabs.authorization }).click();
   const steps = page.getByRole('list', { name: 'Authorization steps' });
   for (const title of [
     'Server challenge (401)',
@@ -51,19 +52,19 @@ test('when the popup is blocked, a new-tab link completes the authorization', as
     Object.defineProperty(window, 'open', { value: () => null }); // what a popup blocker does
   });
   await startConnect(page, 'consent');
-  const prompt = page.getByRole('region', { name: 'Authorization needed' });
-  await prompt.getByRole('button', { name: 'Authorize' }).click();
+  const prompt = page.getByRole('region', { name: names.authorization.needed });
+  await prompt.getByRole('button', { name: names.authorization.authorize }).click();
   await expect(prompt.getByRole('alert')).toContainText('The popup was blocked');
   const tabPromise = page.context().waitForEvent('page');
   await prompt.getByRole('link', { name: 'open the sign-in page in a new tab' }).click();
   const tab = await tabPromise;
-  await tab.getByRole('link', { name: 'Approve' }).click();
+  await tab.getByRole('link', { name: names.serverRequests.approve }).click();
   await expect(statusOf(page)).toContainText('Connected');
 });
 
 test('a callback with the wrong state is discarded; the real one still works', async ({ page }) => {
   await startConnect(page, 'consent');
-  const prompt = page.getByRole('region', { name: 'Authorization needed' });
+  const prompt = page.getByRole('region', { name: names.authorization.needed });
   await expect(prompt).toBeVisible();
   await page.evaluate(() => {
     new BroadcastChannel('mcp-lens-oauth-callback').postMessage({
@@ -73,10 +74,10 @@ test('a callback with the wrong state is discarded; the real one still works', a
   });
   await expect(prompt.getByRole('alert')).toContainText('state that does not match');
   const popupPromise = page.waitForEvent('popup');
-  await prompt.getByRole('button', { name: 'Authorize' }).click();
-  await (await popupPromise).getByRole('link', { name: 'Approve' }).click();
+  await prompt.getByRole('button', { name: names.authorization.authorize }).click();
+  await (await popupPromise).getByRole('link', { name: names.serverRequests.approve }).click();
   await expect(statusOf(page)).toContainText('Connected');
-  await page.getByRole('tab', { name: 'Authorization' }).click();
+  await page.getByRole('tab', { name: names.tabs.authorization }).click();
   await expect(page.getByText('Authorization response discarded')).toBeVisible();
 });
 
@@ -86,8 +87,8 @@ test('a javascript: authorization endpoint is refused before anything opens', as
   await startConnect(page, 'js-endpoint');
   await expect(statusOf(page)).toContainText('Failed');
   await expect(page.getByText(/javascript/).first()).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Authorization needed' })).toHaveCount(0);
-  await page.getByRole('tab', { name: 'Authorization' }).click();
+  await expect(page.getByRole('region', { name: names.authorization.needed })).toHaveCount(0);
+  await page.getByRole('tab', { name: names.tabs.authorization }).click();
   await expect(page.getByRole('list', { name: 'Authorization steps' }).getByText('Refused').first()).toBeVisible();
   expect(popups).toBe(0);
 });
@@ -95,51 +96,54 @@ test('a javascript: authorization endpoint is refused before anything opens', as
 test('an expired token is refreshed, and a tool that needs more scope steps up', async ({ page }) => {
   await startConnect(page, 'short');
   let popupPromise = page.waitForEvent('popup');
-  await page.getByRole('region', { name: 'Authorization needed' }).getByRole('button', { name: 'Authorize' }).click();
+  await page.getByRole('region', { name: names.authorization.needed }).getByRole('button', { name: names.authorization.authorize }).click();
   await popupPromise;
   await expect(statusOf(page)).toContainText('Connected');
   await page.waitForTimeout(1_200);
   await page.getByRole('button', { name: 'echo' }).click();
-  await page.getByRole('button', { name: 'Run tool' }).click();
-  await expect(page.getByRole('region', { name: 'Result' })).toContainText('echo: done');
-  await page.getByRole('tab', { name: 'Authorization' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
+  await expect(page.getByRole('region', { name: names.tools.result })).toContainText('echo: done');
+  await page.getByRole('tab', { name: names.tabs.authorization }).click();
   await expect(page.getByRole('list', { name: 'Authorization steps' }).getByText('Token refresh', { exact: true }).first()).toBeVisible();
 
-  await page.getByRole('textbox', { name: 'Server URL' }).fill(oauthMcpUrl('step-up'));
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('textbox', { name: names.connection.serverUrl }).fill(oauthMcpUrl('step-up'));
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
   // Connected already: Connect asks before it ends this session.
-  await page.getByRole('group', { name: 'Connect again?' }).getByRole('button', { name: 'Reconnect here' }).click();
+  await page
+    .getByRole('group', { name: names.connection.connectAgain })
+    .getByRole('button', { name: names.connection.reconnectHere })
+    .click();
   popupPromise = page.waitForEvent('popup');
-  await page.getByRole('region', { name: 'Authorization needed' }).getByRole('button', { name: 'Authorize' }).click();
+  await page.getByRole('region', { name: names.authorization.needed }).getByRole('button', { name: names.authorization.authorize }).click();
   await popupPromise;
   await expect(statusOf(page)).toContainText('Connected');
-  await page.getByRole('tab', { name: 'Tools' }).click();
+  await page.getByRole('tab', { name: names.tabs.tools }).click();
   await page.getByRole('button', { name: 'write-note' }).click();
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
   // 403 insufficient_scope: the engine asks for mcp:write too; a person approves again.
   popupPromise = page.waitForEvent('popup');
-  await page.getByRole('region', { name: 'Authorization needed' }).getByRole('button', { name: 'Authorize' }).click();
+  await page.getByRole('region', { name: names.authorization.needed }).getByRole('button', { name: names.authorization.authorize }).click();
   await popupPromise;
   await expect(statusOf(page)).toContainText('Connected');
   // The log has a row naming write-note now too: pick the tool from the list.
-  await page.getByRole('list', { name: 'Tools', exact: true }).getByRole('button', { name: 'write-note' }).click();
-  await page.getByRole('button', { name: 'Run tool' }).click();
-  await expect(page.getByRole('region', { name: 'Result' })).toContainText('mcp:read mcp:write');
+  await page.getByRole('list', { name: names.tabs.tools, exact: true }).getByRole('button', { name: 'write-note' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
+  await expect(page.getByRole('region', { name: names.tools.result })).toContainText('mcp:read mcp:write');
 });
 
 test('a sign-in finishes while its connection is not on screen, and brings it back', async ({ page }) => {
   await startConnect(page, 'consent');
-  const prompt = page.getByRole('region', { name: 'Authorization needed' });
+  const prompt = page.getByRole('region', { name: names.authorization.needed });
   const popupPromise = page.waitForEvent('popup');
-  await prompt.getByRole('button', { name: 'Authorize' }).click();
+  await prompt.getByRole('button', { name: names.authorization.authorize }).click();
   const popup = await popupPromise;
 
   // While the person signs in, they open another connection: the first is hidden when the callback comes.
-  await page.getByRole('button', { name: 'Add connection' }).click();
-  await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue('');
-  await popup.getByRole('link', { name: 'Approve' }).click();
+  await page.getByRole('button', { name: names.workspace.addConnection }).click();
+  await expect(page.getByRole('textbox', { name: names.connection.serverUrl })).toHaveValue('');
+  await popup.getByRole('link', { name: names.serverRequests.approve }).click();
 
-  await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue(oauthMcpUrl('consent'));
+  await expect(page.getByRole('textbox', { name: names.connection.serverUrl })).toHaveValue(oauthMcpUrl('consent'));
   await expect(statusOf(page)).toContainText('Connected');
   await expect(page.getByRole('button', { name: 'echo' })).toBeVisible();
 });

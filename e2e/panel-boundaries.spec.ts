@@ -7,24 +7,25 @@
 import type { Page } from '@playwright/test';
 import { expect, openApp, test } from './fixtures.ts';
 import { hostileUrl } from './servers/ports.ts';
+import { names } from './names.ts';
 
 const panelFailed = (page: Page) => page.getByRole('alert').filter({ hasText: 'could not be shown' });
 
 test('a server sending wrong types everywhere leaves every panel, the log and Disconnect working', async ({ page }) => {
   await openApp(page, hostileUrl('wrong-types'));
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
 
-  const tools = page.getByRole('list', { name: 'Tools' });
+  const tools = page.getByRole('list', { name: names.tabs.tools });
   await tools.getByRole('button', { name: 'probe', exact: true }).click();
-  await page.getByRole('button', { name: 'Run tool' }).click();
-  const result = page.getByRole('region', { name: 'Result', exact: true });
+  await page.getByRole('button', { name: names.tools.runTool }).click();
+  const result = page.getByRole('region', { name: names.tools.result, exact: true });
   await expect(result).toBeVisible();
 
   await expect(result).toContainText('content');
   // Each of the seven odd notifications is in the log, whatever its shape.
-  const log = page.getByRole('region', { name: 'Message log' });
-  const filter = log.getByRole('textbox', { name: 'Filter messages' });
+  const log = page.getByRole('region', { name: names.log.region });
+  const filter = log.getByRole('textbox', { name: names.log.filter });
   for (const n of [1, 2, 3, 4, 5, 6, 7]) {
     await filter.fill(`oddshape${n}`);
     await expect(log.locator('.log-row')).toHaveCount(1);
@@ -36,15 +37,15 @@ test('a server sending wrong types everywhere leaves every panel, the log and Di
     await expect(page.getByRole('tabpanel')).toBeVisible();
     await expect(panelFailed(page)).toHaveCount(0);
   }
-  await page.getByRole('tab', { name: 'Logs', exact: true }).click();
-  await expect(page.getByRole('list', { name: 'Server log messages' })).toContainText('oddshape7 after the odd ones');
+  await page.getByRole('tab', { name: names.tabs.logs, exact: true }).click();
+  await expect(page.getByRole('list', { name: names.serverLogs.list })).toContainText('oddshape7 after the odd ones');
 
-  await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+  await page.getByRole('tab', { name: names.tabs.tools, exact: true }).click();
   await tools.getByRole('button', { name: 'ok', exact: true }).click();
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
   await expect(result).toContainText('ok from wrong-types');
 
-  await page.getByRole('button', { name: 'Disconnect', exact: true }).click();
+  await page.getByRole('button', { name: names.connection.disconnect, exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Disconnected/ })).toBeVisible();
   await expect(panelFailed(page)).toHaveCount(0);
 });

@@ -2,11 +2,12 @@
 import type { Page } from '@playwright/test';
 import { connect, expect, test } from './fixtures.ts';
 import { DEMO_MCP_URL, EVERYTHING_MCP_URL } from './servers/ports.ts';
+import { names } from './names.ts';
 
 async function openPrompt(page: Page, url: string, name: string) {
   await connect(page, url);
-  await page.getByRole('tab', { name: 'Prompts' }).click();
-  await page.getByRole('list', { name: 'Prompts' }).getByRole('button', { name, exact: true }).click();
+  await page.getByRole('tab', { name: names.tabs.prompts }).click();
+  await page.getByRole('list', { name: names.tabs.prompts }).getByRole('button', { name, exact: true }).click();
   return page.getByRole('form', { name: 'Prompt arguments' });
 }
 
@@ -66,7 +67,7 @@ test('server-everything: completable-prompt narrows names by department; args-pr
   await form.getByRole('button', { name: 'Get prompt' }).click();
   await expect(messages(page)).toContainText('Please promote Bob to the head of the Engineering team.');
 
-  await page.getByRole('list', { name: 'Prompts' }).getByRole('button', { name: 'args-prompt', exact: true }).click();
+  await page.getByRole('list', { name: names.tabs.prompts }).getByRole('button', { name: 'args-prompt', exact: true }).click();
   const args = page.getByRole('form', { name: 'Prompt arguments' });
   await args.getByRole('combobox', { name: /city/ }).fill('Lisbon');
   await args.getByRole('button', { name: 'Get prompt' }).click();

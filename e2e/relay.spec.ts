@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, openApp, openServerDetails, test } from './fixtures.ts';
+import { names } from './names.ts';
 import {
   APP_URL,
   E2E_RELAY_TOKEN,
@@ -19,11 +20,11 @@ import {
 /** What a person does with the link the relay printed. */
 async function openRelayLink(page: Page, relayUrl: string) {
   await page.goto(`${APP_URL}?url=${encodeURIComponent(relayUrl)}#relay-token=${E2E_RELAY_TOKEN}`);
-  await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue(relayUrl);
+  await expect(page.getByRole('textbox', { name: names.connection.serverUrl })).toHaveValue(relayUrl);
   // The token left the address bar (and this history entry) as the app started.
   expect(page.url()).not.toContain('relay-token');
   expect(page.url()).not.toContain(E2E_RELAY_TOKEN);
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
   const status = page.getByRole('status').filter({ hasText: /Connected|Failed/ });
   await expect(status).toContainText('Connected', { timeout: 20_000 });
   await expect(status).toContainText('via local relay');
@@ -32,35 +33,35 @@ async function openRelayLink(page: Page, relayUrl: string) {
 }
 
 async function runTool(page: Page, name: RegExp, message: string) {
-  await page.getByRole('tab', { name: 'Tools' }).click();
+  await page.getByRole('tab', { name: names.tabs.tools }).click();
   await page.getByRole('button', { name }).first().click();
   await page.getByLabel(/^message/).fill(message);
-  await page.getByRole('button', { name: 'Run tool' }).click();
-  await expect(page.getByRole('region', { name: 'Result' })).toContainText(message);
+  await page.getByRole('button', { name: names.tools.runTool }).click();
+  await expect(page.getByRole('region', { name: names.tools.result })).toContainText(message);
 }
 
 async function readFirstResource(page: Page) {
-  await page.getByRole('tab', { name: 'Resources' }).click();
-  const list = page.getByRole('list', { name: 'Resources' });
+  await page.getByRole('tab', { name: names.tabs.resources }).click();
+  const list = page.getByRole('list', { name: names.tabs.resources });
   await list.getByRole('listitem').first().getByRole('button').first().click();
   await expect(page.getByRole('region', { name: 'Resource contents' })).not.toBeEmpty();
 }
 
 async function getPrompt(page: Page, name: string, expected: string) {
-  await page.getByRole('tab', { name: 'Prompts' }).click();
-  await page.getByRole('list', { name: 'Prompts' }).getByRole('button', { name, exact: true }).click();
+  await page.getByRole('tab', { name: names.tabs.prompts }).click();
+  await page.getByRole('list', { name: names.tabs.prompts }).getByRole('button', { name, exact: true }).click();
   await page.getByRole('form', { name: 'Prompt arguments' }).getByRole('button', { name: 'Get prompt' }).click();
   await expect(page.getByRole('region', { name: 'Prompt messages' })).toContainText(expected);
 }
 
 test('offers the exact relay command when a server sends no CORS headers', async ({ page }) => {
   await openApp(page, NO_CORS_REAL_MCP_URL);
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Failed/ })).toBeVisible({ timeout: 15_000 });
-  const offer = page.getByRole('alert').getByRole('region', { name: 'Local relay' });
+  const offer = page.getByRole('alert').getByRole('region', { name: names.connection.localRelay });
   await expect(offer.getByLabel('Relay command')).toHaveText(`npm run relay -- --lens ${APP_URL} ${NO_CORS_REAL_MCP_URL}`);
   await expect(offer).toContainText('listens on 127.0.0.1 only, forwards to this one URL and nothing else');
-  await expect(offer.getByRole('button', { name: 'Copy relay command' })).toBeEnabled();
+  await expect(offer.getByRole('button', { name: names.connection.copyRelayCommand })).toBeEnabled();
 });
 
 test('reaches a server without CORS through the relay: tools, resources, prompts, and the HTTP view', async ({ page }) => {
@@ -71,7 +72,7 @@ test('reaches a server without CORS through the relay: tools, resources, prompts
   await getPrompt(page, 'review-notes', 'notes');
 
   // The HTTP view shows what the browser sent to the relay, and the status the upstream answered with.
-  await page.getByRole('button', { name: 'HTTP', exact: true }).click();
+  await page.getByRole('button', { name: names.http.http, exact: true }).click();
   const http = page.getByRole('region', { name: 'HTTP exchanges' });
   await http
     .getByRole('button', { name: /POST.*200/ })
@@ -94,22 +95,22 @@ test('reaches a stdio server from npm through the relay: tools, resources, promp
 
 test('authorizes through the relay for the server it fronts, and says so in the Authorization tab', async ({ page }) => {
   await page.goto(`${APP_URL}?url=${encodeURIComponent(RELAY_OAUTH_URL)}#relay-token=${E2E_RELAY_TOKEN}`);
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  const prompt = page.getByRole('region', { name: 'Authorization needed' });
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
+  const prompt = page.getByRole('region', { name: names.authorization.needed });
   const popupPromise = page.waitForEvent('popup');
-  await prompt.getByRole('button', { name: 'Authorize' }).click();
+  await prompt.getByRole('button', { name: names.authorization.authorize }).click();
   const popup = await popupPromise;
   // The popup opens blank (so its opener can be cut) before it goes to the authorization server: wait for that.
   await popup.waitForURL((url) => url.searchParams.has('resource'));
   // The authorization request names the fronted server as its resource, not the relay.
   expect(new URL(popup.url()).searchParams.get('resource')).toBe(oauthMcpUrl('consent'));
-  await popup.getByRole('link', { name: 'Approve' }).click();
+  await popup.getByRole('link', { name: names.serverRequests.approve }).click();
   const status = page.getByRole('status').filter({ hasText: /Connected|Failed/ });
   await expect(status).toContainText('Connected', { timeout: 20_000 });
   await expect(status).toContainText('via local relay');
   await expect(page.getByRole('button', { name: 'echo' })).toBeVisible();
 
-  await page.getByRole('tab', { name: 'Authorization' }).click();
+  await page.getByRole('tab', { name: names.tabs.authorization }).click();
   const steps = page.getByRole('list', { name: 'Authorization steps' });
   await steps.getByText('Through the local relay', { exact: true }).click();
   await expect(

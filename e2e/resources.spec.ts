@@ -2,18 +2,19 @@
 import type { Page } from '@playwright/test';
 import { connect, expect, test, type EraLabel } from './fixtures.ts';
 import { DEMO_MCP_URL, EVERYTHING_MCP_URL } from './servers/ports.ts';
+import { names } from './names.ts';
 
 async function openResources(page: Page, url: string, options: { era?: EraLabel } = {}) {
   await connect(page, url, options);
-  await page.getByRole('tab', { name: 'Resources' }).click();
-  await expect(page.getByRole('list', { name: 'Resources' })).toBeVisible();
+  await page.getByRole('tab', { name: names.tabs.resources }).click();
+  await expect(page.getByRole('list', { name: names.tabs.resources })).toBeVisible();
 }
 
 const contents = (page: Page) => page.getByRole('region', { name: 'Resource contents' });
 
 test('lists resources with their metadata and renders Markdown safely', async ({ page }) => {
   await openResources(page, DEMO_MCP_URL);
-  const list = page.getByRole('list', { name: 'Resources' });
+  const list = page.getByRole('list', { name: names.tabs.resources });
   await expect(list).toContainText('demo://docs/guide.md');
   await expect(list).toContainText('priority 0.8');
   await expect(list).toContainText('1.0 KB');
@@ -38,7 +39,7 @@ test('lists resources with their metadata and renders Markdown safely', async ({
 
 test('pretty-prints JSON, shows images and audio, and offers other blobs as a download', async ({ page }) => {
   await openResources(page, DEMO_MCP_URL);
-  const list = page.getByRole('list', { name: 'Resources' });
+  const list = page.getByRole('list', { name: names.tabs.resources });
 
   await list.getByRole('button', { name: 'config', exact: true }).click();
   await expect(contents(page)).toContainText('"retries": 3,');
@@ -60,7 +61,7 @@ test('pretty-prints JSON, shows images and audio, and offers other blobs as a do
 
 test('shows HTML as source, and only on request in a sandboxed frame', async ({ page }) => {
   await openResources(page, DEMO_MCP_URL);
-  await page.getByRole('list', { name: 'Resources' }).getByRole('button', { name: 'hello-page', exact: true }).click();
+  await page.getByRole('list', { name: names.tabs.resources }).getByRole('button', { name: 'hello-page', exact: true }).click();
   await expect(contents(page).locator('pre')).toContainText('<script>');
   await expect(contents(page).locator('iframe')).toHaveCount(0);
   await contents(page).getByRole('button', { name: 'Sandboxed preview' }).click();
@@ -73,7 +74,7 @@ test('shows HTML as source, and only on request in a sandboxed frame', async ({ 
 
 test('fills a template with completions that use the other variable, and reads it', async ({ page }) => {
   await openResources(page, DEMO_MCP_URL);
-  await page.getByRole('list', { name: 'Resource templates' }).getByRole('button', { name: 'file', exact: true }).click();
+  await page.getByRole('list', { name: names.tools.resourceTemplates }).getByRole('button', { name: 'file', exact: true }).click();
   const form = page.getByRole('form', { name: 'Template variables' });
 
   await form.getByRole('combobox', { name: /folder/ }).fill('re');
@@ -97,30 +98,30 @@ test('fills a template with completions that use the other variable, and reads i
   await expect(file).toHaveValue('soup.txt');
   await expect(form.getByRole('status', { name: 'Expanded URI' })).toHaveText('demo://files/recipes/soup.txt');
 
-  await form.getByRole('button', { name: 'Read resource' }).click();
+  await form.getByRole('button', { name: names.richResults.readResource }).click();
   await expect(contents(page)).toContainText('Contents of recipes/soup.txt.');
 });
 
 test('subscribes to a changing resource: updates are marked, re-read and in the timeline', async ({ page }) => {
   // resources/subscribe on a 2025 session, whose ticker starts at 0; 2026-07-28 listens instead (e2e/eras.spec.ts).
   await openResources(page, DEMO_MCP_URL, { era: '2025 and older' });
-  const list = page.getByRole('list', { name: 'Resources' });
+  const list = page.getByRole('list', { name: names.tabs.resources });
   await list.getByRole('button', { name: 'ticker', exact: true }).click();
   await expect(contents(page)).toContainText('"ticks": 0');
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(list).toContainText('subscribed');
   await expect(page.getByRole('status').filter({ hasText: 'Updated' })).toBeVisible({ timeout: 10_000 });
   await expect(contents(page)).toContainText('"ticks": 1', { timeout: 10_000 });
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Updated: demo://live/ticker');
+  await expect(page.getByRole('region', { name: names.layout.notifications })).toContainText('Updated: demo://live/ticker');
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(list).not.toContainText('subscribed');
 });
 
 test('server-everything: static documents, templates with completion, text and blob reads', async ({ page }) => {
   await openResources(page, EVERYTHING_MCP_URL);
-  const list = page.getByRole('list', { name: 'Resources' });
+  const list = page.getByRole('list', { name: names.tabs.resources });
   await expect(list).toContainText('demo://resource/static/document/');
-  const templates = page.getByRole('list', { name: 'Resource templates' });
+  const templates = page.getByRole('list', { name: names.tools.resourceTemplates });
   await expect(templates).toContainText('demo://resource/dynamic/text/{resourceId}');
 
   await templates.getByRole('button', { name: /text/i }).first().click();
@@ -128,7 +129,7 @@ test('server-everything: static documents, templates with completion, text and b
   // The server suggests the typed id back: nothing to add, so no list covers the form.
   await id.fill('3');
   await expect(id).toHaveAttribute('aria-expanded', 'false');
-  await page.getByRole('button', { name: 'Read resource' }).click();
+  await page.getByRole('button', { name: names.richResults.readResource }).click();
   await expect(contents(page)).toContainText('Resource 3: This is a plaintext resource');
 
   await templates.getByRole('button', { name: /blob/i }).first().click();
@@ -136,28 +137,30 @@ test('server-everything: static documents, templates with completion, text and b
     .getByRole('form', { name: 'Template variables' })
     .getByRole('combobox', { name: /resourceId/ })
     .fill('2');
-  await page.getByRole('button', { name: 'Read resource' }).click();
+  await page.getByRole('button', { name: names.richResults.readResource }).click();
   await expect(contents(page).getByRole('link', { name: /^Download/ })).toHaveAttribute('href', /^blob:/);
 });
 
 test('server-everything: a subscribed resource is marked when toggle-subscriber-updates sends updates', async ({ page }) => {
   await openResources(page, EVERYTHING_MCP_URL);
-  const list = page.getByRole('list', { name: 'Resources' });
+  const list = page.getByRole('list', { name: names.tabs.resources });
   await list.getByRole('listitem').first().getByRole('button').first().click();
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(list.getByText('subscribed', { exact: true })).toBeVisible();
 
-  await page.getByRole('tab', { name: 'Tools' }).click();
+  await page.getByRole('tab', { name: names.tabs.tools }).click();
   await page.getByRole('button', { name: 'toggle-subscriber-updates', exact: true }).click();
-  await page.getByRole('button', { name: 'Run tool' }).click();
-  await expect(page.getByRole('region', { name: 'Result' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('notifications/resources/updated', { timeout: 15_000 });
+  await page.getByRole('button', { name: names.tools.runTool }).click();
+  await expect(page.getByRole('region', { name: names.tools.result })).toBeVisible();
+  await expect(page.getByRole('region', { name: names.layout.notifications })).toContainText('notifications/resources/updated', {
+    timeout: 15_000,
+  });
 
-  await page.getByRole('tab', { name: 'Resources' }).click();
-  await expect(page.getByRole('list', { name: 'Resources' }).getByText(/^updated/)).toBeVisible();
+  await page.getByRole('tab', { name: names.tabs.resources }).click();
+  await expect(page.getByRole('list', { name: names.tabs.resources }).getByText(/^updated/)).toBeVisible();
   // Stop the updates again, so the session ends as it began.
-  await page.getByRole('tab', { name: 'Tools' }).click();
+  await page.getByRole('tab', { name: names.tabs.tools }).click();
   await page.getByRole('button', { name: 'toggle-subscriber-updates', exact: true }).click();
-  await page.getByRole('button', { name: 'Run tool' }).click();
-  await expect(page.getByRole('region', { name: 'Result' })).toContainText(/stopped|disabled|off/i);
+  await page.getByRole('button', { name: names.tools.runTool }).click();
+  await expect(page.getByRole('region', { name: names.tools.result })).toContainText(/stopped|disabled|off/i);
 });

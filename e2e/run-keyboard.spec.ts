@@ -2,6 +2,7 @@
 import type { Page } from '@playwright/test';
 import { connect, expect, messageLog, openTool, result, test } from './fixtures.ts';
 import { DEMO_MCP_URL } from './servers/ports.ts';
+import { names } from './names.ts';
 
 const announcer = (page: Page) => page.locator('.call-announcer');
 
@@ -36,7 +37,7 @@ test('the live region says a call is running, and how a failed call failed', asy
   await page.getByRole('textbox', { name: 'Arguments (JSON)' }).press('Meta+Enter');
   await expect(announcer(page)).toHaveText('Running long-running-task…');
   await expect(result(page)).toBeFocused();
-  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await page.getByRole('button', { name: names.connection.cancel, exact: true }).click();
   await expect(announcer(page)).toHaveText('long-running-task cancelled.');
 
   await openTool(page, 'echo');
@@ -50,8 +51,8 @@ test('the live region says a call is running, and how a failed call failed', asy
 
 test('Ctrl+Enter gets a prompt', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
-  await page.getByRole('tab', { name: 'Prompts' }).click();
-  await page.getByRole('list', { name: 'Prompts' }).getByRole('button', { name: 'write-haiku', exact: true }).click();
+  await page.getByRole('tab', { name: names.tabs.prompts }).click();
+  await page.getByRole('list', { name: names.tabs.prompts }).getByRole('button', { name: 'write-haiku', exact: true }).click();
   const form = page.getByRole('form', { name: 'Prompt arguments' });
   const topic = form.getByRole('combobox', { name: /topic/ }).or(form.getByRole('textbox', { name: /topic/ }));
   await topic.fill('sea');

@@ -11,6 +11,7 @@ import { connect, expect as baseExpect, messageLog, openTool, result, test } fro
 // Runs, lazily loaded forms and apps on a loaded two-core machine take seconds: wait on state, longer.
 const expect = baseExpect.configure({ timeout: 30_000 });
 import { APP_URL, DEMO_MCP_URL } from './servers/ports.ts';
+import { names } from './names.ts';
 
 const OUT = 'docs/screenshots';
 const SIZES = [
@@ -35,7 +36,7 @@ for (const size of SIZES) {
       await shoot(page, 'connected', scheme);
 
       await openTool(page, 'echo');
-      await page.getByRole('button', { name: 'Run tool' }).click();
+      await page.getByRole('button', { name: names.tools.runTool }).click();
       await expect(result(page)).toContainText('Hello');
       await shoot(page, 'tool-result', scheme);
 
@@ -43,22 +44,22 @@ for (const size of SIZES) {
         .getByRole('button', { name: /tools\/call/ })
         .first()
         .click();
-      await expect(page.getByRole('region', { name: 'Selected message' })).toBeVisible();
+      await expect(page.getByRole('region', { name: names.log.selected })).toBeVisible();
       await shoot(page, 'log-detail', scheme);
 
       await openTool(page, 'show-sales');
-      await page.getByRole('button', { name: 'Run tool' }).click();
+      await page.getByRole('button', { name: names.tools.runTool }).click();
       await expect(result(page)).toContainText('Sales for the north region');
-      const app = page.getByRole('region', { name: 'MCP App', exact: true });
+      const app = page.getByRole('region', { name: names.apps.region, exact: true });
       await expect(app).toBeVisible();
       await app.scrollIntoViewIfNeeded();
       await expect(page.frameLocator('iframe[title^="MCP App"]').frameLocator('iframe').getByRole('listitem')).toHaveCount(6);
       await shoot(page, 'app', scheme);
 
       await page.goto(`${APP_URL}?url=${encodeURIComponent(DEMO_MCP_URL)}&demo=1#tools/echo`);
-      await page.getByRole('button', { name: 'Connect', exact: true }).click();
+      await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
       await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
-      await page.getByRole('button', { name: 'Run tool' }).click();
+      await page.getByRole('button', { name: names.tools.runTool }).click();
       await expect(result(page)).toContainText('Hello');
       await shoot(page, 'demo', scheme);
     });

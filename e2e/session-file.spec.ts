@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { connect, expect, openApp, test } from './fixtures.ts';
 import { DEMO_MCP_URL } from './servers/ports.ts';
+import { names } from './names.ts';
 
 test('saves a session to a file and browses it later, read-only, like a live one', async ({ page }, testInfo) => {
   // A 2025 session: the file keeps its session id, which the replay shows.
@@ -9,11 +10,11 @@ test('saves a session to a file and browses it later, read-only, like a live one
   await page.getByRole('button', { name: 'echo', exact: true }).click();
   await page.getByRole('button', { name: 'JSON' }).click();
   await page.getByRole('textbox', { name: 'Arguments (JSON)' }).fill('{"message":"saved for later"}');
-  await page.getByRole('button', { name: 'Run tool' }).click();
-  await expect(page.getByRole('region', { name: 'Result' })).toContainText('saved for later');
+  await page.getByRole('button', { name: names.tools.runTool }).click();
+  await expect(page.getByRole('region', { name: names.tools.result })).toContainText('saved for later');
 
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Save session' }).click();
+  await page.getByRole('button', { name: names.workspace.saveSession }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^mcp-lens-.*\.mcplens\.json$/);
   const path = testInfo.outputPath('session.mcplens.json');
@@ -30,25 +31,25 @@ test('saves a session to a file and browses it later, read-only, like a live one
   const results = page.getByRole('region', { name: 'Saved results' });
   await expect(results).toContainText('saved for later');
 
-  const log = page.getByRole('region', { name: 'Message log' });
+  const log = page.getByRole('region', { name: names.log.region });
   await expect(log).toContainText('tools/call');
-  await log.getByRole('textbox', { name: 'Filter messages' }).fill('tools/call');
+  await log.getByRole('textbox', { name: names.log.filter }).fill('tools/call');
   await log.getByText('tools/call').first().click();
   await expect(log).toContainText('"message": "saved for later"');
 
   // The HTTP view came along, linked to the messages it carried.
-  await log.getByRole('button', { name: 'Show HTTP exchange' }).click();
+  await log.getByRole('button', { name: names.http.showExchange }).click();
   const http = page.getByRole('region', { name: 'HTTP exchanges' });
   await expect(http).toBeVisible();
   const detail = http.getByRole('region', { name: 'Selected HTTP exchange' });
   await expect(detail).toContainText('POST');
   await expect(detail).toContainText('Session id');
   await detail.getByRole('button', { name: /→ request tools\/call/ }).click();
-  await expect(page.getByRole('region', { name: 'Message log' })).toBeVisible();
+  await expect(page.getByRole('region', { name: names.log.region })).toBeVisible();
 
   await banner.getByRole('button', { name: 'Close saved session' }).click();
   await expect(banner).toBeHidden();
-  await expect(page.getByRole('region', { name: 'Message log' })).toContainText('No messages yet');
+  await expect(page.getByRole('region', { name: names.log.region })).toContainText('No messages yet');
 });
 
 test('explains why a file cannot be opened', async ({ page }, testInfo) => {
@@ -70,7 +71,7 @@ test('explains why a file cannot be opened', async ({ page }, testInfo) => {
 
 test('the HTTP view shows each exchange and links to the messages it carried', async ({ page }) => {
   await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
-  await page.getByRole('button', { name: 'HTTP', exact: true }).click();
+  await page.getByRole('button', { name: names.http.http, exact: true }).click();
   const http = page.getByRole('region', { name: 'HTTP exchanges' });
   await expect(http.getByRole('button', { name: /POST.*200/ }).first()).toBeVisible();
   await http
@@ -82,12 +83,12 @@ test('the HTTP view shows each exchange and links to the messages it carried', a
   await expect(detail).toContainText('Response headers');
   await expect(detail).toContainText('mcp-session-id');
   await detail.getByRole('button', { name: /→ request initialize/ }).click();
-  const log = page.getByRole('region', { name: 'Message log' });
-  await expect(log.getByRole('region', { name: 'Selected message' })).toContainText('"method": "initialize"');
+  const log = page.getByRole('region', { name: names.log.region });
+  await expect(log.getByRole('region', { name: names.log.selected })).toContainText('"method": "initialize"');
 
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'HTTP', exact: true }).click();
-  await http.getByRole('button', { name: 'Export HAR' }).click();
+  await page.getByRole('button', { name: names.http.http, exact: true }).click();
+  await http.getByRole('button', { name: names.http.exportHar }).click();
   const har = JSON.parse(await readFile(await (await downloading).path(), 'utf8'));
   expect(har.log.version).toBe('1.2');
   expect(har.log.entries.length).toBeGreaterThan(1);

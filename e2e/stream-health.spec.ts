@@ -5,6 +5,7 @@
  */
 import { connect, expect, test } from './fixtures.ts';
 import { hostileUrl } from './servers/ports.ts';
+import { names } from './names.ts';
 
 test('the connection bar shows an unstable event stream, the drops behind it, and recovers', async ({ page }) => {
   await connect(page, hostileUrl('flaky-stream'));
@@ -16,7 +17,7 @@ test('the connection bar shows an unstable event stream, the drops behind it, an
   const badge = status.getByRole('button', { name: /stream unstable/ });
   await expect(badge).toHaveAttribute('title', /Last drop at .*SSE stream disconnected/);
   await badge.click();
-  const details = page.getByRole('region', { name: 'Event stream drops' });
+  const details = page.getByRole('region', { name: names.streamHealth.drops });
   await expect(details).toContainText('The server keeps dropping the event stream.');
   await expect(details.getByRole('listitem').first()).toContainText(/SSE stream disconnected.*resumes after event \S+-\d/);
   // The fourth drop is the last one; the fifth stream holds.

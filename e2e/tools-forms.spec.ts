@@ -1,6 +1,7 @@
 /** Tool argument forms for the JSON Schema real servers send, and the raw JSON editor beside them. */
 import { connect, expect, test } from './fixtures.ts';
 import { DEMO_MCP_URL } from './servers/ports.ts';
+import { names } from './names.ts';
 
 test('fills $ref places, a nullable date, an unset-able boolean and a map, with live checks', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
@@ -37,8 +38,8 @@ test('fills $ref places, a nullable date, an unset-able boolean and a map, with 
   await form.locator('#tool-args_preferences').getByRole('button', { name: /Add/ }).click();
   await form.locator('#tool-args_preferences input').last().fill('window');
 
-  await page.getByRole('button', { name: 'Run tool' }).click();
-  const result = page.getByRole('region', { name: 'Result' });
+  await page.getByRole('button', { name: names.tools.runTool }).click();
+  const result = page.getByRole('region', { name: names.tools.result });
   await expect(result).toContainText('Trip from Lisbon (PT) to Oslo (NO), leaving 2026-12-01T');
   await expect(result).toContainText('Flexible dates: yes.');
   await expect(result).toContainText(/Preferences: .+=window/);
@@ -54,18 +55,18 @@ test('switches between form and JSON without losing input, and never sends JSON 
 
   await json.fill('{"message": "edited in JSON", "shout": true');
   await expect(page.getByRole('alert').filter({ hasText: 'Not valid JSON' })).toBeVisible();
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
   await page.getByRole('button', { name: 'Form', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'does not parse' })).toBeVisible();
   await expect(json).toHaveValue('{"message": "edited in JSON", "shout": true'); // the text is kept
-  await expect(page.getByRole('region', { name: 'Message log' })).not.toContainText('tools/call');
+  await expect(page.getByRole('region', { name: names.log.region })).not.toContainText('tools/call');
 
   await json.fill('{"message": "edited in JSON", "shout": true}');
   await page.getByRole('button', { name: 'Form', exact: true }).click();
   await expect(page.getByLabel(/^message/)).toHaveValue('edited in JSON');
   await expect(page.getByLabel(/shout/)).toBeChecked();
-  await page.getByRole('button', { name: 'Run tool' }).click();
-  await expect(page.getByRole('region', { name: 'Result' })).toContainText('EDITED IN JSON');
+  await page.getByRole('button', { name: names.tools.runTool }).click();
+  await expect(page.getByRole('region', { name: names.tools.result })).toContainText('EDITED IN JSON');
 });
 
 test('offers the raw editor with a notice for a dialect it cannot check', async ({ page }) => {
@@ -77,8 +78,8 @@ test('offers the raw editor with a notice for a dialect it cannot check', async 
   await expect(page.getByRole('note', { name: 'Schema check' })).toContainText('/query must be string');
   await page.getByLabel('Arguments (JSON)').fill('{"query": "lenses", "limit": 3}');
   await expect(page.getByRole('note', { name: 'Schema check' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Run tool' }).click();
-  await expect(page.getByRole('region', { name: 'Result' })).toContainText('Searched for "lenses" (limit 3).');
+  await page.getByRole('button', { name: names.tools.runTool }).click();
+  await expect(page.getByRole('region', { name: names.tools.result })).toContainText('Searched for "lenses" (limit 3).');
 });
 
 test('says nothing under fields not yet visited, and says what is missing in plain words once Run is tried', async ({ page }) => {
@@ -90,8 +91,8 @@ test('says nothing under fields not yet visited, and says what is missing in pla
   await expect(form.getByLabel(/^city/).first()).toHaveValue('Lisbon');
   await expect(form).not.toContainText('Required.');
   await expect(form).not.toContainText('must have required property');
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
   await expect(form.getByText('Required.').first()).toBeVisible();
   await expect(form).not.toContainText('must have required property');
-  await expect(page.getByRole('region', { name: 'Message log' })).not.toContainText('tools/call');
+  await expect(page.getByRole('region', { name: names.log.region })).not.toContainText('tools/call');
 });

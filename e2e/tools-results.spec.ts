@@ -1,12 +1,13 @@
 /** Results: annotations, structured content as a tree, output-schema mismatches, confirmation and settings. */
 import { connect, expect, test } from './fixtures.ts';
 import { DEMO_MCP_URL } from './servers/ports.ts';
+import { names } from './names.ts';
 
 test('shows content annotations, and a mismatch with the outputSchema beside the result', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
-  const result = page.getByRole('region', { name: 'Result' });
+  const result = page.getByRole('region', { name: names.tools.result });
   await page.getByRole('button', { name: 'annotated-report' }).click();
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
   const annotations = result.getByRole('list', { name: 'Annotations' });
   await expect(annotations.first()).toContainText('audience: user');
   await expect(annotations.first()).toContainText('priority: 1');
@@ -15,7 +16,7 @@ test('shows content annotations, and a mismatch with the outputSchema beside the
   await expect(result).toContainText('Binary content');
 
   await page.getByRole('button', { name: 'broken-output' }).click();
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
   await expect(result.getByRole('note')).toContainText('Does not match the output schema');
   const tree = result.getByRole('tree', { name: 'Structured content' });
   await expect(tree).toContainText('count: "three"');
@@ -24,7 +25,7 @@ test('shows content annotations, and a mismatch with the outputSchema beside the
 test('shows a big structured result as a tree that expands lazily', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   await page.getByRole('button', { name: 'big-structure' }).click();
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
   const tree = page.getByRole('tree', { name: 'Structured content' });
   await expect(tree).toContainText('[5000 items]', { timeout: 15_000 });
   // The root, `total`, `rows` and one page of rows, not five thousand.
@@ -38,23 +39,23 @@ test('shows a big structured result as a tree that expands lazily', async ({ pag
 
 test('asks before running a tool that may be destructive, and the question can be turned off', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
-  const log = page.getByRole('region', { name: 'Message log' });
+  const log = page.getByRole('region', { name: names.log.region });
   await page.getByRole('button', { name: 'reset-demo' }).click();
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
   const dialog = page.getByRole('dialog', { name: /Run reset-demo/ });
   await expect(dialog).toContainText('by the MCP spec’s defaults');
   await dialog.getByRole('button', { name: 'Don’t run' }).click();
   await expect(dialog).toBeHidden();
   await expect(log).not.toContainText('tools/call');
 
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Run anyway' }).click();
-  await expect(page.getByRole('region', { name: 'Result' })).toContainText('Nothing was reset');
+  await expect(page.getByRole('region', { name: names.tools.result })).toContainText('Nothing was reset');
 
   // A read-only tool runs without the question.
   await page.getByRole('button', { name: /^echo$/ }).click();
-  await page.getByRole('button', { name: 'Run tool' }).click();
-  await expect(page.getByRole('region', { name: 'Result' })).toContainText('Hello, MCP!');
+  await page.getByRole('button', { name: names.tools.runTool }).click();
+  await expect(page.getByRole('region', { name: names.tools.result })).toContainText('Hello, MCP!');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await page.getByText('Call settings').click();
@@ -62,12 +63,12 @@ test('asks before running a tool that may be destructive, and the question can b
   await page.getByLabel('Request timeout (seconds)').fill('90');
   await page.getByLabel('Request timeout (seconds)').press('Enter');
   await page.reload();
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
   await page.getByText('Call settings').click();
   await expect(page.getByLabel('Ask before running tools that may be destructive')).not.toBeChecked();
   await expect(page.getByLabel('Request timeout (seconds)')).toHaveValue('90');
   await page.getByRole('button', { name: 'clear-notes' }).click();
-  await page.getByRole('button', { name: 'Run tool' }).click();
-  await expect(page.getByRole('region', { name: 'Result' })).toContainText(/note/i);
+  await page.getByRole('button', { name: names.tools.runTool }).click();
+  await expect(page.getByRole('region', { name: names.tools.result })).toContainText(/note/i);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 /** The CSP's Trusted Types are enforced: HTML sinks refuse strings, while the worker and Ajv still work. */
 import { connect, expect, openApp, test } from './fixtures.ts';
 import { DEMO_MCP_URL } from './servers/ports.ts';
+import { names } from './names.ts';
 
 test('an HTML sink refuses a plain string, and the app still starts its worker and validates forms', async ({ page, problems }) => {
   await openApp(page);
@@ -24,7 +25,7 @@ test('an HTML sink refuses a plain string, and the app still starts its worker a
     .first()
     .click();
   await page.getByLabel(/organizerEmail/).fill('not-an-email');
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
   // Ajv (new Function under the default policy) ran in the page: the form reports the format error itself.
   await expect(page.getByText(/Enter an email address/).first()).toBeVisible();
 });

@@ -5,6 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { connect, expect as baseExpect, test } from './fixtures.ts';
 import { DEMO_MCP_URL, EVERYTHING_MCP_URL, hostileUrl } from './servers/ports.ts';
+import { names } from './names.ts';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
@@ -41,9 +42,9 @@ for (const size of [
     await page.setViewportSize(size);
     await connect(page, hostileUrl('long-rows'));
     await expectNoOverlap(page, 'Tools');
-    await page.getByRole('tab', { name: 'Resources' }).click();
+    await page.getByRole('tab', { name: names.tabs.resources }).click();
     await expectNoOverlap(page, 'Resources');
-    await page.getByRole('tab', { name: 'Prompts' }).click();
+    await page.getByRole('tab', { name: names.tabs.prompts }).click();
     await expectNoOverlap(page, 'Prompts');
   });
 }
@@ -61,43 +62,43 @@ test('log rows name the tool, the filter finds its response, and a received mess
   await connect(page, DEMO_MCP_URL);
   await page.getByRole('button', { name: 'echo', exact: true }).click();
   await page.getByLabel(/^message/).fill('hello lens');
-  await page.getByRole('button', { name: 'Run tool' }).click();
-  await expect(page.getByRole('region', { name: 'Result' })).toContainText('hello lens');
+  await page.getByRole('button', { name: names.tools.runTool }).click();
+  await expect(page.getByRole('region', { name: names.tools.result })).toContainText('hello lens');
 
-  const log = page.getByRole('region', { name: 'Message log' });
-  await log.getByRole('textbox', { name: 'Filter messages' }).fill('echo');
+  const log = page.getByRole('region', { name: names.log.region });
+  await log.getByRole('textbox', { name: names.log.filter }).fill('echo');
   const rows = log.getByRole('listitem');
   await expect(rows.filter({ hasText: 'tools/call · echo' })).toHaveCount(2);
   const response = rows.filter({ hasText: '↳ tools/call · echo' });
   await expect(response).toHaveCount(1);
   await response.getByRole('button').first().click();
-  const detail = page.getByRole('region', { name: 'Selected message' });
+  const detail = page.getByRole('region', { name: names.log.selected });
   await expect(detail).toContainText('received response · tools/call · echo');
-  await detail.getByRole('button', { name: 'Copy as JSON' }).click();
+  await detail.getByRole('button', { name: names.log.copyAsJson }).click();
   await expect(detail.getByRole('status')).toHaveText('Copied as JSON');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(JSON.parse(copied)).toMatchObject({ jsonrpc: '2.0', result: { content: [{ type: 'text' }] } });
   // Received messages are not re-sent, so no curl.
-  await expect(detail.getByRole('button', { name: 'Copy as curl' })).toHaveCount(0);
+  await expect(detail.getByRole('button', { name: names.log.copyAsCurl })).toHaveCount(0);
 });
 
 test('Refresh sends tools/list again, and the freshness badge counts down', async ({ page, problems }) => {
   void problems;
   await connect(page, DEMO_MCP_URL);
-  const badge = page.getByRole('tabpanel', { name: 'Tools' }).getByText(/^fresh for \d+ s/);
+  const badge = page.getByRole('tabpanel', { name: names.tabs.tools }).getByText(/^fresh for \d+ s/);
   await expect(badge).toBeVisible();
   const first = Number((await badge.textContent())!.match(/(\d+) s/)![1]);
   await expect.poll(async () => Number((await badge.textContent())!.match(/(\d+) s/)![1])).toBeLessThan(first);
-  const log = page.getByRole('region', { name: 'Message log' });
+  const log = page.getByRole('region', { name: names.log.region });
   const before = await log.getByRole('listitem').filter({ hasText: 'tools/list' }).count();
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect.poll(() => log.getByRole('listitem').filter({ hasText: 'tools/list' }).count()).toBeGreaterThan(before);
   // Back on the tab within the server's time, the list is asked for again and the engine answers from its
   // cache: the badge says so, and no new tools/list goes to the server.
   const afterRefresh = await log.getByRole('listitem').filter({ hasText: 'tools/list' }).count();
-  await page.getByRole('tab', { name: 'Prompts' }).click();
-  await page.getByRole('tab', { name: 'Tools' }).click();
-  await expect(page.getByRole('tabpanel', { name: 'Tools' }).getByText(/^from cache · fresh for \d+ s/)).toBeVisible();
+  await page.getByRole('tab', { name: names.tabs.prompts }).click();
+  await page.getByRole('tab', { name: names.tabs.tools }).click();
+  await expect(page.getByRole('tabpanel', { name: names.tabs.tools }).getByText(/^from cache · fresh for \d+ s/)).toBeVisible();
   expect(await log.getByRole('listitem').filter({ hasText: 'tools/list' }).count()).toBe(afterRefresh);
 });
 
@@ -105,14 +106,14 @@ test('a task: its polls fold into one log row, and the Tasks tab names its tool'
   void problems;
   await connect(page, DEMO_MCP_URL);
   await page.getByRole('button', { name: 'deploy-preview' }).click();
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Environment').selectOption('preview');
-  await dialog.getByRole('button', { name: 'Accept' }).click();
-  const result = page.getByRole('region', { name: 'Result' });
+  await dialog.getByRole('button', { name: names.serverRequests.accept }).click();
+  const result = page.getByRole('region', { name: names.tools.result });
   await expect(result).toContainText('completed');
 
-  const log = page.getByRole('region', { name: 'Message log' });
+  const log = page.getByRole('region', { name: names.log.region });
   const group = log.getByRole('listitem').filter({ hasText: /tasks\/get · .*×\d+/ });
   await expect(group).toHaveCount(1);
   await expect(group).toContainText('last: completed');
@@ -132,8 +133,8 @@ test('a task: its polls fold into one log row, and the Tasks tab names its tool'
     )
     .toBeGreaterThanOrEqual(polls);
 
-  await page.getByRole('tab', { name: 'Tasks' }).click();
-  const table = page.getByRole('table', { name: 'Tasks' });
+  await page.getByRole('tab', { name: names.tabs.tasks }).click();
+  const table = page.getByRole('table', { name: names.tabs.tasks });
   await expect(table.getByRole('rowheader')).toContainText('deploy-preview');
   await expect(table.getByRole('rowheader')).toContainText(/[0-9a-f-]{8,}/);
   await expect(table.getByRole('cell').nth(1)).toHaveText(/^\d\d:\d\d:\d\d\.\d\d\d$/);

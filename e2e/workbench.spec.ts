@@ -9,6 +9,7 @@ import { connect, expect as baseExpect, messageLog, openApp, openTool, result, t
 // Runs, lazily loaded forms and apps on a loaded two-core machine take seconds: wait on state, longer.
 const expect = baseExpect.configure({ timeout: 30_000 });
 import { DEMO_MCP_URL } from './servers/ports.ts';
+import { names } from './names.ts';
 
 // A connect, a lazily loaded form and a run on a loaded two-core machine: slow is not broken.
 test.describe.configure({ timeout: 120_000 });
@@ -37,9 +38,9 @@ for (const size of SIZES) {
     await page.setViewportSize(size);
     await connect(page, DEMO_MCP_URL);
     // One click after Connect: the tool.
-    await page.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'echo', exact: true }).click();
-    await onScreen(page, page.getByRole('list', { name: 'Tools' }).getByRole('listitem').first(), 'first tool in the list');
-    const run = page.getByRole('button', { name: 'Run tool' });
+    await page.getByRole('list', { name: names.tabs.tools }).getByRole('button', { name: 'echo', exact: true }).click();
+    await onScreen(page, page.getByRole('list', { name: names.tabs.tools }).getByRole('listitem').first(), 'first tool in the list');
+    const run = page.getByRole('button', { name: names.tools.runTool });
     await onScreen(page, run, 'Run tool');
     await run.click();
     await expect(result(page)).toContainText('Hello');
@@ -56,13 +57,15 @@ for (const size of SIZES) {
     await connect(page, DEMO_MCP_URL);
     const log = messageLog(page);
     await log.locator('.log-row:not(.log-note) .log-row-button').first().click();
-    const detail = log.getByRole('region', { name: 'Selected message' });
+    const detail = log.getByRole('region', { name: names.log.selected });
     await expect(detail).toBeVisible();
     // Notifications folds to its header; the separator above the detail goes to its end with one key.
-    const fold = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Notifications', exact: true });
+    const fold = page
+      .getByRole('region', { name: names.layout.notifications })
+      .getByRole('button', { name: names.layout.notifications, exact: true });
     await fold.click();
     await expect(fold).toHaveAttribute('aria-expanded', 'false');
-    const separator = page.getByRole('separator', { name: 'Resize message detail' });
+    const separator = page.getByRole('separator', { name: names.layout.resizeDetail });
     await separator.focus();
     await separator.press('End');
     await expect(separator).toHaveAttribute('aria-valuenow', '90');
@@ -74,7 +77,7 @@ for (const size of SIZES) {
 test('the panes resize by keyboard and by pointer, and keep their sizes across a reload', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await connect(page, DEMO_MCP_URL);
-  const split = page.getByRole('separator', { name: 'Resize the traffic column' });
+  const split = page.getByRole('separator', { name: names.layout.resizeTraffic });
   const side = page.getByRole('complementary', { name: 'Traffic' });
   await expect(split).toHaveAttribute('aria-valuenow', '60');
   const before = (await box(side)).width;
@@ -94,26 +97,31 @@ test('the panes resize by keyboard and by pointer, and keep their sizes across a
   expect(dragged).toBeGreaterThan(50);
   expect(dragged).toBeLessThan(56);
 
-  const timeline = page.getByRole('separator', { name: 'Resize notifications' });
+  const timeline = page.getByRole('separator', { name: names.layout.resizeNotifications });
   await timeline.focus();
   await timeline.press('ArrowDown');
   const timelineShare = await timeline.getAttribute('aria-valuenow');
-  await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Notifications', exact: true }).click();
+  await page
+    .getByRole('region', { name: names.layout.notifications })
+    .getByRole('button', { name: names.layout.notifications, exact: true })
+    .click();
   await expect(timeline).toBeHidden();
 
   await page.reload();
-  await expect(page.getByRole('separator', { name: 'Resize the traffic column' })).toHaveAttribute('aria-valuenow', String(dragged));
-  const fold = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Notifications', exact: true });
+  await expect(page.getByRole('separator', { name: names.layout.resizeTraffic })).toHaveAttribute('aria-valuenow', String(dragged));
+  const fold = page
+    .getByRole('region', { name: names.layout.notifications })
+    .getByRole('button', { name: names.layout.notifications, exact: true });
   await expect(fold).toHaveAttribute('aria-expanded', 'false');
   await fold.click();
-  await expect(page.getByRole('separator', { name: 'Resize notifications' })).toHaveAttribute('aria-valuenow', timelineShare!);
+  await expect(page.getByRole('separator', { name: names.layout.resizeNotifications })).toHaveAttribute('aria-valuenow', timelineShare!);
 });
 
 test('connected, the server card is one line that opens again, and focus is in the feature tabs', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await connect(page, DEMO_MCP_URL);
-  await expect(page.getByRole('tab', { name: 'Tools', exact: true })).toBeFocused();
-  const details = page.getByRole('button', { name: 'Server details' });
+  await expect(page.getByRole('tab', { name: names.tabs.tools, exact: true })).toBeFocused();
+  const details = page.getByRole('button', { name: names.connection.serverDetails });
   await expect(details).toHaveAttribute('aria-expanded', 'false');
   const card = page.locator('.server-panel');
   expect((await box(card)).height).toBeLessThan(48);
@@ -127,27 +135,27 @@ test('connected, the server card is one line that opens again, and focus is in t
 test('Connect while connected asks: cancel keeps everything, a new connection keeps this one, reconnect is by choice', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   await openTool(page, 'echo');
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
   await expect(result(page)).toContainText('Hello');
-  const connectButton = page.getByRole('button', { name: 'Connect', exact: true });
+  const connectButton = page.getByRole('button', { name: names.connection.connect, exact: true });
 
   await connectButton.click();
-  const question = page.getByRole('group', { name: 'Connect again?' });
+  const question = page.getByRole('group', { name: names.connection.connectAgain });
   await expect(question).toBeVisible();
-  await expect(question.getByRole('button', { name: 'Open a new connection' })).toBeFocused();
+  await expect(question.getByRole('button', { name: names.connection.openNewConnection })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(question).toBeHidden();
   await expect(connectButton).toBeFocused();
   await expect(result(page)).toContainText('Hello');
 
   await connectButton.click();
-  await question.getByRole('button', { name: 'Cancel' }).click();
+  await question.getByRole('button', { name: names.connection.cancel }).click();
   await expect(result(page)).toContainText('Hello');
 
   // A new connection to the same server, beside this one: the first keeps its result and its log.
   await connectButton.click();
-  await question.getByRole('button', { name: 'Open a new connection' }).click();
-  const connections = page.getByRole('navigation', { name: 'Connections' });
+  await question.getByRole('button', { name: names.connection.openNewConnection }).click();
+  const connections = page.getByRole('navigation', { name: names.workspace.connections });
   await expect(connections.getByRole('button', { name: /, connected$/ })).toHaveCount(2, { timeout: 30_000 });
   await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible();
   await connections
@@ -158,7 +166,7 @@ test('Connect while connected asks: cancel keeps everything, a new connection ke
 
   // Reconnect here, asked for: a new session on this connection.
   await connectButton.click();
-  await question.getByRole('button', { name: 'Reconnect here' }).click();
+  await question.getByRole('button', { name: names.connection.reconnectHere }).click();
   await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
   await expect(messageLog(page).locator('.log-note')).toHaveCount(2);
 });
@@ -166,17 +174,17 @@ test('Connect while connected asks: cancel keeps everything, a new connection ke
 test('Open session opens the file as its own read-only connection; the live one keeps its log and result', async ({ page }, testInfo) => {
   await connect(page, DEMO_MCP_URL);
   await openTool(page, 'echo');
-  await page.getByRole('button', { name: 'Run tool' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
   await expect(result(page)).toContainText('Hello');
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Save session' }).click();
+  await page.getByRole('button', { name: names.workspace.saveSession }).click();
   const path = testInfo.outputPath('workbench.mcplens.json');
   await (await downloading).saveAs(path);
   const liveCount = await messageLog(page).locator('.log-row').count();
 
   await page.getByLabel('Session file to open').setInputFiles(path);
   await expect(page.getByRole('region', { name: 'Saved session' })).toContainText('read-only');
-  const connections = page.getByRole('navigation', { name: 'Connections' });
+  const connections = page.getByRole('navigation', { name: names.workspace.connections });
   await expect(connections.getByRole('button', { name: /^workbench\.mcplens\.json/ })).toHaveAttribute('aria-current', 'true');
 
   // Back on the live connection: still connected, its log and its result as they were.
@@ -197,19 +205,22 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
       found.push(...violations.map((v) => `${where}: ${v.id} ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
     };
-    await page.getByRole('button', { name: 'Connection settings' }).click();
+    await page.getByRole('button', { name: names.connection.settings }).click();
     await page.getByRole('button', { name: /^Headers/ }).click();
-    await page.getByRole('button', { name: 'Client capabilities' }).click();
+    await page.getByRole('button', { name: names.connection.clientCapabilities }).click();
     await check('settings popover');
-    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
     await check('connected, card folded');
-    await page.getByRole('button', { name: 'Connect', exact: true }).click();
-    await expect(page.getByRole('group', { name: 'Connect again?' })).toBeVisible();
+    await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
+    await expect(page.getByRole('group', { name: names.connection.connectAgain })).toBeVisible();
     await check('connect again question');
     await page.keyboard.press('Escape');
     await messageLog(page).locator('.log-row:not(.log-note) .log-row-button').first().click();
-    await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Notifications', exact: true }).click();
+    await page
+      .getByRole('region', { name: names.layout.notifications })
+      .getByRole('button', { name: names.layout.notifications, exact: true })
+      .click();
     await check('log detail, notifications folded');
     expect(found).toEqual([]);
   });
