@@ -9,7 +9,10 @@ function uiSource(): string {
   const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
     (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file),
   );
-  return files.map((file) => readFileSync(join(root, file), 'utf8')).join('\n').replace(/\s+/g, ' ');
+  return files
+    .map((file) => readFileSync(join(root, file), 'utf8'))
+    .join('\n')
+    .replace(/\s+/g, ' ');
 }
 
 const leaves = (value: object, path: string[] = []): Array<[string, string]> =>
@@ -22,7 +25,8 @@ describe('the accessible names the specs use (e2e/names.ts)', () => {
     const source = uiSource();
     // Whole: a string literal or a JSX text of its own (after an icon such as "↓ "), so a short name ("Pin")
     // is not found inside another.
-    const appears = (name: string) => new RegExp(`[>'"\`] ?(?:[^\\w\\s] )?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ?[<'"\`{]`).test(source);
+    const appears = (name: string) =>
+      new RegExp(`[>'"\`] ?(?:[^\\w\\s] )?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ?[<'"\`{]`).test(source);
     const missing = leaves(names).filter(([, name]) => !appears(name));
     expect(missing).toEqual([]);
   });
