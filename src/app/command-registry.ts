@@ -7,6 +7,7 @@
  * palette opens; framework-free, so it is tested in Node.
  */
 import { promptsQueryOptions, resourcesQueryOptions, resourceTemplatesQueryOptions, toolsQueryOptions } from '../queries/index.ts';
+import { profileOf } from '../shared/era-profile.ts';
 import { describeError } from '../shared/read.ts';
 import { scriptFor } from './demo-script.ts';
 import type { LensApp } from './lens-app.ts';
@@ -113,8 +114,8 @@ function appCommands({ app, workspace, theme, chooseSessionFile, labelOf }: Regi
       unavailable:
         !connected || replaying
           ? NOT_CONNECTED
-          : summary?.era === 'modern'
-            ? 'MCP 2026-07-28 removed ping; each request’s round trip is in the Message log.'
+          : summary && !profileOf(summary.era).ping
+            ? `MCP ${profileOf(summary.era).label} removed ping; each request’s round trip is in the Message log.`
             : null,
       focus: { kind: 'return' },
       run: () =>

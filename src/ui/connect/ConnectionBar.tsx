@@ -13,6 +13,7 @@ import { usePresentation } from '../presentation/use-presentation.ts';
 import { ServerUrlInput } from './ServerUrlInput.tsx';
 import { StreamHealthDetails, useStreamHealth } from './StreamHealth.tsx';
 import './connect.css';
+import { profileOf } from '../../shared/era-profile.ts';
 
 /**
  * The toolbar's one row: the Server URL, the settings popover, Connect / Disconnect and the status. What
@@ -62,7 +63,7 @@ export function ConnectionBar() {
   // What is set that the popover hides: the headers and a pinned protocol.
   const settingsNote = [
     headerCount > 0 ? ` · ${plural(headerCount, 'header')}` : '',
-    input.era !== 'auto' ? ` · ${input.era === 'modern' ? '2026-07-28' : '2025'}` : '',
+    input.era !== 'auto' ? ` · ${profileOf(input.era).label}` : '',
   ].join('');
   return (
     <div className="connection">

@@ -3,6 +3,7 @@ import type { EraChoice, KnownEra } from '../../shared/model.ts';
 import { checkServerUrl } from '../../shared/url.ts';
 import { eraEndpoint, isEraChoice } from '../../state/index.ts';
 import { useStoreOf } from '../services.tsx';
+import { profileOf } from '../../shared/era-profile.ts';
 
 const ERAS: Array<{ value: EraChoice; label: string }> = [
   { value: 'auto', label: 'Auto' },
@@ -10,7 +11,7 @@ const ERAS: Array<{ value: EraChoice; label: string }> = [
   { value: 'legacy', label: '2025 and older' },
 ];
 
-const eraLabel = (era: KnownEra['era']) => (era === 'modern' ? '2026-07-28' : '2025');
+const eraLabel = (era: KnownEra['era']) => profileOf(era).label;
 
 /**
  * Which protocol era to speak. Auto needs no thought (it probes and falls back); the pins are for

@@ -5,6 +5,7 @@ import { ServerText } from '../common/ServerText.tsx';
 import { UrlText } from '../presentation/UrlText.tsx';
 import { useCommands, useStoreOf } from '../services.tsx';
 import { ExportSnippets } from './ExportSnippets.tsx';
+import { profileOf } from '../../shared/era-profile.ts';
 
 const TRANSPORT_LABEL = { auto: 'HTTP, then SSE', 'streamable-http': 'Streamable HTTP', sse: 'Legacy SSE' } as const;
 
@@ -66,7 +67,7 @@ function SavedServerRow({ server }: { server: SavedServer }) {
         </span>
         <span className="muted saved-server-meta">
           {TRANSPORT_LABEL[server.transport]}
-          {server.era !== 'auto' && ` · ${server.era === 'modern' ? '2026-07-28' : '2025 and older'}`}
+          {server.era !== 'auto' && ` · ${server.era === 'legacy' ? '2025 and older' : profileOf(server.era).label}`}
           {server.headers.length > 0 && ` · headers: ${server.headers.map((header) => header.name).join(', ')}`}
         </span>
       </div>
