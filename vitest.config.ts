@@ -15,6 +15,7 @@ export const ENGINE_TESTS = [
   'src/node/demo-server/**/*.test.ts',
   'src/node/relay/**/*.test.ts',
   'src/node/static-server/**/*.test.ts',
+  'src/node/npx/serve.test.ts',
   'src/app/app.test.ts',
   'src/app/workspace.test.ts',
   'src/app/log-commands.test.ts',

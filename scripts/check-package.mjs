@@ -1,8 +1,10 @@
-// `npm run test:package`: proves the published `npx mcp-lens relay` works the way a stranger would get it.
-// It packs packages/mcp-lens (its prepack builds the relay to plain JavaScript), checks what the tarball
-// holds, installs it into an empty temporary project, runs `npx mcp-lens relay --help`, then a real
-// relay in front of the demo server, and sends one MCP request through it. npm installs the two SDK
-// packages from its cache when it has them (--prefer-offline), else from the registry.
+// `npm run test:package`: proves the published `npx mcp-lens` works the way a stranger would get it. It packs
+// packages/mcp-lens (its prepack builds the app and bundles the Node entry points), checks what the tarball
+// holds and weighs, installs it into an empty temporary project, and there runs each subcommand against the
+// demo server: the app's server (headers included), the relay in front of an HTTP server and of a stdio
+// server, and the headless client's listing. npm installs the two SDK packages from its cache when it has
+// them (--prefer-offline), else from the registry. Nothing here sleeps: each step waits for what a process
+// prints or for an answer, with a generous bound, because this runs on loaded machines too.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,9 +19,20 @@ const npx = windows ? 'npx.cmd' : 'npx';
 /** Node runs a Windows .cmd only through a shell. */
 const shell = windows;
 const TOKEN = 'Y2hlY2stcGFja2FnZS1jaGVjay1wYWNrYWdlLWNoZWM';
-/** What `npx mcp-lens` needs, and nothing more. */
-const EXPECTED_FILES = ['README.md', 'bin/mcp-lens.mjs', 'dist/relay.mjs', 'package.json'];
-/** The app's and the tools' packages, none of which the relay may pull in at run time. */
+/** How long any one step may take: far beyond an idle machine's seconds, so only a real hang fails. */
+const STEP_MS = 180_000;
+/** The package's own files besides the app: the command, the three bundles, and what npm always packs. */
+const NODE_FILES = ['README.md', 'bin/mcp-lens.mjs', 'dist/cli.mjs', 'dist/mcp-lens.mjs', 'dist/relay.mjs', 'package.json'];
+/** The app: its three pages, its icon and the built scripts and styles; no source maps, no other host's recipes. */
+const APP_FILE = /^dist\/app\/(index\.html|oauth-callback\.html|sandbox\.html|favicon\.svg|assets\/[\w.-]+\.(js|css))$/;
+/**
+ * The tarball's bounds. Today it packs to about 0.9 MB (3.4 MB unpacked: the app 2.5 MB, the headless client
+ * 0.9 MB, which carries the engine, Ajv and zod). The bounds leave room to grow by about half, and fail on the
+ * slips that would multiply it: the app's source maps (+10 MB unpacked), a bundled SDK, a copied node_modules.
+ */
+const MAX_PACKED_BYTES = 1.5e6;
+const MAX_UNPACKED_BYTES = 5.5e6;
+/** The app's and the tools' packages, none of which the package may pull in at run time. */
 const NOT_INSTALLED = ['react', 'vite', 'tsx', 'typescript', 'rolldown', 'playwright', '@modelcontextprotocol/conformance'];
 
 const work = mkdtempSync(join(tmpdir(), 'mcp-lens-package-'));
@@ -29,7 +42,7 @@ const fail = (message) => {
 };
 
 try {
-  // 1. Pack: prepack builds dist/relay.mjs; --json says what went in.
+  // 1. Pack: prepack builds dist/; --json says what went in.
   const [packed] = JSON.parse(
     execFileSync(npm, ['pack', '--json', '--pack-destination', work], {
       shell,
@@ -39,9 +52,21 @@ try {
     }),
   );
   const files = packed.files.map((file) => file.path).sort();
-  if (JSON.stringify(files) !== JSON.stringify(EXPECTED_FILES))
-    fail(`The tarball holds ${files.join(', ')}; expected ${EXPECTED_FILES.join(', ')}.`);
-  console.log(`packed ${packed.filename}: ${files.join(', ')} (${packed.size} bytes)`);
+  const appFiles = files.filter((file) => file.startsWith('dist/app/'));
+  const others = files.filter((file) => !file.startsWith('dist/app/'));
+  if (JSON.stringify(others) !== JSON.stringify(NODE_FILES))
+    fail(`The tarball holds ${others.join(', ')}; expected ${NODE_FILES.join(', ')}.`);
+  const strayAppFiles = appFiles.filter((file) => !APP_FILE.test(file));
+  if (strayAppFiles.length > 0) fail(`The tarball's app holds files it should not: ${strayAppFiles.join(', ')}.`);
+  for (const page of ['index.html', 'oauth-callback.html', 'sandbox.html'])
+    if (!files.includes(`dist/app/${page}`)) fail(`The tarball's app has no ${page}.`);
+  console.log(`packed ${packed.filename}: ${others.join(', ')}, and the app: ${appFiles.length} files in dist/app/`);
+  console.log(`  ${appFiles.join('\n  ')}`);
+  console.log(
+    `size: ${kb(packed.size)} packed (at most ${kb(MAX_PACKED_BYTES)}), ${kb(packed.unpackedSize)} unpacked (at most ${kb(MAX_UNPACKED_BYTES)})`,
+  );
+  if (packed.size > MAX_PACKED_BYTES || packed.unpackedSize > MAX_UNPACKED_BYTES)
+    fail('The tarball is over its size bound; see what grew above.');
 
   // 2. Its runtime dependencies are the SDK packages alone, at the ranges the repository itself uses.
   const published = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
@@ -63,16 +88,87 @@ try {
   });
   const strays = NOT_INSTALLED.filter((name) => existsSync(join(project, 'node_modules', name)));
   if (strays.length > 0) fail(`Installing mcp-lens also installed ${strays.join(', ')}.`);
+  // The long-running commands run the installed bin with this Node, not through npx: no shell on Windows, and
+  // one process to stop. npx itself is proven by the short commands.
+  const bin = join(project, 'node_modules/mcp-lens/bin/mcp-lens.mjs');
 
-  // 4. --help answers with the usage and exit code 0.
-  const help = execFileSync(npx, ['mcp-lens', 'relay', '--help'], { cwd: project, encoding: 'utf8', shell });
-  if (!help.includes('npx mcp-lens relay [options] <server URL>')) fail(`--help printed:\n${help}`);
-  console.log('npx mcp-lens relay --help: prints the usage');
+  // 4. The command line: the usage, the version, and an unknown subcommand refused.
+  const help = await run(npx, ['mcp-lens', '--help'], project);
+  if (help.code !== 0 || !help.stdout.includes('npx mcp-lens relay [options] <server URL>')) fail(`npx mcp-lens --help: ${show(help)}`);
+  const version = await run(npx, ['mcp-lens', '--version'], project);
+  if (version.code !== 0 || version.stdout.trim() !== published.version) fail(`npx mcp-lens --version: ${show(version)}`);
+  const unknown = await run(npx, ['mcp-lens', 'frobnicate'], project);
+  if (unknown.code !== 2 || !unknown.stderr.includes('Usage:') || unknown.stdout !== '') fail(`npx mcp-lens frobnicate: ${show(unknown)}`);
+  const relayHelp = await run(npx, ['mcp-lens', 'relay', '--help'], project);
+  if (relayHelp.code !== 0 || !relayHelp.stdout.includes('--lens <url>')) fail(`npx mcp-lens relay --help: ${show(relayHelp)}`);
+  console.log('npx mcp-lens --help, --version, relay --help: answered; npx mcp-lens frobnicate: the usage on stderr, exit 2');
 
-  // 5. A real relay in front of the demo server, and one MCP request through it.
+  // 5. The app, served with its policy in a header (and the same policy, less frame-ancestors, in the page).
+  const app = start(process.execPath, [bin, '--port', '0'], project);
+  const appUrl = (await app.line(/MCP Lens: (\S+)/))[1];
+  const page = await get(appUrl);
+  const policy = page.headers.get('content-security-policy') ?? '';
+  const expectHeader = (response, name, value) => {
+    if (response.headers.get(name) !== value) fail(`${response.url} sent ${name}: ${response.headers.get(name)}; expected ${value}.`);
+  };
+  if (page.status !== 200 || !page.text.includes('<div id="root">'))
+    fail(`GET ${appUrl} answered ${page.status}: ${page.text.slice(0, 300)}`);
+  expectHeader(page, 'content-type', 'text/html; charset=utf-8');
+  expectHeader(page, 'cross-origin-opener-policy', 'same-origin');
+  expectHeader(page, 'x-content-type-options', 'nosniff');
+  expectHeader(page, 'referrer-policy', 'no-referrer');
+  if (!policy.includes("frame-ancestors 'none'") || !policy.includes("require-trusted-types-for 'script'"))
+    fail(`The app's policy: ${policy}`);
+  const withoutFrameAncestors = policy.replace("; frame-ancestors 'none'", '');
+  if (metaPolicy(page.text) !== withoutFrameAncestors) fail(`The page's meta policy differs from its header: ${metaPolicy(page.text)}`);
+  const script = /<script type="module" crossorigin src="\.\/([^"]+)"/.exec(page.text)?.[1] ?? fail('The page loads no script.');
+  const scriptAnswer = await get(new URL(script, appUrl));
+  if (scriptAnswer.status !== 200) fail(`GET ${script} answered ${scriptAnswer.status}.`);
+  expectHeader(scriptAnswer, 'content-type', 'text/javascript; charset=utf-8');
+  expectHeader(scriptAnswer, 'content-security-policy', policy);
+  // MCP Apps run in sandbox.html, under its own policy and without the app's opener policy (it is only framed).
+  const sandbox = await get(new URL('sandbox.html', appUrl));
+  if (sandbox.status !== 200 || metaPolicy(sandbox.text) !== sandbox.headers.get('content-security-policy'))
+    fail(`sandbox.html answered ${sandbox.status} with the policy ${sandbox.headers.get('content-security-policy')}`);
+  if (sandbox.headers.has('cross-origin-opener-policy')) fail('sandbox.html carries the app’s opener policy.');
+  // The package's Node files sit beside the app's folder, never inside what is served.
+  for (const outside of ['relay.mjs', '../package.json']) {
+    const answer = await get(new URL(outside, appUrl));
+    if (answer.status !== 404) fail(`GET ${outside} beside the app answered ${answer.status}.`);
+  }
+  console.log(`mcp-lens --port 0: ${appUrl} serves the app (${script}), its policy in the header and the page, sandbox.html under its own`);
+
+  // 6. The relay in front of the demo server (HTTP), and in front of a stdio server.
   const demo = start(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/node/demo-server/main.ts', '--port', '0'], root);
   const demoUrl = (await demo.line(/MCP Lens demo server: (\S+)/))[1];
-  const relay = start(npx, ['mcp-lens', 'relay', demoUrl], project, { MCP_LENS_RELAY_TOKEN: TOKEN });
+  const httpRelay = start(process.execPath, [bin, 'relay', demoUrl], project, { MCP_LENS_RELAY_TOKEN: TOKEN });
+  const [, link] = await httpRelay.line(/Open this link[^\n]*\n\s*(\S+)/);
+  if (!link.startsWith('http://127.0.0.1:5173/?url=')) fail(`The relay's link opens ${link}, not the app npx mcp-lens serves.`);
+  await initializeThrough(httpRelay, 'mcp-lens-demo', `relay ${demoUrl}`);
+  const everything = join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+  const stdioRelay = start(process.execPath, [bin, 'relay', '--', process.execPath, everything, 'stdio'], project, {
+    MCP_LENS_RELAY_TOKEN: TOKEN,
+  });
+  await initializeThrough(stdioRelay, 'mcp-servers/everything', 'relay -- node server-everything stdio');
+
+  // 7. The headless client: its own name, and the listing alias.
+  for (const args of [
+    ['cli', '--no-call', demoUrl],
+    ['list', demoUrl],
+  ]) {
+    const listing = await run(npx, ['mcp-lens', ...args], project);
+    if (listing.code !== 0 || !/^connected: mcp-lens-demo /m.test(listing.stdout) || !/^tools: .*\becho\b/m.test(listing.stdout))
+      fail(`npx mcp-lens ${args.join(' ')}: ${show(listing)}`);
+    console.log(`npx mcp-lens ${args.join(' ')}: ${listing.stdout.split('\n')[0]}; ${listing.stdout.split('\n')[1].slice(0, 60)}…`);
+  }
+  console.log('package check passed');
+} finally {
+  for (const child of children) stop(child);
+  rmSync(work, { recursive: true, force: true, maxRetries: 5 });
+}
+
+/** Sends `initialize` through a relay that is starting, and checks the server behind it answered. */
+async function initializeThrough(relay, serverName, what) {
   const relayUrl = (await relay.line(/Or connect to (\S+) with the header/))[1];
   const answer = await fetch(relayUrl, {
     method: 'POST',
@@ -83,30 +179,60 @@ try {
       method: 'initialize',
       params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'check-package', version: '1' } },
     }),
+    signal: AbortSignal.timeout(STEP_MS),
   });
   const text = await answer.text();
-  if (answer.status !== 200 || !text.includes('mcp-lens-demo'))
-    fail(`initialize through the relay answered ${answer.status}: ${text.slice(0, 300)}`);
-  console.log(
-    `npx mcp-lens relay ${demoUrl}: initialize through ${relayUrl} answered ${answer.status}, upstream ${answer.headers.get('lens-relay-upstream-status')}`,
-  );
-  console.log('package check passed');
-} finally {
-  for (const child of children) {
-    if (child.exitCode !== null) continue;
-    if (windows) child.kill();
-    else process.kill(-child.pid, 'SIGTERM');
-  }
-  rmSync(work, { recursive: true, force: true });
+  if (answer.status !== 200 || !text.includes(`"name":"${serverName}"`))
+    fail(`initialize through ${what} answered ${answer.status}: ${text.slice(0, 300)}`);
+  console.log(`mcp-lens ${what}: initialize through ${relayUrl} reached ${serverName} (${answer.status})`);
 }
 
-/** Starts a command in its own process group (npx runs the relay in a child of its own), so it can be stopped whole. */
+/** A GET with its body read, bounded in time. */
+async function get(url) {
+  const response = await fetch(url, { signal: AbortSignal.timeout(STEP_MS) });
+  return { status: response.status, headers: response.headers, url: String(url), text: await response.text() };
+}
+
+/** The Content-Security-Policy meta tag's policy in a page, entities decoded. */
+function metaPolicy(html) {
+  const content = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html)?.[1];
+  return content?.replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+}
+
+function kb(bytes) {
+  return `${Math.round(bytes / 1000)} kB`;
+}
+
+function show({ code, stdout, stderr }) {
+  return `exit ${code}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`;
+}
+
+/** Runs a command to its end and gives back its exit code and output; a hang fails the check. */
+function run(command, args, cwd) {
+  const child = spawn(command, args, { cwd, shell: windows && command === npx, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`${command} ${args.join(' ')} did not finish within ${STEP_MS / 1000} s:\n${stdout}${stderr}`));
+    }, STEP_MS);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Starts a long-running command in its own process group (a relay runs its stdio server as a child), so it can be stopped whole. */
 function start(command, args, cwd, env = {}) {
   const child = spawn(command, args, {
     cwd,
     env: { ...process.env, ...env },
     detached: !windows,
-    shell: windows && command === npx,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
@@ -116,15 +242,33 @@ function start(command, args, cwd, env = {}) {
   return {
     line: (pattern) =>
       new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`${args.join(' ')} printed no ${pattern} within ${STEP_MS / 1000} s:\n${output}`)),
+          STEP_MS,
+        );
         const check = () => {
           const match = pattern.exec(output);
-          if (match) return resolve(match);
+          if (match) {
+            clearTimeout(timer);
+            resolve(match);
+          }
         };
         child.stdout.on('data', check);
-        child.once('exit', (code) =>
-          reject(new Error(`${command} ${args.join(' ')} exited (${code}) before printing ${pattern}:\n${output}`)),
-        );
+        child.once('exit', (code) => {
+          clearTimeout(timer);
+          reject(new Error(`${args.join(' ')} exited (${code}) before printing ${pattern}:\n${output}`));
+        });
         check();
       }),
   };
+}
+
+function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    if (windows) execFileSync('taskkill', ['/pid', String(child.pid), '/t', '/f'], { stdio: 'ignore' });
+    else process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // It ended on its own meanwhile.
+  }
 }

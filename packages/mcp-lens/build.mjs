@@ -1,18 +1,42 @@
-// Runs before `npm pack` / `npm publish` here (prepack): bundles the relay and what it imports from the
-// repository (src/node/relay/main.ts, src/shared/relay.ts, parts of src/node/demo-server/) into one plain
-// JavaScript file, so the package needs neither TypeScript nor tsx at run time. The MCP SDK packages stay
-// imports, resolved from this package's `dependencies`; everything else is bundled. rolldown is the
-// repository's own devDependency (also used by scripts/conformance.mjs), found in its node_modules.
+// Runs before `npm pack` / `npm publish` here (prepack). It builds what the package carries into dist/:
+// - dist/app/: the web app, built by Vite from the repository's own config, as `npm run build` builds it;
+// - dist/mcp-lens.mjs (src/node/npx/main.ts: the command and the app's server), dist/relay.mjs
+//   (src/node/relay/main.ts) and dist/cli.mjs (src/node/cli/main.ts): each bundled by rolldown with what it
+//   imports from the repository, eventsource-parser and Ajv included, into one plain JavaScript file, so the
+//   package needs neither TypeScript nor tsx at run time. The MCP SDK packages stay imports, resolved from
+//   this package's `dependencies`. Vite and rolldown are the repository's own devDependencies, found in its
+//   node_modules.
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { build } from 'rolldown';
+import { build as bundle } from 'rolldown';
+import { build as buildApp } from 'vite';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+const repository = fileURLToPath(new URL('../..', import.meta.url));
 rmSync(`${here}dist`, { recursive: true, force: true });
-await build({
-  input: fileURLToPath(new URL('../../src/node/relay/main.ts', import.meta.url)),
-  platform: 'node',
+
+// The package serves the app itself, on loopback, so settings for a hosted copy stay out of it: a Client ID
+// Metadata Document names a public https URL, and a second sandbox origin would be one this package's
+// server does not have.
+delete process.env.MCP_LENS_PUBLIC_URL;
+delete process.env.MCP_LENS_SANDBOX_URL;
+await buildApp({
+  root: repository,
+  configFile: `${repository}vite.config.ts`,
   logLevel: 'warn',
-  external: [/^@modelcontextprotocol\//],
-  output: { file: `${here}dist/relay.mjs`, format: 'esm', codeSplitting: false },
+  // Source maps would triple the download for a debugging aid the published app's users do not need.
+  build: { outDir: `${here}dist/app`, emptyOutDir: true, sourcemap: false },
 });
+// The header recipes for other static hosts (src/node/build/hosting-recipes.ts): this package is its own host.
+for (const recipe of ['_headers', 'vercel.json', 'hosting']) rmSync(`${here}dist/app/${recipe}`, { recursive: true });
+
+const ENTRIES = { 'mcp-lens': 'src/node/npx/main.ts', relay: 'src/node/relay/main.ts', cli: 'src/node/cli/main.ts' };
+for (const [name, entry] of Object.entries(ENTRIES)) {
+  await bundle({
+    input: `${repository}${entry}`,
+    platform: 'node',
+    logLevel: 'warn',
+    external: [/^@modelcontextprotocol\//],
+    output: { file: `${here}dist/${name}.mjs`, format: 'esm', codeSplitting: false },
+  });
+}

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { startDemoServer } from './demo-server/server.ts';
+import { LOCAL_APP_PORT } from './local-app.ts';
 import { startStaticServer } from './static-server/server.ts';
 
 // `npm start`: the built app and the demo MCP server side by side on loopback,
@@ -37,7 +38,9 @@ if (!existsSync(`${DIST}index.html`)) {
 }
 
 const demo = await withFreePortFallback('demo MCP server', portFromEnv('DEMO_PORT', 3001), (port) => startDemoServer({ port }));
-const app = await withFreePortFallback('app', portFromEnv('PORT', 5173), (port) => startStaticServer({ root: DIST, port, basePath: '/' }));
+const app = await withFreePortFallback('app', portFromEnv('PORT', LOCAL_APP_PORT), (port) =>
+  startStaticServer({ root: DIST, port, basePath: '/' }),
+);
 
 console.log(`MCP Lens: ${app.url}?url=${encodeURIComponent(demo.url)}`);
 console.log(`Open that link to inspect the demo server (${demo.url}). Press Ctrl+C to stop.`);

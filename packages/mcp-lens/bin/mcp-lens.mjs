@@ -1,10 +1,19 @@
 #!/usr/bin/env node
-// `npx mcp-lens relay …`: the relay, built to plain JavaScript when this package was packed (build.mjs).
-// In a clone of MCP Lens, `npm run relay -- …` runs the same relay from its TypeScript sources.
-const [command, ...rest] = process.argv.slice(2);
-if (command !== 'relay') {
-  console.error('Usage: mcp-lens relay [options] <server URL>  |  mcp-lens relay [options] -- <command> [args…]  (mcp-lens relay --help)');
-  process.exit(2);
-}
-process.argv = [process.argv[0], process.argv[1], ...rest];
-await import('../dist/relay.mjs');
+// `npx mcp-lens [relay|cli|list] …`. The command itself is src/node/npx/ in MCP Lens, bundled with the relay
+// and the headless client into dist/ when this package was packed (build.mjs); this file only says where
+// the package keeps them. In a clone of MCP Lens, `npm start`, `npm run relay` and `npm run cli` run the
+// same parts from their TypeScript sources.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import { runMcpLens } from '../dist/mcp-lens.mjs';
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+await runMcpLens(process.argv.slice(2), {
+  version,
+  appRoot: fileURLToPath(new URL('../dist/app/', import.meta.url)),
+  load: {
+    relay: () => import('../dist/relay.mjs'),
+    cli: () => import('../dist/cli.mjs'),
+  },
+});

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 
 import { parseAllowedOrigin } from '../http/origin.ts';
+import { LOCAL_APP_URL } from '../local-app.ts';
 
 /** What the relay forwards to: one URL, or one command, both fixed on its command line. */
 export type RelayTarget = { kind: 'http'; url: URL } | { kind: 'stdio'; command: string; args: string[] };
@@ -9,7 +10,7 @@ export interface RelayOptions {
   target: RelayTarget;
   /** @default 0 (a free port) */
   port: number;
-  /** The MCP Lens page the printed link opens. @default http://127.0.0.1:5173/ (what npm start serves) */
+  /** The MCP Lens page the printed link opens. @default http://127.0.0.1:5173/ (what `npx mcp-lens` and npm start serve) */
   lens: URL;
   /**
    * The origins whose pages may use the relay: the lens page's (with its localhost / 127.0.0.1 twin, the
@@ -25,8 +26,8 @@ const USAGE = `Usage:
 
 Options:
   --port <n>             port on 127.0.0.1 (default: a free one)
-  --lens <url>           the MCP Lens page to open (default: http://127.0.0.1:5173/, what npm start serves);
-                         its origin may use the relay
+  --lens <url>           the MCP Lens page to open (default: ${LOCAL_APP_URL}, what npx mcp-lens
+                         and npm start serve); its origin may use the relay
   --allow-origin <url>   also allow pages from this origin (repeatable), e.g. a hosted MCP Lens
   --help                 print this and exit`;
 
@@ -55,7 +56,7 @@ export function parseRelayArgs(argv: readonly string[]): RelayOptions {
       allowPositionals: true,
       options: {
         port: { type: 'string', default: '0' },
-        lens: { type: 'string', default: 'http://127.0.0.1:5173/' },
+        lens: { type: 'string', default: LOCAL_APP_URL },
         'allow-origin': { type: 'string', multiple: true, default: [] },
         help: { type: 'boolean', short: 'h', default: false },
       },

@@ -1,4 +1,5 @@
 import { isRelayToken, RELAY_TOKEN_HEADER, relayFragment } from '../../shared/relay.ts';
+import { LOCAL_APP_URL } from '../local-app.ts';
 import { HelpRequested, parseRelayArgs, UsageError, type RelayOptions, type RelayTarget } from './args.ts';
 import { startRelay } from './relay.ts';
 
@@ -68,9 +69,12 @@ try {
 
 const link = new URL(options.lens);
 link.searchParams.set('url', relay.url);
+// The default link opens the app on this machine, which is a second command the person may not have run yet.
+const startTheApp =
+  options.lens.href === LOCAL_APP_URL ? `\n  (if MCP Lens is not running on this machine yet: npx mcp-lens, or npm start in a clone)` : '';
 console.log(`MCP Lens relay for ${describe(options.target)}
   Open this link (the token stays in the fragment, which is never sent):
-    ${link.href}${relayFragment(relay.token)}
+    ${link.href}${relayFragment(relay.token)}${startTheApp}
   Or connect to ${relay.url} with the header ${RELAY_TOKEN_HEADER}: ${relay.token}
   Pages allowed: ${options.allowedOrigins.join(', ')} (add more with --allow-origin)
 Press Ctrl+C to stop.`);

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+
+import { isLoopbackHost, parseServeArgs } from './serve-args.ts';
+
+describe('the app command line', () => {
+  it('listens on 127.0.0.1:5173, the address the relay links to, unless told otherwise', () => {
+    expect(parseServeArgs([])).toEqual({ kind: 'serve', options: { port: 5173, host: '127.0.0.1', open: false } });
+    expect(parseServeArgs(['--port', '0', '--open'])).toEqual({ kind: 'serve', options: { port: 0, host: '127.0.0.1', open: true } });
+  });
+
+  it('answers --help and --version before anything else is checked', () => {
+    expect(parseServeArgs(['--help'])).toEqual({ kind: 'help' });
+    expect(parseServeArgs(['-h', '--port', 'x'])).toEqual({ kind: 'help' });
+    expect(parseServeArgs(['--version'])).toEqual({ kind: 'version' });
+  });
+
+  it('takes any name of this machine as --host', () => {
+    for (const host of ['127.0.0.1', 'localhost', 'LOCALHOST', '::1']) {
+      expect(parseServeArgs(['--host', host])).toMatchObject({ options: { host } });
+    }
+    expect(parseServeArgs(['--host', '[::1]'])).toMatchObject({ options: { host: '::1' } });
+  });
+
+  it('refuses a --host other machines can reach unless --allow-remote says so too', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'lens.example', '127.0.0.2']) {
+      expect(isLoopbackHost(host)).toBe(false);
+      expect(() => parseServeArgs(['--host', host])).toThrow('add --allow-remote if that is what you want');
+      expect(parseServeArgs(['--host', host, '--allow-remote'])).toMatchObject({ kind: 'serve', options: { host } });
+    }
+  });
+
+  it('says what is wrong with a command line it will not run', () => {
+    const cases: Array<[string[], string]> = [
+      [['--port', 'abc'], '--port "abc" is not a port'],
+      [['--port', '70000'], 'is not a port'],
+      [['--port', ''], 'is not a port'],
+      [['--host', ' '], '--host is empty'],
+      [['--open', 'https://server.example/mcp'], 'is not an option of the app. A command (relay, cli, list) comes first.'],
+      [['--lens', 'x'], "Unknown option '--lens'"],
+    ];
+    for (const [argv, message] of cases) expect(() => parseServeArgs(argv), argv.join(' ')).toThrow(message);
+  });
+});
