@@ -6,7 +6,7 @@
 //   package needs neither TypeScript nor tsx at run time. The MCP SDK packages stay imports, resolved from
 //   this package's `dependencies`. Vite and rolldown are the repository's own devDependencies, found in its
 //   node_modules.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build as bundle } from 'rolldown';
 import { build as buildApp } from 'vite';
@@ -30,6 +30,8 @@ await buildApp({
 // The header recipes for other static hosts (src/node/build/hosting-recipes.ts): this package is its own host.
 for (const recipe of ['_headers', 'vercel.json', 'hosting']) rmSync(`${here}dist/app/${recipe}`, { recursive: true });
 
+// The version the engine reports as its clientInfo (src/shared/version.ts), as Vite sets it for the app.
+const { version } = JSON.parse(readFileSync(`${repository}package.json`, 'utf8'));
 const ENTRIES = { 'mcp-lens': 'src/node/npx/main.ts', relay: 'src/node/relay/main.ts', cli: 'src/node/cli/main.ts' };
 for (const [name, entry] of Object.entries(ENTRIES)) {
   await bundle({
@@ -37,6 +39,7 @@ for (const [name, entry] of Object.entries(ENTRIES)) {
     platform: 'node',
     logLevel: 'warn',
     external: [/^@modelcontextprotocol\//],
+    transform: { define: { __MCP_LENS_VERSION__: JSON.stringify(version) } },
     output: { file: `${here}dist/${name}.mjs`, format: 'esm', codeSplitting: false },
   });
 }
