@@ -59,7 +59,7 @@ test('offers the exact relay command when a server sends no CORS headers', async
   await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Failed/ })).toBeVisible({ timeout: 15_000 });
   const offer = page.getByRole('alert').getByRole('region', { name: names.connection.localRelay });
-  await expect(offer.getByLabel('Relay command')).toHaveText(`npm run relay -- --lens ${APP_URL} ${NO_CORS_REAL_MCP_URL}`);
+  await expect(offer.getByLabel('Relay command')).toHaveText(`npx mcp-lens relay --lens ${APP_URL} ${NO_CORS_REAL_MCP_URL}`);
   await expect(offer).toContainText('listens on 127.0.0.1 only, forwards to this one URL and nothing else');
   await expect(offer.getByRole('button', { name: names.connection.copyRelayCommand })).toBeEnabled();
 });

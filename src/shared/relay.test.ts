@@ -37,13 +37,13 @@ describe('the relay token', () => {
 describe('relayCommand', () => {
   it('names the app page and the server', () => {
     expect(relayCommand('https://server.example/mcp', 'http://127.0.0.1:5173/inspector/')).toBe(
-      'npm run relay -- --lens http://127.0.0.1:5173/inspector/ https://server.example/mcp',
+      'npx mcp-lens relay --lens http://127.0.0.1:5173/inspector/ https://server.example/mcp',
     );
   });
 
   it('quotes a URL a shell would otherwise split, expand or run', () => {
     expect(relayCommand("https://s.example/mcp?a=1&b=$(rm -rf ~)'", 'http://localhost:5173/')).toBe(
-      `npm run relay -- --lens http://localhost:5173/ 'https://s.example/mcp?a=1&b=$(rm -rf ~)'\\'''`,
+      `npx mcp-lens relay --lens http://localhost:5173/ 'https://s.example/mcp?a=1&b=$(rm -rf ~)'\\'''`,
     );
   });
 });

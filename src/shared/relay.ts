@@ -81,10 +81,10 @@ export function usesRelay(headers: ReadonlyArray<{ name: string; value: string }
 }
 
 /**
- * The command that relays `serverUrl` for an app at `appUrl`: run in a clone of MCP Lens, it prints a
- * link that opens this app on the relay with the token in place. Values are single-quoted for a POSIX
- * shell when they hold anything but URL-safe characters.
+ * The command that relays `serverUrl` for an app at `appUrl`: the published package's relay (packages/
+ * mcp-lens), so no clone is needed; it prints a link that opens this app on the relay with the token in
+ * place. Values are single-quoted for a POSIX shell when they hold anything but URL-safe characters.
  */
 export function relayCommand(serverUrl: string, appUrl: string): string {
-  return `npm run relay -- --lens ${shellWord(appUrl)} ${shellWord(serverUrl)}`;
+  return `npx mcp-lens relay --lens ${shellWord(appUrl)} ${shellWord(serverUrl)}`;
 }
