@@ -37,8 +37,7 @@ for (const size of [
   { width: 1280, height: 720 },
   { width: 1440, height: 900 },
 ]) {
-  test(`list rows never intersect at ${size.width} px, whatever the names and badges`, async ({ page, problems }) => {
-    void problems;
+  test(`list rows never intersect at ${size.width} px, whatever the names and badges`, async ({ page }) => {
     await page.setViewportSize(size);
     await connect(page, hostileUrl('long-rows'));
     await expectNoOverlap(page, 'Tools');
@@ -49,15 +48,13 @@ for (const size of [
   });
 }
 
-test("server-everything's tools never overlap at 1280 px", async ({ page, problems }) => {
-  void problems;
+test("server-everything's tools never overlap at 1280 px", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await connect(page, EVERYTHING_MCP_URL);
   await expectNoOverlap(page, 'Tools');
 });
 
-test('log rows name the tool, the filter finds its response, and a received message can be copied', async ({ page, context, problems }) => {
-  void problems;
+test('log rows name the tool, the filter finds its response, and a received message can be copied', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await connect(page, DEMO_MCP_URL);
   await page.getByRole('button', { name: 'echo', exact: true }).click();
@@ -82,8 +79,7 @@ test('log rows name the tool, the filter finds its response, and a received mess
   await expect(detail.getByRole('button', { name: names.log.copyAsCurl })).toHaveCount(0);
 });
 
-test('Refresh sends tools/list again, and the freshness badge counts down', async ({ page, problems }) => {
-  void problems;
+test('Refresh sends tools/list again, and the freshness badge counts down', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   const badge = page.getByRole('tabpanel', { name: names.tabs.tools }).getByText(/^fresh for \d+ s/);
   await expect(badge).toBeVisible();
@@ -102,8 +98,7 @@ test('Refresh sends tools/list again, and the freshness badge counts down', asyn
   expect(await log.getByRole('listitem').filter({ hasText: 'tools/list' }).count()).toBe(afterRefresh);
 });
 
-test('a task: its polls fold into one log row, and the Tasks tab names its tool', async ({ page, problems }) => {
-  void problems;
+test('a task: its polls fold into one log row, and the Tasks tab names its tool', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   await page.getByRole('button', { name: 'deploy-preview' }).click();
   await page.getByRole('button', { name: names.tools.runTool }).click();
