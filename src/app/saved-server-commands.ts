@@ -5,9 +5,9 @@
  */
 import { serverIdentity } from './address.ts';
 import { parseServerConfig, type StdioEntry } from './server-config.ts';
-import { dropUrlCredentials, emptyUrlCredentials } from '../shared/redact.ts';
+import { dropUrlCredentials, emptyUrlCredentials, fillUrlCredentials } from '../shared/redact.ts';
 import { checkServerUrl } from '../shared/url.ts';
-import type { SavedServer } from '../state/index.ts';
+import { linkNeedKey, type LinkNeed, type SavedServer } from '../state/index.ts';
 import type { ConnectionCommands } from './connection-commands.ts';
 import type { AppEffects } from './effects.ts';
 import type { Stores } from './stores.ts';
@@ -109,24 +109,34 @@ export function savedServerCommands(stores: Stores, effects: Pick<AppEffects, 'n
     const saved = savedServers.getState().servers.find((server) => serverIdentity(server.url) === serverIdentity(checked.url));
     if (!saved) return view.getState().actions.setPendingLink(checked.url);
     void connectSaved(saved.id).then((outcome) => {
-      if (outcome.kind === 'needs-values') view.getState().actions.setPendingLink(saved.url, outcome.headerNames);
+      if (outcome.kind !== 'needs-values') return;
+      const needs: LinkNeed[] = [
+        ...outcome.headerNames.map((name) => ({ in: 'header' as const, name })),
+        ...outcome.urlParams.map((name) => ({ in: 'url' as const, name })),
+      ];
+      view.getState().actions.setPendingLink(saved.url, needs);
     });
   }
 
   /**
    * The user confirmed the link: connect to the URL it named, with the bar's other settings, and with the
-   * values typed for the saved server's headers that keep none. Nothing connects while one is blank.
+   * values typed for what the saved server keeps off this device (its headers' values and its URL's
+   * credentials), keyed by `linkNeedKey`. Nothing connects while one is blank: no blank is ever sent.
    */
   function confirmLink(values: Readonly<Record<string, string>> = {}): void {
     const { pendingLink: url, linkNeeds } = view.getState();
     if (url === null) return;
-    if (linkNeeds.some((name) => !values[name]?.trim())) return;
+    const valueOf = (need: LinkNeed) => values[linkNeedKey(need)]?.trim() ?? '';
+    if (linkNeeds.some((need) => valueOf(need) === '')) return;
     view.getState().actions.setPendingLink(null);
     const { actions, input } = bar.getState();
-    actions.setUrl(url);
-    if (linkNeeds.length > 0)
+    const typed = (where: LinkNeed['in']) =>
+      Object.fromEntries(linkNeeds.filter((need) => need.in === where).map((need) => [need.name, valueOf(need)]));
+    actions.setUrl(fillUrlCredentials(url, typed('url')));
+    const headerValues = typed('header');
+    if (Object.keys(headerValues).length > 0)
       actions.setHeaders(
-        input.headers.map((header) => (linkNeeds.includes(header.name) ? { ...header, value: values[header.name]! } : header)),
+        input.headers.map((header) => (header.name in headerValues ? { ...header, value: headerValues[header.name]! } : header)),
       );
     void connection.connect();
   }

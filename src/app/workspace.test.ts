@@ -175,7 +175,7 @@ describe('the address', () => {
     await expect.poll(() => app.connection.getState().phase).toBe('connected');
   });
 
-  it('asks a link to a saved server for the header values it does not keep, and connects only with them', async () => {
+  it('asks a link to a saved server for the header and URL credential values it does not keep, and connects only with them', async () => {
     const storage = memoryStorage();
     start('http://lens.test/', storage);
     app.connection.getState().actions.setUrl(`${demo.url}?api_key=${URL_TOKEN}`);
@@ -186,13 +186,20 @@ describe('the address', () => {
     // The address never carries the key, yet names the same saved server. The URL's credential was not
     // ticked to be kept, so the saved server holds the parameter without its value (docs/security.md).
     start(`http://lens.test/?url=${encodeURIComponent(demo.url)}&connect=1`, storage);
-    await expect.poll(() => app.view.getState().linkNeeds).toEqual(['X-Api-Key']);
+    await expect
+      .poll(() => app.view.getState().linkNeeds)
+      .toEqual([
+        { in: 'header', name: 'X-Api-Key' },
+        { in: 'url', name: 'api_key' },
+      ]);
     expect(app.view.getState().pendingLink).toBe(`${demo.url}?api_key=`);
-    app.commands.confirmLink({ 'X-Api-Key': '  ' });
+    app.commands.confirmLink({ 'header:X-Api-Key': '  ', 'url:api_key': 'u-456' });
+    app.commands.confirmLink({ 'header:X-Api-Key': 'k-123' });
     expect(connects).toBe(0);
-    app.commands.confirmLink({ 'X-Api-Key': 'k-123' });
+    app.commands.confirmLink({ 'header:X-Api-Key': 'k-123', 'url:api_key': 'u 456' });
     await expect.poll(() => app.connection.getState().phase).toBe('connected');
     expect(app.connection.getState().input.headers).toEqual([{ name: 'X-Api-Key', value: 'k-123' }]);
+    expect(app.connection.getState().input.url).toBe(`${demo.url}?api_key=u%20456`);
     expect(app.view.getState()).toMatchObject({ pendingLink: null, linkNeeds: [] });
   });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  emptyUrlCredentials,
+  fillUrlCredentials,
   isSecretHeader,
   maskSecret,
   redactBodyText,
@@ -79,5 +81,13 @@ describe('the redaction policy', () => {
       nested: [{ 'x-functions-key': '•••• (1 chars)' }],
       keep: 'v',
     });
+  });
+});
+
+describe("a saved server's URL credentials, asked for again", () => {
+  it('names the empty credential parameters, and fills only those it is given, encoded', () => {
+    const saved = 'https://mcp.example/mcp?api_key=&region=eu&token=';
+    expect(emptyUrlCredentials(saved)).toEqual(['api_key', 'token']);
+    expect(fillUrlCredentials(saved, { api_key: 'a&b c' })).toBe('https://mcp.example/mcp?api_key=a%26b%20c&region=eu&token=');
   });
 });

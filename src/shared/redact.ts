@@ -225,6 +225,11 @@ export function urlWithPlaceholders(input: string, placeholder: (name: string) =
   return rewriteUrlCredentials(input, (name) => encodeURIComponent(placeholder(name)));
 }
 
+/** The URL with the values typed for its empty credential parameters (a saved server's, asked for by a link). */
+export function fillUrlCredentials(input: string, values: Readonly<Record<string, string>>): string {
+  return rewriteUrlCredentials(input, (name) => (values[name] === undefined ? null : encodeURIComponent(values[name])));
+}
+
 /** Names of a URL's credential parameters left empty (a saved server whose values were not kept). */
 export function emptyUrlCredentials(input: string): string[] {
   let url: URL;

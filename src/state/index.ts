@@ -30,7 +30,7 @@ export {
 } from './pending-redirect.ts';
 export type { SavedServer } from './saved-servers-store.ts';
 export { createSavedServersStore, recentFirst } from './saved-servers-store.ts';
-export { createViewStore } from './view-store.ts';
+export { createViewStore, linkNeedKey, type LinkNeed } from './view-store.ts';
 export type { HistoryCall } from './call-history-store.ts';
 export { createCallHistoryStore } from './call-history-store.ts';
 export { createSavedCallsStore } from './saved-calls-store.ts';

@@ -7,18 +7,27 @@ import { createStore } from 'zustand/vanilla';
 /** A feature tab, by its name in lower case ("tools", "resources", …). */
 export type TabName = string;
 
+/** A value a link's saved server keeps off this device: a header's, or a credential parameter's in its URL. */
+export interface LinkNeed {
+  in: 'header' | 'url';
+  name: string;
+}
+
+/** How a typed value names its need: a header and a URL parameter may share a name. */
+export const linkNeedKey = (need: LinkNeed): string => `${need.in}:${need.name}`;
+
 export interface ViewState {
   tab: TabName;
   /** The selected tool's name, or null. */
   tool: string | null;
   /** A server a link asked to connect to, waiting for the user to confirm; null when none. */
   pendingLink: string | null;
-  /** The headers of that link's saved server whose values are not kept: asked for before connecting. */
-  linkNeeds: readonly string[];
+  /** The values that link's saved server does not keep (headers, URL credentials): asked for before connecting. */
+  linkNeeds: readonly LinkNeed[];
   actions: {
     showTab(tab: TabName): void;
     selectTool(name: string | null): void;
-    setPendingLink(url: string | null, needs?: readonly string[]): void;
+    setPendingLink(url: string | null, needs?: readonly LinkNeed[]): void;
   };
 }
 

@@ -1,11 +1,16 @@
 /**
  * A link asked to connect (`&connect=1`): to a server the user has not saved, say what it is about to do
- * and wait for a yes; to a saved server that keeps some header values off this device, ask for those
- * values first, and connect only when none is blank.
+ * and wait for a yes; to a saved server that keeps some values off this device (header values, credential
+ * parameters of its URL), ask for those values first, and connect only when none is blank.
  */
 import { useState, type FormEvent } from 'react';
+import { linkNeedKey, type LinkNeed } from '../../state/index.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useCommands, useStoreOf } from '../services.tsx';
+import { maskUrlCredentials } from '../../shared/redact.ts';
+
+/** What a need is called on screen and to assistive technology. */
+const needLabel = (need: LinkNeed) => (need.in === 'header' ? need.name : `${need.name} in the URL`);
 
 export function LinkRequest() {
   const url = useStoreOf('view', (state) => state.pendingLink);
@@ -13,7 +18,7 @@ export function LinkRequest() {
   const { confirmLink, dismissLink } = useCommands();
   const [values, setValues] = useState<Record<string, string>>({});
   if (url === null) return null;
-  const missing = needs.filter((name) => !values[name]?.trim());
+  const missing = needs.filter((need) => !values[linkNeedKey(need)]?.trim());
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (missing.length === 0) confirmLink(values);
@@ -25,7 +30,7 @@ export function LinkRequest() {
           <p>
             This link asks to connect to{' '}
             <span className="mono break">
-              <ServerText text={url} />
+              <ServerText text={maskUrlCredentials(url)} />
             </span>
             . Connecting sends an <code>initialize</code> request to that server from this browser, with the headers in the connection bar.
           </p>
@@ -34,23 +39,23 @@ export function LinkRequest() {
             <p>
               This link asks to connect to your saved server{' '}
               <span className="mono break">
-                <ServerText text={url} />
+                <ServerText text={maskUrlCredentials(url)} />
               </span>
-              . It keeps {needs.length === 1 ? 'this header’s value' : 'these headers’ values'} off this device: type{' '}
-              {needs.length === 1 ? 'it' : 'them'} to connect. No header is sent without a value.
+              . It keeps {needs.length === 1 ? 'this value' : 'these values'} off this device: type {needs.length === 1 ? 'it' : 'them'} to
+              connect. Nothing is sent without a value.
             </p>
             <div className="link-request-values">
-              {needs.map((name) => (
-                <label key={name}>
-                  <span className="mono">{name}</span>
+              {needs.map((need) => (
+                <label key={linkNeedKey(need)}>
+                  <span className="mono">{needLabel(need)}</span>
                   <input
                     className="input mono"
                     type="password"
-                    aria-label={`Value of ${name}`}
+                    aria-label={`Value of ${needLabel(need)}`}
                     autoComplete="off"
                     spellCheck={false}
-                    value={values[name] ?? ''}
-                    onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+                    value={values[linkNeedKey(need)] ?? ''}
+                    onChange={(event) => setValues({ ...values, [linkNeedKey(need)]: event.target.value })}
                   />
                 </label>
               ))}
@@ -66,7 +71,7 @@ export function LinkRequest() {
           </button>
           {missing.length > 0 && (
             <span className="muted" role="status">
-              Needs a value for {missing.join(', ')}.
+              Needs a value for {missing.map(needLabel).join(', ')}.
             </span>
           )}
         </div>
