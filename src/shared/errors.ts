@@ -22,6 +22,8 @@ const ENGINE_ERROR_CODES = [
   'invalid-input',
   /** The method does not exist in the protocol revision this server speaks (e.g. ping on 2026-07-28). */
   'not-in-revision',
+  /** A task needed input and the call was made not to answer it (`TaskFollowPolicy.inputRequired: 'cancel'`). */
+  'input-required',
 ] as const;
 
 type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];

@@ -7,7 +7,7 @@ import type { ToolUi } from './apps.ts';
 import type { Limits } from './limits.ts';
 import type { ClientFeatureSettings } from './client-features.ts';
 
-import type { TaskInfo } from './task-info.ts';
+import type { TaskFollowPolicy, TaskInfo } from './task-info.ts';
 import type { ParamHeader } from './mcp-param-headers.ts';
 
 export type TransportKind = 'streamable-http' | 'sse';
@@ -194,6 +194,8 @@ export interface ToolCallParams {
   maxTotalTimeoutMs?: number;
   /** MCP Apps: the `ui://` URI of the app that made this call through MCP Lens; the log marks it. */
   viaApp?: string;
+  /** How to follow the call if the server runs it as a task. @default answer its questions, honour its pace */
+  taskFollow?: TaskFollowPolicy;
 }
 
 /** A content block as the server sent it (text, image, audio, resource_link, resource, or something newer). */

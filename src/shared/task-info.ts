@@ -17,3 +17,23 @@ export interface TaskInfo {
   /** The tool whose call started the task, when this session started it (not sent by the server). */
   tool?: string;
 }
+
+/**
+ * How a call that the server turns into a task is followed. The browser leaves both unset: a person answers
+ * the task's questions, and the server's pollInterval is honoured as given. A program with no one to answer
+ * (the headless CLI) stops at `input_required` instead of waiting for an answer that never comes, and backs
+ * its polls off so a long task costs a few requests, not one every half second.
+ */
+export interface TaskFollowPolicy {
+  /**
+   * `answer`: put the task's requests for input to the host and keep following. `cancel`: at
+   * `input_required`, send `tasks/cancel` and fail the call with the code `input-required`.
+   * @default 'answer'
+   */
+  inputRequired?: 'answer' | 'cancel';
+  /**
+   * When set, the wait doubles after each poll that brings the same status (from the server's pollInterval,
+   * never shorter than it) up to this many milliseconds. Unset: the follower's own pace (follower.ts).
+   */
+  backoffCapMs?: number;
+}

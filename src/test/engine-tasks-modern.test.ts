@@ -139,6 +139,25 @@ describe('the tasks extension on 2026-07-28', () => {
     await h.engine.call('disconnect', undefined);
   });
 
+  it('with inputRequired "cancel", stops at input_required: asks no one, sends tasks/cancel, and fails as input-required', async () => {
+    const server = await start();
+    const h = createHarness();
+    await h.engine.call('connect', { url: server.url, headers: [], transport: 'auto' });
+    const call = h.engine.call('callTool', { name: 'deploy', arguments: {}, taskFollow: { inputRequired: 'cancel' } });
+    await expect(call).rejects.toMatchObject({
+      code: 'input-required',
+      message: expect.stringMatching(/^Task T1 needs input \("deploy: input_required"\)\. .*cancelled the task \(tasks\/cancel\)/),
+    });
+    // The cancel was answered before the call ended: nothing is left to wait for.
+    expect(server.sent('tasks/cancel')).toHaveLength(1);
+    expect(server.tasks.get('T1')?.status).toBe('cancelled');
+    expect(serverRequests(h)).toHaveLength(0);
+    expect(server.sent('tasks/update')).toHaveLength(0);
+    const polls = server.sent('tasks/get').length;
+    expect(polls).toBe(2);
+    await h.engine.call('disconnect', undefined);
+  });
+
   it('withdraws the dialog when the task stops asking', async () => {
     const server = await start();
     const h = createHarness();

@@ -90,6 +90,32 @@ describe('tasks, scripted', () => {
     expect(sent.indexOf('tasks/result')).toBeGreaterThan(sent.indexOf('tasks/get'));
   });
 
+  it('with inputRequired "cancel", cancels at input_required instead of waiting on tasks/result; polls back off to the cap', async () => {
+    const { server } = await serveTasks(['working', 'working', 'working', 'input_required']);
+    const clock = createManualClock();
+    const h = createHarness({ clock });
+    await h.engine.call('connect', { url: server.url, headers: [], transport: 'streamable-http' });
+    await h.engine.call('listTools', undefined);
+    const call = h.engine.call('callTool', {
+      name: 'maybe-task',
+      arguments: {},
+      asTask: true,
+      taskFollow: { inputRequired: 'cancel', backoffCapMs: 1_000 },
+    });
+    // From the suggested 300 ms, doubling while the status stays "working", never past the 1 s cap.
+    expect(await fireTimersUntil(clock, settled(call), 'the follow to stop', 10_000)).toEqual([300, 600, 1_000, 1_000]);
+    await expect(call).rejects.toMatchObject({
+      code: 'input-required',
+      message: expect.stringMatching(/cancelled the task \(tasks\/cancel\)/),
+    });
+    const sent = h
+      .messages()
+      .filter((m) => m.direction === 'out')
+      .map((m) => m.method);
+    expect(sent).toContain('tasks/cancel');
+    expect(sent).not.toContain('tasks/result');
+  });
+
   it('refuses asTask for a tool or server that does not support it, saying why', async () => {
     const { server } = await serveTasks(['completed']);
     const h = createHarness();

@@ -9,6 +9,7 @@ import type { EngineError } from '../../shared/errors.ts';
 import type { CallProgress } from '../../shared/events.ts';
 import type { CacheHints, Tool, ToolCallOutcome, ToolCallParams, ToolList } from '../../shared/model.ts';
 import type { TaskInfo } from '../../shared/tasks.ts';
+import type { TaskFollowPolicy } from '../../shared/task-info.ts';
 import { readIcons } from '../session.ts';
 import type { Clock } from '../clock.ts';
 import { listAllPages, rawRequest } from './paginate.ts';
@@ -68,6 +69,8 @@ export interface CallToolOptions {
   taskHooks: { onStatus: (task: TaskInfo) => void; remember: (task: TaskInfo) => void };
   /** 2025-11-25: run as a task (tools/call with `task`, then tasks/get until done, then tasks/result). */
   asTask?: boolean;
+  /** How a task, in either era, is followed (ToolCallParams.taskFollow). */
+  taskFollow?: TaskFollowPolicy;
   note: (level: 'info' | 'warning', text: string) => void;
 }
 
@@ -120,6 +123,7 @@ async function callToolOnce(client: LensClient, params: ToolCallParams, options:
       resultTimeoutMs: options.maxTotalTimeoutMs,
       clock,
       onStatus,
+      ...(options.taskFollow && { policy: options.taskFollow }),
     });
     task = followed.task;
     result = typeof followed.result === 'object' && followed.result !== null ? (followed.result as Record<string, unknown>) : {};
@@ -140,6 +144,7 @@ async function callToolOnce(client: LensClient, params: ToolCallParams, options:
         clock,
         onStatus,
         note: options.note,
+        ...(options.taskFollow && { policy: options.taskFollow }),
       });
       task = followed.task;
       result = followed.result;

@@ -2,6 +2,7 @@
 import type { ToolsApi } from '../../shared/boundary.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import type { ListRequest, Tool, ToolCallParams } from '../../shared/model.ts';
+import type { TaskFollowPolicy } from '../../shared/task-info.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { Session } from '../session.ts';
 import { withAnsweringDeadline, type Answering } from './answering-deadline.ts';
@@ -112,6 +113,7 @@ export function toolHandlers(
             },
           },
           ...(asTask && { asTask }),
+          ...(params.taskFollow !== undefined && { taskFollow: readTaskFollow(params.taskFollow) }),
           note: ctx.note,
         }),
       ),
@@ -132,6 +134,15 @@ export function toolHandlers(
         return callListedTool(session, params, signal);
       }
     },
+  };
+}
+
+/** The policy as the caller sent it, with only the values it can hold (the cap bounded like a timeout). */
+function readTaskFollow(policy: TaskFollowPolicy): TaskFollowPolicy {
+  const { inputRequired, backoffCapMs } = policy;
+  return {
+    ...((inputRequired === 'answer' || inputRequired === 'cancel') && { inputRequired }),
+    ...(typeof backoffCapMs === 'number' && Number.isFinite(backoffCapMs) && { backoffCapMs: bounded(backoffCapMs, MIN_TIMEOUT_MS) }),
   };
 }
 

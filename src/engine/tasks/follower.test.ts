@@ -21,6 +21,17 @@ describe('the task follower', () => {
     expect(pace(working({ pollInterval: 3_600_000 }))).toBe(10_000);
   });
 
+  it('with a back-off cap, doubles from the server pollInterval (never below it) up to the cap, and starts over on a change', () => {
+    const pace = createPollPace(4_000);
+    const delays = [1, 2, 3, 4, 5].map(() => pace(working({ pollInterval: 500 })));
+    expect(delays).toEqual([500, 1_000, 2_000, 4_000, 4_000]);
+    expect(pace(working({ status: 'input_required', pollInterval: 500 }))).toBe(500);
+    // Without a suggested interval it doubles from the first back-off step; a cap below the server's pace loses to it.
+    const unsuggested = createPollPace(3_000);
+    expect([1, 2, 3, 4].map(() => unsuggested(working()))).toEqual([500, 1_000, 2_000, 3_000]);
+    expect(createPollPace(1_000)(working({ pollInterval: 2_500 }))).toBe(2_500);
+  });
+
   it('polls until done, reporting every status, and skips a poll that brought no news', async () => {
     const clock = createManualClock();
     const answers: Array<TaskInfo | undefined> = [working(), undefined, working({ status: 'completed' })];

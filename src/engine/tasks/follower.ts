@@ -18,14 +18,20 @@ const clampPoll = (ms: number) => Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, ms
 
 /**
  * The wait before each poll. A change of status starts the back-off over: a task that moved is worth
- * watching closely again.
+ * watching closely again. With `backoffCapMs` (a caller no one watches, such as the headless CLI) the wait
+ * also doubles from the server's pollInterval: the server's pace is the shortest wait, never the only one.
  */
-export function createPollPace(): (task: TaskInfo) => number {
+export function createPollPace(backoffCapMs?: number): (task: TaskInfo) => number {
   let step = 0;
   let lastStatus: string | undefined;
   return (task) => {
     if (task.status !== lastStatus) step = 0;
     lastStatus = task.status;
+    if (backoffCapMs !== undefined) {
+      const base = task.pollInterval === undefined ? BACKOFF_MS[0]! : clampPoll(task.pollInterval);
+      const doubled = base * 2 ** Math.min(step++, 30);
+      return Math.max(base, Math.min(clampPoll(backoffCapMs), doubled));
+    }
     if (task.pollInterval !== undefined) return clampPoll(task.pollInterval);
     return BACKOFF_MS[Math.min(step++, BACKOFF_MS.length - 1)]!;
   };
@@ -44,11 +50,13 @@ export interface PollLoop<S> {
   onStatus(task: TaskInfo): void;
   clock: Clock;
   signal?: AbortSignal;
+  /** Doubles the wait while the status stays the same, up to this (`TaskFollowPolicy.backoffCapMs`). */
+  backoffCapMs?: number;
 }
 
 /** Waits and polls until `done`; the last state is the result. Aborting `signal` ends the wait or the poll. */
 export async function followPolls<S>(loop: PollLoop<S>): Promise<S> {
-  const pace = createPollPace();
+  const pace = createPollPace(loop.backoffCapMs);
   let state = loop.first;
   loop.onStatus(loop.taskOf(state));
   while (!loop.done(state)) {

@@ -8,11 +8,13 @@
 import { boundJson } from '../../shared/bounds.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import { TASKS_EXTENSION, type TaskInfo } from '../../shared/tasks.ts';
+import type { TaskFollowPolicy } from '../../shared/task-info.ts';
 import type { Clock } from '../clock.ts';
 import { explainError } from '../explain-error.ts';
 import type { LensClient } from '../sdk-client.ts';
 import type { SessionExtension } from '../session.ts';
 import { rawRequest } from '../features/paginate.ts';
+import { cancelForInput, sendTaskCancel } from './cancel-task.ts';
 import { followPolls } from './follower.ts';
 import { isTerminal, readDetailedTask, readTask, taskFailure, type DetailedTask } from './tasks.ts';
 import { describeError } from '../../shared/read.ts';
@@ -37,6 +39,8 @@ export interface FollowOptions {
   clock: Clock;
   onStatus: (task: TaskInfo) => void;
   note: (level: 'info' | 'warning', text: string) => void;
+  /** Whether to answer the task's questions and how to pace the polls. @default answer, the server's pace */
+  policy?: TaskFollowPolicy;
 }
 
 /** The task handle a `resultType: "task"` answer carries; a bad-response error when it has no taskId. */
@@ -81,15 +85,16 @@ export async function followTaskToEnd(
       stop.abort(error);
     },
   });
-  const cancelTask = (why: string) => {
+  const cancelTask = async (why: string) => {
     options.note('info', `Sent tasks/cancel for task ${taskId}: ${why}.`);
-    void rawRequest(client, 'tasks/cancel', { taskId }, { timeout: options.requestTimeoutMs }).catch((error: unknown) =>
+    const failed = await sendTaskCancel(client, taskId, options.requestTimeoutMs);
+    if (failed !== undefined)
       options.note(
         'warning',
-        `tasks/cancel for task ${taskId} failed: ${describeError(error)}. The task may still be running; cancel it from the Tasks tab.`,
-      ),
-    );
+        `tasks/cancel for task ${taskId} failed: ${failed}. The task may still be running; cancel it from the Tasks tab.`,
+      );
   };
+  const stopAtInput = options.policy?.inputRequired === 'cancel';
 
   const deadline = options.clock.now() + options.maxTotalMs;
   let detail: DetailedTask = { task: created, inputRequests: [] };
@@ -98,7 +103,8 @@ export async function followTaskToEnd(
     detail = await followPolls<DetailedTask>({
       first: detail,
       taskOf: (current) => current.task,
-      done: (current) => isTerminal(current.task),
+      // Stopping at input_required comes before the desk: a caller that answers nothing is never asked.
+      done: (current) => isTerminal(current.task) || (stopAtInput && current.task.status === 'input_required'),
       beforeWait(current) {
         desk.sync(current);
         if (options.clock.now() >= deadline) {
@@ -132,16 +138,17 @@ export async function followTaskToEnd(
       onStatus: options.onStatus,
       clock: options.clock,
       signal: stop.signal,
+      ...(options.policy?.backoffCapMs !== undefined && { backoffCapMs: options.policy.backoffCapMs }),
     });
   } catch (error) {
     if (options.signal?.aborted) {
-      cancelTask('the call was cancelled');
+      await cancelTask('the call was cancelled');
       throw {
         code: 'cancelled',
         message: `The call was cancelled; MCP Lens asked the server to cancel task ${taskId} (tasks/cancel).`,
       } satisfies EngineError;
     }
-    if (failure !== undefined) cancelTask('MCP Lens could not answer its request for input, and a task cannot be told so');
+    if (failure !== undefined) await cancelTask('MCP Lens could not answer its request for input, and a task cannot be told so');
     throw notReissued(failure ?? error, taskId);
   } finally {
     desk.close();
@@ -149,6 +156,7 @@ export async function followTaskToEnd(
   }
 
   const { task } = detail;
+  if (task.status === 'input_required') throw await cancelForInput(client, task, options.requestTimeoutMs);
   if (task.status === 'failed') throw taskFailure(detail);
   if (task.status === 'cancelled')
     throw {

@@ -9,7 +9,9 @@ import type { Client } from '@modelcontextprotocol/client';
 import { boundJson } from '../../shared/bounds.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import { TERMINAL_TASK_STATUSES, type TaskInfo, type TaskList, type TaskPayload, type TasksApi } from '../../shared/tasks.ts';
+import type { TaskFollowPolicy } from '../../shared/task-info.ts';
 import type { Clock } from '../clock.ts';
+import { cancelForInput, sendTaskCancel } from './cancel-task.ts';
 import { followPolls } from './follower.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { Session } from '../session.ts';
@@ -109,12 +111,14 @@ export interface FollowTaskOptions {
   /** Paces the polls. */
   clock: Clock;
   onStatus: (task: TaskInfo) => void;
+  /** Whether to fetch tasks/result at input_required (where the questions come) and how to pace the polls. */
+  policy?: TaskFollowPolicy;
 }
 
 /**
  * 2025-11-25: follows a task (follower.ts) until it ends or needs input, then fetches its payload with
- * tasks/result (which, for input_required, is where the server delivers its requests to us). Aborting
- * sends tasks/cancel.
+ * tasks/result (which, for input_required, is where the server delivers its requests to us), or, when the
+ * policy answers nothing, cancels it there. Aborting sends tasks/cancel, awaited before the call ends.
  */
 export async function followTask(
   client: Client,
@@ -122,8 +126,6 @@ export async function followTask(
   options: FollowTaskOptions,
 ): Promise<{ task: TaskInfo; result: unknown }> {
   let task = created;
-  const onAbort = () => void rawRequest(client, 'tasks/cancel', { taskId: task.taskId }).catch(() => undefined);
-  options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     task = await followPolls<TaskInfo>({
       first: created,
@@ -133,7 +135,9 @@ export async function followTask(
       onStatus: options.onStatus,
       clock: options.clock,
       ...(options.signal && { signal: options.signal }),
+      ...(options.policy?.backoffCapMs !== undefined && { backoffCapMs: options.policy.backoffCapMs }),
     });
+    if (task.status === 'input_required' && options.policy?.inputRequired === 'cancel') throw await cancelForInput(client, task);
     if (task.status === 'cancelled')
       throw {
         code: 'cancelled',
@@ -149,8 +153,9 @@ export async function followTask(
     const final = await getTask(client, task.taskId).catch(() => task);
     options.onStatus(final);
     return { task: final, result };
-  } finally {
-    options.signal?.removeEventListener('abort', onAbort);
+  } catch (error) {
+    if (options.signal?.aborted && !isTerminal(task)) await sendTaskCancel(client, task.taskId);
+    throw error;
   }
 }
 

@@ -48,6 +48,8 @@ export interface Scenario {
   read?: (ctx: ScenarioContext, uri: string) => void;
   /** Answers `resources/read`; `assetBase` is where this scenario's /asset/ files are served (recorded when fetched). */
   readResult?: (uri: string, assetBase: string) => unknown;
+  /** Answers other requests by method (`tasks/get`, …), given their params. */
+  methods?: Record<string, (ctx: ScenarioContext, params: Record<string, unknown>) => void>;
 }
 
 const rpc = (id: unknown, result: unknown) => JSON.stringify({ jsonrpc: '2.0', id, result });
@@ -76,6 +78,18 @@ const SVG_WITH_SCRIPT = Buffer.from(
 ).toString('base64');
 
 const tool = (name: string, description: string) => ({ name, description, inputSchema: { type: 'object' } });
+
+/** Tasks of `task-input-forever` that a client cancelled. */
+const cancelledTasks = new Set<string>();
+const foreverTask = (taskId: string) => ({
+  taskId,
+  status: cancelledTasks.has(taskId) ? 'cancelled' : 'input_required',
+  statusMessage: cancelledTasks.has(taskId) ? 'Cancelled by the client.' : 'Waiting for an answer that only tasks/result can collect.',
+  createdAt: '2026-01-01T00:00:00Z',
+  lastUpdatedAt: '2026-01-01T00:00:00Z',
+  ttl: 3_600_000,
+  pollInterval: 100,
+});
 
 export const SCENARIOS: Record<string, Scenario> = {
   /** 10,000 tools in one tools/list answer. */
@@ -309,6 +323,36 @@ export const SCENARIOS: Record<string, Scenario> = {
     probe: (ctx) => {
       sseHead(ctx);
       ctx.res.write(': headers sent, then nothing\n\n');
+    },
+  },
+  /**
+   * 2025-11-25 tasks: `probe` must run as a task, and the task needs input from its first poll until it is
+   * cancelled. Its tasks/result never answers, so a client that waits there, or polls until the task moves,
+   * waits forever.
+   */
+  'task-input-forever': {
+    initialize: { capabilities: { tools: {}, tasks: { cancel: {}, requests: { tools: { call: {} } } } } },
+    tools: [
+      {
+        name: 'probe',
+        description: 'Becomes a task that asks for input and never gets past it.',
+        inputSchema: { type: 'object' },
+        annotations: { readOnlyHint: true },
+        execution: { taskSupport: 'required' },
+      },
+      { name: 'ok', description: 'Always answers.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+    ],
+    probe: (ctx) => json(ctx, 200, rpc(ctx.id, { task: { ...foreverTask(`forever-${ctx.count}`), status: 'working' } })),
+    methods: {
+      'tasks/get': (ctx, params) => json(ctx, 200, rpc(ctx.id, foreverTask(String(params.taskId)))),
+      'tasks/result': (ctx) => {
+        sseHead(ctx);
+        ctx.res.write(': the answer never comes\n\n');
+      },
+      'tasks/cancel': (ctx, params) => {
+        cancelledTasks.add(String(params.taskId));
+        json(ctx, 200, rpc(ctx.id, foreverTask(String(params.taskId))));
+      },
     },
   },
   // Server data named after Object.prototype members (issue 16): as resource URIs, prompt argument names

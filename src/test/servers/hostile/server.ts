@@ -155,6 +155,11 @@ export function createHostileServer(): Server {
       if (name === 'session-404' && count === 1 && typeof sessionId === 'string') known.delete(sessionId);
       return scenario.probe({ id: message.id, rpcMethod: message.method, res, base: cors, count });
     }
+    const answer =
+      message.method !== undefined && scenario.methods && Object.hasOwn(scenario.methods, message.method)
+        ? scenario.methods[message.method]
+        : undefined;
+    if (answer) return answer({ id: message.id, rpcMethod: message.method, res, base: cors, count: 0 }, { ...message.params });
     if (message.method === 'tools/call') {
       return reply(
         200,

@@ -1,0 +1,215 @@
+/**
+ * One run against one server: connect, list the tools, call the planned ones, disconnect. Every request
+ * runs under its own timeout inside the run's deadline (limit.ts), so no server behaviour can hold the run
+ * past the deadline plus the disconnect's short bound. Results go to `report` as they happen.
+ */
+import type { Clock } from '../../engine/clock.ts';
+import type { Engine } from '../../engine/engine.ts';
+import type { EngineApi, EngineMethod } from '../../shared/boundary.ts';
+import type { HeaderPair, ProtocolEra, ToolCallOutcome } from '../../shared/model.ts';
+import { TERMINAL_TASK_STATUSES, type TaskInfo } from '../../shared/tasks.ts';
+import { formatDuration } from './duration.ts';
+import { startLimit } from './limit.ts';
+import { planCalls, type PlannedCall, type Selection } from './plan.ts';
+import type { RunReport, ToolReport } from './report.ts';
+import { serverRefused } from './verdict.ts';
+
+/** Closing the session is housekeeping: it gets this long, even after the deadline has passed. */
+const DISCONNECT_MS = 5_000;
+/**
+ * The engine's own call limits sit this far behind the CLI's, so the CLI's timeout is always the one that
+ * fires: it cancels through the call's signal, and the report knows it was a timeout.
+ */
+const ENGINE_LIMIT_GRACE_MS = 1_000;
+/** How long a cancelled request may take to finish cancelling (the engine bounds a tasks/cancel at 10 s). */
+const CANCEL_GRACE_MS = 15_000;
+/** A task's polls double from the server's pollInterval up to this, so a long task costs a few polls. */
+const TASK_POLL_CAP_MS = 5_000;
+
+export interface CheckOptions {
+  url: string;
+  headers: HeaderPair[];
+  callTools: boolean;
+  selection: Selection;
+  timeoutMs: number;
+  deadlineMs: number;
+}
+
+export interface CheckDeps {
+  engine: Engine;
+  clock: Clock;
+  /** The task a call became (from the engine's call-progress events), by the call's tracking id. */
+  taskOf(trackingId: string): TaskInfo | undefined;
+  /** Each tool's result as it is known, and other lines for a person. */
+  onTool(tool: ToolReport): void;
+  say(line: string): void;
+}
+
+type Attempt<T> = { ok: true; value: T } | { ok: false; error: unknown; timedOut: boolean };
+
+export async function checkServer(options: CheckOptions, deps: CheckDeps): Promise<RunReport> {
+  const { engine, clock } = deps;
+  const started = clock.now();
+  const deadline = startLimit(clock, options.deadlineMs);
+  const report: RunReport = { url: options.url, deadlineExceeded: false, deadlineMs: options.deadlineMs, tools: [], durationMs: 0 };
+  const add = (tool: ToolReport) => {
+    report.tools.push(tool);
+    deps.onTool(tool);
+  };
+
+  async function attempt<M extends EngineMethod>(method: M, params: EngineApi[M]['params']): Promise<Attempt<EngineApi[M]['result']>> {
+    const limit = startLimit(clock, options.timeoutMs, deadline.signal);
+    const graceMs = method === 'connect' ? 0 : CANCEL_GRACE_MS;
+    try {
+      return { ok: true, value: await untilAborted(engine.call(method, params, limit.signal), limit.signal, clock, graceMs) };
+    } catch (error) {
+      // Only the CLI's own limit: an engine bound that fires first (a stream idle for 120 s) words its own failure.
+      return { ok: false, error, timedOut: limit.passed };
+    } finally {
+      limit.dispose();
+    }
+  }
+  const why = (failed: { error: unknown; timedOut: boolean }, what: string) => {
+    if (deadline.passed) return `the deadline of ${formatDuration(options.deadlineMs)} passed during ${what}`;
+    if (failed.timedOut) return `no answer to ${what} within ${formatDuration(options.timeoutMs)} (--timeout)`;
+    return describe(failed.error, what === 'connect');
+  };
+
+  async function run(planned: PlannedCall, trackingId: string, era: ProtocolEra): Promise<ToolReport> {
+    const { name } = planned;
+    if (planned.kind === 'skip') return { name, status: 'skipped', detail: planned.reason };
+    if (planned.kind === 'missing') return { name, status: 'failed', detail: 'the server lists no tool by this name' };
+    const began = clock.now();
+    const limitMs = options.timeoutMs + ENGINE_LIMIT_GRACE_MS;
+    const result = await attempt('callTool', {
+      name,
+      arguments: planned.arguments,
+      trackingId,
+      timeoutMs: limitMs,
+      maxTotalTimeoutMs: limitMs,
+      taskFollow: { inputRequired: 'cancel', backoffCapMs: TASK_POLL_CAP_MS },
+    });
+    const seen = deps.taskOf(trackingId);
+    const task = seen && { task: { taskId: seen.taskId, status: seen.status } };
+    const durationMs = clock.now() - began;
+    if (result.ok) return { name, status: 'passed', detail: answered(result.value), durationMs, ...task };
+    const { error } = result;
+    if ((error as { code?: unknown }).code === 'input-required')
+      return { name, status: 'needs-input', detail: describe(error), durationMs, ...task };
+    if (deadline.passed || result.timedOut) {
+      const cancelled = `cancelled (${seen && !TERMINAL_TASK_STATUSES.includes(seen.status) ? `tasks/cancel for task ${seen.taskId}` : wireCancel(era)})`;
+      return {
+        name,
+        status: 'failed',
+        detail: `${why(result, 'the call')}; ${cancelled}`,
+        durationMs,
+        ...(result.timedOut && { timedOut: true }),
+        ...task,
+      };
+    }
+    if (serverRefused(error)) return { name, status: 'passed', detail: `answered with an error — ${describe(error)}`, durationMs, ...task };
+    return { name, status: 'failed', detail: describe(error), durationMs, ...task };
+  }
+
+  try {
+    // The engine's handshake timeout is per request (the era probe, then initialize); the CLI's bounds the whole.
+    const summary = await attempt('connect', {
+      url: options.url,
+      transport: 'auto',
+      headers: options.headers,
+      requestTimeoutMs: options.timeoutMs,
+    });
+    if (!summary.ok) {
+      report.stopped = { step: 'connect', message: why(summary, 'connect') };
+      return report;
+    }
+    const { server, protocolVersion, era, transport, capabilities } = summary.value;
+    report.server = { name: server.name, version: server.version, protocolVersion, era, transport };
+    deps.say(`connected: ${server.name} ${server.version} (${transport}, protocol ${protocolVersion})`);
+    if (!capabilities.tools) {
+      deps.say('tools: the server offers none (no tools capability)');
+      return report;
+    }
+    const listed = await attempt('listTools', undefined);
+    if (!listed.ok) {
+      report.stopped = { step: 'list', message: why(listed, 'tools/list') };
+      deps.say(`tools/list failed: ${report.stopped.message}`);
+      return report;
+    }
+    const { tools } = listed.value;
+    deps.say(`tools: ${tools.map((t) => t.name).join(', ') || '(none)'}`);
+    if (!options.callTools) return report;
+
+    const plan = planCalls(tools, options.selection);
+    for (const [index, planned] of plan.entries()) {
+      if (deadline.passed) {
+        for (const left of plan.slice(index))
+          add({ name: left.name, status: 'skipped', detail: `not called: the deadline of ${formatDuration(options.deadlineMs)} passed` });
+        break;
+      }
+      add(await run(planned, `cli-${index}`, era));
+    }
+  } finally {
+    report.deadlineExceeded = deadline.passed;
+    deadline.dispose();
+    // Also after a failed or cancelled connect: it may have opened a session before it gave up.
+    await disconnect(deps);
+    report.durationMs = clock.now() - started;
+  }
+  return report;
+}
+
+/**
+ * Waits for the call, but once the signal aborts, for at most `graceMs` more on the clock. A call gets time
+ * to finish cancelling (a task's tasks/cancel is awaited by the engine, bounded at 10 s), so the cancel is
+ * on the wire before the run moves on or exits. Connect and disconnect get none: the engine's take no
+ * signal (a newer Connect or Disconnect supersedes a connect, which the CLI's disconnect does) and would
+ * hold the run until their own timeouts.
+ */
+function untilAborted<T>(call: Promise<T>, signal: AbortSignal, clock: Clock, graceMs: number): Promise<T> {
+  // Whatever an abandoned call does later must not surface as an unhandled rejection.
+  call.catch(() => undefined);
+  let cancelGrace = () => undefined as void;
+  let onAbort = () => undefined as void;
+  const abandoned = new Promise<never>((_, reject) => {
+    onAbort = () => {
+      if (graceMs === 0) reject(signal.reason);
+      else cancelGrace = clock.after(graceMs, () => reject(signal.reason));
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([call, abandoned]).finally(() => {
+    signal.removeEventListener('abort', onAbort);
+    cancelGrace();
+  });
+}
+
+function answered(outcome: ToolCallOutcome): string {
+  const flagged = outcome.specViolations ? ` — spec violation: ${outcome.specViolations.join(' ')}` : '';
+  const task = outcome.task ? `, task ${outcome.task.taskId} ${outcome.task.status}` : '';
+  return `${outcome.isError ? 'isError' : 'ok'} (${outcome.content.length} blocks${task})${flagged}`;
+}
+
+/** How the engine cancels a plain request in each era (a task gets tasks/cancel instead). */
+const wireCancel = (era: ProtocolEra) => (era === 'legacy' ? 'notifications/cancelled' : 'its response stream closed');
+
+/** The engine's one-line message; with `withDetail`, the raw detail after it (a failed connection needs it). */
+function describe(error: unknown, withDetail = false): string {
+  const { message, detail } = (typeof error === 'object' && error !== null ? error : {}) as { message?: unknown; detail?: unknown };
+  const text = typeof message === 'string' ? message : String(error);
+  const extra = withDetail && typeof detail === 'string' && detail !== '' && !text.includes(detail) ? ` (${detail.slice(0, 300)})` : '';
+  return text + extra;
+}
+
+async function disconnect(deps: CheckDeps): Promise<void> {
+  const limit = startLimit(deps.clock, DISCONNECT_MS);
+  try {
+    // Disconnect takes no signal in the engine either; a server that never answers the session DELETE is left.
+    await untilAborted(deps.engine.call('disconnect', undefined, limit.signal), limit.signal, deps.clock, 0);
+  } catch (error) {
+    deps.say(`disconnect: ${limit.passed ? `no answer within ${formatDuration(DISCONNECT_MS)}; leaving the session` : describe(error)}`);
+  } finally {
+    limit.dispose();
+  }
+}

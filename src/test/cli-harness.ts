@@ -1,0 +1,49 @@
+/**
+ * Runs the headless CLI in-process (`runCli`) the way a shell would, keeping what it printed on each stream
+ * and every JSON-RPC request it sent, so a test can check the report and the wire together.
+ */
+import { realClock, type Clock } from '../engine/clock.ts';
+import { runCli } from '../node/cli/run-cli.ts';
+
+interface SentRequest {
+  method: string;
+  id?: unknown;
+  params?: Record<string, unknown>;
+}
+
+export interface CliRun {
+  /** Settles with the exit code. */
+  done: Promise<number>;
+  stdout: string[];
+  stderr: string[];
+  /** JSON-RPC messages the CLI sent, in order. */
+  sent: SentRequest[];
+  /** The names of the tools it called. */
+  called(): string[];
+}
+
+export function startCli(argv: string[], options: { clock?: Clock; env?: Record<string, string> } = {}): CliRun {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const sent: SentRequest[] = [];
+  const recordingFetch: typeof fetch = (input, init) => {
+    if (typeof init?.body === 'string') {
+      try {
+        const message = JSON.parse(init.body) as SentRequest;
+        if (typeof message.method === 'string') sent.push(message);
+      } catch {
+        // Not JSON-RPC: nothing to record.
+      }
+    }
+    return fetch(input, init);
+  };
+  const done = runCli(argv, {
+    env: options.env ?? {},
+    fetch: recordingFetch,
+    clock: options.clock ?? realClock,
+    stdout: (text) => stdout.push(text),
+    stderr: (text) => stderr.push(text),
+  });
+  const called = () => sent.filter((m) => m.method === 'tools/call').map((m) => String(m.params?.name));
+  return { done, stdout, stderr, sent, called };
+}
