@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import { chooseEra, expect, test } from './fixtures.ts';
 import { APP_URL, DEMO_MCP_URL } from './servers/ports.ts';
-import { names } from './names.ts';
+import { nameOf, names } from './names.ts';
 
 test.slow();
 
@@ -39,7 +39,7 @@ test('&connect=1 on a saved server asks for the header value it does not keep, t
   });
   await page.goto(`${APP_URL}?url=${encodeURIComponent(DEMO_MCP_URL)}&connect=1`);
   const link = page.getByRole('region', { name: names.links.request });
-  const value = link.getByRole('textbox', { name: 'Value of Accept-Language' });
+  const value = link.getByRole('textbox', { name: nameOf.headerValue('Accept-Language') });
   await expect(value).toBeVisible();
   await expect(link.getByRole('status')).toHaveText('Needs a value for Accept-Language.');
   await expect(link.getByRole('button', { name: names.links.connectToThisServer })).toBeDisabled();

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { chooseEra, expect, result, test } from './fixtures.ts';
 import { APP_URL, DEMO_MCP_URL } from './servers/ports.ts';
-import { names } from './names.ts';
+import { nameOf, names } from './names.ts';
 
 const SCRIPT = [
   {
@@ -93,8 +93,8 @@ for (const scheme of ['light', 'dark'] as const) {
 test('the script follows the order set in the History tab, and keys typed in a field stay there', async ({ page }) => {
   await openWithScript(page);
   await page.getByRole('tab', { name: names.tabs.history }).click();
-  await page.getByRole('button', { name: 'Move Sales in the south up' }).click();
-  await expect(page.getByRole('button', { name: 'Move Sales in the south up' })).toBeDisabled();
+  await page.getByRole('button', { name: nameOf.moveUp('Sales in the south') }).click();
+  await expect(page.getByRole('button', { name: nameOf.moveUp('Sales in the south') })).toBeDisabled();
 
   await page.getByRole('button', { name: names.demo.nextStep }).focus();
   await page.keyboard.press('ArrowRight');

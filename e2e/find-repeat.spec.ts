@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { connect, expect, messageLog, result, runTool, test } from './fixtures.ts';
 import { DEMO_MCP_URL } from './servers/ports.ts';
-import { names } from './names.ts';
+import { nameOf, names } from './names.ts';
 
 test('searches the tool list, with a count, and / focuses the search box', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
@@ -44,7 +44,7 @@ test('re-runs a call from the history in one click, and keeps a saved request ac
   await page.getByRole('tab', { name: names.tabs.history }).click();
   const saved = page.getByRole('region', { name: names.history.savedRequests });
   await expect(saved.getByRole('listitem')).toHaveCount(1);
-  await saved.getByRole('button', { name: 'Run saved request Say it again' }).click();
+  await saved.getByRole('button', { name: nameOf.runSavedRequest('Say it again') }).click();
   await expect(history.getByRole('listitem')).toHaveCount(1);
   await expect(history.getByRole('listitem').first()).toContainText('echo');
 });

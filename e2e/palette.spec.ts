@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { connect, expect, openConnectionSettings, runTool, result, test } from './fixtures.ts';
 import { DEMO_MCP_URL } from './servers/ports.ts';
-import { names } from './names.ts';
+import { nameOf, names } from './names.ts';
 
 // Several connects and tab switches each: on two loaded cores that is more than one default timeout.
 test.slow();
@@ -79,7 +79,7 @@ test('finds a saved call and a saved server, each leading to its next step', asy
   await page.keyboard.type('echo from');
   await expect(palette(page).getByRole('option', { selected: true })).toContainText('Saved call');
   await page.keyboard.press('Enter');
-  const run = page.getByRole('button', { name: 'Run saved request Echo from the palette' });
+  const run = page.getByRole('button', { name: nameOf.runSavedRequest('Echo from the palette') });
   await expect(run).toBeFocused();
 
   await openConnectionSettings(page);

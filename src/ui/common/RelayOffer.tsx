@@ -22,9 +22,7 @@ export function RelayOffer({ serverUrl }: { serverUrl: string }) {
   return (
     <section className="relay-offer" aria-label="Local relay">
       <div className="cors-fixes-head">
-        <span className="hint">
-          Can&apos;t change the server? Run the local relay (Node 22 or newer), then open the link it prints:
-        </span>
+        <span className="hint">Can&apos;t change the server? Run the local relay (Node 22 or newer), then open the link it prints:</span>
         <button type="button" className="button button-small" onClick={copy}>
           {copied ? 'Copied' : 'Copy relay command'}
         </button>
