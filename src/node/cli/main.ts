@@ -164,7 +164,10 @@ function plannedCalls(tools: Tool[], requested: ToolCall[] | undefined): Planned
   });
 }
 
-main().then(
+// `audit` is a command of its own (src/node/cli/audit/): the same engine, running checks instead of calls.
+const run =
+  process.argv[2] === 'audit' ? () => import('./audit/run-process.ts').then((m) => m.runAuditProcess(process.argv.slice(3))) : main;
+run().then(
   (code) => process.exit(code),
   (error: unknown) => {
     const e = error as { message?: string; detail?: string };
