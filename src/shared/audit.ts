@@ -14,10 +14,10 @@ import type { ProtocolEra, TransportKind } from './model.ts';
  */
 export type AuditVerdict = 'pass' | 'fail' | 'warning' | 'not-applicable';
 
-export const AUDIT_VERDICTS: readonly AuditVerdict[] = ['fail', 'warning', 'pass', 'not-applicable'];
+const AUDIT_VERDICTS: readonly AuditVerdict[] = ['fail', 'warning', 'pass', 'not-applicable'];
 
 /** The revisions checks cite: the newest of each era. */
-export type SpecRevision = '2025-11-25' | '2026-07-28';
+type SpecRevision = '2025-11-25' | '2026-07-28';
 
 /** Where in the spec a check's rule is written. */
 export interface SpecRef {

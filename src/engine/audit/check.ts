@@ -32,7 +32,7 @@ export interface Exchange {
 }
 
 /** A capability a check needs the server to declare; without it the check does not apply. */
-export type Capability = 'tools' | 'resources' | 'prompts' | 'completions' | 'logging';
+type Capability = 'tools' | 'resources' | 'prompts' | 'completions' | 'logging';
 
 export interface AuditContext {
   era: ProtocolEra;

@@ -19,7 +19,7 @@ export const LISTS: Record<ListKind, { method: string; field: string; capability
  * Far beyond any list a person pages through by hand, and still quick on a slow server: a list that has not
  * ended by then is judged as one that does not end.
  */
-export const AUDIT_MAX_PAGES = 50;
+const AUDIT_MAX_PAGES = 50;
 
 export interface Listing {
   kind: ListKind;

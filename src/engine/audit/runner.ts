@@ -50,7 +50,7 @@ export function selectChecks(checks: readonly AuditCheck[], only: readonly strin
 }
 
 /** Why a check does not apply here, or undefined when it runs. */
-export function whyNotApplicable(check: AuditCheck, run: Pick<AuditRun, 'target' | 'capabilities' | 'options'>): string | undefined {
+function whyNotApplicable(check: AuditCheck, run: Pick<AuditRun, 'target' | 'capabilities' | 'options'>): string | undefined {
   if (check.sections[run.target.era] === undefined) return check.notInEra ?? `This check does not apply to the ${run.target.era} era.`;
   if (check.needs !== undefined && run.capabilities[check.needs] === undefined)
     return `The server does not offer ${check.needs} (no "${check.needs}" capability).`;

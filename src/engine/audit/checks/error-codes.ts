@@ -9,7 +9,7 @@ import { isRecord } from '../../../shared/read.ts';
 const UNKNOWN_METHOD = 'mcp-lens/audit-no-such-method';
 const UNKNOWN_TOOL = 'mcp-lens-audit-no-such-tool';
 /** A scheme nobody serves, so no resource template of the server should match it. */
-export const MISSING_RESOURCE_URI = 'mcp-lens-audit://no-such-resource';
+const MISSING_RESOURCE_URI = 'mcp-lens-audit://no-such-resource';
 
 export const unknownMethod: AuditCheck = {
   id: 'unknown-method',

@@ -98,7 +98,7 @@ function toolNames(items: readonly unknown[]): Finding[] {
   return [warn(`${plural(odd.length, 'tool name')} outside 1–128 characters of A–Z, a–z, 0–9, "_", "-", ".": ${named.join(', ')}.`)];
 }
 
-export function judgePaging(listing: Listing): Finding[] {
+function judgePaging(listing: Listing): Finding[] {
   const { method, noun } = LISTS[listing.kind];
   const pages = listing.pages.length;
   if (listing.stop === 'loop') {

@@ -18,7 +18,7 @@ export function formatTable(report: AuditReport): string[] {
   return lines;
 }
 
-export function summaryLine(report: AuditReport): string {
+function summaryLine(report: AuditReport): string {
   const seconds = (report.durationMs / 1000).toFixed(1);
   return `${summarizeCounts(report.counts)} in ${seconds} s${report.cancelled ? ' (cancelled)' : ''}.`;
 }
