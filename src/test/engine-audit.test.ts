@@ -70,21 +70,22 @@ describe('auditing the demo server', () => {
 });
 
 describe('auditing a broken server', () => {
-  it('passes the fault-free variant', async () => {
+  it.each(['legacy', 'modern'] as const)('passes the fault-free variant in the %s era', async (era) => {
     const h = createHarness();
-    await h.engine.call('connect', { url: broken.urlFor('sound'), headers: [], transport: 'auto' });
-    const report = await h.engine.call('runAudit', { runId: 'sound' });
-    expect(report.era).toBe('legacy');
+    await h.engine.call('connect', { url: broken.urlFor('sound', era), headers: [], transport: 'auto' });
+    const report = await h.engine.call('runAudit', { runId: `sound-${era}` });
+    expect(report.era).toBe(era);
     expect(problems(report)).toEqual([]);
     await h.engine.call('disconnect', undefined);
   });
 
-  it.each(Object.entries(AUDIT_FAULTS) as Array<[AuditFault, string]>)(
-    'names the fault %s in the check %s, and only there',
-    async (fault, checkId) => {
+  it.each(Object.entries(AUDIT_FAULTS).map(([fault, { era, check }]) => [fault, check, era] as const))(
+    'names the fault %s in the check %s (%s era), and only there',
+    async (fault, checkId, era) => {
       const h = createHarness();
-      await h.engine.call('connect', { url: broken.urlFor(fault), headers: [], transport: 'auto' });
+      await h.engine.call('connect', { url: broken.urlFor(fault as AuditFault), headers: [], transport: 'auto' });
       const report = await h.engine.call('runAudit', { runId: fault });
+      expect(report.era).toBe(era);
       const failed = report.results.filter((r) => r.verdict === 'fail');
       expect(failed.map((r) => r.id)).toEqual([checkId]);
       expect(failed[0]?.reason).not.toBe('');
