@@ -3,33 +3,11 @@
  * gets a narrow context: send a request, read a shared listing, know the era and capabilities. Judging is
  * done by pure functions under `judge/`, so most rules are tested without a server; `run` only gathers.
  */
-import type { AuditExchange, AuditVerdict } from '../../shared/audit.ts';
+import type { AuditVerdict } from '../../shared/audit.ts';
 import type { ProtocolEra } from '../../shared/model.ts';
 import type { Clock } from '../clock.ts';
+import type { Exchange } from './exchange.ts';
 import type { Listing, ListKind } from './listing.ts';
-
-/** What one request got back. */
-export type Answer =
-  | {
-      kind: 'result';
-      /** The result as the engine read it: whole, but with odd cache hints clamped (features/cache-hints.ts). */
-      result: unknown;
-      /** The result as it crossed the wire (the Message log's copy, bounded): what the server really sent. */
-      wire?: unknown;
-      /** The engine refused the result (it breaks the revision's schema); the wire copy is all there is. */
-      refused?: string;
-    }
-  | { kind: 'error'; code: unknown; message: string; data?: unknown }
-  /** No JSON-RPC answer: a transport failure, a timeout, an HTTP error without a JSON-RPC body. */
-  | { kind: 'none'; problem: string };
-
-export interface Exchange {
-  method: string;
-  params?: Record<string, unknown>;
-  answer: Answer;
-  /** Where it is in the Message log and the HTTP view. */
-  ids: AuditExchange;
-}
 
 /** A capability a check needs the server to declare; without it the check does not apply. */
 type Capability = 'tools' | 'resources' | 'prompts' | 'completions' | 'logging';

@@ -4,7 +4,7 @@
  * own paging (features/paginate.ts), nothing is skipped or repaired: the judges see what each page held.
  */
 import { isRecord } from '../../shared/read.ts';
-import type { Exchange } from './check.ts';
+import type { Exchange } from './exchange.ts';
 
 export type ListKind = 'tools' | 'resources' | 'resourceTemplates' | 'prompts';
 

@@ -16,7 +16,8 @@ import {
 import type { ProtocolEra } from '../../shared/model.ts';
 import { describeError } from '../../shared/read.ts';
 import type { Clock } from '../clock.ts';
-import type { AuditCheck, AuditContext, CheckOutcome, Exchange } from './check.ts';
+import type { AuditCheck, AuditContext, CheckOutcome } from './check.ts';
+import type { Exchange } from './exchange.ts';
 import { notApplicable } from './judge/findings.ts';
 import { followList, type Listing, type ListKind } from './listing.ts';
 import type { AuditSend } from './sender.ts';

@@ -13,7 +13,7 @@ import { sameRequest } from '../call-marks.ts';
 import { explainError } from '../explain-error.ts';
 import type { FeatureContext } from '../feature-context.ts';
 import { rawRequest } from '../features/paginate.ts';
-import type { Answer, Exchange } from './check.ts';
+import type { Answer, Exchange } from './exchange.ts';
 
 export type AuditSend = (checkId: string, method: string, params?: Record<string, unknown>) => Promise<Exchange>;
 

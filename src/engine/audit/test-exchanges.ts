@@ -1,5 +1,5 @@
 /** Exchanges as a server would have answered them, for the audit's unit tests (no server, no engine). */
-import type { Answer, Exchange } from './check.ts';
+import type { Answer, Exchange } from './exchange.ts';
 
 let seq = 0;
 

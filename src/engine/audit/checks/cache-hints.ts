@@ -4,7 +4,8 @@
  * as sent rather than as the connect step kept them.
  */
 import { isRecord, plural } from '../../../shared/read.ts';
-import type { AuditCheck, Exchange } from '../check.ts';
+import type { AuditCheck } from '../check.ts';
+import type { Exchange } from '../exchange.ts';
 import { exchangeLine, wireResult } from '../judge/answer.ts';
 import { judgeCacheHints, type CacheableResult } from '../judge/cache-hints.ts';
 import { outcomeOf } from '../judge/findings.ts';

@@ -1,6 +1,6 @@
 /** Words for what a request got back, shared by every check's details. */
 import { isRecord } from '../../../shared/read.ts';
-import type { Answer, Exchange } from '../check.ts';
+import type { Answer, Exchange } from '../exchange.ts';
 import { fail, quote, type Finding } from './findings.ts';
 
 export function describeAnswer(answer: Answer): string {

@@ -4,7 +4,7 @@
  */
 import type { ProtocolEra } from '../../../shared/model.ts';
 import { isRecord } from '../../../shared/read.ts';
-import type { Exchange } from '../check.ts';
+import type { Exchange } from '../exchange.ts';
 import { describeAnswer } from './answer.ts';
 import { fail, pass, quote, warn, type Finding } from './findings.ts';
 

@@ -1,6 +1,6 @@
 /** Results of the utilities: ping and logging/setLevel answer an empty result; completion/complete a list of values. */
 import { isRecord } from '../../../shared/read.ts';
-import type { Exchange } from '../check.ts';
+import type { Exchange } from '../exchange.ts';
 import { unansweredFinding } from './answer.ts';
 import { fail, pass, quote, type Finding } from './findings.ts';
 
