@@ -56,9 +56,10 @@ function answer(fault: AuditFault | 'sound', era: Era, method: string, params: R
         result: {
           supportedVersions: ['2026-07-28'],
           capabilities: { tools: {} },
-          serverInfo: SERVER_INFO(fault),
           ttlMs: 0,
           cacheScope: 'public',
+          // 2026-07-28 servers name themselves in each result's _meta.
+          _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO(fault) },
         },
       };
     case 'ping':

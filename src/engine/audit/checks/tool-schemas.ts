@@ -21,7 +21,8 @@ export const toolSchemas: AuditCheck = {
     const context = [
       `Checked ${plural(checked, 'schema')} of ${plural(listing.items.length, 'tool')} against their dialect's meta-schema, and compiled each with the Ajv the Tools tab validates results with. No $ref was fetched.`,
     ];
-    if (!hasProblems(findings)) findings.push(pass(`All ${plural(checked, 'schema')} are valid JSON Schema.`));
+    if (!hasProblems(findings))
+      findings.push(pass(checked === 1 ? 'The one schema is valid JSON Schema.' : `All ${checked} schemas are valid JSON Schema.`));
     return outcomeOf(findings, context);
   },
 };
