@@ -9,6 +9,7 @@ import type { EngineError } from '../shared/errors.ts';
 import type { HeaderPair } from '../shared/model.ts';
 import type { Address } from './address.ts';
 import { clearToolOnNewServer } from './address-sync.ts';
+import { auditCommands } from './audit-commands.ts';
 import { authCommands } from './auth-commands.ts';
 import { callCommands } from './calls.ts';
 import { connectionCommands } from './connection-commands.ts';
@@ -65,6 +66,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     ...session,
     ...authCommands(client, stores, effects, connection.connect, redirectUrl),
     ...demoScriptCommands(stores),
+    ...auditCommands(client, stores, effects),
     /** A line of our own in the log and timeline (an MCP App's refused request, say), through the one router. */
     note(level: 'info' | 'warning' | 'error', text: string): void {
       route([{ type: 'note', time: effects.now(), level, text }]);

@@ -4,6 +4,7 @@
  * everything else belongs to one connection.
  */
 import {
+  createAuditStore,
   createAuthStore,
   createCallHistoryStore,
   createCallsStore,
@@ -65,6 +66,8 @@ export function createStores(
     view: createViewStore(initialView),
     /** The calls a person started (Run tool, Get prompt, Re-send), by id: see src/app/calls.ts. */
     calls: createCallsStore(),
+    /** The latest "Audit this server" run: see src/app/audit-commands.ts. */
+    audit: createAuditStore(),
     /** Tool calls per server (History tab). */
     history: createCallHistoryStore(),
     /** Where the command palette asks the tabs to go. */

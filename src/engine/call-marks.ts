@@ -1,6 +1,6 @@
 /**
  * Marks on outgoing requests, for the message log: "from app ui://…" for a request an MCP App asked for,
- * "re-sent" for one sent again by hand. The SDK numbers requests itself and the wire stays exactly what the
+ * "re-sent" for one sent again by hand, the check's id for one an audit sent. The SDK numbers requests itself and the wire stays exactly what the
  * spec says (no marker travels to the server), so a marked request is announced here first and claimed by
  * the first outgoing frame that matches it.
  */
@@ -8,7 +8,7 @@ import type { MessageEntry } from '../shared/events.ts';
 import { isRecord } from '../shared/read.ts';
 
 /** The fields a claimed frame's log entry gets. */
-export type CallMark = Pick<MessageEntry, 'viaApp' | 'resent'>;
+export type CallMark = Pick<MessageEntry, 'viaApp' | 'resent' | 'audit'>;
 
 export interface CallMarks {
   /** Announces a request about to be sent; returns a release for when it settles. */

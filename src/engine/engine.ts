@@ -13,9 +13,10 @@ import { explainError, explainNetworkFailure, isOpaqueNetworkFailure, probeFailu
 import type { Clock } from './clock.ts';
 import { createConnectionGuards } from './connection-guards.ts';
 import { diagnoseCors } from './cors-doctor.ts';
-import type { FeatureContext, Handlers } from './feature-context.ts';
+import type { FeatureContext, Handlers, WireEvent } from './feature-context.ts';
 import { tasksExtension } from './tasks/task-extension.ts';
 import { taskHandlers, type KnownTasks } from './tasks/tasks.ts';
+import { auditHandlers } from './audit/feature.ts';
 import { authFeature, type AuthFeatureOptions } from './auth/feature.ts';
 import { createClientFeatures } from './client-features/client-features.ts';
 import { completionHandlers } from './features/completions.ts';
@@ -78,12 +79,17 @@ export function createEngine(env: EngineEnv): Engine {
     onDrop: (drop) => env.emit({ type: 'stream-drop', drop: { time: now(), ...drop } }),
   });
   const callMarks = createCallMarks();
+  const wireWatchers = new Set<(event: WireEvent) => void>();
+  const emitWire = (event: WireEvent) => {
+    env.emit(event);
+    for (const watcher of wireWatchers) watcher(event);
+  };
   const recorder = createMessageRecorder({
     now,
     nextSeq,
     claimMark: callMarks.claim,
     emit: (entry) => {
-      env.emit({ type: 'message', entry });
+      emitWire({ type: 'message', entry });
       guards.inspect(entry);
       if (entry.direction === 'in' && entry.kind === 'notification') session?.cache.observe(entry.method);
     },
@@ -93,7 +99,7 @@ export function createEngine(env: EngineEnv): Engine {
     clock,
     nextSeq,
     recorder,
-    onExchange: (exchange) => env.emit({ type: 'http', exchange }),
+    onExchange: (exchange) => emitWire({ type: 'http', exchange }),
     onNote: (text, level = 'info') => note(level, text),
     limits: guards.limits,
     onDelivered: guards.delivered,
@@ -137,6 +143,10 @@ export function createEngine(env: EngineEnv): Engine {
       } finally {
         release();
       }
+    },
+    watchWire(listener) {
+      wireWatchers.add(listener);
+      return () => wireWatchers.delete(listener);
     },
   };
 
@@ -265,6 +275,7 @@ export function createEngine(env: EngineEnv): Engine {
     ...auth.handlers,
     ...replayHandlers(),
     ...resendHandlers(ctx, toolIndex),
+    ...auditHandlers(ctx),
   };
 
   /**

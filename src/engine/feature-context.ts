@@ -21,7 +21,15 @@ export interface FeatureContext {
   onBehalfOf: <T>(app: string | undefined, method: string, target: string, send: () => Promise<T>) => Promise<T>;
   /** Runs `send` (one request) with `mark` on the log entry of the first outgoing frame that `matches`. */
   marked: <T>(mark: CallMark, matches: (frame: unknown) => boolean, send: () => Promise<T>) => Promise<T>;
+  /**
+   * Calls `listener` with each message-log entry and HTTP exchange as it is emitted, until the returned
+   * function is called: how a feature learns the log ids of the requests it sent (the audit cites them).
+   */
+  watchWire: (listener: (event: WireEvent) => void) => () => void;
 }
+
+/** The events that describe the wire: a message-log entry or an HTTP exchange (each exchange updates as it goes). */
+export type WireEvent = Extract<EngineEvent, { type: 'message' | 'http' }>;
 
 type Handler<M extends EngineMethod> = (params: EngineApi[M]['params'], signal?: AbortSignal) => Promise<EngineApi[M]['result']>;
 

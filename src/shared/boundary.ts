@@ -2,6 +2,7 @@
  * The worker boundary: every message that crosses between the UI thread and the engine.
  * Plain, structured-clone-safe data only — no class instances, no functions.
  */
+import type { AuditApi } from './audit.ts';
 import type { AuthApi } from './auth.ts';
 import type { AuthPersistApi } from './auth-persist.ts';
 import type { Root, ServerRequestAnswer } from './client-features.ts';
@@ -70,7 +71,8 @@ export interface EngineApi
     AuthApi,
     AuthPersistApi,
     ReplayApi,
-    ResendApi {}
+    ResendApi,
+    AuditApi {}
 
 export type EngineMethod = keyof EngineApi;
 

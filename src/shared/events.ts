@@ -1,4 +1,5 @@
 /** What the engine pushes to the UI as it happens. */
+import type { AuditUpdate } from './audit.ts';
 import type { AuthUpdate } from './auth.ts';
 import type { EngineError } from './errors.ts';
 import type { PendingServerRequest, ServerRequestEndReason } from './client-features.ts';
@@ -52,6 +53,8 @@ export interface MessageEntry {
   viaApp?: string;
   /** Sent again by hand from the Message log: the `seq` and JSON-RPC id of the logged request, and whether it was edited. */
   resent?: { fromSeq: number; fromId?: string | number; edited: boolean };
+  /** Sent by "Audit this server": the id of the check that sent it (src/engine/audit/). */
+  audit?: string;
 }
 
 /**
@@ -167,4 +170,6 @@ export type EngineEvent =
   /** `notifications/elicitation/complete` for a URL elicitation this client knows. */
   | { type: 'elicitation-complete'; elicitationId: string }
   /** A step of an OAuth authorization, or where it stands (see src/shared/auth.ts). */
-  | { type: 'auth'; update: AuthUpdate };
+  | { type: 'auth'; update: AuthUpdate }
+  /** How an audit run (by the caller's runId) is going: see src/shared/audit.ts. */
+  | { type: 'audit'; runId: string; update: AuditUpdate };

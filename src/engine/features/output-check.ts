@@ -21,7 +21,8 @@ type AjvInstance = InstanceType<typeof Ajv>;
 const instances = new Map<string, AjvInstance>();
 const compiled = new WeakMap<object, ValidateFunction>();
 
-function ajvFor(schema: Record<string, unknown>): AjvInstance {
+/** The shared Ajv for the schema's dialect (`$schema`: draft-07, 2019-09, else 2020-12); the audit checks schemas with it too. */
+export function ajvFor(schema: Record<string, unknown>): AjvInstance {
   const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
   const dialect = /draft-0[467]/.test(declared) ? 'draft-07' : /2019-09/.test(declared) ? '2019-09' : '2020-12';
   let ajv = instances.get(dialect);

@@ -10,13 +10,19 @@
 import { realClock } from '../../engine/clock.ts';
 import { runCli } from './run-cli.ts';
 
-const code = await runCli(process.argv.slice(2), {
-  env: process.env,
-  fetch: (input, init) => fetch(input, init),
-  clock: realClock,
-  stdout: (text) => process.stdout.write(`${text}\n`),
-  stderr: (text) => process.stderr.write(`${text}\n`),
-}).catch((error: unknown) => {
+const argv = process.argv.slice(2);
+// `audit` is a command of its own (src/node/cli/audit/): the same engine, running checks instead of calls.
+const run =
+  argv[0] === 'audit'
+    ? import('./audit/run-process.ts').then((module) => module.runAuditProcess(argv.slice(1)))
+    : runCli(argv, {
+        env: process.env,
+        fetch: (input, init) => fetch(input, init),
+        clock: realClock,
+        stdout: (text) => process.stdout.write(`${text}\n`),
+        stderr: (text) => process.stderr.write(`${text}\n`),
+      });
+const code = await run.catch((error: unknown) => {
   const { message, stack } = error as { message?: string; stack?: string };
   process.stderr.write(`mcp-lens-cli: unexpected failure, please report it: ${stack ?? message ?? String(error)}\n`);
   return 1;

@@ -1,0 +1,76 @@
+/**
+ * The engine's `runAudit`: the checks of ./checks run against the current session, one run at a time per
+ * connection (their requests are told apart in the log by check id, so two runs would tangle).
+ */
+import type { AuditApi } from '../../shared/audit.ts';
+import type { EngineError } from '../../shared/errors.ts';
+import { redactUrl } from '../../shared/redact.ts';
+import type { FeatureContext, Handlers } from '../feature-context.ts';
+import { AUDIT_CHECKS } from './checks/index.ts';
+import { runChecks, selectChecks } from './runner.ts';
+import { createAuditSender } from './sender.ts';
+
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const MAX_RUN_ID_CHARS = 200;
+
+export function auditHandlers(ctx: FeatureContext): Handlers<AuditApi> {
+  let running = false;
+  return {
+    async runAudit({ runId, options = {} }, signal) {
+      if (typeof runId !== 'string' || runId === '' || runId.length > MAX_RUN_ID_CHARS)
+        throw {
+          code: 'invalid-input',
+          message: 'An audit needs a run id (a short string) to report its progress under.',
+        } satisfies EngineError;
+      if (running)
+        throw {
+          code: 'invalid-input',
+          message: 'An audit is already running on this connection; cancel it or wait for it to end.',
+        } satisfies EngineError;
+      const session = ctx.requireSession();
+      const { summary } = session;
+      // The caller's signal, if any, cancels the run; the command line runs without one.
+      const stop = new AbortController();
+      signal?.addEventListener('abort', () => stop.abort(signal.reason), { once: true });
+      running = true;
+      try {
+        return await runChecks({
+          runId,
+          checks: selectChecks(AUDIT_CHECKS, Array.isArray(options.checks) ? options.checks : undefined),
+          target: {
+            url: redactUrl(summary.url),
+            server: { name: summary.server.name, version: summary.server.version },
+            era: summary.era,
+            protocolVersion: summary.protocolVersion,
+            transport: summary.transport,
+          },
+          capabilities: summary.capabilities,
+          options,
+          send: createAuditSender({
+            ctx,
+            client: session.client,
+            timeoutMs: validTimeout(options.requestTimeoutMs),
+            signal: stop.signal,
+            alive: () => {
+              try {
+                return ctx.requireSession() === session;
+              } catch {
+                return false;
+              }
+            },
+          }),
+          clock: ctx.clock,
+          emit: (update) => ctx.emit({ type: 'audit', runId, update }),
+          signal: stop.signal,
+        });
+      } finally {
+        running = false;
+      }
+    },
+  };
+}
+
+/** A request timeout the UI may set, within 1 s and 10 minutes; anything else takes the default. */
+function validTimeout(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 1000 && value <= 600_000 ? value : DEFAULT_REQUEST_TIMEOUT_MS;
+}

@@ -1,0 +1,36 @@
+/** Exchanges as a server would have answered them, for the audit's unit tests (no server, no engine). */
+import type { Answer, Exchange } from './exchange.ts';
+
+let seq = 0;
+
+function exchangeOf(method: string, answer: Answer, params?: Record<string, unknown>, httpStatus = 200): Exchange {
+  seq += 2;
+  return {
+    method,
+    ...(params !== undefined && { params }),
+    answer,
+    ids: { method, requestSeq: seq - 1, responseSeq: seq, httpSeq: seq, httpStatus },
+  };
+}
+
+export const resultExchange = (method: string, result: unknown, params?: Record<string, unknown>): Exchange =>
+  exchangeOf(method, { kind: 'result', result, wire: result }, params);
+
+export const errorExchange = (
+  method: string,
+  code: number,
+  message = 'no',
+  options: { data?: unknown; httpStatus?: number } = {},
+): Exchange =>
+  exchangeOf(
+    method,
+    { kind: 'error', code, message, ...(options.data !== undefined && { data: options.data }) },
+    undefined,
+    options.httpStatus,
+  );
+
+export const silentExchange = (method: string, problem = 'The request timed out.'): Exchange => ({
+  method,
+  answer: { kind: 'none', problem },
+  ids: { method },
+});

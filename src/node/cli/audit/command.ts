@@ -1,0 +1,73 @@
+/**
+ * `mcp-lens-cli audit <url>`: the audit the Audit tab runs, headless, on the same engine. It connects
+ * (authorizing when the server asks, as the CLI does), runs every check, prints one line per check and a
+ * summary, and writes JUnit XML and JSON when asked, so a server's own CI can gate on it. The exit code is
+ * the verdict: 0 no check failed, 1 a check failed (or the run was interrupted), 2 usage, 3 no connection.
+ */
+import { realClock } from '../../../engine/clock.ts';
+import { createEngine } from '../../../engine/engine.ts';
+import type { FetchLike } from '../../../engine/wire-tap.ts';
+import { isEngineError } from '../../../shared/errors.ts';
+import { describeError } from '../../../shared/read.ts';
+import { headlessAuthHost, headlessRequestAnswers } from '../headless-host.ts';
+import { AUDIT_USAGE, parseAuditArgs, type AuditArgs } from './args.ts';
+import { toJUnitXml } from './junit.ts';
+import { toAuditJson } from './report-json.ts';
+import { exitCodeOf, formatTable } from './table.ts';
+import { plainLine } from './text.ts';
+
+/** Loopback and never served: the headless host stops at the redirect and reads the code from it. */
+const REDIRECT_URL = 'http://localhost:47799/oauth-callback';
+
+export interface AuditCommandDeps {
+  fetch: FetchLike;
+  out: (line: string) => void;
+  err: (line: string) => void;
+  writeFile: (path: string, text: string) => Promise<void>;
+  /** Aborts the run (Ctrl-C): the checks that finished are still printed and written. */
+  signal?: AbortSignal;
+}
+
+export async function auditCommand(argv: readonly string[], deps: AuditCommandDeps): Promise<number> {
+  const parsed = parseAuditArgs(argv);
+  if (!parsed.ok) {
+    if (parsed.problem) deps.err(parsed.problem);
+    (parsed.help ? deps.out : deps.err)(AUDIT_USAGE);
+    return parsed.help ? 0 : 2;
+  }
+  const { args } = parsed;
+  const engine = createEngine({
+    fetch: deps.fetch,
+    clock: realClock,
+    emit: () => undefined,
+    auth: { host: headlessAuthHost(REDIRECT_URL), settings: { redirectUrl: REDIRECT_URL, clientName: 'MCP Lens audit (headless)' } },
+    extensions: [headlessRequestAnswers()],
+  });
+  try {
+    await engine.call('connect', { url: args.url, transport: 'auto', era: args.era, headers: args.headers });
+  } catch (error) {
+    const invalidUrl = isEngineError(error) && error.code === 'invalid-url';
+    deps.err(`mcp-lens-cli audit: ${plainLine(describeError(error))}`);
+    return invalidUrl ? 2 : 3;
+  }
+  try {
+    const report = await engine.call('runAudit', { runId: `cli-${realClock.now().toString(36)}`, options: optionsOf(args) }, deps.signal);
+    for (const line of formatTable(report)) deps.out(line);
+    if (args.junit) await deps.writeFile(args.junit, toJUnitXml(report));
+    if (args.json) await deps.writeFile(args.json, toAuditJson(report));
+    return exitCodeOf(report);
+  } catch (error) {
+    deps.err(`mcp-lens-cli audit: the audit stopped: ${plainLine(describeError(error))}`);
+    return 1;
+  } finally {
+    await engine.call('disconnect', undefined).catch(() => undefined);
+  }
+}
+
+function optionsOf(args: AuditArgs) {
+  return {
+    allowSideEffects: args.allowSideEffects,
+    ...(args.checks && { checks: args.checks }),
+    ...(args.requestTimeoutMs !== undefined && { requestTimeoutMs: args.requestTimeoutMs }),
+  };
+}

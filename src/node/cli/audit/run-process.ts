@@ -1,0 +1,15 @@
+/** The audit command's process: real fetch, stdout and files, and Ctrl-C to stop a run early. */
+import { writeFile } from 'node:fs/promises';
+import { auditCommand } from './command.ts';
+
+export async function runAuditProcess(argv: readonly string[]): Promise<number> {
+  const stop = new AbortController();
+  process.once('SIGINT', () => stop.abort());
+  return auditCommand(argv, {
+    fetch: (input, init) => fetch(input, init),
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+    writeFile: (path, text) => writeFile(path, text, 'utf8'),
+    signal: stop.signal,
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * `mcp-lens-cli audit`: the exit code is the verdict (0, 1 on a failed check, 2 usage, 3 no connection), and
+ * the JUnit and JSON files say the same as the table. In-process for each code, and once as a real process
+ * through `src/node/cli/main.ts`, the way `npm run cli -- audit` runs it.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
+import { auditCommand } from '../node/cli/audit/command.ts';
+import { startBrokenAuditServer } from './servers/broken-audit-server.ts';
+import { ROOT } from './tree.ts';
+
+let demo: RunningDemoServer;
+let broken: Awaited<ReturnType<typeof startBrokenAuditServer>>;
+let dir: string;
+beforeAll(async () => {
+  [demo, broken, dir] = await Promise.all([
+    startDemoServer({ port: 0 }),
+    startBrokenAuditServer(),
+    mkdtemp(join(tmpdir(), 'mcp-lens-audit-')),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([demo.close(), broken.close(), rm(dir, { recursive: true, force: true })]);
+});
+
+async function audit(argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await auditCommand(argv, {
+    fetch: (input, init) => fetch(input, init),
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    writeFile: (path, text) => writeFile(path, text, 'utf8'),
+  });
+  return { code, out, err };
+}
+
+/** A loopback port nothing listens on any more. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('mcp-lens-cli audit', () => {
+  it('exits 0 on the demo server and writes JUnit and JSON that agree with the table', async () => {
+    const junit = join(dir, 'demo.xml');
+    const json = join(dir, 'demo.json');
+    const { code, out } = await audit(['--era', '2025', '--junit', junit, '--json', json, demo.url]);
+    expect(code).toBe(0);
+    expect(out.at(-1)).toMatch(/^12 checks: 11 pass, 0 fail, 0 warnings, 1 not applicable in [\d.]+ s\.$/);
+    const file = JSON.parse(await readFile(json, 'utf8')) as {
+      format: string;
+      version: number;
+      report: { results: unknown[]; era: string };
+    };
+    expect(file).toMatchObject({ format: 'mcp-lens-audit', version: 1, report: { era: 'legacy' } });
+    expect(file.report.results).toHaveLength(12);
+    expect(await readFile(junit, 'utf8')).toMatch(/<testsuites name="MCP Lens audit" tests="12" failures="0" errors="0" skipped="1"/);
+  });
+
+  it('exits 1 when a check fails, naming it', async () => {
+    const { code, out } = await audit([broken.urlFor('wrong-error-code')]);
+    expect(code).toBe(1);
+    expect(out.find((line) => line.startsWith('unknown-method'))).toMatch(/FAIL\s+An unknown method got JSON-RPC error -32600/);
+  });
+
+  it('exits 2 on a usage problem or a URL it cannot use, and 3 when nothing answers', async () => {
+    expect((await audit([])).code).toBe(2);
+    expect((await audit(['--frobnicate', demo.url])).code).toBe(2);
+    expect((await audit(['ftp://127.0.0.1/mcp'])).code).toBe(2);
+    const unreachable = await audit([`http://127.0.0.1:${await closedPort()}/mcp`]);
+    expect(unreachable.code).toBe(3);
+    expect(unreachable.err[0]).toMatch(/^mcp-lens-cli audit: /);
+  });
+
+  it('runs as `npm run cli -- audit`: main.ts hands the command over, and the process exits with the verdict', async () => {
+    const junit = join(dir, 'broken.xml');
+    const tsx = join(ROOT, 'node_modules/.bin/tsx');
+    const code = await new Promise<number | null>((resolve) => {
+      execFile(tsx, ['src/node/cli/main.ts', 'audit', '--junit', junit, broken.urlFor('invalid-schema')], { cwd: ROOT }, (error) =>
+        resolve(error ? ((error as { code?: number }).code ?? null) : 0),
+      );
+    });
+    expect(code).toBe(1);
+    expect(await readFile(junit, 'utf8')).toContain(
+      '<failure message="the inputSchema of &quot;broken-schema&quot; is not valid JSON Schema',
+    );
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * "Audit this server" through the real engine: the demo server passes in both eras (every check pass or not
+ * applicable), each fault of the broken fixture is named by the check that should catch it, every verdict
+ * links to its requests in the Message log, and a run can be cancelled.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realClock } from '../engine/clock.ts';
+import { createEngine } from '../engine/engine.ts';
+import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
+import type { AuditReport, AuditUpdate } from '../shared/audit.ts';
+import type { EngineEvent } from '../shared/events.ts';
+import { createHarness } from './engine-harness.ts';
+import { AUDIT_FAULTS, startBrokenAuditServer, type AuditFault } from './servers/broken-audit-server.ts';
+
+let demo: RunningDemoServer;
+let broken: Awaited<ReturnType<typeof startBrokenAuditServer>>;
+beforeAll(async () => {
+  [demo, broken] = await Promise.all([startDemoServer({ port: 0 }), startBrokenAuditServer()]);
+});
+afterAll(async () => {
+  await Promise.all([demo.close(), broken.close()]);
+});
+
+const verdicts = (report: AuditReport) => Object.fromEntries(report.results.map((r) => [r.id, r.verdict]));
+const problems = (report: AuditReport) => report.results.filter((r) => r.verdict === 'fail' || r.verdict === 'warning');
+
+describe('auditing the demo server', () => {
+  it.each(['legacy', 'modern'] as const)('passes every check that applies in the %s era', async (era) => {
+    const h = createHarness();
+    const summary = await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto', era });
+    expect(summary.era).toBe(era);
+    const report = await h.engine.call('runAudit', { runId: `demo-${era}` });
+    expect(problems(report)).toEqual([]);
+    expect(report).toMatchObject({ era, server: { name: 'mcp-lens-demo' }, url: demo.url });
+    expect(verdicts(report)).toMatchObject(
+      era === 'legacy'
+        ? { ping: 'pass', 'logging-set-level': 'pass', 'cache-hints': 'not-applicable', 'tools-list': 'pass', 'unknown-method': 'pass' }
+        : {
+            ping: 'not-applicable',
+            'logging-set-level': 'not-applicable',
+            'cache-hints': 'pass',
+            'tools-list': 'pass',
+            'unknown-method': 'pass',
+          },
+    );
+    await h.engine.call('disconnect', undefined);
+  });
+
+  it('links each verdict to its requests and answers in the Message log and the HTTP view', async () => {
+    const h = createHarness();
+    await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto', era: 'modern' });
+    const report = await h.engine.call('runAudit', { runId: 'links' });
+    const bySeq = new Map(h.messages().map((entry) => [entry.seq, entry]));
+    const unknown = report.results.find((r) => r.id === 'unknown-method')!;
+    const [exchange] = unknown.exchanges;
+    expect(exchange).toMatchObject({ method: 'mcp-lens/audit-no-such-method', httpStatus: 404 });
+    expect(bySeq.get(exchange!.requestSeq!)).toMatchObject({
+      direction: 'out',
+      method: 'mcp-lens/audit-no-such-method',
+      audit: 'unknown-method',
+    });
+    expect(bySeq.get(exchange!.responseSeq!)).toMatchObject({ direction: 'in', kind: 'error', requestSeq: exchange!.requestSeq });
+    expect(h.exchanges().find((x) => x.seq === exchange!.httpSeq)?.status).toBe(404);
+    // The schema check cites the tools/list the tools-list check sent: one listing, read by both.
+    const listed = report.results.find((r) => r.id === 'tools-list')!.exchanges;
+    expect(report.results.find((r) => r.id === 'tool-schemas')!.exchanges).toEqual(listed);
+    expect(h.messages().filter((m) => m.direction === 'out' && m.method === 'tools/list' && m.audit)).toHaveLength(listed.length);
+    await h.engine.call('disconnect', undefined);
+  });
+});
+
+describe('auditing a broken server', () => {
+  it.each(['legacy', 'modern'] as const)('passes the fault-free variant in the %s era', async (era) => {
+    const h = createHarness();
+    await h.engine.call('connect', { url: broken.urlFor('sound', era), headers: [], transport: 'auto' });
+    const report = await h.engine.call('runAudit', { runId: `sound-${era}` });
+    expect(report.era).toBe(era);
+    expect(problems(report)).toEqual([]);
+    await h.engine.call('disconnect', undefined);
+  });
+
+  it.each(Object.entries(AUDIT_FAULTS).map(([fault, { era, check }]) => [fault, check, era] as const))(
+    'names the fault %s in the check %s (%s era), and only there',
+    async (fault, checkId, era) => {
+      const h = createHarness();
+      await h.engine.call('connect', { url: broken.urlFor(fault as AuditFault), headers: [], transport: 'auto' });
+      const report = await h.engine.call('runAudit', { runId: fault });
+      expect(report.era).toBe(era);
+      const failed = report.results.filter((r) => r.verdict === 'fail');
+      expect(failed.map((r) => r.id)).toEqual([checkId]);
+      expect(failed[0]?.reason).not.toBe('');
+      expect(failed[0]?.exchanges.length).toBeGreaterThan(0);
+      await h.engine.call('disconnect', undefined);
+    },
+  );
+});
+
+describe('a run in progress', () => {
+  it('reports each check as it ends, and stops when cancelled with what finished', async () => {
+    const controller = new AbortController();
+    const updates: AuditUpdate[] = [];
+    const engine = createEngine({
+      fetch: (input, init) => fetch(input, init),
+      clock: realClock,
+      emit: (event: EngineEvent) => {
+        if (event.type !== 'audit' || event.runId !== 'cancelled-run') return;
+        updates.push(event.update);
+        // Cancel once the second check has ended: what ran stays in the report.
+        if (updates.filter((u) => u.kind === 'check-ended').length === 2) controller.abort();
+      },
+    });
+    await engine.call('connect', { url: demo.url, headers: [], transport: 'auto', era: 'legacy' });
+    const report = await engine.call('runAudit', { runId: 'cancelled-run' }, controller.signal);
+    expect(report.cancelled).toBe(true);
+    expect(report.results.map((r) => r.id)).toEqual(['ping', 'tools-list']);
+    const started = updates[0];
+    expect(started?.kind === 'started' && started.checks.length).toBeGreaterThan(report.results.length);
+    expect(updates.at(-1)).toMatchObject({ kind: 'ended', report: { cancelled: true } });
+    await engine.call('disconnect', undefined);
+  });
+
+  it('refuses to run without a connection', async () => {
+    const h = createHarness();
+    await expect(h.engine.call('runAudit', { runId: 'nowhere' })).rejects.toMatchObject({ code: 'not-connected' });
+  });
+});

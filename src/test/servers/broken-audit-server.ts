@@ -1,0 +1,116 @@
+/**
+ * An MCP server that is right in everything the audit checks except one fault, chosen by path. It speaks
+ * plain JSON over HTTP, statelessly, in either era: `/<fault>/mcp` answers `initialize` (2025-11-25), and
+ * `/modern/<fault>/mcp` answers `server/discover` and the 2026-07-28 envelope. Each fault is one failure
+ * class the audit must name; `sound` is the same server without one. Loopback only.
+ */
+import type { ServerResponse } from 'node:http';
+import { startRawServer, type RawRequest } from './raw-server.ts';
+
+/** Each fault, the era it is served in, and the check that must fail it. */
+export const AUDIT_FAULTS = {
+  /** tools/list hands out a fresh cursor on every page, with the same tool: the list never ends. */
+  'endless-pagination': { era: 'legacy', check: 'tools-list' },
+  /** An unknown method gets -32600 (Invalid Request) instead of -32601. */
+  'wrong-error-code': { era: 'legacy', check: 'unknown-method' },
+  /** A tool's inputSchema is not valid JSON Schema ("type": "strnig"). */
+  'invalid-schema': { era: 'legacy', check: 'tool-schemas' },
+  /** tools/call of a tool that does not exist answers a result, as if it ran. */
+  'phantom-tool': { era: 'legacy', check: 'unknown-tool' },
+  /** ping answers a result with content instead of an empty one. */
+  'chatty-ping': { era: 'legacy', check: 'ping' },
+  /** tools/list says its result stays fresh for a negative time. */
+  'negative-ttl': { era: 'modern', check: 'cache-hints' },
+  /** An unknown method gets -32601, but with HTTP 200 where 2026-07-28 requires 404. */
+  'method-not-found-200': { era: 'modern', check: 'unknown-method' },
+} as const;
+
+export type AuditFault = keyof typeof AUDIT_FAULTS;
+type Era = 'legacy' | 'modern';
+
+const ECHO_TOOL = {
+  name: 'echo',
+  description: 'Returns its message.',
+  inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+};
+
+const INVALID_TOOL = {
+  name: 'broken-schema',
+  description: 'Its inputSchema names a type that does not exist.',
+  inputSchema: { type: 'object', properties: { count: { type: 'strnig' } } },
+};
+
+type Reply = { result: Record<string, unknown> } | { error: { code: number; message: string }; status?: number };
+
+const SERVER_INFO = (fault: string) => ({ name: `broken-${fault}`, version: '0.0.1' });
+
+function answer(fault: AuditFault | 'sound', era: Era, method: string, params: Record<string, unknown>): Reply {
+  switch (method) {
+    case 'initialize':
+      if (era === 'modern') return { error: { code: -32022, message: 'Unsupported protocol version' }, status: 400 };
+      return { result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: SERVER_INFO(fault) } };
+    case 'server/discover':
+      // A 2025 server does not know the 2026-07-28 probe: a plain 400, so Auto settles on the 2025 era.
+      if (era === 'legacy') return { error: { code: -32000, message: 'Bad Request: Server not initialized' }, status: 400 };
+      return {
+        result: {
+          supportedVersions: ['2026-07-28'],
+          capabilities: { tools: {} },
+          ttlMs: 0,
+          cacheScope: 'public',
+          // 2026-07-28 servers name themselves in each result's _meta.
+          _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO(fault) },
+        },
+      };
+    case 'ping':
+      return { result: fault === 'chatty-ping' ? { status: 'ok' } : {} };
+    case 'tools/list': {
+      const hints = era === 'modern' ? { ttlMs: fault === 'negative-ttl' ? -1 : 60_000, cacheScope: 'public' } : {};
+      if (fault === 'endless-pagination') {
+        const page = Number(String(params.cursor ?? 'page-0').replace('page-', ''));
+        return { result: { tools: [ECHO_TOOL], nextCursor: `page-${page + 1}`, ...hints } };
+      }
+      return { result: { tools: fault === 'invalid-schema' ? [ECHO_TOOL, INVALID_TOOL] : [ECHO_TOOL], ...hints } };
+    }
+    case 'tools/call':
+      if (params.name === 'echo')
+        return { result: { content: [{ type: 'text', text: String((params.arguments as { message?: unknown })?.message) }] } };
+      if (fault === 'phantom-tool') return { result: { content: [{ type: 'text', text: 'done' }] } };
+      return { error: { code: -32602, message: `Unknown tool: ${String(params.name)}` } };
+    default:
+      if (fault === 'wrong-error-code') return { error: { code: -32600, message: 'Invalid Request' } };
+      // 2026-07-28: "MUST respond with 404 Not Found and a JSON-RPC error with code -32601".
+      return {
+        error: { code: -32601, message: 'Method not found' },
+        status: era === 'modern' && fault !== 'method-not-found-200' ? 404 : 200,
+      };
+  }
+}
+
+function handle(request: RawRequest, res: ServerResponse): void {
+  const route = /^\/(modern\/)?([a-z0-9-]+)\/mcp/.exec(request.path);
+  const message = request.json as { id?: unknown; method?: string; params?: Record<string, unknown> } | undefined;
+  if (request.method !== 'POST' || !route) return void res.writeHead(request.method === 'POST' ? 404 : 405).end();
+  // Notifications (notifications/initialized) get 202 and no body.
+  if (message?.id === undefined) return void res.writeHead(202).end();
+  const era: Era = route[1] ? 'modern' : 'legacy';
+  const reply = answer(route[2] as AuditFault | 'sound', era, message.method ?? '', message.params ?? {});
+  const body =
+    'result' in reply ? { result: era === 'modern' ? { resultType: 'complete', ...reply.result } : reply.result } : { error: reply.error };
+  res
+    .writeHead('status' in reply && reply.status !== undefined ? reply.status : 200, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ jsonrpc: '2.0', id: message.id, ...body }));
+}
+
+export async function startBrokenAuditServer(): Promise<{
+  urlFor(fault: AuditFault | 'sound', era?: Era): string;
+  close(): Promise<void>;
+}> {
+  const server = await startRawServer(handle);
+  const base = server.url.replace(/\/mcp$/, '');
+  return {
+    urlFor: (fault, era = fault === 'sound' ? 'legacy' : AUDIT_FAULTS[fault].era) =>
+      `${base}/${era === 'modern' ? 'modern/' : ''}${fault}/mcp`,
+    close: server.close,
+  };
+}
