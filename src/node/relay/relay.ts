@@ -28,6 +28,11 @@ export interface RelayConfig {
   log(line: string): void;
   /** The stdio child exited on its own. */
   onTargetExit?(): void;
+  /**
+   * How long a stdio server may leave the era probe (`server/discover`) unanswered before the relay answers
+   * it as a 2025 server would (stdio-era.ts). Tests raise it: a child slow to start is not a 2025 one.
+   */
+  stdioProbeTimeoutMs?: number;
   /** For tests: a fetch standing in for the network. */
   fetch?: typeof fetch;
   /** @default MAX_RELAY_BODY_BYTES */
@@ -65,6 +70,7 @@ export async function startRelay(config: RelayConfig): Promise<RunningRelay> {
       command: config.target.command,
       args: config.target.args,
       onExit: () => config.onTargetExit?.(),
+      ...(config.stdioProbeTimeoutMs !== undefined && { probeTimeoutMs: config.stdioProbeTimeoutMs }),
     });
   }
   let origin = '';
