@@ -5,6 +5,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineClient } from '../bridge/index.ts';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
+import { startRelay } from '../node/relay/relay.ts';
+import { RELAY_TOKEN_HEADER } from '../shared/relay.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import { engineOverChannel } from '../test/engine-channel.ts';
 import { nodeEffects } from '../test/node-effects.ts';
@@ -74,6 +76,21 @@ describe('connection commands', () => {
     expect(summary?.era).toBe('modern');
     expect(Object.values(app.prefs.getState().knownEras)).toEqual([expect.objectContaining({ era: 'modern' })]);
     await expect.poll(() => app.serverLog.getState().logLevel).toBe('info');
+  });
+
+  it('remembers no era for a local relay, whose address is not a server’s', async () => {
+    const relay = await startRelay({ target: { kind: 'http', url: new URL(demo.url) }, allowedOrigins: [], log: () => undefined });
+    try {
+      start();
+      app.connection.getState().actions.setUrl(relay.url);
+      app.connection.getState().actions.setHeaders([{ name: RELAY_TOKEN_HEADER, value: relay.token }]);
+      const summary = await app.commands.connect();
+      expect(summary?.era).toBe('modern');
+      expect(app.prefs.getState().knownEras).toEqual({});
+      await app.commands.disconnect();
+    } finally {
+      await relay.close();
+    }
   });
 
   it('lets a newer Connect supersede one in flight: one session, one key, and the stale attempt changes nothing', async () => {

@@ -10,6 +10,7 @@ import { LOG_LEVEL_OFF, type LogLevelChoice } from '../shared/logging-api.ts';
 import type { ConnectParams, EraChoice, ServerSummary } from '../shared/model.ts';
 import { checkServerUrl } from '../shared/url.ts';
 import { profileOf } from '../shared/era-profile.ts';
+import { usesRelay } from '../shared/relay.ts';
 import { eraEndpoint, verdictOf } from '../state/index.ts';
 import type { AppEffects } from './effects.ts';
 import type { Stores } from './stores.ts';
@@ -49,7 +50,9 @@ export function connectionCommands(
     const checked = checkServerUrl(input.url);
     if (!checked.ok || headerProblems(input.headers).length > 0) return undefined;
     const era = eraOverride ?? input.era;
-    const endpoint = eraEndpoint(checked.url);
+    // A relay's address is not a server's: it fronts whatever it was started for, and keeps what it learned
+    // of its stdio server's era itself, for that process's life (docs/relay.md). Nothing is remembered for it.
+    const endpoint = usesRelay(input.headers) ? undefined : eraEndpoint(checked.url);
     const knownEra = era === 'auto' && endpoint !== undefined ? prefs.getState().knownEras[endpoint] : undefined;
     const params: ConnectParams = {
       url: checked.url,

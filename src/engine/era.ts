@@ -3,12 +3,13 @@
  * chooses the SDK's negotiation mode from the user's setting and the remembered verdict, watches the
  * probe on the wire, and turns what it saw into one sentence the server panel can show.
  */
-import type { VersionNegotiationMode } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode, SdkHttpError, type VersionNegotiationMode } from '@modelcontextprotocol/client';
 
 import type { ConnectParams, KnownEra, ProtocolEra } from '../shared/model.ts';
 import type { FetchLike } from './wire-tap.ts';
 import type { EngineError } from '../shared/errors.ts';
 import { describeError } from '../shared/read.ts';
+import { readRelayEraAnswer } from '../shared/relay.ts';
 
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 
@@ -33,9 +34,13 @@ export function negotiationMode(plan: EraPlan): VersionNegotiationMode {
   return plan.mode;
 }
 
-/** What the `server/discover` probe got back, as the wire saw it. */
+/**
+ * What the `server/discover` probe got back, as the wire saw it. `relay` is the local relay's own sentence
+ * when the relay, not the stdio server it runs, answered (src/shared/relay.ts, RELAY_ERA_DATA_KEY); it is
+ * believed only on a connection through a relay.
+ */
 export type ProbeEvidence =
-  | { kind: 'answered'; status: number; rpcCode?: number; rpcMessage?: string; supported?: string[] }
+  | { kind: 'answered'; status: number; rpcCode?: number; rpcMessage?: string; supported?: string[]; relay?: string }
   | { kind: 'no-response'; error: string };
 
 const PROBE_BODY_CHARS = 4096;
@@ -99,14 +104,17 @@ async function readError(response: Response): Promise<ProbeEvidence> {
     .then((t) => t.slice(0, PROBE_BODY_CHARS))
     .catch(() => '');
   try {
-    const { error } = JSON.parse(text) as { error?: { code?: unknown; message?: unknown; data?: { supported?: unknown } } };
+    const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown; data?: { supported?: unknown } } };
+    const { error } = body;
     const supported = error?.data?.supported;
+    const relay = readRelayEraAnswer(body)?.message;
     return {
       kind: 'answered',
       status: response.status,
       ...(typeof error?.code === 'number' && { rpcCode: error.code }),
       ...(typeof error?.message === 'string' && { rpcMessage: error.message.slice(0, 200) }),
       ...(Array.isArray(supported) && { supported: supported.filter((v): v is string => typeof v === 'string').slice(0, 20) }),
+      ...(relay !== undefined && { relay }),
     };
   } catch {
     return { kind: 'answered', status: response.status };
@@ -122,9 +130,20 @@ const describe = (e: ProbeEvidence): string => {
 const PROBE_NOT_SENT =
   'The browser could not send the 2026-07-28 probe (no response: often CORS, because the server does not allow the Mcp-Method and Mcp-Name request headers), so MCP Lens connected with the 2025 initialize handshake.';
 
+/** The local relay's own answer to the last probe, on a connection through a relay. */
+const relayAnswered = (probes: readonly ProbeEvidence[], viaRelay: boolean): string | undefined => {
+  const last = probes.at(-1);
+  return viaRelay && last?.kind === 'answered' ? last.relay : undefined;
+};
+
 /** One sentence on how the era was decided, for the server panel and the log. */
-export function explainEra(plan: EraPlan, era: ProtocolEra, probes: readonly ProbeEvidence[], viaSse: boolean): string {
-  if (viaSse)
+export function explainEra(
+  plan: EraPlan,
+  era: ProtocolEra,
+  probes: readonly ProbeEvidence[],
+  via: { sse: boolean; relay: boolean },
+): string {
+  if (via.sse)
     return 'The endpoint refused Streamable HTTP, so MCP Lens connected over the legacy HTTP+SSE transport, which only the 2025 era and older have.';
   if (plan.mode === 'legacy' && plan.why === 'pinned')
     return 'Pinned to 2025-11-25 and older: connected with the initialize handshake, without a probe.';
@@ -147,7 +166,51 @@ export function explainEra(plan: EraPlan, era: ProtocolEra, probes: readonly Pro
   }
   if (!last) return 'Connected with the 2025 initialize handshake.';
   if (last.kind === 'no-response') return PROBE_NOT_SENT;
+  const relay = relayAnswered(probes, via.relay);
+  if (relay !== undefined)
+    return `The local relay, not the server, answered server/discover: ${relay} So MCP Lens connected with the 2025 initialize handshake.`;
   if (last.status >= 200 && last.status < 300)
     return 'server/discover answered, but not with a 2026-07-28 discover result, so MCP Lens connected with the 2025 initialize handshake.';
   return `server/discover got ${describe(last)}, a 2025-era answer, so MCP Lens connected with the 2025 initialize handshake.`;
+}
+
+/**
+ * Through the local relay, a refusal the relay wrote itself is the relay's, not the server's: its stdio
+ * server keeps one era per process (src/node/relay/stdio-era.ts). Worded so, in place of "the server did not
+ * offer 2026-07-28" (a pinned probe the relay answered) or an HTTP 400 to `initialize` (which would otherwise
+ * send the engine looking for the legacy HTTP+SSE transport). Undefined for every other failure.
+ */
+export function relayEraFailure(
+  plan: EraPlan,
+  error: unknown,
+  probes: readonly ProbeEvidence[],
+  viaRelay: boolean,
+): EngineError | undefined {
+  if (!viaRelay) return undefined;
+  if (SdkHttpError.isInstance(error) && typeof error.data.text === 'string') {
+    const answer = readRelayEraAnswer(parseJson(error.data.text.slice(0, PROBE_BODY_CHARS)));
+    if (answer)
+      return {
+        code: 'unsupported-version',
+        httpStatus: error.status,
+        message: `The local relay, not the server, refused initialize: ${answer.message}`,
+      };
+  }
+  const relay = relayAnswered(probes, true);
+  if (plan.mode === 'pin' && relay !== undefined && SdkError.isInstance(error) && error.code === SdkErrorCode.EraNegotiationFailed) {
+    return {
+      code: 'unsupported-version',
+      message: `Pinned to ${MODERN_PROTOCOL_VERSION}, but the local relay, not the server, answered server/discover: ${relay}`,
+      detail: error.message,
+    };
+  }
+  return undefined;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }

@@ -19,12 +19,13 @@ import type { SessionGuards } from './connection-guards.ts';
 import { hiddenSessionIdError } from './cors-doctor.ts';
 import { isOpaqueNetworkFailure, probeFailureCause } from './explain-error.ts';
 import { explainSessionEndFailure } from './session-end.ts';
-import { createProbeWatch, explainEra, MODERN_PROTOCOL_VERSION, negotiationMode, planEra, type EraPlan } from './era.ts';
+import { createProbeWatch, explainEra, MODERN_PROTOCOL_VERSION, negotiationMode, planEra, relayEraFailure, type EraPlan } from './era.ts';
 import { isUnmatchedResponse, LensClient } from './sdk-client.ts';
 import { createListCache, type ListCache } from './features/list-cache.ts';
 import { MAX_INPUT_ROUNDS } from '../shared/client-features.ts';
 import { checkSessionId } from './session-id.ts';
 import { keepRelayTokenOn, scopeRelayToken } from './relay-token.ts';
+import { isRelayTokenHeader } from '../shared/relay.ts';
 import { boundSummary } from './identity-bounds.ts';
 import { withRedirectRules } from './redirects.ts';
 import type { FetchLike } from './wire-tap.ts';
@@ -105,7 +106,9 @@ export async function openSessionFile(params: ConnectParams, deps: SessionDeps):
   );
   const timeout = params.requestTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const plan = planEra(params, deps.now());
-  const connect = (kind: TransportKind, eraPlan: EraPlan) => connectWith({ kind, url, headers, timeout, plan: eraPlan }, deps);
+  // scopeRelayToken kept the token only for a relay's address: what the relay itself answers is believed then.
+  const viaRelay = Object.keys(headers).some(isRelayTokenHeader);
+  const connect = (kind: TransportKind, eraPlan: EraPlan) => connectWith({ kind, url, headers, timeout, plan: eraPlan, viaRelay }, deps);
 
   if (params.transport === 'sse') return connect('sse', plan);
   try {
@@ -127,7 +130,7 @@ export async function openSessionFile(params: ConnectParams, deps: SessionDeps):
         'info',
         'This endpoint was remembered as a 2025-era server, but the initialize handshake failed; probing its protocol era again.',
       );
-      return connectWith({ kind: 'streamable-http', url, headers, timeout, plan: { mode: 'auto' } }, deps);
+      return connectWith({ kind: 'streamable-http', url, headers, timeout, plan: { mode: 'auto' }, viaRelay }, deps);
     }
     if (params.transport !== 'auto' || plan.mode === 'pin' || typeof status !== 'number' || !FALLBACK_STATUSES.has(status)) throw error;
     deps.note('info', `POST initialize got HTTP ${status}; trying the legacy HTTP+SSE transport (GET ${url.href}).`);
@@ -141,9 +144,11 @@ interface ConnectTarget {
   headers: Record<string, string>;
   timeout: number;
   plan: EraPlan;
+  /** Through the local relay (src/node/relay/): its own era answers are worded as the relay's. */
+  viaRelay: boolean;
 }
 
-async function connectWith({ kind, url, headers, timeout, plan }: ConnectTarget, deps: SessionDeps): Promise<Session> {
+async function connectWith({ kind, url, headers, timeout, plan, viaRelay }: ConnectTarget, deps: SessionDeps): Promise<Session> {
   // credentials: 'omit' — a server's cookies for this origin must never ride along with an inspector's requests.
   const requestInit: RequestInit = { headers, credentials: 'omit' };
   const extensions = deps.extensions ?? [];
@@ -194,7 +199,7 @@ async function connectWith({ kind, url, headers, timeout, plan }: ConnectTarget,
     const initialized = (transport as { protocolVersion?: string }).protocolVersion !== undefined;
     const hidden = hiddenSessionIdError(initialized, (transport as { sessionId?: string }).sessionId, error, Object.keys(headers));
     await client.close().catch(() => undefined);
-    throw hidden ?? error;
+    throw hidden ?? relayEraFailure(plan, error, probes.seen(), viaRelay) ?? error;
   }
   client.onclose = () => {
     if (!closing) deps.onLost('The server closed the connection.');
@@ -203,7 +208,9 @@ async function connectWith({ kind, url, headers, timeout, plan }: ConnectTarget,
   if (profile.protocolExtensions) client.declareExtensions(negotiateExtensions(extensions, client.getServerCapabilities()?.extensions));
 
   const summary = boundSummary(
-    summarize(client, profile, kind, url, transport, (era) => explainEra(plan, era, probes.seen(), kind === 'sse')),
+    summarize(client, profile, kind, url, transport, (era) =>
+      explainEra(plan, era, probes.seen(), { sse: kind === 'sse', relay: viaRelay }),
+    ),
   );
   // The UI offers the CORS doctor for it, and does not remember it as the origin's era.
   if (plan.mode === 'legacy' && plan.why === 'probe-blocked') summary.probeBlocked = true;

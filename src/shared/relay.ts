@@ -3,6 +3,7 @@
  * sends no CORS headers, or a stdio server, through one process on this machine that the person started
  * (docs/relay.md).
  */
+import { isRecord, str } from './read.ts';
 import { shellWord } from './shell.ts';
 
 /**
@@ -20,6 +21,33 @@ export const RELAY_UPSTREAM_STATUS_HEADER = 'Lens-Relay-Upstream-Status';
  * `relayFront` (engine/auth/relay-front.ts) allows, and only for OAuth discovery.
  */
 export const RELAY_UPSTREAM_HEADER = 'Lens-Relay-Upstream';
+
+/**
+ * Marks a JSON-RPC error the relay wrote itself about the protocol era of the stdio server it runs, rather
+ * than passed on from that server: `error.data.lensRelayEra` says why. A stdio server keeps the era it
+ * started with for as long as its process runs, and the relay runs it once, so the relay, not the server,
+ * is then the reason an era is refused (src/node/relay/stdio-era.ts). The engine believes the mark only on
+ * a connection through a relay, to word the failure as the relay's.
+ */
+export const RELAY_ERA_DATA_KEY = 'lensRelayEra';
+
+/**
+ * `in-2025-session`: the server opened with initialize through this relay; `speaks-2026`: it has answered
+ * 2026-07-28 requests through it; `probe-timeout`: it left server/discover unanswered, so the relay answered
+ * for it as a 2025 server would.
+ */
+export type RelayEraReason = 'in-2025-session' | 'speaks-2026' | 'probe-timeout';
+
+const RELAY_ERA_REASONS = new Set<string>(['in-2025-session', 'speaks-2026', 'probe-timeout']);
+
+/** The relay's own era answer in a parsed JSON-RPC error response, or undefined when it is not one. */
+export function readRelayEraAnswer(body: unknown): { reason: RelayEraReason; message: string } | undefined {
+  const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
+  const reason = error && isRecord(error.data) ? error.data[RELAY_ERA_DATA_KEY] : undefined;
+  const message = str(error?.message);
+  if (typeof reason !== 'string' || !RELAY_ERA_REASONS.has(reason) || message === undefined) return undefined;
+  return { reason: reason as RelayEraReason, message: message.slice(0, 1000) };
+}
 
 /** The path the relay serves its one MCP endpoint on. */
 export const RELAY_MCP_PATH = '/mcp';

@@ -90,6 +90,8 @@ describe('a stdio server, run by the relay', () => {
       target: { kind: 'stdio', command: process.execPath, args: ['--import', 'tsx', FIXTURE, 'given-on-the-command-line'] },
       allowedOrigins: [],
       log: (line) => logLines.push(line),
+      // A child still starting on a busy machine must not look like one that ignores the era probe.
+      stdioProbeTimeoutMs: 120_000,
     });
   });
   afterAll(async () => {
@@ -101,12 +103,26 @@ describe('a stdio server, run by the relay', () => {
       harness = createHarness();
       const summary = await harness.engine.call('connect', { url: relay.url, headers: headersFor(relay), transport: 'auto' });
       expect(summary.era).toBe('legacy');
+      // The server's own answer to the era probe, as a 2025 HTTP server's 400: the relay asked it.
+      expect(summary.eraReason).toContain('server/discover got HTTP 400 with JSON-RPC error -32601');
       expect(summary.server.name).toBe('relay-stdio-fixture');
       const result = await harness.engine.call('callTool', { name: 'whoami', arguments: {} });
       expect(JSON.stringify(result)).toContain('given-on-the-command-line');
       await harness.engine.call('disconnect', undefined);
     }
     expect(readFileSync(spawns, 'utf8').trim().split('\n')).toHaveLength(1);
+  });
+
+  it('says the server, not the relay, did not offer 2026-07-28 when that is pinned', async () => {
+    harness = createHarness();
+    const refused = await harness.engine
+      .call('connect', { url: relay.url, headers: headersFor(relay), transport: 'auto', era: 'modern' })
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({
+      code: 'unsupported-version',
+      message: expect.stringContaining('the server did not offer pinned protocol version 2026-07-28'),
+    });
+    expect((refused as { message: string }).message).not.toContain('relay');
   });
 
   it('never runs a command a request names', async () => {

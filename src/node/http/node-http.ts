@@ -9,7 +9,7 @@ export async function readBody(req: IncomingMessage, maxBytes: number): Promise<
 }
 
 /** Reads a request body's bytes as sent, refusing more than `maxBytes`. */
-export async function readBodyBytes(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+async function readBodyBytes(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > maxBytes) throw new BodyTooLargeError(`Request body over ${maxBytes} bytes`);
   const chunks: Buffer[] = [];

@@ -1,5 +1,6 @@
 import { jsonRpcError } from '../http/rpc-error.ts';
 import { RELAY_MCP_PATH, RELAY_TOKEN_HEADER, RELAY_UPSTREAM_HEADER, RELAY_UPSTREAM_STATUS_HEADER } from '../../shared/relay.ts';
+import { requestIdOfBytes } from './request-id.ts';
 import { createMetadataForwarder } from './resource-metadata.ts';
 import { createSseEndpoints } from './sse-endpoints.ts';
 
@@ -59,7 +60,8 @@ export function createHttpForwarder(target: URL, fetchImpl: typeof fetch = fetch
     const { pathname, search } = new URL(request.url);
     if (metadata.serves(`${pathname}${search}`)) return metadata.handle(request);
     const upstreamUrl = `${pathname}${search}` === RELAY_MCP_PATH ? target : endpoints.upstreamFor(`${pathname}${search}`);
-    if (upstreamUrl === undefined) return jsonRpcError(404, -32000, 'Not found.');
+    const sent = request.method === 'POST' ? new Uint8Array(await request.arrayBuffer()) : undefined;
+    if (upstreamUrl === undefined) return jsonRpcError(404, -32000, 'Not found.', {}, { id: requestIdOfBytes(sent) });
     const headers = new Headers();
     request.headers.forEach((value, name) => {
       if (!DROPPED_REQUEST_HEADERS.has(name) && !name.startsWith('sec-') && !name.startsWith('proxy-')) headers.set(name, value);
@@ -70,12 +72,12 @@ export function createHttpForwarder(target: URL, fetchImpl: typeof fetch = fetch
       upstream = await fetchImpl(upstreamUrl, {
         method: request.method,
         headers,
-        ...(request.method === 'POST' && { body: await request.arrayBuffer() }),
+        ...(sent !== undefined && { body: sent }),
         redirect: 'manual',
         signal: request.signal,
       });
     } catch (error) {
-      return unreachable(target, error);
+      return unreachable(target, error, requestIdOfBytes(sent));
     }
     const answer = new Headers();
     upstream.headers.forEach((value, name) => {
@@ -98,8 +100,8 @@ export function createHttpForwarder(target: URL, fetchImpl: typeof fetch = fetch
   return { handle, alsoServes: { has: (requestTarget) => metadata.serves(requestTarget) || endpoints.has(requestTarget) } };
 }
 
-function unreachable(target: URL, error: unknown): Response {
+function unreachable(target: URL, error: unknown, id: string | number | null): Response {
   const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
   const message = `The relay could not reach ${target.origin} (${cause}). Check that the server is running and the URL is right.`;
-  return jsonRpcError(502, -32000, message, { [RELAY_UPSTREAM_STATUS_HEADER]: 'unreachable' });
+  return jsonRpcError(502, -32000, message, { [RELAY_UPSTREAM_STATUS_HEADER]: 'unreachable' }, { id });
 }

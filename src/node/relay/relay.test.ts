@@ -9,7 +9,7 @@ import { startRelay, type RelayConfig, type RunningRelay } from './relay.ts';
 /**
  * The relay's refusals, each proved against a recording upstream that must see nothing of a refused
  * request, and the forwarding that must stay byte- and header-transparent. Everything runs on loopback
- * with port 0. The stdio side and real MCP round trips are in relay-mcp.test.ts.
+ * with port 0. Real MCP round trips, the stdio side included, are in src/test/engine-relay.test.ts and engine-relay-stdio.test.ts.
  */
 
 const LENS_ORIGIN = 'http://localhost:5173';
@@ -165,6 +165,8 @@ describe('the token', () => {
     const answer = await send(relay, { headers: { 'Content-Type': 'application/json' }, body: BODY });
     expect(answer.status).toBe(403);
     expect(answer.body).toContain(`Missing or wrong ${RELAY_TOKEN_HEADER} header`);
+    // The refusal carries the request's id, so a client can pair the two.
+    expect(JSON.parse(answer.body)).toMatchObject({ id: 1, error: { code: -32000 } });
     expect(seen).toEqual([]);
   });
 
@@ -197,6 +199,7 @@ describe('Origin and Host', () => {
     const answer = await send(relay, { headers: withToken(relay, { Origin: 'https://evil.example' }), body: BODY });
     expect(answer.status).toBe(403);
     expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+    expect(JSON.parse(answer.body)).toMatchObject({ id: 1 });
     const preflight = await send(relay, {
       method: 'OPTIONS',
       headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
@@ -264,8 +267,12 @@ describe('one target, never another', () => {
   it('refuses every other path, however it is spelled', async () => {
     const relay = await relayTo();
     for (const path of ['/', '/mcp/', '/MCP', '/mcp/../admin', '/%6dcp', '//evil.example/mcp', '/mcp#x', '/mcp;x', '/other']) {
-      expect((await send(relay, { path, headers: withToken(relay), body: BODY })).status, path).toBe(404);
+      const answer = await send(relay, { path, headers: withToken(relay), body: BODY });
+      expect(answer.status, path).toBe(404);
+      expect(JSON.parse(answer.body), path).toMatchObject({ id: 1 });
     }
+    // No body, no id to read: null, as JSON-RPC has it.
+    expect(JSON.parse((await send(relay, { method: 'GET', path: '/other', headers: withToken(relay) })).body)).toMatchObject({ id: null });
     expect(seen).toEqual([]);
   });
 
@@ -294,6 +301,11 @@ describe('bounds', () => {
     const big = `{"jsonrpc":"2.0","id":1,"method":"x","params":{"pad":"${'a'.repeat(2000)}"}}`;
     expect((await send(relay, { headers: withToken(relay), body: big })).status).toBe(413);
     expect((await send(relay, { headers: withToken(relay, { 'Transfer-Encoding': 'chunked' }), body: big })).status).toBe(413);
+    // The refusal still carries the id, read past the limit (kept nowhere) even where clients put it, last.
+    const idLast = `{"method":"tools/call","params":{"pad":"${'a'.repeat(2000)}"},"jsonrpc":"2.0","id":"big-1"}`;
+    const refused = await send(relay, { headers: withToken(relay), body: idLast });
+    expect(refused.status).toBe(413);
+    expect(JSON.parse(refused.body)).toMatchObject({ id: 'big-1', error: { code: -32000 } });
     expect(seen).toEqual([]);
   });
 });
@@ -393,6 +405,7 @@ describe('forwarding', () => {
     expect(answer.status).toBe(502);
     expect(answer.headers[RELAY_UPSTREAM_STATUS_HEADER.toLowerCase()]).toBe('unreachable');
     expect(answer.body).toContain('could not reach');
+    expect(JSON.parse(answer.body)).toMatchObject({ id: 1 });
   });
 });
 

@@ -3,14 +3,20 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { RELAY_MCP_PATH, RELAY_UPSTREAM_STATUS_HEADER } from '../../shared/relay.ts';
-import { BodyTooLargeError, readBodyBytes, toWebRequest, writeWebResponse } from '../http/node-http.ts';
+import { toWebRequest, writeWebResponse } from '../http/node-http.ts';
 import type { RelayTarget } from './args.ts';
 import { checkRequest, corsHeaders, preflightHeaders, type FrontDoorPolicy } from './front-door.ts';
 import { createHttpForwarder, type RelayHandler } from './forward-http.ts';
+import { readBodyOrId, requestIdOfBytes, type RequestId } from './request-id.ts';
 import { startStdioBridge } from './stdio-bridge.ts';
 
 /** Request bodies larger than this are refused: MCP requests are small, and the relay holds each in memory. */
 const MAX_RELAY_BODY_BYTES = 4 * 1024 * 1024;
+/**
+ * How much of a refused body is read, keeping nothing past the body limit, for the id its refusal carries
+ * (request-id.ts). Past this the id is not looked for: the answer says `"id": null`.
+ */
+const SCAN_FACTOR = 16;
 
 export interface RelayConfig {
   target: RelayTarget;
@@ -22,6 +28,11 @@ export interface RelayConfig {
   log(line: string): void;
   /** The stdio child exited on its own. */
   onTargetExit?(): void;
+  /**
+   * How long a stdio server may leave the era probe (`server/discover`) unanswered before the relay answers
+   * it as a 2025 server would (stdio-era.ts). Tests raise it: a child slow to start is not a 2025 one.
+   */
+  stdioProbeTimeoutMs?: number;
   /** For tests: a fetch standing in for the network. */
   fetch?: typeof fetch;
   /** @default MAX_RELAY_BODY_BYTES */
@@ -48,6 +59,7 @@ const newToken = () => randomBytes(32).toString('base64url');
 export async function startRelay(config: RelayConfig): Promise<RunningRelay> {
   const policy: FrontDoorPolicy = { token: config.token ?? newToken(), allowedOrigins: new Set(config.allowedOrigins) };
   const maxBodyBytes = config.maxBodyBytes ?? MAX_RELAY_BODY_BYTES;
+  const maxScanBytes = maxBodyBytes * SCAN_FACTOR;
   let target: { handle: RelayHandler; close(): Promise<void> };
   if (config.target.kind === 'http') {
     const forwarder = createHttpForwarder(config.target.url, config.fetch);
@@ -58,6 +70,7 @@ export async function startRelay(config: RelayConfig): Promise<RunningRelay> {
       command: config.target.command,
       args: config.target.args,
       onExit: () => config.onTargetExit?.(),
+      ...(config.stdioProbeTimeoutMs !== undefined && { probeTimeoutMs: config.stdioProbeTimeoutMs }),
     });
   }
   let origin = '';
@@ -66,12 +79,19 @@ export async function startRelay(config: RelayConfig): Promise<RunningRelay> {
     const started = Date.now();
     const method = req.method ?? 'GET';
     const cors = corsHeaders(req.headers.origin, policy.allowedOrigins);
-    const refuse = (status: number, message: string) => {
+    const refuse = (status: number, message: string, id: RequestId | null) => {
       config.log(`refused ${method} (${status}): ${message}`);
-      sendError(res, status, message, cors);
+      sendError(res, status, message, cors, id);
     };
     const refusal = checkRequest({ method, target: req.url ?? '', headers: req.headers }, policy);
-    if (refusal) return refuse(refusal.status, refusal.message);
+    if (refusal) {
+      // The body goes nowhere: it is read only for the id the refusal carries, so the client can pair them.
+      readBodyOrId(req, maxBodyBytes, maxScanBytes).then(
+        (read) => refuse(refusal.status, refusal.message, read.ok ? requestIdOfBytes(read.bytes) : read.id),
+        () => refuse(refusal.status, refusal.message, null),
+      );
+      return;
+    }
     if (method === 'OPTIONS') {
       res.writeHead(204, preflightHeaders(req.headers, policy.allowedOrigins)).end();
       return;
@@ -81,18 +101,23 @@ export async function startRelay(config: RelayConfig): Promise<RunningRelay> {
     // The metadata paths are fixed strings; a legacy message endpoint's query names a session, which the
     // log does not need.
     const where = req.url === RELAY_MCP_PATH || req.url?.startsWith('/.well-known/') ? req.url : 'message endpoint';
+    let body: Uint8Array<ArrayBuffer> | undefined;
     const forward = async () => {
-      // Bytes, not text: what the target receives is exactly what was sent, valid UTF-8 or not.
-      const body = method === 'POST' ? new Uint8Array(await readBodyBytes(req, maxBodyBytes)) : undefined;
+      if (method === 'POST') {
+        // Bytes, not text: what the target receives is exactly what was sent, valid UTF-8 or not.
+        const read = await readBodyOrId(req, maxBodyBytes, maxScanBytes);
+        if (!read.ok) return refuse(413, `Request body too large (the relay's limit is ${maxBodyBytes} bytes).`, read.id);
+        body = new Uint8Array(read.bytes);
+      }
       const response = await target.handle(toWebRequest(req, origin, body, controller.signal));
       const upstream = response.headers.get(RELAY_UPSTREAM_STATUS_HEADER);
       config.log(`${method} ${where} → ${response.status}${upstream ? ` (upstream ${upstream})` : ''} in ${Date.now() - started} ms`);
       await writeWebResponse(res, response, cors);
     };
     forward().catch((error: unknown) => {
-      if (error instanceof BodyTooLargeError) return refuse(413, `Request body too large (the relay's limit is ${maxBodyBytes} bytes).`);
       config.log(`${method} ${where} failed: ${(error as Error).name}`);
-      if (!res.headersSent) sendError(res, 500, 'The relay failed to forward this request; its console says more.', cors);
+      if (!res.headersSent)
+        sendError(res, 500, 'The relay failed to forward this request; its console says more.', cors, requestIdOfBytes(body));
       else res.destroy();
     });
   });
@@ -126,9 +151,10 @@ export async function startRelay(config: RelayConfig): Promise<RunningRelay> {
   };
 }
 
-function sendError(res: ServerResponse, status: number, message: string, cors: Record<string, string>): void {
+/** The relay's own refusal, with the request's id when its body showed one (JSON-RPC: null only when it cannot). */
+function sendError(res: ServerResponse, status: number, message: string, cors: Record<string, string>, id: RequestId | null): void {
   if (res.headersSent) return void res.end();
   res
     .writeHead(status, { ...cors, 'Content-Type': 'application/json' })
-    .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+    .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id }));
 }
