@@ -161,6 +161,21 @@ try {
       fail(`npx mcp-lens ${args.join(' ')}: ${show(listing)}`);
     console.log(`npx mcp-lens ${args.join(' ')}: ${listing.stdout.split('\n')[0]}; ${listing.stdout.split('\n')[1].slice(0, 60)}…`);
   }
+  // 8. The headless client calling tools: the read-only ones pass, the writers are skipped, the task that
+  // asks for input is cancelled, and the run ends on its summary line (it used to poll that task for minutes).
+  const calls = await run(npx, ['mcp-lens', 'cli', demoUrl], project);
+  if (
+    calls.code !== 0 ||
+    !/^\d+ passed, 0 failed, \d+ skipped/m.test(calls.stdout) ||
+    !/^skip clear-notes: destructive/m.test(calls.stdout)
+  )
+    fail(`npx mcp-lens cli ${demoUrl}: ${show(calls)}`);
+  console.log(`npx mcp-lens cli ${demoUrl}: ${calls.stdout.trim().split('\n').at(-1)}`);
+
+  // 9. The audit, from the same bundle: the demo server gets no failure.
+  const audit = await run(npx, ['mcp-lens', 'audit', demoUrl], project);
+  if (audit.code !== 0) fail(`npx mcp-lens audit ${demoUrl}: ${show(audit)}`);
+  console.log(`npx mcp-lens audit ${demoUrl}: ${audit.stdout.trim().split('\n').at(-1)}`);
   console.log('package check passed');
 } finally {
   for (const child of children) stop(child);

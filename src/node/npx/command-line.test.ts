@@ -20,6 +20,13 @@ describe('the mcp-lens command line', () => {
     });
   });
 
+  it("reads audit as the headless client's audit command", () => {
+    expect(readCommandLine(['audit', '--junit', 'out.xml', 'https://server.example/mcp'])).toEqual({
+      run: 'cli',
+      args: ['audit', '--junit', 'out.xml', 'https://server.example/mcp'],
+    });
+  });
+
   it('reads list as the headless client that calls no tool', () => {
     expect(readCommandLine(['list', 'https://server.example/mcp'])).toEqual({
       run: 'cli',
@@ -28,14 +35,22 @@ describe('the mcp-lens command line', () => {
   });
 
   it('names an unknown subcommand, an inherited property name included', () => {
-    expect(readCommandLine(['audit', 'x'])).toEqual({ run: 'unknown', name: 'audit' });
+    expect(readCommandLine(['frobnicate', 'x'])).toEqual({ run: 'unknown', name: 'frobnicate' });
     expect(readCommandLine(['constructor'])).toEqual({ run: 'unknown', name: 'constructor' });
     expect(readCommandLine(['https://server.example/mcp'])).toEqual({ run: 'unknown', name: 'https://server.example/mcp' });
   });
 
   it('documents every subcommand and the default port the relay opens', () => {
-    for (const word of ['npx mcp-lens [options]', 'mcp-lens relay', 'mcp-lens cli', 'mcp-lens list', '--port', '5173', '--allow-remote'])
+    for (const word of [
+      'npx mcp-lens [options]',
+      'mcp-lens relay',
+      'mcp-lens cli',
+      'mcp-lens list',
+      'mcp-lens audit',
+      '--port',
+      '5173',
+      '--allow-remote',
+    ])
       expect(USAGE).toContain(word);
-    expect(USAGE).not.toContain('audit');
   });
 });

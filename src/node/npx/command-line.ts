@@ -12,6 +12,8 @@ const SUBCOMMANDS = new Map<string, (args: string[]) => Invocation>([
   ['cli', (args) => ({ run: 'cli', args })],
   // The headless client's listing alone: it connects and lists the tools without calling any.
   ['list', (args) => ({ run: 'cli', args: ['--no-call', ...args] })],
+  // The audit is the headless client's command too (src/node/cli/audit/).
+  ['audit', (args) => ({ run: 'cli', args: ['audit', ...args] })],
 ]);
 
 /**
@@ -30,6 +32,7 @@ export const USAGE = `Usage:
   npx mcp-lens relay [options] -- <command> [args…]    let the app reach a stdio server
   npx mcp-lens cli [options] <server URL>              the headless client: connect, list the tools, call each one
   npx mcp-lens list <server URL>                       the headless client's listing alone (cli --no-call)
+  npx mcp-lens audit [options] <server URL>            check the server against the spec of its era (--help)
 
   mcp-lens relay --help and mcp-lens cli --help describe their own options.
 
