@@ -12,8 +12,7 @@ import type { TaskInfo } from '../../shared/tasks.ts';
 import { readIcons } from '../session.ts';
 import type { Clock } from '../clock.ts';
 import { listAllPages, rawRequest } from './paginate.ts';
-import { followTaskToEnd, readCreatedTask } from '../tasks/task-extension.ts';
-import { followTask, readTask } from '../tasks/tasks.ts';
+import { loadTaskExtension, loadTasks } from '../tasks/load.ts';
 import { shapeOutcome } from './tool-outcome.ts';
 
 export async function listAllTools(
@@ -105,6 +104,7 @@ async function callToolOnce(client: LensClient, params: ToolCallParams, options:
     hooks.onStatus(status);
   };
   if (options.asTask) {
+    const { followTask, readTask } = await loadTasks();
     const created = await rawRequest(client, 'tools/call', { name: params.name, arguments: params.arguments, task: {} }, requestOptions);
     const createdTask = readTask((created as { task?: unknown } | undefined)?.task);
     if (!createdTask)
@@ -133,6 +133,7 @@ async function callToolOnce(client: LensClient, params: ToolCallParams, options:
     deadline?.dispose();
     if (isCreatedTask(answer)) {
       // 2026-07-28 with the tasks extension in force: the server chose to answer with a task.
+      const { followTaskToEnd, readCreatedTask } = await loadTaskExtension();
       const followed = await followTaskToEnd(client, readCreatedTask(answer), {
         ...(options.signal && { signal: options.signal }),
         requestTimeoutMs: options.timeoutMs,
