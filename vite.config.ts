@@ -22,6 +22,20 @@ function contentSecurityPolicyMeta(): Plugin {
   };
 }
 
+/**
+ * The engine worker takes the SDK's environment shims from src/engine/worker-sdk-shims.ts rather than the SDK's
+ * browser build: the same exports, without the Client's default JSON Schema validator, which the engine does
+ * without (src/engine/sdk-validator.ts) and which would cost the worker script about 6 KB gzipped.
+ */
+function workerSdkShims(): Plugin {
+  const shims = fileURLToPath(new URL('./src/engine/worker-sdk-shims.ts', import.meta.url));
+  return {
+    name: 'mcp-lens-worker-sdk-shims',
+    enforce: 'pre',
+    resolveId: (id) => (id === '@modelcontextprotocol/client/_shims' ? shims : null),
+  };
+}
+
 /** package.json's version, for src/shared/version.ts. */
 export const lensVersion = (): string =>
   (JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -33,7 +47,7 @@ export default defineConfig({
   // Relative asset URLs let the built app run from any sub-path of any static host.
   base: './',
   plugins: [react(), contentSecurityPolicyMeta(), clientMetadataPlugin(process.env.MCP_LENS_PUBLIC_URL), hostingRecipesPlugin()],
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [workerSdkShims()] },
   resolve: {
     alias: [
       // markdown-to-jsx's browser build decodes `&copy;` by assigning to a textarea's innerHTML, which Trusted

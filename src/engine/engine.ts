@@ -7,6 +7,9 @@ import type { EngineApi, EngineMethod, SessionApi } from '../shared/boundary.ts'
 import type { EngineError } from '../shared/errors.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import type { ConnectParams } from '../shared/model.ts';
+import type { ReplayApi } from '../shared/replay-api.ts';
+import type { ResendApi } from '../shared/resend.ts';
+import type { TasksApi } from '../shared/tasks.ts';
 import { redactUrl } from '../shared/redact.ts';
 import { checkServerUrl } from '../shared/url.ts';
 import { explainError, explainNetworkFailure, isOpaqueNetworkFailure, probeFailureCause } from './explain-error.ts';
@@ -14,8 +17,9 @@ import type { Clock } from './clock.ts';
 import { createConnectionGuards } from './connection-guards.ts';
 import { diagnoseCors } from './cors-doctor.ts';
 import type { FeatureContext, Handlers, WireEvent } from './feature-context.ts';
-import { tasksExtension } from './tasks/task-extension.ts';
-import { taskHandlers, type KnownTasks } from './tasks/tasks.ts';
+import { tasksExtension, type KnownTasks } from './tasks/known-tasks.ts';
+import { loadTasks } from './tasks/load.ts';
+import { deferHandlers, onFirstUse } from './lazy.ts';
 import { auditHandlers } from './audit/feature.ts';
 import { authFeature, type AuthFeatureOptions } from './auth/feature.ts';
 import { createClientFeatures } from './client-features/client-features.ts';
@@ -23,8 +27,6 @@ import { completionHandlers } from './features/completions.ts';
 import { listenFeature } from './features/listen.ts';
 import { loggingHandlers } from './features/logging.ts';
 import { promptHandlers } from './features/prompts.ts';
-import { replayHandlers } from './features/replay.ts';
-import { resendHandlers } from './features/resend.ts';
 import { resourceHandlers } from './features/resources.ts';
 import { createToolIndex, toolHandlers } from './features/tools.ts';
 import { fetchIcon } from './icons.ts';
@@ -266,15 +268,26 @@ export function createEngine(env: EngineEnv): Engine {
   const handlers: Handlers<EngineApi> = {
     ...sessionHandlers,
     ...toolHandlers(ctx, knownTasks, clientFeatures.answering, toolIndex),
-    ...taskHandlers(ctx, knownTasks),
+    // Most servers run no tasks: the Tasks tab's code loads with its first request.
+    ...deferHandlers<TasksApi>(
+      { listTasks: true, getTask: true, taskResult: true, cancelTask: true },
+      onFirstUse(async () => (await loadTasks()).taskHandlers(ctx, knownTasks), 'its support for tasks'),
+    ),
     ...clientFeatures.handlers,
     ...resourceHandlers(ctx, listen.subscriptions, clientFeatures.answering),
     ...promptHandlers(ctx, clientFeatures.answering),
     ...completionHandlers(ctx),
     ...loggingHandlers(ctx),
     ...auth.handlers,
-    ...replayHandlers(),
-    ...resendHandlers(ctx, toolIndex),
+    // An opened session file and the log's Re-send, not a connection, need these: loaded on their first call.
+    ...deferHandlers<ReplayApi>(
+      { readRecording: true },
+      onFirstUse(async () => (await import('./features/replay.ts')).replayHandlers(), 'its reader for session files'),
+    ),
+    ...deferHandlers<ResendApi>(
+      { resendRequest: true },
+      onFirstUse(async () => (await import('./features/resend.ts')).resendHandlers(ctx, toolIndex), 'its re-send of logged requests'),
+    ),
     ...auditHandlers(ctx),
   };
 

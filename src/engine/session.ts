@@ -21,6 +21,7 @@ import { isOpaqueNetworkFailure, probeFailureCause } from './explain-error.ts';
 import { explainSessionEndFailure } from './session-end.ts';
 import { createProbeWatch, explainEra, MODERN_PROTOCOL_VERSION, negotiationMode, planEra, relayEraFailure, type EraPlan } from './era.ts';
 import { isUnmatchedResponse, LensClient } from './sdk-client.ts';
+import { NoSdkSchemaValidator } from './sdk-validator.ts';
 import { createListCache, type ListCache } from './features/list-cache.ts';
 import { MAX_INPUT_ROUNDS } from '../shared/client-features.ts';
 import { checkSessionId } from './session-id.ts';
@@ -178,6 +179,7 @@ async function connectWith({ kind, url, headers, timeout, plan, viaRelay }: Conn
     supportedProtocolVersions: SUPPORTED_PROTOCOL_VERSIONS,
     versionNegotiation: { mode },
     inputRequired: { maxRounds: MAX_INPUT_ROUNDS },
+    jsonSchemaValidator: new NoSdkSchemaValidator(),
   });
   for (const extension of extensions) extension.setup?.(client);
 

@@ -6,10 +6,10 @@
  */
 import { computeScopeUnion, extractWWWAuthenticateParams, isStrictScopeSuperset } from '@modelcontextprotocol/client';
 import type { FetchLike } from '../wire-tap.ts';
-import { asAuthSeamEscape, describeChallenge, withStatus } from './describe.ts';
+import { asAuthSeamEscape, describeChallenge, withStatus } from './challenge.ts';
 import type { AuthorizeOptions } from './flow.ts';
 import type { LensOAuthProvider } from './provider.ts';
-import { RULES, type StepInput } from './recorder.ts';
+import { RULES, type StepInput } from './rules.ts';
 import { readRelayFront, type RelayFront } from './relay-front.ts';
 
 /** Step-ups per request: the conformance suite allows at most three authorization requests in all. */

@@ -10,7 +10,7 @@ import type { EngineError } from '../../shared/errors.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { SessionExtension } from '../session.ts';
 import { LensOAuthProvider } from './provider.ts';
-import { createAuthRecorder, RULES, type StepInput } from './recorder.ts';
+import { RULES, type StepInput } from './rules.ts';
 import { AuthController, type AuthHost } from './session.ts';
 import type { AuthVault, LockFn } from './vault.ts';
 
@@ -63,7 +63,7 @@ export function authFeature(ctx: FeatureContext, options: AuthFeatureOptions = {
     const controller: AuthController = new AuthController({
       serverUrl,
       provider,
-      oauthFetch: createAuthRecorder({ fetch: ctx.fetch, record, issuer: () => provider.issuer }),
+      fetch: ctx.fetch,
       host: options.host ?? personHost,
       now: () => ctx.clock.now(),
       record,

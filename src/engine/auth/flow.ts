@@ -13,7 +13,7 @@ import type { FetchLike } from '../wire-tap.ts';
 import { checkCallback, describeAuthorizationRequest, describeAuthFailure } from './describe.ts';
 import { checkIss } from './iss.ts';
 import type { LensOAuthProvider, PendingAuthorization } from './provider.ts';
-import { RULES, type StepInput } from './recorder.ts';
+import { RULES, type StepInput } from './rules.ts';
 import { exportPendingAuthorization, restorePendingAuthorization } from './redirect-handoff.ts';
 import { AuthRefusal } from './refusal.ts';
 

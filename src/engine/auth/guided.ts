@@ -14,7 +14,7 @@ import {
 import type { GuidedStep, GuidedStepResult } from '../../shared/auth.ts';
 import type { FetchLike } from '../wire-tap.ts';
 import { issuerOf, type LensOAuthProvider, type PendingAuthorization } from './provider.ts';
-import { RULES, type StepInput } from './recorder.ts';
+import { RULES, type StepInput } from './rules.ts';
 import { AuthRefusal } from './refusal.ts';
 
 export interface GuidedDeps {

@@ -3,19 +3,18 @@
  * loopback), redirects are followed by hand with each hop re-validated, and every exchange becomes a
  * step of the Authorization view with secrets masked and the rule it follows.
  */
-import type { AuthFact, AuthHttp, AuthStep, AuthStepKind, AuthVerdict } from '../../shared/auth.ts';
+import type { AuthFact, AuthHttp, AuthStepKind, AuthVerdict } from '../../shared/auth.ts';
 import { isSecretName, maskSecret, redactHeaders, redactResponseHeaders } from '../../shared/redact.ts';
 import { checkNavigableUrl } from '../../shared/url.ts';
 import type { FetchLike } from '../wire-tap.ts';
 import { AuthRefusal } from './refusal.ts';
+import { RULES, type StepInput } from './rules.ts';
 import { describeError } from '../../shared/read.ts';
 
 const BODY_LIMIT = 4_000;
 const MAX_REDIRECTS = 3;
 /** The shared secret names (redact.ts), plus the authorization `code`, which is a secret in this flow. */
 const isSecretField = (name: string) => name === 'code' || isSecretName(name);
-
-export type StepInput = Omit<AuthStep, 'id' | 'time' | 'serverUrl'>;
 
 export interface AuthRecorderOptions {
   fetch: FetchLike;
@@ -131,27 +130,6 @@ const TITLES: Record<AuthStepKind, string> = {
   'as-change': 'Authorization server changed',
   remembered: 'Remembered on this device',
   forget: 'Forgotten',
-};
-
-export const RULES: Record<AuthStepKind, string> = {
-  challenge: 'MCP authorization: a 401 with WWW-Authenticate (resource_metadata, scope) starts discovery.',
-  'resource-metadata':
-    'RFC 9728: the header’s resource_metadata, else /.well-known/oauth-protected-resource at the path, then at the root.',
-  'server-metadata': 'RFC 8414 and OpenID Connect Discovery, in the spec’s order, with and without the issuer path.',
-  registration: 'Pre-registered client, then Client ID Metadata Document, then Dynamic Client Registration (RFC 7591).',
-  authorization: 'OAuth 2.1 authorization code with PKCE S256, a single-use state, and the resource indicator (RFC 8707).',
-  callback: 'The state must match the one sent; the code is used once.',
-  token: 'Token request with code_verifier and the same resource indicator, using the registered client authentication.',
-  refresh: 'refresh_token grant with the resource indicator; public clients expect the refresh token to rotate.',
-  'step-up': 'MCP authorization: on 403 insufficient_scope, re-authorize with the challenged scopes, with bounded retries.',
-  'iss-check':
-    'RFC 9207: before the code is redeemed, the response’s iss must equal the issuer recorded with the PKCE verifier when the server advertises it, or whenever iss is present; compared exactly. On a mismatch nothing else in the response is shown.',
-  'as-change':
-    'SEP-2352: credentials are keyed by the authorization server’s issuer; when the resource metadata names another one, register there afresh and never reuse the old credentials.',
-  remembered:
-    'Opt-in only: tokens stay in the worker’s memory unless you tick “Remember on this device”; then in IndexedDB, never localStorage, until Forget.',
-  forget:
-    'Every token, registration and discovery result for this server is dropped: from memory, from this device, and any redirect in progress.',
 };
 
 const titleOf = (kind: AuthStepKind) => TITLES[kind];

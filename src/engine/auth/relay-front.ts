@@ -16,7 +16,7 @@
  */
 import { isRelayAddress, isRelayToken, RELAY_TOKEN_HEADER, RELAY_UPSTREAM_HEADER, relayedResourceMetadata } from '../../shared/relay.ts';
 import type { FetchLike } from '../wire-tap.ts';
-import { RULES, type StepInput } from './recorder.ts';
+import { RULES, type StepInput } from './rules.ts';
 
 /** A relay the engine talks through: the server it fronts, and the token that opens it. */
 export interface RelayFront {

@@ -6,7 +6,7 @@
  * contradicts itself, or belongs to another authorization server than the one in use, is ignored.
  */
 import { issuerOf, type LensOAuthProvider } from './provider.ts';
-import { RULES, type StepInput } from './recorder.ts';
+import { RULES, type StepInput } from './rules.ts';
 import type { AuthVault, LockFn, RememberedAuthorization } from './vault.ts';
 import { describeError } from '../../shared/read.ts';
 

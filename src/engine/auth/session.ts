@@ -3,27 +3,41 @@
  * "Remember on this device", the local relay it may turn out to be, and one authorization at a time. The
  * jobs are in their own files: the authorization code flow (flow.ts) and the fetch that attaches tokens and
  * answers 401 and 403 challenges (authorized-fetch.ts). The OAuth itself is the SDK's `auth()`.
+ *
+ * The fetch runs on every request, so it is always loaded; the flow, the guided steps and the OAuth
+ * requests' recorder load when first needed (on-demand.ts), so the worker script a server without OAuth
+ * waits for leaves them out.
  */
 import type { AuthStatus, GuidedStep, GuidedStepResult } from '../../shared/auth.ts';
 import type { PendingOAuthExport } from '../../shared/auth-persist.ts';
+import type { EngineError } from '../../shared/errors.ts';
+import { onFirstUse } from '../lazy.ts';
 import type { FetchLike } from '../wire-tap.ts';
 import { authorizedFetch } from './authorized-fetch.ts';
-import { issuerChangeStep } from './describe.ts';
-import { AuthFlow, type AuthHost, type AuthorizeOptions } from './flow.ts';
-import { runGuidedStep, type GuidedMemory } from './guided.ts';
+import type { AuthFlow, AuthHost, AuthorizeOptions } from './flow.ts';
+import type { GuidedMemory, runGuidedStep } from './guided.ts';
 import type { LensOAuthProvider, PendingAuthorization } from './provider.ts';
-import { RULES, type StepInput } from './recorder.ts';
+import { RULES, type StepInput } from './rules.ts';
 import { relayNoticeStep, viaRelayFront, type RelayFront } from './relay-front.ts';
 import { DeviceMemory } from './remember.ts';
 import type { AuthVault, LockFn } from './vault.ts';
 
 export type { AuthHost } from './flow.ts';
 
+const loadOnDemand = onFirstUse(() => import('./on-demand.ts'), 'its OAuth sign-in');
+
+/** The loaded flow of one controller, with the fetch its OAuth requests go through. */
+interface FlowParts {
+  flow: AuthFlow;
+  oauthFetch: FetchLike;
+  runGuidedStep: typeof runGuidedStep;
+}
+
 export interface AuthControllerDeps {
   serverUrl: URL;
   provider: LensOAuthProvider;
-  /** The validated, recorded fetch for the OAuth requests themselves. */
-  oauthFetch: FetchLike;
+  /** The untapped fetch the OAuth requests go out on, recorded and validated (recorder.ts) once the flow loads. */
+  fetch: FetchLike;
   host: AuthHost;
   now: () => number;
   record: (step: StepInput) => void;
@@ -38,7 +52,8 @@ export interface AuthControllerDeps {
 
 /** The authorization of one MCP server: its provider, the flow in progress, and the fetch that uses it. */
 export class AuthController {
-  private readonly flowState: AuthFlow;
+  /** Loaded with the first authorization, refresh, guided step or callback. */
+  private parts: FlowParts | undefined;
   private flow: Promise<void> | undefined;
   /** Whether remembered tokens found at the first request have been reported to the UI. */
   private announced = false;
@@ -47,8 +62,6 @@ export class AuthController {
 
   /** Remembered tokens (opt-in): loaded before the first request, kept current after each change. */
   readonly memory: DeviceMemory;
-  /** OAuth requests, through the relay's front when there is one; the flow and the guided steps share it. */
-  private readonly oauthFetch: FetchLike;
   /** What the guided flow's first step found, for its second. */
   private readonly guided: GuidedMemory = {};
 
@@ -61,16 +74,35 @@ export class AuthController {
       now: deps.now,
       record: deps.record,
     });
-    // OAuth requests, with the relay's two metadata documents fetched through it.
-    this.oauthFetch = viaRelayFront(deps.oauthFetch, deps.serverUrl.origin, () => this.relay);
-    this.flowState = new AuthFlow({
+  }
+
+  /**
+   * The flow, loaded and built on first need, once per controller. A load that fails is reported like a
+   * failed authorization (the Authorization tab says so) and thrown as the loader's EngineError.
+   */
+  private async flowParts(): Promise<FlowParts> {
+    if (this.parts) return this.parts;
+    const { deps } = this;
+    let loaded: Awaited<ReturnType<typeof loadOnDemand>>;
+    try {
+      loaded = await loadOnDemand();
+    } catch (error) {
+      deps.status({ phase: 'failed', serverUrl: deps.serverUrl.href, message: (error as EngineError).message });
+      throw error;
+    }
+    // Two requests may have waited for the same load: the first to resume builds the flow, the other shares it.
+    if (this.parts) return this.parts;
+    // OAuth requests, recorded and checked, with the relay's two metadata documents fetched through it.
+    const recorded = loaded.createAuthRecorder({ fetch: deps.fetch, record: deps.record, issuer: () => deps.provider.issuer });
+    const oauthFetch = viaRelayFront(recorded, deps.serverUrl.origin, () => this.relay);
+    const flow = new loaded.AuthFlow({
       serverUrl: deps.serverUrl,
       provider: deps.provider,
       host: deps.host,
       now: deps.now,
       record: deps.record,
       status: deps.status,
-      oauthFetch: this.oauthFetch,
+      oauthFetch,
       // Through a relay, OAuth is the fronted server's: its metadata, its resource, its authorization server.
       resourceServer: () => this.relay?.upstream ?? deps.serverUrl,
       authorized: async () => {
@@ -78,15 +110,17 @@ export class AuthController {
         this.reportAuthorized();
       },
     });
+    this.parts = { flow, oauthFetch, runGuidedStep: loaded.runGuidedStep };
+    return this.parts;
   }
 
   get provider(): LensOAuthProvider {
     return this.deps.provider;
   }
 
-  /** The authorization a person has been asked to complete, if any. */
+  /** The authorization a person has been asked to complete, if any (none before the flow loads). */
   get pendingAuthorization(): PendingAuthorization | undefined {
-    return this.flowState.pending;
+    return this.parts?.flow.pending;
   }
 
   /** One flow at a time: concurrent 401s (a POST and the GET stream) wait for the same authorization. */
@@ -106,9 +140,10 @@ export class AuthController {
   }
 
   private async runAuthorize(options: AuthorizeOptions, signal?: AbortSignal): Promise<void> {
+    const { flow } = await this.flowParts();
     // A forced re-authorization (step-up) asks a person and spends no refresh token: no lock needed.
-    if (options.force) return this.flowState.run(options, signal);
-    const adopted = await this.memory.guard(() => this.flowState.run(options, signal));
+    if (options.force) return flow.run(options, signal);
+    const adopted = await this.memory.guard(() => flow.run(options, signal));
     if (adopted) this.reportAuthorized();
   }
 
@@ -116,8 +151,8 @@ export class AuthController {
    * The redirect came back: check the state (single use), then the issuer (RFC 9207) before reading
    * anything else in the response, then exchange the code for tokens.
    */
-  complete(callbackUrl: string): Promise<void> {
-    return this.flowState.complete(callbackUrl);
+  async complete(callbackUrl: string): Promise<void> {
+    return (await this.flowParts()).flow.complete(callbackUrl);
   }
 
   /**
@@ -130,18 +165,19 @@ export class AuthController {
     void this.memory.dropPrevious();
   }
 
+  /** Nothing is pending before the flow loads, so there is nothing to cancel either. */
   cancel(): void {
-    this.flowState.cancel();
+    this.parts?.flow.cancel();
   }
 
   /** The pending authorization with this state, for a full-page redirect (the engine keeps waiting for it too). */
-  exportPending(state: string): PendingOAuthExport {
-    return this.flowState.exportPending(state);
+  async exportPending(state: string): Promise<PendingOAuthExport> {
+    return (await this.flowParts()).flow.exportPending(state);
   }
 
   /** A fresh engine after a full-page redirect: restore the pending authorization, then finish it as usual. */
   async resume(pending: PendingOAuthExport, callbackUrl: string, remember: boolean): Promise<void> {
-    this.flowState.restore(pending);
+    (await this.flowParts()).flow.restore(pending);
     this.memory.remember = remember;
     this.deps.record({
       kind: 'callback',
@@ -161,9 +197,10 @@ export class AuthController {
    * reported like the automatic flow's.
    */
   async runStep(step: Exclude<GuidedStep, 'token'>): Promise<GuidedStepResult> {
+    const { flow, oauthFetch, runGuidedStep } = await this.flowParts();
     const deps = {
       provider: this.deps.provider,
-      oauthFetch: this.oauthFetch,
+      oauthFetch,
       resourceServer: this.relay?.upstream ?? this.deps.serverUrl,
       record: this.deps.record,
       authorize: (options: { force?: boolean }) => this.authorize(options),
@@ -172,7 +209,7 @@ export class AuthController {
     try {
       return await runGuidedStep(step, deps, this.guided);
     } catch (error) {
-      throw this.flowState.failed(error);
+      throw flow.failed(error);
     }
   }
 
@@ -221,8 +258,25 @@ export class AuthController {
         if (this.flow) await this.flow.catch(() => undefined);
       },
       authorize: (options, signal) => this.authorize(options, signal),
-      requestedScope: () => this.flowState.requestedScope,
+      requestedScope: () => this.parts?.flow.requestedScope,
       noticeRelay: (front) => this.noticeRelay(front),
     });
   }
+}
+
+/** The step recorded when the protected resource metadata names another authorization server (SEP-2352). */
+function issuerChangeStep(from: string, to: string): StepInput {
+  return {
+    kind: 'as-change',
+    title: 'Authorization server changed',
+    rule: RULES['as-change'],
+    verdict: 'info',
+    detail:
+      `The protected resource metadata now names ${to} instead of ${from}. Credentials are keyed by the authorization server that issued them: ` +
+      `the tokens from ${from} were dropped and are never sent to ${to}, and the client identifies itself to ${to} afresh.`,
+    facts: [
+      { label: 'Previous issuer', value: from },
+      { label: 'New issuer', value: to },
+    ],
+  };
 }

@@ -17,7 +17,8 @@ import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { SessionExtension } from '../session.ts';
 import { registerElicitation } from './elicitation.ts';
 import { checkRoots, registerRoots } from './roots.ts';
-import { checkSamplingReply, checkSamplingRequest, INVALID_PARAMS, USER_REJECTED } from './sampling.ts';
+import { checksFor, loadSamplingChecks } from './load-checks.ts';
+import { INVALID_PARAMS, USER_REJECTED } from './rpc-codes.ts';
 import { createRequestContext } from './request-context.ts';
 import { createServerRequestQueue, type ServerRequestQueue } from './request-queue.ts';
 import { createRelationTracker, type RelationTracker } from './request-relations.ts';
@@ -75,6 +76,7 @@ export function createClientFeatures(ctx: FeatureContext, currentParams: () => C
         client.setRequestHandler('sampling/createMessage', async (request, handlerCtx) => {
           const params = request.params as Record<string, unknown>;
           const toolsAllowed = settings.samplingTools;
+          const { checkSamplingRequest, checkSamplingReply } = await checksFor(loadSamplingChecks);
           const problem = checkSamplingRequest(params, toolsAllowed);
           if (problem) throw new ProtocolError(INVALID_PARAMS, problem, REFUSED_BY_US);
           const answer = await queue.wait(

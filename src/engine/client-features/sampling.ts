@@ -1,12 +1,8 @@
 /**
  * The spec's rules for sampling/createMessage (2025-11-25) that the SDK's schema check does not cover:
  * tools only with the `sampling.tools` capability, tool_use/tool_result pairing (both -32602), and a
- * check of the person's reply before it is sent.
+ * check of the person's reply before it is sent. Loaded with the first sampling request (load-checks.ts).
  */
-
-export const INVALID_PARAMS = -32602;
-/** The spec's code for "the user rejected the sampling request". */
-export const USER_REJECTED = -1;
 
 type Block = Record<string, unknown> & { type?: unknown };
 

@@ -1,12 +1,17 @@
 /**
  * A tools/call result as the UI shows it. Its own module because both a direct call (tools-calls.ts) and
- * a task's payload (tasks.ts) end here, and tools-calls.ts already depends on tasks.ts.
+ * a task's payload (tasks.ts) end here, and tools-calls.ts already depends on tasks.ts (loaded on first use).
  */
 import { MISSING_RESULT_TYPE } from '../sdk-client.ts';
 import { boundJson, RESULT_JSON_BOUNDS } from '../../shared/bounds.ts';
 import type { ContentBlock, ToolCallOutcome } from '../../shared/model.ts';
 import type { TaskInfo } from '../../shared/tasks.ts';
+import { onFirstUse } from '../lazy.ts';
 import type { OutputCheck } from './output-check.ts';
+
+// Ajv (three dialects) and the linear-time pattern engine are most of the worker's weight, and only tools
+// with an outputSchema need them: loaded on the first such result.
+const loadOutputCheck = onFirstUse(() => import('./output-check.ts'), 'its outputSchema check');
 
 /** A tools/call result (direct, or a task's payload) as the UI shows it, bounded and checked against the outputSchema. */
 export async function shapeOutcome(
@@ -34,8 +39,6 @@ export async function shapeOutcome(
 async function checkOutput(structured: unknown, isError: boolean, outputSchema: Record<string, unknown> | undefined): Promise<OutputCheck> {
   if (outputSchema === undefined || isError) return { errors: [], notes: [] };
   if (structured === undefined) return { errors: ['The tool declares an outputSchema but returned no structuredContent.'], notes: [] };
-  // Ajv (three dialects) and the linear-time pattern engine are most of the worker's weight, and only tools
-  // with an outputSchema need them: loaded on the first such result, then cached by the module system.
-  const { checkStructuredContent } = await import('./output-check.ts');
+  const { checkStructuredContent } = await loadOutputCheck();
   return checkStructuredContent(structured, outputSchema);
 }

@@ -13,8 +13,7 @@ import type { TaskFollowPolicy } from '../../shared/task-info.ts';
 import { readIcons } from '../session.ts';
 import type { Clock } from '../clock.ts';
 import { listAllPages, rawRequest } from './paginate.ts';
-import { followTaskToEnd, readCreatedTask } from '../tasks/task-extension.ts';
-import { followTask, readTask } from '../tasks/tasks.ts';
+import { loadTaskExtension, loadTasks } from '../tasks/load.ts';
 import { shapeOutcome } from './tool-outcome.ts';
 
 export async function listAllTools(
@@ -108,6 +107,7 @@ async function callToolOnce(client: LensClient, params: ToolCallParams, options:
     hooks.onStatus(status);
   };
   if (options.asTask) {
+    const { followTask, readTask } = await loadTasks();
     const created = await rawRequest(client, 'tools/call', { name: params.name, arguments: params.arguments, task: {} }, requestOptions);
     const createdTask = readTask((created as { task?: unknown } | undefined)?.task);
     if (!createdTask)
@@ -137,6 +137,7 @@ async function callToolOnce(client: LensClient, params: ToolCallParams, options:
     deadline?.dispose();
     if (isCreatedTask(answer)) {
       // 2026-07-28 with the tasks extension in force: the server chose to answer with a task.
+      const { followTaskToEnd, readCreatedTask } = await loadTaskExtension();
       const followed = await followTaskToEnd(client, readCreatedTask(answer), {
         ...(options.signal && { signal: options.signal }),
         requestTimeoutMs: options.timeoutMs,

@@ -6,7 +6,7 @@ import type { TaskFollowPolicy } from '../../shared/task-info.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { Session } from '../session.ts';
 import { withAnsweringDeadline, type Answering } from './answering-deadline.ts';
-import { rememberTask, serverRunsToolTasks, type KnownTasks } from '../tasks/tasks.ts';
+import { rememberTask, serverRunsToolTasks, type KnownTasks } from '../tasks/known-tasks.ts';
 import { callTool, listAllTools } from './tools-calls.ts';
 import { paramHeaderValues, scanParamHeaders } from '../../shared/mcp-param-headers.ts';
 

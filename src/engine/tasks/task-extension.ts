@@ -7,20 +7,16 @@
  */
 import { boundJson } from '../../shared/bounds.ts';
 import type { EngineError } from '../../shared/errors.ts';
-import { TASKS_EXTENSION, type TaskInfo } from '../../shared/tasks.ts';
+import type { TaskInfo } from '../../shared/tasks.ts';
 import type { TaskFollowPolicy } from '../../shared/task-info.ts';
 import type { Clock } from '../clock.ts';
 import { explainError } from '../explain-error.ts';
 import type { LensClient } from '../sdk-client.ts';
-import type { SessionExtension } from '../session.ts';
 import { rawRequest } from '../features/paginate.ts';
 import { cancelForInput, sendTaskCancel } from './cancel-task.ts';
 import { followPolls } from './follower.ts';
 import { isTerminal, readDetailedTask, readTask, taskFailure, type DetailedTask } from './tasks.ts';
 import { describeError } from '../../shared/read.ts';
-
-/** The extension has no settings yet (an empty object declares support); offered on every modern connection. */
-export const tasksExtension: SessionExtension = { protocolExtensions: { [TASKS_EXTENSION]: {} } };
 
 /** A task that keeps asking for input past this many answers is treated as looping. */
 const MAX_INPUTS_PER_TASK = 50;

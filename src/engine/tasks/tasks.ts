@@ -15,6 +15,7 @@ import { cancelForInput, sendTaskCancel } from './cancel-task.ts';
 import { followPolls } from './follower.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { Session } from '../session.ts';
+import { rememberTask, type KnownTasks } from './known-tasks.ts';
 import { rawRequest } from '../features/paginate.ts';
 import { shapeOutcome } from '../features/tool-outcome.ts';
 import { isRecord, num, str } from '../../shared/read.ts';
@@ -161,23 +162,6 @@ export async function followTask(
 
 function badResponse(message: string): EngineError {
   return { code: 'bad-response', message };
-}
-
-/** Where the server lets clients run tools/call as a task (`capabilities.tasks.requests.tools.call`). */
-export function serverRunsToolTasks(capabilities: Record<string, unknown>): boolean {
-  const tasks = capabilities.tasks;
-  return isRecord(tasks) && isRecord(tasks.requests) && isRecord(tasks.requests.tools) && tasks.requests.tools.call !== undefined;
-}
-
-/** Tasks each session created, so a server without tasks/list still has a Tasks tab worth looking at. */
-export type KnownTasks = WeakMap<Session, Map<string, TaskInfo>>;
-
-export function rememberTask(known: KnownTasks, session: Session, task: TaskInfo): void {
-  let map = known.get(session);
-  if (!map) known.set(session, (map = new Map()));
-  // A status update does not say which tool started the task: keep what the call said.
-  const tool = task.tool ?? map.get(task.taskId)?.tool;
-  map.set(task.taskId, tool === undefined ? task : { ...task, tool });
 }
 
 /** The task as this session knows it: with the tool that started it, when this session started it. */
