@@ -9,6 +9,7 @@ import type { EngineEvent } from '../shared/events.ts';
 import type { ConnectParams } from '../shared/model.ts';
 import type { ReplayApi } from '../shared/replay-api.ts';
 import type { ResendApi } from '../shared/resend.ts';
+import type { AuditApi } from '../shared/audit.ts';
 import type { TasksApi } from '../shared/tasks.ts';
 import { redactUrl } from '../shared/redact.ts';
 import { checkServerUrl } from '../shared/url.ts';
@@ -20,7 +21,6 @@ import type { FeatureContext, Handlers, WireEvent } from './feature-context.ts';
 import { tasksExtension, type KnownTasks } from './tasks/known-tasks.ts';
 import { loadTasks } from './tasks/load.ts';
 import { deferHandlers, onFirstUse } from './lazy.ts';
-import { auditHandlers } from './audit/feature.ts';
 import { authFeature, type AuthFeatureOptions } from './auth/feature.ts';
 import { createClientFeatures } from './client-features/client-features.ts';
 import { completionHandlers } from './features/completions.ts';
@@ -288,7 +288,11 @@ export function createEngine(env: EngineEnv): Engine {
       { resendRequest: true },
       onFirstUse(async () => (await import('./features/resend.ts')).resendHandlers(ctx, toolIndex), 'its re-send of logged requests'),
     ),
-    ...auditHandlers(ctx),
+    // The audit compiles schemas with Ajv, which the worker loads only when something needs it.
+    ...deferHandlers<AuditApi>(
+      { runAudit: true },
+      onFirstUse(async () => (await import('./audit/feature.ts')).auditHandlers(ctx), 'its server audit'),
+    ),
   };
 
   /**
