@@ -4,7 +4,7 @@
 // Inside that range an outgoing connection (a readiness poll, a conformance run just before) can hold the
 // very port a fixture server is about to listen on, and it fails with EADDRINUSE; CI saw that twice with
 // the old base 47100. Each server below is BASE + an offset; a new fixture server takes an offset no
-// other constant here uses (docs/architecture.md#testing lists them).
+// other constant here uses (src/test/README.md lists them).
 
 export const HOST = '127.0.0.1';
 

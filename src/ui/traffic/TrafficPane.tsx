@@ -33,7 +33,7 @@ export function TrafficPane() {
 
   return (
     <div className="traffic-pane">
-      {/* A toggle, not tabs: "tab" and "tabpanel" belong to the MCP feature views (docs/architecture.md#testing). */}
+      {/* A toggle, not tabs: "tab" and "tabpanel" belong to the MCP feature views (e2e/names.ts). */}
       <div role="group" aria-label="Traffic view" className="tablist traffic-tabs" onKeyDown={onKeyDown}>
         {VIEWS.map(({ view: v, name }) => (
           <button
