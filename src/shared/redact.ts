@@ -100,25 +100,7 @@ export const looksLikeCredential = (name: string) => isSecretParam(name) || CRED
  * as it was, so it still reads as typed.
  */
 export function redactUrl(input: string, isSecret: (name: string) => boolean = isSecretParam): string {
-  let url: URL;
-  try {
-    url = new URL(input);
-  } catch {
-    return input;
-  }
-  url.username = '';
-  url.password = '';
-  if (url.search === '') return url.href;
-  const query = url.search
-    .slice(1)
-    .split('&')
-    .map((pair) => {
-      const equals = pair.indexOf('=');
-      return equals >= 0 && isSecret(decode(pair.slice(0, equals))) ? `${pair.slice(0, equals)}=${MASK}` : pair;
-    })
-    .join('&');
-  const href = url.href;
-  return `${href.slice(0, href.length - url.search.length - url.hash.length)}?${query}${url.hash}`;
+  return rewriteQuery(input, isSecret, () => MASK);
 }
 
 /** Every http(s) URL inside a piece of text (an error message, a note) passed through `redactUrl`. */
@@ -182,10 +164,10 @@ export function urlCredentialNames(input: string): string[] {
 }
 
 /**
- * Rewrites the value of each credential query parameter (`looksLikeCredential`) with `replace(name)`,
- * removes user info, and leaves every other byte of the URL as typed.
+ * Rewrites the value of each query parameter `isSecret` names with `replace(name)` (null: leave it), removes
+ * user info, and leaves every other byte of the URL as typed.
  */
-function rewriteUrlCredentials(input: string, replace: (name: string) => string | null): string {
+function rewriteQuery(input: string, isSecret: (name: string) => boolean, replace: (name: string) => string | null): string {
   let url: URL;
   try {
     url = new URL(input);
@@ -202,13 +184,17 @@ function rewriteUrlCredentials(input: string, replace: (name: string) => string 
       const equals = pair.indexOf('=');
       if (equals < 0) return pair;
       const name = decode(pair.slice(0, equals));
-      const value = looksLikeCredential(name) ? replace(name) : null;
+      const value = isSecret(name) ? replace(name) : null;
       return value === null ? pair : `${pair.slice(0, equals)}=${value}`;
     })
     .join('&');
   const href = url.href;
   return `${href.slice(0, href.length - url.search.length - url.hash.length)}?${query}${url.hash}`;
 }
+
+/** A URL's own credentials (`looksLikeCredential`), each value rewritten with `replace(name)`. */
+const rewriteUrlCredentials = (input: string, replace: (name: string) => string | null): string =>
+  rewriteQuery(input, looksLikeCredential, replace);
 
 /** The URL as it may be shown, copied or exported: credential values masked (`?api_key=••••`), no user info. */
 export function maskUrlCredentials(input: string): string {
