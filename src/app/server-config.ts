@@ -7,7 +7,7 @@
 import type { TransportChoice } from '../shared/model.ts';
 import { ownValue } from '../shared/own.ts';
 import { describeError, isRecord } from '../shared/read.ts';
-import { shellWord } from '../shared/shell.ts';
+import { relayCommandLine } from '../shared/relay.ts';
 
 /** A pasted or dropped config larger than this is refused before it is parsed. */
 export const MAX_CONFIG_CHARS = 1_000_000;
@@ -124,5 +124,5 @@ function transportOf(type: unknown): TransportChoice | undefined {
 
 /** The command that serves a stdio server over HTTP on this machine, for the inspector to reach. */
 export function relayCommand(entry: Pick<StdioEntry, 'command' | 'args'>): string {
-  return ['npx', 'mcp-lens', 'relay', '--', entry.command, ...entry.args].map(shellWord).join(' ');
+  return relayCommandLine(['--', entry.command, ...entry.args]);
 }

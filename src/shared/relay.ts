@@ -114,5 +114,10 @@ export function usesRelay(headers: ReadonlyArray<{ name: string; value: string }
  * place. Values are single-quoted for a POSIX shell when they hold anything but URL-safe characters.
  */
 export function relayCommand(serverUrl: string, appUrl: string): string {
-  return `npx mcp-lens relay --lens ${shellWord(appUrl)} ${shellWord(serverUrl)}`;
+  return relayCommandLine(['--lens', appUrl, serverUrl]);
+}
+
+/** `npx mcp-lens relay` with these arguments, each quoted for a POSIX shell where it needs to be. */
+export function relayCommandLine(args: readonly string[]): string {
+  return ['npx', 'mcp-lens', 'relay', ...args].map(shellWord).join(' ');
 }
