@@ -4,8 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingServerRequest } from '../shared/client-features.ts';
+import type { EngineEvent } from '../shared/events.ts';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import { createHarness, type Harness } from './engine-harness.ts';
+import { waitFor } from './wait-for.ts';
 
 let demo: RunningDemoServer;
 beforeAll(async () => {
@@ -14,11 +16,9 @@ beforeAll(async () => {
 afterAll(() => demo.close());
 
 async function pendingRequest(h: Harness): Promise<PendingServerRequest> {
-  for (;;) {
-    const found = h.events.find((e) => e.type === 'server-request');
-    if (found?.type === 'server-request') return found.request;
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  const arrived = () => h.events.find((e): e is Extract<EngineEvent, { type: 'server-request' }> => e.type === 'server-request');
+  await waitFor(() => arrived() !== undefined, 'the server request');
+  return arrived()!.request;
 }
 
 /** Resolves once the engine's clock has passed `ms` beyond `since`: how long the person "took" to answer. */
