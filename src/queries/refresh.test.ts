@@ -69,4 +69,23 @@ describe('askAgainForCacheableLists', () => {
     expect([hinted.length, plain.length, other.length]).toEqual([before[0]! + 1, before[1], before[2]]);
     stops.forEach((stop) => stop());
   });
+
+  it('asks only for the lists named, when the tab that came back names them', async () => {
+    const queryClient = createQueryClient();
+    const hints = { ttlMs: 60_000, receivedAt: 1, fromCache: false, ageMs: 0 };
+    const tools: string[] = [];
+    const prompts: string[] = [];
+    const observers = [
+      new QueryObserver(queryClient, toolsQueryOptions(countingClient([], hints, tools), 1)),
+      new QueryObserver(queryClient, promptsQueryOptions(countingClient([], hints, prompts), 1)),
+    ];
+    const stops = observers.map((observer) => observer.subscribe(() => {}));
+    await Promise.all(observers.map((observer) => observer.refetch()));
+    const before = [tools.length, prompts.length];
+
+    await askAgainForCacheableLists(queryClient, 1, ['prompts/list']);
+
+    expect([tools.length, prompts.length]).toEqual([before[0], before[1]! + 1]);
+    stops.forEach((stop) => stop());
+  });
 });

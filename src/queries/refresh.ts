@@ -25,10 +25,17 @@ export const listStaleTime = (query: { state: { data?: { freshness?: Freshness }
  * cache while the server's time allows (the badge then says "from cache"), and asks the server once it has
  * run out. Lists without cache hints are left alone (they change only on Refresh or list_changed).
  */
-export function askAgainForCacheableLists(queryClient: QueryClient, connectionKey: number): Promise<void> {
+export function askAgainForCacheableLists(
+  queryClient: QueryClient,
+  connectionKey: number,
+  /** The list methods of the view that came back (e.g. `tools/list`); every list when left out. */
+  methods?: readonly string[],
+): Promise<void> {
   return queryClient.refetchQueries({
     queryKey: mcpKeys.connection(connectionKey),
     type: 'active',
-    predicate: (query) => (query.state.data as { freshness?: Freshness } | undefined)?.freshness !== undefined,
+    predicate: (query) =>
+      (methods === undefined || methods.includes(String(query.queryKey[2]))) &&
+      (query.state.data as { freshness?: Freshness } | undefined)?.freshness !== undefined,
   });
 }

@@ -22,13 +22,15 @@ interface Feature {
   render: () => ReactNode;
   /** Rebuilt from a saved session file, so it is offered (read-only) while one is open. */
   replay?: true;
+  /** The lists it shows, asked for again (through the engine's cache) when the tab comes back. */
+  lists?: readonly string[];
 }
 
 // Only features that work are listed; Resources, Prompts and the rest join as they are built.
 export const FEATURES: Feature[] = [
-  { name: 'Tools', render: () => <ToolsView />, replay: true },
-  { name: 'Resources', render: () => <ResourcesView />, replay: true },
-  { name: 'Prompts', render: () => <PromptsView />, replay: true },
+  { name: 'Tools', render: () => <ToolsView />, replay: true, lists: ['tools/list'] },
+  { name: 'Resources', render: () => <ResourcesView />, replay: true, lists: ['resources/list', 'resources/templates/list'] },
+  { name: 'Prompts', render: () => <PromptsView />, replay: true, lists: ['prompts/list'] },
   { name: 'Apps', render: () => <AppsView /> },
   { name: 'Tasks', render: () => <TasksView /> },
   { name: 'History', render: () => <HistoryView /> },
@@ -59,7 +61,7 @@ function Tabs({ features }: { features: Feature[] }) {
   const active = found === -1 ? 0 : found;
   const [visited, setVisited] = useState<ReadonlySet<number>>(() => new Set([active]));
   if (!visited.has(active)) setVisited(new Set(visited).add(active));
-  useAskAgainOnReturn(active);
+  useAskAgainOnReturn(active, features[active]?.lists);
 
   const choose = (index: number) => showTab(features[index]!.name);
   // The command palette asks for tabs by name.
@@ -117,16 +119,16 @@ function Tabs({ features }: { features: Feature[] }) {
 }
 
 /**
- * A tab coming back keeps its view (it stays mounted), so nothing would ask for its list again: ask for the
- * lists the server marked cacheable, which the engine answers from its cache while they are fresh.
+ * A tab coming back keeps its view (it stays mounted), so nothing would ask for its lists again: ask for
+ * the ones it shows that the server marked cacheable, which the engine answers from its cache while fresh.
  */
-function useAskAgainOnReturn(active: number) {
+function useAskAgainOnReturn(active: number, lists: readonly string[] | undefined) {
   const queryClient = useQueryClient();
   const { key, recording, ready } = useScope();
   const shown = useRef(active);
   useEffect(() => {
     if (shown.current === active) return;
     shown.current = active;
-    if (ready && !recording) void askAgainForCacheableLists(queryClient, key);
-  }, [active, queryClient, key, recording, ready]);
+    if (ready && !recording && lists) void askAgainForCacheableLists(queryClient, key, lists);
+  }, [active, lists, queryClient, key, recording, ready]);
 }
