@@ -41,6 +41,13 @@ const DIFFERENCES: Array<{ scenario: string; lens: AuditVerdict; suite: AuditVer
     why: 'The suite completes its own fixture prompt, which other servers do not have; MCP Lens completes the first prompt argument or template variable the server lists.',
   },
   {
+    scenario: 'resources-templates-read',
+    lens: 'pass',
+    suite: 'fail',
+    evidence: /test:\/\/template\/123\/data/,
+    why: "The suite reads its own fixture's test://template/123/data; MCP Lens fills in the server's own template with values its completion offers.",
+  },
+  {
     scenario: 'server-stateless',
     lens: 'pass',
     suite: 'warning',

@@ -10,6 +10,7 @@ import { httpHeaderValidation, serverStateless } from './modern-http.ts';
 import { cors, dnsRebindingProtection } from './origins.ts';
 import { badParams, icons } from './params-icons.ts';
 import { serverInitialize, serverSessionLifecycle } from './sessions.ts';
+import { resourcesTemplatesRead } from './template-read.ts';
 import { toolSchemas } from './tool-schemas.ts';
 import { completionComplete, loggingSetLevel, ping } from './utilities.ts';
 
@@ -24,6 +25,7 @@ export const AUDIT_CHECKS: readonly AuditCheck[] = [
   resourceTemplatesList,
   promptsList,
   completionComplete,
+  resourcesTemplatesRead,
   loggingSetLevel,
   cacheHints,
   unknownMethod,
