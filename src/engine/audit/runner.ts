@@ -129,6 +129,7 @@ function contextFor(check: AuditCheck, run: AuditRun, listings: Map<ListKind, Pr
   return {
     era: run.target.era,
     capabilities: run.capabilities,
+    options: run.options,
     send,
     async listing(kind) {
       let listing = listings.get(kind);

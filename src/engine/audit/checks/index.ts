@@ -6,6 +6,7 @@ import type { AuditCheck } from '../check.ts';
 import { cacheHints } from './cache-hints.ts';
 import { resourceNotFound, unknownMethod, unknownTool } from './error-codes.ts';
 import { promptsList, resourcesList, resourceTemplatesList, toolsList } from './lists.ts';
+import { toolCalls } from './tool-calls.ts';
 import { toolSchemas } from './tool-schemas.ts';
 import { completionComplete, loggingSetLevel, ping } from './utilities.ts';
 
@@ -22,4 +23,5 @@ export const AUDIT_CHECKS: readonly AuditCheck[] = [
   unknownMethod,
   unknownTool,
   resourceNotFound,
+  toolCalls,
 ];
