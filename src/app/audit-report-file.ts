@@ -18,8 +18,8 @@ import { maskUrlCredentials, redactJson, redactUrlsIn } from '../shared/redact.t
 
 export const AUDIT_REPORT_FORMAT = 'mcp-lens-audit-report';
 export const AUDIT_REPORT_EXTENSION = '.mcplens-audit.json';
-/** Bigger than any real report (a few hundred KB); a bigger file is refused before it is parsed. */
-export const MAX_AUDIT_REPORT_BYTES = 20_000_000;
+/** Far bigger than any real report (tens of KB), and small enough to parse on the UI thread without a long task; a bigger file is refused unread. */
+export const MAX_AUDIT_REPORT_BYTES = 5_000_000;
 
 /** One exchange of a check, with the messages themselves (masked) when the log still held them. */
 export interface AuditFileExchange extends AuditExchange {

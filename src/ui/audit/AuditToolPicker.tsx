@@ -35,7 +35,10 @@ export function AuditToolPicker({ ticked, onChange, disabled }: Props) {
 
   return (
     <details className="audit-tools">
-      <summary>Tools to call: {ticked.size === 0 ? 'none (the audit only reads)' : `${plural(ticked.size, 'tool')} ticked`}</summary>
+      <summary>
+        Tools to call{' '}
+        <span className="muted">({ticked.size === 0 ? 'none: the audit only reads' : `${plural(ticked.size, 'tool')} ticked`})</span>
+      </summary>
       <p className="muted">
         The <code>tool-calls</code> check calls each ticked tool once, with your saved request for it (History) or arguments built from its
         input schema.
