@@ -29,7 +29,8 @@ export function AuditView() {
         <div className="audit-toolbar">
           <p className="audit-file-note">
             Opened from <ServerText text={opened.fileName} /> (read-only), exported {opened.exportedAt || 'at an unknown time'} by MCP Lens{' '}
-            <ServerText text={opened.lensVersion} />.
+            <ServerText text={opened.lensVersion} />. <strong>{summarizeCounts(opened.report.counts)}</strong>
+            {opened.report.cancelled && ' (cancelled before every check ran)'}.
           </p>
           <button type="button" className="button button-small" onClick={closeAuditReport}>
             Close report
