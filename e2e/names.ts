@@ -211,7 +211,6 @@ export const names = {
     /** A disclosure (`details`) holding the list below. */
     toolsToCall: 'Tools to call',
     toolList: 'Tools the audit may call',
-    tickReadOnly: 'Tick the read-only tools',
     /** Each row's disclosure: the details, then each exchange with its messages and links. */
     exchanges: 'What was sent and what came back',
   },

@@ -16,18 +16,18 @@ import {
 import { isRecord } from '../shared/read.ts';
 import { maskUrlCredentials, redactJson, redactUrlsIn } from '../shared/redact.ts';
 
-export const AUDIT_REPORT_FORMAT = 'mcp-lens-audit-report';
+const AUDIT_REPORT_FORMAT = 'mcp-lens-audit-report';
 export const AUDIT_REPORT_EXTENSION = '.mcplens-audit.json';
 /** Far bigger than any real report (tens of KB), and small enough to parse on the UI thread without a long task; a bigger file is refused unread. */
 export const MAX_AUDIT_REPORT_BYTES = 5_000_000;
 
 /** One exchange of a check, with the messages themselves (masked) when the log still held them. */
-export interface AuditFileExchange extends AuditExchange {
+interface AuditFileExchange extends AuditExchange {
   request?: unknown;
   response?: unknown;
 }
 
-export interface AuditFileResult extends Omit<AuditResult, 'exchanges'> {
+interface AuditFileResult extends Omit<AuditResult, 'exchanges'> {
   exchanges: AuditFileExchange[];
 }
 

@@ -24,7 +24,7 @@ export interface AuditRun {
 }
 
 /** A report file opened read-only in the Audit tab (src/app/audit-report-file.ts checked it). */
-export interface OpenedAuditReport {
+interface OpenedAuditReport {
   fileName: string;
   lensVersion: string;
   exportedAt: string;

@@ -14,9 +14,9 @@ interface Props {
 }
 
 /**
- * The side effects an audit may have, opt-in per tool: nothing is ticked at first, so a run only reads. A
- * read-only tool is one tick (or "Tick the read-only ones"); any other is ticked one by one, and one that
- * may be destructive is confirmed first, as running it from the Tools tab would be.
+ * The side effects an audit may have, opt-in per tool: nothing is ticked at first, so a run only reads. Each
+ * tool is its own tick (none in bulk: a read-only tool may still ask the person something, and the run waits
+ * for the answer); one that may be destructive is confirmed first, as running it from the Tools tab would be.
  */
 export function AuditToolPicker({ ticked, onChange, disabled }: Props) {
   const { client, key, offers } = useScope();
@@ -25,7 +25,6 @@ export function AuditToolPicker({ ticked, onChange, disabled }: Props) {
   const [asking, setAsking] = useState<{ name: string; reason: string } | null>(null);
   if (!offers('tools')) return null;
   const list = tools.data?.tools ?? [];
-  const readOnly = list.filter((tool) => tool.annotations?.readOnlyHint === true);
   const set = (name: string, on: boolean) => {
     const next = new Set(ticked);
     if (on) next.add(name);
@@ -41,19 +40,9 @@ export function AuditToolPicker({ ticked, onChange, disabled }: Props) {
       </summary>
       <p className="muted">
         The <code>tool-calls</code> check calls each ticked tool once, with your saved request for it (History) or arguments built from its
-        input schema.
+        input schema. A tool that asks you something (a form, a sampling request) waits for your answer, as it does in the Tools tab.
       </p>
       {tools.isPending && <p className="muted">Loading tools…</p>}
-      {readOnly.length > 0 && (
-        <button
-          type="button"
-          className="button button-small"
-          disabled={disabled}
-          onClick={() => onChange(new Set([...ticked, ...readOnly.map((tool) => tool.name)]))}
-        >
-          Tick the read-only tools
-        </button>
-      )}
       <ul className="audit-tool-list" aria-label="Tools the audit may call">
         {list.map((tool) => {
           const risky = mayBeDestructive(tool);

@@ -8,7 +8,7 @@ export const VERDICT_LABEL: Record<AuditVerdict, string> = {
   'not-applicable': 'Not applicable',
 };
 
-export const VERDICT_SYMBOL: Record<AuditVerdict, string> = { fail: '✕', warning: '!', pass: '✓', 'not-applicable': '–' };
+const VERDICT_SYMBOL: Record<AuditVerdict, string> = { fail: '✕', warning: '!', pass: '✓', 'not-applicable': '–' };
 
 /** Failures first, then warnings, passes, and checks that did not apply. */
 export const VERDICT_ORDER: readonly AuditVerdict[] = ['fail', 'warning', 'pass', 'not-applicable'];

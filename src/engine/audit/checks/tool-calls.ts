@@ -11,7 +11,7 @@ import { judgeToolCall } from '../judge/tool-call.ts';
 import { argumentsFor } from './tool-arguments.ts';
 
 /** Enough to try a server's tools by hand; more ticks than this are a mistake, and each call takes time. */
-export const MAX_TOOL_CALLS = 20;
+const MAX_TOOL_CALLS = 20;
 
 export const toolCalls: AuditCheck = {
   id: 'tool-calls',
