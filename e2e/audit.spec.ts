@@ -3,6 +3,7 @@
  * a broken server's failures with links to their exchanges, cancelling, the report as a file opened again,
  * and demo mode.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { connect, expect as baseExpect, messageLog, openApp, test } from './fixtures.ts';
@@ -11,6 +12,8 @@ import { names, nameOf } from './names.ts';
 
 // A run is a few dozen round trips through a worker: on two loaded cores that is seconds, not a failure.
 const expect = baseExpect.configure({ timeout: 30_000 });
+// Each test connects and runs a whole audit (some twice, or with a file between): minutes when the machine is busy.
+test.describe.configure({ timeout: 180_000 });
 
 const results = (page: Page) => page.getByRole('list', { name: names.audit.results });
 const auditStatus = (page: Page) => page.getByRole('tabpanel').getByRole('status');
@@ -159,7 +162,9 @@ test('“Audit this server” in the command palette opens the tab and runs the 
 });
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`the Audit tab after a run fits 1280×720 without page scroll (${scheme})`, async ({ page }, testInfo) => {
+  test(`the Audit tab after a run fits 1280×720 without page scroll, with no WCAG 2.2 AA violation (${scheme})`, async ({
+    page,
+  }, testInfo) => {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width: 1280, height: 720 });
     await connect(page, brokenAuditUrl('wrong-error-code'));
@@ -169,6 +174,14 @@ for (const scheme of ['light', 'dark'] as const) {
       .getByText(names.audit.exchanges)
       .click();
     expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(true);
+    // WCAG 2.2 AA on the tab, as e2e/accessibility.spec.ts checks the others.
+    const { violations } = await new AxeBuilder({ page })
+      .include('.audit-view')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
+      [],
+    );
     await page.screenshot({ path: testInfo.outputPath(`audit-1280x720-${scheme}.png`), animations: 'disabled', caret: 'hide' });
   });
 }

@@ -8,7 +8,7 @@ import { UrlText } from '../presentation/UrlText.tsx';
 import { useCommands, useScope, useStoreOf } from '../services.tsx';
 import { AuditResultRow } from './AuditResultRow.tsx';
 import { AuditToolPicker } from './AuditToolPicker.tsx';
-import { arrange, VERDICT_LABEL, VERDICT_ORDER, VerdictBadge, type AuditOrder } from './verdicts.tsx';
+import { arrange, VERDICT_ORDER, VerdictBadge, type AuditOrder } from './verdicts.tsx';
 import './audit.css';
 
 const ERA_NAME = { legacy: 'MCP 2025-11-25', modern: 'MCP 2026-07-28' } as const;
@@ -184,7 +184,6 @@ function Results({ report, results, messages }: ResultsProps) {
                 type="button"
                 className="button button-small"
                 aria-pressed={shown.has(verdict)}
-                aria-label={VERDICT_LABEL[verdict]}
                 onClick={() => toggle(verdict)}
               >
                 <VerdictBadge verdict={verdict} /> {count(verdict)}
