@@ -1,7 +1,7 @@
 /** How a verdict is shown: a word and a symbol always, colour only on top (never colour alone). */
 import type { AuditVerdict } from '../../shared/audit.ts';
 
-export const VERDICT_LABEL: Record<AuditVerdict, string> = {
+const VERDICT_LABEL: Record<AuditVerdict, string> = {
   fail: 'Fail',
   warning: 'Warning',
   pass: 'Pass',
