@@ -3,7 +3,7 @@
  * gets a narrow context: send a request, read a shared listing, know the era and capabilities. Judging is
  * done by pure functions under `judge/`, so most rules are tested without a server; `run` only gathers.
  */
-import type { AuditVerdict } from '../../shared/audit.ts';
+import type { AuditOptions, AuditVerdict } from '../../shared/audit.ts';
 import type { ProtocolEra } from '../../shared/model.ts';
 import type { Clock } from '../clock.ts';
 import type { Exchange } from './exchange.ts';
@@ -30,6 +30,8 @@ export interface AuditContext {
   http: HttpProbe;
   /** The server's URL, for rules about where it listens (loopback). */
   url: string;
+  /** What the person asked of this run (the tools they ticked to be called, …). */
+  options: AuditOptions;
   clock: Clock;
   signal: AbortSignal;
 }

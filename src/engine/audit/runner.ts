@@ -135,6 +135,7 @@ function contextFor(check: AuditCheck, run: AuditRun, listings: Map<ListKind, Pr
   return {
     era: run.target.era,
     capabilities: run.capabilities,
+    options: run.options,
     send,
     http: run.http,
     url: run.target.url,

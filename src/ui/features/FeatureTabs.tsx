@@ -15,6 +15,7 @@ const ResourcesView = lazy(() => import('../resources/ResourcesView.tsx').then((
 const RootsView = lazy(() => import('../roots/RootsView.tsx').then((m) => ({ default: m.RootsView })));
 const LogsView = lazy(() => import('../server-logs/LogsView.tsx').then((m) => ({ default: m.LogsView })));
 const HistoryView = lazy(() => import('../history/HistoryView.tsx'));
+const AuditView = lazy(() => import('../audit/AuditView.tsx').then((m) => ({ default: m.AuditView })));
 import './feature-tabs.css';
 
 interface Feature {
@@ -37,6 +38,7 @@ export const FEATURES: Feature[] = [
   { name: 'Logs', render: () => <LogsView /> },
   { name: 'Roots', render: () => <RootsView /> },
   { name: 'Authorization', render: () => <AuthorizationView /> },
+  { name: 'Audit', render: () => <AuditView /> },
 ];
 
 /** Feature views as tabs; a saved session being browsed shows only the ones a file can rebuild. */

@@ -11,6 +11,7 @@ import { cors, dnsRebindingProtection } from './origins.ts';
 import { badParams, icons } from './params-icons.ts';
 import { serverInitialize, serverSessionLifecycle } from './sessions.ts';
 import { resourcesTemplatesRead } from './template-read.ts';
+import { toolCalls } from './tool-calls.ts';
 import { toolSchemas } from './tool-schemas.ts';
 import { completionComplete, loggingSetLevel, ping } from './utilities.ts';
 
@@ -36,4 +37,5 @@ export const AUDIT_CHECKS: readonly AuditCheck[] = [
   httpHeaderValidation,
   dnsRebindingProtection,
   cors,
+  toolCalls,
 ];
