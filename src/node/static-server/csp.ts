@@ -70,7 +70,7 @@ const SANDBOX_CSP = [
  * There is no Permissions Policy feature for WebRTC data channels (only for the camera, the microphone and
  * screen capture), so this is a floor under the guard, not a replacement for it.
  */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'camera=()',
   'microphone=()',
   'display-capture=()',
