@@ -21,6 +21,8 @@ export const FLOOD_PORT = BASE + 9;
 export const HOSTILE_PORT = BASE + 6;
 export const MODERN_FIXTURE_PORT = BASE + 10;
 export const BROKEN_AUDIT_PORT = BASE + 13;
+/** Hostile 2026-07-28 servers (src/test/servers/hostile/modern-server.ts), started beside the hostile fixture. */
+export const HOSTILE_MODERN_PORT = BASE + 15;
 /** 20–29: the local relay and the servers behind it. */
 export const NO_CORS_MCP_PORT = BASE + 20;
 export const RELAY_HTTP_PORT = BASE + 21;
@@ -51,6 +53,8 @@ export const hostileUrl = (scenario: string) => `http://${HOST}:${HOSTILE_PORT}/
 export const MODERN_MCP_URL = `http://${HOST}:${MODERN_FIXTURE_PORT}/mcp`;
 /** The same server, dual era, behind a 2025 CORS allow-list (no Mcp-Method, Mcp-Name). */
 export const MODERN_CORS_2025_URL = `http://${HOST}:${MODERN_FIXTURE_PORT}/cors-2025/mcp`;
+/** A hostile 2026-07-28 server, one misbehaviour per scenario (issue 25, classes 10–16). */
+export const hostileModernUrl = (scenario: string) => `http://${HOST}:${HOSTILE_MODERN_PORT}/m/${scenario}/mcp`;
 /** What the hostile fixture received for a scenario. */
 export const hostileControlUrl = (scenario: string) => `http://${HOST}:${HOSTILE_PORT}/control/${scenario}`;
 /** A real MCP server (the demo server) that sends no CORS headers: a browser cannot use it directly. */

@@ -59,7 +59,28 @@ const SANDBOX_CSP = [
   "object-src 'none'",
   'base-uri https: http:',
   "form-action 'none'",
+  // CSP's WebRTC switch. Chromium does not implement it yet (it logs "Unrecognized Content-Security-Policy
+  // directive"), so the guard in front of every app takes RTCPeerConnection away (src/ui/apps/app-guard.ts);
+  // a browser that does implement it refuses peer connections here too.
+  "webrtc 'block'",
 ].join('; ');
+
+/**
+ * Powerful features nobody in MCP Lens uses, and no app may: denied for the page and every frame in it.
+ * There is no Permissions Policy feature for WebRTC data channels (only for the camera, the microphone and
+ * screen capture), so this is a floor under the guard, not a replacement for it.
+ */
+const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'display-capture=()',
+  'geolocation=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'midi=()',
+  'payment=()',
+].join(', ');
 
 /** The policy for the `Content-Security-Policy` response header. */
 export const CSP = CSP_DIRECTIVES.join('; ');
@@ -77,6 +98,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'no-referrer',
   'X-Content-Type-Options': 'nosniff',
   'Cross-Origin-Opener-Policy': 'same-origin',
+  'Permissions-Policy': PERMISSIONS_POLICY,
 };
 
 /** Headers for the MCP Apps sandbox page: its own policy, and no COOP (it is only ever framed). */
@@ -84,6 +106,7 @@ export const SANDBOX_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': SANDBOX_CSP,
   'Referrer-Policy': 'no-referrer',
   'X-Content-Type-Options': 'nosniff',
+  'Permissions-Policy': PERMISSIONS_POLICY,
 };
 
 /** The sandbox page's file name, beside index.html. */

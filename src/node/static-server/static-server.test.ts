@@ -68,6 +68,8 @@ describe('static server', () => {
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    // No camera, microphone or screen capture for the page or any frame (an app's included).
+    expect(response.headers.get('permissions-policy')).toContain('camera=()');
   });
 
   it('sends the right content types', async () => {

@@ -16,7 +16,7 @@ import { AppActivityList } from './AppActivityList.tsx';
 import { AppCallConsentDialog } from './AppCallConsentDialog.tsx';
 import type { AppActivity, AppCallQuestion, AppHost, AppSource } from './app-host.ts';
 import { LinkConsentDialog } from './LinkConsentDialog.tsx';
-import { SANDBOX_FLAGS, sandboxPageUrl } from './sandbox-url.ts';
+import { SANDBOX_ALLOW, SANDBOX_FLAGS, sandboxPageUrl } from './sandbox-url.ts';
 import { useAppSource } from './use-app-source.ts';
 import './apps.css';
 
@@ -45,6 +45,8 @@ export function AppFrame({ uri, listed, input, result }: Props) {
 /** The most a frame grows to on an app's request, so an app cannot push the inspector off the page. */
 const MAX_HEIGHT = 2000;
 const MAX_ACTIVITY = 50;
+/** The least time between two updates of the frame's size and the activity list. */
+const UPDATE_INTERVAL_MS = 250;
 
 /**
  * Apps the person let run tools that may change something, until the connection ends: keyed by the
@@ -89,13 +91,16 @@ function RunningApp({ app, input, result }: { app: AppSource; input?: Record<str
           resolve(value);
         });
       });
-    // Size and activity arrive as fast as the app sends them: applied once per frame, the latest size and
-    // the newest activity only, so a chatty app costs one render a frame at most.
+    // Size and activity arrive as fast as the app sends them: applied at most four times a second, the latest
+    // size and the newest activity only, so a chatty app costs a few renders a second, not one a frame.
     let frameRequest = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let lastFlush = -Infinity;
     let nextHeight: number | undefined;
     let newActivity: AppActivity[] = [];
     const flush = () => {
       frameRequest = 0;
+      lastFlush = performance.now();
       if (closed) return;
       if (nextHeight !== undefined) setHeight(nextHeight);
       if (newActivity.length > 0) {
@@ -106,7 +111,14 @@ function RunningApp({ app, input, result }: { app: AppSource; input?: Record<str
       newActivity = [];
     };
     const schedule = () => {
-      if (frameRequest === 0) frameRequest = requestAnimationFrame(flush);
+      if (frameRequest !== 0 || timer !== undefined) return;
+      timer = setTimeout(
+        () => {
+          timer = undefined;
+          frameRequest = requestAnimationFrame(flush);
+        },
+        Math.max(0, lastFlush + UPDATE_INTERVAL_MS - performance.now()),
+      );
     };
     // The bridge (with the SDK's Protocol and zod) loads only when an app runs: most sessions never show one.
     const host = import('./app-host.ts').then(({ startAppHost }) =>
@@ -150,6 +162,7 @@ function RunningApp({ app, input, result }: { app: AppSource; input?: Record<str
     return () => {
       closed = true;
       cancelAnimationFrame(frameRequest);
+      clearTimeout(timer);
       for (const settle of pending) settle();
       void host.then((running) => running.close()).catch(() => undefined);
     };
@@ -183,6 +196,7 @@ function RunningApp({ app, input, result }: { app: AppSource; input?: Record<str
           title={`MCP App ${app.uri}`}
           {...(src !== undefined && { src: paused ? 'about:blank' : src })}
           sandbox={SANDBOX_FLAGS}
+          allow={SANDBOX_ALLOW}
           referrerPolicy="no-referrer"
           style={fullscreen ? undefined : { height }}
         />

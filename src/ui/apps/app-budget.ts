@@ -9,7 +9,13 @@
 export const BUDGET_LOGGER = 'mcp-lens/budget';
 
 /** Messages an app may post in any one-second window: far above what a busy app needs (a few dozen). */
-export const APP_MESSAGES_PER_SECOND = 300;
+export const APP_MESSAGES_PER_SECOND = 120;
+
+/**
+ * Bytes of JSON an app may post in one second. Only the sandbox page can count them before the inspector's
+ * page pays for the copy (public/sandbox.html keeps both numbers); the host names the limit when it pauses.
+ */
+export const APP_BYTES_PER_SECOND = 8 * 1024 * 1024;
 
 export interface AppBudget {
   /** Counts one message at `now` (ms); true while the app is within its budget. */

@@ -8,13 +8,7 @@
  * there is no model to give it to); open a link (checked, and only after the person agrees); log; and ask
  * for a size or display mode. Anything else the bridge answers "method not found".
  */
-import {
-  AppBridge,
-  PostMessageTransport,
-  type McpUiDisplayMode,
-  type McpUiHostContext,
-  type McpUiResourceCsp,
-} from '@modelcontextprotocol/ext-apps/app-bridge';
+import { AppBridge, type McpUiDisplayMode, type McpUiHostContext, type McpUiResourceCsp } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/client';
 
 import type { AppResourceMeta } from '../../shared/apps.ts';
@@ -25,8 +19,9 @@ import type { ResourceContent } from '../../shared/resources-api.ts';
 import type { UrlCheck } from '../../shared/url.ts';
 import { confirmReason } from '../tools/ConfirmRunDialog.tsx';
 import { mayBeDestructive } from '../tools/tool-meta.ts';
-import { APP_MESSAGES_PER_SECOND, BUDGET_LOGGER, createAppBudget } from './app-budget.ts';
+import { APP_BYTES_PER_SECOND, APP_MESSAGES_PER_SECOND, BUDGET_LOGGER } from './app-budget.ts';
 import { buildAppDocument, GUARD_LOGGER } from './app-document.ts';
+import { AppTransport } from './app-transport.ts';
 import { SANDBOX_FLAGS } from './sandbox-url.ts';
 import { LENS_VERSION } from '../../shared/version.ts';
 
@@ -109,18 +104,20 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
     { openLinks: {}, serverTools: {}, serverResources: {}, logging: {}, message: { text: {} } },
     { hostContext: context },
   );
+  // What an app says is shown in a list line: a 1 MB log message is cut to its start and its length.
+  const onActivity = (activity: AppActivity) => deps.onActivity({ ...activity, text: cut(activity.text) });
   const refuse = (text: string) => {
-    deps.onActivity({ kind: 'refused', text });
-    deps.note('warning', `MCP App ${app.uri}: ${text}`);
+    onActivity({ kind: 'refused', text });
+    deps.note('warning', `MCP App ${app.uri}: ${cut(text)}`);
   };
 
-  // The sandbox page removes a flooding app itself and says so (BUDGET_LOGGER); the host's own meter (below)
+  // The sandbox page removes a flooding app itself and says so (BUDGET_LOGGER); the host's own meter (its transport)
   // counts too, for a sandbox page that does not.
   let paused = false;
-  const pause = () => {
+  const pause = (what = `more than ${APP_MESSAGES_PER_SECOND} messages`) => {
     if (paused) return;
     paused = true;
-    const reason = `paused: it sent more than ${APP_MESSAGES_PER_SECOND} messages in one second, which would slow every connection on this page.`;
+    const reason = `paused: it sent ${what} in one second, which would slow every connection on this page.`;
     refuse(reason);
     deps.onPause(`MCP App ${app.uri} was ${reason}`);
   };
@@ -134,16 +131,16 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
   });
   bridge.addEventListener('initialized', () => {
     const version = bridge.getAppVersion();
-    deps.onActivity({ kind: 'ready', text: `${version?.name ?? 'The app'} ${version?.version ?? ''} is running.`.replace(/ +/g, ' ') });
+    onActivity({ kind: 'ready', text: `${version?.name ?? 'The app'} ${version?.version ?? ''} is running.`.replace(/ +/g, ' ') });
     if (deps.input) void bridge.sendToolInput({ arguments: deps.input });
     if (deps.result) void bridge.sendToolResult(toCallToolResult(deps.result));
   });
   bridge.addEventListener('sizechange', (size) => deps.onSize(size));
   bridge.addEventListener('loggingmessage', ({ level, logger, data }) => {
     const text = typeof data === 'string' ? data : JSON.stringify(data);
-    if (logger === BUDGET_LOGGER) pause();
+    if (logger === BUDGET_LOGGER) pause(text.includes('MB') ? `more than ${APP_BYTES_PER_SECOND / 2 ** 20} MB of messages` : undefined);
     else if (logger === GUARD_LOGGER) refuse(`the browser refused ${text}`);
-    else deps.onActivity({ kind: 'log', text: `${level}: ${text}` });
+    else onActivity({ kind: 'log', text: `${level}: ${text}` });
   });
 
   // One question at a time per app: a second while one is open is refused (never swapped into the first).
@@ -172,20 +169,20 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
     }
     try {
       const outcome = await deps.call('callTool', { name, arguments: args ?? {}, viaApp: app.uri });
-      deps.onActivity({ kind: 'call', text: `tools/call ${name}${outcome.isError ? ' (tool error)' : ''}`, ok: !outcome.isError });
+      onActivity({ kind: 'call', text: `tools/call ${name}${outcome.isError ? ' (tool error)' : ''}`, ok: !outcome.isError });
       return toCallToolResult(outcome);
     } catch (error) {
-      deps.onActivity({ kind: 'call', text: `tools/call ${name} failed: ${messageOf(error)}`, ok: false });
+      onActivity({ kind: 'call', text: `tools/call ${name} failed: ${messageOf(error)}`, ok: false });
       throw new Error(messageOf(error), { cause: error });
     }
   };
   bridge.onreadresource = async ({ uri }) => {
     try {
       const read = await deps.call('readResource', { uri, viaApp: app.uri });
-      deps.onActivity({ kind: 'call', text: `resources/read ${uri}`, ok: true });
+      onActivity({ kind: 'call', text: `resources/read ${uri}`, ok: true });
       return { contents: await Promise.all(read.contents.map(toResourceContents)) } as ReadResourceResult;
     } catch (error) {
-      deps.onActivity({ kind: 'call', text: `resources/read ${uri} failed: ${messageOf(error)}`, ok: false });
+      onActivity({ kind: 'call', text: `resources/read ${uri} failed: ${messageOf(error)}`, ok: false });
       throw new Error(messageOf(error), { cause: error });
     }
   };
@@ -201,7 +198,7 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
       return { isError: true };
     }
     const checked = deps.openExternal(url);
-    deps.onActivity({
+    onActivity({
       kind: 'link',
       text: checked.ok ? `Opened ${checked.url}` : `Did not open ${url}: ${checked.reason}`,
       ok: checked.ok,
@@ -211,7 +208,7 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
   };
   bridge.onmessage = async ({ content }) => {
     const text = content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join(' ');
-    deps.onActivity({ kind: 'message', text });
+    onActivity({ kind: 'message', text });
     return {};
   };
   bridge.onrequestdisplaymode = async ({ mode }) => {
@@ -222,29 +219,26 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
     return { mode: granted };
   };
 
-  // The budget sees every message from the app's frame before the bridge's transport does (listeners run in
-  // the order they were added), and drops what is over it unparsed.
-  const budget = createAppBudget();
-  const meter = (event: MessageEvent) => {
-    if (event.source !== frame) return;
-    if (budget.admit(deps.now())) return;
-    event.stopImmediatePropagation();
-    pause();
-  };
-  window.addEventListener('message', meter);
-  await bridge.connect(new PostMessageTransport(frame, frame));
+  // The transport counts every message from the app's frame against its budget before anything parses it,
+  // and works the rest off in short background slices, behind the engine's answers (app-transport.ts).
+  await bridge.connect(new AppTransport(frame, { now: deps.now, onOverBudget: () => pause() }));
   return {
     setTheme(theme) {
       context = { ...context, theme };
       bridge.setHostContext(context);
     },
     async close() {
-      window.removeEventListener('message', meter);
       await Promise.race([bridge.teardownResource({}).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 500))]);
       await bridge.close();
     },
   };
 }
+
+/** The most of one app message an activity line shows. */
+const MAX_ACTIVITY_CHARS = 500;
+const count = new Intl.NumberFormat('en-US');
+const cut = (text: string) =>
+  text.length <= MAX_ACTIVITY_CHARS ? text : `${text.slice(0, MAX_ACTIVITY_CHARS)}… (${count.format(text.length)} characters)`;
 
 const messageOf = (error: unknown) => (error as Partial<EngineError>)?.message ?? String(error);
 

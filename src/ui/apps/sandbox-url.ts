@@ -20,3 +20,10 @@ export function sandboxPageUrl(base: string = document.baseURI, hostOrigin: stri
  * origin, the page needs no storage of its own, and an opaque origin keeps every app apart from every other.
  */
 export const SANDBOX_FLAGS = 'allow-scripts allow-forms';
+
+/**
+ * The frame's Permissions Policy, for hosts that send no Permissions-Policy header: no camera, microphone or
+ * screen capture for any app (a frame's policy binds every frame inside it). WebRTC data channels have no
+ * such switch; the guard takes them away (app-guard.ts).
+ */
+export const SANDBOX_ALLOW = "camera 'none'; microphone 'none'; display-capture 'none'";

@@ -148,24 +148,59 @@ ready.then(() => {
   ),
 );
 
-/** Class 4: posts size changes and log messages as fast as it can, for at most 12 s. */
+/**
+ * Class 4: floods of postMessage, each started by a button in the app, so a test can time Ping with the app
+ * loaded and quiet first. "steady" stays just under the budget (100 messages a second, half of them size
+ * changes, for 8 s); "burst" posts 4,000 messages a task until it is stopped; "heavy" posts 60 messages
+ * of 1 MB a second.
+ */
 export const appFlood = appScenario('flood', () =>
   page(
     'flood',
     `
-ready.then(() => {
-  const end = Date.now() + 12000;
-  let sent = 0;
-  const burst = () => {
-    for (let i = 0; i < 2000 && Date.now() < end; i++, sent++) {
+const modes = {
+  steady: () => {
+    const end = Date.now() + 8000;
+    const text = 'x'.repeat(2000);
+    let sent = 0;
+    const tick = () => {
       notify('ui/notifications/size-changed', { height: 200 + (sent % 300) });
-      notify('notifications/message', { level: 'info', data: 'flood ' + sent });
-    }
-    if (Date.now() < end) setTimeout(burst, 0);
-    else record('flood', 'sent ' + sent);
-  };
-  burst();
-});
+      notify('notifications/message', { level: 'info', data: 'steady ' + sent + ' ' + text });
+      sent += 2;
+      if (Date.now() < end) setTimeout(tick, 20);
+      else record('steady', 'sent ' + sent);
+    };
+    tick();
+  },
+  burst: () => {
+    const end = Date.now() + 12000;
+    let sent = 0;
+    const burst = () => {
+      for (let i = 0; i < 2000 && Date.now() < end; i++, sent++) {
+        notify('ui/notifications/size-changed', { height: 200 + (sent % 300) });
+        notify('notifications/message', { level: 'info', data: 'flood ' + sent });
+      }
+      if (Date.now() < end) setTimeout(burst, 0);
+      else record('burst', 'sent ' + sent);
+    };
+    burst();
+  },
+  heavy: () => {
+    const end = Date.now() + 12000;
+    const text = 'y'.repeat(1024 * 1024);
+    const tick = () => {
+      for (let i = 0; i < 3; i++) notify('notifications/message', { level: 'info', data: text });
+      if (Date.now() < end) setTimeout(tick, 50);
+    };
+    tick();
+  },
+};
+for (const [mode, start] of Object.entries(modes)) {
+  const button = document.createElement('button');
+  button.textContent = mode;
+  button.addEventListener('click', () => ready.then(start));
+  document.body.append(button);
+}
 `,
   ),
 );

@@ -41,6 +41,9 @@ const discover = (extra: Record<string, unknown> = {}, name = 'hostile-modern') 
   ...extra,
 });
 
+/** Notifications of 200 KB the listen flood sends (class 14): 2,000 is the issue's 400 MB. */
+const LISTEN_FLOOD_COUNT = 2_000;
+
 const TOOLS = [{ name: 'ok', description: 'Always answers.', inputSchema: { type: 'object' } }];
 const list = (field: string, items: unknown[], hints: Record<string, unknown> = {}) => ({
   [field]: items,
@@ -116,7 +119,35 @@ const MODERN_SCENARIOS: Record<string, Scenario> = {
     reply(200, rpcError(rpc.id, -32022, 'Unsupported protocol version', { supported: ['2026-08-02', MODERN], requested: MODERN }));
     return true;
   },
-  // Class 14: a listen stream of large notifications.
+  // Class 14: a listen stream of large notifications: 2,000 log messages of 200 KB (about 400 MB), written as
+  // fast as the client reads, then one short "listen flood: done" (what a test waits for).
+  'listen-flood': ({ rpc, res, cors }) => {
+    if (rpc.method !== 'subscriptions/listen') return false;
+    res.writeHead(200, { ...cors, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const meta = { 'io.modelcontextprotocol/subscriptionId': rpc.id };
+    const event = (message: unknown) => `event: message\ndata: ${JSON.stringify(message)}\n\n`;
+    res.write(
+      event({
+        jsonrpc: '2.0',
+        method: 'notifications/subscriptions/acknowledged',
+        params: { _meta: meta, notifications: { toolsListChanged: true } },
+      }),
+    );
+    const padding = 'x'.repeat(200 * 1024);
+    let sent = 0;
+    const log = (data: string) =>
+      event({ jsonrpc: '2.0', method: 'notifications/message', params: { _meta: meta, level: 'info', logger: 'flood', data } });
+    const more = () => {
+      if (res.destroyed) return;
+      while (sent < LISTEN_FLOOD_COUNT) {
+        sent += 1;
+        if (!res.write(log(`${sent} ${padding}`))) return void res.once('drain', more);
+      }
+      res.write(log('listen flood: done'));
+    };
+    more();
+    return true;
+  },
   // Class 15: cache hints the SDK's schema rejects.
   'odd-cache': ({ rpc, reply }) => {
     const id = JSON.stringify(rpc.id);
