@@ -8,9 +8,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
-export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** The WCAG 2.2 AA rules of axe-core whose outcome depends on the colours in use. */
-export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /** Limits a scan to parts of the page (CSS selectors) and, for the dark pass, to some rules. */
 interface ScanOptions {
@@ -19,7 +19,7 @@ interface ScanOptions {
 }
 
 /** Each violation as one line a person can act on: the rule, and the first few elements it names. */
-export async function violations(page: Page, where: string, options: ScanOptions = {}): Promise<string[]> {
+async function violations(page: Page, where: string, options: ScanOptions = {}): Promise<string[]> {
   let builder = new AxeBuilder({ page });
   for (const selector of options.include ?? []) builder = builder.include(selector);
   builder = options.rules ? builder.withRules(options.rules) : builder.withTags(WCAG_22_AA);
