@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readFileSync } from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -104,7 +105,7 @@ const SINKS = [
 ];
 
 /** Finished sweeps stay finished: one copy of each reader (src/shared/read.ts) and of the shell quoting (src/shared/shell.ts). */
-const SHARED_HELPER = /^(isObject|isRecord|str|num|plural|describeError|shellQuote|shellWord)$/;
+const SHARED_HELPER = /^(isObject|isRecord|str|num|plural|pluralWord|describeError|shellQuote|shellWord)$/;
 const IDIOMS = [
   {
     selector: `:matches(VariableDeclarator[init.type=/Function/], FunctionDeclaration)[id.name=${SHARED_HELPER}]`,
@@ -112,10 +113,50 @@ const IDIOMS = [
       'A private copy of a shared helper: import str, num, record, isRecord, plural or describeError from src/shared/read.ts, or shellWord from src/shared/shell.ts.',
   },
   {
+    // `n === 1 ? '' : 's'` and its kin: plural(n, 'word') says it once.
+    selector:
+      "ConditionalExpression[test.operator=/^[!=]==$/][test.right.value=1][consequent.type='Literal'][alternate.type='Literal']:matches([consequent.value=''][alternate.value=/^(s|es)$/], [consequent.value=/^(s|es)$/][alternate.value=''])",
+    message: "An inline plural: use plural(count, 'word') from src/shared/read.ts.",
+  },
+  {
     selector: "ConditionalExpression[test.operator='instanceof'][test.right.name='Error'][consequent.property.name='message']",
     message:
       'Use describeError(error) from src/shared/read.ts: it also reads the message of an EngineError that crossed the worker boundary.',
   },
+];
+
+/** The version comes from package.json through Vite's `define` (__MCP_LENS_VERSION__), never a copy in the source. */
+const VERSION = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version;
+const VERSION_LITERAL = {
+  selector: `:matches(Literal[value=${JSON.stringify(VERSION)}], Literal[value=${JSON.stringify(`v${VERSION}`)}])`,
+  message: `MCP Lens's version is __MCP_LENS_VERSION__ (Vite define from package.json), not a literal "${VERSION}".`,
+};
+
+/**
+ * Code asks what the session can do (its era profile: src/shared/era-profile.ts), not which era it is. Only the
+ * era's own code (the profile, the engine's era choice and the session that makes it, the audit's per-era
+ * expectations) and the views that display the era may compare with 'modern' or 'legacy'.
+ */
+const ERA_CHECK = {
+  selector: 'BinaryExpression[operator=/^[!=]==$/] > Literal[value=/^(modern|legacy)$/]',
+  message:
+    "Don't branch on the era: ask the session's era profile (src/shared/era-profile.ts) what it can do, or add the capability there.",
+};
+const ERA_CHECK_FILES = [
+  'src/ui/**/*.{ts,tsx}',
+  'src/app/**/*.ts',
+  'src/queries/**/*.ts',
+  'src/bridge/**/*.ts',
+  'src/state/**/*.ts',
+  'src/engine/**/*.ts',
+];
+const ERA_CODE = [
+  'src/engine/era.ts',
+  'src/engine/session.ts',
+  'src/engine/audit/**',
+  'src/state/era-prefs.ts',
+  'src/ui/server/era-facts.ts',
+  'src/ui/saved-servers/SavedServerList.tsx',
 ];
 
 export default tseslint.config(
@@ -146,9 +187,20 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Product code: no copy of the version. (Tests and fixture servers may well say 0.1.0 of something else.)
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: { 'no-restricted-syntax': ['error', ...SINKS, ...IDIOMS, VERSION_LITERAL] },
+  },
+  {
+    files: ERA_CHECK_FILES,
+    ignores: ['src/**/*.test.{ts,tsx}', ...ERA_CODE],
+    rules: { 'no-restricted-syntax': ['error', ...SINKS, ...IDIOMS, VERSION_LITERAL, ERA_CHECK] },
+  },
+  {
     // The one home of each shared helper.
     files: ['src/shared/read.ts', 'src/shared/shell.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...SINKS] },
+    rules: { 'no-restricted-syntax': ['error', ...SINKS, VERSION_LITERAL] },
   },
   ...layerRules,
 );

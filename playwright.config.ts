@@ -41,8 +41,9 @@ export default defineConfig({
   fullyParallel: false,
   retries: 0,
   // Waits are on state; these bounds only turn a hang into a failure. Playwright's defaults (30 s a test, 5 s for an
-  // expectation) assume an idle machine, and CI runs on a loaded two-core one.
-  timeout: 60_000,
+  // expectation) assume an idle machine, and CI runs on a loaded two-core one: at load average 20 a test that
+  // takes 6 s idle takes 50–70 s.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   forbidOnly: !!process.env.CI,
   reporter: [['list']],

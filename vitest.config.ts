@@ -1,3 +1,4 @@
+import { availableParallelism, loadavg } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { lensVersion } from './vite.config.ts';
 
@@ -27,10 +28,21 @@ export const ENGINE_TESTS = [
   'src/engine/sdk-client.test.ts',
 ];
 
+/**
+ * Test files at once: one a core on an idle machine, fewer as the load average passes the cores, never fewer
+ * than one. Vitest's own default, a core less than the machine has, leaves one of two cores idle while
+ * engine tests mostly wait on sockets. MCP_LENS_VITEST_WORKERS pins it.
+ */
+const CORES = availableParallelism();
+const WORKERS =
+  Number(process.env.MCP_LENS_VITEST_WORKERS) ||
+  Math.max(1, Math.min(CORES, Math.floor((CORES * CORES) / Math.max(CORES, loadavg()[0] ?? 0))));
+
 export default defineConfig({
   define: { __MCP_LENS_VERSION__: JSON.stringify(lensVersion()) },
   test: {
     environment: 'node',
+    maxWorkers: WORKERS,
     // A bound for a test that hangs, not a performance budget: CI runs on a loaded two-core machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,

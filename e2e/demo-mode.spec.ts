@@ -1,43 +1,46 @@
 /** Demo mode: `&demo=1` or the toggle; secrets off screen and out of files, traffic as a strip, apps on stage. */
+import { useTheme } from './axe.ts';
 import { chooseEra, expect, openConnectionSettings, test } from './fixtures.ts';
 import { APP_URL, DEMO_MCP_URL } from './servers/ports.ts';
 import { names } from './names.ts';
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`a demo link opens in demo mode, hides secrets and files, and gives the app the stage (${scheme})`, async ({ page }, testInfo) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await page.goto(`${APP_URL}?url=${encodeURIComponent(DEMO_MCP_URL)}&demo=1`);
-    await expect(page.getByRole('button', { name: names.workspace.demoMode })).toHaveAttribute('aria-pressed', 'true');
-    await chooseEra(page, '2025 and older');
-    await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
-    await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
+test('a demo link opens in demo mode, hides secrets and files, and gives the app the stage (light and dark)', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${APP_URL}?url=${encodeURIComponent(DEMO_MCP_URL)}&demo=1`);
+  await expect(page.getByRole('button', { name: names.workspace.demoMode })).toHaveAttribute('aria-pressed', 'true');
+  await chooseEra(page, '2025 and older');
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected');
 
-    // The log and the wire views are folded into the strip; the session id is not on the page.
-    await expect(page.getByRole('region', { name: names.log.region })).toBeHidden();
-    await expect(page.getByRole('region', { name: names.demo.activityStrip })).toContainText('→ initialize');
-    await expect(page.getByText('hidden in demo mode')).toHaveCount(1);
-    // No file leaves in demo mode: the session menu is off the stage (and Save session disabled beneath).
-    await expect(page.getByRole('button', { name: names.workspace.saveSession })).toBeHidden();
+  // The log and the wire views are folded into the strip; the session id is not on the page.
+  await expect(page.getByRole('region', { name: names.log.region })).toBeHidden();
+  await expect(page.getByRole('region', { name: names.demo.activityStrip })).toContainText('→ initialize');
+  await expect(page.getByText('hidden in demo mode')).toHaveCount(1);
+  // No file leaves in demo mode: the session menu is off the stage (and Save session disabled beneath).
+  await expect(page.getByRole('button', { name: names.workspace.saveSession })).toBeHidden();
 
-    await page.getByRole('button', { name: 'show-sales' }).click();
-    await page.getByRole('button', { name: names.tools.runTool }).click();
-    const app = page.frameLocator('iframe[title^="MCP App"]').frameLocator('iframe');
-    await expect(app.getByRole('status')).toHaveText('Showing the tool result.');
-    // By keyboard: Playwright misplaces pointer clicks inside frames under CSS zoom (demo mode's larger type).
-    await app.getByRole('button', { name: 'Refresh from server' }).press('Enter');
-    await expect(page.getByRole('region', { name: names.demo.activityStrip })).toContainText('→ tools/call (app)');
-    await page.getByRole('region', { name: names.apps.region, exact: true }).scrollIntoViewIfNeeded();
-    // The 1280×720 screenshot the issue asks for, kept with the test's output.
+  await page.getByRole('button', { name: 'show-sales' }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
+  const app = page.frameLocator('iframe[title^="MCP App"]').frameLocator('iframe');
+  await expect(app.getByRole('status')).toHaveText('Showing the tool result.');
+  // By keyboard: Playwright misplaces pointer clicks inside frames under CSS zoom (demo mode's larger type).
+  await app.getByRole('button', { name: 'Refresh from server' }).press('Enter');
+  await expect(page.getByRole('region', { name: names.demo.activityStrip })).toContainText('→ tools/call (app)');
+  await page.getByRole('region', { name: names.apps.region, exact: true }).scrollIntoViewIfNeeded();
+  // The 1280×720 screenshots the issue asks for, one a theme, kept with the test's output.
+  for (const scheme of ['light', 'dark'] as const) {
+    await useTheme(page, scheme);
     const shot = testInfo.outputPath(`demo-mode-${scheme}.png`);
     await page.screenshot({ path: shot });
     await testInfo.attach(`demo-mode-${scheme}`, { path: shot, contentType: 'image/png' });
+  }
 
-    await page.getByRole('button', { name: names.workspace.demoMode }).click();
-    await expect(page.getByRole('region', { name: names.log.region })).toBeVisible();
-    await expect(page.getByRole('button', { name: names.workspace.saveSession })).toBeEnabled();
-  });
-}
+  await page.getByRole('button', { name: names.workspace.demoMode }).click();
+  await expect(page.getByRole('region', { name: names.log.region })).toBeVisible();
+  await expect(page.getByRole('button', { name: names.workspace.saveSession })).toBeEnabled();
+});
 
 test('demo mode hides the URL’s credentials and every header value, keeps demo=1 in the address, and still connects', async ({ page }) => {
   const key = 'sk-demo-planted-42';

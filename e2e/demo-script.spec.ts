@@ -2,8 +2,8 @@
  * Demo mode's script: a server's saved requests, stepped with one key. Each step shows the tool with its
  * form filled in, then its result (and its app). Screenshots at 1280×720, light and dark, go with the output.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
+import { scanBothThemes, useTheme } from './axe.ts';
 import { chooseEra, expect, result, test } from './fixtures.ts';
 import { APP_URL, DEMO_MCP_URL } from './servers/ports.ts';
 import { nameOf, names } from './names.ts';
@@ -32,63 +32,60 @@ async function openWithScript(page: Page) {
   await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
 }
 
+/** A 1280×720 screenshot in each theme, kept with the test's output; the page is left light. */
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
+  for (const scheme of ['light', 'dark'] as const) {
+    await useTheme(page, scheme);
+    const path = testInfo.outputPath(`${name}-${scheme}.png`);
+    await page.screenshot({ path });
+    await testInfo.attach(`${name}-${scheme}`, { path, contentType: 'image/png' });
+  }
+  await useTheme(page, 'light');
 }
 
 const scriptStatus = (page: Page) => page.getByRole('region', { name: names.demo.script }).getByRole('status');
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`steps a two-step script with one key: the filled form, then the result and the app (${scheme})`, async ({ page }, testInfo) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    await openWithScript(page);
-    await expect(scriptStatus(page)).toHaveText('Script ready: 2 steps');
-    await expect(page.getByRole('button', { name: names.demo.nextStep })).toHaveAttribute('aria-keyshortcuts', /ArrowRight/);
+test('steps a two-step script with one key: the filled form, then the result and the app (light and dark)', async ({ page }, testInfo) => {
+  await openWithScript(page);
+  await expect(scriptStatus(page)).toHaveText('Script ready: 2 steps');
+  await expect(page.getByRole('button', { name: names.demo.nextStep })).toHaveAttribute('aria-keyshortcuts', /ArrowRight/);
 
-    // Step 1: the form, filled in, and nothing run yet.
-    await page.keyboard.press('ArrowRight');
-    await expect(scriptStatus(page)).toHaveText('Step 1 of 2 — Say hello');
-    await expect(page.getByRole('heading', { name: 'Echo' })).toBeVisible();
-    const form = page.locator('.tool-form');
-    await expect(form.getByLabel(/^message/)).toHaveValue('Hello from the script');
-    await expect(form.getByLabel(/^shout/)).toBeChecked();
-    await expect(result(page)).not.toContainText('HELLO FROM THE SCRIPT');
-    await shoot(page, testInfo, `demo-script-form-${scheme}`);
-    // The script bar and the stage pass WCAG 2.2 AA in this theme (axe; the app's own frame is the server's).
-    const axe = await new AxeBuilder({ page })
-      .include('.script-bar')
-      .include('.feature-tabs')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  // Step 1: the form, filled in, and nothing run yet.
+  await page.keyboard.press('ArrowRight');
+  await expect(scriptStatus(page)).toHaveText('Step 1 of 2 — Say hello');
+  await expect(page.getByRole('heading', { name: 'Echo' })).toBeVisible();
+  const form = page.locator('.tool-form');
+  await expect(form.getByLabel(/^message/)).toHaveValue('Hello from the script');
+  await expect(form.getByLabel(/^shout/)).toBeChecked();
+  await expect(result(page)).not.toContainText('HELLO FROM THE SCRIPT');
+  await shoot(page, testInfo, 'demo-script-form');
+  // The script bar and the stage pass WCAG 2.2 AA in both themes (axe; the app's own frame is the server's).
+  expect(await scanBothThemes(page, 'script bar and stage', ['.script-bar', '.feature-tabs'])).toEqual([]);
 
-    // The same key runs it.
-    await page.keyboard.press('PageDown');
-    await expect(result(page)).toContainText('HELLO FROM THE SCRIPT');
-    await expect(page.getByRole('region', { name: names.demo.activityStrip })).toContainText('→ tools/call');
+  // The same key runs it.
+  await page.keyboard.press('PageDown');
+  await expect(result(page)).toContainText('HELLO FROM THE SCRIPT');
+  await expect(page.getByRole('region', { name: names.demo.activityStrip })).toContainText('→ tools/call');
 
-    // Step 2, by the button: a tool with an app.
-    await page.getByRole('button', { name: names.demo.nextStep }).click();
-    await expect(scriptStatus(page)).toHaveText('Step 2 of 2 — Sales in the south');
-    await expect(page.getByRole('heading', { name: 'Show sales (an MCP App)' })).toBeVisible();
-    await expect(
-      page
-        .locator('.tool-form')
-        .getByLabel(/^region/)
-        .locator('option:checked'),
-    ).toHaveText('south');
-    await page.keyboard.press(' ');
-    await expect(result(page)).toContainText('Sales for the south region');
-    const app = page.frameLocator('iframe[title^="MCP App"]').frameLocator('iframe');
-    await expect(app.getByRole('status')).toHaveText('Showing the tool result.');
-    await shoot(page, testInfo, `demo-script-result-${scheme}`);
+  // Step 2, by the button: a tool with an app.
+  await page.getByRole('button', { name: names.demo.nextStep }).click();
+  await expect(scriptStatus(page)).toHaveText('Step 2 of 2 — Sales in the south');
+  await expect(page.getByRole('heading', { name: 'Show sales (an MCP App)' })).toBeVisible();
+  await expect(
+    page
+      .locator('.tool-form')
+      .getByLabel(/^region/)
+      .locator('option:checked'),
+  ).toHaveText('south');
+  await page.keyboard.press(' ');
+  await expect(result(page)).toContainText('Sales for the south region');
+  const app = page.frameLocator('iframe[title^="MCP App"]').frameLocator('iframe');
+  await expect(app.getByRole('status')).toHaveText('Showing the tool result.');
+  await shoot(page, testInfo, 'demo-script-result');
 
-    await page.keyboard.press('ArrowRight');
-    await expect(scriptStatus(page)).toHaveText('Script done: 2 steps');
-  });
-}
+  await page.keyboard.press('ArrowRight');
+  await expect(scriptStatus(page)).toHaveText('Script done: 2 steps');
+});
 
 test('the script follows the order set in the History tab, and keys typed in a field stay there', async ({ page }) => {
   await openWithScript(page);

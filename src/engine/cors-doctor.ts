@@ -7,7 +7,7 @@
  */
 import { MCP_ALLOW_HEADERS, MCP_EXPOSE_HEADERS, MODERN_REQUEST_HEADERS, type CorsDiagnosis } from '../shared/cors.ts';
 import type { EngineError } from '../shared/errors.ts';
-import { describeError } from '../shared/read.ts';
+import { describeError, pluralWord } from '../shared/read.ts';
 
 type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -115,7 +115,7 @@ export async function diagnoseCors(
 function modernSentence(missing: string[], paramsKnown: boolean): string {
   const list = missing.join(', ');
   const params = paramsKnown ? '' : ' (and one Mcp-Param-<Name> for each x-mcp-header its tools declare)';
-  return `The server's CORS preflight allows what a 2025 request sends but not the request header${missing.length === 1 ? '' : 's'} MCP 2026-07-28 adds: add ${list}${params} to Access-Control-Allow-Headers, or connect as 2025.`;
+  return `The server's CORS preflight allows what a 2025 request sends but not the request ${pluralWord(missing.length, 'header')} MCP 2026-07-28 adds: add ${list}${params} to Access-Control-Allow-Headers, or connect as 2025.`;
 }
 
 /**

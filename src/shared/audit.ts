@@ -4,6 +4,7 @@
  * the command line read only these shapes.
  */
 import type { ProtocolEra, TransportKind } from './model.ts';
+import { plural } from './read.ts';
 
 /**
  * - `pass`: the server did what the spec asks;
@@ -138,8 +139,8 @@ export function summarizeCounts(counts: Record<AuditVerdict, number>): string {
   const parts = [
     `${counts.pass} pass`,
     `${counts.fail} fail`,
-    `${counts.warning} warning${counts.warning === 1 ? '' : 's'}`,
+    plural(counts.warning, 'warning'),
     `${counts['not-applicable']} not applicable`,
   ];
-  return `${total} check${total === 1 ? '' : 's'}: ${parts.join(', ')}`;
+  return `${plural(total, 'check')}: ${parts.join(', ')}`;
 }

@@ -13,8 +13,11 @@ export const num = (value: unknown): number | undefined => (typeof value === 'nu
 
 export const record = (value: unknown): Record<string, unknown> | undefined => (isRecord(value) ? value : undefined);
 
+/** "tool" or "tools" for `count`, without the count (when the count is written apart, e.g. with separators). */
+export const pluralWord = (count: number, word: string, many = `${word}s`): string => (count === 1 ? word : many);
+
 /** "1 tool", "3 tools"; `many` for words whose plural is not word + s. */
-export const plural = (count: number, word: string, many = `${word}s`): string => `${count} ${count === 1 ? word : many}`;
+export const plural = (count: number, word: string, many = `${word}s`): string => `${count} ${pluralWord(count, word, many)}`;
 
 /**
  * The message of anything thrown: an Error's message, the `message` of a plain object (an EngineError after

@@ -1,7 +1,7 @@
 /**
  * The real engine through the local relay: to a server that sends no CORS headers (the demo server with
  * CORS off), in both protocol eras, and to a stdio server the relay runs. The relay's refusals are proved
- * in src/node/relay/relay.test.ts.
+ * in src/node/relay/relay-refusals.test.ts.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,7 +2,7 @@
  * resources-templates-read: a resource template, filled in with values the server's own completion offered,
  * reads as a resource: a result whose contents are not empty, each with a uri and a text or blob.
  */
-import { isRecord } from '../../../shared/read.ts';
+import { isRecord, plural } from '../../../shared/read.ts';
 import type { Exchange } from '../exchange.ts';
 import { describeAnswer, wireResult } from './answer.ts';
 import { fail, pass, quote, type Finding } from './findings.ts';
@@ -36,10 +36,6 @@ export function judgeTemplateRead(exchange: Exchange, uri: string): Finding[] {
       findings.push(fail(`Content ${index + 1} has neither text nor blob.`));
   });
   if (findings.length === 0)
-    findings.push(
-      pass(
-        `${quote(uri, 60)} read as ${contents.length} content item${contents.length === 1 ? '' : 's'}, each with a uri and its text or blob.`,
-      ),
-    );
+    findings.push(pass(`${quote(uri, 60)} read as ${plural(contents.length, 'content item')}, each with a uri and its text or blob.`));
   return findings;
 }

@@ -1,5 +1,5 @@
 /** Results of the utilities: ping and logging/setLevel answer an empty result; completion/complete a list of values. */
-import { isRecord } from '../../../shared/read.ts';
+import { isRecord, plural } from '../../../shared/read.ts';
 import type { Exchange } from '../exchange.ts';
 import { unansweredFinding } from './answer.ts';
 import { fail, pass, quote, type Finding } from './findings.ts';
@@ -34,6 +34,6 @@ export function judgeCompletion(exchange: Exchange): Finding[] {
     findings.push(fail(`completion.total is ${quote(total, 30)}, not a count.`));
   if (hasMore !== undefined && typeof hasMore !== 'boolean')
     findings.push(fail(`completion.hasMore is ${quote(hasMore, 30)}, not a boolean.`));
-  if (findings.length === 0) findings.push(pass(`completion/complete answered ${values.length} value${values.length === 1 ? '' : 's'}.`));
+  if (findings.length === 0) findings.push(pass(`completion/complete answered ${plural(values.length, 'value')}.`));
   return findings;
 }

@@ -1,0 +1,81 @@
+// `npm test`: every check, timed. The static checks (typecheck, lint, format, knip) are single-threaded
+// and independent, so they run side by side, as many at once as the cores and the load allow; their output
+// is printed whole when each ends. Then the unit and engine tests, the conformance suite and the end-to-end
+// tests run one after another, each spreading its own work over the cores. The first failing stage stops the
+// run (as `&&` did), and the run ends with how long each phase took and the load average it ran at, so a
+// slow phase is seen where it happens.
+import { spawn } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
+
+const STATIC = ['typecheck', 'lint', 'format:check', 'knip'];
+const SERIAL = ['test:unit', 'test:conformance', 'test:e2e'];
+const CORES = availableParallelism();
+/** One a core when idle, fewer as the load average passes the cores, never fewer than one. */
+const width = () => Math.max(1, Math.min(CORES, Math.floor((CORES * CORES) / Math.max(CORES, loadavg()[0]))));
+
+const timings = [];
+const started = Date.now();
+
+const staticOk = await pool(STATIC, width, (script) => npmRun(script, { buffered: true }));
+let ok = staticOk;
+for (const script of SERIAL) {
+  if (!ok) break;
+  ok = await npmRun(script, { buffered: false });
+}
+summary();
+process.exit(ok ? 0 : 1);
+
+/** Runs `npm run <script>`; with `buffered`, its output is printed in one piece when it ends. */
+function npmRun(script, { buffered }) {
+  const load = loadavg()[0];
+  const began = Date.now();
+  if (!buffered) console.log(`\n--- npm run ${script} (load average ${load.toFixed(1)})`);
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '-s', script], { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    if (buffered) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => {
+      output += `could not start npm: ${error.message}\n`;
+    });
+    child.on('close', (code) => {
+      const seconds = (Date.now() - began) / 1000;
+      timings.push({ script, seconds, load, ok: code === 0 });
+      if (buffered) {
+        console.log(`\n--- npm run ${script}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds.toFixed(0)} s`);
+        if (output.trim() !== '') process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      }
+      resolve(code === 0);
+    });
+  });
+}
+
+/** Runs `work` over `items`, starting one only while fewer than `limit()` run; true when every one passed. */
+async function pool(items, limit, work) {
+  const queue = [...items];
+  let running = 0;
+  let allOk = true;
+  await new Promise((resolve) => {
+    const next = () => {
+      if (queue.length === 0 && running === 0) return resolve();
+      while (queue.length > 0 && running < limit()) {
+        running++;
+        void work(queue.shift()).then((passed) => {
+          allOk &&= passed;
+          running--;
+          next();
+        });
+      }
+    };
+    next();
+  });
+  return allOk;
+}
+
+function summary() {
+  const total = (Date.now() - started) / 1000;
+  console.log(`\n--- npm test: ${CORES} cores; each phase, the seconds it took and the load average when it started`);
+  for (const t of timings) {
+    console.log(`  ${t.ok ? '✓' : '✗'} ${t.script.padEnd(18)} ${t.seconds.toFixed(0).padStart(5)} s   load ${t.load.toFixed(1)}`);
+  }
+  console.log(`  ${'total (wall clock)'.padEnd(20)} ${total.toFixed(0).padStart(5)} s   load now ${loadavg()[0].toFixed(1)}`);
+}
