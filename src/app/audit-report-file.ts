@@ -13,6 +13,7 @@ import {
   type AuditResult,
   type AuditVerdict,
 } from '../shared/audit.ts';
+import { eraFrom } from '../shared/era-profile.ts';
 import { isRecord } from '../shared/read.ts';
 import { maskUrlCredentials, redactJson, redactUrlsIn } from '../shared/redact.ts';
 
@@ -223,7 +224,7 @@ export function parseAuditReportFile(text: string): Parsed {
           name: isStr(report.server.name) ? report.server.name : '(unnamed)',
           version: isStr(report.server.version) ? report.server.version : '',
         },
-        era: report.era === 'modern' ? 'modern' : 'legacy',
+        era: eraFrom(report.era),
         protocolVersion: isStr(report.protocolVersion) ? report.protocolVersion : '',
         transport: report.transport === 'sse' ? 'sse' : 'streamable-http',
         startedAt: optNum(report.startedAt) ?? 0,

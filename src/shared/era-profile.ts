@@ -85,3 +85,8 @@ const PROFILES: Record<ProtocolEra, EraProfile> = {
 export function profileOf(era: ProtocolEra | undefined): EraProfile {
   return PROFILES[era ?? 'legacy'];
 }
+
+/** An era read from a file or another untrusted source: anything this build does not know reads as the 2025 era. */
+export function eraFrom(value: unknown): ProtocolEra {
+  return typeof value === 'string' && Object.hasOwn(PROFILES, value) ? (value as ProtocolEra) : 'legacy';
+}

@@ -1,5 +1,6 @@
 import type { AuditExchange, AuditResult } from '../../shared/audit.ts';
 import { redactJson } from '../../shared/redact.ts';
+import { plural } from '../../shared/read.ts';
 import { messageItemId, type LogItem } from '../../state/index.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { usePresentation } from '../presentation/use-presentation.ts';
@@ -42,7 +43,7 @@ export function AuditResultRow({ result, messages }: Props) {
         <details className="audit-more">
           <summary>
             What was sent and what came back
-            {result.exchanges.length > 0 && ` (${result.exchanges.length} request${result.exchanges.length === 1 ? '' : 's'})`}
+            {result.exchanges.length > 0 && ` (${plural(result.exchanges.length, 'request')})`}
           </summary>
           <ul className="audit-details">
             {result.details.map((line, index) => (

@@ -4,7 +4,7 @@
  * so "valid" here means the same as when the Tools tab checks a result. A `$ref` to another document is
  * never fetched (the spec forbids clients to); one that cannot resolve without the network is a warning.
  */
-import { describeError, isRecord } from '../../../shared/read.ts';
+import { describeError, isRecord, plural } from '../../../shared/read.ts';
 import type { ProtocolEra } from '../../../shared/model.ts';
 import { ajvFor } from '../../features/output-check.ts';
 import { fail, note, quote, warn, type Finding } from './findings.ts';
@@ -62,7 +62,7 @@ function metaSchemaFindings(schema: Record<string, unknown>, what: string): Find
   // Ajv explains one mistake several ways (each branch of the meta-schema's anyOf); the first is the plainest.
   const [first, ...others] = ajv.errors ?? [];
   const problem = first ? `${first.instancePath || '(root)'} ${first.message ?? 'is invalid'}` : 'its meta-schema refuses it';
-  const more = others.length > 0 ? ` (Ajv reports ${others.length} more line${others.length === 1 ? '' : 's'} about it)` : '';
+  const more = others.length > 0 ? ` (Ajv reports ${plural(others.length, 'more line')} about it)` : '';
   return [fail(`${what} is not valid JSON Schema: ${problem}${more}.`)];
 }
 
