@@ -24,7 +24,7 @@ import type { Tool, ToolCallOutcome } from '../../shared/model.ts';
 import type { ResourceContent } from '../../shared/resources-api.ts';
 import type { UrlCheck } from '../../shared/url.ts';
 import { confirmReason } from '../tools/ConfirmRunDialog.tsx';
-import { mayBeDestructive } from '../tools/tool-meta.ts';
+import { mayBeDestructive } from '../../shared/tool-hints.ts';
 import { APP_MESSAGES_PER_SECOND, BUDGET_LOGGER, createAppBudget } from './app-budget.ts';
 import { buildAppDocument, GUARD_LOGGER } from './app-document.ts';
 import { SANDBOX_FLAGS } from './sandbox-url.ts';
