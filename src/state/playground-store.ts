@@ -48,8 +48,8 @@ export interface PendingConfirm {
 export interface PlaygroundState {
   preset: string;
   provider: ProviderConfig;
-  /** Whether the worker holds a key for the provider's origin (the key itself never comes back). */
-  keyHeld: boolean;
+  /** The provider origins the worker holds a key for (the keys themselves never come back). */
+  keyOrigins: readonly string[];
   items: readonly PlaygroundItem[];
   running: boolean;
   /** What ended the conversation's last run, when it failed outside any one step. */
@@ -63,7 +63,7 @@ export interface PlaygroundState {
 export interface PlaygroundActions {
   choosePreset(preset: string): void;
   setProvider(change: Partial<ProviderConfig>): void;
-  setKeyHeld(held: boolean): void;
+  setKeyHeld(origin: string, held: boolean): void;
   add(item: PlaygroundItem): void;
   update(id: string, change: Partial<PlaygroundItem>): void;
   setRunning(running: boolean, error?: EngineError | null): void;
@@ -83,7 +83,7 @@ export function createPlaygroundStore() {
     return {
       preset: firstPreset,
       provider: { ...PROVIDER_PRESETS[firstPreset]! },
-      keyHeld: false,
+      keyOrigins: [],
       items: [],
       running: false,
       error: null,
@@ -97,7 +97,10 @@ export function createPlaygroundStore() {
           set({ preset, provider });
         },
         setProvider: (change) => set({ provider: { ...get().provider, ...change } }),
-        setKeyHeld: (keyHeld) => set({ keyHeld }),
+        setKeyHeld(origin, held) {
+          const others = get().keyOrigins.filter((known) => known !== origin);
+          set({ keyOrigins: held ? [...others, origin] : others });
+        },
         add: (item) => set({ items: [...get().items, item] }),
         update(id, change) {
           set({ items: get().items.map((item) => (item.id === id ? ({ ...item, ...change } as PlaygroundItem) : item)) });
@@ -129,4 +132,13 @@ export function createPlaygroundStore() {
       },
     };
   });
+}
+
+/** The origin of a provider's base URL, or null while it is not a URL. */
+export function providerOrigin(baseUrl: string): string | null {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return null;
+  }
 }

@@ -59,8 +59,9 @@ export function playgroundCommands(
   return {
     /** Hands the key to the worker for the provider's origin (empty forgets it); the store learns only whether one is held. */
     async setPlaygroundKey(key: string): Promise<void> {
-      const { held } = await client.call('setProviderKey', { baseUrl: playground().provider.baseUrl, key });
-      playground().actions.setKeyHeld(held);
+      const { baseUrl } = playground().provider;
+      const { held } = await client.call('setProviderKey', { baseUrl, key });
+      playground().actions.setKeyHeld(new URL(baseUrl).origin, held);
     },
     /**
      * Sends the person's message and runs the conversation until the model answers without a tool call, the

@@ -61,7 +61,7 @@ const ofKind = <K extends PlaygroundItem['kind']>(kind: K) =>
 describe.each(['openai', 'anthropic'] as const)('the Playground with the %s wire format', (kind) => {
   it('asks, runs the tool the model calls through the session, and shows the answer, with tokens and time', async () => {
     await start(kind);
-    expect(app.playground.getState().keyHeld).toBe(true);
+    expect(app.playground.getState().keyOrigins).toEqual([providerOrigin]);
     await app.commands.sendPlaygroundMessage('hello lens', tools);
     expect(app.playground.getState()).toMatchObject({ running: false, error: null });
     expect(items().map((item) => item.kind)).toEqual(['user', 'model', 'tool', 'model']);
