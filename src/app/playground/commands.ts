@@ -10,7 +10,7 @@ import type { Tool, ToolCallOutcome, ToolCallParams } from '../../shared/model.t
 import type { ChatMessage, ChatTool } from '../../shared/playground.ts';
 import type { AppEffects } from '../effects.ts';
 import type { Stores } from '../stores.ts';
-import { converse, type ConfirmAnswer, type LoopDeps } from './loop.ts';
+import type { ConfirmAnswer, LoopDeps } from './loop.ts';
 
 export function playgroundCommands(
   client: EngineClient,
@@ -81,6 +81,8 @@ export function playgroundCommands(
         }));
       let failure: EngineError | null = null;
       try {
+        // The loop loads with the first message, so the first screen carries none of it.
+        const { converse } = await import('./loop.ts');
         await converse(history, text, tools, deps(offered), controller.signal, (messages) => (history = messages));
       } catch (error) {
         const reason = asEngineError(error);

@@ -159,7 +159,8 @@ function providerMessage(text: string, key: string | undefined): string {
   try {
     const body = JSON.parse(text) as { error?: { message?: unknown } | string };
     const message = typeof body.error === 'string' ? body.error : body.error?.message;
-    return typeof message === 'string' && message !== '' ? `: “${maskKey(message.slice(0, 300), key)}”` : '';
+    const words = typeof message === 'string' ? maskKey(message.slice(0, 300), key).replace(/[.\s]+$/, '') : '';
+    return words !== '' ? `: “${words}”` : '';
   } catch {
     return '';
   }
