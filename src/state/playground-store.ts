@@ -8,7 +8,7 @@ import { createStore } from 'zustand/vanilla';
 import type { EngineError } from '../shared/errors.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import type { Tool, ToolCallOutcome } from '../shared/model.ts';
-import { PROVIDER_PRESETS, type ProviderConfig, type TokenUsage } from '../shared/playground.ts';
+import type { ProviderConfig, TokenUsage } from '../shared/playground.ts';
 
 export type PlaygroundItem =
   | { kind: 'user'; id: string; text: string }
@@ -61,7 +61,8 @@ export interface PlaygroundState {
 }
 
 export interface PlaygroundActions {
-  choosePreset(preset: string): void;
+  /** A preset's settings (PROVIDER_PRESETS, which the view holds, so the first screen does not). */
+  choosePreset(preset: string, provider: ProviderConfig): void;
   setProvider(change: Partial<ProviderConfig>): void;
   setKeyHeld(origin: string, held: boolean): void;
   add(item: PlaygroundItem): void;
@@ -73,7 +74,8 @@ export interface PlaygroundActions {
   applyEvents(events: readonly EngineEvent[]): void;
 }
 
-const firstPreset = 'openai';
+/** PROVIDER_PRESETS.openai, written out so the store does not import the presets. */
+const FIRST: ProviderConfig = { kind: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini' };
 
 export function createPlaygroundStore() {
   return createStore<PlaygroundState>()((set, get) => {
@@ -81,8 +83,8 @@ export function createPlaygroundStore() {
     const logWatch = (items: readonly PlaygroundItem[]) =>
       items.findLast((item) => item.kind === 'tool' && item.status === 'running' && item.logSeq === undefined);
     return {
-      preset: firstPreset,
-      provider: { ...PROVIDER_PRESETS[firstPreset]! },
+      preset: 'openai',
+      provider: FIRST,
       keyOrigins: [],
       items: [],
       running: false,
@@ -90,12 +92,7 @@ export function createPlaygroundStore() {
       confirm: null,
       allowed: [],
       actions: {
-        choosePreset(preset) {
-          const found = PROVIDER_PRESETS[preset];
-          if (!found) return;
-          const { label: _label, ...provider } = found;
-          set({ preset, provider });
-        },
+        choosePreset: (preset, provider) => set({ preset, provider }),
         setProvider: (change) => set({ provider: { ...get().provider, ...change } }),
         setKeyHeld(origin, held) {
           const others = get().keyOrigins.filter((known) => known !== origin);

@@ -1,16 +1,16 @@
 /**
- * The Playground's commands on one connection: the key goes to the worker and stays there; a message starts
- * the conversation loop (loop.ts), whose model steps are the engine's `modelTurn` and whose tool calls are
- * `runTool`, the Tools tab's own command (same timeouts, same history, same Message log). The history the
- * model sees is kept here, not in the store: the store holds what the person sees.
+ * The Playground's commands, as the app offers them from the start: each loads the conversation
+ * (conversation.ts, with the loop) on first use, so the first screen carries none of it. One conversation
+ * per connection, made once.
  */
 import type { EngineClient } from '../../bridge/index.ts';
-import { asEngineError, type EngineError } from '../../shared/errors.ts';
 import type { Tool, ToolCallOutcome, ToolCallParams } from '../../shared/model.ts';
-import type { ChatMessage, ChatTool } from '../../shared/playground.ts';
 import type { AppEffects } from '../effects.ts';
 import type { Stores } from '../stores.ts';
-import type { ConfirmAnswer, LoopDeps } from './loop.ts';
+import type { ConfirmAnswer } from './loop.ts';
+import type { playgroundConversation } from './conversation.ts';
+
+type Conversation = ReturnType<typeof playgroundConversation>;
 
 export function playgroundCommands(
   client: EngineClient,
@@ -18,93 +18,20 @@ export function playgroundCommands(
   effects: Pick<AppEffects, 'now'>,
   runTool: (params: ToolCallParams, signal?: AbortSignal) => Promise<ToolCallOutcome>,
 ) {
-  let history: ChatMessage[] = [];
-  let running: AbortController | undefined;
-  let answer: ((choice: ConfirmAnswer) => void) | undefined;
-  let counter = 0;
-  const playground = () => stores.playground.getState();
-
-  const deps = (tools: readonly ChatTool[]): LoopDeps => ({
-    now: effects.now,
-    nextId: (prefix) => `${prefix}-${effects.now().toString(36)}-${++counter}`,
-    modelTurn: (messages, turnId, signal) =>
-      client.call('modelTurn', { turnId, provider: playground().provider, messages, tools: [...tools] }, signal),
-    runTool(name, args, signal) {
-      const { toolTimeoutMs, toolMaxTotalTimeoutMs } = stores.prefs.getState();
-      return runTool({ name, arguments: args, timeoutMs: toolTimeoutMs, maxTotalTimeoutMs: toolMaxTotalTimeoutMs }, signal);
-    },
-    asksFirst: () => stores.prefs.getState().confirmDestructive,
-    confirm: (ask, signal) =>
-      new Promise<ConfirmAnswer>((resolve, reject) => {
-        const onAbort = () => {
-          answer = undefined;
-          playground().actions.ask(null);
-          reject(signal.reason);
-        };
-        signal.addEventListener('abort', onAbort, { once: true });
-        answer = (choice) => {
-          signal.removeEventListener('abort', onAbort);
-          answer = undefined;
-          playground().actions.ask(null);
-          resolve(choice);
-        };
-        playground().actions.ask(ask);
-      }),
-    allowed: () => playground().allowed,
-    allow: (tool) => playground().actions.allow(tool),
-    add: (item) => playground().actions.add(item),
-    update: (id, change) => playground().actions.update(id, change),
-  });
-
+  let loading: Promise<Conversation> | undefined;
+  let loaded: Conversation | undefined;
+  const conversation = () =>
+    (loading ??= import('./conversation.ts').then((m) => (loaded = m.playgroundConversation(client, stores, effects, runTool))));
   return {
     /** Hands the key to the worker for the provider's origin (empty forgets it); the store learns only whether one is held. */
-    async setPlaygroundKey(key: string): Promise<void> {
-      const { baseUrl } = playground().provider;
-      const { held } = await client.call('setProviderKey', { baseUrl, key });
-      playground().actions.setKeyHeld(new URL(baseUrl).origin, held);
-    },
-    /**
-     * Sends the person's message and runs the conversation until the model answers without a tool call, the
-     * person stops it, or a step fails. `tools` are the server's tools as listed (the Tools tab's list).
-     */
-    async sendPlaygroundMessage(text: string, tools: readonly Tool[]): Promise<void> {
-      if (running || text.trim() === '') return;
-      const controller = new AbortController();
-      running = controller;
-      playground().actions.setRunning(true, null);
-      const offered = tools
-        .filter((tool) => !tool.excluded)
-        .map((tool): ChatTool => ({
-          name: tool.name,
-          ...(tool.description && { description: tool.description }),
-          inputSchema: tool.inputSchema,
-        }));
-      let failure: EngineError | null = null;
-      try {
-        // The loop loads with the first message, so the first screen carries none of it.
-        const { converse } = await import('./loop.ts');
-        await converse(history, text, tools, deps(offered), controller.signal, (messages) => (history = messages));
-      } catch (error) {
-        const reason = asEngineError(error);
-        if (reason.code !== 'cancelled') failure = reason;
-      } finally {
-        running = undefined;
-        playground().actions.setRunning(false, failure);
-      }
-    },
+    setPlaygroundKey: async (key: string) => (await conversation()).setPlaygroundKey(key),
+    /** Sends the person's message and runs the conversation until the model answers without a tool call. */
+    sendPlaygroundMessage: async (text: string, tools: readonly Tool[]) => (await conversation()).sendPlaygroundMessage(text, tools),
     /** The person's answer to "Run this tool?" while the model waits. */
-    answerPlaygroundConfirm(choice: ConfirmAnswer): void {
-      answer?.(choice);
-    },
+    answerPlaygroundConfirm: (choice: ConfirmAnswer) => loaded?.answerPlaygroundConfirm(choice),
     /** Stops the model's stream and any tool call running for it; what finished stays on screen. */
-    stopPlayground(): void {
-      running?.abort();
-    },
+    stopPlayground: () => loaded?.stopPlayground(),
     /** A new conversation: stops the current one, forgets its history and the tools allowed in it. */
-    restartPlayground(): void {
-      running?.abort();
-      history = [];
-      playground().actions.restart();
-    },
+    restartPlayground: () => (loaded ? loaded.restartPlayground() : stores.playground.getState().actions.restart()),
   };
 }

@@ -43,8 +43,7 @@ async function start(kind: ProviderKind, key = FAKE_PROVIDER_KEY) {
   });
   await app.commands.connect();
   tools = (await engine.client.call('listTools', {})).tools;
-  app.playground.getState().actions.choosePreset(kind === 'openai' ? 'openai' : 'anthropic');
-  app.playground.getState().actions.setProvider({ baseUrl: `${providerOrigin}/${kind}/v1`, model: 'fake-model' });
+  app.playground.getState().actions.setProvider({ kind, baseUrl: `${providerOrigin}/${kind}/v1`, model: 'fake-model' });
   await app.commands.setPlaygroundKey(key);
 }
 

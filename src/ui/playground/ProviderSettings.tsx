@@ -29,7 +29,17 @@ export function ProviderSettings({ keyDraft, onKeyDraft }: Props) {
     <fieldset className="playground-settings" disabled={running}>
       <legend className="visually-hidden">Model provider</legend>
       <label htmlFor={`${id}-preset`}>Provider</label>
-      <select id={`${id}-preset`} className="input input-small" value={preset} onChange={(event) => choosePreset(event.target.value)}>
+      <select
+        id={`${id}-preset`}
+        className="input input-small"
+        value={preset}
+        onChange={(event) => {
+          const found = PROVIDER_PRESETS[event.target.value];
+          if (!found) return;
+          const { label: _label, ...provider } = found;
+          choosePreset(event.target.value, provider);
+        }}
+      >
         {Object.entries(PROVIDER_PRESETS).map(([value, { label }]) => (
           <option key={value} value={value}>
             {label}
