@@ -60,7 +60,7 @@ export interface PlaygroundState {
   actions: PlaygroundActions;
 }
 
-export interface PlaygroundActions {
+interface PlaygroundActions {
   /** A preset's settings (PROVIDER_PRESETS, which the view holds, so the first screen does not). */
   choosePreset(preset: string, provider: ProviderConfig): void;
   setProvider(change: Partial<ProviderConfig>): void;

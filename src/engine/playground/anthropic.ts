@@ -10,7 +10,7 @@ import { maskKey, parseData, streamEvents, type ProviderCall } from './provider-
 import { readArguments, toolNames, type ToolNames } from './tool-names.ts';
 import type { TurnAnswer, TurnOptions } from './turn.ts';
 
-export const ANTHROPIC_VERSION = '2023-06-01';
+const ANTHROPIC_VERSION = '2023-06-01';
 
 export async function anthropicTurn(params: ModelTurnParams, options: TurnOptions): Promise<TurnAnswer> {
   const { provider } = params;

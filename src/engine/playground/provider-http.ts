@@ -10,7 +10,7 @@ import type { Clock } from '../clock.ts';
 import type { FetchLike } from '../wire-tap.ts';
 
 /** A provider that sends nothing for this long mid-answer is given up on (a model may think a while first). */
-export const PROVIDER_IDLE_MS = 120_000;
+const PROVIDER_IDLE_MS = 120_000;
 const EXCERPT_CHARS = 1_000;
 
 export interface ProviderCall {
