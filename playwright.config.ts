@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 import {
+  BROKEN_AUDIT_PORT,
   APP_URL,
   DEMO_PORT,
   EVERYTHING_HTTP_PORT,
@@ -179,6 +180,13 @@ export default defineConfig({
       name: 'hostile',
       command: `${tsNode} e2e/servers/hostile.ts`,
       url: `http://${HOST}:${HOSTILE_PORT}/`,
+      reuseExistingServer,
+      gracefulShutdown: stopGently,
+    },
+    {
+      name: 'broken-audit',
+      command: `${tsNode} e2e/servers/broken-audit.ts`,
+      url: `http://${HOST}:${BROKEN_AUDIT_PORT}/`,
       reuseExistingServer,
       gracefulShutdown: stopGently,
     },

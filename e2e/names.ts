@@ -57,6 +57,7 @@ export const names = {
     logs: 'Logs',
     roots: 'Roots',
     authorization: 'Authorization',
+    audit: 'Audit',
     playground: 'Playground',
   },
   playground: {
@@ -206,6 +207,30 @@ export const names = {
     localServers: 'Local servers',
     notImported: 'Not imported',
   },
+  audit: {
+    run: 'Run audit',
+    runAgain: 'Run audit again',
+    cancel: 'Cancel audit',
+    /** A progressbar while a run goes; the status beside it says "Check n of m: <id>", then the summary. */
+    progress: 'Audit progress',
+    results: 'Audit results',
+    /** A group of toggle buttons (`aria-pressed`), one per verdict: Fail, Warning, Pass, Not applicable. */
+    showVerdicts: 'Show verdicts',
+    fail: 'Fail',
+    warning: 'Warning',
+    pass: 'Pass',
+    notApplicable: 'Not applicable',
+    /** A select: Failures first, Run order. */
+    order: 'Order',
+    exportJson: 'Export JSON',
+    exportMarkdown: 'Export Markdown',
+    closeReport: 'Close report',
+    /** A disclosure (`details`) holding the list below. */
+    toolsToCall: 'Tools to call',
+    toolList: 'Tools the audit may call',
+    /** Each row's disclosure: the details, then each exchange with its messages and links. */
+    exchanges: 'What was sent and what came back',
+  },
 } as const;
 
 /** Names with a part that varies. */
@@ -231,4 +256,8 @@ export const nameOf = {
   appFrame: (uri: string) => `MCP App ${uri}`,
   switchTo: (server: string) => `Switch to ${server}`,
   toolCallCard: (tool: string) => `Tool call ${tool}`,
+  /** A row of the Audit results: "<check id>: <pass|fail|warning|not-applicable>". */
+  auditRow: (id: string, verdict: string) => `${id}: ${verdict}`,
+  showInLog: (method: string) => `Show ${method} in the Message log`,
+  showInHttp: (method: string) => `Show ${method} in the HTTP view`,
 };

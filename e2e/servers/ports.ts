@@ -20,6 +20,7 @@ export const OAUTH_PORT = BASE + 5;
 export const FLOOD_PORT = BASE + 9;
 export const HOSTILE_PORT = BASE + 6;
 export const MODERN_FIXTURE_PORT = BASE + 10;
+export const BROKEN_AUDIT_PORT = BASE + 13;
 /** 20–29: the local relay and the servers behind it. */
 export const NO_CORS_MCP_PORT = BASE + 20;
 export const RELAY_HTTP_PORT = BASE + 21;
@@ -69,3 +70,6 @@ export const RELAY_STDIO_URL = `http://${HOST}:${RELAY_STDIO_PORT}/mcp`;
 export const RELAY_OAUTH_URL = `http://${HOST}:${RELAY_OAUTH_PORT}/mcp`;
 /** The fake model provider (src/test/servers/fake-provider.ts): OpenAI-compatible at `/openai/v1`, Anthropic at `/anthropic/v1`. */
 export const FAKE_PROVIDER_ORIGIN = `http://${HOST}:${FAKE_PROVIDER_PORT}`;
+/** The broken audit fixture behind CORS (src/test/servers/broken-audit-server.ts via e2e/servers/broken-audit.ts): one fault per path. */
+export const brokenAuditUrl = (fault: string, era: 'legacy' | 'modern' = 'legacy') =>
+  `http://${HOST}:${BROKEN_AUDIT_PORT}/${era === 'modern' ? 'modern/' : ''}${fault}/mcp`;

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { EngineClient } from '../bridge/index.ts';
 import type { AuditReport } from '../shared/audit.ts';
 import type { EngineError } from '../shared/errors.ts';
-import { createAuditStore } from '../state/index.ts';
+import type { MessageEntry } from '../shared/events.ts';
+import { createAuditStore, createLogStore, createPrefsStore, messageItemId, type LogItem } from '../state/index.ts';
+import { memoryStorage } from '../state/test-storage.ts';
+import { DEMO_EXPORT_REFUSAL } from './export-rule.ts';
 import { auditCommands } from './audit-commands.ts';
 
 /** An engine client whose runAudit answers when the test says, and rejects as `cancelled` on abort, as the bridge does. */
@@ -22,11 +25,54 @@ function fakeClient() {
   return { client, calls };
 }
 
+function storesFor() {
+  return { audit: createAuditStore(), log: createLogStore(), prefs: createPrefsStore(memoryStorage()) };
+}
+
+function effectsFor() {
+  const downloads: Array<{ name: string; content: Blob }> = [];
+  return { now: () => 1000, download: (name: string, content: Blob) => void downloads.push({ name, content }), downloads };
+}
+
+const REPORT: AuditReport = {
+  runId: 'r1',
+  url: 'http://127.0.0.1:9/mcp?api_key=abc123&x=1',
+  server: { name: 'demo', version: '1.0.0' },
+  era: 'legacy',
+  protocolVersion: '2025-11-25',
+  transport: 'streamable-http',
+  startedAt: 0,
+  durationMs: 1200,
+  results: [
+    {
+      id: 'ping',
+      title: 'ping answers an empty result',
+      spec: {
+        revision: '2025-11-25',
+        section: 'basic/utilities/ping',
+        url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/ping',
+      },
+      verdict: 'pass',
+      reason: 'Nothing to object to.',
+      details: ['Sent ping; got an empty result {}.'],
+      exchanges: [{ method: 'ping', requestSeq: 1, responseSeq: 2, httpSeq: 1, httpStatus: 200 }],
+      durationMs: 3,
+    },
+  ],
+  counts: { pass: 1, fail: 0, warning: 0, 'not-applicable': 0 },
+};
+
+const message = (seq: number, body: unknown): LogItem => ({
+  id: messageItemId(seq),
+  type: 'message',
+  entry: { seq, message: body } as unknown as MessageEntry,
+});
+
 describe('auditCommands', () => {
   it('starts one run at a time and records how it ended', async () => {
     const { client, calls } = fakeClient();
-    const stores = { audit: createAuditStore() };
-    const commands = auditCommands(client, stores, { now: () => 1000 });
+    const stores = storesFor();
+    const commands = auditCommands(client, stores, effectsFor(), () => undefined);
     const runId = commands.startAudit({ checks: ['ping'] });
     expect(commands.startAudit()).toBe(runId);
     expect(calls).toHaveLength(1);
@@ -39,11 +85,71 @@ describe('auditCommands', () => {
 
   it('cancels the running audit', async () => {
     const { client, calls } = fakeClient();
-    const stores = { audit: createAuditStore() };
-    const commands = auditCommands(client, stores, { now: () => 1000 });
+    const stores = storesFor();
+    const commands = auditCommands(client, stores, effectsFor(), () => undefined);
     commands.startAudit();
     commands.cancelAudit();
     expect(calls[0]?.signal?.aborted).toBe(true);
     await expect.poll(() => stores.audit.getState().run?.status).toBe('cancelled');
+  });
+
+  it('exports the report as JSON with each exchange, masked, and opens it again read-only', async () => {
+    const { client } = fakeClient();
+    const stores = storesFor();
+    const effects = effectsFor();
+    const commands = auditCommands(client, stores, effects, () => undefined);
+    stores.audit.getState().actions.started('r1', 0);
+    stores.audit.getState().actions.settled('r1', { report: REPORT });
+    stores.log
+      .getState()
+      .actions.load(
+        [
+          message(1, { jsonrpc: '2.0', id: 1, method: 'ping' }),
+          message(2, { jsonrpc: '2.0', id: 1, result: { access_token: 'sekrit-value' } }),
+        ],
+        0,
+      );
+    expect(commands.exportAuditReport('json')).toBe(true);
+    expect(commands.exportAuditReport('markdown')).toBe(true);
+    const [json, markdown] = effects.downloads;
+    expect(json?.name).toMatch(/^mcp-lens-audit-.*\.mcplens-audit\.json$/);
+    expect(markdown?.name).toMatch(/\.md$/);
+    const text = await json!.content.text();
+    expect(text).not.toContain('abc123');
+    expect(text).not.toContain('sekrit-value');
+    expect(await markdown!.content.text()).toContain('| PASS | `ping`');
+
+    const reopened = storesFor();
+    const again = auditCommands(client, reopened, effects, () => undefined);
+    const file = Object.assign(new Blob([text]), { name: 'report.json' });
+    expect(await again.openAuditReport(file)).toBe(true);
+    const opened = reopened.audit.getState().opened;
+    expect(opened?.report.results.map((result) => result.id)).toEqual(['ping']);
+    expect(opened?.messages.get(1)).toEqual({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    expect(JSON.stringify(opened?.messages.get(2))).not.toContain('sekrit-value');
+  });
+
+  it('writes no file in demo mode and says why, like every export', () => {
+    const { client } = fakeClient();
+    const stores = storesFor();
+    stores.prefs.getState().actions.setDemo(true);
+    const effects = effectsFor();
+    const refusals: string[] = [];
+    const commands = auditCommands(client, stores, effects, (reason) => refusals.push(reason));
+    stores.audit.getState().actions.started('r1', 0);
+    stores.audit.getState().actions.settled('r1', { report: REPORT });
+    expect(commands.exportAuditReport('json')).toBe(false);
+    expect(effects.downloads).toEqual([]);
+    expect(refusals).toEqual([DEMO_EXPORT_REFUSAL]);
+  });
+
+  it('says why a file that is not a report does not open', async () => {
+    const { client } = fakeClient();
+    const stores = storesFor();
+    const commands = auditCommands(client, stores, effectsFor(), () => undefined);
+    expect(
+      await commands.openAuditReport(Object.assign(new Blob(['{"format":"mcp-lens-audit-report","version":9}']), { name: 'x.json' })),
+    ).toBe(false);
+    expect(stores.audit.getState().openError).toMatch(/^x\.json: This report is version 9/);
   });
 });

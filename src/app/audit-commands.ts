@@ -1,18 +1,52 @@
 /**
- * Starting and stopping "Audit this server" on one connection. The run is the engine's (src/engine/audit/);
- * this keeps its AbortController, so leaving the Audit tab cancels nothing, and puts where it stands in the
- * `audit` store, fed by the router with the engine's `audit` events.
+ * Starting and stopping "Audit this server" on one connection, and the report as a file. The run is the
+ * engine's (src/engine/audit/); this keeps its AbortController, so leaving the Audit tab cancels nothing, and
+ * puts where it stands in the `audit` store, fed by the router with the engine's `audit` events.
  */
 import type { EngineClient } from '../bridge/index.ts';
 import type { AuditOptions } from '../shared/audit.ts';
 import { asEngineError } from '../shared/errors.ts';
+import { LENS_VERSION } from '../shared/version.ts';
+import { messageItemId } from '../state/index.ts';
+import {
+  AUDIT_REPORT_EXTENSION,
+  MAX_AUDIT_REPORT_BYTES,
+  auditReportMarkdown,
+  buildAuditReportFile,
+  parseAuditReportFile,
+  type AuditReportFile,
+} from './audit-report-file.ts';
 import type { AppEffects } from './effects.ts';
+import { exportRefusal } from './export-rule.ts';
+import { fileStamp } from './file-stamp.ts';
 import type { Stores } from './stores.ts';
 
-export function auditCommands(client: EngineClient, stores: Pick<Stores, 'audit'>, effects: Pick<AppEffects, 'now'>) {
+type AuditStores = Pick<Stores, 'audit' | 'log' | 'prefs'>;
+
+export function auditCommands(
+  client: EngineClient,
+  stores: AuditStores,
+  effects: Pick<AppEffects, 'now' | 'download'>,
+  refuse: (reason: string) => void,
+) {
   let running: { runId: string; controller: AbortController } | undefined;
   let counter = 0;
   const audit = () => stores.audit.getState();
+
+  /** The report on screen as a file: an opened one as it was, the latest run's with its messages from the log. */
+  function reportFile(): AuditReportFile | undefined {
+    const { opened, run } = audit();
+    const exportedAt = new Date(effects.now());
+    if (opened)
+      return buildAuditReportFile(opened.report, (seq) => opened.messages.get(seq), { lensVersion: opened.lensVersion, exportedAt });
+    if (!run?.report) return undefined;
+    const { byId } = stores.log.getState();
+    const messageOf = (seq: number) => {
+      const item = byId.get(messageItemId(seq));
+      return item?.type === 'message' ? item.entry.message : undefined;
+    };
+    return buildAuditReportFile(run.report, messageOf, { lensVersion: LENS_VERSION, exportedAt });
+  }
 
   return {
     /**
@@ -24,6 +58,7 @@ export function auditCommands(client: EngineClient, stores: Pick<Stores, 'audit'
       const runId = `audit-${effects.now().toString(36)}-${++counter}`;
       const controller = new AbortController();
       running = { runId, controller };
+      audit().actions.closeReport();
       audit().actions.started(runId, effects.now());
       client
         .call('runAudit', { runId, options }, controller.signal)
@@ -39,6 +74,56 @@ export function auditCommands(client: EngineClient, stores: Pick<Stores, 'audit'
     /** Stops the running audit: the checks that finished stay, and the run says it was cancelled. */
     cancelAudit(): void {
       running?.controller.abort();
+    },
+    /**
+     * Downloads the report on screen as JSON (which opens again here) or Markdown. Demo mode writes no file,
+     * like every other export (export-rule.ts); false when nothing was written.
+     */
+    exportAuditReport(format: 'json' | 'markdown'): boolean {
+      const refusal = exportRefusal(stores);
+      if (refusal !== null) {
+        refuse(refusal);
+        return false;
+      }
+      const file = reportFile();
+      if (!file) return false;
+      const stamp = fileStamp(new Date(effects.now()));
+      if (format === 'json')
+        effects.download(
+          `mcp-lens-audit-${stamp}${AUDIT_REPORT_EXTENSION}`,
+          new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }),
+        );
+      else effects.download(`mcp-lens-audit-${stamp}.md`, new Blob([auditReportMarkdown(file)], { type: 'text/markdown' }));
+      return true;
+    },
+    /** Opens an exported report read-only in the Audit tab; false (with the reason in the store) when it cannot. */
+    async openAuditReport(file: Blob & { name: string }): Promise<boolean> {
+      if (file.size > MAX_AUDIT_REPORT_BYTES) {
+        audit().actions.openFailed(`${file.name}: ${Math.round(file.size / 1e6)} MB is too big for an audit report.`);
+        return false;
+      }
+      const parsed = parseAuditReportFile(await file.text());
+      if (!parsed.ok) {
+        audit().actions.openFailed(`${file.name}: ${parsed.error}`);
+        return false;
+      }
+      const messages = new Map<number, unknown>();
+      for (const result of parsed.file.report.results)
+        for (const exchange of result.exchanges) {
+          if (exchange.requestSeq !== undefined && exchange.request !== undefined) messages.set(exchange.requestSeq, exchange.request);
+          if (exchange.responseSeq !== undefined && exchange.response !== undefined) messages.set(exchange.responseSeq, exchange.response);
+        }
+      audit().actions.openReport({
+        fileName: file.name,
+        lensVersion: parsed.file.lensVersion,
+        exportedAt: parsed.file.exportedAt,
+        report: parsed.file.report,
+        messages,
+      });
+      return true;
+    },
+    closeAuditReport(): void {
+      audit().actions.closeReport();
     },
   };
 }

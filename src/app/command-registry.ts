@@ -124,6 +124,22 @@ function appCommands({ app, workspace, theme, chooseSessionFile, labelOf }: Regi
           (error: unknown) => commands.note('warning', `Ping failed: ${describeError(error)}`),
         ),
     }),
+    command('audit', 'Audit this server', {
+      destructive: false,
+      keywords: 'conformance check spec report',
+      unavailable:
+        !connected || replaying
+          ? NOT_CONNECTED
+          : app.audit.getState().run?.status === 'running'
+            ? 'An audit is running: see the Audit tab.'
+            : null,
+      focus: { kind: 'tab', name: 'Audit' },
+      // Reads only: the tools it may call are ticked in the Audit tab.
+      run: () => {
+        app.nav.getState().actions.go('Audit');
+        commands.startAudit();
+      },
+    }),
     command('add-connection', 'Add connection', {
       destructive: false,
       unavailable: full ? `${MAX_CONNECTIONS} connections are open: close one first.` : null,

@@ -67,7 +67,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     ...session,
     ...authCommands(client, stores, effects, connection.connect, redirectUrl),
     ...demoScriptCommands(stores),
-    ...auditCommands(client, stores, effects),
+    ...auditCommands(client, stores, effects, refuse),
     ...playgroundCommands(client, stores, effects, tools.runTool),
     /** A line of our own in the log and timeline (an MCP App's refused request, say), through the one router. */
     note(level: 'info' | 'warning' | 'error', text: string): void {

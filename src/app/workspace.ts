@@ -9,6 +9,7 @@ import { createStore } from 'zustand/vanilla';
 import type { EngineClient } from '../bridge/index.ts';
 import type { HeaderPair } from '../shared/model.ts';
 import { readAddress } from './address.ts';
+import { looksLikeAuditReport } from './audit-report-file.ts';
 import { syncAddress } from './address-sync.ts';
 import type { AppEffects } from './effects.ts';
 import { createLensApp, type LensApp } from './lens-app.ts';
@@ -152,7 +153,8 @@ export function createWorkspace({ startEngine, effects, delay, redirectUrl, init
         app.connection.getState().phase === 'disconnected' &&
         app.connection.getState().summary === null &&
         app.log.getState().ids.length === 0 &&
-        app.sessionFile.getState().replay === null;
+        app.sessionFile.getState().replay === null &&
+        app.audit.getState().opened === null;
       let target = previous;
       if (!blank(previous.app)) {
         if (store.getState().connections.length >= MAX_CONNECTIONS) {
@@ -164,9 +166,15 @@ export function createWorkspace({ startEngine, effects, delay, redirectUrl, init
         target = open();
         store.setState(({ connections }) => ({ connections: [...connections, target], activeId: target.id }));
       }
-      const opened = await target.app.commands.openSessionFile(file);
+      // An exported audit report opens read-only in the Audit tab, by the same paths as a session file.
+      const report = looksLikeAuditReport(await file.slice(0, 256).text());
+      const opened = report ? await target.app.commands.openAuditReport(file) : await target.app.commands.openSessionFile(file);
+      if (opened && report) target.app.view.getState().actions.showTab('Audit');
+      // The banner that says why a file did not open is the session file's; a report's reason goes there too.
+      const reportError = report && !opened ? target.app.audit.getState().openError : null;
+      if (reportError && target === previous) previous.app.sessionFile.getState().actions.openFailed(reportError);
       if (!opened && target !== previous) {
-        const reason = target.app.sessionFile.getState().openError;
+        const reason = report ? target.app.audit.getState().openError : target.app.sessionFile.getState().openError;
         store.setState({ activeId: previous.id });
         await close(target.id);
         if (reason) previous.app.sessionFile.getState().actions.openFailed(reason);

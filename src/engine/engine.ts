@@ -30,6 +30,7 @@ import { loggingHandlers } from './features/logging.ts';
 import { promptHandlers } from './features/prompts.ts';
 import { resourceHandlers } from './features/resources.ts';
 import { createToolIndex, toolHandlers } from './features/tools.ts';
+import type { RawHttp } from './audit/probe.ts';
 import { fetchIcon } from './icons.ts';
 import { createCallMarks, sameTarget } from './call-marks.ts';
 import { appsExtension } from './features/apps.ts';
@@ -64,6 +65,11 @@ export interface EngineEnv {
   auth?: AuthFeatureOptions;
   /** Session extensions the environment adds (e.g. a headless host's answers to server requests). */
   extensions?: SessionExtension[];
+  /**
+   * Raw HTTP that may send any header and read every response header (Node's, src/node/http/raw-http.ts):
+   * the audit's checks that a browser cannot make run only with it.
+   */
+  rawHttp?: RawHttp;
 }
 
 export interface Engine {
@@ -292,7 +298,7 @@ export function createEngine(env: EngineEnv): Engine {
     // The audit compiles schemas with Ajv, which the worker loads only when something needs it.
     ...deferHandlers<AuditApi>(
       { runAudit: true },
-      onFirstUse(async () => (await import('./audit/feature.ts')).auditHandlers(ctx), 'its server audit'),
+      onFirstUse(async () => (await import('./audit/feature.ts')).auditHandlers(ctx, env.rawHttp), 'its server audit'),
     ),
     // The Playground's provider clients: most connections never talk to a model.
     ...deferHandlers<PlaygroundApi>(

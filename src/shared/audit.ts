@@ -97,6 +97,18 @@ export interface AuditOptions {
   allowSideEffects?: boolean;
   /** How long each request may take before the check records a timeout. @default 30000 */
   requestTimeoutMs?: number;
+  /**
+   * The tools the person ticked to be called (the `tool-calls` check), each with the arguments they saved for
+   * it, if any; the rest are built from its inputSchema. None: the check is not applicable. The person's tick
+   * is the consent (the Audit tab asks again before a destructive one), so this is apart from `allowSideEffects`.
+   */
+  callTools?: AuditToolCall[];
+}
+
+/** A tool the audit may call: its name, and the arguments to call it with (absent: built from its inputSchema). */
+export interface AuditToolCall {
+  name: string;
+  arguments?: Record<string, unknown>;
 }
 
 export interface AuditApi {

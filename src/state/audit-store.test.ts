@@ -71,4 +71,16 @@ describe('the audit store', () => {
     store.getState().actions.settled('run-1', { error: { code: 'not-connected', message: 'Not connected.' } });
     expect(store.getState().run).toMatchObject({ status: 'failed', error: { code: 'not-connected' } });
   });
+
+  it('shows an opened report until it is closed, and keeps why one did not open', () => {
+    const store = createAuditStore();
+    const { actions } = store.getState();
+    actions.openFailed('x.json: This JSON is not an MCP Lens audit report.');
+    expect(store.getState()).toMatchObject({ opened: null, openError: 'x.json: This JSON is not an MCP Lens audit report.' });
+    const opened = { fileName: 'a.json', lensVersion: '1', exportedAt: '', report: report([result('ping')]), messages: new Map() };
+    actions.openReport(opened);
+    expect(store.getState()).toMatchObject({ opened, openError: null });
+    actions.closeReport();
+    expect(store.getState().opened).toBeNull();
+  });
 });

@@ -23,14 +23,31 @@ export interface AuditRun {
   error?: EngineError;
 }
 
+/** A report file opened read-only in the Audit tab (src/app/audit-report-file.ts checked it). */
+interface OpenedAuditReport {
+  fileName: string;
+  lensVersion: string;
+  exportedAt: string;
+  report: AuditReport;
+  /** The masked messages each exchange carried, by log seq (the file's, not this page's log). */
+  messages: ReadonlyMap<number, unknown>;
+}
+
 export interface AuditState {
   run: AuditRun | null;
+  /** A report opened from a file, shown instead of the run until it is closed. */
+  opened: OpenedAuditReport | null;
+  /** Why the last report file could not be opened. */
+  openError: string | null;
   actions: {
     /** A run was asked for; its events will carry this id. */
     started(runId: string, startedAt: number): void;
     applyEvents(events: readonly EngineEvent[]): void;
     /** The run's call settled: with the report, or with the error (`cancelled` when someone stopped it). */
     settled(runId: string, end: { report: AuditReport } | { error: EngineError }): void;
+    openReport(opened: OpenedAuditReport): void;
+    openFailed(error: string): void;
+    closeReport(): void;
   };
 }
 
@@ -43,7 +60,12 @@ export function createAuditStore() {
     };
     return {
       run: null,
+      opened: null,
+      openError: null,
       actions: {
+        openReport: (opened) => set({ opened, openError: null }),
+        openFailed: (openError) => set({ openError }),
+        closeReport: () => set({ opened: null, openError: null }),
         started(runId, startedAt) {
           set({ run: { runId, status: 'running', startedAt, plan: [], results: [] } });
         },

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import { auditCommand } from '../node/cli/audit/command.ts';
+import { nodeRawHttp } from '../node/http/raw-http.ts';
 import { startBrokenAuditServer } from './servers/broken-audit-server.ts';
 import { ROOT } from './tree.ts';
 
@@ -34,6 +35,7 @@ async function audit(argv: string[]) {
   const err: string[] = [];
   const code = await auditCommand(argv, {
     fetch: (input, init) => fetch(input, init),
+    rawHttp: nodeRawHttp,
     out: (line) => out.push(line),
     err: (line) => err.push(line),
     writeFile: (path, text) => writeFile(path, text, 'utf8'),
@@ -56,15 +58,15 @@ describe('mcp-lens-cli audit', () => {
     const json = join(dir, 'demo.json');
     const { code, out } = await audit(['--era', '2025', '--junit', junit, '--json', json, demo.url]);
     expect(code).toBe(0);
-    expect(out.at(-1)).toMatch(/^12 checks: 11 pass, 0 fail, 0 warnings, 1 not applicable in [\d.]+ s\.$/);
+    expect(out.at(-1)).toMatch(/^21 checks: 18 pass, 0 fail, 0 warnings, 3 not applicable in [\d.]+ s\.$/);
     const file = JSON.parse(await readFile(json, 'utf8')) as {
       format: string;
       version: number;
       report: { results: unknown[]; era: string };
     };
     expect(file).toMatchObject({ format: 'mcp-lens-audit', version: 1, report: { era: 'legacy' } });
-    expect(file.report.results).toHaveLength(12);
-    expect(await readFile(junit, 'utf8')).toMatch(/<testsuites name="MCP Lens audit" tests="12" failures="0" errors="0" skipped="1"/);
+    expect(file.report.results).toHaveLength(21);
+    expect(await readFile(junit, 'utf8')).toMatch(/<testsuites name="MCP Lens audit" tests="21" failures="0" errors="0" skipped="3"/);
   });
 
   it('exits 1 when a check fails, naming it', async () => {

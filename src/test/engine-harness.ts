@@ -1,5 +1,6 @@
 /** Runs the real engine in Node (Node's fetch and the real clock unless a test passes its own), collecting every event it emits. */
 import { realClock, type Clock } from '../engine/clock.ts';
+import type { RawHttp } from '../engine/audit/probe.ts';
 import { createEngine, type Engine } from '../engine/engine.ts';
 import type { EngineEvent, HttpExchange, MessageEntry } from '../shared/events.ts';
 
@@ -11,13 +12,14 @@ export interface Harness {
   notes(): string[];
 }
 
-export function createHarness(options: { fetch?: typeof fetch; clock?: Clock } = {}): Harness {
+export function createHarness(options: { fetch?: typeof fetch; clock?: Clock; rawHttp?: RawHttp } = {}): Harness {
   const events: EngineEvent[] = [];
   const fetchImpl = options.fetch ?? fetch;
   const engine = createEngine({
     fetch: (input, init) => fetchImpl(input, init),
     clock: options.clock ?? realClock,
     emit: (event) => events.push(event),
+    ...(options.rawHttp && { rawHttp: options.rawHttp }),
   });
   return {
     engine,

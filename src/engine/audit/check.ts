@@ -3,11 +3,12 @@
  * gets a narrow context: send a request, read a shared listing, know the era and capabilities. Judging is
  * done by pure functions under `judge/`, so most rules are tested without a server; `run` only gathers.
  */
-import type { AuditVerdict } from '../../shared/audit.ts';
+import type { AuditOptions, AuditVerdict } from '../../shared/audit.ts';
 import type { ProtocolEra } from '../../shared/model.ts';
 import type { Clock } from '../clock.ts';
 import type { Exchange } from './exchange.ts';
 import type { Listing, ListKind } from './listing.ts';
+import type { HttpProbe } from './probe.ts';
 
 /** A capability a check needs the server to declare; without it the check does not apply. */
 type Capability = 'tools' | 'resources' | 'prompts' | 'completions' | 'logging';
@@ -25,6 +26,12 @@ export interface AuditContext {
    * cites its exchanges.
    */
   listing(kind: ListKind): Promise<Listing>;
+  /** Raw HTTP beside the session (./probe.ts), for checks that declare `http`. */
+  http: HttpProbe;
+  /** The server's URL, for rules about where it listens (loopback). */
+  url: string;
+  /** What the person asked of this run (the tools they ticked to be called, …). */
+  options: AuditOptions;
   clock: Clock;
   signal: AbortSignal;
 }
@@ -48,6 +55,11 @@ export interface AuditCheck {
   needs?: Capability;
   /** The check changes something on the server (calls a tool that is not read-only, writes): opt-in. */
   sideEffects: boolean;
+  /**
+   * The check sends raw HTTP probes (Streamable HTTP only): `any` works wherever the engine runs,
+   * `unrestricted` needs the command line's probe (a forged Host or Origin, a preflight's headers read).
+   */
+  http?: 'any' | 'unrestricted';
   /** The official suite's scenario it mirrors, and where it judges otherwise on purpose. */
   suite?: { scenario: string; differs?: string };
   run(ctx: AuditContext): Promise<CheckOutcome>;

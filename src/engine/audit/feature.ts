@@ -8,12 +8,14 @@ import { redactUrl } from '../../shared/redact.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import { AUDIT_CHECKS } from './checks/index.ts';
 import { runChecks, selectChecks } from './runner.ts';
+import { fetchRawHttp, type HttpProbe, type RawHttp } from './probe.ts';
 import { createAuditSender } from './sender.ts';
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const MAX_RUN_ID_CHARS = 200;
 
-export function auditHandlers(ctx: FeatureContext): Handlers<AuditApi> {
+/** `rawHttp`: the environment's unrestricted probe (the command line's); without it probes use the engine's fetch. */
+export function auditHandlers(ctx: FeatureContext, rawHttp?: RawHttp): Handlers<AuditApi> {
   let running = false;
   return {
     async runAudit({ runId, options = {} }, signal) {
@@ -33,6 +35,12 @@ export function auditHandlers(ctx: FeatureContext): Handlers<AuditApi> {
       const stop = new AbortController();
       signal?.addEventListener('abort', () => stop.abort(signal.reason), { once: true });
       running = true;
+      const timeoutMs = validTimeout(options.requestTimeoutMs);
+      const probe = rawHttp ?? fetchRawHttp(ctx.fetch);
+      const http: HttpProbe = {
+        unrestricted: rawHttp !== undefined,
+        send: (request) => probe(summary.url, request, { signal: stop.signal, timeoutMs }),
+      };
       try {
         return await runChecks({
           runId,
@@ -49,7 +57,7 @@ export function auditHandlers(ctx: FeatureContext): Handlers<AuditApi> {
           send: createAuditSender({
             ctx,
             client: session.client,
-            timeoutMs: validTimeout(options.requestTimeoutMs),
+            timeoutMs,
             signal: stop.signal,
             alive: () => {
               try {
@@ -59,6 +67,7 @@ export function auditHandlers(ctx: FeatureContext): Handlers<AuditApi> {
               }
             },
           }),
+          http,
           clock: ctx.clock,
           emit: (update) => ctx.emit({ type: 'audit', runId, update }),
           signal: stop.signal,

@@ -40,6 +40,10 @@ function runOf(checks: AuditCheck[], options: AuditOptions = {}, controller = ne
       clock.advance(5);
       return resultExchange(method, method === 'tools/list' ? { tools: [{ name: 'a' }] } : {}, params);
     },
+    http: {
+      unrestricted: false,
+      send: () => Promise.reject(new Error('no probe in this test')),
+    },
     clock,
     emit: (update) => updates.push(update),
     signal: controller.signal,
@@ -65,6 +69,19 @@ describe('runChecks', () => {
     expect((await runChecks(runOf([check('writes', { sideEffects: true })], { allowSideEffects: true }).run)).results[0]?.verdict).toBe(
       'pass',
     );
+  });
+
+  it("says a check that needs the command line's probe does not apply in a browser, nor an HTTP check over HTTP+SSE", async () => {
+    const { run, sent } = runOf([check('forged', { http: 'unrestricted' }), check('raw', { http: 'any' })]);
+    let report = await runChecks(run);
+    expect(report.results.map((r) => r.verdict)).toEqual(['not-applicable', 'pass']);
+    expect(report.results[0]?.reason).toMatch(/A browser cannot make this check.*npm run cli -- audit/);
+    report = await runChecks({ ...run, target: { ...run.target, transport: 'sse' } });
+    expect(report.results.map((r) => r.reason)).toEqual([
+      expect.stringMatching(/Streamable HTTP/),
+      expect.stringMatching(/Streamable HTTP/),
+    ]);
+    expect(sent).toEqual([]);
   });
 
   it('lists once for every check that reads the listing, and cites its exchanges in each', async () => {

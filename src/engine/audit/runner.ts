@@ -20,6 +20,7 @@ import type { AuditCheck, AuditContext, CheckOutcome } from './check.ts';
 import type { Exchange } from './exchange.ts';
 import { notApplicable } from './judge/findings.ts';
 import { followList, type Listing, type ListKind } from './listing.ts';
+import type { HttpProbe } from './probe.ts';
 import type { AuditSend } from './sender.ts';
 
 const SPEC_BASE = 'https://modelcontextprotocol.io/specification';
@@ -32,6 +33,7 @@ export interface AuditRun {
   capabilities: Record<string, unknown>;
   options: AuditOptions;
   send: AuditSend;
+  http: HttpProbe;
   clock: Clock;
   emit: (update: AuditUpdate) => void;
   signal: AbortSignal;
@@ -51,10 +53,14 @@ export function selectChecks(checks: readonly AuditCheck[], only: readonly strin
 }
 
 /** Why a check does not apply here, or undefined when it runs. */
-function whyNotApplicable(check: AuditCheck, run: Pick<AuditRun, 'target' | 'capabilities' | 'options'>): string | undefined {
+function whyNotApplicable(check: AuditCheck, run: Pick<AuditRun, 'target' | 'capabilities' | 'options' | 'http'>): string | undefined {
   if (check.sections[run.target.era] === undefined) return check.notInEra ?? `This check does not apply to the ${run.target.era} era.`;
   if (check.needs !== undefined && run.capabilities[check.needs] === undefined)
     return `The server does not offer ${check.needs} (no "${check.needs}" capability).`;
+  if (check.http !== undefined && run.target.transport !== 'streamable-http')
+    return 'This check is about the Streamable HTTP transport; the server speaks the older HTTP+SSE one.';
+  if (check.http === 'unrestricted' && !run.http.unrestricted)
+    return "A browser cannot make this check: it sends headers a page may not set (Host, Origin) or reads what a page may not see (a preflight's answer). Run it with the command line: npm run cli -- audit <url>.";
   if (check.sideEffects && run.options.allowSideEffects !== true)
     return 'This check changes something on the server; it runs only when side effects are allowed.';
   return undefined;
@@ -129,7 +135,10 @@ function contextFor(check: AuditCheck, run: AuditRun, listings: Map<ListKind, Pr
   return {
     era: run.target.era,
     capabilities: run.capabilities,
+    options: run.options,
     send,
+    http: run.http,
+    url: run.target.url,
     async listing(kind) {
       let listing = listings.get(kind);
       if (!listing) {

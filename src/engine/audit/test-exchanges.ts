@@ -1,5 +1,6 @@
 /** Exchanges as a server would have answered them, for the audit's unit tests (no server, no engine). */
 import type { Answer, Exchange } from './exchange.ts';
+import type { Probed } from './probed.ts';
 
 let seq = 0;
 
@@ -33,4 +34,18 @@ export const silentExchange = (method: string, problem = 'The request timed out.
   method,
   answer: { kind: 'none', problem },
   ids: { method },
+});
+
+/** A raw probe's record as a server would have answered it (`rpc` is the JSON-RPC response in the body). */
+export const probedOf = (
+  label: string,
+  status: number | undefined,
+  options: { headers?: Record<string, string>; rpc?: Record<string, unknown>; body?: Record<string, unknown> } = {},
+): Probed => ({
+  label,
+  request: { method: 'POST', headers: {}, body: JSON.stringify(options.body ?? { jsonrpc: '2.0', id: 1, method: 'x' }) },
+  ...(status === undefined
+    ? { problem: 'connection refused' }
+    : { response: { status, headers: options.headers ?? {}, body: JSON.stringify(options.rpc ?? {}) } }),
+  ...(options.rpc && { rpc: options.rpc }),
 });

@@ -1,10 +1,13 @@
 /**
  * An MCP server that is right in everything the audit checks except one fault, chosen by path. It speaks
- * plain JSON over HTTP, statelessly, in either era: `/<fault>/mcp` answers `initialize` (2025-11-25), and
- * `/modern/<fault>/mcp` answers `server/discover` and the 2026-07-28 envelope. Each fault is one failure
- * class the audit must name; `sound` is the same server without one. Loopback only.
+ * plain JSON over HTTP in either era: `/<fault>/mcp` answers `initialize` (2025-11-25) and keeps sessions,
+ * and `/modern/<fault>/mcp` answers `server/discover` and the 2026-07-28 envelope, validating each request's
+ * _meta and standard headers. It refuses a Host or Origin that is not loopback and answers CORS preflights.
+ * Each fault is one failure class the audit (and the official suite, in the agreement test) must name;
+ * `sound` is the same server without one. Loopback only. The transport rules are in ./broken-audit-http.ts.
  */
 import type { ServerResponse } from 'node:http';
+import { openSession, refuseAtTheDoor, send } from './broken-audit-http.ts';
 import { startRawServer, type RawRequest } from './raw-server.ts';
 
 /** Each fault, the era it is served in, and the check that must fail it. */
@@ -22,7 +25,17 @@ export const AUDIT_FAULTS = {
   /** tools/list says its result stays fresh for a negative time. */
   'negative-ttl': { era: 'modern', check: 'cache-hints' },
   /** An unknown method gets -32601, but with HTTP 200 where 2026-07-28 requires 404. */
-  'method-not-found-200': { era: 'modern', check: 'unknown-method' },
+  'method-not-found-200': { era: 'modern', check: 'unknown-method', also: 'server-stateless' },
+  /** DELETE answers 200 but the session lives on: requests on it still get answers, not 404. */
+  'undying-session': { era: 'legacy', check: 'server-session-lifecycle' },
+  /** Any Host and Origin is served: a web page can reach the server by DNS rebinding. */
+  'no-dns-rebinding-protection': { era: 'legacy', check: 'dns-rebinding-protection' },
+  /** Mcp-Method and Mcp-Name are not checked against the body. */
+  'unchecked-headers': { era: 'modern', check: 'http-header-validation' },
+  /** A request without the per-request _meta is served instead of refused with 400 and -32602. */
+  'meta-not-required': { era: 'modern', check: 'server-stateless' },
+  /** tools/call without a name answers a result instead of -32602. */
+  'params-unchecked': { era: 'legacy', check: 'bad-params' },
 } as const;
 
 export type AuditFault = keyof typeof AUDIT_FAULTS;
@@ -31,6 +44,7 @@ type Era = 'legacy' | 'modern';
 const ECHO_TOOL = {
   name: 'echo',
   description: 'Returns its message.',
+  annotations: { readOnlyHint: true },
   inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
 };
 
@@ -47,7 +61,8 @@ const SERVER_INFO = (fault: string) => ({ name: `broken-${fault}`, version: '0.0
 function answer(fault: AuditFault | 'sound', era: Era, method: string, params: Record<string, unknown>): Reply {
   switch (method) {
     case 'initialize':
-      if (era === 'modern') return { error: { code: -32022, message: 'Unsupported protocol version' }, status: 400 };
+      // 2026-07-28 removed initialize: "MUST respond with 404 Not Found and … -32601".
+      if (era === 'modern') return { error: { code: -32601, message: 'Method not found' }, status: 404 };
       return { result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: SERVER_INFO(fault) } };
     case 'server/discover':
       // A 2025 server does not know the 2026-07-28 probe: a plain 400, so Auto settles on the 2025 era.
@@ -63,6 +78,7 @@ function answer(fault: AuditFault | 'sound', era: Era, method: string, params: R
         },
       };
     case 'ping':
+      if (era === 'modern') return { error: { code: -32601, message: 'Method not found' }, status: 404 };
       return { result: fault === 'chatty-ping' ? { status: 'ok' } : {} };
     case 'tools/list': {
       const hints = era === 'modern' ? { ttlMs: fault === 'negative-ttl' ? -1 : 60_000, cacheScope: 'public' } : {};
@@ -73,6 +89,10 @@ function answer(fault: AuditFault | 'sound', era: Era, method: string, params: R
       return { result: { tools: fault === 'invalid-schema' ? [ECHO_TOOL, INVALID_TOOL] : [ECHO_TOOL], ...hints } };
     }
     case 'tools/call':
+      if (params.name === undefined)
+        return fault === 'params-unchecked'
+          ? { result: { content: [{ type: 'text', text: 'called nothing' }] } }
+          : { error: { code: -32602, message: 'Invalid params: tools/call needs a name.' }, status: era === 'modern' ? 400 : 200 };
       if (params.name === 'echo')
         return { result: { content: [{ type: 'text', text: String((params.arguments as { message?: unknown })?.message) }] } };
       if (fault === 'phantom-tool') return { result: { content: [{ type: 'text', text: 'done' }] } };
@@ -89,17 +109,20 @@ function answer(fault: AuditFault | 'sound', era: Era, method: string, params: R
 
 function handle(request: RawRequest, res: ServerResponse): void {
   const route = /^\/(modern\/)?([a-z0-9-]+)\/mcp/.exec(request.path);
-  const message = request.json as { id?: unknown; method?: string; params?: Record<string, unknown> } | undefined;
-  if (request.method !== 'POST' || !route) return void res.writeHead(request.method === 'POST' ? 404 : 405).end();
-  // Notifications (notifications/initialized) get 202 and no body.
-  if (message?.id === undefined) return void res.writeHead(202).end();
+  if (!route) return void res.writeHead(404).end();
+  const fault = route[2] as AuditFault | 'sound';
   const era: Era = route[1] ? 'modern' : 'legacy';
-  const reply = answer(route[2] as AuditFault | 'sound', era, message.method ?? '', message.params ?? {});
+  const refusal = refuseAtTheDoor(request, fault, era);
+  if (refusal) return void send(res, refusal.status, refusal.headers, refusal.body);
+  const message = request.json as { id?: unknown; method?: string; params?: Record<string, unknown> };
+  // Notifications (notifications/initialized) get 202 and no body.
+  if (message.id === undefined) return void send(res, 202);
+  const reply = answer(fault, era, message.method ?? '', message.params ?? {});
   const body =
     'result' in reply ? { result: era === 'modern' ? { resultType: 'complete', ...reply.result } : reply.result } : { error: reply.error };
-  res
-    .writeHead('status' in reply && reply.status !== undefined ? reply.status : 200, { 'content-type': 'application/json' })
-    .end(JSON.stringify({ jsonrpc: '2.0', id: message.id, ...body }));
+  const status = 'status' in reply && reply.status !== undefined ? reply.status : 200;
+  const session = message.method === 'initialize' && 'result' in reply ? { 'mcp-session-id': openSession() } : {};
+  send(res, status, session, { jsonrpc: '2.0', id: message.id, ...body });
 }
 
 export async function startBrokenAuditServer(): Promise<{

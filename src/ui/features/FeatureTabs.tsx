@@ -16,6 +16,7 @@ const RootsView = lazy(() => import('../roots/RootsView.tsx').then((m) => ({ def
 const LogsView = lazy(() => import('../server-logs/LogsView.tsx').then((m) => ({ default: m.LogsView })));
 const HistoryView = lazy(() => import('../history/HistoryView.tsx'));
 const PlaygroundView = lazy(() => import('../playground/PlaygroundView.tsx').then((m) => ({ default: m.PlaygroundView })));
+const AuditView = lazy(() => import('../audit/AuditView.tsx').then((m) => ({ default: m.AuditView })));
 import './feature-tabs.css';
 
 interface Feature {
@@ -39,6 +40,7 @@ export const FEATURES: Feature[] = [
   { name: 'Logs', render: () => <LogsView /> },
   { name: 'Roots', render: () => <RootsView /> },
   { name: 'Authorization', render: () => <AuthorizationView /> },
+  { name: 'Audit', render: () => <AuditView /> },
 ];
 
 /** Feature views as tabs; a saved session being browsed shows only the ones a file can rebuild. */

@@ -1,15 +1,24 @@
 /**
  * Every check, in the order a run takes them: the lists first (later checks read them), the utilities, then
- * the error answers. A new check is one file here and one line below (see ../README.md).
+ * the error answers, then the transport's rules (raw probes). A new check is one file here and one line below (see ../README.md).
  */
 import type { AuditCheck } from '../check.ts';
 import { cacheHints } from './cache-hints.ts';
 import { resourceNotFound, unknownMethod, unknownTool } from './error-codes.ts';
 import { promptsList, resourcesList, resourceTemplatesList, toolsList } from './lists.ts';
+import { httpHeaderValidation, serverStateless } from './modern-http.ts';
+import { cors, dnsRebindingProtection } from './origins.ts';
+import { badParams, icons } from './params-icons.ts';
+import { serverInitialize, serverSessionLifecycle } from './sessions.ts';
+import { resourcesTemplatesRead } from './template-read.ts';
+import { toolCalls } from './tool-calls.ts';
 import { toolSchemas } from './tool-schemas.ts';
 import { completionComplete, loggingSetLevel, ping } from './utilities.ts';
 
 export const AUDIT_CHECKS: readonly AuditCheck[] = [
+  serverInitialize,
+  serverSessionLifecycle,
+  serverStateless,
   ping,
   toolsList,
   toolSchemas,
@@ -17,9 +26,16 @@ export const AUDIT_CHECKS: readonly AuditCheck[] = [
   resourceTemplatesList,
   promptsList,
   completionComplete,
+  resourcesTemplatesRead,
   loggingSetLevel,
   cacheHints,
   unknownMethod,
   unknownTool,
   resourceNotFound,
+  badParams,
+  icons,
+  httpHeaderValidation,
+  dnsRebindingProtection,
+  cors,
+  toolCalls,
 ];

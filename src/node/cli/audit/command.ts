@@ -6,6 +6,7 @@
  */
 import { realClock } from '../../../engine/clock.ts';
 import { createEngine } from '../../../engine/engine.ts';
+import type { RawHttp } from '../../../engine/audit/probe.ts';
 import type { FetchLike } from '../../../engine/wire-tap.ts';
 import { isEngineError } from '../../../shared/errors.ts';
 import { describeError } from '../../../shared/read.ts';
@@ -21,6 +22,8 @@ const REDIRECT_URL = 'http://localhost:47799/oauth-callback';
 
 export interface AuditCommandDeps {
   fetch: FetchLike;
+  /** Raw HTTP for the checks a browser cannot make (a forged Host, a preflight read); absent, they do not apply. */
+  rawHttp?: RawHttp;
   out: (line: string) => void;
   err: (line: string) => void;
   writeFile: (path: string, text: string) => Promise<void>;
@@ -42,6 +45,7 @@ export async function auditCommand(argv: readonly string[], deps: AuditCommandDe
     emit: () => undefined,
     auth: { host: headlessAuthHost(REDIRECT_URL), settings: { redirectUrl: REDIRECT_URL, clientName: 'MCP Lens audit (headless)' } },
     extensions: [headlessRequestAnswers()],
+    ...(deps.rawHttp && { rawHttp: deps.rawHttp }),
   });
   try {
     await engine.call('connect', { url: args.url, transport: 'auto', era: args.era, headers: args.headers });

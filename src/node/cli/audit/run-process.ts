@@ -1,5 +1,6 @@
 /** The audit command's process: real fetch, stdout and files, and Ctrl-C to stop a run early. */
 import { writeFile } from 'node:fs/promises';
+import { nodeRawHttp } from '../../http/raw-http.ts';
 import { auditCommand } from './command.ts';
 
 export async function runAuditProcess(argv: readonly string[]): Promise<number> {
@@ -7,6 +8,7 @@ export async function runAuditProcess(argv: readonly string[]): Promise<number> 
   process.once('SIGINT', () => stop.abort());
   return auditCommand(argv, {
     fetch: (input, init) => fetch(input, init),
+    rawHttp: nodeRawHttp,
     out: (line) => console.log(line),
     err: (line) => console.error(line),
     writeFile: (path, text) => writeFile(path, text, 'utf8'),

@@ -1,0 +1,48 @@
+/**
+ * Calls the tools the person ticked in the Audit tab (`AuditOptions.callTools`), and nothing else: by default
+ * an audit only reads. Each ticked tool is called once, with the person's saved arguments or ones built from
+ * its inputSchema, and its answer judged (judge/tool-call.ts).
+ */
+import { isRecord } from '../../../shared/read.ts';
+import type { AuditCheck } from '../check.ts';
+import { exchangeLine } from '../judge/answer.ts';
+import { notApplicable, outcomeOf, quote, warn, type Finding } from '../judge/findings.ts';
+import { judgeToolCall } from '../judge/tool-call.ts';
+import { argumentsFor } from './tool-arguments.ts';
+
+/** Enough to try a server's tools by hand; more ticks than this are a mistake, and each call takes time. */
+const MAX_TOOL_CALLS = 20;
+
+export const toolCalls: AuditCheck = {
+  id: 'tool-calls',
+  title: 'The tools you ticked answer well-formed results',
+  sections: { legacy: 'server/tools#calling-tools', modern: 'server/tools#calling-tools' },
+  needs: 'tools',
+  // Only the tools the person ticked are called; the tick is the opt-in (the Audit tab confirms destructive ones).
+  sideEffects: false,
+  async run(ctx) {
+    const ticked = (ctx.options.callTools ?? []).filter((call) => isRecord(call) && typeof call.name === 'string');
+    if (ticked.length === 0)
+      return notApplicable('No tool was ticked to be called: an audit only reads unless you tick tools to call in the Audit tab.');
+    const listing = await ctx.listing('tools');
+    const tools = new Map(
+      listing.items.flatMap((tool) => (isRecord(tool) && typeof tool.name === 'string' ? [[tool.name, tool] as const] : [])),
+    );
+    const findings: Finding[] = [];
+    const context: string[] = [];
+    for (const call of ticked.slice(0, MAX_TOOL_CALLS)) {
+      const tool = tools.get(call.name);
+      if (!tool) {
+        findings.push(warn(`${quote(call.name)} was ticked but the server no longer lists it; it was not called.`));
+        continue;
+      }
+      const built = !isRecord(call.arguments);
+      const args = built ? argumentsFor(tool.inputSchema) : call.arguments;
+      const exchange = await ctx.send('tools/call', { name: call.name, arguments: args });
+      context.push(`${exchangeLine(exchange)}${built ? ' (arguments built from its inputSchema)' : ' (your saved arguments)'}`);
+      findings.push(...judgeToolCall(call.name, exchange, tool.outputSchema));
+    }
+    if (ticked.length > MAX_TOOL_CALLS) findings.push(warn(`Only the first ${MAX_TOOL_CALLS} ticked tools were called.`));
+    return outcomeOf(findings, context);
+  },
+};

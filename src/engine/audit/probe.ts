@@ -1,0 +1,97 @@
+/**
+ * Probes: raw HTTP requests a check sends beside the session, for the rules the SDK client would never break
+ * (a second initialize, a DELETE of a session, a forged Host, a wrong Mcp-Method header, a CORS preflight).
+ * They carry none of the person's headers or tokens and do not touch the session, so they are not in the
+ * Message log; a check's details say what each sent and got.
+ *
+ * Two kinds, passed in as an effect (EngineEnv.rawHttp), never sniffed: the engine's own fetch, which a
+ * browser limits (no Host or Origin of our choosing, only the response headers CORS exposes), and an
+ * unrestricted one the command line and the Node tests give (src/node/http/raw-http.ts).
+ */
+import { isRecord } from '../../shared/read.ts';
+import type { FetchLike } from '../wire-tap.ts';
+
+export interface ProbeRequest {
+  method: 'GET' | 'POST' | 'DELETE' | 'OPTIONS';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface ProbeResponse {
+  status: number;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  /** The body, bounded; for an event stream, the events up to the first JSON-RPC response. */
+  body: string;
+}
+
+/** Sends one raw request to `url`; rejects on a network failure or the timeout. */
+export type RawHttp = (url: string, request: ProbeRequest, options: { signal: AbortSignal; timeoutMs: number }) => Promise<ProbeResponse>;
+
+export interface HttpProbe {
+  /** True when any header can be sent (Host, Origin) and every response header read: Node, not a browser. */
+  unrestricted: boolean;
+  send(request: ProbeRequest): Promise<ProbeResponse>;
+}
+
+/** Far more than any JSON-RPC answer a probe expects; a stream is cut there. */
+export const PROBE_MAX_BODY_BYTES = 256 * 1024;
+
+/**
+ * Reads a body up to its first JSON-RPC response (an event stream may stay open after it) or the bound. The
+ * reader is cancelled when done, so an open stream does not outlive the probe.
+ */
+export async function readProbeBody(body: ReadableStream<Uint8Array> | null, eventStream: boolean): Promise<string> {
+  if (!body) return '';
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      if (text.length >= PROBE_MAX_BODY_BYTES || (eventStream && firstRpcResponse(text) !== undefined)) break;
+    }
+  } finally {
+    void reader.cancel().catch(() => undefined);
+  }
+  return text.slice(0, PROBE_MAX_BODY_BYTES);
+}
+
+/** The first JSON-RPC response (a `result` or an `error`) in a JSON body or in an event stream's data lines. */
+export function firstRpcResponse(text: string): Record<string, unknown> | undefined {
+  const candidates = /^\s*[[{]/.test(text)
+    ? [text]
+    : text.split(/\r?\n/).flatMap((line) => (line.startsWith('data:') ? [line.slice(5)] : []));
+  for (const candidate of candidates) {
+    let value: unknown;
+    try {
+      value = JSON.parse(candidate);
+    } catch {
+      continue;
+    }
+    for (const message of Array.isArray(value) ? (value as unknown[]) : [value])
+      if (isRecord(message) && ('result' in message || 'error' in message)) return message;
+  }
+  return undefined;
+}
+
+/** The engine's fetch as a probe: what a browser allows (the command line passes an unrestricted one). */
+export function fetchRawHttp(fetch: FetchLike): RawHttp {
+  return async (url, request, { signal, timeoutMs }) => {
+    const response = await fetch(url, {
+      method: request.method,
+      headers: request.headers,
+      ...(request.body !== undefined && { body: request.body }),
+      credentials: 'omit',
+      cache: 'no-store',
+      redirect: 'manual',
+      signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
+    });
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
+    const eventStream = (headers['content-type'] ?? '').includes('text/event-stream');
+    return { status: response.status, headers, body: await readProbeBody(response.body, eventStream) };
+  };
+}
