@@ -26,6 +26,8 @@ export const ENGINE_TESTS = [
   'src/node/build/hosting-*.test.ts',
   'src/bridge/session-file-service.test.ts',
   'src/engine/sdk-client.test.ts',
+  'src/app/playground/playground.test.ts',
+  'src/engine/playground/provider-clients.test.ts',
 ];
 
 /**

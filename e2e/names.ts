@@ -58,6 +58,23 @@ export const names = {
     roots: 'Roots',
     authorization: 'Authorization',
     audit: 'Audit',
+    playground: 'Playground',
+  },
+  playground: {
+    provider: 'Provider',
+    model: 'Model',
+    baseUrl: 'Base URL',
+    apiKey: 'API key',
+    forgetKey: 'Forget key',
+    message: 'Message to the model',
+    send: 'Send',
+    stop: 'Stop',
+    restart: 'Restart',
+    conversation: 'Conversation',
+    showInLog: 'Show in Message log',
+    /** The destructive-tool question (the Tools tab's dialog) adds this choice in the Playground. */
+    allowForConversation: 'Allow for this conversation',
+    runAnyway: 'Run anyway',
   },
   tools: {
     runTool: 'Run tool',
@@ -238,6 +255,7 @@ export const nameOf = {
   deleteSaved: (name: string) => `Delete ${name}`,
   appFrame: (uri: string) => `MCP App ${uri}`,
   switchTo: (server: string) => `Switch to ${server}`,
+  toolCallCard: (tool: string) => `Tool call ${tool}`,
   /** A row of the Audit results: "<check id>: <pass|fail|warning|not-applicable>". */
   auditRow: (id: string, verdict: string) => `${id}: ${verdict}`,
   showInLog: (method: string) => `Show ${method} in the Message log`,

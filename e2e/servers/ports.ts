@@ -28,6 +28,8 @@ export const NO_CORS_MCP_PORT = BASE + 20;
 export const RELAY_HTTP_PORT = BASE + 21;
 export const RELAY_STDIO_PORT = BASE + 22;
 export const RELAY_OAUTH_PORT = BASE + 23;
+/** 30–39: model providers. */
+export const FAKE_PROVIDER_PORT = BASE + 30;
 
 /** The app is served from a sub-path to prove it works off the domain root. */
 export const APP_BASE_PATH = '/inspector/';
@@ -70,6 +72,8 @@ export const RELAY_HTTP_URL = `http://${HOST}:${RELAY_HTTP_PORT}/mcp`;
 export const RELAY_STDIO_URL = `http://${HOST}:${RELAY_STDIO_PORT}/mcp`;
 /** The relay in front of the OAuth fixture's `consent` variant: OAuth through the relay. */
 export const RELAY_OAUTH_URL = `http://${HOST}:${RELAY_OAUTH_PORT}/mcp`;
+/** The fake model provider (src/test/servers/fake-provider.ts): OpenAI-compatible at `/openai/v1`, Anthropic at `/anthropic/v1`. */
+export const FAKE_PROVIDER_ORIGIN = `http://${HOST}:${FAKE_PROVIDER_PORT}`;
 /** The broken audit fixture behind CORS (src/test/servers/broken-audit-server.ts via e2e/servers/broken-audit.ts): one fault per path. */
 export const brokenAuditUrl = (fault: string, era: 'legacy' | 'modern' = 'legacy') =>
   `http://${HOST}:${BROKEN_AUDIT_PORT}/${era === 'modern' ? 'modern/' : ''}${fault}/mcp`;

@@ -24,6 +24,7 @@ export function createEventRouter(stores: Stores, queryClient: QueryClient, clos
     if (connecting) stores.calls.getState().actions.dropSettled();
     stores.calls.getState().actions.applyEvents(events);
     stores.audit.getState().actions.applyEvents(events);
+    stores.playground.getState().actions.applyEvents(events);
     // A new attempt, or a session that ended (server gone, Disconnect), leaves no stale lists behind.
     if (connecting || (wasConnected && stores.connection.getState().phase !== 'connected')) forgetSession(queryClient);
     wireInvalidation(queryClient, events);

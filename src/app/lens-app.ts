@@ -17,6 +17,7 @@ import type { AppEffects } from './effects.ts';
 import { demoScriptCommands } from './demo-script.ts';
 import { createEventRouter } from './event-router.ts';
 import { logCommands } from './log-commands.ts';
+import { playgroundCommands } from './playground/commands.ts';
 import { serverCommands } from './server-commands.ts';
 import { sessionFileCommands } from './session-file-commands.ts';
 import { createSharedStores, createStores, type SharedStores } from './stores.ts';
@@ -67,6 +68,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     ...authCommands(client, stores, effects, connection.connect, redirectUrl),
     ...demoScriptCommands(stores),
     ...auditCommands(client, stores, effects, refuse),
+    ...playgroundCommands(client, stores, effects, tools.runTool),
     /** A line of our own in the log and timeline (an MCP App's refused request, say), through the one router. */
     note(level: 'info' | 'warning' | 'error', text: string): void {
       route([{ type: 'note', time: effects.now(), level, text }]);

@@ -15,6 +15,7 @@ import {
   createLogStore,
   createNavStore,
   createPaletteUsageStore,
+  createPlaygroundStore,
   createPrefsStore,
   createSavedCallsStore,
   createServerLogStore,
@@ -68,6 +69,8 @@ export function createStores(
     calls: createCallsStore(),
     /** The latest "Audit this server" run: see src/app/audit-commands.ts. */
     audit: createAuditStore(),
+    /** The Playground's conversation and provider settings (never the key): see src/app/playground/. */
+    playground: createPlaygroundStore(),
     /** Tool calls per server (History tab). */
     history: createCallHistoryStore(),
     /** Where the command palette asks the tabs to go. */

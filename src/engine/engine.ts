@@ -10,6 +10,7 @@ import type { ConnectParams } from '../shared/model.ts';
 import type { ReplayApi } from '../shared/replay-api.ts';
 import type { ResendApi } from '../shared/resend.ts';
 import type { AuditApi } from '../shared/audit.ts';
+import type { PlaygroundApi } from '../shared/playground.ts';
 import type { TasksApi } from '../shared/tasks.ts';
 import { redactUrl } from '../shared/redact.ts';
 import { checkServerUrl } from '../shared/url.ts';
@@ -298,6 +299,11 @@ export function createEngine(env: EngineEnv): Engine {
     ...deferHandlers<AuditApi>(
       { runAudit: true },
       onFirstUse(async () => (await import('./audit/feature.ts')).auditHandlers(ctx, env.rawHttp), 'its server audit'),
+    ),
+    // The Playground's provider clients: most connections never talk to a model.
+    ...deferHandlers<PlaygroundApi>(
+      { setProviderKey: true, modelTurn: true },
+      onFirstUse(async () => (await import('./playground/feature.ts')).playgroundHandlers(ctx), 'its Playground'),
     ),
   };
 

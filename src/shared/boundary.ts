@@ -12,6 +12,7 @@ import type { EngineEvent } from './events.ts';
 import type { TasksApi } from './tasks.ts';
 import type { CompletionsApi } from './completions-api.ts';
 import type { LoggingApi } from './logging-api.ts';
+import type { PlaygroundApi } from './playground.ts';
 import type { PromptsApi } from './prompts-api.ts';
 import type { ReplayApi } from './replay-api.ts';
 import type { ResendApi } from './resend.ts';
@@ -72,7 +73,8 @@ export interface EngineApi
     AuthPersistApi,
     ReplayApi,
     ResendApi,
-    AuditApi {}
+    AuditApi,
+    PlaygroundApi {}
 
 export type EngineMethod = keyof EngineApi;
 

@@ -172,4 +172,6 @@ export type EngineEvent =
   /** A step of an OAuth authorization, or where it stands (see src/shared/auth.ts). */
   | { type: 'auth'; update: AuthUpdate }
   /** How an audit run (by the caller's runId) is going: see src/shared/audit.ts. */
-  | { type: 'audit'; runId: string; update: AuditUpdate };
+  | { type: 'audit'; runId: string; update: AuditUpdate }
+  /** A piece of a Playground model step's text as it streams (by the caller's turnId). */
+  | { type: 'model-text'; turnId: string; text: string };

@@ -5,11 +5,12 @@ import { createEngine } from '../engine/engine.ts';
 import { serveEngine } from '../engine/serve.ts';
 import type { Endpoint } from '../shared/boundary.ts';
 
-export function engineOverChannel(): { client: EngineClient; close(): void } {
+/** `send` is the fetch the engine gets (the global one unless a test watches what leaves). */
+export function engineOverChannel(send: typeof fetch = fetch): { client: EngineClient; close(): void } {
   const channel = new MessageChannel();
   serveEngine(
     channel.port2 as unknown as Endpoint,
-    (emit) => createEngine({ fetch: (input, init) => fetch(input, init), clock: realClock, emit }),
+    (emit) => createEngine({ fetch: (input, init) => send(input, init), clock: realClock, emit }),
     realClock,
   );
   const client = createEngineClient(channel.port1 as unknown as Endpoint, { schedule: (flush) => queueMicrotask(flush) });

@@ -17,6 +17,8 @@ import { nodeEffects } from './node-effects.ts';
 import { sessionFileParts, type SavedLogItem } from '../shared/session-file/session-file.ts';
 import { toHar } from '../state/http-har.ts';
 import { createHarness } from './engine-harness.ts';
+import { createFakeProvider } from './servers/fake-provider.ts';
+import type { AddressInfo } from 'node:net';
 
 const SECRET = 'planted-7f3a9c1e5b';
 /** Header names real APIs use, none of which says "token" or "secret", plus one the person made up. */
@@ -174,6 +176,76 @@ describe('a planted secret', () => {
     } finally {
       app.dispose();
       engine.close();
+    }
+  });
+
+  it('as a model provider key reaches the provider only: not the MCP server, the log, HAR, the session file, an export, curl, storage or an error', async () => {
+    const provider = createFakeProvider();
+    await new Promise<void>((resolve) => provider.server.listen(0, '127.0.0.1', resolve));
+    const providerUrl = `http://127.0.0.1:${(provider.server.address() as AddressInfo).port}`;
+    const toServer: string[] = [];
+    const toProvider: string[] = [];
+    const send: typeof fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      const seen = `${url} ${JSON.stringify([...new Headers(init?.headers).entries()])} ${typeof init?.body === 'string' ? init.body : ''}`;
+      (url.startsWith(providerUrl) ? toProvider : toServer).push(seen);
+      return fetch(input, init);
+    };
+    const storage = memoryStorage();
+    const downloads: Array<{ fileName: string; content: Blob }> = [];
+    const engine = engineOverChannel(send);
+    const app = createLensApp({
+      client: engine.client,
+      effects: nodeEffects(downloads, { prefsStorage: storage }),
+      opened: { url: demo.url, tab: null, tool: null, connect: false, demo: false },
+      redirectUrl: 'http://127.0.0.1/oauth-callback.html',
+    });
+    try {
+      await app.commands.connect();
+      const { tools } = await engine.client.call('listTools', {});
+      app.playground.getState().actions.setProvider({ kind: 'openai', baseUrl: `${providerUrl}/openai/v1`, model: 'fake' });
+      await app.commands.setPlaygroundKey(SECRET);
+      await app.commands.sendPlaygroundMessage('hello', tools);
+      // A wrong key the provider echoes back in its error.
+      await app.commands.setPlaygroundKey('sk-bad');
+      await app.commands.sendPlaygroundMessage('hello', tools);
+      expect(app.playground.getState().error).toMatchObject({ code: 'unauthorized', detail: expect.stringContaining('••••') });
+      await app.commands.setPlaygroundKey(SECRET);
+      app.playground.getState().actions.setProvider({ kind: 'anthropic', baseUrl: `${providerUrl}/anthropic/v1` });
+      await app.commands.sendPlaygroundMessage('please fail 429', tools);
+      // A base URL pointed at the MCP server itself is refused before the key goes anywhere.
+      app.playground.getState().actions.setProvider({ kind: 'openai', baseUrl: new URL(demo.url).origin });
+      await app.commands.setPlaygroundKey(SECRET);
+      await app.commands.sendPlaygroundMessage('hello again', tools);
+      const refusedAtServer = app.playground.getState().error;
+
+      await app.commands.saveSessionFile();
+      await app.commands.exportLog('all');
+      app.commands.exportHar([...app.http.getState().bySeq.keys()]);
+      const call = [...app.log.getState().byId.values()].find((item) => item.type === 'message' && item.entry.method === 'tools/call');
+      const message = call?.type === 'message' ? call.entry.message : undefined;
+
+      expect(toProvider.join('\n')).toContain(SECRET);
+      expect(refusedAtServer).toMatchObject({ code: 'invalid-input', message: expect.stringContaining('not sent there') });
+      const outputs = {
+        mcpServer: toServer.join('\n'),
+        log: JSON.stringify([...app.log.getState().byId.values()]),
+        httpView: JSON.stringify([...app.http.getState().bySeq.values()]),
+        playground: JSON.stringify(app.playground.getState()),
+        downloads: (await Promise.all(downloads.map((file) => file.content.text()))).join('\n'),
+        copyAsCurl: curlCommand({ message, url: demo.url }),
+        storage: JSON.stringify(storage.data),
+      };
+      expect(downloads.map((file) => file.fileName)).toHaveLength(3);
+      expect(outputs.log).toContain('tools/call');
+      const leaks = Object.entries(outputs).filter(([, text]) => text.includes(SECRET) || text.includes('sk-bad'));
+      expect(leaks.map(([where]) => where)).toEqual([]);
+    } finally {
+      await app.commands.disconnect();
+      app.dispose();
+      engine.close();
+      provider.server.closeAllConnections();
+      provider.server.close();
     }
   });
 });

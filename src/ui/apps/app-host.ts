@@ -18,7 +18,7 @@ import type { Tool, ToolCallOutcome } from '../../shared/model.ts';
 import type { ResourceContent } from '../../shared/resources-api.ts';
 import type { UrlCheck } from '../../shared/url.ts';
 import { confirmReason } from '../tools/ConfirmRunDialog.tsx';
-import { mayBeDestructive } from '../tools/tool-meta.ts';
+import { mayBeDestructive } from '../../shared/tool-hints.ts';
 import { APP_BYTES_PER_SECOND, APP_MESSAGES_PER_SECOND, BUDGET_LOGGER } from './app-budget.ts';
 import { buildAppDocument, GUARD_LOGGER } from './app-document.ts';
 import { AppTransport } from './app-transport.ts';

@@ -5,7 +5,7 @@ import { plural } from '../../shared/read.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useScope, useStoreOf } from '../services.tsx';
 import { ConfirmRunDialog, confirmReason } from '../tools/ConfirmRunDialog.tsx';
-import { mayBeDestructive } from '../tools/tool-meta.ts';
+import { mayBeDestructive } from '../../shared/tool-hints.ts';
 
 interface Props {
   ticked: ReadonlySet<string>;

@@ -15,6 +15,7 @@ const ResourcesView = lazy(() => import('../resources/ResourcesView.tsx').then((
 const RootsView = lazy(() => import('../roots/RootsView.tsx').then((m) => ({ default: m.RootsView })));
 const LogsView = lazy(() => import('../server-logs/LogsView.tsx').then((m) => ({ default: m.LogsView })));
 const HistoryView = lazy(() => import('../history/HistoryView.tsx'));
+const PlaygroundView = lazy(() => import('../playground/PlaygroundView.tsx').then((m) => ({ default: m.PlaygroundView })));
 const AuditView = lazy(() => import('../audit/AuditView.tsx').then((m) => ({ default: m.AuditView })));
 import './feature-tabs.css';
 
@@ -33,6 +34,7 @@ export const FEATURES: Feature[] = [
   { name: 'Resources', render: () => <ResourcesView />, replay: true, lists: ['resources/list', 'resources/templates/list'] },
   { name: 'Prompts', render: () => <PromptsView />, replay: true, lists: ['prompts/list'] },
   { name: 'Apps', render: () => <AppsView /> },
+  { name: 'Playground', render: () => <PlaygroundView /> },
   { name: 'Tasks', render: () => <TasksView /> },
   { name: 'History', render: () => <HistoryView /> },
   { name: 'Logs', render: () => <LogsView /> },

@@ -41,16 +41,6 @@ export function hintBadges(tool: Tool): HintBadge[] {
   return badges;
 }
 
-/**
- * Whether a call should be confirmed first. The spec's defaults apply when hints are absent: readOnlyHint
- * false, destructiveHint true — so a tool that says nothing is treated as possibly destructive.
- */
-export function mayBeDestructive(tool: Tool): boolean {
-  const hints = tool.annotations ?? {};
-  if (hints.readOnlyHint === true) return false;
-  return hints.destructiveHint !== false;
-}
-
 export type TaskSupport = 'required' | 'optional' | 'forbidden';
 
 /** `execution.taskSupport`; absent or unknown means forbidden, as the spec says. */

@@ -1,0 +1,108 @@
+/**
+ * The Playground's conversation on one connection (loaded with its first use, see commands.ts): the key goes to the worker and stays there; a message starts
+ * the conversation loop (loop.ts), whose model steps are the engine's `modelTurn` and whose tool calls are
+ * `runTool`, the Tools tab's own command (same timeouts, same history, same Message log). The history the
+ * model sees is kept here, not in the store: the store holds what the person sees.
+ */
+import type { EngineClient } from '../../bridge/index.ts';
+import { asEngineError, type EngineError } from '../../shared/errors.ts';
+import type { Tool, ToolCallOutcome, ToolCallParams } from '../../shared/model.ts';
+import type { ChatMessage, ChatTool } from '../../shared/playground.ts';
+import type { AppEffects } from '../effects.ts';
+import type { Stores } from '../stores.ts';
+import { converse, type ConfirmAnswer, type LoopDeps } from './loop.ts';
+
+export function playgroundConversation(
+  client: EngineClient,
+  stores: Pick<Stores, 'playground' | 'prefs'>,
+  effects: Pick<AppEffects, 'now'>,
+  runTool: (params: ToolCallParams, signal?: AbortSignal) => Promise<ToolCallOutcome>,
+) {
+  let history: ChatMessage[] = [];
+  let running: AbortController | undefined;
+  let answer: ((choice: ConfirmAnswer) => void) | undefined;
+  let counter = 0;
+  const playground = () => stores.playground.getState();
+
+  const deps = (tools: readonly ChatTool[]): LoopDeps => ({
+    now: effects.now,
+    nextId: (prefix) => `${prefix}-${effects.now().toString(36)}-${++counter}`,
+    modelTurn: (messages, turnId, signal) =>
+      client.call('modelTurn', { turnId, provider: playground().provider, messages, tools: [...tools] }, signal),
+    runTool(name, args, signal) {
+      const { toolTimeoutMs, toolMaxTotalTimeoutMs } = stores.prefs.getState();
+      return runTool({ name, arguments: args, timeoutMs: toolTimeoutMs, maxTotalTimeoutMs: toolMaxTotalTimeoutMs }, signal);
+    },
+    asksFirst: () => stores.prefs.getState().confirmDestructive,
+    confirm: (ask, signal) =>
+      new Promise<ConfirmAnswer>((resolve, reject) => {
+        const onAbort = () => {
+          answer = undefined;
+          playground().actions.ask(null);
+          reject(signal.reason);
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        answer = (choice) => {
+          signal.removeEventListener('abort', onAbort);
+          answer = undefined;
+          playground().actions.ask(null);
+          resolve(choice);
+        };
+        playground().actions.ask(ask);
+      }),
+    allowed: () => playground().allowed,
+    allow: (tool) => playground().actions.allow(tool),
+    add: (item) => playground().actions.add(item),
+    update: (id, change) => playground().actions.update(id, change),
+  });
+
+  return {
+    /** Hands the key to the worker for the provider's origin (empty forgets it); the store learns only whether one is held. */
+    async setPlaygroundKey(key: string): Promise<void> {
+      const { baseUrl } = playground().provider;
+      const { held } = await client.call('setProviderKey', { baseUrl, key });
+      playground().actions.setKeyHeld(new URL(baseUrl).origin, held);
+    },
+    /**
+     * Sends the person's message and runs the conversation until the model answers without a tool call, the
+     * person stops it, or a step fails. `tools` are the server's tools as listed (the Tools tab's list).
+     */
+    async sendPlaygroundMessage(text: string, tools: readonly Tool[]): Promise<void> {
+      if (running || text.trim() === '') return;
+      const controller = new AbortController();
+      running = controller;
+      playground().actions.setRunning(true, null);
+      const offered = tools
+        .filter((tool) => !tool.excluded)
+        .map((tool): ChatTool => ({
+          name: tool.name,
+          ...(tool.description && { description: tool.description }),
+          inputSchema: tool.inputSchema,
+        }));
+      let failure: EngineError | null = null;
+      try {
+        await converse(history, text, tools, deps(offered), controller.signal, (messages) => (history = messages));
+      } catch (error) {
+        const reason = asEngineError(error);
+        if (reason.code !== 'cancelled') failure = reason;
+      } finally {
+        running = undefined;
+        playground().actions.setRunning(false, failure);
+      }
+    },
+    /** The person's answer to "Run this tool?" while the model waits. */
+    answerPlaygroundConfirm(choice: ConfirmAnswer): void {
+      answer?.(choice);
+    },
+    /** Stops the model's stream and any tool call running for it; what finished stays on screen. */
+    stopPlayground(): void {
+      running?.abort();
+    },
+    /** A new conversation: stops the current one, forgets its history and the tools allowed in it. */
+    restartPlayground(): void {
+      running?.abort();
+      history = [];
+      playground().actions.restart();
+    },
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * The Playground end to end in Node: the app's commands, the real engine behind a MessageChannel, the demo
+ * server, and the fake provider in both wire formats. Tool calls go through the Tools tab's path, so they
+ * are in the message log; the key is in none of the log, the HTTP exchanges or the store.
+ */
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoServer, type RunningDemoServer } from '../../node/demo-server/index.ts';
+import type { Tool } from '../../shared/model.ts';
+import type { ProviderKind } from '../../shared/playground.ts';
+import type { PlaygroundItem } from '../../state/index.ts';
+import { engineOverChannel } from '../../test/engine-channel.ts';
+import { nodeEffects } from '../../test/node-effects.ts';
+import { createFakeProvider, FAKE_PROVIDER_KEY } from '../../test/servers/fake-provider.ts';
+import { waitFor } from '../../test/wait-for.ts';
+import { createLensApp, type LensApp } from '../lens-app.ts';
+
+let demo: RunningDemoServer;
+const provider = createFakeProvider();
+let providerOrigin = '';
+let engine: ReturnType<typeof engineOverChannel>;
+let app: LensApp;
+let tools: Tool[];
+
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0 });
+  await new Promise<void>((resolve) => provider.server.listen(0, '127.0.0.1', resolve));
+  providerOrigin = `http://127.0.0.1:${(provider.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  provider.server.closeAllConnections();
+  provider.server.close();
+  await demo.close();
+});
+
+async function start(kind: ProviderKind, key = FAKE_PROVIDER_KEY) {
+  engine = engineOverChannel();
+  app = createLensApp({
+    client: engine.client,
+    effects: nodeEffects(),
+    opened: { url: demo.url, tab: null, tool: null, connect: false, demo: false },
+    redirectUrl: 'http://127.0.0.1/oauth-callback.html',
+  });
+  await app.commands.connect();
+  tools = (await engine.client.call('listTools', {})).tools;
+  app.playground.getState().actions.setProvider({ kind, baseUrl: `${providerOrigin}/${kind}/v1`, model: 'fake-model' });
+  await app.commands.setPlaygroundKey(key);
+}
+
+afterEach(async () => {
+  await app.commands.disconnect();
+  app.dispose();
+  engine.close();
+});
+
+const items = () => app.playground.getState().items;
+const ofKind = <K extends PlaygroundItem['kind']>(kind: K) =>
+  items().filter((item): item is Extract<PlaygroundItem, { kind: K }> => item.kind === kind);
+
+describe.each(['openai', 'anthropic'] as const)('the Playground with the %s wire format', (kind) => {
+  it('asks, runs the tool the model calls through the session, and shows the answer, with tokens and time', async () => {
+    await start(kind);
+    expect(app.playground.getState().keyOrigins).toEqual([providerOrigin]);
+    await app.commands.sendPlaygroundMessage('hello lens', tools);
+    expect(app.playground.getState()).toMatchObject({ running: false, error: null });
+    expect(items().map((item) => item.kind)).toEqual(['user', 'model', 'tool', 'model']);
+    const [first, last] = ofKind('model');
+    expect(first).toMatchObject({ status: 'done', text: 'Let me check with the server. ', usage: { input: expect.any(Number) } });
+    expect(first!.durationMs).toBeGreaterThanOrEqual(0);
+    expect(last).toMatchObject({ status: 'done', text: 'The tool answered: hello lens' });
+    const [card] = ofKind('tool');
+    expect(card).toMatchObject({ tool: 'echo', arguments: { message: 'hello lens' }, status: 'done', logSeq: expect.any(Number) });
+    // The card's link: the tools/call request in the message log.
+    const entry = app.log.getState().byId.get(`m${card!.logSeq}`);
+    expect(entry).toMatchObject({ type: 'message', entry: { direction: 'out', method: 'tools/call' } });
+
+    // The key went to the provider only, and is nowhere on the UI side.
+    expect(provider.seen.at(-1)!.path).toBe(`/${kind}/v1/${kind === 'openai' ? 'chat/completions' : 'messages'}`);
+    const uiSide = JSON.stringify([
+      ...app.log.getState().byId.values(),
+      [...app.http.getState().bySeq.values()],
+      app.playground.getState(),
+    ]);
+    expect(uiSide).toContain('tools/call');
+    expect(uiSide).not.toContain(FAKE_PROVIDER_KEY);
+  });
+
+  it('asks before a destructive tool; "no" tells the model, "allow for this conversation" stops asking', async () => {
+    await start(kind);
+    const sent = app.commands.sendPlaygroundMessage('please call clear-notes', tools);
+    await waitFor(() => app.playground.getState().confirm !== null, 'the question before clear-notes');
+    expect(app.playground.getState().confirm).toMatchObject({ tool: 'clear-notes', annotations: { destructiveHint: true } });
+    app.commands.answerPlaygroundConfirm('no');
+    await sent;
+    expect(ofKind('tool')[0]).toMatchObject({ status: 'declined', note: expect.stringContaining('declined') });
+    expect(ofKind('model').at(-1)!.text).toContain('declined');
+
+    const again = app.commands.sendPlaygroundMessage('now call clear-notes', tools);
+    await waitFor(() => app.playground.getState().confirm !== null, 'the second question');
+    app.commands.answerPlaygroundConfirm('conversation');
+    await again;
+    expect(ofKind('tool')[1]).toMatchObject({ status: 'done' });
+    expect(app.playground.getState().allowed).toEqual(['clear-notes']);
+
+    await app.commands.sendPlaygroundMessage('once more call clear-notes', tools);
+    expect(ofKind('tool')[2]).toMatchObject({ status: 'done' });
+    expect(app.playground.getState().confirm).toBeNull();
+  });
+
+  it('stops mid-stream: the step says stopped, the conversation is not failed, and it can go on', async () => {
+    await start(kind);
+    const sent = app.commands.sendPlaygroundMessage('please stall', tools);
+    await waitFor(() => (ofKind('model')[0]?.text.length ?? 0) > 0, 'streamed text');
+    app.commands.stopPlayground();
+    await sent;
+    expect(ofKind('model')[0]).toMatchObject({ status: 'stopped' });
+    expect(app.playground.getState()).toMatchObject({ running: false, error: null });
+    await app.commands.sendPlaygroundMessage('hi again', tools);
+    expect(ofKind('model').at(-1)).toMatchObject({ status: 'done', text: 'The tool answered: hi again' });
+  });
+
+  it('explains a refused key on the step, and Restart clears the conversation', async () => {
+    await start(kind, 'sk-bad');
+    await app.commands.sendPlaygroundMessage('hello', tools);
+    expect(ofKind('model')[0]).toMatchObject({ status: 'failed', error: { code: 'unauthorized' } });
+    expect(app.playground.getState().error).toMatchObject({ code: 'unauthorized', message: expect.stringContaining('refused the key') });
+    app.commands.restartPlayground();
+    expect(app.playground.getState()).toMatchObject({ items: [], error: null, allowed: [] });
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * The Playground's boundary types: a model on the person's own key, talking through one of two wire formats,
+ * with the connected server's tools. The key crosses the boundary once, into the worker (`setProviderKey`),
+ * and never comes back: no result, event or error carries it.
+ */
+
+/** The wire format a provider speaks. */
+export type ProviderKind = 'openai' | 'anthropic';
+
+export interface ProviderConfig {
+  kind: ProviderKind;
+  /**
+   * Where the API lives, up to the version path: `https://api.openai.com/v1`, `https://openrouter.ai/api/v1`,
+   * `http://localhost:11434/v1` (Ollama), `http://localhost:1234/v1` (LM Studio), `https://api.anthropic.com/v1`.
+   */
+  baseUrl: string;
+  model: string;
+}
+
+/** The defaults a provider choice fills in; the person can change every field. */
+export const PROVIDER_PRESETS: Record<string, { label: string } & ProviderConfig> = {
+  openai: { label: 'OpenAI', kind: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini' },
+  openrouter: { label: 'OpenRouter', kind: 'openai', baseUrl: 'https://openrouter.ai/api/v1', model: 'openai/gpt-4o-mini' },
+  ollama: { label: 'Ollama (local)', kind: 'openai', baseUrl: 'http://localhost:11434/v1', model: 'llama3.1' },
+  lmstudio: { label: 'LM Studio (local)', kind: 'openai', baseUrl: 'http://localhost:1234/v1', model: 'local-model' },
+  anthropic: { label: 'Anthropic', kind: 'anthropic', baseUrl: 'https://api.anthropic.com/v1', model: 'claude-sonnet-4-5' },
+};
+
+/** A tool as the model is told about it: the server's name, description and input schema, nothing else. */
+export interface ChatTool {
+  name: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+}
+
+export interface ChatToolCall {
+  /** The provider's id for the call, echoed back with its result. */
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+  /** Set when the model's argument text was not a JSON object: the call is not run, and the model is told. */
+  badArguments?: string;
+}
+
+export type ChatMessage =
+  | { role: 'user'; text: string }
+  | { role: 'assistant'; text: string; toolCalls: ChatToolCall[] }
+  | { role: 'tool'; callId: string; name: string; text: string; isError: boolean };
+
+export interface TokenUsage {
+  input: number;
+  output: number;
+}
+
+export interface ModelTurnParams {
+  /** Chosen by the caller; the `model-text` events of this turn carry it. */
+  turnId: string;
+  provider: ProviderConfig;
+  messages: ChatMessage[];
+  tools: ChatTool[];
+  /** Upper bound of the answer's tokens. @default 2048 */
+  maxTokens?: number;
+}
+
+export interface ModelTurnResult {
+  text: string;
+  toolCalls: ChatToolCall[];
+  usage?: TokenUsage;
+  /** The provider's own words for why it stopped (`stop`, `tool_calls`, `end_turn`, `max_tokens`, …). */
+  stopReason?: string;
+  durationMs: number;
+}
+
+export interface PlaygroundApi {
+  /**
+   * Keeps the key in the worker's memory for the origin of `baseUrl`: it is sent to that origin only. An empty
+   * key forgets it. The answer says whether a key is now held, never the key.
+   */
+  setProviderKey: { params: { baseUrl: string; key: string }; result: { held: boolean } };
+  /** One step of the model: streams its text as `model-text` events and returns the whole answer. */
+  modelTurn: { params: ModelTurnParams; result: ModelTurnResult };
+}

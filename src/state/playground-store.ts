@@ -1,0 +1,141 @@
+/**
+ * The Playground of one connection: the provider settings (never the key, which only the worker holds), the
+ * conversation as the person sees it, and the question waiting for the person before a tool runs. Fed by the
+ * conversation loop (src/app/playground/) and by the engine's `model-text` events, which stream each model
+ * step's text into its item. Entries are replaced, never changed in place.
+ */
+import { createStore } from 'zustand/vanilla';
+import type { EngineError } from '../shared/errors.ts';
+import type { EngineEvent } from '../shared/events.ts';
+import type { Tool, ToolCallOutcome } from '../shared/model.ts';
+import type { ProviderConfig, TokenUsage } from '../shared/playground.ts';
+
+export type PlaygroundItem =
+  | { kind: 'user'; id: string; text: string }
+  | {
+      kind: 'model';
+      id: string;
+      /** The engine's turn id, which its `model-text` events carry. */
+      turnId: string;
+      text: string;
+      status: 'streaming' | 'done' | 'stopped' | 'failed';
+      startedAt: number;
+      usage?: TokenUsage;
+      durationMs?: number;
+      error?: EngineError;
+    }
+  | {
+      kind: 'tool';
+      id: string;
+      tool: string;
+      arguments: Record<string, unknown>;
+      status: 'asking' | 'running' | 'done' | 'failed' | 'declined' | 'stopped';
+      outcome?: ToolCallOutcome;
+      error?: EngineError;
+      /** Why it did not run, in words (declined, no such tool, arguments not an object). */
+      note?: string;
+      durationMs?: number;
+      /** The `seq` of its `tools/call` request in the message log, once seen. */
+      logSeq?: number;
+    };
+
+export interface PendingConfirm {
+  itemId: string;
+  tool: string;
+  annotations?: Tool['annotations'];
+}
+
+export interface PlaygroundState {
+  preset: string;
+  provider: ProviderConfig;
+  /** The provider origins the worker holds a key for (the keys themselves never come back). */
+  keyOrigins: readonly string[];
+  items: readonly PlaygroundItem[];
+  running: boolean;
+  /** What ended the conversation's last run, when it failed outside any one step. */
+  error: EngineError | null;
+  confirm: PendingConfirm | null;
+  /** Tools the person allowed for this conversation: they are not asked about again until Restart. */
+  allowed: readonly string[];
+  actions: PlaygroundActions;
+}
+
+interface PlaygroundActions {
+  /** A preset's settings (PROVIDER_PRESETS, which the view holds, so the first screen does not). */
+  choosePreset(preset: string, provider: ProviderConfig): void;
+  setProvider(change: Partial<ProviderConfig>): void;
+  setKeyHeld(origin: string, held: boolean): void;
+  add(item: PlaygroundItem): void;
+  update(id: string, change: Partial<PlaygroundItem>): void;
+  setRunning(running: boolean, error?: EngineError | null): void;
+  ask(confirm: PendingConfirm | null): void;
+  allow(tool: string): void;
+  restart(): void;
+  applyEvents(events: readonly EngineEvent[]): void;
+}
+
+/** PROVIDER_PRESETS.openai, written out so the store does not import the presets. */
+const FIRST: ProviderConfig = { kind: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini' };
+
+export function createPlaygroundStore() {
+  return createStore<PlaygroundState>()((set, get) => {
+    /** The tool item waiting for its request to show up in the log (one tool call runs at a time). */
+    const logWatch = (items: readonly PlaygroundItem[]) =>
+      items.findLast((item) => item.kind === 'tool' && item.status === 'running' && item.logSeq === undefined);
+    return {
+      preset: 'openai',
+      provider: FIRST,
+      keyOrigins: [],
+      items: [],
+      running: false,
+      error: null,
+      confirm: null,
+      allowed: [],
+      actions: {
+        choosePreset: (preset, provider) => set({ preset, provider }),
+        setProvider: (change) => set({ provider: { ...get().provider, ...change } }),
+        setKeyHeld(origin, held) {
+          const others = get().keyOrigins.filter((known) => known !== origin);
+          set({ keyOrigins: held ? [...others, origin] : others });
+        },
+        add: (item) => set({ items: [...get().items, item] }),
+        update(id, change) {
+          set({ items: get().items.map((item) => (item.id === id ? ({ ...item, ...change } as PlaygroundItem) : item)) });
+        },
+        setRunning: (running, error) => set({ running, ...(error !== undefined && { error }) }),
+        ask: (confirm) => set({ confirm }),
+        allow: (tool) => set({ allowed: get().allowed.includes(tool) ? get().allowed : [...get().allowed, tool] }),
+        restart: () => set({ items: [], error: null, confirm: null, allowed: [] }),
+        applyEvents(events) {
+          let items = get().items;
+          let changed = false;
+          for (const event of events) {
+            if (event.type === 'model-text') {
+              items = items.map((item) =>
+                item.kind === 'model' && item.turnId === event.turnId ? { ...item, text: item.text + event.text } : item,
+              );
+              changed = true;
+            } else if (event.type === 'message' && event.entry.direction === 'out' && event.entry.method === 'tools/call') {
+              const watching = logWatch(items);
+              const params = (event.entry.message as { params?: { name?: unknown } } | undefined)?.params;
+              if (watching?.kind === 'tool' && params?.name === watching.tool) {
+                items = items.map((item) => (item.id === watching.id ? { ...item, logSeq: event.entry.seq } : item));
+                changed = true;
+              }
+            }
+          }
+          if (changed) set({ items });
+        },
+      },
+    };
+  });
+}
+
+/** The origin of a provider's base URL, or null while it is not a URL. */
+export function providerOrigin(baseUrl: string): string | null {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,140 @@
+import { useEffect, useRef } from 'react';
+import type { PlaygroundItem } from '../../state/index.ts';
+import { messageItemId } from '../../state/index.ts';
+import { ContentBlockView } from '../content/ContentBlockView.tsx';
+import { ErrorDetails } from '../common/ErrorDetails.tsx';
+import { formatDuration, prettyJson } from '../common/format.ts';
+import { ServerText } from '../common/ServerText.tsx';
+import { useStoreOf } from '../services.tsx';
+import '../tools/tools.css';
+
+/**
+ * The conversation as it happens: the person's messages, each model step's text as it streams (always as
+ * text: nothing a model writes reaches HTML), and a card per tool call. It follows the newest text while
+ * the person is at the bottom, and leaves them where they are when they scrolled up to read.
+ */
+export function Conversation() {
+  const items = useStoreOf('playground', (state) => state.items);
+  const running = useStoreOf('playground', (state) => state.running);
+  const box = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  useEffect(() => {
+    const element = box.current;
+    if (element && atBottom.current) element.scrollTop = element.scrollHeight;
+  }, [items]);
+  const last = items.at(-1);
+
+  return (
+    <section className="playground-conversation" role="region" aria-label="Conversation" aria-busy={running}>
+      <div
+        ref={box}
+        className="playground-scroll"
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 40;
+        }}
+      >
+        {items.map((item) => (
+          <Item key={item.id} item={item} />
+        ))}
+      </div>
+      <p className="visually-hidden" role="status">
+        {running
+          ? last?.kind === 'tool'
+            ? 'A tool is running for the model.'
+            : 'The model is answering.'
+          : items.length > 0
+            ? 'The model finished.'
+            : ''}
+      </p>
+    </section>
+  );
+}
+
+function Item({ item }: { item: PlaygroundItem }) {
+  if (item.kind === 'user')
+    return (
+      <div className="playground-user">
+        <span className="playground-who">You</span>
+        <p className="playground-text">{item.text}</p>
+      </div>
+    );
+  if (item.kind === 'model') return <ModelStep item={item} />;
+  return <ToolCard item={item} />;
+}
+
+const MODEL_STATUS = { streaming: 'answering…', done: '', stopped: 'stopped', failed: 'failed' } as const;
+
+function ModelStep({ item }: { item: Extract<PlaygroundItem, { kind: 'model' }> }) {
+  const facts = [
+    item.usage && `${item.usage.input} in / ${item.usage.output} out tokens`,
+    item.durationMs !== undefined && formatDuration(item.durationMs),
+    MODEL_STATUS[item.status],
+  ].filter(Boolean);
+  return (
+    <div className={`playground-model-step playground-${item.status}`}>
+      <span className="playground-who">Model {facts.length > 0 && <span className="muted">· {facts.join(' · ')}</span>}</span>
+      {item.text !== '' && <p className="playground-text">{item.text}</p>}
+      {item.status === 'failed' && item.error && <ErrorDetails error={item.error} />}
+    </div>
+  );
+}
+
+const TOOL_STATUS = {
+  asking: 'waiting for your answer',
+  running: 'running',
+  done: 'done',
+  failed: 'failed',
+  declined: 'not run',
+  stopped: 'stopped',
+} as const;
+
+function ToolCard({ item }: { item: Extract<PlaygroundItem, { kind: 'tool' }> }) {
+  const inLog = useStoreOf('log', (state) => item.logSeq !== undefined && state.byId.has(messageItemId(item.logSeq)));
+  const selectMessage = useStoreOf('log', (state) => state.actions.select);
+  const showView = useStoreOf('http', (state) => state.actions.show);
+  const showInLog = () => {
+    if (item.logSeq === undefined) return;
+    showView('messages');
+    selectMessage(messageItemId(item.logSeq));
+  };
+  const content = item.outcome?.content ?? [];
+  return (
+    <article className={`playground-tool playground-tool-${item.status}`} aria-label={`Tool call ${item.tool}`}>
+      <header className="playground-tool-head">
+        <span className="mono">
+          <ServerText text={item.tool} />
+        </span>
+        <span className={`badge ${item.status === 'done' ? 'badge-safe' : item.status === 'failed' ? 'badge-danger' : ''}`}>
+          {TOOL_STATUS[item.status]}
+        </span>
+        {item.durationMs !== undefined && <span className="muted">{formatDuration(item.durationMs)}</span>}
+        {inLog && (
+          <button type="button" className="button button-small" onClick={showInLog}>
+            Show in Message log
+          </button>
+        )}
+      </header>
+      <details>
+        <summary>Arguments</summary>
+        <pre className="mono playground-json">{prettyJson(item.arguments)}</pre>
+      </details>
+      {item.note && <p className="muted">{item.note}</p>}
+      {item.error && <ErrorDetails error={item.error} lead="The call failed" />}
+      {item.outcome && (
+        <div className={item.outcome.isError ? 'result-body result-body-error' : 'result-body'}>
+          {content.length === 0 && <p className="muted">No content blocks.</p>}
+          {content.map((block, index) => (
+            <ContentBlockView key={index} block={block} />
+          ))}
+          {item.outcome.structuredContent !== undefined && (
+            <details>
+              <summary>Structured content</summary>
+              <pre className="mono playground-json">{prettyJson(item.outcome.structuredContent)}</pre>
+            </details>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,117 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { toolsQueryOptions } from '../../queries/index.ts';
+import { plural } from '../../shared/read.ts';
+import { ErrorDetails } from '../common/ErrorDetails.tsx';
+import { useCommands, useScope, useStoreOf } from '../services.tsx';
+import { ConfirmRunDialog, confirmReason } from '../tools/ConfirmRunDialog.tsx';
+import { Conversation } from './Conversation.tsx';
+import { ProviderSettings } from './ProviderSettings.tsx';
+import './playground.css';
+
+/**
+ * The Playground tab: a model, on the person's own key, using the connected server's tools. The key lives
+ * in the engine worker; this view only learns whether one is held. See README.md beside this file.
+ */
+export function PlaygroundView() {
+  const { ready, key, readOnly } = useScope();
+  if (!ready || readOnly) return <p className="empty-state">Connect to a server to try its tools with a model.</p>;
+  return <ConnectedPlayground key={key} />;
+}
+
+function ConnectedPlayground() {
+  const { client, key, offers } = useScope();
+  const tools = useQuery({ ...toolsQueryOptions(client, key), enabled: offers('tools') });
+  const offered = tools.data?.tools ?? [];
+  const running = useStoreOf('playground', (state) => state.running);
+  const error = useStoreOf('playground', (state) => state.error);
+  const confirm = useStoreOf('playground', (state) => state.confirm);
+  const empty = useStoreOf('playground', (state) => state.items.length === 0);
+  const { sendPlaygroundMessage, stopPlayground, restartPlayground, answerPlaygroundConfirm, setPlaygroundKey } = useCommands();
+  const [draft, setDraft] = useState('');
+  const [keyDraft, setKeyDraft] = useState('');
+  const inputId = useId();
+  const input = useRef<HTMLTextAreaElement>(null);
+
+  /** A typed key goes to the worker first (and leaves this page's state); then the message. */
+  const send = async () => {
+    const text = draft.trim();
+    if (running || text === '') return;
+    if (keyDraft !== '') {
+      await setPlaygroundKey(keyDraft).catch(() => undefined);
+      setKeyDraft('');
+    }
+    setDraft('');
+    await sendPlaygroundMessage(text, offered);
+    input.current?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void send();
+  };
+
+  return (
+    <div className="playground">
+      <ProviderSettings keyDraft={keyDraft} onKeyDraft={setKeyDraft} />
+      <Conversation />
+      {empty && (
+        <p className="muted playground-hint">
+          {offers('tools')
+            ? `The model is offered this server's ${plural(offered.length, 'tool')}. Ask it something that needs them.`
+            : 'This server offers no tools: the model can only answer from what it knows.'}
+        </p>
+      )}
+      {error && (
+        <div className="playground-error" role="alert">
+          <ErrorDetails error={error} lead="The conversation stopped" />
+        </div>
+      )}
+      <form
+        className="playground-composer"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        <label htmlFor={inputId} className="visually-hidden">
+          Message to the model
+        </label>
+        <textarea
+          id={inputId}
+          ref={input}
+          className="input playground-input"
+          rows={2}
+          maxLength={20_000}
+          placeholder="Ask the model… (Enter sends, Shift+Enter for a new line)"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <div className="playground-actions">
+          {running ? (
+            <button type="button" className="button button-danger" onClick={stopPlayground}>
+              Stop
+            </button>
+          ) : (
+            <button type="submit" className="button button-primary" disabled={draft.trim() === ''}>
+              Send
+            </button>
+          )}
+          <button type="button" className="button" onClick={restartPlayground} disabled={empty && !running}>
+            Restart
+          </button>
+        </div>
+      </form>
+      {confirm && (
+        <ConfirmRunDialog
+          toolName={confirm.tool}
+          reason={confirmReason(confirm.annotations)}
+          onConfirm={() => answerPlaygroundConfirm('once')}
+          onAllowForConversation={() => answerPlaygroundConfirm('conversation')}
+          onDismiss={() => answerPlaygroundConfirm('no')}
+        />
+      )}
+    </div>
+  );
+}

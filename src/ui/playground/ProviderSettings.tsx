@@ -1,0 +1,91 @@
+import { useId } from 'react';
+import { PROVIDER_PRESETS } from '../../shared/playground.ts';
+import { providerOrigin } from '../../state/index.ts';
+import { useCommands, useStoreOf } from '../services.tsx';
+
+interface Props {
+  /** The key as typed, until it is handed to the worker (on Send, or on leaving the field). */
+  keyDraft: string;
+  onKeyDraft(key: string): void;
+}
+
+/** Provider, model, base URL and key, on one line. The key field never shows a held key: the worker has it. */
+export function ProviderSettings({ keyDraft, onKeyDraft }: Props) {
+  const id = useId();
+  const preset = useStoreOf('playground', (state) => state.preset);
+  const provider = useStoreOf('playground', (state) => state.provider);
+  const running = useStoreOf('playground', (state) => state.running);
+  const origin = providerOrigin(provider.baseUrl);
+  const held = useStoreOf('playground', (state) => origin !== null && state.keyOrigins.includes(origin));
+  const { choosePreset, setProvider } = useStoreOf('playground', (state) => state.actions);
+  const { setPlaygroundKey } = useCommands();
+  const giveKey = () => {
+    if (keyDraft === '') return;
+    void setPlaygroundKey(keyDraft).catch(() => undefined);
+    onKeyDraft('');
+  };
+
+  return (
+    <fieldset className="playground-settings" disabled={running}>
+      <legend className="visually-hidden">Model provider</legend>
+      <label htmlFor={`${id}-preset`}>Provider</label>
+      <select
+        id={`${id}-preset`}
+        className="input input-small"
+        value={preset}
+        onChange={(event) => {
+          const found = PROVIDER_PRESETS[event.target.value];
+          if (!found) return;
+          const { label: _label, ...provider } = found;
+          choosePreset(event.target.value, provider);
+        }}
+      >
+        {Object.entries(PROVIDER_PRESETS).map(([value, { label }]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-model`}>Model</label>
+      <input
+        id={`${id}-model`}
+        className="input input-small mono playground-model"
+        value={provider.model}
+        spellCheck={false}
+        onChange={(event) => setProvider({ model: event.target.value })}
+      />
+      <label htmlFor={`${id}-base`}>Base URL</label>
+      <input
+        id={`${id}-base`}
+        className="input input-small mono playground-base"
+        value={provider.baseUrl}
+        spellCheck={false}
+        onChange={(event) => setProvider({ baseUrl: event.target.value })}
+      />
+      <label htmlFor={`${id}-key`}>API key</label>
+      <input
+        id={`${id}-key`}
+        type="password"
+        className="input input-small mono playground-key"
+        autoComplete="off"
+        placeholder={held ? 'held in memory' : provider.kind === 'openai' ? 'sk-… (none for a local model)' : 'sk-ant-…'}
+        value={keyDraft}
+        onChange={(event) => onKeyDraft(event.target.value)}
+        onBlur={giveKey}
+        aria-describedby={`${id}-key-note`}
+      />
+      <span id={`${id}-key-note`} className="muted playground-key-note">
+        {held ? (
+          <>
+            Key held in this tab’s memory, sent only to {origin}.{' '}
+            <button type="button" className="button button-small" onClick={() => void setPlaygroundKey('').catch(() => undefined)}>
+              Forget key
+            </button>
+          </>
+        ) : (
+          'Kept in this tab’s memory only, sent only to the provider.'
+        )}
+      </span>
+    </fieldset>
+  );
+}
