@@ -58,15 +58,15 @@ describe('mcp-lens-cli audit', () => {
     const json = join(dir, 'demo.json');
     const { code, out } = await audit(['--era', '2025', '--junit', junit, '--json', json, demo.url]);
     expect(code).toBe(0);
-    expect(out.at(-1)).toMatch(/^21 checks: 18 pass, 0 fail, 0 warnings, 3 not applicable in [\d.]+ s\.$/);
+    expect(out.at(-1)).toMatch(/^22 checks: 18 pass, 0 fail, 0 warnings, 4 not applicable in [\d.]+ s\.$/);
     const file = JSON.parse(await readFile(json, 'utf8')) as {
       format: string;
       version: number;
       report: { results: unknown[]; era: string };
     };
     expect(file).toMatchObject({ format: 'mcp-lens-audit', version: 1, report: { era: 'legacy' } });
-    expect(file.report.results).toHaveLength(21);
-    expect(await readFile(junit, 'utf8')).toMatch(/<testsuites name="MCP Lens audit" tests="21" failures="0" errors="0" skipped="3"/);
+    expect(file.report.results).toHaveLength(22);
+    expect(await readFile(junit, 'utf8')).toMatch(/<testsuites name="MCP Lens audit" tests="22" failures="0" errors="0" skipped="4"/);
   });
 
   it('exits 1 when a check fails, naming it', async () => {
