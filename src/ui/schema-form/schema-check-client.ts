@@ -94,6 +94,8 @@ export function checkArgumentsOffThread(schema: Schema, value: Record<string, un
         port.postMessage({ kind: 'check', id, schemaId, value, ...(schemaJson !== undefined && { schemaJson }) } satisfies CheckRequest);
       })
       .catch((error: unknown) => {
+        // The schema never left: the next check sends it again.
+        held = held.filter((heldId) => heldId !== schemaId);
         waiting.delete(id);
         reject(error instanceof Error ? error : new Error(String(error)));
       });
