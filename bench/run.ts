@@ -2,12 +2,14 @@
  * `npm run bench`: MCP Lens's performance figures in real Chromium, each printed beside its target.
  * A benchmark, not a test: it reports, it does not fail. Needs a built app (the npm script builds first).
  * BENCH_SUSTAIN_SECONDS shortens the 60 s sustained flood for a quick look.
- * `--only <part>[,<part>…]` runs some parts alone: load, flood, lists, logs, results, overhead
- * (`npm run bench -- --only lists`).
+ * `--only <part>[,<part>…]` runs some parts alone: load, connect, flood, lists, schemas, logs, results, overhead
+ * (`npm run bench -- --only lists`). `--json [file]` writes the figures, `--compare [file]` checks them against
+ * the checked-in baseline (bench/history.ts).
  */
 import { existsSync, statSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
@@ -19,9 +21,12 @@ import { createHostileServer } from '../src/test/servers/hostile/server.ts';
 import { measureInBrowser, measureInProcess } from './overhead.ts';
 import { benchEndlessCursor, benchHugeTools } from './lists.ts';
 import { benchLogFlood } from './log-flood.ts';
+import { benchSchemaBombs } from './schemas.ts';
+import { benchConnect } from './connect.ts';
 import { firstScreenBytes, workerScriptBytes } from './bundle-bytes.ts';
+import { calibrate, compareWith, jsonOut, printSummary, readRunFile, regressions, runFile, writeRunFile, type Row } from './history.ts';
 
-const PARTS = ['load', 'flood', 'lists', 'logs', 'results', 'overhead'] as const;
+const PARTS = ['load', 'connect', 'flood', 'lists', 'schemas', 'logs', 'results', 'overhead'] as const;
 const only = (() => {
   const at = process.argv.indexOf('--only');
   if (at === -1) return new Set<string>(PARTS);
@@ -43,12 +48,6 @@ if (!existsSync(`${root}index.html`)) {
   process.exit(1);
 }
 
-interface Row {
-  figure: string;
-  value: string;
-  target: string;
-  ok: boolean;
-}
 const rows: Row[] = [];
 const report = (figure: string, value: string, target: string, ok: boolean) => {
   rows.push({ figure, value, target, ok });
@@ -63,6 +62,8 @@ async function connectTo(page: Page, appUrl: string, url: string): Promise<void>
 }
 
 async function main() {
+  const loadStart = loadavg();
+  const calibrationStart = calibrate();
   const flood = await startFloodServer(0);
   const app = await startStaticServer({ root, host: '127.0.0.1', port: 0, basePath: '/inspector/' });
   const browser = await chromium.launch({
@@ -84,6 +85,16 @@ async function main() {
       report('first-screen JavaScript (gzip -9)', `${kb.toFixed(1)} KB`, '≤ 150 KB', kb <= 150);
       const workerKb = workerScriptBytes(root) / 1024;
       report('engine worker script, before Connect (gzip -9)', `${workerKb.toFixed(1)} KB`, '≤ 120 KB', workerKb <= 120);
+    }
+
+    if (runs('connect')) {
+      console.log('Connect: Connect to the tool list, pinned and Auto, 2025 and 2026-07-28 servers (median of 5)');
+      const demo = await startDemoServer({ port: 0 });
+      try {
+        await benchConnect(browser, report, app.url, flood.url, demo.url);
+      } finally {
+        await demo.close();
+      }
     }
 
     if (runs('flood')) {
@@ -212,6 +223,20 @@ async function main() {
       }
     }
 
+    if (runs('schemas')) {
+      console.log('Schema bombs: 10,000 properties, a 99,000-value enum, allOf × anyOf, deep nesting');
+      const hostile = createHostileServer();
+      await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = hostile.address() as { port: number };
+        await page.goto(app.url);
+        await benchSchemaBombs(page, report, `http://127.0.0.1:${port}/s/schema-bombs/mcp`, DRAIN_TIMEOUT_MS);
+      } finally {
+        hostile.closeAllConnections();
+        hostile.close();
+      }
+    }
+
     if (runs('logs')) {
       console.log('Log flood: 50,000 notifications/message at once');
       await page.goto(app.url);
@@ -247,8 +272,8 @@ async function main() {
       report(
         'round trip ratio, 2025-11-25',
         `${overhead.ratio.toFixed(2)}× (${overhead.engineMs.toFixed(2)} ms vs ${overhead.sdkMs.toFixed(2)} ms)`,
-        '≤ 1.2×',
-        overhead.ratio <= 1.2,
+        '≤ 1.1×',
+        overhead.ratio <= 1.1,
       );
       // The demo server's 2026-07-28 leg: every call carries the _meta envelope and Mcp-* headers.
       const demo = await startDemoServer({ port: 0 });
@@ -257,8 +282,8 @@ async function main() {
         report(
           'round trip ratio, 2026-07-28',
           `${modern.ratio.toFixed(2)}× (${modern.engineMs.toFixed(2)} ms vs ${modern.sdkMs.toFixed(2)} ms)`,
-          '≤ 1.2×',
-          modern.ratio <= 1.2,
+          '≤ 1.1×',
+          modern.ratio <= 1.1,
         );
       } finally {
         await demo.close();
@@ -279,13 +304,28 @@ async function main() {
   }
   await flood.close();
 
-  console.log(
-    `\nSummary (${cpus().length} CPUs, load average ${loadavg()
-      .map((value) => value.toFixed(1))
-      .join(' ')}; long tasks and latencies grow with load)`,
-  );
-  const width = Math.max(...rows.map((row) => row.figure.length));
-  for (const row of rows) console.log(`${row.ok ? '✓' : '✗'} ${row.figure.padEnd(width)}  ${row.value.padEnd(40)}  target ${row.target}`);
+  const calibrationMs = (calibrationStart + calibrate()) / 2;
+  printSummary(rows, loadStart, calibrationMs);
+  const commit = (() => {
+    try {
+      return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    } catch {
+      return undefined;
+    }
+  })();
+  const run = runFile(rows, calibrationMs, loadStart, commit);
+  const out = jsonOut();
+  if (out) {
+    writeRunFile(out, run);
+    console.log(`\nFigures written to ${out}.`);
+  }
+  const baseline = compareWith();
+  if (baseline) {
+    const found = regressions(readRunFile(baseline), run);
+    console.log(found.length === 0 ? `\nNo figure is more than 20% worse than ${baseline}.` : `\nWorse than ${baseline} by more than 20%:`);
+    for (const line of found) console.log(`✗ ${line}`);
+    if (found.length > 0) process.exitCode = 1;
+  }
 }
 
 await main();

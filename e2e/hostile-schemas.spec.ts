@@ -47,6 +47,27 @@ test('a schema whose allOf/anyOf combinations explode opens in the JSON editor, 
   await expect(result(page)).toContainText('combinations accepted');
 });
 
+test('schema bombs open in the JSON editor with the reason, and are checked in a worker', async ({ page }) => {
+  // Ajv compiles 10,000 properties in seconds, tens of seconds on a loaded two-core machine (in the worker).
+  test.slow();
+  await connectTo(page, 'schema-bombs');
+  const check = page.getByRole('note', { name: 'Schema check' });
+  const editor = page.getByRole('textbox', { name: 'Arguments (JSON)' });
+  await page.getByRole('button', { name: 'wide', exact: true }).click();
+  await expect(page.getByRole('note').filter({ hasText: 'more than 5,000 parts' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Form', exact: true })).toBeDisabled();
+  await editor.fill('{"p1": 1}');
+  // Compiling 10,000 properties takes seconds on a loaded machine; it happens in the schema-check worker.
+  await expect(check).toContainText("must have required property 'p0'", { timeout: 150_000 });
+  await page.getByRole('button', { name: 'enum', exact: true }).click();
+  await expect(page.getByRole('note').filter({ hasText: 'An enum lists 99,000 values' })).toBeVisible();
+  await editor.fill('{"choice": "nope"}');
+  await expect(check).toContainText('must be equal to one of the allowed values', { timeout: 60_000 });
+  await page.getByRole('button', { name: 'deep', exact: true }).click();
+  await expect(page.getByRole('note').filter({ hasText: 'more than 24 levels deep' })).toBeVisible();
+  await expectStillUsable(page, 'schema-bombs');
+});
+
 test('icons and resource images that declare 20000×20000 pixels are refused before decoding', async ({ page }) => {
   await connectTo(page, 'image-bombs');
   await expect(page.getByRole('img', { name: /Icon not shown: .*20000×20000 pixels/ }).first()).toBeVisible();

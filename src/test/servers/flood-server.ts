@@ -22,7 +22,10 @@ const CORS = {
 const PREFLIGHT = {
   ...CORS,
   'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-  'access-control-allow-headers': 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
+  // Mcp-Method and Mcp-Name too, as a 2025 server that allows 2026-07-28 clients does: Auto's server/discover
+  // probe then reaches it and is refused, rather than blocked by CORS (which is never remembered as an era).
+  'access-control-allow-headers':
+    'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID',
 };
 
 const TOOLS = [

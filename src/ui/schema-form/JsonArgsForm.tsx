@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { SchemaCheck } from './schema-check.ts';
+import { checkArgumentsOffThread } from './schema-check-client.ts';
 import { describeError } from '../../shared/read.ts';
 
 interface Props {
@@ -78,16 +79,16 @@ export function JsonArgsForm({ schema, text, onTextChange, disabled, onSubmit, c
   );
 }
 
-/** Ajv's verdict on the parsed arguments, debounced; the validator chunk is loaded on first use. */
+/** Ajv's verdict on the parsed arguments, debounced, from a worker: a big schema compiles there, not here. */
 function useSchemaCheck(schema: Record<string, unknown>, value: Record<string, unknown> | undefined): SchemaCheck | null {
   const [check, setCheck] = useState<{ value: Record<string, unknown>; result: SchemaCheck } | null>(null);
   useEffect(() => {
     if (value === undefined) return;
     let live = true;
     const timer = setTimeout(() => {
-      import('./schema-check.ts')
-        .then((module) => {
-          if (live) setCheck({ value, result: module.checkArguments(schema, value) });
+      checkArgumentsOffThread(schema, value)
+        .then((result) => {
+          if (live) setCheck({ value, result });
         })
         .catch(() => undefined);
     }, 250);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combinatorialSchema } from '../../test/servers/hostile/schema-scenarios.ts';
+import { combinatorialSchema, deepSchema, hugeEnumSchema } from '../../test/servers/hostile/schema-scenarios.ts';
 import { formBudget, MAX_FORM_BRANCHES } from './form-budget.ts';
 
 describe('formBudget', () => {
@@ -24,5 +24,15 @@ describe('formBudget', () => {
   it('refuses a schema with more parts than a form should hold', () => {
     const properties = Object.fromEntries(Array.from({ length: 6000 }, (_, i) => [`p${i}`, { type: 'string' }]));
     expect(formBudget({ type: 'object', properties })).toMatchObject({ ok: false, reason: expect.stringContaining('5,000 parts') });
+  });
+
+  it('refuses an enum too long for a select, saying how long', () => {
+    expect(formBudget(hugeEnumSchema(99_000))).toMatchObject({ ok: false, reason: expect.stringContaining('99,000 values') });
+    expect(formBudget(hugeEnumSchema(1_000))).toEqual({ ok: true });
+  });
+
+  it('refuses a schema nested too deep for a usable form', () => {
+    expect(formBudget(deepSchema(150))).toMatchObject({ ok: false, reason: expect.stringContaining('24 levels') });
+    expect(formBudget(deepSchema(10))).toEqual({ ok: true });
   });
 });

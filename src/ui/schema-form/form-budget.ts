@@ -11,6 +11,10 @@ type Schema = Record<string, unknown>;
 export const MAX_FORM_BRANCHES = 512;
 /** More subschemas than this in all, and the form is not generated. */
 const MAX_FORM_NODES = 5_000;
+/** Subschemas nested deeper than this, and the form is not generated: each level indents, and rjsf recurses. */
+const MAX_FORM_DEPTH = 24;
+/** More values than this in one enum, and the form is not generated: a select of 99,000 options freezes the tab. */
+const MAX_ENUM_VALUES = 1_000;
 
 export type FormBudget = { ok: true } | { ok: false; reason: string };
 
@@ -35,23 +39,37 @@ function branches(schema: Schema, depth: number): number {
   return Math.min(count, Number.MAX_SAFE_INTEGER);
 }
 
-function children(schema: Schema): unknown[] {
-  const out: unknown[] = [];
-  for (const key of SUBSCHEMA_MAPS) if (isRecord(schema[key])) out.push(...Object.values(schema[key]));
-  for (const key of SUBSCHEMA_LISTS) if (Array.isArray(schema[key])) out.push(...(schema[key] as unknown[]));
-  for (const key of SUBSCHEMAS) if (schema[key] !== undefined) out.push(schema[key]);
+/** The node's subschemas, in groups (one per keyword): never spread, a map may hold 10,000 of them. */
+function children(schema: Schema): unknown[][] {
+  const out: unknown[][] = [];
+  for (const key of SUBSCHEMA_MAPS) if (isRecord(schema[key])) out.push(Object.values(schema[key]));
+  for (const key of SUBSCHEMA_LISTS) if (Array.isArray(schema[key])) out.push(schema[key] as unknown[]);
+  const single = SUBSCHEMAS.filter((key) => schema[key] !== undefined).map((key) => schema[key]);
+  if (single.length > 0) out.push(single);
   return out;
 }
 
+const tooManyParts = (): FormBudget => ({
+  ok: false,
+  reason: `The schema has more than ${MAX_FORM_NODES.toLocaleString('en')} parts, too many for a generated form.`,
+});
+
 /** Whether a form may be generated for this schema, and if not, a sentence saying why. */
 export function formBudget(schema: Schema): FormBudget {
-  const stack: unknown[] = [schema];
+  const stack: Array<[unknown, number]> = [[schema, 0]];
   let nodes = 0;
   while (stack.length > 0) {
-    const node = stack.pop();
+    const [node, depth] = stack.pop()!;
     if (!isRecord(node)) continue;
-    if (++nodes > MAX_FORM_NODES)
-      return { ok: false, reason: `The schema has more than ${MAX_FORM_NODES.toLocaleString('en')} parts, too many for a generated form.` };
+    if (depth > MAX_FORM_DEPTH)
+      return { ok: false, reason: `The schema nests more than ${MAX_FORM_DEPTH} levels deep, too deep for a generated form to be usable.` };
+    const values = node.enum;
+    if (Array.isArray(values) && values.length > MAX_ENUM_VALUES)
+      return {
+        ok: false,
+        reason: `An enum lists ${values.length.toLocaleString('en')} values, too many for a form's select (it shows up to ${MAX_ENUM_VALUES.toLocaleString('en')}).`,
+      };
+    if (++nodes > MAX_FORM_NODES) return tooManyParts();
     const count = branches(node, 0);
     if (count > MAX_FORM_BRANCHES)
       return {
@@ -61,7 +79,11 @@ export function formBudget(schema: Schema): FormBudget {
             ? 'The schema combines allOf/anyOf/oneOf so deeply that a form would try billions of combinations.'
             : `The schema's allOf/anyOf/oneOf combine into ${count.toLocaleString('en')} alternatives (a form handles up to ${MAX_FORM_BRANCHES}).`,
       };
-    stack.push(...children(node));
+    for (const group of children(node)) {
+      // Counted before they are walked: 10,000 properties are refused at once, not one by one.
+      if (nodes + stack.length + group.length > MAX_FORM_NODES) return tooManyParts();
+      for (const child of group) stack.push([child, depth + 1]);
+    }
   }
   return { ok: true };
 }

@@ -93,7 +93,28 @@ const permissive: ValidatorType = {
   rawValidation: () => ({ errors: [] }),
 };
 
+/**
+ * One choice per inputSchema object. Ajv caches a compiled schema by its object, and the choice holds a
+ * rewritten copy (prepareFormSchema): without this, every check compiled the schema anew (seconds for
+ * 10,000 properties) and Ajv's cache grew by one copy each time.
+ */
+const chosen = new WeakMap<object, ValidatorChoice>();
+
+/** Drops every compiled schema (Ajv keeps each until told): for a caller that bounds how many it holds. */
+export function forgetCompiledSchemas(): void {
+  for (const validator of cache.values()) validator.reset?.();
+}
+
 export function chooseValidator(inputSchema: Record<string, unknown>): ValidatorChoice {
+  let choice = chosen.get(inputSchema);
+  if (!choice) {
+    choice = choose(inputSchema);
+    chosen.set(inputSchema, choice);
+  }
+  return choice;
+}
+
+function choose(inputSchema: Record<string, unknown>): ValidatorChoice {
   const { dialect, known } = detectDialect(inputSchema);
   const schema = prepareFormSchema(inputSchema) as RJSFSchema;
   const notes: string[] = [];

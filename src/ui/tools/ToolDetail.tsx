@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Tool } from '../../shared/model.ts';
 import { prettyJson } from '../common/format.ts';
+import { LargeText } from '../content/LargeText.tsx';
+import { LazyDetails } from '../content/LazyDetails.tsx';
 import { ServerIcon } from '../common/Icon.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { ReadOnlyNote } from '../session-file/ReadOnlyNote.tsx';
@@ -179,15 +181,14 @@ export function ToolDetail({ tool }: { tool: Tool }) {
           buttons={buttons}
           initial={asArguments(saved.run?.arguments) ?? scripted?.args}
         />
-        <details className="schema-details">
-          <summary>Input schema</summary>
-          <pre className="code-block">{prettyJson(tool.inputSchema)}</pre>
-        </details>
+        {/* Built when opened: a 99,000-value enum is megabytes of text, and selecting the tool must not wait for it. */}
+        <LazyDetails className="schema-details" summary="Input schema">
+          {() => <LargeText className="code-block" text={prettyJson(tool.inputSchema)} fileName={`${tool.name}-input-schema.json`} />}
+        </LazyDetails>
         {tool.outputSchema && (
-          <details className="schema-details">
-            <summary>Output schema</summary>
-            <pre className="code-block">{prettyJson(tool.outputSchema)}</pre>
-          </details>
+          <LazyDetails className="schema-details" summary="Output schema">
+            {() => <LargeText className="code-block" text={prettyJson(tool.outputSchema)} fileName={`${tool.name}-output-schema.json`} />}
+          </LazyDetails>
         )}
       </div>
 

@@ -1,112 +1,28 @@
-import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { loadMore, toolsQueryOptions, refreshQuery } from '../../queries/index.ts';
-import { ErrorDetails } from '../common/ErrorDetails.tsx';
-import { FreshnessBadge } from '../common/FreshnessBadge.tsx';
-import { LoadMore } from '../common/LoadMore.tsx';
-import { CallSettings } from './CallSettings.tsx';
-import { SavedResults } from '../session-file/SavedResults.tsx';
-import { ToolDetail } from './ToolDetail.tsx';
-import { ToolList } from './ToolList.tsx';
-import { ListSearch } from '../find/ListSearch.tsx';
-import { searchList } from '../find/list-search.ts';
-import '../common/split-view.css';
-import './tools.css';
-import './tools-calls.css';
-import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
-import { useScope, useStoreOf } from '../services.tsx';
-import { useNavRequest } from '../palette/use-nav.ts';
-import { plural } from '../../shared/read.ts';
+import { lazy, Suspense, useEffect } from 'react';
+import { useScope } from '../services.tsx';
 
-/** The Tools tab: the server's tools, and the selected one's form and result — live, or as a saved session recorded them. */
+const loadConnectedTools = () => import('./ConnectedTools.tsx');
+const ConnectedTools = lazy(loadConnectedTools);
+
+/**
+ * The Tools tab: the server's tools, and the selected one's form and result — live, or as a saved session
+ * recorded them. What shows once connected is a chunk of its own, fetched while the page is idle before
+ * Connect: it is ready by the time a server answers, and the first screen does not wait for it.
+ */
 export function ToolsView() {
   const { ready, key, offers } = useScope();
+  useEffect(() => {
+    if (ready) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    idle(() => void loadConnectedTools().catch(() => undefined));
+  }, [ready]);
   if (!ready) return <p className="empty-state">Connect to a server to see its tools.</p>;
   if (!offers('tools')) return <p className="empty-state">This server does not offer tools (no tools capability).</p>;
   // Keyed by connection (or saved session): a new one starts with fresh queries; the selection is the
   // view store's, cleared when another server connects (src/app/address-sync.ts).
-  return <ConnectedTools key={key} />;
-}
-
-function ConnectedTools() {
-  const { client, key, recording } = useScope();
-  const { data, error, isPending, isFetching, refetch } = useQuery(toolsQueryOptions(client, key));
-  const queryClient = useQueryClient();
-  const refresh = () => void refreshQuery(queryClient, toolsQueryOptions(client, key, 'refresh')).catch(() => undefined);
-  // In the view store, so the address bar carries it (#tools/<name>) and a reload lands on the same tool.
-  const selected = useStoreOf('view', (state) => state.tool);
-  const setSelected = useStoreOf('view', (state) => state.actions.selectTool);
-  const [query, setQuery] = useState('');
-  useNavRequest('Tools', (name) => {
-    if (name === undefined) return;
-    setSelected(name);
-    setQuery('');
-  });
-  const detailPane = useRevealOnSelect<HTMLDivElement>(selected);
-
-  if (isPending) return <p className="empty-state">Loading tools…</p>;
-  if (error) {
-    return recording ? (
-      <div className="tools-replay-missing">
-        <p className="empty-state">{error.message}</p>
-        <SavedResults />
-      </div>
-    ) : (
-      <div className="empty-state">
-        <ErrorDetails error={error} lead="Could not list tools" />
-        <button type="button" className="button" onClick={() => void refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-
-  const tools = data.tools;
-  const savedRuns = recording ? countBy(recording.results.map((result) => result.tool)) : undefined;
-  const tool = tools.find((t) => t.name === selected);
-  const shown = searchList(tools, query);
   return (
-    <div className="split-view">
-      {!recording && <CallSettings />}
-      <div className="split-list-pane">
-        <div className="pane-toolbar">
-          <span className="muted">
-            {plural(tools.length, 'tool')}
-            {` · ${plural(data.pages, 'page')}`}
-            {recording && ' · as saved'}
-          </span>
-          {!recording && <FreshnessBadge freshness={data.freshness} />}
-          {!recording && (
-            <button type="button" className="button button-small" onClick={refresh} disabled={isFetching}>
-              {isFetching ? 'Refreshing…' : 'Refresh'}
-            </button>
-          )}
-        </div>
-        {tools.length > 0 && (
-          <ListSearch label="Search tools" value={query} onChange={setQuery} shown={shown.length} total={tools.length} />
-        )}
-        {tools.length === 0 ? (
-          <p className="empty-state">The server lists no tools.</p>
-        ) : (
-          <ToolList tools={shown} selected={selected} onSelect={setSelected} {...(savedRuns && { savedRuns })} />
-        )}
-        <LoadMore more={data.more} onLoadMore={() => loadMore(queryClient, client, 'listTools', toolsQueryOptions(client, key).queryKey)} />
-      </div>
-      <div className="tools-detail-pane" ref={detailPane}>
-        {tool ? (
-          <ToolDetail key={tool.name} tool={tool} />
-        ) : recording ? (
-          <SavedResults onSelectTool={setSelected} />
-        ) : (
-          <p className="empty-state">Select a tool by its name to run it.</p>
-        )}
-      </div>
-    </div>
+    <Suspense fallback={<p className="empty-state">Loading tools…</p>}>
+      <ConnectedTools key={key} />
+    </Suspense>
   );
-}
-
-function countBy(names: string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
-  return counts;
 }

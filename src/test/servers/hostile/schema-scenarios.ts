@@ -36,6 +36,28 @@ export function combinatorialSchema(count = 7, options = 8): Record<string, unkn
   };
 }
 
+/** `count` string properties on one object: 10,000 is past the form's budget, so the JSON editor checks it. */
+export function wideSchema(count = 10_000): Record<string, unknown> {
+  return {
+    type: 'object',
+    properties: Object.fromEntries(Array.from({ length: count }, (_, i) => [`p${i}`, { type: 'string', description: `Field ${i}` }])),
+    required: ['p0'],
+  };
+}
+
+/** One property whose enum lists `count` values. */
+export function hugeEnumSchema(count = 99_000): Record<string, unknown> {
+  return { type: 'object', properties: { choice: { type: 'string', enum: Array.from({ length: count }, (_, i) => `value-${i}`) } } };
+}
+
+/** Objects nested `depth` levels deep, each with a string beside the next level (about 3 JSON levels per level). */
+export function deepSchema(depth = 150): Record<string, unknown> {
+  let schema: Record<string, unknown> = { type: 'object', properties: { leaf: { type: 'string' } } };
+  for (let level = depth - 1; level >= 0; level -= 1)
+    schema = { type: 'object', properties: { [`l${level}`]: schema, note: { type: 'string' } } };
+  return schema;
+}
+
 const MARKDOWN_WITH_ENTITIES = '# Entities\n\n&copy; 2026 Example &amp; Co &#8212; all &lt;rights&gt; reserved.';
 
 export const SCHEMA_SCENARIOS: Record<string, Scenario> = {
@@ -67,6 +89,21 @@ export const SCHEMA_SCENARIOS: Record<string, Scenario> = {
       ok,
     ],
     probe: (ctx) => reply(ctx, { content: [{ type: 'text', text: 'combinations accepted' }] }),
+  },
+  // The bench's schema bombs (bench/schemas.ts): each tool only has to be selected and its arguments typed.
+  'schema-bombs': {
+    tools: [
+      { name: 'wide', description: '10,000 properties.', inputSchema: wideSchema(), annotations: { readOnlyHint: true } },
+      { name: 'enum', description: 'An enum of 99,000 values.', inputSchema: hugeEnumSchema(), annotations: { readOnlyHint: true } },
+      {
+        name: 'combinations',
+        description: 'allOf of 7 anyOfs with 8 options each.',
+        inputSchema: combinatorialSchema(),
+        annotations: { readOnlyHint: true },
+      },
+      { name: 'deep', description: 'Objects nested 150 levels deep.', inputSchema: deepSchema(), annotations: { readOnlyHint: true } },
+      ok,
+    ],
   },
   'image-bombs': {
     initialize: { serverInfo: { name: 'hostile-image-bombs', version: '1.0.0', icons: [BOMB_ICON] } },
