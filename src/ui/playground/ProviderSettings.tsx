@@ -49,7 +49,7 @@ export function ProviderSettings({ keyDraft, onKeyDraft }: Props) {
       <label htmlFor={`${id}-model`}>Model</label>
       <input
         id={`${id}-model`}
-        className="input input-small mono playground-model"
+        className="input input-small mono"
         value={provider.model}
         spellCheck={false}
         onChange={(event) => setProvider({ model: event.target.value })}
@@ -57,7 +57,7 @@ export function ProviderSettings({ keyDraft, onKeyDraft }: Props) {
       <label htmlFor={`${id}-base`}>Base URL</label>
       <input
         id={`${id}-base`}
-        className="input input-small mono playground-base"
+        className="input input-small mono"
         value={provider.baseUrl}
         spellCheck={false}
         onChange={(event) => setProvider({ baseUrl: event.target.value })}
@@ -66,7 +66,7 @@ export function ProviderSettings({ keyDraft, onKeyDraft }: Props) {
       <input
         id={`${id}-key`}
         type="password"
-        className="input input-small mono playground-key"
+        className="input input-small mono"
         autoComplete="off"
         placeholder={held ? 'held in memory' : provider.kind === 'openai' ? 'sk-… (none for a local model)' : 'sk-ant-…'}
         value={keyDraft}
