@@ -20,6 +20,14 @@ describe('revealInvisible', () => {
     expect(revealInvisible('bell\u0007')).toBe('bell⟨U+0007⟩');
   });
 
+  it('shows a run of one hidden character once, with its count (a 60,000-character name is one marker)', () => {
+    expect(revealInvisible(`x${'\u200B'.repeat(60_000)}y`)).toBe('x⟨U+200B ×60,000⟩y');
+    expect(splitInvisible('\u202E\u202E')).toEqual([
+      { text: '⟨U+202E ×2⟩', hidden: '2 hidden characters U+202E RIGHT-TO-LEFT OVERRIDE in a row' },
+    ]);
+    expect(revealInvisible('\u200B\u200C\u200B')).toBe('⟨U+200B⟩⟨U+200C⟩⟨U+200B⟩');
+  });
+
   it('shows a run of tag characters once, with the ASCII it spells', () => {
     const smuggled = Array.from('hi!', (c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
     expect(revealInvisible(`Weather${smuggled} tool`)).toBe('Weather⟨tags: hi!⟩ tool');

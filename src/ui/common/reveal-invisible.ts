@@ -39,11 +39,14 @@ const NAMES: Record<number, string> = {
 };
 
 // Tabs and line breaks are visible as layout and stay as they are. Matching control characters is the point.
+// A run of one hidden character is one match (`\1*`): a name of 60,000 zero-width spaces is one marker that
+// counts them, not 60,000 elements that freeze the page and bury the rest of the text.
 const HIDDEN =
   // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|[\u{e0000}-\u{e007f}]+/gu;
+  /([\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff])\1*|[\u{e0000}-\u{e007f}]+/gu;
 
 const TAG_START = 0xe0000;
+const numberFormat = new Intl.NumberFormat('en');
 
 function hex(codePoint: number): string {
   return `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
@@ -63,7 +66,13 @@ function describe(match: string): { marker: string; title: string } {
     };
   }
   const name = NAMES[first] ?? 'CONTROL CHARACTER';
-  return { marker: `⟨${hex(first)}⟩`, title: `Hidden character ${hex(first)} ${name}` };
+  // Every character in the run is the same one, and each is one UTF-16 unit (all are in the BMP).
+  const run = match.length;
+  if (run === 1) return { marker: `⟨${hex(first)}⟩`, title: `Hidden character ${hex(first)} ${name}` };
+  return {
+    marker: `⟨${hex(first)} ×${numberFormat.format(run)}⟩`,
+    title: `${plural(run, 'hidden character')} ${hex(first)} ${name} in a row`,
+  };
 }
 
 /** Splits text into visible runs and markers for hidden characters. */
