@@ -1,5 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useScope } from '../services.tsx';
+// The Tools tab's styles load with the first screen, not with its lazy chunk: loaded later, they would come
+// last in the cascade and win over rules that other lists (Resources, Prompts) share with them.
+import '../common/split-view.css';
+import './tools.css';
+import './tools-calls.css';
 
 const loadConnectedTools = () => import('./ConnectedTools.tsx');
 const ConnectedTools = lazy(loadConnectedTools);
