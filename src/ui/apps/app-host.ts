@@ -21,7 +21,7 @@ import { confirmReason } from '../tools/ConfirmRunDialog.tsx';
 import { mayBeDestructive } from '../../shared/tool-hints.ts';
 import { APP_BYTES_PER_SECOND, APP_MESSAGES_PER_SECOND, BUDGET_LOGGER } from './app-budget.ts';
 import { buildAppDocument, GUARD_LOGGER } from './app-document.ts';
-import { AppTransport } from './app-transport.ts';
+import { AppTransport, backgroundTask } from './app-transport.ts';
 import { SANDBOX_FLAGS } from './sandbox-url.ts';
 import { LENS_VERSION } from '../../shared/version.ts';
 
@@ -81,6 +81,7 @@ export interface AppCallQuestion {
 }
 
 const HOST_INFO = { name: 'MCP Lens', version: LENS_VERSION };
+const BYTES_OVER = `more than ${APP_BYTES_PER_SECOND / 2 ** 20} MB of messages`;
 
 export interface AppHost {
   /** The inspector's theme changed: the app is told (`ui/notifications/host-context-changed`) so it restyles. */
@@ -138,7 +139,7 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
   bridge.addEventListener('sizechange', (size) => deps.onSize(size));
   bridge.addEventListener('loggingmessage', ({ level, logger, data }) => {
     const text = typeof data === 'string' ? data : JSON.stringify(data);
-    if (logger === BUDGET_LOGGER) pause(text.includes('MB') ? `more than ${APP_BYTES_PER_SECOND / 2 ** 20} MB of messages` : undefined);
+    if (logger === BUDGET_LOGGER) pause(text.includes('MB') ? BYTES_OVER : undefined);
     else if (logger === GUARD_LOGGER) refuse(`the browser refused ${text}`);
     else onActivity({ kind: 'log', text: `${level}: ${text}` });
   });
@@ -221,7 +222,15 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
 
   // The transport counts every message from the app's frame against its budget before anything parses it,
   // and works the rest off in short background slices, behind the engine's answers (app-transport.ts).
-  await bridge.connect(new AppTransport(frame, { now: deps.now, onOverBudget: () => pause() }));
+  await bridge.connect(
+    new AppTransport({
+      frame,
+      host: window,
+      now: deps.now,
+      later: backgroundTask,
+      onOverBudget: (what) => pause(what === 'bytes' ? BYTES_OVER : undefined),
+    }),
+  );
   return {
     setTheme(theme) {
       context = { ...context, theme };
