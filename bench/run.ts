@@ -14,7 +14,19 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { startStaticServer } from '../src/node/static-server/server.ts';
-import { clicksBetween, installProbes, logAccounted, longTasksBetween, now, percentile, result, runTool, timeFilter } from './browser.ts';
+import {
+  clicksBetween,
+  installProbes,
+  logAccounted,
+  longTasksBetween,
+  now,
+  percentile,
+  prepareTool,
+  result,
+  runTool,
+  timeFilter,
+} from './browser.ts';
+import { tracedTasks } from './trace.ts';
 import { startFloodServer } from '../src/test/servers/flood-server.ts';
 import { startDemoServer } from '../src/node/demo-server/index.ts';
 import { createHostileServer } from '../src/test/servers/hostile/server.ts';
@@ -103,9 +115,16 @@ async function main() {
       // The log's count repaints up to ten times a second: let it show the handshake's messages first.
       await page.waitForTimeout(500);
       let before = await logAccounted(page);
-      let from = await runTool(page, 'flood', { count: 20_000, perSecond: 20_000 });
-      await result(page).getByText('sent 20000').waitFor({ timeout: DRAIN_TIMEOUT_MS });
-      await page.waitForTimeout(500);
+      await prepareTool(page, 'flood', { count: 20_000, perSecond: 20_000 });
+      let from = 0;
+      // Traced, for each task's CPU time beside its wall time: on a loaded machine a task's wall time is
+      // mostly waiting for a core, and the Long Tasks API sees only wall time.
+      const traced = await tracedTasks(page, 'burst', async () => {
+        from = await now(page);
+        await page.getByRole('button', { name: 'Run tool' }).click();
+        await result(page).getByText('sent 20000').waitFor({ timeout: DRAIN_TIMEOUT_MS });
+        await page.waitForTimeout(500);
+      });
       let to = await now(page);
       let after = await logAccounted(page);
       let arrived = after.kept + after.evicted - (before.kept + before.evicted);
@@ -113,6 +132,11 @@ async function main() {
       let tasks = await longTasksBetween(page, from, to);
       report('burst: long tasks p95', ms(percentile(tasks, 95)), '< 50 ms', percentile(tasks, 95) < 50);
       report('burst: longest task', ms(Math.max(0, ...tasks)), '≤ 200 ms', Math.max(0, ...tasks) <= 200);
+      // The same tasks as the Long Tasks API's (over 50 ms of wall time), by the CPU time they took.
+      const longCpu = traced.filter((task) => task.wallMs > 50).map((task) => task.cpuMs);
+      report('burst: long tasks p95, CPU time', ms(percentile(longCpu, 95)), '< 50 ms', percentile(longCpu, 95) < 50);
+      const longestCpu = Math.max(0, ...traced.map((task) => task.cpuMs));
+      report('burst: longest task, CPU time', ms(longestCpu), '< 50 ms', longestCpu < 50);
       report('burst: wall time until all shown', ms(to - from), '(informational)', true);
 
       console.log(`Flood: 2,000 notifications a second for ${SUSTAIN_SECONDS} s, clicking throughout`);
