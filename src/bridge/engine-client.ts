@@ -114,10 +114,9 @@ export function createEngineClient(endpoint: Endpoint, options: EngineClientOpti
       return;
     }
     if (data.kind === 'result') {
-      // Events the engine sent before this result (some in its own message) must be seen first, or a store
-      // could show a stale phase after the promise resolved (e.g. "connecting" arriving after "connected").
-      // Usually that is a handful, delivered now; behind a flood's backlog the result waits its turn.
-      if (Array.isArray(data.events)) for (const event of data.events) buffer.push(event);
+      // Events the engine sent before this result must be seen first, or a store could show a stale
+      // phase after the promise resolved (e.g. "connecting" arriving after "connected"). Usually that is a
+      // handful, delivered now; behind a flood's backlog the result waits its turn.
       waitingResults.push({ after: delivered + buffer.length, data });
       deliver(maxEventsPerFlush);
       ensureScheduled();

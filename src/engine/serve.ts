@@ -29,18 +29,6 @@ export function serveEngine(endpoint: Endpoint, createEngine: (emit: (event: Eng
       post({ kind: 'events', events: events.length <= MAX_EVENTS_PER_POST ? events : events.slice(start, start + MAX_EVENTS_PER_POST) });
     }
   };
-  /**
-   * Events emitted before a result must reach the UI first, so the log never lags the answer. A few ride in
-   * the result's own message (the usual call: its request, response and HTTP exchange); a backlog goes out
-   * in slices first, as the timer would have sent it.
-   */
-  const pendingEvents = (): { events?: EngineEvent[] } => {
-    if (buffer.length > MAX_EVENTS_PER_POST) flush();
-    if (buffer.length === 0) return {};
-    const events = buffer;
-    buffer = [];
-    return { events };
-  };
   const emit = (event: EngineEvent) => {
     buffer.push(event);
     if (!scheduled) {
@@ -63,8 +51,15 @@ export function serveEngine(endpoint: Endpoint, createEngine: (emit: (event: Eng
     engine
       .call(message.method, message.params as never, controller.signal)
       .then(
-        (value) => post({ kind: 'result', id: message.id, ok: true, value, ...pendingEvents() }),
-        (error: unknown) => post({ kind: 'result', id: message.id, ok: false, error: explainError(error), ...pendingEvents() }),
+        (value) => {
+          // Events emitted before the result must reach the UI first, so the log never lags the answer.
+          flush();
+          post({ kind: 'result', id: message.id, ok: true, value });
+        },
+        (error: unknown) => {
+          flush();
+          post({ kind: 'result', id: message.id, ok: false, error: explainError(error) });
+        },
       )
       .finally(() => inFlight.delete(message.id));
   });

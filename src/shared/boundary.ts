@@ -84,12 +84,8 @@ export type ToEngine =
   | { kind: 'cancel'; id: number };
 
 export type FromEngine =
-  /**
-   * `events`: the events emitted since the last batch, ahead of this result (a call's own messages and HTTP
-   * exchange), in the same message: one postMessage and one task on each side per call, not two.
-   */
-  | { kind: 'result'; id: number; ok: true; value: unknown; events?: EngineEvent[] }
-  | { kind: 'result'; id: number; ok: false; error: EngineError; events?: EngineEvent[] }
+  | { kind: 'result'; id: number; ok: true; value: unknown }
+  | { kind: 'result'; id: number; ok: false; error: EngineError }
   /** Events are sent in batches so a chatty server costs one postMessage per flush, not per frame. */
   | { kind: 'events'; events: EngineEvent[] };
 
