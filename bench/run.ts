@@ -27,6 +27,7 @@ import {
   timeFilter,
 } from './browser.ts';
 import { tracedTasks } from './trace.ts';
+import { formatCount } from '../src/shared/read.ts';
 import { startFloodServer } from '../src/test/servers/flood-server.ts';
 import { startDemoServer } from '../src/node/demo-server/index.ts';
 import { createHostileServer } from '../src/test/servers/hostile/server.ts';
@@ -176,8 +177,8 @@ async function main() {
       report('sustained: longest task', ms(Math.max(0, ...tasks)), '≤ 200 ms', Math.max(0, ...tasks) <= 200);
       report(`sustained: click answered (p95 of ${clicks.length})`, ms(percentile(clicks, 95)), '< 100 ms', percentile(clicks, 95) < 100);
 
-      console.log(`Retention: ${after.kept.toLocaleString('en-US')} entries`);
-      report('retention: entries kept', after.kept.toLocaleString('en-US'), '100,000', after.kept === 100_000);
+      console.log(`Retention: ${formatCount(after.kept)} entries`);
+      report('retention: entries kept', formatCount(after.kept), '100,000', after.kept === 100_000);
       const cold = await timeFilter(page, 'flood 1234');
       const warm = await timeFilter(page, 'flood 5678');
       report('filter over all entries (first filter, cold cache)', ms(cold), '< 100 ms', cold < 100);
@@ -197,7 +198,7 @@ async function main() {
       });
       report('scrolling 100k entries: frame time p95 (60 jumps)', ms(percentile(frames, 95)), '< 50 ms', percentile(frames, 95) < 50);
 
-      console.log(`Session file: save and reopen ${after.kept.toLocaleString('en-US')} messages`);
+      console.log(`Session file: save and reopen ${formatCount(after.kept)} messages`);
       from = await now(page);
       let started = Date.now();
       const downloading = page.waitForEvent('download', { timeout: DRAIN_TIMEOUT_MS });
