@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useId, useLayoutEffect, useRef, type CSSProperties, type KeyboardEvent } from 'react';
-import { useFixedRows } from '../common/use-fixed-rows.ts';
+import { rowSlot, useFixedRows } from '../common/use-fixed-rows.ts';
 import { LIST_REFRESH_MS } from '../common/use-throttled-state.ts';
 import { Separator } from '../layout/Separator.tsx';
 import { useStoreOf, useThrottledStoreOf } from '../services.tsx';
@@ -132,7 +132,7 @@ export function MessageLog() {
                 const id = visible.idAt(index);
                 return id === undefined ? null : (
                   <LogRow
-                    key={id}
+                    key={rowSlot(index)}
                     id={id}
                     top={index * LOG_ROW_HEIGHT}
                     position={index + 1}
