@@ -32,6 +32,7 @@ const FAULTS: AuditFault[] = [
   'unchecked-param-headers',
   'single-stream',
   'input-required-list',
+  'ungated-tasks',
 ];
 
 /** Where MCP Lens disagrees on purpose. `evidence` must match the suite's failing check (or MCP Lens's reason). */

@@ -58,15 +58,15 @@ describe('mcp-lens-cli audit', () => {
     const json = join(dir, 'demo.json');
     const { code, out } = await audit(['--era', '2025', '--junit', junit, '--json', json, demo.url]);
     expect(code).toBe(0);
-    expect(out.at(-1)).toMatch(/^25 checks: 19 pass, 0 fail, 0 warnings, 6 not applicable in [\d.]+ s\.$/);
+    expect(out.at(-1)).toMatch(/^26 checks: 19 pass, 0 fail, 0 warnings, 7 not applicable in [\d.]+ s\.$/);
     const file = JSON.parse(await readFile(json, 'utf8')) as {
       format: string;
       version: number;
       report: { results: unknown[]; era: string };
     };
     expect(file).toMatchObject({ format: 'mcp-lens-audit', version: 1, report: { era: 'legacy' } });
-    expect(file.report.results).toHaveLength(25);
-    expect(await readFile(junit, 'utf8')).toMatch(/<testsuites name="MCP Lens audit" tests="25" failures="0" errors="0" skipped="6"/);
+    expect(file.report.results).toHaveLength(26);
+    expect(await readFile(junit, 'utf8')).toMatch(/<testsuites name="MCP Lens audit" tests="26" failures="0" errors="0" skipped="7"/);
   });
 
   it('calls the tools named with --call in tool-calls, and refuses a destructive one without --allow-destructive', async () => {

@@ -44,6 +44,7 @@ describe('auditing the demo server', () => {
             'unknown-method': 'pass',
             'server-sse-multiple-streams': 'pass',
             'http-custom-header-server-validation': 'not-applicable',
+            'tasks-capability-negotiation': 'not-applicable',
           }
         : {
             ping: 'not-applicable',
@@ -54,6 +55,7 @@ describe('auditing the demo server', () => {
             'server-sse-multiple-streams': 'pass',
             'http-custom-header-server-validation': 'pass',
             'input-required-result-unsupported-methods': 'pass',
+            'tasks-capability-negotiation': 'pass',
           },
     );
     await h.engine.call('disconnect', undefined);

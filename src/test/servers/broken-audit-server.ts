@@ -40,6 +40,8 @@ export const AUDIT_FAULTS = {
   'unchecked-param-headers': { era: 'modern', check: 'http-custom-header-server-validation' },
   /** A POST that arrives while another is in flight on the session is refused with 409. */
   'single-stream': { era: 'legacy', check: 'server-sse-multiple-streams' },
+  /** tasks/get, tasks/update and tasks/cancel are answered to a request that did not declare the tasks extension. */
+  'ungated-tasks': { era: 'modern', check: 'tasks-capability-negotiation' },
   /** prompts/list answers an InputRequiredResult, which a server may send only on calls, reads and gets. */
   'input-required-list': { era: 'modern', check: 'input-required-result-unsupported-methods', also: 'prompts-list' },
 } as const;
@@ -60,7 +62,7 @@ const INVALID_TOOL = {
   inputSchema: { type: 'object', properties: { count: { type: 'strnig' } } },
 };
 
-type Reply = { result: Record<string, unknown> } | { error: { code: number; message: string }; status?: number };
+type Reply = { result: Record<string, unknown> } | { error: { code: number; message: string; data?: unknown }; status?: number };
 
 const SERVER_INFO = (fault: string) => ({ name: `broken-${fault}`, version: '0.0.1' });
 
@@ -76,7 +78,11 @@ function answer(fault: AuditFault | 'sound', era: Era, method: string, params: R
       return {
         result: {
           supportedVersions: ['2026-07-28'],
-          capabilities: { tools: {}, ...(fault === 'input-required-list' && { prompts: {} }) },
+          capabilities: {
+            tools: {},
+            ...(fault === 'input-required-list' && { prompts: {} }),
+            extensions: { 'io.modelcontextprotocol/tasks': {} },
+          },
           ttlMs: 0,
           cacheScope: 'public',
           // 2026-07-28 servers name themselves in each result's _meta.
@@ -95,6 +101,20 @@ function answer(fault: AuditFault | 'sound', era: Era, method: string, params: R
       const tools = [ECHO_TOOL, ...(fault === 'invalid-schema' ? [INVALID_TOOL] : []), ...(era === 'modern' ? [HEADER_TOOL] : [])];
       return { result: { tools, ...hints } };
     }
+    case 'tasks/get':
+    case 'tasks/update':
+    case 'tasks/cancel':
+      // No request of the audit's declares the extension: a careful server refuses them all with -32021.
+      if (era === 'legacy') return { error: { code: -32601, message: 'Method not found' } };
+      if (fault === 'ungated-tasks') return { error: { code: -32602, message: `No task ${String(params.taskId)}.` }, status: 400 };
+      return {
+        error: {
+          code: -32021,
+          message: 'Missing required client capability: the tasks extension.',
+          data: { requiredCapabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } } },
+        },
+        status: 400,
+      };
     case 'prompts/list':
       if (fault === 'input-required-list')
         return {

@@ -13,6 +13,7 @@ import { inputRequiredUnsupportedMethods } from './input-required.ts';
 import { badParams, icons } from './params-icons.ts';
 import { serverInitialize, serverSessionLifecycle } from './sessions.ts';
 import { serverSseMultipleStreams } from './streams.ts';
+import { tasksCapabilityNegotiation } from './tasks.ts';
 import { resourcesTemplatesRead } from './template-read.ts';
 import { toolCalls } from './tool-calls.ts';
 import { toolSchemas } from './tool-schemas.ts';
@@ -41,6 +42,7 @@ export const AUDIT_CHECKS: readonly AuditCheck[] = [
   httpHeaderValidation,
   httpCustomHeaderServerValidation,
   serverSseMultipleStreams,
+  tasksCapabilityNegotiation,
   dnsRebindingProtection,
   cors,
   toolCalls,
