@@ -36,10 +36,11 @@ import { benchEndlessCursor, benchHugeTools } from './lists.ts';
 import { benchLogFlood } from './log-flood.ts';
 import { benchSchemaBombs } from './schemas.ts';
 import { benchConnect } from './connect.ts';
+import { benchAudit } from './audit.ts';
 import { firstScreenBytes, workerScriptBytes } from './bundle-bytes.ts';
 import { calibrate, compareWith, jsonOut, printSummary, readRunFile, regressions, runFile, writeRunFile, type Row } from './history.ts';
 
-const PARTS = ['load', 'connect', 'flood', 'lists', 'schemas', 'logs', 'results', 'overhead'] as const;
+const PARTS = ['load', 'connect', 'flood', 'lists', 'schemas', 'logs', 'results', 'audit', 'overhead'] as const;
 const only = (() => {
   const at = process.argv.indexOf('--only');
   if (at === -1) return new Set<string>(PARTS);
@@ -288,6 +289,16 @@ async function main() {
         const tasks = await longTasksBetween(page, from, await now(page));
         report(`10 MB ${kind} result: shown after`, ms(elapsed), '≤ 2000 ms', elapsed <= 2000);
         report(`10 MB ${kind} result: longest task`, ms(Math.max(0, ...tasks)), '≤ 200 ms', Math.max(0, ...tasks) <= 200);
+      }
+    }
+
+    if (runs('audit')) {
+      console.log('Audit: the demo server audited from the page, in each era');
+      const demo = await startDemoServer({ port: 0 });
+      try {
+        await benchAudit(page, report, app.url, demo.url, DRAIN_TIMEOUT_MS);
+      } finally {
+        await demo.close();
       }
     }
 

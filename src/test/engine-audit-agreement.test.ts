@@ -29,6 +29,10 @@ const FAULTS: AuditFault[] = [
   'unchecked-headers',
   'no-dns-rebinding-protection',
   'endless-pagination',
+  'unchecked-param-headers',
+  'single-stream',
+  'input-required-list',
+  'ungated-tasks',
 ];
 
 /** Where MCP Lens disagrees on purpose. `evidence` must match the suite's failing check (or MCP Lens's reason). */

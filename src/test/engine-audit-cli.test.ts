@@ -58,15 +58,30 @@ describe('mcp-lens-cli audit', () => {
     const json = join(dir, 'demo.json');
     const { code, out } = await audit(['--era', '2025', '--junit', junit, '--json', json, demo.url]);
     expect(code).toBe(0);
-    expect(out.at(-1)).toMatch(/^22 checks: 18 pass, 0 fail, 0 warnings, 4 not applicable in [\d.]+ s\.$/);
+    expect(out.at(-1)).toMatch(/^26 checks: 19 pass, 0 fail, 0 warnings, 7 not applicable in [\d.]+ s\.$/);
     const file = JSON.parse(await readFile(json, 'utf8')) as {
       format: string;
       version: number;
       report: { results: unknown[]; era: string };
     };
     expect(file).toMatchObject({ format: 'mcp-lens-audit', version: 1, report: { era: 'legacy' } });
-    expect(file.report.results).toHaveLength(22);
-    expect(await readFile(junit, 'utf8')).toMatch(/<testsuites name="MCP Lens audit" tests="22" failures="0" errors="0" skipped="4"/);
+    expect(file.report.results).toHaveLength(26);
+    expect(await readFile(junit, 'utf8')).toMatch(/<testsuites name="MCP Lens audit" tests="26" failures="0" errors="0" skipped="7"/);
+  });
+
+  it('calls the tools named with --call in tool-calls, and refuses a destructive one without --allow-destructive', async () => {
+    const called = await audit(['--era', '2025', '--checks', 'tool-calls', '--call', 'echo={"message":"from CI"}', demo.url]);
+    expect(called.code).toBe(0);
+    expect(called.out.find((line) => line.startsWith('tool-calls'))).toMatch(/^tool-calls\s+pass\s+"echo" answered a well-formed result/);
+    const refused = await audit(['--checks', 'tool-calls', '--call', 'echo', '--call', 'clear-notes', demo.url]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toEqual([
+      'mcp-lens-cli audit: --call: clear-notes may be destructive (not annotated read-only, and destructiveHint is not false), so it was not called. Add --allow-destructive to call it anyway, or leave it out.',
+    ]);
+    expect(refused.out).toEqual([]);
+    const unknown = await audit(['--call', 'no-such-tool', demo.url]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err[0]).toMatch(/the server has no tool named no-such-tool \(it lists echo, /);
   });
 
   it('exits 1 when a check fails, naming it', async () => {

@@ -36,13 +36,26 @@ describe('auditing the demo server', () => {
     expect(report).toMatchObject({ era, server: { name: 'mcp-lens-demo' }, url: demo.url });
     expect(verdicts(report)).toMatchObject(
       era === 'legacy'
-        ? { ping: 'pass', 'logging-set-level': 'pass', 'cache-hints': 'not-applicable', 'tools-list': 'pass', 'unknown-method': 'pass' }
+        ? {
+            ping: 'pass',
+            'logging-set-level': 'pass',
+            'cache-hints': 'not-applicable',
+            'tools-list': 'pass',
+            'unknown-method': 'pass',
+            'server-sse-multiple-streams': 'pass',
+            'http-custom-header-server-validation': 'not-applicable',
+            'tasks-capability-negotiation': 'not-applicable',
+          }
         : {
             ping: 'not-applicable',
             'logging-set-level': 'not-applicable',
             'cache-hints': 'pass',
             'tools-list': 'pass',
             'unknown-method': 'pass',
+            'server-sse-multiple-streams': 'pass',
+            'http-custom-header-server-validation': 'pass',
+            'input-required-result-unsupported-methods': 'pass',
+            'tasks-capability-negotiation': 'pass',
           },
     );
     await h.engine.call('disconnect', undefined);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import {
   CLIENT_CAPABILITIES_META_KEY,
+  MissingRequiredClientCapabilityError,
   ProtocolError,
   ProtocolErrorCode,
   type CallToolResult,
@@ -109,6 +110,18 @@ function view(board: TaskBoard, task: DemoTask) {
   };
 }
 
+/**
+ * tasks/* answer only a request that declared the extension (SEP-2663): any other gets -32021 naming it, so
+ * a client that never negotiated tasks cannot poke at them.
+ */
+function requireTasks(ctx: ServerContext): void {
+  if (!declaresTasks(ctx))
+    throw new MissingRequiredClientCapabilityError(
+      { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
+      `Missing required client capability: declare the ${TASKS_EXTENSION} extension to use tasks.`,
+    );
+}
+
 function find(board: TaskBoard, taskId: string): DemoTask {
   const now = board.now();
   for (const [id, task] of board.tasks) if (now - task.createdAt > TTL_MS) board.tasks.delete(id);
@@ -153,10 +166,14 @@ export function registerTaskTools(server: McpServer, board: TaskBoard): void {
     },
   );
 
-  server.server.setRequestHandler('tasks/get', { params: TaskParams }, ({ taskId }) => view(board, find(board, taskId)));
+  server.server.setRequestHandler('tasks/get', { params: TaskParams }, ({ taskId }, ctx) => {
+    requireTasks(ctx);
+    return view(board, find(board, taskId));
+  });
   // The SDK lifts `inputResponses` out of every request's params (the multi round-trip channel), tasks/update's
   // too, and hands them to the handler as ctx.mcpReq.inputResponses.
   server.server.setRequestHandler('tasks/update', { params: TaskParams }, ({ taskId }, ctx) => {
+    requireTasks(ctx);
     const task = find(board, taskId);
     const responses = ctx.mcpReq.inputResponses ?? {};
     // Keys not outstanding are ignored, as the extension says; a decline leaves the question open.
@@ -167,7 +184,8 @@ export function registerTaskTools(server: McpServer, board: TaskBoard): void {
     }
     return {};
   });
-  server.server.setRequestHandler('tasks/cancel', { params: TaskParams }, ({ taskId }) => {
+  server.server.setRequestHandler('tasks/cancel', { params: TaskParams }, ({ taskId }, ctx) => {
+    requireTasks(ctx);
     const task = find(board, taskId);
     const { status } = statusOf(board, task);
     if (status !== 'completed' && status !== 'cancelled') task.cancelledAt = board.now();

@@ -18,7 +18,7 @@ const PREFLIGHT = {
   ...CORS,
   'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
   'access-control-allow-headers':
-    'Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID',
+    'Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-Region, Last-Event-ID',
 };
 
 const MODERN = '2026-07-28';
@@ -97,6 +97,8 @@ function modernRefusal(
     return { status: 400, body: rpcError(id, -32020, 'Header mismatch: MCP-Protocol-Version differs from _meta.') };
   if (version !== undefined && version !== MODERN)
     return { status: 400, body: rpcError(id, -32022, 'Unsupported protocol version', { supported: [MODERN], requested: version }) };
+  const param = fault === 'unchecked-param-headers' ? undefined : paramHeaderProblem(method, params, request);
+  if (param !== undefined) return { status: 400, body: rpcError(id, -32020, `Header mismatch: ${param}`) };
   if (fault === 'unchecked-headers') return undefined;
   if (header(request, 'mcp-method') !== method)
     return { status: 400, body: rpcError(id, -32020, 'Header mismatch: Mcp-Method differs from the method.') };
@@ -104,4 +106,28 @@ function modernRefusal(
   if (['tools/call', 'resources/read', 'prompts/get'].includes(method) && name !== undefined && header(request, 'mcp-name') !== name)
     return { status: 400, body: rpcError(id, -32020, 'Header mismatch: Mcp-Name differs from the name.') };
   return undefined;
+}
+
+/** The 2026-07-28 tool whose `region` argument is mirrored as Mcp-Param-Region (x-mcp-header). */
+export const HEADER_TOOL = {
+  name: 'lookup',
+  description: 'Looks up a region.',
+  annotations: { readOnlyHint: true },
+  inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' } } },
+};
+
+const SENTINEL = /^=\?base64\?(.*)\?=$/;
+
+/** Why Mcp-Param-Region does not match a tools/call of HEADER_TOOL's `region`, or undefined when it does. */
+function paramHeaderProblem(method: string, params: Record<string, unknown>, request: RawRequest): string | undefined {
+  if (method !== 'tools/call' || params.name !== HEADER_TOOL.name) return undefined;
+  const value = (params.arguments as { region?: unknown } | undefined)?.region;
+  if (value === undefined) return undefined;
+  const sent = header(request, 'mcp-param-region');
+  if (sent === undefined) return 'Mcp-Param-Region is missing while the body has region.';
+  const encoded = SENTINEL.exec(sent)?.[1];
+  if (encoded !== undefined && (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded) || encoded.length % 4 !== 0))
+    return 'Mcp-Param-Region is not valid Base64.';
+  const decoded = encoded === undefined ? sent : Buffer.from(encoded, 'base64').toString('utf8');
+  return decoded === String(value) ? undefined : 'Mcp-Param-Region differs from region.';
 }

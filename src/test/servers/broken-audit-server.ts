@@ -7,7 +7,7 @@
  * `sound` is the same server without one. Loopback only. The transport rules are in ./broken-audit-http.ts.
  */
 import type { ServerResponse } from 'node:http';
-import { openSession, refuseAtTheDoor, send } from './broken-audit-http.ts';
+import { HEADER_TOOL, openSession, refuseAtTheDoor, send } from './broken-audit-http.ts';
 import { startRawServer, type RawRequest } from './raw-server.ts';
 
 /** Each fault, the era it is served in, and the check that must fail it. */
@@ -36,6 +36,14 @@ export const AUDIT_FAULTS = {
   'meta-not-required': { era: 'modern', check: 'server-stateless' },
   /** tools/call without a name answers a result instead of -32602. */
   'params-unchecked': { era: 'legacy', check: 'bad-params' },
+  /** Mcp-Param-* headers are not checked against the tool's arguments (nor their Base64). */
+  'unchecked-param-headers': { era: 'modern', check: 'http-custom-header-server-validation' },
+  /** A POST that arrives while another is in flight on the session is refused with 409. */
+  'single-stream': { era: 'legacy', check: 'server-sse-multiple-streams' },
+  /** tasks/get, tasks/update and tasks/cancel are answered to a request that did not declare the tasks extension. */
+  'ungated-tasks': { era: 'modern', check: 'tasks-capability-negotiation' },
+  /** prompts/list answers an InputRequiredResult, which a server may send only on calls, reads and gets. */
+  'input-required-list': { era: 'modern', check: 'input-required-result-unsupported-methods', also: 'prompts-list' },
 } as const;
 
 export type AuditFault = keyof typeof AUDIT_FAULTS;
@@ -54,7 +62,7 @@ const INVALID_TOOL = {
   inputSchema: { type: 'object', properties: { count: { type: 'strnig' } } },
 };
 
-type Reply = { result: Record<string, unknown> } | { error: { code: number; message: string }; status?: number };
+type Reply = { result: Record<string, unknown> } | { error: { code: number; message: string; data?: unknown }; status?: number };
 
 const SERVER_INFO = (fault: string) => ({ name: `broken-${fault}`, version: '0.0.1' });
 
@@ -70,7 +78,11 @@ function answer(fault: AuditFault | 'sound', era: Era, method: string, params: R
       return {
         result: {
           supportedVersions: ['2026-07-28'],
-          capabilities: { tools: {} },
+          capabilities: {
+            tools: {},
+            ...(fault === 'input-required-list' && { prompts: {} }),
+            extensions: { 'io.modelcontextprotocol/tasks': {} },
+          },
           ttlMs: 0,
           cacheScope: 'public',
           // 2026-07-28 servers name themselves in each result's _meta.
@@ -86,8 +98,40 @@ function answer(fault: AuditFault | 'sound', era: Era, method: string, params: R
         const page = Number(String(params.cursor ?? 'page-0').replace('page-', ''));
         return { result: { tools: [ECHO_TOOL], nextCursor: `page-${page + 1}`, ...hints } };
       }
-      return { result: { tools: fault === 'invalid-schema' ? [ECHO_TOOL, INVALID_TOOL] : [ECHO_TOOL], ...hints } };
+      const tools = [ECHO_TOOL, ...(fault === 'invalid-schema' ? [INVALID_TOOL] : []), ...(era === 'modern' ? [HEADER_TOOL] : [])];
+      return { result: { tools, ...hints } };
     }
+    case 'tasks/get':
+    case 'tasks/update':
+    case 'tasks/cancel':
+      // No request of the audit's declares the extension: a careful server refuses them all with -32021.
+      if (era === 'legacy') return { error: { code: -32601, message: 'Method not found' } };
+      if (fault === 'ungated-tasks') return { error: { code: -32602, message: `No task ${String(params.taskId)}.` }, status: 400 };
+      return {
+        error: {
+          code: -32021,
+          message: 'Missing required client capability: the tasks extension.',
+          data: { requiredCapabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } } },
+        },
+        status: 400,
+      };
+    case 'prompts/list':
+      if (fault === 'input-required-list')
+        return {
+          result: {
+            resultType: 'input_required',
+            // The caching hints every 2026-07-28 list result carries, so only the fault itself is wrong.
+            ttlMs: 60_000,
+            cacheScope: 'public',
+            inputRequests: {
+              who: {
+                method: 'elicitation/create',
+                params: { mode: 'form', message: 'Who?', requestedSchema: { type: 'object', properties: {} } },
+              },
+            },
+          },
+        };
+      return { error: { code: -32601, message: 'Method not found' }, status: era === 'modern' ? 404 : 200 };
     case 'tools/call':
       if (params.name === undefined)
         return fault === 'params-unchecked'
@@ -95,6 +139,8 @@ function answer(fault: AuditFault | 'sound', era: Era, method: string, params: R
           : { error: { code: -32602, message: 'Invalid params: tools/call needs a name.' }, status: era === 'modern' ? 400 : 200 };
       if (params.name === 'echo')
         return { result: { content: [{ type: 'text', text: String((params.arguments as { message?: unknown })?.message) }] } };
+      if (params.name === HEADER_TOOL.name && era === 'modern')
+        return { result: { content: [{ type: 'text', text: String((params.arguments as { region?: unknown })?.region) }] } };
       if (fault === 'phantom-tool') return { result: { content: [{ type: 'text', text: 'done' }] } };
       return { error: { code: -32602, message: `Unknown tool: ${String(params.name)}` } };
     default:
@@ -117,12 +163,36 @@ function handle(request: RawRequest, res: ServerResponse): void {
   const message = request.json as { id?: unknown; method?: string; params?: Record<string, unknown> };
   // Notifications (notifications/initialized) get 202 and no body.
   if (message.id === undefined) return void send(res, 202);
-  const reply = answer(fault, era, message.method ?? '', message.params ?? {});
-  const body =
-    'result' in reply ? { result: era === 'modern' ? { resultType: 'complete', ...reply.result } : reply.result } : { error: reply.error };
-  const status = 'status' in reply && reply.status !== undefined ? reply.status : 200;
-  const session = message.method === 'initialize' && 'result' in reply ? { 'mcp-session-id': openSession() } : {};
-  send(res, status, session, { jsonrpc: '2.0', id: message.id, ...body });
+  const respond = () => {
+    const reply = answer(fault, era, message.method ?? '', message.params ?? {});
+    const body =
+      'result' in reply
+        ? { result: era === 'modern' ? { resultType: 'complete', ...reply.result } : reply.result }
+        : { error: reply.error };
+    const status = 'status' in reply && reply.status !== undefined ? reply.status : 200;
+    const session = message.method === 'initialize' && 'result' in reply ? { 'mcp-session-id': openSession() } : {};
+    send(res, status, session, { jsonrpc: '2.0', id: message.id, ...body });
+  };
+  if (fault === 'single-stream' && message.method === 'tools/list') oneAtATime(request, res, respond);
+  else respond();
+}
+
+/** Sessions with a tools/list in flight (the single-stream fault). */
+const busy = new Set<string>();
+
+/**
+ * The single-stream fault: tools/list takes a moment, and a POST that arrives on the session meanwhile is
+ * refused with 409, as a server that keeps one stream per session would.
+ */
+function oneAtATime(request: RawRequest, res: ServerResponse, answer: () => void): void {
+  const session = String(request.headers['mcp-session-id'] ?? 'none');
+  if (busy.has(session))
+    return void send(res, 409, {}, { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Conflict: one request at a time.' } });
+  busy.add(session);
+  setTimeout(() => {
+    busy.delete(session);
+    answer();
+  }, 300);
 }
 
 export async function startBrokenAuditServer(): Promise<{

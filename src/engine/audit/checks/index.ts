@@ -4,12 +4,16 @@
  */
 import type { AuditCheck } from '../check.ts';
 import { cacheHints } from './cache-hints.ts';
+import { httpCustomHeaderServerValidation } from './custom-headers.ts';
 import { resourceNotFound, unknownMethod, unknownTool } from './error-codes.ts';
 import { promptsList, resourcesList, resourceTemplatesList, toolsList } from './lists.ts';
 import { httpHeaderValidation, serverStateless } from './modern-http.ts';
 import { cors, dnsRebindingProtection } from './origins.ts';
+import { inputRequiredUnsupportedMethods } from './input-required.ts';
 import { badParams, icons } from './params-icons.ts';
 import { serverInitialize, serverSessionLifecycle } from './sessions.ts';
+import { serverSseMultipleStreams } from './streams.ts';
+import { tasksCapabilityNegotiation } from './tasks.ts';
 import { resourcesTemplatesRead } from './template-read.ts';
 import { toolCalls } from './tool-calls.ts';
 import { toolSchemas } from './tool-schemas.ts';
@@ -25,6 +29,7 @@ export const AUDIT_CHECKS: readonly AuditCheck[] = [
   resourcesList,
   resourceTemplatesList,
   promptsList,
+  inputRequiredUnsupportedMethods,
   completionComplete,
   resourcesTemplatesRead,
   loggingSetLevel,
@@ -35,6 +40,9 @@ export const AUDIT_CHECKS: readonly AuditCheck[] = [
   badParams,
   icons,
   httpHeaderValidation,
+  httpCustomHeaderServerValidation,
+  serverSseMultipleStreams,
+  tasksCapabilityNegotiation,
   dnsRebindingProtection,
   cors,
   toolCalls,

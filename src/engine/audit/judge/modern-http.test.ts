@@ -27,6 +27,11 @@ describe('judgeHeaderCases', () => {
       ['warning', 'missing'],
     ]);
   });
+
+  it('fails a refusal with another code when the code is a MUST (Mcp-Param-* headers)', () => {
+    const findings = judgeHeaderCases([{ expect: 'reject', what: 'bad Base64', probed: refused(-32602) }], 'fail');
+    expect(findings.map((f) => f.verdict)).toEqual(['fail']);
+  });
 });
 
 describe('judgeStateless', () => {

@@ -24,7 +24,11 @@ const errorOf = (probed: Probed) => (errorCode(probed) === undefined ? 'no JSON-
 
 const statusOf = (probed: Probed) => (probed.response ? `HTTP ${probed.response.status}` : `no answer (${probed.problem ?? 'unknown'})`);
 
-export function judgeHeaderCases(cases: readonly HeaderCase[]): Finding[] {
+/**
+ * `wrongCode`: how a refusal with 400 but another code than -32020 counts. A SHOULD for Mcp-Method and
+ * Mcp-Name; for Mcp-Param-* headers the suite (and SEP-2243's test table) holds the code to the MUST.
+ */
+export function judgeHeaderCases(cases: readonly HeaderCase[], wrongCode: 'warning' | 'fail' = 'warning'): Finding[] {
   const findings: Finding[] = [];
   for (const { probed, expect, what } of cases) {
     if (expect === 'accept') {
@@ -39,7 +43,9 @@ export function judgeHeaderCases(cases: readonly HeaderCase[]): Finding[] {
     if (probed.response?.status !== 400) findings.push(fail(`${what}: got ${statusOf(probed)}; the server must refuse it with HTTP 400.`));
     else if (errorCode(probed) !== HEADER_MISMATCH)
       findings.push(
-        warn(`${what}: refused with HTTP 400 but error ${String(errorCode(probed))}; the spec's code is -32020 (header mismatch).`),
+        (wrongCode === 'fail' ? fail : warn)(
+          `${what}: refused with HTTP 400 but error ${String(errorCode(probed))}; the spec's code is -32020 (header mismatch).`,
+        ),
       );
   }
   if (findings.length === 0)

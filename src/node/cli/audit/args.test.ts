@@ -18,6 +18,11 @@ describe('parseAuditArgs', () => {
         '--allow-side-effects',
         '--timeout',
         '5s',
+        '--call',
+        'echo',
+        '--call',
+        'add={"a":1}',
+        '--allow-destructive',
         'http://127.0.0.1:3001/mcp',
       ]),
     ).toEqual({
@@ -31,9 +36,14 @@ describe('parseAuditArgs', () => {
         headers: [{ name: 'Authorization', value: 'Bearer a:b' }],
         allowSideEffects: true,
         requestTimeoutMs: 5000,
+        calls: [{ name: 'echo' }, { name: 'add', arguments: { a: 1 } }],
+        allowDestructive: true,
       },
     });
-    expect(parseAuditArgs(['http://x/mcp'])).toMatchObject({ ok: true, args: { era: 'auto', headers: [], allowSideEffects: false } });
+    expect(parseAuditArgs(['http://x/mcp'])).toMatchObject({
+      ok: true,
+      args: { era: 'auto', headers: [], allowSideEffects: false, calls: [], allowDestructive: false },
+    });
   });
 
   it('says what is wrong: no URL, two URLs, an unknown option, a missing value, a bad era or timeout', () => {
@@ -46,6 +56,7 @@ describe('parseAuditArgs', () => {
       problem: '--timeout takes a duration between 1s and 10m, e.g. 30s.',
     });
     expect(parseAuditArgs(['--header', 'nocolon', 'a'])).toMatchObject({ problem: '--header takes "Name: value"; got "nocolon".' });
+    expect(parseAuditArgs(['--call', 'echo={', 'a'])).toMatchObject({ problem: expect.stringContaining('--call echo: the arguments') });
     expect(parseAuditArgs(['--help'])).toEqual({ ok: false, help: true });
   });
 });

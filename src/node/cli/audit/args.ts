@@ -1,6 +1,8 @@
 /** The audit command's arguments: what to audit, how, and where the reports go. Pure, so usage errors are tested without a process. */
+import type { AuditToolCall } from '../../../shared/audit.ts';
 import type { EraChoice, HeaderPair } from '../../../shared/model.ts';
 import { parseDuration } from '../duration.ts';
+import { parseCallArg } from './calls.ts';
 
 export interface AuditArgs {
   url: string;
@@ -11,6 +13,10 @@ export interface AuditArgs {
   headers: HeaderPair[];
   allowSideEffects: boolean;
   requestTimeoutMs?: number;
+  /** The tools the tool-calls check calls (`--call`, repeatable); none: the check is not applicable. */
+  calls: AuditToolCall[];
+  /** `--allow-destructive`: a named tool that may be destructive is called too, instead of refused. */
+  allowDestructive: boolean;
 }
 
 export const AUDIT_USAGE = [
@@ -21,15 +27,24 @@ export const AUDIT_USAGE = [
   '  --era <auto|2026-07-28|2025>  which protocol era to speak (default auto)',
   '  --header "Name: value" send this header on every request (repeatable)',
   '  --allow-side-effects   also run checks that change something on the server',
+  '  --call <tool>          call this tool in the tool-calls check (repeatable); <tool>={"arg":…} gives its',
+  '                         arguments as JSON (else they are built from its inputSchema)',
+  '  --allow-destructive    let --call call a tool that may be destructive (else it is refused)',
   '  --timeout <duration>   how long each request may take, e.g. 30s or 2m (default 30s), as for the CLI',
-  'Exit code: 0 no check failed, 1 a check failed, 2 usage, 3 could not connect.',
+  'Exit code: 0 no check failed, 1 a check failed, 2 usage (or a --call refused), 3 could not connect.',
 ].join('\n');
 
 const ERAS: Record<string, EraChoice> = { auto: 'auto', '2026-07-28': 'modern', modern: 'modern', '2025': 'legacy', legacy: 'legacy' };
 
 /** Parsed arguments, `help` for --help, or the problem (with the usage) for exit code 2. */
 export function parseAuditArgs(argv: readonly string[]): { ok: true; args: AuditArgs } | { ok: false; help: boolean; problem?: string } {
-  const args: Partial<AuditArgs> & { headers: HeaderPair[] } = { headers: [], era: 'auto', allowSideEffects: false };
+  const args: Partial<AuditArgs> & { headers: HeaderPair[]; calls: AuditToolCall[] } = {
+    headers: [],
+    calls: [],
+    era: 'auto',
+    allowSideEffects: false,
+    allowDestructive: false,
+  };
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -43,7 +58,12 @@ export function parseAuditArgs(argv: readonly string[]): { ok: true; args: Audit
       else if (arg === '--junit') args.junit = value();
       else if (arg === '--json') args.json = value();
       else if (arg === '--allow-side-effects') args.allowSideEffects = true;
-      else if (arg === '--checks')
+      else if (arg === '--allow-destructive') args.allowDestructive = true;
+      else if (arg === '--call') {
+        const call = parseCallArg(value());
+        if (!call.ok) return { ok: false, help: false, problem: call.problem };
+        args.calls.push(call.call);
+      } else if (arg === '--checks')
         args.checks = value()
           .split(',')
           .map((id) => id.trim())

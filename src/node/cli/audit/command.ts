@@ -11,7 +11,9 @@ import type { FetchLike } from '../../../engine/wire-tap.ts';
 import { isEngineError } from '../../../shared/errors.ts';
 import { describeError } from '../../../shared/read.ts';
 import { headlessAuthHost, headlessRequestAnswers } from '../headless-host.ts';
+import type { AuditToolCall } from '../../../shared/audit.ts';
 import { AUDIT_USAGE, parseAuditArgs, type AuditArgs } from './args.ts';
+import { resolveCalls } from './calls.ts';
 import { toJUnitXml } from './junit.ts';
 import { toAuditJson } from './report-json.ts';
 import { exitCodeOf, formatTable } from './table.ts';
@@ -55,7 +57,18 @@ export async function auditCommand(argv: readonly string[], deps: AuditCommandDe
     return invalidUrl ? 2 : 3;
   }
   try {
-    const report = await engine.call('runAudit', { runId: `cli-${realClock.now().toString(36)}`, options: optionsOf(args) }, deps.signal);
+    let calls: AuditToolCall[] = [];
+    if (args.calls.length > 0) {
+      // Checked against the server's own list before the run: nothing is called unless it may be.
+      const resolved = resolveCalls(args.calls, (await engine.call('listTools', undefined)).tools, args.allowDestructive);
+      if (!resolved.ok) {
+        deps.err(`mcp-lens-cli audit: ${resolved.problem}`);
+        return 2;
+      }
+      calls = resolved.calls;
+    }
+    const options = { ...optionsOf(args), ...(calls.length > 0 && { callTools: calls }) };
+    const report = await engine.call('runAudit', { runId: `cli-${realClock.now().toString(36)}`, options }, deps.signal);
     for (const line of formatTable(report)) deps.out(line);
     if (args.junit) await deps.writeFile(args.junit, toJUnitXml(report));
     if (args.json) await deps.writeFile(args.json, toAuditJson(report));

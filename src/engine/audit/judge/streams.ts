@@ -1,0 +1,34 @@
+/**
+ * server-sse-multiple-streams (SEP-1699): a client may have several requests open at once, each answered on
+ * its own POST. Every concurrent POST must be served (fail otherwise); each answer that came as an event
+ * stream must carry its response (fail when none did, warning when only some did). Answers as plain JSON
+ * are fine: streaming is the server's choice.
+ */
+import { isSuccess, type Probed } from '../probed.ts';
+import { fail, note, pass, warn, type Finding } from './findings.ts';
+
+const isStream = (probed: Probed) => (probed.response?.headers['content-type'] ?? '').includes('text/event-stream');
+
+export function judgeConcurrentPosts(posts: readonly Probed[]): Finding[] {
+  const findings: Finding[] = [];
+  const refused = posts.filter((p) => !isSuccess(p));
+  if (refused.length > 0) {
+    const statuses = posts.map((p) => (p.response ? String(p.response.status) : 'no answer')).join(', ');
+    findings.push(
+      fail(
+        `${refused.length} of ${posts.length} concurrent POSTs were refused (statuses ${statuses}); a server must serve each request on its own POST.`,
+      ),
+    );
+  }
+  const streams = posts.filter((p) => isSuccess(p) && isStream(p));
+  const working = streams.filter((p) => p.rpc !== undefined);
+  if (streams.length === 0) findings.push(note('Every answer came as plain JSON: streaming is optional, so there was no stream to judge.'));
+  else if (working.length === 0) findings.push(fail(`None of the ${streams.length} event streams carried its response.`));
+  else if (working.length < streams.length)
+    findings.push(warn(`Only ${working.length} of ${streams.length} event streams carried their response.`));
+  if (findings.every((f) => f.verdict === 'note'))
+    findings.unshift(
+      pass(`All ${posts.length} concurrent POSTs were served${streams.length > 0 ? `, ${streams.length} as working event streams` : ''}.`),
+    );
+  return findings;
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { parseCallArg, resolveCalls } from './calls.ts';
+
+const tools = [
+  { name: 'echo', annotations: { readOnlyHint: true } },
+  { name: 'add-note', annotations: { destructiveHint: false } },
+  { name: 'clear-notes', annotations: { destructiveHint: true } },
+  { name: 'silent' },
+];
+
+describe('parseCallArg', () => {
+  it('reads a name, or a name with JSON object arguments', () => {
+    expect(parseCallArg('echo')).toEqual({ ok: true, call: { name: 'echo' } });
+    expect(parseCallArg('echo={"message":"a=b"}')).toEqual({ ok: true, call: { name: 'echo', arguments: { message: 'a=b' } } });
+  });
+
+  it('refuses an empty name, arguments that are not JSON, and JSON that is not an object', () => {
+    expect(parseCallArg('={}')).toMatchObject({ ok: false, problem: expect.stringContaining('takes a tool name') });
+    expect(parseCallArg('echo={message')).toMatchObject({ ok: false, problem: expect.stringContaining('not JSON') });
+    expect(parseCallArg('echo=[1]')).toMatchObject({ ok: false, problem: expect.stringContaining('must be a JSON object') });
+  });
+});
+
+describe('resolveCalls', () => {
+  it('calls read-only and non-destructive tools, each once', () => {
+    const result = resolveCalls([{ name: 'echo' }, { name: 'add-note' }, { name: 'echo', arguments: { message: 'x' } }], tools, false);
+    expect(result).toEqual({ ok: true, calls: [{ name: 'echo' }, { name: 'add-note' }] });
+  });
+
+  it('refuses a tool that may be destructive (annotated so, or saying nothing) unless allowed', () => {
+    const refused = resolveCalls([{ name: 'clear-notes' }, { name: 'silent' }], tools, false);
+    expect(refused).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/^--call: clear-notes, silent may be destructive.*--allow-destructive/),
+    });
+    expect(resolveCalls([{ name: 'clear-notes' }], tools, true)).toEqual({ ok: true, calls: [{ name: 'clear-notes' }] });
+  });
+
+  it('names a tool the server does not list, and what it does list', () => {
+    expect(resolveCalls([{ name: 'nope' }], tools, true)).toMatchObject({
+      ok: false,
+      problem: '--call: the server has no tool named nope (it lists echo, add-note, clear-notes, silent).',
+    });
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * `--call <tool>` for the tool-calls check: the tools the person names, checked against the server's list
+ * before anything runs. The same opt-in as the Audit tab: a tool is called only when named, and one that may
+ * be destructive (the spec's defaults: not read-only, destructiveHint not false) only with
+ * `--allow-destructive`, since there is no one at a terminal in CI to confirm it. Pure, so every refusal is
+ * tested without a server.
+ */
+import type { AuditToolCall } from '../../../shared/audit.ts';
+import type { Tool } from '../../../shared/model.ts';
+import { mayBeDestructive } from '../../../shared/tool-hints.ts';
+
+/** One `--call` as written: `name`, or `name={"arg": …}` with the arguments as a JSON object. */
+export function parseCallArg(raw: string): { ok: true; call: AuditToolCall } | { ok: false; problem: string } {
+  const equals = raw.indexOf('=');
+  const name = (equals < 0 ? raw : raw.slice(0, equals)).trim();
+  if (name === '') return { ok: false, problem: `--call takes a tool name, or name={"arg": …}; got ${JSON.stringify(raw)}.` };
+  if (equals < 0) return { ok: true, call: { name } };
+  let args: unknown;
+  try {
+    args = JSON.parse(raw.slice(equals + 1));
+  } catch {
+    return { ok: false, problem: `--call ${name}: the arguments after "=" are not JSON; write them as an object, e.g. ${name}={"a":1}.` };
+  }
+  if (typeof args !== 'object' || args === null || Array.isArray(args))
+    return { ok: false, problem: `--call ${name}: the arguments must be a JSON object, e.g. ${name}={"a":1}.` };
+  return { ok: true, call: { name, arguments: args as Record<string, unknown> } };
+}
+
+/** The calls to make, or why not: a tool the server does not list, or one that may be destructive without the flag. */
+export function resolveCalls(
+  requested: readonly AuditToolCall[],
+  tools: readonly Pick<Tool, 'name' | 'annotations'>[],
+  allowDestructive: boolean,
+): { ok: true; calls: AuditToolCall[] } | { ok: false; problem: string } {
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const unknown = requested.filter((call) => !byName.has(call.name)).map((call) => call.name);
+  if (unknown.length > 0) {
+    const listed =
+      tools.length === 0
+        ? 'it lists none'
+        : `it lists ${tools
+            .map((t) => t.name)
+            .slice(0, 20)
+            .join(', ')}`;
+    return { ok: false, problem: `--call: the server has no tool named ${unknown.join(', ')} (${listed}).` };
+  }
+  const risky = requested.filter((call) => mayBeDestructive(byName.get(call.name)!)).map((call) => call.name);
+  if (risky.length > 0 && !allowDestructive)
+    return {
+      ok: false,
+      problem:
+        `--call: ${risky.join(', ')} may be destructive (not annotated read-only, and destructiveHint is not false), ` +
+        'so it was not called. Add --allow-destructive to call it anyway, or leave it out.',
+    };
+  // One call per tool: the check calls each once, as the Audit tab's ticks do.
+  const seen = new Set<string>();
+  return { ok: true, calls: requested.filter((call) => !seen.has(call.name) && seen.add(call.name)) };
+}
