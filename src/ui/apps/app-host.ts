@@ -13,10 +13,10 @@ import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/c
 
 import type { AppResourceMeta } from '../../shared/apps.ts';
 import type { EngineApi, EngineMethod } from '../../shared/boundary.ts';
-import type { EngineError } from '../../shared/errors.ts';
 import type { Tool, ToolCallOutcome } from '../../shared/model.ts';
 import type { ResourceContent } from '../../shared/resources-api.ts';
 import type { UrlCheck } from '../../shared/url.ts';
+import { describeError, formatCount } from '../../shared/read.ts';
 import { confirmReason } from '../tools/ConfirmRunDialog.tsx';
 import { mayBeDestructive } from '../../shared/tool-hints.ts';
 import { APP_BYTES_PER_SECOND, APP_MESSAGES_PER_SECOND, BUDGET_LOGGER } from './app-budget.ts';
@@ -172,8 +172,8 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
       onActivity({ kind: 'call', text: `tools/call ${name}${outcome.isError ? ' (tool error)' : ''}`, ok: !outcome.isError });
       return toCallToolResult(outcome);
     } catch (error) {
-      onActivity({ kind: 'call', text: `tools/call ${name} failed: ${messageOf(error)}`, ok: false });
-      throw new Error(messageOf(error), { cause: error });
+      onActivity({ kind: 'call', text: `tools/call ${name} failed: ${describeError(error)}`, ok: false });
+      throw new Error(describeError(error), { cause: error });
     }
   };
   bridge.onreadresource = async ({ uri }) => {
@@ -182,8 +182,8 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
       onActivity({ kind: 'call', text: `resources/read ${uri}`, ok: true });
       return { contents: await Promise.all(read.contents.map(toResourceContents)) } as ReadResourceResult;
     } catch (error) {
-      onActivity({ kind: 'call', text: `resources/read ${uri} failed: ${messageOf(error)}`, ok: false });
-      throw new Error(messageOf(error), { cause: error });
+      onActivity({ kind: 'call', text: `resources/read ${uri} failed: ${describeError(error)}`, ok: false });
+      throw new Error(describeError(error), { cause: error });
     }
   };
   bridge.onopenlink = async ({ url }) => {
@@ -236,11 +236,8 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
 
 /** The most of one app message an activity line shows. */
 const MAX_ACTIVITY_CHARS = 500;
-const count = new Intl.NumberFormat('en-US');
 const cut = (text: string) =>
-  text.length <= MAX_ACTIVITY_CHARS ? text : `${text.slice(0, MAX_ACTIVITY_CHARS)}… (${count.format(text.length)} characters)`;
-
-const messageOf = (error: unknown) => (error as Partial<EngineError>)?.message ?? String(error);
+  text.length <= MAX_ACTIVITY_CHARS ? text : `${text.slice(0, MAX_ACTIVITY_CHARS)}… (${formatCount(text.length)} characters)`;
 
 /** An outcome back in the shape of the MCP result the app asked for. */
 function toCallToolResult(outcome: ToolCallOutcome): CallToolResult {

@@ -8,7 +8,7 @@ import { LogFacets } from './LogFacets.tsx';
 import { PinnedMessages } from './PinnedMessages.tsx';
 import { LOG_ROW_HEIGHT, LogRow } from './LogRow.tsx';
 import { useVisibleIds } from './use-visible-ids.ts';
-import { pluralWord } from '../../shared/read.ts';
+import { formatCount, pluralWord } from '../../shared/read.ts';
 import './log.css';
 
 // The detail of a chosen message loads the first time one is chosen: not needed to show the log.
@@ -118,7 +118,7 @@ export function MessageLog() {
       <div className="log-body">
         {evicted > 0 && (
           <p className="log-marker" role="note">
-            {evicted.toLocaleString('en-US')} earlier {pluralWord(evicted, 'message')} evicted
+            {formatCount(evicted)} earlier {pluralWord(evicted, 'message')} evicted
           </p>
         )}
         <div className="log-scroller" ref={scroller} onScroll={rows.onScroll}>

@@ -2,6 +2,7 @@ import { oneLine, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { CutText } from './CutText.tsx';
 import type { EraFacts } from './era-facts.ts';
+import { formatCount } from '../../shared/read.ts';
 
 /** Characters of the version list shown before "Show all" (about ten versions). */
 const VERSIONS_SHOWN = 130;
@@ -34,7 +35,7 @@ export function EraRows({ facts }: { facts: EraFacts }) {
             {facts.versionCount > facts.supportedVersions.length && (
               <>
                 {' '}
-                (the first {facts.supportedVersions.length} of {facts.versionCount.toLocaleString('en')} listed)
+                (the first {facts.supportedVersions.length} of {formatCount(facts.versionCount)} listed)
               </>
             )}
           </span>
