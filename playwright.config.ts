@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 
 import {
   BROKEN_AUDIT_PORT,
@@ -21,6 +21,7 @@ import {
   RELAY_HTTP_PORT,
   RELAY_OAUTH_PORT,
   RELAY_STDIO_PORT,
+  slotBase,
 } from './e2e/servers/ports.ts';
 
 // Playwright cannot download browsers on our machines: it drives the system
@@ -33,12 +34,15 @@ const reuseExistingServer = !process.env.CI;
 // `node --import tsx` rather than `npx tsx`: one process, so signals reach it.
 const tsNode = 'node --import tsx';
 const stopGently = { signal: 'SIGTERM', timeout: 3_000 } as const;
+const FULL_TRACE = process.env.LENS_E2E_TRACE === 'full';
+const WORKERS = Math.max(1, Number(process.env.LENS_E2E_WORKERS) || 1);
 
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  // Two cores: one worker, one test at a time, and no retries that hide flakiness.
-  workers: 1,
+  // One worker by default, and no retries that hide flakiness. LENS_E2E_WORKERS=2 runs two, each against a set
+  // of servers of its own (see servers() below).
+  workers: WORKERS,
   fullyParallel: false,
   retries: 0,
   // Waits are on state; these bounds only turn a hang into a failure. Playwright's defaults (30 s a test, 5 s for an
@@ -52,7 +56,11 @@ export default defineConfig({
   use: {
     baseURL: APP_URL,
     browserName: 'chromium',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: the actions with their timings, the network and the console. Without the
+    // page snapshots and the screencast, which doubled a test's time (measured at load 17: 4 typical tests
+    // 51 s untraced, 90–112 s fully traced); the failure screenshot below shows the page. LENS_E2E_TRACE=full
+    // records them too, for a spec being debugged.
+    trace: { mode: 'retain-on-failure', snapshots: FULL_TRACE, screenshots: FULL_TRACE, sources: FULL_TRACE },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,
@@ -68,94 +76,114 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium' }],
-  webServer: [
+  webServer: Array.from({ length: WORKERS }, (_, slot) => servers(slot)).flat(),
+});
+
+/**
+ * One worker slot's servers (e2e/servers/ports.ts): each listens SLOT_SPAN ports above the previous slot's, and
+ * finds its own ports from LENS_E2E_PORT_BASE.
+ */
+function servers(slot: number) {
+  const shift = slotBase(slot) - slotBase(0);
+  const port = (p: number) => p + shift;
+  const at = (url: string) => url.replace(/:(\d+)(?=[/]|$)/, (_, p: string) => `:${port(Number(p))}`);
+  const slotEnv = { LENS_E2E_PORT_BASE: String(slotBase(slot)) };
+  const suffix = slot === 0 ? '' : `${slot}:`;
+  return [
     {
-      name: 'app',
+      name: suffix + 'app',
       // Serves the dist/ that `npm run test:e2e` has just built.
       command: `${tsNode} e2e/servers/static.ts`,
-      url: APP_URL,
+      url: at(APP_URL),
+      env: slotEnv,
       reuseExistingServer,
       gracefulShutdown: stopGently,
     },
     {
-      name: 'demo',
-      command: `${tsNode} src/node/demo-server/main.ts --port ${DEMO_PORT}`,
+      name: suffix + 'demo',
+      command: `${tsNode} src/node/demo-server/main.ts --port ${port(DEMO_PORT)}`,
       // The root answers 200; /mcp would answer 400 without a session.
-      url: `http://${HOST}:${DEMO_PORT}/`,
+      url: `http://${HOST}:${port(DEMO_PORT)}/`,
+      env: slotEnv,
       reuseExistingServer,
       gracefulShutdown: stopGently,
     },
     {
-      name: 'everything-http',
+      name: suffix + 'everything-http',
       command: 'npx --no mcp-server-everything streamableHttp',
-      env: { PORT: String(EVERYTHING_HTTP_PORT) },
+      env: { ...slotEnv, PORT: String(port(EVERYTHING_HTTP_PORT)) },
       // A GET without a session answers 400, which Playwright counts as "up".
-      url: EVERYTHING_MCP_URL,
+      url: at(EVERYTHING_MCP_URL),
       reuseExistingServer,
       gracefulShutdown: stopGently,
     },
     {
-      name: 'everything-sse',
+      name: suffix + 'everything-sse',
       command: 'npx --no mcp-server-everything sse',
-      env: { PORT: String(EVERYTHING_SSE_PORT) },
+      env: { ...slotEnv, PORT: String(port(EVERYTHING_SSE_PORT)) },
       // Probing /sse would open (and leak) a session per probe; wait for the port instead.
-      port: EVERYTHING_SSE_PORT,
+      port: port(EVERYTHING_SSE_PORT),
       reuseExistingServer,
       gracefulShutdown: stopGently,
       // It logs every message it receives to stderr.
       stderr: 'ignore',
     },
     {
-      name: 'flood',
-      command: `${tsNode} bench/flood-main.ts --port ${FLOOD_PORT}`,
+      name: suffix + 'flood',
+      command: `${tsNode} bench/flood-main.ts --port ${port(FLOOD_PORT)}`,
       // GET answers 405 (no standalone stream), which counts as up.
-      port: FLOOD_PORT,
+      port: port(FLOOD_PORT),
+      env: slotEnv,
       reuseExistingServer,
       gracefulShutdown: stopGently,
     },
     {
-      name: 'no-cors',
+      name: suffix + 'no-cors',
       command: `${tsNode} e2e/servers/no-cors.ts`,
-      url: `http://${HOST}:${NO_CORS_PORT}/`,
+      url: `http://${HOST}:${port(NO_CORS_PORT)}/`,
+      env: slotEnv,
       reuseExistingServer,
       gracefulShutdown: stopGently,
     },
     {
-      name: 'oauth',
+      name: suffix + 'oauth',
       command: `${tsNode} e2e/servers/oauth.ts`,
-      url: `${OAUTH_ORIGIN}/`,
+      url: `${at(OAUTH_ORIGIN)}/`,
+      env: slotEnv,
       reuseExistingServer,
       gracefulShutdown: stopGently,
     },
     {
-      name: 'modern',
+      name: suffix + 'modern',
       command: `${tsNode} e2e/servers/modern.ts`,
-      url: `http://${HOST}:${MODERN_FIXTURE_PORT}/`,
+      url: `http://${HOST}:${port(MODERN_FIXTURE_PORT)}/`,
+      env: slotEnv,
       reuseExistingServer,
       gracefulShutdown: stopGently,
     },
     {
-      name: 'no-cors-mcp',
+      name: suffix + 'no-cors-mcp',
       command: `${tsNode} e2e/servers/no-cors-mcp.ts`,
-      port: NO_CORS_MCP_PORT,
+      port: port(NO_CORS_MCP_PORT),
+      env: slotEnv,
       reuseExistingServer,
       gracefulShutdown: stopGently,
     },
     {
       // The relay answers nothing without its token, not even a readiness probe: wait for the port.
-      name: 'relay-http',
-      command: `${tsNode} src/node/relay/main.ts --port ${RELAY_HTTP_PORT} --lens ${APP_URL} ${NO_CORS_REAL_MCP_URL}`,
-      env: { MCP_LENS_RELAY_TOKEN: E2E_RELAY_TOKEN },
-      port: RELAY_HTTP_PORT,
+      name: suffix + 'relay-http',
+      command: `${tsNode} src/node/relay/main.ts --port ${port(RELAY_HTTP_PORT)} --lens ${at(APP_URL)} ${at(NO_CORS_REAL_MCP_URL)}`,
+      env: { ...slotEnv, MCP_LENS_RELAY_TOKEN: E2E_RELAY_TOKEN },
+      port: port(RELAY_HTTP_PORT),
       reuseExistingServer,
       gracefulShutdown: stopGently,
     },
     {
       // A stdio server from npm (already a devDependency), run by the relay as a person would.
-      name: 'relay-stdio',
-      command: `${tsNode} src/node/relay/main.ts --port ${RELAY_STDIO_PORT} --lens ${APP_URL} -- npx --no mcp-server-everything stdio`,
-      env: { MCP_LENS_RELAY_TOKEN: E2E_RELAY_TOKEN },
-      port: RELAY_STDIO_PORT,
+      name: suffix + 'relay-stdio',
+      command: `${tsNode} src/node/relay/main.ts --port ${port(RELAY_STDIO_PORT)} --lens ${at(APP_URL)} -- npx --no mcp-server-everything stdio`,
+      env: { ...slotEnv, MCP_LENS_RELAY_TOKEN: E2E_RELAY_TOKEN },
+      port: port(RELAY_STDIO_PORT),
       reuseExistingServer,
       gracefulShutdown: stopGently,
       // server-everything logs every message it receives to stderr, which the relay passes through.
@@ -163,33 +191,36 @@ export default defineConfig({
     },
     {
       // OAuth through the relay: in front of the OAuth fixture, whose metadata names the fixture, not the relay.
-      name: 'relay-oauth',
-      command: `${tsNode} src/node/relay/main.ts --port ${RELAY_OAUTH_PORT} --lens ${APP_URL} ${oauthMcpUrl('consent')}`,
-      env: { MCP_LENS_RELAY_TOKEN: E2E_RELAY_TOKEN },
-      port: RELAY_OAUTH_PORT,
+      name: suffix + 'relay-oauth',
+      command: `${tsNode} src/node/relay/main.ts --port ${port(RELAY_OAUTH_PORT)} --lens ${at(APP_URL)} ${at(oauthMcpUrl('consent'))}`,
+      env: { ...slotEnv, MCP_LENS_RELAY_TOKEN: E2E_RELAY_TOKEN },
+      port: port(RELAY_OAUTH_PORT),
       reuseExistingServer,
       gracefulShutdown: stopGently,
     },
     {
-      name: 'fake-provider',
+      name: suffix + 'fake-provider',
       command: `${tsNode} e2e/servers/fake-provider.ts`,
-      url: `http://${HOST}:${FAKE_PROVIDER_PORT}/`,
+      url: `http://${HOST}:${port(FAKE_PROVIDER_PORT)}/`,
+      env: slotEnv,
       reuseExistingServer,
       gracefulShutdown: stopGently,
     },
     {
-      name: 'hostile',
+      name: suffix + 'hostile',
       command: `${tsNode} e2e/servers/hostile.ts`,
-      url: `http://${HOST}:${HOSTILE_PORT}/`,
+      url: `http://${HOST}:${port(HOSTILE_PORT)}/`,
+      env: slotEnv,
       reuseExistingServer,
       gracefulShutdown: stopGently,
     },
     {
-      name: 'broken-audit',
+      name: suffix + 'broken-audit',
       command: `${tsNode} e2e/servers/broken-audit.ts`,
-      url: `http://${HOST}:${BROKEN_AUDIT_PORT}/`,
+      url: `http://${HOST}:${port(BROKEN_AUDIT_PORT)}/`,
+      env: slotEnv,
       reuseExistingServer,
       gracefulShutdown: stopGently,
     },
-  ],
-});
+  ] satisfies PlaywrightTestConfig['webServer'];
+}

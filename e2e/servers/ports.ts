@@ -9,7 +9,17 @@
 export const HOST = '127.0.0.1';
 
 /** Set LENS_E2E_PORT_BASE to run a second copy of the suite beside this one (another worktree). */
-const BASE = Number(process.env.LENS_E2E_PORT_BASE ?? 17100);
+const ROOT = Number(process.env.LENS_E2E_PORT_BASE ?? 17100);
+
+/**
+ * Each Playwright worker has a set of servers of its own (the demo server, the hostile and OAuth fixtures
+ * keep state), SLOT_SPAN ports above the previous worker's: worker slot N uses ROOT + N × SLOT_SPAN + offset.
+ * A worker reads its slot from TEST_PARALLEL_INDEX, which Playwright sets; the servers and the config get
+ * their slot's base in LENS_E2E_PORT_BASE instead, so they see slot 0.
+ */
+export const SLOT_SPAN = 50;
+export const slotBase = (slot: number) => ROOT + slot * SLOT_SPAN;
+const BASE = slotBase(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 
 export const APP_PORT = BASE;
 export const DEMO_PORT = BASE + 1;
