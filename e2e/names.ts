@@ -66,6 +66,8 @@ export const names = {
     baseUrl: 'Base URL',
     apiKey: 'API key',
     forgetKey: 'Forget key',
+    /** The opt-in to keep the provider key in this browser (IndexedDB, per provider origin); the OAuth box's words. */
+    rememberKey: 'Remember on this device',
     message: 'Message to the model',
     send: 'Send',
     stop: 'Stop',
