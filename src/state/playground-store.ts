@@ -56,6 +56,13 @@ export interface PlaygroundState {
   rememberKey: boolean;
   /** Why the last key change failed (a base URL that is not one, a device that refused to store it). */
   keyError: EngineError | null;
+  /**
+   * Sampling requests on this connection are answered by the model and approved without asking. Off by
+   * default, turned off when demo mode starts (src/app/playground/sampling-commands.ts).
+   */
+  autoSampling: boolean;
+  /** Why the last automatic answer failed: that request waits for the person instead. */
+  autoSamplingError: EngineError | null;
   items: readonly PlaygroundItem[];
   running: boolean;
   /** What ended the conversation's last run, when it failed outside any one step. */
@@ -73,6 +80,7 @@ interface PlaygroundActions {
   setKeyState(origin: string, state: ProviderKeyState): void;
   setRememberKey(remember: boolean): void;
   setKeyError(error: EngineError | null): void;
+  setAutoSampling(on: boolean, error?: EngineError | null): void;
   add(item: PlaygroundItem): void;
   update(id: string, change: Partial<PlaygroundItem>): void;
   setRunning(running: boolean, error?: EngineError | null): void;
@@ -97,6 +105,8 @@ export function createPlaygroundStore() {
       rememberedOrigins: [],
       rememberKey: false,
       keyError: null,
+      autoSampling: false,
+      autoSamplingError: null,
       items: [],
       running: false,
       error: null,
@@ -115,6 +125,7 @@ export function createPlaygroundStore() {
         },
         setRememberKey: (rememberKey) => set({ rememberKey }),
         setKeyError: (keyError) => set({ keyError }),
+        setAutoSampling: (autoSampling, error) => set({ autoSampling, ...(error !== undefined && { autoSamplingError: error }) }),
         add: (item) => set({ items: [...get().items, item] }),
         update(id, change) {
           set({ items: get().items.map((item) => (item.id === id ? ({ ...item, ...change } as PlaygroundItem) : item)) });
