@@ -40,6 +40,7 @@ for (const era of ['2025 and older', '2026-07-28'] as EraLabel[]) {
     await expect(dialog.getByLabel('Model', { exact: true })).toHaveValue(MODEL);
     await reply.fill(`Edited: sunny (${era}).`);
     await dialog.getByRole('button', { name: names.serverRequests.approve }).click();
+    await page.getByRole('tab', { name: names.tabs.tools }).click();
     await expect(toolResult(page)).toContainText('The reply used no tool.');
     await expect(toolResult(page)).toContainText(`Edited: sunny (${era}).`);
   });
@@ -50,7 +51,8 @@ test('auto-approve answers sampling with the model while it is on, and says so o
   await setUpProvider(page);
   await runTool(page, 'sample-with-tools');
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('checkbox', { name: names.sampling.autoApprove }).check();
+  // Ticked, it answers the waiting request at once: the dialog goes (so click, not check, which re-reads it).
+  await dialog.getByRole('checkbox', { name: names.sampling.autoApprove }).click();
   await expect(toolResult(page)).toContainText('Fake answer to');
   const status = page.getByRole('status').filter({ hasText: 'Auto-approve is on' });
   await expect(status).toContainText(MODEL);
