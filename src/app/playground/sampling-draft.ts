@@ -24,7 +24,7 @@ export interface SamplingTurn {
   maxTokens: number;
 }
 
-export type DraftContent = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
+type DraftContent = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
 
 /** What the reply editor is filled with: the person can change every part before Approve. */
 export interface SamplingDraft {
