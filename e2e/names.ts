@@ -66,6 +66,8 @@ export const names = {
     baseUrl: 'Base URL',
     apiKey: 'API key',
     forgetKey: 'Forget key',
+    /** The opt-in to keep the provider key in this browser (IndexedDB, per provider origin); the OAuth box's words. */
+    rememberKey: 'Remember on this device',
     message: 'Message to the model',
     send: 'Send',
     stop: 'Stop',
@@ -75,6 +77,13 @@ export const names = {
     /** The destructive-tool question (the Tools tab's dialog) adds this choice in the Playground. */
     allowForConversation: 'Allow for this conversation',
     runAnyway: 'Run anyway',
+  },
+  /** The sampling dialog's model answer (the Playground's provider and model). */
+  sampling: {
+    /** Shown instead of "Answer with <model>" while no provider is set up; opens the Playground tab. */
+    setUpModel: 'Set up a model in the Playground',
+    autoApprove: 'Auto-approve with the model on this connection',
+    turnOffAutoApprove: 'Turn off auto-approve',
   },
   tools: {
     runTool: 'Run tool',
@@ -256,6 +265,8 @@ export const nameOf = {
   appFrame: (uri: string) => `MCP App ${uri}`,
   switchTo: (server: string) => `Switch to ${server}`,
   toolCallCard: (tool: string) => `Tool call ${tool}`,
+  /** The sampling dialog's button once the Playground has a provider set up. */
+  answerWith: (model: string) => `Answer with ${model}`,
   /** A row of the Audit results: "<check id>: <pass|fail|warning|not-applicable>". */
   auditRow: (id: string, verdict: string) => `${id}: ${verdict}`,
   showInLog: (method: string) => `Show ${method} in the Message log`,

@@ -7,3 +7,5 @@ export { scopeOf, type Scope } from './scope.ts';
 export { positionOn, scriptFor, scriptStatus, whyNoScript } from './demo-script.ts';
 export { whyNotResend } from './log-commands.ts';
 export { createWorkspace, MAX_CONNECTIONS, type Connection, type Engine, type Workspace, type WorkspaceState } from './workspace.ts';
+export { samplingModel } from './playground/sampling-commands.ts';
+export type { SamplingDraft } from './playground/sampling-draft.ts';

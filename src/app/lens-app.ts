@@ -18,6 +18,7 @@ import { demoScriptCommands } from './demo-script.ts';
 import { createEventRouter } from './event-router.ts';
 import { logCommands } from './log-commands.ts';
 import { playgroundCommands } from './playground/commands.ts';
+import { samplingCommands, watchSamplingAuto } from './playground/sampling-commands.ts';
 import { serverCommands } from './server-commands.ts';
 import { sessionFileCommands } from './session-file-commands.ts';
 import { createSharedStores, createStores, type SharedStores } from './stores.ts';
@@ -57,6 +58,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
   const workspace = savedServerCommands(stores, effects, connection);
   const tools = toolCommands(client, stores, effects);
   const log = logCommands(client, stores, effects, refuse);
+  const sampling = samplingCommands(client, stores);
   const commands = {
     ...connection,
     ...workspace,
@@ -69,6 +71,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     ...demoScriptCommands(stores),
     ...auditCommands(client, stores, effects, refuse),
     ...playgroundCommands(client, stores, effects, tools.runTool),
+    ...sampling,
     /** A line of our own in the log and timeline (an MCP App's refused request, say), through the one router. */
     note(level: 'info' | 'warning' | 'error', text: string): void {
       route([{ type: 'note', time: effects.now(), level, text }]);
@@ -76,6 +79,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
   };
 
   const stopClearing = clearToolOnNewServer(stores);
+  const stopAutoSampling = watchSamplingAuto(stores, sampling.draftSamplingAnswer, commands.answerServerRequest);
   if (opened?.connect && opened.url) workspace.openConnectLink(opened.url);
 
   return {
@@ -96,6 +100,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     dispose() {
       unsubscribe();
       stopClearing();
+      stopAutoSampling();
       queryClient.clear();
     },
   };

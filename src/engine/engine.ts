@@ -22,6 +22,7 @@ import type { FeatureContext, Handlers, WireEvent } from './feature-context.ts';
 import { tasksExtension, type KnownTasks } from './tasks/known-tasks.ts';
 import { loadTasks } from './tasks/load.ts';
 import { deferHandlers, onFirstUse } from './lazy.ts';
+import type { PlaygroundOptions } from './playground/feature.ts';
 import { authFeature, type AuthFeatureOptions } from './auth/feature.ts';
 import { createClientFeatures } from './client-features/client-features.ts';
 import { completionHandlers } from './features/completions.ts';
@@ -70,6 +71,8 @@ export interface EngineEnv {
    * the audit's checks that a browser cannot make run only with it.
    */
   rawHttp?: RawHttp;
+  /** Where the Playground may remember provider keys (the worker passes `indexedDB`); absent, keys stay in memory. */
+  playground?: PlaygroundOptions;
 }
 
 export interface Engine {
@@ -302,8 +305,8 @@ export function createEngine(env: EngineEnv): Engine {
     ),
     // The Playground's provider clients: most connections never talk to a model.
     ...deferHandlers<PlaygroundApi>(
-      { setProviderKey: true, modelTurn: true },
-      onFirstUse(async () => (await import('./playground/feature.ts')).playgroundHandlers(ctx), 'its Playground'),
+      { setProviderKey: true, providerKeyState: true, rememberProviderKey: true, modelTurn: true },
+      onFirstUse(async () => (await import('./playground/feature.ts')).playgroundHandlers(ctx, env.playground), 'its Playground'),
     ),
   };
 

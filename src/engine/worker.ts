@@ -19,6 +19,8 @@ serveEngine(
       clock: realClock,
       emit,
       auth: { ...(vault && { vault }), ...(lock && { lock }) },
+      // The Playground's "Remember on this device" for provider keys (playground/key-vault.ts), opened on first use.
+      ...(typeof indexedDB !== 'undefined' && { playground: { indexedDB } }),
     }),
   realClock,
 );

@@ -1,17 +1,18 @@
 /**
- * The Playground's boundary types: a model on the person's own key, talking through one of two wire formats,
+ * The Playground's boundary types: a model on the person's own key, talking through one of three wire formats,
  * with the connected server's tools. The key crosses the boundary once, into the worker (`setProviderKey`),
  * and never comes back: no result, event or error carries it.
  */
 
 /** The wire format a provider speaks. */
-export type ProviderKind = 'openai' | 'anthropic';
+export type ProviderKind = 'openai' | 'anthropic' | 'gemini';
 
 export interface ProviderConfig {
   kind: ProviderKind;
   /**
    * Where the API lives, up to the version path: `https://api.openai.com/v1`, `https://openrouter.ai/api/v1`,
-   * `http://localhost:11434/v1` (Ollama), `http://localhost:1234/v1` (LM Studio), `https://api.anthropic.com/v1`.
+   * `http://localhost:11434/v1` (Ollama), `http://localhost:1234/v1` (LM Studio), `https://api.anthropic.com/v1`,
+   * `https://generativelanguage.googleapis.com/v1beta` (Gemini).
    */
   baseUrl: string;
   model: string;
@@ -24,6 +25,12 @@ export const PROVIDER_PRESETS: Record<string, { label: string } & ProviderConfig
   ollama: { label: 'Ollama (local)', kind: 'openai', baseUrl: 'http://localhost:11434/v1', model: 'llama3.1' },
   lmstudio: { label: 'LM Studio (local)', kind: 'openai', baseUrl: 'http://localhost:1234/v1', model: 'local-model' },
   anthropic: { label: 'Anthropic', kind: 'anthropic', baseUrl: 'https://api.anthropic.com/v1', model: 'claude-sonnet-4-5' },
+  gemini: {
+    label: 'Google Gemini',
+    kind: 'gemini',
+    baseUrl: 'https://generativelanguage.googleapis.com/v1beta',
+    model: 'gemini-2.5-flash',
+  },
 };
 
 /** A tool as the model is told about it: the server's name, description and input schema, nothing else. */
@@ -40,6 +47,8 @@ export interface ChatToolCall {
   arguments: Record<string, unknown>;
   /** Set when the model's argument text was not a JSON object: the call is not run, and the model is told. */
   badArguments?: string;
+  /** Gemini's opaque signature of the step that made the call: sent back with it, as Gemini's thinking models require. */
+  thoughtSignature?: string;
 }
 
 export type ChatMessage =
@@ -56,6 +65,8 @@ export interface ModelTurnParams {
   /** Chosen by the caller; the `model-text` events of this turn carry it. */
   turnId: string;
   provider: ProviderConfig;
+  /** Instructions the model gets before the messages (a sampling request's `systemPrompt`). */
+  system?: string;
   messages: ChatMessage[];
   tools: ChatTool[];
   /** Upper bound of the answer's tokens. @default 2048 */
@@ -71,12 +82,23 @@ export interface ModelTurnResult {
   durationMs: number;
 }
 
+/** What the worker holds for one provider origin: whether a key is there, and whether it is also on this device. Never the key. */
+export interface ProviderKeyState {
+  held: boolean;
+  remembered: boolean;
+}
+
 export interface PlaygroundApi {
   /**
-   * Keeps the key in the worker's memory for the origin of `baseUrl`: it is sent to that origin only. An empty
-   * key forgets it. The answer says whether a key is now held, never the key.
+   * Keeps the key in the worker's memory for the origin of `baseUrl`: it is sent to that origin only. With
+   * `remember`, it is also written to this device (IndexedDB, from the worker). An empty key forgets it, in
+   * memory and on the device. The answer says whether a key is now held, never the key.
    */
-  setProviderKey: { params: { baseUrl: string; key: string }; result: { held: boolean } };
+  setProviderKey: { params: { baseUrl: string; key: string; remember?: boolean }; result: ProviderKeyState };
+  /** Whether a key is held for the origin of `baseUrl`, in memory or remembered on this device (loaded on use). */
+  providerKeyState: { params: { baseUrl: string }; result: ProviderKeyState };
+  /** "Remember on this device" ticked or unticked for a key already held: writes it to the device, or erases it there only. */
+  rememberProviderKey: { params: { baseUrl: string; remember: boolean }; result: ProviderKeyState };
   /** One step of the model: streams its text as `model-text` events and returns the whole answer. */
   modelTurn: { params: ModelTurnParams; result: ModelTurnResult };
 }

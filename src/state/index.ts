@@ -44,6 +44,12 @@ export { createDemoScriptStore } from './demo-script-store.ts';
 export type { Call, CallKind } from './calls-store.ts';
 export { createCallsStore, latestKey } from './calls-store.ts';
 export { createAuditStore, type AuditRun } from './audit-store.ts';
-export { createPlaygroundStore, providerOrigin, type PlaygroundItem, type PendingConfirm } from './playground-store.ts';
+export {
+  createPlaygroundStore,
+  providerOrigin,
+  type PlaygroundItem,
+  type PendingConfirm,
+  type PlaygroundState,
+} from './playground-store.ts';
 export type { CommandUse } from './palette-usage-store.ts';
 export { createPaletteUsageStore } from './palette-usage-store.ts';

@@ -8,7 +8,7 @@ import { createStore } from 'zustand/vanilla';
 import type { EngineError } from '../shared/errors.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import type { Tool, ToolCallOutcome } from '../shared/model.ts';
-import type { ProviderConfig, TokenUsage } from '../shared/playground.ts';
+import type { ProviderConfig, ProviderKeyState, TokenUsage } from '../shared/playground.ts';
 
 export type PlaygroundItem =
   | { kind: 'user'; id: string; text: string }
@@ -50,6 +50,19 @@ export interface PlaygroundState {
   provider: ProviderConfig;
   /** The provider origins the worker holds a key for (the keys themselves never come back). */
   keyOrigins: readonly string[];
+  /** Of those, the ones whose key is also remembered on this device (IndexedDB, in the worker). */
+  rememberedOrigins: readonly string[];
+  /** "Remember on this device" ticked before a key is given: the next key is remembered. Off by default. */
+  rememberKey: boolean;
+  /** Why the last key change failed (a base URL that is not one, a device that refused to store it). */
+  keyError: EngineError | null;
+  /**
+   * Sampling requests on this connection are answered by the model and approved without asking. Off by
+   * default, turned off when demo mode starts (src/app/playground/sampling-commands.ts).
+   */
+  autoSampling: boolean;
+  /** Why the last automatic answer failed: that request waits for the person instead. */
+  autoSamplingError: EngineError | null;
   items: readonly PlaygroundItem[];
   running: boolean;
   /** What ended the conversation's last run, when it failed outside any one step. */
@@ -64,7 +77,10 @@ interface PlaygroundActions {
   /** A preset's settings (PROVIDER_PRESETS, which the view holds, so the first screen does not). */
   choosePreset(preset: string, provider: ProviderConfig): void;
   setProvider(change: Partial<ProviderConfig>): void;
-  setKeyHeld(origin: string, held: boolean): void;
+  setKeyState(origin: string, state: ProviderKeyState): void;
+  setRememberKey(remember: boolean): void;
+  setKeyError(error: EngineError | null): void;
+  setAutoSampling(on: boolean, error?: EngineError | null): void;
   add(item: PlaygroundItem): void;
   update(id: string, change: Partial<PlaygroundItem>): void;
   setRunning(running: boolean, error?: EngineError | null): void;
@@ -86,6 +102,11 @@ export function createPlaygroundStore() {
       preset: 'openai',
       provider: FIRST,
       keyOrigins: [],
+      rememberedOrigins: [],
+      rememberKey: false,
+      keyError: null,
+      autoSampling: false,
+      autoSamplingError: null,
       items: [],
       running: false,
       error: null,
@@ -94,10 +115,17 @@ export function createPlaygroundStore() {
       actions: {
         choosePreset: (preset, provider) => set({ preset, provider }),
         setProvider: (change) => set({ provider: { ...get().provider, ...change } }),
-        setKeyHeld(origin, held) {
+        setKeyState(origin, { held, remembered }) {
           const others = get().keyOrigins.filter((known) => known !== origin);
-          set({ keyOrigins: held ? [...others, origin] : others });
+          const rememberedOthers = get().rememberedOrigins.filter((known) => known !== origin);
+          set({
+            keyOrigins: held ? [...others, origin] : others,
+            rememberedOrigins: remembered ? [...rememberedOthers, origin] : rememberedOthers,
+          });
         },
+        setRememberKey: (rememberKey) => set({ rememberKey }),
+        setKeyError: (keyError) => set({ keyError }),
+        setAutoSampling: (autoSampling, error) => set({ autoSampling, ...(error !== undefined && { autoSamplingError: error }) }),
         add: (item) => set({ items: [...get().items, item] }),
         update(id, change) {
           set({ items: get().items.map((item) => (item.id === id ? ({ ...item, ...change } as PlaygroundItem) : item)) });

@@ -19,6 +19,7 @@ import { toHar } from '../state/http-har.ts';
 import { createHarness } from './engine-harness.ts';
 import { createFakeProvider } from './servers/fake-provider.ts';
 import type { AddressInfo } from 'node:net';
+import { IDBFactory } from 'fake-indexeddb';
 
 const SECRET = 'planted-7f3a9c1e5b';
 /** Header names real APIs use, none of which says "token" or "secret", plus one the person made up. */
@@ -179,7 +180,7 @@ describe('a planted secret', () => {
     }
   });
 
-  it('as a model provider key reaches the provider only: not the MCP server, the log, HAR, the session file, an export, curl, storage or an error', async () => {
+  it('as a model provider key reaches the provider only: not the MCP server, the log, HAR, the session file, an export, curl, storage or an error; remembered, only its IndexedDB record', async () => {
     const provider = createFakeProvider();
     await new Promise<void>((resolve) => provider.server.listen(0, '127.0.0.1', resolve));
     const providerUrl = `http://127.0.0.1:${(provider.server.address() as AddressInfo).port}`;
@@ -193,7 +194,9 @@ describe('a planted secret', () => {
     };
     const storage = memoryStorage();
     const downloads: Array<{ fileName: string; content: Blob }> = [];
-    const engine = engineOverChannel(send);
+    // "Remember on this device" is ticked: the key's one allowed place on the device is its IndexedDB record.
+    const device = new IDBFactory();
+    const engine = engineOverChannel(send, { playground: { indexedDB: device } });
     const app = createLensApp({
       client: engine.client,
       effects: nodeEffects(downloads, { prefsStorage: storage }),
@@ -204,17 +207,22 @@ describe('a planted secret', () => {
       await app.commands.connect();
       const { tools } = await engine.client.call('listTools', {});
       app.playground.getState().actions.setProvider({ kind: 'openai', baseUrl: `${providerUrl}/openai/v1`, model: 'fake' });
+      await app.commands.rememberPlaygroundKey(true);
       await app.commands.setPlaygroundKey(SECRET);
+      expect(app.playground.getState().rememberedOrigins).toEqual([providerUrl]);
       await app.commands.sendPlaygroundMessage('hello', tools);
       // A wrong key the provider echoes back in its error.
+      await app.commands.rememberPlaygroundKey(false);
       await app.commands.setPlaygroundKey('sk-bad');
       await app.commands.sendPlaygroundMessage('hello', tools);
       expect(app.playground.getState().error).toMatchObject({ code: 'unauthorized', detail: expect.stringContaining('••••') });
+      await app.commands.rememberPlaygroundKey(true);
       await app.commands.setPlaygroundKey(SECRET);
       app.playground.getState().actions.setProvider({ kind: 'anthropic', baseUrl: `${providerUrl}/anthropic/v1` });
       await app.commands.sendPlaygroundMessage('please fail 429', tools);
       // A base URL pointed at the MCP server itself is refused before the key goes anywhere.
       app.playground.getState().actions.setProvider({ kind: 'openai', baseUrl: new URL(demo.url).origin });
+      await app.commands.rememberPlaygroundKey(false);
       await app.commands.setPlaygroundKey(SECRET);
       await app.commands.sendPlaygroundMessage('hello again', tools);
       const refusedAtServer = app.playground.getState().error;
@@ -240,6 +248,12 @@ describe('a planted secret', () => {
       expect(outputs.log).toContain('tools/call');
       const leaks = Object.entries(outputs).filter(([, text]) => text.includes(SECRET) || text.includes('sk-bad'));
       expect(leaks.map(([where]) => where)).toEqual([]);
+      // On the device: exactly one record holds it, the provider origin's in the keys database.
+      const stored = await readAllDatabases(device);
+      expect(stored.filter((record) => record.text.includes(SECRET)).map((record) => record.where)).toEqual([
+        `mcp-lens-provider-keys/keys/${providerUrl}`,
+      ]);
+      expect(stored.some((record) => record.text.includes('sk-bad'))).toBe(false);
     } finally {
       await app.commands.disconnect();
       app.dispose();
@@ -249,3 +263,25 @@ describe('a planted secret', () => {
     }
   });
 });
+
+/** Every record of every IndexedDB database on the (fake) device, as text, with where it is. */
+async function readAllDatabases(device: IDBFactory): Promise<Array<{ where: string; text: string }>> {
+  const request = <T>(r: IDBRequest<T>) =>
+    new Promise<T>((resolve, reject) => {
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+    });
+  const out: Array<{ where: string; text: string }> = [];
+  for (const { name } of await device.databases()) {
+    if (!name) continue;
+    const open = device.open(name);
+    const db = await request(open);
+    for (const storeName of [...db.objectStoreNames]) {
+      const store = db.transaction(storeName, 'readonly').objectStore(storeName);
+      const [keys, values] = await Promise.all([request(store.getAllKeys()), request(store.getAll())]);
+      keys.forEach((key, index) => out.push({ where: `${name}/${storeName}/${String(key)}`, text: JSON.stringify(values[index]) }));
+    }
+    db.close();
+  }
+  return out;
+}

@@ -9,6 +9,7 @@ import type { AppEffects } from '../effects.ts';
 import type { Stores } from '../stores.ts';
 import type { ConfirmAnswer } from './loop.ts';
 import type { playgroundConversation } from './conversation.ts';
+import { playgroundKeyCommands } from './key-commands.ts';
 
 type Conversation = ReturnType<typeof playgroundConversation>;
 
@@ -23,8 +24,7 @@ export function playgroundCommands(
   const conversation = () =>
     (loading ??= import('./conversation.ts').then((m) => (loaded = m.playgroundConversation(client, stores, effects, runTool))));
   return {
-    /** Hands the key to the worker for the provider's origin (empty forgets it); the store learns only whether one is held. */
-    setPlaygroundKey: async (key: string) => (await conversation()).setPlaygroundKey(key),
+    ...playgroundKeyCommands(client, stores),
     /** Sends the person's message and runs the conversation until the model answers without a tool call. */
     sendPlaygroundMessage: async (text: string, tools: readonly Tool[]) => (await conversation()).sendPlaygroundMessage(text, tools),
     /** The person's answer to "Run this tool?" while the model waits. */

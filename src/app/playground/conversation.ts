@@ -1,5 +1,5 @@
 /**
- * The Playground's conversation on one connection (loaded with its first use, see commands.ts): the key goes to the worker and stays there; a message starts
+ * The Playground's conversation on one connection (loaded with its first use, see commands.ts): a message starts
  * the conversation loop (loop.ts), whose model steps are the engine's `modelTurn` and whose tool calls are
  * `runTool`, the Tools tab's own command (same timeouts, same history, same Message log). The history the
  * model sees is kept here, not in the store: the store holds what the person sees.
@@ -57,12 +57,6 @@ export function playgroundConversation(
   });
 
   return {
-    /** Hands the key to the worker for the provider's origin (empty forgets it); the store learns only whether one is held. */
-    async setPlaygroundKey(key: string): Promise<void> {
-      const { baseUrl } = playground().provider;
-      const { held } = await client.call('setProviderKey', { baseUrl, key });
-      playground().actions.setKeyHeld(new URL(baseUrl).origin, held);
-    },
     /**
      * Sends the person's message and runs the conversation until the model answers without a tool call, the
      * person stops it, or a step fails. `tools` are the server's tools as listed (the Tools tab's list).

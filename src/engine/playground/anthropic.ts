@@ -21,6 +21,7 @@ export async function anthropicTurn(params: ModelTurnParams, options: TurnOption
     model: provider.model,
     stream: true,
     max_tokens: params.maxTokens ?? 2048,
+    ...(params.system && { system: params.system }),
     messages: wireMessages(params.messages, names),
     ...(params.tools.length > 0 && {
       tools: params.tools.map((tool) => ({

@@ -5,11 +5,21 @@
  * tool call the model asks for runs as the Tools tab's do, through the same command and confirmation.
  */
 import type { EngineError } from '../../shared/errors.ts';
-import type { ModelTurnParams, PlaygroundApi } from '../../shared/playground.ts';
+import type { ModelTurnParams, PlaygroundApi, ProviderKeyState } from '../../shared/playground.ts';
+import { describeError } from '../../shared/read.ts';
 import { checkServerUrl } from '../../shared/url.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import { anthropicTurn } from './anthropic.ts';
+import { geminiTurn } from './gemini.ts';
+import { createProviderKeyVault } from './key-vault.ts';
 import { openAiTurn } from './openai.ts';
+
+export interface PlaygroundOptions {
+  /** Where "Remember on this device" keeps keys (the worker: `indexedDB`). Absent: keys live in memory only. */
+  indexedDB?: IDBFactory;
+}
+
+const TURNS = { openai: openAiTurn, anthropic: anthropicTurn, gemini: geminiTurn } as const;
 
 const MAX_MESSAGES = 400;
 const MAX_TOOLS = 128;
@@ -27,9 +37,34 @@ function providerUrl(baseUrl: string): URL {
   return new URL(check.url);
 }
 
-export function playgroundHandlers(ctx: FeatureContext): Handlers<PlaygroundApi> {
-  // Origin → key. Memory only: nothing here is written anywhere, and a closed tab forgets it.
+export function playgroundHandlers(ctx: FeatureContext, options: PlaygroundOptions = {}): Handlers<PlaygroundApi> {
+  // Origin → key, in memory. Written to the device only for an origin the person opted in for (the vault).
   const keys = new Map<string, string>();
+  const vault = options.indexedDB && createProviderKeyVault(options.indexedDB);
+  const storageFailed = (error: unknown): EngineError => ({
+    code: 'internal',
+    message:
+      'This browser refused to store the key on the device (private mode, or storage full or blocked). The key is held in memory for this tab.',
+    detail: describeError(error),
+  });
+
+  /** The remembered key of `origin` into memory, on use; a device that cannot be read is said once, and the key is typed again. */
+  async function load(origin: string): Promise<boolean> {
+    if (!vault) return false;
+    try {
+      const found = await vault.get(origin);
+      if (found !== undefined && !keys.has(origin)) keys.set(origin, found);
+      return found !== undefined;
+    } catch (error) {
+      ctx.note('warning', `The provider key remembered on this device could not be read: ${describeError(error)}. Enter the key again.`);
+      return false;
+    }
+  }
+
+  async function stateOf(origin: string): Promise<ProviderKeyState> {
+    const remembered = await load(origin);
+    return { held: keys.has(origin), remembered };
+  }
 
   function connectedOrigin(): string | undefined {
     try {
@@ -41,7 +76,7 @@ export function playgroundHandlers(ctx: FeatureContext): Handlers<PlaygroundApi>
 
   function checkTurn(params: ModelTurnParams): URL {
     const { provider } = params;
-    if (provider.kind !== 'openai' && provider.kind !== 'anthropic') throw invalid('Choose a provider: OpenAI-compatible or Anthropic.');
+    if (!Object.hasOwn(TURNS, provider.kind)) throw invalid('Choose a provider: OpenAI-compatible, Anthropic or Google Gemini.');
     if (typeof provider.model !== 'string' || provider.model.trim() === '') throw invalid('Enter the model’s name (e.g. gpt-4o-mini).');
     if (!Array.isArray(params.messages) || params.messages.length > MAX_MESSAGES)
       throw invalid(`A conversation holds at most ${MAX_MESSAGES} messages. Restart it.`);
@@ -51,17 +86,41 @@ export function playgroundHandlers(ctx: FeatureContext): Handlers<PlaygroundApi>
   }
 
   return {
-    async setProviderKey({ baseUrl, key }) {
+    async setProviderKey({ baseUrl, key, remember }) {
       const { origin } = providerUrl(baseUrl);
       const value = typeof key === 'string' ? key.trim() : '';
       if (value.length > MAX_KEY_CHARS) throw invalid(`A key is at most ${MAX_KEY_CHARS} characters. Check what was pasted.`);
       if (value === '') keys.delete(origin);
       else keys.set(origin, value);
-      return { held: keys.has(origin) };
+      // Forget is everywhere; a new key replaces a remembered one only when it is to be remembered too.
+      try {
+        if (value === '' || remember === false) await vault?.delete(origin);
+        else if (remember === true) await vault?.put(origin, value, Date.now());
+      } catch (error) {
+        throw storageFailed(error);
+      }
+      return { held: keys.has(origin), remembered: value !== '' && remember === true && vault !== undefined };
+    },
+
+    async providerKeyState({ baseUrl }) {
+      return stateOf(providerUrl(baseUrl).origin);
+    },
+
+    async rememberProviderKey({ baseUrl, remember }) {
+      const { origin } = providerUrl(baseUrl);
+      const key = keys.get(origin);
+      try {
+        if (!remember) await vault?.delete(origin);
+        else if (key !== undefined) await vault?.put(origin, key, Date.now());
+      } catch (error) {
+        throw storageFailed(error);
+      }
+      return stateOf(origin);
     },
 
     async modelTurn(params, signal) {
       const url = checkTurn(params);
+      if (!keys.has(url.origin)) await load(url.origin);
       const key = keys.get(url.origin);
       if (key !== undefined && url.protocol === 'http:' && !isLoopback(url.hostname))
         throw invalid(`MCP Lens will not send the key over plain http to ${url.origin}. Use https, or remove the key for a local model.`);
@@ -71,7 +130,7 @@ export function playgroundHandlers(ctx: FeatureContext): Handlers<PlaygroundApi>
           `The provider's base URL is the connected MCP server's origin (${url.origin}); its key is not sent there. Check the base URL.`,
         );
       const started = ctx.clock.now();
-      const turn = params.provider.kind === 'anthropic' ? anthropicTurn : openAiTurn;
+      const turn = TURNS[params.provider.kind];
       const answer = await turn(params, {
         fetch: ctx.fetch,
         clock: ctx.clock,

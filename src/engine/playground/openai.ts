@@ -20,7 +20,10 @@ export async function openAiTurn(params: ModelTurnParams, options: TurnOptions):
     stream: true,
     stream_options: { include_usage: true },
     max_tokens: params.maxTokens ?? 2048,
-    messages: params.messages.map((message) => wireMessage(message, names)),
+    messages: [
+      ...(params.system ? [{ role: 'system', content: params.system }] : []),
+      ...params.messages.map((message) => wireMessage(message, names)),
+    ],
     ...(params.tools.length > 0 && {
       tools: params.tools.map((tool) => ({
         type: 'function',

@@ -5,6 +5,7 @@ import type { ChatMessage, ModelTurnParams, ProviderKind } from '../../shared/pl
 import { createFakeProvider, FAKE_PROVIDER_KEY } from '../../test/servers/fake-provider.ts';
 import { realClock } from '../clock.ts';
 import { anthropicTurn } from './anthropic.ts';
+import { geminiTurn } from './gemini.ts';
 import { openAiTurn } from './openai.ts';
 import { browserRefusalHelp } from './provider-http.ts';
 import { toolNames } from './tool-names.ts';
@@ -22,7 +23,9 @@ afterAll(() => {
 
 const ECHO = { name: 'echo', description: 'Echoes', inputSchema: { type: 'object', properties: { message: { type: 'string' } } } };
 
-const clients = { openai: openAiTurn, anthropic: anthropicTurn } as const;
+const clients = { openai: openAiTurn, anthropic: anthropicTurn, gemini: geminiTurn } as const;
+const basePath = { openai: 'openai/v1', anthropic: 'anthropic/v1', gemini: 'gemini/v1beta' } as const;
+const toolStop = { openai: 'tool_calls', anthropic: 'tool_use', gemini: 'STOP' } as const;
 
 function turn(
   kind: ProviderKind,
@@ -31,7 +34,7 @@ function turn(
 ) {
   const params: ModelTurnParams = {
     turnId: 't1',
-    provider: { kind, baseUrl: `${origin}/${kind}/v1`, model: 'fake-model' },
+    provider: { kind, baseUrl: `${origin}/${basePath[kind]}`, model: 'fake-model' },
     messages,
     tools: [ECHO],
   };
@@ -52,19 +55,29 @@ const failure = (promise: Promise<unknown>) =>
     (error: EngineError) => error,
   );
 
-describe.each(['openai', 'anthropic'] as const)('the %s client against the fake provider', (kind) => {
+describe.each(['openai', 'anthropic', 'gemini'] as const)('the %s client against the fake provider', (kind) => {
   it('streams the text, collects the tool call and its arguments, and reads the usage', async () => {
     const { answer, pieces } = turn(kind, [{ role: 'user', text: 'hello there' }]);
     const result = await answer;
     expect(pieces.length).toBeGreaterThan(1);
     expect(pieces.join('')).toBe('Let me check with the server. ');
     expect(result.text).toBe('Let me check with the server. ');
-    expect(result.toolCalls).toEqual([{ id: expect.any(String), name: 'echo', arguments: { message: 'hello there' } }]);
+    expect(result.toolCalls).toEqual([
+      {
+        id: expect.any(String),
+        name: 'echo',
+        arguments: { message: 'hello there' },
+        ...(kind === 'gemini' && { thoughtSignature: 'c2lnbmF0dXJl' }),
+      },
+    ]);
     expect(result.usage?.input).toBeGreaterThan(0);
-    expect(result.stopReason).toBe(kind === 'openai' ? 'tool_calls' : 'tool_use');
+    expect(result.stopReason).toBe(toolStop[kind]);
     const request = seen.at(-1)!;
     if (kind === 'openai') expect(request.authorization).toBe(`Bearer ${FAKE_PROVIDER_KEY}`);
+    else if (kind === 'gemini') expect(request).toMatchObject({ googApiKey: FAKE_PROVIDER_KEY, path: expect.stringContaining('alt=sse') });
     else expect(request).toMatchObject({ apiKey: FAKE_PROVIDER_KEY, browserAccess: 'true' });
+    // Only the key header carries the key: never the URL (Gemini also accepts ?key=, which would put it in logs).
+    expect(request.path).not.toContain(FAKE_PROVIDER_KEY);
   });
 
   it('sends the tool result back and gets the final answer without a tool call', async () => {
@@ -78,11 +91,32 @@ describe.each(['openai', 'anthropic'] as const)('the %s client against the fake 
     const result = await answer;
     expect(result.text).toBe('The tool answered: hi');
     expect(result.toolCalls).toEqual([]);
+    // Gemini's thinking models refuse a history whose function call lost its signature.
+    if (kind === 'gemini') expect(JSON.stringify(seen.at(-1)!.body)).toContain('"thoughtSignature":"c2lnbmF0dXJl"');
+  });
+
+  it('puts the system prompt where the format wants it, and answers without a tool when none fits', async () => {
+    const params: ModelTurnParams = {
+      turnId: 't2',
+      provider: { kind, baseUrl: `${origin}/${basePath[kind]}`, model: 'fake-model' },
+      system: 'Be brief.',
+      messages: [{ role: 'user', text: 'What is the weather?' }],
+      tools: [],
+      maxTokens: 99,
+    };
+    const result = await clients[kind](params, { fetch, clock: realClock, key: FAKE_PROVIDER_KEY, onText: () => {} });
+    expect(result).toMatchObject({ text: 'Fake answer to “What is the weather?”.', toolCalls: [] });
+    const body = seen.at(-1)!.body;
+    if (kind === 'openai')
+      expect(body).toMatchObject({ max_tokens: 99, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user' }] });
+    if (kind === 'anthropic') expect(body).toMatchObject({ max_tokens: 99, system: 'Be brief.' });
+    if (kind === 'gemini')
+      expect(body).toMatchObject({ generationConfig: { maxOutputTokens: 99 }, systemInstruction: { parts: [{ text: 'Be brief.' }] } });
   });
 
   it('explains a refused key (401) in words, without repeating the key', async () => {
     const error = await failure(turn(kind, [{ role: 'user', text: 'hi' }], { key: 'sk-bad' }).answer);
-    expect(error).toMatchObject({ code: 'unauthorized', httpStatus: 401 });
+    expect(error).toMatchObject({ code: 'unauthorized', httpStatus: kind === 'gemini' ? 400 : 401 });
     expect(error.message).toContain('refused the key');
     expect(JSON.stringify(error)).not.toContain('sk-bad');
   });

@@ -1,11 +1,13 @@
 /**
- * A local model provider for tests, speaking both wire formats the Playground knows: OpenAI-compatible chat
- * completions at `/openai/v1/chat/completions` and Anthropic Messages at `/anthropic/v1/messages`, streamed
- * as real SSE with CORS for browsers. Its "model" follows a script read from the conversation:
+ * A local model provider for tests, speaking the three wire formats the Playground knows: OpenAI-compatible
+ * chat completions at `/openai/v1/chat/completions`, Anthropic Messages at `/anthropic/v1/messages` and
+ * Gemini at `/gemini/v1beta/models/<model>:streamGenerateContent?alt=sse`, streamed as real SSE with CORS
+ * for browsers. Its "model" follows a script read from the conversation:
  * - the last user message asks → it says a sentence, then calls `echo` with the message (or `call <tool>`
- *   names the tool, called with no arguments);
+ *   names the tool, called with no arguments); when `echo` is not offered and no tool is named, it answers
+ *   `Fake answer to “<message>”.` with no tool call (a sampling request);
  * - a tool result came back → it answers with the result's text, and no tool call;
- * - `please fail 429` → HTTP 429; the key `sk-bad` → HTTP 401;
+ * - `please fail 429` → HTTP 429; the key `sk-bad` → HTTP 401 (Gemini: its HTTP 400 `API_KEY_INVALID`);
  * - `please break` → half an answer, then the connection is cut;
  * - `please stall` → a word every 250 ms for a minute (for Stop).
  * Every request's credentials are recorded in `seen`, so a test can say where the key went.
@@ -18,18 +20,19 @@ export interface SeenRequest {
   path: string;
   authorization?: string;
   apiKey?: string;
+  googApiKey?: string;
   browserAccess?: string;
   body: Record<string, unknown>;
 }
 
-type Format = 'openai' | 'anthropic';
+type Format = 'openai' | 'anthropic' | 'gemini';
 type Step = { kind: 'text'; text: string } | { kind: 'call'; tool: string; args: Record<string, unknown> };
 
 const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'POST, OPTIONS',
   'access-control-allow-headers':
-    'content-type, authorization, x-api-key, anthropic-version, anthropic-dangerous-direct-browser-access, accept',
+    'content-type, authorization, x-api-key, x-goog-api-key, anthropic-version, anthropic-dangerous-direct-browser-access, accept',
 };
 
 export function createFakeProvider(): { server: Server; seen: SeenRequest[] } {
@@ -37,7 +40,13 @@ export function createFakeProvider(): { server: Server; seen: SeenRequest[] } {
   const server = createServer((req, res) => {
     if (req.method === 'OPTIONS') return void res.writeHead(204, CORS).end();
     const format: Format | undefined =
-      req.url === '/openai/v1/chat/completions' ? 'openai' : req.url === '/anthropic/v1/messages' ? 'anthropic' : undefined;
+      req.url === '/openai/v1/chat/completions'
+        ? 'openai'
+        : req.url === '/anthropic/v1/messages'
+          ? 'anthropic'
+          : /^\/gemini\/v1beta\/models\/[\w.-]+:streamGenerateContent\?alt=sse$/.test(req.url ?? '')
+            ? 'gemini'
+            : undefined;
     if (req.method !== 'POST' || !format) return void res.writeHead(req.url === '/' ? 200 : 404, CORS).end('fake provider');
     void readBody(req).then((body) => answer(format, req, res, body, seen));
   });
@@ -58,24 +67,35 @@ function answer(format: Format, req: IncomingMessage, res: ServerResponse, body:
   const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
   const authorization = header('authorization');
   const apiKey = header('x-api-key');
+  const googApiKey = header('x-goog-api-key');
   const browserAccess = header('anthropic-dangerous-direct-browser-access');
   seen.push({
     path: req.url ?? '',
     body,
     ...(authorization && { authorization }),
     ...(apiKey && { apiKey }),
+    ...(googApiKey && { googApiKey }),
     ...(browserAccess && { browserAccess }),
   });
-  const key = format === 'openai' ? authorization?.replace(/^Bearer /, '') : apiKey;
+  const key = format === 'openai' ? authorization?.replace(/^Bearer /, '') : format === 'gemini' ? googApiKey : apiKey;
   const json = (status: number, value: unknown, extra: Record<string, string> = {}) =>
     res.writeHead(status, { ...CORS, 'content-type': 'application/json', ...extra }).end(JSON.stringify(value));
+  if (key === 'sk-bad' && format === 'gemini')
+    return json(400, {
+      error: {
+        code: 400,
+        message: `API key not valid. Please pass a valid API key. (${key})`,
+        status: 'INVALID_ARGUMENT',
+        details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID' }],
+      },
+    });
   if (key === 'sk-bad') return json(401, { error: { message: `Incorrect API key provided: ${key}.`, type: 'authentication_error' } });
   if (format === 'anthropic' && browserAccess !== 'true')
     return json(401, { error: { message: 'CORS requests must set the anthropic-dangerous-direct-browser-access header.' } });
   const { lastUser, toolResult } = readConversation(format, body);
   if (lastUser.includes('please fail 429')) return json(429, { error: { message: 'Rate limit reached.' } }, { 'retry-after': '7' });
   res.writeHead(200, { ...CORS, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  const stream = format === 'openai' ? openAiStream(res) : anthropicStream(res);
+  const stream = format === 'openai' ? openAiStream(res) : format === 'gemini' ? geminiStream(res) : anthropicStream(res);
   if (toolResult !== undefined) return stream.finish([{ kind: 'text', text: `The tool answered: ${toolResult}` }]);
   if (lastUser.includes('please break')) {
     stream.text('Half an ans');
@@ -88,12 +108,14 @@ function answer(format: Format, req: IncomingMessage, res: ServerResponse, body:
     return;
   }
   const named = /call ([\w.-]+)/.exec(lastUser)?.[1];
+  if (!named && !offered(format, body).includes('echo')) return stream.finish([{ kind: 'text', text: `Fake answer to “${lastUser}”.` }]);
   const step: Step = named ? { kind: 'call', tool: named, args: {} } : { kind: 'call', tool: 'echo', args: { message: lastUser } };
   stream.finish([{ kind: 'text', text: 'Let me check with the server. ' }, step]);
 }
 
 /** The last user text and, when the conversation ends with one, the tool result's text. */
 function readConversation(format: Format, body: Record<string, unknown>): { lastUser: string; toolResult?: string } {
+  if (format === 'gemini') return readGemini(body);
   const messages = (Array.isArray(body.messages) ? body.messages : []) as Array<Record<string, unknown>>;
   const last = messages.at(-1) ?? {};
   let lastUser = '';
@@ -109,6 +131,26 @@ function readConversation(format: Format, body: Record<string, unknown>): { last
   const blocks = Array.isArray(last.content) ? (last.content as Array<Record<string, unknown>>) : [];
   const result = blocks.find((block) => block.type === 'tool_result');
   return result ? { lastUser, toolResult: String(result.content) } : { lastUser };
+}
+
+function readGemini(body: Record<string, unknown>): { lastUser: string; toolResult?: string } {
+  const contents = (Array.isArray(body.contents) ? body.contents : []) as Array<{ role?: unknown; parts?: Array<Record<string, unknown>> }>;
+  let lastUser = '';
+  for (const content of contents) {
+    const text = content.role === 'user' ? content.parts?.find((part) => typeof part.text === 'string')?.text : undefined;
+    if (typeof text === 'string') lastUser = text;
+  }
+  const response = (contents.at(-1)?.parts ?? []).find((part) => part.functionResponse)?.functionResponse as
+    { response?: { result?: unknown; error?: unknown } } | undefined;
+  return response ? { lastUser, toolResult: String(response.response?.result ?? response.response?.error) } : { lastUser };
+}
+
+/** The tool names the request offers the model, in any of the three formats. */
+function offered(format: Format, body: Record<string, unknown>): string[] {
+  const tools = (Array.isArray(body.tools) ? body.tools : []) as Array<Record<string, unknown>>;
+  if (format === 'openai') return tools.map((tool) => String((tool.function as { name?: unknown } | undefined)?.name));
+  if (format === 'anthropic') return tools.map((tool) => String(tool.name));
+  return tools.flatMap((tool) => (Array.isArray(tool.functionDeclarations) ? tool.functionDeclarations : [])).map((fn) => String(fn.name));
 }
 
 function send(res: ServerResponse, data: unknown, event?: string) {
@@ -199,6 +241,27 @@ function anthropicStream(res: ServerResponse) {
         'message_delta',
       );
       send(res, { type: 'message_stop' }, 'message_stop');
+      res.end();
+    },
+  };
+}
+
+function geminiStream(res: ServerResponse) {
+  const chunk = (parts: Array<Record<string, unknown>>, finishReason?: string) =>
+    send(res, {
+      candidates: [{ content: { role: 'model', parts }, index: 0, ...(finishReason && { finishReason }) }],
+      usageMetadata: { promptTokenCount: 38, candidatesTokenCount: finishReason ? 14 : 3, totalTokenCount: 52 },
+      modelVersion: 'fake-model',
+    });
+  return {
+    text: (text: string) => chunk([{ text }]),
+    finish(steps: Step[]) {
+      for (const step of steps) {
+        if (step.kind === 'text') for (const piece of step.text.match(/.{1,12}/gs) ?? []) chunk([{ text: piece }]);
+        // A function call arrives whole, with its arguments an object, and a signature to send back with it.
+        else chunk([{ functionCall: { name: step.tool, args: step.args }, thoughtSignature: 'c2lnbmF0dXJl' }]);
+      }
+      chunk([{ text: '' }], 'STOP');
       res.end();
     },
   };

@@ -38,7 +38,7 @@ function ConnectedPlayground() {
     const text = draft.trim();
     if (running || text === '') return;
     if (keyDraft !== '') {
-      await setPlaygroundKey(keyDraft).catch(() => undefined);
+      await setPlaygroundKey(keyDraft);
       setKeyDraft('');
     }
     setDraft('');

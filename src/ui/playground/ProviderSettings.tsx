@@ -2,6 +2,9 @@ import { useId } from 'react';
 import { PROVIDER_PRESETS } from '../../shared/playground.ts';
 import { providerOrigin } from '../../state/index.ts';
 import { useCommands, useStoreOf } from '../services.tsx';
+import { KeyMemory } from './KeyMemory.tsx';
+
+const KEY_HINTS = { openai: 'sk-… (none for a local model)', anthropic: 'sk-ant-…', gemini: 'AIza…' } as const;
 
 interface Props {
   /** The key as typed, until it is handed to the worker (on Send, or on leaving the field). */
@@ -9,7 +12,7 @@ interface Props {
   onKeyDraft(key: string): void;
 }
 
-/** Provider, model, base URL and key, on one line. The key field never shows a held key: the worker has it. */
+/** Provider, model, base URL and key, two pairs a row. The key field never shows a held key: the worker has it. */
 export function ProviderSettings({ keyDraft, onKeyDraft }: Props) {
   const id = useId();
   const preset = useStoreOf('playground', (state) => state.preset);
@@ -17,11 +20,12 @@ export function ProviderSettings({ keyDraft, onKeyDraft }: Props) {
   const running = useStoreOf('playground', (state) => state.running);
   const origin = providerOrigin(provider.baseUrl);
   const held = useStoreOf('playground', (state) => origin !== null && state.keyOrigins.includes(origin));
+  const remembered = useStoreOf('playground', (state) => origin !== null && state.rememberedOrigins.includes(origin));
   const { choosePreset, setProvider } = useStoreOf('playground', (state) => state.actions);
   const { setPlaygroundKey } = useCommands();
   const giveKey = () => {
     if (keyDraft === '') return;
-    void setPlaygroundKey(keyDraft).catch(() => undefined);
+    void setPlaygroundKey(keyDraft);
     onKeyDraft('');
   };
 
@@ -68,24 +72,13 @@ export function ProviderSettings({ keyDraft, onKeyDraft }: Props) {
         type="password"
         className="input input-small mono"
         autoComplete="off"
-        placeholder={held ? 'held in memory' : provider.kind === 'openai' ? 'sk-… (none for a local model)' : 'sk-ant-…'}
+        placeholder={held ? (remembered ? 'remembered on this device' : 'held in memory') : KEY_HINTS[provider.kind]}
         value={keyDraft}
         onChange={(event) => onKeyDraft(event.target.value)}
         onBlur={giveKey}
         aria-describedby={`${id}-key-note`}
       />
-      <span id={`${id}-key-note`} className="muted playground-key-note">
-        {held ? (
-          <>
-            Key held in this tab’s memory, sent only to {origin}.{' '}
-            <button type="button" className="button button-small" onClick={() => void setPlaygroundKey('').catch(() => undefined)}>
-              Forget key
-            </button>
-          </>
-        ) : (
-          'Kept in this tab’s memory only, sent only to the provider.'
-        )}
-      </span>
+      <KeyMemory id={`${id}-key-note`} />
     </fieldset>
   );
 }

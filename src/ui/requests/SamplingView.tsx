@@ -1,6 +1,8 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import type { PendingServerRequest } from '../../shared/client-features.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
+import type { SamplingDraft } from '../../app/index.ts';
+import { AnswerWithModel } from './AnswerWithModel.tsx';
 import { SamplingRequestView } from './SamplingRequestView.tsx';
 import { useAnswer } from './use-answer.ts';
 
@@ -41,6 +43,16 @@ export function SamplingView({ request }: { request: PendingServerRequest }) {
     setStopReason('toolUse');
   };
 
+  /** The model's draft replaces the reply; the person edits it before Approve. */
+  const fillDraft = (draft: SamplingDraft) => {
+    setRole('assistant');
+    setModel(draft.model);
+    setStopReason(draft.stopReason);
+    setBlocks(
+      draft.content.map((block): DraftBlock => (block.type === 'text' ? block : { ...block, input: JSON.stringify(block.input, null, 2) })),
+    );
+  };
+
   const approve = () => {
     setDraftError(null);
     const content: Record<string, unknown>[] = [];
@@ -66,6 +78,7 @@ export function SamplingView({ request }: { request: PendingServerRequest }) {
       <SamplingRequestView params={params} />
       <section className="sampling-reply" aria-label="Reply">
         <h4 className="section-subtitle">Your reply</h4>
+        <AnswerWithModel requestId={request.id} onDraft={fillDraft} />
         <div className="reply-meta">
           <label htmlFor={ids.role}>Role</label>
           <select

@@ -1,0 +1,73 @@
+/**
+ * "Remember on this device" for a provider key: the key in IndexedDB, written and read in the worker, as
+ * OAuth tokens are remembered (auth/vault.ts, whose reasons hold here too: the key already lives in the
+ * worker, so keeping the store beside it means it never crosses the worker boundary, and the page's script
+ * has no key-shaped message to observe). Its own database, keyed by the provider's origin, so the key is
+ * only ever loaded for the origin it was given for. Opt-in per origin; Forget deletes the record.
+ *
+ * The IDBFactory comes in as a parameter (the worker passes `indexedDB`, vitest fake-indexeddb, the command
+ * line nothing), so the engine stays isomorphic.
+ */
+
+export interface ProviderKeyVault {
+  get(origin: string): Promise<string | undefined>;
+  put(origin: string, key: string, savedAt: number): Promise<void>;
+  delete(origin: string): Promise<void>;
+}
+
+interface RememberedKey {
+  origin: string;
+  key: string;
+  savedAt: number;
+}
+
+const DB_NAME = 'mcp-lens-provider-keys';
+const STORE = 'keys';
+/** A record longer than this was not written by us: it is ignored (setProviderKey refuses longer keys). */
+const MAX_KEY_CHARS = 4_096;
+
+export function createProviderKeyVault(factory: IDBFactory): ProviderKeyVault {
+  let opened: Promise<IDBDatabase> | undefined;
+  const db = () =>
+    (opened ??= new Promise<IDBDatabase>((resolve, reject) => {
+      const request = factory.open(DB_NAME, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'origin' });
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('IndexedDB could not be opened.'));
+      request.onblocked = () => reject(new Error('IndexedDB is blocked by another tab upgrading it; reload the other MCP Lens tabs.'));
+    }).catch((error: unknown) => {
+      opened = undefined; // a later call may succeed (e.g. after the other tab closes)
+      throw error;
+    }));
+
+  async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+    const database = await db();
+    return new Promise<T>((resolve, reject) => {
+      const transaction = database.transaction(STORE, mode);
+      const request = work(transaction.objectStore(STORE));
+      transaction.oncomplete = () => resolve(request.result);
+      transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed.'));
+      transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted (storage full or denied?).'));
+    });
+  }
+
+  return {
+    async get(origin) {
+      const value: unknown = await run('readonly', (store) => store.get(origin));
+      return isRemembered(value) && value.origin === origin ? value.key : undefined;
+    },
+    async put(origin, key, savedAt) {
+      await run('readwrite', (store) => store.put({ origin, key, savedAt } satisfies RememberedKey));
+    },
+    async delete(origin) {
+      await run('readwrite', (store) => store.delete(origin));
+    },
+  };
+}
+
+/** Whatever is on disk may come from another build or from hand: only a usable shape is trusted. */
+function isRemembered(value: unknown): value is RememberedKey {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Partial<RememberedKey>;
+  return typeof record.origin === 'string' && typeof record.key === 'string' && record.key !== '' && record.key.length <= MAX_KEY_CHARS;
+}

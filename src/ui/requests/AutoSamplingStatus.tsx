@@ -1,0 +1,34 @@
+import { ErrorDetails } from '../common/ErrorDetails.tsx';
+import { useCommands, useStoreOf } from '../services.tsx';
+
+/**
+ * Shown for as long as auto-approve is on, on every tab: sampling requests on this connection are answered
+ * by the model and approved without the person seeing them first, so it must never be on unnoticed.
+ */
+export function AutoSamplingStatus() {
+  const on = useStoreOf('playground', (state) => state.autoSampling);
+  const model = useStoreOf('playground', (state) => state.provider.model);
+  const error = useStoreOf('playground', (state) => state.autoSamplingError);
+  const { setSamplingAutoApprove } = useCommands();
+  const setAuto = useStoreOf('playground', (state) => state.actions.setAutoSampling);
+  return (
+    <div className="requests-auto" role="status">
+      {on && (
+        <span>
+          <strong>Auto-approve is on:</strong> sampling requests on this connection are answered by <span className="mono">{model}</span>{' '}
+          and approved without asking.
+        </span>
+      )}
+      {error && <ErrorDetails error={error} lead="Auto-approve" />}
+      {on ? (
+        <button type="button" className="button button-small" onClick={() => setSamplingAutoApprove(false)}>
+          Turn off auto-approve
+        </button>
+      ) : (
+        <button type="button" className="button button-small" onClick={() => setAuto(false, null)}>
+          Dismiss
+        </button>
+      )}
+    </div>
+  );
+}
