@@ -75,6 +75,17 @@ export const names = {
     /** The destructive-tool question (the Tools tab's dialog) adds this choice in the Playground. */
     allowForConversation: 'Allow for this conversation',
     runAnyway: 'Run anyway',
+    /** Prompts and resources as context (ContextPicker.tsx). */
+    addContext: 'Add context',
+    context: 'Context',
+    contextPrompt: 'Prompt',
+    contextResource: 'Resource',
+    attachPrompt: 'Attach prompt',
+    attachResource: 'Attach resource',
+    /** Demo mode's conversation script (PromptScriptBar.tsx). */
+    useAsScript: 'Use as demo script',
+    conversationScript: 'Conversation script',
+    nextPrompt: 'Next prompt',
   },
   tools: {
     runTool: 'Run tool',
@@ -256,6 +267,8 @@ export const nameOf = {
   appFrame: (uri: string) => `MCP App ${uri}`,
   switchTo: (server: string) => `Switch to ${server}`,
   toolCallCard: (tool: string) => `Tool call ${tool}`,
+  removeContext: (label: string) => `Remove ${label}`,
+  savedConversation: (n: number) => `Saved conversation ${n}`,
   /** A row of the Audit results: "<check id>: <pass|fail|warning|not-applicable>". */
   auditRow: (id: string, verdict: string) => `${id}: ${verdict}`,
   showInLog: (method: string) => `Show ${method} in the Message log`,
