@@ -119,6 +119,12 @@ const IDIOMS = [
     message: "An inline plural: use plural(count, 'word') from src/shared/read.ts.",
   },
   {
+    // A formatter per call (or per module) for counts: formatCount(n) says "1,024" one way everywhere.
+    selector:
+      "NewExpression[callee.object.name='Intl'][callee.property.name='NumberFormat'], CallExpression[callee.property.name='toLocaleString'][arguments.0.value=/^en/]",
+    message: 'Format a count with formatCount(n) from src/shared/read.ts.',
+  },
+  {
     selector: "ConditionalExpression[test.operator='instanceof'][test.right.name='Error'][consequent.property.name='message']",
     message:
       'Use describeError(error) from src/shared/read.ts: it also reads the message of an EngineError that crossed the worker boundary.',

@@ -14,7 +14,20 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { startStaticServer } from '../src/node/static-server/server.ts';
-import { clicksBetween, installProbes, logAccounted, longTasksBetween, now, percentile, result, runTool, timeFilter } from './browser.ts';
+import {
+  clicksBetween,
+  installProbes,
+  logAccounted,
+  longTasksBetween,
+  now,
+  percentile,
+  prepareTool,
+  result,
+  runTool,
+  timeFilter,
+} from './browser.ts';
+import { tracedTasks } from './trace.ts';
+import { formatCount } from '../src/shared/read.ts';
 import { startFloodServer } from '../src/test/servers/flood-server.ts';
 import { startDemoServer } from '../src/node/demo-server/index.ts';
 import { createHostileServer } from '../src/test/servers/hostile/server.ts';
@@ -103,9 +116,16 @@ async function main() {
       // The log's count repaints up to ten times a second: let it show the handshake's messages first.
       await page.waitForTimeout(500);
       let before = await logAccounted(page);
-      let from = await runTool(page, 'flood', { count: 20_000, perSecond: 20_000 });
-      await result(page).getByText('sent 20000').waitFor({ timeout: DRAIN_TIMEOUT_MS });
-      await page.waitForTimeout(500);
+      await prepareTool(page, 'flood', { count: 20_000, perSecond: 20_000 });
+      let from = 0;
+      // Traced, for each task's CPU time beside its wall time: on a loaded machine a task's wall time is
+      // mostly waiting for a core, and the Long Tasks API sees only wall time.
+      const traced = await tracedTasks(page, 'burst', async () => {
+        from = await now(page);
+        await page.getByRole('button', { name: 'Run tool' }).click();
+        await result(page).getByText('sent 20000').waitFor({ timeout: DRAIN_TIMEOUT_MS });
+        await page.waitForTimeout(500);
+      });
       let to = await now(page);
       let after = await logAccounted(page);
       let arrived = after.kept + after.evicted - (before.kept + before.evicted);
@@ -113,6 +133,11 @@ async function main() {
       let tasks = await longTasksBetween(page, from, to);
       report('burst: long tasks p95', ms(percentile(tasks, 95)), '< 50 ms', percentile(tasks, 95) < 50);
       report('burst: longest task', ms(Math.max(0, ...tasks)), '≤ 200 ms', Math.max(0, ...tasks) <= 200);
+      // The same tasks as the Long Tasks API's (over 50 ms of wall time), by the CPU time they took.
+      const longCpu = traced.filter((task) => task.wallMs > 50).map((task) => task.cpuMs);
+      report('burst: long tasks p95, CPU time', ms(percentile(longCpu, 95)), '< 50 ms', percentile(longCpu, 95) < 50);
+      const longestCpu = Math.max(0, ...traced.map((task) => task.cpuMs));
+      report('burst: longest task, CPU time', ms(longestCpu), '< 50 ms', longestCpu < 50);
       report('burst: wall time until all shown', ms(to - from), '(informational)', true);
 
       console.log(`Flood: 2,000 notifications a second for ${SUSTAIN_SECONDS} s, clicking throughout`);
@@ -152,8 +177,8 @@ async function main() {
       report('sustained: longest task', ms(Math.max(0, ...tasks)), '≤ 200 ms', Math.max(0, ...tasks) <= 200);
       report(`sustained: click answered (p95 of ${clicks.length})`, ms(percentile(clicks, 95)), '< 100 ms', percentile(clicks, 95) < 100);
 
-      console.log(`Retention: ${after.kept.toLocaleString('en-US')} entries`);
-      report('retention: entries kept', after.kept.toLocaleString('en-US'), '100,000', after.kept === 100_000);
+      console.log(`Retention: ${formatCount(after.kept)} entries`);
+      report('retention: entries kept', formatCount(after.kept), '100,000', after.kept === 100_000);
       const cold = await timeFilter(page, 'flood 1234');
       const warm = await timeFilter(page, 'flood 5678');
       report('filter over all entries (first filter, cold cache)', ms(cold), '< 100 ms', cold < 100);
@@ -173,7 +198,7 @@ async function main() {
       });
       report('scrolling 100k entries: frame time p95 (60 jumps)', ms(percentile(frames, 95)), '< 50 ms', percentile(frames, 95) < 50);
 
-      console.log(`Session file: save and reopen ${after.kept.toLocaleString('en-US')} messages`);
+      console.log(`Session file: save and reopen ${formatCount(after.kept)} messages`);
       from = await now(page);
       let started = Date.now();
       const downloading = page.waitForEvent('download', { timeout: DRAIN_TIMEOUT_MS });

@@ -9,12 +9,29 @@ import { names } from './names.ts';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-/** Every rendered row's box, and whether its content fits inside it (nothing clipped below, nothing stacked). */
+/**
+ * Every rendered row's box, whether its content fits inside it (nothing clipped below, nothing stacked), and the
+ * badges cut part-way by their row (a badge is shown whole or left out, never cut mid-word).
+ */
 async function rowsOf(list: Locator) {
   return list.evaluate((element) =>
     [...element.querySelectorAll(':scope > li')].map((row) => {
       const box = row.getBoundingClientRect();
-      return { top: box.top, bottom: box.bottom, left: box.left, right: box.right, fits: row.scrollHeight <= row.clientHeight + 1 };
+      const cutBadges = [...row.querySelectorAll(':is(.hint-badges, .item-badges) > .badge')].filter((badge) => {
+        const shown = badge.parentElement!.getBoundingClientRect();
+        const own = badge.getBoundingClientRect();
+        const overlaps = own.left < shown.right - 0.5 && own.top < shown.bottom - 0.5;
+        const whole = own.right <= shown.right + 0.5 && own.bottom <= shown.bottom + 0.5;
+        return overlaps && !whole;
+      }).length;
+      return {
+        top: box.top,
+        bottom: box.bottom,
+        left: box.left,
+        right: box.right,
+        fits: row.scrollHeight <= row.clientHeight + 1,
+        cutBadges,
+      };
     }),
   );
 }
@@ -26,6 +43,7 @@ async function expectNoOverlap(page: Page, name: string) {
   expect(rows.length).toBeGreaterThan(3);
   for (const [index, row] of rows.entries()) {
     expect(row.fits, `${name} row ${index} content fits its row`).toBe(true);
+    expect(row.cutBadges, `${name} row ${index} shows no badge cut part-way`).toBe(0);
     for (const other of rows.slice(index + 1)) {
       const intersect = row.top < other.bottom - 0.5 && other.top < row.bottom - 0.5 && row.left < other.right && other.left < row.right;
       expect(intersect, `${name} rows ${index} and another intersect`).toBe(false);

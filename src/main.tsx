@@ -97,7 +97,7 @@ function whenIdle(work: (timeLeft: () => number) => void): void {
     requestIdleCallback(
       (deadline) => {
         // Idle periods run up to 50 ms; a click landing in one would wait that long. Slices stay short.
-        const until = performance.now() + Math.min(10, deadline.timeRemaining());
+        const until = performance.now() + Math.min(6, deadline.timeRemaining());
         work(() => until - performance.now());
       },
       { timeout: 2000 },

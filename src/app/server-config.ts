@@ -6,7 +6,7 @@
  */
 import type { TransportChoice } from '../shared/model.ts';
 import { ownValue } from '../shared/own.ts';
-import { describeError, isRecord } from '../shared/read.ts';
+import { describeError, formatCount, isRecord } from '../shared/read.ts';
 import { relayCommandLine } from '../shared/relay.ts';
 
 /** A pasted or dropped config larger than this is refused before it is parsed. */
@@ -49,9 +49,7 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 export function parseServerConfig(text: string): ParsedConfig {
   const empty = (problem: string): ParsedConfig => ({ servers: [], stdio: [], problems: [problem] });
   if (text.length > MAX_CONFIG_CHARS)
-    return empty(
-      `The config is ${text.length.toLocaleString('en')} characters; configs up to ${MAX_CONFIG_CHARS.toLocaleString('en')} are read.`,
-    );
+    return empty(`The config is ${formatCount(text.length)} characters; configs up to ${formatCount(MAX_CONFIG_CHARS)} are read.`);
   let root: unknown;
   try {
     root = JSON.parse(text);

@@ -20,7 +20,7 @@ import { diagnoseCors } from './cors-doctor.ts';
 import { INPUT_REQUIRED_NOT_ALLOWED, isUnsupportedServerVersion } from './sdk-client.ts';
 import { StreamFault } from './stream-guard.ts';
 import { explainHttpStatus } from './http-status.ts';
-import { describeError } from '../shared/read.ts';
+import { describeError, formatCount } from '../shared/read.ts';
 
 /** What a server must send for a browser client on another origin to talk to it. */
 const CORS_REQUIREMENTS = [
@@ -106,7 +106,7 @@ function nameVersions(listed: readonly unknown[]): string {
   if (versions.length === 0) return 'none listed';
   const named = versions.slice(0, MAX_VERSIONS_NAMED).map((v) => (v.length > 40 ? `${v.slice(0, 40)}…` : v));
   const more = versions.length - named.length;
-  return `${named.join(', ')}${more > 0 ? ` and ${more.toLocaleString('en')} more` : ''}`;
+  return `${named.join(', ')}${more > 0 ? ` and ${formatCount(more)} more` : ''}`;
 }
 
 /**

@@ -51,6 +51,33 @@ describe('message recorder', () => {
     expect(entries.map((e) => e.unmatched ?? false)).toEqual([false, false, true, true]);
   });
 
+  it('pairs an error with "id": null with the one request its HTTP exchange carried (a 400 to the era probe)', () => {
+    const { recorder, entries, advance } = setup();
+    recorder.outbound(JSON.stringify({ jsonrpc: '2.0', id: 'probe', method: 'server/discover' }), { httpSeq: 3 });
+    recorder.outbound(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }), { httpSeq: 4 });
+    advance(9);
+    recorder.inbound(
+      { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: No valid session ID provided' } },
+      { httpSeq: 3 },
+    );
+    expect(entries[2]).toMatchObject({ kind: 'error', requestSeq: entries[0]!.seq, latencyMs: 9 });
+    expect(entries[2]!.unmatched).toBeUndefined();
+    // A null-id error on an exchange that carried a batch cannot say which request it answers.
+    recorder.outbound(
+      JSON.stringify([
+        { jsonrpc: '2.0', id: 5, method: 'ping' },
+        { jsonrpc: '2.0', id: 6, method: 'ping' },
+      ]),
+      { httpSeq: 5 },
+    );
+    recorder.inbound({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } }, { httpSeq: 5 });
+    expect(entries.at(-1)!.requestSeq).toBeUndefined();
+    // Nor one on an exchange whose request was already answered.
+    recorder.inbound({ jsonrpc: '2.0', id: 1, result: {} }, { httpSeq: 4 });
+    recorder.inbound({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'again' } }, { httpSeq: 4 });
+    expect(entries.at(-1)!.requestSeq).toBeUndefined();
+  });
+
   it('splits batches and keeps unparsable bytes and non-JSON-RPC values', () => {
     const { recorder, entries } = setup();
     recorder.inbound([

@@ -53,7 +53,13 @@ export function createMessageRecorder(deps: {
   claimMark?: (frame: unknown) => CallMark | undefined;
 }): MessageRecorder {
   /** Keyed by direction of the request + id, since both sides number their own requests. */
-  const pending = new Map<string, { time: number; seq: number }>();
+  const pending = new Map<string, { time: number; seq: number; httpSeq?: number }>();
+  /**
+   * The one request each HTTP exchange carried (null for a batch of several). A server that cannot read a
+   * request's id answers with `"id": null`, e.g. a 2025 server's 400 to the era probe; the exchange it came back
+   * on still says which request it answers.
+   */
+  const requestOfExchange = new Map<number, string | null>();
   /** Ids of our requests we cancelled (or that timed out): a response to them is late and ignored. */
   const abandoned = new Set<string>();
   const key = (requestDirection: Direction, id: string | number) => `${requestDirection}:${typeof id}:${id}`;
@@ -83,25 +89,37 @@ export function createMessageRecorder(deps: {
     const mark = direction === 'out' && facts.kind === 'request' ? deps.claimMark?.(value) : undefined;
     if (mark !== undefined) Object.assign(entry, mark);
     if (facts.kind === 'request' && facts.rpcId !== undefined) {
-      pending.set(key(direction, facts.rpcId), { time, seq: entry.seq });
+      const requestKey = key(direction, facts.rpcId);
+      pending.set(requestKey, { time, seq: entry.seq, ...(direction === 'out' && origin && { httpSeq: origin.httpSeq }) });
+      if (direction === 'out' && origin) {
+        requestOfExchange.set(origin.httpSeq, requestOfExchange.has(origin.httpSeq) ? null : requestKey);
+      }
     }
-    if ((facts.kind === 'response' || facts.kind === 'error') && facts.rpcId !== undefined) {
-      const requestDirection: Direction = direction === 'in' ? 'out' : 'in';
-      const requestKey = key(requestDirection, facts.rpcId);
-      const request = pending.get(requestKey);
+    const answerKey =
+      facts.rpcId !== undefined
+        ? key(direction === 'in' ? 'out' : 'in', facts.rpcId)
+        : facts.kind === 'error' && direction === 'in' && origin
+          ? requestOfExchange.get(origin.httpSeq)
+          : undefined;
+    if ((facts.kind === 'response' || facts.kind === 'error') && answerKey) {
+      const request = pending.get(answerKey);
       if (request) {
         entry.latencyMs = time - request.time;
         entry.requestSeq = request.seq;
-        pending.delete(requestKey);
+        pending.delete(answerKey);
+        if (request.httpSeq !== undefined) requestOfExchange.delete(request.httpSeq);
       }
-      if (abandoned.delete(requestKey)) entry.late = true;
+      if (abandoned.delete(answerKey)) entry.late = true;
       else if (!request && facts.rpcId !== undefined) entry.unmatched = true;
     }
     if (direction === 'out' && facts.method === 'notifications/cancelled') {
       const requestId = (value as { params?: { requestId?: unknown } }).params?.requestId;
       if (typeof requestId === 'string' || typeof requestId === 'number') {
-        abandoned.add(key('out', requestId));
-        pending.delete(key('out', requestId));
+        const requestKey = key('out', requestId);
+        abandoned.add(requestKey);
+        const httpSeq = pending.get(requestKey)?.httpSeq;
+        if (httpSeq !== undefined) requestOfExchange.delete(httpSeq);
+        pending.delete(requestKey);
       }
     }
     deps.emit(entry);

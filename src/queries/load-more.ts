@@ -5,6 +5,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { EngineClient } from '../bridge/index.ts';
 import { MAX_LIST_ITEMS_KEPT, type ListMore } from '../shared/model.ts';
+import { formatCount } from '../shared/read.ts';
 
 const ITEMS_FIELD = { listTools: 'tools', listResources: 'resources', listResourceTemplates: 'templates', listPrompts: 'prompts' } as const;
 export type PagedListMethod = keyof typeof ITEMS_FIELD;
@@ -17,7 +18,7 @@ export function appendBatch<T extends PagedList>(sofar: T, next: PagedList, fiel
   const full = items.length >= keep;
   const more: ListMore | undefined =
     full && next.more
-      ? { cursor: next.more.cursor, reason: `stopped at ${keep.toLocaleString('en-US')} entries, the most MCP Lens keeps`, final: true }
+      ? { cursor: next.more.cursor, reason: `stopped at ${formatCount(keep)} entries, the most MCP Lens keeps`, final: true }
       : next.more;
   const { more: _continued, ...rest } = sofar;
   return {

@@ -13,6 +13,10 @@ export const num = (value: unknown): number | undefined => (typeof value === 'nu
 
 export const record = (value: unknown): Record<string, unknown> | undefined => (isRecord(value) ? value : undefined);
 
+/** One formatter for every count shown ("1,024"): `toLocaleString` builds a new one on each call, which is slow. */
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+export const formatCount = (count: number): string => COUNT_FORMAT.format(count);
+
 /** "tool" or "tools" for `count`, without the count (when the count is written apart, e.g. with separators). */
 export const pluralWord = (count: number, word: string, many = `${word}s`): string => (count === 1 ? word : many);
 

@@ -4,7 +4,7 @@
  * check a draft with the same rules, so what the editor accepts the engine sends.
  */
 import { CUT_MARK } from './bounds.ts';
-import { describeError, isRecord } from './read.ts';
+import { describeError, formatCount, isRecord } from './read.ts';
 
 /** A request as a person edits it: the method and params. The id and `jsonrpc` are the engine's to assign. */
 export interface ResendDraft {
@@ -80,7 +80,7 @@ export const draftText = (draft: ResendDraft): string => JSON.stringify(draft, n
 /** Reads what a person typed into the editor, and says in words what is wrong with it. */
 export function parseDraft(text: string): DraftCheck {
   if (text.length > MAX_DRAFT_CHARS)
-    return { ok: false, problem: `The request is longer than ${MAX_DRAFT_CHARS.toLocaleString('en-US')} characters.` };
+    return { ok: false, problem: `The request is longer than ${formatCount(MAX_DRAFT_CHARS)} characters.` };
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -103,8 +103,7 @@ export function checkDraft(value: Record<string, unknown>): DraftCheck {
   if (refusal !== undefined) return { ok: false, problem: refusal };
   if (params !== undefined && !isRecord(params)) return { ok: false, problem: '"params" must be an object, or be left out.' };
   const text = params === undefined ? '' : JSON.stringify(params);
-  if (text.length > MAX_DRAFT_CHARS)
-    return { ok: false, problem: `"params" is longer than ${MAX_DRAFT_CHARS.toLocaleString('en-US')} characters.` };
+  if (text.length > MAX_DRAFT_CHARS) return { ok: false, problem: `"params" is longer than ${formatCount(MAX_DRAFT_CHARS)} characters.` };
   if (text.includes(MASK))
     return {
       ok: false,

@@ -12,7 +12,7 @@ import type { HttpExchange, MessageEntry, WireBody } from '../events.ts';
 import type { ContentBlock, Icon, ServerSummary, ToolCallOutcome } from '../model.ts';
 import { REPLAY_LIST_METHODS, type ListSnapshots } from '../replay-api.ts';
 import type { SavedLogItem, SavedResult, SessionFile } from './session-file-format.ts';
-import { isRecord, num } from '../read.ts';
+import { formatCount, isRecord, num } from '../read.ts';
 import { readConversations } from './saved-conversation.ts';
 
 export interface SessionFileBounds {
@@ -68,10 +68,10 @@ export class SessionFileReader {
 
   /** What was left out or cut, in plain words, for the log of the opened file. */
   notes(): string[] {
-    const notes = [...this.dropped].map(([what, n]) => `This file had ${n.toLocaleString('en-US')} ${what}; left out.`);
+    const notes = [...this.dropped].map(([what, n]) => `This file had ${formatCount(n)} ${what}; left out.`);
     if (this.cutStrings > 0)
       notes.push(
-        `${this.cutStrings.toLocaleString('en-US')} overlong text${this.cutStrings === 1 ? ' was' : 's were'} cut; each cut ends in "…[truncated N chars]".`,
+        `${formatCount(this.cutStrings)} overlong text${this.cutStrings === 1 ? ' was' : 's were'} cut; each cut ends in "…[truncated N chars]".`,
       );
     return notes;
   }
@@ -98,7 +98,7 @@ export class SessionFileReader {
       if (value !== undefined) this.drop(`${what} (not a list)`);
       return [];
     }
-    if (value.length > max) this.drop(`${what} beyond the first ${max.toLocaleString('en-US')}`, value.length - max);
+    if (value.length > max) this.drop(`${what} beyond the first ${formatCount(max)}`, value.length - max);
     const out: T[] = [];
     let bad = 0;
     for (let index = 0; index < Math.min(value.length, max); index += 1) {

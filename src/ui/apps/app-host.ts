@@ -13,15 +13,15 @@ import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/c
 
 import type { AppResourceMeta } from '../../shared/apps.ts';
 import type { EngineApi, EngineMethod } from '../../shared/boundary.ts';
-import type { EngineError } from '../../shared/errors.ts';
 import type { Tool, ToolCallOutcome } from '../../shared/model.ts';
 import type { ResourceContent } from '../../shared/resources-api.ts';
 import type { UrlCheck } from '../../shared/url.ts';
+import { describeError, formatCount } from '../../shared/read.ts';
 import { confirmReason } from '../tools/ConfirmRunDialog.tsx';
 import { mayBeDestructive } from '../../shared/tool-hints.ts';
 import { APP_BYTES_PER_SECOND, APP_MESSAGES_PER_SECOND, BUDGET_LOGGER } from './app-budget.ts';
 import { buildAppDocument, GUARD_LOGGER } from './app-document.ts';
-import { AppTransport } from './app-transport.ts';
+import { AppTransport, backgroundTask } from './app-transport.ts';
 import { SANDBOX_FLAGS } from './sandbox-url.ts';
 import { LENS_VERSION } from '../../shared/version.ts';
 
@@ -81,6 +81,7 @@ export interface AppCallQuestion {
 }
 
 const HOST_INFO = { name: 'MCP Lens', version: LENS_VERSION };
+const BYTES_OVER = `more than ${APP_BYTES_PER_SECOND / 2 ** 20} MB of messages`;
 
 export interface AppHost {
   /** The inspector's theme changed: the app is told (`ui/notifications/host-context-changed`) so it restyles. */
@@ -138,7 +139,7 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
   bridge.addEventListener('sizechange', (size) => deps.onSize(size));
   bridge.addEventListener('loggingmessage', ({ level, logger, data }) => {
     const text = typeof data === 'string' ? data : JSON.stringify(data);
-    if (logger === BUDGET_LOGGER) pause(text.includes('MB') ? `more than ${APP_BYTES_PER_SECOND / 2 ** 20} MB of messages` : undefined);
+    if (logger === BUDGET_LOGGER) pause(text.includes('MB') ? BYTES_OVER : undefined);
     else if (logger === GUARD_LOGGER) refuse(`the browser refused ${text}`);
     else onActivity({ kind: 'log', text: `${level}: ${text}` });
   });
@@ -172,8 +173,8 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
       onActivity({ kind: 'call', text: `tools/call ${name}${outcome.isError ? ' (tool error)' : ''}`, ok: !outcome.isError });
       return toCallToolResult(outcome);
     } catch (error) {
-      onActivity({ kind: 'call', text: `tools/call ${name} failed: ${messageOf(error)}`, ok: false });
-      throw new Error(messageOf(error), { cause: error });
+      onActivity({ kind: 'call', text: `tools/call ${name} failed: ${describeError(error)}`, ok: false });
+      throw new Error(describeError(error), { cause: error });
     }
   };
   bridge.onreadresource = async ({ uri }) => {
@@ -182,8 +183,8 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
       onActivity({ kind: 'call', text: `resources/read ${uri}`, ok: true });
       return { contents: await Promise.all(read.contents.map(toResourceContents)) } as ReadResourceResult;
     } catch (error) {
-      onActivity({ kind: 'call', text: `resources/read ${uri} failed: ${messageOf(error)}`, ok: false });
-      throw new Error(messageOf(error), { cause: error });
+      onActivity({ kind: 'call', text: `resources/read ${uri} failed: ${describeError(error)}`, ok: false });
+      throw new Error(describeError(error), { cause: error });
     }
   };
   bridge.onopenlink = async ({ url }) => {
@@ -221,7 +222,15 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
 
   // The transport counts every message from the app's frame against its budget before anything parses it,
   // and works the rest off in short background slices, behind the engine's answers (app-transport.ts).
-  await bridge.connect(new AppTransport(frame, { now: deps.now, onOverBudget: () => pause() }));
+  await bridge.connect(
+    new AppTransport({
+      frame,
+      host: window,
+      now: deps.now,
+      later: backgroundTask,
+      onOverBudget: (what) => pause(what === 'bytes' ? BYTES_OVER : undefined),
+    }),
+  );
   return {
     setTheme(theme) {
       context = { ...context, theme };
@@ -236,11 +245,8 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
 
 /** The most of one app message an activity line shows. */
 const MAX_ACTIVITY_CHARS = 500;
-const count = new Intl.NumberFormat('en-US');
 const cut = (text: string) =>
-  text.length <= MAX_ACTIVITY_CHARS ? text : `${text.slice(0, MAX_ACTIVITY_CHARS)}… (${count.format(text.length)} characters)`;
-
-const messageOf = (error: unknown) => (error as Partial<EngineError>)?.message ?? String(error);
+  text.length <= MAX_ACTIVITY_CHARS ? text : `${text.slice(0, MAX_ACTIVITY_CHARS)}… (${formatCount(text.length)} characters)`;
 
 /** An outcome back in the shape of the MCP result the app asked for. */
 function toCallToolResult(outcome: ToolCallOutcome): CallToolResult {

@@ -3,6 +3,7 @@ import { isAppMimeType, readAppResourceMeta, type AppResourceMeta } from '../../
 import type { EngineError } from '../../shared/errors.ts';
 import { MAX_RESOURCE_TEXT, type ResourceReadResult } from '../../shared/resources-api.ts';
 import type { AppSource } from './app-host.ts';
+import { formatCount } from '../../shared/read.ts';
 
 export type AppSourceState = { status: 'loading' } | { status: 'error'; error: EngineError } | { status: 'ready'; app: AppSource };
 
@@ -29,7 +30,7 @@ export function appSourceOf(uri: string, read: Pick<ResourceReadResult, 'content
       status: 'error',
       error: {
         code: 'bad-response',
-        message: `This app is too large to run (${megabytes(content.textTruncatedFrom)}, limit ${megabytes(MAX_RESOURCE_TEXT)}): MCP Lens keeps at most ${MAX_RESOURCE_TEXT.toLocaleString('en-US')} characters of a resource and does not run a cut app. Make the server's app smaller (load data with tool calls rather than inlining it).`,
+        message: `This app is too large to run (${megabytes(content.textTruncatedFrom)}, limit ${megabytes(MAX_RESOURCE_TEXT)}): MCP Lens keeps at most ${formatCount(MAX_RESOURCE_TEXT)} characters of a resource and does not run a cut app. Make the server's app smaller (load data with tool calls rather than inlining it).`,
       },
     };
   }

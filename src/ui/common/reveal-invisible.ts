@@ -4,7 +4,7 @@
  * characters, control characters, and Unicode tag characters (U+E0000–E007F, used to smuggle prompts).
  * A run of tag characters is shown once, with the ASCII it spells.
  */
-import { plural } from '../../shared/read.ts';
+import { formatCount, plural } from '../../shared/read.ts';
 
 export interface TextSegment {
   text: string;
@@ -46,7 +46,6 @@ const HIDDEN =
   /([\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff])\1*|[\u{e0000}-\u{e007f}]+/gu;
 
 const TAG_START = 0xe0000;
-const numberFormat = new Intl.NumberFormat('en');
 
 function hex(codePoint: number): string {
   return `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
@@ -70,7 +69,7 @@ function describe(match: string): { marker: string; title: string } {
   const run = match.length;
   if (run === 1) return { marker: `⟨${hex(first)}⟩`, title: `Hidden character ${hex(first)} ${name}` };
   return {
-    marker: `⟨${hex(first)} ×${numberFormat.format(run)}⟩`,
+    marker: `⟨${hex(first)} ×${formatCount(run)}⟩`,
     title: `${plural(run, 'hidden character')} ${hex(first)} ${name} in a row`,
   };
 }

@@ -1,5 +1,19 @@
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
+/**
+ * More slots than any window has rows (a 12,000 px tall list at 24 px, with overscan), so the rows of one
+ * window never share a slot.
+ */
+const ROW_SLOTS = 512;
+
+/**
+ * A row's React key: its slot on screen, not its item. While a list follows a flood, each repaint shows
+ * rows that were not on screen the last time; keyed by item, React would unmount every row and mount new
+ * ones (elements, fibers, store subscriptions), which was most of a repaint's cost. Keyed by slot, the same
+ * elements take the new rows' text. Rows keep no state of their own, so nothing else changes.
+ */
+export const rowSlot = (index: number): number => index % ROW_SLOTS;
+
 export interface RowWindow {
   /** First and one-past-last row index to render. */
   start: number;
@@ -66,11 +80,27 @@ export function useFixedRows(
     return () => observer.disconnect();
   }, [scroller, measure]);
 
+  // The height to scroll to while following, for a write made in a later frame.
+  const bottom = useRef(0);
+  const pinnedBefore = useRef(false);
+  const frame = useRef(0);
   useLayoutEffect(() => {
     const element = scroller.current;
-    // The browser clamps it to the bottom.
-    if (element && following) element.scrollTop = count * rowHeight;
+    bottom.current = count * rowHeight;
+    const justPinned = following && !pinnedBefore.current;
+    pinnedBefore.current = following;
+    if (!element || !following) return;
+    // The browser clamps it to the bottom. Writing scrollTop lays the page out at once: when following
+    // starts (Jump to latest, the first rows) that is wanted now; for a batch of new rows it is left to the
+    // next frame, which lays out anyway, so the repaint of a flooded list does not also pay a forced layout.
+    if (justPinned) element.scrollTop = bottom.current;
+    else if (frame.current === 0)
+      frame.current = requestAnimationFrame(() => {
+        frame.current = 0;
+        if (followingNow.current) element.scrollTop = bottom.current;
+      });
   }, [scroller, following, count, rowHeight]);
+  useLayoutEffect(() => () => cancelAnimationFrame(frame.current), []);
 
   const totalHeight = count * rowHeight;
   const top = following ? Math.max(0, totalHeight - view.height) : view.top;

@@ -8,7 +8,10 @@ type Subscribe = (listener: () => void) => () => void;
 
 /**
  * `subscribe`, calling `notify` at most once per `intervalMs` while changes keep coming: the first change
- * after a quiet spell at once, the last change of a burst always (on a trailing timer).
+ * after a quiet spell in the next task, the last change of a burst always (on a trailing timer).
+ *
+ * Never inside the store update itself: that update is usually a batch of engine events (one animation frame's
+ * worth), and a list repainting in the same task made one long task of both. Apart, each is short.
  */
 export function throttledSubscribe(subscribe: Subscribe, intervalMs: number): Subscribe {
   return (notify) => {
@@ -21,9 +24,7 @@ export function throttledSubscribe(subscribe: Subscribe, intervalMs: number): Su
     };
     const unsubscribe = subscribe(() => {
       if (timer !== undefined) return;
-      const wait = last + intervalMs - performance.now();
-      if (wait <= 0) fire();
-      else timer = setTimeout(fire, wait);
+      timer = setTimeout(fire, Math.max(0, last + intervalMs - performance.now()));
     });
     return () => {
       unsubscribe();

@@ -2,14 +2,14 @@ import type { WireBody } from '../../shared/events.ts';
 import { DEFAULT_HTTP_BODY_BUDGET } from '../../state/index.ts';
 import { LargeText } from '../content/LargeText.tsx';
 import { LazyDetails } from '../content/LazyDetails.tsx';
+import { formatCount } from '../../shared/read.ts';
 
 /** A request or response body as it crossed the wire, built only when opened. */
 export function HttpBody({ title, body }: { title: string; body: WireBody | undefined }) {
   if (!body) return null;
-  const count = (n: number) => n.toLocaleString('en-US');
   const facts = [
-    `${count(body.size)} characters`,
-    ...(body.truncated && !body.dropped ? [`first ${count(body.text.length)} kept`] : []),
+    `${formatCount(body.size)} characters`,
+    ...(body.truncated && !body.dropped ? [`first ${formatCount(body.text.length)} kept`] : []),
     ...(body.dropped ? ['text dropped to bound memory'] : []),
   ];
   return (
@@ -24,8 +24,8 @@ export function HttpBody({ title, body }: { title: string; body: WireBody | unde
         {() =>
           body.dropped ? (
             <p className="muted">
-              The oldest bodies are let go once the HTTP view holds {(DEFAULT_HTTP_BODY_BUDGET / 1024 / 1024).toLocaleString('en-US')} M
-              characters of body text; this HTTP view no longer has this one.
+              The oldest bodies are let go once the HTTP view holds {formatCount(DEFAULT_HTTP_BODY_BUDGET / 1024 / 1024)} M characters of
+              body text; this HTTP view no longer has this one.
             </p>
           ) : (
             <LargeText className="code-block" text={body.text} fileName={`${title.toLowerCase().replace(' ', '-')}.txt`} />

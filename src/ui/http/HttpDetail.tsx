@@ -4,6 +4,7 @@ import { ServerText } from '../common/ServerText.tsx';
 import { useStoreOf } from '../services.tsx';
 import { HttpBody } from './HttpBody.tsx';
 import { McpHeaders } from './McpHeaders.tsx';
+import { formatCount } from '../../shared/read.ts';
 
 /** Messages listed in the detail; a long stream links the first ones and counts the rest. */
 const MAX_LINKED = 200;
@@ -89,8 +90,7 @@ export function HttpDetail() {
           )}
         </dl>
         <h3 className="section-subtitle">
-          Messages carried (
-          {seqs.length >= MAX_CARRIED_LINKS ? `the first ${MAX_CARRIED_LINKS.toLocaleString('en-US')} are linked` : seqs.length})
+          Messages carried ({seqs.length >= MAX_CARRIED_LINKS ? `the first ${formatCount(MAX_CARRIED_LINKS)} are linked` : seqs.length})
         </h3>
         {seqs.length === 0 ? (
           <p className="muted">None.</p>

@@ -10,7 +10,7 @@ import { HttpDetail } from './HttpDetail.tsx';
 import { statusTone } from './status-tone.ts';
 import './http.css';
 import { ExportButton } from '../presentation/ExportButton.tsx';
-import { pluralWord } from '../../shared/read.ts';
+import { formatCount, pluralWord } from '../../shared/read.ts';
 
 const ROW_HEIGHT = 24;
 
@@ -60,7 +60,7 @@ export function HttpView() {
       </header>
       {evicted > 0 && (
         <p className="log-marker" role="note">
-          {evicted.toLocaleString('en-US')} earlier {pluralWord(evicted, 'exchange')} evicted
+          {formatCount(evicted)} earlier {pluralWord(evicted, 'exchange')} evicted
         </p>
       )}
       <div className="log-scroller" ref={scroller} onScroll={rows.onScroll}>

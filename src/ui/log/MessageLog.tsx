@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useId, useLayoutEffect, useRef, type CSSProperties, type KeyboardEvent } from 'react';
-import { useFixedRows } from '../common/use-fixed-rows.ts';
+import { rowSlot, useFixedRows } from '../common/use-fixed-rows.ts';
 import { LIST_REFRESH_MS } from '../common/use-throttled-state.ts';
 import { Separator } from '../layout/Separator.tsx';
 import { useStoreOf, useThrottledStoreOf } from '../services.tsx';
@@ -8,7 +8,7 @@ import { LogFacets } from './LogFacets.tsx';
 import { PinnedMessages } from './PinnedMessages.tsx';
 import { LOG_ROW_HEIGHT, LogRow } from './LogRow.tsx';
 import { useVisibleIds } from './use-visible-ids.ts';
-import { pluralWord } from '../../shared/read.ts';
+import { formatCount, pluralWord } from '../../shared/read.ts';
 import './log.css';
 
 // The detail of a chosen message loads the first time one is chosen: not needed to show the log.
@@ -118,7 +118,7 @@ export function MessageLog() {
       <div className="log-body">
         {evicted > 0 && (
           <p className="log-marker" role="note">
-            {evicted.toLocaleString('en-US')} earlier {pluralWord(evicted, 'message')} evicted
+            {formatCount(evicted)} earlier {pluralWord(evicted, 'message')} evicted
           </p>
         )}
         <div className="log-scroller" ref={scroller} onScroll={rows.onScroll}>
@@ -132,7 +132,7 @@ export function MessageLog() {
                 const id = visible.idAt(index);
                 return id === undefined ? null : (
                   <LogRow
-                    key={id}
+                    key={rowSlot(index)}
                     id={id}
                     top={index * LOG_ROW_HEIGHT}
                     position={index + 1}

@@ -8,7 +8,7 @@ import { ServerText } from '../common/ServerText.tsx';
 import { ArgumentInput } from '../completions/ArgumentInput.tsx';
 import { ReadOnlyNote } from '../session-file/ReadOnlyNote.tsx';
 import { useCommands, useLatestCall, useScope } from '../services.tsx';
-import { submitOnModEnter } from '../common/submit-on-mod-enter.ts';
+import { MOD_ENTER_FORM, submitOnModEnter } from '../common/submit-on-mod-enter.ts';
 import { PromptMessages } from './PromptMessages.tsx';
 import { SavedPicker } from '../session-file/SavedPicker.tsx';
 import { useSavedGets } from './SavedPromptGets.tsx';
@@ -53,6 +53,7 @@ export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
         className="prompt-form"
         aria-label="Prompt arguments"
         onKeyDown={submitOnModEnter}
+        {...{ [MOD_ENTER_FORM]: true }}
         onSubmit={(event) => {
           event.preventDefault();
           get();

@@ -16,6 +16,7 @@ import '../common/split-view.css';
 import './prompts.css';
 import { useScope } from '../services.tsx';
 import { plural } from '../../shared/read.ts';
+import { submitSelectedOnModEnter } from '../common/submit-on-mod-enter.ts';
 
 /** Name, title, one line of description, badges: four lines, as a resource row (measured: 90 px with padding). */
 const PROMPT_ROW_HEIGHT = 96;
@@ -51,7 +52,7 @@ function ConnectedPrompts() {
   const gotten = (name: string) => recording?.catalog.promptGets.filter((get) => get.name === name).length ?? 0;
 
   return (
-    <div className="split-view">
+    <div className="split-view" onKeyDown={submitSelectedOnModEnter}>
       <div className="split-list-pane">
         <div className="pane-toolbar">
           <span className="muted" aria-live="polite">

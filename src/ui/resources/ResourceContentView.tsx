@@ -6,6 +6,7 @@ import { ServerText } from '../common/ServerText.tsx';
 import { useObjectUrl } from '../common/use-object-url.ts';
 import { blobKind, downloadName, prettyJsonText, textKind } from './content-kind.ts';
 import { AnnotationBadges } from './ResourceBadges.tsx';
+import { formatCount } from '../../shared/read.ts';
 
 const MarkdownView = lazy(() => import('./MarkdownView.tsx'));
 
@@ -23,13 +24,13 @@ export function ResourceContentView({ content }: { content: ResourceContent }) {
           </span>
         )}
         {content.blobBytes !== undefined && <span className="badge">{formatBytes(content.blobBytes)}</span>}
-        {content.text !== undefined && <span className="badge">{content.text.length.toLocaleString()} chars</span>}
+        {content.text !== undefined && <span className="badge">{formatCount(content.text.length)} chars</span>}
         <AnnotationBadges annotations={content.annotations} />
       </header>
       {content.text !== undefined && <TextContent content={content} text={content.text} />}
       {content.textTruncatedFrom !== undefined && (
         <p className="field-error">
-          Showing the first {content.text?.length.toLocaleString()} of {content.textTruncatedFrom.toLocaleString()} characters.
+          Showing the first {formatCount(content.text?.length ?? 0)} of {formatCount(content.textTruncatedFrom)} characters.
         </p>
       )}
       {content.blob !== undefined && <BlobContent content={content} blob={content.blob} />}

@@ -7,7 +7,7 @@ import type { ImportOutcome } from '../../app/index.ts';
 import { MAX_CONFIG_CHARS, relayCommand } from '../../app/server-config.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useCommands } from '../services.tsx';
-import { plural } from '../../shared/read.ts';
+import { formatCount, plural } from '../../shared/read.ts';
 
 export function ImportConfig() {
   const ids = { text: useId(), title: useId() };
@@ -22,9 +22,7 @@ export function ImportConfig() {
     if (!file) return;
     // Checked before reading: a dropped file can be anything, of any size.
     if (file.size > MAX_CONFIG_CHARS) {
-      setDropError(
-        `${file.name} is ${file.size.toLocaleString('en')} bytes; configs up to ${MAX_CONFIG_CHARS.toLocaleString('en')} are read.`,
-      );
+      setDropError(`${file.name} is ${formatCount(file.size)} bytes; configs up to ${formatCount(MAX_CONFIG_CHARS)} are read.`);
       return;
     }
     setDropError(null);

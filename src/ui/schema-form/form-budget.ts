@@ -4,7 +4,7 @@
  * the tab hangs. This estimates the combinations before rjsf sees the schema, so such a schema goes to the
  * JSON editor with a reason instead. Pure and cheap: no rjsf here, so the main bundle can ask.
  */
-import { isRecord } from '../../shared/read.ts';
+import { formatCount, isRecord } from '../../shared/read.ts';
 type Schema = Record<string, unknown>;
 
 /** More combinations than this at any one place in the schema, and the form is not generated. */
@@ -51,7 +51,7 @@ function children(schema: Schema): unknown[][] {
 
 const tooManyParts = (): FormBudget => ({
   ok: false,
-  reason: `The schema has more than ${MAX_FORM_NODES.toLocaleString('en')} parts, too many for a generated form.`,
+  reason: `The schema has more than ${formatCount(MAX_FORM_NODES)} parts, too many for a generated form.`,
 });
 
 /** Whether a form may be generated for this schema, and if not, a sentence saying why. */
@@ -67,7 +67,7 @@ export function formBudget(schema: Schema): FormBudget {
     if (Array.isArray(values) && values.length > MAX_ENUM_VALUES)
       return {
         ok: false,
-        reason: `An enum lists ${values.length.toLocaleString('en')} values, too many for a form's select (it shows up to ${MAX_ENUM_VALUES.toLocaleString('en')}).`,
+        reason: `An enum lists ${formatCount(values.length)} values, too many for a form's select (it shows up to ${formatCount(MAX_ENUM_VALUES)}).`,
       };
     if (++nodes > MAX_FORM_NODES) return tooManyParts();
     const count = branches(node, 0);
@@ -77,7 +77,7 @@ export function formBudget(schema: Schema): FormBudget {
         reason:
           count >= Number.MAX_SAFE_INTEGER
             ? 'The schema combines allOf/anyOf/oneOf so deeply that a form would try billions of combinations.'
-            : `The schema's allOf/anyOf/oneOf combine into ${count.toLocaleString('en')} alternatives (a form handles up to ${MAX_FORM_BRANCHES}).`,
+            : `The schema's allOf/anyOf/oneOf combine into ${formatCount(count)} alternatives (a form handles up to ${MAX_FORM_BRANCHES}).`,
       };
     for (const group of children(node)) {
       // Counted before they are walked: 10,000 properties are refused at once, not one by one.

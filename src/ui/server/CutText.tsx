@@ -1,8 +1,6 @@
 import { useState } from 'react';
+import { formatCount } from '../../shared/read.ts';
 import { ServerText } from '../common/ServerText.tsx';
-
-/** One formatter for every count shown: `toLocaleString` builds a new one on each call, which is slow. */
-const count = new Intl.NumberFormat('en');
 
 /**
  * Server text shown short, with "Show all" on demand: a name, description or instructions can be
@@ -20,13 +18,13 @@ export function CutText({ text, shown, total, what }: { text: string; shown: num
       {!all && longer && '…'}{' '}
       {longer && (
         <button type="button" className="button button-small cut-toggle" aria-expanded={all} onClick={() => setAll((value) => !value)}>
-          {all ? 'Show less' : `Show all ${what} (${count.format(total ?? text.length)} characters)`}
+          {all ? 'Show less' : `Show all ${what} (${formatCount(total ?? text.length)} characters)`}
         </button>
       )}
       {(all || !longer) && dropped > 0 && (
         <span className="muted cut-note">
           {' '}
-          MCP Lens kept the first {count.format(text.length)} of {count.format(total!)} characters.
+          MCP Lens kept the first {formatCount(text.length)} of {formatCount(total!)} characters.
         </span>
       )}
     </>

@@ -1,7 +1,9 @@
 import { oneLine, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
+import { LazyDetails } from '../content/LazyDetails.tsx';
 import { CutText } from './CutText.tsx';
 import type { EraFacts } from './era-facts.ts';
+import { formatCount } from '../../shared/read.ts';
 
 /** Characters of the version list shown before "Show all" (about ten versions). */
 const VERSIONS_SHOWN = 130;
@@ -34,7 +36,7 @@ export function EraRows({ facts }: { facts: EraFacts }) {
             {facts.versionCount > facts.supportedVersions.length && (
               <>
                 {' '}
-                (the first {facts.supportedVersions.length} of {facts.versionCount.toLocaleString('en')} listed)
+                (the first {facts.supportedVersions.length} of {formatCount(facts.versionCount)} listed)
               </>
             )}
           </span>
@@ -44,14 +46,22 @@ export function EraRows({ facts }: { facts: EraFacts }) {
   );
 }
 
-/** A collapsed raw-JSON section of the panel (the discover result, the server info), as the server sent it. */
+/**
+ * A collapsed raw-JSON section of the panel (the discover result, the server info), as the server sent it.
+ * Its JSON is written only when opened: a discover result can be 2,000 nodes, and the panel renders again on
+ * every change of the connection.
+ */
 export function ServerJson({ title, hint, value }: { title: string; hint: string; value: unknown }) {
   return (
-    <details className="server-section">
-      <summary>
-        {title} <span className="summary-preview mono">{oneLine(hint, 120)}</span>
-      </summary>
-      <pre className="code-block">{prettyJson(value)}</pre>
-    </details>
+    <LazyDetails
+      className="server-section"
+      summary={
+        <>
+          {title} <span className="summary-preview mono">{oneLine(hint, 120)}</span>
+        </>
+      }
+    >
+      {() => <pre className="code-block">{prettyJson(value)}</pre>}
+    </LazyDetails>
   );
 }

@@ -13,6 +13,7 @@ import { HeaderValue } from '../presentation/HeaderValue.tsx';
 import { UrlText } from '../presentation/UrlText.tsx';
 import { describeCapabilities } from './capabilities.ts';
 import { CheckCors } from './CheckCors.tsx';
+import { LazyDetails } from '../content/LazyDetails.tsx';
 import { CutText } from './CutText.tsx';
 import { EraRows, ServerJson } from './EraRows.tsx';
 import { readEraFacts, sessionText } from './era-facts.ts';
@@ -37,6 +38,8 @@ function isCrossOrigin(url: unknown): boolean {
   }
 }
 
+/** Characters of the instructions read for their one-line preview: 64 K of them would be scanned on every render. */
+const PREVIEW_SOURCE_CHARS = 400;
 /** How much of the server's own text the panel shows before "Show all" (the engine kept more: identity-bounds.ts). */
 const NAME_SHOWN = 120;
 const DESCRIPTION_SHOWN = 400;
@@ -173,7 +176,8 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
         {summary.instructions && (
           <details className="server-section">
             <summary>
-              Instructions <span className="summary-preview">{oneLine(revealInvisible(summary.instructions), 120)}</span>
+              Instructions{' '}
+              <span className="summary-preview">{oneLine(revealInvisible(summary.instructions.slice(0, PREVIEW_SOURCE_CHARS)), 120)}</span>
             </summary>
             <p className="instructions">
               <CutText text={summary.instructions} shown={INSTRUCTIONS_SHOWN} total={summary.cut?.instructions} what="instructions" />
@@ -208,10 +212,7 @@ function Capabilities({ capabilities }: { capabilities: Record<string, unknown> 
           ))}
         </ul>
       )}
-      <details>
-        <summary>Raw JSON</summary>
-        <pre className="code-block">{prettyJson(capabilities)}</pre>
-      </details>
+      <LazyDetails summary="Raw JSON">{() => <pre className="code-block">{prettyJson(capabilities)}</pre>}</LazyDetails>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { memo, useId, useMemo, useRef } from 'react';
 import { formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useFixedRows } from '../common/use-fixed-rows.ts';
+import { rowSlot, useFixedRows } from '../common/use-fixed-rows.ts';
 import { requestMethodOf } from '../../state/index.ts';
 import { LIST_REFRESH_MS } from '../common/use-throttled-state.ts';
 import { useStoreOf, useThrottledStoreOf } from '../services.tsx';
@@ -46,7 +46,7 @@ export function NotificationsTimeline() {
           ) : (
             <ol className="timeline-list" style={{ height: rows.totalHeight }}>
               {ids.slice(rows.start, rows.end).map((id, offset) => (
-                <TimelineRow key={id} id={id} top={(rows.start + offset) * ROW_HEIGHT} />
+                <TimelineRow key={rowSlot(rows.start + offset)} id={id} top={(rows.start + offset) * ROW_HEIGHT} />
               ))}
             </ol>
           )}

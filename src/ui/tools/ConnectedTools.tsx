@@ -18,6 +18,7 @@ import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
 import { useScope, useStoreOf } from '../services.tsx';
 import { useNavRequest } from '../palette/use-nav.ts';
 import { plural } from '../../shared/read.ts';
+import { submitSelectedOnModEnter } from '../common/submit-on-mod-enter.ts';
 
 export default function ConnectedTools() {
   const { client, key, recording } = useScope();
@@ -57,7 +58,7 @@ export default function ConnectedTools() {
   const tool = tools.find((t) => t.name === selected);
   const shown = searchList(tools, query);
   return (
-    <div className="split-view">
+    <div className="split-view" onKeyDown={submitSelectedOnModEnter}>
       {!recording && <CallSettings />}
       <div className="split-list-pane">
         <div className="pane-toolbar">

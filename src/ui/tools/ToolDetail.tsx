@@ -7,7 +7,7 @@ import { ServerIcon } from '../common/Icon.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { ReadOnlyNote } from '../session-file/ReadOnlyNote.tsx';
 import { useCommands, useLatestCall, useScope, useStoreOf } from '../services.tsx';
-import { submitOnModEnter } from '../common/submit-on-mod-enter.ts';
+import { MOD_ENTER_FORM, submitOnModEnter } from '../common/submit-on-mod-enter.ts';
 import { CallAnnouncer } from './CallAnnouncer.tsx';
 import { ConfirmRunDialog, confirmReason } from './ConfirmRunDialog.tsx';
 import { HintBadges } from './HintBadges.tsx';
@@ -172,7 +172,7 @@ export function ToolDetail({ tool }: { tool: Tool }) {
         </p>
       )}
 
-      <div className="tool-args" onKeyDown={submitOnModEnter}>
+      <div className="tool-args" onKeyDown={submitOnModEnter} {...{ [MOD_ENTER_FORM]: true }}>
         <ToolArgsEditor
           key={`${saved.index}/${scripted?.seq ?? ''}`}
           schema={schema}
