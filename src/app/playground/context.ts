@@ -7,7 +7,7 @@
 import type { ContentBlock } from '../../shared/model.ts';
 import type { ChatMessage } from '../../shared/playground.ts';
 import type { PromptGetResult } from '../../shared/prompts-api.ts';
-import { plural } from '../../shared/read.ts';
+import { formatCount, plural } from '../../shared/read.ts';
 import type { ResourceReadResult } from '../../shared/resources-api.ts';
 import type { PlaygroundContext } from '../../state/index.ts';
 
@@ -20,7 +20,7 @@ function bounded(label: string, kind: Made['kind'], parts: string[], leftOut: st
   let text = parts.join('\n');
   const notes = [...leftOut];
   if (text.length > MAX_CONTEXT_CHARS) {
-    notes.push(`cut to ${MAX_CONTEXT_CHARS.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters`);
+    notes.push(`cut to ${formatCount(MAX_CONTEXT_CHARS)} of ${formatCount(text.length)} characters`);
     text = `${text.slice(0, MAX_CONTEXT_CHARS)}\n[cut]`;
   }
   return { kind, label, text, ...(notes.length > 0 && { note: notes.join('; ') }) };
@@ -59,7 +59,7 @@ export function resourceContext(uri: string, result: ResourceReadResult): Made {
   const parts = result.contents.map((content) => {
     if (typeof content.text === 'string') return content.text;
     leftOut.set('blob', (leftOut.get('blob') ?? 0) + 1);
-    const size = content.blobBytes !== undefined ? `, ${content.blobBytes.toLocaleString('en-US')} bytes` : '';
+    const size = content.blobBytes !== undefined ? `, ${formatCount(content.blobBytes)} bytes` : '';
     return `[binary content ${content.mimeType ?? ''}${size}: not sent to the model]`;
   });
   if (parts.length === 0) parts.push('(the resource has no contents)');
