@@ -14,7 +14,7 @@ export interface ConversationScript {
 }
 
 /** As a saved-request script: at a prompt, `form` is shown in the composer and `result` is sent. */
-export type PromptScriptAt = ScriptAt;
+type PromptScriptAt = ScriptAt;
 
 export interface ConversationScriptState {
   scripts: readonly ConversationScript[];
@@ -28,10 +28,10 @@ export interface ConversationScriptState {
 }
 
 const STORAGE_KEY = 'mcp-lens.conversation-scripts';
-export const MAX_SCRIPTS = 50;
+const MAX_SCRIPTS = 50;
 export const MAX_SCRIPT_PROMPTS = 50;
 /** One prompt: the composer's own bound. */
-export const MAX_PROMPT_CHARS = 20_000;
+const MAX_PROMPT_CHARS = 20_000;
 
 export function createConversationScriptStore(storage?: PrefsStorage) {
   return createStore<ConversationScriptState>()((set, get) => ({
@@ -69,7 +69,7 @@ function readScripts(storage: PrefsStorage | undefined): ConversationScript[] {
 }
 
 /** The script with exactly the expected fields and within bounds, or null. */
-export function checkScript(value: unknown): ConversationScript | null {
+function checkScript(value: unknown): ConversationScript | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const { server, prompts } = value as Record<string, unknown>;
   if (typeof server !== 'string' || server.length > 8192 || !Array.isArray(prompts)) return null;

@@ -95,7 +95,7 @@ interface PlaygroundActions {
 
 /** Conversations kept after Restart, and context entries attached at once: both shown, both bounded. */
 const MAX_EARLIER = 20;
-export const MAX_CONTEXT = 10;
+const MAX_CONTEXT = 10;
 
 /** PROVIDER_PRESETS.openai, written out so the store does not import the presets. */
 const FIRST: ProviderConfig = { kind: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini' };

@@ -12,7 +12,7 @@ import type { ResourceReadResult } from '../../shared/resources-api.ts';
 import type { PlaygroundContext } from '../../state/index.ts';
 
 /** What one chip sends at most: context is for a page or two, not a whole database. */
-export const MAX_CONTEXT_CHARS = 20_000;
+const MAX_CONTEXT_CHARS = 20_000;
 
 type Made = Omit<PlaygroundContext, 'id'>;
 

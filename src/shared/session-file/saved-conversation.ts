@@ -40,8 +40,8 @@ export interface SavedConversation {
 }
 
 /** At most this many conversations per file, and this many items per conversation. */
-export const MAX_SAVED_CONVERSATIONS = 50;
-export const MAX_CONVERSATION_ITEMS = 500;
+const MAX_SAVED_CONVERSATIONS = 50;
+const MAX_CONVERSATION_ITEMS = 500;
 
 /** Masks a conversation on its way into a file, with the session file's own rules. */
 export function redactConversation(conversation: SavedConversation): SavedConversation {
