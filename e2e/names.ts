@@ -77,6 +77,17 @@ export const names = {
     /** The destructive-tool question (the Tools tab's dialog) adds this choice in the Playground. */
     allowForConversation: 'Allow for this conversation',
     runAnyway: 'Run anyway',
+    /** Prompts and resources as context (ContextPicker.tsx). */
+    addContext: 'Add context',
+    context: 'Context',
+    contextPrompt: 'Prompt',
+    contextResource: 'Resource',
+    attachPrompt: 'Attach prompt',
+    attachResource: 'Attach resource',
+    /** Demo mode's conversation script (PromptScriptBar.tsx). */
+    useAsScript: 'Use as demo script',
+    conversationScript: 'Conversation script',
+    nextPrompt: 'Next prompt',
   },
   /** The sampling dialog's model answer (the Playground's provider and model). */
   sampling: {
@@ -267,6 +278,8 @@ export const nameOf = {
   toolCallCard: (tool: string) => `Tool call ${tool}`,
   /** The sampling dialog's button once the Playground has a provider set up. */
   answerWith: (model: string) => `Answer with ${model}`,
+  removeContext: (label: string) => `Remove ${label}`,
+  savedConversation: (n: number) => `Saved conversation ${n}`,
   /** A row of the Audit results: "<check id>: <pass|fail|warning|not-applicable>". */
   auditRow: (id: string, verdict: string) => `${id}: ${verdict}`,
   showInLog: (method: string) => `Show ${method} in the Message log`,

@@ -8,6 +8,7 @@ import type { EngineClient } from '../bridge/index.ts';
 import type { EngineEvent, HttpExchange } from '../shared/events.ts';
 import { EMPTY_CATALOG, type ReplayCatalog } from '../shared/replay-api.ts';
 import { fileStamp } from './file-stamp.ts';
+import { snapshotConversation } from './playground/saved.ts';
 import { recordedCalls } from './replay-recording.ts';
 import { SESSION_FILE_EXTENSION, type SessionData, type SessionFile } from '../shared/session-file/session-file.ts';
 import { indexCarried } from '../state/index.ts';
@@ -55,7 +56,15 @@ export function sessionFileCommands(
       results: replay?.results ?? stores.sessionFile.getState().results,
       // The lists the tabs hold: the log may have evicted their responses in a long session.
       lists: replay ? catalogListSnapshots(replay.catalog) : liveListSnapshots(queryClient, connectionKey),
+      playground: { conversations: replay ? replay.conversations : liveConversations() },
     };
+  }
+
+  /** The conversations Restart ended, then the one on screen. */
+  function liveConversations() {
+    const playground = stores.playground.getState();
+    const current = snapshotConversation(playground, effects.now());
+    return current ? [...playground.earlier, current] : [...playground.earlier];
   }
 
   /** Writes the session file; in demo mode it writes nothing and says why (`refuse`). */
@@ -122,6 +131,7 @@ export function sessionFileCommands(
       connection: file.connection,
       server: file.server,
       results: file.results,
+      conversations: file.playground?.conversations ?? [],
     });
   }
 

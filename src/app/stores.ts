@@ -23,6 +23,7 @@ import {
   createSavedServersStore,
   createSessionFileStore,
   createViewStore,
+  createConversationScriptStore,
   persistClientFeatures,
   persistEraChoice,
   type PrefsStorage,
@@ -35,6 +36,8 @@ export function createSharedStores(prefsStorage: PrefsStorage | undefined) {
     /** Saved servers (localStorage). */
     savedServers: createSavedServersStore(prefsStorage),
     savedCalls: createSavedCallsStore(prefsStorage),
+    /** Demo mode's Playground scripts, per server (localStorage). */
+    conversationScripts: createConversationScriptStore(prefsStorage),
     /** What the command palette was used for, so it opens on recent and most-used commands. */
     paletteUsage: createPaletteUsageStore(prefsStorage),
   };

@@ -41,6 +41,7 @@ export { pollSummary } from './log/log-polls.ts';
 export { jsonLine, JSONL_MIME_TYPE } from './log/log-jsonl.ts';
 export type { ScriptAt } from './demo-script-store.ts';
 export { createDemoScriptStore } from './demo-script-store.ts';
+export { createConversationScriptStore, MAX_SCRIPT_PROMPTS } from './conversation-script-store.ts';
 export type { Call, CallKind } from './calls-store.ts';
 export { createCallsStore, latestKey } from './calls-store.ts';
 export { createAuditStore, type AuditRun } from './audit-store.ts';
@@ -49,6 +50,7 @@ export {
   providerOrigin,
   type PlaygroundItem,
   type PendingConfirm,
+  type PlaygroundContext,
   type PlaygroundState,
 } from './playground-store.ts';
 export type { CommandUse } from './palette-usage-store.ts';

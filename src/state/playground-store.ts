@@ -9,6 +9,7 @@ import type { EngineError } from '../shared/errors.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import type { Tool, ToolCallOutcome } from '../shared/model.ts';
 import type { ProviderConfig, ProviderKeyState, TokenUsage } from '../shared/playground.ts';
+import type { SavedConversation } from '../shared/session-file/saved-conversation.ts';
 
 export type PlaygroundItem =
   | { kind: 'user'; id: string; text: string }
@@ -38,6 +39,18 @@ export type PlaygroundItem =
       /** The `seq` of its `tools/call` request in the message log, once seen. */
       logSeq?: number;
     };
+
+/** A prompt or resource the person attached: sent to the model as context with every step, until removed. */
+export interface PlaygroundContext {
+  id: string;
+  kind: 'prompt' | 'resource';
+  /** What names it: the prompt's name and arguments, or the resource's URI. */
+  label: string;
+  /** What the model is sent. */
+  text: string;
+  /** What was left out (images, blobs, a cut), in words; shown on the chip. */
+  note?: string;
+}
 
 export interface PendingConfirm {
   itemId: string;
@@ -70,6 +83,9 @@ export interface PlaygroundState {
   confirm: PendingConfirm | null;
   /** Tools the person allowed for this conversation: they are not asked about again until Restart. */
   allowed: readonly string[];
+  context: readonly PlaygroundContext[];
+  /** Conversations ended by Restart in this session, oldest first (the session file keeps them). */
+  earlier: readonly SavedConversation[];
   actions: PlaygroundActions;
 }
 
@@ -86,9 +102,16 @@ interface PlaygroundActions {
   setRunning(running: boolean, error?: EngineError | null): void;
   ask(confirm: PendingConfirm | null): void;
   allow(tool: string): void;
-  restart(): void;
+  /** A new conversation; the one on screen, if any, is kept in `earlier` as `ended` says. */
+  restart(ended?: SavedConversation | null): void;
+  attach(context: PlaygroundContext): void;
+  detach(id: string): void;
   applyEvents(events: readonly EngineEvent[]): void;
 }
+
+/** Conversations kept after Restart, and context entries attached at once: both shown, both bounded. */
+const MAX_EARLIER = 20;
+const MAX_CONTEXT = 10;
 
 /** PROVIDER_PRESETS.openai, written out so the store does not import the presets. */
 const FIRST: ProviderConfig = { kind: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini' };
@@ -112,6 +135,8 @@ export function createPlaygroundStore() {
       error: null,
       confirm: null,
       allowed: [],
+      context: [],
+      earlier: [],
       actions: {
         choosePreset: (preset, provider) => set({ preset, provider }),
         setProvider: (change) => set({ provider: { ...get().provider, ...change } }),
@@ -133,7 +158,18 @@ export function createPlaygroundStore() {
         setRunning: (running, error) => set({ running, ...(error !== undefined && { error }) }),
         ask: (confirm) => set({ confirm }),
         allow: (tool) => set({ allowed: get().allowed.includes(tool) ? get().allowed : [...get().allowed, tool] }),
-        restart: () => set({ items: [], error: null, confirm: null, allowed: [] }),
+        restart: (ended) =>
+          set({
+            items: [],
+            error: null,
+            confirm: null,
+            allowed: [],
+            context: [],
+            ...(ended && { earlier: [...get().earlier, ended].slice(-MAX_EARLIER) }),
+          }),
+        attach: (context) =>
+          set({ context: [...get().context.filter((known) => known.label !== context.label), context].slice(-MAX_CONTEXT) }),
+        detach: (id) => set({ context: get().context.filter((known) => known.id !== id) }),
         applyEvents(events) {
           let items = get().items;
           let changed = false;

@@ -4,7 +4,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { ReplayCatalog } from '../shared/replay-api.ts';
-import type { SavedResult, SessionFile } from '../shared/session-file/session-file.ts';
+import type { SavedConversation, SavedResult, SessionFile } from '../shared/session-file/session-file.ts';
 
 export interface ReplayInfo {
   /** Unique per opened file (negative, so it never equals a live connection key): query keys and panels use it. */
@@ -15,6 +15,8 @@ export interface ReplayInfo {
   connection: SessionFile['connection'];
   server: SessionFile['server'];
   results: SavedResult[];
+  /** The Playground's conversations, shown read-only. */
+  conversations: SavedConversation[];
   /** The Tools, Resources and Prompts tabs as the file recorded them. */
   catalog: ReplayCatalog;
   /** Why the tabs could not be rebuilt, if they could not (the file itself opened). */

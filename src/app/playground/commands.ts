@@ -33,5 +33,9 @@ export function playgroundCommands(
     stopPlayground: () => loaded?.stopPlayground(),
     /** A new conversation: stops the current one, forgets its history and the tools allowed in it. */
     restartPlayground: () => (loaded ? loaded.restartPlayground() : stores.playground.getState().actions.restart()),
+    /** Attaches one of the server's prompts, with its arguments, as context for the model. */
+    attachPlaygroundPrompt: async (name: string, args: Record<string, string>) => (await conversation()).attachPlaygroundPrompt(name, args),
+    /** Attaches one of the server's resources as context for the model. */
+    attachPlaygroundResource: async (uri: string) => (await conversation()).attachPlaygroundResource(uri),
   };
 }

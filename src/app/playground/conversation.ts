@@ -10,7 +10,9 @@ import type { Tool, ToolCallOutcome, ToolCallParams } from '../../shared/model.t
 import type { ChatMessage, ChatTool } from '../../shared/playground.ts';
 import type { AppEffects } from '../effects.ts';
 import type { Stores } from '../stores.ts';
+import { promptContext, resourceContext, withContext } from './context.ts';
 import { converse, type ConfirmAnswer, type LoopDeps } from './loop.ts';
+import { snapshotConversation } from './saved.ts';
 
 export function playgroundConversation(
   client: EngineClient,
@@ -24,11 +26,16 @@ export function playgroundConversation(
   let counter = 0;
   const playground = () => stores.playground.getState();
 
+  const nextId = (prefix: string) => `${prefix}-${effects.now().toString(36)}-${++counter}`;
   const deps = (tools: readonly ChatTool[]): LoopDeps => ({
     now: effects.now,
-    nextId: (prefix) => `${prefix}-${effects.now().toString(36)}-${++counter}`,
+    nextId,
     modelTurn: (messages, turnId, signal) =>
-      client.call('modelTurn', { turnId, provider: playground().provider, messages, tools: [...tools] }, signal),
+      client.call(
+        'modelTurn',
+        { turnId, provider: playground().provider, messages: withContext(messages, playground().context), tools: [...tools] },
+        signal,
+      ),
     runTool(name, args, signal) {
       const { toolTimeoutMs, toolMaxTotalTimeoutMs } = stores.prefs.getState();
       return runTool({ name, arguments: args, timeoutMs: toolTimeoutMs, maxTotalTimeoutMs: toolMaxTotalTimeoutMs }, signal);
@@ -92,11 +99,24 @@ export function playgroundConversation(
     stopPlayground(): void {
       running?.abort();
     },
-    /** A new conversation: stops the current one, forgets its history and the tools allowed in it. */
+    /**
+     * A new conversation: stops the current one, forgets its history, its context and the tools allowed in
+     * it. The one that ended stays in the session (the session file keeps it).
+     */
     restartPlayground(): void {
       running?.abort();
       history = [];
-      playground().actions.restart();
+      playground().actions.restart(snapshotConversation(playground(), effects.now()));
+    },
+    /** Attaches a prompt (`prompts/get`, in the Message log like any request) as context for the model. */
+    async attachPlaygroundPrompt(name: string, args: Record<string, string>): Promise<void> {
+      const result = await client.call('getPrompt', { name, arguments: args });
+      playground().actions.attach({ id: nextId('context'), ...promptContext(name, args, result) });
+    },
+    /** Attaches a resource (`resources/read`, in the Message log like any request) as context for the model. */
+    async attachPlaygroundResource(uri: string): Promise<void> {
+      const result = await client.call('readResource', { uri });
+      playground().actions.attach({ id: nextId('context'), ...resourceContext(uri, result) });
     },
   };
 }

@@ -10,12 +10,15 @@
  * The notification timeline is the inbound notifications of `log.items`, stored once.
  * Version 2 added `lists` (the Tools, Resources and Prompts lists as last shown, so a replay rebuilds them
  * even when the log evicted the responses) and HTTP bodies on exchanges (`requestBody`/`responseBody`).
+ * `playground: {conversations}` (optional, no version change: older readers ignore it) holds the Playground's
+ * conversations, reopened read-only (saved-conversation.ts).
  * Version 1 files still open: their lists are rebuilt from the log alone.
  */
 import type { EngineError } from '../errors.ts';
 import type { HttpExchange, MessageEntry } from '../events.ts';
 import type { ServerSummary, ToolCallOutcome, TransportChoice } from '../model.ts';
 import type { ListSnapshots } from '../replay-api.ts';
+import type { SavedConversation } from './saved-conversation.ts';
 
 export const SESSION_FILE_FORMAT = 'mcp-lens-session';
 export const SESSION_FILE_VERSION = 2;
@@ -43,6 +46,8 @@ export interface SessionData {
   results: SavedResult[];
   /** The lists as last shown (absent in version 1 files). */
   lists?: ListSnapshots;
+  /** The Playground's conversations (absent when there were none, and in files saved before it). */
+  playground?: { conversations: SavedConversation[] };
 }
 
 export interface SessionFile extends SessionData {

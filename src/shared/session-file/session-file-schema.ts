@@ -13,6 +13,7 @@ import type { ContentBlock, Icon, ServerSummary, ToolCallOutcome } from '../mode
 import { REPLAY_LIST_METHODS, type ListSnapshots } from '../replay-api.ts';
 import type { SavedLogItem, SavedResult, SessionFile } from './session-file-format.ts';
 import { formatCount, isRecord, num } from '../read.ts';
+import { readConversations } from './saved-conversation.ts';
 
 export interface SessionFileBounds {
   /** @default 100000 (the log's own retention) */
@@ -347,6 +348,7 @@ export class SessionFileReader {
     const http = isRecord(value.http) ? value.http : {};
     const app = isRecord(value.app) ? value.app : {};
     const lists = this.lists(value.lists);
+    const conversations = readConversations(this, value.playground);
     return defined({
       format: 'mcp-lens-session' as const,
       version,
@@ -368,6 +370,7 @@ export class SessionFileReader {
       },
       results: this.list(value.results, this.bounds.maxResults, 'saved tool results', (item) => this.result(item)),
       lists,
+      playground: conversations && conversations.length > 0 ? { conversations } : undefined,
     });
   }
 }

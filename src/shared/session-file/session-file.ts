@@ -15,10 +15,12 @@ import {
   type SessionData,
   type SessionFile,
 } from './session-file-format.ts';
+import { redactConversation } from './saved-conversation.ts';
 import { SESSION_FILE_BOUNDS, SessionFileReader, type SessionFileBounds } from './session-file-schema.ts';
 import { describeError } from '../read.ts';
 
 export * from './session-file-format.ts';
+export type { SavedConversation, SavedConversationItem } from './saved-conversation.ts';
 
 /** `notes`: what the schema left out or cut, in plain words (also the first notes of the file's log). */
 export type ParsedSession = { ok: true; file: SessionFile; notes: string[] } | { ok: false; error: string };
@@ -70,6 +72,10 @@ export function* sessionFileParts(data: SessionData, meta: { savedAt: Date; appV
       ...(result.outcome && { outcome: redactJson(result.outcome) }),
     })),
     lists: redactLists(data.lists ?? {}),
+    ...(data.playground &&
+      data.playground.conversations.length > 0 && {
+        playground: { conversations: data.playground.conversations.map(redactConversation) },
+      }),
   };
   const headText = JSON.stringify(head);
   // Exchanges carry their bodies (up to tens of megabytes in all), so they are written in parts too.

@@ -15,7 +15,9 @@ export function ScriptBar() {
   const requests = useStoreOf('savedCalls', (state) => state.calls);
   const script = useMemo(() => (server ? scriptFor(requests, server) : []), [requests, server]);
   const at = useStoreOf('demoScript', (state) => positionOn(state, server));
-  const active = script.length > 0;
+  // The Playground shows its own script (the prompts to send, PromptScriptBar.tsx) in this place.
+  const onPlayground = useStoreOf('view', (state) => state.tab === 'playground');
+  const active = script.length > 0 && !onPlayground;
 
   useEffect(() => {
     if (!active) return;
@@ -28,6 +30,7 @@ export function ScriptBar() {
     return () => window.removeEventListener('keydown', onKey);
   }, [active, nextScriptStep]);
 
+  if (onPlayground) return null;
   if (!active)
     return (
       <section role="region" aria-label="Demo script" className="script-bar script-bar-empty">

@@ -22,8 +22,8 @@ import './feature-tabs.css';
 interface Feature {
   name: string;
   render: () => ReactNode;
-  /** Rebuilt from a saved session file, so it is offered (read-only) while one is open. */
-  replay?: true;
+  /** Rebuilt from a saved session file, so it is offered (read-only) while one is open; `conversations`: when the file has any. */
+  replay?: true | 'conversations';
   /** The lists it shows, asked for again (through the engine's cache) when the tab comes back. */
   lists?: readonly string[];
 }
@@ -34,7 +34,7 @@ export const FEATURES: Feature[] = [
   { name: 'Resources', render: () => <ResourcesView />, replay: true, lists: ['resources/list', 'resources/templates/list'] },
   { name: 'Prompts', render: () => <PromptsView />, replay: true, lists: ['prompts/list'] },
   { name: 'Apps', render: () => <AppsView /> },
-  { name: 'Playground', render: () => <PlaygroundView /> },
+  { name: 'Playground', render: () => <PlaygroundView />, replay: 'conversations' },
   { name: 'Tasks', render: () => <TasksView /> },
   { name: 'History', render: () => <HistoryView /> },
   { name: 'Logs', render: () => <LogsView /> },
@@ -47,7 +47,11 @@ export const FEATURES: Feature[] = [
 export function FeatureTabs() {
   // A new saved session (or going live again) starts with fresh panels: nothing of the last one lingers.
   const replayKey = useStoreOf('sessionFile', (state) => state.replay?.key ?? null);
-  const features = replayKey === null ? FEATURES : FEATURES.filter((feature) => feature.replay);
+  const conversations = useStoreOf('sessionFile', (state) => (state.replay?.conversations.length ?? 0) > 0);
+  const features =
+    replayKey === null
+      ? FEATURES
+      : FEATURES.filter((feature) => feature.replay === true || (feature.replay === 'conversations' && conversations));
   return <Tabs key={replayKey ?? 'live'} features={features} />;
 }
 

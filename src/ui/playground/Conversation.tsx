@@ -6,6 +6,7 @@ import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { formatDuration, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useStoreOf } from '../services.tsx';
+import { ToolCardApp } from './ToolCardApp.tsx';
 import '../tools/tools.css';
 
 /**
@@ -134,6 +135,9 @@ function ToolCard({ item }: { item: Extract<PlaygroundItem, { kind: 'tool' }> })
             </details>
           )}
         </div>
+      )}
+      {item.status === 'done' && item.outcome && !item.outcome.isError && (
+        <ToolCardApp tool={item.tool} input={item.arguments} result={item.outcome} />
       )}
     </article>
   );

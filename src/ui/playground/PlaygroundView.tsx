@@ -6,7 +6,10 @@ import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { useCommands, useScope, useStoreOf } from '../services.tsx';
 import { ConfirmRunDialog, confirmReason } from '../tools/ConfirmRunDialog.tsx';
 import { Conversation } from './Conversation.tsx';
+import { ContextPicker } from './ContextPicker.tsx';
+import { PromptScriptBar, UseAsScript } from './PromptScriptBar.tsx';
 import { ProviderSettings } from './ProviderSettings.tsx';
+import { SavedConversations } from './SavedConversations.tsx';
 import './playground.css';
 
 /**
@@ -15,7 +18,8 @@ import './playground.css';
  */
 export function PlaygroundView() {
   const { ready, key, readOnly } = useScope();
-  if (!ready || readOnly) return <p className="empty-state">Connect to a server to try its tools with a model.</p>;
+  if (readOnly) return <SavedConversations />;
+  if (!ready) return <p className="empty-state">Connect to a server to try its tools with a model.</p>;
   return <ConnectedPlayground key={key} />;
 }
 
@@ -34,8 +38,10 @@ function ConnectedPlayground() {
   const input = useRef<HTMLTextAreaElement>(null);
 
   /** A typed key goes to the worker first (and leaves this page's state); then the message. */
-  const send = async () => {
-    const text = draft.trim();
+  const demo = useStoreOf('prefs', (state) => state.demo);
+  const items = useStoreOf('playground', (state) => state.items);
+  const send = async (typed = draft) => {
+    const text = typed.trim();
     if (running || text === '') return;
     if (keyDraft !== '') {
       await setPlaygroundKey(keyDraft);
@@ -53,6 +59,7 @@ function ConnectedPlayground() {
 
   return (
     <div className="playground">
+      {demo && <PromptScriptBar busy={running} onShow={setDraft} onSend={(prompt) => void send(prompt)} />}
       <ProviderSettings keyDraft={keyDraft} onKeyDraft={setKeyDraft} />
       <Conversation />
       {empty && (
@@ -67,6 +74,7 @@ function ConnectedPlayground() {
           <ErrorDetails error={error} lead="The conversation stopped" />
         </div>
       )}
+      <ContextPicker />
       <form
         className="playground-composer"
         onSubmit={(event) => {
@@ -101,6 +109,7 @@ function ConnectedPlayground() {
           <button type="button" className="button" onClick={restartPlayground} disabled={empty && !running}>
             Restart
           </button>
+          {!demo && <UseAsScript items={items} />}
         </div>
       </form>
       {confirm && (

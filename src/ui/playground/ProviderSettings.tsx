@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { PROVIDER_PRESETS } from '../../shared/playground.ts';
 import { providerOrigin } from '../../state/index.ts';
+import { useShownUrl } from '../presentation/use-presentation.ts';
 import { useCommands, useStoreOf } from '../services.tsx';
 import { KeyMemory } from './KeyMemory.tsx';
 
@@ -19,6 +20,7 @@ export function ProviderSettings({ keyDraft, onKeyDraft }: Props) {
   const provider = useStoreOf('playground', (state) => state.provider);
   const running = useStoreOf('playground', (state) => state.running);
   const origin = providerOrigin(provider.baseUrl);
+  const shownBaseUrl = useShownUrl(provider.baseUrl);
   const held = useStoreOf('playground', (state) => origin !== null && state.keyOrigins.includes(origin));
   const remembered = useStoreOf('playground', (state) => origin !== null && state.rememberedOrigins.includes(origin));
   const { choosePreset, setProvider } = useStoreOf('playground', (state) => state.actions);
@@ -62,7 +64,9 @@ export function ProviderSettings({ keyDraft, onKeyDraft }: Props) {
       <input
         id={`${id}-base`}
         className="input input-small mono"
-        value={provider.baseUrl}
+        value={shownBaseUrl}
+        // Demo mode: a base URL with credentials in it is shown masked, and cannot be edited on stage.
+        readOnly={shownBaseUrl !== provider.baseUrl}
         spellCheck={false}
         onChange={(event) => setProvider({ baseUrl: event.target.value })}
       />

@@ -1,0 +1,98 @@
+import type { SavedConversation, SavedConversationItem } from '../../shared/session-file/session-file.ts';
+import { plural } from '../../shared/read.ts';
+import { ContentBlockView } from '../content/ContentBlockView.tsx';
+import { formatDuration, prettyJson } from '../common/format.ts';
+import { ServerText } from '../common/ServerText.tsx';
+import { useShownUrl } from '../presentation/use-presentation.ts';
+import { useStoreOf } from '../services.tsx';
+import { UseAsScript } from './PromptScriptBar.tsx';
+
+/**
+ * The Playground's conversations of a saved session, read-only: nothing is sent to a model or a server,
+ * and an MCP App in a result is not run (its content blocks are shown). Everything in them came from a
+ * file, so all of it is text.
+ */
+export function SavedConversations() {
+  const conversations = useStoreOf('sessionFile', (state) => state.replay?.conversations ?? []);
+  if (conversations.length === 0) return <p className="empty-state">Connect to a server to try its tools with a model.</p>;
+  return (
+    <div className="playground playground-saved">
+      <p className="muted">
+        {plural(conversations.length, 'saved conversation')} from the file, read-only: nothing is sent. Connect to talk to a model.
+      </p>
+      {conversations.map((conversation, index) => (
+        <Saved key={index} conversation={conversation} index={index} />
+      ))}
+    </div>
+  );
+}
+
+function Saved({ conversation, index }: { conversation: SavedConversation; index: number }) {
+  const baseUrl = useShownUrl(conversation.provider.baseUrl);
+  return (
+    <section role="region" aria-label={`Saved conversation ${index + 1}`} className="playground-conversation playground-saved-one">
+      <header className="playground-tool-head">
+        <strong>Conversation {index + 1}</strong>
+        <span className="muted mono">
+          <ServerText text={conversation.provider.model} /> · <ServerText text={baseUrl} />
+        </span>
+        <UseAsScript items={conversation.items} />
+      </header>
+      {conversation.context.length > 0 && (
+        <p className="muted">Context: {conversation.context.map((chip) => `${chip.kind} ${chip.label}`).join(', ')}</p>
+      )}
+      {conversation.items.map((item, at) => (
+        <SavedItem key={at} item={item} />
+      ))}
+    </section>
+  );
+}
+
+function SavedItem({ item }: { item: SavedConversationItem }) {
+  if (item.kind === 'user')
+    return (
+      <div className="playground-user">
+        <span className="playground-who">You</span>
+        <p className="playground-text">{item.text}</p>
+      </div>
+    );
+  if (item.kind === 'model') {
+    const facts = [
+      item.usage && `${item.usage.input} in / ${item.usage.output} out tokens`,
+      item.durationMs !== undefined && formatDuration(item.durationMs),
+      item.status !== 'done' && item.status,
+    ].filter(Boolean);
+    return (
+      <div className={`playground-model-step playground-${item.status}`}>
+        <span className="playground-who">Model {facts.length > 0 && <span className="muted">· {facts.join(' · ')}</span>}</span>
+        {item.text !== '' && <p className="playground-text">{item.text}</p>}
+        {item.error && <p className="muted">{item.error}</p>}
+      </div>
+    );
+  }
+  return (
+    <article className={`playground-tool playground-tool-${item.status}`} aria-label={`Tool call ${item.tool}`}>
+      <header className="playground-tool-head">
+        <span className="mono">
+          <ServerText text={item.tool} />
+        </span>
+        <span className={`badge ${item.status === 'done' ? 'badge-safe' : item.status === 'failed' ? 'badge-danger' : ''}`}>
+          {item.status === 'declined' ? 'not run' : item.status}
+        </span>
+        {item.durationMs !== undefined && <span className="muted">{formatDuration(item.durationMs)}</span>}
+      </header>
+      <details>
+        <summary>Arguments</summary>
+        <pre className="mono playground-json">{prettyJson(item.arguments)}</pre>
+      </details>
+      {item.note && <p className="muted">{item.note}</p>}
+      {item.outcome && (
+        <div className={item.outcome.isError ? 'result-body result-body-error' : 'result-body'}>
+          {item.outcome.content.map((block, at) => (
+            <ContentBlockView key={at} block={block} />
+          ))}
+        </div>
+      )}
+    </article>
+  );
+}
