@@ -6,6 +6,7 @@ import { ScriptBar } from './demo/ScriptBar.tsx';
 import { useDemo } from './demo/use-demo.ts';
 import { FeatureTabs } from './features/FeatureTabs.tsx';
 import { PaneSplit } from './layout/PaneSplit.tsx';
+import { AutoSamplingStatus } from './requests/AutoSamplingStatus.tsx';
 import { ServerRequestsHost } from './requests/ServerRequestsHost.tsx';
 import { ServerPanel } from './server/ServerPanel.tsx';
 import { ReplayBanner } from './session-file/ReplayBanner.tsx';
@@ -22,6 +23,9 @@ export function ConnectionView() {
     <div className="connection-view">
       <PanelBoundary name="The saved-session banner">
         <ReplayBanner />
+      </PanelBoundary>
+      <PanelBoundary name="The auto-approve status">
+        <AutoSamplingStatus />
       </PanelBoundary>
       {demo && <ScriptBar />}
       <PaneSplit

@@ -1,9 +1,11 @@
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { useCommands, useStoreOf } from '../services.tsx';
+import './requests.css';
 
 /**
  * Shown for as long as auto-approve is on, on every tab: sampling requests on this connection are answered
- * by the model and approved without the person seeing them first, so it must never be on unnoticed.
+ * by the model and approved without the person seeing them first, so it must never be on unnoticed. A bar
+ * above the panes, not a floating box: it stays in view without covering the result or the log under it.
  */
 export function AutoSamplingStatus() {
   const on = useStoreOf('playground', (state) => state.autoSampling);
@@ -11,6 +13,7 @@ export function AutoSamplingStatus() {
   const error = useStoreOf('playground', (state) => state.autoSamplingError);
   const { setSamplingAutoApprove } = useCommands();
   const setAuto = useStoreOf('playground', (state) => state.actions.setAutoSampling);
+  if (!on && !error) return null;
   return (
     <div className="requests-auto" role="status">
       {on && (

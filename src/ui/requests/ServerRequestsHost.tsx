@@ -3,7 +3,6 @@ import { MAX_INPUT_ROUNDS, type PendingServerRequest } from '../../shared/client
 import { formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useStoreOf } from '../services.tsx';
-import { AutoSamplingStatus } from './AutoSamplingStatus.tsx';
 import { UrlElicitationView } from './UrlElicitationView.tsx';
 import './requests.css';
 
@@ -27,7 +26,6 @@ export function ServerRequestsHost() {
   const activeId = useStoreOf('serverRequests', (s) => s.activeId);
   const notice = useStoreOf('serverRequests', (s) => s.notice);
   const actions = useStoreOf('serverRequests', (s) => s.actions);
-  const auto = useStoreOf('playground', (s) => s.autoSampling || s.autoSamplingError !== null);
   const active = pending.find((r) => r.id === activeId) ?? pending[0];
   const dialog = useRef<HTMLDivElement>(null);
   // Minimized, the dialog keeps only its header, so what is under it (the log, the tool) can be read.
@@ -40,10 +38,9 @@ export function ServerRequestsHost() {
     if (active) dialog.current?.focus();
   }, [active?.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (!active && !notice && !auto) return null;
+  if (!active && !notice) return null;
   return (
     <div className="requests-host">
-      {auto && <AutoSamplingStatus />}
       {notice && (
         <div className="requests-notice" role="status">
           <ServerText text={notice} />
