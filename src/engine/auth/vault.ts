@@ -11,6 +11,7 @@
  * vitest passes fake-indexeddb, the command line passes nothing and remembers nothing).
  */
 import type { OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import { indexedDbStore } from '../indexed-db-store.ts';
 
 /**
  * One server's remembered authorization, keyed by its canonical resource URI (RFC 8707), and carrying the
@@ -48,33 +49,11 @@ const DB_NAME = 'mcp-lens-auth';
 const STORE = 'remembered';
 
 export function createIndexedDbVault(factory: IDBFactory): AuthVault {
-  let opened: Promise<IDBDatabase> | undefined;
-  const db = () =>
-    (opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const request = factory.open(DB_NAME, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'key' });
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB could not be opened.'));
-      request.onblocked = () => reject(new Error('IndexedDB is blocked by another tab upgrading it; reload the other MCP Lens tabs.'));
-    }).catch((error: unknown) => {
-      opened = undefined; // a later call may succeed (e.g. after the other tab closes)
-      throw error;
-    }));
-
-  async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T> | undefined): Promise<T | undefined> {
-    const database = await db();
-    return new Promise<T | undefined>((resolve, reject) => {
-      const transaction = database.transaction(STORE, mode);
-      const request = work(transaction.objectStore(STORE));
-      transaction.oncomplete = () => resolve(request?.result);
-      transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed.'));
-      transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted (storage full or denied?).'));
-    });
-  }
+  const run = indexedDbStore(factory, DB_NAME, STORE, 'key');
 
   return {
     async get(key) {
-      const value = (await run('readonly', (store) => store.get(key))) as RememberedAuthorization | undefined;
+      const value: unknown = await run('readonly', (store) => store.get(key));
       return isRemembered(value) && value.key === key ? value : undefined;
     },
     async put(record) {

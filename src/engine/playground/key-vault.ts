@@ -8,6 +8,7 @@
  * The IDBFactory comes in as a parameter (the worker passes `indexedDB`, vitest fake-indexeddb, the command
  * line nothing), so the engine stays isomorphic.
  */
+import { indexedDbStore } from '../indexed-db-store.ts';
 
 export interface ProviderKeyVault {
   get(origin: string): Promise<string | undefined>;
@@ -27,29 +28,7 @@ const STORE = 'keys';
 const MAX_KEY_CHARS = 4_096;
 
 export function createProviderKeyVault(factory: IDBFactory): ProviderKeyVault {
-  let opened: Promise<IDBDatabase> | undefined;
-  const db = () =>
-    (opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const request = factory.open(DB_NAME, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'origin' });
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB could not be opened.'));
-      request.onblocked = () => reject(new Error('IndexedDB is blocked by another tab upgrading it; reload the other MCP Lens tabs.'));
-    }).catch((error: unknown) => {
-      opened = undefined; // a later call may succeed (e.g. after the other tab closes)
-      throw error;
-    }));
-
-  async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-    const database = await db();
-    return new Promise<T>((resolve, reject) => {
-      const transaction = database.transaction(STORE, mode);
-      const request = work(transaction.objectStore(STORE));
-      transaction.oncomplete = () => resolve(request.result);
-      transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed.'));
-      transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted (storage full or denied?).'));
-    });
-  }
+  const run = indexedDbStore(factory, DB_NAME, STORE, 'origin');
 
   return {
     async get(origin) {

@@ -53,18 +53,22 @@ export function Conversation() {
 }
 
 function Item({ item }: { item: PlaygroundItem }) {
-  if (item.kind === 'user')
-    return (
-      <div className="playground-user">
-        <span className="playground-who">You</span>
-        <p className="playground-text">{item.text}</p>
-      </div>
-    );
+  if (item.kind === 'user') return <UserMessage text={item.text} />;
   if (item.kind === 'model') return <ModelStep item={item} />;
   return <ToolCard item={item} />;
 }
 
 const MODEL_STATUS = { streaming: 'answering…', done: '', stopped: 'stopped', failed: 'failed' } as const;
+
+/** What the person wrote, as text: shown live and in a reopened conversation alike. */
+export function UserMessage({ text }: { text: string }) {
+  return (
+    <div className="playground-user">
+      <span className="playground-who">You</span>
+      <p className="playground-text">{text}</p>
+    </div>
+  );
+}
 
 function ModelStep({ item }: { item: Extract<PlaygroundItem, { kind: 'model' }> }) {
   const facts = [

@@ -5,6 +5,7 @@ import { formatDuration, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useShownUrl } from '../presentation/use-presentation.ts';
 import { useStoreOf } from '../services.tsx';
+import { UserMessage } from './Conversation.tsx';
 import { UseAsScript } from './PromptScriptBar.tsx';
 
 /**
@@ -49,13 +50,7 @@ function Saved({ conversation, index }: { conversation: SavedConversation; index
 }
 
 function SavedItem({ item }: { item: SavedConversationItem }) {
-  if (item.kind === 'user')
-    return (
-      <div className="playground-user">
-        <span className="playground-who">You</span>
-        <p className="playground-text">{item.text}</p>
-      </div>
-    );
+  if (item.kind === 'user') return <UserMessage text={item.text} />;
   if (item.kind === 'model') {
     const facts = [
       item.usage && `${item.usage.input} in / ${item.usage.output} out tokens`,
