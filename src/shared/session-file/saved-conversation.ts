@@ -8,7 +8,6 @@ import type { ToolCallOutcome } from '../model.ts';
 import { PROVIDER_PRESETS, type ProviderKind } from '../playground.ts';
 import { isRecord, num } from '../read.ts';
 import { maskUrlCredentials, redactJson, redactUrlsIn } from '../redact.ts';
-import type { SessionFileReader } from './session-file-schema.ts';
 
 export type SavedConversationItem =
   | { kind: 'user'; text: string }
@@ -62,7 +61,19 @@ const KINDS: readonly ProviderKind[] = [...new Set(Object.values(PROVIDER_PRESET
 const oneOf = <T extends string>(value: unknown, allowed: readonly T[]) => (allowed.includes(value as T) ? (value as T) : undefined);
 
 /** The conversations of a file's `playground` field: what has the wrong shape is left out and counted. */
-export function readConversations(reader: SessionFileReader, value: unknown): SavedConversation[] | undefined {
+/**
+ * What reading a conversation needs of the session file's reader (`SessionFileReader` in
+ * session-file-schema.ts), named here rather than imported: the schema reads conversations through this file,
+ * and the two must not import each other.
+ */
+interface ConversationReader {
+  drop(what: string, n?: number): void;
+  text(value: unknown, max?: number): string | undefined;
+  list<T>(value: unknown, max: number, what: string, read: (item: unknown) => T | undefined): T[];
+  result(value: unknown): { arguments: unknown; outcome?: ToolCallOutcome } | undefined;
+}
+
+export function readConversations(reader: ConversationReader, value: unknown): SavedConversation[] | undefined {
   if (value === undefined) return undefined;
   if (!isRecord(value)) {
     reader.drop('Playground sections of the wrong shape');
@@ -71,7 +82,7 @@ export function readConversations(reader: SessionFileReader, value: unknown): Sa
   return reader.list(value.conversations, MAX_SAVED_CONVERSATIONS, 'saved Playground conversations', (c) => conversation(reader, c));
 }
 
-function conversation(reader: SessionFileReader, value: unknown): SavedConversation | undefined {
+function conversation(reader: ConversationReader, value: unknown): SavedConversation | undefined {
   const provider = isRecord(value) ? value.provider : undefined;
   if (!isRecord(value) || !isRecord(provider)) return undefined;
   const kind = KINDS.find((known) => known === provider.kind);
@@ -94,7 +105,7 @@ function conversation(reader: SessionFileReader, value: unknown): SavedConversat
   };
 }
 
-function conversationItem(reader: SessionFileReader, value: unknown): SavedConversationItem | undefined {
+function conversationItem(reader: ConversationReader, value: unknown): SavedConversationItem | undefined {
   if (!isRecord(value)) return undefined;
   const durationMs = num(value.durationMs);
   if (value.kind === 'user') {
