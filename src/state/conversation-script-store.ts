@@ -5,7 +5,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { ScriptAt } from './demo-script-store.ts';
-import type { PrefsStorage } from './prefs-store.ts';
+import { readStoredList, type PrefsStorage } from './prefs-store.ts';
 
 export interface ConversationScript {
   /** The server it belongs to, as saved requests name it (`redactUrl`): no credentials. */
@@ -54,19 +54,7 @@ export function createConversationScriptStore(storage?: PrefsStorage) {
   }));
 }
 
-function readScripts(storage: PrefsStorage | undefined): ConversationScript[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(storage?.getItem(STORAGE_KEY) ?? '[]');
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(parsed)) return [];
-  return parsed
-    .slice(-MAX_SCRIPTS)
-    .map(checkScript)
-    .filter((script) => script !== null);
-}
+const readScripts = (storage: PrefsStorage | undefined) => readStoredList(storage, STORAGE_KEY, MAX_SCRIPTS, checkScript);
 
 /** The script with exactly the expected fields and within bounds, or null. */
 function checkScript(value: unknown): ConversationScript | null {

@@ -17,6 +17,25 @@ export interface PrefsStorage {
   setItem(key: string, value: string): void;
 }
 
+/**
+ * A list kept in storage as JSON, as saved requests and conversation scripts are: the newest `max` entries,
+ * each passed through `check` (what is on disk may be from another build or edited by hand), and an empty
+ * list for anything unreadable.
+ */
+export function readStoredList<T>(storage: PrefsStorage | undefined, key: string, max: number, check: (value: unknown) => T | null): T[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(storage?.getItem(key) ?? '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed
+    .slice(-max)
+    .map(check)
+    .filter((entry) => entry !== null);
+}
+
 /** How tool calls run: timeouts and the confirmation before a possibly destructive tool. */
 export interface ToolPrefs {
   /** Per-request timeout, reset by progress notifications. */

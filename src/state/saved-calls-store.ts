@@ -4,7 +4,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import { redactUrl } from '../shared/redact.ts';
-import type { PrefsStorage } from './prefs-store.ts';
+import { readStoredList, type PrefsStorage } from './prefs-store.ts';
 
 export interface SavedCall {
   id: string;
@@ -70,19 +70,7 @@ export function createSavedCallsStore(storage?: PrefsStorage) {
   }));
 }
 
-function readSaved(storage: PrefsStorage | undefined): SavedCall[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(storage?.getItem(STORAGE_KEY) ?? '[]');
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(parsed)) return [];
-  return parsed
-    .slice(-MAX_SAVED_CALLS)
-    .map(checkRequest)
-    .filter((call) => call !== null);
-}
+const readSaved = (storage: PrefsStorage | undefined) => readStoredList(storage, STORAGE_KEY, MAX_SAVED_CALLS, checkRequest);
 
 /** The call with exactly the expected fields, or null when any is missing, mistyped or too big. */
 export function checkRequest(value: unknown): SavedCall | null {
