@@ -32,7 +32,9 @@ test('Ctrl+Enter runs the tool form, focus goes to the Result, and the result an
 test('Ctrl+Enter also runs the selected tool from the list, and gets the selected prompt', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   await openTool(page, 'get-forecast');
-  // Focus is on the tool's name in the list, not in its form: the run key still runs the selected tool.
+  // Focus is on the tool's name in the list, not in its form: the run key still runs the selected tool (once
+  // its form is on screen; the form loads with the Tools tab's chunk).
+  await expect(page.getByRole('button', { name: names.tools.runTool })).toBeEnabled();
   await page.getByRole('button', { name: 'get-forecast', exact: true }).press('Control+Enter');
   await expect(result(page)).toContainText('Lisbon');
   await expect(result(page)).toBeFocused();
@@ -40,6 +42,7 @@ test('Ctrl+Enter also runs the selected tool from the list, and gets the selecte
   await page.getByRole('tab', { name: names.tabs.prompts }).click();
   const prompt = page.getByRole('list', { name: names.tabs.prompts }).getByRole('button', { name: 'content-gallery', exact: true });
   await prompt.click();
+  await expect(page.getByRole('button', { name: 'Get prompt' })).toBeEnabled();
   await prompt.press('Control+Enter');
   await expect(page.getByRole('region', { name: 'Prompt messages' })).toContainText('Here is one of everything.');
 });
