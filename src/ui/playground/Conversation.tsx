@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { PlaygroundItem } from '../../state/index.ts';
 import { messageItemId } from '../../state/index.ts';
 import { ContentBlockView } from '../content/ContentBlockView.tsx';
@@ -70,15 +70,26 @@ export function UserMessage({ text }: { text: string }) {
   );
 }
 
-function ModelStep({ item }: { item: Extract<PlaygroundItem, { kind: 'model' }> }) {
+type ModelStatus = keyof typeof MODEL_STATUS;
+
+/** A model step's head line: tokens, time and how it ended; live and saved steps alike. */
+export function ModelStepHead({
+  step,
+}: {
+  step: { usage?: { input: number; output: number } | undefined; durationMs?: number | undefined; status: ModelStatus };
+}) {
   const facts = [
-    item.usage && `${item.usage.input} in / ${item.usage.output} out tokens`,
-    item.durationMs !== undefined && formatDuration(item.durationMs),
-    MODEL_STATUS[item.status],
+    step.usage && `${step.usage.input} in / ${step.usage.output} out tokens`,
+    step.durationMs !== undefined && formatDuration(step.durationMs),
+    MODEL_STATUS[step.status],
   ].filter(Boolean);
+  return <span className="playground-who">Model {facts.length > 0 && <span className="muted">· {facts.join(' · ')}</span>}</span>;
+}
+
+function ModelStep({ item }: { item: Extract<PlaygroundItem, { kind: 'model' }> }) {
   return (
     <div className={`playground-model-step playground-${item.status}`}>
-      <span className="playground-who">Model {facts.length > 0 && <span className="muted">· {facts.join(' · ')}</span>}</span>
+      <ModelStepHead step={item} />
       {item.text !== '' && <p className="playground-text">{item.text}</p>}
       {item.status === 'failed' && item.error && <ErrorDetails error={item.error} />}
     </div>
@@ -94,6 +105,28 @@ const TOOL_STATUS = {
   stopped: 'stopped',
 } as const;
 
+/** A tool card's head line: the tool, its status in words, its time, and what the live card adds. */
+export function ToolCardHead({
+  card,
+  children,
+}: {
+  card: { tool: string; status: keyof typeof TOOL_STATUS; durationMs?: number | undefined };
+  children?: ReactNode;
+}) {
+  return (
+    <header className="playground-tool-head">
+      <span className="mono">
+        <ServerText text={card.tool} />
+      </span>
+      <span className={`badge ${card.status === 'done' ? 'badge-safe' : card.status === 'failed' ? 'badge-danger' : ''}`}>
+        {TOOL_STATUS[card.status]}
+      </span>
+      {card.durationMs !== undefined && <span className="muted">{formatDuration(card.durationMs)}</span>}
+      {children}
+    </header>
+  );
+}
+
 function ToolCard({ item }: { item: Extract<PlaygroundItem, { kind: 'tool' }> }) {
   const inLog = useStoreOf('log', (state) => item.logSeq !== undefined && state.byId.has(messageItemId(item.logSeq)));
   const selectMessage = useStoreOf('log', (state) => state.actions.select);
@@ -106,20 +139,13 @@ function ToolCard({ item }: { item: Extract<PlaygroundItem, { kind: 'tool' }> })
   const content = item.outcome?.content ?? [];
   return (
     <article className={`playground-tool playground-tool-${item.status}`} aria-label={`Tool call ${item.tool}`}>
-      <header className="playground-tool-head">
-        <span className="mono">
-          <ServerText text={item.tool} />
-        </span>
-        <span className={`badge ${item.status === 'done' ? 'badge-safe' : item.status === 'failed' ? 'badge-danger' : ''}`}>
-          {TOOL_STATUS[item.status]}
-        </span>
-        {item.durationMs !== undefined && <span className="muted">{formatDuration(item.durationMs)}</span>}
+      <ToolCardHead card={item}>
         {inLog && (
           <button type="button" className="button button-small" onClick={showInLog}>
             Show in Message log
           </button>
         )}
-      </header>
+      </ToolCardHead>
       <details>
         <summary>Arguments</summary>
         <pre className="mono playground-json">{prettyJson(item.arguments)}</pre>

@@ -1,11 +1,11 @@
 import type { SavedConversation, SavedConversationItem } from '../../shared/session-file/session-file.ts';
 import { plural } from '../../shared/read.ts';
 import { ContentBlockView } from '../content/ContentBlockView.tsx';
-import { formatDuration, prettyJson } from '../common/format.ts';
+import { prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useShownUrl } from '../presentation/use-presentation.ts';
 import { useStoreOf } from '../services.tsx';
-import { UserMessage } from './Conversation.tsx';
+import { ModelStepHead, ToolCardHead, UserMessage } from './Conversation.tsx';
 import { UseAsScript } from './PromptScriptBar.tsx';
 
 /**
@@ -52,14 +52,9 @@ function Saved({ conversation, index }: { conversation: SavedConversation; index
 function SavedItem({ item }: { item: SavedConversationItem }) {
   if (item.kind === 'user') return <UserMessage text={item.text} />;
   if (item.kind === 'model') {
-    const facts = [
-      item.usage && `${item.usage.input} in / ${item.usage.output} out tokens`,
-      item.durationMs !== undefined && formatDuration(item.durationMs),
-      item.status !== 'done' && item.status,
-    ].filter(Boolean);
     return (
       <div className={`playground-model-step playground-${item.status}`}>
-        <span className="playground-who">Model {facts.length > 0 && <span className="muted">· {facts.join(' · ')}</span>}</span>
+        <ModelStepHead step={item} />
         {item.text !== '' && <p className="playground-text">{item.text}</p>}
         {item.error && <p className="muted">{item.error}</p>}
       </div>
@@ -67,15 +62,7 @@ function SavedItem({ item }: { item: SavedConversationItem }) {
   }
   return (
     <article className={`playground-tool playground-tool-${item.status}`} aria-label={`Tool call ${item.tool}`}>
-      <header className="playground-tool-head">
-        <span className="mono">
-          <ServerText text={item.tool} />
-        </span>
-        <span className={`badge ${item.status === 'done' ? 'badge-safe' : item.status === 'failed' ? 'badge-danger' : ''}`}>
-          {item.status === 'declined' ? 'not run' : item.status}
-        </span>
-        {item.durationMs !== undefined && <span className="muted">{formatDuration(item.durationMs)}</span>}
-      </header>
+      <ToolCardHead card={item} />
       <details>
         <summary>Arguments</summary>
         <pre className="mono playground-json">{prettyJson(item.arguments)}</pre>
