@@ -17,8 +17,7 @@ import { nodeEffects } from './node-effects.ts';
 import { sessionFileParts, type SavedLogItem } from '../shared/session-file/session-file.ts';
 import { toHar } from '../state/http-har.ts';
 import { createHarness } from './engine-harness.ts';
-import { createFakeProvider } from './servers/fake-provider.ts';
-import type { AddressInfo } from 'node:net';
+import { closeNow, createFakeProvider, listenOnLoopback } from './servers/fake-provider.ts';
 import { IDBFactory } from 'fake-indexeddb';
 
 const SECRET = 'planted-7f3a9c1e5b';
@@ -182,8 +181,7 @@ describe('a planted secret', () => {
 
   it('as a model provider key reaches the provider only: not the MCP server, the log, HAR, the session file, an export, curl, storage or an error; remembered, only its IndexedDB record', async () => {
     const provider = createFakeProvider();
-    await new Promise<void>((resolve) => provider.server.listen(0, '127.0.0.1', resolve));
-    const providerUrl = `http://127.0.0.1:${(provider.server.address() as AddressInfo).port}`;
+    const providerUrl = await listenOnLoopback(provider.server);
     const toServer: string[] = [];
     const toProvider: string[] = [];
     const send: typeof fetch = (input, init) => {
@@ -258,8 +256,7 @@ describe('a planted secret', () => {
       await app.commands.disconnect();
       app.dispose();
       engine.close();
-      provider.server.closeAllConnections();
-      provider.server.close();
+      closeNow(provider.server);
     }
   });
 });

@@ -3,7 +3,6 @@
  * server, and the fake provider in both wire formats. Tool calls go through the Tools tab's path, so they
  * are in the message log; the key is in none of the log, the HTTP exchanges or the store.
  */
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../../node/demo-server/index.ts';
 import type { Tool } from '../../shared/model.ts';
@@ -11,7 +10,7 @@ import type { ProviderKind } from '../../shared/playground.ts';
 import type { PlaygroundItem } from '../../state/index.ts';
 import { engineOverChannel } from '../../test/engine-channel.ts';
 import { nodeEffects } from '../../test/node-effects.ts';
-import { createFakeProvider, FAKE_PROVIDER_KEY } from '../../test/servers/fake-provider.ts';
+import { closeNow, createFakeProvider, FAKE_PROVIDER_KEY, listenOnLoopback } from '../../test/servers/fake-provider.ts';
 import { waitFor } from '../../test/wait-for.ts';
 import { createLensApp, type LensApp } from '../lens-app.ts';
 
@@ -24,12 +23,10 @@ let tools: Tool[];
 
 beforeAll(async () => {
   demo = await startDemoServer({ port: 0 });
-  await new Promise<void>((resolve) => provider.server.listen(0, '127.0.0.1', resolve));
-  providerOrigin = `http://127.0.0.1:${(provider.server.address() as AddressInfo).port}`;
+  providerOrigin = await listenOnLoopback(provider.server);
 });
 afterAll(async () => {
-  provider.server.closeAllConnections();
-  provider.server.close();
+  closeNow(provider.server);
   await demo.close();
 });
 

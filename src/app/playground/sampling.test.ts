@@ -4,13 +4,12 @@
  * sampling/createMessage and a 2026-07-28 input round) with the fake provider: a draft to approve, and
  * auto-approve, which demo mode turns off.
  */
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../../node/demo-server/index.ts';
 import type { ProtocolEra } from '../../shared/model.ts';
 import { engineOverChannel } from '../../test/engine-channel.ts';
 import { nodeEffects } from '../../test/node-effects.ts';
-import { createFakeProvider, FAKE_PROVIDER_KEY } from '../../test/servers/fake-provider.ts';
+import { closeNow, createFakeProvider, FAKE_PROVIDER_KEY, listenOnLoopback } from '../../test/servers/fake-provider.ts';
 import { waitFor } from '../../test/wait-for.ts';
 import { createLensApp, type LensApp } from '../lens-app.ts';
 import { samplingModel } from './sampling-commands.ts';
@@ -105,12 +104,10 @@ let current: LensApp | undefined;
 
 beforeAll(async () => {
   demo = await startDemoServer({ port: 0 });
-  await new Promise<void>((resolve) => provider.server.listen(0, '127.0.0.1', resolve));
-  providerOrigin = `http://127.0.0.1:${(provider.server.address() as AddressInfo).port}`;
+  providerOrigin = await listenOnLoopback(provider.server);
 });
 afterAll(async () => {
-  provider.server.closeAllConnections();
-  provider.server.close();
+  closeNow(provider.server);
   await demo.close();
 });
 afterEach(async () => {

@@ -4,22 +4,19 @@
  * gone from memory and device after Forget.
  */
 import { IDBFactory } from 'fake-indexeddb';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../shared/events.ts';
-import { createFakeProvider, FAKE_PROVIDER_KEY } from '../../test/servers/fake-provider.ts';
+import { closeNow, createFakeProvider, FAKE_PROVIDER_KEY, listenOnLoopback } from '../../test/servers/fake-provider.ts';
 import { realClock } from '../clock.ts';
 import { createEngine } from '../engine.ts';
 
 const { server, seen } = createFakeProvider();
 let baseUrl = '';
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/openai/v1`;
+  baseUrl = `${await listenOnLoopback(server)}/openai/v1`;
 });
 afterAll(() => {
-  server.closeAllConnections();
-  server.close();
+  closeNow(server);
 });
 
 /** One engine, as one tab's (or one connection's) worker: its own memory, the device's IndexedDB shared. */

@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineError } from '../../shared/errors.ts';
 import type { ChatMessage, ModelTurnParams, ProviderKind } from '../../shared/playground.ts';
-import { createFakeProvider, FAKE_PROVIDER_KEY } from '../../test/servers/fake-provider.ts';
+import { closeNow, createFakeProvider, FAKE_PROVIDER_KEY, listenOnLoopback } from '../../test/servers/fake-provider.ts';
 import { realClock } from '../clock.ts';
 import { anthropicTurn } from './anthropic.ts';
 import { geminiTurn } from './gemini.ts';
@@ -13,12 +12,10 @@ import { toolNames } from './tool-names.ts';
 const { server, seen } = createFakeProvider();
 let origin = '';
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = await listenOnLoopback(server);
 });
 afterAll(() => {
-  server.closeAllConnections();
-  server.close();
+  closeNow(server);
 });
 
 const ECHO = { name: 'echo', description: 'Echoes', inputSchema: { type: 'object', properties: { message: { type: 'string' } } } };

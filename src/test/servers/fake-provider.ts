@@ -12,6 +12,7 @@
  * - `please stall` → a word every 250 ms for a minute (for Stop).
  * Every request's credentials are recorded in `seen`, so a test can say where the key went.
  */
+import type { AddressInfo } from 'node:net';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 export const FAKE_PROVIDER_KEY = 'sk-fake-provider-key-0123456789';
@@ -34,6 +35,18 @@ const CORS = {
   'access-control-allow-headers':
     'content-type, authorization, x-api-key, x-goog-api-key, anthropic-version, anthropic-dangerous-direct-browser-access, accept',
 };
+
+/** Listens on a free loopback port and resolves with the origin a test points a provider's base URL at. */
+export async function listenOnLoopback(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Ends the streams still open, then stops listening. */
+export function closeNow(server: Server): void {
+  server.closeAllConnections();
+  server.close();
+}
 
 export function createFakeProvider(): { server: Server; seen: SeenRequest[] } {
   const seen: SeenRequest[] = [];
