@@ -158,6 +158,27 @@ describe('OAuth in the engine', () => {
     await engine.call('disconnect', undefined);
   });
 
+  it('a second Run while a step-up sign-in is open waits for that sign-in, so its callback is still accepted', async () => {
+    const { engine, connect, statuses } = setup(personHost);
+    await expect(connect('step-up')).rejects.toMatchObject({ code: 'unauthorized' });
+    const first = statuses().findLast((s) => s.phase === 'awaiting-user') as Extract<AuthStatus, { phase: 'awaiting-user' }>;
+    await engine.call('completeAuthorization', { callbackUrl: await approve(first.url) });
+    await connect('step-up');
+
+    const run = () => engine.call('callTool', { name: 'write-note', arguments: { text: 'hi' } });
+    await expect(run()).rejects.toMatchObject({ code: 'unauthorized' });
+    const stepUp = statuses().findLast((s) => s.phase === 'awaiting-user') as Extract<AuthStatus, { phase: 'awaiting-user' }>;
+    // Pressed again before the person is back: the same authorization, not a new state.
+    await expect(run()).rejects.toMatchObject({ code: 'unauthorized' });
+    const again = statuses().findLast((s) => s.phase === 'awaiting-user') as Extract<AuthStatus, { phase: 'awaiting-user' }>;
+    expect(again.state).toBe(stepUp.state);
+
+    await engine.call('completeAuthorization', { callbackUrl: await approve(stepUp.url) });
+    const outcome = await run();
+    expect(JSON.stringify(outcome.content)).toMatch(/mcp:read mcp:write/);
+    await engine.call('disconnect', undefined);
+  });
+
   it('sends a token only to the server it was issued for, and Forget drops it', async () => {
     const { engine, connect } = setup();
     await connect('ok');

@@ -12,7 +12,7 @@ import { describeError } from '../../shared/read.ts';
 import type { FetchLike } from '../wire-tap.ts';
 import { checkCallback, describeAuthorizationRequest, describeAuthFailure } from './describe.ts';
 import { checkIss } from './iss.ts';
-import type { LensOAuthProvider, PendingAuthorization } from './provider.ts';
+import { STATE_TTL_MS, type LensOAuthProvider, type PendingAuthorization } from './provider.ts';
 import { RULES, type StepInput } from './rules.ts';
 import { exportPendingAuthorization, restorePendingAuthorization } from './redirect-handoff.ts';
 import { AuthRefusal } from './refusal.ts';
@@ -59,6 +59,8 @@ export class AuthFlow {
   requestedScope: string | undefined;
   /** The authorization a person has been asked to complete, if any. */
   pending: PendingAuthorization | undefined;
+  /** The scope `pending` asks for: a wider one (a step-up) needs a new authorization. */
+  private pendingScope: string | undefined;
   /** Set once for a 2025-03-26 server whose metadata names another issuer than its own origin (see runAuth). */
   private skipIssuerCheck = false;
 
@@ -67,29 +69,13 @@ export class AuthFlow {
   async run(options: AuthorizeOptions, signal?: AbortSignal): Promise<void> {
     const { deps } = this;
     if (options.scope !== undefined) this.requestedScope = options.scope;
-    // The issuer seen so far stays known to the provider, which reports a change (see issuerChanged).
-    if (options.rediscover) deps.provider.invalidateCredentials('discovery');
     let callbackUrl: string | undefined;
     try {
-      const result = await this.runAuth({
-        ...(this.requestedScope !== undefined && { scope: this.requestedScope }),
-        ...(options.resourceMetadataUrl && { resourceMetadataUrl: options.resourceMetadataUrl }),
-        ...(options.force && { forceReauthorization: true }),
-      });
-      if (result === 'AUTHORIZED') {
+      const pending = this.stillWaiting(options) ?? (await this.request(options));
+      if (pending === 'authorized') {
         await deps.authorized();
         return;
       }
-      const pending = deps.provider.takePending();
-      if (!pending) throw new AuthRefusal('The authorization URL was not produced; nothing to open.');
-      this.pending = pending;
-      deps.record({
-        kind: 'authorization',
-        title: 'Authorization request',
-        rule: RULES.authorization,
-        verdict: 'ok',
-        ...describeAuthorizationRequest(pending.url, deps.provider.discoveryState(), deps.provider.clientInformation()?.issuer),
-      });
       deps.status({ phase: 'awaiting-user', serverUrl: deps.serverUrl.href, url: pending.url, state: pending.state });
       callbackUrl = await deps.host.authorize({ serverUrl: deps.serverUrl.href, url: pending.url, state: pending.state }, signal);
     } catch (error) {
@@ -103,6 +89,43 @@ export class AuthFlow {
       } satisfies EngineError;
     }
     await this.complete(callbackUrl);
+  }
+
+  /**
+   * The sign-in a person was already asked for, when it still answers this run: a second 401 or 403 while
+   * the popup is open (Run pressed again, a GET stream) must not issue a new state and PKCE verifier, or the
+   * callback already on its way would be discarded as a stale one.
+   */
+  private stillWaiting(options: AuthorizeOptions): PendingAuthorization | undefined {
+    const pending = this.pending;
+    if (!pending || options.rediscover) return undefined;
+    if (this.deps.now() - pending.createdAt > STATE_TTL_MS) return undefined;
+    return this.pendingScope === this.requestedScope ? pending : undefined;
+  }
+
+  /** Tokens from the store or a refresh, or a new authorization URL for a person to open. */
+  private async request(options: AuthorizeOptions): Promise<PendingAuthorization | 'authorized'> {
+    const { deps } = this;
+    // The issuer seen so far stays known to the provider, which reports a change (see issuerChanged).
+    if (options.rediscover) deps.provider.invalidateCredentials('discovery');
+    const result = await this.runAuth({
+      ...(this.requestedScope !== undefined && { scope: this.requestedScope }),
+      ...(options.resourceMetadataUrl && { resourceMetadataUrl: options.resourceMetadataUrl }),
+      ...(options.force && { forceReauthorization: true }),
+    });
+    if (result === 'AUTHORIZED') return 'authorized';
+    const pending = deps.provider.takePending();
+    if (!pending) throw new AuthRefusal('The authorization URL was not produced; nothing to open.');
+    this.pending = pending;
+    this.pendingScope = this.requestedScope;
+    deps.record({
+      kind: 'authorization',
+      title: 'Authorization request',
+      rule: RULES.authorization,
+      verdict: 'ok',
+      ...describeAuthorizationRequest(pending.url, deps.provider.discoveryState(), deps.provider.clientInformation()?.issuer),
+    });
+    return pending;
   }
 
   /**
@@ -242,6 +265,6 @@ export class AuthFlow {
     } catch (error) {
       throw this.failed(error);
     }
-    this.requestedScope = pending.scope;
+    this.requestedScope = this.pendingScope = pending.scope;
   }
 }
