@@ -124,6 +124,8 @@ test('an expired token is refreshed, and a tool that needs more scope steps up',
   popupPromise = page.waitForEvent('popup');
   await page.getByRole('region', { name: names.authorization.needed }).getByRole('button', { name: names.authorization.authorize }).click();
   await popupPromise;
+  // Still connected all along: the prompt going away is what says the wider token has arrived.
+  await expect(page.getByRole('region', { name: names.authorization.needed })).toHaveCount(0);
   await expect(statusOf(page)).toContainText('Connected');
   // The log has a row naming write-note now too: pick the tool from the list.
   await page.getByRole('list', { name: names.tabs.tools, exact: true }).getByRole('button', { name: 'write-note' }).click();
