@@ -25,10 +25,3 @@ export function classifyFrame(value: unknown): FrameFacts {
   if ('result' in value) return { kind: 'response', ...id };
   return { kind: 'invalid', ...id, problem: 'Neither a request, a notification, a result nor an error.' };
 }
-
-/**
- * A body may hold one message or, from a 2025-03-26 server, a batch. Each element becomes its own log entry.
- */
-export function splitBatch(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [value];
-}

@@ -92,6 +92,35 @@ describe('message recorder', () => {
   });
 });
 
+describe('message sizes', () => {
+  it('gives every entry its size: the text it came in when one message was, each frame measured in a batch', () => {
+    const { recorder, entries } = setup();
+    const sent = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    expect(recorder.outbound(sent)).toEqual(JSON.parse(sent));
+    // A server that pretty-prints: the size is what came over the wire.
+    const arrived = '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "result": { "tools": [] }\n}';
+    recorder.inbound(JSON.parse(arrived), undefined, arrived);
+    const batch = [
+      { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'a' } },
+      { jsonrpc: '2.0', id: 2, method: 'ping' },
+    ];
+    recorder.inbound(batch, undefined, JSON.stringify(batch));
+    expect(entries.map((e) => e.size)).toEqual([
+      sent.length,
+      arrived.length,
+      JSON.stringify(batch[0]).length,
+      JSON.stringify(batch[1]).length,
+    ]);
+    expect(entries[1]!.message).toEqual(JSON.parse(arrived));
+  });
+
+  it('returns undefined for a body it cannot parse, and logs it raw', () => {
+    const { recorder, entries } = setup();
+    expect(recorder.outbound('{oops')).toBeUndefined();
+    expect(entries[0]).toMatchObject({ direction: 'out', kind: 'invalid', raw: '{oops' });
+  });
+});
+
 describe('class 14: a listen stream cannot exhaust memory', () => {
   it('keeps a 200 KB notification cut, with its size, and a large response whole', () => {
     const entries: MessageEntry[] = [];

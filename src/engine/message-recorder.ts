@@ -2,10 +2,10 @@
  * Turns frames into message-log entries: numbers them, pairs responses with their requests for latency,
  * and marks responses that arrive after we gave up on the request.
  */
-import { boundJson } from '../shared/bounds.ts';
+import { boundJson, withinJsonBounds } from '../shared/bounds.ts';
 import type { CallMark } from './call-marks.ts';
 import type { Direction, MessageEntry } from '../shared/events.ts';
-import { classifyFrame, splitBatch } from './frames.ts';
+import { classifyFrame } from './frames.ts';
 import { describeError } from '../shared/read.ts';
 
 /** Which HTTP exchange (and SSE event) carried a frame, so the log and the HTTP view link both ways. */
@@ -15,10 +15,13 @@ interface WireOrigin {
 }
 
 export interface MessageRecorder {
-  /** A JSON text we are about to send (a request body). */
-  outbound(text: string, origin?: WireOrigin): void;
-  /** A parsed JSON value that arrived (body or SSE event data). */
-  inbound(value: unknown, origin?: WireOrigin): void;
+  /** A JSON text we are about to send (a request body). Returns what it parsed to (undefined if it did not). */
+  outbound(text: string, origin?: WireOrigin): unknown;
+  /**
+   * A parsed JSON value that arrived (body or SSE event data), which the recorder may keep as is: the caller
+   * parsed it for the log and does not change it. `text` is the JSON text it was parsed from, when known.
+   */
+  inbound(value: unknown, origin?: WireOrigin, text?: string): void;
   /** Bytes that arrived but could not be parsed as JSON. */
   inboundUnparsed(raw: string, parseError: string, origin?: WireOrigin): void;
 }
@@ -36,8 +39,12 @@ const MAX_RAW_CHARS = 64 * 1024;
 const MAX_NOTIFICATION_CHARS = 16 * 1024;
 const NOTIFICATION_BOUNDS = { maxDepth: 16, maxStringLength: 2 * 1024, maxNodes: 500 };
 
-/** The size of a frame as JSON text, measured here in the worker so the page never has to. */
-function jsonChars(value: unknown): number | undefined {
+/**
+ * The size of a frame as JSON text, measured here in the worker so the page never has to: the length of the
+ * text it arrived as when that is known (one message per body or event), else of JSON.stringify's.
+ */
+function jsonChars(value: unknown, text: string | undefined): number | undefined {
+  if (text !== undefined) return text.length;
   try {
     return JSON.stringify(value)?.length;
   } catch {
@@ -64,11 +71,11 @@ export function createMessageRecorder(deps: {
   const abandoned = new Set<string>();
   const key = (requestDirection: Direction, id: string | number) => `${requestDirection}:${typeof id}:${id}`;
 
-  const record = (direction: Direction, value: unknown, origin?: WireOrigin) => {
+  const record = (direction: Direction, value: unknown, origin?: WireOrigin, text?: string) => {
     // Once cancelled, a request stops being pending: whatever answers it later is late, not a match.
     const facts = classifyFrame(value);
     const time = deps.now();
-    const size = jsonChars(value);
+    const size = jsonChars(value, text);
     const cut = facts.kind === 'notification' && size !== undefined && size > MAX_NOTIFICATION_CHARS;
     const entry: MessageEntry = {
       seq: deps.nextSeq(),
@@ -77,7 +84,8 @@ export function createMessageRecorder(deps: {
       kind: facts.kind,
       ...(facts.method !== undefined && { method: facts.method }),
       ...(facts.rpcId !== undefined && { rpcId: facts.rpcId }),
-      message: cut ? boundJson(value, NOTIFICATION_BOUNDS) : boundJson(value),
+      // Parsed by the wire tap (or here) for the log alone: kept as is unless it is past a bound.
+      message: cut ? boundJson(value, NOTIFICATION_BOUNDS) : withinJsonBounds(value),
       ...(size !== undefined && { size }),
       ...(cut && { cut: true as const }),
       ...(facts.problem !== undefined && { parseError: facts.problem }),
@@ -128,14 +136,20 @@ export function createMessageRecorder(deps: {
   return {
     outbound(text, origin) {
       try {
-        for (const frame of splitBatch(JSON.parse(text))) record('out', frame, origin);
+        const value: unknown = JSON.parse(text);
+        // A body may hold a batch (a 2025-03-26 server): each frame its own entry; one message is the whole text.
+        if (Array.isArray(value)) for (const frame of value) record('out', frame, origin);
+        else record('out', value, origin, text);
+        return value;
       } catch (error) {
         // We only send what the SDK serialised, so this is a bug of ours; still, keep it visible.
         deps.emit({ ...unparsed('out', text, error, deps), ...originFields(origin) });
+        return undefined;
       }
     },
-    inbound(value, origin) {
-      for (const frame of splitBatch(value)) record('in', frame, origin);
+    inbound(value, origin, text) {
+      if (Array.isArray(value)) for (const frame of value) record('in', frame, origin);
+      else record('in', value, origin, text);
     },
     inboundUnparsed(raw, parseError, origin) {
       deps.emit({ ...unparsed('in', raw, parseError, deps), ...originFields(origin) });

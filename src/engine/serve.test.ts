@@ -7,6 +7,10 @@ import type { Engine } from './engine.ts';
 import { serveEngine } from './serve.ts';
 
 const note = (text: string): EngineEvent => ({ type: 'note', time: 0, level: 'info', text });
+const http = (seq: number, durationMs: number): EngineEvent => ({
+  type: 'http',
+  exchange: { seq, time: 0, method: 'POST', url: 'http://127.0.0.1/mcp', requestHeaders: [], durationMs },
+});
 
 function served(call: (emit: (event: EngineEvent) => void) => Engine['call']) {
   const clock = createManualClock();
@@ -60,5 +64,20 @@ describe('serveEngine', () => {
     // The timer left behind finds nothing to send.
     s.clock.advance(16);
     expect(s.posted).toHaveLength(2);
+  });
+
+  it("sends an exchange's latest report once per flush, where its first report was", () => {
+    const s = served(() => (() => new Promise(() => undefined)) as Engine['call']);
+    s.emit(http(1, 0));
+    s.emit(note('between'));
+    s.emit(http(2, 0));
+    s.emit(http(1, 5));
+    s.emit(http(1, 9));
+    s.clock.advance(16);
+    expect(s.posted).toEqual([{ kind: 'events', events: [http(1, 9), note('between'), http(2, 0)] }]);
+    // The next flush starts afresh: a later report of the same exchange is sent again.
+    s.emit(http(1, 12));
+    s.clock.advance(16);
+    expect(s.posted[1]).toEqual({ kind: 'events', events: [http(1, 12)] });
   });
 });

@@ -17,12 +17,19 @@ const MAX_EVENTS_PER_POST = 500;
 export function serveEngine(endpoint: Endpoint, createEngine: (emit: (event: EngineEvent) => void) => Engine, clock: Clock): void {
   const post = (message: FromEngine) => endpoint.postMessage(message);
   let buffer: EngineEvent[] = [];
+  /**
+   * Where each HTTP exchange's report sits in the buffer. Each report is the whole exchange (wire-exchange.ts)
+   * and the UI keeps the latest, so a newer report of one exchange replaces the buffered one in place: a call
+   * answered within one flush crosses once, with its headers and bodies, instead of once per report.
+   */
+  const httpAt = new Map<number, number>();
   let scheduled = false;
   const flush = () => {
     scheduled = false;
     if (buffer.length === 0) return;
     const events = buffer;
     buffer = [];
+    httpAt.clear();
     // Each message is deserialized on the UI thread in one go: slices keep that a short task even when a
     // flood has piled up thousands of events between flushes.
     for (let start = 0; start < events.length; start += MAX_EVENTS_PER_POST) {
@@ -30,6 +37,14 @@ export function serveEngine(endpoint: Endpoint, createEngine: (emit: (event: Eng
     }
   };
   const emit = (event: EngineEvent) => {
+    if (event.type === 'http') {
+      const at = httpAt.get(event.exchange.seq);
+      if (at !== undefined) {
+        buffer[at] = event;
+        return;
+      }
+      httpAt.set(event.exchange.seq, buffer.length);
+    }
     buffer.push(event);
     if (!scheduled) {
       scheduled = true;

@@ -76,7 +76,7 @@ export function sseTap(options: SseTapOptions): TransformStream<Uint8Array, Uint
       let message: unknown;
       try {
         message = JSON.parse(event.data);
-        recorder.inbound(message, origin);
+        recorder.inbound(message, origin, event.data);
       } catch (error) {
         recorder.inboundUnparsed(event.data, `SSE event data is not JSON: ${describeError(error)}`, origin);
         return;

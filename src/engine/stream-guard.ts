@@ -130,10 +130,18 @@ export async function readBounded(
     chunks.push(next.value);
   }
   const bytes = concat(chunks, total);
-  const bad = firstInvalidUtf8(bytes);
-  const text = new TextDecoder().decode(bytes);
-  return bad === -1 ? { text } : { text, invalidUtf8At: bad };
+  try {
+    // The decoder's own check is native; the byte-by-byte search runs only to say where a bad byte is.
+    return { text: STRICT_UTF8.decode(bytes) };
+  } catch {
+    const text = new TextDecoder().decode(bytes);
+    const bad = firstInvalidUtf8(bytes);
+    return bad === -1 ? { text } : { text, invalidUtf8At: bad };
+  }
 }
+
+/** Throws on the first malformed sequence instead of putting U+FFFD in its place. Stateless between calls. */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 function concat(chunks: Uint8Array[], total: number): Uint8Array {
   if (chunks.length === 1) return chunks[0]!;

@@ -54,12 +54,15 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
   return async (input, init) => {
     const method = (init?.method ?? 'GET').toUpperCase();
     const url = String(input);
-    const exchange = trackExchange(tracking, method, url, new Headers(init?.headers));
+    const requestHeaders = new Headers(init?.headers);
+    const exchange = trackExchange(tracking, method, url, requestHeaders);
     const origin = { httpSeq: exchange.seq };
+    // Parsed once, by the recorder, for the log and for the ids below.
+    let sent: unknown;
     if (typeof init?.body === 'string') {
       exchange.sent(init.body);
-      deps.recorder.outbound(init.body, origin);
-      for (const id of cancelledIdsOf(init.body)) openStreams.get(idKey(id))?.cancelled();
+      sent = deps.recorder.outbound(init.body, origin);
+      for (const id of cancelledIdsOf(sent)) openStreams.get(idKey(id))?.cancelled();
     }
 
     let response: Response;
@@ -70,7 +73,7 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
       throw error;
     }
     exchange.responded(response);
-    const sentSession = new Headers(init?.headers).get('mcp-session-id');
+    const sentSession = requestHeaders.get('mcp-session-id');
     const gotSession = response.headers.get('mcp-session-id');
     if (sentSession && gotSession && gotSession !== sentSession) {
       // The spec fixes the session id at the handshake; the SDK ignores a later one, and so do we — but say so.
@@ -85,7 +88,7 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
     }
 
     const limits = deps.limits?.() ?? DEFAULT_LIMITS;
-    const requestIds = method === 'POST' ? requestIdsOf(init?.body) : [];
+    const requestIds = method === 'POST' ? requestIdsOf(sent) : [];
     const requestBody = typeof init?.body === 'string' ? init.body : undefined;
     const onFault = (fault: StreamFault) => deps.onFault?.(requestIds, fault);
     const init2 = { status: response.status, statusText: response.statusText, headers: response.headers };
@@ -148,33 +151,25 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
   };
 }
 
-/** The ids of the requests in a POST body (one message or a batch); notifications have none. */
-function requestIdsOf(body: unknown): Array<string | number> {
-  if (typeof body !== 'string') return [];
-  try {
-    const parsed: unknown = JSON.parse(body);
-    return (Array.isArray(parsed) ? parsed : [parsed]).flatMap((m: { id?: unknown; method?: unknown }) =>
-      typeof m === 'object' && m !== null && typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number')
-        ? [m.id]
-        : [],
-    );
-  } catch {
-    return [];
-  }
+/** The messages of a parsed POST body (one message or a batch), each read without trusting its shape. */
+const messagesOf = (sent: unknown): Array<{ id?: unknown; method?: unknown; params?: { requestId?: unknown } } | null> =>
+  (Array.isArray(sent) ? sent : [sent]).map((m) => (typeof m === 'object' && m !== null ? m : null));
+
+/** The ids of the requests in a parsed POST body; notifications have none. */
+function requestIdsOf(sent: unknown): Array<string | number> {
+  if (sent === undefined) return [];
+  return messagesOf(sent).flatMap((m) =>
+    m !== null && typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number') ? [m.id] : [],
+  );
 }
 
-/** The request ids a POST of notifications/cancelled names (one message or a batch). */
-function cancelledIdsOf(body: string): Array<string | number> {
-  if (!body.includes('notifications/cancelled')) return [];
-  try {
-    const parsed: unknown = JSON.parse(body);
-    return (Array.isArray(parsed) ? parsed : [parsed]).flatMap((m: { method?: unknown; params?: { requestId?: unknown } } | null) => {
-      const id = m?.method === 'notifications/cancelled' ? m.params?.requestId : undefined;
-      return typeof id === 'string' || typeof id === 'number' ? [id] : [];
-    });
-  } catch {
-    return [];
-  }
+/** The request ids a parsed POST of notifications/cancelled names. */
+function cancelledIdsOf(sent: unknown): Array<string | number> {
+  if (sent === undefined) return [];
+  return messagesOf(sent).flatMap((m) => {
+    const id = m?.method === 'notifications/cancelled' ? m.params?.requestId : undefined;
+    return typeof id === 'string' || typeof id === 'number' ? [id] : [];
+  });
 }
 
 /**
@@ -204,7 +199,7 @@ function recordBody(
     return undefined;
   }
   if (!carriesMessages && !isJsonRpcShaped(message)) return noteHttpAnswer(response, method, what, deps.onNote);
-  deps.recorder.inbound(message, origin);
+  deps.recorder.inbound(message, origin, text);
   return message;
 }
 

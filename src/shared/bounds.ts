@@ -62,3 +62,35 @@ export function boundJson(value: unknown, bounds: JsonBounds = DEFAULT_JSON_BOUN
   };
   return visit(value, 0);
 }
+
+/**
+ * `value` itself when nothing in it is past the bounds and it holds only plain JSON-shaped objects, otherwise
+ * `boundJson`'s cut copy. For a value the caller owns and never changes (one it parsed itself): the log
+ * records every message, and a copy of each costs more than the check.
+ */
+export function withinJsonBounds(value: unknown, bounds: JsonBounds = DEFAULT_JSON_BOUNDS): unknown {
+  return fitsBounds(value, bounds) ? value : boundJson(value, bounds);
+}
+
+function fitsBounds(value: unknown, bounds: JsonBounds): boolean {
+  let nodes = 0;
+  const fits = (node: unknown, depth: number): boolean => {
+    nodes += 1;
+    if (nodes > bounds.maxNodes) return false;
+    if (typeof node === 'string') return node.length <= bounds.maxStringLength;
+    if (node === null || typeof node !== 'object') return true;
+    if (depth >= bounds.maxDepth) return false;
+    if (Array.isArray(node)) {
+      for (const item of node) if (!fits(item, depth + 1)) return false;
+      return true;
+    }
+    // What boundJson would turn into a plain object (a class instance, inherited keys) is left to it.
+    const proto: unknown = Object.getPrototypeOf(node);
+    if (proto !== Object.prototype && proto !== null) return false;
+    for (const key in node) {
+      if (!Object.hasOwn(node, key) || !fits((node as Record<string, unknown>)[key], depth + 1)) return false;
+    }
+    return true;
+  };
+  return fits(value, 0);
+}

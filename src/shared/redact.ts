@@ -13,8 +13,15 @@ const MASK = '••••';
  * Names of headers, JSON fields and query parameters that hold secrets wherever they appear. Substrings
  * on purpose: `X-Goog-Api-Key`, `Ocp-Apim-Subscription-Key`, `X-Functions-Key`, `refresh_token`.
  */
-const SECRET_NAME =
-  /^(?:authorization|proxy-authorization|cookie|set-cookie|passwd|assertion|code_verifier)$|token|secret|password|api[-_]?key|subscription[-_]?key|functions?[-_]?key|session[-_]?key|private[-_]?key|access[-_]?key|credential|signature/i;
+const EXACT_SECRET_NAMES = 'authorization|proxy-authorization|cookie|set-cookie|passwd|assertion|code_verifier';
+const SECRET_NAME_PARTS =
+  'token|secret|password|api[-_]?key|subscription[-_]?key|functions?[-_]?key|session[-_]?key|private[-_]?key|access[-_]?key|credential|signature';
+const SECRET_NAME = new RegExp(`^(?:${EXACT_SECRET_NAMES})$|${SECRET_NAME_PARTS}`, 'i');
+/**
+ * Matches somewhere in any text that holds a secret name (as a key, raw, escapes and all): a body without
+ * one has nothing to mask, and is not walked pair by pair (every message body passes through here).
+ */
+const SECRET_NAME_ANYWHERE = new RegExp(`${EXACT_SECRET_NAMES}|${SECRET_NAME_PARTS}`, 'i');
 
 /**
  * Names that only look like secrets: a progress token is a correlation id, `token_type` is "Bearer",
@@ -142,6 +149,7 @@ export function redactBodyText(text: string): string {
       })
       .join('&');
   }
+  if (!SECRET_NAME_ANYWHERE.test(text)) return text;
   return text.replace(KEYED_STRING, (match, key: string, colon: string, value: string, close: string) =>
     isSecretName(key) ? `"${key}"${colon}"${maskSecret(value)}${close}` : match,
   );

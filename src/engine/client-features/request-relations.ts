@@ -65,6 +65,9 @@ const MAX_ROUNDS_TRACKED = 200;
  */
 function inputRequests(message: object, requestBody: string | undefined, rounds: Map<string, number>) {
   const result = (message as { result?: { resultType?: unknown; status?: unknown; inputRequests?: unknown } }).result;
+  // Only an answer that asks for input needs the request it answers: the body is not parsed again for
+  // every other message (a flood's 20,000 notifications arrive on one POST's stream).
+  if (result?.resultType !== 'input_required' && result?.status !== 'input_required') return undefined;
   const related = requestBody === undefined ? undefined : relatedFromBody(requestBody);
   if (!related) return undefined;
   // The tasks extension: a task waiting on input lists what it asks for in each tasks/get answer.

@@ -1,0 +1,84 @@
+/**
+ * What one tools/call costs the client, in CPU: MCP Lens's engine in-process (no worker hop) versus the bare
+ * SDK Client, against the same server running in a child process (so its work is not counted). Alternating
+ * blocks of calls, so drift in the machine's load hits both alike.
+ *
+ *   npx tsx bench/call-cost.ts [--calls 2000] [--era legacy|modern]
+ *   node --cpu-prof --cpu-prof-dir=.bench/prof --import tsx bench/call-cost.ts --only engine
+ *
+ * `--only engine|sdk` runs one side alone, for a CPU profile of just that side.
+ */
+import { fork } from 'node:child_process';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { createEngine } from '../src/engine/engine.ts';
+import { realClock } from '../src/engine/clock.ts';
+import type { ProtocolEra } from '../src/shared/model.ts';
+
+const arg = (name: string) => {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? undefined : process.argv[at + 1];
+};
+
+async function serve(): Promise<void> {
+  const { startFloodServer } = await import('../src/test/servers/flood-server.ts');
+  const { startDemoServer } = await import('../src/node/demo-server/server.ts');
+  const flood = await startFloodServer(0);
+  const demo = await startDemoServer({ port: 0 });
+  process.send?.({ legacy: flood.url, modern: demo.url });
+  process.on('disconnect', () => process.exit(0));
+}
+
+async function measure(): Promise<void> {
+  const calls = Number(arg('--calls') ?? 2000);
+  const era = (arg('--era') ?? 'legacy') as ProtocolEra;
+  const only = arg('--only');
+  // The servers run in a child without the profiler flags, so their CPU is theirs.
+  const child = fork(import.meta.filename, ['--serve'], { execArgv: ['--import', 'tsx'] });
+  const urls = await new Promise<Record<ProtocolEra, string>>((resolve) => child.once('message', (m) => resolve(m as never)));
+  const url = urls[era];
+
+  let events = 0;
+  const engine = createEngine({ fetch: (input, init) => fetch(input, init), clock: realClock, emit: () => (events += 1) });
+  const signal = new AbortController().signal;
+  await engine.call('connect', { url, headers: [], transport: 'streamable-http', era }, signal);
+  const sdk = new Client(
+    { name: 'bench', version: '1.0.0' },
+    { versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },
+  );
+  await sdk.connect(new StreamableHTTPClientTransport(new URL(url)));
+  const params = { name: 'echo', arguments: { message: 'x'.repeat(200) } };
+  const sides = {
+    sdk: () => sdk.callTool(params),
+    engine: () => engine.call('callTool', params, new AbortController().signal),
+  };
+  const totals = { sdk: { cpu: 0, wall: 0, n: 0 }, engine: { cpu: 0, wall: 0, n: 0 } };
+  const block = 100;
+  for (let done = -block; done < calls; done += block) {
+    for (const side of ['sdk', 'engine'] as const) {
+      if (only !== undefined && only !== side) continue;
+      const cpu = process.cpuUsage();
+      const wall = performance.now();
+      for (let index = 0; index < block; index += 1) await sides[side]();
+      if (done < 0) continue; // warm-up
+      const used = process.cpuUsage(cpu);
+      totals[side].cpu += (used.user + used.system) / 1000;
+      totals[side].wall += performance.now() - wall;
+      totals[side].n += block;
+    }
+  }
+  await sdk.close();
+  await engine.call('disconnect', undefined, signal);
+  child.disconnect();
+  const per = (side: keyof typeof totals) =>
+    totals[side].n === 0
+      ? 'not run'
+      : `${(totals[side].cpu / totals[side].n).toFixed(3)} ms CPU, ${(totals[side].wall / totals[side].n).toFixed(3)} ms wall per call`;
+  console.log(`${era}, ${calls} calls each (load ${(await import('node:os')).loadavg()[0]!.toFixed(2)})`);
+  console.log(`  sdk:    ${per('sdk')}`);
+  console.log(`  engine: ${per('engine')} (${events} events)`);
+  if (totals.sdk.n > 0 && totals.engine.n > 0) {
+    console.log(`  engine − sdk: ${((totals.engine.cpu - totals.sdk.cpu) / calls).toFixed(3)} ms CPU per call`);
+  }
+}
+
+await (process.argv.includes('--serve') ? serve() : measure());
