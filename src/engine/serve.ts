@@ -23,9 +23,11 @@ export function serveEngine(endpoint: Endpoint, createEngine: (emit: (event: Eng
    * answered within one flush crosses once, with its headers and bodies, instead of once per report.
    */
   const httpAt = new Map<number, number>();
-  let scheduled = false;
+  /** Cancels the scheduled flush; a result flushes at once and leaves no timer to wake the worker for nothing. */
+  let cancelFlush: (() => void) | undefined;
   const flush = () => {
-    scheduled = false;
+    cancelFlush?.();
+    cancelFlush = undefined;
     if (buffer.length === 0) return;
     const events = buffer;
     buffer = [];
@@ -46,10 +48,7 @@ export function serveEngine(endpoint: Endpoint, createEngine: (emit: (event: Eng
       httpAt.set(event.exchange.seq, buffer.length);
     }
     buffer.push(event);
-    if (!scheduled) {
-      scheduled = true;
-      clock.after(FLUSH_EVERY_MS, flush);
-    }
+    cancelFlush ??= clock.after(FLUSH_EVERY_MS, flush);
   };
   const engine = createEngine(emit);
   const inFlight = new Map<number, AbortController>();

@@ -110,24 +110,41 @@ export async function readBounded(
   const chunks: Uint8Array[] = [];
   let total = 0;
   const partialText = () => new TextDecoder().decode(concat(chunks, total));
-  for (;;) {
-    let cancelIdle = () => undefined as void;
-    const idleFor = new Promise<'idle'>((resolve) => (cancelIdle = clock.after(limits.idleTimeoutMs, () => resolve('idle'))));
-    const next = await Promise.race([reader.read(), idleFor]).finally(() => cancelIdle());
-    if (next === 'idle') {
-      await reader.cancel().catch(() => undefined);
-      onPartial(partialText());
-      throw idle(limits, 'a response body');
-    }
-    if (next.done) break;
-    total += next.value.byteLength;
-    if (total > limits.maxMessageBytes) {
-      await reader.cancel().catch(() => undefined);
+  // One timer for the whole body, not one per chunk: when it fires it looks at the last chunk's time and
+  // either trips or waits out the rest of the idle time from there. Tripping cancels the body, which ends
+  // the pending read.
+  let lastChunkAt = clock.now();
+  let idled = false;
+  let cancelIdle = () => undefined as void;
+  const watchIdle = (ms: number) => {
+    cancelIdle = clock.after(ms, () => {
+      const quiet = clock.now() - lastChunkAt;
+      if (quiet < limits.idleTimeoutMs) return watchIdle(limits.idleTimeoutMs - quiet);
+      idled = true;
+      void reader.cancel().catch(() => undefined);
+    });
+  };
+  watchIdle(limits.idleTimeoutMs);
+  try {
+    for (;;) {
+      const next = await reader.read();
+      if (idled) {
+        onPartial(partialText());
+        throw idle(limits, 'a response body');
+      }
+      if (next.done) break;
+      lastChunkAt = clock.now();
+      total += next.value.byteLength;
+      if (total > limits.maxMessageBytes) {
+        await reader.cancel().catch(() => undefined);
+        chunks.push(next.value);
+        onPartial(partialText());
+        throw tooLarge(limits, 'a response body');
+      }
       chunks.push(next.value);
-      onPartial(partialText());
-      throw tooLarge(limits, 'a response body');
     }
-    chunks.push(next.value);
+  } finally {
+    cancelIdle();
   }
   const bytes = concat(chunks, total);
   try {

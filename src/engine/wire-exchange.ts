@@ -32,6 +32,13 @@ interface TrackerDeps {
 
 const header = (pairs: Array<[string, string]>, name: string) => pairs.find(([key]) => key.toLowerCase() === name)?.[1];
 
+/** The last URL masked, and its mask: a connection sends every request to the same URL, and parsing it costs. */
+let lastUrl: { url: string; masked: string } | undefined;
+function maskedUrl(url: string): string {
+  if (lastUrl?.url !== url) lastUrl = { url, masked: redactUrl(url) };
+  return lastUrl.masked;
+}
+
 export function trackExchange(deps: TrackerDeps, method: string, url: string, headers: Headers): ExchangeTracker {
   const requestHeaders = redactHeaders(headers);
   const started = deps.now();
@@ -42,7 +49,7 @@ export function trackExchange(deps: TrackerDeps, method: string, url: string, he
     time: started,
     method,
     // Masked here, at capture: an `?api_key=` in the server URL never reaches the HTTP view, HAR or a file.
-    url: redactUrl(url),
+    url: maskedUrl(url),
     requestHeaders,
     durationMs: 0,
     ...(sessionId !== undefined && { sessionId }),

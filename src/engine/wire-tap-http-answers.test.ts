@@ -100,3 +100,30 @@ describe('a cancelled call’s response stream', () => {
     await reading.cancel();
   });
 });
+
+describe('the response the SDK reads after the tap read the body', () => {
+  it('answers json() and text() from the text the tap read, with the status and headers as sent', async () => {
+    const answer = '{"jsonrpc":"2.0","id":1,"result":{"content":[]}}';
+    const headers = { 'content-type': 'application/json', 'mcp-session-id': 's-1' };
+    const { tap, entries } = tapAnswering(() => new Response(answer, { status: 200, headers }));
+    const request = { method: 'POST', body: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}' };
+    const response = await tap('http://127.0.0.1:1/mcp', request);
+    expect(response).toBeInstanceOf(Response);
+    expect([response.status, response.headers.get('mcp-session-id')]).toEqual([200, 's-1']);
+    expect(await response.json()).toEqual(JSON.parse(answer));
+    expect(await response.text()).toBe(answer);
+    expect(await response.clone().text()).toBe(answer);
+    // The log has both messages, each with its size, and the response paired with its request.
+    expect(entries.map((e) => [e.direction, e.kind, e.size])).toEqual([
+      ['out', 'request', request.body.length],
+      ['in', 'response', answer.length],
+    ]);
+    expect(entries[1]!.requestSeq).toBe(entries[0]!.seq);
+  });
+
+  it('rejects json() for a body that is not JSON, as a Response does', async () => {
+    const { tap } = tapAnswering(() => new Response('{"jsonrpc":"2.0",', { status: 200, headers: { 'content-type': 'application/json' } }));
+    const response = await tap('http://127.0.0.1:1/mcp', { method: 'POST', body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+    await expect(response.json()).rejects.toThrow(SyntaxError);
+  });
+});

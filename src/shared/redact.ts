@@ -72,14 +72,35 @@ export function maskSecret(value: string): string {
   return scheme ? `${scheme} ${masked}` : masked;
 }
 
+/**
+ * A rule's verdict per header name, remembered: every exchange sends and receives the same few names, and
+ * each verdict costs two regular expressions. Bounded, since a server chooses the names it sends.
+ */
+function remembered(rule: (name: string) => boolean): (name: string) => boolean {
+  const verdicts = new Map<string, boolean>();
+  return (name) => {
+    let verdict = verdicts.get(name);
+    if (verdict === undefined) {
+      verdict = rule(name);
+      if (verdicts.size >= 512) verdicts.clear();
+      verdicts.set(name, verdict);
+    }
+    return verdict;
+  };
+}
+const isSecretRequestHeader = remembered(isSecretHeader);
+const isSecretResponseHeader = remembered(isSecretName);
+/** The same for the keys of JSON bodies: `jsonrpc`, `method`, `params`… in every message. */
+const isSecretKey = remembered(isSecretName);
+
 /** Headers we send: only known protocol headers keep their values. */
 export function redactHeaders(entries: Iterable<[string, string]>): Array<[string, string]> {
-  return Array.from(entries, ([name, value]) => [name, isSecretHeader(name) ? maskSecret(value) : value]);
+  return Array.from(entries, ([name, value]) => [name, isSecretRequestHeader(name) ? maskSecret(value) : value]);
 }
 
 /** Headers a server sent: those with secret names (`Set-Cookie`, a token echoed back) are masked. */
 export function redactResponseHeaders(entries: Iterable<[string, string]>): Array<[string, string]> {
-  return Array.from(entries, ([name, value]) => [name, isSecretName(name) ? maskSecret(value) : value]);
+  return Array.from(entries, ([name, value]) => [name, isSecretResponseHeader(name) ? maskSecret(value) : value]);
 }
 
 const decode = (text: string) => {
@@ -151,7 +172,7 @@ export function redactBodyText(text: string): string {
   }
   if (!SECRET_NAME_ANYWHERE.test(text)) return text;
   return text.replace(KEYED_STRING, (match, key: string, colon: string, value: string, close: string) =>
-    isSecretName(key) ? `"${key}"${colon}"${maskSecret(value)}${close}` : match,
+    isSecretKey(key) ? `"${key}"${colon}"${maskSecret(value)}${close}` : match,
   );
 }
 

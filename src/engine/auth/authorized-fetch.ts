@@ -44,7 +44,8 @@ export function authorizedFetch(inner: FetchLike, authority: FetchAuthority): Fe
   return async (input, init = {}) => {
     const url = String(input instanceof Request ? input.url : input);
     // A pasted token (or a request to another origin) is the user's business: no OAuth on top of it.
-    if (new Headers(init.headers).has('authorization') || !forServer(url)) return inner(input, init);
+    const given = new Headers(init.headers);
+    if (given.has('authorization') || !forServer(url)) return inner(input, init);
     const signal = init.signal ?? undefined;
 
     await authority.ready();
@@ -58,9 +59,11 @@ export function authorizedFetch(inner: FetchLike, authority: FetchAuthority): Fe
 
     let sentToken: string | undefined;
     const send = () => {
-      const headers = new Headers(init.headers);
       sentToken = provider.tokens()?.access_token;
-      if (sentToken) headers.set('Authorization', `Bearer ${sentToken}`);
+      // Without a token (most servers) the request goes on as the transport built it.
+      if (!sentToken) return inner(input, init);
+      const headers = new Headers(given);
+      headers.set('Authorization', `Bearer ${sentToken}`);
       return inner(input, { ...init, headers });
     };
 

@@ -26,11 +26,12 @@ export interface RelayFront {
 
 /** The relay in front of `serverUrl`, as one answer shows it, or undefined when the answer shows none we may believe. */
 export function readRelayFront(serverUrl: URL, requestHeaders: HeadersInit | undefined, response: Response): RelayFront | undefined {
-  if (!isRelayAddress(serverUrl)) return undefined;
+  // The header first: it is read on every answer, and almost every answer has none.
+  const declared = response.headers.get(RELAY_UPSTREAM_HEADER);
+  if (declared === null || !isRelayAddress(serverUrl)) return undefined;
   const token = new Headers(requestHeaders).get(RELAY_TOKEN_HEADER)?.trim();
   if (token === undefined || !isRelayToken(token)) return undefined;
-  const declared = response.headers.get(RELAY_UPSTREAM_HEADER);
-  if (declared === null || !URL.canParse(declared)) return undefined;
+  if (!URL.canParse(declared)) return undefined;
   const upstream = new URL(declared);
   const plain = upstream.username === '' && upstream.password === '' && upstream.search === '' && upstream.hash === '';
   if ((upstream.protocol !== 'http:' && upstream.protocol !== 'https:') || !plain) return undefined;
