@@ -16,10 +16,10 @@ import { build } from 'vite';
 import { createEngine } from '../src/engine/engine.ts';
 import { realClock } from '../src/engine/clock.ts';
 import { startStaticServer } from '../src/node/static-server/server.ts';
-import { compareRoundTrips, type OverheadFigures } from './round-trips.ts';
+import { compareRoundTrips, type BrowserOverhead, type OverheadFigures } from './round-trips.ts';
 import type { ProtocolEra } from '../src/shared/model.ts';
 
-export async function measureInBrowser(browser: Browser, url: string, era: ProtocolEra, calls = 300): Promise<OverheadFigures> {
+export async function measureInBrowser(browser: Browser, url: string, era: ProtocolEra, calls = 300): Promise<BrowserOverhead> {
   const outDir = await mkdtemp(join(tmpdir(), 'mcp-lens-bench-'));
   try {
     await build({

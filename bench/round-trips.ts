@@ -5,6 +5,16 @@ export interface OverheadFigures {
   ratio: number;
 }
 
+/**
+ * The Chromium comparison (the engine in its worker vs the SDK client on the page) and its two parts, each
+ * against the same client on the page: the bare SDK client in a worker (the hop alone), and the engine on the
+ * page without a worker (the engine alone).
+ */
+export interface BrowserOverhead extends OverheadFigures {
+  sdkInWorker: OverheadFigures;
+  engineOnPage: OverheadFigures;
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**

@@ -32,6 +32,7 @@ import { startFloodServer } from '../src/test/servers/flood-server.ts';
 import { startDemoServer } from '../src/node/demo-server/index.ts';
 import { createHostileServer } from '../src/test/servers/hostile/server.ts';
 import { measureInBrowser, measureInProcess } from './overhead.ts';
+import type { BrowserOverhead, OverheadFigures } from './round-trips.ts';
 import { benchEndlessCursor, benchHugeTools } from './lists.ts';
 import { benchLogFlood } from './log-flood.ts';
 import { benchSchemaBombs } from './schemas.ts';
@@ -68,6 +69,14 @@ const report = (figure: string, value: string, target: string, ok: boolean) => {
   console.log(`  ${ok ? '✓' : '✗'} ${figure}: ${value} (target ${target})`);
 };
 const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+/** The round trip's two parts (informational): what the worker hop alone costs, and what the engine alone does. */
+function reportParts(figures: BrowserOverhead, era: string): void {
+  const ratio = ({ ratio: r, engineMs, sdkMs }: OverheadFigures) =>
+    `${r.toFixed(2)}× (${engineMs.toFixed(2)} ms vs ${sdkMs.toFixed(2)} ms)`;
+  report(`  the hop alone: SDK client in a worker vs on the page, ${era}`, ratio(figures.sdkInWorker), '(informational)', true);
+  report(`  the engine alone: on the page, no worker, ${era}`, ratio(figures.engineOnPage), '(informational)', true);
+}
 
 async function connectTo(page: Page, appUrl: string, url: string): Promise<void> {
   await page.goto(`${appUrl}?url=${encodeURIComponent(url)}`);
@@ -311,6 +320,7 @@ async function main() {
         '≤ 1.1×',
         overhead.ratio <= 1.1,
       );
+      reportParts(overhead, '2025-11-25');
       // The demo server's 2026-07-28 leg: every call carries the _meta envelope and Mcp-* headers.
       const demo = await startDemoServer({ port: 0 });
       try {
@@ -321,6 +331,7 @@ async function main() {
           '≤ 1.1×',
           modern.ratio <= 1.1,
         );
+        reportParts(modern, '2026-07-28');
       } finally {
         await demo.close();
       }

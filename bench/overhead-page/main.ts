@@ -6,13 +6,35 @@
 import '../../src/shared/trusted-types/trusted-types-install.ts';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createEngineClient } from '../../src/bridge/engine-client.ts';
-import { compareRoundTrips, type OverheadFigures } from '../round-trips.ts';
+import { realClock } from '../../src/engine/clock.ts';
+import { createEngine } from '../../src/engine/engine.ts';
+import { compareRoundTrips, type BrowserOverhead } from '../round-trips.ts';
 import type { ProtocolEra } from '../../src/shared/model.ts';
 
 declare global {
   interface Window {
-    measureOverhead(url: string, calls: number, era: ProtocolEra): Promise<OverheadFigures>;
+    measureOverhead(url: string, calls: number, era: ProtocolEra): Promise<BrowserOverhead>;
   }
+}
+
+/** The bare SDK client in a worker of its own (sdk-worker.ts), called by message. */
+async function sdkInWorker(url: string, era: ProtocolEra) {
+  const worker = new Worker(new URL('./sdk-worker.ts', import.meta.url), { type: 'module' });
+  let nextId = 0;
+  const ask = (message: object) =>
+    new Promise<unknown>((resolve, reject) => {
+      const id = ++nextId;
+      const onMessage = (event: MessageEvent<{ id: number; ok: boolean; value?: unknown; error?: string }>) => {
+        if (event.data.id !== id) return;
+        worker.removeEventListener('message', onMessage);
+        if (event.data.ok) resolve(event.data.value);
+        else reject(new Error(event.data.error));
+      };
+      worker.addEventListener('message', onMessage);
+      worker.postMessage({ ...message, id });
+    });
+  await ask({ kind: 'connect', url, era });
+  return { call: (params: object) => ask({ kind: 'call', params }), close: () => worker.terminate() };
 }
 
 window.measureOverhead = async (url, calls, era) => {
@@ -35,10 +57,27 @@ window.measureOverhead = async (url, calls, era) => {
     () => engine.call('callTool', params),
     calls,
   );
+  // The two parts of that, each against the same SDK client on the page: the worker hop alone (the SDK client
+  // in a worker), and the engine alone (on the page, no worker).
+  const hop = await sdkInWorker(url, era);
+  const sdkInWorkerFigures = await compareRoundTrips(
+    () => sdk.callTool(params),
+    () => hop.call(params),
+    calls,
+  );
+  hop.close();
+  const onPage = createEngine({ fetch: (input, init) => fetch(input, init), clock: realClock, emit: () => undefined });
+  await onPage.call('connect', { url, headers: [], transport: 'streamable-http', era });
+  const engineOnPage = await compareRoundTrips(
+    () => sdk.callTool(params),
+    () => onPage.call('callTool', params, new AbortController().signal),
+    calls,
+  );
+  await onPage.call('disconnect', undefined);
   await sdk.close();
   await engine.call('disconnect', undefined);
   engine.dispose();
   worker.terminate();
   if (events === 0) throw new Error('The engine reported no events: the round trip did not go through the app path.');
-  return figures;
+  return { ...figures, sdkInWorker: sdkInWorkerFigures, engineOnPage };
 };
