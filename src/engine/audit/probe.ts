@@ -8,34 +8,29 @@
  * browser limits (no Host or Origin of our choosing, only the response headers CORS exposes), and an
  * unrestricted one the command line and the Node tests give (src/node/http/raw-http.ts).
  */
+import { PROBE_MAX_BODY_BYTES, type NamedProbe, type ProbeRequest, type ProbeResponse } from '../../shared/audit-probe.ts';
 import { isRecord } from '../../shared/read.ts';
 import type { FetchLike } from '../wire-tap.ts';
-
-export interface ProbeRequest {
-  method: 'GET' | 'POST' | 'DELETE' | 'OPTIONS';
-  headers: Record<string, string>;
-  body?: string;
-}
-
-export interface ProbeResponse {
-  status: number;
-  /** Lower-case names. */
-  headers: Record<string, string>;
-  /** The body, bounded; for an event stream, the events up to the first JSON-RPC response. */
-  body: string;
-}
 
 /** Sends one raw request to `url`; rejects on a network failure or the timeout. */
 export type RawHttp = (url: string, request: ProbeRequest, options: { signal: AbortSignal; timeoutMs: number }) => Promise<ProbeResponse>;
 
-export interface HttpProbe {
-  /** True when any header can be sent (Host, Origin) and every response header read: Node, not a browser. */
-  unrestricted: boolean;
-  send(request: ProbeRequest): Promise<ProbeResponse>;
-}
+export type { ProbeRequest, ProbeResponse };
 
-/** Far more than any JSON-RPC answer a probe expects; a stream is cut there. */
-export const PROBE_MAX_BODY_BYTES = 256 * 1024;
+export interface HttpProbe {
+  /**
+   * True when the named probes (a forged Host or Origin, a preflight whose answer is read) can be sent: by the
+   * command line's node:http, or by the local relay the connection goes through. Never by a page itself.
+   */
+  unrestricted: boolean;
+  /** Set when the named probes go through the local relay's probe endpoint (the checks' details say so). */
+  via?: 'relay';
+  /** The server the probes reach: the connection's URL, or through a relay, the server the relay fronts. */
+  target: URL;
+  send(request: ProbeRequest): Promise<ProbeResponse>;
+  /** One named probe (shared/audit-probe.ts); only where `unrestricted`. */
+  sendNamed(probe: NamedProbe): Promise<ProbeResponse>;
+}
 
 /**
  * Reads a body up to its first JSON-RPC response (an event stream may stay open after it) or the bound. The
