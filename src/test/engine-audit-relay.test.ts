@@ -53,6 +53,7 @@ describe('an audit through the local relay', () => {
       expect(verdicts(viaRelay)).toEqual(verdicts(direct));
       const rebinding = resultOf(viaRelay, 'dns-rebinding-protection');
       expect(rebinding.verdict).toBe('pass');
+      expect(rebinding.reason).toMatch(/refused \(HTTP 403\)\. \(Checked through the local relay\.\)$/);
       expect(rebinding.details.join('\n')).toContain('Sent through the local relay');
       expect(rebinding.details.join('\n')).toContain(new URL(demo.url).host);
       // The demo server here sends no CORS headers: the check ran, and says a page reaches it only through a relay.

@@ -5,7 +5,7 @@
  */
 import { buildNamedProbe, type NamedProbe } from '../../shared/audit-probe.ts';
 import { describeError, isRecord } from '../../shared/read.ts';
-import type { AuditContext } from './check.ts';
+import type { AuditContext, CheckOutcome } from './check.ts';
 import { quote } from './judge/findings.ts';
 import { firstRpcResponse, type ProbeRequest, type ProbeResponse } from './probe.ts';
 
@@ -51,13 +51,21 @@ export function probeNamed(ctx: Pick<AuditContext, 'http' | 'signal'>, label: st
   return settle(ctx, label, buildNamedProbe(named, ctx.http.target), () => ctx.http.sendNamed(named));
 }
 
-/** The detail line that says the named probes went through the local relay, and to where. */
-export function viaRelayLine(ctx: Pick<AuditContext, 'http'>): string[] {
-  if (ctx.http.via !== 'relay') return [];
+/**
+ * A named probes' outcome, saying so when they went through the local relay: the reason ends with it (it is
+ * what a person sees first), and the details say where the relay sent them.
+ */
+export function throughRelay(ctx: Pick<AuditContext, 'http'>, outcome: CheckOutcome): CheckOutcome {
+  if (ctx.http.via !== 'relay') return outcome;
   const target = `${ctx.http.target.origin}${ctx.http.target.pathname}`;
-  return [
-    `Sent through the local relay: a page cannot set Host or Origin or read a preflight's answer, so the relay built these requests and sent them to the server it fronts, ${target}.`,
-  ];
+  return {
+    ...outcome,
+    reason: `${outcome.reason} (Checked through the local relay.)`,
+    details: [
+      `Sent through the local relay: a page cannot set Host or Origin or read a preflight's answer, so the relay built these requests and sent them to the server it fronts, ${target}.`,
+      ...outcome.details,
+    ],
+  };
 }
 
 /** One line for the details: what the probe sent and what came back. */

@@ -9,7 +9,7 @@ import { isLoopbackHost } from '../../../shared/url.ts';
 import type { AuditCheck } from '../check.ts';
 import { notApplicable, outcomeOf } from '../judge/findings.ts';
 import { judgeCors, judgeDnsRebinding, type CorsNeeds } from '../judge/origins.ts';
-import { probeLine, probeNamed, viaRelayLine } from '../probed.ts';
+import { probeLine, probeNamed, throughRelay } from '../probed.ts';
 
 export const dnsRebindingProtection: AuditCheck = {
   id: 'dns-rebinding-protection',
@@ -25,7 +25,7 @@ export const dnsRebindingProtection: AuditCheck = {
     // Through a relay, the server it fronts: the relay's own loopback address says nothing about the server's.
     const url = ctx.http.target;
     if (!isLoopbackHost(url.hostname))
-      return notApplicable(`DNS rebinding is an attack on servers on this machine; ${url.hostname} is not loopback.`, viaRelayLine(ctx));
+      return throughRelay(ctx, notApplicable(`DNS rebinding is an attack on servers on this machine; ${url.hostname} is not loopback.`));
     const first = ctx.era === 'modern' ? 'discover' : 'initialize';
     const forged = await probeNamed(ctx, `Host and Origin ${FORGED_HOST}`, { kind: 'forged-host', first });
     const local = await probeNamed(ctx, `Host and Origin ${url.host}`, { kind: 'own-host', first });
@@ -35,8 +35,8 @@ export const dnsRebindingProtection: AuditCheck = {
         ? await probeNamed(ctx, 'initialized, local Host', { kind: 'initialized', ...(sessionId !== undefined && { sessionId }) })
         : undefined;
     if (sessionId !== undefined) await probeNamed(ctx, 'end the probe session', { kind: 'end-session', sessionId });
-    const lines = [...viaRelayLine(ctx), ...[forged, local, ...(followUp ? [followUp] : [])].map(probeLine)];
-    return outcomeOf(judgeDnsRebinding(forged, local, followUp), lines);
+    const lines = [forged, local, ...(followUp ? [followUp] : [])].map(probeLine);
+    return throughRelay(ctx, outcomeOf(judgeDnsRebinding(forged, local, followUp), lines));
   },
 };
 
@@ -78,8 +78,8 @@ export const cors: AuditCheck = {
     });
     const sessionId = post.response?.headers['mcp-session-id'];
     if (sessionId !== undefined) await probeNamed(ctx, 'end the probe session', { kind: 'end-session', sessionId });
-    const lines = [...viaRelayLine(ctx), probeLine(preflight), probeLine(post)];
+    const lines = [probeLine(preflight), probeLine(post)];
     const { findings, notApplicable: why } = judgeCors(preflight, post, needs);
-    return why !== undefined ? notApplicable(why, lines) : outcomeOf(findings, lines);
+    return throughRelay(ctx, why !== undefined ? notApplicable(why, lines) : outcomeOf(findings, lines));
   },
 };
