@@ -20,7 +20,7 @@ const PROBE_TIMEOUT_MS = 15_000;
 /** Response headers the page has no use for and should not see: the target's cookies. */
 const HIDDEN_RESPONSE_HEADERS = new Set(['set-cookie', 'set-cookie2']);
 
-export interface ProbeAnswer {
+interface ProbeAnswer {
   status: number;
   body: unknown;
   /** One line for the relay's console: the kind and the status, never a header value or a body. */
