@@ -107,6 +107,28 @@ test('audits the server through the relay: the checks a page cannot make run thr
   await expect(page.locator('body')).not.toContainText(E2E_RELAY_TOKEN);
   await rebinding.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('audit-through-relay.png') });
+
+  // Each probe is in the Message log, marked as the audit's, and the check's link lands on it.
+  await rebinding
+    .getByRole('button', { name: nameOf.showInLog('server/discover') })
+    .first()
+    .click();
+  const selected = page.getByRole('region', { name: names.log.selected });
+  await expect(selected).toContainText('audit probe · dns-rebinding-protection');
+  await expect(selected).toContainText('Invalid Host: evil.example.com');
+  // The request it answers: sent beside the session, so the log offers no re-send of it.
+  await selected.getByRole('button', { name: 'Show request' }).click();
+  await expect(selected).toContainText('→ sent request');
+  await expect(selected).toContainText('audit probe · dns-rebinding-protection');
+  await expect(selected.getByRole('button', { name: names.log.resend, exact: true })).toHaveCount(0);
+  await rebinding
+    .getByRole('button', { name: nameOf.showInHttp('server/discover') })
+    .first()
+    .click();
+  const exchange = page.getByRole('region', { name: 'Selected HTTP exchange' });
+  await expect(exchange).toContainText('evil.example.com');
+  await expect(exchange).toContainText('403');
+  await page.screenshot({ path: testInfo.outputPath('audit-probe-in-http.png') });
 });
 
 test('reaches a stdio server from npm through the relay: tools, resources, prompts', async ({ page }) => {

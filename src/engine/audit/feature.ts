@@ -12,6 +12,7 @@ import { buildNamedProbe } from '../../shared/audit-probe.ts';
 import { RELAY_TOKEN_HEADER } from '../../shared/relay.ts';
 import type { Session } from '../session.ts';
 import { fetchRawHttp, type HttpProbe, type RawHttp } from './probe.ts';
+import { createProbeLog } from './probe-log.ts';
 import { openRelayProbe } from './relay-probe.ts';
 import { createAuditSender } from './sender.ts';
 
@@ -68,6 +69,7 @@ export function auditHandlers(ctx: FeatureContext, rawHttp?: RawHttp): Handlers<
             },
           }),
           http,
+          probeLog: createProbeLog({ nextSeq: ctx.nextSeq, now: () => ctx.clock.now(), emit: ctx.emit }),
           clock: ctx.clock,
           emit: (update) => ctx.emit({ type: 'audit', runId, update }),
           signal: stop.signal,
@@ -103,6 +105,7 @@ async function probeFor(
     return {
       unrestricted: false,
       target: url,
+      url,
       send: (request) => plain(url.href, { ...request, headers: { ...request.headers, [RELAY_TOKEN_HEADER]: relayToken } }, options),
       sendNamed: noNamed,
     };
@@ -111,6 +114,7 @@ async function probeFor(
   return {
     unrestricted: rawHttp !== undefined,
     target: url,
+    url,
     send: (request) => send(url.href, request, options),
     sendNamed: (named) => (rawHttp ? rawHttp(url.href, buildNamedProbe(named, url), options) : noNamed()),
   };

@@ -1,8 +1,9 @@
 /**
  * Probes: raw HTTP requests a check sends beside the session, for the rules the SDK client would never break
  * (a second initialize, a DELETE of a session, a forged Host, a wrong Mcp-Method header, a CORS preflight).
- * They carry none of the person's headers or tokens and do not touch the session, so they are not in the
- * Message log; a check's details say what each sent and got.
+ * They carry none of the person's headers or tokens and do not touch the session. Each is recorded in the
+ * Message log and the HTTP view marked as an audit probe (probe-log.ts), and a check cites it like any other
+ * request; its details say what each sent and got.
  *
  * Two kinds, passed in as an effect (EngineEnv.rawHttp), never sniffed: the engine's own fetch, which a
  * browser limits (no Host or Origin of our choosing, only the response headers CORS exposes), and an
@@ -27,6 +28,8 @@ export interface HttpProbe {
   via?: 'relay';
   /** The server the probes reach: the connection's URL, or through a relay, the server the relay fronts. */
   target: URL;
+  /** Where plain probes go: the connection's URL (through a relay, the relay's). */
+  url: URL;
   send(request: ProbeRequest): Promise<ProbeResponse>;
   /** One named probe (shared/audit-probe.ts); only where `unrestricted`. */
   sendNamed(probe: NamedProbe): Promise<ProbeResponse>;

@@ -54,6 +54,7 @@ export async function openRelayProbe(deps: RelayProbeDeps): Promise<HttpProbe | 
     unrestricted: true,
     via: 'relay',
     target,
+    url: relayUrl,
     send: (request) =>
       plain(relayUrl.href, { ...request, headers: { ...request.headers, [RELAY_TOKEN_HEADER]: token } }, { signal, timeoutMs }),
     async sendNamed(named: NamedProbe): Promise<ProbeResponse> {

@@ -53,7 +53,8 @@ export const LogRow = memo(function LogRow({ id, top, position, size, onTogglePo
 
   const { entry } = item;
   const outgoing = entry.direction === 'out';
-  const probe = (entry.method ?? requestMethod) === ERA_PROBE_METHOD;
+  // An audit probe may send server/discover too; it is not the era probe.
+  const probe = !entry.auditProbe && (entry.method ?? requestMethod) === ERA_PROBE_METHOD;
   // Only what needs a look: a complete result is the usual case.
   const resultType = entry.kind === 'response' ? resultTypeOf(entry.message) : undefined;
   const unusualResult = resultType !== undefined && resultType !== 'complete' ? resultType : undefined;
@@ -85,6 +86,14 @@ export const LogRow = memo(function LogRow({ id, top, position, size, onTogglePo
           {probe && (
             <span className="badge log-era-probe" title="server/discover: how MCP Lens finds out which protocol era the server speaks">
               era probe
+            </span>
+          )}
+          {entry.auditProbe && (
+            <span
+              className="badge log-audit-probe"
+              title={`Raw HTTP the audit's check ${entry.audit ?? ''} sent beside the session (a rule the client never breaks); not on the session`}
+            >
+              audit probe
             </span>
           )}
           {entry.viaApp !== undefined && (
