@@ -4,6 +4,8 @@
  * the command line gets against the same server directly. The endpoint's refusals are in
  * src/node/relay/relay-probe-endpoint.test.ts.
  */
+import { fileURLToPath } from 'node:url';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import { nodeRawHttp } from '../node/http/raw-http.ts';
@@ -13,6 +15,8 @@ import type { ProtocolEra } from '../shared/model.ts';
 import { RELAY_TOKEN_HEADER } from '../shared/relay.ts';
 import { createHarness } from './engine-harness.ts';
 import { startBrokenAuditServer } from './servers/broken-audit-server.ts';
+
+const STDIO_FIXTURE = fileURLToPath(new URL('./servers/relay-stdio-modern-fixture.ts', import.meta.url));
 
 let demo: RunningDemoServer;
 let broken: Awaited<ReturnType<typeof startBrokenAuditServer>>;
@@ -71,6 +75,31 @@ describe('an audit through the local relay', () => {
     expect(resultOf(direct, 'dns-rebinding-protection').verdict).toBe('fail');
     expect(verdicts(viaRelay)).toEqual(verdicts(direct));
     expect(resultOf(viaRelay, 'dns-rebinding-protection').reason).toContain('evil.example.com got HTTP 200');
+  });
+
+  it('through a relay for a stdio server (no HTTP behind it), says it cannot make them; plain probes still pass its door', async () => {
+    const relay = await startRelay({
+      target: { kind: 'stdio', command: process.execPath, args: ['--import', 'tsx', STDIO_FIXTURE] },
+      allowedOrigins: [],
+      log: () => undefined,
+      stdioProbeTimeoutMs: 120_000,
+    });
+    relays.push(relay);
+    const page = createHarness();
+    const headers = [{ name: RELAY_TOKEN_HEADER, value: relay.token }];
+    await page.engine.call('connect', { url: relay.url, headers, transport: 'auto', era: 'modern', requestTimeoutMs: 120_000 });
+    const report = await page.engine.call('runAudit', {
+      runId: 'stdio',
+      options: { checks: ['dns-rebinding-protection', 'http-header-validation'] },
+    });
+    await page.engine.call('disconnect', undefined);
+    expect(resultOf(report, 'dns-rebinding-protection')).toMatchObject({ verdict: 'not-applicable' });
+    expect(resultOf(report, 'dns-rebinding-protection').reason).toContain('A browser cannot make this check');
+    expect(page.notes().join('\n')).toContain('a relay for a stdio server has no HTTP to probe');
+    const probes = resultOf(report, 'http-header-validation').exchanges;
+    expect(probes.length).toBeGreaterThan(0);
+    // The relay's token went with them: none was refused at its door.
+    expect(probes.map((x) => x.httpStatus)).not.toContain(403);
   });
 
   it('without the relay, a page still says it cannot make those checks', async () => {
