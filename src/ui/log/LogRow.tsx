@@ -6,6 +6,9 @@ import { useStoreOf } from '../services.tsx';
 import { ERA_PROBE_METHOD, errorLineOf, resultTypeOf, resultTypeTone } from './envelope.ts';
 
 /** Every row has this height (px), so the list can place row n at n × height without measuring. */
+/** An error to the era probe is how a server of the 2025 era or older answers it: muted, and said so. */
+const ERA_PROBE_ERROR_HINT = 'Expected from a server of the 2025 era or older: this answer is how MCP Lens tells the eras apart';
+
 export const LOG_ROW_HEIGHT = 24;
 
 interface RowProps {
@@ -69,7 +72,10 @@ export const LogRow = memo(function LogRow({ id, top, position, size, onTogglePo
       </span>
     );
   return (
-    <li className={`log-row kind-${entry.kind}${entry.late ? ' is-late' : ''}${group ? ' log-group' : ''}`} {...rowProps}>
+    <li
+      className={`log-row kind-${entry.kind}${probe ? ' is-era-probe' : ''}${entry.late ? ' is-late' : ''}${group ? ' log-group' : ''}`}
+      {...rowProps}
+    >
       <button type="button" className="log-row-button" aria-current={selected ? 'true' : undefined} onClick={() => select(id)}>
         {/* One element, not three: a flood lays out every new row, so each node in a row counts. */}
         <span
@@ -80,7 +86,9 @@ export const LogRow = memo(function LogRow({ id, top, position, size, onTogglePo
         >
           {outgoing ? '→' : '←'}
         </span>
-        <span className="log-kind">{entry.kind}</span>
+        <span className="log-kind" title={probe && entry.kind === 'error' ? ERA_PROBE_ERROR_HINT : undefined}>
+          {entry.kind}
+        </span>
         <span className="log-method mono">
           {/* First, so a narrow column clips the method name rather than the label. */}
           {probe && (
