@@ -23,10 +23,7 @@ import {
   RELAY_STDIO_PORT,
   slotBase,
 } from './e2e/servers/ports.ts';
-
-// Playwright cannot download browsers on our machines: it drives the system
-// Chromium (scripts/ensure-chromium.mjs makes sure it is there).
-const executablePath = process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium';
+import { chromiumLaunchOptions } from './e2e/chromium.ts';
 
 // Servers are reused when already running locally (fast edit–test loops) but
 // always started fresh on CI.
@@ -62,18 +59,7 @@ export default defineConfig({
     // records them too, for a spec being debugged.
     trace: { mode: 'retain-on-failure', snapshots: FULL_TRACE, screenshots: FULL_TRACE, sources: FULL_TRACE },
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-quic',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'chromium' }],
   webServer: Array.from({ length: WORKERS }, (_, slot) => servers(slot)).flat(),

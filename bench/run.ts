@@ -27,6 +27,7 @@ import {
   timeFilter,
 } from './browser.ts';
 import { tracedTasks } from './trace.ts';
+import { chromiumLaunchOptions } from '../e2e/chromium.ts';
 import { formatCount } from '../src/shared/read.ts';
 import { startFloodServer } from '../src/test/servers/flood-server.ts';
 import { startDemoServer } from '../src/node/demo-server/index.ts';
@@ -89,10 +90,7 @@ async function main() {
   const calibrationStart = calibrate();
   const flood = await startFloodServer(0);
   const app = await startStaticServer({ root, host: '127.0.0.1', port: 0, basePath: '/inspector/' });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await installProbes(page);

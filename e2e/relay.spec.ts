@@ -1,12 +1,12 @@
 /**
  * The local relay in a real browser: the CORS doctor offers it for a server without CORS, its link opens
  * the app with the token in memory and not in the address bar, and through it the app uses a CORS-less
- * HTTP server and a stdio server from npm: tools, resources and prompts on both, and OAuth runs through it
- * for the server it fronts.
+ * HTTP server and a stdio server from npm: tools, resources and prompts on both, the Audit tab's checks a page
+ * cannot make (through the relay's probe endpoint), and OAuth runs through it for the server it fronts.
  */
 import type { Page } from '@playwright/test';
 import { expect, openApp, openServerDetails, test } from './fixtures.ts';
-import { names } from './names.ts';
+import { nameOf, names } from './names.ts';
 import {
   APP_URL,
   E2E_RELAY_TOKEN,
@@ -83,6 +83,52 @@ test('reaches a server without CORS through the relay: tools, resources, prompts
   await expect(detail).toContainText('lens-relay-upstream-status');
   await expect(detail).toContainText('lens-relay-token');
   await expect(page.locator('body')).not.toContainText(E2E_RELAY_TOKEN);
+});
+
+test('audits the server through the relay: the checks a page cannot make run through the relay, and say so', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openRelayLink(page, RELAY_HTTP_URL);
+  await page.getByRole('tab', { name: names.tabs.audit }).click();
+  await page.getByRole('button', { name: names.audit.run }).click();
+  const status = page.getByRole('tabpanel').getByRole('status');
+  await expect(status).toContainText(/Done in [\d.]+ s: \d+ checks: \d+ pass/, { timeout: 60_000 });
+  await expect(status).toContainText(' 0 fail');
+  const results = page.getByRole('list', { name: names.audit.results });
+  const rebinding = results.getByRole('listitem', { name: nameOf.auditRow('dns-rebinding-protection', 'pass') });
+  await expect(rebinding).toContainText('evil.example.com was refused (HTTP 403). (Checked through the local relay.)');
+  await rebinding.getByText(names.audit.exchanges).click();
+  await expect(rebinding).toContainText(`the server it fronts, ${NO_CORS_REAL_MCP_URL}`);
+  // The demo server behind this relay sends no CORS headers: the preflight's answer was read, through the relay.
+  const cors = results.getByRole('listitem', { name: nameOf.auditRow('cors', 'not-applicable') });
+  await expect(cors).toContainText('lets no page from http://127.0.0.1:5173 in');
+  await expect(cors).toContainText('(Checked through the local relay.)');
+  await expect(page.getByRole('tabpanel')).not.toContainText('A browser cannot make this check');
+  await expect(page.locator('body')).not.toContainText(E2E_RELAY_TOKEN);
+  await rebinding.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('audit-through-relay.png') });
+
+  // Each probe is in the Message log, marked as the audit's, and the check's link lands on it.
+  await rebinding
+    .getByRole('button', { name: nameOf.showInLog('server/discover') })
+    .first()
+    .click();
+  const selected = page.getByRole('region', { name: names.log.selected });
+  await expect(selected).toContainText('audit probe · dns-rebinding-protection');
+  await expect(selected).toContainText('Invalid Host: evil.example.com');
+  // The request it answers: sent beside the session, so the log offers no re-send of it.
+  await selected.getByRole('button', { name: 'Show request' }).click();
+  await expect(selected).toContainText('→ sent request');
+  await expect(selected).toContainText('audit probe · dns-rebinding-protection');
+  await expect(selected.getByRole('button', { name: names.log.resend, exact: true })).toHaveCount(0);
+  await rebinding
+    .getByRole('button', { name: nameOf.showInHttp('server/discover') })
+    .first()
+    .click();
+  const exchange = page.getByRole('region', { name: 'Selected HTTP exchange' });
+  await expect(exchange).toContainText('evil.example.com');
+  await expect(exchange).toContainText('403');
+  await page.screenshot({ path: testInfo.outputPath('audit-probe-in-http.png') });
 });
 
 test('reaches a stdio server from npm through the relay: tools, resources, prompts', async ({ page }) => {

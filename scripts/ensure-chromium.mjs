@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Makes sure the Chromium that Playwright drives (see playwright.config.ts) is
+// Makes sure the Chromium that Playwright drives (see e2e/chromium.ts) is
 // present before the end-to-end tests start. Playwright cannot download its own
 // browsers on our machines, so we use the distribution's Chromium.
 //

@@ -13,6 +13,11 @@ const CORES = availableParallelism();
 /** One a core when idle, fewer as the load average passes the cores, never fewer than one. */
 const width = () => Math.max(1, Math.min(CORES, Math.floor((CORES * CORES) / Math.max(CORES, loadavg()[0]))));
 
+// The load the rest of the machine puts on it, read before our own static checks raise it: by the time the
+// unit tests start, the one-minute average still counts those checks, and vitest would drop to one worker on
+// an idle machine (measured: 3.1 after the static phase with nothing else running).
+const testWorkers = process.env.MCP_LENS_VITEST_WORKERS || String(width());
+
 const timings = [];
 const started = Date.now();
 
@@ -31,7 +36,10 @@ function npmRun(script, { buffered }) {
   const began = Date.now();
   if (!buffered) console.log(`\n--- npm run ${script} (load average ${load.toFixed(1)})`);
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '-s', script], { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn('npm', ['run', '-s', script], {
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, MCP_LENS_VITEST_WORKERS: testWorkers },
+    });
     let output = '';
     if (buffered) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk));
     child.on('error', (error) => {

@@ -140,6 +140,7 @@ export function createEngine(env: EngineEnv): Engine {
     fetch: env.fetch,
     clock,
     emit: env.emit,
+    nextSeq,
     note,
     requireSession() {
       if (!session) throw { code: 'not-connected', message: 'Not connected. Enter a server URL and press Connect.' } satisfies EngineError;

@@ -11,6 +11,8 @@ export interface FeatureContext {
   fetch: FetchLike;
   clock: Clock;
   emit: (event: EngineEvent) => void;
+  /** The engine's sequence for log entries and HTTP exchanges, for traffic a feature records itself (the audit's probes). */
+  nextSeq: () => number;
   note: (level: 'info' | 'warning' | 'error', text: string) => void;
   /** The current session, or a `not-connected` EngineError thrown for the UI. */
   requireSession: () => Session;

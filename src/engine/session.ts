@@ -49,6 +49,8 @@ export interface Session {
   cache: ListCache;
   transport: Transport;
   summary: ServerSummary;
+  /** The local relay's token, when the connection goes through one (the audit's named probes go through it too). */
+  relayToken?: string;
   /** Runs `cleanup` first when the session closes (extensions that started something on it). */
   onClose(cleanup: () => Promise<void>): void;
   /** Ends the session (DELETE with the session id on Streamable HTTP) and the client. */
@@ -218,11 +220,17 @@ async function connectWith({ kind, url, headers, timeout, plan, viaRelay }: Conn
   if (plan.mode === 'legacy' && plan.why === 'probe-blocked') summary.probeBlocked = true;
   if (summary.era === 'legacy' && plan.mode === 'auto' && kind === 'streamable-http') deps.note('info', summary.eraReason);
   const cleanups: Array<() => Promise<void>> = [];
+  const relayToken = viaRelay
+    ? Object.entries(headers)
+        .find(([name]) => isRelayTokenHeader(name))?.[1]
+        .trim()
+    : undefined;
   const session: Session = {
     client,
     profile,
     transport,
     summary,
+    ...(relayToken !== undefined && { relayToken }),
     cache: createListCache(deps.now),
     onClose: (cleanup) => void cleanups.push(cleanup),
     async close() {

@@ -55,6 +55,11 @@ export interface MessageEntry {
   resent?: { fromSeq: number; fromId?: string | number; edited: boolean };
   /** Sent by "Audit this server": the id of the check that sent it (src/engine/audit/). */
   audit?: string;
+  /**
+   * An audit probe: raw HTTP a check sent beside the session (src/engine/audit/probe-log.ts), or its answer.
+   * Not on the session, so it is never re-sent from the log.
+   */
+  auditProbe?: true;
 }
 
 /**

@@ -164,7 +164,8 @@ const isHeaderMismatch = (entry: MessageEntry) =>
 function fits(match: RequestMatch, entry: MessageEntry): boolean {
   if (entry.method !== match.method) return false;
   if (match.resentFrom !== undefined) return entry.resent?.fromSeq === match.resentFrom;
-  if (entry.resent !== undefined || entry.viaApp !== undefined) return false;
+  // An audit probe went beside the session: it is never the request of a call made from a tab.
+  if (entry.resent !== undefined || entry.viaApp !== undefined || entry.auditProbe) return false;
   const params = isRecord(entry.message) && isRecord(entry.message.params) ? entry.message.params : undefined;
   return match.name === undefined || params?.name === match.name;
 }

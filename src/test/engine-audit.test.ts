@@ -79,8 +79,56 @@ describe('auditing the demo server', () => {
     // The schema check cites the tools/list the tools-list check sent: one listing, read by both.
     const listed = report.results.find((r) => r.id === 'tools-list')!.exchanges;
     expect(report.results.find((r) => r.id === 'tool-schemas')!.exchanges).toEqual(listed);
-    expect(h.messages().filter((m) => m.direction === 'out' && m.method === 'tools/list' && m.audit)).toHaveLength(listed.length);
+    expect(h.messages().filter((m) => m.direction === 'out' && m.method === 'tools/list' && m.audit && !m.auditProbe)).toHaveLength(
+      listed.length,
+    );
     await h.engine.call('disconnect', undefined);
+  });
+
+  it('records each raw probe in the Message log and the HTTP view, marked, linked, and without the person’s headers', async () => {
+    const h = createHarness({ rawHttp: nodeRawHttp });
+    const headers = [{ name: 'X-Person-Key', value: 'person-secret-123' }];
+    await h.engine.call('connect', { url: demo.url, headers, transport: 'auto', era: 'legacy' });
+    const report = await h.engine.call('runAudit', { runId: 'probes', options: { checks: ['dns-rebinding-protection', 'cors'] } });
+    await h.engine.call('disconnect', undefined);
+    const bySeq = new Map(h.messages().map((entry) => [entry.seq, entry]));
+    const lastExchange = (seq: number | undefined) => h.exchanges().findLast((x) => x.seq === seq);
+    const rebinding = report.results.find((r) => r.id === 'dns-rebinding-protection')!;
+    // Forged, own Host, initialized, and the DELETE that ended the probe's session.
+    expect(rebinding.exchanges.map((x) => x.method)).toEqual(['initialize', 'initialize', 'notifications/initialized', 'DELETE']);
+    const [forged] = rebinding.exchanges;
+    expect(forged).toMatchObject({ httpStatus: 403 });
+    expect(bySeq.get(forged!.requestSeq!)).toMatchObject({
+      direction: 'out',
+      method: 'initialize',
+      audit: 'dns-rebinding-protection',
+      auditProbe: true,
+    });
+    expect(bySeq.get(forged!.responseSeq!)).toMatchObject({
+      direction: 'in',
+      kind: 'error',
+      requestSeq: forged!.requestSeq,
+      auditProbe: true,
+    });
+    const http = lastExchange(forged!.httpSeq);
+    expect(http).toMatchObject({ method: 'POST', url: demo.url, status: 403 });
+    expect(new Map(http?.requestHeaders).get('host')).toBe('evil.example.com');
+    // A preflight has no JSON-RPC message: it is in the HTTP view only.
+    const preflight = report.results.find((r) => r.id === 'cors')!.exchanges.find((x) => x.method === 'OPTIONS');
+    expect(preflight?.requestSeq).toBeUndefined();
+    expect(lastExchange(preflight?.httpSeq)).toMatchObject({ method: 'OPTIONS' });
+    // The probes' exchanges: those a probe's message names, and those without one (the preflight, the DELETE).
+    const probeHttp = new Set(
+      report.results.flatMap((r) =>
+        r.exchanges.filter((x) => x.requestSeq === undefined || bySeq.get(x.requestSeq)?.auditProbe).map((x) => x.httpSeq),
+      ),
+    );
+    const probeEvents = h.events.filter(
+      (e) => (e.type === 'message' && e.entry.auditProbe) || (e.type === 'http' && probeHttp.has(e.exchange.seq)),
+    );
+    expect(probeEvents.length).toBeGreaterThan(6);
+    expect(JSON.stringify(probeEvents)).not.toContain('person-secret-123');
+    expect(JSON.stringify(probeEvents).toLowerCase()).not.toContain('x-person-key');
   });
 });
 

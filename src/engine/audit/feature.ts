@@ -8,7 +8,12 @@ import { redactUrl } from '../../shared/redact.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import { AUDIT_CHECKS } from './checks/index.ts';
 import { runChecks, selectChecks } from './runner.ts';
+import { buildNamedProbe } from '../../shared/audit-probe.ts';
+import { RELAY_TOKEN_HEADER } from '../../shared/relay.ts';
+import type { Session } from '../session.ts';
 import { fetchRawHttp, type HttpProbe, type RawHttp } from './probe.ts';
+import { createProbeLog } from './probe-log.ts';
+import { openRelayProbe } from './relay-probe.ts';
 import { createAuditSender } from './sender.ts';
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -36,12 +41,8 @@ export function auditHandlers(ctx: FeatureContext, rawHttp?: RawHttp): Handlers<
       signal?.addEventListener('abort', () => stop.abort(signal.reason), { once: true });
       running = true;
       const timeoutMs = validTimeout(options.requestTimeoutMs);
-      const probe = rawHttp ?? fetchRawHttp(ctx.fetch);
-      const http: HttpProbe = {
-        unrestricted: rawHttp !== undefined,
-        send: (request) => probe(summary.url, request, { signal: stop.signal, timeoutMs }),
-      };
       try {
+        const http = await probeFor(ctx, session, rawHttp, { signal: stop.signal, timeoutMs });
         return await runChecks({
           runId,
           checks: selectChecks(AUDIT_CHECKS, Array.isArray(options.checks) ? options.checks : undefined),
@@ -68,6 +69,7 @@ export function auditHandlers(ctx: FeatureContext, rawHttp?: RawHttp): Handlers<
             },
           }),
           http,
+          probeLog: createProbeLog({ nextSeq: ctx.nextSeq, now: () => ctx.clock.now(), emit: ctx.emit }),
           clock: ctx.clock,
           emit: (update) => ctx.emit({ type: 'audit', runId, update }),
           signal: stop.signal,
@@ -76,6 +78,45 @@ export function auditHandlers(ctx: FeatureContext, rawHttp?: RawHttp): Handlers<
         running = false;
       }
     },
+  };
+}
+
+/**
+ * Where the probes go out from. Through a relay, the relay (even where `rawHttp` is given: the session's URL
+ * is then the relay's, and the server is behind it); otherwise the environment's unrestricted probe, or the
+ * engine's own fetch, which sends no named probe (the runner says those checks cannot run in a browser).
+ */
+async function probeFor(
+  ctx: FeatureContext,
+  session: Session,
+  rawHttp: RawHttp | undefined,
+  options: { signal: AbortSignal; timeoutMs: number },
+): Promise<HttpProbe> {
+  const url = new URL(session.summary.url);
+  const noNamed = () =>
+    Promise.reject(new Error('A page cannot send this probe; run the command line, or connect through the local relay.'));
+  const { relayToken } = session;
+  if (relayToken !== undefined && session.summary.transport === 'streamable-http') {
+    const relay = await openRelayProbe({ fetch: ctx.fetch, relayUrl: url, token: relayToken, ...options });
+    if (!('unavailable' in relay)) return relay;
+    ctx.note('info', relay.unavailable);
+    // Plain probes still pass the relay's front door with its token; named ones have nowhere to go.
+    const plain = fetchRawHttp(ctx.fetch);
+    return {
+      unrestricted: false,
+      target: url,
+      url,
+      send: (request) => plain(url.href, { ...request, headers: { ...request.headers, [RELAY_TOKEN_HEADER]: relayToken } }, options),
+      sendNamed: noNamed,
+    };
+  }
+  const send = rawHttp ?? fetchRawHttp(ctx.fetch);
+  return {
+    unrestricted: rawHttp !== undefined,
+    target: url,
+    url,
+    send: (request) => send(url.href, request, options),
+    sendNamed: (named) => (rawHttp ? rawHttp(url.href, buildNamedProbe(named, url), options) : noNamed()),
   };
 }
 

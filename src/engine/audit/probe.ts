@@ -1,41 +1,39 @@
 /**
  * Probes: raw HTTP requests a check sends beside the session, for the rules the SDK client would never break
  * (a second initialize, a DELETE of a session, a forged Host, a wrong Mcp-Method header, a CORS preflight).
- * They carry none of the person's headers or tokens and do not touch the session, so they are not in the
- * Message log; a check's details say what each sent and got.
+ * They carry none of the person's headers or tokens and do not touch the session. Each is recorded in the
+ * Message log and the HTTP view marked as an audit probe (probe-log.ts), and a check cites it like any other
+ * request; its details say what each sent and got.
  *
  * Two kinds, passed in as an effect (EngineEnv.rawHttp), never sniffed: the engine's own fetch, which a
  * browser limits (no Host or Origin of our choosing, only the response headers CORS exposes), and an
  * unrestricted one the command line and the Node tests give (src/node/http/raw-http.ts).
  */
+import { PROBE_MAX_BODY_BYTES, type NamedProbe, type ProbeRequest, type ProbeResponse } from '../../shared/audit-probe.ts';
 import { isRecord } from '../../shared/read.ts';
 import type { FetchLike } from '../wire-tap.ts';
-
-export interface ProbeRequest {
-  method: 'GET' | 'POST' | 'DELETE' | 'OPTIONS';
-  headers: Record<string, string>;
-  body?: string;
-}
-
-export interface ProbeResponse {
-  status: number;
-  /** Lower-case names. */
-  headers: Record<string, string>;
-  /** The body, bounded; for an event stream, the events up to the first JSON-RPC response. */
-  body: string;
-}
 
 /** Sends one raw request to `url`; rejects on a network failure or the timeout. */
 export type RawHttp = (url: string, request: ProbeRequest, options: { signal: AbortSignal; timeoutMs: number }) => Promise<ProbeResponse>;
 
-export interface HttpProbe {
-  /** True when any header can be sent (Host, Origin) and every response header read: Node, not a browser. */
-  unrestricted: boolean;
-  send(request: ProbeRequest): Promise<ProbeResponse>;
-}
+export type { ProbeRequest, ProbeResponse };
 
-/** Far more than any JSON-RPC answer a probe expects; a stream is cut there. */
-export const PROBE_MAX_BODY_BYTES = 256 * 1024;
+export interface HttpProbe {
+  /**
+   * True when the named probes (a forged Host or Origin, a preflight whose answer is read) can be sent: by the
+   * command line's node:http, or by the local relay the connection goes through. Never by a page itself.
+   */
+  unrestricted: boolean;
+  /** Set when the named probes go through the local relay's probe endpoint (the checks' details say so). */
+  via?: 'relay';
+  /** The server the probes reach: the connection's URL, or through a relay, the server the relay fronts. */
+  target: URL;
+  /** Where plain probes go: the connection's URL (through a relay, the relay's). */
+  url: URL;
+  send(request: ProbeRequest): Promise<ProbeResponse>;
+  /** One named probe (shared/audit-probe.ts); only where `unrestricted`. */
+  sendNamed(probe: NamedProbe): Promise<ProbeResponse>;
+}
 
 /**
  * Reads a body up to its first JSON-RPC response (an event stream may stay open after it) or the bound. The

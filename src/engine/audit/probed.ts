@@ -3,8 +3,9 @@
  * requests it sends: JSON-RPC over Streamable HTTP with each era's headers, built here rather than by the
  * SDK because these checks break the rules on purpose.
  */
+import { buildNamedProbe, type NamedProbe } from '../../shared/audit-probe.ts';
 import { describeError, isRecord } from '../../shared/read.ts';
-import type { AuditContext } from './check.ts';
+import type { AuditContext, CheckOutcome } from './check.ts';
 import { quote } from './judge/findings.ts';
 import { firstRpcResponse, type ProbeRequest, type ProbeResponse } from './probe.ts';
 
@@ -19,53 +20,52 @@ export interface Probed {
   rpc?: Record<string, unknown>;
 }
 
-export const MODERN_VERSION = '2026-07-28';
-export const LEGACY_VERSION = '2025-11-25';
-const CLIENT_INFO = { name: 'mcp-lens-audit', version: '1' };
-
-/** The per-request `_meta` a 2026-07-28 request carries. */
-export const MODERN_META = {
-  'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
-  'io.modelcontextprotocol/clientInfo': CLIENT_INFO,
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
-
-/** A JSON-RPC POST; `headers` override or add (a header set to '' is left out). */
-export function rpcPost(message: Record<string, unknown>, headers: Record<string, string> = {}): ProbeRequest {
-  const all: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers };
-  return {
-    method: 'POST',
-    headers: Object.fromEntries(Object.entries(all).filter(([, value]) => value !== '')),
-    body: JSON.stringify({ jsonrpc: '2.0', ...message }),
-  };
-}
-
-/** The 2025 handshake's first request. */
-export const initializeRequest = (id: number, headers: Record<string, string> = {}) =>
-  rpcPost(
-    { id, method: 'initialize', params: { protocolVersion: LEGACY_VERSION, capabilities: {}, clientInfo: CLIENT_INFO } },
-    { 'MCP-Protocol-Version': LEGACY_VERSION, ...headers },
-  );
-
-/** A 2026-07-28 request with the headers the spec asks for (Mcp-Method, and Mcp-Name where there is a name). */
-export function modernRequest(id: number, method: string, params: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
-  return rpcPost(
-    { id, method, params: { ...params, _meta: MODERN_META } },
-    { 'MCP-Protocol-Version': MODERN_VERSION, 'Mcp-Method': method, ...(name !== undefined && { 'Mcp-Name': name }), ...headers },
-  );
-}
+export { initializeRequest, LEGACY_VERSION, MODERN_META, MODERN_VERSION, modernRequest, rpcPost } from '../../shared/audit-probe.ts';
 
 /** Sends one probe; a network failure or timeout is recorded, not thrown (cancellation is). */
-export async function probe(ctx: Pick<AuditContext, 'http' | 'signal'>, label: string, request: ProbeRequest): Promise<Probed> {
+export function probe(ctx: Pick<AuditContext, 'http' | 'signal'>, label: string, request: ProbeRequest): Promise<Probed> {
+  return settle(ctx, label, request, () => ctx.http.send(request));
+}
+
+async function settle(
+  ctx: Pick<AuditContext, 'signal'>,
+  label: string,
+  request: ProbeRequest,
+  send: () => Promise<ProbeResponse>,
+): Promise<Probed> {
   try {
-    const response = await ctx.http.send(request);
+    const response = await send();
     const rpc = firstRpcResponse(response.body);
     return { label, request, response, ...(rpc && { rpc }) };
   } catch (error) {
     if (ctx.signal.aborted) throw error;
     return { label, request, problem: describeError(error) };
   }
+}
+
+/**
+ * Sends one named probe (a forged Host or Origin, a preflight): built here for the details, sent by the
+ * command line's node:http or by the relay, which builds the same request itself.
+ */
+export function probeNamed(ctx: Pick<AuditContext, 'http' | 'signal'>, label: string, named: NamedProbe): Promise<Probed> {
+  return settle(ctx, label, buildNamedProbe(named, ctx.http.target), () => ctx.http.sendNamed(named));
+}
+
+/**
+ * A named probes' outcome, saying so when they went through the local relay: the reason ends with it (it is
+ * what a person sees first), and the details say where the relay sent them.
+ */
+export function throughRelay(ctx: Pick<AuditContext, 'http'>, outcome: CheckOutcome): CheckOutcome {
+  if (ctx.http.via !== 'relay') return outcome;
+  const target = `${ctx.http.target.origin}${ctx.http.target.pathname}`;
+  return {
+    ...outcome,
+    reason: `${outcome.reason} (Checked through the local relay.)`,
+    details: [
+      `Sent through the local relay: a page cannot set Host or Origin or read a preflight's answer, so the relay built these requests and sent them to the server it fronts, ${target}.`,
+      ...outcome.details,
+    ],
+  };
 }
 
 /** One line for the details: what the probe sent and what came back. */

@@ -42,7 +42,10 @@ function runOf(checks: AuditCheck[], options: AuditOptions = {}, controller = ne
     },
     http: {
       unrestricted: false,
+      target: new URL('http://127.0.0.1:3000/mcp'),
+      url: new URL('http://127.0.0.1:3000/mcp'),
       send: () => Promise.reject(new Error('no probe in this test')),
+      sendNamed: () => Promise.reject(new Error('no probe in this test')),
     },
     clock,
     emit: (update) => updates.push(update),

@@ -7,6 +7,7 @@
 import {
   countVerdicts,
   type AuditCheckInfo,
+  type AuditExchange,
   type AuditOptions,
   type AuditReport,
   type AuditResult,
@@ -17,10 +18,10 @@ import type { ProtocolEra } from '../../shared/model.ts';
 import { describeError } from '../../shared/read.ts';
 import type { Clock } from '../clock.ts';
 import type { AuditCheck, AuditContext, CheckOutcome } from './check.ts';
-import type { Exchange } from './exchange.ts';
 import { notApplicable } from './judge/findings.ts';
 import { followList, type Listing, type ListKind } from './listing.ts';
 import type { HttpProbe } from './probe.ts';
+import { loggedHttp, type ProbeLog } from './probe-log.ts';
 import type { AuditSend } from './sender.ts';
 
 const SPEC_BASE = 'https://modelcontextprotocol.io/specification';
@@ -34,6 +35,8 @@ export interface AuditRun {
   options: AuditOptions;
   send: AuditSend;
   http: HttpProbe;
+  /** Where each probe is recorded for the Message log and the HTTP view, and cited by the check that sent it. */
+  probeLog?: ProbeLog;
   clock: Clock;
   emit: (update: AuditUpdate) => void;
   signal: AbortSignal;
@@ -60,7 +63,7 @@ function whyNotApplicable(check: AuditCheck, run: Pick<AuditRun, 'target' | 'cap
   if (check.http !== undefined && run.target.transport !== 'streamable-http')
     return 'This check is about the Streamable HTTP transport; the server speaks the older HTTP+SSE one.';
   if (check.http === 'unrestricted' && !run.http.unrestricted)
-    return "A browser cannot make this check: it sends headers a page may not set (Host, Origin) or reads what a page may not see (a preflight's answer). Run it with the command line: npm run cli -- audit <url>.";
+    return "A browser cannot make this check: it sends headers a page may not set (Host, Origin) or reads what a page may not see (a preflight's answer). Run it with the command line (npm run cli -- audit <url>), or connect through the local relay (npx mcp-lens relay <url>), which sends these probes for the page.";
   if (check.sideEffects && run.options.allowSideEffects !== true)
     return 'This check changes something on the server; it runs only when side effects are allowed.';
   return undefined;
@@ -85,7 +88,7 @@ export async function runChecks(run: AuditRun): Promise<AuditReport> {
     }
     emit({ kind: 'check-started', id: check.id });
     const began = clock.now();
-    const exchanges = new Set<Exchange>();
+    const exchanges = new Set<AuditExchange>();
     let outcome: CheckOutcome;
     const reason = whyNotApplicable(check, run);
     if (reason !== undefined) outcome = notApplicable(reason);
@@ -106,7 +109,7 @@ export async function runChecks(run: AuditRun): Promise<AuditReport> {
       title: check.title,
       spec: specOf(check, run.target.era),
       ...outcome,
-      exchanges: [...exchanges].map((exchange) => exchange.ids),
+      exchanges: [...exchanges],
       durationMs: clock.now() - began,
       ...(check.suite && { suite: check.suite }),
     };
@@ -126,10 +129,15 @@ export async function runChecks(run: AuditRun): Promise<AuditReport> {
   return report;
 }
 
-function contextFor(check: AuditCheck, run: AuditRun, listings: Map<ListKind, Promise<Listing>>, exchanges: Set<Exchange>): AuditContext {
+function contextFor(
+  check: AuditCheck,
+  run: AuditRun,
+  listings: Map<ListKind, Promise<Listing>>,
+  exchanges: Set<AuditExchange>,
+): AuditContext {
   const send = async (method: string, params?: Record<string, unknown>) => {
     const exchange = await run.send(check.id, method, params);
-    exchanges.add(exchange);
+    exchanges.add(exchange.ids);
     return exchange;
   };
   return {
@@ -137,7 +145,7 @@ function contextFor(check: AuditCheck, run: AuditRun, listings: Map<ListKind, Pr
     capabilities: run.capabilities,
     options: run.options,
     send,
-    http: run.http,
+    http: run.probeLog ? loggedHttp(run.http, run.probeLog, check.id, (ids) => exchanges.add(ids)) : run.http,
     url: run.target.url,
     async listing(kind) {
       let listing = listings.get(kind);
@@ -147,7 +155,7 @@ function contextFor(check: AuditCheck, run: AuditRun, listings: Map<ListKind, Pr
       }
       const done = await listing;
       // A listing another check fetched is cited here too: this verdict rests on those exchanges as well.
-      for (const page of done.pages) exchanges.add(page);
+      for (const page of done.pages) exchanges.add(page.ids);
       return done;
     },
     clock: run.clock,

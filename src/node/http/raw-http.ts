@@ -6,7 +6,8 @@
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { firstRpcResponse, PROBE_MAX_BODY_BYTES, type RawHttp } from '../../engine/audit/probe.ts';
+import { firstRpcResponse, type RawHttp } from '../../engine/audit/probe.ts';
+import { PROBE_MAX_BODY_BYTES } from '../../shared/audit-probe.ts';
 
 export const nodeRawHttp: RawHttp = (url, probe, { signal, timeoutMs }) =>
   new Promise((resolve, reject) => {

@@ -12,7 +12,8 @@ export interface FrontDoorPolicy {
   allowedOrigins: ReadonlySet<string>;
   /**
    * Request targets served besides the relay's endpoint: an HTTP target's protected resource metadata
-   * (resource-metadata.ts) and the message endpoints a legacy SSE target announced (sse-endpoints.ts).
+   * (resource-metadata.ts), its audit probe endpoint (audit-probe.ts) and the message endpoints a legacy SSE
+   * target announced (sse-endpoints.ts).
    */
   alsoServes?: { has(requestTarget: string): boolean };
 }
@@ -41,8 +42,8 @@ export function checkRequest(head: RequestHead, policy: FrontDoorPolicy): Refusa
   const host = validateHostHeader(head.headers.host, localhostAllowedHostnames());
   // A page on a rebound DNS name reaches 127.0.0.1 with its own name in Host; only loopback names pass.
   if (!host.ok) return { status: 403, message: `Forbidden: ${host.message}. The relay answers only on 127.0.0.1 or localhost.` };
-  // One exact path and no query (or one of an HTTP target's two metadata paths, or a message endpoint a
-  // legacy SSE target announced, compared as exactly): an absolute-form target, `..`, a double slash or an encoded path never names anything
+  // One exact path and no query (or one of an HTTP target's two metadata paths, its audit probe endpoint, or a
+  // message endpoint a legacy SSE target announced, compared as exactly): an absolute-form target, `..`, a double slash or an encoded path never names anything
   // else, and nothing in a URL can choose where the relay forwards or what it runs.
   if (head.target !== RELAY_MCP_PATH && !policy.alsoServes?.has(head.target))
     return { status: 404, message: `Not found. The relay serves one endpoint, ${RELAY_MCP_PATH}, and nothing else.` };

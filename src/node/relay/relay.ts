@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { RELAY_PROBE_PATH } from '../../shared/audit-probe.ts';
 import { RELAY_MCP_PATH, RELAY_UPSTREAM_STATUS_HEADER } from '../../shared/relay.ts';
 import { toWebRequest, writeWebResponse } from '../http/node-http.ts';
 import type { RelayTarget } from './args.ts';
+import { createAuditProbeEndpoint, MAX_PROBE_REQUEST_BYTES, type AuditProbeEndpoint } from './audit-probe.ts';
 import { checkRequest, corsHeaders, preflightHeaders, type FrontDoorPolicy } from './front-door.ts';
 import { createHttpForwarder, type RelayHandler } from './forward-http.ts';
 import { readBodyOrId, requestIdOfBytes, type RequestId } from './request-id.ts';
@@ -61,9 +63,12 @@ export async function startRelay(config: RelayConfig): Promise<RunningRelay> {
   const maxBodyBytes = config.maxBodyBytes ?? MAX_RELAY_BODY_BYTES;
   const maxScanBytes = maxBodyBytes * SCAN_FACTOR;
   let target: { handle: RelayHandler; close(): Promise<void> };
+  // An HTTP target's probe endpoint (audit-probe.ts); a stdio target has no HTTP to probe.
+  let probes: AuditProbeEndpoint | undefined;
   if (config.target.kind === 'http') {
     const forwarder = createHttpForwarder(config.target.url, config.fetch);
-    policy.alsoServes = forwarder.alsoServes;
+    probes = createAuditProbeEndpoint(config.target.url);
+    policy.alsoServes = { has: (requestTarget) => requestTarget === RELAY_PROBE_PATH || forwarder.alsoServes.has(requestTarget) };
     target = { handle: forwarder.handle, close: async () => undefined };
   } else {
     target = await startStdioBridge({
@@ -98,6 +103,23 @@ export async function startRelay(config: RelayConfig): Promise<RunningRelay> {
     }
     const controller = new AbortController();
     res.on('close', () => controller.abort());
+    if (probes && req.url === RELAY_PROBE_PATH) {
+      const endpoint = probes;
+      const answerProbe = async () => {
+        const read = method === 'POST' ? await readBodyOrId(req, MAX_PROBE_REQUEST_BYTES, MAX_PROBE_REQUEST_BYTES) : undefined;
+        if (read && !read.ok) return refuse(413, `A probe is at most ${MAX_PROBE_REQUEST_BYTES} bytes.`, null);
+        const answer = await endpoint.answer(method, read?.bytes, controller.signal);
+        config.log(`${answer.logLine} (${answer.status})`);
+        res
+          .writeHead(answer.status, { ...cors, 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+          .end(JSON.stringify(answer.body));
+      };
+      answerProbe().catch((error: unknown) => {
+        config.log(`probe failed: ${(error as Error).name}`);
+        sendError(res, 500, 'The relay failed to send this probe; its console says more.', cors, null);
+      });
+      return;
+    }
     // The metadata paths are fixed strings; a legacy message endpoint's query names a session, which the
     // log does not need.
     const where = req.url === RELAY_MCP_PATH || req.url?.startsWith('/.well-known/') ? req.url : 'message endpoint';

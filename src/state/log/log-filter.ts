@@ -31,6 +31,7 @@ function buildText(item: LogItem): string {
   if (entry.late) parts.push('late');
   if (entry.unmatched) parts.push('unmatched');
   if (entry.resent) parts.push(entry.resent.edited ? 'edited re-sent' : 're-sent');
+  if (entry.auditProbe) parts.push('audit probe', entry.audit ?? '');
   if (entry.violation !== undefined) parts.push('spec violation', entry.violation);
   if (entry.message !== undefined) parts.push(safeStringify(entry.message));
   if (entry.raw !== undefined) parts.push(entry.raw);

@@ -148,6 +148,12 @@ describe('matchesFilter', () => {
     expect(matchesFilter(call, 'echo')).toBe(true);
     expect(matchesFilter(call, 'notification')).toBe(false);
   });
+  it('finds the audit’s probes by "audit probe" and their check id', () => {
+    const probe = item(message({ method: 'initialize', audit: 'dns-rebinding-protection', auditProbe: true }));
+    expect(matchesFilter(probe, 'audit probe')).toBe(true);
+    expect(matchesFilter(probe, 'dns-rebinding')).toBe(true);
+    expect(matchesFilter(call, 'audit probe')).toBe(false);
+  });
   it('requires every term', () => {
     expect(matchesFilter(call, 'request echo')).toBe(true);
     expect(matchesFilter(call, 'request nope')).toBe(false);

@@ -38,7 +38,7 @@ export function LogDetail() {
   const replaying = useStoreOf('sessionFile', (state) => state.replay !== null);
   const resend = useResend(item?.id, item?.type === 'message' ? item.entry.message : undefined);
   if (!item) return null;
-  const probe = item.type === 'message' && (item.entry.method ?? requestMethod) === ERA_PROBE_METHOD;
+  const probe = item.type === 'message' && !item.entry.auditProbe && (item.entry.method ?? requestMethod) === ERA_PROBE_METHOD;
 
   return (
     <section className={resend.open ? 'log-detail has-resend' : 'log-detail'} aria-label="Selected message">
@@ -65,6 +65,9 @@ export function LogDetail() {
             · {formatTime(item.entry.time)}
             {item.entry.latencyMs !== undefined ? ` · ${formatDuration(item.entry.latencyMs)}` : ''}
             {probe && <span className="badge log-era-probe">era probe</span>}
+            {item.entry.auditProbe && (
+              <span className="badge log-audit-probe">audit probe{item.entry.audit !== undefined && <> · {item.entry.audit}</>}</span>
+            )}
             {item.entry.viaApp !== undefined && (
               <span className="badge log-era-probe">
                 from app <ServerText text={item.entry.viaApp} />
@@ -155,6 +158,12 @@ export function LogDetail() {
   );
 }
 
-/** What can be sent again from a terminal: a request or notification MCP Lens sent, with its message. */
+/**
+ * What can be sent again from a terminal: a request or notification MCP Lens sent, with its message. An audit
+ * probe went beside the session, with headers of its own; re-sent on the session it would be another request.
+ */
 const sentByUs = (entry: MessageEntry) =>
-  entry.direction === 'out' && (entry.kind === 'request' || entry.kind === 'notification') && entry.message !== undefined;
+  entry.direction === 'out' &&
+  (entry.kind === 'request' || entry.kind === 'notification') &&
+  entry.message !== undefined &&
+  entry.auditProbe !== true;

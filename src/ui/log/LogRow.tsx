@@ -6,6 +6,9 @@ import { useStoreOf } from '../services.tsx';
 import { ERA_PROBE_METHOD, errorLineOf, resultTypeOf, resultTypeTone } from './envelope.ts';
 
 /** Every row has this height (px), so the list can place row n at n × height without measuring. */
+/** An error to the era probe is how a server of the 2025 era or older answers it: muted, and said so. */
+const ERA_PROBE_ERROR_HINT = 'Expected from a server of the 2025 era or older: this answer is how MCP Lens tells the eras apart';
+
 export const LOG_ROW_HEIGHT = 24;
 
 interface RowProps {
@@ -53,7 +56,8 @@ export const LogRow = memo(function LogRow({ id, top, position, size, onTogglePo
 
   const { entry } = item;
   const outgoing = entry.direction === 'out';
-  const probe = (entry.method ?? requestMethod) === ERA_PROBE_METHOD;
+  // An audit probe may send server/discover too; it is not the era probe.
+  const probe = !entry.auditProbe && (entry.method ?? requestMethod) === ERA_PROBE_METHOD;
   // Only what needs a look: a complete result is the usual case.
   const resultType = entry.kind === 'response' ? resultTypeOf(entry.message) : undefined;
   const unusualResult = resultType !== undefined && resultType !== 'complete' ? resultType : undefined;
@@ -68,7 +72,10 @@ export const LogRow = memo(function LogRow({ id, top, position, size, onTogglePo
       </span>
     );
   return (
-    <li className={`log-row kind-${entry.kind}${entry.late ? ' is-late' : ''}${group ? ' log-group' : ''}`} {...rowProps}>
+    <li
+      className={`log-row kind-${entry.kind}${probe ? ' is-era-probe' : ''}${entry.late ? ' is-late' : ''}${group ? ' log-group' : ''}`}
+      {...rowProps}
+    >
       <button type="button" className="log-row-button" aria-current={selected ? 'true' : undefined} onClick={() => select(id)}>
         {/* One element, not three: a flood lays out every new row, so each node in a row counts. */}
         <span
@@ -79,12 +86,22 @@ export const LogRow = memo(function LogRow({ id, top, position, size, onTogglePo
         >
           {outgoing ? '→' : '←'}
         </span>
-        <span className="log-kind">{entry.kind}</span>
+        <span className="log-kind" title={probe && entry.kind === 'error' ? ERA_PROBE_ERROR_HINT : undefined}>
+          {entry.kind}
+        </span>
         <span className="log-method mono">
           {/* First, so a narrow column clips the method name rather than the label. */}
           {probe && (
             <span className="badge log-era-probe" title="server/discover: how MCP Lens finds out which protocol era the server speaks">
               era probe
+            </span>
+          )}
+          {entry.auditProbe && (
+            <span
+              className="badge log-audit-probe"
+              title={`Raw HTTP the audit's check ${entry.audit ?? ''} sent beside the session (a rule the client never breaks); not on the session`}
+            >
+              audit probe
             </span>
           )}
           {entry.viaApp !== undefined && (

@@ -1,15 +1,15 @@
 /**
- * dns-rebinding-protection and cors: who the server lets in. Both need the command line's probe (a page may
- * set neither Host nor Origin, nor read a preflight's answer); in the browser they say so.
+ * dns-rebinding-protection and cors: who the server lets in. Both send named probes (shared/audit-probe.ts): a
+ * page may set neither Host nor Origin, nor read a preflight's answer, so they run from the command line, or
+ * through the local relay when the connection goes through one; in a browser without a relay they say so.
  */
+import { FORGED_HOST } from '../../../shared/audit-probe.ts';
 import { paramHeaderNames } from '../../../shared/cors.ts';
 import { isLoopbackHost } from '../../../shared/url.ts';
 import type { AuditCheck } from '../check.ts';
 import { notApplicable, outcomeOf } from '../judge/findings.ts';
 import { judgeCors, judgeDnsRebinding, type CorsNeeds } from '../judge/origins.ts';
-import { initializeRequest, LEGACY_VERSION, modernRequest, probe, probeLine, rpcPost } from '../probed.ts';
-
-const EVIL_HOST = 'evil.example.com';
+import { probeLine, probeNamed, throughRelay } from '../probed.ts';
 
 export const dnsRebindingProtection: AuditCheck = {
   id: 'dns-rebinding-protection',
@@ -22,39 +22,21 @@ export const dnsRebindingProtection: AuditCheck = {
     differs: 'The suite fails any server that is not on localhost; MCP Lens says the check does not apply to a remote server.',
   },
   async run(ctx) {
-    const url = new URL(ctx.url);
+    // Through a relay, the server it fronts: the relay's own loopback address says nothing about the server's.
+    const url = ctx.http.target;
     if (!isLoopbackHost(url.hostname))
-      return notApplicable(`DNS rebinding is an attack on servers on this machine; ${url.hostname} is not loopback.`);
-    const first = (host: string) => {
-      const headers = { Host: host, Origin: `http://${host}` };
-      return ctx.era === 'modern' ? modernRequest(1, 'server/discover', {}, headers) : initializeRequest(1, headers);
-    };
-    const forged = await probe(ctx, `Host and Origin ${EVIL_HOST}`, first(EVIL_HOST));
-    const local = await probe(ctx, `Host and Origin ${url.host}`, first(url.host));
+      return throughRelay(ctx, notApplicable(`DNS rebinding is an attack on servers on this machine; ${url.hostname} is not loopback.`));
+    const first = ctx.era === 'modern' ? 'discover' : 'initialize';
+    const forged = await probeNamed(ctx, `Host and Origin ${FORGED_HOST}`, { kind: 'forged-host', first });
+    const local = await probeNamed(ctx, `Host and Origin ${url.host}`, { kind: 'own-host', first });
     const sessionId = local.response?.headers['mcp-session-id'];
     const followUp =
       ctx.era === 'legacy' && local.response && local.response.status < 300
-        ? await probe(
-            ctx,
-            'initialized, local Host',
-            rpcPost(
-              { method: 'notifications/initialized' },
-              {
-                Host: url.host,
-                Origin: `http://${url.host}`,
-                'MCP-Protocol-Version': LEGACY_VERSION,
-                ...(sessionId !== undefined && { 'Mcp-Session-Id': sessionId }),
-              },
-            ),
-          )
+        ? await probeNamed(ctx, 'initialized, local Host', { kind: 'initialized', ...(sessionId !== undefined && { sessionId }) })
         : undefined;
-    if (sessionId !== undefined)
-      await probe(ctx, 'end the probe session', {
-        method: 'DELETE',
-        headers: { 'Mcp-Session-Id': sessionId, 'MCP-Protocol-Version': LEGACY_VERSION },
-      });
+    if (sessionId !== undefined) await probeNamed(ctx, 'end the probe session', { kind: 'end-session', sessionId });
     const lines = [forged, local, ...(followUp ? [followUp] : [])].map(probeLine);
-    return outcomeOf(judgeDnsRebinding(forged, local, followUp), lines);
+    return throughRelay(ctx, outcomeOf(judgeDnsRebinding(forged, local, followUp), lines));
   },
 };
 
@@ -83,27 +65,21 @@ export const cors: AuditCheck = {
             methods: ['DELETE'],
             exposeHeaders: ['Mcp-Session-Id'],
           };
-    const preflight = await probe(ctx, `preflight from ${PAGE_ORIGIN}`, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: PAGE_ORIGIN,
-        'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': needs.requestHeaders.join(',').toLowerCase(),
-      },
+    const preflight = await probeNamed(ctx, `preflight from ${PAGE_ORIGIN}`, {
+      kind: 'preflight',
+      origin: PAGE_ORIGIN,
+      requestHeaders: needs.requestHeaders,
     });
-    const request =
-      ctx.era === 'modern'
-        ? modernRequest(1, 'server/discover', {}, { Origin: PAGE_ORIGIN })
-        : initializeRequest(1, { Origin: PAGE_ORIGIN });
-    const post = await probe(ctx, `${ctx.era === 'modern' ? 'server/discover' : 'initialize'} from ${PAGE_ORIGIN}`, request);
+    const first = ctx.era === 'modern' ? 'discover' : 'initialize';
+    const post = await probeNamed(ctx, `${ctx.era === 'modern' ? 'server/discover' : 'initialize'} from ${PAGE_ORIGIN}`, {
+      kind: 'page-origin',
+      first,
+      origin: PAGE_ORIGIN,
+    });
     const sessionId = post.response?.headers['mcp-session-id'];
-    if (sessionId !== undefined)
-      await probe(ctx, 'end the probe session', {
-        method: 'DELETE',
-        headers: { 'Mcp-Session-Id': sessionId, 'MCP-Protocol-Version': LEGACY_VERSION },
-      });
+    if (sessionId !== undefined) await probeNamed(ctx, 'end the probe session', { kind: 'end-session', sessionId });
     const lines = [probeLine(preflight), probeLine(post)];
     const { findings, notApplicable: why } = judgeCors(preflight, post, needs);
-    return why !== undefined ? notApplicable(why, lines) : outcomeOf(findings, lines);
+    return throughRelay(ctx, why !== undefined ? notApplicable(why, lines) : outcomeOf(findings, lines));
   },
 };
