@@ -4,6 +4,7 @@ import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { resultMeta } from './envelope.ts';
 import type { Resend } from './use-resend.ts';
+import './resend.css';
 
 /** The editor (method and params as JSON) and the answer to what was sent, below the selected entry's header. */
 export default function ResendPanel({ resend }: { resend: Resend }) {
