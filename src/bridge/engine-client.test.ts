@@ -132,6 +132,18 @@ describe('createEngineClient', () => {
     expect(order).toEqual(['before', 'result']);
   });
 
+  it('delivers the events a result carries before resolving it, after those already buffered', async () => {
+    const h = setup();
+    const order: string[] = [];
+    h.client.subscribe((events) => events.forEach((e) => order.push(e.type === 'note' ? e.text : e.type)));
+    const result = h.client.call('ping', undefined).then(() => order.push('result'));
+    const call = await h.nextReceived(1);
+    h.send({ kind: 'events', events: [note('earlier')] });
+    h.send({ kind: 'result', id: call.id, ok: true, value: { latencyMs: 1 }, events: [note('with it')] });
+    await result;
+    expect(order).toEqual(['earlier', 'with it', 'result']);
+  });
+
   it('hands a backlog over a few frames and settles a result only after the events before it', async () => {
     const channel = new MessageChannel();
     const flushes: Array<() => void> = [];

@@ -47,7 +47,7 @@ describe('serveEngine', () => {
     expect(s.clock.pending()).toEqual([16]);
   });
 
-  it('posts the events emitted before a result ahead of it, without waiting for the timer', async () => {
+  it('sends the events emitted before a result with it, without waiting for the timer', async () => {
     const s = served(
       (emit) =>
         (async () => {
@@ -57,14 +57,34 @@ describe('serveEngine', () => {
     );
     s.deliver({ kind: 'call', id: 1, method: 'ping', params: undefined });
     await new Promise((resolve) => setImmediate(resolve));
-    expect(s.posted).toEqual([
-      { kind: 'events', events: [note('working')] },
-      { kind: 'result', id: 1, ok: true, value: 'done' },
-    ]);
-    // The result's flush cancelled the timer: nothing wakes the worker later for an empty buffer.
+    expect(s.posted).toEqual([{ kind: 'result', id: 1, ok: true, value: 'done', events: [note('working')] }]);
+    // The result took the buffer and cancelled the timer: nothing wakes the worker later for an empty buffer.
     expect(s.clock.pending()).toEqual([]);
     s.clock.advance(16);
-    expect(s.posted).toHaveLength(2);
+    expect(s.posted).toHaveLength(1);
+  });
+
+  it('sends a backlog ahead of a result in batches, and the last batch with it', async () => {
+    const s = served(
+      (emit) =>
+        (async () => {
+          for (let i = 0; i < 1_200; i++) emit(note(String(i)));
+          throw new Error('refused');
+        }) as unknown as Engine['call'],
+    );
+    s.deliver({ kind: 'call', id: 7, method: 'ping', params: undefined });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(s.posted.map((m) => (m.kind === 'events' ? m.events.length : `result ${m.events?.length}`))).toEqual([500, 500, 'result 200']);
+    const last = s.posted[2]!;
+    expect(last).toMatchObject({ kind: 'result', id: 7, ok: false });
+    expect(last.events?.at(-1)).toEqual(note('1199'));
+  });
+
+  it('sends a result with no events as the result alone', async () => {
+    const s = served(() => (async () => 'quiet') as unknown as Engine['call']);
+    s.deliver({ kind: 'call', id: 2, method: 'ping', params: undefined });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(s.posted).toEqual([{ kind: 'result', id: 2, ok: true, value: 'quiet' }]);
   });
 
   it("sends an exchange's latest report once per flush, where its first report was", () => {

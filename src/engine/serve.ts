@@ -5,6 +5,7 @@
 import type { Endpoint, FromEngine, ToEngine } from '../shared/boundary.ts';
 import { explainError } from './explain-error.ts';
 import type { EngineEvent } from '../shared/events.ts';
+import type { EngineError } from '../shared/errors.ts';
 import type { Clock } from './clock.ts';
 import type { Engine } from './engine.ts';
 
@@ -23,20 +24,34 @@ export function serveEngine(endpoint: Endpoint, createEngine: (emit: (event: Eng
    * answered within one flush crosses once, with its headers and bodies, instead of once per report.
    */
   const httpAt = new Map<number, number>();
-  /** Cancels the scheduled flush; a result flushes at once and leaves no timer to wake the worker for nothing. */
+  /** Cancels the scheduled flush; a result takes the buffer at once and leaves no timer to wake the worker for nothing. */
   let cancelFlush: (() => void) | undefined;
-  const flush = () => {
+  /** Empties the buffer into batches of at most MAX_EVENTS_PER_POST, in order. */
+  const takeBatches = (): EngineEvent[][] => {
     cancelFlush?.();
     cancelFlush = undefined;
-    if (buffer.length === 0) return;
     const events = buffer;
     buffer = [];
     httpAt.clear();
-    // Each message is deserialized on the UI thread in one go: slices keep that a short task even when a
-    // flood has piled up thousands of events between flushes.
-    for (let start = 0; start < events.length; start += MAX_EVENTS_PER_POST) {
-      post({ kind: 'events', events: events.length <= MAX_EVENTS_PER_POST ? events : events.slice(start, start + MAX_EVENTS_PER_POST) });
-    }
+    if (events.length <= MAX_EVENTS_PER_POST) return events.length === 0 ? [] : [events];
+    const batches: EngineEvent[][] = [];
+    for (let start = 0; start < events.length; start += MAX_EVENTS_PER_POST) batches.push(events.slice(start, start + MAX_EVENTS_PER_POST));
+    return batches;
+  };
+  // Each message is deserialized on the UI thread in one go: batches keep that a short task even when a flood
+  // has piled up thousands of events between flushes.
+  const flush = () => {
+    for (const events of takeBatches()) post({ kind: 'events', events });
+  };
+  /**
+   * A result takes the last batch with it, so a quick call crosses the boundary in one message instead of two
+   * (two structured clones and two tasks on each side). The UI still hands the events over first.
+   */
+  const answer = (id: number, outcome: { ok: true; value: unknown } | { ok: false; error: EngineError }) => {
+    const batches = takeBatches();
+    const last = batches.pop();
+    for (const events of batches) post({ kind: 'events', events });
+    post({ kind: 'result', id, ...outcome, ...(last && { events: last }) });
   };
   const emit = (event: EngineEvent) => {
     if (event.type === 'http') {
@@ -65,15 +80,8 @@ export function serveEngine(endpoint: Endpoint, createEngine: (emit: (event: Eng
     engine
       .call(message.method, message.params as never, controller.signal)
       .then(
-        (value) => {
-          // Events emitted before the result must reach the UI first, so the log never lags the answer.
-          flush();
-          post({ kind: 'result', id: message.id, ok: true, value });
-        },
-        (error: unknown) => {
-          flush();
-          post({ kind: 'result', id: message.id, ok: false, error: explainError(error) });
-        },
+        (value) => answer(message.id, { ok: true, value }),
+        (error: unknown) => answer(message.id, { ok: false, error: explainError(error) }),
       )
       .finally(() => inFlight.delete(message.id));
   });

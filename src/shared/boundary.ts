@@ -83,9 +83,13 @@ export type ToEngine =
   /** Aborts the call with this id; the engine turns it into `notifications/cancelled`. */
   | { kind: 'cancel'; id: number };
 
+/**
+ * A result carries the events emitted since the last flush (`events`, at most one batch), so a call answered
+ * within a flush crosses the boundary once. The UI hands them over before it settles the call.
+ */
 export type FromEngine =
-  | { kind: 'result'; id: number; ok: true; value: unknown }
-  | { kind: 'result'; id: number; ok: false; error: EngineError }
+  | { kind: 'result'; id: number; ok: true; value: unknown; events?: EngineEvent[] }
+  | { kind: 'result'; id: number; ok: false; error: EngineError; events?: EngineEvent[] }
   /** Events are sent in batches so a chatty server costs one postMessage per flush, not per frame. */
   | { kind: 'events'; events: EngineEvent[] };
 
