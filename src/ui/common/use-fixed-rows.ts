@@ -109,11 +109,19 @@ export function useFixedRows(
   const start = Math.max(0, Math.min(count, first - overscan));
   const end = Math.min(count, first + visibleRows + overscan);
 
+  const lastTop = useRef(0);
   const onScroll = useCallback(() => {
     const element = scroller.current;
     if (!element) return;
     measure();
-    if (follow) setFollowing(element.scrollHeight - element.scrollTop - element.clientHeight < rowHeight);
+    const movedUp = element.scrollTop < lastTop.current;
+    lastTop.current = element.scrollTop;
+    if (!follow) return;
+    // A scroll event arrives a frame after the write that caused it. On a busy page, new rows can land in
+    // between, and the list is then taller than where it was pinned: that alone must not stop following
+    // (it did, mid-flood, on a loaded machine). Only a move up, a person scrolling, does.
+    if (element.scrollHeight - element.scrollTop - element.clientHeight < rowHeight) setFollowing(true);
+    else if (movedUp) setFollowing(false);
   }, [scroller, rowHeight, measure, follow, setFollowing]);
 
   const scrollToIndex = useCallback(
