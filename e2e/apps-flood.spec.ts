@@ -103,7 +103,7 @@ test('an app’s postMessage flood stalls every connection: not any more; Ping a
   expect(onScreen(burst), 'Ping during a burst').toBeLessThan(limit);
   expect(onScreen(after), 'Ping after the app was paused').toBeLessThan(limit);
 
-  // Bytes count too: an app posting 1 MB messages is paused at 8 MB in one second.
+  // Bytes count too: an app posting 3 MB messages is paused at 8 MB in one second.
   const again = await startApp(page);
   await again.getByRole('button', { name: 'heavy' }).click();
   await slow(activity.last()).toContainText('paused: it sent more than 8 MB of messages in one second');
