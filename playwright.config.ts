@@ -23,7 +23,7 @@ import {
   RELAY_STDIO_PORT,
   slotBase,
 } from './e2e/servers/ports.ts';
-import { chromiumLaunchOptions } from './e2e/chromium.ts';
+import { e2eLaunchOptions } from './e2e/chromium.ts';
 
 // Servers are reused when already running locally (fast edit–test loops) but
 // always started fresh on CI.
@@ -59,7 +59,7 @@ export default defineConfig({
     // records them too, for a spec being debugged.
     trace: { mode: 'retain-on-failure', snapshots: FULL_TRACE, screenshots: FULL_TRACE, sources: FULL_TRACE },
     screenshot: 'only-on-failure',
-    launchOptions: chromiumLaunchOptions,
+    launchOptions: e2eLaunchOptions,
   },
   projects: [{ name: 'chromium' }],
   webServer: Array.from({ length: WORKERS }, (_, slot) => servers(slot)).flat(),

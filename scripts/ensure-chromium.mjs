@@ -1,16 +1,20 @@
 #!/usr/bin/env node
 // Makes sure the Chromium that Playwright drives (see e2e/chromium.ts) is
-// present before the end-to-end tests start. Playwright cannot download its own
-// browsers on our machines, so we use the distribution's Chromium.
+// present before the end-to-end tests and the bench start. Playwright cannot
+// download its own browsers on our machines, so we use the distribution's.
 //
-// CHROMIUM_PATH, if set, names the browser binary; otherwise /usr/bin/chromium.
-// When the default is missing and we are root on a Debian-like system, this
-// installs it with apt-get; otherwise it explains what to install and exits 1.
+// CHROMIUM_PATH, if set, names the browser binary; otherwise /usr/bin/chromium,
+// which the bench measures in, and /usr/bin/chromium-headless-shell, which the
+// e2e tests prefer when it is there (the same engine without the browser UI, so
+// each test's context costs less CPU). As root on a Debian-like system, this
+// installs whichever is missing with apt-get (the headless shell only if the
+// distribution has it); otherwise it explains what to install and exits 1.
 
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 
 const DEFAULT_PATH = '/usr/bin/chromium';
+const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
 const explicitPath = process.env.CHROMIUM_PATH?.trim() || undefined;
 const browserPath = explicitPath ?? DEFAULT_PATH;
 
@@ -67,12 +71,14 @@ function reportReady() {
     ]);
   }
   console.log(`ensure-chromium: using ${browserPath} (${version})`);
+  if (!explicitPath && isExecutable(HEADLESS_SHELL_PATH)) {
+    console.log(`ensure-chromium: the e2e tests use ${HEADLESS_SHELL_PATH} (${browserVersion(HEADLESS_SHELL_PATH) ?? 'unknown version'})`);
+  }
   process.exit(0);
 }
 
-if (isExecutable(browserPath)) reportReady();
-
 if (explicitPath) {
+  if (isExecutable(explicitPath)) reportReady();
   fail([
     `CHROMIUM_PATH=${explicitPath} is not an executable file.`,
     'Point CHROMIUM_PATH at a Chromium or Chrome binary, or unset it to use /usr/bin/chromium.',
@@ -80,11 +86,14 @@ if (explicitPath) {
 }
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-if (isRoot && isDebianLike() && hasCommand('apt-get')) {
-  console.log(`ensure-chromium: ${DEFAULT_PATH} is missing; installing Debian's chromium package.`);
+const canInstall = isRoot && isDebianLike() && hasCommand('apt-get');
+const missingFull = !isExecutable(DEFAULT_PATH);
+const missingShell = !isExecutable(HEADLESS_SHELL_PATH);
+
+if (canInstall && (missingFull || missingShell)) {
   try {
     run('apt-get', ['update']);
-    run('apt-get', ['install', '-y', 'chromium']);
+    if (missingFull) run('apt-get', ['install', '-y', 'chromium']);
   } catch (error) {
     fail([
       `Installing chromium failed: ${error.message}`,
@@ -92,12 +101,23 @@ if (isRoot && isDebianLike() && hasCommand('apt-get')) {
       "On Ubuntu the chromium package is a snap wrapper; use Google Chrome or Debian's chromium and set CHROMIUM_PATH.",
     ]);
   }
-  if (isExecutable(browserPath)) reportReady();
-  fail([
-    `apt-get installed chromium, but ${browserPath} still does not exist.`,
-    'Find the binary (dpkg -L chromium | grep bin/) and set CHROMIUM_PATH to it.',
-  ]);
+  // The headless shell only makes the e2e tests cheaper: where the distribution lacks it, they run in chromium.
+  if (missingShell) {
+    try {
+      run('apt-get', ['install', '-y', 'chromium-headless-shell']);
+    } catch (error) {
+      console.log(`ensure-chromium: no chromium-headless-shell (${error.message}); the e2e tests use ${DEFAULT_PATH}.`);
+    }
+  }
+  if (!isExecutable(browserPath)) {
+    fail([
+      `apt-get installed chromium, but ${browserPath} still does not exist.`,
+      'Find the binary (dpkg -L chromium | grep bin/) and set CHROMIUM_PATH to it.',
+    ]);
+  }
 }
+
+if (isExecutable(browserPath)) reportReady();
 
 fail([
   `No Chromium at ${browserPath}. The end-to-end tests drive the system Chromium through Playwright.`,

@@ -17,6 +17,10 @@ const width = () => Math.max(1, Math.min(CORES, Math.floor((CORES * CORES) / Mat
 // unit tests start, the one-minute average still counts those checks, and vitest would drop to one worker on
 // an idle machine (measured: 3.1 after the static phase with nothing else running).
 const testWorkers = process.env.MCP_LENS_VITEST_WORKERS || String(width());
+// The e2e tests run in two workers when the machine has a core to spare for each, and one when it is already
+// loaded: each worker is a browser and a set of servers of its own, and a second one on a busy machine only
+// makes both slower (figures in CONTRIBUTING.md).
+const e2eWorkers = process.env.LENS_E2E_WORKERS || String(Math.min(2, width()));
 
 const timings = [];
 const started = Date.now();
@@ -38,7 +42,7 @@ function npmRun(script, { buffered }) {
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '-s', script], {
       stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: { ...process.env, MCP_LENS_VITEST_WORKERS: testWorkers },
+      env: { ...process.env, MCP_LENS_VITEST_WORKERS: testWorkers, LENS_E2E_WORKERS: e2eWorkers },
     });
     let output = '';
     if (buffered) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk));
