@@ -1,26 +1,45 @@
 // `npm test`: every check, timed. The static checks (typecheck, lint, format, knip) are single-threaded
-// and independent, so they run side by side, as many at once as the cores and the load allow; their output
+// and independent, so they run side by side, as many at once as there are idle cores; their output
 // is printed whole when each ends. Then the unit and engine tests, the conformance suite and the end-to-end
 // tests run one after another, each spreading its own work over the cores. The first failing stage stops the
 // run (as `&&` did), and the run ends with how long each phase took and the load average it ran at, so a
 // slow phase is seen where it happens.
 import { spawn } from 'node:child_process';
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 
 const STATIC = ['typecheck', 'lint', 'format:check', 'knip'];
 const SERIAL = ['test:unit', 'test:conformance', 'test:e2e'];
 const CORES = availableParallelism();
-/** One a core when idle, fewer as the load average passes the cores, never fewer than one. */
-const width = () => Math.max(1, Math.min(CORES, Math.floor((CORES * CORES) / Math.max(CORES, loadavg()[0]))));
 
-// The load the rest of the machine puts on it, read before our own static checks raise it: by the time the
-// unit tests start, the one-minute average still counts those checks, and vitest would drop to one worker on
-// an idle machine (measured: 3.1 after the static phase with nothing else running).
-const testWorkers = process.env.MCP_LENS_VITEST_WORKERS || String(width());
-// The e2e tests run in two workers when the machine has a core to spare for each, and one when it is already
-// loaded: each worker is a browser and a set of servers of its own, and a second one on a busy machine only
-// makes both slower (figures in CONTRIBUTING.md).
-const e2eWorkers = process.env.LENS_E2E_WORKERS || String(Math.min(2, width()));
+/**
+ * How many cores are idle now, sampled over two seconds before our own checks start. Not the load average: it
+ * lags by minutes, and on a fresh clone it still counts the `npm ci` that just ran (measured: load 3.0 on an
+ * otherwise idle two-core machine, which ran every phase one worker at a time).
+ */
+async function idleCores(ms = 2000) {
+  const sample = () => {
+    let idle = 0;
+    let all = 0;
+    for (const { times } of cpus()) {
+      idle += times.idle;
+      all += times.user + times.nice + times.sys + times.idle + times.irq;
+    }
+    return { idle, all };
+  };
+  const before = sample();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = sample();
+  return (CORES * (after.idle - before.idle)) / Math.max(1, after.all - before.all);
+}
+
+const idle = await idleCores();
+/** One a core that is idle when the run starts, never fewer than one. */
+const width = Math.max(1, Math.min(CORES, Math.round(idle)));
+const testWorkers = process.env.MCP_LENS_VITEST_WORKERS || String(width);
+// The e2e tests run in two workers when the machine has two idle cores, and one when it is already busy: each
+// worker is a browser and a set of servers of its own, and a second one on a busy machine only makes both
+// slower (figures in CONTRIBUTING.md).
+const e2eWorkers = process.env.LENS_E2E_WORKERS || String(Math.min(2, width));
 
 const timings = [];
 const started = Date.now();
@@ -61,7 +80,7 @@ function npmRun(script, { buffered }) {
   });
 }
 
-/** Runs `work` over `items`, starting one only while fewer than `limit()` run; true when every one passed. */
+/** Runs `work` over `items`, starting one only while fewer than `limit` run; true when every one passed. */
 async function pool(items, limit, work) {
   const queue = [...items];
   let running = 0;
@@ -69,7 +88,7 @@ async function pool(items, limit, work) {
   await new Promise((resolve) => {
     const next = () => {
       if (queue.length === 0 && running === 0) return resolve();
-      while (queue.length > 0 && running < limit()) {
+      while (queue.length > 0 && running < limit) {
         running++;
         void work(queue.shift()).then((passed) => {
           allOk &&= passed;
@@ -85,7 +104,9 @@ async function pool(items, limit, work) {
 
 function summary() {
   const total = (Date.now() - started) / 1000;
-  console.log(`\n--- npm test: ${CORES} cores; each phase, the seconds it took and the load average when it started`);
+  console.log(
+    `\n--- npm test: ${CORES} cores, ${idle.toFixed(1)} idle at the start (${testWorkers} vitest, ${e2eWorkers} e2e workers); each phase, the seconds it took and the load average when it started`,
+  );
   for (const t of timings) {
     console.log(`  ${t.ok ? '✓' : '✗'} ${t.script.padEnd(18)} ${t.seconds.toFixed(0).padStart(5)} s   load ${t.load.toFixed(1)}`);
   }
