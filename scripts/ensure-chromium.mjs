@@ -90,10 +90,16 @@ const canInstall = isRoot && isDebianLike() && hasCommand('apt-get');
 const missingFull = !isExecutable(DEFAULT_PATH);
 const missingShell = !isExecutable(HEADLESS_SHELL_PATH);
 
-if (canInstall && (missingFull || missingShell)) {
+let aptUpdated = false;
+function aptInstall(pkg) {
+  if (!aptUpdated) run('apt-get', ['update']);
+  aptUpdated = true;
+  run('apt-get', ['install', '-y', pkg]);
+}
+
+if (canInstall && missingFull) {
   try {
-    run('apt-get', ['update']);
-    if (missingFull) run('apt-get', ['install', '-y', 'chromium']);
+    aptInstall('chromium');
   } catch (error) {
     fail([
       `Installing chromium failed: ${error.message}`,
@@ -101,19 +107,21 @@ if (canInstall && (missingFull || missingShell)) {
       "On Ubuntu the chromium package is a snap wrapper; use Google Chrome or Debian's chromium and set CHROMIUM_PATH.",
     ]);
   }
-  // The headless shell only makes the e2e tests cheaper: where the distribution lacks it, they run in chromium.
-  if (missingShell) {
-    try {
-      run('apt-get', ['install', '-y', 'chromium-headless-shell']);
-    } catch (error) {
-      console.log(`ensure-chromium: no chromium-headless-shell (${error.message}); the e2e tests use ${DEFAULT_PATH}.`);
-    }
-  }
   if (!isExecutable(browserPath)) {
     fail([
       `apt-get installed chromium, but ${browserPath} still does not exist.`,
       'Find the binary (dpkg -L chromium | grep bin/) and set CHROMIUM_PATH to it.',
     ]);
+  }
+}
+
+// The headless shell only makes the e2e tests cheaper: where it cannot be installed (no such package, no
+// network), they run in chromium, and nothing fails.
+if (canInstall && missingShell && isExecutable(browserPath)) {
+  try {
+    aptInstall('chromium-headless-shell');
+  } catch (error) {
+    console.log(`ensure-chromium: no chromium-headless-shell (${error.message}); the e2e tests use ${DEFAULT_PATH}.`);
   }
 }
 

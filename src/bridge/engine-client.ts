@@ -115,9 +115,9 @@ export function createEngineClient(endpoint: Endpoint, options: EngineClientOpti
     }
     if (data.kind === 'result') {
       if (Array.isArray(data.events)) for (const event of data.events) buffer.push(event);
-      // Events the engine sent before this result (its own `events` included) must be seen first, or a store could show a stale
-      // phase after the promise resolved (e.g. "connecting" arriving after "connected"). Usually that is a
-      // handful, delivered now; behind a flood's backlog the result waits its turn.
+      // Events the engine sent before this result (its own `events` included) must be seen first, or a store
+      // could show a stale phase after the promise resolved (e.g. "connecting" arriving after "connected").
+      // Usually that is a handful, delivered now; behind a flood's backlog the result waits its turn.
       waitingResults.push({ after: delivered + buffer.length, data });
       deliver(maxEventsPerFlush);
       ensureScheduled();
