@@ -8,11 +8,13 @@ export interface OverheadFigures {
 /**
  * The Chromium comparison (the engine in its worker vs the SDK client on the page) and its two parts, each
  * against the same client on the page: the bare SDK client in a worker (the hop alone), and the engine on the
- * page without a worker (the engine alone).
+ * page without a worker (the engine alone). Then the engine in its worker against that SDK client in a worker.
  */
 export interface BrowserOverhead extends OverheadFigures {
   sdkInWorker: OverheadFigures;
   engineOnPage: OverheadFigures;
+  /** The engine in its worker against the bare SDK client in a worker: what the engine adds, the hop set aside. */
+  engineInWorker: OverheadFigures;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -77,6 +77,7 @@ function reportParts(figures: BrowserOverhead, era: string): void {
     `${r.toFixed(2)}× (${engineMs.toFixed(2)} ms vs ${sdkMs.toFixed(2)} ms)`;
   report(`  the hop alone: SDK client in a worker vs on the page, ${era}`, ratio(figures.sdkInWorker), '(informational)', true);
   report(`  the engine alone: on the page, no worker, ${era}`, ratio(figures.engineOnPage), '(informational)', true);
+  report(`  the engine in its worker vs the SDK client in a worker, ${era}`, ratio(figures.engineInWorker), '(informational)', true);
 }
 
 async function connectTo(page: Page, appUrl: string, url: string): Promise<void> {

@@ -65,6 +65,13 @@ window.measureOverhead = async (url, calls, era) => {
     () => hop.call(params),
     calls,
   );
+  // What the engine adds where it runs: both sides pay the hop, so only the engine's own work (its
+  // instrumentation, and its events crossing with the result) is left between them.
+  const engineInWorker = await compareRoundTrips(
+    () => hop.call(params),
+    () => engine.call('callTool', params),
+    calls,
+  );
   hop.close();
   const onPage = createEngine({ fetch: (input, init) => fetch(input, init), clock: realClock, emit: () => undefined });
   await onPage.call('connect', { url, headers: [], transport: 'streamable-http', era });
@@ -79,5 +86,5 @@ window.measureOverhead = async (url, calls, era) => {
   engine.dispose();
   worker.terminate();
   if (events === 0) throw new Error('The engine reported no events: the round trip did not go through the app path.');
-  return { ...figures, sdkInWorker: sdkInWorkerFigures, engineOnPage };
+  return { ...figures, sdkInWorker: sdkInWorkerFigures, engineOnPage, engineInWorker };
 };
