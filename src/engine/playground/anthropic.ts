@@ -6,7 +6,7 @@
  */
 import type { EngineError } from '../../shared/errors.ts';
 import type { ChatMessage, ChatToolCall, ModelTurnParams } from '../../shared/playground.ts';
-import { maskKey, parseData, streamEvents, type ProviderCall } from './provider-http.ts';
+import { maskKey, parseData, type ProviderCall, streamEvents, toolCallSlots } from './provider-http.ts';
 import { readArguments, toolNames, type ToolNames } from './tool-names.ts';
 import type { TurnAnswer, TurnOptions } from './turn.ts';
 
@@ -42,7 +42,7 @@ export async function anthropicTurn(params: ModelTurnParams, options: TurnOption
     body,
   };
   let text = '';
-  const blocks: Array<{ id: string; name: string; json: string } | undefined> = [];
+  const blocks = toolCallSlots<{ id: string; name: string; json: string }>(origin);
   // One object, not lets: the compiler does not see the callback's writes and would narrow lets to their first value.
   const seen = { input: 0, output: 0, counted: false, done: false, stopReason: undefined as string | undefined };
   await streamEvents(call, (event) => {
@@ -57,7 +57,7 @@ export async function anthropicTurn(params: ModelTurnParams, options: TurnOption
       case 'content_block_start': {
         const block = (data.content_block ?? {}) as Record<string, unknown>;
         if (block.type === 'tool_use' && typeof data.index === 'number')
-          blocks[data.index] = { id: String(block.id ?? ''), name: String(block.name ?? ''), json: '' };
+          blocks.at(data.index, () => ({ id: String(block.id ?? ''), name: String(block.name ?? ''), json: '' }));
         return;
       }
       case 'content_block_delta': {
@@ -66,7 +66,7 @@ export async function anthropicTurn(params: ModelTurnParams, options: TurnOption
           text += delta.text;
           options.onText(delta.text);
         } else if (delta.type === 'input_json_delta' && typeof delta.partial_json === 'string' && typeof data.index === 'number') {
-          const block = blocks[data.index];
+          const block = blocks.get(data.index);
           if (block) block.json += delta.partial_json;
         }
         return;
@@ -98,7 +98,7 @@ export async function anthropicTurn(params: ModelTurnParams, options: TurnOption
       lostInTransit: true,
     } satisfies EngineError;
   const toolCalls: ChatToolCall[] = blocks
-    .filter((block) => block !== undefined)
+    .inOrder()
     .map((block, index) => ({ id: block.id || `toolu_${index}`, name: names.server(block.name), ...readArguments(block.json) }));
   const { input, output, counted, stopReason } = seen;
   return { text, toolCalls, ...(counted && { usage: { input, output } }), ...(stopReason !== undefined && { stopReason }) };

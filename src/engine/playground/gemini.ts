@@ -9,7 +9,7 @@
 import { isEngineError, type EngineError } from '../../shared/errors.ts';
 import type { ChatMessage, ChatToolCall, ModelTurnParams, TokenUsage } from '../../shared/playground.ts';
 import { geminiParameters } from './gemini-schema.ts';
-import { maskKey, parseData, streamEvents, type ProviderCall } from './provider-http.ts';
+import { maskKey, MAX_TOOL_CALLS_PER_ANSWER, parseData, streamEvents, type ProviderCall } from './provider-http.ts';
 import { toolNames, type ToolNames } from './tool-names.ts';
 import type { TurnAnswer, TurnOptions } from './turn.ts';
 
@@ -79,6 +79,11 @@ export async function geminiTurn(params: ModelTurnParams, options: TurnOptions):
         }
         const fn = part.functionCall as { id?: unknown; name?: unknown; args?: unknown } | undefined;
         if (fn && typeof fn.name === 'string') {
+          if (toolCalls.length >= MAX_TOOL_CALLS_PER_ANSWER)
+            throw {
+              code: 'bad-response',
+              message: `The provider at ${origin} asked for more than ${MAX_TOOL_CALLS_PER_ANSWER} tool calls in one answer, so the answer was not used. Try again.`,
+            } satisfies EngineError;
           const args =
             typeof fn.args === 'object' && fn.args !== null && !Array.isArray(fn.args) ? (fn.args as Record<string, unknown>) : {};
           toolCalls.push({

@@ -6,7 +6,7 @@
  */
 import type { EngineError } from '../../shared/errors.ts';
 import type { ChatMessage, ChatToolCall, ModelTurnParams, TokenUsage } from '../../shared/playground.ts';
-import { parseData, streamEvents, maskKey, type ProviderCall } from './provider-http.ts';
+import { maskKey, parseData, streamEvents, toolCallSlots, type ProviderCall } from './provider-http.ts';
 import { readArguments, toolNames, type ToolNames } from './tool-names.ts';
 import type { TurnAnswer, TurnOptions } from './turn.ts';
 
@@ -38,7 +38,7 @@ export async function openAiTurn(params: ModelTurnParams, options: TurnOptions):
     body,
   };
   let text = '';
-  const fragments: Array<{ id: string; name: string; args: string }> = [];
+  const fragments = toolCallSlots<{ id: string; name: string; args: string }>(origin);
   // One object, not lets: the compiler does not see the callback's writes and would narrow lets to their first value.
   const seen = { done: false, usage: undefined as TokenUsage | undefined, stopReason: undefined as string | undefined };
   await streamEvents(call, (event) => {
@@ -65,8 +65,8 @@ export async function openAiTurn(params: ModelTurnParams, options: TurnOptions):
     }
     if (Array.isArray(delta.tool_calls)) {
       for (const raw of delta.tool_calls as Array<Record<string, unknown>>) {
-        const index = typeof raw.index === 'number' ? raw.index : fragments.length;
-        const slot = (fragments[index] ??= { id: '', name: '', args: '' });
+        // Some local servers send each call whole and without an index: each is a call of its own.
+        const slot = fragments.at(typeof raw.index === 'number' ? raw.index : fragments.size(), () => ({ id: '', name: '', args: '' }));
         const fn = (raw.function ?? {}) as Record<string, unknown>;
         if (typeof raw.id === 'string') slot.id = raw.id;
         if (typeof fn.name === 'string') slot.name += fn.name;
@@ -83,6 +83,7 @@ export async function openAiTurn(params: ModelTurnParams, options: TurnOptions):
       lostInTransit: true,
     } satisfies EngineError;
   const toolCalls: ChatToolCall[] = fragments
+    .inOrder()
     .filter((slot) => slot.name !== '')
     .map((slot, index) => ({ id: slot.id || `call_${index}`, name: names.server(slot.name), ...readArguments(slot.args) }));
   return { text, toolCalls, ...(usage && { usage }), ...(stopReason !== undefined && { stopReason }) };

@@ -11,7 +11,15 @@ import type { FetchLike } from '../wire-tap.ts';
 
 /** A provider that sends nothing for this long mid-answer is given up on (a model may think a while first). */
 const PROVIDER_IDLE_MS = 120_000;
+/** No answer streams for longer than this in all, however often it sends a keep-alive. */
+const PROVIDER_TOTAL_MS = 10 * 60_000;
+/** No answer is longer than this (in characters of the event stream): far above any model's output limit. */
+const PROVIDER_MAX_CHARS = 8 * 1024 * 1024;
+/** Of an error body, this much is read; the rest is never waited for. */
+const ERROR_BODY_CHARS = 64 * 1024;
 const EXCERPT_CHARS = 1_000;
+/** Tool calls one answer may ask for; an index beyond it is a broken or hostile stream, not a plan. */
+export const MAX_TOOL_CALLS_PER_ANSWER = 64;
 
 export interface ProviderCall {
   fetch: FetchLike;
@@ -45,6 +53,13 @@ export async function streamEvents(call: ProviderCall, onEvent: (event: EventSou
   if (signal?.aborted) throw cancelled();
   signal?.addEventListener('abort', onAbort, { once: true });
   let cancelIdle = () => {};
+  const cancelTotal = clock.after(PROVIDER_TOTAL_MS, () => {
+    idleFault = {
+      code: 'timeout',
+      message: `The provider at ${origin} was still streaming after ${PROVIDER_TOTAL_MS / 60_000} minutes, so the answer was given up. Ask for a shorter answer, or lower the output token limit.`,
+    };
+    controller.abort();
+  });
   const armIdle = () => {
     cancelIdle();
     cancelIdle = clock.after(PROVIDER_IDLE_MS, () => {
@@ -65,6 +80,9 @@ export async function streamEvents(call: ProviderCall, onEvent: (event: EventSou
         headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...call.headers },
         body: JSON.stringify(call.body),
         signal: controller.signal,
+        // The key travels in a header that the browser keeps across origins (only Authorization is dropped), so a
+        // redirect would hand it to whoever the provider points at. A redirect is reported instead.
+        redirect: 'manual',
         // The page's cookies and referrer are nobody's business at the provider.
         credentials: 'omit',
         referrerPolicy: 'no-referrer',
@@ -72,10 +90,12 @@ export async function streamEvents(call: ProviderCall, onEvent: (event: EventSou
     } catch (error) {
       throw failure(error);
     }
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) throw redirected(response, origin);
     if (!response.ok) throw await httpFailure(response, origin, key);
     if (!response.body) throw { code: 'bad-response', message: `The provider at ${origin} answered with no body. Check the base URL.` };
     const parser = createParser({ onEvent });
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let received = 0;
     for (;;) {
       let chunk: ReadableStreamReadResult<string>;
       try {
@@ -85,11 +105,20 @@ export async function streamEvents(call: ProviderCall, onEvent: (event: EventSou
         throw fault.code === 'cors' ? refusedOrBroken(error, origin, true) : fault;
       }
       if (chunk.done) return;
+      received += chunk.value.length;
+      if (received > PROVIDER_MAX_CHARS) {
+        void reader.cancel().catch(() => {});
+        throw {
+          code: 'bad-response',
+          message: `The provider at ${origin} sent more than ${PROVIDER_MAX_CHARS / 1024 / 1024} MB for one answer, so the rest was not read. Lower the output token limit, or check the base URL points at a model API.`,
+        } satisfies EngineError;
+      }
       armIdle();
       parser.feed(chunk.value);
     }
   } finally {
     cancelIdle();
+    cancelTotal();
     signal?.removeEventListener('abort', onAbort);
   }
 }
@@ -121,10 +150,41 @@ export function browserRefusalHelp(origin: string): string {
   return 'OpenAI, OpenRouter and Anthropic accept browser calls; for a provider that does not, put a proxy of your own that adds CORS headers in front of it (MCP Lens’s relay forwards MCP traffic only).';
 }
 
+/** A redirect is never followed with the key; where it pointed is said when the answer shows it. */
+function redirected(response: Response, origin: string): EngineError {
+  const location = response.headers.get('location');
+  const to = location ? ` to ${location.slice(0, 300)}` : '';
+  return {
+    code: 'http',
+    ...(response.status !== 0 && { httpStatus: response.status }),
+    message: `The provider at ${origin} answered with a redirect${to}. MCP Lens does not send your key on to another address: set the base URL to the provider's API itself.`,
+  };
+}
+
+/** The start of a body, never waiting for more than `limit` characters of it (an endless body still ends here). */
+async function readStart(response: Response, limit: number): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let text = '';
+  try {
+    while (text.length < limit) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      text += chunk.value;
+    }
+  } catch {
+    // What arrived before the break is still worth showing.
+  } finally {
+    void reader.cancel().catch(() => {});
+  }
+  return text.slice(0, limit);
+}
+
 async function httpFailure(response: Response, origin: string, key: string | undefined): Promise<EngineError> {
-  const text = await response.text().catch(() => '');
-  const detail = maskKey(text.slice(0, EXCERPT_CHARS), key);
-  const said = providerMessage(text, key);
+  // Masked before any cut: a cut through the key would leave the part before it in clear.
+  const text = maskKey(await readStart(response, ERROR_BODY_CHARS), key);
+  const detail = text.slice(0, EXCERPT_CHARS);
+  const said = providerMessage(text);
   const status = response.status;
   const base = { httpStatus: status, ...(detail && { detail }) };
   if (status === 401 || status === 403)
@@ -154,12 +214,12 @@ async function httpFailure(response: Response, origin: string, key: string | und
   };
 }
 
-/** The provider's own error sentence, when its body is the usual `{error: {message}}`, quoted and masked. */
-function providerMessage(text: string, key: string | undefined): string {
+/** The provider's own error sentence, when its (already masked) body is the usual `{error: {message}}`, quoted. */
+function providerMessage(text: string): string {
   try {
     const body = JSON.parse(text) as { error?: { message?: unknown } | string };
     const message = typeof body.error === 'string' ? body.error : body.error?.message;
-    const words = typeof message === 'string' ? maskKey(message.slice(0, 300), key).replace(/[.\s]+$/, '') : '';
+    const words = typeof message === 'string' ? message.slice(0, 300).replace(/[.\s]+$/, '') : '';
     return words !== '' ? `: “${words}”` : '';
   } catch {
     return '';
@@ -179,4 +239,34 @@ export function parseData(event: EventSourceMessage, origin: string): Record<str
     message: `The provider at ${origin} sent a stream event that is not a JSON object. Check the base URL points at the provider's API.`,
     detail: event.data.slice(0, EXCERPT_CHARS),
   } satisfies EngineError;
+}
+
+/**
+ * Tool-call fragments by the index the provider gives them. Kept sparse (a Map, not an array: an index of
+ * 4,294,967,294 made an array the engine then walked slot by slot for minutes) and capped, so one answer
+ * cannot ask for more calls than a person could review.
+ */
+export function toolCallSlots<T>(origin: string) {
+  const slots = new Map<number, T>();
+  const refuse = (why: string): EngineError => ({
+    code: 'bad-response',
+    message: `The provider at ${origin} ${why}, so the answer was not used. Try again; if it repeats, the provider or a proxy is sending a broken stream.`,
+  });
+  return {
+    /** The slot at `index`, made with `create` the first time. */
+    at(index: number, create: () => T): T {
+      if (!Number.isSafeInteger(index) || index < 0) throw refuse(`sent a tool call at index ${String(index).slice(0, 40)}`);
+      const slot = slots.get(index);
+      if (slot !== undefined) return slot;
+      if (slots.size >= MAX_TOOL_CALLS_PER_ANSWER)
+        throw refuse(`asked for more than ${MAX_TOOL_CALLS_PER_ANSWER} tool calls in one answer`);
+      const made = create();
+      slots.set(index, made);
+      return made;
+    },
+    get: (index: number): T | undefined => slots.get(index),
+    size: (): number => slots.size,
+    /** The slots in index order. */
+    inOrder: (): T[] => [...slots.entries()].sort(([a], [b]) => a - b).map(([, slot]) => slot),
+  };
 }
