@@ -5,6 +5,10 @@ import { redactUrl } from '../../shared/redact.ts';
 import { stepsScript } from '../demo/script-keys.ts';
 import { useStoreOf } from '../services.tsx';
 
+// One empty list for every server without a script: a selector must return the same value while nothing changed
+// (a new [] on each call made React re-render without end, #185, and the Playground tab crashed in demo mode).
+const NO_PROMPTS: readonly string[] = [];
+
 const useServer = () =>
   useStoreOf('connection', (state) => (state.phase === 'connected' && state.summary ? redactUrl(state.summary.url) : ''));
 
@@ -16,7 +20,10 @@ const useServer = () =>
  */
 export function PromptScriptBar({ onShow, onSend, busy }: { onShow(prompt: string): void; onSend(prompt: string): void; busy: boolean }) {
   const server = useServer();
-  const prompts = useStoreOf('conversationScripts', (state) => state.scripts.find((script) => script.server === server)?.prompts ?? []);
+  const prompts = useStoreOf(
+    'conversationScripts',
+    (state) => state.scripts.find((script) => script.server === server)?.prompts ?? NO_PROMPTS,
+  );
   const at = useStoreOf('conversationScripts', (state) => (state.position.server === server ? state.position.at : 'start'));
   const { go } = useStoreOf('conversationScripts', (state) => state.actions);
   const onScreen = useStoreOf('view', (state) => state.tab === 'playground');
