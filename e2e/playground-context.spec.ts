@@ -94,3 +94,13 @@ test('2025 era: a prompt with its arguments as context (dark)', async ({ page },
   await expect(page.getByRole('article', { name: nameOf.toolCallCard('echo') })).toContainText('lenses');
   await page.screenshot({ path: testInfo.outputPath('playground-context-dark.png') });
 });
+
+test('in demo mode with no conversation script, the Playground tab renders and offers no script', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await connect(page, DEMO_MCP_URL);
+  await page.getByRole('button', { name: names.workspace.demoMode }).click();
+  await page.getByRole('tab', { name: names.tabs.playground }).click();
+  // Before, the script bar's selector made a new empty list on every render and React gave up (#185).
+  await expect(page.getByRole('textbox', { name: names.playground.message })).toBeVisible();
+  await expect(page.getByRole('button', { name: names.playground.nextPrompt })).toHaveCount(0);
+});
