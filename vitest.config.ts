@@ -28,6 +28,8 @@ export const ENGINE_TESTS = [
   'src/engine/sdk-client.test.ts',
   'src/app/playground/playground.test.ts',
   'src/engine/playground/provider-clients.test.ts',
+  'src/engine/playground/provider-hostile.test.ts',
+  'src/node/http/raw-http.test.ts',
   'src/engine/playground/key-memory.test.ts',
   'src/app/playground/sampling.test.ts',
 ];
