@@ -160,11 +160,33 @@ describe('bounds', () => {
     const big = `{"jsonrpc":"2.0","id":1,"method":"x","params":{"pad":"${'a'.repeat(2000)}"}}`;
     expect((await send(relay, { headers: withToken(relay), body: big })).status).toBe(413);
     expect((await send(relay, { headers: withToken(relay, { 'Transfer-Encoding': 'chunked' }), body: big })).status).toBe(413);
-    // The refusal still carries the id, read past the limit (kept nowhere) even where clients put it, last.
+    // A streamed refusal still carries the id, read past the limit (kept nowhere) even where clients put it, last.
     const idLast = `{"method":"tools/call","params":{"pad":"${'a'.repeat(2000)}"},"jsonrpc":"2.0","id":"big-1"}`;
-    const refused = await send(relay, { headers: withToken(relay), body: idLast });
+    const refused = await send(relay, { headers: withToken(relay, { 'Transfer-Encoding': 'chunked' }), body: idLast });
     expect(refused.status).toBe(413);
     expect(JSON.parse(refused.body)).toMatchObject({ id: 'big-1', error: { code: -32000 } });
+    expect(seen).toEqual([]);
+  });
+
+  it('answers 413 at once for a declared oversize body, without waiting for bytes that may never come', async () => {
+    const relay = await relayTo('/mcp', { maxBodyBytes: 1024 });
+    const { port } = new URL(relay.url);
+    const headers = Object.entries(withToken(relay)).map(([name, value]) => `${name}: ${value}\r\n`);
+    // Declares 5 MiB and sends one byte of it: the answer must not wait for the rest.
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = tcpConnect(Number(port), '127.0.0.1', () =>
+        socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${headers.join('')}Content-Length: 5242880\r\n\r\n{`),
+      );
+      let received = '';
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString('utf8');
+        if (received.includes('\r\n\r\n')) resolve(received);
+      });
+      socket.on('error', reject);
+      socket.on('close', () => resolve(received));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
     expect(seen).toEqual([]);
   });
 });

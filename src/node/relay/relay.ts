@@ -177,6 +177,7 @@ export async function startRelay(config: RelayConfig): Promise<RunningRelay> {
 function sendError(res: ServerResponse, status: number, message: string, cors: Record<string, string>, id: RequestId | null): void {
   if (res.headersSent) return void res.end();
   res
-    .writeHead(status, { ...cors, 'Content-Type': 'application/json' })
+    // A refused body may still be on its way: the connection ends with this answer instead of reading it.
+    .writeHead(status, { ...cors, 'Content-Type': 'application/json', ...(status === 413 && { Connection: 'close' }) })
     .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id }));
 }

@@ -26,14 +26,15 @@ export function requestIdOfBytes(bytes: Uint8Array | undefined): RequestId | nul
 export type BodyRead = { ok: true; bytes: Buffer } | { ok: false; id: RequestId | null };
 
 /**
- * Reads a request body, keeping at most `maxBytes`. Past that the request is refused, but its id still
- * matters to the client: the rest is read on, kept nowhere, through {@link TopLevelIdScanner} (clients put
- * the id after the params, at the very end), up to `maxScanBytes` in all. A body declared larger than
- * that is not read at all.
+ * Reads a request body, keeping at most `maxBytes`. A body declared larger than that is not read at all:
+ * the refusal must not wait on bytes a client may never send (one that declared 5 MiB and sent a byte got
+ * no answer). A streamed body that grows past the limit is refused too, but its id still matters to the
+ * client: the rest is read on, kept nowhere, through {@link TopLevelIdScanner} (clients put the id after
+ * the params, at the very end), up to `maxScanBytes` in all.
  */
 export async function readBodyOrId(req: IncomingMessage, maxBytes: number, maxScanBytes: number): Promise<BodyRead> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > maxScanBytes) return { ok: false, id: null };
+  if (declared > maxBytes) return { ok: false, id: null };
   const scanner = new TopLevelIdScanner();
   let chunks: Buffer[] | undefined = [];
   let total = 0;
