@@ -10,16 +10,26 @@ import { firstRpcResponse, type RawHttp } from '../../engine/audit/probe.ts';
 import { PROBE_MAX_BODY_BYTES } from '../../shared/audit-probe.ts';
 
 export const nodeRawHttp: RawHttp = (url, probe, { signal, timeoutMs }) =>
-  new Promise((resolve, reject) => {
+  new Promise<Awaited<ReturnType<RawHttp>>>((resolveAnswer, rejectAnswer) => {
+    const resolve = (answer: Awaited<ReturnType<RawHttp>>) => {
+      clearTimeout(deadline);
+      resolveAnswer(answer);
+    };
+    const reject = (error: Error) => {
+      clearTimeout(deadline);
+      rejectAnswer(error);
+    };
     const target = new URL(url);
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(target, { method: probe.method, headers: probe.headers, signal, timeout: timeoutMs }, (res) => {
+    const req = send(target, { method: probe.method, headers: probe.headers, signal }, (res) => {
       readBody(res).then(
         (body) => resolve({ status: res.statusCode ?? 0, headers: headersOf(res), body }),
         (error: unknown) => reject(error instanceof Error ? error : new Error(String(error))),
       );
     });
-    req.on('timeout', () => req.destroy(new Error(`No answer within ${Math.round(timeoutMs / 1000)} s.`)));
+    // A limit on the whole exchange, not on silence: a target that sends a byte every few seconds would hold
+    // an idle timeout open for ever.
+    const deadline = setTimeout(() => req.destroy(new Error(`No whole answer within ${Math.round(timeoutMs / 1000)} s.`)), timeoutMs);
     req.on('error', reject);
     req.end(probe.body);
   });
