@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Freshness } from '../../shared/model.ts';
-import { formatDuration } from './format.ts';
+import { formatDuration, formatSpan } from './format.ts';
 
 /**
  * MCP 2026-07-28 cache hints of a list: how long the server says it stays fresh (counting down), for whom
@@ -19,7 +19,7 @@ export function FreshnessBadge({ freshness }: { freshness: Freshness | undefined
     ttlMs <= 0
       ? `not cacheable${scopeText}`
       : left > 0
-        ? `${fromCache ? 'from cache · ' : ''}fresh for ${Math.ceil(left / 1000)} s${scopeText}`
+        ? `${fromCache ? 'from cache · ' : ''}fresh for ${formatSpan(left)}${scopeText}`
         : `${fromCache ? 'from cache · ' : ''}expired${scopeText}`;
   const badge = (
     <span className={fromCache ? 'badge badge-cache' : 'badge badge-fresh'} title={title}>

@@ -11,10 +11,27 @@ export function formatTime(when: number | string): string {
   return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
 }
 
+/** How long something took: milliseconds, then seconds with a decimal, then as {@link formatSpan} past two minutes. */
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms)) return '';
   if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms >= 120_000) return formatSpan(ms);
   return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+}
+
+/**
+ * A span read at a glance: whole seconds up to two minutes, then minutes, then hours and minutes, then days
+ * and hours ("86396 s" said nothing a person could use).
+ */
+export function formatSpan(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  if (seconds < 120) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 === 0 ? `${days} d` : `${days} d ${hours % 24} h`;
 }
 
 export function formatBytes(bytes: number): string {
