@@ -8,6 +8,7 @@ import { ServerText } from '../common/ServerText.tsx';
 import { useStoreOf } from '../services.tsx';
 import { ToolCardApp } from './ToolCardApp.tsx';
 import '../tools/tools.css';
+import { ModelText } from './ModelText.tsx';
 
 /**
  * The conversation as it happens: the person's messages, each model step's text as it streams (always as
@@ -90,7 +91,7 @@ function ModelStep({ item }: { item: Extract<PlaygroundItem, { kind: 'model' }> 
   return (
     <div className={`playground-model-step playground-${item.status}`}>
       <ModelStepHead step={item} />
-      {item.text !== '' && <p className="playground-text">{item.text}</p>}
+      <ModelText text={item.text} />
       {item.status === 'failed' && item.error && <ErrorDetails error={item.error} />}
     </div>
   );

@@ -7,6 +7,7 @@ import { useShownUrl } from '../presentation/use-presentation.ts';
 import { useStoreOf } from '../services.tsx';
 import { ModelStepHead, ToolCardHead, UserMessage } from './Conversation.tsx';
 import { UseAsScript } from './PromptScriptBar.tsx';
+import { ModelText } from './ModelText.tsx';
 
 /**
  * The Playground's conversations of a saved session, read-only: nothing is sent to a model or a server,
@@ -55,7 +56,7 @@ function SavedItem({ item }: { item: SavedConversationItem }) {
     return (
       <div className={`playground-model-step playground-${item.status}`}>
         <ModelStepHead step={item} />
-        {item.text !== '' && <p className="playground-text">{item.text}</p>}
+        <ModelText text={item.text} />
         {item.error && <p className="muted">{item.error}</p>}
       </div>
     );
