@@ -62,6 +62,7 @@ export function connectionCommands(
       ...(knownEra && { knownEra }),
       clientFeatures: clientFeatures.getState().settings,
     };
+    connection.getState().actions.sent(input);
     inFlight?.abort();
     const attempt = new AbortController();
     inFlight = attempt;

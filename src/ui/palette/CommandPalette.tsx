@@ -5,7 +5,6 @@ import { canPreselect, rankCommands, type RankedCommand } from '../../app/comman
 import { listCommands, type FocusTarget, type PaletteCommand } from '../../app/command-registry.ts';
 import type { LensApp } from '../../app/index.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { connectionLabel } from '../connections/connection-label.ts';
 import { FEATURES } from '../features/FeatureTabs.tsx';
 import { useWorkspace } from '../services.tsx';
 import { resolveTheme } from '../theme/use-theme.ts';
@@ -78,7 +77,6 @@ function Palette({ app, onClose: close, chooseFile }: { app: LensApp; onClose(ta
       tabs: (app.sessionFile.getState().replay ? FEATURES.filter((feature) => feature.replay) : FEATURES).map((feature) => feature.name),
       theme: resolveTheme(app.prefs.getState().theme, window.matchMedia('(prefers-color-scheme: dark)').matches),
       chooseSessionFile: chooseFile,
-      labelOf: (other) => connectionLabel(other.connection.getState()),
       now: Date.now,
     }),
   );
