@@ -17,7 +17,9 @@ const addressUrl = (page: Page) => new URL(page.url()).searchParams.get('url');
 const hostAndPath = (url: string) => `${new URL(url).host}${new URL(url).pathname}`;
 const DEMO = 'MCP Lens Demo Server';
 
-test('a URL typed while connected opens as its own connection; the first keeps its URL, its name and its Connect', async ({ page }) => {
+test('a URL typed while connected opens as its own connection; the first keeps its URL, its name and its Connect', async ({
+  page,
+}, testInfo) => {
   await connect(page, DEMO_MCP_URL);
   await urlBox(page).fill(EVERYTHING_MCP_URL);
   await connectButton(page).click();
@@ -28,6 +30,7 @@ test('a URL typed while connected opens as its own connection; the first keeps i
   await expect(question.getByRole('button', { name: nameOf.reconnectHereTo(hostAndPath(EVERYTHING_MCP_URL)) })).toBeVisible();
   const openNew = question.getByRole('button', { name: nameOf.openNewConnectionTo(hostAndPath(EVERYTHING_MCP_URL)) });
   await expect(openNew).toBeFocused();
+  await question.screenshot({ path: testInfo.outputPath('connect-again-url-changed.png') });
   await openNew.click();
 
   // The new connection is on screen, with its own URL in the box and the address.
