@@ -67,6 +67,7 @@ test('a URL typed while connected opens as its own connection; the first keeps i
   await page.keyboard.press('Control+k');
   await page.keyboard.type('switch to');
   const palette = page.getByRole('dialog');
+  await expect(palette.locator('.palette-scope')).toHaveText(`On ${DEMO} · 2`);
   await expect(palette.getByRole('option', { name: new RegExp(`^${nameOf.switchTo(DEMO)}\\b(?! ·)`) })).toBeVisible();
   await expect(palette.getByRole('option', { name: /^Switch to Everything/ })).toBeVisible();
   await expect(palette.getByRole('option', { name: /Switch to .*· 2/ })).toHaveCount(0);
