@@ -8,6 +8,7 @@ import { memoryStorage } from '../state/test-storage.ts';
 import { engineOverChannel } from '../test/engine-channel.ts';
 import { nodeEffects } from '../test/node-effects.ts';
 import { readAddress } from './address.ts';
+import { reconnectPlan } from './reconnect-plan.ts';
 import { createWorkspace, type Workspace } from './workspace.ts';
 
 let demo: RunningDemoServer;
@@ -118,5 +119,19 @@ describe('one connection, one identity', () => {
     expect(nameList()).toEqual(['Staging EU', 'Staging EU · 2']);
     await workspace.close(first.id);
     expect(nameList()).toEqual(['Staging EU']);
+  });
+
+  it('after "Connect as 2025", Connect again says the protocol would change back to Auto', async () => {
+    start();
+    const { app } = workspace.active();
+    app.connection.getState().actions.setUrl(demo.url);
+    await app.commands.connectAsLegacy();
+    expect(app.connection.getState().summary?.era).toBe('legacy');
+    expect(reconnectPlan(app.connection.getState())).toEqual({
+      from: demo.url,
+      to: demo.url,
+      urlChanged: false,
+      otherChanges: ['The protocol changed from 2025 and older to Auto.'],
+    });
   });
 });
