@@ -62,6 +62,8 @@ test('a URL typed while connected opens as its own connection; the first keeps i
   const second = switcher(page).getByRole('button', { name: nameOf.connectionButton(`${DEMO} · 2`, 'connected') });
   await expect(second).toHaveAttribute('aria-current', 'true', CONNECTED);
   await expect(status(page)).toContainText(`Connected (${DEMO} · 2)`);
+  await page.locator('.app-header').screenshot({ path: testInfo.outputPath('toolbar-second-connection.png') });
+  await switcher(page).screenshot({ path: testInfo.outputPath('switcher-numbered.png') });
 
   // The palette names the others as the switcher does.
   await page.keyboard.press('Control+k');
