@@ -19,6 +19,7 @@ export const ENGINE_TESTS = [
   'src/node/npx/serve.test.ts',
   'src/app/app.test.ts',
   'src/app/workspace.test.ts',
+  'src/app/workspace-identity.test.ts',
   'src/app/log-commands.test.ts',
   'src/app/calls.test.ts',
   'src/app/command-registry.test.ts',

@@ -25,7 +25,10 @@ export const names = {
     saveServer: 'Save server',
     /** Opens the folded server card (`aria-expanded`). */
     serverDetails: 'Server details',
-    /** Connect while connected: a group with the three choices below. */
+    /**
+     * Connect while connected: a group with the three choices below. The first two end with the server they
+     * connect to ("Open a new connection to 127.0.0.1:3001/mcp": `nameOf.openNewConnectionTo`).
+     */
     connectAgain: 'Connect again?',
     openNewConnection: 'Open a new connection',
     reconnectHere: 'Reconnect here',
@@ -275,6 +278,9 @@ export const nameOf = {
   deleteSaved: (name: string) => `Delete ${name}`,
   appFrame: (uri: string) => `MCP App ${uri}`,
   switchTo: (server: string) => `Switch to ${server}`,
+  /** The Connect again? buttons, by the server's host and path (`shortUrl` in src/app/reconnect-plan.ts). */
+  openNewConnectionTo: (hostAndPath: string) => `Open a new connection to ${hostAndPath}`,
+  reconnectHereTo: (hostAndPath: string) => `Reconnect here to ${hostAndPath}`,
   toolCallCard: (tool: string) => `Tool call ${tool}`,
   /** The sampling dialog's button once the Playground has a provider set up. */
   answerWith: (model: string) => `Answer with ${model}`,

@@ -72,7 +72,13 @@ describe('auditCommands', () => {
   it('starts one run at a time and records how it ended', async () => {
     const { client, calls } = fakeClient();
     const stores = storesFor();
-    const commands = auditCommands(client, stores, effectsFor(), () => undefined);
+    const commands = auditCommands(
+      client,
+      stores,
+      effectsFor(),
+      () => undefined,
+      () => 'Demo server',
+    );
     const runId = commands.startAudit({ checks: ['ping'] });
     expect(commands.startAudit()).toBe(runId);
     expect(calls).toHaveLength(1);
@@ -86,7 +92,13 @@ describe('auditCommands', () => {
   it('cancels the running audit', async () => {
     const { client, calls } = fakeClient();
     const stores = storesFor();
-    const commands = auditCommands(client, stores, effectsFor(), () => undefined);
+    const commands = auditCommands(
+      client,
+      stores,
+      effectsFor(),
+      () => undefined,
+      () => 'Demo server',
+    );
     commands.startAudit();
     commands.cancelAudit();
     expect(calls[0]?.signal?.aborted).toBe(true);
@@ -97,7 +109,13 @@ describe('auditCommands', () => {
     const { client } = fakeClient();
     const stores = storesFor();
     const effects = effectsFor();
-    const commands = auditCommands(client, stores, effects, () => undefined);
+    const commands = auditCommands(
+      client,
+      stores,
+      effects,
+      () => undefined,
+      () => 'Demo server',
+    );
     stores.audit.getState().actions.started('r1', 0);
     stores.audit.getState().actions.settled('r1', { report: REPORT });
     stores.log
@@ -112,7 +130,7 @@ describe('auditCommands', () => {
     expect(commands.exportAuditReport('json')).toBe(true);
     expect(commands.exportAuditReport('markdown')).toBe(true);
     const [json, markdown] = effects.downloads;
-    expect(json?.name).toMatch(/^mcp-lens-audit-.*\.mcplens-audit\.json$/);
+    expect(json?.name).toMatch(/^mcp-lens-audit-demo-server-\d{4}-\d\d-\d\dT[\d-]+\.mcplens-audit\.json$/);
     expect(markdown?.name).toMatch(/\.md$/);
     const text = await json!.content.text();
     expect(text).not.toContain('abc123');
@@ -120,7 +138,13 @@ describe('auditCommands', () => {
     expect(await markdown!.content.text()).toContain('| PASS | `ping`');
 
     const reopened = storesFor();
-    const again = auditCommands(client, reopened, effects, () => undefined);
+    const again = auditCommands(
+      client,
+      reopened,
+      effects,
+      () => undefined,
+      () => 'Demo server',
+    );
     const file = Object.assign(new Blob([text]), { name: 'report.json' });
     expect(await again.openAuditReport(file)).toBe(true);
     const opened = reopened.audit.getState().opened;
@@ -135,7 +159,13 @@ describe('auditCommands', () => {
     stores.prefs.getState().actions.setDemo(true);
     const effects = effectsFor();
     const refusals: string[] = [];
-    const commands = auditCommands(client, stores, effects, (reason) => refusals.push(reason));
+    const commands = auditCommands(
+      client,
+      stores,
+      effects,
+      (reason) => refusals.push(reason),
+      () => 'Demo server',
+    );
     stores.audit.getState().actions.started('r1', 0);
     stores.audit.getState().actions.settled('r1', { report: REPORT });
     expect(commands.exportAuditReport('json')).toBe(false);
@@ -146,7 +176,13 @@ describe('auditCommands', () => {
   it('says why a file that is not a report does not open', async () => {
     const { client } = fakeClient();
     const stores = storesFor();
-    const commands = auditCommands(client, stores, effectsFor(), () => undefined);
+    const commands = auditCommands(
+      client,
+      stores,
+      effectsFor(),
+      () => undefined,
+      () => 'Demo server',
+    );
     expect(
       await commands.openAuditReport(Object.assign(new Blob(['{"format":"mcp-lens-audit-report","version":9}']), { name: 'x.json' })),
     ).toBe(false);

@@ -18,7 +18,7 @@ import {
 } from './audit-report-file.ts';
 import type { AppEffects } from './effects.ts';
 import { exportRefusal } from './export-rule.ts';
-import { fileStamp } from './file-stamp.ts';
+import { exportFileName } from './file-stamp.ts';
 import type { Stores } from './stores.ts';
 
 type AuditStores = Pick<Stores, 'audit' | 'log' | 'prefs'>;
@@ -28,6 +28,8 @@ export function auditCommands(
   stores: AuditStores,
   effects: Pick<AppEffects, 'now' | 'download'>,
   refuse: (reason: string) => void,
+  /** What the workspace calls this connection: the reports are named after it. */
+  nameOf: () => string,
 ) {
   let running: { runId: string; controller: AbortController } | undefined;
   let counter = 0;
@@ -87,13 +89,13 @@ export function auditCommands(
       }
       const file = reportFile();
       if (!file) return false;
-      const stamp = fileStamp(new Date(effects.now()));
+      const at = new Date(effects.now());
       if (format === 'json')
         effects.download(
-          `mcp-lens-audit-${stamp}${AUDIT_REPORT_EXTENSION}`,
+          exportFileName('audit', nameOf(), at, AUDIT_REPORT_EXTENSION),
           new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }),
         );
-      else effects.download(`mcp-lens-audit-${stamp}.md`, new Blob([auditReportMarkdown(file)], { type: 'text/markdown' }));
+      else effects.download(exportFileName('audit', nameOf(), at, '.md'), new Blob([auditReportMarkdown(file)], { type: 'text/markdown' }));
       return true;
     },
     /** Opens an exported report read-only in the Audit tab; false (with the reason in the store) when it cannot. */

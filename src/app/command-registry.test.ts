@@ -27,7 +27,6 @@ function start() {
     tabs: ['Tools', 'History'],
     theme: 'light',
     chooseSessionFile: () => undefined,
-    labelOf: (other) => other.connection.getState().input.url || 'New connection',
     now: () => 1,
   };
   return { app, ctx };
@@ -93,5 +92,17 @@ describe('command registry', () => {
     expect(listCommands(ctx).filter((command) => command.group === 'Connection')).toHaveLength(1);
     for (let index = 0; index < 6; index++) workspace.add();
     expect(byId(ctx, 'add-connection')?.unavailable).toMatch(/8 connections are open/);
+  });
+
+  it('names each other connection as the switcher does, so two to one server are told apart', () => {
+    const { app, ctx } = start();
+    app.connection.getState().actions.setUrl('http://127.0.0.1:1/mcp');
+    for (let index = 0; index < 2; index++) {
+      workspace.add();
+      workspace.active().app.connection.getState().actions.setUrl('http://127.0.0.1:1/mcp');
+    }
+    workspace.select(workspace.store.getState().connections[0]!.id);
+    const switches = listCommands(ctx).filter((command) => command.group === 'Connection');
+    expect(switches.map((command) => command.label)).toEqual(['Switch to 127.0.0.1:1 · 2', 'Switch to 127.0.0.1:1 · 3']);
   });
 });

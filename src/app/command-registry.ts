@@ -53,8 +53,6 @@ export interface RegistryContext {
   theme: 'light' | 'dark';
   /** Opens the file picker for a session file (a browser dialog, so the view brings it). */
   chooseSessionFile(): void;
-  /** How a connection is named in the switcher. */
-  labelOf(app: LensApp): string;
   now(): number;
 }
 
@@ -77,7 +75,7 @@ export function listCommands(ctx: RegistryContext): PaletteCommand[] {
   ];
 }
 
-function appCommands({ app, workspace, theme, chooseSessionFile, labelOf }: RegistryContext): PaletteCommand[] {
+function appCommands({ app, workspace, theme, chooseSessionFile }: RegistryContext): PaletteCommand[] {
   const { phase, input, summary } = app.connection.getState();
   const replaying = app.sessionFile.getState().replay !== null;
   const connected = phase === 'connected';
@@ -149,7 +147,8 @@ function appCommands({ app, workspace, theme, chooseSessionFile, labelOf }: Regi
     ...others.map(({ id, app: other }) => ({
       id: `connection:${id}`,
       group: 'Connection' as const,
-      label: `Switch to ${labelOf(other)}`,
+      // The workspace's name, as the switcher shows it: two connections to one server are told apart.
+      label: `Switch to ${other.name()}`,
       destructive: false,
       unavailable: null,
       focus: { kind: 'tabs' } as const,

@@ -62,6 +62,8 @@ export function connectionCommands(
       ...(knownEra && { knownEra }),
       clientFeatures: clientFeatures.getState().settings,
     };
+    // With the era it used: after "Connect as 2025" the session is 2025 whatever the bar says.
+    connection.getState().actions.sent({ ...input, era });
     inFlight?.abort();
     const attempt = new AbortController();
     inFlight = attempt;

@@ -13,6 +13,7 @@ import { auditCommands } from './audit-commands.ts';
 import { authCommands } from './auth-commands.ts';
 import { callCommands } from './calls.ts';
 import { connectionCommands } from './connection-commands.ts';
+import { connectionName } from './connection-names.ts';
 import type { AppEffects } from './effects.ts';
 import { demoScriptCommands } from './demo-script.ts';
 import { createEventRouter } from './event-router.ts';
@@ -36,28 +37,36 @@ export interface LensAppOptions {
   initialHeaders?: HeaderPair[];
   /** Where the authorization server sends the browser back: the app's callback page, absolute. */
   redirectUrl: string;
+  /**
+   * What the workspace calls this connection (distinct among those open), for the files it exports;
+   * undefined, or absent, falls back to the connection's own name.
+   */
+  name?: () => string | undefined;
 }
 
 /**
  * One connection's application: its engine, stores, query cache and commands. The workspace (workspace.ts)
  * holds one per connection; a test holds one alone.
  */
-export function createLensApp({ client, effects, shared, opened, initialHeaders = [], redirectUrl }: LensAppOptions) {
+export function createLensApp({ client, effects, shared, opened, initialHeaders = [], redirectUrl, name }: LensAppOptions) {
   const stores = createStores({ url: opened?.url ?? '', headers: initialHeaders }, shared ?? createSharedStores(effects.prefsStorage), {
     ...(opened?.tab && { tab: opened.tab }),
     tool: opened?.tool ?? null,
   });
   if (opened?.demo) stores.prefs.getState().actions.setDemo(true);
   const queryClient = createQueryClient();
+  const nameOf = () =>
+    name?.() ??
+    connectionName(stores.connection.getState(), stores.savedServers.getState().servers, stores.sessionFile.getState().replay?.fileName);
   // Demo mode's refusals to write a file go where a note goes (the log, and the Activity strip in demo mode).
   const refuse = (reason: string) => route([{ type: 'note', time: effects.now(), level: 'warning', text: reason }]);
-  const session = sessionFileCommands(client, stores, queryClient, effects, refuse);
+  const session = sessionFileCommands(client, stores, queryClient, effects, refuse, nameOf);
   const route = createEventRouter(stores, queryClient, session.closeSessionFile);
   const unsubscribe = client.subscribe(route);
   const connection = connectionCommands(client, stores, effects, (error) => route([{ type: 'connection', phase: 'failed', error }]));
   const workspace = savedServerCommands(stores, effects, connection);
   const tools = toolCommands(client, stores, effects);
-  const log = logCommands(client, stores, effects, refuse);
+  const log = logCommands(client, stores, effects, refuse, nameOf);
   const sampling = samplingCommands(client, stores);
   const commands = {
     ...connection,
@@ -69,7 +78,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     ...session,
     ...authCommands(client, stores, effects, connection.connect, redirectUrl),
     ...demoScriptCommands(stores),
-    ...auditCommands(client, stores, effects, refuse),
+    ...auditCommands(client, stores, effects, refuse, nameOf),
     ...playgroundCommands(client, stores, effects, tools.runTool),
     ...sampling,
     /** A line of our own in the log and timeline (an MCP App's refused request, say), through the one router. */
@@ -89,6 +98,8 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     client,
     commands,
     redirectUrl,
+    /** What this connection is called: in the switcher, the palette and the names of the files it exports. */
+    name: nameOf,
     /** The engine worker itself failed: said in the log, and as the connection's failure, through the router. */
     engineFailed(message: string) {
       const error: EngineError = { code: 'internal', message };

@@ -4,7 +4,7 @@
  */
 import type { EngineClient } from '../bridge/index.ts';
 import type { EngineError } from '../shared/errors.ts';
-import { fileStamp } from './file-stamp.ts';
+import { exportFileName } from './file-stamp.ts';
 import { checkDraft, draftOf, resendRefusal, type ResendDraft, type ResendResult } from '../shared/resend.ts';
 import type { MessageEntry } from '../shared/events.ts';
 import { JSONL_MIME_TYPE, jsonLine, messageItemId, shownLog, toHar, type LogItem } from '../state/index.ts';
@@ -40,6 +40,8 @@ export function logCommands(
   stores: Stores,
   effects: Pick<AppEffects, 'download' | 'yieldToUi' | 'now'>,
   refuse: (reason: string) => void,
+  /** What the workspace calls this connection: the files are named after it. */
+  nameOf: () => string,
 ) {
   /**
    * Sends the logged request `itemId` again on the live session: as it was, or as `edited`. The answer also
@@ -77,7 +79,7 @@ export function logCommands(
       if (line !== undefined) lines.push(line);
       if ((index + 1) % EXPORT_SLICE === 0) await effects.yieldToUi();
     }
-    const name = `mcp-lens-log${which === 'shown' ? '-filtered' : ''}-${fileStamp(new Date(effects.now()))}.jsonl`;
+    const name = exportFileName(which === 'shown' ? 'log-filtered' : 'log', nameOf(), new Date(effects.now()), '.jsonl');
     effects.download(name, new Blob(lines, { type: JSONL_MIME_TYPE }));
   }
 
@@ -100,7 +102,7 @@ export function logCommands(
       messagesOf,
     );
     effects.download(
-      `mcp-lens-${fileStamp(new Date(effects.now()))}.har`,
+      exportFileName('', nameOf(), new Date(effects.now()), '.har'),
       new Blob([JSON.stringify(har, null, 2)], { type: 'application/json' }),
     );
   }

@@ -7,7 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { EngineClient } from '../bridge/index.ts';
 import type { EngineEvent, HttpExchange } from '../shared/events.ts';
 import { EMPTY_CATALOG, type ReplayCatalog } from '../shared/replay-api.ts';
-import { fileStamp } from './file-stamp.ts';
+import { exportFileName } from './file-stamp.ts';
 import { snapshotConversation } from './playground/saved.ts';
 import { recordedCalls } from './replay-recording.ts';
 import { SESSION_FILE_EXTENSION, type SessionData, type SessionFile } from '../shared/session-file/session-file.ts';
@@ -29,6 +29,8 @@ export function sessionFileCommands(
   queryClient: QueryClient,
   effects: SessionFileEffects,
   refuse: (reason: string) => void,
+  /** What the workspace calls this connection: the file is named after it. */
+  nameOf: () => string,
 ) {
   let opened = 0;
 
@@ -73,7 +75,7 @@ export function sessionFileCommands(
     if (refusal !== null) return refuse(refusal);
     const savedAt = new Date(effects.now());
     const file = await effects.writeSessionFile(collect(), { savedAt, appVersion: LENS_VERSION });
-    effects.download(`mcp-lens-${fileStamp(savedAt)}${SESSION_FILE_EXTENSION}`, file);
+    effects.download(exportFileName('', nameOf(), savedAt, SESSION_FILE_EXTENSION), file);
   }
 
   /** Opens a saved session read-only in this connection (the workspace gives a file a connection of its own: workspace.openSessionFile). False when the file could not be read. */

@@ -11,6 +11,7 @@ import type { HeaderPair } from '../shared/model.ts';
 import { readAddress } from './address.ts';
 import { looksLikeAuditReport } from './audit-report-file.ts';
 import { syncAddress } from './address-sync.ts';
+import { connectionName, distinctNames } from './connection-names.ts';
 import type { AppEffects } from './effects.ts';
 import { createLensApp, type LensApp } from './lens-app.ts';
 import { createSharedStores } from './stores.ts';
@@ -50,9 +51,15 @@ export interface WorkspaceState {
   activeId: string;
 }
 
+/** Each open connection's name, by connection id: distinct, so every place that names one means one. */
+export type ConnectionNames = Readonly<Record<string, string>>;
+
 export function createWorkspace({ startEngine, effects, delay, redirectUrl, initialHeaders = [] }: WorkspaceOptions) {
   const shared = createSharedStores(effects.prefsStorage);
   const engines = new Map<string, Engine>();
+  /** Per connection: stops following what its name is made of. */
+  const namesFollowed = new Map<string, () => void>();
+  const names = createStore<ConnectionNames>()(() => ({}));
   let opened = 0;
 
   function open(options: { address?: ReturnType<typeof readAddress>; headers?: HeaderPair[] } = {}): Connection {
@@ -69,10 +76,26 @@ export function createWorkspace({ startEngine, effects, delay, redirectUrl, init
         ...(options.address && { opened: options.address }),
         initialHeaders: options.headers ?? [],
         redirectUrl,
+        name: () => names.getState()[id],
       }),
     };
     engines.set(id, engine);
+    const rename = () => nameAll();
+    const stops = [connection.app.connection.subscribe(rename), connection.app.sessionFile.subscribe(rename)];
+    namesFollowed.set(id, () => stops.forEach((stop) => stop()));
     return connection;
+  }
+
+  /** Names every open connection again; the store changes only when a name did. */
+  function nameAll(): void {
+    const { connections } = store.getState();
+    const saved = shared.savedServers.getState().servers;
+    const own = connections.map(({ app }) => connectionName(app.connection.getState(), saved, app.sessionFile.getState().replay?.fileName));
+    const next = Object.fromEntries(distinctNames(own).map((name, index) => [connections[index]!.id, name]));
+    const current = names.getState();
+    const same =
+      Object.keys(next).length === Object.keys(current).length && Object.entries(next).every(([id, name]) => current[id] === name);
+    if (!same) names.setState(next, true);
   }
 
   const first = open({ ...(effects.address && { address: readAddress(effects.address.initial) }), headers: initialHeaders });
@@ -98,6 +121,8 @@ export function createWorkspace({ startEngine, effects, delay, redirectUrl, init
     closing.app.dispose();
     engines.get(id)?.stop();
     engines.delete(id);
+    namesFollowed.get(id)?.();
+    namesFollowed.delete(id);
   }
 
   // The address names the connection on screen, so a reload or a shared link lands on that server.
@@ -109,12 +134,17 @@ export function createWorkspace({ startEngine, effects, delay, redirectUrl, init
   followActive();
   const stopFollowing = store.subscribe((state, previous) => {
     if (state.activeId !== previous.activeId) followActive();
+    if (state.connections !== previous.connections) nameAll();
   });
+  const stopNamingSaved = shared.savedServers.subscribe(nameAll);
+  nameAll();
 
   return {
     store,
     /** Preferences, saved servers and saved requests: one set for every connection. */
     shared,
+    /** What each open connection is called (connection-names.ts), for everything that names one. */
+    names,
     active,
     /** Opens a new, empty connection and shows it; undefined when MAX_CONNECTIONS are open. */
     add(): string | undefined {
@@ -124,8 +154,10 @@ export function createWorkspace({ startEngine, effects, delay, redirectUrl, init
       return connection.id;
     },
     /**
-     * Connect while connected, without ending anything: a new connection beside `fromId` with the same URL,
-     * headers, transport and era, connected at once and shown. Undefined when MAX_CONNECTIONS are open.
+     * Connect while connected, without ending anything: a new connection beside `fromId` with what its bar
+     * holds (URL, headers, transport and era), connected at once and shown. That draft now belongs to the new
+     * connection, so `fromId`'s bar goes back to the server it is connected to: its name, its Connect and its
+     * address keep meaning that server. Undefined when MAX_CONNECTIONS are open.
      */
     connectBeside(fromId: string): string | undefined {
       const from = store.getState().connections.find((connection) => connection.id === fromId);
@@ -137,6 +169,7 @@ export function createWorkspace({ startEngine, effects, delay, redirectUrl, init
       actions.setHeaders(input.headers.map((header) => ({ ...header })));
       actions.setTransport(input.transport);
       actions.setEra(input.era);
+      from.app.connection.getState().actions.restoreSent();
       store.setState(({ connections }) => ({ connections: [...connections, connection], activeId: connection.id }));
       void connection.app.commands.connect();
       return connection.id;
@@ -215,6 +248,9 @@ export function createWorkspace({ startEngine, effects, delay, redirectUrl, init
     },
     dispose(): void {
       stopFollowing();
+      stopNamingSaved();
+      namesFollowed.forEach((stop) => stop());
+      namesFollowed.clear();
       stopAddressSync();
       for (const { id, app } of store.getState().connections) {
         app.dispose();

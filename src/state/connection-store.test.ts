@@ -21,6 +21,27 @@ const summary: ServerSummary = {
 };
 
 describe('connection store', () => {
+  it('keeps what Connect sent apart from the draft, and puts it back on request', () => {
+    const store = createConnectionStore({ url: 'http://127.0.0.1:1/mcp', headers: [{ name: 'X-Key', value: 'a' }] });
+    const { actions } = store.getState();
+    actions.restoreSent();
+    expect(store.getState().input.url).toBe('http://127.0.0.1:1/mcp'); // nothing sent yet: nothing to restore
+    actions.sent(store.getState().input);
+    actions.setUrl('http://127.0.0.1:2/mcp');
+    actions.setHeaders([{ name: 'X-Key', value: 'b' }]);
+    expect(store.getState().lastSent).toMatchObject({ url: 'http://127.0.0.1:1/mcp', headers: [{ name: 'X-Key', value: 'a' }] });
+    actions.restoreSent();
+    expect(store.getState().input).toEqual({
+      url: 'http://127.0.0.1:1/mcp',
+      headers: [{ name: 'X-Key', value: 'a' }],
+      transport: 'auto',
+      era: 'auto',
+    });
+    // The restored bar is a copy: editing it leaves what was sent alone.
+    store.getState().input.headers[0]!.value = 'edited';
+    expect(store.getState().lastSent?.headers[0]?.value).toBe('a');
+  });
+
   it('keeps the input across a failed attempt', () => {
     const store = createConnectionStore({ url: 'http://127.0.0.1:1/mcp' });
     const { actions } = store.getState();

@@ -22,6 +22,13 @@ interface ConnectionActions {
   setHeaders(headers: HeaderPair[]): void;
   setTransport(transport: TransportChoice): void;
   setEra(era: EraChoice): void;
+  /** Connect sent `input`: what this connection is connected to (or trying), whatever the bar is edited to next. */
+  sent(input: ConnectionInput): void;
+  /**
+   * Puts back in the bar what the connection last sent, dropping a draft typed since (that draft went to a
+   * new connection of its own). Nothing changes when nothing was sent yet.
+   */
+  restoreSent(): void;
   /**
    * Applies the `connection` and `stream-drop` events of a batch (other event types are ignored). The
    * phase has this one writer: the engine announces every change, and src/app/event-router.ts routes it.
@@ -32,8 +39,18 @@ interface ConnectionActions {
 export interface ConnectionState {
   phase: ConnectionPhase;
   summary: ServerSummary | null;
+  /**
+   * The last server this connection was connected to, kept after Disconnect or a failure, so the connection
+   * keeps the server's name while its bar still points there.
+   */
+  lastSummary: ServerSummary | null;
   error: EngineError | null;
   input: ConnectionInput;
+  /**
+   * What the last Connect sent; null before the first. The bar (`input`) is a draft the person may edit while
+   * connected, so this, not `input`, says which server a live session talks to.
+   */
+  lastSent: ConnectionInput | null;
   /**
    * Increments on every successful connection, so cached results (react-query keys) of one session are
    * never mistaken for another's, even for the same URL.
@@ -57,6 +74,7 @@ export function createConnectionStore(initial: Partial<ConnectionInput> = {}) {
             phase,
             error: null,
             summary: summary ?? state.summary,
+            lastSummary: summary ?? state.summary ?? state.lastSummary,
             stream: NO_STREAM_DROPS,
             // A session the engine re-opened in place (connected to connected, e.g. after the server forgot
             // it) keeps its key, so the tabs keep what the user was doing.
@@ -76,8 +94,10 @@ export function createConnectionStore(initial: Partial<ConnectionInput> = {}) {
     return {
       phase: 'disconnected',
       summary: null,
+      lastSummary: null,
       error: null,
       input: { url: initial.url ?? '', headers: initial.headers ?? [], transport: initial.transport ?? 'auto', era: initial.era ?? 'auto' },
+      lastSent: null,
       connectionKey: 0,
       stream: NO_STREAM_DROPS,
       actions: {
@@ -94,6 +114,9 @@ export function createConnectionStore(initial: Partial<ConnectionInput> = {}) {
         setHeaders: (headers) => set((s) => ({ input: { ...s.input, headers } })),
         setTransport: (transport) => set((s) => ({ input: { ...s.input, transport } })),
         setEra: (era) => set((s) => (s.input.era === era ? s : { input: { ...s.input, era } })),
+        sent: (input) => set({ lastSent: { ...input, headers: input.headers.map((header) => ({ ...header })) } }),
+        restoreSent: () =>
+          set((s) => (s.lastSent ? { input: { ...s.lastSent, headers: s.lastSent.headers.map((header) => ({ ...header })) } } : s)),
         applyEvents(events) {
           for (const event of events) {
             if (event.type === 'connection') toPhase(event.phase, event.summary, event.error);

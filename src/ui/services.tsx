@@ -28,6 +28,16 @@ export function useWorkspaceState<T>(selector: (state: WorkspaceState) => T): T 
   return useStore(useWorkspace().store, selector);
 }
 
+/**
+ * What the workspace calls a connection (src/app/connection-names.ts: distinct among those open, so two
+ * tabs to one server read "demo" and "demo · 2"); the connection on screen when `id` is absent.
+ */
+export function useConnectionName(id?: string): string {
+  const workspace = useWorkspace();
+  const activeId = useWorkspaceState((state) => state.activeId);
+  return useStore(workspace.names, (names) => names[id ?? activeId] ?? '');
+}
+
 export function AppProvider({ app, children }: { app: LensApp; children: ReactNode }) {
   return <AppContext.Provider value={app}>{children}</AppContext.Provider>;
 }

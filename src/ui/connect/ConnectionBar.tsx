@@ -9,6 +9,7 @@ import { ConnectionSettings } from './ConnectionSettings.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
 import { headerProblems } from '../../app/header-pairs.ts';
 import { ReconnectQuestion } from './ReconnectQuestion.tsx';
+import { reconnectPlan } from '../../app/reconnect-plan.ts';
 import { usePresentation } from '../presentation/use-presentation.ts';
 import { ServerUrlInput } from './ServerUrlInput.tsx';
 import { StreamHealthDetails, useStreamHealth } from './StreamHealth.tsx';
@@ -24,6 +25,8 @@ export function ConnectionBar() {
   const input = useStoreOf('connection', (state) => state.input);
   const phase = useStoreOf('connection', (state) => state.phase);
   const error = useStoreOf('connection', (state) => state.error);
+  const summary = useStoreOf('connection', (state) => state.summary);
+  const lastSent = useStoreOf('connection', (state) => state.lastSent);
   const { connect, connectAsLegacy, disconnect } = useCommands();
   const workspace = useWorkspace();
   const full = useWorkspaceState((state) => state.connections.length >= MAX_CONNECTIONS);
@@ -104,6 +107,7 @@ export function ConnectionBar() {
       {settingsOpen && <ConnectionSettings id={ids.settings} opener={settingsButton} onClose={closeSettings} />}
       {asking && phase === 'connected' && (
         <ReconnectQuestion
+          plan={reconnectPlan({ summary, lastSent, input })}
           full={full}
           onReconnect={() => void connectHere()}
           onNew={() => {

@@ -1,7 +1,7 @@
 import type { ConnectionPhase } from '../../shared/events.ts';
 import type { StreamHealth } from '../../state/stream-health.ts';
 import { useViaRelay } from '../common/use-via-relay.ts';
-import { useStoreOf } from '../services.tsx';
+import { useConnectionName, useStoreOf, useWorkspaceState } from '../services.tsx';
 import { StreamHealthBadge } from './StreamHealth.tsx';
 
 const TEXT: Record<ConnectionPhase, string> = {
@@ -22,15 +22,24 @@ export function ConnectionStatus({ stream }: { stream: StreamDetailsToggle }) {
   const phase = useStoreOf('connection', (state) => state.phase);
   const transport = useStoreOf('connection', (state) => state.summary?.transport);
   const viaRelay = useViaRelay();
+  const name = useConnectionName();
+  const several = useWorkspaceState((state) => state.connections.length > 1);
   const unwell = phase === 'connected' && stream.health.kind !== 'stable';
   return (
     <div role="status" className={`connection-status status-${phase}${unwell ? ' status-unwell' : ''}`}>
       <span className="status-dot" aria-hidden="true" />
       {TEXT[phase]}
-      {phase === 'connected' && transport && (
-        <span className="status-transport">{transport === 'sse' ? 'legacy SSE' : 'Streamable HTTP'}</span>
+      {/* With several connections, the status says whose it is; the switcher shows that by sight. */}
+      {several && name && <span className="visually-hidden"> ({name})</span>}
+      {((phase === 'connected' && transport) || viaRelay) && (
+        <span className="status-details">
+          {phase === 'connected' && transport && (
+            <span className="status-transport">{transport === 'sse' ? 'legacy SSE' : 'Streamable HTTP'}</span>
+          )}
+          {/* A space between the two lines, so read aloud (or copied) they stay two phrases. */}
+          {viaRelay && <span className="status-transport status-relay"> via local relay</span>}
+        </span>
       )}
-      {viaRelay && <span className="status-transport status-relay">via local relay</span>}
       {phase === 'connected' && <StreamHealthBadge {...stream} />}
     </div>
   );

@@ -3,9 +3,8 @@ import { useStore } from 'zustand';
 import { MAX_CONNECTIONS, type Connection } from '../../app/index.ts';
 import type { ConnectionPhase } from '../../shared/events.ts';
 import { usePresentation } from '../presentation/use-presentation.ts';
-import { useWorkspace, useWorkspaceState } from '../services.tsx';
+import { useConnectionName, useWorkspace, useWorkspaceState } from '../services.tsx';
 import { Icon } from '../workspace/icons.tsx';
-import { connectionLabel } from './connection-label.ts';
 import './connections.css';
 
 const PHASE_WORDS: Record<ConnectionPhase, string> = {
@@ -60,8 +59,7 @@ function ConnectionChip({ connection: { id, app }, active }: { connection: Conne
   const phase = useStore(app.connection, (state) => state.phase);
   // A session file opened as its own connection is named by its file: it is not a live server.
   const file = useStore(app.sessionFile, (state) => state.replay?.fileName);
-  const serverLabel = useStore(app.connection, connectionLabel);
-  const label = file ?? serverLabel;
+  const label = useConnectionName(id);
   const url = useStore(app.connection, (state) => state.summary?.url ?? state.input.url);
   const { urlTooltips } = usePresentation();
   // A question from a server on another connection waits there; the chip says so, so it is not missed.
@@ -72,7 +70,7 @@ function ConnectionChip({ connection: { id, app }, active }: { connection: Conne
         type="button"
         className="connection-chip-select"
         aria-current={active ? 'true' : undefined}
-        // Two connections to servers of one name differ by URL: the tooltip tells them apart (not on stage,
+        // Two connections to one server read "name" and "name · 2"; the tooltip gives the URL (not on stage,
         // where a URL's credentials stay off screen).
         title={(urlTooltips && url) || undefined}
         aria-label={`${label}, ${file !== undefined ? 'saved session, read-only' : PHASE_WORDS[phase]}${waiting > 0 ? `, ${waiting} waiting for you` : ''}`}

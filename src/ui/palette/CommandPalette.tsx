@@ -5,9 +5,8 @@ import { canPreselect, rankCommands, type RankedCommand } from '../../app/comman
 import { listCommands, type FocusTarget, type PaletteCommand } from '../../app/command-registry.ts';
 import type { LensApp } from '../../app/index.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { connectionLabel } from '../connections/connection-label.ts';
 import { FEATURES } from '../features/FeatureTabs.tsx';
-import { useWorkspace } from '../services.tsx';
+import { useConnectionName, useWorkspace, useWorkspaceState } from '../services.tsx';
 import { resolveTheme } from '../theme/use-theme.ts';
 import { focusTarget } from './focus-target.ts';
 import './palette.css';
@@ -63,6 +62,10 @@ export function CommandPalette() {
 
 function Palette({ app, onClose: close, chooseFile }: { app: LensApp; onClose(target: FocusTarget): void; chooseFile(): void }) {
   const workspace = useWorkspace();
+  const scopeId = useId();
+  // With several connections open, the palette says which one its commands act on (the one on screen).
+  const several = useWorkspaceState((state) => state.connections.length > 1);
+  const actsOn = useConnectionName();
   const dialog = useRef<HTMLDialogElement>(null);
   // Closed here first: while the modal dialog is open the page is inert, and focus could not move onto it.
   const onClose = (target: FocusTarget) => {
@@ -78,7 +81,6 @@ function Palette({ app, onClose: close, chooseFile }: { app: LensApp; onClose(ta
       tabs: (app.sessionFile.getState().replay ? FEATURES.filter((feature) => feature.replay) : FEATURES).map((feature) => feature.name),
       theme: resolveTheme(app.prefs.getState().theme, window.matchMedia('(prefers-color-scheme: dark)').matches),
       chooseSessionFile: chooseFile,
-      labelOf: (other) => connectionLabel(other.connection.getState()),
       now: Date.now,
     }),
   );
@@ -155,6 +157,7 @@ function Palette({ app, onClose: close, chooseFile }: { app: LensApp; onClose(ta
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={current ? optionId(listId, shown.indexOf(current)) : undefined}
+        aria-describedby={several ? scopeId : undefined}
         autoFocus
         spellCheck={false}
         placeholder="Run a command, or go to a tab, tool, saved call or server…"
@@ -166,6 +169,11 @@ function Palette({ app, onClose: close, chooseFile }: { app: LensApp; onClose(ta
         }}
         onKeyDown={onKeyDown}
       />
+      {several && (
+        <p id={scopeId} className="palette-scope muted">
+          On <ServerText text={actsOn} />
+        </p>
+      )}
       <div id={listId} role="listbox" aria-label="Results" className="palette-list">
         {sections(shown).map(({ section, items }) => (
           <div key={`${section}-${items[0]!.index}`} role="group" aria-label={section === 'All' ? 'Everything else' : section}>
