@@ -35,10 +35,10 @@ import type { RawHttp } from './audit/probe.ts';
 import { fetchIcon } from './icons.ts';
 import { createCallMarks, sameTarget } from './call-marks.ts';
 import { appsExtension } from './features/apps.ts';
-import { createMessageRecorder } from './message-recorder.ts';
+import { createMessageRecorder } from './wire/message-recorder.ts';
 import { openSessionFile, type Session, type SessionExtension } from './session.ts';
 import { isSessionGone, sessionGoneError } from './session-recovery.ts';
-import { createWireTap, type FetchLike } from './wire-tap.ts';
+import { createWireTap, type FetchLike } from './wire/wire-tap.ts';
 
 /** Engine methods that are one MCP request each: re-issued when their response stream breaks (the 2026-07-28 rule). */
 const REISSUED_ON_LOSS = new Set<EngineMethod>([

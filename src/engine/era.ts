@@ -6,7 +6,7 @@
 import { SdkError, SdkErrorCode, SdkHttpError, type VersionNegotiationMode } from '@modelcontextprotocol/client';
 
 import type { ConnectParams, KnownEra, ProtocolEra } from '../shared/model.ts';
-import type { FetchLike } from './wire-tap.ts';
+import type { FetchLike } from './wire/wire-tap.ts';
 import type { EngineError } from '../shared/errors.ts';
 import { describeError } from '../shared/read.ts';
 import { readRelayEraAnswer } from '../shared/relay.ts';

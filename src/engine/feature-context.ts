@@ -4,7 +4,7 @@ import type { EngineEvent } from '../shared/events.ts';
 import type { CallMark } from './call-marks.ts';
 import type { Clock } from './clock.ts';
 import type { Session } from './session.ts';
-import type { FetchLike } from './wire-tap.ts';
+import type { FetchLike } from './wire/wire-tap.ts';
 
 export interface FeatureContext {
   /** The untapped fetch, for requests that are not MCP traffic (icons, probes). */

@@ -6,7 +6,7 @@
 import { checkImageBytes } from '../shared/image-header.ts';
 import type { IconResult } from '../shared/model.ts';
 import { checkIconUrl } from '../shared/url.ts';
-import type { FetchLike } from './wire-tap.ts';
+import type { FetchLike } from './wire/wire-tap.ts';
 
 const MAX_ICON_BYTES = 512 * 1024;
 

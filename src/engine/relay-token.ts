@@ -5,7 +5,7 @@
  * when the connection's URL moves to another origin (connection-store.ts); this is the engine's own check.
  */
 import { isRelayAddress, isRelayTokenHeader } from '../shared/relay.ts';
-import type { FetchLike } from './wire-tap.ts';
+import type { FetchLike } from './wire/wire-tap.ts';
 
 /** `headers` without the relay token unless `url` is a relay's endpoint; `note` says why it was dropped. */
 export function scopeRelayToken(headers: Record<string, string>, url: URL, note: (text: string) => void): Record<string, string> {

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { MessageEntry } from '../shared/events.ts';
 import { resolveLimits } from '../shared/limits.ts';
 import { createManualClock } from '../test/clocks.ts';
-import { createMessageRecorder } from './message-recorder.ts';
-import { sseTap } from './sse-tap.ts';
+import { createMessageRecorder } from './wire/message-recorder.ts';
+import { sseTap } from './wire/sse-tap.ts';
 import { readBounded, type StreamFault } from './stream-guard.ts';
 
 const limits = resolveLimits({ idleTimeoutMs: 5_000 });

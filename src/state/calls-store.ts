@@ -47,7 +47,7 @@ export interface Call<K extends CallKind = CallKind> {
   requestSeq?: number;
   /**
    * How long the server took to answer, as the Message log records it: from the request frame leaving to its
-   * response frame arriving (src/engine/message-recorder.ts pairs them). The one time shown for a call, so
+   * response frame arriving (src/engine/wire/message-recorder.ts pairs them). The one time shown for a call, so
    * the result and the log agree. For a task it is the tools/call that created the task.
    */
   durationMs?: number;

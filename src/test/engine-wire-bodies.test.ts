@@ -6,9 +6,9 @@ import { realClock } from '../engine/clock.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMessageRecorder } from '../engine/message-recorder.ts';
-import { MAX_WIRE_BODY_CHARS } from '../engine/wire-body.ts';
-import { createWireTap } from '../engine/wire-tap.ts';
+import { createMessageRecorder } from '../engine/wire/message-recorder.ts';
+import { MAX_WIRE_BODY_CHARS } from '../engine/wire/wire-body.ts';
+import { createWireTap } from '../engine/wire/wire-tap.ts';
 import type { HttpExchange, MessageEntry } from '../shared/events.ts';
 import { createHttpStore, toHar } from '../state/index.ts';
 

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import type { HttpExchange } from '../shared/events.ts';
-import { createMessageRecorder } from '../engine/message-recorder.ts';
-import { createWireTap } from '../engine/wire-tap.ts';
+import { createMessageRecorder } from '../engine/wire/message-recorder.ts';
+import { createWireTap } from '../engine/wire/wire-tap.ts';
 import { createHarness } from './engine-harness.ts';
 
 /** The latest report of each exchange, as the store keeps it. */

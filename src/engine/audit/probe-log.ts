@@ -13,8 +13,8 @@ import { boundJson } from '../../shared/bounds.ts';
 import type { EngineEvent, HttpExchange, MessageEntry } from '../../shared/events.ts';
 import { describeError } from '../../shared/read.ts';
 import { redactResponseHeaders, redactUrl } from '../../shared/redact.ts';
-import { classifyFrame } from '../frames.ts';
-import { wireBody } from '../wire-body.ts';
+import { classifyFrame } from '../wire/frames.ts';
+import { wireBody } from '../wire/wire-body.ts';
 import { firstRpcResponse, type HttpProbe } from './probe.ts';
 
 interface ProbeLogDeps {

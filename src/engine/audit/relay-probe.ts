@@ -11,7 +11,7 @@
 import { RELAY_PROBE_PATH, type NamedProbe, type ProbeResponse } from '../../shared/audit-probe.ts';
 import { describeError, isRecord } from '../../shared/read.ts';
 import { RELAY_TOKEN_HEADER } from '../../shared/relay.ts';
-import type { FetchLike } from '../wire-tap.ts';
+import type { FetchLike } from '../wire/wire-tap.ts';
 import { fetchRawHttp, type HttpProbe } from './probe.ts';
 
 interface RelayProbeDeps {

@@ -5,7 +5,7 @@
  * (`asAuthSeamEscape`) so its era probe keeps them. The authorization itself is the controller's.
  */
 import { computeScopeUnion, extractWWWAuthenticateParams, isStrictScopeSuperset } from '@modelcontextprotocol/client';
-import type { FetchLike } from '../wire-tap.ts';
+import type { FetchLike } from '../wire/wire-tap.ts';
 import { asAuthSeamEscape, describeChallenge, withStatus } from './challenge.ts';
 import type { AuthorizeOptions } from './flow.ts';
 import type { LensOAuthProvider } from './provider.ts';

@@ -9,7 +9,7 @@ import type { AuthStatus } from '../../shared/auth.ts';
 import type { PendingOAuthExport } from '../../shared/auth-persist.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import { describeError } from '../../shared/read.ts';
-import type { FetchLike } from '../wire-tap.ts';
+import type { FetchLike } from '../wire/wire-tap.ts';
 import { checkCallback, describeAuthorizationRequest, describeAuthFailure } from './describe.ts';
 import { checkIss } from './iss.ts';
 import { STATE_TTL_MS, type LensOAuthProvider, type PendingAuthorization } from './provider.ts';

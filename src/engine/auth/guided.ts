@@ -12,7 +12,7 @@ import {
   type OAuthProtectedResourceMetadata,
 } from '@modelcontextprotocol/client';
 import type { GuidedStep, GuidedStepResult } from '../../shared/auth.ts';
-import type { FetchLike } from '../wire-tap.ts';
+import type { FetchLike } from '../wire/wire-tap.ts';
 import { issuerOf, type LensOAuthProvider, type PendingAuthorization } from './provider.ts';
 import { RULES, type StepInput } from './rules.ts';
 import { AuthRefusal } from './refusal.ts';

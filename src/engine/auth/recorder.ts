@@ -6,7 +6,7 @@
 import type { AuthFact, AuthHttp, AuthStepKind, AuthVerdict } from '../../shared/auth.ts';
 import { isSecretName, maskSecret, redactHeaders, redactResponseHeaders } from '../../shared/redact.ts';
 import { checkNavigableUrl } from '../../shared/url.ts';
-import type { FetchLike } from '../wire-tap.ts';
+import type { FetchLike } from '../wire/wire-tap.ts';
 import { AuthRefusal } from './refusal.ts';
 import { RULES, type StepInput } from './rules.ts';
 import { describeError } from '../../shared/read.ts';

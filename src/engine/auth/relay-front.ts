@@ -15,7 +15,7 @@
  * which forwards them only to the upstream they were issued for.
  */
 import { isRelayAddress, isRelayToken, RELAY_TOKEN_HEADER, RELAY_UPSTREAM_HEADER, relayedResourceMetadata } from '../../shared/relay.ts';
-import type { FetchLike } from '../wire-tap.ts';
+import type { FetchLike } from '../wire/wire-tap.ts';
 import { RULES, type StepInput } from './rules.ts';
 
 /** A relay the engine talks through: the server it fronts, and the token that opens it. */

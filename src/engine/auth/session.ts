@@ -12,7 +12,7 @@ import type { AuthStatus, GuidedStep, GuidedStepResult } from '../../shared/auth
 import type { PendingOAuthExport } from '../../shared/auth-persist.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import { onFirstUse } from '../lazy.ts';
-import type { FetchLike } from '../wire-tap.ts';
+import type { FetchLike } from '../wire/wire-tap.ts';
 import { authorizedFetch } from './authorized-fetch.ts';
 import type { AuthFlow, AuthHost, AuthorizeOptions } from './flow.ts';
 import type { GuidedMemory, runGuidedStep } from './guided.ts';

@@ -7,7 +7,7 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { EngineError } from '../../shared/errors.ts';
 import { describeError } from '../../shared/read.ts';
 import type { Clock } from '../clock.ts';
-import type { FetchLike } from '../wire-tap.ts';
+import type { FetchLike } from '../wire/wire-tap.ts';
 
 /** A provider that sends nothing for this long mid-answer is given up on (a model may think a while first). */
 const PROVIDER_IDLE_MS = 120_000;

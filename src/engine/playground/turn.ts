@@ -1,7 +1,7 @@
 /** What a provider client gets and gives back for one step of the model. */
 import type { ModelTurnResult } from '../../shared/playground.ts';
 import type { Clock } from '../clock.ts';
-import type { FetchLike } from '../wire-tap.ts';
+import type { FetchLike } from '../wire/wire-tap.ts';
 
 export interface TurnOptions {
   /** The untapped fetch: provider traffic is not MCP traffic and never enters the message log or the HAR. */

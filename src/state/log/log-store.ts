@@ -88,7 +88,7 @@ function sizeOfItem(item: LogItem): number {
   const { size, cut, raw } = item.entry;
   return ITEM_OVERHEAD + (cut ? CUT_NOTIFICATION_CHARS : (size ?? 0)) + (raw?.length ?? 0);
 }
-/** Roughly what a cut notification keeps (src/engine/message-recorder.ts cuts each string to 2 KB). */
+/** Roughly what a cut notification keeps (src/engine/wire/message-recorder.ts cuts each string to 2 KB). */
 const CUT_NOTIFICATION_CHARS = 4 * 1024;
 export const MAX_PINS = 50;
 

@@ -7,7 +7,7 @@
 import { realClock } from '../../../engine/clock.ts';
 import { createEngine } from '../../../engine/engine.ts';
 import type { RawHttp } from '../../../engine/audit/probe.ts';
-import type { FetchLike } from '../../../engine/wire-tap.ts';
+import type { FetchLike } from '../../../engine/wire/wire-tap.ts';
 import { isEngineError } from '../../../shared/errors.ts';
 import { describeError } from '../../../shared/read.ts';
 import { headlessAuthHost, headlessRequestAnswers } from '../headless-host.ts';

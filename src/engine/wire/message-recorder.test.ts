@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MessageEntry } from '../shared/events.ts';
+import type { MessageEntry } from '../../shared/events.ts';
 import { createMessageRecorder } from './message-recorder.ts';
 
 function setup() {

@@ -3,14 +3,14 @@
  * every JSON body and SSE event we receive — including those that fail to parse, which the SDK would
  * only report as an error without the text. It changes nothing the SDK reads.
  */
-import type { HttpExchange } from '../shared/events.ts';
-import { DEFAULT_LIMITS, type Limits } from '../shared/limits.ts';
-import type { Clock } from './clock.ts';
+import type { HttpExchange } from '../../shared/events.ts';
+import { DEFAULT_LIMITS, type Limits } from '../../shared/limits.ts';
+import type { Clock } from '../clock.ts';
 import type { MessageRecorder } from './message-recorder.ts';
 import { sseTap } from './sse-tap.ts';
-import { jsonDepthExceeds, readBounded, tooDeep, type StreamFault } from './stream-guard.ts';
+import { jsonDepthExceeds, readBounded, tooDeep, type StreamFault } from '../stream-guard.ts';
 import { trackExchange, type ExchangeTracker } from './wire-exchange.ts';
-import { describeError } from '../shared/read.ts';
+import { describeError } from '../../shared/read.ts';
 
 export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
 

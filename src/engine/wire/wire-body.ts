@@ -2,8 +2,8 @@
  * Keeps the text of an HTTP body for the wire view and HAR export: the first MAX_WIRE_BODY_CHARS characters,
  * the full size, and secrets masked. A long-lived event stream costs at most that much; the rest is counted.
  */
-import type { WireBody } from '../shared/events.ts';
-import { redactBodyText } from '../shared/redact.ts';
+import type { WireBody } from '../../shared/events.ts';
+import { redactBodyText } from '../../shared/redact.ts';
 
 /** Per body, request or response. The UI's HTTP store bounds the total across exchanges. */
 export const MAX_WIRE_BODY_CHARS = 256 * 1024;

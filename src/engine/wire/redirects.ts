@@ -7,7 +7,7 @@
  * - refuses any redirect to another origin, and names it;
  * - refuses a redirect it cannot see (a browser hides a redirect's target from the page: `opaqueredirect`).
  */
-import type { EngineError } from '../shared/errors.ts';
+import type { EngineError } from '../../shared/errors.ts';
 import type { FetchLike } from './wire-tap.ts';
 
 const MAX_HOPS = 3;

@@ -1,8 +1,8 @@
 /** Normal HTTP answers that carry no JSON-RPC message are not faults in the message log; real faults still are. */
 import { describe, expect, it } from 'vitest';
-import type { HttpExchange, MessageEntry } from '../shared/events.ts';
+import type { HttpExchange, MessageEntry } from '../../shared/events.ts';
 import { createMessageRecorder } from './message-recorder.ts';
-import { realClock } from './clock.ts';
+import { realClock } from '../clock.ts';
 import { createWireTap } from './wire-tap.ts';
 
 function tapAnswering(response: () => Response) {

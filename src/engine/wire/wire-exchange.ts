@@ -3,10 +3,10 @@
  * stays open is visible at once), again when the server advises a new `retry`, and once more when the body
  * ends. Each report is a complete, immutable `HttpExchange` with the same `seq`; the UI keeps the latest.
  */
-import type { HttpExchange } from '../shared/events.ts';
-import { redactHeaders, redactResponseHeaders, redactUrl, redactUrlsIn } from '../shared/redact.ts';
+import type { HttpExchange } from '../../shared/events.ts';
+import { redactHeaders, redactResponseHeaders, redactUrl, redactUrlsIn } from '../../shared/redact.ts';
 import { createBodyCapture, wireBody } from './wire-body.ts';
-import { describeError } from '../shared/read.ts';
+import { describeError } from '../../shared/read.ts';
 
 export interface ExchangeTracker {
   readonly seq: number;

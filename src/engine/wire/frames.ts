@@ -1,6 +1,6 @@
 /** Classifies what went over the wire into message-log fields, without trusting its shape. */
-import type { MessageKind } from '../shared/events.ts';
-import { isRecord } from '../shared/read.ts';
+import type { MessageKind } from '../../shared/events.ts';
+import { isRecord } from '../../shared/read.ts';
 
 export interface FrameFacts {
   kind: MessageKind;

@@ -5,12 +5,12 @@
  * with the reason, not left to time out.
  */
 import { createParser } from 'eventsource-parser';
-import type { Limits } from '../shared/limits.ts';
-import type { Clock } from './clock.ts';
+import type { Limits } from '../../shared/limits.ts';
+import type { Clock } from '../clock.ts';
 import type { MessageRecorder } from './message-recorder.ts';
 import type { ExchangeTracker } from './wire-exchange.ts';
-import { idle, jsonDepthExceeds, tooDeep, tooLarge, type StreamFault } from './stream-guard.ts';
-import { describeError } from '../shared/read.ts';
+import { idle, jsonDepthExceeds, tooDeep, tooLarge, type StreamFault } from '../stream-guard.ts';
+import { describeError } from '../../shared/read.ts';
 
 export interface SseTapOptions {
   recorder: MessageRecorder;

@@ -2,11 +2,11 @@
  * Turns frames into message-log entries: numbers them, pairs responses with their requests for latency,
  * and marks responses that arrive after we gave up on the request.
  */
-import { boundJson, withinJsonBounds } from '../shared/bounds.ts';
-import type { CallMark } from './call-marks.ts';
-import type { Direction, MessageEntry } from '../shared/events.ts';
+import { boundJson, withinJsonBounds } from '../../shared/bounds.ts';
+import type { CallMark } from '../call-marks.ts';
+import type { Direction, MessageEntry } from '../../shared/events.ts';
 import { classifyFrame } from './frames.ts';
-import { describeError } from '../shared/read.ts';
+import { describeError } from '../../shared/read.ts';
 
 /** Which HTTP exchange (and SSE event) carried a frame, so the log and the HTTP view link both ways. */
 interface WireOrigin {
