@@ -16,7 +16,7 @@ import { redactUrl } from '../shared/redact.ts';
 import { checkServerUrl } from '../shared/url.ts';
 import { explainError, explainNetworkFailure, isOpaqueNetworkFailure, probeFailureCause } from './explain-error.ts';
 import type { Clock } from './clock.ts';
-import { createConnectionGuards } from './connection-guards.ts';
+import { createConnectionGuards } from './guards/connection-guards.ts';
 import { diagnoseCors } from './cors-doctor.ts';
 import type { FeatureContext, Handlers, WireEvent } from './feature-context.ts';
 import { tasksExtension, type KnownTasks } from './tasks/known-tasks.ts';

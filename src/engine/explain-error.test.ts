@@ -10,7 +10,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { REFUSED_BY_US } from '../shared/errors.ts';
 import { explainError, explainNetworkFailure, isOpaqueNetworkFailure } from './explain-error.ts';
-import { StreamFault } from './stream-guard.ts';
+import { StreamFault } from './guards/stream-guard.ts';
 
 describe('explainError', () => {
   it('explains HTTP statuses with a body excerpt', () => {

@@ -15,7 +15,7 @@ import {
 import type { EngineError } from '../shared/errors.ts';
 import type { ConnectParams, Icon, ProtocolEra, ServerSummary, TransportKind } from '../shared/model.ts';
 import { checkServerUrl } from '../shared/url.ts';
-import type { SessionGuards } from './connection-guards.ts';
+import type { SessionGuards } from './guards/connection-guards.ts';
 import { hiddenSessionIdError } from './cors-doctor.ts';
 import { isOpaqueNetworkFailure, probeFailureCause } from './explain-error.ts';
 import { explainSessionEndFailure } from './session-end.ts';
@@ -27,7 +27,7 @@ import { MAX_INPUT_ROUNDS } from '../shared/client-features.ts';
 import { checkSessionId } from './session-id.ts';
 import { keepRelayTokenOn, scopeRelayToken } from './relay-token.ts';
 import { isRelayTokenHeader } from '../shared/relay.ts';
-import { boundSummary } from './identity-bounds.ts';
+import { boundSummary } from './guards/identity-bounds.ts';
 import { withRedirectRules } from './wire/redirects.ts';
 import type { FetchLike } from './wire/wire-tap.ts';
 import { str } from '../shared/read.ts';
@@ -68,7 +68,7 @@ export interface SessionDeps {
    * needs here from its own file, and engine.ts merges them.
    */
   extensions?: SessionExtension[];
-  /** Reconnect pacing and early failing of requests whose answer cannot come (src/engine/connection-guards.ts). */
+  /** Reconnect pacing and early failing of requests whose answer cannot come (src/engine/guards/connection-guards.ts). */
   guards?: SessionGuards;
   now: () => number;
 }

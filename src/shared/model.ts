@@ -98,7 +98,7 @@ export interface ServerSummary {
   capabilities: Record<string, unknown>;
   instructions?: string;
   /**
-   * What the engine cut before the summary crossed to the page (src/engine/identity-bounds.ts), as the
+   * What the engine cut before the summary crossed to the page (src/engine/guards/identity-bounds.ts), as the
    * original length: characters for text, entries for the version list. Absent when nothing was cut.
    */
   cut?: { name?: number; title?: number; description?: number; version?: number; instructions?: number; supportedVersions?: number };

@@ -41,7 +41,7 @@ export interface ClientFeatures {
   handlers: Handlers<ClientFeaturesApi>;
   /** For the wire tap: messages that arrived on a POST's response stream. */
   relations: RelationTracker;
-  /** Who is waiting for a person: calls pause their timeout meanwhile (src/engine/call-deadline.ts). */
+  /** Who is waiting for a person: calls pause their timeout meanwhile (src/engine/guards/call-deadline.ts). */
   answering: Pick<ServerRequestQueue, 'watch' | 'size'>;
 }
 

@@ -5,7 +5,7 @@
  * request, waits for a person, because the SDK's own timer cannot pause and would blame the server.
  */
 import type { PendingServerRequest } from '../../shared/client-features.ts';
-import { createCallDeadline, type CallDeadline } from '../call-deadline.ts';
+import { createCallDeadline, type CallDeadline } from '../guards/call-deadline.ts';
 import type { Clock } from '../clock.ts';
 import type { ServerRequestQueue } from '../client-features/request-queue.ts';
 

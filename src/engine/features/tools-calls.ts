@@ -1,6 +1,6 @@
 /** Tool listing and calling, on the SDK client, shaped for the inspector. */
 import type { Client } from '@modelcontextprotocol/client';
-import type { CallDeadline } from '../call-deadline.ts';
+import type { CallDeadline } from '../guards/call-deadline.ts';
 import { SDK_BACKSTOP_MS } from './answering-deadline.ts';
 import { isCreatedTask, type LensClient } from '../sdk-client.ts';
 import { readToolUi } from '../../shared/apps.ts';

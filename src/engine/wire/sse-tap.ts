@@ -9,7 +9,7 @@ import type { Limits } from '../../shared/limits.ts';
 import type { Clock } from '../clock.ts';
 import type { MessageRecorder } from './message-recorder.ts';
 import type { ExchangeTracker } from './wire-exchange.ts';
-import { idle, jsonDepthExceeds, tooDeep, tooLarge, type StreamFault } from '../stream-guard.ts';
+import { idle, jsonDepthExceeds, tooDeep, tooLarge, type StreamFault } from '../guards/stream-guard.ts';
 import { describeError } from '../../shared/read.ts';
 
 export interface SseTapOptions {

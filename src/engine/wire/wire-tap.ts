@@ -8,7 +8,7 @@ import { DEFAULT_LIMITS, type Limits } from '../../shared/limits.ts';
 import type { Clock } from '../clock.ts';
 import type { MessageRecorder } from './message-recorder.ts';
 import { sseTap } from './sse-tap.ts';
-import { jsonDepthExceeds, readBounded, tooDeep, type StreamFault } from '../stream-guard.ts';
+import { jsonDepthExceeds, readBounded, tooDeep, type StreamFault } from '../guards/stream-guard.ts';
 import { trackExchange, type ExchangeTracker } from './wire-exchange.ts';
 import { describeError } from '../../shared/read.ts';
 

@@ -4,8 +4,8 @@
  * seconds. The engine cuts them here, in the worker, before the summary crosses, and says what it cut
  * (`ServerSummary.cut`), so the page can show a short form with "Show all" without measuring anything.
  */
-import { boundJson } from '../shared/bounds.ts';
-import type { ServerSummary } from '../shared/model.ts';
+import { boundJson } from '../../shared/bounds.ts';
+import type { ServerSummary } from '../../shared/model.ts';
 
 /** Kept of each identity field; the page shows less until "Show all". */
 const MAX_IDENTITY_CHARS = 1024;

@@ -4,9 +4,9 @@
  * checked on the text before any parser recurses into it, and a UTF-8 check (the SDK silently turns bad
  * bytes into U+FFFD). What was received before a bound tripped is still handed to the log.
  */
-import type { EngineError } from '../shared/errors.ts';
-import type { Limits } from '../shared/limits.ts';
-import type { Clock } from './clock.ts';
+import type { EngineError } from '../../shared/errors.ts';
+import type { Limits } from '../../shared/limits.ts';
+import type { Clock } from '../clock.ts';
 
 /** An error the engine raised itself on a server's behalf; `explainError` passes its EngineError through. */
 export class StreamFault extends Error {

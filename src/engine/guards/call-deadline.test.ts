@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCallDeadline } from './call-deadline.ts';
-import { realClock } from './clock.ts';
+import { realClock } from '../clock.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

@@ -10,10 +10,10 @@
  * Every reconnect that is not such polling is reported as a drop, with its reason, so the connection bar
  * can say when the stream keeps dropping instead of leaving it to a line in the log.
  */
-import type { StreamDrop } from '../shared/events.ts';
-import type { Limits } from '../shared/limits.ts';
-import type { Clock } from './clock.ts';
-import { readStreamError } from './sdk-client.ts';
+import type { StreamDrop } from '../../shared/events.ts';
+import type { Limits } from '../../shared/limits.ts';
+import type { Clock } from '../clock.ts';
+import { readStreamError } from '../sdk-client.ts';
 
 export interface ReconnectGovernor {
   /** For StreamableHTTPClientTransport's `reconnectionScheduler`. */

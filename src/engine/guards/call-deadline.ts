@@ -5,8 +5,8 @@
  * timeout (reset by progress) and the total limit both skip the time held, and an answer counts as a
  * fresh sign of life.
  */
-import type { EngineError } from '../shared/errors.ts';
-import type { Clock } from './clock.ts';
+import type { EngineError } from '../../shared/errors.ts';
+import type { Clock } from '../clock.ts';
 
 export interface CallDeadlineOptions {
   /** Without a sign of life (the start, progress, an answer from the person) for this long, the call fails. */

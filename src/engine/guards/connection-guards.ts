@@ -4,10 +4,10 @@
  * current connection's guards through this object.
  */
 import type { Transport } from '@modelcontextprotocol/client';
-import type { EngineError } from '../shared/errors.ts';
-import { resolveLimits, type Limits } from '../shared/limits.ts';
-import type { MessageEntry } from '../shared/events.ts';
-import type { Clock } from './clock.ts';
+import type { EngineError } from '../../shared/errors.ts';
+import { resolveLimits, type Limits } from '../../shared/limits.ts';
+import type { MessageEntry } from '../../shared/events.ts';
+import type { Clock } from '../clock.ts';
 import { createReconnectGovernor, type GovernorDeps, type ReconnectGovernor } from './reconnect-governor.ts';
 import { guardTransport, type RequestGuard } from './request-guard.ts';
 import type { StreamFault } from './stream-guard.ts';

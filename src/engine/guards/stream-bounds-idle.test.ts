@@ -3,11 +3,11 @@
  * `idleTimeoutMs` of silence, every chunk re-arms it, and what arrived before it tripped is kept.
  */
 import { describe, expect, it } from 'vitest';
-import type { MessageEntry } from '../shared/events.ts';
-import { resolveLimits } from '../shared/limits.ts';
-import { createManualClock } from '../test/clocks.ts';
-import { createMessageRecorder } from './wire/message-recorder.ts';
-import { sseTap } from './wire/sse-tap.ts';
+import type { MessageEntry } from '../../shared/events.ts';
+import { resolveLimits } from '../../shared/limits.ts';
+import { createManualClock } from '../../test/clocks.ts';
+import { createMessageRecorder } from '../wire/message-recorder.ts';
+import { sseTap } from '../wire/sse-tap.ts';
 import { readBounded, type StreamFault } from './stream-guard.ts';
 
 const limits = resolveLimits({ idleTimeoutMs: 5_000 });

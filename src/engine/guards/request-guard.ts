@@ -9,7 +9,7 @@
  * error carries our EngineError in `data.mcpLensFault`, which `explainError` passes through.
  */
 import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
-import type { EngineError } from '../shared/errors.ts';
+import type { EngineError } from '../../shared/errors.ts';
 
 export interface RequestGuard {
   /**

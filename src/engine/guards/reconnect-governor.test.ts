@@ -1,8 +1,8 @@
 /** Reconnect pacing on a manual clock: exact delays, no wall-clock windows. */
 import { describe, expect, it } from 'vitest';
-import type { StreamDrop } from '../shared/events.ts';
-import { resolveLimits, type Limits } from '../shared/limits.ts';
-import { createManualClock } from '../test/clocks.ts';
+import type { StreamDrop } from '../../shared/events.ts';
+import { resolveLimits, type Limits } from '../../shared/limits.ts';
+import { createManualClock } from '../../test/clocks.ts';
 import { createReconnectGovernor } from './reconnect-governor.ts';
 
 function governed(limits: Partial<Limits> = {}) {
