@@ -23,12 +23,12 @@ function contentSecurityPolicyMeta(): Plugin {
 }
 
 /**
- * The engine worker takes the SDK's environment shims from src/engine/worker-sdk-shims.ts rather than the SDK's
+ * The engine worker takes the SDK's environment shims from src/engine/sdk/worker-sdk-shims.ts rather than the SDK's
  * browser build: the same exports, without the Client's default JSON Schema validator, which the engine does
- * without (src/engine/sdk-validator.ts) and which would cost the worker script about 6 KB gzipped.
+ * without (src/engine/sdk/sdk-validator.ts) and which would cost the worker script about 6 KB gzipped.
  */
 function workerSdkShims(): Plugin {
-  const shims = fileURLToPath(new URL('./src/engine/worker-sdk-shims.ts', import.meta.url));
+  const shims = fileURLToPath(new URL('./src/engine/sdk/worker-sdk-shims.ts', import.meta.url));
   return {
     name: 'mcp-lens-worker-sdk-shims',
     enforce: 'pre',

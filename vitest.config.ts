@@ -26,7 +26,7 @@ export const ENGINE_TESTS = [
   'src/app/export-rule.test.ts',
   'src/node/build/hosting-*.test.ts',
   'src/bridge/session-file-service.test.ts',
-  'src/engine/sdk-client.test.ts',
+  'src/engine/sdk/sdk-client.test.ts',
   'src/app/playground/playground.test.ts',
   'src/engine/playground/provider-clients.test.ts',
   'src/engine/playground/provider-hostile.test.ts',

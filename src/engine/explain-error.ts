@@ -17,7 +17,7 @@ import {
 import { MAX_INPUT_ROUNDS } from '../shared/client-features.ts';
 import { isEngineError, type EngineError } from '../shared/errors.ts';
 import { diagnoseCors } from './cors-doctor.ts';
-import { INPUT_REQUIRED_NOT_ALLOWED, isUnsupportedServerVersion } from './sdk-client.ts';
+import { INPUT_REQUIRED_NOT_ALLOWED, isUnsupportedServerVersion } from './sdk/sdk-client.ts';
 import { StreamFault } from './guards/stream-guard.ts';
 import { explainHttpStatus } from './http-status.ts';
 import { describeError, formatCount } from '../shared/read.ts';

@@ -10,7 +10,7 @@ import type { McpSubscription, SubscriptionFilter } from '@modelcontextprotocol/
 
 import type { ListenState } from '../../shared/events.ts';
 import type { FeatureContext } from '../feature-context.ts';
-import type { LensClient } from '../sdk-client.ts';
+import type { LensClient } from '../sdk/sdk-client.ts';
 import type { Session, SessionExtension } from '../session.ts';
 import { describeError } from '../../shared/read.ts';
 import { rawRequest } from './paginate.ts';

@@ -1,6 +1,6 @@
 /**
  * The server's log level. The 2025 era sets it once with logging/setLevel; 2026-07-28 removed that method,
- * so the level rides in the `_meta` of every later request instead (src/engine/sdk-client.ts). Either way
+ * so the level rides in the `_meta` of every later request instead (src/engine/sdk/sdk-client.ts). Either way
  * the log messages reach the UI as message events like every other frame.
  */
 import type { EngineError } from '../../shared/errors.ts';

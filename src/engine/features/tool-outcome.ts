@@ -2,7 +2,7 @@
  * A tools/call result as the UI shows it. Its own module because both a direct call (tools-calls.ts) and
  * a task's payload (tasks.ts) end here, and tools-calls.ts already depends on tasks.ts (loaded on first use).
  */
-import { MISSING_RESULT_TYPE } from '../sdk-client.ts';
+import { MISSING_RESULT_TYPE } from '../sdk/sdk-client.ts';
 import { boundJson, RESULT_JSON_BOUNDS } from '../../shared/bounds.ts';
 import type { ContentBlock, ToolCallOutcome } from '../../shared/model.ts';
 import type { TaskInfo } from '../../shared/tasks.ts';

@@ -2,7 +2,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { CallDeadline } from '../guards/call-deadline.ts';
 import { SDK_BACKSTOP_MS } from './answering-deadline.ts';
-import { isCreatedTask, type LensClient } from '../sdk-client.ts';
+import { isCreatedTask, type LensClient } from '../sdk/sdk-client.ts';
 import { readToolUi } from '../../shared/apps.ts';
 import { boundJson } from '../../shared/bounds.ts';
 import type { EngineError } from '../../shared/errors.ts';

@@ -13,7 +13,7 @@
 import type { StreamDrop } from '../../shared/events.ts';
 import type { Limits } from '../../shared/limits.ts';
 import type { Clock } from '../clock.ts';
-import { readStreamError } from '../sdk-client.ts';
+import { readStreamError } from '../sdk/sdk-client.ts';
 
 export interface ReconnectGovernor {
   /** For StreamableHTTPClientTransport's `reconnectionScheduler`. */

@@ -3,7 +3,7 @@
  * not carry: a tools/call the server answers with `resultType: "task"` is followed to its end with
  * `tasks/get`, its requests for input go to the same dialogs as any other (answered with `tasks/update`),
  * and cancelling it sends `tasks/cancel`, never `notifications/cancelled`. The decoding seam is in
- * src/engine/sdk-client.ts; the Tasks tab's list, result and cancel are in tasks.ts.
+ * src/engine/sdk/sdk-client.ts; the Tasks tab's list, result and cancel are in tasks.ts.
  */
 import { boundJson } from '../../shared/bounds.ts';
 import type { EngineError } from '../../shared/errors.ts';
@@ -11,7 +11,7 @@ import type { TaskInfo } from '../../shared/tasks.ts';
 import type { TaskFollowPolicy } from '../../shared/task-info.ts';
 import type { Clock } from '../clock.ts';
 import { explainError } from '../explain-error.ts';
-import type { LensClient } from '../sdk-client.ts';
+import type { LensClient } from '../sdk/sdk-client.ts';
 import { rawRequest } from '../features/paginate.ts';
 import { cancelForInput, sendTaskCancel } from './cancel-task.ts';
 import { followPolls } from './follower.ts';

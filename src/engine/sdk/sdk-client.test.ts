@@ -1,5 +1,5 @@
 /**
- * The contract between LensClient and the SDK internals it reaches into (src/engine/sdk-client.ts), pinned
+ * The contract between LensClient and the SDK internals it reaches into (src/engine/sdk/sdk-client.ts), pinned
  * to the installed SDK version: when an upgrade moves a seam, this file fails first and says which. The
  * "still lacks" cases fail when the SDK starts doing the job itself, so the seam can go.
  */
@@ -9,9 +9,9 @@ import type { ServerResponse } from 'node:http';
 import { Client, SdkError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { event, idOf, sse, startMcp } from '../test/raw-mcp.ts';
-import { startRawServer, type RawRequest } from '../test/servers/raw-server.ts';
-import { waitFor } from '../test/wait-for.ts';
+import { event, idOf, sse, startMcp } from '../../test/raw-mcp.ts';
+import { startRawServer, type RawRequest } from '../../test/servers/raw-server.ts';
+import { waitFor } from '../../test/wait-for.ts';
 import {
   CREATED_TASK,
   isCreatedTask,
@@ -24,7 +24,7 @@ import {
 
 const TASKS = 'io.modelcontextprotocol/tasks';
 const SDK_VERSION = (
-  JSON.parse(readFileSync(new URL('../../node_modules/@modelcontextprotocol/client/package.json', import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(new URL('../../../node_modules/@modelcontextprotocol/client/package.json', import.meta.url), 'utf8')) as {
     version: string;
   }
 ).version;

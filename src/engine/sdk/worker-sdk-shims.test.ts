@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { NoSdkSchemaValidator } from './sdk-validator.ts';
 import * as shims from './worker-sdk-shims.ts';
 
-const browserShim = readFileSync(new URL('../../node_modules/@modelcontextprotocol/client/dist/shimsBrowser.mjs', import.meta.url), 'utf8');
+const browserShim = readFileSync(
+  new URL('../../../node_modules/@modelcontextprotocol/client/dist/shimsBrowser.mjs', import.meta.url),
+  'utf8',
+);
 
 /** The names the SDK's browser shim exports (`export { A, B as C }`). */
 const exportedNames = (source: string) =>

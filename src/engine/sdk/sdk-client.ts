@@ -1,6 +1,6 @@
 /**
  * The SDK's Client with what an inspector needs and the SDK has no option for. Everything here reaches
- * into SDK internals, so this file is the one place that does, and src/engine/sdk-client.test.ts pins each
+ * into SDK internals, so this file is the one place that does, and src/engine/sdk/sdk-client.test.ts pins each
  * seam to the SDK version in package.json:
  * - a log level on every request of the modern era (2026-07-28 removed `logging/setLevel`; a request's
  *   `_meta` carries the level instead, and a request without it gets no log messages);
@@ -34,9 +34,9 @@ import {
   SdkErrorCode,
 } from '@modelcontextprotocol/client';
 
-import type { LogLevel } from '../shared/logging-api.ts';
-import { TASK_METHODS, TASKS_EXTENSION } from '../shared/tasks.ts';
-import { clampCacheHints } from './features/cache-hints.ts';
+import type { LogLevel } from '../../shared/logging-api.ts';
+import { TASK_METHODS, TASKS_EXTENSION } from '../../shared/tasks.ts';
+import { clampCacheHints } from '../features/cache-hints.ts';
 
 /** Set (non-enumerable) on a result that arrived without the `resultType` 2026-07-28 requires. */
 export const MISSING_RESULT_TYPE = Symbol('mcp-lens.missing-resultType');
