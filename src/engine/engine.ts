@@ -36,7 +36,7 @@ import { fetchIcon } from './icons.ts';
 import { createCallMarks, sameTarget } from './call-marks.ts';
 import { appsExtension } from './features/apps.ts';
 import { createMessageRecorder } from './wire/message-recorder.ts';
-import { openSessionFile, type Session, type SessionExtension } from './session.ts';
+import { openMcpSession, type Session, type SessionExtension } from './session.ts';
 import { isSessionGone, sessionGoneError } from './session-recovery.ts';
 import { createWireTap, type FetchLike } from './wire/wire-tap.ts';
 
@@ -174,7 +174,7 @@ export function createEngine(env: EngineEnv): Engine {
    * replaced this attempt while it was opening: then the session is closed and never announced.
    */
   async function adopt(params: ConnectParams, stillWanted: () => boolean = () => true): Promise<Session> {
-    const opened: Session = await openSessionFile(params, {
+    const opened: Session = await openMcpSession(params, {
       fetch: tappedFetch,
       now,
       note,

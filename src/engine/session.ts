@@ -98,7 +98,7 @@ export interface SessionExtension {
   wrapFetch?: (fetch: FetchLike, serverUrl: URL) => FetchLike;
 }
 
-export async function openSessionFile(params: ConnectParams, deps: SessionDeps): Promise<Session> {
+export async function openMcpSession(params: ConnectParams, deps: SessionDeps): Promise<Session> {
   const checked = checkServerUrl(params.url);
   if (!checked.ok) throw { code: 'invalid-url', message: checked.reason } satisfies EngineError;
   const url = new URL(checked.url);

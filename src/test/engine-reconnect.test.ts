@@ -1,6 +1,6 @@
 /**
  * Event-stream reconnect pacing against a real server: one smoke test that the governor sits between the
- * SDK and the wire. The pacing rules themselves are unit-tested in src/engine/reconnect-governor.test.ts.
+ * SDK and the wire. The pacing rules themselves are unit-tested in src/engine/guards/reconnect-governor.test.ts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createManualClock, fireTimersUntil } from './clocks.ts';

@@ -2,7 +2,7 @@
  * A server that keeps dropping the event stream, against the real SDK transport on a manual clock: each drop
  * reaches the UI as a `stream-drop` event with the transport's reason and the Last-Event-ID the reconnect
  * resumes from. How closes are told apart and when reconnecting stops is unit-tested in
- * src/engine/reconnect-governor.test.ts.
+ * src/engine/guards/reconnect-governor.test.ts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StreamDrop } from '../shared/events.ts';
