@@ -1,6 +1,6 @@
 /**
  * `npx tsx bench/relay.ts`: the round trip through the local relay against going direct, on loopback.
- * The real engine (src/test/engine-harness.ts) pings the demo server in a 2025 session (a ping is one
+ * The real engine (src/test/support/engine-harness.ts) pings the demo server in a 2025 session (a ping is one
  * POST and its JSON answer, nothing else), first directly, then through the relay, then directly again,
  * so drift on a loaded machine shows as a difference between the two direct runs. A benchmark: it
  * reports, it does not fail.
@@ -11,7 +11,7 @@ import { startDemoServer } from '../src/node/demo-server/index.ts';
 import { startRelay } from '../src/node/relay/relay.ts';
 import type { HeaderPair } from '../src/shared/model.ts';
 import { RELAY_TOKEN_HEADER } from '../src/shared/relay.ts';
-import { createHarness } from '../src/test/engine-harness.ts';
+import { createHarness } from '../src/test/support/engine-harness.ts';
 import { percentile } from './browser.ts';
 
 const PINGS = Number(process.env.BENCH_RELAY_PINGS ?? 500);

@@ -8,8 +8,8 @@ import { startDemoServer, type RunningDemoServer } from '../node/demo-server/ind
 import { startRelay } from '../node/relay/relay.ts';
 import { RELAY_TOKEN_HEADER } from '../shared/relay.ts';
 import type { EngineEvent } from '../shared/events.ts';
-import { engineOverChannel } from '../test/engine-channel.ts';
-import { nodeEffects } from '../test/node-effects.ts';
+import { engineOverChannel } from '../test/support/engine-channel.ts';
+import { nodeEffects } from '../test/support/node-effects.ts';
 import type { AppEffects } from './effects.ts';
 import { createLensApp, type LensApp } from './lens-app.ts';
 import { scopeOf } from './scope.ts';

@@ -4,7 +4,7 @@ import type { AuditReport } from '../shared/audit.ts';
 import type { EngineError } from '../shared/errors.ts';
 import type { MessageEntry } from '../shared/events.ts';
 import { createAuditStore, createLogStore, createPrefsStore, messageItemId, type LogItem } from '../state/index.ts';
-import { memoryStorage } from '../state/test-storage.ts';
+import { memoryStorage } from '../test/support/test-storage.ts';
 import { DEMO_EXPORT_REFUSAL } from './export-rule.ts';
 import { auditCommands } from './audit-commands.ts';
 

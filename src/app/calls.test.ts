@@ -5,8 +5,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
-import { engineOverChannel } from '../test/engine-channel.ts';
-import { nodeEffects } from '../test/node-effects.ts';
+import { engineOverChannel } from '../test/support/engine-channel.ts';
+import { nodeEffects } from '../test/support/node-effects.ts';
 import { createLensApp, type LensApp } from './lens-app.ts';
 
 let demo: RunningDemoServer;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerSummary } from '../shared/model.ts';
 import type { ScriptAt } from '../state/index.ts';
-import { memoryStorage } from '../state/test-storage.ts';
+import { memoryStorage } from '../test/support/test-storage.ts';
 import { demoScriptCommands, nextAt, scriptFor, scriptStatus, whyNoScript } from './demo-script.ts';
 import { createSharedStores, createStores } from './stores.ts';
 

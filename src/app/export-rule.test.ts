@@ -3,8 +3,8 @@
  * shortcut or a menu refuse as the buttons do, and say why where demo mode shows it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { engineOverChannel } from '../test/engine-channel.ts';
-import { nodeEffects } from '../test/node-effects.ts';
+import { engineOverChannel } from '../test/support/engine-channel.ts';
+import { nodeEffects } from '../test/support/node-effects.ts';
 import { DEMO_EXPORT_REFUSAL } from './export-rule.ts';
 import { createLensApp, type LensApp } from './lens-app.ts';
 

@@ -4,9 +4,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
-import { memoryStorage } from '../state/test-storage.ts';
-import { engineOverChannel } from '../test/engine-channel.ts';
-import { nodeEffects } from '../test/node-effects.ts';
+import { memoryStorage } from '../test/support/test-storage.ts';
+import { engineOverChannel } from '../test/support/engine-channel.ts';
+import { nodeEffects } from '../test/support/node-effects.ts';
 import { readAddress } from './address.ts';
 import { reconnectPlan } from './reconnect-plan.ts';
 import { createWorkspace, type Workspace } from './workspace.ts';

@@ -1,6 +1,6 @@
 /**
  * The engine's only way to read the time or wait. Composition roots pass `realClock`; tests pass a manual
- * clock (`createManualClock` in src/test/clocks.ts) and move time themselves, so no engine test has to sleep.
+ * clock (`createManualClock` in src/test/support/clocks.ts) and move time themselves, so no engine test has to sleep.
  */
 export interface Clock {
   /** Milliseconds since the epoch. */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Endpoint, FromEngine } from '../shared/boundary.ts';
 import type { EngineEvent } from '../shared/events.ts';
-import { createManualClock } from '../test/clocks.ts';
+import { createManualClock } from '../test/support/clocks.ts';
 import type { Engine } from './engine.ts';
 import { serveEngine } from './serve.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_FEATURES } from '../shared/client-features.ts';
 import { createClientFeaturesStore, persistClientFeatures } from './client-features-store.ts';
 import { createPrefsStore, type PrefsStorage } from './prefs-store.ts';
-import { blockedStorage, memoryStorage } from './test-storage.ts';
+import { blockedStorage, memoryStorage } from '../test/support/test-storage.ts';
 
 /** What main.tsx does on every page load. */
 function load(storage: PrefsStorage) {

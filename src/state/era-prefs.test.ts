@@ -12,7 +12,7 @@ import {
 } from './era-prefs.ts';
 import { persistEraChoice } from './persist-era.ts';
 import { createPrefsStore } from './prefs-store.ts';
-import { memoryStorage } from './test-storage.ts';
+import { memoryStorage } from '../test/support/test-storage.ts';
 
 const HOUR = 60 * 60 * 1000;
 

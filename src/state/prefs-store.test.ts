@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPrefsStore } from './prefs-store.ts';
-import { blockedStorage, memoryStorage } from './test-storage.ts';
+import { blockedStorage, memoryStorage } from '../test/support/test-storage.ts';
 
 describe('prefs store', () => {
   it('restores and persists the theme choice', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SAVED_ARGUMENTS_CHARS, MAX_SAVED_CALLS, checkRequest, createSavedCallsStore } from './saved-calls-store.ts';
-import { blockedStorage, memoryStorage } from './test-storage.ts';
+import { blockedStorage, memoryStorage } from '../test/support/test-storage.ts';
 
 const request = { name: 'Say hi', tool: 'echo', arguments: { message: 'hi' }, server: 'https://a.test/mcp', savedAt: 1 };
 

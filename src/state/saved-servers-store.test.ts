@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSavedServersStore, MAX_SAVED_SERVERS, recentFirst, type ServerDraft } from './saved-servers-store.ts';
-import { blockedStorage, memoryStorage } from './test-storage.ts';
+import { blockedStorage, memoryStorage } from '../test/support/test-storage.ts';
 
 const draft = (name: string, extra: Partial<ServerDraft> = {}): ServerDraft => ({
   name,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scenarioVerdict } from './conformance-suite.ts';
+import { scenarioVerdict } from './support/conformance-suite.ts';
 
 describe('scenarioVerdict', () => {
   it('reads a scenario as fail, warning, pass or not applicable from its checks', () => {

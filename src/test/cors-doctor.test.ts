@@ -1,8 +1,8 @@
 /** The CORS doctor against the hostile fixture's CORS scenarios, through a fetch that enforces CORS like a browser. */
 import { describe, expect, it } from 'vitest';
 import { serveOnLoopback } from './servers/loopback-server.ts';
-import { createHarness } from './engine-harness.ts';
-import { browserCorsFetch } from './browser-cors-fetch.ts';
+import { createHarness } from './support/engine-harness.ts';
+import { browserCorsFetch } from './support/browser-cors-fetch.ts';
 import { paramHeaderNames } from '../shared/cors.ts';
 import type { EraChoice } from '../shared/model.ts';
 import { createHostileServer } from './servers/hostile/server.ts';

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoFiles, ROOT } from './tree.ts';
+import { repoFiles, ROOT } from './support/tree.ts';
 
 const TEXT = /\.(md|ts|tsx|mjs|js|css|html)$/;
 const SRC_PATH = /(?<![\w/.-])src\/[\w./-]*[\w/-]/g;

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingServerRequest } from '../shared/client-features.ts';
 import { READ_IDLE_MS, READ_TOTAL_MS } from '../engine/features/answering-deadline.ts';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
-import { createManualClock, settled } from './clocks.ts';
-import { createHarness, type Harness } from './engine-harness.ts';
-import { sse, startMcp } from './raw-mcp.ts';
-import { waitFor } from './wait-for.ts';
+import { createManualClock, settled } from './support/clocks.ts';
+import { createHarness, type Harness } from './support/engine-harness.ts';
+import { sse, startMcp } from './support/raw-mcp.ts';
+import { waitFor } from './support/wait-for.ts';
 
 let demo: RunningDemoServer;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import { SALES_CHART_URI } from '../node/demo-server/sales-chart-app.ts';
 import { APP_MIME_TYPE, UI_EXTENSION_ID } from '../shared/apps.ts';
-import { createHarness } from './engine-harness.ts';
+import { createHarness } from './support/engine-harness.ts';
 
 let demo: RunningDemoServer;
 beforeAll(async () => {

@@ -16,7 +16,7 @@ import { auditCommand } from '../node/cli/audit/command.ts';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import { nodeRawHttp } from '../node/http/raw-http.ts';
 import type { AuditReport, AuditVerdict } from '../shared/audit.ts';
-import { runSuite, type SuiteScenario } from './conformance-suite.ts';
+import { runSuite, type SuiteScenario } from './support/conformance-suite.ts';
 import { startBrokenAuditServer, type AuditFault } from './servers/broken-audit-server.ts';
 import { startEverythingServer } from './servers/everything-server.ts';
 

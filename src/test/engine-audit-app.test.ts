@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLensApp } from '../app/lens-app.ts';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import { messageItemId } from '../state/log/log-item.ts';
-import { engineOverChannel } from './engine-channel.ts';
-import { nodeEffects } from './node-effects.ts';
+import { engineOverChannel } from './support/engine-channel.ts';
+import { nodeEffects } from './support/node-effects.ts';
 
 let demo: RunningDemoServer;
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import { startDemoServer, type RunningDemoServer } from '../node/demo-server/ind
 import { auditCommand } from '../node/cli/audit/command.ts';
 import { nodeRawHttp } from '../node/http/raw-http.ts';
 import { startBrokenAuditServer } from './servers/broken-audit-server.ts';
-import { ROOT } from './tree.ts';
+import { ROOT } from './support/tree.ts';
 
 let demo: RunningDemoServer;
 let broken: Awaited<ReturnType<typeof startBrokenAuditServer>>;

@@ -13,7 +13,7 @@ import { startRelay, type RunningRelay } from '../node/relay/relay.ts';
 import type { AuditReport } from '../shared/audit.ts';
 import type { ProtocolEra } from '../shared/model.ts';
 import { RELAY_TOKEN_HEADER } from '../shared/relay.ts';
-import { createHarness } from './engine-harness.ts';
+import { createHarness } from './support/engine-harness.ts';
 import { startBrokenAuditServer } from './servers/broken-audit-server.ts';
 
 const STDIO_FIXTURE = fileURLToPath(new URL('./servers/relay-stdio-modern-fixture.ts', import.meta.url));

@@ -11,7 +11,7 @@ import { startDemoServer, type RunningDemoServer } from '../node/demo-server/ind
 import type { AuditReport, AuditUpdate } from '../shared/audit.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import { nodeRawHttp } from '../node/http/raw-http.ts';
-import { createHarness } from './engine-harness.ts';
+import { createHarness } from './support/engine-harness.ts';
 import { AUDIT_FAULTS, startBrokenAuditServer, type AuditFault } from './servers/broken-audit-server.ts';
 
 let demo: RunningDemoServer;

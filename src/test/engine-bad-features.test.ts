@@ -1,7 +1,7 @@
 /** Resources and prompts from a server that breaks the spec: what is wrong is reported, the rest still shown. */
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './engine-harness.ts';
+import { createHarness, type Harness } from './support/engine-harness.ts';
 import { startRawServer, type RawRequest } from './servers/raw-server.ts';
 
 const reply = (res: ServerResponse, id: unknown, result: unknown) =>

@@ -7,13 +7,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { EXIT } from '../node/cli/exit-codes.ts';
-import { startCli } from './cli-harness.ts';
-import { createManualClock, fireTimersUntil } from './clocks.ts';
+import { startCli } from './support/cli-harness.ts';
+import { createManualClock, fireTimersUntil } from './support/clocks.ts';
 import { createHostileServer } from './servers/hostile/server.ts';
 import { serveOnLoopback } from './servers/loopback-server.ts';
 import { startModernTasksServer } from './servers/modern-tasks-server.ts';
 import { startRawServer } from './servers/raw-server.ts';
-import { waitFor } from './wait-for.ts';
+import { waitFor } from './support/wait-for.ts';
 
 const hostile = serveOnLoopback(createHostileServer());
 const scenario = (name: string) => `${hostile()}/s/${name}/mcp`;

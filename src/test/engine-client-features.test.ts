@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingServerRequest } from '../shared/client-features.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
-import { createHarness, type Harness } from './engine-harness.ts';
-import { waitFor } from './wait-for.ts';
+import { createHarness, type Harness } from './support/engine-harness.ts';
+import { waitFor } from './support/wait-for.ts';
 
 let demo: RunningDemoServer;
 beforeAll(async () => {

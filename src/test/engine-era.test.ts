@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import type { PendingServerRequest } from '../shared/client-features.ts';
 import type { EngineEvent } from '../shared/events.ts';
-import { createHarness, type Harness } from './engine-harness.ts';
+import { createHarness, type Harness } from './support/engine-harness.ts';
 import { initializeResult, startRawServer, type RawRequest } from './servers/raw-server.ts';
-import { waitFor } from './wait-for.ts';
+import { waitFor } from './support/wait-for.ts';
 
 let demo: RunningDemoServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 /** The engine against the independent reference server, in both of its HTTP transports. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness } from './engine-harness.ts';
+import { createHarness } from './support/engine-harness.ts';
 import { startEverythingServer } from './servers/everything-server.ts';
 
 let streamable: Awaited<ReturnType<typeof startEverythingServer>>;

@@ -1,7 +1,7 @@
 /** The engine against servers that misbehave: every failure explained, every received byte kept. */
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness } from './engine-harness.ts';
+import { createHarness } from './support/engine-harness.ts';
 import { initializeResult, startRawServer, type RawHandler, type RawRequest } from './servers/raw-server.ts';
 import type { EraChoice } from '../shared/model.ts';
 

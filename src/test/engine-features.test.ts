@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import { TICKER_URI } from '../node/demo-server/subscriptions.ts';
-import { createHarness, type Harness } from './engine-harness.ts';
-import { waitFor } from './wait-for.ts';
+import { createHarness, type Harness } from './support/engine-harness.ts';
+import { waitFor } from './support/wait-for.ts';
 
 let demo: RunningDemoServer;
 let h: Harness;

@@ -1,6 +1,6 @@
 /** The engine against the hostile fixture's schema and content scenarios (src/test/servers/hostile/schema-scenarios.ts). */
 import { describe, expect, it } from 'vitest';
-import { createHarness } from './engine-harness.ts';
+import { createHarness } from './support/engine-harness.ts';
 import { serveOnLoopback } from './servers/loopback-server.ts';
 import { createHostileServer } from './servers/hostile/server.ts';
 

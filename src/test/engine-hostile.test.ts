@@ -2,9 +2,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectParams } from '../shared/model.ts';
 import type { Clock } from '../engine/clock.ts';
-import { createManualClock, fireTimersUntil, settled } from './clocks.ts';
-import { createHarness } from './engine-harness.ts';
-import { event, idOf, send, sse, startMcp } from './raw-mcp.ts';
+import { createManualClock, fireTimersUntil, settled } from './support/clocks.ts';
+import { createHarness } from './support/engine-harness.ts';
+import { event, idOf, send, sse, startMcp } from './support/raw-mcp.ts';
 import type { RawRequest } from './servers/raw-server.ts';
 
 const servers: Array<{ close(): Promise<void> }> = [];

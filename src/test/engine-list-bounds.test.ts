@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_LIST_PAGES } from '../shared/model.ts';
-import { createHarness } from './engine-harness.ts';
+import { createHarness } from './support/engine-harness.ts';
 import { createHostileServer } from './servers/hostile/server.ts';
 import { serveOnLoopback } from './servers/loopback-server.ts';
 

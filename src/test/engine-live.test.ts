@@ -1,7 +1,7 @@
 /** The engine against our demo server, a real MCP server on loopback. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
-import { createHarness } from './engine-harness.ts';
+import { createHarness } from './support/engine-harness.ts';
 
 let demo: RunningDemoServer;
 beforeAll(async () => {

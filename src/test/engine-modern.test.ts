@@ -1,8 +1,8 @@
 /** The engine against a server that speaks only 2026-07-28 (src/test/servers/modern-fixture.ts), as the browser would see it. */
 import { describe, expect, it } from 'vitest';
 import { serveOnLoopback } from './servers/loopback-server.ts';
-import { browserCorsFetch } from './browser-cors-fetch.ts';
-import { createHarness } from './engine-harness.ts';
+import { browserCorsFetch } from './support/browser-cors-fetch.ts';
+import { createHarness } from './support/engine-harness.ts';
 import { createModernFixture, MODERN_FIXTURE_INFO } from './servers/modern-fixture.ts';
 
 const origin = serveOnLoopback(createModernFixture());

@@ -8,7 +8,7 @@ import { createEngine } from '../engine/engine.ts';
 import type { AuthHost } from '../engine/auth/session.ts';
 import type { AuthStep, GuidedStep } from '../shared/auth.ts';
 import type { EngineEvent } from '../shared/events.ts';
-import { createShiftedClock } from './clocks.ts';
+import { createShiftedClock } from './support/clocks.ts';
 import { startOAuthFixture, type OAuthFixture, type OAuthVariant } from './servers/oauth-fixture.ts';
 
 const REDIRECT = 'http://127.0.0.1:1/oauth-callback.html';

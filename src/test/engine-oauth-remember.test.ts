@@ -11,7 +11,7 @@ import { headlessAuthHost } from '../node/cli/headless-host.ts';
 import type { AuthStatus, AuthStep } from '../shared/auth.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import type { Clock } from '../engine/clock.ts';
-import { createShiftedClock } from './clocks.ts';
+import { createShiftedClock } from './support/clocks.ts';
 import { startOAuthFixture, type OAuthFixture, type OAuthVariant } from './servers/oauth-fixture.ts';
 
 const REDIRECT = 'http://127.0.0.1:1/oauth-callback.html';

@@ -3,9 +3,9 @@
  * SDK and the wire. The pacing rules themselves are unit-tested in src/engine/guards/reconnect-governor.test.ts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createManualClock, fireTimersUntil } from './clocks.ts';
-import { createHarness } from './engine-harness.ts';
-import { startMcp } from './raw-mcp.ts';
+import { createManualClock, fireTimersUntil } from './support/clocks.ts';
+import { createHarness } from './support/engine-harness.ts';
+import { startMcp } from './support/raw-mcp.ts';
 
 const servers: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {

@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startRelay, type RunningRelay } from '../node/relay/relay.ts';
 import type { ConnectParams } from '../shared/model.ts';
 import { RELAY_ERA_DATA_KEY, RELAY_TOKEN_HEADER } from '../shared/relay.ts';
-import { createHarness, type Harness } from './engine-harness.ts';
+import { createHarness, type Harness } from './support/engine-harness.ts';
 
 const FIXTURE = fileURLToPath(new URL('./servers/relay-stdio-modern-fixture.ts', import.meta.url));
 const ENVELOPE = {

@@ -7,7 +7,7 @@ import { startDemoServer, type RunningDemoServer } from '../node/demo-server/ind
 import { RELAY_TOKEN_HEADER } from '../shared/relay.ts';
 import { createConnectionStore } from '../state/connection-store.ts';
 import { takeRelayToken } from '../ui/connect/relay-link.ts';
-import { createHarness } from './engine-harness.ts';
+import { createHarness } from './support/engine-harness.ts';
 
 const TOKEN = 'T'.repeat(40) + '_-9';
 const history = () => ({ state: null, replaceState: () => undefined });

@@ -14,7 +14,7 @@ import { startDemoServer, type RunningDemoServer } from '../node/demo-server/ser
 import { startRelay, type RunningRelay } from '../node/relay/relay.ts';
 import type { ProtocolEra } from '../shared/model.ts';
 import { RELAY_TOKEN_HEADER, RELAY_UPSTREAM_STATUS_HEADER } from '../shared/relay.ts';
-import { createHarness, type Harness } from './engine-harness.ts';
+import { createHarness, type Harness } from './support/engine-harness.ts';
 import { startEverythingServer } from './servers/everything-server.ts';
 
 const FIXTURE = fileURLToPath(new URL('./servers/relay-stdio-fixture.ts', import.meta.url));

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readRecording } from '../engine/features/replay.ts';
 import { recordedCalls } from '../app/replay-recording.ts';
 import { parseSessionFile, sessionFileParts, type SavedLogItem, type SessionData } from '../shared/session-file/session-file.ts';
-import { createHarness, type Harness } from './engine-harness.ts';
+import { createHarness, type Harness } from './support/engine-harness.ts';
 import { initializeResult, startRawServer, type RawRequest } from './servers/raw-server.ts';
 
 const servers: Array<{ close(): Promise<void> }> = [];

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import type { MessageEntry } from '../shared/events.ts';
 import { draftOf } from '../shared/resend.ts';
-import { createHarness, type Harness } from './engine-harness.ts';
+import { createHarness, type Harness } from './support/engine-harness.ts';
 import { startEverythingServer } from './servers/everything-server.ts';
 
 let demo: RunningDemoServer;

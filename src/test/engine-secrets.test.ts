@@ -1,8 +1,8 @@
 /** Our own secrets (Authorization, API keys) never appear in anything the engine reports: log, exchanges, notes, errors. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness } from './engine-harness.ts';
-import { browserCorsFetch } from './browser-cors-fetch.ts';
-import { send, startMcp } from './raw-mcp.ts';
+import { createHarness } from './support/engine-harness.ts';
+import { browserCorsFetch } from './support/browser-cors-fetch.ts';
+import { send, startMcp } from './support/raw-mcp.ts';
 
 const SECRET = 'sk-live-0123456789abcdef';
 const servers: Array<{ close(): Promise<void> }> = [];

@@ -1,7 +1,7 @@
 /** Ending a 2025 session when the browser may not send DELETE: the log says why, and what it means for the server. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
-import { createHarness } from './engine-harness.ts';
+import { createHarness } from './support/engine-harness.ts';
 
 let demo: RunningDemoServer;
 beforeAll(async () => {

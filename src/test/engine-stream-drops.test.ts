@@ -6,10 +6,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StreamDrop } from '../shared/events.ts';
-import { createManualClock, fireTimersUntil } from './clocks.ts';
-import { createHarness, type Harness } from './engine-harness.ts';
+import { createManualClock, fireTimersUntil } from './support/clocks.ts';
+import { createHarness, type Harness } from './support/engine-harness.ts';
 import type { ServerResponse } from 'node:http';
-import { sse, startMcp } from './raw-mcp.ts';
+import { sse, startMcp } from './support/raw-mcp.ts';
 import type { RawRequest } from './servers/raw-server.ts';
 
 const servers: Array<{ close(): Promise<void> }> = [];

@@ -9,10 +9,10 @@ import { startDemoServer } from '../node/demo-server/index.ts';
 import type { PendingServerRequest } from '../shared/client-features.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import type { TaskInfo } from '../shared/tasks.ts';
-import { createHarness, type Harness } from './engine-harness.ts';
+import { createHarness, type Harness } from './support/engine-harness.ts';
 import { startModernTasksServer, TASKS } from './servers/modern-tasks-server.ts';
 import type { RawRequest } from './servers/raw-server.ts';
-import { waitFor } from './wait-for.ts';
+import { waitFor } from './support/wait-for.ts';
 
 const servers: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {

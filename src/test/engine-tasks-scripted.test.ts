@@ -1,7 +1,7 @@
 /** Tasks against a scripted server: optional task support, pollInterval, input_required via tasks/result. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createManualClock, fireTimersUntil, settled } from './clocks.ts';
-import { createHarness } from './engine-harness.ts';
+import { createManualClock, fireTimersUntil, settled } from './support/clocks.ts';
+import { createHarness } from './support/engine-harness.ts';
 import { startRawServer, type RawRequest } from './servers/raw-server.ts';
 
 const servers: Array<{ close(): Promise<void> }> = [];

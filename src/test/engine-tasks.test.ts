@@ -1,7 +1,7 @@
 /** Tasks and call progress against server-everything: simulate-research-query requires a task. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskInfo } from '../shared/tasks.ts';
-import { createHarness } from './engine-harness.ts';
+import { createHarness } from './support/engine-harness.ts';
 import { startEverythingServer } from './servers/everything-server.ts';
 
 let server: Awaited<ReturnType<typeof startEverythingServer>>;

@@ -1,7 +1,7 @@
 /** Tool calls against a scripted server: late answers, pagination to the end, timeouts reset by progress. */
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness } from './engine-harness.ts';
+import { createHarness } from './support/engine-harness.ts';
 import { initializeResult, startRawServer, type RawHandler, type RawRequest } from './servers/raw-server.ts';
 
 const servers: Array<{ close(): Promise<void> }> = [];

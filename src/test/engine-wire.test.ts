@@ -7,7 +7,7 @@ import { startDemoServer, type RunningDemoServer } from '../node/demo-server/ind
 import type { HttpExchange } from '../shared/events.ts';
 import { createMessageRecorder } from '../engine/wire/message-recorder.ts';
 import { createWireTap } from '../engine/wire/wire-tap.ts';
-import { createHarness } from './engine-harness.ts';
+import { createHarness } from './support/engine-harness.ts';
 
 /** The latest report of each exchange, as the store keeps it. */
 const latest = (exchanges: HttpExchange[]) => [...new Map(exchanges.map((exchange) => [exchange.seq, exchange])).values()];

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ENGINE_TESTS } from '../../vitest.config.ts';
-import { repoFiles, ROOT } from './tree.ts';
+import { repoFiles, ROOT } from './support/tree.ts';
 
 /** What an engine test does: start a server, the real engine (on a harness or a channel), or open sockets. */
 const ENGINE_USE = /\b(?:start\w*Server|startMcp|createHarness|engineOverChannel|createEngine)\(|from 'node:(?:http|net)'/;

@@ -9,14 +9,14 @@ import { appLink } from '../ui/auth/app-link.ts';
 import { createLensApp } from '../app/lens-app.ts';
 import { exportSnippets } from '../app/server-export.ts';
 import { maskUrlCredentials, redactUrl } from '../shared/redact.ts';
-import { memoryStorage } from '../state/test-storage.ts';
+import { memoryStorage } from './support/test-storage.ts';
 import { curlCommand } from '../ui/log/copy-request.ts';
 import { hideUrlCredentials } from '../app/presentation.ts';
-import { engineOverChannel } from './engine-channel.ts';
-import { nodeEffects } from './node-effects.ts';
+import { engineOverChannel } from './support/engine-channel.ts';
+import { nodeEffects } from './support/node-effects.ts';
 import { sessionFileParts, type SavedLogItem } from '../shared/session-file/session-file.ts';
 import { toHar } from '../state/http-har.ts';
-import { createHarness } from './engine-harness.ts';
+import { createHarness } from './support/engine-harness.ts';
 import { closeNow, createFakeProvider, listenOnLoopback } from './servers/fake-provider.ts';
 import { IDBFactory } from 'fake-indexeddb';
 

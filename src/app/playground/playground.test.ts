@@ -8,10 +8,10 @@ import { startDemoServer, type RunningDemoServer } from '../../node/demo-server/
 import type { Tool } from '../../shared/model.ts';
 import type { ProviderKind } from '../../shared/playground.ts';
 import type { PlaygroundItem } from '../../state/index.ts';
-import { engineOverChannel } from '../../test/engine-channel.ts';
-import { nodeEffects } from '../../test/node-effects.ts';
+import { engineOverChannel } from '../../test/support/engine-channel.ts';
+import { nodeEffects } from '../../test/support/node-effects.ts';
 import { closeNow, createFakeProvider, FAKE_PROVIDER_KEY, listenOnLoopback } from '../../test/servers/fake-provider.ts';
-import { waitFor } from '../../test/wait-for.ts';
+import { waitFor } from '../../test/support/wait-for.ts';
 import { createLensApp, type LensApp } from '../lens-app.ts';
 
 let demo: RunningDemoServer;

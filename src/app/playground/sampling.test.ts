@@ -7,10 +7,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../../node/demo-server/index.ts';
 import type { ProtocolEra } from '../../shared/model.ts';
-import { engineOverChannel } from '../../test/engine-channel.ts';
-import { nodeEffects } from '../../test/node-effects.ts';
+import { engineOverChannel } from '../../test/support/engine-channel.ts';
+import { nodeEffects } from '../../test/support/node-effects.ts';
 import { closeNow, createFakeProvider, FAKE_PROVIDER_KEY, listenOnLoopback } from '../../test/servers/fake-provider.ts';
-import { waitFor } from '../../test/wait-for.ts';
+import { waitFor } from '../../test/support/wait-for.ts';
 import { createLensApp, type LensApp } from '../lens-app.ts';
 import { samplingModel } from './sampling-commands.ts';
 import { samplingDraft, samplingResult, samplingToolsUsable, samplingTurn } from './sampling-draft.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { followList } from './listing.ts';
-import { errorExchange, resultExchange } from './test-exchanges.ts';
+import { errorExchange, resultExchange } from '../../test/support/audit-exchanges.ts';
 
 /** A server that answers tools/list pages from a script keyed by cursor. */
 const scripted = (pages: Record<string, unknown>) => async (method: string, params?: Record<string, unknown>) => {

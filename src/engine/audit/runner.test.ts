@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditOptions, AuditUpdate } from '../../shared/audit.ts';
-import { createManualClock } from '../../test/clocks.ts';
+import { createManualClock } from '../../test/support/clocks.ts';
 import type { AuditCheck, AuditContext } from './check.ts';
 import { outcomeOf, pass } from './judge/findings.ts';
 import { runChecks, specOf, type AuditRun } from './runner.ts';
-import { resultExchange } from './test-exchanges.ts';
+import { resultExchange } from '../../test/support/audit-exchanges.ts';
 
 const check = (
   id: string,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StreamDrop } from '../../shared/events.ts';
 import { resolveLimits, type Limits } from '../../shared/limits.ts';
-import { createManualClock } from '../../test/clocks.ts';
+import { createManualClock } from '../../test/support/clocks.ts';
 import { createReconnectGovernor } from './reconnect-governor.ts';
 
 function governed(limits: Partial<Limits> = {}) {

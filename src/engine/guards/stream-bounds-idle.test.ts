@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageEntry } from '../../shared/events.ts';
 import { resolveLimits } from '../../shared/limits.ts';
-import { createManualClock } from '../../test/clocks.ts';
+import { createManualClock } from '../../test/support/clocks.ts';
 import { createMessageRecorder } from '../wire/message-recorder.ts';
 import { sseTap } from '../wire/sse-tap.ts';
 import { readBounded, type StreamFault } from './stream-guard.ts';

@@ -7,9 +7,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineError } from '../../shared/errors.ts';
 import type { ModelTurnParams, ProviderKind } from '../../shared/playground.ts';
-import { createManualClock } from '../../test/clocks.ts';
+import { createManualClock } from '../../test/support/clocks.ts';
 import { closeNow, listenOnLoopback } from '../../test/servers/fake-provider.ts';
-import { waitFor } from '../../test/wait-for.ts';
+import { waitFor } from '../../test/support/wait-for.ts';
 import { realClock, type Clock } from '../clock.ts';
 import { anthropicTurn } from './anthropic.ts';
 import { openAiTurn } from './openai.ts';

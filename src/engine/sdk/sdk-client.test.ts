@@ -9,9 +9,9 @@ import type { ServerResponse } from 'node:http';
 import { Client, SdkError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { event, idOf, sse, startMcp } from '../../test/raw-mcp.ts';
+import { event, idOf, sse, startMcp } from '../../test/support/raw-mcp.ts';
 import { startRawServer, type RawRequest } from '../../test/servers/raw-server.ts';
-import { waitFor } from '../../test/wait-for.ts';
+import { waitFor } from '../../test/support/wait-for.ts';
 import {
   CREATED_TASK,
   isCreatedTask,

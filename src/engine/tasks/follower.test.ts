@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskInfo } from '../../shared/tasks.ts';
-import { createManualClock, fireTimersUntil, settled } from '../../test/clocks.ts';
+import { createManualClock, fireTimersUntil, settled } from '../../test/support/clocks.ts';
 import { BACKOFF_MS, createPollPace, followPolls } from './follower.ts';
 
 const working = (extra: Partial<TaskInfo> = {}): TaskInfo => ({ taskId: 'T', status: 'working', ...extra });

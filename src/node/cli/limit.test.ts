@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from '../../test/clocks.ts';
+import { createManualClock } from '../../test/support/clocks.ts';
 import { startLimit } from './limit.ts';
 
 describe('startLimit', () => {

@@ -1,6 +1,6 @@
 /** The schema showcase tools through the real engine: schemas arrive verbatim, results as declared. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness } from '../../test/engine-harness.ts';
+import { createHarness } from '../../test/support/engine-harness.ts';
 import { startDemoServer, type RunningDemoServer } from './server.ts';
 
 let server: RunningDemoServer;

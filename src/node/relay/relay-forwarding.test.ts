@@ -18,7 +18,7 @@ import {
   upstreamOrigin,
   useRelayHarness,
   withToken,
-} from './relay-harness.ts';
+} from '../../test/support/relay-harness.ts';
 
 useRelayHarness();
 

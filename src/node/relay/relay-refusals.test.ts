@@ -14,7 +14,7 @@ import {
   send,
   useRelayHarness,
   withToken,
-} from './relay-harness.ts';
+} from '../../test/support/relay-harness.ts';
 
 useRelayHarness();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorExchange, resultExchange, silentExchange } from '../test-exchanges.ts';
+import { errorExchange, resultExchange, silentExchange } from '../../../test/support/audit-exchanges.ts';
 import { judgeResourceNotFound, judgeUnknownMethod, judgeUnknownTool } from './error-answers.ts';
 
 const verdicts = (findings: { verdict: string }[]) => findings.map((f) => f.verdict);

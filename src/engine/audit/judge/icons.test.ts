@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorExchange, resultExchange } from '../test-exchanges.ts';
+import { errorExchange, resultExchange } from '../../../test/support/audit-exchanges.ts';
 import { judgeBadParams } from './bad-params.ts';
 import { judgeIcons } from './icons.ts';
 

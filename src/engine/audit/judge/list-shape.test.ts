@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Listing } from '../listing.ts';
-import { errorExchange, resultExchange } from '../test-exchanges.ts';
+import { errorExchange, resultExchange } from '../../../test/support/audit-exchanges.ts';
 import { judgeListing } from './list-shape.ts';
 
 const tool = (name: string, extra: Record<string, unknown> = {}) => ({

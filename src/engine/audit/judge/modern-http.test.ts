@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { probedOf } from '../test-exchanges.ts';
+import { probedOf } from '../../../test/support/audit-exchanges.ts';
 import { judgeHeaderCases, judgeStateless, type StatelessProbes } from './modern-http.ts';
 
 const refused = (code: number, id = 1, status = 400) =>

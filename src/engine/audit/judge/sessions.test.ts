@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { probedOf } from '../test-exchanges.ts';
+import { probedOf } from '../../../test/support/audit-exchanges.ts';
 import { judgeInitialize, judgeSessionLifecycle } from './sessions.ts';
 
 const INIT = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { probedOf } from '../test-exchanges.ts';
+import { probedOf } from '../../../test/support/audit-exchanges.ts';
 import { judgeConcurrentPosts } from './streams.ts';
 
 const rpc = { jsonrpc: '2.0', id: 1, result: { tools: [] } };

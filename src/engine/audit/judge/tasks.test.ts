@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { probedOf } from '../test-exchanges.ts';
+import { probedOf } from '../../../test/support/audit-exchanges.ts';
 import { judgeTasksNegotiation } from './tasks.ts';
 
 const refused = (status = 400, data: unknown = { requiredCapabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } } }) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { argumentsFor } from '../checks/tool-arguments.ts';
-import { errorExchange, resultExchange, silentExchange } from '../test-exchanges.ts';
+import { errorExchange, resultExchange, silentExchange } from '../../../test/support/audit-exchanges.ts';
 import { outcomeOf } from './findings.ts';
 import { contentProblem, judgeToolCall } from './tool-call.ts';
 

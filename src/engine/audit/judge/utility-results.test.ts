@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorExchange, resultExchange } from '../test-exchanges.ts';
+import { errorExchange, resultExchange } from '../../../test/support/audit-exchanges.ts';
 import { judgeCompletion, judgeEmptyResult } from './utility-results.ts';
 
 const verdicts = (findings: { verdict: string }[]) => findings.map((f) => f.verdict);

@@ -2,8 +2,8 @@
  * Runs the headless CLI in-process (`runCli`) the way a shell would, keeping what it printed on each stream
  * and every JSON-RPC request it sent, so a test can check the report and the wire together.
  */
-import { realClock, type Clock } from '../engine/clock.ts';
-import { runCli } from '../node/cli/run-cli.ts';
+import { realClock, type Clock } from '../../engine/clock.ts';
+import { runCli } from '../../node/cli/run-cli.ts';
 
 interface SentRequest {
   method: string;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 import { RELAY_TOKEN_HEADER, RELAY_UPSTREAM_HEADER } from '../../shared/relay.ts';
-import { startRelay, type RelayConfig, type RunningRelay } from './relay.ts';
+import { startRelay, type RelayConfig, type RunningRelay } from '../../node/relay/relay.ts';
 
 /**
  * The relay's test harness: a recording upstream (and a second server, "elsewhere", that must never be

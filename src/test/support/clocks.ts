@@ -2,7 +2,7 @@
  * A clock that moves only when a test moves it. The engine takes it in place of `realClock`, so tests of
  * timeouts, pacing and polling run at once and assert exact delays instead of wall-clock windows.
  */
-import { realClock, type Clock } from '../engine/clock.ts';
+import { realClock, type Clock } from '../../engine/clock.ts';
 import { waitFor } from './wait-for.ts';
 
 export interface ManualClock extends Clock {

@@ -1,5 +1,5 @@
 /** Storage stand-ins for store tests: an in-memory one to reload from, and one that throws like blocked storage. */
-import type { PrefsStorage } from './prefs-store.ts';
+import type { PrefsStorage } from '../../state/prefs-store.ts';
 
 export function memoryStorage(initial: Record<string, string> = {}): PrefsStorage & { data: Record<string, string> } {
   const data = { ...initial };

@@ -10,7 +10,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { AuditVerdict } from '../shared/audit.ts';
+import type { AuditVerdict } from '../../shared/audit.ts';
 
 const require = createRequire(import.meta.url);
 

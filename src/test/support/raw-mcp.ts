@@ -3,7 +3,7 @@
  * hook for everything after it, so each test only writes the part that misbehaves.
  */
 import type { ServerResponse } from 'node:http';
-import { initializeResult, startRawServer, type RawRequest } from './servers/raw-server.ts';
+import { initializeResult, startRawServer, type RawRequest } from '../servers/raw-server.ts';
 
 export const idOf = (request: RawRequest) => (request.json as { id?: unknown } | undefined)?.id;
 const methodOf = (request: RawRequest) => (request.json as { method?: string } | undefined)?.method;

@@ -1,6 +1,6 @@
 /** Exchanges as a server would have answered them, for the audit's unit tests (no server, no engine). */
-import type { Answer, Exchange } from './exchange.ts';
-import type { Probed } from './probed.ts';
+import type { Answer, Exchange } from '../../engine/audit/exchange.ts';
+import type { Probed } from '../../engine/audit/probed.ts';
 
 let seq = 0;
 

@@ -1,9 +1,9 @@
 /** The real engine behind a MessageChannel, as the browser runs it behind a worker: for tests of the app layer. */
-import { createEngineClient, type EngineClient } from '../bridge/index.ts';
-import { realClock } from '../engine/clock.ts';
-import { createEngine, type EngineEnv } from '../engine/engine.ts';
-import { serveEngine } from '../engine/serve.ts';
-import type { Endpoint } from '../shared/boundary.ts';
+import { createEngineClient, type EngineClient } from '../../bridge/index.ts';
+import { realClock } from '../../engine/clock.ts';
+import { createEngine, type EngineEnv } from '../../engine/engine.ts';
+import { serveEngine } from '../../engine/serve.ts';
+import type { Endpoint } from '../../shared/boundary.ts';
 
 /** `send` is the fetch the engine gets (the global one unless a test watches what leaves); `env` adds the device's storage. */
 export function engineOverChannel(

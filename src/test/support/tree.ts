@@ -2,7 +2,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
-export const ROOT = resolve(import.meta.dirname, '../..');
+export const ROOT = resolve(import.meta.dirname, '../../..');
 const SKIP = new Set(['node_modules', 'dist', '.git', '.conformance', 'test-results', 'playwright-report']);
 
 /** Paths relative to the repository root, with forward slashes, of the files below `dir` (default: all). */

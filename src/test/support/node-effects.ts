@@ -1,7 +1,7 @@
 /** The app's effects in Node, for tests of src/app/: storage in memory, no popups or pages, downloads kept. */
-import type { AppEffects } from '../app/effects.ts';
-import { parseSessionFile, sessionFileParts } from '../shared/session-file/session-file.ts';
-import { memoryStorage } from '../state/test-storage.ts';
+import type { AppEffects } from '../../app/effects.ts';
+import { parseSessionFile, sessionFileParts } from '../../shared/session-file/session-file.ts';
+import { memoryStorage } from './test-storage.ts';
 
 export function nodeEffects(downloads: Array<{ fileName: string; content: Blob }> = [], overrides: Partial<AppEffects> = {}): AppEffects {
   return {
