@@ -22,7 +22,7 @@ export const ENGINE_TESTS = [
   'src/app/workspace-identity.test.ts',
   'src/app/log-commands.test.ts',
   'src/app/calls.test.ts',
-  'src/app/command-registry.test.ts',
+  'src/app/palette/command-registry.test.ts',
   'src/app/export-rule.test.ts',
   'src/node/build/hosting-*.test.ts',
   'src/bridge/session-file-service.test.ts',

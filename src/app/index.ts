@@ -1,6 +1,6 @@
 export type { ReturnOutcome } from './auth-commands.ts';
 export type { AppEffects, OpenResult } from './effects.ts';
-export type { ImportOutcome } from './saved-server-commands.ts';
+export type { ImportOutcome } from './saved-servers/saved-server-commands.ts';
 export type { Commands, LensApp } from './lens-app.ts';
 export type { Stores } from './stores.ts';
 export { scopeOf, type Scope } from './scope.ts';

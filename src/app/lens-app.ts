@@ -9,7 +9,7 @@ import type { EngineError } from '../shared/errors.ts';
 import type { HeaderPair } from '../shared/model.ts';
 import type { Address } from './address.ts';
 import { clearToolOnNewServer } from './address-sync.ts';
-import { auditCommands } from './audit-commands.ts';
+import { auditCommands } from './audit/audit-commands.ts';
 import { authCommands } from './auth-commands.ts';
 import { callCommands } from './calls.ts';
 import { connectionCommands } from './connection-commands.ts';
@@ -21,10 +21,10 @@ import { logCommands } from './log-commands.ts';
 import { playgroundCommands } from './playground/commands.ts';
 import { samplingCommands, watchSamplingAuto } from './playground/sampling-commands.ts';
 import { serverCommands } from './server-commands.ts';
-import { sessionFileCommands } from './session-file-commands.ts';
+import { sessionFileCommands } from './session-file/session-file-commands.ts';
 import { createSharedStores, createStores, type SharedStores } from './stores.ts';
 import { toolCommands } from './tool-commands.ts';
-import { savedServerCommands } from './saved-server-commands.ts';
+import { savedServerCommands } from './saved-servers/saved-server-commands.ts';
 
 export interface LensAppOptions {
   client: EngineClient;

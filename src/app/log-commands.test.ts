@@ -11,7 +11,7 @@ import { nodeEffects } from '../test/support/node-effects.ts';
 import type { AppEffects } from './effects.ts';
 import { createLensApp, type LensApp } from './lens-app.ts';
 import { whyNotResend } from './log-commands.ts';
-import { READ_ONLY_REASON } from './replay-client.ts';
+import { READ_ONLY_REASON } from './session-file/replay-client.ts';
 
 const PLANTED = 'planted-secret-4bd1c9';
 

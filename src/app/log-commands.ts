@@ -10,7 +10,7 @@ import type { MessageEntry } from '../shared/events.ts';
 import { JSONL_MIME_TYPE, jsonLine, messageItemId, shownLog, toHar, type LogItem } from '../state/index.ts';
 import type { AppEffects } from './effects.ts';
 import { exportRefusal } from './export-rule.ts';
-import { READ_ONLY_REASON } from './replay-client.ts';
+import { READ_ONLY_REASON } from './session-file/replay-client.ts';
 import type { Stores } from './stores.ts';
 
 /** Log entries turned into lines per task while exporting: a few milliseconds of work each. */

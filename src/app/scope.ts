@@ -7,7 +7,7 @@ import { profileOf, type EraProfile } from '../shared/era-profile.ts';
 import type { ProtocolEra } from '../shared/model.ts';
 import type { ConnectionPhase } from '../shared/events.ts';
 import type { ReplayInfo } from '../state/index.ts';
-import { READ_ONLY_REASON, replayClient } from './replay-client.ts';
+import { READ_ONLY_REASON, replayClient } from './session-file/replay-client.ts';
 
 /** The tabs whose lists a saved file can rebuild. */
 type ListedFeature = 'tools' | 'resources' | 'prompts';

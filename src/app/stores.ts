@@ -70,7 +70,7 @@ export function createStores(
     view: createViewStore(initialView),
     /** The calls a person started (Run tool, Get prompt, Re-send), by id: see src/app/calls.ts. */
     calls: createCallsStore(),
-    /** The latest "Audit this server" run: see src/app/audit-commands.ts. */
+    /** The latest "Audit this server" run: see src/app/audit/audit-commands.ts. */
     audit: createAuditStore(),
     /** The Playground's conversation and provider settings (never the key): see src/app/playground/. */
     playground: createPlaygroundStore(),

@@ -5,8 +5,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
-import { relayCommand } from './server-config.ts';
-import { exportSnippets } from './server-export.ts';
+import { relayCommand } from './saved-servers/server-config.ts';
+import { exportSnippets } from './saved-servers/server-export.ts';
 import { memoryStorage } from '../test/support/test-storage.ts';
 import { engineOverChannel } from '../test/support/engine-channel.ts';
 import { nodeEffects } from '../test/support/node-effects.ts';

@@ -9,7 +9,7 @@ import { createStore } from 'zustand/vanilla';
 import type { EngineClient } from '../bridge/index.ts';
 import type { HeaderPair } from '../shared/model.ts';
 import { readAddress } from './address.ts';
-import { looksLikeAuditReport } from './audit-report-file.ts';
+import { looksLikeAuditReport } from './audit/audit-report-file.ts';
 import { syncAddress } from './address-sync.ts';
 import { connectionName, distinctNames } from './connection-names.ts';
 import type { AppEffects } from './effects.ts';

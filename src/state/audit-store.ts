@@ -1,6 +1,6 @@
 /**
  * "Audit this server" on one connection: the latest run, fed by the engine's `audit` events (the plan, each
- * check as it ends, the report) and by the command that started it (src/app/audit-commands.ts). A view shows
+ * check as it ends, the report) and by the command that started it (src/app/audit/audit-commands.ts). A view shows
  * progress as `results.length` of `plan.length`, and each result links to the Message log by seq.
  */
 import { createStore } from 'zustand/vanilla';
@@ -23,7 +23,7 @@ export interface AuditRun {
   error?: EngineError;
 }
 
-/** A report file opened read-only in the Audit tab (src/app/audit-report-file.ts checked it). */
+/** A report file opened read-only in the Audit tab (src/app/audit/audit-report-file.ts checked it). */
 interface OpenedAuditReport {
   fileName: string;
   lensVersion: string;

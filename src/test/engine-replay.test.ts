@@ -6,7 +6,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readRecording } from '../engine/features/replay.ts';
-import { recordedCalls } from '../app/replay-recording.ts';
+import { recordedCalls } from '../app/session-file/replay-recording.ts';
 import { parseSessionFile, sessionFileParts, type SavedLogItem, type SessionData } from '../shared/session-file/session-file.ts';
 import { createHarness, type Harness } from './support/engine-harness.ts';
 import { initializeResult, startRawServer, type RawRequest } from './servers/raw-server.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import { appLink } from '../ui/auth/app-link.ts';
 import { createLensApp } from '../app/lens-app.ts';
-import { exportSnippets } from '../app/server-export.ts';
+import { exportSnippets } from '../app/saved-servers/server-export.ts';
 import { maskUrlCredentials, redactUrl } from '../shared/redact.ts';
 import { memoryStorage } from './support/test-storage.ts';
 import { curlCommand } from '../ui/log/copy-request.ts';

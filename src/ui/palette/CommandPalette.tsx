@@ -1,8 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 // eslint-disable-next-line no-restricted-imports -- the palette, in the workspace shell, reads the connection on screen
 import { useStore } from 'zustand';
-import { canPreselect, rankCommands, type RankedCommand } from '../../app/command-ranking.ts';
-import { listCommands, type FocusTarget, type PaletteCommand } from '../../app/command-registry.ts';
+import { canPreselect, rankCommands, type RankedCommand } from '../../app/palette/command-ranking.ts';
+import { listCommands, type FocusTarget, type PaletteCommand } from '../../app/palette/command-registry.ts';
 import type { LensApp } from '../../app/index.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { FEATURES } from '../features/FeatureTabs.tsx';

@@ -1,5 +1,5 @@
 /** A saved server as each client's config or command, with placeholders where header values go. */
-import { exportSnippets } from '../../app/server-export.ts';
+import { exportSnippets } from '../../app/saved-servers/server-export.ts';
 import type { SavedServer } from '../../state/index.ts';
 import { useShownUrl } from '../presentation/use-presentation.ts';
 

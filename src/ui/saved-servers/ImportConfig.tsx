@@ -4,7 +4,7 @@
  */
 import { useId, useState, type DragEvent } from 'react';
 import type { ImportOutcome } from '../../app/index.ts';
-import { MAX_CONFIG_CHARS, relayCommand } from '../../app/server-config.ts';
+import { MAX_CONFIG_CHARS, relayCommand } from '../../app/saved-servers/server-config.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useCommands } from '../services.tsx';
 import { formatCount, plural } from '../../shared/read.ts';

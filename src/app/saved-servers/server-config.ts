@@ -4,10 +4,10 @@
  * and `mcp.servers` (VS Code's settings.json). A pasted config is untrusted input: every field is
  * type-checked, every size bounded, and names are read as own keys only (see own.ts).
  */
-import type { TransportChoice } from '../shared/model.ts';
-import { ownValue } from '../shared/own.ts';
-import { describeError, formatCount, isRecord } from '../shared/read.ts';
-import { relayCommandLine } from '../shared/relay.ts';
+import type { TransportChoice } from '../../shared/model.ts';
+import { ownValue } from '../../shared/own.ts';
+import { describeError, formatCount, isRecord } from '../../shared/read.ts';
+import { relayCommandLine } from '../../shared/relay.ts';
 
 /** A pasted or dropped config larger than this is refused before it is parsed. */
 export const MAX_CONFIG_CHARS = 1_000_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_CONFIG_CHARS, MAX_CONFIG_ENTRIES, parseServerConfig, relayCommand } from './server-config.ts';
-import { shellWord } from '../shared/shell.ts';
+import { shellWord } from '../../shared/shell.ts';
 import { exportSnippets, placeholderFor } from './server-export.ts';
 
 const claudeDesktop = {

@@ -3,10 +3,10 @@
  * recorded, template expansion and icons go to the real engine (no server traffic), and everything that
  * would reach a server is refused with the reason — a replay never talks to the server it was saved from.
  */
-import type { EngineClient } from '../bridge/index.ts';
-import type { EngineApi, EngineMethod } from '../shared/boundary.ts';
-import type { EngineError } from '../shared/errors.ts';
-import type { ReplayInfo } from '../state/index.ts';
+import type { EngineClient } from '../../bridge/index.ts';
+import type { EngineApi, EngineMethod } from '../../shared/boundary.ts';
+import type { EngineError } from '../../shared/errors.ts';
+import type { ReplayInfo } from '../../state/index.ts';
 
 export const READ_ONLY_REASON = 'Replay is read-only — connect to run.';
 

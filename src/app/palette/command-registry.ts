@@ -6,13 +6,13 @@
  * and where focus goes once it ran. Built from the stores and the query cache as they are when the
  * palette opens; framework-free, so it is tested in Node.
  */
-import { promptsQueryOptions, resourcesQueryOptions, resourceTemplatesQueryOptions, toolsQueryOptions } from '../queries/index.ts';
-import { profileOf } from '../shared/era-profile.ts';
-import { describeError } from '../shared/read.ts';
-import { scriptFor } from './demo-script.ts';
-import type { LensApp } from './lens-app.ts';
-import { scopeOf } from './scope.ts';
-import { MAX_CONNECTIONS, type Workspace } from './workspace.ts';
+import { promptsQueryOptions, resourcesQueryOptions, resourceTemplatesQueryOptions, toolsQueryOptions } from '../../queries/index.ts';
+import { profileOf } from '../../shared/era-profile.ts';
+import { describeError } from '../../shared/read.ts';
+import { scriptFor } from '../demo-script.ts';
+import type { LensApp } from '../lens-app.ts';
+import { scopeOf } from '../scope.ts';
+import { MAX_CONNECTIONS, type Workspace } from '../workspace.ts';
 
 type CommandGroup = 'Command' | 'Tab' | 'Tool' | 'Resource' | 'Template' | 'Prompt' | 'Saved call' | 'Saved server' | 'Connection';
 

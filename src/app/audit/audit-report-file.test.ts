@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditReport } from '../shared/audit.ts';
+import type { AuditReport } from '../../shared/audit.ts';
 import { auditReportMarkdown, buildAuditReportFile, looksLikeAuditReport, parseAuditReportFile } from './audit-report-file.ts';
 
 const report = (over: Partial<AuditReport['results'][number]> = {}): AuditReport => ({

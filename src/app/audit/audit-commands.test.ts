@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineClient } from '../bridge/index.ts';
-import type { AuditReport } from '../shared/audit.ts';
-import type { EngineError } from '../shared/errors.ts';
-import type { MessageEntry } from '../shared/events.ts';
-import { createAuditStore, createLogStore, createPrefsStore, messageItemId, type LogItem } from '../state/index.ts';
-import { memoryStorage } from '../test/support/test-storage.ts';
-import { DEMO_EXPORT_REFUSAL } from './export-rule.ts';
+import type { EngineClient } from '../../bridge/index.ts';
+import type { AuditReport } from '../../shared/audit.ts';
+import type { EngineError } from '../../shared/errors.ts';
+import type { MessageEntry } from '../../shared/events.ts';
+import { createAuditStore, createLogStore, createPrefsStore, messageItemId, type LogItem } from '../../state/index.ts';
+import { memoryStorage } from '../../test/support/test-storage.ts';
+import { DEMO_EXPORT_REFUSAL } from '../export-rule.ts';
 import { auditCommands } from './audit-commands.ts';
 
 /** An engine client whose runAudit answers when the test says, and rejects as `cancelled` on abort, as the bridge does. */

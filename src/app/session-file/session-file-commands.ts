@@ -4,19 +4,19 @@
  * in slices.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { EngineClient } from '../bridge/index.ts';
-import type { EngineEvent, HttpExchange } from '../shared/events.ts';
-import { EMPTY_CATALOG, type ReplayCatalog } from '../shared/replay-api.ts';
-import { exportFileName } from './file-stamp.ts';
-import { snapshotConversation } from './playground/saved.ts';
+import type { EngineClient } from '../../bridge/index.ts';
+import type { EngineEvent, HttpExchange } from '../../shared/events.ts';
+import { EMPTY_CATALOG, type ReplayCatalog } from '../../shared/replay-api.ts';
+import { exportFileName } from '../file-stamp.ts';
+import { snapshotConversation } from '../playground/saved.ts';
 import { recordedCalls } from './replay-recording.ts';
-import { SESSION_FILE_EXTENSION, type SessionData, type SessionFile } from '../shared/session-file/session-file.ts';
-import { indexCarried } from '../state/index.ts';
-import type { AppEffects } from './effects.ts';
-import { exportRefusal } from './export-rule.ts';
-import { catalogListSnapshots, liveListSnapshots } from './list-snapshots.ts';
-import type { Stores } from './stores.ts';
-import { LENS_VERSION } from '../shared/version.ts';
+import { SESSION_FILE_EXTENSION, type SessionData, type SessionFile } from '../../shared/session-file/session-file.ts';
+import { indexCarried } from '../../state/index.ts';
+import type { AppEffects } from '../effects.ts';
+import { exportRefusal } from '../export-rule.ts';
+import { catalogListSnapshots, liveListSnapshots } from '../list-snapshots.ts';
+import type { Stores } from '../stores.ts';
+import { LENS_VERSION } from '../../shared/version.ts';
 
 /** Log entries handed to the store per task while a file opens: a few milliseconds of work each. */
 const LOAD_SLICE = 5000;

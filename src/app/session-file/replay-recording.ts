@@ -3,9 +3,9 @@
  * get request paired with the response that answered it (by `requestSeq`, which the recorder set live).
  * One pass and a map, so a 100,000-message log costs milliseconds.
  */
-import type { MessageEntry } from '../shared/events.ts';
-import { REPLAY_METHODS, type RecordedCall } from '../shared/replay-api.ts';
-import { record } from '../shared/read.ts';
+import type { MessageEntry } from '../../shared/events.ts';
+import { REPLAY_METHODS, type RecordedCall } from '../../shared/replay-api.ts';
+import { record } from '../../shared/read.ts';
 
 type LogItem = { type: 'message'; entry: MessageEntry } | { type: 'note' };
 

@@ -3,10 +3,10 @@
  * Never with a secret value: headers and the URL's credential parameters carry a placeholder the user replaces
  * where the client keeps secrets.
  */
-import type { TransportChoice } from '../shared/model.ts';
-import { ownEntries } from '../shared/own.ts';
-import { urlWithPlaceholders } from '../shared/redact.ts';
-import { shellWord } from '../shared/shell.ts';
+import type { TransportChoice } from '../../shared/model.ts';
+import { ownEntries } from '../../shared/own.ts';
+import { urlWithPlaceholders } from '../../shared/redact.ts';
+import { shellWord } from '../../shared/shell.ts';
 
 export interface ExportableServer {
   name: string;

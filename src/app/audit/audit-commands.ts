@@ -3,11 +3,11 @@
  * engine's (src/engine/audit/); this keeps its AbortController, so leaving the Audit tab cancels nothing, and
  * puts where it stands in the `audit` store, fed by the router with the engine's `audit` events.
  */
-import type { EngineClient } from '../bridge/index.ts';
-import type { AuditOptions } from '../shared/audit.ts';
-import { asEngineError } from '../shared/errors.ts';
-import { LENS_VERSION } from '../shared/version.ts';
-import { messageItemId } from '../state/index.ts';
+import type { EngineClient } from '../../bridge/index.ts';
+import type { AuditOptions } from '../../shared/audit.ts';
+import { asEngineError } from '../../shared/errors.ts';
+import { LENS_VERSION } from '../../shared/version.ts';
+import { messageItemId } from '../../state/index.ts';
 import {
   AUDIT_REPORT_EXTENSION,
   MAX_AUDIT_REPORT_BYTES,
@@ -16,10 +16,10 @@ import {
   parseAuditReportFile,
   type AuditReportFile,
 } from './audit-report-file.ts';
-import type { AppEffects } from './effects.ts';
-import { exportRefusal } from './export-rule.ts';
-import { exportFileName } from './file-stamp.ts';
-import type { Stores } from './stores.ts';
+import type { AppEffects } from '../effects.ts';
+import { exportRefusal } from '../export-rule.ts';
+import { exportFileName } from '../file-stamp.ts';
+import type { Stores } from '../stores.ts';
 
 type AuditStores = Pick<Stores, 'audit' | 'log' | 'prefs'>;
 

@@ -12,10 +12,10 @@ import {
   type AuditReport,
   type AuditResult,
   type AuditVerdict,
-} from '../shared/audit.ts';
-import { eraFrom } from '../shared/era-profile.ts';
-import { isRecord } from '../shared/read.ts';
-import { maskUrlCredentials, redactJson, redactUrlsIn } from '../shared/redact.ts';
+} from '../../shared/audit.ts';
+import { eraFrom } from '../../shared/era-profile.ts';
+import { isRecord } from '../../shared/read.ts';
+import { maskUrlCredentials, redactJson, redactUrlsIn } from '../../shared/redact.ts';
 
 const AUDIT_REPORT_FORMAT = 'mcp-lens-audit-report';
 export const AUDIT_REPORT_EXTENSION = '.mcplens-audit.json';

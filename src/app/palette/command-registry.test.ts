@@ -1,12 +1,12 @@
 /** The palette's command registry, over a real workspace (its engine idle: no server is needed to list commands). */
 import { afterEach, describe, expect, it } from 'vitest';
-import { toolsQueryOptions } from '../queries/index.ts';
-import { memoryStorage } from '../test/support/test-storage.ts';
-import { engineOverChannel } from '../test/support/engine-channel.ts';
-import { nodeEffects } from '../test/support/node-effects.ts';
+import { toolsQueryOptions } from '../../queries/index.ts';
+import { memoryStorage } from '../../test/support/test-storage.ts';
+import { engineOverChannel } from '../../test/support/engine-channel.ts';
+import { nodeEffects } from '../../test/support/node-effects.ts';
 import { rankCommands } from './command-ranking.ts';
 import { listCommands, type RegistryContext } from './command-registry.ts';
-import { createWorkspace, type Workspace } from './workspace.ts';
+import { createWorkspace, type Workspace } from '../workspace.ts';
 
 let workspace: Workspace;
 

@@ -4,7 +4,7 @@
  * prefixes first. In every case a destructive command is never first and never preselected, so Ctrl-K,
  * Enter cannot end a session. Pure: tested in Node.
  */
-import type { CommandUse } from '../state/index.ts';
+import type { CommandUse } from '../../state/index.ts';
 import type { PaletteCommand } from './command-registry.ts';
 
 type Section = 'Recent' | 'Most used' | 'All';
