@@ -15,9 +15,10 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { relayFileImports } from '../src/node/build/relay-file.ts';
-import { relayAdvice, relayCommand, RELAY_FILE } from '../src/shared/relay.ts';
+import { startRelay } from '../src/node/relay/relay.ts';
+import { relayAdvice, relayCommand, relayFragment, RELAY_FILE, RELAY_VERSION_HEADER } from '../src/shared/relay.ts';
 import { discoverThrough, initializeThrough, runAdvisedRelay, type AdvisedRelay } from '../src/test/relay-advice-run.ts';
-import { expect, openApp, test } from './fixtures.ts';
+import { expect, openApp, openServerDetails, test } from './fixtures.ts';
 import { names } from './names.ts';
 import { APP_URL, NO_CORS_REAL_MCP_URL } from './servers/ports.ts';
 
@@ -87,6 +88,7 @@ test('the downloaded relay file checks out, and reaches a server without CORS in
   expect(initialized.status).toBe(200);
   expect(initialized.message).toMatchObject({ id: 1, result: { serverInfo: { name: expect.any(String) } } });
   expect(initialized.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
+  expect(initialized.headers.get(RELAY_VERSION_HEADER)).toBe(VERSION);
   const discovered = await discoverThrough(relay);
   expect(discovered.status).toBe(200);
   expect(discovered.message).toMatchObject({ id: 2, result: { supportedVersions: expect.arrayContaining(['2026-07-28']) } });
@@ -108,4 +110,31 @@ test('the downloaded relay file runs a stdio server, initialize on one run and s
     id: 2,
     result: { supportedVersions: expect.arrayContaining(['2026-07-28']) },
   });
+});
+
+test('says so when the relay is another version than the app', async ({ page }, testInfo) => {
+  const relay = await startRelay({
+    target: { kind: 'http', url: new URL(NO_CORS_REAL_MCP_URL) },
+    allowedOrigins: [APP_ORIGIN],
+    log: () => undefined,
+    version: '0.0.1',
+  });
+  try {
+    await page.goto(`${APP_URL}?url=${encodeURIComponent(relay.url)}${relayFragment(relay.token)}`);
+    await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
+    const status = page.getByRole('status').filter({ hasText: /Connected|Failed/ });
+    await expect(status).toContainText('Connected', { timeout: 20_000 });
+    await expect(status).toContainText(`relay 0.0.1, app ${VERSION}`);
+    await openServerDetails(page);
+    await expect(page.locator('.relay-version-note')).toHaveText(
+      `The local relay is version 0.0.1 and this app ${VERSION}. If something fails through it, stop it and start the relay with the command this app gives for a server it cannot reach directly.`,
+    );
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: testInfo.outputPath(`relay-version-${scheme}.png`) });
+    }
+  } finally {
+    await relay.close();
+  }
 });

@@ -8,6 +8,7 @@ import {
   lensContextTag,
   powershellWord,
   readLensContext,
+  readRelayVersion,
   relayAdvice,
   relayCommand,
   relayedResourceMetadata,
@@ -86,6 +87,14 @@ describe('relayAdvice: the relay command for where the app came from', () => {
     expect(readLensContext('package')).toBe('package');
     for (const other of [null, undefined, '', 'hosted', 'CLONE', 'clone ']) expect(readLensContext(other)).toBe('hosted');
     expect(lensContextTag('package')).toBe('<meta name="mcp-lens-context" content="package">');
+  });
+});
+
+describe('the relay version', () => {
+  it('is read from its header only in the shape of a version', () => {
+    expect(readRelayVersion(' 0.1.0 ')).toBe('0.1.0');
+    expect(readRelayVersion('1.2.3-beta.1+build')).toBe('1.2.3-beta.1+build');
+    for (const bad of [null, undefined, '', '0.1.0 <script>', 'x'.repeat(41)]) expect(readRelayVersion(bad)).toBeUndefined();
   });
 });
 

@@ -193,3 +193,25 @@ export function relayCommand(context: LensContext, appUrl: string, serverUrl: st
 export function powershellWord(word: string): string {
   return /^[A-Za-z0-9_./:=@%+,-]+$/.test(word) && word !== '--' ? word : `'${word.replace(/['‘’‚‛]/g, '$&$&')}'`;
 }
+
+/** The header on every answer the relay gives past its token check: its version, for the app to compare. */
+export const RELAY_VERSION_HEADER = 'Lens-Relay-Version';
+
+/** Versions are short; anything longer, or not a version's characters, is not read. */
+const VERSION_SHAPE = /^[0-9A-Za-z.+-]{1,40}$/;
+
+/** The relay's version from its header's value, or undefined when it sent none of the right shape. */
+export function readRelayVersion(value: string | null | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed !== undefined && VERSION_SHAPE.test(trimmed) ? trimmed : undefined;
+}
+
+/**
+ * What to say when the relay that answered is another version than this app, or undefined when they agree
+ * (or the relay said none: one older than the header). Either may be older, so the advice is the one that
+ * always works: run the relay this copy of the app offers.
+ */
+export function relayVersionWarning(relayVersion: string | undefined, appVersion: string): string | undefined {
+  if (relayVersion === undefined || relayVersion === appVersion) return undefined;
+  return `The local relay is version ${relayVersion} and this app ${appVersion}. If something fails through it, stop it and start the relay with the command this app gives for a server it cannot reach directly.`;
+}

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { startDemoServer } from '../node/demo-server/server.ts';
-import { relayAdvice, relayCommand } from '../shared/relay.ts';
+import { relayAdvice, relayCommand, RELAY_VERSION_HEADER } from '../shared/relay.ts';
 import { LENS_VERSION as VERSION } from '../shared/version.ts';
 import { discoverThrough, initializeThrough, runAdvisedRelay, type AdvisedRelay } from './relay-advice-run.ts';
 
@@ -42,8 +42,9 @@ describe('the relay advice in a clone, run as given', () => {
     const initialized = await initializeThrough(relay, 'http://127.0.0.1:5173');
     expect(initialized.status).toBe(200);
     expect(initialized.message).toMatchObject({ id: 1, result: { serverInfo: { name: expect.any(String) } } });
-    // The page may read the answer.
+    // The page may read the answer, and which relay gave it.
     expect(initialized.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
+    expect(initialized.headers.get(RELAY_VERSION_HEADER)).toBe(VERSION);
     const discovered = await discoverThrough(relay);
     expect(discovered.status).toBe(200);
     expect(discovered.message).toMatchObject({ id: 2, result: { supportedVersions: expect.arrayContaining(['2026-07-28']) } });

@@ -53,6 +53,7 @@ try {
     port: options.port,
     allowedOrigins: options.allowedOrigins,
     token: readToken(),
+    version,
     log: (line) => console.log(`relay: ${line}`),
     onTargetExit: () => {
       console.error('relay: the stdio server exited, so the relay stops.');

@@ -1,6 +1,8 @@
 import type { ConnectionPhase } from '../../shared/events.ts';
 import type { StreamHealth } from '../../state/stream-health.ts';
-import { useViaRelay } from '../common/use-via-relay.ts';
+import { relayVersionWarning } from '../../shared/relay.ts';
+import { LENS_VERSION } from '../../shared/version.ts';
+import { useRelayVersion, useViaRelay } from '../common/use-via-relay.ts';
 import { useStoreOf } from '../services.tsx';
 import { StreamHealthBadge } from './StreamHealth.tsx';
 
@@ -22,6 +24,8 @@ export function ConnectionStatus({ stream }: { stream: StreamDetailsToggle }) {
   const phase = useStoreOf('connection', (state) => state.phase);
   const transport = useStoreOf('connection', (state) => state.summary?.transport);
   const viaRelay = useViaRelay();
+  const relayVersion = useRelayVersion();
+  const versionWarning = relayVersionWarning(relayVersion, LENS_VERSION);
   const unwell = phase === 'connected' && stream.health.kind !== 'stable';
   return (
     <div role="status" className={`connection-status status-${phase}${unwell ? ' status-unwell' : ''}`}>
@@ -31,6 +35,11 @@ export function ConnectionStatus({ stream }: { stream: StreamDetailsToggle }) {
         <span className="status-transport">{transport === 'sse' ? 'legacy SSE' : 'Streamable HTTP'}</span>
       )}
       {viaRelay && <span className="status-transport status-relay">via local relay</span>}
+      {versionWarning !== undefined && (
+        <span className="status-transport status-relay-version" title={versionWarning}>
+          relay {relayVersion}, app {LENS_VERSION}
+        </span>
+      )}
       {phase === 'connected' && <StreamHealthBadge {...stream} />}
     </div>
   );
