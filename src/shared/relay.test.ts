@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import { isSecretHeader } from './redact.ts';
 import {
+  auditInvocation,
+  cliInvocation,
   isRelayAddress,
   readRelayFragment,
   RELAY_TOKEN_HEADER,
@@ -80,6 +82,19 @@ describe('relayAdvice: the relay command for where the app came from', () => {
       / 'https:\/\/s\.example\/mcp\?a=1&b=\$\(rm -rf ~\)'''$/,
     );
     expect(powershellWord('it’s')).toBe("'it’’s'");
+  });
+
+  it('names the CLI and the audit as a clone runs them, and as the package does', () => {
+    expect([cliInvocation('clone'), auditInvocation('clone')]).toEqual([
+      ['npm', 'run', 'cli', '--'],
+      ['npm', 'run', 'cli', '--', 'audit'],
+    ]);
+    // A hosted copy carries no CLI: a clone's is the one that exists.
+    expect(cliInvocation('hosted')).toEqual(cliInvocation('clone'));
+    expect([cliInvocation('package'), auditInvocation('package')]).toEqual([
+      ['npx', 'mcp-lens', 'cli'],
+      ['npx', 'mcp-lens', 'audit'],
+    ]);
   });
 
   it("takes the context from the page's meta tag, and any other value or none as hosted", () => {

@@ -150,6 +150,11 @@ export function cliInvocation(context: LensContext): string[] {
   return context === 'package' ? ['npx', 'mcp-lens', 'cli'] : ['npm', 'run', 'cli', '--'];
 }
 
+/** What runs the headless audit (src/node/cli/audit/) in each context, as `cliInvocation`. */
+export function auditInvocation(context: LensContext): string[] {
+  return context === 'package' ? ['npx', 'mcp-lens', 'audit'] : ['npm', 'run', 'cli', '--', 'audit'];
+}
+
 /** The relay's advice for one context: the command, and for the downloaded file its PowerShell form and the hash check. */
 export interface RelayAdvice {
   /** For a POSIX shell (Linux, macOS, Git Bash or WSL on Windows). */
