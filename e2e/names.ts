@@ -19,7 +19,8 @@ export const names = {
     copyRelayCommand: 'Copy relay command',
     /** The relay's command as `relayAdvice` words it where this copy of the app came from (a `pre`). */
     relayCommand: 'Relay command',
-    /** A hosted copy's: the download and run in PowerShell, and the check of the file's SHA-256. */
+    /** A hosted copy's: a disclosure (`summary`) over the download and run in PowerShell, and the check of the file's SHA-256. */
+    relayMore: 'PowerShell, and checking the file',
     relayCommandPowershell: 'Relay command for PowerShell',
     checkRelayFile: 'Check the relay file',
     /** A popover (a group of the same name) with Transport, Protocol, Headers, Client capabilities and Save server. */

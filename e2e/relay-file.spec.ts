@@ -57,6 +57,8 @@ test('a plain static host offers the single-file relay: the command, its PowerSh
   const offer = page.getByRole('alert').getByRole('region', { name: names.connection.localRelay });
   const advice = relayCommand('hosted', APP_URL, NO_CORS_REAL_MCP_URL);
   await expect(offer.getByLabel(names.connection.relayCommand, { exact: true })).toHaveText(advice.command);
+  await offer.getByText(names.connection.relayMore, { exact: true }).click();
+  await expect(offer.getByLabel(names.connection.relayCommandPowershell)).toBeVisible();
   await expect(offer.getByLabel(names.connection.relayCommandPowershell)).toHaveText(advice.powershell!);
   await expect(offer.getByLabel(names.connection.checkRelayFile)).toHaveText(`${advice.check!.posix}\n${advice.check!.powershell}`);
   await expect(offer.getByRole('button', { name: names.connection.copyRelayCommand })).toBeEnabled();

@@ -41,7 +41,9 @@ export function RelayAdviceBlock({
         {shown.command}
       </pre>
       {shown.powershell !== undefined && shown.check !== undefined && (
-        <>
+        // Folded: the command above is what most people run, and a config import repeats this per server.
+        <details className="relay-more">
+          <summary>PowerShell, and checking the file</summary>
           <span className="hint">In PowerShell on Windows:</span>
           <pre className="code-block relay-command" aria-label="Relay command for PowerShell">
             {shown.powershell}
@@ -53,7 +55,7 @@ export function RelayAdviceBlock({
           <pre className="code-block relay-command" aria-label="Check the relay file">
             {`${shown.check.posix}\n${shown.check.powershell}`}
           </pre>
-        </>
+        </details>
       )}
     </div>
   );
