@@ -18,6 +18,7 @@ import { relayFileImports } from '../src/node/build/relay-file.ts';
 import { startRelay } from '../src/node/relay/relay.ts';
 import { relayAdvice, relayCommand, relayFragment, RELAY_FILE, RELAY_VERSION_HEADER } from '../src/shared/relay.ts';
 import { discoverThrough, initializeThrough, runAdvisedRelay, type AdvisedRelay } from '../src/test/relay-advice-run.ts';
+import { scanBothThemes } from './axe.ts';
 import { expect, openApp, openServerDetails, test } from './fixtures.ts';
 import { names } from './names.ts';
 import { APP_URL, NO_CORS_REAL_MCP_URL } from './servers/ports.ts';
@@ -62,6 +63,7 @@ test('a plain static host offers the single-file relay: the command, its PowerSh
   await expect(offer.getByLabel(names.connection.relayCommandPowershell)).toHaveText(advice.powershell!);
   await expect(offer.getByLabel(names.connection.checkRelayFile)).toHaveText(`${advice.check!.posix}\n${advice.check!.powershell}`);
   await expect(offer.getByRole('button', { name: names.connection.copyRelayCommand })).toBeEnabled();
+  expect(await scanBothThemes(page, 'The relay offer, unfolded', ['.relay-offer'])).toEqual([]);
   for (const scheme of ['light', 'dark'] as const) {
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.emulateMedia({ colorScheme: scheme });
