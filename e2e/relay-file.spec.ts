@@ -58,6 +58,8 @@ test('a plain static host offers the single-file relay: the command, its PowerSh
   const offer = page.getByRole('alert').getByRole('region', { name: names.connection.localRelay });
   const advice = relayCommand('hosted', APP_URL, NO_CORS_REAL_MCP_URL);
   await expect(offer.getByLabel(names.connection.relayCommand, { exact: true })).toHaveText(advice.command);
+  // Running a file from a host is more than using its page: said beside the command, not folded away.
+  await expect(offer).toContainText('runs it with Node, with your access to this machine: run it only from a host you trust.');
   await offer.getByText(names.connection.relayMore, { exact: true }).click();
   await expect(offer.getByLabel(names.connection.relayCommandPowershell)).toBeVisible();
   await expect(offer.getByLabel(names.connection.relayCommandPowershell)).toHaveText(advice.powershell!);

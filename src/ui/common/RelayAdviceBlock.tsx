@@ -40,6 +40,12 @@ export function RelayAdviceBlock({
       <pre className="code-block relay-command" aria-label="Relay command">
         {shown.command}
       </pre>
+      {shown.check !== undefined && (
+        <span className="hint relay-trust">
+          This downloads the relay from the host of this page and runs it with Node, with your access to this machine: run it only from a
+          host you trust.
+        </span>
+      )}
       {shown.powershell !== undefined && shown.check !== undefined && (
         // Folded: the command above is what most people run, and a config import repeats this per server.
         <details className="relay-more">
@@ -49,8 +55,8 @@ export function RelayAdviceBlock({
             {shown.powershell}
           </pre>
           <span className="hint">
-            Its SHA-256 is published beside it. To check a download against it (on macOS, <code>shasum -a 256 -c</code> in place of{' '}
-            <code>sha256sum -c</code>; PowerShell prints True when it matches):
+            Its SHA-256 is published beside it, which shows the download is whole and is what this host publishes. To check it (on macOS,{' '}
+            <code>shasum -a 256 -c</code> in place of <code>sha256sum -c</code>; PowerShell prints True when it matches):
           </span>
           <pre className="code-block relay-command" aria-label="Check the relay file">
             {`${shown.check.posix}\n${shown.check.powershell}`}
