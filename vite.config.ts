@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { clientMetadataPlugin } from './src/node/build/client-metadata.ts';
 import { hostingRecipesPlugin } from './src/node/build/hosting-recipes.ts';
+import { relayFilePlugin } from './src/node/build/relay-file.ts';
+import { lensContextTag } from './src/shared/relay.ts';
 import { CSP_META } from './src/node/static-server/csp.ts';
 
 /**
@@ -36,6 +38,18 @@ function workerSdkShims(): Plugin {
   };
 }
 
+/**
+ * The dev server is a clone's (`npm run dev`), so its page says so, as `npm start`'s static server does
+ * (src/shared/relay.ts, `LENS_CONTEXT_META`); the built page says nothing, whoever hosts it.
+ */
+function cloneContextInDev(): Plugin {
+  return {
+    name: 'mcp-lens-clone-context',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace(/<head>/i, (head) => `${head}${lensContextTag('clone')}`),
+  };
+}
+
 /** package.json's version, for src/shared/version.ts. */
 export const lensVersion = (): string =>
   (JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -46,7 +60,14 @@ const OAUTH_CALLBACK_PAGE = 'oauth-callback.html';
 export default defineConfig({
   // Relative asset URLs let the built app run from any sub-path of any static host.
   base: './',
-  plugins: [react(), contentSecurityPolicyMeta(), clientMetadataPlugin(process.env.MCP_LENS_PUBLIC_URL), hostingRecipesPlugin()],
+  plugins: [
+    react(),
+    contentSecurityPolicyMeta(),
+    cloneContextInDev(),
+    clientMetadataPlugin(process.env.MCP_LENS_PUBLIC_URL),
+    hostingRecipesPlugin(),
+    relayFilePlugin(lensVersion()),
+  ],
   worker: { format: 'es', plugins: () => [workerSdkShims()] },
   resolve: {
     alias: [

@@ -17,6 +17,12 @@ export const names = {
     connectAs2025: 'Connect as 2025',
     localRelay: 'Local relay',
     copyRelayCommand: 'Copy relay command',
+    /** The relay's command as `relayAdvice` words it where this copy of the app came from (a `pre`). */
+    relayCommand: 'Relay command',
+    /** A hosted copy's: a disclosure (`summary`) over the download and run in PowerShell, and the check of the file's SHA-256. */
+    relayMore: 'PowerShell, and checking the file',
+    relayCommandPowershell: 'Relay command for PowerShell',
+    checkRelayFile: 'Check the relay file',
     /** A popover (a group of the same name) with Transport, Protocol, Headers, Client capabilities and Save server. */
     settings: 'Connection settings',
     transport: 'Transport',

@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, openApp, openServerDetails, test } from './fixtures.ts';
+import { relayCommand } from '../src/shared/relay.ts';
 import { nameOf, names } from './names.ts';
 import {
   APP_URL,
@@ -59,7 +60,10 @@ test('offers the exact relay command when a server sends no CORS headers', async
   await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Failed/ })).toBeVisible({ timeout: 15_000 });
   const offer = page.getByRole('alert').getByRole('region', { name: names.connection.localRelay });
-  await expect(offer.getByLabel('Relay command')).toHaveText(`npx mcp-lens relay --lens ${APP_URL} ${NO_CORS_REAL_MCP_URL}`);
+  // This app is served by a plain static server, as a hosted copy is: the single-file relay (e2e/relay-file.spec.ts runs it).
+  await expect(offer.getByLabel(names.connection.relayCommand, { exact: true })).toHaveText(
+    relayCommand('hosted', APP_URL, NO_CORS_REAL_MCP_URL).command,
+  );
   await expect(offer).toContainText('listens on 127.0.0.1 only, forwards to this one URL and nothing else');
   await expect(offer.getByRole('button', { name: names.connection.copyRelayCommand })).toBeEnabled();
 });

@@ -22,8 +22,9 @@ test('imports a Claude Desktop config with three servers and connects to one fro
   await page.getByRole('textbox', { name: names.savedServers.configJson }).fill(JSON.stringify(config));
   await page.getByRole('button', { name: names.savedServers.import, exact: true }).click();
   await expect(page.getByText('Saved 2 servers.')).toBeVisible();
+  // Served by a plain static server, the app advises the relay file it publishes, with --lens naming itself.
   await expect(page.getByRole('list', { name: names.savedServers.localServers })).toContainText(
-    "npx mcp-lens relay -- npx -y @modelcontextprotocol/server-filesystem '/tmp/My Files'",
+    `curl -fsSLO ${APP_URL}mcp-lens-relay.mjs && node mcp-lens-relay.mjs --lens ${APP_URL} -- npx -y @modelcontextprotocol/server-filesystem '/tmp/My Files'`,
   );
   await expect(savedServers(page).getByRole('listitem')).toHaveCount(2);
 

@@ -100,7 +100,13 @@ try {
   const unknown = await run(npx, ['mcp-lens', 'frobnicate'], project);
   if (unknown.code !== 2 || !unknown.stderr.includes('Usage:') || unknown.stdout !== '') fail(`npx mcp-lens frobnicate: ${show(unknown)}`);
   const relayHelp = await run(npx, ['mcp-lens', 'relay', '--help'], project);
-  if (relayHelp.code !== 0 || !relayHelp.stdout.includes('--lens <url>')) fail(`npx mcp-lens relay --help: ${show(relayHelp)}`);
+  // Its usage names the package's own command (src/node/lens-context.ts), not a clone's npm run relay.
+  if (
+    relayHelp.code !== 0 ||
+    !relayHelp.stdout.includes('--lens <url>') ||
+    !relayHelp.stdout.includes('npx mcp-lens relay [options] <server URL>')
+  )
+    fail(`npx mcp-lens relay --help: ${show(relayHelp)}`);
   console.log('npx mcp-lens --help, --version, relay --help: answered; npx mcp-lens frobnicate: the usage on stderr, exit 2');
 
   // 5. The app, served with its policy in a header (and the same policy, less frame-ancestors, in the page).
@@ -131,12 +137,17 @@ try {
   if (sandbox.status !== 200 || metaPolicy(sandbox.text) !== sandbox.headers.get('content-security-policy'))
     fail(`sandbox.html answered ${sandbox.status} with the policy ${sandbox.headers.get('content-security-policy')}`);
   if (sandbox.headers.has('cross-origin-opener-policy')) fail('sandbox.html carries the app’s opener policy.');
-  // The package's Node files sit beside the app's folder, never inside what is served.
-  for (const outside of ['relay.mjs', '../package.json']) {
+  // The page says it came from the package, so its relay advice is `npx mcp-lens relay` (src/shared/relay.ts).
+  if (!page.text.includes('<meta name="mcp-lens-context" content="package">')) fail('The page does not say it came from the package.');
+  // The package's Node files sit beside the app's folder, never inside what is served, and a hosted copy's
+  // single-file relay is not in it.
+  for (const outside of ['relay.mjs', '../package.json', 'mcp-lens-relay.mjs', 'mcp-lens-relay.mjs.sha256']) {
     const answer = await get(new URL(outside, appUrl));
     if (answer.status !== 404) fail(`GET ${outside} beside the app answered ${answer.status}.`);
   }
-  console.log(`mcp-lens --port 0: ${appUrl} serves the app (${script}), its policy in the header and the page, sandbox.html under its own`);
+  console.log(
+    `mcp-lens --port 0: ${appUrl} serves the app (${script}) as the package's, its policy in the header and the page, sandbox.html under its own`,
+  );
 
   // 6. The relay in front of the demo server (HTTP), and in front of a stdio server.
   const demo = start(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/node/demo-server/main.ts', '--port', '0'], root);

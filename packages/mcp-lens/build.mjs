@@ -28,7 +28,9 @@ await buildApp({
   build: { outDir: `${here}dist/app`, emptyOutDir: true, sourcemap: false },
 });
 // The header recipes for other static hosts (src/node/build/hosting-recipes.ts): this package is its own host.
-for (const recipe of ['_headers', 'vercel.json', 'hosting']) rmSync(`${here}dist/app/${recipe}`, { recursive: true });
+// And the single-file relay for a hosted copy (src/node/build/relay-file.ts): this package has its own.
+for (const file of ['_headers', 'vercel.json', 'hosting', 'mcp-lens-relay.mjs', 'mcp-lens-relay.mjs.sha256'])
+  rmSync(`${here}dist/app/${file}`, { recursive: true });
 
 // The version the engine reports as its clientInfo (src/shared/version.ts), as Vite sets it for the app.
 const { version } = JSON.parse(readFileSync(`${repository}package.json`, 'utf8'));
@@ -39,7 +41,8 @@ for (const [name, entry] of Object.entries(ENTRIES)) {
     platform: 'node',
     logLevel: 'warn',
     external: [/^@modelcontextprotocol\//],
-    transform: { define: { __MCP_LENS_VERSION__: JSON.stringify(version) } },
+    // The context names the commands its messages suggest (src/node/lens-context.ts): this package's.
+    transform: { define: { __MCP_LENS_VERSION__: JSON.stringify(version), __MCP_LENS_CONTEXT__: JSON.stringify('package') } },
     output: { file: `${here}dist/${name}.mjs`, format: 'esm', codeSplitting: false },
   });
 }

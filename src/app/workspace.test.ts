@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
-import { relayCommand } from './saved-servers/server-config.ts';
+import { stdioRelayAdvice } from './saved-servers/server-config.ts';
 import { exportSnippets } from './saved-servers/server-export.ts';
 import { memoryStorage } from '../test/support/test-storage.ts';
 import { engineOverChannel } from '../test/support/engine-channel.ts';
@@ -101,7 +101,9 @@ describe('saved servers', () => {
     };
     const outcome = app.commands.importConfig(JSON.stringify(config));
     expect(outcome.added.map((added) => added.name)).toEqual(['demo', 'old']);
-    expect(outcome.stdio.map(relayCommand)).toEqual(['npx mcp-lens relay -- npx -y @modelcontextprotocol/server-filesystem /tmp']);
+    expect(outcome.stdio.map((entry) => stdioRelayAdvice(entry, 'clone', 'http://127.0.0.1:5173/').command)).toEqual([
+      'npm run relay -- --lens http://127.0.0.1:5173/ -- npx -y @modelcontextprotocol/server-filesystem /tmp',
+    ]);
     expect(outcome.problems).toEqual([expect.stringContaining('broken: Only http and https')]);
     expect(app.savedServers.getState().servers.map((server) => [server.name, server.transport])).toEqual([
       ['demo', 'streamable-http'],

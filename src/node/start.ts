@@ -39,7 +39,7 @@ if (!existsSync(`${DIST}index.html`)) {
 
 const demo = await withFreePortFallback('demo MCP server', portFromEnv('DEMO_PORT', 3001), (port) => startDemoServer({ port }));
 const app = await withFreePortFallback('app', portFromEnv('PORT', LOCAL_APP_PORT), (port) =>
-  startStaticServer({ root: DIST, port, basePath: '/' }),
+  startStaticServer({ root: DIST, port, basePath: '/', context: 'clone' }),
 );
 
 console.log(`MCP Lens: ${app.url}?url=${encodeURIComponent(demo.url)}`);

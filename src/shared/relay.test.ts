@@ -2,9 +2,16 @@ import { describe, expect, it } from 'vitest';
 
 import { isSecretHeader } from './redact.ts';
 import {
+  auditInvocation,
+  cliInvocation,
   isRelayAddress,
   readRelayFragment,
   RELAY_TOKEN_HEADER,
+  lensContextTag,
+  powershellWord,
+  readLensContext,
+  readRelayVersion,
+  relayAdvice,
   relayCommand,
   relayedResourceMetadata,
   relayFragment,
@@ -34,17 +41,75 @@ describe('the relay token', () => {
   });
 });
 
-describe('relayCommand', () => {
-  it('names the app page and the server', () => {
-    expect(relayCommand('https://server.example/mcp', 'http://127.0.0.1:5173/inspector/')).toBe(
-      'npx mcp-lens relay --lens http://127.0.0.1:5173/inspector/ https://server.example/mcp',
+describe('relayAdvice: the relay command for where the app came from', () => {
+  const app = 'http://127.0.0.1:5173/inspector/';
+  const server = 'https://server.example/mcp';
+
+  it('is npm run relay in a clone, npx mcp-lens relay from the package', () => {
+    expect(relayCommand('clone', app, server)).toEqual({ command: `npm run relay -- --lens ${app} ${server}` });
+    expect(relayCommand('package', app, server)).toEqual({ command: `npx mcp-lens relay --lens ${app} ${server}` });
+  });
+
+  it('downloads the single file from beside the app on a hosted copy, in POSIX shells and PowerShell, with its check', () => {
+    const hosted = relayCommand('hosted', 'https://lens.example/tools/', server);
+    expect(hosted.command).toBe(
+      `curl -fsSLO https://lens.example/tools/mcp-lens-relay.mjs && node mcp-lens-relay.mjs --lens https://lens.example/tools/ ${server}`,
+    );
+    expect(hosted.powershell).toBe(
+      `Invoke-WebRequest https://lens.example/tools/mcp-lens-relay.mjs -OutFile mcp-lens-relay.mjs; node mcp-lens-relay.mjs --lens https://lens.example/tools/ ${server}`,
+    );
+    expect(hosted.check).toEqual({
+      posix: 'curl -fsSL https://lens.example/tools/mcp-lens-relay.mjs.sha256 | sha256sum -c',
+      powershell:
+        '(Get-FileHash mcp-lens-relay.mjs).Hash -eq (-split (Invoke-RestMethod https://lens.example/tools/mcp-lens-relay.mjs.sha256))[0]',
+    });
+  });
+
+  it('runs a stdio server after -- in each context, the -- quoted for PowerShell', () => {
+    const stdio = ['--', 'npx', '-y', '@modelcontextprotocol/server-memory'];
+    expect(relayAdvice('clone', app, stdio).command).toBe(`npm run relay -- --lens ${app} -- npx -y @modelcontextprotocol/server-memory`);
+    expect(relayAdvice('hosted', 'https://lens.example/', stdio).powershell).toBe(
+      "Invoke-WebRequest https://lens.example/mcp-lens-relay.mjs -OutFile mcp-lens-relay.mjs; node mcp-lens-relay.mjs --lens https://lens.example/ '--' npx -y @modelcontextprotocol/server-memory",
     );
   });
 
-  it('quotes a URL a shell would otherwise split, expand or run', () => {
-    expect(relayCommand("https://s.example/mcp?a=1&b=$(rm -rf ~)'", 'http://localhost:5173/')).toBe(
+  it('quotes a URL each shell would otherwise split, expand or run', () => {
+    const hostile = "https://s.example/mcp?a=1&b=$(rm -rf ~)'";
+    expect(relayCommand('package', 'http://localhost:5173/', hostile).command).toBe(
       `npx mcp-lens relay --lens http://localhost:5173/ 'https://s.example/mcp?a=1&b=$(rm -rf ~)'\\'''`,
     );
+    expect(relayCommand('hosted', 'https://lens.example/', hostile).powershell).toMatch(
+      / 'https:\/\/s\.example\/mcp\?a=1&b=\$\(rm -rf ~\)'''$/,
+    );
+    expect(powershellWord('it’s')).toBe("'it’’s'");
+  });
+
+  it('names the CLI and the audit as a clone runs them, and as the package does', () => {
+    expect([cliInvocation('clone'), auditInvocation('clone')]).toEqual([
+      ['npm', 'run', 'cli', '--'],
+      ['npm', 'run', 'cli', '--', 'audit'],
+    ]);
+    // A hosted copy carries no CLI: a clone's is the one that exists.
+    expect(cliInvocation('hosted')).toEqual(cliInvocation('clone'));
+    expect([cliInvocation('package'), auditInvocation('package')]).toEqual([
+      ['npx', 'mcp-lens', 'cli'],
+      ['npx', 'mcp-lens', 'audit'],
+    ]);
+  });
+
+  it("takes the context from the page's meta tag, and any other value or none as hosted", () => {
+    expect(readLensContext('clone')).toBe('clone');
+    expect(readLensContext('package')).toBe('package');
+    for (const other of [null, undefined, '', 'hosted', 'CLONE', 'clone ']) expect(readLensContext(other)).toBe('hosted');
+    expect(lensContextTag('package')).toBe('<meta name="mcp-lens-context" content="package">');
+  });
+});
+
+describe('the relay version', () => {
+  it('is read from its header only in the shape of a version', () => {
+    expect(readRelayVersion(' 0.1.0 ')).toBe('0.1.0');
+    expect(readRelayVersion('1.2.3-beta.1+build')).toBe('1.2.3-beta.1+build');
+    for (const bad of [null, undefined, '', '0.1.0 <script>', 'x'.repeat(41)]) expect(readRelayVersion(bad)).toBeUndefined();
   });
 });
 

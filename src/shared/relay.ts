@@ -109,15 +109,114 @@ export function usesRelay(headers: ReadonlyArray<{ name: string; value: string }
 }
 
 /**
- * The command that relays `serverUrl` for an app at `appUrl`: the published package's relay (packages/
- * mcp-lens), so no clone is needed; it prints a link that opens this app on the relay with the token in
- * place. Values are single-quoted for a POSIX shell when they hold anything but URL-safe characters.
+ * Where this copy of MCP Lens came from, which decides the command that runs its relay (docs/relay.md#which-command):
+ * - `clone`: a clone of the repository (`npm start`, `npm run dev`): `npm run relay -- …`;
+ * - `package`: the `mcp-lens` package (`npx mcp-lens`): `npx mcp-lens relay …`;
+ * - `hosted`: any other host of the built app, which serves the relay as one file beside it
+ *   (src/node/build/relay-file.ts): download it, then `node mcp-lens-relay.mjs …`.
  */
-export function relayCommand(serverUrl: string, appUrl: string): string {
-  return relayCommandLine(['--lens', appUrl, serverUrl]);
+export type LensContext = 'clone' | 'package' | 'hosted';
+
+/**
+ * The meta tag the server that served the app adds to its page to name its context. Only our two servers
+ * add it (src/node/static-server/, the Vite dev server); a plain static host has neither, so no tag means
+ * `hosted`, the one command that works from any copy.
+ */
+export const LENS_CONTEXT_META = 'mcp-lens-context';
+
+/** The context a meta tag's content names; anything else, or none, is `hosted`. */
+export function readLensContext(content: string | null | undefined): LensContext {
+  return content === 'clone' || content === 'package' ? content : 'hosted';
 }
 
-/** `npx mcp-lens relay` with these arguments, each quoted for a POSIX shell where it needs to be. */
-export function relayCommandLine(args: readonly string[]): string {
-  return ['npx', 'mcp-lens', 'relay', ...args].map(shellWord).join(' ');
+/** The tag `LENS_CONTEXT_META` as a server puts it in the page's head. */
+export function lensContextTag(context: LensContext): string {
+  return `<meta name="${LENS_CONTEXT_META}" content="${context}">`;
+}
+
+/** The single-file relay the build writes beside the app (dist/), and its SHA-256 in `sha256sum` format. */
+export const RELAY_FILE = 'mcp-lens-relay.mjs';
+export const RELAY_FILE_HASH = `${RELAY_FILE}.sha256`;
+
+/** What runs the relay in each context, before its own arguments. */
+export function relayInvocation(context: LensContext): string[] {
+  if (context === 'clone') return ['npm', 'run', 'relay', '--'];
+  if (context === 'package') return ['npx', 'mcp-lens', 'relay'];
+  return ['node', RELAY_FILE];
+}
+
+/** What runs the headless client (src/node/cli/) in each context; a hosted copy carries none, so a clone's. */
+export function cliInvocation(context: LensContext): string[] {
+  return context === 'package' ? ['npx', 'mcp-lens', 'cli'] : ['npm', 'run', 'cli', '--'];
+}
+
+/** What runs the headless audit (src/node/cli/audit/) in each context, as `cliInvocation`. */
+export function auditInvocation(context: LensContext): string[] {
+  return context === 'package' ? ['npx', 'mcp-lens', 'audit'] : ['npm', 'run', 'cli', '--', 'audit'];
+}
+
+/** The relay's advice for one context: the command, and for the downloaded file its PowerShell form and the hash check. */
+export interface RelayAdvice {
+  /** For a POSIX shell (Linux, macOS, Git Bash or WSL on Windows). */
+  command: string;
+  /** The hosted copy's: the same in PowerShell, whose `curl` is another command. */
+  powershell?: string;
+  /** The hosted copy's: compare the download with the SHA-256 published beside it. */
+  check?: { posix: string; powershell: string };
+}
+
+/**
+ * The one place every piece of advice gets the relay's command from (the CORS panel, the config import, the
+ * relay's and the CLI's own messages; the docs quote it): for a server URL, or `--` and a stdio command,
+ * with `--lens <appUrl>` so the link it prints opens this very app and the relay allows this page's origin.
+ * Words are quoted for the shell they are shown for.
+ */
+export function relayAdvice(context: LensContext, appUrl: string, target: readonly string[]): RelayAdvice {
+  const args = ['--lens', appUrl, ...target];
+  if (context !== 'hosted') return { command: [...relayInvocation(context), ...args].map(shellWord).join(' ') };
+  const file = new URL(RELAY_FILE, appUrl).href;
+  const run = [...relayInvocation('hosted'), ...args];
+  return {
+    command: `curl -fsSLO ${shellWord(file)} && ${run.map(shellWord).join(' ')}`,
+    powershell: `Invoke-WebRequest ${powershellWord(file)} -OutFile ${RELAY_FILE}; ${run.map(powershellWord).join(' ')}`,
+    check: {
+      posix: `curl -fsSL ${shellWord(`${file}.sha256`)} | sha256sum -c`,
+      powershell: `(Get-FileHash ${RELAY_FILE}).Hash -eq (-split (Invoke-RestMethod ${powershellWord(`${file}.sha256`)}))[0]`,
+    },
+  };
+}
+
+/** The relay for an HTTP server that sends no CORS headers. */
+export function relayCommand(context: LensContext, appUrl: string, serverUrl: string): RelayAdvice {
+  return relayAdvice(context, appUrl, [serverUrl]);
+}
+
+/**
+ * One word for PowerShell: as it is when it holds only safe characters, else single-quoted (a quote
+ * doubled). `--` is quoted too: PowerShell may swallow a bare one instead of passing it on.
+ */
+export function powershellWord(word: string): string {
+  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(word) && word !== '--' ? word : `'${word.replace(/['‘’‚‛]/g, '$&$&')}'`;
+}
+
+/** The header on every answer the relay gives past its token check: its version, for the app to compare. */
+export const RELAY_VERSION_HEADER = 'Lens-Relay-Version';
+
+/** Versions are short; anything longer, or not a version's characters, is not read. */
+const VERSION_SHAPE = /^[0-9A-Za-z.+-]{1,40}$/;
+
+/** The relay's version from its header's value, or undefined when it sent none of the right shape. */
+export function readRelayVersion(value: string | null | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed !== undefined && VERSION_SHAPE.test(trimmed) ? trimmed : undefined;
+}
+
+/**
+ * What to say when the relay that answered is another version than this app, or undefined when they agree
+ * (or the relay said none: one older than the header). Either may be older, so the advice is the one that
+ * always works: run the relay this copy of the app offers.
+ */
+export function relayVersionWarning(relayVersion: string | undefined, appVersion: string): string | undefined {
+  if (relayVersion === undefined || relayVersion === appVersion) return undefined;
+  return `The local relay is version ${relayVersion} and this app ${appVersion}. If something fails through it, stop it and start the relay with the command this app gives for a server it cannot reach directly.`;
 }

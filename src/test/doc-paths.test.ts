@@ -18,6 +18,9 @@ const IDENTIFIER = /^([a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*)(\(\))?$/;
 /** Names that docs cite from outside the code: a package.json key, and a browser API the code leaves undefined on purpose. */
 const NOT_OURS = new Set(['optionalDependencies', 'createHTML']);
 
+/** Files the build writes, which docs name but the repository does not hold. */
+const BUILT = new Set(['mcp-lens-relay.mjs']);
+
 const files = repoFiles();
 const docs = files.filter((file) => file.endsWith('.md'));
 
@@ -45,7 +48,7 @@ describe('names backticked in docs', () => {
 
   it('every bare file name is a file of the repository', () => {
     const names = new Set(files.map((file) => basename(file)));
-    const missing = backticked.filter(({ token }) => BARE_FILE.test(token) && !names.has(token));
+    const missing = backticked.filter(({ token }) => BARE_FILE.test(token) && !names.has(token) && !BUILT.has(token));
     expect(missing.map(({ doc, token }) => `${doc} names ${token}`)).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CONFIG_CHARS, MAX_CONFIG_ENTRIES, parseServerConfig, relayCommand } from './server-config.ts';
+import { MAX_CONFIG_CHARS, MAX_CONFIG_ENTRIES, parseServerConfig, stdioRelayAdvice } from './server-config.ts';
 import { shellWord } from '../../shared/shell.ts';
 import { exportSnippets, placeholderFor } from './server-export.ts';
 
@@ -111,8 +111,9 @@ describe('parseServerConfig', () => {
 
 describe('relay command and shell words', () => {
   it('prints the relay command, quoting only what a shell would split or expand', () => {
-    expect(relayCommand({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/Users/me/My Files'] })).toBe(
-      "npx mcp-lens relay -- npx -y @modelcontextprotocol/server-filesystem '/Users/me/My Files'",
+    const entry = { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/Users/me/My Files'] };
+    expect(stdioRelayAdvice(entry, 'package', 'http://127.0.0.1:5173/').command).toBe(
+      "npx mcp-lens relay --lens http://127.0.0.1:5173/ -- npx -y @modelcontextprotocol/server-filesystem '/Users/me/My Files'",
     );
     expect(shellWord("it's $(rm -rf ~)")).toBe(`'it'\\''s $(rm -rf ~)'`);
     expect(shellWord('')).toBe("''");

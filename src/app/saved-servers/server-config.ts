@@ -7,7 +7,7 @@
 import type { TransportChoice } from '../../shared/model.ts';
 import { ownValue } from '../../shared/own.ts';
 import { describeError, formatCount, isRecord } from '../../shared/read.ts';
-import { relayCommandLine } from '../../shared/relay.ts';
+import { relayAdvice, type LensContext, type RelayAdvice } from '../../shared/relay.ts';
 
 /** A pasted or dropped config larger than this is refused before it is parsed. */
 export const MAX_CONFIG_CHARS = 1_000_000;
@@ -120,7 +120,10 @@ function transportOf(type: unknown): TransportChoice | undefined {
   return undefined;
 }
 
-/** The command that serves a stdio server over HTTP on this machine, for the inspector to reach. */
-export function relayCommand(entry: Pick<StdioEntry, 'command' | 'args'>): string {
-  return relayCommandLine(['--', entry.command, ...entry.args]);
+/**
+ * The relay command that serves a stdio server over HTTP on this machine, for the app at `appUrl` to reach,
+ * in the form that works where that app came from (`relayAdvice`, src/shared/relay.ts).
+ */
+export function stdioRelayAdvice(entry: Pick<StdioEntry, 'command' | 'args'>, context: LensContext, appUrl: string): RelayAdvice {
+  return relayAdvice(context, appUrl, ['--', entry.command, ...entry.args]);
 }

@@ -42,7 +42,7 @@ export async function openRelayProbe(deps: RelayProbeDeps): Promise<HttpProbe | 
     const declared = isRecord(info) && typeof info.target === 'string' && URL.canParse(info.target) ? new URL(info.target) : undefined;
     if (declared === undefined || (declared.protocol !== 'http:' && declared.protocol !== 'https:'))
       return {
-        unavailable: `The local relay has no probe endpoint for this server (HTTP ${answer.status} from ${RELAY_PROBE_PATH}): a relay for a stdio server has no HTTP to probe, and an older relay has none. Run the command line against the server itself: npm run cli -- audit <url>.`,
+        unavailable: `The local relay has no probe endpoint for this server (HTTP ${answer.status} from ${RELAY_PROBE_PATH}): a relay for a stdio server has no HTTP to probe, and an older relay has none. Run the command line against the server itself: npm run cli -- audit <url> in a clone, npx mcp-lens audit <url> from the package.`,
       };
     target = declared;
   } catch (error) {

@@ -1,6 +1,8 @@
 /** The CLI's command line: flags, their defaults and bounds, and the usage text that documents them. */
 import { parseArgs } from 'node:util';
 
+import { cliInvocation } from '../../shared/relay.ts';
+import { RUNNING_FROM } from '../lens-context.ts';
 import { formatDuration, parseDuration } from './duration.ts';
 import { EXIT_CODES_HELP } from './exit-codes.ts';
 
@@ -32,7 +34,7 @@ export interface CliOptions {
   deadlineMs: number;
 }
 
-export const USAGE = `Usage: npm run cli -- [options] <server URL>
+export const USAGE = `Usage: ${cliInvocation(RUNNING_FROM).join(' ')} [options] <server URL>
 
 Connects to an MCP server with MCP Lens's engine, lists its tools and calls each one with arguments made
 up to fit its inputSchema. Tools that may change things are skipped unless you allow them.

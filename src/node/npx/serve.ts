@@ -1,3 +1,4 @@
+import { relayAdvice } from '../../shared/relay.ts';
 import { LOCAL_APP_URL } from '../local-app.ts';
 import { startStaticServer, type RunningStaticServer } from '../static-server/server.ts';
 import { isLoopbackHost, type ServeOptions } from './serve-args.ts';
@@ -28,11 +29,17 @@ export async function serveApp(options: ServeOptions, effects: ServeEffects): Pr
         "page that is not on loopback. To share MCP Lens, host the built app over HTTPS (MCP Lens's README, Hosting).",
     );
   }
-  const server = await startStaticServer({ root: effects.appRoot, port: options.port, host: options.host, basePath: '/' });
+  const server = await startStaticServer({
+    root: effects.appRoot,
+    port: options.port,
+    host: options.host,
+    basePath: '/',
+    context: 'package',
+  });
   const url = addressToOpen(server.url, options.host);
   effects.log(`MCP Lens: ${url}`);
   if (url !== LOCAL_APP_URL) {
-    effects.log(`The relay's links open ${LOCAL_APP_URL} unless told otherwise: run it as mcp-lens relay --lens ${url} …`);
+    effects.log(`The relay's links open ${LOCAL_APP_URL} unless told otherwise: run it as ${relayAdvice('package', url, []).command} …`);
   }
   effects.log('Press Ctrl+C to stop.');
   if (options.open) {

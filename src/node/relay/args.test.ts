@@ -51,7 +51,8 @@ describe('parseRelayArgs', () => {
   it('answers --help and -h with the usage, whatever else is on the line', () => {
     for (const argv of [['--help'], ['-h', 'https://a.example/mcp']]) {
       expect(() => parseRelayArgs(argv)).toThrow(HelpRequested);
-      expect(() => parseRelayArgs(argv)).toThrow('npx mcp-lens relay [options] <server URL>');
+      // From the sources (as under vitest) it is a clone's command.
+      expect(() => parseRelayArgs(argv)).toThrow('npm run relay -- [options] <server URL>');
     }
   });
 });

@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 
 import { parseAllowedOrigin } from '../http/origin.ts';
+import { relayInvocation } from '../../shared/relay.ts';
+import { RUNNING_FROM } from '../lens-context.ts';
 import { LOCAL_APP_URL } from '../local-app.ts';
 
 /** What the relay forwards to: one URL, or one command, both fixed on its command line. */
@@ -19,15 +21,15 @@ export interface RelayOptions {
   allowedOrigins: string[];
 }
 
+const RELAY = relayInvocation(RUNNING_FROM).join(' ');
 const USAGE = `Usage:
-  npx mcp-lens relay [options] <server URL>            forward one Streamable HTTP server, adding CORS
-  npx mcp-lens relay [options] -- <command> [args…]    run one stdio server and serve it over Streamable HTTP
-  (in a clone of MCP Lens: npm run relay -- [options] …)
+  ${RELAY} [options] <server URL>            forward one Streamable HTTP server, adding CORS
+  ${RELAY} [options] -- <command> [args…]    run one stdio server and serve it over Streamable HTTP
 
 Options:
   --port <n>             port on 127.0.0.1 (default: a free one)
   --lens <url>           the MCP Lens page to open (default: ${LOCAL_APP_URL}, what npx mcp-lens
-                         and npm start serve); its origin may use the relay
+                         and npm start serve; give a hosted MCP Lens's address); its origin may use the relay
   --allow-origin <url>   also allow pages from this origin (repeatable), e.g. a hosted MCP Lens
   --help                 print this and exit`;
 

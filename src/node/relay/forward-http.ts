@@ -1,5 +1,11 @@
 import { jsonRpcError } from '../http/rpc-error.ts';
-import { RELAY_MCP_PATH, RELAY_TOKEN_HEADER, RELAY_UPSTREAM_HEADER, RELAY_UPSTREAM_STATUS_HEADER } from '../../shared/relay.ts';
+import {
+  RELAY_MCP_PATH,
+  RELAY_TOKEN_HEADER,
+  RELAY_UPSTREAM_HEADER,
+  RELAY_UPSTREAM_STATUS_HEADER,
+  RELAY_VERSION_HEADER,
+} from '../../shared/relay.ts';
 import { requestIdOfBytes } from './request-id.ts';
 import { createMetadataForwarder } from './resource-metadata.ts';
 import { createSseEndpoints } from './sse-endpoints.ts';
@@ -41,7 +47,15 @@ const DROPPED_REQUEST_HEADERS = new Set([
  * Hop-by-hop headers and the body's framing, which Node writes anew for the decoded body. Access-Control-*
  * headers go too (below): the upstream's CORS answer means nothing to a browser that only talks to the relay.
  */
-const DROPPED_RESPONSE_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding']);
+// The relay's version is the relay's to say (relay.ts), never the upstream's.
+const DROPPED_RESPONSE_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+  RELAY_VERSION_HEADER.toLowerCase(),
+]);
 
 /**
  * Forwards every request to the one URL given on the command line (and, for a legacy HTTP+SSE target, to

@@ -3,7 +3,13 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 import { localhostAllowedHostnames, validateHostHeader } from '@modelcontextprotocol/server';
 
-import { RELAY_MCP_PATH, RELAY_TOKEN_HEADER, RELAY_UPSTREAM_HEADER, RELAY_UPSTREAM_STATUS_HEADER } from '../../shared/relay.ts';
+import {
+  RELAY_MCP_PATH,
+  RELAY_TOKEN_HEADER,
+  RELAY_UPSTREAM_HEADER,
+  RELAY_UPSTREAM_STATUS_HEADER,
+  RELAY_VERSION_HEADER,
+} from '../../shared/relay.ts';
 
 /** Who may use the relay: decided once at start, from the command line and a fresh random token. */
 export interface FrontDoorPolicy {
@@ -95,6 +101,7 @@ const EXPOSED_HEADERS = [
   'WWW-Authenticate',
   RELAY_UPSTREAM_STATUS_HEADER,
   RELAY_UPSTREAM_HEADER,
+  RELAY_VERSION_HEADER,
 ].join(', ');
 
 /** A request header name as HTTP defines a token; anything else in Access-Control-Request-Headers is dropped. */

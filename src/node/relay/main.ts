@@ -1,10 +1,11 @@
 import { isRelayToken, RELAY_TOKEN_HEADER, relayFragment } from '../../shared/relay.ts';
+import { nodeLensVersion, RUNNING_FROM } from '../lens-context.ts';
 import { LOCAL_APP_URL } from '../local-app.ts';
 import { HelpRequested, parseRelayArgs, UsageError, type RelayOptions, type RelayTarget } from './args.ts';
 import { startRelay } from './relay.ts';
 
-// `npx mcp-lens relay <url>` or `npx mcp-lens relay -- <command> [args…]` (in a clone: `npm run relay -- …`):
-// see docs/relay.md.
+// `npm run relay -- <url>` in a clone, `npx mcp-lens relay <url>` from the package, `node mcp-lens-relay.mjs <url>`
+// from a hosted copy (or `-- <command> [args…]` for a stdio server): see docs/relay.md.
 
 function readOptions(): RelayOptions {
   try {
@@ -37,6 +38,7 @@ function describe(target: RelayTarget): string {
 }
 
 const options = readOptions();
+const version = nodeLensVersion();
 let stopping = false;
 const stop = (code: number) => {
   if (stopping) return;
@@ -51,6 +53,7 @@ try {
     port: options.port,
     allowedOrigins: options.allowedOrigins,
     token: readToken(),
+    version,
     log: (line) => console.log(`relay: ${line}`),
     onTargetExit: () => {
       console.error('relay: the stdio server exited, so the relay stops.');
@@ -70,9 +73,14 @@ try {
 const link = new URL(options.lens);
 link.searchParams.set('url', relay.url);
 // The default link opens the app on this machine, which is a second command the person may not have run yet.
+const START_THE_APP = {
+  clone: 'npm start in this clone',
+  package: 'npx mcp-lens',
+  hosted: 'or, for MCP Lens hosted elsewhere, run this again with --lens <its address>',
+};
 const startTheApp =
-  options.lens.href === LOCAL_APP_URL ? `\n  (if MCP Lens is not running on this machine yet: npx mcp-lens, or npm start in a clone)` : '';
-console.log(`MCP Lens relay for ${describe(options.target)}
+  options.lens.href === LOCAL_APP_URL ? `\n  (if MCP Lens is not running on this machine yet: ${START_THE_APP[RUNNING_FROM]})` : '';
+console.log(`MCP Lens relay ${version} for ${describe(options.target)}
   Open this link (the token stays in the fragment, which is never sent):
     ${link.href}${relayFragment(relay.token)}${startTheApp}
   Or connect to ${relay.url} with the header ${RELAY_TOKEN_HEADER}: ${relay.token}

@@ -2,7 +2,7 @@
 import { createServer, request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 
-import { RELAY_TOKEN_HEADER, RELAY_UPSTREAM_HEADER, RELAY_UPSTREAM_STATUS_HEADER } from '../../shared/relay.ts';
+import { RELAY_TOKEN_HEADER, RELAY_UPSTREAM_HEADER, RELAY_UPSTREAM_STATUS_HEADER, RELAY_VERSION_HEADER } from '../../shared/relay.ts';
 import { startRelay, type RunningRelay } from './relay.ts';
 import {
   AUTHORIZATION,
@@ -84,6 +84,20 @@ describe('forwarding', () => {
     const refused = await send(relay, { body: BODY });
     expect(refused.status).toBe(403);
     expect(refused.headers[RELAY_UPSTREAM_HEADER.toLowerCase()]).toBeUndefined();
+  });
+
+  it('says its own version past the token check, readable by the page, and never the upstream’s', async () => {
+    const relay = await relayTo('/mcp', { version: '0.1.0' });
+    const answer = await send(relay, { headers: withToken(relay, { Origin: LENS_ORIGIN }), body: BODY });
+    expect(answer.headers[RELAY_VERSION_HEADER.toLowerCase()]).toBe('0.1.0');
+    expect(answer.headers['access-control-expose-headers']).toContain(RELAY_VERSION_HEADER);
+    const refused = await send(relay, { headers: { Origin: LENS_ORIGIN }, body: BODY });
+    expect(refused.status).toBe(403);
+    expect(refused.headers[RELAY_VERSION_HEADER.toLowerCase()]).toBeUndefined();
+    // Without one of its own, the relay passes on no upstream's claim to be it.
+    const unversioned = await relayTo();
+    const plain = await send(unversioned, { headers: withToken(unversioned), body: BODY });
+    expect(plain.headers[RELAY_VERSION_HEADER.toLowerCase()]).toBeUndefined();
   });
 
   it('passes an event stream on as it arrives, without waiting for its end', async () => {

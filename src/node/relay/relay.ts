@@ -3,7 +3,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { RELAY_PROBE_PATH } from '../../shared/audit-probe.ts';
-import { RELAY_MCP_PATH, RELAY_UPSTREAM_STATUS_HEADER } from '../../shared/relay.ts';
+import { RELAY_MCP_PATH, RELAY_UPSTREAM_STATUS_HEADER, RELAY_VERSION_HEADER } from '../../shared/relay.ts';
 import { toWebRequest, writeWebResponse } from '../http/node-http.ts';
 import type { RelayTarget } from './args.ts';
 import { createAuditProbeEndpoint, MAX_PROBE_REQUEST_BYTES, type AuditProbeEndpoint } from './audit-probe.ts';
@@ -41,6 +41,8 @@ export interface RelayConfig {
   maxBodyBytes?: number;
   /** A token chosen by a script (tests, the CLI); otherwise a fresh random one. */
   token?: string | undefined;
+  /** MCP Lens's version, sent on every answer past the token check, so the app can say when it differs from its own. */
+  version?: string;
 }
 
 export interface RunningRelay {
@@ -83,7 +85,7 @@ export async function startRelay(config: RelayConfig): Promise<RunningRelay> {
   const httpServer = createServer((req, res) => {
     const started = Date.now();
     const method = req.method ?? 'GET';
-    const cors = corsHeaders(req.headers.origin, policy.allowedOrigins);
+    const cors: Record<string, string> = corsHeaders(req.headers.origin, policy.allowedOrigins);
     const refuse = (status: number, message: string, id: RequestId | null) => {
       config.log(`refused ${method} (${status}): ${message}`);
       sendError(res, status, message, cors, id);
@@ -101,6 +103,8 @@ export async function startRelay(config: RelayConfig): Promise<RunningRelay> {
       res.writeHead(204, preflightHeaders(req.headers, policy.allowedOrigins)).end();
       return;
     }
+    // Past the front door: what the page reads from here on says which relay answered.
+    if (config.version !== undefined) Object.assign(cors, { [RELAY_VERSION_HEADER]: config.version });
     const controller = new AbortController();
     res.on('close', () => controller.abort());
     if (probes && req.url === RELAY_PROBE_PATH) {

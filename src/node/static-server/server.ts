@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, resolve, sep } from 'node:path';
 
+import { lensContextTag, type LensContext } from '../../shared/relay.ts';
 import { SANDBOX_HEADERS, SANDBOX_PAGE, SECURITY_HEADERS } from './csp.ts';
 
 export interface StaticServerOptions {
@@ -14,6 +15,12 @@ export interface StaticServerOptions {
   host?: string;
   /** URL path the app lives under, e.g. `/` or `/inspector/`. @default '/' */
   basePath?: string;
+  /**
+   * Where this copy of the app came from, told to the app in its page (`LENS_CONTEXT_META`), so its advice
+   * names the relay command that works here: `clone` for `npm start`, `package` for `npx mcp-lens`. Left
+   * out, the page says nothing, as on any plain static host, and the app advises the single-file relay.
+   */
+  context?: Exclude<LensContext, 'hosted'>;
 }
 
 export interface RunningStaticServer {
@@ -41,6 +48,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff': 'font/woff',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
+  // The single-file relay's hash (src/node/build/relay-file.ts), read as text by PowerShell's Invoke-RestMethod.
+  '.sha256': 'text/plain; charset=utf-8',
   '.wasm': 'application/wasm',
 };
 
@@ -63,7 +72,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
   if (!(await stat(root)).isDirectory()) throw new Error(`Static root ${root} is not a directory.`);
 
   const httpServer = createServer((req, res) => {
-    serve(req, res, root, basePath).catch(() => {
+    serve(req, res, root, basePath, options.context).catch(() => {
       if (!res.headersSent) send(res, 500, 'Internal server error\n');
       else res.destroy();
     });
@@ -88,7 +97,13 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
   };
 }
 
-async function serve(req: IncomingMessage, res: ServerResponse, root: string, basePath: string): Promise<void> {
+async function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  root: string,
+  basePath: string,
+  context: StaticServerOptions['context'],
+): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return send(res, 405, 'Method not allowed\n', { Allow: 'GET, HEAD' });
   }
@@ -111,7 +126,8 @@ async function serve(req: IncomingMessage, res: ServerResponse, root: string, ba
   const file = await resolveFile(root, relative === '' ? 'index.html' : relative);
   if (!file) return send(res, 404, 'Not found\n');
 
-  const body = await readFile(file);
+  const page = relative === '' || relative === 'index.html';
+  const body = page && context !== undefined ? withContext(await readFile(file), context) : await readFile(file);
   const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
   res.writeHead(200, {
     ...(relative === SANDBOX_PAGE ? SANDBOX_HEADERS : SECURITY_HEADERS),
@@ -120,6 +136,11 @@ async function serve(req: IncomingMessage, res: ServerResponse, root: string, ba
     'Cache-Control': 'no-cache',
   });
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** The app's page with its context's meta tag first in its head. */
+function withContext(page: Buffer, context: LensContext): Buffer {
+  return Buffer.from(page.toString('utf8').replace(/<head>/i, (head) => `${head}${lensContextTag(context)}`));
 }
 
 /** The real path of a regular file inside `root`, or undefined. */

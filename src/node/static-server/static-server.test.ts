@@ -32,7 +32,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'mcp-lens-static-'));
   root = join(dir, 'dist');
   await mkdir(join(root, 'assets'), { recursive: true });
-  await writeFile(join(root, 'index.html'), '<!doctype html><title>app</title>');
+  await writeFile(join(root, 'index.html'), '<!doctype html><html><head><title>app</title></head></html>');
   const files: Record<string, string> = {
     'assets/app.js': 'export {};',
     'assets/worker.mjs': 'export {};',
@@ -120,6 +120,23 @@ describe('static server', () => {
       expect(response.status, path).not.toBe(200);
       expect(response.body, path).not.toContain('SECRET');
     }
+  });
+
+  it('tells the page its context only when given one, as a meta tag first in its head', async () => {
+    const clone = await startStaticServer({ root, context: 'clone' });
+    try {
+      for (const path of ['', 'index.html']) {
+        const page = await (await fetch(`${clone.url}${path}`)).text();
+        expect(page, path).toBe(
+          '<!doctype html><html><head><meta name="mcp-lens-context" content="clone"><title>app</title></head></html>',
+        );
+      }
+      expect(await (await fetch(`${clone.url}assets/app.js`)).text()).toBe('export {};');
+    } finally {
+      await clone.close();
+    }
+    // A plain host says nothing, so the app takes itself for a hosted copy.
+    expect(await (await fetch(atRoot.url)).text()).not.toContain('mcp-lens-context');
   });
 
   it('serves from / as well', async () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
-import { RELAY_TOKEN_HEADER, RELAY_UPSTREAM_HEADER } from '../../shared/relay.ts';
+import { RELAY_TOKEN_HEADER, RELAY_UPSTREAM_HEADER, RELAY_VERSION_HEADER } from '../../shared/relay.ts';
 import { startRelay, type RelayConfig, type RunningRelay } from '../../node/relay/relay.ts';
 
 /**
@@ -89,6 +89,7 @@ export function useRelayHarness(): void {
             'Content-Type': 'application/json',
             'Mcp-Session-Id': 'session-from-upstream',
             [RELAY_UPSTREAM_HEADER]: 'https://forged.example/mcp',
+            [RELAY_VERSION_HEADER]: '9.9.9-forged',
             'Access-Control-Allow-Origin': 'https://upstream-says.example',
           })
           .end('{"jsonrpc":"2.0","id":1,"result":{}}');

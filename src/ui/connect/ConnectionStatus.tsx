@@ -1,6 +1,8 @@
 import type { ConnectionPhase } from '../../shared/events.ts';
 import type { StreamHealth } from '../../state/stream-health.ts';
-import { useViaRelay } from '../common/use-via-relay.ts';
+import { relayVersionWarning } from '../../shared/relay.ts';
+import { LENS_VERSION } from '../../shared/version.ts';
+import { useRelayVersion, useViaRelay } from '../common/use-via-relay.ts';
 import { useConnectionName, useStoreOf, useWorkspaceState } from '../services.tsx';
 import { StreamHealthBadge } from './StreamHealth.tsx';
 
@@ -24,6 +26,8 @@ export function ConnectionStatus({ stream }: { stream: StreamDetailsToggle }) {
   const viaRelay = useViaRelay();
   const name = useConnectionName();
   const several = useWorkspaceState((state) => state.connections.length > 1);
+  const relayVersion = useRelayVersion();
+  const versionWarning = relayVersionWarning(relayVersion, LENS_VERSION);
   const unwell = phase === 'connected' && stream.health.kind !== 'stable';
   return (
     <div role="status" className={`connection-status status-${phase}${unwell ? ' status-unwell' : ''}`}>
@@ -38,6 +42,13 @@ export function ConnectionStatus({ stream }: { stream: StreamDetailsToggle }) {
           )}
           {/* A space between the two lines, so read aloud (or copied) they stay two phrases. */}
           {viaRelay && <span className="status-transport status-relay"> via local relay</span>}
+          {/* The relay is another version than the app: the server panel says what to do. */}
+          {versionWarning !== undefined && (
+            <span className="status-transport status-relay-version" title={versionWarning}>
+              {' '}
+              relay {relayVersion}, app {LENS_VERSION}
+            </span>
+          )}
         </span>
       )}
       {phase === 'connected' && <StreamHealthBadge {...stream} />}

@@ -4,7 +4,9 @@
  */
 import { useId, useState, type DragEvent } from 'react';
 import type { ImportOutcome } from '../../app/index.ts';
-import { MAX_CONFIG_CHARS, relayCommand } from '../../app/saved-servers/server-config.ts';
+import { MAX_CONFIG_CHARS, stdioRelayAdvice } from '../../app/saved-servers/server-config.ts';
+import { lensContext, thisAppUrl } from '../common/lens-context.ts';
+import { RelayAdviceBlock } from '../common/RelayAdviceBlock.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { useCommands } from '../services.tsx';
 import { formatCount, plural } from '../../shared/read.ts';
@@ -73,7 +75,7 @@ function ImportResult({ outcome }: { outcome: ImportOutcome }) {
               <span className="saved-server-name">
                 <ServerText text={entry.name} />
               </span>
-              <pre className="code-block">{relayCommand(entry)}</pre>
+              <RelayAdviceBlock advice={stdioRelayAdvice(entry, lensContext(), thisAppUrl())} />
               {entry.envNames.length > 0 && (
                 <p className="hint">Set {entry.envNames.join(', ')} in that shell first (values are not imported).</p>
               )}

@@ -7,7 +7,9 @@ import { oneLine, prettyJson } from '../common/format.ts';
 import { ServerIcon } from '../common/Icon.tsx';
 import { revealInvisible } from '../common/reveal-invisible.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useViaRelay } from '../common/use-via-relay.ts';
+import { useRelayVersion, useViaRelay } from '../common/use-via-relay.ts';
+import { relayVersionWarning } from '../../shared/relay.ts';
+import { LENS_VERSION } from '../../shared/version.ts';
 import { useStoreOf } from '../services.tsx';
 import { HeaderValue } from '../presentation/HeaderValue.tsx';
 import { UrlText } from '../presentation/UrlText.tsx';
@@ -59,6 +61,7 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
   const [open, setOpen] = useState(() => era.probeBlocked && !replay);
   const bodyId = useId();
   const viaRelay = useViaRelay();
+  const relayWarning = relayVersionWarning(useRelayVersion(), LENS_VERSION);
   return (
     <section className={`panel server-panel${open ? '' : ' is-folded'}`} aria-labelledby="server-panel-title">
       <header className="server-header">
@@ -135,6 +138,7 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
                   via local relay: the relay on this machine forwards to the server it was started for
                 </span>
               )}
+              {relayWarning !== undefined && <span className="hint hint-warning relay-version-note">{relayWarning}</span>}
             </dd>
             <dt>Ping</dt>
             <dd>

@@ -1,6 +1,8 @@
 /** The audit command's arguments: what to audit, how, and where the reports go. Pure, so usage errors are tested without a process. */
 import type { AuditToolCall } from '../../../shared/audit.ts';
 import type { EraChoice, HeaderPair } from '../../../shared/model.ts';
+import { auditInvocation } from '../../../shared/relay.ts';
+import { RUNNING_FROM } from '../../lens-context.ts';
 import { parseDuration } from '../duration.ts';
 import { parseCallArg } from './calls.ts';
 
@@ -20,7 +22,7 @@ export interface AuditArgs {
 }
 
 export const AUDIT_USAGE = [
-  'Usage: mcp-lens-cli audit [options] <server URL>',
+  `Usage: ${auditInvocation(RUNNING_FROM).join(' ')} [options] <server URL>`,
   '  --junit <file>         write the verdicts as JUnit XML (for CI)',
   '  --json <file>          write the whole report as JSON',
   '  --checks <id,id,…>     run only these checks',
