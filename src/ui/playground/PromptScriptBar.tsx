@@ -5,6 +5,9 @@ import { redactUrl } from '../../shared/redact.ts';
 import { stepsScript } from '../demo/script-keys.ts';
 import { useStoreOf } from '../services.tsx';
 
+/** One empty list: a selector that answered a new `[]` each time would re-render without end (React error 185). */
+const NONE: readonly string[] = [];
+
 const useServer = () =>
   useStoreOf('connection', (state) => (state.phase === 'connected' && state.summary ? redactUrl(state.summary.url) : ''));
 
@@ -16,7 +19,7 @@ const useServer = () =>
  */
 export function PromptScriptBar({ onShow, onSend, busy }: { onShow(prompt: string): void; onSend(prompt: string): void; busy: boolean }) {
   const server = useServer();
-  const prompts = useStoreOf('conversationScripts', (state) => state.scripts.find((script) => script.server === server)?.prompts ?? []);
+  const prompts = useStoreOf('conversationScripts', (state) => state.scripts.find((script) => script.server === server)?.prompts ?? NONE);
   const at = useStoreOf('conversationScripts', (state) => (state.position.server === server ? state.position.at : 'start'));
   const { go } = useStoreOf('conversationScripts', (state) => state.actions);
   const onScreen = useStoreOf('view', (state) => state.tab === 'playground');
