@@ -1,4 +1,5 @@
 import type { AuthStep, AuthVerdict } from '../../shared/auth.ts';
+import { UrlText } from '../presentation/UrlText.tsx';
 import { AuthStepDetails } from './AuthStepDetails.tsx';
 
 const VERDICT_LABEL: Record<AuthVerdict, string> = {
@@ -22,7 +23,7 @@ export function StepItem({ step }: { step: AuthStep }) {
           <span className="auth-step-title">{step.title}</span>
           {step.http && (
             <span className="auth-step-http">
-              {step.http.method} {step.http.url}{' '}
+              {step.http.method} <UrlText url={step.http.url} />{' '}
               {step.http.status !== undefined ? `→ ${step.http.status}` : step.http.error ? '→ no response' : ''}
             </span>
           )}
