@@ -47,14 +47,8 @@ export function PromptScriptBar({ onShow, onSend, busy }: { onShow(prompt: strin
     return () => window.removeEventListener('keydown', onKey, { capture: true });
   });
 
-  if (prompts.length === 0)
-    return (
-      <section role="region" aria-label="Conversation script" className="script-bar script-bar-empty">
-        <p role="status" className="script-status">
-          No conversation script for this server: have a conversation, then press Use as demo script.
-        </p>
-      </section>
-    );
+  // Without a script the presenter's hint says why (src/ui/demo/ScriptHint.tsx); the stage shows nothing.
+  if (prompts.length === 0) return null;
   const status =
     at === 'start'
       ? `Conversation script ready: ${plural(prompts.length, 'prompt')}`
