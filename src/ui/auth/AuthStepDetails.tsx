@@ -1,13 +1,14 @@
+import type { Presentation } from '../../app/presentation.ts';
 import type { AuthStep } from '../../shared/auth.ts';
-import { usePresentation } from '../presentation/use-presentation.ts';
 
 /**
  * One step's detail, its facts (the issuer a credential is keyed by, offline_access, the refresh token),
  * the rule it follows and its HTTP exchange (already masked by the engine), as text. The presentation
- * policy masks the URLs in all of it, and hides the values of the headers sent, where it says so.
+ * policy (the caller's `usePresentation()`) masks the URLs in all of it, and hides the values of the
+ * headers sent, where it says so.
  */
-export function AuthStepDetails({ step }: { step: AuthStep }) {
-  const { maskUrlsIn: shown, hideValues, hiddenText } = usePresentation();
+export function AuthStepDetails({ step, presentation }: { step: AuthStep; presentation: Presentation }) {
+  const { maskUrlsIn: shown, hideValues, hiddenText } = presentation;
   const http = step.http;
   const sent = (value: string) => (hideValues ? hiddenText : value);
   return (

@@ -1,5 +1,6 @@
 import type { AuthStep, AuthVerdict } from '../../shared/auth.ts';
 import { UrlText } from '../presentation/UrlText.tsx';
+import { usePresentation } from '../presentation/use-presentation.ts';
 import { AuthStepDetails } from './AuthStepDetails.tsx';
 
 const VERDICT_LABEL: Record<AuthVerdict, string> = {
@@ -15,6 +16,7 @@ const VERDICT_LABEL: Record<AuthVerdict, string> = {
 const opensByItself = (step: AuthStep) => (step.verdict !== 'ok' && step.verdict !== 'info') || step.kind === 'as-change';
 
 export function StepItem({ step }: { step: AuthStep }) {
+  const presentation = usePresentation();
   return (
     <li className={`auth-step verdict-${step.verdict}`}>
       <details open={opensByItself(step)}>
@@ -28,7 +30,7 @@ export function StepItem({ step }: { step: AuthStep }) {
             </span>
           )}
         </summary>
-        <AuthStepDetails step={step} />
+        <AuthStepDetails step={step} presentation={presentation} />
       </details>
     </li>
   );
