@@ -26,6 +26,19 @@ describe('hideUrlCredentialsIn', () => {
     );
     expect(hideUrlCredentialsIn('No URL here.')).toBe('No URL here.');
   });
+
+  it('masks a percent-encoded URL too, such as the OAuth resource indicator in a form body or a URL', () => {
+    const resource = encodeURIComponent('http://h.example/mcp?api_key=k1&region=eu');
+    expect(hideUrlCredentialsIn(`grant_type=authorization_code&resource=${resource}&code=••••`)).toBe(
+      'grant_type=authorization_code&resource=http%3A%2F%2Fh.example%2Fmcp%3Fapi_key%3D••••%26region%3Deu&code=••••',
+    );
+    expect(hideUrlCredentialsIn(`GET https://as.example/authorize?client_id=c&resource=${resource}&state=s`)).toBe(
+      'GET https://as.example/authorize?client_id=c&resource=http%3A%2F%2Fh.example%2Fmcp%3Fapi_key%3D••••%26region%3Deu&state=s',
+    );
+    const plain = encodeURIComponent('https://h.example/mcp');
+    expect(hideUrlCredentialsIn(`resource=${plain}`)).toBe(`resource=${plain}`);
+    expect(hideUrlCredentialsIn('resource=https%3A%2F%2F%E0%A4%A')).toBe('resource=https%3A%2F%2F%E0%A4%A');
+  });
 });
 
 describe('presentationOf', () => {

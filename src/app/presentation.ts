@@ -91,7 +91,26 @@ export function hideUrlCredentials(url: string): string | null {
   return credential ? redactUrl(url.trim(), looksLikeCredential) : null;
 }
 
-/** Every http(s) URL in a text with its credentials masked by `hideUrlCredentials`; the rest as it was. */
+/**
+ * Every http(s) URL in a text with its credentials masked by `hideUrlCredentials`, and so is every
+ * percent-encoded one (a form body's or a URL's `resource=https%3A%2F%2F…%3Fapi_key%3D…`: OAuth's resource
+ * indicator is the server URL, query and all); the rest as it was.
+ */
 export function hideUrlCredentialsIn(text: string): string {
-  return text.replace(URL_IN_TEXT, (url) => hideUrlCredentials(url) ?? url);
+  return text.replace(URL_IN_TEXT, (url) => hideUrlCredentials(url) ?? url).replace(ENCODED_URL_IN_TEXT, hideEncodedUrlCredentials);
+}
+
+/** A percent-encoded http(s) URL, as a query or form value: up to the next `&`, space, quote or angle bracket. */
+const ENCODED_URL_IN_TEXT = /\bhttps?%3A%2F%2F[^\s"'<>`&]+/gi;
+
+function hideEncodedUrlCredentials(encoded: string): string {
+  let url: string;
+  try {
+    url = decodeURIComponent(encoded);
+  } catch {
+    return encoded;
+  }
+  const hidden = hideUrlCredentials(url);
+  // Encoded again as it came, but the mask stays readable: `api_key%3D••••`, not `%E2%80%A2…`.
+  return hidden === null ? encoded : encodeURIComponent(hidden).replace(/%E2%80%A2/g, '•');
 }
