@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { scanBothThemes, useTheme } from './axe.ts';
 import { chooseEra, expect, messageLog, openConnectionSettings, result, test, type EraLabel } from './fixtures.ts';
-import { APP_URL, DEMO_MCP_URL } from './servers/ports.ts';
+import { APP_URL, DEMO_MCP_URL, oauthMcpUrl } from './servers/ports.ts';
 import { nameOf, names } from './names.ts';
 
 test.slow();
@@ -156,4 +156,30 @@ test('on stage: no secret on any tab, the audit and the palette included (2026-0
   await connectOnStage(page, '2026-07-28');
   await tourEveryTab(page);
   await auditOnStage(page);
+});
+
+// The discovery requests carry the server URL's query (GET …/oauth-protected-resource/…/mcp?api_key=…&x_jwt=…).
+test('on stage: the guided sign-in to an OAuth server shows each step’s exchange without the URL’s keys', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${APP_URL}?url=${encodeURIComponent(`${oauthMcpUrl('consent')}?api_key=${URL_KEY}&x_jwt=${URL_JWT}`)}&demo=1`);
+  await page.getByRole('tab', { name: names.tabs.authorization }).click();
+  const guided = page.getByRole('region', { name: names.authorization.guided });
+  await guided.getByRole('button', { name: names.authorization.runAll }).click();
+  await expect(guided.getByRole('button', { name: names.authorization.openSignIn })).toBeVisible();
+  await expect(guided).toContainText('oauth-protected-resource/v/consent/mcp?api_key=••••&x_jwt=••••');
+  const openEverything = async () => {
+    for (const details of await guided.locator('details').all()) {
+      await details.evaluate((element) => ((element as HTMLDetailsElement).open = true));
+    }
+  };
+  await openEverything();
+  await expectNoSecret(page, 'the guided steps up to the sign-in');
+
+  const popup = page.waitForEvent('popup');
+  await guided.getByRole('button', { name: names.authorization.openSignIn }).click();
+  await (await popup).getByRole('link', { name: names.serverRequests.approve }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
+  await expect(guided.getByText('Token request', { exact: true })).toBeVisible();
+  await openEverything();
+  await expectNoSecret(page, 'the guided steps after the token request');
 });
