@@ -152,10 +152,19 @@ test('on stage: the presenter’s hint off the stage, no secret on any tab, the 
   await expect(exchange).toContainText('api_key=••••');
 });
 
-test('on stage: no secret on any tab, the audit and the palette included (2026-07-28)', async ({ page }) => {
+test('on stage: no secret on any tab, the audit, the palette and the switcher included (2026-07-28)', async ({ page }) => {
   await connectOnStage(page, '2026-07-28');
   await tourEveryTab(page);
   await auditOnStage(page);
+  // The same server again beside this one: the switcher names both, with no URL.
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
+  await page
+    .getByRole('group', { name: names.connection.connectAgain })
+    .getByRole('button', { name: names.connection.openNewConnection })
+    .click();
+  const connections = page.getByRole('navigation', { name: names.workspace.connections });
+  await expect(connections.getByRole('button', { name: /, connected$/ })).toHaveCount(2, { timeout: 30_000 });
+  await expectNoSecret(page, 'two connections in the switcher');
 });
 
 // The discovery requests carry the server URL's query (GET …/oauth-protected-resource/…/mcp?api_key=…&x_jwt=…).
