@@ -1,4 +1,4 @@
-/** Demo mode and links (issue 21): the script bar explains itself, and &connect=1 never sends a blank header. */
+/** Demo mode and links (issue 21): the presenter's hint says why there is no script, and &connect=1 never sends a blank header. */
 import type { Page } from '@playwright/test';
 import { chooseEra, expect, test } from './fixtures.ts';
 import { APP_URL, DEMO_MCP_URL } from './servers/ports.ts';
@@ -16,17 +16,19 @@ const seed = (page: Page, key: string, value: unknown) =>
 const connected = (page: Page) =>
   expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
 const scriptStatus = (page: Page) => page.getByRole('region', { name: names.demo.script }).getByRole('status');
+const presenterHint = (page: Page) => page.getByRole('note', { name: names.demo.presenterHint });
 
 test('demo mode with ?api_key= in the address still finds the server’s script, and says why when there is none', async ({ page }) => {
   await seed(page, 'mcp-lens.saved-requests', [
     { id: 's1', name: 'Say hello', tool: 'echo', arguments: { message: 'hi' }, server: DEMO_MCP_URL, savedAt: 1 },
   ]);
   await page.goto(`${APP_URL}?url=${encodeURIComponent(`${DEMO_MCP_URL}?api_key=sk-demo-7`)}&demo=1`);
-  await expect(scriptStatus(page)).toHaveText(/^No script yet: connect to a server/);
+  await expect(presenterHint(page)).toHaveText(/^No script yet: connect/);
   await chooseEra(page, '2025 and older');
   await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
   await connected(page);
   await expect(scriptStatus(page)).toHaveText('Script ready: 1 step');
+  await expect(presenterHint(page)).toHaveCount(0);
 });
 
 test('&connect=1 on a saved server asks for the header value it does not keep, then connects', async ({ page }) => {

@@ -156,6 +156,8 @@ export const names = {
     script: 'Demo script',
     nextStep: 'Next step',
     restartScript: 'Restart script',
+    /** A note under the Demo mode button, only while there is no script to step: why, and what would make one. */
+    presenterHint: 'Presenter hint',
   },
   serverRequests: {
     approve: 'Approve',

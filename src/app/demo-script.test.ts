@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ServerSummary } from '../shared/model.ts';
 import type { ScriptAt } from '../state/index.ts';
 import { memoryStorage } from '../test/support/test-storage.ts';
-import { demoScriptCommands, nextAt, scriptFor, scriptStatus, whyNoScript } from './demo-script.ts';
+import { demoScriptCommands, nextAt, scriptFor, scriptStatus, whyNoConversationScript, whyNoScript } from './demo-script.ts';
 import { createSharedStores, createStores } from './stores.ts';
 
 const SERVER = 'http://127.0.0.1:3001/mcp';
@@ -47,12 +47,21 @@ describe('the script model', () => {
     expect(scriptFor(stores.savedCalls.getState().calls, OTHER).map((r) => r.name)).toEqual(['Elsewhere', 'Keyed']);
   });
 
-  it('says why there is no script, and what would make one', () => {
+  it('says why there is no script, and what would make one, and nothing once there is one', () => {
     const { stores } = setup();
     const requests = stores.savedCalls.getState().calls;
-    expect(whyNoScript(requests, '')).toMatch(/^No script yet: connect to a server/);
-    expect(whyNoScript(requests, 'http://127.0.0.1:9/mcp')).toMatch(/History tab.*The 3 saved requests here belong to other servers\.$/);
+    expect(whyNoScript(requests, '')).toMatch(/^No script yet: connect/);
+    expect(whyNoScript(requests, 'http://127.0.0.1:9/mcp')).toBe(
+      'No script: save a call in History (Save request). (3 saved requests for other servers)',
+    );
     expect(whyNoScript([], 'http://127.0.0.1:9/mcp')).not.toMatch(/other servers/);
+    expect(whyNoScript(requests, `${SERVER}?api_key=sk-1`)).toBeNull();
+  });
+
+  it('says the same for the conversation script', () => {
+    expect(whyNoConversationScript('', 0)).toMatch(/^No conversation script yet: connect/);
+    expect(whyNoConversationScript(SERVER, 0)).toMatch(/Use as demo script\.$/);
+    expect(whyNoConversationScript(SERVER, 2)).toBeNull();
   });
 
   it('takes two presses per step: the filled form, then the result; then ends and starts over', () => {

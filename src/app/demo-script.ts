@@ -21,15 +21,23 @@ export function scriptFor(requests: readonly SavedCall[], serverUrl: string): Sa
 }
 
 /**
- * Why demo mode shows no script, in words that say what to do: the bar always says something, so a
- * missing script is never a silent absence.
+ * Why demo mode has no script to step, in words that say what to do, or null when there is one. It is the
+ * presenter's hint (src/ui/demo/ScriptHint.tsx), so a missing script is never a silent absence, and never
+ * the audience's headline either.
  */
-export function whyNoScript(requests: readonly SavedCall[], server: string): string {
-  if (!server) return 'No script yet: connect to a server, and its saved requests become the script.';
+export function whyNoScript(requests: readonly SavedCall[], server: string): string | null {
+  if (!server) return 'No script yet: connect, and saved requests become its steps.';
+  if (scriptFor(requests, server).length > 0) return null;
   const others = requests.length;
-  const elsewhere =
-    others > 0 ? ` The ${plural(others, 'saved request')} here ${others === 1 ? 'belongs' : 'belong'} to other servers.` : '';
-  return `No script for this server: save a call in the History tab (Save request) and it becomes a step.${elsewhere}`;
+  const elsewhere = others > 0 ? ` (${plural(others, 'saved request')} for other servers)` : '';
+  return `No script: save a call in History (Save request).${elsewhere}`;
+}
+
+/** The same for the Playground's conversation script, given how many prompts this server's script has. */
+export function whyNoConversationScript(server: string, prompts: number): string | null {
+  if (prompts > 0) return null;
+  if (!server) return 'No conversation script yet: connect first.';
+  return 'No conversation script: chat, then Use as demo script.';
 }
 
 /** The position after one more press; after the last result, the end, and after the end, the start again. */

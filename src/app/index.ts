@@ -4,7 +4,7 @@ export type { ImportOutcome } from './saved-servers/saved-server-commands.ts';
 export type { Commands, LensApp } from './lens-app.ts';
 export type { Stores } from './stores.ts';
 export { scopeOf, type Scope } from './scope.ts';
-export { nextAt, positionOn, scriptFor, scriptStatus, whyNoScript } from './demo-script.ts';
+export { nextAt, positionOn, scriptFor, scriptStatus, whyNoConversationScript, whyNoScript } from './demo-script.ts';
 export { scriptFrom } from './playground/saved.ts';
 export { whyNotResend } from './log-commands.ts';
 export { createWorkspace, MAX_CONNECTIONS, type Connection, type Engine, type Workspace, type WorkspaceState } from './workspace.ts';

@@ -131,9 +131,12 @@ export function redactUrl(input: string, isSecret: (name: string) => boolean = i
   return rewriteQuery(input, isSecret, () => MASK);
 }
 
+/** An http(s) URL inside a piece of text: up to the first space, quote or angle bracket. */
+export const URL_IN_TEXT = /\bhttps?:\/\/[^\s"'<>`]+/gi;
+
 /** Every http(s) URL inside a piece of text (an error message, a note) passed through `redactUrl`. */
 export function redactUrlsIn(text: string): string {
-  return text.replace(/\bhttps?:\/\/[^\s"'<>`]+/gi, (url) => redactUrl(url));
+  return text.replace(URL_IN_TEXT, (url) => redactUrl(url));
 }
 
 /** A copy of a JSON value with the string values of secret-named fields masked. */

@@ -6,6 +6,7 @@ import { ScriptBar } from './demo/ScriptBar.tsx';
 import { useDemo } from './demo/use-demo.ts';
 import { FeatureTabs } from './features/FeatureTabs.tsx';
 import { PaneSplit } from './layout/PaneSplit.tsx';
+import { usePresentation } from './presentation/use-presentation.ts';
 import { AutoSamplingStatus } from './requests/AutoSamplingStatus.tsx';
 import { ServerRequestsHost } from './requests/ServerRequestsHost.tsx';
 import { ServerPanel } from './server/ServerPanel.tsx';
@@ -19,6 +20,9 @@ import { TrafficColumn } from './traffic/TrafficColumn.tsx';
  */
 export function ConnectionView() {
   const demo = useDemo();
+  // Off the page, not only out of sight, where the policy folds the traffic away: payloads, headers and
+  // session ids are then not in the DOM at all.
+  const { showsTraffic } = usePresentation();
   return (
     <div className="connection-view">
       <PanelBoundary name="The saved-session banner">
@@ -44,7 +48,7 @@ export function ConnectionView() {
             <FeatureTabs />
           </>
         }
-        side={<TrafficColumn />}
+        side={showsTraffic ? <TrafficColumn /> : null}
       />
       {demo && <ActivityStrip />}
       <PanelBoundary name="The server request dialog">

@@ -3,6 +3,7 @@ import { redactJson } from '../../shared/redact.ts';
 import { plural } from '../../shared/read.ts';
 import { messageItemId, type LogItem } from '../../state/index.ts';
 import { ServerText } from '../common/ServerText.tsx';
+import { MaskedText } from '../presentation/MaskedText.tsx';
 import { usePresentation } from '../presentation/use-presentation.ts';
 import { useStoreOf } from '../services.tsx';
 import { VerdictBadge } from './verdicts.tsx';
@@ -37,7 +38,7 @@ export function AuditResultRow({ result, messages }: Props) {
         <span className="audit-time muted">{result.durationMs} ms</span>
       </div>
       <p className="audit-reason">
-        <ServerText text={result.reason} />
+        <MaskedText text={result.reason} />
       </p>
       {(result.details.length > 0 || result.exchanges.length > 0) && (
         <details className="audit-more">
@@ -48,7 +49,7 @@ export function AuditResultRow({ result, messages }: Props) {
           <ul className="audit-details">
             {result.details.map((line, index) => (
               <li key={index}>
-                <ServerText text={line} />
+                <MaskedText text={line} />
               </li>
             ))}
           </ul>
@@ -75,7 +76,7 @@ const logged = (seq: number | undefined) => (state: { byId: ReadonlyMap<string, 
 
 function ExchangeView({ exchange, messages }: { exchange: AuditExchange; messages: ReadonlyMap<number, unknown> | undefined }) {
   const live = messages === undefined;
-  const { hideValues, hiddenBecause } = usePresentation();
+  const { hideValues, hiddenBecause, showsTraffic } = usePresentation();
   const selectMessage = useStoreOf('log', (state) => state.actions.select);
   const http = useStoreOf('http', (state) => state.actions);
   const inLog = useStoreOf('log', (state) => exchange.requestSeq !== undefined && state.byId.has(messageItemId(exchange.requestSeq)));
@@ -98,7 +99,7 @@ function ExchangeView({ exchange, messages }: { exchange: AuditExchange; message
       <div className="audit-exchange-head">
         <code>{exchange.method}</code>
         {exchange.httpStatus !== undefined && <span className="muted">HTTP {exchange.httpStatus}</span>}
-        {live && inLog && (
+        {live && showsTraffic && inLog && (
           <button
             type="button"
             className="button button-small"
@@ -108,7 +109,7 @@ function ExchangeView({ exchange, messages }: { exchange: AuditExchange; message
             Message log
           </button>
         )}
-        {live && inHttp && (
+        {live && showsTraffic && inHttp && (
           <button type="button" className="button button-small" aria-label={`Show ${exchange.method} in the HTTP view`} onClick={showHttp}>
             HTTP view
           </button>

@@ -1,20 +1,25 @@
+import type { Presentation } from '../../app/presentation.ts';
 import type { AuthStep } from '../../shared/auth.ts';
 
 /**
  * One step's detail, its facts (the issuer a credential is keyed by, offline_access, the refresh token),
- * the rule it follows and its HTTP exchange (already masked by the engine), as text.
+ * the rule it follows and its HTTP exchange (already masked by the engine), as text. The presentation
+ * policy (the caller's `usePresentation()`) masks the URLs in all of it, and hides the values of the
+ * headers sent, where it says so.
  */
-export function AuthStepDetails({ step }: { step: AuthStep }) {
+export function AuthStepDetails({ step, presentation }: { step: AuthStep; presentation: Presentation }) {
+  const { maskUrlsIn: shown, hideValues, hiddenText } = presentation;
   const http = step.http;
+  const sent = (value: string) => (hideValues ? hiddenText : value);
   return (
     <div className="auth-step-body">
-      {step.detail && <p className="auth-step-detail">{step.detail}</p>}
+      {step.detail && <p className="auth-step-detail">{shown(step.detail)}</p>}
       {step.facts && step.facts.length > 0 && (
         <dl className="auth-facts">
           {step.facts.map((fact) => (
             <div key={fact.label} className="auth-fact">
               <dt>{fact.label}</dt>
-              <dd>{fact.value}</dd>
+              <dd>{shown(fact.value)}</dd>
             </div>
           ))}
         </dl>
@@ -33,12 +38,16 @@ export function AuthStepDetails({ step }: { step: AuthStep }) {
         <div className="auth-http">
           {/* Focusable: a long exchange scrolls, and the keyboard must reach it (axe scrollable-region-focusable). */}
           <pre className="code-block" aria-label="Request" tabIndex={0}>
-            {`${http.method} ${http.url}\n${http.requestHeaders.map(([k, v]) => `${k}: ${v}`).join('\n')}${http.requestBody ? `\n\n${http.requestBody}` : ''}`}
+            {shown(
+              `${http.method} ${http.url}\n${http.requestHeaders.map(([k, v]) => `${k}: ${sent(v)}`).join('\n')}${http.requestBody ? `\n\n${http.requestBody}` : ''}`,
+            )}
           </pre>
           <pre className="code-block" aria-label="Response" tabIndex={0}>
-            {http.status !== undefined
-              ? `HTTP ${http.status}\n${(http.responseHeaders ?? []).map(([k, v]) => `${k}: ${v}`).join('\n')}${http.responseBody ? `\n\n${http.responseBody}` : ''}`
-              : `No response: ${http.error ?? 'unknown error'}`}
+            {shown(
+              http.status !== undefined
+                ? `HTTP ${http.status}\n${(http.responseHeaders ?? []).map(([k, v]) => `${k}: ${v}`).join('\n')}${http.responseBody ? `\n\n${http.responseBody}` : ''}`
+                : `No response: ${http.error ?? 'unknown error'}`,
+            )}
           </pre>
         </div>
       )}

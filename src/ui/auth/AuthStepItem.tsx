@@ -1,4 +1,6 @@
 import type { AuthStep, AuthVerdict } from '../../shared/auth.ts';
+import { UrlText } from '../presentation/UrlText.tsx';
+import { usePresentation } from '../presentation/use-presentation.ts';
 import { AuthStepDetails } from './AuthStepDetails.tsx';
 
 const VERDICT_LABEL: Record<AuthVerdict, string> = {
@@ -14,6 +16,7 @@ const VERDICT_LABEL: Record<AuthVerdict, string> = {
 const opensByItself = (step: AuthStep) => (step.verdict !== 'ok' && step.verdict !== 'info') || step.kind === 'as-change';
 
 export function StepItem({ step }: { step: AuthStep }) {
+  const presentation = usePresentation();
   return (
     <li className={`auth-step verdict-${step.verdict}`}>
       <details open={opensByItself(step)}>
@@ -22,12 +25,12 @@ export function StepItem({ step }: { step: AuthStep }) {
           <span className="auth-step-title">{step.title}</span>
           {step.http && (
             <span className="auth-step-http">
-              {step.http.method} {step.http.url}{' '}
+              {step.http.method} <UrlText url={step.http.url} />{' '}
               {step.http.status !== undefined ? `→ ${step.http.status}` : step.http.error ? '→ no response' : ''}
             </span>
           )}
         </summary>
-        <AuthStepDetails step={step} />
+        <AuthStepDetails step={step} presentation={presentation} />
       </details>
     </li>
   );

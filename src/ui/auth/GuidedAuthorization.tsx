@@ -2,6 +2,9 @@ import { useState } from 'react';
 import { GUIDED_STEPS, type AuthStep, type AuthStepKind, type GuidedStep } from '../../shared/auth.ts';
 import { isEngineError } from '../../shared/errors.ts';
 import { describeError } from '../../shared/read.ts';
+import { redactUrl } from '../../shared/redact.ts';
+import { MaskedText } from '../presentation/MaskedText.tsx';
+import { UrlText } from '../presentation/UrlText.tsx';
 import { useCommands, useStoreOf } from '../services.tsx';
 import { StepItem } from './AuthStepItem.tsx';
 
@@ -120,8 +123,16 @@ export function GuidedAuthorization({ serverUrl }: { serverUrl: string }) {
     <section className="guided-auth" aria-label="Guided authorization">
       <h3 className="list-section-title">Guided authorization</h3>
       <p className="muted">
-        Step through OAuth for {serverUrl ? <code>{serverUrl}</code> : 'the server in the Server URL box'} without waiting for a 401: each
-        step shows its request and response. Connecting runs the same flow all at once.
+        Step through OAuth for{' '}
+        {serverUrl ? (
+          <code>
+            {/* Masked always, as on the server panel; on stage by the wider rule too. */}
+            <UrlText url={serverUrl} redact={redactUrl} />
+          </code>
+        ) : (
+          'the server in the Server URL box'
+        )}{' '}
+        without waiting for a 401: each step shows its request and response. Connecting runs the same flow all at once.
       </p>
       <ol className="guided-steps" aria-label="Guided steps">
         {GUIDED_STEPS.map((step, index) => {
@@ -135,10 +146,14 @@ export function GuidedAuthorization({ serverUrl }: { serverUrl: string }) {
                 </span>
                 <span className={`guided-badge guided-badge-${state.phase}`}>{LABEL[state.phase]}</span>
               </div>
-              {'summary' in state && <p className="guided-summary">{state.summary}</p>}
+              {'summary' in state && (
+                <p className="guided-summary">
+                  <MaskedText text={state.summary} />
+                </p>
+              )}
               {state.phase === 'failed' && (
                 <p className="auth-error" role="alert">
-                  {state.error}
+                  <MaskedText text={state.error} />
                 </p>
               )}
               {step === 'authorization' && state.phase === 'waiting' && status.phase === 'awaiting-user' && (

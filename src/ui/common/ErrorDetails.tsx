@@ -1,6 +1,7 @@
 import type { EngineError } from '../../shared/errors.ts';
 import { CorsFixes } from './CorsFixes.tsx';
 import { RelayOffer } from './RelayOffer.tsx';
+import { MaskedText } from '../presentation/MaskedText.tsx';
 import { ServerText } from './ServerText.tsx';
 
 /**
@@ -28,7 +29,7 @@ export function ErrorDetails({
     <div className="error-details">
       <p className="error-message">
         {lead && <strong>{lead}: </strong>}
-        <ServerText text={error.message} />
+        <MaskedText text={error.message} />
       </p>
       {error.cors && <CorsFixes diagnosis={error.cors} onConnectLegacy={onConnectLegacy} />}
       {error.code === 'cors' && serverUrl && <RelayOffer serverUrl={serverUrl} />}
@@ -65,7 +66,7 @@ export function ErrorDetails({
           )}
           {error.detail !== undefined && (
             <pre className="code-block">
-              <ServerText text={error.detail} />
+              <MaskedText text={error.detail} />
             </pre>
           )}
         </details>

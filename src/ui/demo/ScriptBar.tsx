@@ -1,13 +1,14 @@
 import { useEffect, useMemo } from 'react';
-import { positionOn, scriptFor, scriptStatus, whyNoScript } from '../../app/index.ts';
+import { positionOn, scriptFor, scriptStatus } from '../../app/index.ts';
 import { redactUrl } from '../../shared/redact.ts';
 import { useCommands, useStoreOf } from '../services.tsx';
 import { stepsScript } from './script-keys.ts';
 
 /**
  * Demo mode's script: the saved requests for this server (ordered in the History tab), stepped with one
- * key; the keys work wherever the focus is not typing. Always shown in demo mode: without a script it
- * says why, and what would make one.
+ * key; the keys work wherever the focus is not typing. Shown only while there is a script: why there is
+ * none is the presenter's to read, in small type under the Demo mode button (ScriptHint.tsx), not the
+ * audience's headline.
  */
 export function ScriptBar() {
   const { nextScriptStep, restartScript } = useCommands();
@@ -30,15 +31,7 @@ export function ScriptBar() {
     return () => window.removeEventListener('keydown', onKey);
   }, [active, nextScriptStep]);
 
-  if (onPlayground) return null;
-  if (!active)
-    return (
-      <section role="region" aria-label="Demo script" className="script-bar script-bar-empty">
-        <p role="status" className="script-status">
-          {whyNoScript(requests, server)}
-        </p>
-      </section>
-    );
+  if (!active) return null;
   const next =
     at === 'start' || at === 'end'
       ? 'show step 1'

@@ -5,6 +5,7 @@ import { ContentBlockView } from '../content/ContentBlockView.tsx';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { formatDuration, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
+import { usePresentation } from '../presentation/use-presentation.ts';
 import { useStoreOf } from '../services.tsx';
 import { ToolCardApp } from './ToolCardApp.tsx';
 import '../tools/tools.css';
@@ -130,6 +131,7 @@ export function ToolCardHead({
 
 function ToolCard({ item }: { item: Extract<PlaygroundItem, { kind: 'tool' }> }) {
   const inLog = useStoreOf('log', (state) => item.logSeq !== undefined && state.byId.has(messageItemId(item.logSeq)));
+  const { showsTraffic } = usePresentation();
   const selectMessage = useStoreOf('log', (state) => state.actions.select);
   const showView = useStoreOf('http', (state) => state.actions.show);
   const showInLog = () => {
@@ -141,7 +143,7 @@ function ToolCard({ item }: { item: Extract<PlaygroundItem, { kind: 'tool' }> })
   return (
     <article className={`playground-tool playground-tool-${item.status}`} aria-label={`Tool call ${item.tool}`}>
       <ToolCardHead card={item}>
-        {inLog && (
+        {showsTraffic && inLog && (
           <button type="button" className="button button-small" onClick={showInLog}>
             Show in Message log
           </button>

@@ -5,9 +5,8 @@ import { redactUrl } from '../../shared/redact.ts';
 import { stepsScript } from '../demo/script-keys.ts';
 import { useStoreOf } from '../services.tsx';
 
-// One empty list for every server without a script: a selector must return the same value while nothing changed
-// (a new [] on each call made React re-render without end, #185, and the Playground tab crashed in demo mode).
-const NO_PROMPTS: readonly string[] = [];
+/** One empty list: a selector that answered a new `[]` each time would re-render without end (React error 185). */
+const NONE: readonly string[] = [];
 
 const useServer = () =>
   useStoreOf('connection', (state) => (state.phase === 'connected' && state.summary ? redactUrl(state.summary.url) : ''));
@@ -20,10 +19,7 @@ const useServer = () =>
  */
 export function PromptScriptBar({ onShow, onSend, busy }: { onShow(prompt: string): void; onSend(prompt: string): void; busy: boolean }) {
   const server = useServer();
-  const prompts = useStoreOf(
-    'conversationScripts',
-    (state) => state.scripts.find((script) => script.server === server)?.prompts ?? NO_PROMPTS,
-  );
+  const prompts = useStoreOf('conversationScripts', (state) => state.scripts.find((script) => script.server === server)?.prompts ?? NONE);
   const at = useStoreOf('conversationScripts', (state) => (state.position.server === server ? state.position.at : 'start'));
   const { go } = useStoreOf('conversationScripts', (state) => state.actions);
   const onScreen = useStoreOf('view', (state) => state.tab === 'playground');
@@ -51,14 +47,8 @@ export function PromptScriptBar({ onShow, onSend, busy }: { onShow(prompt: strin
     return () => window.removeEventListener('keydown', onKey, { capture: true });
   });
 
-  if (prompts.length === 0)
-    return (
-      <section role="region" aria-label="Conversation script" className="script-bar script-bar-empty">
-        <p role="status" className="script-status">
-          No conversation script for this server: have a conversation, then press Use as demo script.
-        </p>
-      </section>
-    );
+  // Without a script the presenter's hint says why (src/ui/demo/ScriptHint.tsx); the stage shows nothing.
+  if (prompts.length === 0) return null;
   const status =
     at === 'start'
       ? `Conversation script ready: ${plural(prompts.length, 'prompt')}`

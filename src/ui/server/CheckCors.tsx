@@ -4,7 +4,7 @@ import type { EngineError } from '../../shared/errors.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { CorsFixes } from '../common/CorsFixes.tsx';
 import { RelayOffer } from '../common/RelayOffer.tsx';
-import { ServerText } from '../common/ServerText.tsx';
+import { MaskedText } from '../presentation/MaskedText.tsx';
 import { useCommands, useStoreOf } from '../services.tsx';
 
 /**
@@ -31,7 +31,7 @@ export function CheckCors({ url }: { url: string }) {
       {mutation.data && (
         <div className="check-cors-result" role="region" aria-label="CORS check">
           <p className={mutation.data.finding === 'all-allowed' ? 'hint' : 'check-cors-finding'}>
-            <ServerText text={mutation.data.sentence} />
+            <MaskedText text={mutation.data.sentence} />
           </p>
           {mutation.data.finding !== 'all-allowed' && (
             <>

@@ -20,6 +20,7 @@ import { ToolResult } from './ToolResult.tsx';
 import { AppFrame } from '../apps/AppFrame.tsx';
 import { WaitingForInput } from '../requests/WaitingForInput.tsx';
 import { useScriptCue } from '../demo/use-script-cue.ts';
+import { usePresentation } from '../presentation/use-presentation.ts';
 
 /** The selected tool: what it is, its arguments, Run tool, and the Result. Keyed by tool name by the parent. */
 export function ToolDetail({ tool }: { tool: Tool }) {
@@ -46,11 +47,16 @@ export function ToolDetail({ tool }: { tool: Tool }) {
   const status = call === undefined ? 'idle' : call.status === 'running' ? 'pending' : call.status;
   const result = useRef<HTMLElement>(null);
   const focusResult = useRef(false);
+  const { revealsResults } = usePresentation();
+  // Once a run settles, its result (and app) comes to the top of the pane: a scripted step's always, any
+  // run's where the presentation policy puts results on stage (demo mode).
+  const revealWhenSettled = useRef(false);
 
   const run = (value: Record<string, unknown>) => {
     if (call?.status === 'running') cancelCall(call.id);
     const taskMode = serverTasks && (taskSupport === 'required' || (taskSupport === 'optional' && asTask));
     focusResult.current = true;
+    if (revealsResults) revealWhenSettled.current = true;
     startCall('tool', { name: tool.name, arguments: value, timeoutMs, maxTotalTimeoutMs, ...(taskMode && { asTask: true }) });
   };
 
@@ -71,7 +77,6 @@ export function ToolDetail({ tool }: { tool: Tool }) {
   const [scripted, setScripted] = useState<{ seq: number; args: Record<string, unknown> } | null>(null);
   const runButton = useRef<HTMLButtonElement>(null);
   const stage = useRef<HTMLDivElement>(null);
-  const revealWhenSettled = useRef(false);
   useScriptCue(tool.name, {
     fill(args, seq) {
       setScripted({ seq, args });
@@ -87,7 +92,7 @@ export function ToolDetail({ tool }: { tool: Tool }) {
   useEffect(() => {
     if (scripted) detail.current?.scrollIntoView({ block: 'start' });
   }, [scripted]);
-  // The scripted run's result (and its app) takes the screen once it is in.
+  // The result (and its app) takes the screen once it is in.
   useEffect(() => {
     if (!revealWhenSettled.current || (status !== 'success' && status !== 'error')) return;
     revealWhenSettled.current = false;
