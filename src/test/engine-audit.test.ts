@@ -12,7 +12,7 @@ import type { AuditReport, AuditUpdate } from '../shared/audit.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import { nodeRawHttp } from '../node/http/raw-http.ts';
 import { createHarness } from './engine-harness.ts';
-import { AUDIT_FAULTS, startBrokenAuditServer, type AuditFault } from './servers/broken-audit-server.ts';
+import { faultsByEra, startBrokenAuditServer } from './servers/broken-audit-server.ts';
 
 let demo: RunningDemoServer;
 let broken: Awaited<ReturnType<typeof startBrokenAuditServer>>;
@@ -142,16 +142,15 @@ describe('auditing a broken server', () => {
     await h.engine.call('disconnect', undefined);
   });
 
-  it.each(Object.entries(AUDIT_FAULTS).map(([fault, { era, check }]) => [fault, check, era] as const))(
+  it.each(faultsByEra().map(({ fault, check, era, also }) => [fault, check, era, also] as const))(
     'names the fault %s in the check %s (%s era), and only there',
-    async (fault, checkId, era) => {
+    async (fault, checkId, era, also) => {
       const h = createHarness({ rawHttp: nodeRawHttp });
-      await h.engine.call('connect', { url: broken.urlFor(fault as AuditFault), headers: [], transport: 'auto' });
+      await h.engine.call('connect', { url: broken.urlFor(fault, era), headers: [], transport: 'auto' });
       const report = await h.engine.call('runAudit', { runId: fault });
       expect(report.era).toBe(era);
       const failed = report.results.filter((r) => r.verdict === 'fail');
       // A fault may break a second rule too (a 200 for an unknown method is one for a removed method as well).
-      const also: string | undefined = (AUDIT_FAULTS[fault as AuditFault] as { also?: string }).also;
       expect(failed.map((r) => r.id).sort()).toEqual([checkId, ...(also ? [also] : [])].sort());
       const named = failed.find((r) => r.id === checkId)!;
       expect(named.reason).not.toBe('');

@@ -15,7 +15,7 @@ import { describeError } from '../../shared/read.ts';
 import { redactResponseHeaders, redactUrl } from '../../shared/redact.ts';
 import { classifyFrame } from '../frames.ts';
 import { wireBody } from '../wire-body.ts';
-import { firstRpcResponse, type HttpProbe } from './probe.ts';
+import { firstRpcResponse, isEventStream, type HttpProbe } from './probe.ts';
 
 interface ProbeLogDeps {
   /** The engine's sequence, shared by log entries and HTTP exchanges. */
@@ -80,7 +80,7 @@ export function createProbeLog({ nextSeq, now, emit }: ProbeLogDeps): ProbeLog {
               : { error: 'problem' in outcome ? outcome.problem : 'No answer.' }),
           };
           emit({ type: 'http', exchange: answered });
-          const rpc = response && firstRpcResponse(response.body);
+          const rpc = response && firstRpcResponse(response.body, isEventStream(response.headers['content-type']));
           const answer =
             rpc === undefined
               ? undefined
