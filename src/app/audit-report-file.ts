@@ -119,10 +119,25 @@ export function auditReportMarkdown(file: AuditReportFile): string {
         `### Exchange ${index + 1}: ${cell(exchange.method)}${exchange.httpStatus === undefined ? '' : ` (HTTP ${exchange.httpStatus})`}`,
         '',
       );
+      if (exchange.plainHttp) {
+        // No JSON-RPC message: the probe's HTTP request and answer are the evidence themselves.
+        lines.push('A raw HTTP probe with no JSON-RPC message; what went over the wire:', '');
+        lines.push(
+          'Request:',
+          '',
+          fenced(exchange.plainHttp.request, 'http'),
+          '',
+          'Response:',
+          '',
+          fenced(exchange.plainHttp.response, 'http'),
+        );
+        return;
+      }
+      const noRequest = exchange.requestSeq === undefined ? '(no JSON-RPC message was sent)' : '(no longer in the Message log)';
       lines.push(
         'Request:',
         '',
-        fenced(exchange.request === undefined ? '(not kept in the log)' : JSON.stringify(exchange.request, null, 2), 'json'),
+        fenced(exchange.request === undefined ? noRequest : JSON.stringify(exchange.request, null, 2), 'json'),
         '',
       );
       lines.push(
@@ -160,8 +175,19 @@ function readExchange(value: unknown): AuditFileExchange | undefined {
     // Masked again on the way in: a hand-edited file is shown by the same rule as an exported one.
     ...(value.request !== undefined && { request: redactJson(value.request) }),
     ...(value.response !== undefined && { response: redactJson(value.response) }),
+    ...(isRecord(value.plainHttp) &&
+      isStr(value.plainHttp.request) &&
+      isStr(value.plainHttp.response) && {
+        plainHttp: {
+          request: value.plainHttp.request.slice(0, MAX_PLAIN_CHARS),
+          response: value.plainHttp.response.slice(0, MAX_PLAIN_CHARS),
+        },
+      }),
   };
 }
+
+/** A plain HTTP exchange's texts are short when written (probe-log.ts); a hand-edited file is cut to this. */
+const MAX_PLAIN_CHARS = 4000;
 
 function readResult(value: unknown): AuditFileResult | undefined {
   if (!isRecord(value) || !isStr(value.id) || !isStr(value.title) || !VERDICTS.has(value.verdict) || !isStr(value.reason)) return undefined;

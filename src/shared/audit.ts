@@ -39,6 +39,11 @@ export interface AuditExchange {
   /** The HTTP exchange that carried the answer (or the request when no answer came): the HTTP view's seq. */
   httpSeq?: number;
   httpStatus?: number;
+  /**
+   * A probe with no JSON-RPC message (a DELETE, a preflight): what it sent and got over HTTP, as text with
+   * secret-looking headers masked. The Message log has no entry for it, so the evidence carries it itself.
+   */
+  plainHttp?: { request: string; response: string };
 }
 
 export interface AuditResult {

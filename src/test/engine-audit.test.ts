@@ -117,6 +117,13 @@ describe('auditing the demo server', () => {
     const preflight = report.results.find((r) => r.id === 'cors')!.exchanges.find((x) => x.method === 'OPTIONS');
     expect(preflight?.requestSeq).toBeUndefined();
     expect(lastExchange(preflight?.httpSeq)).toMatchObject({ method: 'OPTIONS' });
+    // Without a JSON-RPC message, the Message log has no entry: the exchange carries what went over HTTP itself.
+    expect(preflight?.plainHttp?.request).toMatch(/^OPTIONS http:\/\/127\.0\.0\.1:\d+\/mcp\n(.*\n)*access-control-request-method: POST/i);
+    expect(preflight?.plainHttp?.response).toMatch(/^HTTP 204\n/);
+    const ended = rebinding.exchanges.at(-1);
+    expect(ended?.requestSeq).toBeUndefined();
+    expect(ended?.plainHttp?.request).toMatch(/^DELETE http:\/\/127\.0\.0\.1:\d+\/mcp\n(.*\n)*mcp-session-id: /);
+    expect(ended?.plainHttp?.response).toMatch(/^HTTP 20\d/);
     // The probes' exchanges: those a probe's message names, and those without one (the preflight, the DELETE).
     const probeHttp = new Set(
       report.results.flatMap((r) =>

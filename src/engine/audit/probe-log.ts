@@ -95,11 +95,26 @@ export function createProbeLog({ nextSeq, now, emit }: ProbeLogDeps): ProbeLog {
             ...(answer && { responseSeq: answer.seq }),
             httpSeq: exchange.seq,
             ...(response && { httpStatus: response.status }),
+            ...(out === undefined && { plainHttp: plainHttpOf(answered) }),
           };
         },
       };
     },
   };
+}
+
+const PLAIN_BODY_CHARS = 500;
+
+/** A probe without a JSON-RPC message as two short texts, request and response, from its masked exchange. */
+function plainHttpOf(exchange: HttpExchange): { request: string; response: string } {
+  const headers = (entries: ReadonlyArray<readonly [string, string]> | undefined) => (entries ?? []).map(([n, v]) => `${n}: ${v}`);
+  const body = exchange.responseBody?.text ?? '';
+  const cut = body.length > PLAIN_BODY_CHARS ? `${body.slice(0, PLAIN_BODY_CHARS)}…` : body;
+  const response =
+    exchange.status === undefined
+      ? `No answer: ${exchange.error ?? 'unknown'}`
+      : [`HTTP ${exchange.status}`, ...headers(exchange.responseHeaders), ...(cut ? ['', cut] : [])].join('\n');
+  return { request: [`${exchange.method} ${exchange.url}`, ...headers(exchange.requestHeaders)].join('\n'), response };
 }
 
 function entryOf(value: unknown, direction: 'in' | 'out', seq: number, time: number, extra: Partial<MessageEntry>): MessageEntry {
