@@ -90,6 +90,14 @@ describe('the audit report file', () => {
     expect(parsed.ok && parsed.file.report.results[0]?.exchanges[0]?.plainHttp).toEqual(plainHttp);
   });
 
+  it('keeps a refused report refused, and says in Markdown that no era was agreed', () => {
+    const refused: AuditReport = { ...report(), protocolVersion: '', server: { name: '', version: '' }, refused: true };
+    const file = buildAuditReportFile(refused, (seq) => messages.get(seq), META);
+    expect(auditReportMarkdown(file)).toContain('- Era: none agreed: MCP Lens could not talk to the server (see the connection check)');
+    const parsed = parseAuditReportFile(JSON.stringify(file));
+    expect(parsed.ok && parsed.file.report.refused).toBe(true);
+  });
+
   it('refuses what is not a report, in words that say what to do', () => {
     expect(parseAuditReportFile('# markdown')).toMatchObject({ ok: false, error: expect.stringContaining('Open the .json report') });
     expect(parseAuditReportFile('{"format":"other"}')).toMatchObject({ ok: false, error: 'This JSON is not an MCP Lens audit report.' });

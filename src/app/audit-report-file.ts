@@ -91,7 +91,9 @@ export function auditReportMarkdown(file: AuditReportFile): string {
     `# MCP Lens audit: ${cell(report.server.name)} ${cell(report.server.version)}`,
     '',
     `- Server: \`${cell(report.url).replace(/`/g, '')}\` (${report.transport})`,
-    `- Era: ${ERA_NAME[report.era]} (protocol version ${cell(report.protocolVersion)})`,
+    report.refused
+      ? '- Era: none agreed: MCP Lens could not talk to the server (see the connection check)'
+      : `- Era: ${ERA_NAME[report.era]} (protocol version ${cell(report.protocolVersion)})`,
     `- Run: ${new Date(report.startedAt).toISOString()}, ${(report.durationMs / 1000).toFixed(1)} s${report.cancelled ? ', cancelled before every check ran' : ''}`,
     `- MCP Lens ${cell(file.lensVersion)}, exported ${file.exportedAt}`,
     `- Result: ${summarizeCounts(report.counts)}`,
@@ -259,6 +261,7 @@ export function parseAuditReportFile(text: string): Parsed {
         // Counted again: the file's own counts could disagree with its checks.
         counts: countVerdicts(kept),
         ...(report.cancelled === true && { cancelled: true as const }),
+        ...(report.refused === true && { refused: true as const }),
       },
     },
   };

@@ -9,10 +9,11 @@ import { realClock } from '../engine/clock.ts';
 import { createEngine } from '../engine/engine.ts';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import type { AuditReport, AuditUpdate } from '../shared/audit.ts';
+import type { EngineError } from '../shared/errors.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import { nodeRawHttp } from '../node/http/raw-http.ts';
 import { createHarness } from './engine-harness.ts';
-import { faultsByEra, startBrokenAuditServer } from './servers/broken-audit-server.ts';
+import { faultsByEra, REFUSED_FAULTS, startBrokenAuditServer } from './servers/broken-audit-server.ts';
 
 let demo: RunningDemoServer;
 let broken: Awaited<ReturnType<typeof startBrokenAuditServer>>;
@@ -165,6 +166,49 @@ describe('auditing a broken server', () => {
       const probes = AUDIT_CHECKS.find((c) => c.id === checkId)?.http !== undefined;
       expect(probes ? named.details.length : named.exchanges.length).toBeGreaterThan(0);
       await h.engine.call('disconnect', undefined);
+    },
+  );
+});
+
+describe('a server the engine refuses to talk to', () => {
+  it.each(
+    Object.entries(REFUSED_FAULTS).flatMap(([fault, { era }]) => [
+      [fault, era, 'auto'],
+      [fault, era, era],
+    ]) as Array<[keyof typeof REFUSED_FAULTS, 'legacy' | 'modern', 'auto' | 'legacy' | 'modern']>,
+  )(
+    'still gets a report for %s (%s era, asked for %s): connection fails with the reason, the rest say they did not run',
+    async (fault, _era, asked) => {
+      const h = createHarness({ rawHttp: nodeRawHttp });
+      const url = broken.urlFor(fault);
+      const error = await h.engine.call('connect', { url, headers: [], transport: 'auto', era: asked }).then(
+        () => undefined,
+        (e: unknown) => e as EngineError,
+      );
+      expect(error).toBeDefined();
+      const report = await h.engine.call('runAudit', {
+        runId: `refused-${fault}`,
+        refused: { url, ...(asked !== 'auto' && { era: asked }), error: error! },
+      });
+      expect(report).toMatchObject({
+        refused: true,
+        url,
+        era: asked === 'auto' ? 'modern' : asked,
+        counts: { fail: 1, pass: 0, warning: 0 },
+      });
+      const [connection, ...rest] = report.results;
+      expect(connection).toMatchObject({ id: 'connection', verdict: 'fail' });
+      expect(connection!.reason).toContain(error!.message);
+      if (fault === 'session-id-not-ascii') expect(connection!.reason).toMatch(/Mcp-Session-Id is not valid: it contains " "/);
+      expect(rest.map((r) => r.id)).toEqual(AUDIT_CHECKS.map((c) => c.id));
+      expect(new Set(rest.map((r) => `${r.verdict}: ${r.reason}`))).toEqual(
+        new Set(['not-applicable: Not run: MCP Lens could not talk to the server (see the connection check).']),
+      );
+      // The Audit tab follows a run by its events: the refused run sends them like any other.
+      const updates = h.events.flatMap((e) => (e.type === 'audit' && e.runId === `refused-${fault}` ? [e.update.kind] : []));
+      expect(updates[0]).toBe('started');
+      expect(updates.at(-1)).toBe('ended');
+      expect(updates.filter((kind) => kind === 'check-ended')).toHaveLength(report.results.length);
     },
   );
 });
