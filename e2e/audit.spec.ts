@@ -46,7 +46,7 @@ for (const era of ['2025 and older', '2026-07-28'] as const) {
   });
 }
 
-test('names a broken server’s failure and links it to its exchange in the Message log and the HTTP view', async ({ page }) => {
+test('names a broken server’s failure and links it to its exchange in the Message log and the HTTP view', async ({ page }, testInfo) => {
   await connect(page, brokenAuditUrl('wrong-error-code'));
   await runAudit(page);
   await expect(auditStatus(page)).toContainText(' 1 fail');
@@ -69,6 +69,15 @@ test('names a broken server’s failure and links it to its exchange in the Mess
   const exchange = page.getByRole('region', { name: 'Selected HTTP exchange' });
   await expect(exchange).toContainText('POST');
   await expect(exchange).toContainText('audit-no-such-method');
+
+  // The lifecycle's DELETE has no JSON-RPC message: its row shows what went over HTTP, and says why.
+  const lifecycle = results(page).getByRole('listitem', { name: nameOf.auditRow('server-session-lifecycle', 'pass') });
+  await lifecycle.getByText(names.audit.exchanges).click();
+  await expect(lifecycle).toContainText('A raw HTTP probe the audit sent beside the session, with no JSON-RPC message');
+  await expect(lifecycle).toContainText(/DELETE http:\/\/127\.0\.0\.1:\d+\/wrong-error-code\/mcp/);
+  await expect(lifecycle).not.toContainText('Not in the log any more');
+  await lifecycle.getByText(/^DELETE http/).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('audit-plain-http.png'), animations: 'disabled', caret: 'hide' });
 });
 
 test('cancels a run mid-way: the checks that finished stay, and the run says it was cancelled', async ({ page }) => {

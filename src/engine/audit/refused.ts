@@ -13,7 +13,7 @@ import type { AuditCheck } from './check.ts';
 import { specOf } from './runner.ts';
 
 /** The check that stands for the handshake itself, first in a refused report. */
-export const CONNECTION_CHECK: AuditCheck = {
+const CONNECTION_CHECK: AuditCheck = {
   id: 'connection',
   title: 'MCP Lens can talk to the server',
   sections: { legacy: 'basic/lifecycle#initialization', modern: 'basic/versioning#protocol-version-negotiation' },

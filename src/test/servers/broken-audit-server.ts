@@ -12,7 +12,7 @@ import { RESOURCE_FAULTS, resourceAnswer } from './broken-audit-resources.ts';
 import { startRawServer, type RawRequest } from './raw-server.ts';
 
 /** Each fault, the era it is served in, and the check that must fail it. */
-export const AUDIT_FAULTS = {
+const AUDIT_FAULTS = {
   /** tools/list hands out a fresh cursor on every page, with the same tool: the list never ends. */
   'endless-pagination': { era: 'legacy', check: 'tools-list' },
   /** An unknown method gets -32600 (Invalid Request) instead of -32601. */

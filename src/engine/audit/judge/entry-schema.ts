@@ -19,7 +19,7 @@ const URI_TEMPLATE =
   // eslint-disable-next-line no-control-regex -- control characters are what a template may not carry
   /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
 
-export const isUri = (value: unknown) => typeof value === 'string' && URI.test(value) && !BAD_ESCAPE.test(value);
+const isUri = (value: unknown) => typeof value === 'string' && URI.test(value) && !BAD_ESCAPE.test(value);
 const isUriTemplate = (value: unknown) => typeof value === 'string' && URI_TEMPLATE.test(value);
 
 const string = (field: string): Rule => ({ field, wants: 'a string', ok: (v) => typeof v === 'string' });
