@@ -46,7 +46,7 @@ for (const era of ['2025 and older', '2026-07-28'] as const) {
   });
 }
 
-test('names a broken server’s failure and links it to its exchange in the Message log and the HTTP view', async ({ page }) => {
+test('names a broken server’s failure and links it to its exchange in the Message log and the HTTP view', async ({ page }, testInfo) => {
   await connect(page, brokenAuditUrl('wrong-error-code'));
   await runAudit(page);
   await expect(auditStatus(page)).toContainText(' 1 fail');
@@ -69,6 +69,15 @@ test('names a broken server’s failure and links it to its exchange in the Mess
   const exchange = page.getByRole('region', { name: 'Selected HTTP exchange' });
   await expect(exchange).toContainText('POST');
   await expect(exchange).toContainText('audit-no-such-method');
+
+  // The lifecycle's DELETE has no JSON-RPC message: its row shows what went over HTTP, and says why.
+  const lifecycle = results(page).getByRole('listitem', { name: nameOf.auditRow('server-session-lifecycle', 'pass') });
+  await lifecycle.getByText(names.audit.exchanges).click();
+  await expect(lifecycle).toContainText('A raw HTTP probe the audit sent beside the session, with no JSON-RPC message');
+  await expect(lifecycle).toContainText(/DELETE http:\/\/127\.0\.0\.1:\d+\/wrong-error-code\/mcp/);
+  await expect(lifecycle).not.toContainText('Not in the log any more');
+  await lifecycle.getByText(/^DELETE http/).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('audit-plain-http.png'), animations: 'disabled', caret: 'hide' });
 });
 
 test('cancels a run mid-way: the checks that finished stay, and the run says it was cancelled', async ({ page }) => {
@@ -164,6 +173,26 @@ test('“Audit this server” in the command palette opens the tab and runs the 
 });
 
 for (const scheme of ['light', 'dark'] as const) {
+  test(`a server MCP Lens cannot talk to still gets a report: connection fails with the reason, the rest did not run (${scheme})`, async ({
+    page,
+  }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openApp(page, brokenAuditUrl('session-id-not-ascii'));
+    await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Failed');
+    await page.getByRole('tab', { name: names.tabs.audit }).click();
+    await expect(page.getByRole('tabpanel')).toContainText('MCP Lens could not talk to');
+    await page.getByRole('button', { name: names.audit.run }).click();
+    await expect(auditStatus(page)).toContainText(/Done in [\d.]+ s: 27 checks: 0 pass, 1 fail, 0 warnings, 26 not applicable/);
+    const connection = results(page).getByRole('listitem', { name: nameOf.auditRow('connection', 'fail') });
+    await expect(connection).toContainText('Mcp-Session-Id is not valid');
+    await expect(results(page).getByRole('listitem', { name: nameOf.auditRow('tools-list', 'not-applicable') })).toContainText(
+      'Not run: MCP Lens could not talk to the server',
+    );
+    await page.screenshot({ path: testInfo.outputPath(`audit-refused-1280x720-${scheme}.png`), animations: 'disabled', caret: 'hide' });
+  });
+
   test(`the Audit tab after a run fits 1280×720 without page scroll, with no WCAG 2.2 AA violation (${scheme})`, async ({
     page,
   }, testInfo) => {

@@ -31,7 +31,15 @@ const server = createServer((req, res) => {
     })
       .then(async (answer) => {
         const body = Buffer.from(await answer.arrayBuffer());
-        res.writeHead(answer.status, { ...CORS, 'content-type': answer.headers.get('content-type') ?? 'text/plain' }).end(body);
+        // The session id passes through as the fixture sent it: session-id-not-ascii is about its bytes.
+        const sessionId = answer.headers.get('mcp-session-id');
+        res
+          .writeHead(answer.status, {
+            ...CORS,
+            'content-type': answer.headers.get('content-type') ?? 'text/plain',
+            ...(sessionId !== null && { 'mcp-session-id': sessionId }),
+          })
+          .end(body);
       })
       .catch((error: unknown) => res.writeHead(502, CORS).end(String(error)));
   });

@@ -112,6 +112,24 @@ describe('connection commands', () => {
     expect(phases.at(-1)).toBe('disconnected');
   });
 
+  it('keeps a failed Connect for the Audit tab, whose report then says why; a Connect that works clears it', async () => {
+    start();
+    const closed = `http://127.0.0.1:${new URL(demo.url).port}/no-such-path/mcp`;
+    app.connection.getState().actions.setUrl(closed);
+    app.connection.getState().actions.setEra('legacy');
+    await expect(app.commands.connect()).resolves.toBeUndefined();
+    const { refusal } = app.audit.getState();
+    expect(refusal).toMatchObject({ url: closed, era: 'legacy', error: { code: expect.any(String), message: expect.any(String) } });
+    app.commands.startAudit();
+    await expect.poll(() => app.audit.getState().run?.status).toBe('done');
+    const report = app.audit.getState().run?.report;
+    expect(report?.refused).toBe(true);
+    expect(report?.results[0]).toMatchObject({ id: 'connection', verdict: 'fail' });
+    app.connection.getState().actions.setUrl(demo.url);
+    await app.commands.connect();
+    expect(app.audit.getState().refusal).toBeNull();
+  });
+
   it('does not call a server for a URL the bar would refuse', async () => {
     start();
     app.connection.getState().actions.setUrl('javascript:alert(1)');

@@ -31,7 +31,7 @@ export function connectionCommands(
   effects: Pick<AppEffects, 'now'>,
   announceFailure: (error: EngineError) => void,
 ) {
-  const { connection, clientFeatures, prefs, serverLog } = stores;
+  const { connection, clientFeatures, prefs, serverLog, audit } = stores;
   /** Aborted by the next Connect or Disconnect, so the engine stops waiting for a stale attempt. */
   let inFlight: AbortController | null = null;
 
@@ -67,11 +67,15 @@ export function connectionCommands(
     inFlight?.abort();
     const attempt = new AbortController();
     inFlight = attempt;
+    audit.getState().actions.connectRefused(null);
     try {
       const summary = await client.call('connect', params, attempt.signal);
       afterConnect(summary, era, endpoint);
       return summary;
     } catch (error) {
+      // The Audit tab can still write a report on this server: one that says why it could not be talked to.
+      if (inFlight === attempt && !(isEngineError(error) && error.code === 'cancelled'))
+        audit.getState().actions.connectRefused({ url: params.url, ...(era !== 'auto' && { era }), error: asEngineError(error) });
       // Normally on screen already: the engine announced the failure as the connection's phase.
       const unannounced = connection.getState().phase === 'connecting' && inFlight === attempt;
       if (unannounced && !(isEngineError(error) && error.code === 'cancelled')) announceFailure(asEngineError(error));

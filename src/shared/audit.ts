@@ -3,6 +3,7 @@
  * report at the end. The checks themselves live in the engine (src/engine/audit/); the app, the Audit tab and
  * the command line read only these shapes.
  */
+import type { EngineError } from './errors.ts';
 import type { ProtocolEra, TransportKind } from './model.ts';
 import { plural } from './read.ts';
 
@@ -39,6 +40,11 @@ export interface AuditExchange {
   /** The HTTP exchange that carried the answer (or the request when no answer came): the HTTP view's seq. */
   httpSeq?: number;
   httpStatus?: number;
+  /**
+   * A probe with no JSON-RPC message (a DELETE, a preflight): what it sent and got over HTTP, as text with
+   * secret-looking headers masked. The Message log has no entry for it, so the evidence carries it itself.
+   */
+  plainHttp?: { request: string; response: string };
 }
 
 export interface AuditResult {
@@ -71,6 +77,21 @@ export interface AuditReport {
   counts: Record<AuditVerdict, number>;
   /** The run was cancelled: `results` holds the checks that finished before. */
   cancelled?: true;
+  /**
+   * The engine refused to talk to the server (connect failed): `results` holds the failed `connection` check,
+   * with the engine's error, and every other check, not run. `server`, `protocolVersion` are then empty.
+   */
+  refused?: true;
+}
+
+/** A connect that failed, handed to `runAudit` so the report says why (src/engine/audit/refused.ts). */
+export interface AuditRefusal {
+  /** The URL connect was asked for. */
+  url: string;
+  /** The era connect was pinned to; absent for Auto. */
+  era?: ProtocolEra;
+  /** The engine's error, as connect threw it. */
+  error: EngineError;
 }
 
 /** A check as a run plans it, before it has a verdict. */
@@ -116,8 +137,10 @@ export interface AuditApi {
   /**
    * Runs the audit on the current connection. Progress arrives as `audit` events under `runId`; aborting the
    * call cancels the run, and the report (like the `ended` event) holds what finished, marked `cancelled`.
+   * With `refused` (a connect that failed), no connection is needed: the report is the refused one, whose
+   * `connection` check fails with that error and whose other checks say they could not run.
    */
-  runAudit: { params: { runId: string; options?: AuditOptions }; result: AuditReport };
+  runAudit: { params: { runId: string; options?: AuditOptions; refused?: AuditRefusal }; result: AuditReport };
 }
 
 const SEVERITY: Record<AuditVerdict, number> = { 'not-applicable': 0, pass: 1, warning: 2, fail: 3 };

@@ -4,7 +4,7 @@
  * progress as `results.length` of `plan.length`, and each result links to the Message log by seq.
  */
 import { createStore } from 'zustand/vanilla';
-import type { AuditCheckInfo, AuditReport, AuditResult } from '../shared/audit.ts';
+import type { AuditCheckInfo, AuditRefusal, AuditReport, AuditResult } from '../shared/audit.ts';
 import type { EngineError } from '../shared/errors.ts';
 import type { EngineEvent } from '../shared/events.ts';
 
@@ -39,6 +39,11 @@ export interface AuditState {
   opened: OpenedAuditReport | null;
   /** Why the last report file could not be opened. */
   openError: string | null;
+  /**
+   * The last Connect failed, and how: an audit then runs on it (`runAudit`'s `refused`), so its report says
+   * why. Cleared when a Connect starts or succeeds.
+   */
+  refusal: AuditRefusal | null;
   actions: {
     /** A run was asked for; its events will carry this id. */
     started(runId: string, startedAt: number): void;
@@ -48,6 +53,7 @@ export interface AuditState {
     openReport(opened: OpenedAuditReport): void;
     openFailed(error: string): void;
     closeReport(): void;
+    connectRefused(refusal: AuditRefusal | null): void;
   };
 }
 
@@ -62,7 +68,9 @@ export function createAuditStore() {
       run: null,
       opened: null,
       openError: null,
+      refusal: null,
       actions: {
+        connectRefused: (refusal) => set({ refusal }),
         openReport: (opened) => set({ opened, openError: null }),
         openFailed: (openError) => set({ openError }),
         closeReport: () => set({ opened: null, openError: null }),

@@ -20,8 +20,8 @@ import { runSuite, type SuiteScenario } from './support/conformance-suite.ts';
 import { startBrokenAuditServer, type AuditFault } from './servers/broken-audit-server.ts';
 import { startEverythingServer } from './servers/everything-server.ts';
 
-/** One broken fixture per failure class the issue names. */
-const FAULTS: AuditFault[] = [
+/** One broken fixture per failure class the issues name (23, and 34: the last four, in each era they apply to). */
+const FAULTS: Array<AuditFault | [AuditFault, 'legacy' | 'modern']> = [
   'undying-session',
   'wrong-error-code',
   'invalid-schema',
@@ -33,6 +33,35 @@ const FAULTS: AuditFault[] = [
   'single-stream',
   'input-required-list',
   'ungated-tasks',
+  ['resource-uri-no-scheme', 'legacy'],
+  ['resource-uri-no-scheme', 'modern'],
+  'missing-list-hints',
+  ['stream-without-data', 'legacy'],
+  ['stream-without-data', 'modern'],
+  ['template-read-empty', 'legacy'],
+  ['template-read-empty', 'modern'],
+];
+
+/**
+ * Servers the engine refuses to talk to: MCP Lens's report fails its `connection` check with the engine's
+ * reason, and the suite fails the scenario that judges the same fault. Both verdicts are checked here, beside
+ * each other, since no scenario pairs with `connection`.
+ */
+const REFUSED: Array<{ fault: AuditFault; era: Target['era']; lens: RegExp; scenario: string; suite: RegExp }> = [
+  {
+    fault: 'session-id-not-ascii',
+    era: 'auto',
+    lens: /Mcp-Session-Id is not valid: it contains " " at position 7/,
+    scenario: 'server-initialize',
+    suite: /server-session-id-visible-ascii: Session ID contains characters outside visible ASCII/,
+  },
+  {
+    fault: 'malformed-discover',
+    era: '2026-07-28',
+    lens: /did not offer pinned protocol version 2026-07-28 via server\/discover/,
+    scenario: 'server-stateless',
+    suite: /sep-2575-server-implements-discover: Missing mandatory fields in discover response/,
+  },
 ];
 
 /** Where MCP Lens disagrees on purpose. `evidence` must match the suite's failing check (or MCP Lens's reason). */
@@ -62,8 +91,8 @@ const DIFFERENCES: Array<{ scenario: string; lens: AuditVerdict; suite: AuditVer
     scenario: '*',
     lens: 'pass',
     suite: 'fail',
-    evidence: /wire-schema-valid: .*ttlMs: must be >= 0/,
-    why: 'The suite checks every response against the wire schema in every scenario, so a negative ttlMs fails them all; MCP Lens judges caching hints once, in cache-hints (which fails it).',
+    evidence: /wire-schema-valid: .*(ttlMs: must be >= 0|must have required property '(ttlMs|cacheScope)')/,
+    why: 'The suite checks every response against the wire schema in every scenario, so a negative or missing ttlMs (or a missing cacheScope) fails them all; MCP Lens judges caching hints where they are, in cache-hints and the list checks (which fail it).',
   },
   {
     scenario: 'caching',
@@ -78,6 +107,13 @@ const DIFFERENCES: Array<{ scenario: string; lens: AuditVerdict; suite: AuditVer
     suite: 'pass',
     evidence: /the list never ends/,
     why: 'The suite reads the first page only; MCP Lens follows nextCursor to the end and fails a list that never ends.',
+  },
+  {
+    scenario: 'server-sse-multiple-streams',
+    lens: 'fail',
+    suite: 'pass',
+    evidence: /None of the \d event streams carried its response \(a data: line/,
+    why: 'The suite checks that each concurrent POST is served (2xx), not what its event stream carries; MCP Lens fails streams with no data: line holding the response, which no client can read.',
   },
 ];
 
@@ -181,7 +217,10 @@ describe('the audit agrees with the official conformance suite', () => {
         { name: 'demo (2025)', url: demo.url, era: '2025' },
         { name: 'demo (2026-07-28)', url: demo.url, era: '2026-07-28' },
         { name: 'server-everything', url: everything.url, era: 'auto' },
-        ...FAULTS.map((fault): Target => ({ name: `broken: ${fault}`, url: broken.urlFor(fault), era: 'auto' })),
+        ...FAULTS.map((entry): Target => {
+          const [fault, era] = Array.isArray(entry) ? entry : [entry, undefined];
+          return { name: `broken: ${fault}${era ? ` (${era})` : ''}`, url: broken.urlFor(fault, era), era: 'auto' };
+        }),
       ];
       const started = Date.now();
       const outcomes = await pool(targets, availableParallelism(), async (target) => {
@@ -205,5 +244,22 @@ describe('the audit agrees with the official conformance suite', () => {
       expect(rows.length).toBeGreaterThan(targets.length);
     },
     15 * 60_000,
+  );
+
+  it.each(REFUSED)(
+    'a server the engine refuses ($fault): MCP Lens fails connection with the reason, the suite fails $scenario',
+    async ({ fault, era, lens, scenario, suite: why }) => {
+      const url = broken.urlFor(fault);
+      const report = await audit({ name: fault, url, era });
+      const suite = await runSuite(url, fault === 'malformed-discover' ? '2026-07-28' : '2025-11-25');
+      const theirs = suite.get(scenario);
+      console.log(
+        `Refused ${fault}: MCP Lens ${report.results[0]?.id} ${report.results[0]?.verdict} (${report.results[0]?.reason}); the suite ${scenario} ${theirs?.verdict} (${theirs?.why}).`,
+      );
+      expect(report).toMatchObject({ refused: true, counts: { fail: 1, pass: 0, warning: 0 } });
+      expect(report.results[0]).toMatchObject({ id: 'connection', verdict: 'fail', reason: expect.stringMatching(lens) });
+      expect(theirs).toMatchObject({ verdict: 'fail', why: expect.stringMatching(why) });
+    },
+    5 * 60_000,
   );
 });

@@ -1,6 +1,6 @@
 /**
- * `mcp-lens-cli audit`: the exit code is the verdict (0, 1 on a failed check, 2 usage, 3 no connection), and
- * the JUnit and JSON files say the same as the table. In-process for each code, and once as a real process
+ * `mcp-lens-cli audit`: the exit code is the verdict (0, 1 on a failed check, 2 usage, 3 nothing answered), and
+ * the JUnit and JSON files say the same as the table, also for a server the engine refused to talk to. In-process for each code, and once as a real process
  * through `src/node/cli/main.ts`, the way `npm run cli -- audit` runs it.
  */
 import { execFile } from 'node:child_process';
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import { auditCommand } from '../node/cli/audit/command.ts';
 import { nodeRawHttp } from '../node/http/raw-http.ts';
+import type { AuditReport } from '../shared/audit.ts';
 import { startBrokenAuditServer } from './servers/broken-audit-server.ts';
 import { ROOT } from './support/tree.ts';
 
@@ -97,7 +98,41 @@ describe('mcp-lens-cli audit', () => {
     const unreachable = await audit([`http://127.0.0.1:${await closedPort()}/mcp`]);
     expect(unreachable.code).toBe(3);
     expect(unreachable.err[0]).toMatch(/^mcp-lens-cli audit: /);
+    // The report is still written, so a CI job shows why: nothing answered.
+    expect(unreachable.out.find((line) => line.startsWith('connection'))).toMatch(/^connection\s+FAIL\s+MCP Lens could not talk/);
   });
+
+  it.each([
+    ['session-id-not-ascii', [], /Mcp-Session-Id is not valid: it contains " " at position 7/],
+    ['malformed-discover', ['--era', '2026-07-28'], /did not offer pinned protocol version 2026-07-28/],
+  ] as const)(
+    'reports a server the engine refuses to talk to (%s): connection fails in the text, --json and --junit, the rest did not run; exit 1',
+    async (fault, flags, why) => {
+      const junit = join(dir, `${fault}.xml`);
+      const json = join(dir, `${fault}.json`);
+      const { code, out, err } = await audit([...flags, '--junit', junit, '--json', json, broken.urlFor(fault)]);
+      expect(code).toBe(1);
+      expect(err[0]).toMatch(why);
+      expect(out[0]).toMatch(
+        /^Audit of http:\/\/127\.0\.0\.1:\d+\/.*\/mcp \(no connection: the checks after "connection" could not run\)$/,
+      );
+      expect(out.find((line) => line.startsWith('connection '))).toMatch(
+        /^connection\s+FAIL\s+MCP Lens could not talk to the server, so no other check could run: /,
+      );
+      expect(out.find((line) => line.startsWith('tools-list '))).toMatch(
+        /^tools-list\s+n\/a\s+Not run: MCP Lens could not talk to the server/,
+      );
+      expect(out.at(-1)).toMatch(/^27 checks: 0 pass, 1 fail, 0 warnings, 26 not applicable in [\d.]+ s\.$/);
+      const file = JSON.parse(await readFile(json, 'utf8')) as { report: AuditReport };
+      expect(file.report).toMatchObject({ refused: true, counts: { fail: 1, 'not-applicable': 26 } });
+      expect(file.report.results[0]).toMatchObject({ id: 'connection', verdict: 'fail', reason: expect.stringMatching(why) });
+      const xml = await readFile(junit, 'utf8');
+      expect(xml).toMatch(/<testsuites name="MCP Lens audit" tests="27" failures="1" errors="0" skipped="26"/);
+      expect(xml).toMatch(
+        /<testcase name="connection: MCP Lens can talk to the server"[^>]*>\s*<failure message="MCP Lens could not talk to the server, so no other check could run: /,
+      );
+    },
+  );
 
   it('runs as `npm run cli -- audit`: main.ts hands the command over, and the process exits with the verdict', async () => {
     const junit = join(dir, 'broken.xml');

@@ -9,10 +9,11 @@ import { realClock } from '../engine/clock.ts';
 import { createEngine } from '../engine/engine.ts';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import type { AuditReport, AuditUpdate } from '../shared/audit.ts';
+import type { EngineError } from '../shared/errors.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import { nodeRawHttp } from '../node/http/raw-http.ts';
 import { createHarness } from './support/engine-harness.ts';
-import { AUDIT_FAULTS, startBrokenAuditServer, type AuditFault } from './servers/broken-audit-server.ts';
+import { faultsByEra, REFUSED_FAULTS, startBrokenAuditServer } from './servers/broken-audit-server.ts';
 
 let demo: RunningDemoServer;
 let broken: Awaited<ReturnType<typeof startBrokenAuditServer>>;
@@ -117,6 +118,13 @@ describe('auditing the demo server', () => {
     const preflight = report.results.find((r) => r.id === 'cors')!.exchanges.find((x) => x.method === 'OPTIONS');
     expect(preflight?.requestSeq).toBeUndefined();
     expect(lastExchange(preflight?.httpSeq)).toMatchObject({ method: 'OPTIONS' });
+    // Without a JSON-RPC message, the Message log has no entry: the exchange carries what went over HTTP itself.
+    expect(preflight?.plainHttp?.request).toMatch(/^OPTIONS http:\/\/127\.0\.0\.1:\d+\/mcp\n(.*\n)*access-control-request-method: POST/i);
+    expect(preflight?.plainHttp?.response).toMatch(/^HTTP 204\n/);
+    const ended = rebinding.exchanges.at(-1);
+    expect(ended?.requestSeq).toBeUndefined();
+    expect(ended?.plainHttp?.request).toMatch(/^DELETE http:\/\/127\.0\.0\.1:\d+\/mcp\n(.*\n)*mcp-session-id: /);
+    expect(ended?.plainHttp?.response).toMatch(/^HTTP 20\d/);
     // The probes' exchanges: those a probe's message names, and those without one (the preflight, the DELETE).
     const probeHttp = new Set(
       report.results.flatMap((r) =>
@@ -142,16 +150,15 @@ describe('auditing a broken server', () => {
     await h.engine.call('disconnect', undefined);
   });
 
-  it.each(Object.entries(AUDIT_FAULTS).map(([fault, { era, check }]) => [fault, check, era] as const))(
+  it.each(faultsByEra().map(({ fault, check, era, also }) => [fault, check, era, also] as const))(
     'names the fault %s in the check %s (%s era), and only there',
-    async (fault, checkId, era) => {
+    async (fault, checkId, era, also) => {
       const h = createHarness({ rawHttp: nodeRawHttp });
-      await h.engine.call('connect', { url: broken.urlFor(fault as AuditFault), headers: [], transport: 'auto' });
+      await h.engine.call('connect', { url: broken.urlFor(fault, era), headers: [], transport: 'auto' });
       const report = await h.engine.call('runAudit', { runId: fault });
       expect(report.era).toBe(era);
       const failed = report.results.filter((r) => r.verdict === 'fail');
       // A fault may break a second rule too (a 200 for an unknown method is one for a removed method as well).
-      const also: string | undefined = (AUDIT_FAULTS[fault as AuditFault] as { also?: string }).also;
       expect(failed.map((r) => r.id).sort()).toEqual([checkId, ...(also ? [also] : [])].sort());
       const named = failed.find((r) => r.id === checkId)!;
       expect(named.reason).not.toBe('');
@@ -159,6 +166,49 @@ describe('auditing a broken server', () => {
       const probes = AUDIT_CHECKS.find((c) => c.id === checkId)?.http !== undefined;
       expect(probes ? named.details.length : named.exchanges.length).toBeGreaterThan(0);
       await h.engine.call('disconnect', undefined);
+    },
+  );
+});
+
+describe('a server the engine refuses to talk to', () => {
+  it.each(
+    Object.entries(REFUSED_FAULTS).flatMap(([fault, { era }]) => [
+      [fault, era, 'auto'],
+      [fault, era, era],
+    ]) as Array<[keyof typeof REFUSED_FAULTS, 'legacy' | 'modern', 'auto' | 'legacy' | 'modern']>,
+  )(
+    'still gets a report for %s (%s era, asked for %s): connection fails with the reason, the rest say they did not run',
+    async (fault, _era, asked) => {
+      const h = createHarness({ rawHttp: nodeRawHttp });
+      const url = broken.urlFor(fault);
+      const error = await h.engine.call('connect', { url, headers: [], transport: 'auto', era: asked }).then(
+        () => undefined,
+        (e: unknown) => e as EngineError,
+      );
+      expect(error).toBeDefined();
+      const report = await h.engine.call('runAudit', {
+        runId: `refused-${fault}`,
+        refused: { url, ...(asked !== 'auto' && { era: asked }), error: error! },
+      });
+      expect(report).toMatchObject({
+        refused: true,
+        url,
+        era: asked === 'auto' ? 'modern' : asked,
+        counts: { fail: 1, pass: 0, warning: 0 },
+      });
+      const [connection, ...rest] = report.results;
+      expect(connection).toMatchObject({ id: 'connection', verdict: 'fail' });
+      expect(connection!.reason).toContain(error!.message);
+      if (fault === 'session-id-not-ascii') expect(connection!.reason).toMatch(/Mcp-Session-Id is not valid: it contains " "/);
+      expect(rest.map((r) => r.id)).toEqual(AUDIT_CHECKS.map((c) => c.id));
+      expect(new Set(rest.map((r) => `${r.verdict}: ${r.reason}`))).toEqual(
+        new Set(['not-applicable: Not run: MCP Lens could not talk to the server (see the connection check).']),
+      );
+      // The Audit tab follows a run by its events: the refused run sends them like any other.
+      const updates = h.events.flatMap((e) => (e.type === 'audit' && e.runId === `refused-${fault}` ? [e.update.kind] : []));
+      expect(updates[0]).toBe('started');
+      expect(updates.at(-1)).toBe('ended');
+      expect(updates.filter((kind) => kind === 'check-ended')).toHaveLength(report.results.length);
     },
   );
 });

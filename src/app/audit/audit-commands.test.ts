@@ -3,7 +3,14 @@ import type { EngineClient } from '../../bridge/index.ts';
 import type { AuditReport } from '../../shared/audit.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import type { MessageEntry } from '../../shared/events.ts';
-import { createAuditStore, createLogStore, createPrefsStore, messageItemId, type LogItem } from '../../state/index.ts';
+import {
+  createAuditStore,
+  createConnectionStore,
+  createLogStore,
+  createPrefsStore,
+  messageItemId,
+  type LogItem,
+} from '../../state/index.ts';
 import { memoryStorage } from '../../test/support/test-storage.ts';
 import { DEMO_EXPORT_REFUSAL } from '../export-rule.ts';
 import { auditCommands } from './audit-commands.ts';
@@ -26,7 +33,12 @@ function fakeClient() {
 }
 
 function storesFor() {
-  return { audit: createAuditStore(), log: createLogStore(), prefs: createPrefsStore(memoryStorage()) };
+  return {
+    audit: createAuditStore(),
+    log: createLogStore(),
+    prefs: createPrefsStore(memoryStorage()),
+    connection: createConnectionStore(),
+  };
 }
 
 function effectsFor() {
@@ -87,6 +99,26 @@ describe('auditCommands', () => {
     calls[0]?.resolve({ runId, results: [], counts: { pass: 0, fail: 0, warning: 0, 'not-applicable': 0 } } as unknown as AuditReport);
     await expect.poll(() => stores.audit.getState().run?.status).toBe('done');
     expect(commands.startAudit()).not.toBe(runId);
+  });
+
+  it('after a Connect that failed, runs the refused audit, whose report says why', async () => {
+    const { client, calls } = fakeClient();
+    const stores = storesFor();
+    const commands = auditCommands(
+      client,
+      stores,
+      effectsFor(),
+      () => undefined,
+      () => 'Demo server',
+    );
+    const refusal = {
+      url: 'http://127.0.0.1:9/mcp',
+      era: 'legacy' as const,
+      error: { code: 'bad-response', message: "The server's Mcp-Session-Id is not valid." } satisfies EngineError,
+    };
+    stores.audit.getState().actions.connectRefused(refusal);
+    const runId = commands.startAudit();
+    expect(calls[0]?.params).toEqual({ runId, options: {}, refused: refusal });
   });
 
   it('cancels the running audit', async () => {

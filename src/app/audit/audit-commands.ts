@@ -21,7 +21,7 @@ import { exportRefusal } from '../export-rule.ts';
 import { exportFileName } from '../file-stamp.ts';
 import type { Stores } from '../stores.ts';
 
-type AuditStores = Pick<Stores, 'audit' | 'log' | 'prefs'>;
+type AuditStores = Pick<Stores, 'audit' | 'log' | 'prefs' | 'connection'>;
 
 export function auditCommands(
   client: EngineClient,
@@ -53,17 +53,20 @@ export function auditCommands(
   return {
     /**
      * Starts an audit of the connected server and returns its run id; a run already going is returned as
-     * is (one at a time per connection). Progress and the report appear in the `audit` store.
+     * is (one at a time per connection). Progress and the report appear in the `audit` store. Without a
+     * connection, after a Connect that failed, the report is the refused one: its connection check says why.
      */
     startAudit(options: AuditOptions = {}): string {
       if (running) return running.runId;
+      const { refusal } = audit();
+      const refused = stores.connection.getState().phase !== 'connected' && refusal !== null ? refusal : undefined;
       const runId = `audit-${effects.now().toString(36)}-${++counter}`;
       const controller = new AbortController();
       running = { runId, controller };
       audit().actions.closeReport();
       audit().actions.started(runId, effects.now());
       client
-        .call('runAudit', { runId, options }, controller.signal)
+        .call('runAudit', { runId, options, ...(refused && { refused }) }, controller.signal)
         .then(
           (report) => audit().actions.settled(runId, { report }),
           (error: unknown) => audit().actions.settled(runId, { error: asEngineError(error) }),

@@ -78,6 +78,26 @@ describe('the audit report file', () => {
     );
   });
 
+  it('writes and reads back a probe with no JSON-RPC message (a DELETE) with its HTTP request and answer', () => {
+    const plainHttp = { request: 'DELETE https://example.com/mcp\nmcp-session-id: s-1', response: 'HTTP 200' };
+    const deleted = report({ exchanges: [{ method: 'DELETE', httpSeq: 9, httpStatus: 200, plainHttp }] });
+    const file = buildAuditReportFile(deleted, (seq) => messages.get(seq), META);
+    const markdown = auditReportMarkdown(file);
+    expect(markdown).toContain('A raw HTTP probe with no JSON-RPC message; what went over the wire:');
+    expect(markdown).toContain('```http\nDELETE https://example.com/mcp\nmcp-session-id: s-1\n```');
+    expect(markdown).not.toContain('not kept in the log');
+    const parsed = parseAuditReportFile(JSON.stringify(file));
+    expect(parsed.ok && parsed.file.report.results[0]?.exchanges[0]?.plainHttp).toEqual(plainHttp);
+  });
+
+  it('keeps a refused report refused, and says in Markdown that no era was agreed', () => {
+    const refused: AuditReport = { ...report(), protocolVersion: '', server: { name: '', version: '' }, refused: true };
+    const file = buildAuditReportFile(refused, (seq) => messages.get(seq), META);
+    expect(auditReportMarkdown(file)).toContain('- Era: none agreed: MCP Lens could not talk to the server (see the connection check)');
+    const parsed = parseAuditReportFile(JSON.stringify(file));
+    expect(parsed.ok && parsed.file.report.refused).toBe(true);
+  });
+
   it('refuses what is not a report, in words that say what to do', () => {
     expect(parseAuditReportFile('# markdown')).toMatchObject({ ok: false, error: expect.stringContaining('Open the .json report') });
     expect(parseAuditReportFile('{"format":"other"}')).toMatchObject({ ok: false, error: 'This JSON is not an MCP Lens audit report.' });

@@ -91,7 +91,9 @@ export function auditReportMarkdown(file: AuditReportFile): string {
     `# MCP Lens audit: ${cell(report.server.name)} ${cell(report.server.version)}`,
     '',
     `- Server: \`${cell(report.url).replace(/`/g, '')}\` (${report.transport})`,
-    `- Era: ${ERA_NAME[report.era]} (protocol version ${cell(report.protocolVersion)})`,
+    report.refused
+      ? '- Era: none agreed: MCP Lens could not talk to the server (see the connection check)'
+      : `- Era: ${ERA_NAME[report.era]} (protocol version ${cell(report.protocolVersion)})`,
     `- Run: ${new Date(report.startedAt).toISOString()}, ${(report.durationMs / 1000).toFixed(1)} s${report.cancelled ? ', cancelled before every check ran' : ''}`,
     `- MCP Lens ${cell(file.lensVersion)}, exported ${file.exportedAt}`,
     `- Result: ${summarizeCounts(report.counts)}`,
@@ -119,10 +121,25 @@ export function auditReportMarkdown(file: AuditReportFile): string {
         `### Exchange ${index + 1}: ${cell(exchange.method)}${exchange.httpStatus === undefined ? '' : ` (HTTP ${exchange.httpStatus})`}`,
         '',
       );
+      if (exchange.plainHttp) {
+        // No JSON-RPC message: the probe's HTTP request and answer are the evidence themselves.
+        lines.push('A raw HTTP probe with no JSON-RPC message; what went over the wire:', '');
+        lines.push(
+          'Request:',
+          '',
+          fenced(exchange.plainHttp.request, 'http'),
+          '',
+          'Response:',
+          '',
+          fenced(exchange.plainHttp.response, 'http'),
+        );
+        return;
+      }
+      const noRequest = exchange.requestSeq === undefined ? '(no JSON-RPC message was sent)' : '(no longer in the Message log)';
       lines.push(
         'Request:',
         '',
-        fenced(exchange.request === undefined ? '(not kept in the log)' : JSON.stringify(exchange.request, null, 2), 'json'),
+        fenced(exchange.request === undefined ? noRequest : JSON.stringify(exchange.request, null, 2), 'json'),
         '',
       );
       lines.push(
@@ -160,8 +177,19 @@ function readExchange(value: unknown): AuditFileExchange | undefined {
     // Masked again on the way in: a hand-edited file is shown by the same rule as an exported one.
     ...(value.request !== undefined && { request: redactJson(value.request) }),
     ...(value.response !== undefined && { response: redactJson(value.response) }),
+    ...(isRecord(value.plainHttp) &&
+      isStr(value.plainHttp.request) &&
+      isStr(value.plainHttp.response) && {
+        plainHttp: {
+          request: value.plainHttp.request.slice(0, MAX_PLAIN_CHARS),
+          response: value.plainHttp.response.slice(0, MAX_PLAIN_CHARS),
+        },
+      }),
   };
 }
+
+/** A plain HTTP exchange's texts are short when written (probe-log.ts); a hand-edited file is cut to this. */
+const MAX_PLAIN_CHARS = 4000;
 
 function readResult(value: unknown): AuditFileResult | undefined {
   if (!isRecord(value) || !isStr(value.id) || !isStr(value.title) || !VERDICTS.has(value.verdict) || !isStr(value.reason)) return undefined;
@@ -233,6 +261,7 @@ export function parseAuditReportFile(text: string): Parsed {
         // Counted again: the file's own counts could disagree with its checks.
         counts: countVerdicts(kept),
         ...(report.cancelled === true && { cancelled: true as const }),
+        ...(report.refused === true && { refused: true as const }),
       },
     },
   };

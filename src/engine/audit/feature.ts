@@ -2,7 +2,7 @@
  * The engine's `runAudit`: the checks of ./checks run against the current session, one run at a time per
  * connection (their requests are told apart in the log by check id, so two runs would tangle).
  */
-import type { AuditApi } from '../../shared/audit.ts';
+import type { AuditApi, AuditRefusal } from '../../shared/audit.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import { redactUrl } from '../../shared/redact.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
@@ -13,6 +13,7 @@ import { RELAY_TOKEN_HEADER } from '../../shared/relay.ts';
 import type { Session } from '../session.ts';
 import { fetchRawHttp, type HttpProbe, type RawHttp } from './probe.ts';
 import { createProbeLog } from './probe-log.ts';
+import { refusedReport, type RefusedRun } from './refused.ts';
 import { openRelayProbe } from './relay-probe.ts';
 import { createAuditSender } from './sender.ts';
 
@@ -23,7 +24,7 @@ const MAX_RUN_ID_CHARS = 200;
 export function auditHandlers(ctx: FeatureContext, rawHttp?: RawHttp): Handlers<AuditApi> {
   let running = false;
   return {
-    async runAudit({ runId, options = {} }, signal) {
+    async runAudit({ runId, options = {}, refused }, signal) {
       if (typeof runId !== 'string' || runId === '' || runId.length > MAX_RUN_ID_CHARS)
         throw {
           code: 'invalid-input',
@@ -34,6 +35,14 @@ export function auditHandlers(ctx: FeatureContext, rawHttp?: RawHttp): Handlers<
           code: 'invalid-input',
           message: 'An audit is already running on this connection; cancel it or wait for it to end.',
         } satisfies EngineError;
+      if (refused !== undefined)
+        return refusedReport({
+          runId,
+          ...validRefusal(refused),
+          checks: selectChecks(AUDIT_CHECKS, Array.isArray(options.checks) ? options.checks : undefined),
+          now: () => ctx.clock.now(),
+          emit: (update) => ctx.emit({ type: 'audit', runId, update }),
+        });
       const session = ctx.requireSession();
       const { summary } = session;
       // The caller's signal, if any, cancels the run; the command line runs without one.
@@ -117,6 +126,25 @@ async function probeFor(
     url,
     send: (request) => send(url.href, request, options),
     sendNamed: (named) => (rawHttp ? rawHttp(url.href, buildNamedProbe(named, url), options) : noNamed()),
+  };
+}
+
+const MAX_REFUSAL_CHARS = 2000;
+
+/** A refusal from across the boundary, bounded: its strings cut short, its era one of the two or none. */
+function validRefusal(refused: AuditRefusal): Pick<RefusedRun, 'url' | 'era' | 'error'> {
+  const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value.slice(0, MAX_REFUSAL_CHARS) : fallback);
+  const error = (typeof refused?.error === 'object' && refused.error !== null ? refused.error : {}) as Partial<EngineError>;
+  const era = refused?.era === 'legacy' || refused?.era === 'modern' ? refused.era : undefined;
+  return {
+    url: text(refused?.url, ''),
+    era,
+    error: {
+      code: (typeof error.code === 'string' ? error.code : 'internal') as EngineError['code'],
+      message: text(error.message, 'The connection failed, and the engine gave no reason.'),
+      ...(typeof error.detail === 'string' && { detail: error.detail.slice(0, MAX_REFUSAL_CHARS) }),
+      ...(typeof error.httpStatus === 'number' && { httpStatus: error.httpStatus }),
+    },
   };
 }
 

@@ -15,7 +15,7 @@ import { describeError } from '../../shared/read.ts';
 import { redactResponseHeaders, redactUrl } from '../../shared/redact.ts';
 import { classifyFrame } from '../wire/frames.ts';
 import { wireBody } from '../wire/wire-body.ts';
-import { firstRpcResponse, type HttpProbe } from './probe.ts';
+import { firstRpcResponse, isEventStream, type HttpProbe } from './probe.ts';
 
 interface ProbeLogDeps {
   /** The engine's sequence, shared by log entries and HTTP exchanges. */
@@ -80,7 +80,7 @@ export function createProbeLog({ nextSeq, now, emit }: ProbeLogDeps): ProbeLog {
               : { error: 'problem' in outcome ? outcome.problem : 'No answer.' }),
           };
           emit({ type: 'http', exchange: answered });
-          const rpc = response && firstRpcResponse(response.body);
+          const rpc = response && firstRpcResponse(response.body, isEventStream(response.headers['content-type']));
           const answer =
             rpc === undefined
               ? undefined
@@ -95,11 +95,26 @@ export function createProbeLog({ nextSeq, now, emit }: ProbeLogDeps): ProbeLog {
             ...(answer && { responseSeq: answer.seq }),
             httpSeq: exchange.seq,
             ...(response && { httpStatus: response.status }),
+            ...(out === undefined && { plainHttp: plainHttpOf(answered) }),
           };
         },
       };
     },
   };
+}
+
+const PLAIN_BODY_CHARS = 500;
+
+/** A probe without a JSON-RPC message as two short texts, request and response, from its masked exchange. */
+function plainHttpOf(exchange: HttpExchange): { request: string; response: string } {
+  const headers = (entries: ReadonlyArray<readonly [string, string]> | undefined) => (entries ?? []).map(([n, v]) => `${n}: ${v}`);
+  const body = exchange.responseBody?.text ?? '';
+  const cut = body.length > PLAIN_BODY_CHARS ? `${body.slice(0, PLAIN_BODY_CHARS)}…` : body;
+  const response =
+    exchange.status === undefined
+      ? `No answer: ${exchange.error ?? 'unknown'}`
+      : [`HTTP ${exchange.status}`, ...headers(exchange.responseHeaders), ...(cut ? ['', cut] : [])].join('\n');
+  return { request: [`${exchange.method} ${exchange.url}`, ...headers(exchange.requestHeaders)].join('\n'), response };
 }
 
 function entryOf(value: unknown, direction: 'in' | 'out', seq: number, time: number, extra: Partial<MessageEntry>): MessageEntry {

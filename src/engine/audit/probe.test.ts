@@ -3,12 +3,19 @@ import { firstRpcResponse, readProbeBody } from './probe.ts';
 
 describe('firstRpcResponse', () => {
   it('reads a JSON body, a batch, or the first response among an event stream’s data lines', () => {
-    expect(firstRpcResponse('{"jsonrpc":"2.0","id":1,"result":{}}')).toMatchObject({ id: 1 });
-    expect(firstRpcResponse('[{"jsonrpc":"2.0","method":"n"},{"jsonrpc":"2.0","id":2,"error":{}}]')).toMatchObject({ id: 2 });
+    expect(firstRpcResponse('{"jsonrpc":"2.0","id":1,"result":{}}', false)).toMatchObject({ id: 1 });
+    expect(firstRpcResponse('[{"jsonrpc":"2.0","method":"n"},{"jsonrpc":"2.0","id":2,"error":{}}]', false)).toMatchObject({ id: 2 });
     const stream =
       'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress"}\n\ndata: {"jsonrpc":"2.0","id":3,"result":{}}\n\n';
-    expect(firstRpcResponse(stream)).toMatchObject({ id: 3 });
-    expect(firstRpcResponse('not json')).toBeUndefined();
+    expect(firstRpcResponse(stream, true)).toMatchObject({ id: 3 });
+    expect(firstRpcResponse('not json', false)).toBeUndefined();
+  });
+
+  it('reads an event stream only from its data: lines, joined as EventSource joins them', () => {
+    // The bare JSON with a text/event-stream Content-Type: no event carries it, so no client reads it.
+    expect(firstRpcResponse('{"jsonrpc":"2.0","id":1,"result":{}}\n\n', true)).toBeUndefined();
+    expect(firstRpcResponse('event: message\nid: 1\n\n', true)).toBeUndefined();
+    expect(firstRpcResponse('data: {"jsonrpc":"2.0",\ndata: "id":4,"result":{}}\n\n', true)).toMatchObject({ id: 4 });
   });
 });
 

@@ -49,7 +49,7 @@ export async function readProbeBody(body: ReadableStream<Uint8Array> | null, eve
       const { value, done } = await reader.read();
       if (done) break;
       text += decoder.decode(value, { stream: true });
-      if (text.length >= PROBE_MAX_BODY_BYTES || (eventStream && firstRpcResponse(text) !== undefined)) break;
+      if (text.length >= PROBE_MAX_BODY_BYTES || (eventStream && firstRpcResponse(text, true) !== undefined)) break;
     }
   } finally {
     void reader.cancel().catch(() => undefined);
@@ -57,12 +57,16 @@ export async function readProbeBody(body: ReadableStream<Uint8Array> | null, eve
   return text.slice(0, PROBE_MAX_BODY_BYTES);
 }
 
-/** The first JSON-RPC response (a `result` or an `error`) in a JSON body or in an event stream's data lines. */
-export function firstRpcResponse(text: string): Record<string, unknown> | undefined {
-  const candidates = /^\s*[[{]/.test(text)
-    ? [text]
-    : text.split(/\r?\n/).flatMap((line) => (line.startsWith('data:') ? [line.slice(5)] : []));
-  for (const candidate of candidates) {
+/** Whether a response's Content-Type says its body is an event stream (server-sent events). */
+export const isEventStream = (contentType: string | undefined) => (contentType ?? '').includes('text/event-stream');
+
+/**
+ * The first JSON-RPC response (a `result` or an `error`) in a body, read the way its Content-Type says: a JSON
+ * body whole, an event stream only from its events' `data:` lines (a stream with none carries nothing a client
+ * can read, whatever its bytes look like).
+ */
+export function firstRpcResponse(text: string, eventStream: boolean): Record<string, unknown> | undefined {
+  for (const candidate of eventStream ? eventData(text) : [text]) {
     let value: unknown;
     try {
       value = JSON.parse(candidate);
@@ -73,6 +77,14 @@ export function firstRpcResponse(text: string): Record<string, unknown> | undefi
       if (isRecord(message) && ('result' in message || 'error' in message)) return message;
   }
   return undefined;
+}
+
+/** Each event's data: its `data:` lines (one leading space dropped) joined by newlines, as EventSource reads them. */
+function eventData(text: string): string[] {
+  return text.split(/\r?\n\r?\n/).flatMap((event) => {
+    const lines = event.split(/\r?\n/).flatMap((line) => (line.startsWith('data:') ? [line.slice(5).replace(/^ /, '')] : []));
+    return lines.length > 0 ? [lines.join('\n')] : [];
+  });
 }
 
 /** The engine's fetch as a probe: what a browser allows (the command line passes an unrestricted one). */
@@ -89,7 +101,7 @@ export function fetchRawHttp(fetch: FetchLike): RawHttp {
     });
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
-    const eventStream = (headers['content-type'] ?? '').includes('text/event-stream');
+    const eventStream = isEventStream(headers['content-type']);
     return { status: response.status, headers, body: await readProbeBody(response.body, eventStream) };
   };
 }

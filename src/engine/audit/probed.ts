@@ -7,7 +7,7 @@ import { buildNamedProbe, type NamedProbe } from '../../shared/audit-probe.ts';
 import { describeError, isRecord } from '../../shared/read.ts';
 import type { AuditContext, CheckOutcome } from './check.ts';
 import { quote } from './judge/findings.ts';
-import { firstRpcResponse, type ProbeRequest, type ProbeResponse } from './probe.ts';
+import { firstRpcResponse, isEventStream, type ProbeRequest, type ProbeResponse } from './probe.ts';
 
 export interface Probed {
   /** What the line says it was for: "initialize with a forged Host". */
@@ -35,7 +35,7 @@ async function settle(
 ): Promise<Probed> {
   try {
     const response = await send();
-    const rpc = firstRpcResponse(response.body);
+    const rpc = firstRpcResponse(response.body, isEventStream(response.headers['content-type']));
     return { label, request, response, ...(rpc && { rpc }) };
   } catch (error) {
     if (ctx.signal.aborted) throw error;

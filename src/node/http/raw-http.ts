@@ -6,7 +6,7 @@
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { firstRpcResponse, type RawHttp } from '../../engine/audit/probe.ts';
+import { firstRpcResponse, isEventStream, type RawHttp } from '../../engine/audit/probe.ts';
 import { PROBE_MAX_BODY_BYTES } from '../../shared/audit-probe.ts';
 
 export const nodeRawHttp: RawHttp = (url, probe, { signal, timeoutMs }) =>
@@ -44,12 +44,12 @@ function headersOf(res: IncomingMessage): Record<string, string> {
 
 /** The body up to its first JSON-RPC response or the bound; the socket is let go then (a stream may stay open). */
 async function readBody(res: IncomingMessage): Promise<string> {
-  const eventStream = (res.headers['content-type'] ?? '').includes('text/event-stream');
+  const eventStream = isEventStream(res.headers['content-type']);
   let text = '';
   res.setEncoding('utf8');
   for await (const chunk of res as AsyncIterable<string>) {
     text += chunk;
-    if (text.length >= PROBE_MAX_BODY_BYTES || (eventStream && firstRpcResponse(text) !== undefined)) {
+    if (text.length >= PROBE_MAX_BODY_BYTES || (eventStream && firstRpcResponse(text, true) !== undefined)) {
       res.destroy();
       break;
     }

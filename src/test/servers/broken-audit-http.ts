@@ -28,8 +28,9 @@ const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 const sessions = new Set<string>();
 let nextSession = 0;
 
-export function openSession(): string {
-  const id = `session-${++nextSession}`;
+/** `prefix`: "session " makes an id that breaks the visible-ASCII rule (the session-id-not-ascii fault). */
+export function openSession(prefix = 'session-'): string {
+  const id = `${prefix}${++nextSession}`;
   sessions.add(id);
   return id;
 }

@@ -8,10 +8,11 @@
  */
 import type { ServerResponse } from 'node:http';
 import { HEADER_TOOL, openSession, refuseAtTheDoor, send } from './broken-audit-http.ts';
+import { RESOURCE_FAULTS, resourceAnswer } from './broken-audit-resources.ts';
 import { startRawServer, type RawRequest } from './raw-server.ts';
 
 /** Each fault, the era it is served in, and the check that must fail it. */
-export const AUDIT_FAULTS = {
+const AUDIT_FAULTS = {
   /** tools/list hands out a fresh cursor on every page, with the same tool: the list never ends. */
   'endless-pagination': { era: 'legacy', check: 'tools-list' },
   /** An unknown method gets -32600 (Invalid Request) instead of -32601. */
@@ -22,8 +23,8 @@ export const AUDIT_FAULTS = {
   'phantom-tool': { era: 'legacy', check: 'unknown-tool' },
   /** ping answers a result with content instead of an empty one. */
   'chatty-ping': { era: 'legacy', check: 'ping' },
-  /** tools/list says its result stays fresh for a negative time. */
-  'negative-ttl': { era: 'modern', check: 'cache-hints' },
+  /** tools/list says its result stays fresh for a negative time (the list's own schema forbids it too). */
+  'negative-ttl': { era: 'modern', check: 'cache-hints', also: 'tools-list' },
   /** An unknown method gets -32601, but with HTTP 200 where 2026-07-28 requires 404. */
   'method-not-found-200': { era: 'modern', check: 'unknown-method', also: 'server-stateless' },
   /** DELETE answers 200 but the session lives on: requests on it still get answers, not 404. */
@@ -44,10 +45,49 @@ export const AUDIT_FAULTS = {
   'ungated-tasks': { era: 'modern', check: 'tasks-capability-negotiation' },
   /** prompts/list answers an InputRequiredResult, which a server may send only on calls, reads and gets. */
   'input-required-list': { era: 'modern', check: 'input-required-result-unsupported-methods', also: 'prompts-list' },
+  /** resources/list names a resource whose uri has no scheme ("readme"): the schema's uri format. */
+  'resource-uri-no-scheme': { era: 'both', check: 'resources-list' },
+  /** tools/list carries resultType but neither ttlMs nor cacheScope, which the same schema requires. */
+  'missing-list-hints': { era: 'modern', check: 'tools-list', also: 'cache-hints' },
+  /**
+   * Concurrent tools/list POSTs are answered as event streams whose body is the bare JSON-RPC response, with
+   * no `data:` line: no client reads a response from them.
+   */
+  'stream-without-data': { era: 'both', check: 'server-sse-multiple-streams' },
+  /** A filled-in template reads as an empty contents array. The server offers no completions. */
+  'template-read-empty': { era: 'both', check: 'resources-templates-read' },
 } as const;
 
-export type AuditFault = keyof typeof AUDIT_FAULTS;
+/**
+ * Faults the engine refuses to connect to: the audit's report then has one failed check, `connection`, and
+ * every other check says it could not run.
+ */
+export const REFUSED_FAULTS = {
+  /** initialize hands out an Mcp-Session-Id with a space in it (only visible ASCII, 0x21–0x7E, is allowed). */
+  'session-id-not-ascii': { era: 'legacy' },
+  /** server/discover answers a result without supportedVersions. */
+  'malformed-discover': { era: 'modern' },
+} as const;
+
+export type AuditFault = keyof typeof AUDIT_FAULTS | keyof typeof REFUSED_FAULTS;
 type Era = 'legacy' | 'modern';
+
+/** Each fault with each era it is served in: a fault of both eras is two rows. */
+export const faultsByEra = () =>
+  Object.entries(AUDIT_FAULTS).flatMap(([fault, { era, check, ...rest }]) =>
+    (era === 'both' ? (['legacy', 'modern'] as const) : [era]).map((one) => ({
+      fault: fault as AuditFault,
+      era: one,
+      check,
+      also: 'also' in rest ? (rest.also as string) : undefined,
+    })),
+  );
+
+const eraOf = (fault: AuditFault): Era => {
+  const era =
+    fault in AUDIT_FAULTS ? AUDIT_FAULTS[fault as keyof typeof AUDIT_FAULTS].era : REFUSED_FAULTS[fault as keyof typeof REFUSED_FAULTS].era;
+  return era === 'both' ? 'legacy' : era;
+};
 
 const ECHO_TOOL = {
   name: 'echo',
@@ -67,19 +107,25 @@ type Reply = { result: Record<string, unknown> } | { error: { code: number; mess
 const SERVER_INFO = (fault: string) => ({ name: `broken-${fault}`, version: '0.0.1' });
 
 function answer(fault: AuditFault | 'sound', era: Era, method: string, params: Record<string, unknown>): Reply {
+  const resources = RESOURCE_FAULTS.has(fault) ? { resources: {} } : {};
+  if (RESOURCE_FAULTS.has(fault)) {
+    const reply = resourceAnswer(fault, era, method, params);
+    if (reply) return reply;
+  }
   switch (method) {
     case 'initialize':
       // 2026-07-28 removed initialize: "MUST respond with 404 Not Found and … -32601".
       if (era === 'modern') return { error: { code: -32601, message: 'Method not found' }, status: 404 };
-      return { result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: SERVER_INFO(fault) } };
+      return { result: { protocolVersion: '2025-11-25', capabilities: { tools: {}, ...resources }, serverInfo: SERVER_INFO(fault) } };
     case 'server/discover':
       // A 2025 server does not know the 2026-07-28 probe: a plain 400, so Auto settles on the 2025 era.
       if (era === 'legacy') return { error: { code: -32000, message: 'Bad Request: Server not initialized' }, status: 400 };
       return {
         result: {
-          supportedVersions: ['2026-07-28'],
+          ...(fault !== 'malformed-discover' && { supportedVersions: ['2026-07-28'] }),
           capabilities: {
             tools: {},
+            ...resources,
             ...(fault === 'input-required-list' && { prompts: {} }),
             extensions: { 'io.modelcontextprotocol/tasks': {} },
           },
@@ -93,7 +139,8 @@ function answer(fault: AuditFault | 'sound', era: Era, method: string, params: R
       if (era === 'modern') return { error: { code: -32601, message: 'Method not found' }, status: 404 };
       return { result: fault === 'chatty-ping' ? { status: 'ok' } : {} };
     case 'tools/list': {
-      const hints = era === 'modern' ? { ttlMs: fault === 'negative-ttl' ? -1 : 60_000, cacheScope: 'public' } : {};
+      const hints =
+        era === 'modern' && fault !== 'missing-list-hints' ? { ttlMs: fault === 'negative-ttl' ? -1 : 60_000, cacheScope: 'public' } : {};
       if (fault === 'endless-pagination') {
         const page = Number(String(params.cursor ?? 'page-0').replace('page-', ''));
         return { result: { tools: [ECHO_TOOL], nextCursor: `page-${page + 1}`, ...hints } };
@@ -163,18 +210,43 @@ function handle(request: RawRequest, res: ServerResponse): void {
   const message = request.json as { id?: unknown; method?: string; params?: Record<string, unknown> };
   // Notifications (notifications/initialized) get 202 and no body.
   if (message.id === undefined) return void send(res, 202);
-  const respond = () => {
+  const respond = (bareStream = false) => {
     const reply = answer(fault, era, message.method ?? '', message.params ?? {});
     const body =
       'result' in reply
         ? { result: era === 'modern' ? { resultType: 'complete', ...reply.result } : reply.result }
         : { error: reply.error };
     const status = 'status' in reply && reply.status !== undefined ? reply.status : 200;
-    const session = message.method === 'initialize' && 'result' in reply ? { 'mcp-session-id': openSession() } : {};
-    send(res, status, session, { jsonrpc: '2.0', id: message.id, ...body });
+    const session =
+      message.method === 'initialize' && 'result' in reply
+        ? { 'mcp-session-id': openSession(fault === 'session-id-not-ascii' ? 'session ' : 'session-') }
+        : {};
+    const response = { jsonrpc: '2.0', id: message.id, ...body };
+    // The stream-without-data fault: an event stream whose body is the bare JSON, with no `data:` line.
+    if (bareStream)
+      return void res.writeHead(status, { ...session, 'content-type': 'text/event-stream' }).end(`${JSON.stringify(response)}\n\n`);
+    send(res, status, session, response);
   };
   if (fault === 'single-stream' && message.method === 'tools/list') oneAtATime(request, res, respond);
+  else if (fault === 'stream-without-data' && message.method === 'tools/list') streamWhenConcurrent(respond);
   else respond();
+}
+
+/** tools/list requests in flight (the stream-without-data fault), each marked once another overlaps it. */
+const inFlight = new Set<{ concurrent: boolean }>();
+
+/**
+ * The stream-without-data fault: tools/list takes a moment, and every request that overlapped another is
+ * answered as a broken event stream. The audit's own one-at-a-time requests are answered as JSON.
+ */
+function streamWhenConcurrent(answer: (bareStream: boolean) => void): void {
+  const entry = { concurrent: inFlight.size > 0 };
+  for (const other of inFlight) other.concurrent = true;
+  inFlight.add(entry);
+  setTimeout(() => {
+    inFlight.delete(entry);
+    answer(entry.concurrent);
+  }, 300);
 }
 
 /** Sessions with a tools/list in flight (the single-stream fault). */
@@ -184,7 +256,7 @@ const busy = new Set<string>();
  * The single-stream fault: tools/list takes a moment, and a POST that arrives on the session meanwhile is
  * refused with 409, as a server that keeps one stream per session would.
  */
-function oneAtATime(request: RawRequest, res: ServerResponse, answer: () => void): void {
+function oneAtATime(request: RawRequest, res: ServerResponse, answer: (bareStream?: boolean) => void): void {
   const session = String(request.headers['mcp-session-id'] ?? 'none');
   if (busy.has(session))
     return void send(res, 409, {}, { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Conflict: one request at a time.' } });
@@ -202,8 +274,7 @@ export async function startBrokenAuditServer(): Promise<{
   const server = await startRawServer(handle);
   const base = server.url.replace(/\/mcp$/, '');
   return {
-    urlFor: (fault, era = fault === 'sound' ? 'legacy' : AUDIT_FAULTS[fault].era) =>
-      `${base}/${era === 'modern' ? 'modern/' : ''}${fault}/mcp`,
+    urlFor: (fault, era = fault === 'sound' ? 'legacy' : eraOf(fault)) => `${base}/${era === 'modern' ? 'modern/' : ''}${fault}/mcp`,
     close: server.close,
   };
 }

@@ -117,25 +117,47 @@ function ExchangeView({ exchange, messages }: { exchange: AuditExchange; message
       </div>
       {hideValues ? (
         <p className="muted">The request and response are {hiddenBecause}.</p>
+      ) : exchange.plainHttp ? (
+        <>
+          <p className="muted">{PLAIN_HTTP_NOTE}</p>
+          <div className="audit-bodies">
+            <Body label="Sent" text={exchange.plainHttp.request} missing="" />
+            <Body label="Received" text={exchange.plainHttp.response} missing="" />
+          </div>
+        </>
       ) : (
         <div className="audit-bodies">
-          <Body label="Sent" value={request} missing="Not in the log any more." />
-          <Body label="Received" value={response} missing="No response." />
+          <Body label="Sent" text={asText(request)} missing={missingRequest(exchange, live)} />
+          <Body label="Received" text={asText(response)} missing="No response." />
         </div>
       )}
     </div>
   );
 }
 
-function Body({ label, value, missing }: { label: string; value: unknown; missing: string }) {
+/** Why an exchange carries its own HTTP text: the log holds JSON-RPC messages, and this probe sent none. */
+const PLAIN_HTTP_NOTE =
+  'A raw HTTP probe the audit sent beside the session, with no JSON-RPC message, so the Message log has no entry for it; this is what went over the wire.';
+
+/** Why the request is not shown: the log let it go (it keeps its latest messages), or there never was one. */
+function missingRequest(exchange: AuditExchange, live: boolean): string {
+  if (exchange.requestSeq === undefined) return 'No JSON-RPC message was sent.';
+  return live
+    ? 'The Message log has let this message go (it keeps only its latest messages).'
+    : 'The report file does not hold this message.';
+}
+
+const asText = (value: unknown) => (value === undefined ? undefined : JSON.stringify(redactJson(value), null, 2));
+
+function Body({ label, text, missing }: { label: string; text: string | undefined; missing: string }) {
   return (
     <div>
       <div className="audit-body-label">{label}</div>
-      {value === undefined ? (
+      {text === undefined ? (
         <p className="muted">{missing}</p>
       ) : (
         <pre className="code-block audit-body">
-          <ServerText text={JSON.stringify(redactJson(value), null, 2)} />
+          <ServerText text={text} />
         </pre>
       )}
     </div>

@@ -21,6 +21,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export function AuditView() {
   const opened = useStoreOf('audit', (state) => state.opened);
   const run = useStoreOf('audit', (state) => state.run);
+  const refusal = useStoreOf('audit', (state) => state.refusal);
   const { ready, recording } = useScope();
   const { closeAuditReport } = useCommands();
   if (opened) {
@@ -42,14 +43,23 @@ export function AuditView() {
     );
   }
   if (recording) return <p className="empty-state">A saved session has no audit; close it and connect to audit a server.</p>;
+  // After a Connect that failed, the audit still runs: its report says why the server could not be talked to.
+  const refusedUrl = !ready && refusal ? refusal.url : undefined;
   return (
     <div className="audit-view">
-      <RunBar run={run} ready={ready} />
+      <RunBar run={run} ready={ready} canRun={ready || refusedUrl !== undefined} />
       {!run && (
         <p className="empty-state audit-intro">
-          {ready
-            ? 'Run the audit to check this server against the MCP specification of its era: one row per check, each with its spec section and the exchange it rests on. It only reads unless you tick tools to call.'
-            : 'Connect to a server to audit it, or open an exported audit report (Open session, or the command palette).'}
+          {ready ? (
+            'Run the audit to check this server against the MCP specification of its era: one row per check, each with its spec section and the exchange it rests on. It only reads unless you tick tools to call.'
+          ) : refusedUrl !== undefined ? (
+            <>
+              MCP Lens could not talk to <UrlText url={refusedUrl} />. Run the audit to write that down as a report: its connection check
+              fails with the reason, and the other checks say they could not run.
+            </>
+          ) : (
+            'Connect to a server to audit it, or open an exported audit report (Open session, or the command palette).'
+          )}
         </p>
       )}
       {run && <Results report={run.report} results={run.results} />}
@@ -57,8 +67,11 @@ export function AuditView() {
   );
 }
 
-/** Run / Cancel, the tools to call, and where the run stands (a live region: progress, then the summary). */
-function RunBar({ run, ready }: { run: AuditRun | null; ready: boolean }) {
+/**
+ * Run / Cancel, the tools to call, and where the run stands (a live region: progress, then the summary).
+ * `canRun` without `ready`: no connection, but a Connect that failed, whose report the run writes.
+ */
+function RunBar({ run, ready, canRun }: { run: AuditRun | null; ready: boolean; canRun: boolean }) {
   const { startAudit, cancelAudit } = useCommands();
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const savedCalls = useStoreOf('savedCalls', (state) => state.calls);
@@ -78,7 +91,7 @@ function RunBar({ run, ready }: { run: AuditRun | null; ready: boolean }) {
             Cancel audit
           </button>
         ) : (
-          <button type="button" className="button button-primary" disabled={!ready} onClick={start}>
+          <button type="button" className="button button-primary" disabled={!canRun} onClick={start}>
             {run ? 'Run audit again' : 'Run audit'}
           </button>
         )}
@@ -167,11 +180,17 @@ function Results({ report, results, messages }: ResultsProps) {
     <>
       {report && (
         <p className="audit-target">
-          <strong>
-            <ServerText text={report.server.name} /> <ServerText text={report.server.version} />
-          </strong>{' '}
-          · <UrlText url={report.url} /> · {ERA_NAME[report.era]} · {new Date(report.startedAt).toLocaleString()} ·{' '}
-          {seconds(report.durationMs)}
+          {/* A refused report names no server: none answered the handshake. */}
+          {!report.refused && (
+            <>
+              <strong>
+                <ServerText text={report.server.name} /> <ServerText text={report.server.version} />
+              </strong>{' '}
+              ·{' '}
+            </>
+          )}
+          <UrlText url={report.url} /> · {report.refused ? 'no connection' : ERA_NAME[report.era]} ·{' '}
+          {new Date(report.startedAt).toLocaleString()} · {seconds(report.durationMs)}
           {report.cancelled && ' · cancelled'}
         </p>
       )}

@@ -25,7 +25,7 @@ export function judgeCacheHints(results: readonly CacheableResult[]): Finding[] 
     // An interim input_required result is not cacheable and carries no hints.
     if (!isRecord(result) || result.resultType === 'input_required') continue;
     judged += 1;
-    findings.push(...ttlFindings(label, result), ...scopeFindings(label, result));
+    findings.push(...cacheHintFindings(label, result));
     scopes.set(method, (scopes.get(method) ?? new Set()).add(result.cacheScope));
   }
   for (const [method, seen] of scopes) {
@@ -37,6 +37,14 @@ export function judgeCacheHints(results: readonly CacheableResult[]): Finding[] 
       pass(`${plural(judged, 'cacheable result')} carry a whole, non-negative ttlMs and a cacheScope of "public" or "private".`),
     );
   return findings;
+}
+
+/**
+ * One result's hints: ttlMs whole and ≥ 0 (over a day warns), cacheScope "public" or "private". The list checks
+ * judge each page with this too, since the schema that requires resultType requires both hints beside it.
+ */
+export function cacheHintFindings(label: string, result: Record<string, unknown>): Finding[] {
+  return [...ttlFindings(label, result), ...scopeFindings(label, result)];
 }
 
 function ttlFindings(label: string, result: Record<string, unknown>): Finding[] {

@@ -80,6 +80,54 @@ describe('judgeListing', () => {
   it('fails a nextCursor that is not a string, and a 2026-07-28 result without resultType', () => {
     expect(worst(toolsListing([[tool('a')]], 'end', { nextCursor: 7 }))?.text).toMatch(/nextCursor is 7, not a string/);
     expect(worst(toolsListing([[tool('a')]]), 'modern')?.text).toMatch(/no resultType/);
-    expect(worst(toolsListing([[tool('a')]], 'end', { resultType: 'complete' }), 'modern')?.verdict).toBe('pass');
+    const hints = { ttlMs: 60_000, cacheScope: 'public' };
+    expect(worst(toolsListing([[tool('a')]], 'end', { resultType: 'complete', ...hints }), 'modern')?.verdict).toBe('pass');
+  });
+
+  it('fails a 2026-07-28 page without ttlMs or cacheScope, which the schema requires beside resultType', () => {
+    const noTtl = judgeListing(toolsListing([[tool('a')]], 'end', { resultType: 'complete', cacheScope: 'public' }), 'modern');
+    expect(noTtl.filter((f) => f.verdict === 'fail').map((f) => f.text)).toEqual([
+      'The tools/list result has no ttlMs; MCP 2026-07-28 requires caching hints on it.',
+    ]);
+    const noScope = judgeListing(toolsListing([[tool('a')]], 'end', { resultType: 'complete', ttlMs: 0 }), 'modern');
+    expect(noScope.filter((f) => f.verdict === 'fail').map((f) => f.text)).toEqual([
+      'The tools/list result has no cacheScope; MCP 2026-07-28 requires "public" or "private".',
+    ]);
+    // The 2025 era has no caching hints.
+    expect(worst(toolsListing([[tool('a')]]))?.verdict).toBe('pass');
+  });
+
+  it('checks entries against the schema, formats included: a resource uri needs a scheme', () => {
+    const resources = (items: unknown[]): Listing => ({
+      kind: 'resources',
+      pages: [resultExchange('resources/list', { resources: items })],
+      items,
+      stop: 'end',
+    });
+    expect(worst(resources([{ uri: 'file:///readme', name: 'readme', size: 12 }]))?.verdict).toBe('pass');
+    expect(worst(resources([{ uri: 'test://static/a%20b', name: 'a' }]))?.verdict).toBe('pass');
+    expect(
+      worst(
+        resources([
+          { uri: 'file:///a', name: 'a' },
+          { uri: 'readme', name: 'readme' },
+        ]),
+      ),
+    ).toMatchObject({
+      verdict: 'fail',
+      text: '1 resource whose "uri" is not a URI with a scheme (format "uri") (#2; the first is "readme").',
+    });
+    expect(worst(resources([{ uri: 'file:///a b', name: 'a' }]))?.verdict).toBe('fail');
+    expect(worst(resources([{ uri: 'file:///a', name: 'a', size: '12' }]))?.text).toMatch(/"size" is not a whole number of bytes/);
+    expect(worst(resources([{ uri: 'file:///a', name: 'a', annotations: { priority: 2 } }]))?.text).toMatch(/"annotations" is not/);
+    const templates = (uriTemplate: string): Listing => ({
+      kind: 'resourceTemplates',
+      pages: [resultExchange('resources/templates/list', { resourceTemplates: [{ uriTemplate, name: 't' }] })],
+      items: [{ uriTemplate, name: 't' }],
+      stop: 'end',
+    });
+    expect(worst(templates('test://template/{id}/data'))?.verdict).toBe('pass');
+    expect(worst(templates('test://template/{id/data'))?.text).toMatch(/"uriTemplate" is not a URI template/);
+    expect(worst(toolsListing([[tool('a', { annotations: 'read-only' })]]))?.text).toMatch(/"annotations" is not an object/);
   });
 });

@@ -1,13 +1,17 @@
 /**
  * Judges a listing (tools, resources, resource templates, prompts): each page a result with its array, each
  * entry with the fields the schema requires, keys unique, and paging that ends. The rules follow the
- * schema of the era's revision; where the official suite is stricter than the schema (it fails a tool or a
- * prompt without a description, which the schema makes optional), MCP Lens warns instead.
+ * schema of the era's revision, formats included (entry-schema.ts: a resource's uri is a URI with a scheme),
+ * and in 2026-07-28 every page carries resultType, ttlMs and cacheScope, which the same result schema
+ * requires together. Where the official suite is stricter than the schema (it fails a tool or a prompt
+ * without a description, which the schema makes optional), MCP Lens warns instead.
  */
 import type { ProtocolEra } from '../../../shared/model.ts';
 import { isRecord, plural } from '../../../shared/read.ts';
 import { LISTS, type Listing, type ListKind } from '../listing.ts';
 import { unansweredFinding, wireResult } from './answer.ts';
+import { cacheHintFindings } from './cache-hints.ts';
+import { entrySchemaProblems } from './entry-schema.ts';
 import { fail, hasProblems, pass, positions, quote, warn, type Finding } from './findings.ts';
 
 /** Fields each entry must carry as a non-empty string, and the one that identifies it. */
@@ -36,6 +40,9 @@ export function judgeListing(listing: Listing, era: ProtocolEra): Finding[] {
     const wire = wireResult(page);
     if (era === 'modern' && isRecord(wire) && wire.resultType === undefined)
       findings.push(fail(`The ${method} result has no resultType${where}; MCP 2026-07-28 requires it on every result.`));
+    // An interim input_required result is not cacheable and carries no hints (input-required.ts judges it).
+    if (era === 'modern' && isRecord(wire) && wire.resultType !== 'input_required')
+      findings.push(...cacheHintFindings(`The ${method} result${where}`, wire));
   });
   findings.push(...judgeEntries(listing), ...judgePaging(listing));
   if (!hasProblems(findings)) {
@@ -66,6 +73,14 @@ function judgeEntries(listing: Listing): Finding[] {
   });
   if (notObjects.length > 0)
     findings.push(fail(`${plural(notObjects.length, 'entry', 'entries')} are not objects: ${positions(notObjects)}.`));
+  for (const { field, wants, indexes } of entrySchemaProblems(listing.kind, listing.items)) {
+    const first = listing.items[indexes[0]!] as Record<string, unknown>;
+    findings.push(
+      fail(
+        `${plural(indexes.length, noun)} whose "${field}" is not ${wants} (${positions(indexes)}; the first is ${quote(first[field], 60)}).`,
+      ),
+    );
+  }
   for (const [name, where] of missing)
     findings.push(fail(`${plural(where.length, noun)} without a "${name}" string: ${positions(where)}.`));
   if (duplicates.size > 0) {

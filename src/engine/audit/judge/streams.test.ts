@@ -21,4 +21,12 @@ describe('judgeConcurrentPosts', () => {
     expect(judgeConcurrentPosts([stream(false), stream(false)]).map((f) => f.verdict)).toEqual(['fail']);
     expect(judgeConcurrentPosts([stream(), stream(false)]).map((f) => f.verdict)).toEqual(['warning']);
   });
+
+  it('does not count a stream whose response answers another request', () => {
+    const elsewhere = probedOf('post', 200, { headers: { 'content-type': 'text/event-stream' }, rpc: { ...rpc, id: 99 } });
+    expect(judgeConcurrentPosts([elsewhere, elsewhere])[0]).toMatchObject({
+      verdict: 'fail',
+      text: expect.stringContaining('None of the 2 event streams carried its response (a data: line'),
+    });
+  });
 });

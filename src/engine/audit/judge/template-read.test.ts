@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorExchange, resultExchange } from '../../../test/support/audit-exchanges.ts';
-import { expandTemplate, judgeTemplateRead, simpleVariables } from './template-read.ts';
+import { expandTemplate, judgeTemplateRead, sampleValue, simpleVariables } from './template-read.ts';
 
 describe('resource templates', () => {
   it('takes only templates of simple expressions, and fills them in encoded', () => {
@@ -8,6 +8,11 @@ describe('resource templates', () => {
     expect(simpleVariables('demo://files/{+folder}/{file}')).toBeUndefined();
     expect(simpleVariables('demo://fixed')).toBeUndefined();
     expect(expandTemplate('demo://notes/{id}', { id: 'a b/c' })).toBe('demo://notes/a%20b%2Fc');
+  });
+
+  it('guesses "1" for a variable named like an id or a number, and "example" otherwise', () => {
+    expect(['id', 'userId', 'item_id', 'page', 'n', 'rev'].map(sampleValue)).toEqual(['1', '1', '1', '1', '1', '1']);
+    expect(['city', 'slug', 'hidden'].map(sampleValue)).toEqual(['example', 'example', 'example']);
   });
 
   it('passes contents with a uri and text or blob, and fails an error, no contents, or a content without either', () => {

@@ -1,6 +1,7 @@
 /**
- * resources-templates-read: a resource template, filled in with values the server's own completion offered,
- * reads as a resource: a result whose contents are not empty, each with a uri and a text or blob.
+ * resources-templates-read: a resource template, filled in with values the server's own completion offered
+ * (or, where it offered none, a sample value guessed from the variable's name), reads as a resource: a
+ * result whose contents are not empty, each with a uri and a text or blob.
  */
 import { isRecord, plural } from '../../../shared/read.ts';
 import type { Exchange } from '../exchange.ts';
@@ -14,17 +15,26 @@ export function simpleVariables(uriTemplate: string): string[] | undefined {
   return expressions;
 }
 
+/** Names that usually hold a number or an id: `id`, `userId`, `page`, `item_count`, … */
+const NUMERIC_NAME = /(^|[_-])(id|n|num|number|count|index|page|year|version|rev)$|[a-z](Id|Num|Number|Index)$/i;
+
+/**
+ * A value to try for a variable the server's completion offered nothing for: "1" for a name that looks like
+ * an id or a number (the suite's own fixture, `test://template/{id}/data`, reads for any), else "example".
+ */
+export function sampleValue(name: string): string {
+  return NUMERIC_NAME.test(name) ? '1' : 'example';
+}
+
 /** The template with each `{name}` replaced by its value, percent-encoded. */
 export function expandTemplate(uriTemplate: string, values: Record<string, string>): string {
   return uriTemplate.replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
 }
 
-export function judgeTemplateRead(exchange: Exchange, uri: string): Finding[] {
+/** `filled`: how the values were chosen, for the sentence ("with values the server's completion offered"). */
+export function judgeTemplateRead(exchange: Exchange, uri: string, filled = "with values the server's completion offered"): Finding[] {
   const { answer } = exchange;
-  if (answer.kind !== 'result')
-    return [
-      fail(`resources/read of ${quote(uri, 60)}, filled in with values the server's completion offered, got ${describeAnswer(answer)}.`),
-    ];
+  if (answer.kind !== 'result') return [fail(`resources/read of ${quote(uri, 60)}, filled in ${filled}, got ${describeAnswer(answer)}.`)];
   const result = wireResult(exchange);
   const contents = isRecord(result) ? result.contents : undefined;
   if (!Array.isArray(contents) || contents.length === 0)

@@ -33,7 +33,8 @@ export const AUDIT_USAGE = [
   '                         arguments as JSON (else they are built from its inputSchema)',
   '  --allow-destructive    let --call call a tool that may be destructive (else it is refused)',
   '  --timeout <duration>   how long each request may take, e.g. 30s or 2m (default 30s), as for the CLI',
-  'Exit code: 0 no check failed, 1 a check failed, 2 usage (or a --call refused), 3 could not connect.',
+  'Exit code: 0 no check failed, 1 a check failed (a server that answered but could not be talked to is a failed',
+  '"connection" check), 2 usage (or a --call refused), 3 nothing answered or authorization failed.',
 ].join('\n');
 
 const ERAS: Record<string, EraChoice> = { auto: 'auto', '2026-07-28': 'modern', modern: 'modern', '2025': 'legacy', legacy: 'legacy' };

@@ -2,16 +2,19 @@
  * `mcp-lens-cli audit <url>`: the audit the Audit tab runs, headless, on the same engine. It connects
  * (authorizing when the server asks, as the CLI does), runs every check, prints one line per check and a
  * summary, and writes JUnit XML and JSON when asked, so a server's own CI can gate on it. The exit code is
- * the verdict: 0 no check failed, 1 a check failed (or the run was interrupted), 2 usage, 3 no connection.
+ * the verdict: 0 no check failed, 1 a check failed (or the run was interrupted), 2 usage, 3 nothing answered
+ * (or authorization failed). A server that answered but that the engine refused to talk to (a session id
+ * outside visible ASCII, a malformed server/discover) still gets a report: its `connection` check fails with
+ * the reason and every other check says it could not run, in the table, --json and --junit alike; exit 1.
  */
 import { realClock } from '../../../engine/clock.ts';
 import { createEngine } from '../../../engine/engine.ts';
 import type { RawHttp } from '../../../engine/audit/probe.ts';
 import type { FetchLike } from '../../../engine/wire/wire-tap.ts';
-import { isEngineError } from '../../../shared/errors.ts';
+import { asEngineError, isEngineError, type EngineError } from '../../../shared/errors.ts';
 import { describeError } from '../../../shared/read.ts';
 import { headlessAuthHost, headlessRequestAnswers } from '../headless-host.ts';
-import type { AuditToolCall } from '../../../shared/audit.ts';
+import type { AuditReport, AuditToolCall } from '../../../shared/audit.ts';
 import { AUDIT_USAGE, parseAuditArgs, type AuditArgs } from './args.ts';
 import { resolveCalls } from './calls.ts';
 import { toJUnitXml } from './junit.ts';
@@ -52,9 +55,16 @@ export async function auditCommand(argv: readonly string[], deps: AuditCommandDe
   try {
     await engine.call('connect', { url: args.url, transport: 'auto', era: args.era, headers: args.headers });
   } catch (error) {
-    const invalidUrl = isEngineError(error) && error.code === 'invalid-url';
     deps.err(`mcp-lens-cli audit: ${plainLine(describeError(error))}`);
-    return invalidUrl ? 2 : 3;
+    if (isEngineError(error) && error.code === 'invalid-url') return 2;
+    const refused = asEngineError(error);
+    const report = await engine.call('runAudit', {
+      runId: `cli-${realClock.now().toString(36)}`,
+      options: optionsOf(args),
+      refused: { url: args.url, ...(args.era !== 'auto' && { era: args.era }), error: refused },
+    });
+    await writeReport(report, args, deps);
+    return NOTHING_ANSWERED.has(refused.code) ? 3 : exitCodeOf(report);
   }
   try {
     let calls: AuditToolCall[] = [];
@@ -69,9 +79,7 @@ export async function auditCommand(argv: readonly string[], deps: AuditCommandDe
     }
     const options = { ...optionsOf(args), ...(calls.length > 0 && { callTools: calls }) };
     const report = await engine.call('runAudit', { runId: `cli-${realClock.now().toString(36)}`, options }, deps.signal);
-    for (const line of formatTable(report)) deps.out(line);
-    if (args.junit) await deps.writeFile(args.junit, toJUnitXml(report));
-    if (args.json) await deps.writeFile(args.json, toAuditJson(report));
+    await writeReport(report, args, deps);
     return exitCodeOf(report);
   } catch (error) {
     deps.err(`mcp-lens-cli audit: the audit stopped: ${plainLine(describeError(error))}`);
@@ -79,6 +87,15 @@ export async function auditCommand(argv: readonly string[], deps: AuditCommandDe
   } finally {
     await engine.call('disconnect', undefined).catch(() => undefined);
   }
+}
+
+/** Connect failures where the server never answered or would not let us in: exit 3, with the report written. */
+const NOTHING_ANSWERED = new Set<EngineError['code']>(['unreachable', 'timeout', 'cancelled', 'cors', 'unauthorized']);
+
+async function writeReport(report: AuditReport, args: AuditArgs, deps: AuditCommandDeps) {
+  for (const line of formatTable(report)) deps.out(line);
+  if (args.junit) await deps.writeFile(args.junit, toJUnitXml(report));
+  if (args.json) await deps.writeFile(args.json, toAuditJson(report));
 }
 
 function optionsOf(args: AuditArgs) {

@@ -8,7 +8,9 @@ const REASON_WIDTH = 120;
 export function formatTable(report: AuditReport): string[] {
   const idWidth = Math.max(5, ...report.results.map((r) => r.id.length));
   const lines = [
-    `Audit of ${plainLine([report.server.name, report.server.version].filter((part) => part !== '').join(' '))} at ${plainLine(report.url)} (protocol ${report.protocolVersion}, ${report.transport})`,
+    report.refused
+      ? `Audit of ${plainLine(report.url)} (no connection: the checks after "connection" could not run)`
+      : `Audit of ${plainLine([report.server.name, report.server.version].filter((part) => part !== '').join(' '))} at ${plainLine(report.url)} (protocol ${report.protocolVersion}, ${report.transport})`,
     '',
     `${'check'.padEnd(idWidth)}  verdict  reason`,
     ...report.results.map((r) => `${r.id.padEnd(idWidth)}  ${LABEL[r.verdict].padEnd(7)}  ${cutTo(plainLine(r.reason), REASON_WIDTH)}`),
