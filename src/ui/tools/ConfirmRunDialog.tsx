@@ -37,9 +37,3 @@ export function ConfirmRunDialog({ toolName, reason, onConfirm, onDismiss, onAll
     </ModalDialog>
   );
 }
-
-export function confirmReason(annotations: { readOnlyHint?: unknown; destructiveHint?: unknown } | undefined): string {
-  if (annotations?.destructiveHint === true)
-    return 'The server marks this tool as destructive: it may delete or overwrite data. (A hint from the server, not a guarantee.)';
-  return 'This tool does not say it is read-only or non-destructive, so by the MCP spec’s defaults it may delete or overwrite data.';
-}
