@@ -4,6 +4,7 @@ import { formatDuration, formatTime, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useCommands, useStoreOf } from '../services.tsx';
 import { SavedCalls } from './SavedCalls.tsx';
+import { verdictOf, type ToolVerdict } from '../../shared/tool-verdict.ts';
 import './history.css';
 
 const NONE: readonly HistoryCall[] = [];
@@ -39,7 +40,7 @@ function HistoryRow({ call, server, connected }: { call: HistoryCall; server: st
   const { save } = useStoreOf('savedCalls', (state) => state.actions);
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState(call.tool);
-  const status = call.error ? 'failed' : call.outcome?.isError ? 'tool error' : 'ok';
+  const status = call.error ? 'failed' : call.outcome ? HISTORY_STATUS[verdictOf(call.outcome)] : 'ok';
   return (
     <li className="history-item">
       <div className="history-head">
@@ -92,3 +93,5 @@ function HistoryRow({ call, server, connected }: { call: HistoryCall; server: st
     </li>
   );
 }
+
+const HISTORY_STATUS: Record<ToolVerdict, string> = { ok: 'ok', 'tool-error': 'tool error', broken: 'broken result' };
