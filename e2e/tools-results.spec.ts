@@ -44,7 +44,7 @@ test('asks before running a tool that may be destructive, and the question can b
   await page.getByRole('button', { name: names.tools.runTool }).click();
   const dialog = page.getByRole('dialog', { name: /Run reset-demo/ });
   await expect(dialog).toContainText('by the MCP spec’s defaults');
-  await dialog.getByRole('button', { name: 'Don’t run' }).click();
+  await dialog.getByRole('button', { name: names.tools.dontRun }).click();
   await expect(dialog).toBeHidden();
   await expect(log).not.toContainText('tools/call');
 

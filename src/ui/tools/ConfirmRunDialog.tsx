@@ -1,4 +1,4 @@
-import { ModalDialog } from '../common/ModalDialog.tsx';
+import { INITIAL_FOCUS, ModalDialog } from '../common/ModalDialog.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 
 interface Props {
@@ -30,7 +30,7 @@ export function ConfirmRunDialog({ toolName, reason, onConfirm, onDismiss, onAll
             Allow for this conversation
           </button>
         )}
-        <button type="button" className="button" onClick={onDismiss} autoFocus>
+        <button type="button" className="button" onClick={onDismiss} {...INITIAL_FOCUS}>
           Don’t run
         </button>
       </div>
