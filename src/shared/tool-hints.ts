@@ -25,6 +25,9 @@ export interface ToolRisk {
 
 const HINT_NOT_PROMISE = '(A hint from the server, not a guarantee.)';
 
+/** Why a tool the server does not list (so nothing is known of its hints) is asked about: an app's call, a re-run. */
+export const UNLISTED_TOOL_REASON = 'The server does not list this tool, so nothing says it is read-only: it may delete or overwrite data.';
+
 export function toolRisk(tool: { annotations?: Tool['annotations'] | undefined }): ToolRisk {
   const said = tool.annotations;
   const readOnly = said?.readOnlyHint === true;

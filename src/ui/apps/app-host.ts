@@ -17,7 +17,7 @@ import type { Tool, ToolCallOutcome } from '../../shared/model.ts';
 import type { ResourceContent } from '../../shared/resources-api.ts';
 import type { UrlCheck } from '../../shared/url.ts';
 import { describeError, formatCount } from '../../shared/read.ts';
-import { toolRisk } from '../../shared/tool-hints.ts';
+import { toolRisk, UNLISTED_TOOL_REASON } from '../../shared/tool-hints.ts';
 import { APP_BYTES_PER_SECOND, APP_MESSAGES_PER_SECOND, BUDGET_LOGGER } from './app-budget.ts';
 import { buildAppDocument, GUARD_LOGGER } from './app-document.ts';
 import { AppTransport, backgroundTask } from './app-transport.ts';
@@ -80,8 +80,6 @@ export interface AppCallQuestion {
 }
 
 const HOST_INFO = { name: 'MCP Lens', version: LENS_VERSION };
-/** An app may name a tool the server does not list: nothing is known of it, so it is asked about. */
-const UNLISTED_REASON = 'The server does not list this tool, so nothing says it is read-only: it may delete or overwrite data.';
 const BYTES_OVER = `more than ${APP_BYTES_PER_SECOND / 2 ** 20} MB of messages`;
 
 export interface AppHost {
@@ -166,7 +164,7 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
           app: app.uri,
           appName: bridge.getAppVersion()?.name,
           tool: name,
-          reason: tool ? toolRisk(tool).reason : UNLISTED_REASON,
+          reason: tool ? toolRisk(tool).reason : UNLISTED_TOOL_REASON,
         })
         .finally(() => (asking = false));
       if (answer === 'deny') {
