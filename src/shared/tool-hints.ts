@@ -28,8 +28,12 @@ const HINT_NOT_PROMISE = '(A hint from the server, not a guarantee.)';
 /** Why a tool the server does not list (so nothing is known of its hints) is asked about: an app's call, a re-run. */
 export const UNLISTED_TOOL_REASON = 'The server does not list this tool, so nothing says it is read-only: it may delete or overwrite data.';
 
-export function toolRisk(tool: { annotations?: Tool['annotations'] | undefined }): ToolRisk {
-  const said = tool.annotations;
+/** Hints as a server may send them: anything at all, read as a literal boolean or not at all. */
+type SaidHints = { readOnlyHint?: unknown; destructiveHint?: unknown; idempotentHint?: unknown; openWorldHint?: unknown };
+
+/** `annotations` as listed (`Tool`), or as a raw listing has it (the audit reads tools before any shaping). */
+export function toolRisk(tool: { annotations?: Tool['annotations'] | Readonly<Record<string, unknown>> | undefined }): ToolRisk {
+  const said: SaidHints | undefined = tool.annotations;
   const readOnly = said?.readOnlyHint === true;
   const declaredDestructive = said?.destructiveHint === true;
   // destructiveHint only means something when the tool is not read-only; a literal false is the only "no".
