@@ -102,7 +102,9 @@ test('an app runs destructive tools without the confirmation: not any more; it a
   const question = page.getByRole('dialog', { name: 'The app ui://hostile/destructive.html asks to run wipe' });
   await slow(question).toContainText('The server marks this tool as destructive');
   expect((await received(page, 'app-destructive')).filter((r) => r.toolName === 'wipe')).toEqual([]);
-  await question.getByRole('button', { name: 'Don’t run' }).click();
+  // The safe choice has the focus: Enter declines.
+  await slow(question.getByRole('button', { name: names.tools.dontRun })).toBeFocused();
+  await page.keyboard.press('Enter');
   await slow(outcome('wipe 1')).toContainText('wipe 1: refused');
 
   await question.getByRole('button', { name: names.apps.allowForSession }).click();

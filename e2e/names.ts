@@ -107,6 +107,8 @@ export const names = {
   },
   tools: {
     runTool: 'Run tool',
+    /** The safe choice of every "may be destructive" question (Tools, Audit, Playground, Apps): it has the focus. */
+    dontRun: 'Don’t run',
     result: 'Result',
     searchTools: 'Search tools',
     searchResources: 'Search resources',

@@ -81,3 +81,14 @@ test('Anthropic, 2025 era: a destructive tool asks first, and a refused key is e
   await expect(page.getByRole('alert')).toContainText('refused the key (HTTP 401)');
   await expect(page.getByRole('alert')).not.toContainText('sk-bad');
 });
+
+test('a tool result that breaks its outputSchema is marked broken on its card, as the Tools tab marks it', async ({ page }) => {
+  await connect(page, DEMO_MCP_URL);
+  await openPlayground(page, 'OpenAI');
+  await ask(page, 'please call broken-output');
+  const card = page
+    .getByRole('region', { name: names.playground.conversation })
+    .getByRole('article', { name: nameOf.toolCallCard('broken-output') });
+  await expect(card.getByRole('note')).toContainText('broken result');
+  await expect(card.getByRole('note')).toContainText('/count must be integer');
+});

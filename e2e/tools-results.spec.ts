@@ -22,6 +22,30 @@ test('shows content annotations, and a mismatch with the outputSchema beside the
   await expect(tree).toContainText('count: "three"');
 });
 
+test('a 2025 result without a content array is shown as breaking the spec, though the SDK fills in an empty one', async ({ page }) => {
+  // The demo server's answer with its content taken out on the way (the SDK defaults a missing one to []).
+  const strip = (json: string) => {
+    const message = JSON.parse(json) as { result?: Record<string, unknown> };
+    if (message.result) delete message.result.content;
+    return JSON.stringify(message);
+  };
+  await page.route('**/mcp', async (route) => {
+    if (!(route.request().postData() ?? '').includes('"tools/call"')) return route.fallback();
+    const response = await route.fetch();
+    const text = await response.text();
+    const body = text.trim().startsWith('{')
+      ? strip(text)
+      : text.replace(/^data: (.*)$/gm, (_line, json: string) => `data: ${strip(json)}`);
+    await route.fulfill({ response, body });
+  });
+  await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
+  await page.getByRole('button', { name: 'echo', exact: true }).click();
+  await page.getByRole('button', { name: names.tools.runTool }).click();
+  const result = page.getByRole('region', { name: names.tools.result });
+  await expect(result).toContainText('Result breaks the MCP spec');
+  await expect(result.getByRole('note')).toContainText('the result has no "content" array');
+});
+
 test('shows a big structured result as a tree that expands lazily', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
   await page.getByRole('button', { name: 'big-structure' }).click();
@@ -44,7 +68,7 @@ test('asks before running a tool that may be destructive, and the question can b
   await page.getByRole('button', { name: names.tools.runTool }).click();
   const dialog = page.getByRole('dialog', { name: /Run reset-demo/ });
   await expect(dialog).toContainText('by the MCP spec’s defaults');
-  await dialog.getByRole('button', { name: 'Don’t run' }).click();
+  await dialog.getByRole('button', { name: names.tools.dontRun }).click();
   await expect(dialog).toBeHidden();
   await expect(log).not.toContainText('tools/call');
 

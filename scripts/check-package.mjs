@@ -172,12 +172,14 @@ try {
       fail(`npx mcp-lens ${args.join(' ')}: ${show(listing)}`);
     console.log(`npx mcp-lens ${args.join(' ')}: ${listing.stdout.split('\n')[0]}; ${listing.stdout.split('\n')[1].slice(0, 60)}…`);
   }
-  // 8. The headless client calling tools: the read-only ones pass, the writers are skipped, the task that
-  // asks for input is cancelled, and the run ends on its summary line (it used to poll that task for minutes).
+  // 8. The headless client calling tools: the read-only ones pass but broken-output (its result breaks its
+  // outputSchema on purpose, so exit 1), the writers are skipped, the task that asks for input is cancelled,
+  // and the run ends on its summary line (it used to poll that task for minutes).
   const calls = await run(npx, ['mcp-lens', 'cli', demoUrl], project);
   if (
-    calls.code !== 0 ||
-    !/^\d+ passed, 0 failed, \d+ skipped/m.test(calls.stdout) ||
+    calls.code !== 1 ||
+    !/^\d+ passed, 1 failed, \d+ skipped/m.test(calls.stdout) ||
+    !/^call broken-output: failed — broken result/m.test(calls.stdout) ||
     !/^skip clear-notes: destructive/m.test(calls.stdout)
   )
     fail(`npx mcp-lens cli ${demoUrl}: ${show(calls)}`);

@@ -205,6 +205,11 @@ export interface ToolCallOutcome {
   content: ContentBlock[];
   structuredContent?: unknown;
   isError: boolean;
+  /**
+   * How the result breaks the spec's shape (no content array, a content item without its fields). With
+   * outputSchemaErrors, what `verdictOf` (shared/tool-verdict.ts) reads: the audit and the CLI judge alike.
+   */
+  contentProblems?: string[];
   /** Set when the tool declares an outputSchema and structuredContent does not match it. */
   outputSchemaErrors?: string[];
   /** What the outputSchema check could not check (e.g. a pattern the linear-time engine cannot run). */

@@ -77,7 +77,7 @@ describe('mcp-lens-cli audit', () => {
     const refused = await audit(['--checks', 'tool-calls', '--call', 'echo', '--call', 'clear-notes', demo.url]);
     expect(refused.code).toBe(2);
     expect(refused.err).toEqual([
-      'mcp-lens-cli audit: --call: clear-notes may be destructive (not annotated read-only, and destructiveHint is not false), so it was not called. Add --allow-destructive to call it anyway, or leave it out.',
+      'mcp-lens-cli audit: --call: not called, as it may be destructive — clear-notes: destructive (destructiveHint). Add --allow-destructive to call it anyway, or leave it out.',
     ]);
     expect(refused.out).toEqual([]);
     const unknown = await audit(['--call', 'no-such-tool', demo.url]);

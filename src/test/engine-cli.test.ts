@@ -20,22 +20,29 @@ const SUMMARY = /^\d+ passed, \d+ failed, \d+ skipped(, .+)? in \d+(\.\d)? (ms|s
 const WRITERS = ['book-meeting', 'reset-demo', 'toggle-bonus-tool', 'add-note', 'clear-notes'];
 
 describe('the CLI against the demo server', () => {
-  it('calls the read-only tools, skips the writing ones and says why, cancels the task that asks for input (exit 0)', async () => {
+  it('calls the read-only tools, skips the writing ones and says why, cancels the task that asks for input, fails broken-output (exit 1)', async () => {
     const cli = startCli(['--json', demo.url]);
-    expect(await cli.done).toBe(EXIT.passed);
+    // broken-output's structuredContent breaks its outputSchema: the one failure, as in the Tools tab and the audit.
+    expect(await cli.done).toBe(EXIT.failed);
 
     // stdout is the one JSON document; the human report went to stderr, ending with the summary line.
     expect(cli.stdout).toHaveLength(1);
     const doc = JSON.parse(cli.stdout[0]!) as {
-      tools: Array<{ name: string; status: string; detail: string; task?: { taskId: string } }>;
+      tools: Array<{ name: string; status: string; detail: string; task?: { taskId: string }; result?: unknown }>;
       summary: Record<string, number>;
       exitCode: number;
     };
-    expect(doc.exitCode).toBe(0);
+    expect(doc.exitCode).toBe(EXIT.failed);
     expect(cli.stderr.at(-1)).toMatch(SUMMARY);
-    expect(cli.stderr.at(-1)).toContain(`${doc.summary.passed} passed, 0 failed, ${doc.summary.skipped} skipped, 1 needed input`);
+    expect(cli.stderr.at(-1)).toContain(`${doc.summary.passed} passed, 1 failed, ${doc.summary.skipped} skipped, 1 needed input`);
 
     const byName = new Map(doc.tools.map((tool) => [tool.name, tool]));
+    expect(byName.get('broken-output')).toMatchObject({
+      status: 'failed',
+      detail: expect.stringMatching(/^broken result .*outputSchema: /),
+    });
+    // Each call's result is in the document, as the Tools tab would show it.
+    expect(byName.get('echo')).toMatchObject({ status: 'passed', result: { content: [{ type: 'text' }], isError: false } });
     for (const name of WRITERS)
       expect(byName.get(name)).toMatchObject({ status: 'skipped', detail: expect.stringContaining('--allow-writes') });
     expect(byName.get('clear-notes')?.detail).toMatch(/^destructive \(destructiveHint\)/);
@@ -59,6 +66,25 @@ describe('the CLI against the demo server', () => {
     expect(cli.stdout).toContain('call no-such-tool: failed — the server lists no tool by this name');
     expect(cli.stdout).toContain('skip add-note: not named in --call');
     expect(cli.stdout.at(-1)).toMatch(/^2 passed, 1 failed, \d+ skipped in /);
+  });
+
+  it('--verbose prints each result and each answer the headless host gave the server', async () => {
+    const cli = startCli(['--verbose', '--call', 'echo,ask-every-field', demo.url]);
+    expect(await cli.done).toBe(EXIT.passed);
+    const results = cli.stderr.filter((line) => line.startsWith('[result] '));
+    expect(results).toHaveLength(2);
+    expect(JSON.parse(results[0]!.replace(/^\[result\] echo: /, ''))).toMatchObject({ content: [{ type: 'text' }], isError: false });
+    // ask-every-field elicits a form: the host accepted it with the form's defaults, and says so.
+    const [answer, ...more] = cli.stderr.filter((line) => line.startsWith('[host] answered elicitation/create: '));
+    expect(more).toEqual([]);
+    const answered = JSON.parse(answer!.replace(/^\[host\] answered elicitation\/create: /, '')) as { action: string; content: object };
+    expect(answered).toMatchObject({ action: 'accept', content: { name: 'Ada Lovelace' } });
+    // The tool saw exactly that answer.
+    expect(results[1]).toContain('Elicitation answered: accept');
+    // Without --verbose, neither is printed.
+    const quiet = startCli(['--call', 'echo,ask-every-field', demo.url]);
+    expect(await quiet.done).toBe(EXIT.passed);
+    expect([...quiet.stdout, ...quiet.stderr].filter((line) => /^\[(result|host)\]/.test(line))).toEqual([]);
   });
 
   it('--no-call connects and lists without calling anything', async () => {

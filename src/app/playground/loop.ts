@@ -7,7 +7,7 @@
 import { asEngineError, type EngineError } from '../../shared/errors.ts';
 import type { Tool, ToolCallOutcome } from '../../shared/model.ts';
 import type { ChatMessage, ChatToolCall, ModelTurnResult } from '../../shared/playground.ts';
-import { mayBeDestructive } from '../../shared/tool-hints.ts';
+import { toolRisk } from '../../shared/tool-hints.ts';
 import type { PendingConfirm, PlaygroundItem } from '../../state/index.ts';
 
 /** A model that keeps calling tools is stopped here and told so: a loop should not run up a bill unseen. */
@@ -98,7 +98,7 @@ async function toolStep(call: ChatToolCall, tools: readonly Tool[], deps: LoopDe
   };
   if (!tool || tool.excluded) return refuse(`The server offers no tool named “${call.name}”.`);
   if (call.badArguments !== undefined) return refuse('The arguments were not a JSON object, so the tool was not run. Send a JSON object.');
-  if (deps.asksFirst() && mayBeDestructive(tool) && !deps.allowed().includes(tool.name)) {
+  if (deps.asksFirst() && toolRisk(tool).asks && !deps.allowed().includes(tool.name)) {
     deps.update(id, { status: 'asking' });
     let answer: ConfirmAnswer;
     try {

@@ -2,12 +2,13 @@
  * A tools/call result as the UI shows it. Its own module because both a direct call (tools-calls.ts) and
  * a task's payload (tasks.ts) end here, and tools-calls.ts already depends on tasks.ts (loaded on first use).
  */
-import { MISSING_RESULT_TYPE } from '../sdk/sdk-client.ts';
+import { MISSING_RESULT_TYPE, WIRE_RESULT } from '../sdk/sdk-client.ts';
+import { isRecord } from '../../shared/read.ts';
 import { boundJson, RESULT_JSON_BOUNDS } from '../../shared/bounds.ts';
 import type { ContentBlock, ToolCallOutcome } from '../../shared/model.ts';
 import type { TaskInfo } from '../../shared/tasks.ts';
 import { onFirstUse } from '../lazy.ts';
-import type { OutputCheck } from './output-check.ts';
+import { judgeToolResult, needsSchemaCheck, type SchemaCheck } from '../../shared/tool-verdict.ts';
 
 // Ajv (three dialects) and the linear-time pattern engine are most of the worker's weight, and only tools
 // with an outputSchema need them: loaded on the first such result.
@@ -25,20 +26,23 @@ export async function shapeOutcome(
     ...(extra.task && { task: extra.task }),
   };
   if (result.structuredContent !== undefined) outcome.structuredContent = boundJson(result.structuredContent, RESULT_JSON_BOUNDS);
-  const { errors, notes } = await checkOutput(result.structuredContent, result.isError === true, extra.outputSchema);
-  if (errors.length > 0) outcome.outputSchemaErrors = errors;
-  if (notes.length > 0) outcome.outputSchemaNotes = notes;
-  if (extra.outputSchema !== undefined && outcome.isError === false) outcome.outputSchemaChecked = true;
+  // The one verdict the audit and the CLI give too (shared/tool-verdict.ts), on the result as it came.
+  // The result as it came where requestMarked kept it: the SDK's parse fills in a missing content array.
+  const wire = (result as { [WIRE_RESULT]?: unknown })[WIRE_RESULT];
+  const judgedResult = isRecord(wire) ? wire : result;
+  const schemaCheck = needsSchemaCheck(judgedResult, extra.outputSchema) ? (await loadOutputCheck()).checkStructuredContent : uncalled;
+  const judged = judgeToolResult(judgedResult, extra.outputSchema, schemaCheck);
+  if (judged.contentProblems.length > 0) outcome.contentProblems = judged.contentProblems;
+  if (judged.outputSchemaErrors.length > 0) outcome.outputSchemaErrors = judged.outputSchemaErrors;
+  if (judged.outputSchemaNotes.length > 0) outcome.outputSchemaNotes = judged.outputSchemaNotes;
+  if (judged.outputSchemaChecked) outcome.outputSchemaChecked = true;
   if (Object.hasOwn(result, MISSING_RESULT_TYPE)) {
     outcome.specViolations = ['The result has no resultType, which MCP 2026-07-28 requires; it is shown as complete.'];
   }
   return outcome;
 }
 
-/** The spec: a tool with an outputSchema must return conforming structuredContent (unless it reports an error). */
-async function checkOutput(structured: unknown, isError: boolean, outputSchema: Record<string, unknown> | undefined): Promise<OutputCheck> {
-  if (outputSchema === undefined || isError) return { errors: [], notes: [] };
-  if (structured === undefined) return { errors: ['The tool declares an outputSchema but returned no structuredContent.'], notes: [] };
-  const { checkStructuredContent } = await loadOutputCheck();
-  return checkStructuredContent(structured, outputSchema);
-}
+/** needsSchemaCheck said no: the judge has no schema to check against. */
+const uncalled: SchemaCheck = () => {
+  throw new Error('No outputSchema check was needed for this result.');
+};

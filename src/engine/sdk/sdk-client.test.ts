@@ -20,7 +20,9 @@ import {
   LensClient,
   MISSING_RESULT_TYPE,
   readStreamError,
+  WIRE_RESULT,
 } from './sdk-client.ts';
+import { shapeOutcome } from '../features/tool-outcome.ts';
 
 const TASKS = 'io.modelcontextprotocol/tasks';
 const SDK_VERSION = (
@@ -192,6 +194,24 @@ describe('LensClient', () => {
     const answer = await client.requestMarked(call('untyped'));
     expect(answer).toMatchObject({ content: [{ type: 'text', text: 'no resultType' }] });
     expect(Object.hasOwn(answer, MISSING_RESULT_TYPE)).toBe(true);
+  });
+
+  it('keeps the result as the server sent it beside the one the SDK filled in (2025: a missing content array became [])', async () => {
+    const server = await startMcp((req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: idOf(req), result: { structuredContent: { n: 1 } } })),
+    );
+    const client = new LensClient({ name: 'contract', version: '0' }, { versionNegotiation: { mode: 'legacy' } });
+    closers.push(() => client.close(), server.close);
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    const answer = await client.requestMarked(call('no-content'));
+    expect(answer.content).toEqual([]);
+    const wire = (answer as { [WIRE_RESULT]?: Record<string, unknown> })[WIRE_RESULT];
+    expect(wire).toEqual({ structuredContent: { n: 1 } });
+    // So the engine's outcome judges what came, as the audit does from the wire: broken.
+    const outcome = await shapeOutcome(answer, { durationMs: 1 });
+    expect(outcome.contentProblems).toEqual(['the result has no "content" array']);
   });
 
   it("runs a task's input request through the registered handler, with its key as the request id", async () => {

@@ -40,6 +40,11 @@ import { clampCacheHints } from '../features/cache-hints.ts';
 
 /** Set (non-enumerable) on a result that arrived without the `resultType` 2026-07-28 requires. */
 export const MISSING_RESULT_TYPE = Symbol('mcp-lens.missing-resultType');
+/**
+ * Set (non-enumerable) on a result from `requestMarked`: the result as the server sent it, before the SDK's
+ * schema filled in defaults (a missing `content` becomes `[]`), so a judge of the answer sees what came.
+ */
+export const WIRE_RESULT = Symbol('mcp-lens.wire-result');
 /** Set (non-enumerable) on a `resultType: "task"` result: the answer is a task handle to follow, not the result. */
 export const CREATED_TASK = Symbol('mcp-lens.created-task');
 
@@ -149,7 +154,10 @@ export class LensClient extends Client {
           if (!outcome.ok && outcome.reason !== 'not-in-era')
             return { issues: [{ message: outcome.message ?? `Invalid result for ${request.method}` }] };
           const checked = (outcome.ok ? outcome.value : value) as Record<string, unknown>;
-          return { value: hasMark(value, MISSING_RESULT_TYPE) && checked !== value ? marked(checked, MISSING_RESULT_TYPE) : checked };
+          const out = hasMark(value, MISSING_RESULT_TYPE) && checked !== value ? marked(checked, MISSING_RESULT_TYPE) : checked;
+          if (out !== value && typeof out === 'object' && out !== null && !Object.hasOwn(out, WIRE_RESULT))
+            Object.defineProperty(out, WIRE_RESULT, { value });
+          return { value: out };
         },
       },
     };

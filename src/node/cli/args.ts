@@ -37,7 +37,8 @@ export interface CliOptions {
 export const USAGE = `Usage: ${cliInvocation(RUNNING_FROM).join(' ')} [options] <server URL>
 
 Connects to an MCP server with MCP Lens's engine, lists its tools and calls each one with arguments made
-up to fit its inputSchema. Tools that may change things are skipped unless you allow them.
+up to fit its inputSchema. Tools that may change things are skipped unless you allow them. A result that
+breaks the spec or its tool's outputSchema fails, as it does in the app's Tools tab and audit.
 
 Options:
   --timeout <duration>  longest any one request may take: connect, list, each call (default ${formatDuration(DEFAULT_TIMEOUT_MS)});
@@ -47,8 +48,10 @@ Options:
   --allow-writes        also call tools not marked read-only (readOnlyHint), destructive ones included
   --call <a,b,…>        call only these tools, in this order, whatever their annotations (repeatable)
   --no-call             connect and list the tools without calling any
-  --json                print one JSON document on stdout; the human report goes to stderr
-  --verbose             print every JSON-RPC frame, note and authorization step (stderr)
+  --json                print one JSON document on stdout, each tool's result in it; the human report goes
+                        to stderr
+  --verbose             print every JSON-RPC frame, note and authorization step, each tool's result, and
+                        each answer the headless host gave the server (sampling, elicitation) (stderr)
   --help                print this and exit
 Durations take a unit: 500ms, 30s, 5m, 1h.
 

@@ -12,6 +12,7 @@ import { formatDuration } from './duration.ts';
 import { startLimit } from './limit.ts';
 import { planCalls, type PlannedCall, type Selection } from './plan.ts';
 import type { RunReport, ToolReport } from './report.ts';
+import { verdictOf } from '../../shared/tool-verdict.ts';
 import { serverRefused } from './verdict.ts';
 
 /** Closing the session is housekeeping: it gets this long, even after the deadline has passed. */
@@ -92,7 +93,11 @@ export async function checkServer(options: CheckOptions, deps: CheckDeps): Promi
     const seen = deps.taskOf(trackingId);
     const task = seen && { task: { taskId: seen.taskId, status: seen.status } };
     const durationMs = clock.now() - began;
-    if (result.ok) return { name, status: 'passed', detail: answered(result.value), durationMs, ...task };
+    if (result.ok) {
+      // The verdict the Tools tab and the audit give (shared/tool-verdict.ts): a broken result is a failure.
+      const status = verdictOf(result.value) === 'broken' ? 'failed' : 'passed';
+      return { name, status, detail: answered(result.value), durationMs, result: result.value, ...task };
+    }
     const { error } = result;
     if ((error as { code?: unknown }).code === 'input-required')
       return { name, status: 'needs-input', detail: describe(error), durationMs, ...task };
@@ -185,10 +190,18 @@ function untilAborted<T>(call: Promise<T>, signal: AbortSignal, clock: Clock, gr
   });
 }
 
+/** The answer in a line: the verdict's words first, then what breaks, as the Tools tab lists it. */
 function answered(outcome: ToolCallOutcome): string {
   const flagged = outcome.specViolations ? ` — spec violation: ${outcome.specViolations.join(' ')}` : '';
   const task = outcome.task ? `, task ${outcome.task.taskId} ${outcome.task.status}` : '';
-  return `${outcome.isError ? 'isError' : 'ok'} (${outcome.content.length} blocks${task})${flagged}`;
+  const broken = [
+    ...(outcome.contentProblems ?? []).map((problem) => `breaks the spec: ${problem}`),
+    ...(outcome.outputSchemaErrors ?? []).map((error) => `outputSchema: ${error}`),
+  ];
+  const shown = broken.slice(0, 3).join('; ') + (broken.length > 3 ? `; and ${broken.length - 3} more` : '');
+  const blocks = `${outcome.content.length} blocks${outcome.isError && broken.length > 0 ? ', isError' : ''}${task}`;
+  const lead = broken.length > 0 ? 'broken result' : outcome.isError ? 'isError' : 'ok';
+  return `${lead} (${blocks})${broken.length > 0 ? ` — ${shown}` : ''}${flagged}`;
 }
 
 /** How the engine cancels a plain request in each era (a task gets tasks/cancel instead). */

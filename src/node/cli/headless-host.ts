@@ -58,25 +58,40 @@ export function formDefaults(schema: { properties?: Record<string, Primitive> } 
 
 const SAMPLING_REPLY = 'This is a fixed reply from the MCP Lens headless host.';
 
-/** Elicitation (form mode) and sampling, answered without a person, through the session extension seam. */
-export function headlessRequestAnswers(): SessionExtension {
+/** What the headless host answered a server's request: `--verbose` prints it, since no person saw it. */
+export interface HostAnswer {
+  method: 'elicitation/create' | 'sampling/createMessage';
+  answer: unknown;
+}
+
+/**
+ * Elicitation (form mode) and sampling, answered without a person, through the session extension seam.
+ * Each answer also goes to `onAnswer`. Roots are not offered: a server's roots/list gets the SDK's error.
+ */
+export function headlessRequestAnswers(onAnswer: (answer: HostAnswer) => void = () => undefined): SessionExtension {
+  const told = <T>(method: HostAnswer['method'], answer: T): T => {
+    onAnswer({ method, answer });
+    return answer;
+  };
   return {
     capabilities: { elicitation: { form: {} }, sampling: {} },
     setup(client: Client) {
       client.setRequestHandler('elicitation/create', async (request) => {
         const params = request.params as { mode?: string; requestedSchema?: { properties?: Record<string, Primitive> } };
-        if (params.mode !== undefined && params.mode !== 'form') return { action: 'decline' as const };
-        return {
+        if (params.mode !== undefined && params.mode !== 'form') return told('elicitation/create', { action: 'decline' as const });
+        return told('elicitation/create', {
           action: 'accept' as const,
           content: formDefaults(params.requestedSchema) as Record<string, string | number | boolean | string[]>,
-        };
+        });
       });
-      client.setRequestHandler('sampling/createMessage', async () => ({
-        role: 'assistant' as const,
-        content: { type: 'text' as const, text: SAMPLING_REPLY },
-        model: 'mcp-lens-headless',
-        stopReason: 'endTurn',
-      }));
+      client.setRequestHandler('sampling/createMessage', async () =>
+        told('sampling/createMessage', {
+          role: 'assistant' as const,
+          content: { type: 'text' as const, text: SAMPLING_REPLY },
+          model: 'mcp-lens-headless',
+          stopReason: 'endTurn',
+        }),
+      );
     },
   };
 }

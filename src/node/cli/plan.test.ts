@@ -26,11 +26,11 @@ describe('planCalls', () => {
   it('by default calls only tools that say they are read-only, and names the reason for each one it skips', () => {
     expect(summary(planCalls(TOOLS, { allowWrites: false }))).toEqual([
       'call read',
-      'skip bare: may change things (no annotations, so not read-only by the spec’s defaults); pass --allow-writes, or --call bare, to call it',
-      'skip write: may change things (readOnlyHint is not true); pass --allow-writes, or --call write, to call it',
+      'skip bare: may be destructive (no annotations, so not read-only and destructive by the spec’s defaults); pass --allow-writes, or --call bare, to call it',
+      'skip write: may change things (readOnlyHint is not true; destructiveHint false); pass --allow-writes, or --call write, to call it',
       'skip wipe: destructive (destructiveHint); pass --allow-writes, or --call wipe, to call it',
-      'skip contradicts: destructive (destructiveHint); pass --allow-writes, or --call contradicts, to call it',
-      'skip unsure: may change things, possibly destroy (readOnlyHint is not true, destructiveHint not false); pass --allow-writes, or --call unsure, to call it',
+      'skip contradicts: destructive (destructiveHint, though also readOnlyHint); pass --allow-writes, or --call contradicts, to call it',
+      'skip unsure: may be destructive (readOnlyHint is not true, destructiveHint not false); pass --allow-writes, or --call unsure, to call it',
     ]);
   });
 

@@ -1,10 +1,12 @@
 /**
  * Which tools the CLI calls, with what, and why it leaves the others alone. A run nobody watches must not
- * change the server: by default only tools marked read-only are called. The spec's defaults make a tool
- * without annotations "not read-only, possibly destructive", so it is skipped too; `--allow-writes` lifts
- * that, and naming tools (`--call`, or the conformance scenario's calls) is consent for exactly those.
+ * change the server: by default only tools marked read-only are called (`toolRisk`, the rule the app asks
+ * by). The spec's defaults make a tool without annotations "not read-only, possibly destructive", so it is
+ * skipped too; `--allow-writes` lifts that, and naming tools (`--call`, or the conformance scenario's calls)
+ * is consent for exactly those.
  */
 import type { Tool } from '../../shared/model.ts';
+import { toolRisk } from '../../shared/tool-hints.ts';
 import { sampleArguments } from './sample-arguments.ts';
 
 export interface ToolCall {
@@ -44,25 +46,10 @@ function planOne(tool: Tool, given: Record<string, unknown> | undefined, allowWr
   // SEP-2243: the engine refuses to call a tool whose x-mcp-header declarations break the rules.
   if (tool.excluded !== undefined) return skip(`excluded — ${tool.excluded}`);
   if (!allowWrites) {
-    const why = writeRisk(tool);
-    if (why) return skip(`${why}; pass --allow-writes, or --call ${tool.name}, to call it`);
+    const risk = toolRisk(tool);
+    if (risk.level !== 'read-only') return skip(`${risk.label}; pass --allow-writes, or --call ${tool.name}, to call it`);
   }
   if (given) return { kind: 'call', name: tool.name, arguments: given };
   const sampled = sampleArguments(tool.inputSchema);
   return sampled.ok ? { kind: 'call', name: tool.name, arguments: sampled.arguments } : skip(`not called — ${sampled.reason}`);
-}
-
-/**
- * Why calling the tool might change something, or undefined when it says it only reads. Only a literal
- * `true` counts: hints are the server's claims, and a string "no" or a missing field is not a promise.
- * A tool claiming both read-only and destructive gets the cautious reading.
- */
-function writeRisk(tool: Tool): string | undefined {
-  const hints = tool.annotations ?? {};
-  if (hints.destructiveHint === true) return 'destructive (destructiveHint)';
-  if (hints.readOnlyHint === true) return undefined;
-  if (tool.annotations === undefined) return 'may change things (no annotations, so not read-only by the spec’s defaults)';
-  return hints.destructiveHint === false
-    ? 'may change things (readOnlyHint is not true)'
-    : 'may change things, possibly destroy (readOnlyHint is not true, destructiveHint not false)';
 }

@@ -3,7 +3,7 @@
  * summary line, and the `--json` document. The exit code is read from the same data, so the words and the
  * status cannot disagree.
  */
-import type { ProtocolEra, TransportKind } from '../../shared/model.ts';
+import type { ProtocolEra, ToolCallOutcome, TransportKind } from '../../shared/model.ts';
 import { formatDuration } from './duration.ts';
 import { EXIT, type ExitCode } from './exit-codes.ts';
 
@@ -20,6 +20,8 @@ export interface ToolReport {
   timedOut?: true;
   /** The task the call became, as last seen. */
   task?: { taskId: string; status: string };
+  /** What the tool returned, as the Tools tab shows it (bounded by the engine): `--json` carries it, `--verbose` prints it. */
+  result?: ToolCallOutcome;
 }
 
 export interface RunReport {

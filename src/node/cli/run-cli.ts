@@ -14,7 +14,7 @@ import { EXIT, type ExitCode } from './exit-codes.ts';
 import { headlessAuthHost, headlessRequestAnswers } from './headless-host.ts';
 import type { Selection } from './plan.ts';
 import { exitCodeOf, jsonDocument, summaryLine, toolLine } from './report.ts';
-import { verboseLine } from './verbose-events.ts';
+import { hostAnswerLine, resultLine, verboseLine } from './verbose-events.ts';
 
 export interface CliIo {
   env: Record<string, string | undefined>;
@@ -55,7 +55,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
       if (line !== undefined) io.stderr(line);
     },
     auth: { host: headlessAuthHost(settings.redirectUrl, io.fetch), settings },
-    extensions: [headlessRequestAnswers()],
+    extensions: [headlessRequestAnswers(options.verbose ? (answer) => io.stderr(hostAnswerLine(answer)) : undefined)],
   });
   // Through the local relay (docs/relay.md) the token comes from the environment, as the relay's own does.
   const relayToken = io.env.MCP_LENS_RELAY_TOKEN;
@@ -69,7 +69,16 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
       timeoutMs: options.timeoutMs,
       deadlineMs: options.deadlineMs,
     },
-    { engine, clock: io.clock, taskOf: (id) => tasks.get(id), onTool: (tool) => human(toolLine(tool)), say: human },
+    {
+      engine,
+      clock: io.clock,
+      taskOf: (id) => tasks.get(id),
+      onTool(tool) {
+        human(toolLine(tool));
+        if (options.verbose && tool.result) io.stderr(resultLine(tool.name, tool.result));
+      },
+      say: human,
+    },
   );
   if (report.stopped?.step === 'connect') human(`could not connect to ${options.url}: ${report.stopped.message}`);
   human(summaryLine(report));

@@ -66,6 +66,7 @@ describe('a crafted session file', () => {
     file.http.exchanges.push(5, null);
     file.results[0].outcome.content = 'not a list';
     file.results[0].outcome.outputSchemaErrors = 'not a list either';
+    file.results[0].outcome.contentProblems = ['content #1 is "text" without "text"', 7];
     file.results.push(null);
     file.lists['tools/list'].items.push(5, null, 'x');
     file.log.items = [message(1), 5, null, { id: 'x', type: 'message', entry: 'text' }, message(2, { method: {}, rpcId: [] })];
@@ -79,6 +80,8 @@ describe('a crafted session file', () => {
     expect(opened.results).toHaveLength(1);
     expect(opened.results[0]?.outcome?.content).toEqual([]);
     expect(opened.results[0]?.outcome?.outputSchemaErrors).toEqual([]);
+    // A saved result keeps what broke it, so it opens judged as it was (shared/tool-verdict.ts).
+    expect(opened.results[0]?.outcome?.contentProblems).toEqual(['content #1 is "text" without "text"']);
     expect(opened.lists?.['tools/list']?.items).toHaveLength(1);
     const messages = opened.log.items.filter((item) => item.type === 'message');
     expect(messages.map((item) => item.id)).toEqual(['m1', 'm2']);

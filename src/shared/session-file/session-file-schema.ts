@@ -287,6 +287,7 @@ export class SessionFileReader {
       content,
       structuredContent: value.structuredContent === undefined ? undefined : this.value(value.structuredContent),
       isError: value.isError === true,
+      contentProblems: value.contentProblems === undefined ? undefined : this.strings(value.contentProblems, 100),
       outputSchemaErrors: value.outputSchemaErrors === undefined ? undefined : this.strings(value.outputSchemaErrors, 100),
       specViolations: value.specViolations === undefined ? undefined : this.strings(value.specViolations, 100),
       durationMs: num(value.durationMs) ?? 0,

@@ -1,4 +1,4 @@
-import { ModalDialog } from '../common/ModalDialog.tsx';
+import { INITIAL_FOCUS, ModalDialog } from '../common/ModalDialog.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import type { AppCallQuestion } from './app-host.ts';
 
@@ -31,7 +31,7 @@ export function AppCallConsentDialog({ question, onAnswer }: Props) {
         <button type="button" className="button" onClick={() => onAnswer('session')}>
           Allow for this session
         </button>
-        <button type="button" className="button" onClick={() => onAnswer('deny')} autoFocus>
+        <button type="button" className="button" onClick={() => onAnswer('deny')} {...INITIAL_FOCUS}>
           Don’t run
         </button>
       </div>

@@ -1,4 +1,4 @@
-import { ModalDialog } from '../common/ModalDialog.tsx';
+import { INITIAL_FOCUS, ModalDialog } from '../common/ModalDialog.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 
 interface Props {
@@ -21,7 +21,7 @@ export function LinkConsentDialog({ url, onAnswer }: Props) {
         <button type="button" className="button" onClick={() => onAnswer(true)}>
           Open link
         </button>
-        <button type="button" className="button" onClick={() => onAnswer(false)} autoFocus>
+        <button type="button" className="button" onClick={() => onAnswer(false)} {...INITIAL_FOCUS}>
           Don’t open
         </button>
       </div>

@@ -17,8 +17,7 @@ import type { Tool, ToolCallOutcome } from '../../shared/model.ts';
 import type { ResourceContent } from '../../shared/resources-api.ts';
 import type { UrlCheck } from '../../shared/url.ts';
 import { describeError, formatCount } from '../../shared/read.ts';
-import { confirmReason } from '../tools/ConfirmRunDialog.tsx';
-import { mayBeDestructive } from '../../shared/tool-hints.ts';
+import { toolRisk, UNLISTED_TOOL_REASON } from '../../shared/tool-hints.ts';
 import { APP_BYTES_PER_SECOND, APP_MESSAGES_PER_SECOND, BUDGET_LOGGER } from './app-budget.ts';
 import { buildAppDocument, GUARD_LOGGER } from './app-document.ts';
 import { AppTransport, backgroundTask } from './app-transport.ts';
@@ -154,14 +153,19 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
     }
     // The person's rule for their own clicks holds for the app's: a tool that may change something (or one
     // not listed, whose hints are unknown) runs only after they say so.
-    if ((tool === undefined || mayBeDestructive(tool)) && !deps.allowedForSession()) {
+    if ((tool === undefined || toolRisk(tool).asks) && !deps.allowedForSession()) {
       if (asking) {
         refuse(`asked to run "${name}" while another question was open; refused.`);
         throw new Error(`The host refused "${name}": another question to the person is open. Try again once it is answered.`);
       }
       asking = true;
       const answer = await deps
-        .confirmCall({ app: app.uri, appName: bridge.getAppVersion()?.name, tool: name, reason: confirmReason(tool?.annotations) })
+        .confirmCall({
+          app: app.uri,
+          appName: bridge.getAppVersion()?.name,
+          tool: name,
+          reason: tool ? toolRisk(tool).reason : UNLISTED_TOOL_REASON,
+        })
         .finally(() => (asking = false));
       if (answer === 'deny') {
         refuse(`asked to run "${name}"; the person declined.`);

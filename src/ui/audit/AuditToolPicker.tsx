@@ -4,8 +4,8 @@ import { toolsQueryOptions } from '../../queries/index.ts';
 import { plural } from '../../shared/read.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useScope, useStoreOf } from '../services.tsx';
-import { ConfirmRunDialog, confirmReason } from '../tools/ConfirmRunDialog.tsx';
-import { mayBeDestructive } from '../../shared/tool-hints.ts';
+import { ConfirmRunDialog } from '../tools/ConfirmRunDialog.tsx';
+import { toolRisk, type ToolRiskLevel } from '../../shared/tool-hints.ts';
 
 interface Props {
   ticked: ReadonlySet<string>;
@@ -45,8 +45,7 @@ export function AuditToolPicker({ ticked, onChange, disabled }: Props) {
       {tools.isPending && <p className="muted">Loading tools…</p>}
       <ul className="audit-tool-list" aria-label="Tools the audit may call">
         {list.map((tool) => {
-          const risky = mayBeDestructive(tool);
-          const kind = tool.annotations?.readOnlyHint === true ? 'read-only' : risky ? 'may be destructive' : 'changes things';
+          const risk = toolRisk(tool);
           return (
             <li key={tool.name}>
               <label>
@@ -55,15 +54,14 @@ export function AuditToolPicker({ ticked, onChange, disabled }: Props) {
                   checked={ticked.has(tool.name)}
                   disabled={disabled}
                   onChange={(event) => {
-                    if (event.target.checked && risky && confirmDestructive)
-                      setAsking({ name: tool.name, reason: confirmReason(tool.annotations) });
+                    if (event.target.checked && risk.asks && confirmDestructive) setAsking({ name: tool.name, reason: risk.reason });
                     else set(tool.name, event.target.checked);
                   }}
                 />{' '}
                 <span className="mono">
                   <ServerText text={tool.name} />
                 </span>{' '}
-                <span className={`badge${kind === 'read-only' ? ' badge-safe' : risky ? ' badge-danger' : ''}`}>{kind}</span>
+                <span className={`badge${BADGE_CLASS[risk.level]}`}>{BADGE_TEXT[risk.level]}</span>
               </label>
             </li>
           );
@@ -83,3 +81,10 @@ export function AuditToolPicker({ ticked, onChange, disabled }: Props) {
     </details>
   );
 }
+
+const BADGE_TEXT: Record<ToolRiskLevel, string> = {
+  'read-only': 'read-only',
+  changes: 'changes things',
+  destructive: 'may be destructive',
+};
+const BADGE_CLASS: Record<ToolRiskLevel, string> = { 'read-only': ' badge-safe', changes: '', destructive: ' badge-danger' };

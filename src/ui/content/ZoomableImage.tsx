@@ -3,7 +3,7 @@
  * view (a dialog) that opens fitted to the window: step in and out, fit again, or see the actual size.
  */
 import { useLayoutEffect, useRef, useState } from 'react';
-import { ModalDialog } from '../common/ModalDialog.tsx';
+import { INITIAL_FOCUS, ModalDialog } from '../common/ModalDialog.tsx';
 import { displaySize, ZOOM_STEPS, type DisplaySize } from '../apps/image-size.ts';
 import '../apps/rich-results.css';
 
@@ -91,7 +91,7 @@ function ZoomDialog({
         <button type="button" className="button button-small" aria-pressed={zoom === 1} onClick={() => setZoom(1)}>
           Actual size
         </button>
-        <button type="button" className="button button-small" onClick={onClose} autoFocus>
+        <button type="button" className="button button-small" onClick={onClose} {...INITIAL_FOCUS}>
           Close
         </button>
       </div>

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import type { HistoryCall } from '../../state/index.ts';
 import { formatDuration, formatTime, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useCommands, useStoreOf } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
+import { useConfirmedRerun } from './use-confirmed-rerun.tsx';
 import { SavedCalls } from './SavedCalls.tsx';
+import { verdictOf, type ToolVerdict } from '../../shared/tool-verdict.ts';
 import './history.css';
 
 const NONE: readonly HistoryCall[] = [];
@@ -13,6 +15,7 @@ export default function HistoryView() {
   const server = useStoreOf('connection', (state) => state.summary?.url ?? state.input.url);
   const connected = useStoreOf('connection', (state) => state.phase === 'connected');
   const calls = useStoreOf('history', (state) => state.byServer.get(server) ?? NONE);
+  const { rerun, dialog } = useConfirmedRerun();
   return (
     <div className="history-view">
       <section aria-label="Call history">
@@ -24,22 +27,32 @@ export default function HistoryView() {
         ) : (
           <ol className="history-list">
             {[...calls].reverse().map((call) => (
-              <HistoryRow key={call.id} call={call} server={server} connected={connected} />
+              <HistoryRow key={call.id} call={call} server={server} connected={connected} rerun={rerun} />
             ))}
           </ol>
         )}
+        {dialog}
       </section>
       <SavedCalls connected={connected} />
     </div>
   );
 }
 
-function HistoryRow({ call, server, connected }: { call: HistoryCall; server: string; connected: boolean }) {
-  const { rerunTool } = useCommands();
+function HistoryRow({
+  call,
+  server,
+  connected,
+  rerun,
+}: {
+  call: HistoryCall;
+  server: string;
+  connected: boolean;
+  rerun(call: HistoryCall): void;
+}) {
   const { save } = useStoreOf('savedCalls', (state) => state.actions);
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState(call.tool);
-  const status = call.error ? 'failed' : call.outcome?.isError ? 'tool error' : 'ok';
+  const status = call.error ? 'failed' : call.outcome ? HISTORY_STATUS[verdictOf(call.outcome)] : 'ok';
   return (
     <li className="history-item">
       <div className="history-head">
@@ -56,7 +69,7 @@ function HistoryRow({ call, server, connected }: { call: HistoryCall; server: st
             className="button button-small"
             disabled={!connected}
             aria-label={`Run ${call.tool} again`}
-            onClick={() => void rerunTool(call).catch(() => undefined)}
+            onClick={() => rerun(call)}
           >
             Run again
           </button>
@@ -92,3 +105,5 @@ function HistoryRow({ call, server, connected }: { call: HistoryCall; server: st
     </li>
   );
 }
+
+const HISTORY_STATUS: Record<ToolVerdict, string> = { ok: 'ok', 'tool-error': 'tool error', broken: 'broken result' };

@@ -1,13 +1,14 @@
 import { describeUrl } from '../common/url-display.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useCommands, useStoreOf } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
+import { useConfirmedRerun } from './use-confirmed-rerun.tsx';
 
 /**
  * Saved requests, kept in this browser: each runs against the connected server in one click. Their order is
  * demo mode's script for the server they came from, so they move up and down.
  */
 export function SavedCalls({ connected }: { connected: boolean }) {
-  const { rerunTool } = useCommands();
+  const { rerun, dialog } = useConfirmedRerun();
   const requests = useStoreOf('savedCalls', (state) => state.calls);
   const { remove, move } = useStoreOf('savedCalls', (state) => state.actions);
   return (
@@ -39,7 +40,7 @@ export function SavedCalls({ connected }: { connected: boolean }) {
                     className="button button-small"
                     disabled={!connected}
                     aria-label={`Run saved request ${request.name}`}
-                    onClick={() => void rerunTool(request).catch(() => undefined)}
+                    onClick={() => rerun(request)}
                   >
                     Run
                   </button>
@@ -75,6 +76,7 @@ export function SavedCalls({ connected }: { connected: boolean }) {
           ))}
         </ul>
       )}
+      {dialog}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { ServerText } from '../common/ServerText.tsx';
 import { usePresentation } from '../presentation/use-presentation.ts';
 import { useStoreOf } from '../services.tsx';
 import { ToolCardApp } from './ToolCardApp.tsx';
+import { verdictOf } from '../../shared/tool-verdict.ts';
 import '../tools/tools.css';
 import { ModelText } from './ModelText.tsx';
 
@@ -155,6 +156,12 @@ function ToolCard({ item }: { item: Extract<PlaygroundItem, { kind: 'tool' }> })
       </details>
       {item.note && <p className="muted">{item.note}</p>}
       {item.error && <ErrorDetails error={item.error} lead="The call failed" />}
+      {item.outcome && verdictOf(item.outcome) === 'broken' && (
+        <p className="result-violation" role="note">
+          <span className="badge badge-danger">broken result</span>{' '}
+          <ServerText text={[...(item.outcome.contentProblems ?? []), ...(item.outcome.outputSchemaErrors ?? [])].slice(0, 3).join('; ')} />
+        </p>
+      )}
       {item.outcome && (
         <div className={item.outcome.isError ? 'result-body result-body-error' : 'result-body'}>
           {content.length === 0 && <p className="muted">No content blocks.</p>}

@@ -4,7 +4,8 @@ import { toolsQueryOptions } from '../../queries/index.ts';
 import { plural } from '../../shared/read.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { useCommands, useScope, useStoreOf } from '../services.tsx';
-import { ConfirmRunDialog, confirmReason } from '../tools/ConfirmRunDialog.tsx';
+import { ConfirmRunDialog } from '../tools/ConfirmRunDialog.tsx';
+import { toolRisk } from '../../shared/tool-hints.ts';
 import { Conversation } from './Conversation.tsx';
 import { ContextPicker } from './ContextPicker.tsx';
 import { PromptScriptBar, UseAsScript } from './PromptScriptBar.tsx';
@@ -115,7 +116,7 @@ function ConnectedPlayground() {
       {confirm && (
         <ConfirmRunDialog
           toolName={confirm.tool}
-          reason={confirmReason(confirm.annotations)}
+          reason={toolRisk(confirm).reason}
           onConfirm={() => answerPlaygroundConfirm('once')}
           onAllowForConversation={() => answerPlaygroundConfirm('conversation')}
           onDismiss={() => answerPlaygroundConfirm('no')}

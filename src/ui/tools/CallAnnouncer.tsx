@@ -1,4 +1,5 @@
 import type { Call } from '../../state/index.ts';
+import { verdictOf } from '../../shared/tool-verdict.ts';
 import { formatDuration } from '../common/format.ts';
 
 /**
@@ -21,5 +22,7 @@ function announcement(call: Call<'tool'>): string {
     return `${name} failed: ${(call.error?.message ?? 'no answer').slice(0, 300)}`;
   }
   const took = formatDuration(call.durationMs ?? call.result?.durationMs ?? 0);
-  return call.result?.isError ? `${name} returned an error in ${took}.` : `${name} succeeded in ${took}.`;
+  const verdict = call.result ? verdictOf(call.result) : 'ok';
+  if (verdict === 'broken') return `${name} answered in ${took}, but the result breaks the spec or its output schema.`;
+  return verdict === 'tool-error' ? `${name} returned an error in ${took}.` : `${name} succeeded in ${took}.`;
 }

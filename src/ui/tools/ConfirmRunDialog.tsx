@@ -1,4 +1,4 @@
-import { ModalDialog } from '../common/ModalDialog.tsx';
+import { INITIAL_FOCUS, ModalDialog } from '../common/ModalDialog.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 
 interface Props {
@@ -30,16 +30,10 @@ export function ConfirmRunDialog({ toolName, reason, onConfirm, onDismiss, onAll
             Allow for this conversation
           </button>
         )}
-        <button type="button" className="button" onClick={onDismiss} autoFocus>
+        <button type="button" className="button" onClick={onDismiss} {...INITIAL_FOCUS}>
           Don’t run
         </button>
       </div>
     </ModalDialog>
   );
-}
-
-export function confirmReason(annotations: { readOnlyHint?: unknown; destructiveHint?: unknown } | undefined): string {
-  if (annotations?.destructiveHint === true)
-    return 'The server marks this tool as destructive: it may delete or overwrite data. (A hint from the server, not a guarantee.)';
-  return 'This tool does not say it is read-only or non-destructive, so by the MCP spec’s defaults it may delete or overwrite data.';
 }

@@ -9,11 +9,11 @@ import { ReadOnlyNote } from '../session-file/ReadOnlyNote.tsx';
 import { useCommands, useLatestCall, useScope, useStoreOf } from '../services.tsx';
 import { MOD_ENTER_FORM, submitOnModEnter } from '../common/submit-on-mod-enter.ts';
 import { CallAnnouncer } from './CallAnnouncer.tsx';
-import { ConfirmRunDialog, confirmReason } from './ConfirmRunDialog.tsx';
+import { ConfirmRunDialog } from './ConfirmRunDialog.tsx';
 import { HintBadges } from './HintBadges.tsx';
 import { ToolArgsEditor } from './ToolArgsEditor.tsx';
 import { displayTitle, serverRunsToolTasks, taskSupportOf } from './tool-meta.ts';
-import { mayBeDestructive } from '../../shared/tool-hints.ts';
+import { toolRisk } from '../../shared/tool-hints.ts';
 import { SavedPicker } from '../session-file/SavedPicker.tsx';
 import { useSavedRuns } from './SavedRuns.tsx';
 import { ToolResult } from './ToolResult.tsx';
@@ -69,7 +69,7 @@ export function ToolDetail({ tool }: { tool: Tool }) {
   }, [call?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- a new call, not each update of it
 
   const request = (value: Record<string, unknown>) => {
-    if (confirmDestructive && mayBeDestructive(tool)) setAwaitingConfirm(value);
+    if (confirmDestructive && toolRisk(tool).asks) setAwaitingConfirm(value);
     else run(value);
   };
 
@@ -200,7 +200,7 @@ export function ToolDetail({ tool }: { tool: Tool }) {
       {awaitingConfirm && (
         <ConfirmRunDialog
           toolName={tool.name}
-          reason={confirmReason(tool.annotations)}
+          reason={toolRisk(tool).reason}
           onConfirm={() => {
             const value = awaitingConfirm;
             setAwaitingConfirm(null);

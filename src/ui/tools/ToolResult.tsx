@@ -15,6 +15,7 @@ import { LargeText } from '../content/LargeText.tsx';
 import { LazyDetails } from '../content/LazyDetails.tsx';
 import { useScope } from '../services.tsx';
 import { plural } from '../../shared/read.ts';
+import { verdictOf } from '../../shared/tool-verdict.ts';
 
 interface Props {
   status: 'idle' | 'pending' | 'success' | 'error';
@@ -96,6 +97,18 @@ function Outcome({ outcome, durationMs }: { outcome: ToolCallOutcome; durationMs
         </span>
       </div>
       {outcome.task && <TaskLine task={outcome.task} />}
+      {(outcome.contentProblems?.length ?? 0) > 0 && (
+        <div className="schema-errors" role="note">
+          <h4 className="section-subtitle">Breaks the MCP spec</h4>
+          <ul>
+            {outcome.contentProblems!.map((message, index) => (
+              <li key={index}>
+                <ServerText text={message} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {outcome.specViolations?.map((text, index) => (
         <p key={index} className="result-violation" role="note">
           <span className="badge badge-warning">spec violation</span> {text}
@@ -146,17 +159,19 @@ function Outcome({ outcome, durationMs }: { outcome: ToolCallOutcome; durationMs
 /** The task itself ended cancelled (the engine saw the status), as opposed to this call being cancelled here. */
 const endedCancelled = (error: EngineError) => error.message.startsWith('The task was cancelled');
 
-type ResultState = 'ok' | 'tool-error' | 'schema-mismatch';
+type ResultState = 'ok' | 'tool-error' | 'schema-mismatch' | 'malformed';
 
 const HEADLINES: Record<ResultState, string> = {
   ok: 'Success',
   'tool-error': 'Tool returned an error',
   // The call went through, but what came back breaks the tool's own contract: never shown as green.
   'schema-mismatch': 'Result does not match the output schema',
+  malformed: 'Result breaks the MCP spec',
 };
 
-/** A tool error wins (its structured content need not match); then a failed outputSchema check; else success. */
+/** The verdict the audit and the CLI give too (shared/tool-verdict.ts), with the broken kind named. */
 function resultState(outcome: ToolCallOutcome): ResultState {
-  if (outcome.isError) return 'tool-error';
-  return (outcome.outputSchemaErrors?.length ?? 0) > 0 ? 'schema-mismatch' : 'ok';
+  const verdict = verdictOf(outcome);
+  if (verdict !== 'broken') return verdict;
+  return (outcome.contentProblems?.length ?? 0) > 0 ? 'malformed' : 'schema-mismatch';
 }

@@ -23,9 +23,9 @@ export function hintBadges(tool: Tool): HintBadge[] {
   const badges: HintBadge[] = [];
   if (hints.readOnlyHint === true)
     badges.push({ label: 'read-only', tone: 'safe', description: `Does not modify its environment. ${UNTRUSTED}` });
-  if (hints.destructiveHint === true && hints.readOnlyHint !== true) {
+  // Both, when a tool claims both: it is confirmed as destructive (shared/tool-hints.ts), and the badges say why.
+  if (hints.destructiveHint === true)
     badges.push({ label: 'destructive', tone: 'danger', description: `May delete or overwrite data. ${UNTRUSTED}` });
-  }
   if (hints.idempotentHint === true)
     badges.push({ label: 'idempotent', tone: 'neutral', description: `Repeating a call has no further effect. ${UNTRUSTED}` });
   if (hints.openWorldHint === true)

@@ -9,6 +9,7 @@ import { isRecord } from '../../../shared/read.ts';
 import type { AuditCheck } from '../check.ts';
 import { notApplicable, outcomeOf } from '../judge/findings.ts';
 import { judgeHeaderCases, type HeaderCase } from '../judge/modern-http.ts';
+import { toolRisk } from '../../../shared/tool-hints.ts';
 import { modernRequest, probe, probeLine } from '../probed.ts';
 
 interface HeaderTool {
@@ -31,7 +32,7 @@ function findHeaderTool(tools: readonly unknown[]): { tool?: HeaderTool; skipped
     const properties = isRecord(tool.inputSchema.properties) ? tool.inputSchema.properties : {};
     const marked = Object.entries(properties).find(([, s]) => typeof headerOf(s) === 'string' && isRecord(s) && s.type === 'string');
     if (!marked) continue;
-    if (!isRecord(tool.annotations) || tool.annotations.readOnlyHint !== true) {
+    if (toolRisk({ annotations: isRecord(tool.annotations) ? tool.annotations : undefined }).level !== 'read-only') {
       skipped += 1;
       continue;
     }

@@ -8,6 +8,7 @@ import type { AuditCheck } from '../check.ts';
 import { note, outcomeOf } from '../judge/findings.ts';
 import { judgeHeaderCases, judgeStateless, type HeaderCase } from '../judge/modern-http.ts';
 import { MODERN_META, MODERN_VERSION, modernRequest, probe, probeLine, rpcPost, type Probed } from '../probed.ts';
+import { toolRisk } from '../../../shared/tool-hints.ts';
 import type { ProbeRequest } from '../probe.ts';
 
 const NOT_2025 = 'The 2025 era has no Mcp-Method or Mcp-Name headers and no per-request _meta; they are new in MCP 2026-07-28.';
@@ -20,7 +21,7 @@ const listWith = (id: number, headers: Record<string, string>): ProbeRequest =>
 function safeTool(tools: readonly unknown[], callable: boolean): string | undefined {
   for (const tool of tools) {
     if (!isRecord(tool) || typeof tool.name !== 'string') continue;
-    if (!isRecord(tool.annotations) || tool.annotations.readOnlyHint !== true) continue;
+    if (toolRisk({ annotations: isRecord(tool.annotations) ? tool.annotations : undefined }).level !== 'read-only') continue;
     const required = isRecord(tool.inputSchema) && Array.isArray(tool.inputSchema.required) ? tool.inputSchema.required : [];
     if (!callable || required.length === 0) return tool.name;
   }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { argumentsFor } from '../checks/tool-arguments.ts';
 import { errorExchange, resultExchange, silentExchange } from '../../../test/support/audit-exchanges.ts';
 import { outcomeOf } from './findings.ts';
-import { contentProblem, judgeToolCall } from './tool-call.ts';
+import { contentProblem } from '../../../shared/tool-verdict.ts';
+import { judgeToolCall } from './tool-call.ts';
 
 const verdictOf = (findings: ReturnType<typeof judgeToolCall>) => outcomeOf(findings).verdict;
 const call = (result: unknown) => resultExchange('tools/call', result, { name: 'echo', arguments: {} });
@@ -23,7 +24,7 @@ describe('judgeToolCall', () => {
     const findings = judgeToolCall('echo', call({ content: [{ type: 'text' }, { type: 'image', data: 'AA==' }] }), undefined);
     expect(outcomeOf(findings)).toMatchObject({
       verdict: 'fail',
-      reason: expect.stringContaining('content #1, #2 is "text" without "text"'),
+      reason: expect.stringContaining('content #1 is "text" without "text" (and 1 more)'),
     });
   });
 

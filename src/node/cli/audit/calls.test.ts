@@ -31,7 +31,9 @@ describe('resolveCalls', () => {
     const refused = resolveCalls([{ name: 'clear-notes' }, { name: 'silent' }], tools, false);
     expect(refused).toMatchObject({
       ok: false,
-      problem: expect.stringMatching(/^--call: clear-notes, silent may be destructive.*--allow-destructive/),
+      problem:
+        '--call: not called, as it may be destructive — clear-notes: destructive (destructiveHint); silent: may be destructive ' +
+        '(no annotations, so not read-only and destructive by the spec’s defaults). Add --allow-destructive to call it anyway, or leave it out.',
     });
     expect(resolveCalls([{ name: 'clear-notes' }], tools, true)).toEqual({ ok: true, calls: [{ name: 'clear-notes' }] });
   });

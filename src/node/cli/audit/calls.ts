@@ -1,13 +1,13 @@
 /**
  * `--call <tool>` for the tool-calls check: the tools the person names, checked against the server's list
  * before anything runs. The same opt-in as the Audit tab: a tool is called only when named, and one that may
- * be destructive (the spec's defaults: not read-only, destructiveHint not false) only with
+ * be destructive (`toolRisk`, with the spec's defaults: not read-only, destructiveHint not false) only with
  * `--allow-destructive`, since there is no one at a terminal in CI to confirm it. Pure, so every refusal is
  * tested without a server.
  */
 import type { AuditToolCall } from '../../../shared/audit.ts';
 import type { Tool } from '../../../shared/model.ts';
-import { mayBeDestructive } from '../../../shared/tool-hints.ts';
+import { toolRisk } from '../../../shared/tool-hints.ts';
 
 /** One `--call` as written: `name`, or `name={"arg": …}` with the arguments as a JSON object. */
 export function parseCallArg(raw: string): { ok: true; call: AuditToolCall } | { ok: false; problem: string } {
@@ -44,13 +44,14 @@ export function resolveCalls(
             .join(', ')}`;
     return { ok: false, problem: `--call: the server has no tool named ${unknown.join(', ')} (${listed}).` };
   }
-  const risky = requested.filter((call) => mayBeDestructive(byName.get(call.name)!)).map((call) => call.name);
+  const risky = requested.flatMap((call) => {
+    const risk = toolRisk(byName.get(call.name)!);
+    return risk.asks ? [`${call.name}: ${risk.label}`] : [];
+  });
   if (risky.length > 0 && !allowDestructive)
     return {
       ok: false,
-      problem:
-        `--call: ${risky.join(', ')} may be destructive (not annotated read-only, and destructiveHint is not false), ` +
-        'so it was not called. Add --allow-destructive to call it anyway, or leave it out.',
+      problem: `--call: not called, as it may be destructive — ${risky.join('; ')}. Add --allow-destructive to call it anyway, or leave it out.`,
     };
   // One call per tool: the check calls each once, as the Audit tab's ticks do.
   const seen = new Set<string>();
