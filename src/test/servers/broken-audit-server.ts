@@ -228,23 +228,29 @@ function handle(request: RawRequest, res: ServerResponse): void {
     send(res, status, session, response);
   };
   if (fault === 'single-stream' && message.method === 'tools/list') oneAtATime(request, res, respond);
-  else if (fault === 'stream-without-data' && message.method === 'tools/list') streamWhenConcurrent(respond);
+  else if (fault === 'stream-without-data' && message.method === 'tools/list') streamWhenConcurrent(`${era}/${fault}`, respond);
   else respond();
 }
 
-/** tools/list requests in flight (the stream-without-data fault), each marked once another overlaps it. */
-const inFlight = new Set<{ concurrent: boolean }>();
+/**
+ * tools/list requests in flight (the stream-without-data fault), each marked once another overlaps it; by
+ * endpoint, so a client of the 2025 fixture never makes the 2026-07-28 one's answers broken (the agreement
+ * test audits one while the suite probes the other).
+ */
+const inFlight = new Map<string, Set<{ concurrent: boolean }>>();
 
 /**
  * The stream-without-data fault: tools/list takes a moment, and every request that overlapped another is
  * answered as a broken event stream. The audit's own one-at-a-time requests are answered as JSON.
  */
-function streamWhenConcurrent(answer: (bareStream: boolean) => void): void {
-  const entry = { concurrent: inFlight.size > 0 };
-  for (const other of inFlight) other.concurrent = true;
-  inFlight.add(entry);
+function streamWhenConcurrent(endpoint: string, answer: (bareStream: boolean) => void): void {
+  const here = inFlight.get(endpoint) ?? new Set();
+  inFlight.set(endpoint, here);
+  const entry = { concurrent: here.size > 0 };
+  for (const other of here) other.concurrent = true;
+  here.add(entry);
   setTimeout(() => {
-    inFlight.delete(entry);
+    here.delete(entry);
     answer(entry.concurrent);
   }, 300);
 }
