@@ -124,7 +124,8 @@ export function otherEraFailure(plan: EraPlan, error: unknown, probes: readonly 
   return {
     code: 'unsupported-version',
     message: `Pinned to ${MODERN_PROTOCOL_VERSION}, but the server answered server/discover with ${describe(last)}, as a server of the 2025 era (2025-11-25 and older) does. Choose Auto or "2025 and older" beside Connect.`,
-    detail: error.message,
+    // The server's answer, not the SDK's "did not offer", which the sentence corrects.
+    detail: `server/discover got ${describe(last)}`,
     ...(last.status >= 400 && { httpStatus: last.status }),
     ...(last.rpcCode !== undefined && { rpcCode: last.rpcCode }),
   };
