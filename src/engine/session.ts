@@ -219,6 +219,9 @@ async function connectWith({ kind, url, headers, timeout, plan, viaRelay }: Conn
   for (const extension of extensions) extension.setup?.(client);
 
   let closing = false;
+  // The SDK's own words for what went wrong while connecting ("Error POSTing to endpoint: …") are held: a
+  // connect that fails says why in plain words, and its requests stay in the log; one that succeeds notes them.
+  let held: string[] | undefined = [];
   client.onerror = (error) => {
     // The message log already marks such responses (late or unmatched) on the entry itself.
     if (isUnmatchedResponse(error)) return;
@@ -227,7 +230,8 @@ async function connectWith({ kind, url, headers, timeout, plan, viaRelay }: Conn
     // Closing explains its own failures (the session DELETE note); the same error again would only repeat it.
     if (closing) return;
     deps.guards?.transportError(error.message);
-    deps.note('warning', `Transport: ${error.message}`);
+    if (held) held.push(error.message);
+    else deps.note('warning', `Transport: ${error.message}`);
   };
   try {
     await client.connect(transport, { timeout });
@@ -245,6 +249,8 @@ async function connectWith({ kind, url, headers, timeout, plan, viaRelay }: Conn
       hidden ?? relayEraFailure(plan, error, seen, viaRelay) ?? malformedDiscover(plan, seen) ?? otherEraFailure(plan, error, seen) ?? error
     );
   }
+  for (const message of held) deps.note('warning', `Transport: ${message}`);
+  held = undefined;
   client.onclose = () => {
     if (!closing) deps.onLost('The server closed the connection.');
   };

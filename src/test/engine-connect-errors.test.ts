@@ -87,6 +87,8 @@ describe('a connect that fails says why', () => {
     expect(JSON.stringify(error)).not.toMatch(/HTTP 200/);
     // The fallback still ran: its GET is in the notes, only the message keeps the first answer.
     expect(h.notes().join('\n')).toContain('trying the legacy HTTP+SSE transport');
+    // The SDK's own words for the same failures ("Error POSTing to endpoint", "SSE error") reach no note.
+    expect(h.notes().join('\n')).not.toMatch(/Transport:|POSTing|SSE error/);
   });
 
   it('a web page where MCP was expected', async () => {
