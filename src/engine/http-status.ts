@@ -60,6 +60,9 @@ export function explainHttpStatus(status: number, statusText: string | undefined
     return `Nothing answers MCP at this URL (${label}).${said} Check the path; servers often use /mcp (or /sse for the legacy transport).`;
   if (status === 405)
     return `The server does not accept this request method at this URL (${label}).${said} Check the URL, or try the other transport.`;
+  // A gateway's answer (a proxy, the local relay): the server behind it is what failed or did not answer.
+  if (status === 502 || status === 504)
+    return `The gateway in front of the server got no usable answer from it (${label}).${said} Check that the server behind it is running.`;
   if (status >= 500) return `The server failed while handling the request (${label}).${said} Its logs should say why.`;
   // A 2xx here is an answer of the wrong kind (a page where an event stream was expected), not a refusal.
   if (status >= 200 && status < 300)

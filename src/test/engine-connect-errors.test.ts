@@ -14,6 +14,8 @@ import type { Server, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
+import { startRelay } from '../node/relay/relay.ts';
+import { RELAY_TOKEN_HEADER } from '../shared/relay.ts';
 import type { ConnectParams } from '../shared/model.ts';
 import { browserCorsFetch } from './browser-cors-fetch.ts';
 import { createHarness } from './engine-harness.ts';
@@ -117,6 +119,24 @@ describe('a connect that fails says why', () => {
       /^No answer from 127\.0\.0\.1:\d+: the server may be down, its name may not resolve, or the TLS handshake failed/,
     );
     expect(h.notes().join('\n')).not.toMatch(/CORS|Mcp-Method/);
+  });
+
+  it('down, behind the local relay, in a browser: the relay names the cause Node saw', async () => {
+    const port = await closedPort();
+    const relay = await startRelay({
+      target: { kind: 'http', url: new URL(`http://127.0.0.1:${port}/mcp`) },
+      allowedOrigins: [APP_ORIGIN],
+      log: () => undefined,
+    });
+    closers.push(() => relay.close());
+    const h = createHarness({ fetch: browserCorsFetch(APP_ORIGIN) });
+    const failure = await h.engine
+      .call('connect', { url: relay.url, headers: [{ name: RELAY_TOKEN_HEADER, value: relay.token }], transport: 'auto', era: 'auto' })
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({
+      httpStatus: 502,
+      message: `The gateway in front of the server got no usable answer from it (HTTP 502 Bad Gateway). The server says: “The relay could not reach http://127.0.0.1:${port} (ECONNREFUSED). Check that the server is running and the URL is right.” Check that the server behind it is running.`,
+    });
   });
 
   it('DNS: a name that does not resolve', async () => {
