@@ -56,6 +56,7 @@ test('each failure says its own cause, and a URL that cannot work is offered the
   // Wrong path: the server's own 404 words, not what the legacy SSE fallback met at the page on /.
   await failWith(page, `${origin}/`, 'The server says: “Not found. The MCP endpoint is /mcp.”');
   await expect(failure(page)).not.toContainText('HTTP 200');
+  await shoot(page, testInfo, 'wrong-path');
 
   // Down: a browser cannot say why, so no cause is blamed, CORS least of all.
   await failWith(page, CLOSED_PORT_MCP_URL, `No answer from 127.0.0.1:${CLOSED_PORT}: the server may be down`);
