@@ -22,6 +22,7 @@ import {
   RELAY_OAUTH_PORT,
   RELAY_STDIO_PORT,
   slotBase,
+  BAD_DISCOVER_PORT,
 } from './e2e/servers/ports.ts';
 import { e2eLaunchOptions } from './e2e/chromium.ts';
 
@@ -196,6 +197,15 @@ function servers(slot: number) {
       name: suffix + 'hostile',
       command: `${tsNode} e2e/servers/hostile.ts`,
       url: `http://${HOST}:${port(HOSTILE_PORT)}/`,
+      env: slotEnv,
+      reuseExistingServer,
+      gracefulShutdown: stopGently,
+    },
+    {
+      // POST only: GET answers 405, which Playwright does not count as up; wait for the port.
+      name: suffix + 'bad-discover',
+      command: `${tsNode} e2e/servers/errors.ts`,
+      port: port(BAD_DISCOVER_PORT),
       env: slotEnv,
       reuseExistingServer,
       gracefulShutdown: stopGently,

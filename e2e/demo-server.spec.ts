@@ -107,7 +107,7 @@ test('explains a refused connection and connects on the next attempt', async ({ 
   await openApp(page, 'http://127.0.0.1:47199/mcp');
   await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Failed/ })).toBeVisible();
-  await expect(page.getByText(/Could not reach the server/)).toBeVisible();
+  await expect(page.getByText(/No answer from 127\.0\.0\.1:47199: the server may be down/)).toBeVisible();
 
   await page.getByRole('textbox', { name: names.connection.serverUrl }).fill(DEMO_MCP_URL);
   await page.getByRole('button', { name: names.connection.connect, exact: true }).click();

@@ -268,6 +268,8 @@ export const names = {
 
 /** Names with a part that varies. */
 export const nameOf = {
+  /** The one-click fix for a URL: the scheme left off, or https:// to a port that speaks plain http. */
+  useSuggestedUrl: (url: string) => `Use ${url}`,
   /** A connection in the switcher: "<server>, <connected|connecting|failed|not connected>". */
   connectionButton: (server: string, state: string) => `${server}, ${state}`,
   closeConnection: (server: string) => `Close ${server}`,

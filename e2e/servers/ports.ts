@@ -40,6 +40,10 @@ export const RELAY_STDIO_PORT = BASE + 22;
 export const RELAY_OAUTH_PORT = BASE + 23;
 /** 30–39: model providers. */
 export const FAKE_PROVIDER_PORT = BASE + 30;
+/** 40–49: the connect errors (e2e/connect-errors.spec.ts). A 2026-07-28 server whose server/discover lacks capabilities. */
+export const BAD_DISCOVER_PORT = BASE + 40;
+/** A port no fixture listens on: a server that is down. */
+export const CLOSED_PORT = BASE + 41;
 
 /** The app is served from a sub-path to prove it works off the domain root. */
 export const APP_BASE_PATH = '/inspector/';
@@ -87,3 +91,7 @@ export const FAKE_PROVIDER_ORIGIN = `http://${HOST}:${FAKE_PROVIDER_PORT}`;
 /** The broken audit fixture behind CORS (src/test/servers/broken-audit-server.ts via e2e/servers/broken-audit.ts): one fault per path. */
 export const brokenAuditUrl = (fault: string, era: 'legacy' | 'modern' = 'legacy') =>
   `http://${HOST}:${BROKEN_AUDIT_PORT}/${era === 'modern' ? 'modern/' : ''}${fault}/mcp`;
+/** A 2026-07-28 server whose server/discover result lacks capabilities (src/test/servers/bad-discover-server.ts). */
+export const BAD_DISCOVER_MCP_URL = `http://${HOST}:${BAD_DISCOVER_PORT}/mcp`;
+/** Nothing listens here. */
+export const CLOSED_PORT_MCP_URL = `http://${HOST}:${CLOSED_PORT}/mcp`;

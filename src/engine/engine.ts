@@ -36,7 +36,7 @@ import { fetchIcon } from './icons.ts';
 import { createCallMarks, sameTarget } from './call-marks.ts';
 import { appsExtension } from './features/apps.ts';
 import { createMessageRecorder } from './wire/message-recorder.ts';
-import { openMcpSession, type Session, type SessionExtension } from './session.ts';
+import { invalidUrl, openMcpSession, type Session, type SessionExtension } from './session.ts';
 import { isSessionGone, sessionGoneError } from './session-recovery.ts';
 import { createWireTap, type FetchLike } from './wire/wire-tap.ts';
 
@@ -134,7 +134,7 @@ export function createEngine(env: EngineEnv): Engine {
           env.fetch,
           connectParams.headers.map((h) => h.name.trim()).filter((name) => name !== ''),
         )
-      : explainError(error);
+      : explainError(error, connectParams?.url);
 
   const ctx: FeatureContext = {
     fetch: env.fetch,
@@ -258,7 +258,7 @@ export function createEngine(env: EngineEnv): Engine {
     },
     async checkCors({ url, headerNames, paramHeaders }) {
       const checked = checkServerUrl(url);
-      if (!checked.ok) throw { code: 'invalid-url', message: checked.reason } satisfies EngineError;
+      if (!checked.ok) throw invalidUrl(checked);
       // Only names: the doctor's probes carry dummy values, never the user's secrets.
       const names = (Array.isArray(headerNames) ? headerNames : [])
         .map((name) => String(name).trim())

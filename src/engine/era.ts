@@ -10,6 +10,7 @@ import type { FetchLike } from './wire/wire-tap.ts';
 import type { EngineError } from '../shared/errors.ts';
 import { describeError } from '../shared/read.ts';
 import { readRelayEraAnswer } from '../shared/relay.ts';
+import { discoverProblem, malformedDiscoverError, readFirstResult, resultExcerpt } from './discover-check.ts';
 
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 
@@ -40,7 +41,18 @@ export function negotiationMode(plan: EraPlan): VersionNegotiationMode {
  * believed only on a connection through a relay.
  */
 export type ProbeEvidence =
-  | { kind: 'answered'; status: number; rpcCode?: number; rpcMessage?: string; supported?: string[]; relay?: string }
+  | {
+      kind: 'answered';
+      status: number;
+      rpcCode?: number;
+      rpcMessage?: string;
+      supported?: string[];
+      relay?: string;
+      /** A 2xx whose result is not a valid discover result: what is wrong with it (src/engine/discover-check.ts). */
+      invalid?: string;
+      /** That result as sent, bounded. */
+      invalidResult?: string;
+    }
   | { kind: 'no-response'; error: string };
 
 const PROBE_BODY_CHARS = 4096;
@@ -51,6 +63,8 @@ const PROBE_BODY_CHARS = 4096;
  */
 export function createProbeWatch() {
   const seen: ProbeEvidence[] = [];
+  const reads: Array<Promise<void>> = [];
+  const stop = new AbortController();
   const wrap =
     (inner: FetchLike): FetchLike =>
     async (input, init) => {
@@ -64,10 +78,66 @@ export function createProbeWatch() {
       }
       // A busy server says nothing about its era; the SDK would read this 4xx as a 2025 answer.
       if (NOT_EVIDENCE.has(response.status)) throw notEvidence(response);
-      seen.push(response.ok ? { kind: 'answered', status: response.status } : await readError(response));
+      if (!response.ok) {
+        seen.push(await readError(response));
+        return response;
+      }
+      const answered: Extract<ProbeEvidence, { kind: 'answered' }> = { kind: 'answered', status: response.status };
+      seen.push(answered);
+      // Read beside the SDK, from a copy: the SDK takes an invalid result for a 2025 answer and says nothing.
+      reads.push(
+        readFirstResult(response.clone(), stop.signal).then((read) => {
+          if (read === undefined) return;
+          if ('error' in read) {
+            // A 2025 server's -32601 often comes with HTTP 200.
+            if (read.error.code !== undefined) answered.rpcCode = read.error.code;
+            if (read.error.message !== undefined) answered.rpcMessage = read.error.message;
+            return;
+          }
+          const problem = discoverProblem(read.result);
+          if (problem === undefined) return;
+          answered.invalid = problem;
+          answered.invalidResult = resultExcerpt(read.result);
+        }),
+      );
       return response;
     };
-  return { wrap, seen: (): readonly ProbeEvidence[] => seen };
+  return {
+    wrap,
+    seen: (): readonly ProbeEvidence[] => seen,
+    /** Waits for the copies being read; once the connect failed, a copy still open is cancelled rather than waited for. */
+    async settled(options: { cancel?: boolean } = {}): Promise<void> {
+      if (options.cancel) stop.abort();
+      await Promise.all(reads);
+    },
+  };
+}
+
+/**
+ * Pinned to 2026-07-28, and the probe got a 2025-era answer (a JSON-RPC error such as -32601, or a 4xx):
+ * the server speaks the other era. Said so, with the server's answer, in place of the SDK's "did not offer".
+ */
+export function otherEraFailure(plan: EraPlan, error: unknown, probes: readonly ProbeEvidence[]): EngineError | undefined {
+  if (plan.mode !== 'pin' || !SdkError.isInstance(error) || error.code !== SdkErrorCode.EraNegotiationFailed) return undefined;
+  const last = probes.at(-1);
+  if (last?.kind !== 'answered' || last.invalid !== undefined || (last.rpcCode === undefined && last.status < 400)) return undefined;
+  return {
+    code: 'unsupported-version',
+    message: `Pinned to ${MODERN_PROTOCOL_VERSION}, but the server answered server/discover with ${describe(last)}, as a server of the 2025 era (2025-11-25 and older) does. Choose Auto or "2025 and older" beside Connect.`,
+    // The server's answer, not the SDK's "did not offer", which the sentence corrects.
+    detail: `server/discover got ${describe(last)}`,
+    ...(last.status >= 400 && { httpStatus: last.status }),
+    ...(last.rpcCode !== undefined && { rpcCode: last.rpcCode }),
+  };
+}
+
+/** The first probe answer that was a result, but not a valid discover result: a 2026-07-28 server's own fault. */
+export function malformedDiscover(plan: EraPlan, probes: readonly ProbeEvidence[]): EngineError | undefined {
+  if (plan.mode === 'legacy') return undefined;
+  const invalid = probes.find((p) => p.kind === 'answered' && p.invalid !== undefined);
+  return invalid?.kind === 'answered' && invalid.invalid !== undefined
+    ? malformedDiscoverError(invalid.invalid, plan.mode === 'pin', invalid.invalidResult)
+    : undefined;
 }
 
 /** Answers to the probe that say the server is busy, not which era it speaks (5xx the SDK already refuses). */
@@ -127,8 +197,9 @@ const describe = (e: ProbeEvidence): string => {
   return `HTTP ${e.status}${rpc}`;
 };
 
+// Said only once initialize went through: the plain request passed, so a refused probe points at its added headers.
 const PROBE_NOT_SENT =
-  'The browser could not send the 2026-07-28 probe (no response: often CORS, because the server does not allow the Mcp-Method and Mcp-Name request headers), so MCP Lens connected with the 2025 initialize handshake.';
+  'The browser could not send the 2026-07-28 probe (no response), yet the 2025 initialize handshake went through: usually CORS, because the server does not allow the Mcp-Method and Mcp-Name request headers a 2026-07-28 request adds.';
 
 /** The local relay's own answer to the last probe, on a connection through a relay. */
 const relayAnswered = (probes: readonly ProbeEvidence[], viaRelay: boolean): string | undefined => {
@@ -169,8 +240,10 @@ export function explainEra(
   const relay = relayAnswered(probes, via.relay);
   if (relay !== undefined)
     return `The local relay, not the server, answered server/discover: ${relay} So MCP Lens connected with the 2025 initialize handshake.`;
-  if (last.status >= 200 && last.status < 300)
-    return 'server/discover answered, but not with a 2026-07-28 discover result, so MCP Lens connected with the 2025 initialize handshake.';
+  if (last.status >= 200 && last.status < 300 && last.rpcCode === undefined)
+    return last.invalid !== undefined
+      ? `server/discover answered, but its result is not valid (${last.invalid}), so MCP Lens connected with the 2025 initialize handshake, which the server also speaks.`
+      : 'server/discover answered, but not with a 2026-07-28 discover result, so MCP Lens connected with the 2025 initialize handshake.';
   return `server/discover got ${describe(last)}, a 2025-era answer, so MCP Lens connected with the 2025 initialize handshake.`;
 }
 

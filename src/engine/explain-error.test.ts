@@ -33,6 +33,21 @@ describe('explainError', () => {
   it("reads the legacy SSE transport's HTTP status", () => {
     expect(explainError(new SseError(404, 'Non-200 status code (404)', {} as never))).toMatchObject({ code: 'http', httpStatus: 404 });
   });
+  it('names each network cause Node reports, with its fix', () => {
+    const node = (code: string, message = code) => Object.assign(new TypeError('fetch failed'), { cause: { code, message } });
+    expect(explainError(node('ENOTFOUND'), 'http://nowhere.example:3001/mcp').message).toMatch(
+      /^The host name nowhere\.example could not be resolved \(DNS\)/,
+    );
+    expect(explainError(node('ERR_SSL_WRONG_VERSION_NUMBER'), 'https://127.0.0.1:3001/mcp')).toMatchObject({
+      message: expect.stringContaining('this port does not speak TLS'),
+      suggestedUrl: 'http://127.0.0.1:3001/mcp',
+    });
+    expect(explainError(node('CERT_HAS_EXPIRED'), 'https://x.example/mcp').message).toMatch(
+      /certificate was not accepted \(CERT_HAS_EXPIRED\)/,
+    );
+    expect(explainError(node('ETIMEDOUT'), 'https://x.example/mcp').message).toMatch(/timed out/);
+  });
+
   it('explains a refused connection seen by Node', () => {
     const error = Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' } });
     expect(explainError(error)).toMatchObject({ code: 'unreachable', message: expect.stringContaining('refused') });
@@ -79,8 +94,13 @@ describe('explainError', () => {
       ),
     ).toMatchObject({
       code: 'bad-response',
-      message: expect.stringContaining('answered with text/html'),
+      message: expect.stringMatching(/^This URL serves a web page \(text\/html\), not MCP\. Check the path/),
     });
+    expect(
+      explainError(
+        new SdkError(SdkErrorCode.ClientHttpUnexpectedContent, 'Unexpected content type: text/plain', { contentType: 'text/plain' }),
+      ),
+    ).toMatchObject({ code: 'bad-response', message: expect.stringContaining('answered with text/plain') });
     expect(
       explainError(
         new SdkError(SdkErrorCode.UnsupportedResultType, 'Unsupported result type', { resultType: 'task', method: 'tools/call' }),
@@ -130,6 +150,14 @@ describe('explainNetworkFailure', () => {
     expect(explained.corsRequirements?.join(' ')).toContain('Mcp-Session-Id');
     expect(explained.corsRequirements?.join(' ')).toContain('Mcp-Method, Mcp-Name');
   });
+  it('offers http:// when https:// fails but the same address answers plain http', async () => {
+    const explained = await explainNetworkFailure(new TypeError('Failed to fetch'), 'https://127.0.0.1:3001/mcp', async (url) => {
+      if (url.startsWith('https:')) throw new TypeError('Failed to fetch');
+      return new Response(null);
+    });
+    expect(explained).toMatchObject({ code: 'unreachable', suggestedUrl: 'http://127.0.0.1:3001/mcp' });
+  });
+
   it('calls it unreachable when the probe fails too', async () => {
     const explained = await explainNetworkFailure(new TypeError('Failed to fetch'), 'https://x.example/mcp', async () => {
       throw new TypeError('Failed to fetch');

@@ -21,6 +21,7 @@ import { INPUT_REQUIRED_NOT_ALLOWED, isUnsupportedServerVersion } from './sdk/sd
 import { StreamFault } from './guards/stream-guard.ts';
 import { explainHttpStatus } from './http-status.ts';
 import { describeError, formatCount } from '../shared/read.ts';
+import { redactUrl } from '../shared/redact.ts';
 
 /** What a server must send for a browser client on another origin to talk to it. */
 const CORS_REQUIREMENTS = [
@@ -37,12 +38,39 @@ const excerpt = (text: unknown) =>
 
 function httpError(status: number, statusText: string | undefined, body: unknown, message: string): EngineError {
   const detail = excerpt(body) ?? message;
+  const modernOnly = typeof body === 'string' ? modernOnlyRefusal(body) : undefined;
+  if (modernOnly !== undefined)
+    return {
+      code: 'unsupported-version',
+      message: `The server speaks only ${modernOnly} and refused the 2025 initialize handshake (HTTP ${status}, JSON-RPC error -32022). Choose Auto or 2026-07-28 beside Connect.`,
+      httpStatus: status,
+      rpcCode: ProtocolErrorCode.UnsupportedProtocolVersion,
+      detail,
+    };
   return {
     code: status === 401 ? 'unauthorized' : 'http',
     message: explainHttpStatus(status, statusText, typeof body === 'string' ? body : undefined),
     httpStatus: status,
     detail,
   };
+}
+
+/**
+ * A -32022 in an HTTP error body whose list of versions holds only 2026-07-28-era ones MCP Lens speaks: the
+ * answer of a modern-only server to initialize. The versions, for the sentence; undefined for anything else.
+ */
+function modernOnlyRefusal(body: string): string | undefined {
+  if (!body.trimStart().startsWith('{') || body.length > 100_000) return undefined;
+  try {
+    const { error } = JSON.parse(body) as { error?: { code?: unknown; data?: { supported?: unknown } } };
+    const supported = error?.data?.supported;
+    if (error?.code !== ProtocolErrorCode.UnsupportedProtocolVersion || !Array.isArray(supported)) return undefined;
+    const versions = supported.filter((v): v is string => typeof v === 'string');
+    const spoken = versions.filter((v) => SPOKEN.includes(v));
+    return spoken.length > 0 && spoken.every((v) => v >= '2026') ? nameVersions(versions) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The era probe (server/discover) wraps what went wrong; the cause is what a person can act on. */
@@ -55,11 +83,14 @@ export function probeFailureCause(error: unknown): unknown {
     : error;
 }
 
-/** Synchronous classification; network failures need `explainNetworkFailure` for the CORS question. */
-export function explainError(error: unknown): EngineError {
+/**
+ * Synchronous classification; network failures need `explainNetworkFailure` for the CORS question. `url` is
+ * the server's, when known: a network failure names its host, and a wrong scheme gets the right one.
+ */
+export function explainError(error: unknown, url?: string): EngineError {
   if (isEngineError(error)) return error;
   const cause = probeFailureCause(error);
-  if (cause !== error) return explainError(cause);
+  if (cause !== error) return explainError(cause, url);
   // Faults the engine raised itself (a bound tripped, a stream ended early) already carry their explanation.
   if (error instanceof StreamFault) return error.engineError;
   if (SdkHttpError.isInstance(error)) return httpError(error.status, error.statusText, error.data.text, error.message);
@@ -90,7 +121,7 @@ export function explainError(error: unknown): EngineError {
     // Node's fetch says why in `cause` (a browser's never does: see isOpaqueNetworkFailure).
     const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
     if (typeof cause?.code === 'string')
-      return explainNodeNetworkError(cause.code, typeof cause.message === 'string' ? cause.message : message);
+      return explainNodeNetworkError(cause.code, typeof cause.message === 'string' ? cause.message : message, url);
   }
   return { code: 'internal', message: `Unexpected failure: ${message}`, detail: message };
 }
@@ -135,12 +166,16 @@ function explainSdkError(error: SdkError): EngineError {
   const { message } = error;
   const data = (error.data ?? {}) as Record<string, unknown>;
   switch (error.code) {
-    case SdkErrorCode.ClientHttpUnexpectedContent:
+    case SdkErrorCode.ClientHttpUnexpectedContent: {
+      const type = typeof data.contentType === 'string' ? data.contentType.slice(0, 100) : undefined;
       return {
         code: 'bad-response',
-        message: `The server answered with ${typeof data.contentType === 'string' ? data.contentType : 'no content type'}, not JSON or an event stream. Is this URL an MCP endpoint?`,
+        message: /^text\/html\b/i.test(type ?? '')
+          ? 'This URL serves a web page (text/html), not MCP. Check the path: MCP servers often use /mcp (or /sse for the legacy transport).'
+          : `The server answered with ${type ?? 'no content type'}, not JSON or an event stream. Is this URL an MCP endpoint?`,
         detail: message,
       };
+    }
     case SdkErrorCode.RequestTimeout:
       return {
         code: 'timeout',
@@ -252,26 +287,86 @@ function explainUrlElicitationRequired(raw: unknown, message: string): EngineErr
   };
 }
 
-function explainNodeNetworkError(code: string, detail: string): EngineError {
+/** TLS spoken to a port that answers in plain http: OpenSSL reads the http answer as a bad TLS record. */
+const PLAIN_HTTP_ON_TLS = /WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG|HTTP_REQUEST|wrong version number|packet length too long/i;
+
+/** The same address over http://, for a port that answered https:// in plain http. */
+function plainHttpOf(url: string | undefined): string | undefined {
+  if (url === undefined || !url.startsWith('https:')) return undefined;
+  try {
+    const plain = new URL(url);
+    plain.protocol = 'http:';
+    return plain.href;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * "did you mean …?" and the one-click fix for a URL, masked for the sentence. An error is shown, logged and
+ * saved, so a URL whose query carries a secret (`?api_key=…`) is named masked and offered as no fix.
+ */
+function offer(plain: string): { said: string; suggestedUrl?: string } {
+  const said = redactUrl(plain);
+  return said === plain ? { said, suggestedUrl: plain } : { said };
+}
+
+const hostOf = (url: string | undefined): string => {
+  try {
+    return url === undefined ? 'the server' : new URL(url).host;
+  } catch {
+    return 'the server';
+  }
+};
+
+/**
+ * Node's fetch names the cause (a browser's never does): each gets its own sentence and the fix that fits.
+ * `url` is the server's, for naming the host and offering http:// where https:// met plain http.
+ */
+function explainNodeNetworkError(code: string, detail: string, url: string | undefined): EngineError {
+  const raw = `${code}: ${detail}`;
+  const host = hostOf(url);
   if (code === 'ECONNREFUSED')
     return {
       code: 'unreachable',
-      message: 'The connection was refused: nothing is listening at this host and port. Is the server running?',
-      detail: `${code}: ${detail}`,
+      message: `Nothing is listening at ${host}: the connection was refused. Start the server, or check the host and port.`,
+      detail: raw,
     };
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME')
     return {
       code: 'unreachable',
-      message: 'The host name could not be resolved. Check the spelling of the URL.',
-      detail: `${code}: ${detail}`,
+      message: `The host name ${hostOf(url).replace(/:\d+$/, '')} could not be resolved (DNS). Check its spelling, or the network (VPN, proxy) it is only known on.`,
+      detail: raw,
     };
-  if (/CERT|SSL|TLS/i.test(code))
+  if (PLAIN_HTTP_ON_TLS.test(code) || PLAIN_HTTP_ON_TLS.test(detail)) {
+    const plain = plainHttpOf(url);
+    const fix = plain === undefined ? undefined : offer(plain);
     return {
       code: 'unreachable',
-      message: "The TLS handshake failed: the server's certificate was not accepted.",
-      detail: `${code}: ${detail}`,
+      message: `${host} answered the https:// handshake in plain http: this port does not speak TLS.${fix ? ` Use http:// — did you mean ${fix.said}?` : ' Use http:// instead of https://.'}`,
+      detail: raw,
+      ...(fix?.suggestedUrl !== undefined && { suggestedUrl: fix.suggestedUrl }),
     };
-  return { code: 'unreachable', message: 'The server could not be reached.', detail: `${code}: ${detail}` };
+  }
+  if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/i.test(code))
+    return {
+      code: 'unreachable',
+      message: `The TLS handshake with ${host} failed: its certificate was not accepted (${code}). Give the server a certificate this machine trusts, or for a private authority set NODE_EXTRA_CA_CERTS to its certificate.`,
+      detail: raw,
+    };
+  if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT')
+    return {
+      code: 'unreachable',
+      message: `The connection to ${host} timed out: the host did not answer. Check that it is up and that no firewall drops the port.`,
+      detail: raw,
+    };
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
+    return {
+      code: 'unreachable',
+      message: `${host} closed the connection before answering. Check that this port serves HTTP, and the server's log.`,
+      detail: raw,
+    };
+  return { code: 'unreachable', message: `${host} could not be reached (${code}).`, detail: raw };
 }
 
 /** A fetch that failed without saying why: in a browser, CORS and an unreachable host look the same. */
@@ -306,9 +401,26 @@ export async function explainNetworkFailure(
       cors,
     };
   }
+  // https:// to a port that speaks plain http fails like a host that is down; the same address over http:// tells them apart.
+  const plain = plainHttpOf(url);
+  if (
+    plain !== undefined &&
+    (await fetch(plain, { mode: 'no-cors', credentials: 'omit', cache: 'no-store' }).then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    const fix = offer(plain);
+    return {
+      code: 'unreachable',
+      message: `${hostOf(url)} answers plain http, not https: this port does not speak TLS. Use http:// — did you mean ${fix.said}?`,
+      detail,
+      ...(fix.suggestedUrl !== undefined && { suggestedUrl: fix.suggestedUrl }),
+    };
+  }
   return {
     code: 'unreachable',
-    message: 'Could not reach the server: the host is down or unreachable, refused the connection, or its TLS certificate was rejected.',
+    message: `No answer from ${hostOf(url)}: the server may be down, its name may not resolve, or the TLS handshake failed. A browser does not say which; the command-line client (npx mcp-lens cli ${redactUrl(url)}) names the cause.`,
     detail,
   };
 }

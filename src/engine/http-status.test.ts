@@ -1,7 +1,7 @@
 import { SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { explainError } from './explain-error.ts';
-import { explainHttpStatus, forbiddenCause } from './http-status.ts';
+import { explainHttpStatus, forbiddenCause, serverWords } from './http-status.ts';
 
 /** An HTTP failure as the SDK raises it: the status and the body text on an SdkHttpError. */
 const httpFailure = (status: number, text: string) =>
@@ -32,5 +32,27 @@ describe('explaining a 403 from its body', () => {
     expect(message).toContain('Host header');
     expect(message).toContain('Origin header');
     expect(message).toContain('HTTP 403');
+  });
+});
+
+describe('the server’s own words', () => {
+  it('are quoted from a plain-text or JSON-RPC error body, never from a page', () => {
+    expect(explainHttpStatus(404, 'Not Found', 'Not found. The MCP endpoint is /mcp.')).toBe(
+      'Nothing answers MCP at this URL (HTTP 404 Not Found). The server says: “Not found. The MCP endpoint is /mcp.” Check the path; servers often use /mcp (or /sse for the legacy transport).',
+    );
+    expect(
+      explainHttpStatus(
+        404,
+        undefined,
+        '{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Not found. The MCP endpoint is /mcp."}}',
+      ),
+    ).toContain('The server says: “Not found. The MCP endpoint is /mcp.”');
+    expect(explainHttpStatus(404, undefined, '<html><title>404</title></html>')).not.toContain('The server says');
+    expect(serverWords(`${'x'.repeat(300)}`)).toHaveLength(201);
+  });
+
+  it('a 2xx is an answer of the wrong kind, not a rejection', () => {
+    expect(explainHttpStatus(200, undefined)).toMatch(/^The server answered HTTP 200, but not with what MCP expects here/);
+    expect(explainHttpStatus(200, undefined)).not.toMatch(/rejected/);
   });
 });

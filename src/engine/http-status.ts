@@ -20,8 +20,35 @@ const HOST_ADVICE =
 const ORIGIN_ADVICE =
   "The server checks the Origin header that browsers send: it must allow this app's origin (the command-line client sends no Origin).";
 
+const SAID_CHARS = 200;
+
+/**
+ * The server's own words in an error body, when they are a short sentence a person can read: plain text, or
+ * a JSON-RPC error's message. An HTML page, or text past the bound, stays in the details.
+ */
+export function serverWords(body: string | null | undefined): string | undefined {
+  const text = (body ?? '').trim();
+  if (text === '' || text.length > 2000) return undefined;
+  let said = text;
+  if (text.startsWith('{')) {
+    try {
+      const message = (JSON.parse(text) as { error?: { message?: unknown } }).error?.message;
+      if (typeof message !== 'string') return undefined;
+      said = message.trim();
+    } catch {
+      return undefined;
+    }
+  } else if (text.startsWith('<')) return undefined;
+  said = said.split('\n')[0]!.trim();
+  if (said === '') return undefined;
+  return said.length > SAID_CHARS ? `${said.slice(0, SAID_CHARS)}…` : said;
+}
+
 export function explainHttpStatus(status: number, statusText: string | undefined, body?: string | null): string {
   const label = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
+  const words = status === 401 || status === 403 ? undefined : serverWords(body);
+  // The server's own words first: they often name the fix ("The MCP endpoint is /mcp.").
+  const said = words === undefined ? '' : ` The server says: “${words}”`;
   if (status === 401) return `The server requires authorization (${label}). Add an Authorization header with a token, then connect again.`;
   if (status === 403) {
     const cause = forbiddenCause(body);
@@ -30,9 +57,15 @@ export function explainHttpStatus(status: number, statusText: string | undefined
     return `The server refused the request (${label}); its answer is in the details. Servers on this machine often check the Host header (try localhost instead of 127.0.0.1, or the server's --allowed-hosts option) or a browser's Origin header (allow this app's origin). A token without the needed permission is also refused this way.`;
   }
   if (status === 404)
-    return `Nothing answers MCP at this URL (${label}). Check the path; servers often use /mcp (or /sse for the legacy transport).`;
+    return `Nothing answers MCP at this URL (${label}).${said} Check the path; servers often use /mcp (or /sse for the legacy transport).`;
   if (status === 405)
-    return `The server does not accept this request method at this URL (${label}). Check the URL, or try the other transport.`;
-  if (status >= 500) return `The server failed while handling the request (${label}). Its logs should say why.`;
-  return `The server rejected the request (${label}).`;
+    return `The server does not accept this request method at this URL (${label}).${said} Check the URL, or try the other transport.`;
+  // A gateway's answer (a proxy, the local relay): the server behind it is what failed or did not answer.
+  if (status === 502 || status === 504)
+    return `The gateway in front of the server got no usable answer from it (${label}).${said} Check that the server behind it is running.`;
+  if (status >= 500) return `The server failed while handling the request (${label}).${said} Its logs should say why.`;
+  // A 2xx here is an answer of the wrong kind (a page where an event stream was expected), not a refusal.
+  if (status >= 200 && status < 300)
+    return `The server answered ${label}, but not with what MCP expects here (a JSON-RPC message or an event stream). Is this URL an MCP endpoint?`;
+  return `The server rejected the request (${label}).${said}`;
 }

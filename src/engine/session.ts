@@ -11,16 +11,28 @@ import {
   type OAuthClientProvider,
   type Transport,
   SdkHttpError,
+  SseError,
 } from '@modelcontextprotocol/client';
 import type { EngineError } from '../shared/errors.ts';
 import type { ConnectParams, Icon, ProtocolEra, ServerSummary, TransportKind } from '../shared/model.ts';
 import { checkServerUrl } from '../shared/url.ts';
+import { redactUrl } from '../shared/redact.ts';
 import type { SessionGuards } from './guards/connection-guards.ts';
 import { hiddenSessionIdError } from './cors-doctor.ts';
 import { isOpaqueNetworkFailure, probeFailureCause } from './explain-error.ts';
 import { explainSessionEndFailure } from './session-end.ts';
-import { createProbeWatch, explainEra, MODERN_PROTOCOL_VERSION, negotiationMode, planEra, relayEraFailure, type EraPlan } from './era.ts';
-import { isUnmatchedResponse, LensClient } from './sdk/sdk-client.ts';
+import {
+  createProbeWatch,
+  explainEra,
+  malformedDiscover,
+  MODERN_PROTOCOL_VERSION,
+  negotiationMode,
+  otherEraFailure,
+  planEra,
+  relayEraFailure,
+  type EraPlan,
+} from './era.ts';
+import { isLateProgress, isUnmatchedResponse, LensClient } from './sdk/sdk-client.ts';
 import { NoSdkSchemaValidator } from './sdk/sdk-validator.ts';
 import { createListCache, type ListCache } from './features/list-cache.ts';
 import { MAX_INPUT_ROUNDS } from '../shared/client-features.ts';
@@ -100,7 +112,7 @@ export interface SessionExtension {
 
 export async function openMcpSession(params: ConnectParams, deps: SessionDeps): Promise<Session> {
   const checked = checkServerUrl(params.url);
-  if (!checked.ok) throw { code: 'invalid-url', message: checked.reason } satisfies EngineError;
+  if (!checked.ok) throw invalidUrl(checked);
   const url = new URL(checked.url);
   const headers = scopeRelayToken(
     Object.fromEntries(params.headers.filter((h) => h.name.trim() !== '').map((h) => [h.name.trim(), h.value])),
@@ -119,9 +131,10 @@ export async function openMcpSession(params: ConnectParams, deps: SessionDeps): 
       // What the SDK does in a page, done in our worker too: a probe the browser refused to send (an opaque
       // network error, typically CORS on the new headers) says nothing about the era, so 2025 is tried next.
       if (plan.mode !== 'auto' || probeFailureCause(error) === error || !isOpaqueNetworkFailure(error)) throw error;
+      // Nothing is known yet: the server may be down as well as refusing the probe's headers, so no cause is named.
       deps.note(
         'info',
-        'The browser could not send the 2026-07-28 server/discover probe (often CORS on the Mcp-Method and Mcp-Name headers); trying the 2025 initialize handshake.',
+        'The browser could not send the 2026-07-28 server/discover probe (no response; a browser does not say why); trying the 2025 initialize handshake.',
       );
       return connect('streamable-http', { mode: 'legacy', why: 'probe-blocked' });
     });
@@ -137,8 +150,28 @@ export async function openMcpSession(params: ConnectParams, deps: SessionDeps): 
     }
     if (params.transport !== 'auto' || plan.mode === 'pin' || typeof status !== 'number' || !FALLBACK_STATUSES.has(status)) throw error;
     deps.note('info', `POST initialize got HTTP ${status}; trying the legacy HTTP+SSE transport (GET ${url.href}).`);
-    return connect('sse', { mode: 'legacy', why: 'pinned' });
+    // The fallback is a guess; when it fails too, the server's answer to POST (a 404 that names the right
+    // path) is what a person can act on, not what a GET to a page or a missing /sse said.
+    return connect('sse', { mode: 'legacy', why: 'pinned' }).catch((sseError: unknown) => {
+      throw isAuthFailure(sseError) ? sseError : error;
+    });
   }
+}
+
+/**
+ * The invalid-url failure, with the URL a person most likely meant when the check has one. An error is logged
+ * and saved, so a suggestion whose query carries a secret is left out (the sentence has it masked).
+ */
+export function invalidUrl(checked: { reason: string; suggestion?: string }): EngineError {
+  const { suggestion } = checked;
+  const offered = suggestion !== undefined && redactUrl(suggestion) === suggestion;
+  return { code: 'invalid-url', message: checked.reason, ...(offered && { suggestedUrl: suggestion }) };
+}
+
+/** A failure on the fallback that is worth more than the first answer: the server asked for authorization. */
+function isAuthFailure(error: unknown): boolean {
+  const status = SdkHttpError.isInstance(error) ? error.status : SseError.isInstance(error) ? error.code : undefined;
+  return status === 401 || status === 403;
 }
 
 interface ConnectTarget {
@@ -186,13 +219,19 @@ async function connectWith({ kind, url, headers, timeout, plan, viaRelay }: Conn
   for (const extension of extensions) extension.setup?.(client);
 
   let closing = false;
+  // The SDK's own words for what went wrong while connecting ("Error POSTing to endpoint: …") are held: a
+  // connect that fails says why in plain words, and its requests stay in the log; one that succeeds notes them.
+  let held: string[] | undefined = [];
   client.onerror = (error) => {
     // The message log already marks such responses (late or unmatched) on the entry itself.
     if (isUnmatchedResponse(error)) return;
+    // Progress for a request that already ended (cancelled, or answered): its log row says so; the SDK's words would not.
+    if (isLateProgress(error)) return;
     // Closing explains its own failures (the session DELETE note); the same error again would only repeat it.
     if (closing) return;
     deps.guards?.transportError(error.message);
-    deps.note('warning', `Transport: ${error.message}`);
+    if (held) held.push(error.message);
+    else deps.note('warning', `Transport: ${error.message}`);
   };
   try {
     await client.connect(transport, { timeout });
@@ -203,8 +242,15 @@ async function connectWith({ kind, url, headers, timeout, plan, viaRelay }: Conn
     const initialized = (transport as { protocolVersion?: string }).protocolVersion !== undefined;
     const hidden = hiddenSessionIdError(initialized, (transport as { sessionId?: string }).sessionId, error, Object.keys(headers));
     await client.close().catch(() => undefined);
-    throw hidden ?? relayEraFailure(plan, error, probes.seen(), viaRelay) ?? error;
+    await probes.settled({ cancel: true });
+    // A discover result that is not valid is the server's first real answer; what the fallback to 2025 met after it is not.
+    const seen = probes.seen();
+    throw (
+      hidden ?? relayEraFailure(plan, error, seen, viaRelay) ?? malformedDiscover(plan, seen) ?? otherEraFailure(plan, error, seen) ?? error
+    );
   }
+  for (const message of held) deps.note('warning', `Transport: ${message}`);
+  held = undefined;
   client.onclose = () => {
     if (!closing) deps.onLost('The server closed the connection.');
   };

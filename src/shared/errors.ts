@@ -43,6 +43,11 @@ export interface EngineError {
   cors?: CorsDiagnosis;
   /** The response stream ended before the answer: the request was lost in transit, not refused. */
   lostInTransit?: boolean;
+  /**
+   * The URL that most likely works instead, when the failure says so: the scheme a person left off, or http://
+   * where https:// reached a port that speaks plain http. The app offers it as a one-click fix.
+   */
+  suggestedUrl?: string;
   /** For JSON-RPC error -32042 (URL elicitation required): the URL elicitations the server asks for first. */
   urlElicitations?: UrlElicitation[];
 }

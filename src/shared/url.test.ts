@@ -8,7 +8,7 @@ describe('checkServerUrl', () => {
   });
   it.each([
     ['', /Enter a URL/],
-    ['example.com/mcp', /not a valid URL/],
+    ['mcp', /not a valid URL/],
     ['ftp://example.com/mcp', /Only http and https/],
     ['javascript:alert(1)', /Only http and https/],
     ['https://user:secret@example.com/mcp', /credentials/],
@@ -16,6 +16,24 @@ describe('checkServerUrl', () => {
     const checked = checkServerUrl(input);
     expect(checked.ok).toBe(false);
     if (!checked.ok) expect(checked.reason).toMatch(reason);
+  });
+});
+
+describe('a server URL without its scheme', () => {
+  it.each([
+    ['localhost:3001/mcp', 'http://localhost:3001/mcp'],
+    ['127.0.0.1:3001', 'http://127.0.0.1:3001/'],
+    ['[::1]:8080/mcp', 'http://[::1]:8080/mcp'],
+    ['app.localhost:3000/mcp', 'http://app.localhost:3000/mcp'],
+    ['example.com/mcp', 'https://example.com/mcp'],
+    ['mcp.example.com:8443/mcp?x=1', 'https://mcp.example.com:8443/mcp?x=1'],
+  ])('%j is offered %j (http:// on loopback, https:// elsewhere)', (input, suggestion) => {
+    expect(checkServerUrl(input)).toEqual({ ok: false, reason: `Add http:// or https:// — did you mean ${suggestion}?`, suggestion });
+  });
+
+  it('offers nothing for what is not an address, or already has a scheme', () => {
+    for (const input of ['mcp', 'javascript:alert(1)', 'mailto:a@b.c', 'https://user:pw@example.com/mcp', 'exa mple.com/mcp'])
+      expect(checkServerUrl(input)).not.toHaveProperty('suggestion');
   });
 });
 

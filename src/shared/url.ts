@@ -2,7 +2,9 @@
  * The one URL validator. Every navigation, `window.open`, `href`, `src` and fetch of a server-provided URL
  * goes through here, so a `javascript:` link or a credential-bearing URL is refused in one place.
  */
-export type UrlCheck = { ok: true; url: string } | { ok: false; reason: string };
+import { redactUrl } from './redact.ts';
+
+export type UrlCheck = { ok: true; url: string } | { ok: false; reason: string; suggestion?: string };
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -25,6 +27,10 @@ function parse(input: string): URL | string {
  * every hop and end up in logs — use a header instead).
  */
 export function checkServerUrl(input: string): UrlCheck {
+  const suggestion = withScheme(input);
+  // The sentence may be shown and saved; a secret in the query is masked there (the suggestion keeps it, for the field).
+  if (suggestion !== undefined)
+    return { ok: false, reason: `Add http:// or https:// — did you mean ${redactUrl(suggestion)}?`, suggestion };
   const url = parse(input);
   if (typeof url === 'string') return { ok: false, reason: url };
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
@@ -34,6 +40,29 @@ export function checkServerUrl(input: string): UrlCheck {
     return { ok: false, reason: 'Remove the credentials from the URL and send them as a header (e.g. Authorization) instead.' };
   }
   return { ok: true, url: url.href };
+}
+
+/**
+ * The URL a person most likely meant when they left the scheme off (`localhost:3001/mcp`, `example.com/mcp`):
+ * http:// on this machine, where servers under development listen, https:// anywhere else. `new URL` reads
+ * `localhost:3001/mcp` as the scheme `localhost:`, so the check is on the text, before parsing.
+ */
+function withScheme(input: string): string | undefined {
+  const trimmed = input.trim();
+  // A host (name, IPv4 or [IPv6]) with an optional port, then a path, query or nothing; no scheme.
+  const match = /^(\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)(:\d{1,5})?([/?#]\S*)?$/i.exec(
+    trimmed,
+  );
+  if (!match) return undefined;
+  const [, host = '', port, rest] = match;
+  // A bare word with neither port nor path ("mcp") is not an address anyone means; a dotted name or a port makes it one.
+  if (!port && !host.includes('.') && !host.startsWith('[') && host.toLowerCase() !== 'localhost') return undefined;
+  const scheme = isLoopbackHost(host.toLowerCase()) ? 'http' : 'https';
+  try {
+    return new URL(`${scheme}://${host}${port ?? ''}${rest ?? ''}`).href;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A link a person may open: https anywhere, http only on loopback. */

@@ -82,7 +82,7 @@ describe('the CLI against servers that never finish', () => {
     await gone.close();
     const cli = startCli([gone.url]);
     expect(await cli.done).toBe(EXIT.connect);
-    expect(cli.stdout.at(-2)).toMatch(/^could not connect to .*: The connection was refused/);
+    expect(cli.stdout.at(-2)).toMatch(/^could not connect to .*: Nothing is listening at 127\.0\.0\.1:\d+: the connection was refused/);
   });
 });
 

@@ -252,7 +252,9 @@ describe('Auto against a 2025-era server', () => {
     const h = createHarness();
     await expect(h.engine.call('connect', { url: server.url, headers: [], transport: 'auto', era: 'modern' })).rejects.toMatchObject({
       code: 'unsupported-version',
-      message: expect.stringMatching(/Choose "Auto"/),
+      message: expect.stringMatching(
+        /^Pinned to 2026-07-28, but the server answered server\/discover with HTTP 400 .* as a server of the 2025 era .* Choose Auto or "2025 and older"/,
+      ),
     });
     await server.close();
   });

@@ -113,14 +113,16 @@ describe('a stdio server, run by the relay', () => {
     expect(readFileSync(spawns, 'utf8').trim().split('\n')).toHaveLength(1);
   });
 
-  it('says the server, not the relay, did not offer 2026-07-28 when that is pinned', async () => {
+  it('says the server, not the relay, answered the pinned 2026-07-28 probe as a 2025 server does', async () => {
     harness = createHarness();
     const refused = await harness.engine
       .call('connect', { url: relay.url, headers: headersFor(relay), transport: 'auto', era: 'modern' })
       .catch((error: unknown) => error);
     expect(refused).toMatchObject({
       code: 'unsupported-version',
-      message: expect.stringContaining('the server did not offer pinned protocol version 2026-07-28'),
+      message: expect.stringMatching(
+        /^Pinned to 2026-07-28, but the server answered server\/discover with .*-32601.*as a server of the 2025 era/,
+      ),
     });
     expect((refused as { message: string }).message).not.toContain('relay');
   });

@@ -15,6 +15,7 @@ import { waitFor } from '../../test/support/wait-for.ts';
 import {
   CREATED_TASK,
   isCreatedTask,
+  isLateProgress,
   isUnmatchedResponse,
   isUnsupportedServerVersion,
   LensClient,
@@ -130,6 +131,22 @@ describe(`SDK ${SDK_VERSION}: the failures it raises without a code, recognised 
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
     await client.listTools();
     expect(errors.some(isUnmatchedResponse)).toBe(true);
+  });
+
+  it('progress for a request that already ended', async () => {
+    const server = await startMcp((req, res) => {
+      // The answer first, then progress for its token: the client has forgotten the token by then.
+      const token = (req.json as { params?: { _meta?: { progressToken?: unknown } } }).params?._meta?.progressToken;
+      sse(res).write(event({ jsonrpc: '2.0', id: idOf(req), result: { tools: [] } }));
+      res.end(event({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token ?? 'gone', progress: 1 } }));
+    });
+    const client = legacy();
+    closers.push(() => client.close(), server.close);
+    const errors: Error[] = [];
+    client.onerror = (error) => errors.push(error);
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    await client.listTools({}, { onprogress: () => undefined });
+    await waitFor(() => errors.some(isLateProgress), 'the late progress to be reported');
   });
 
   it('an event stream that broke, could not be reopened, and was given up', async () => {

@@ -19,7 +19,8 @@
  * - three kinds of SDK failure that SDK 2.4.0 raises as plain `Error`s, without an `SdkErrorCode`, so only
  *   their wording tells them apart: an initialize answer in a protocol version the client does not speak
  *   (`isUnsupportedServerVersion`), and what the Streamable HTTP transport reports about its event stream
- *   (`readStreamError`), and an answer to no request it sent (`isUnmatchedResponse`). Every other SDK failure is read by class and code (explain-error.ts).
+ *   (`readStreamError`), an answer to no request it sent (`isUnmatchedResponse`), and progress for a request
+ *   that already ended (`isLateProgress`). Every other SDK failure is read by class and code (explain-error.ts).
  */
 import {
   type BaseContext,
@@ -226,6 +227,14 @@ function marked(raw: unknown, mark: symbol): Record<string, unknown> {
 /** The client's report of an answer to no request it sent (the message log marks those on the entry). */
 export function isUnmatchedResponse(error: Error): boolean {
   return /^Received a response for an unknown message ID/.test(error.message);
+}
+
+/**
+ * The client's report of progress for a token it no longer tracks: the request was cancelled or already
+ * answered, and the server's progress came after. The message log keeps the notification itself.
+ */
+export function isLateProgress(error: Error): boolean {
+  return /^Received a progress notification for an unknown token/.test(error.message);
 }
 
 /** Client.connect refusing the version the server chose in its initialize answer. */

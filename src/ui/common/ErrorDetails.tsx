@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { EngineError } from '../../shared/errors.ts';
 import { CorsFixes } from './CorsFixes.tsx';
 import { RelayOffer } from './RelayOffer.tsx';
@@ -7,18 +8,20 @@ import { ServerText } from './ServerText.tsx';
 /**
  * An EngineError: its one plain line, and the raw detail one click away. `onConnectLegacy` is offered
  * when the error is a CORS allow-list that only lacks what 2026-07-28 adds; with `serverUrl`, a CORS
- * failure also offers the local relay for that server.
+ * failure also offers the local relay for that server. `fix` is a one-click fix shown right under the sentence.
  */
 export function ErrorDetails({
   error,
   lead,
   onConnectLegacy,
   serverUrl,
+  fix,
 }: {
   error: EngineError;
   lead?: string;
   onConnectLegacy?: (() => void) | undefined;
   serverUrl?: string | undefined;
+  fix?: ReactNode;
 }) {
   const hasDetails =
     error.detail !== undefined ||
@@ -31,6 +34,7 @@ export function ErrorDetails({
         {lead && <strong>{lead}: </strong>}
         <MaskedText text={error.message} />
       </p>
+      {fix}
       {error.cors && <CorsFixes diagnosis={error.cors} onConnectLegacy={onConnectLegacy} />}
       {error.code === 'cors' && serverUrl && <RelayOffer serverUrl={serverUrl} />}
       {hasDetails && (

@@ -12,6 +12,7 @@ import { ReconnectQuestion } from './ReconnectQuestion.tsx';
 import { reconnectPlan } from '../../app/reconnect-plan.ts';
 import { usePresentation } from '../presentation/use-presentation.ts';
 import { ServerUrlInput } from './ServerUrlInput.tsx';
+import { UseSuggestedUrl } from './UseSuggestedUrl.tsx';
 import { StreamHealthDetails, useStreamHealth } from './StreamHealth.tsx';
 import './connect.css';
 import { profileOf } from '../../shared/era-profile.ts';
@@ -28,6 +29,7 @@ export function ConnectionBar() {
   const summary = useStoreOf('connection', (state) => state.summary);
   const lastSent = useStoreOf('connection', (state) => state.lastSent);
   const { connect, connectAsLegacy, disconnect } = useCommands();
+  const { setUrl } = useStoreOf('connection', (state) => state.actions);
   const workspace = useWorkspace();
   const full = useWorkspaceState((state) => state.connections.length >= MAX_CONNECTIONS);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -54,6 +56,14 @@ export function ConnectionBar() {
     // Connected, the work starts in the feature tabs: focus goes there unless the person has moved on, or the
     // arrow keys step a demo script (the tabs would take the presenter's →).
     if (summary && !keysStepAScript) focusFeatureTabs();
+  };
+
+  // A suggested URL (the scheme left off, https:// to a plain-http port) is the fix in one click: connected,
+  // it still asks before ending this session, as Connect does.
+  const takeSuggestedUrl = (url: string) => {
+    setUrl(url);
+    if (phase === 'connected') setAsking(true);
+    else void connectHere();
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -121,9 +131,12 @@ export function ConnectionBar() {
         />
       )}
       {urlError && (
-        <p id={ids.urlError} className="field-error url-error">
-          {urlError}
-        </p>
+        <div className="url-error-row">
+          <p id={ids.urlError} className="field-error url-error">
+            {urlError}
+          </p>
+          {!urlCheck.ok && urlCheck.suggestion !== undefined && <UseSuggestedUrl url={urlCheck.suggestion} onUse={takeSuggestedUrl} />}
+        </div>
       )}
       {streamOpen && phase === 'connected' && <StreamHealthDetails id={ids.stream} health={streamHealth} />}
       {phase === 'failed' && error && (
@@ -133,6 +146,12 @@ export function ConnectionBar() {
             lead="Could not connect"
             onConnectLegacy={canConnect ? () => void connectAsLegacy() : undefined}
             serverUrl={usesRelay(input.headers) ? undefined : input.url}
+            // A URL that does not check has its suggestion beside the field already.
+            fix={
+              urlCheck.ok && error.suggestedUrl !== undefined && error.suggestedUrl !== urlCheck.url ? (
+                <UseSuggestedUrl url={error.suggestedUrl} onUse={takeSuggestedUrl} />
+              ) : undefined
+            }
           />
         </div>
       )}
