@@ -58,7 +58,7 @@ const REFUSED: Array<{ fault: AuditFault; era: Target['era']; lens: RegExp; scen
   {
     fault: 'malformed-discover',
     era: '2026-07-28',
-    lens: /did not offer pinned protocol version 2026-07-28 via server\/discover/,
+    lens: /answered server\/discover, but its result is not valid: supportedVersions is missing/,
     scenario: 'server-stateless',
     suite: /sep-2575-server-implements-discover: Missing mandatory fields in discover response/,
   },

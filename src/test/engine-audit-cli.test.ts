@@ -104,7 +104,7 @@ describe('mcp-lens-cli audit', () => {
 
   it.each([
     ['session-id-not-ascii', [], /Mcp-Session-Id is not valid: it contains " " at position 7/],
-    ['malformed-discover', ['--era', '2026-07-28'], /did not offer pinned protocol version 2026-07-28/],
+    ['malformed-discover', ['--era', '2026-07-28'], /answered server\/discover, but its result is not valid/],
   ] as const)(
     'reports a server the engine refuses to talk to (%s): connection fails in the text, --json and --junit, the rest did not run; exit 1',
     async (fault, flags, why) => {
