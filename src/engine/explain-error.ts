@@ -403,9 +403,16 @@ export async function explainNetworkFailure(
   }
   // https:// to a port that speaks plain http fails like a host that is down; the same address over http:// tells them apart.
   const plain = plainHttpOf(url);
+  // Only the origin is asked over plain http: the URL's path and query may carry a credential, and this
+  // request would send it in clear.
   if (
     plain !== undefined &&
-    (await fetch(plain, { mode: 'no-cors', credentials: 'omit', cache: 'no-store' }).then(
+    (await fetch(`${new URL(plain).origin}/`, {
+      mode: 'no-cors',
+      credentials: 'omit',
+      cache: 'no-store',
+      referrerPolicy: 'no-referrer',
+    }).then(
       () => true,
       () => false,
     ))
@@ -420,7 +427,7 @@ export async function explainNetworkFailure(
   }
   return {
     code: 'unreachable',
-    message: `No answer from ${hostOf(url)}: the server may be down, its name may not resolve, or the TLS handshake failed. A browser does not say which; the command-line client (npx mcp-lens cli ${redactUrl(url)}) names the cause.`,
+    message: `No answer from ${hostOf(url)}: the server may be down, its name may not resolve, or the TLS handshake failed. A browser does not say which; the command-line client names the cause (npm run cli -- ${redactUrl(url)} in a clone of MCP Lens, npx mcp-lens cli ${redactUrl(url)} from its package).`,
     detail,
   };
 }

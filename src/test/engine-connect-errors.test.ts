@@ -10,7 +10,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Server, ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
@@ -164,6 +164,19 @@ describe('a connect that fails says why', () => {
       ),
       suggestedUrl: demo.url,
     });
+  });
+
+  it('wrong scheme, in a browser: the plain-http look carries no path or query, where a credential may be', async () => {
+    const asked: string[] = [];
+    const origin = await listen(
+      createServer((req, res) => {
+        asked.push(req.url ?? '');
+        res.writeHead(404).end();
+      }),
+    );
+    const https = `${origin.replace('http:', 'https:')}/mcp?api_key=s3cret-value`;
+    await expect(connect(https, { browser: true }).failure).resolves.toMatchObject({ code: 'unreachable' });
+    expect(asked).toEqual(['/']);
   });
 
   // The certificate is made by openssl at run time (no key is kept in the repository); a machine without it skips.
