@@ -21,6 +21,7 @@ import type { SessionGuards } from './guards/connection-guards.ts';
 import { hiddenSessionIdError } from './cors-doctor.ts';
 import { isOpaqueNetworkFailure, probeFailureCause } from './explain-error.ts';
 import { explainSessionEndFailure } from './session-end.ts';
+import { transportNote } from './transport-notes.ts';
 import {
   createProbeWatch,
   explainEra,
@@ -221,7 +222,7 @@ async function connectWith({ kind, url, headers, timeout, plan, viaRelay }: Conn
   let closing = false;
   // The SDK's own words for what went wrong while connecting ("Error POSTing to endpoint: …") are held: a
   // connect that fails says why in plain words, and its requests stay in the log; one that succeeds notes them.
-  let held: string[] | undefined = [];
+  let held: Error[] | undefined = [];
   client.onerror = (error) => {
     // The message log already marks such responses (late or unmatched) on the entry itself.
     if (isUnmatchedResponse(error)) return;
@@ -230,8 +231,8 @@ async function connectWith({ kind, url, headers, timeout, plan, viaRelay }: Conn
     // Closing explains its own failures (the session DELETE note); the same error again would only repeat it.
     if (closing) return;
     deps.guards?.transportError(error.message);
-    if (held) held.push(error.message);
-    else deps.note('warning', `Transport: ${error.message}`);
+    if (held) held.push(error);
+    else deps.note('warning', transportNote(error));
   };
   try {
     await client.connect(transport, { timeout });
@@ -249,7 +250,7 @@ async function connectWith({ kind, url, headers, timeout, plan, viaRelay }: Conn
       hidden ?? relayEraFailure(plan, error, seen, viaRelay) ?? malformedDiscover(plan, seen) ?? otherEraFailure(plan, error, seen) ?? error
     );
   }
-  for (const message of held) deps.note('warning', `Transport: ${message}`);
+  for (const error of held) deps.note('warning', transportNote(error));
   held = undefined;
   client.onclose = () => {
     if (!closing) deps.onLost('The server closed the connection.');
