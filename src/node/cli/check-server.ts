@@ -14,6 +14,7 @@ import { planCalls, type PlannedCall, type Selection } from './plan.ts';
 import type { RunReport, ToolReport } from './report.ts';
 import { verdictOf } from '../../shared/tool-verdict.ts';
 import { serverRefused } from './verdict.ts';
+import { withoutAppPointers } from './app-pointers.ts';
 
 /** Closing the session is housekeeping: it gets this long, even after the deadline has passed. */
 const DISCONNECT_MS = 5_000;
@@ -207,10 +208,13 @@ function answered(outcome: ToolCallOutcome): string {
 /** How the engine cancels a plain request in each era (a task gets tasks/cancel instead). */
 const wireCancel = (era: ProtocolEra) => (era === 'legacy' ? 'notifications/cancelled' : 'its response stream closed');
 
-/** The engine's one-line message; with `withDetail`, the raw detail after it (a failed connection needs it). */
+/**
+ * The engine's one-line message, without its pointers to the app's views; with `withDetail`, the raw detail
+ * after it (a failed connection needs it).
+ */
 function describe(error: unknown, withDetail = false): string {
   const { message, detail } = (typeof error === 'object' && error !== null ? error : {}) as { message?: unknown; detail?: unknown };
-  const text = typeof message === 'string' ? message : String(error);
+  const text = withoutAppPointers(typeof message === 'string' ? message : String(error));
   const extra = withDetail && typeof detail === 'string' && detail !== '' && !text.includes(detail) ? ` (${detail.slice(0, 300)})` : '';
   return text + extra;
 }
