@@ -8,5 +8,5 @@ export { nextAt, positionOn, scriptFor, scriptStatus, whyNoConversationScript, w
 export { scriptFrom } from './playground/saved.ts';
 export { whyNotResend } from './log-commands.ts';
 export { createWorkspace, MAX_CONNECTIONS, type Connection, type Engine, type Workspace, type WorkspaceState } from './workspace.ts';
-export { samplingModel } from './playground/sampling-commands.ts';
+export { MAX_AUTO_SAMPLINGS_PER_WINDOW, samplingModel } from './playground/sampling-commands.ts';
 export type { SamplingDraft } from './playground/sampling-draft.ts';

@@ -88,7 +88,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
   };
 
   const stopClearing = clearToolOnNewServer(stores);
-  const stopAutoSampling = watchSamplingAuto(stores, sampling.draftSamplingAnswer, commands.answerServerRequest);
+  const stopAutoSampling = watchSamplingAuto(stores, sampling.draftSamplingAnswer, commands.answerServerRequest, effects.now);
   if (opened?.connect && opened.url) workspace.openConnectLink(opened.url);
 
   return {

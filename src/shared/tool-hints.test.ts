@@ -17,14 +17,20 @@ describe('toolRisk', () => {
 
   it('never asks about a tool that says it is read-only; destructiveHint does not apply to it', () => {
     for (const other of [{}, { destructiveHint: false }, { idempotentHint: true }, { openWorldHint: false }])
-      expect(risk({ readOnlyHint: true, ...other })).toMatchObject({ level: 'read-only', asks: false, hints: { readOnly: true } });
+      expect(risk({ readOnlyHint: true, ...other })).toMatchObject({
+        level: 'read-only',
+        asks: false,
+        asksWhenAModelCalls: false,
+        hints: { readOnly: true },
+      });
   });
 
-  it('a tool that is not read-only and says destructiveHint false changes things but is not asked about', () => {
+  it('a tool that is not read-only and says destructiveHint false changes things: asked about only when a model calls it', () => {
     for (const readOnlyHint of [false, undefined])
       expect(risk({ readOnlyHint, destructiveHint: false })).toMatchObject({
         level: 'changes',
         asks: false,
+        asksWhenAModelCalls: true,
         hints: { readOnly: false, destructive: false },
       });
   });

@@ -13,8 +13,14 @@ export type ToolRiskLevel = 'read-only' | 'changes' | 'destructive';
 
 export interface ToolRisk {
   level: ToolRiskLevel;
-  /** The person confirms first (the Tools tab, the Playground, Apps, the Audit's ticks): it may be destructive. */
+  /** The person confirms first (the Tools tab, Apps, the Audit's ticks): it may be destructive. */
   asks: boolean;
+  /**
+   * The person confirms first when a model asked for the call (the Playground): anything not read-only. A tool
+   * result can tell a model to call a tool that sends data out (not destructive, open-world), and nobody chose
+   * that call.
+   */
+  asksWhenAModelCalls: boolean;
   /** The hints as the spec reads them, its defaults filled in. */
   hints: { readOnly: boolean; destructive: boolean; idempotent: boolean; openWorld: boolean };
   /** A few words for a list or a CLI line, e.g. "destructive (destructiveHint)". */
@@ -47,6 +53,7 @@ export function toolRisk(tool: { annotations?: Tool['annotations'] | Readonly<Re
   const of = (level: ToolRiskLevel, label: string, reason: string): ToolRisk => ({
     level,
     asks: level === 'destructive',
+    asksWhenAModelCalls: level !== 'read-only',
     hints,
     label,
     reason,

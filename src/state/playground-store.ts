@@ -76,6 +76,8 @@ export interface PlaygroundState {
   autoSampling: boolean;
   /** Why the last automatic answer failed: that request waits for the person instead. */
   autoSamplingError: EngineError | null;
+  /** Sampling requests answered automatically since auto-approve was last turned on (shown beside it). */
+  autoSampled: number;
   items: readonly PlaygroundItem[];
   running: boolean;
   /** What ended the conversation's last run, when it failed outside any one step. */
@@ -97,6 +99,8 @@ interface PlaygroundActions {
   setRememberKey(remember: boolean): void;
   setKeyError(error: EngineError | null): void;
   setAutoSampling(on: boolean, error?: EngineError | null): void;
+  /** One more sampling request answered automatically. */
+  countAutoSampled(): void;
   add(item: PlaygroundItem): void;
   update(id: string, change: Partial<PlaygroundItem>): void;
   setRunning(running: boolean, error?: EngineError | null): void;
@@ -130,6 +134,7 @@ export function createPlaygroundStore() {
       keyError: null,
       autoSampling: false,
       autoSamplingError: null,
+      autoSampled: 0,
       items: [],
       running: false,
       error: null,
@@ -150,7 +155,13 @@ export function createPlaygroundStore() {
         },
         setRememberKey: (rememberKey) => set({ rememberKey }),
         setKeyError: (keyError) => set({ keyError }),
-        setAutoSampling: (autoSampling, error) => set({ autoSampling, ...(error !== undefined && { autoSamplingError: error }) }),
+        setAutoSampling: (autoSampling, error) =>
+          set({
+            autoSampling,
+            ...(autoSampling && !get().autoSampling && { autoSampled: 0 }),
+            ...(error !== undefined && { autoSamplingError: error }),
+          }),
+        countAutoSampled: () => set({ autoSampled: get().autoSampled + 1 }),
         add: (item) => set({ items: [...get().items, item] }),
         update(id, change) {
           set({ items: get().items.map((item) => (item.id === id ? ({ ...item, ...change } as PlaygroundItem) : item)) });

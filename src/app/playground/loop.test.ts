@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../shared/model.ts';
 import type { ChatMessage, ModelTurnResult } from '../../shared/playground.ts';
 import { createPlaygroundStore } from '../../state/index.ts';
-import { converse, MAX_MODEL_STEPS, resultText, type LoopDeps } from './loop.ts';
+import { converse, MAX_MODEL_STEPS, MAX_TOOL_CALLS_PER_CONVERSATION, MAX_TOOL_CALLS_PER_STEP, resultText, type LoopDeps } from './loop.ts';
 
 const tool = (name: string, annotations?: Tool['annotations']): Tool => ({
   name,
@@ -89,6 +89,54 @@ describe('the conversation loop', () => {
     expect(ran).toEqual([]);
     expect(committed).toBeUndefined();
     expect(store.getState().items.at(-1)).toMatchObject({ status: 'stopped' });
+  });
+
+  it('asks before a tool a model calls that is not read-only, though it says it destroys nothing', async () => {
+    // A tool result can tell a model to post data out: not destructive, open-world, and nobody chose the call.
+    const { store, ran, deps } = harness(() => calls('post_to_url'));
+    const controller = new AbortController();
+    const running = converse(
+      [],
+      'hi',
+      [tool('post_to_url', { destructiveHint: false, openWorldHint: true })],
+      deps,
+      controller.signal,
+      () => {},
+    );
+    await expect.poll(() => store.getState().items.at(-1)).toMatchObject({ kind: 'tool', tool: 'post_to_url', status: 'asking' });
+    controller.abort();
+    await expect(running).rejects.toMatchObject({ code: 'cancelled' });
+    expect(ran).toEqual([]);
+  });
+
+  it(`runs at most ${MAX_TOOL_CALLS_PER_STEP} calls from one answer and tells the model the rest were not run`, async () => {
+    const many = Array.from({ length: 150 }, () => 'echo');
+    const { ran, deps } = harness((messages) =>
+      messages.at(-1)!.role === 'user' ? calls(...many) : { text: 'ok', toolCalls: [], durationMs: 1 },
+    );
+    let committed: ChatMessage[] = [];
+    await converse([], 'hi', [tool('echo', { readOnlyHint: true })], deps, new AbortController().signal, (m) => (committed = m));
+    expect(ran).toHaveLength(MAX_TOOL_CALLS_PER_STEP);
+    const replies = committed.filter((m) => m.role === 'tool');
+    expect(replies).toHaveLength(150);
+    expect(replies.at(-1)).toMatchObject({ isError: true, text: expect.stringContaining('Not run') });
+  });
+
+  it(`stops running tools after ${MAX_TOOL_CALLS_PER_CONVERSATION} in one conversation, history included`, async () => {
+    const earlier: ChatMessage[] = Array.from({ length: MAX_TOOL_CALLS_PER_CONVERSATION }, (_, i) => ({
+      role: 'tool',
+      callId: `old${i}`,
+      name: 'echo',
+      text: 'ran echo',
+      isError: false,
+    }));
+    const { ran, deps } = harness((messages) =>
+      messages.at(-1)!.role === 'user' ? calls('echo') : { text: 'ok', toolCalls: [], durationMs: 1 },
+    );
+    let committed: ChatMessage[] = [];
+    await converse(earlier, 'again', [tool('echo', { readOnlyHint: true })], deps, new AbortController().signal, (m) => (committed = m));
+    expect(ran).toEqual([]);
+    expect(committed.at(-2)).toMatchObject({ role: 'tool', text: expect.stringContaining('Restart to go on') });
   });
 
   it('sends the model text, structured content, and names what it cannot read', () => {

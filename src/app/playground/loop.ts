@@ -1,7 +1,7 @@
 /**
  * The Playground's conversation loop, without React and without the bridge: the person's message goes to
  * the model; each tool call it asks for runs through the connected server (asking the person first where
- * the tool may be destructive); the results go back; and so on until the model answers without a tool call.
+ * the tool is not read-only); the results go back; and so on until the model answers without a tool call.
  * Every effect comes in through `LoopDeps`, so a test drives it with a fake model and a fake tool runner.
  */
 import { asEngineError, type EngineError } from '../../shared/errors.ts';
@@ -12,6 +12,10 @@ import type { PendingConfirm, PlaygroundItem } from '../../state/index.ts';
 
 /** A model that keeps calling tools is stopped here and told so: a loop should not run up a bill unseen. */
 export const MAX_MODEL_STEPS = 12;
+/** Tool calls run from one model answer; the rest are answered "not run" (one answer asked for 150). */
+export const MAX_TOOL_CALLS_PER_STEP = 16;
+/** Tool calls run in one conversation, across its steps and messages. */
+export const MAX_TOOL_CALLS_PER_CONVERSATION = 100;
 /** What of a tool result the model is sent; the Playground shows the whole result. */
 const MAX_RESULT_CHARS = 20_000;
 
@@ -51,13 +55,23 @@ export async function converse(
 ): Promise<void> {
   const messages: ChatMessage[] = [...history, { role: 'user', text }];
   deps.add({ kind: 'user', id: deps.nextId('user'), text });
+  let callsSoFar = messages.filter((message) => message.role === 'tool').length;
   for (let step = 1; step <= MAX_MODEL_STEPS; step++) {
     const answer = await modelStep(messages, deps, signal);
     messages.push({ role: 'assistant', text: answer.text, toolCalls: answer.toolCalls });
     if (answer.toolCalls.length === 0) return commit(messages);
-    for (const call of answer.toolCalls) {
+    for (const [index, call] of answer.toolCalls.entries()) {
       if (signal.aborted) throw stopped();
-      messages.push(await toolStep(call, tools, deps, signal));
+      // Every call gets a reply (a provider refuses a step whose calls are not all answered), but past a cap
+      // the reply says it was not run.
+      const over =
+        index >= MAX_TOOL_CALLS_PER_STEP
+          ? `Not run: the Playground runs at most ${MAX_TOOL_CALLS_PER_STEP} tool calls from one answer.`
+          : callsSoFar >= MAX_TOOL_CALLS_PER_CONVERSATION
+            ? `Not run: this conversation has run ${MAX_TOOL_CALLS_PER_CONVERSATION} tool calls, the Playground's limit. Restart to go on.`
+            : undefined;
+      if (over === undefined) callsSoFar++;
+      messages.push(over === undefined ? await toolStep(call, tools, deps, signal) : notRun(call, over, deps));
     }
     commit(messages);
   }
@@ -86,6 +100,12 @@ async function modelStep(messages: ChatMessage[], deps: LoopDeps, signal: AbortS
   }
 }
 
+/** A tool call past a cap: shown as not run, and answered so to the model. */
+function notRun(call: ChatToolCall, note: string, deps: LoopDeps): ChatMessage {
+  deps.add({ kind: 'tool', id: deps.nextId('tool'), tool: call.name, arguments: call.arguments, status: 'declined', note });
+  return { role: 'tool', callId: call.id, name: call.name, text: note, isError: true };
+}
+
 /** One tool call of the model's, as a `tool` message for the next step, whatever became of it. */
 async function toolStep(call: ChatToolCall, tools: readonly Tool[], deps: LoopDeps, signal: AbortSignal): Promise<ChatMessage> {
   const id = deps.nextId('tool');
@@ -98,7 +118,7 @@ async function toolStep(call: ChatToolCall, tools: readonly Tool[], deps: LoopDe
   };
   if (!tool || tool.excluded) return refuse(`The server offers no tool named “${call.name}”.`);
   if (call.badArguments !== undefined) return refuse('The arguments were not a JSON object, so the tool was not run. Send a JSON object.');
-  if (deps.asksFirst() && toolRisk(tool).asks && !deps.allowed().includes(tool.name)) {
+  if (deps.asksFirst() && toolRisk(tool).asksWhenAModelCalls && !deps.allowed().includes(tool.name)) {
     deps.update(id, { status: 'asking' });
     let answer: ConfirmAnswer;
     try {

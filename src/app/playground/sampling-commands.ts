@@ -49,6 +49,10 @@ export function samplingCommands(client: EngineClient, stores: Pick<Stores, 'pla
   };
 }
 
+/** Automatic answers allowed in one window before auto-approve turns itself off. */
+export const MAX_AUTO_SAMPLINGS_PER_WINDOW = 10;
+const AUTO_SAMPLING_WINDOW_MS = 60_000;
+
 /**
  * While auto-approve is on, each sampling request that arrives (or waits when it is turned on) is answered
  * by the model and approved as written, once. A failure leaves that request to the person and says why.
@@ -58,13 +62,28 @@ export function watchSamplingAuto(
   stores: Pick<Stores, 'playground' | 'serverRequests' | 'prefs'>,
   draft: (id: string) => Promise<SamplingDraft>,
   answer: (id: string, answer: ServerRequestAnswer) => Promise<unknown>,
+  now: () => number,
 ): () => void {
   const tried = new Set<string>();
+  /** When each automatic answer started, for the rate limit. */
+  let started: number[] = [];
   const run = () => {
     if (!stores.playground.getState().autoSampling) return;
     for (const request of stores.serverRequests.getState().pending) {
       if (request.kind !== 'sampling' || tried.has(request.id)) continue;
+      started = started.filter((time) => now() - time < AUTO_SAMPLING_WINDOW_MS);
+      if (started.length >= MAX_AUTO_SAMPLINGS_PER_WINDOW) {
+        // A server that keeps asking would otherwise spend the person's key unseen: the spec says clients
+        // SHOULD rate-limit sampling. This request, and every later one, waits for the person.
+        stores.playground.getState().actions.setAutoSampling(false, {
+          code: 'protocol',
+          message: `The server asked for more than ${MAX_AUTO_SAMPLINGS_PER_WINDOW} sampling answers within a minute, so auto-approve turned itself off. Each request now waits for you; turn it on again if that was expected.`,
+        });
+        return;
+      }
+      started.push(now());
       tried.add(request.id);
+      stores.playground.getState().actions.countAutoSampled();
       const usable = samplingToolsUsable(request.params, request.toolsAllowed);
       void draft(request.id)
         .then((reply) => answer(request.id, { action: 'approve', result: samplingResult(reply, usable) }))

@@ -1,3 +1,5 @@
+import { MAX_AUTO_SAMPLINGS_PER_WINDOW } from '../../app/index.ts';
+import { formatCount } from '../../shared/read.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { useCommands, useStoreOf } from '../services.tsx';
 import './requests.css';
@@ -11,6 +13,7 @@ export function AutoSamplingStatus() {
   const on = useStoreOf('playground', (state) => state.autoSampling);
   const model = useStoreOf('playground', (state) => state.provider.model);
   const error = useStoreOf('playground', (state) => state.autoSamplingError);
+  const answered = useStoreOf('playground', (state) => state.autoSampled);
   const { setSamplingAutoApprove } = useCommands();
   const setAuto = useStoreOf('playground', (state) => state.actions.setAutoSampling);
   if (!on && !error) return null;
@@ -19,7 +22,7 @@ export function AutoSamplingStatus() {
       {on && (
         <span>
           <strong>Auto-approve is on:</strong> sampling requests on this connection are answered by <span className="mono">{model}</span>{' '}
-          and approved without asking.
+          and approved without asking ({formatCount(answered)} so far; at most {MAX_AUTO_SAMPLINGS_PER_WINDOW} a minute).
         </span>
       )}
       {error && <ErrorDetails error={error} lead="Auto-approve" />}
