@@ -109,6 +109,8 @@ export const names = {
     runTool: 'Run tool',
     /** The safe choice of every "may be destructive" question (Tools, Audit, Playground, Apps): it has the focus. */
     dontRun: 'Don’t run',
+    /** In that question, where someone else wrote the arguments (the Playground's model): what it will send. */
+    argumentsItWillSend: 'Arguments it will send',
     result: 'Result',
     searchTools: 'Search tools',
     searchResources: 'Search resources',

@@ -58,13 +58,16 @@ test('asks the model, sees the tool card and the answer, follows the card to the
   await expect(conversation.getByRole('article')).toHaveCount(0);
 });
 
-test('Anthropic, 2025 era: a destructive tool asks first, and a refused key is explained in words', async ({ page }) => {
+test('Anthropic, 2025 era: a destructive tool asks first, and a refused key is explained in words', async ({ page }, testInfo) => {
   // The first test runs Auto, which is 2026-07-28 on the demo server; this one pins the 2025 era.
   await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
   await openPlayground(page, 'Anthropic');
   await ask(page, 'please call clear-notes');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('destructive');
+  // What the model's call will send is shown before it runs (the fake model names the tool with no arguments).
+  await expect(dialog.getByLabel(names.tools.argumentsItWillSend)).toHaveText('{}');
+  await page.screenshot({ path: testInfo.outputPath('playground-confirm-light.png') });
   await dialog.getByRole('button', { name: names.playground.allowForConversation }).click();
   const conversation = page.getByRole('region', { name: names.playground.conversation });
   await expect(conversation.getByRole('article', { name: nameOf.toolCallCard('clear-notes') })).toContainText('done');

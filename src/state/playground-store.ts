@@ -56,6 +56,8 @@ export interface PendingConfirm {
   itemId: string;
   tool: string;
   annotations?: Tool['annotations'];
+  /** What the call will send, as the model wrote it: the person decides on what leaves, not only on the name. */
+  arguments: Record<string, unknown>;
 }
 
 export interface PlaygroundState {

@@ -122,7 +122,10 @@ async function toolStep(call: ChatToolCall, tools: readonly Tool[], deps: LoopDe
     deps.update(id, { status: 'asking' });
     let answer: ConfirmAnswer;
     try {
-      answer = await deps.confirm({ itemId: id, tool: tool.name, ...(tool.annotations && { annotations: tool.annotations }) }, signal);
+      answer = await deps.confirm(
+        { itemId: id, tool: tool.name, arguments: call.arguments, ...(tool.annotations && { annotations: tool.annotations }) },
+        signal,
+      );
     } catch {
       deps.update(id, { status: 'stopped' });
       throw stopped();

@@ -120,6 +120,7 @@ function ConnectedPlayground() {
           onConfirm={() => answerPlaygroundConfirm('once')}
           onAllowForConversation={() => answerPlaygroundConfirm('conversation')}
           onDismiss={() => answerPlaygroundConfirm('no')}
+          sends={confirm.arguments}
         />
       )}
     </div>
