@@ -5,7 +5,7 @@
  * with the theme, contrast does. So a spec checks both themes in one test, without a second connect.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -37,6 +37,17 @@ async function violations(page: Page, where: string, options: ScanOptions = {}):
 export async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.emulateMedia({ colorScheme: theme });
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
+
+/** A screenshot of the page in each theme, kept with the test's output as `<name>-<theme>.png`; the page is left light. */
+export async function shootBothThemes(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await useTheme(page, scheme);
+    const path = testInfo.outputPath(`${name}-${scheme}.png`);
+    await page.screenshot({ path });
+    await testInfo.attach(`${name}-${scheme}`, { path, contentType: 'image/png' });
+  }
+  await useTheme(page, 'light');
 }
 
 /** Every rule in the light theme, then the colour rules in the dark one; the page is left light. */

@@ -3,8 +3,8 @@
  * fix where there is one. The engine tests prove each sentence against real servers, Node's causes
  * included (src/test/engine-connect-errors.test.ts); this spec shows them in the app, in a browser, once.
  */
-import type { Page, TestInfo } from '@playwright/test';
-import { useTheme } from './axe.ts';
+import type { Page } from '@playwright/test';
+import { shootBothThemes } from './axe.ts';
 import { chooseEra, expect, openApp, test } from './fixtures.ts';
 import { nameOf, names } from './names.ts';
 import {
@@ -27,17 +27,6 @@ async function failWith(page: Page, url: string, sentence: string | RegExp) {
   await expect(status(page)).toContainText('Failed');
 }
 
-/** The connect bar and what opens under it, 1280×720, in each theme; the page is left light. */
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await useTheme(page, scheme);
-    const path = testInfo.outputPath(`${name}-${scheme}.png`);
-    await page.screenshot({ path });
-    await testInfo.attach(`${name}-${scheme}`, { path, contentType: 'image/png' });
-  }
-  await useTheme(page, 'light');
-}
-
 test('each failure says its own cause, and a URL that cannot work is offered the one that does', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   const origin = new URL(DEMO_MCP_URL).origin;
@@ -47,7 +36,7 @@ test('each failure says its own cause, and a URL that cannot work is offered the
   await openApp(page, `${hostPort}/mcp`);
   await expect(page.getByText(`Add http:// or https:// — did you mean ${DEMO_MCP_URL}?`)).toBeVisible();
   await expect(page.getByRole('button', { name: names.connection.connect, exact: true })).toBeDisabled();
-  await shoot(page, testInfo, 'no-scheme');
+  await shootBothThemes(page, testInfo, 'no-scheme');
   await page.getByRole('button', { name: nameOf.useSuggestedUrl(DEMO_MCP_URL) }).click();
   await expect(status(page)).toContainText('Connected', { timeout: 30_000 });
   await page.getByRole('button', { name: names.connection.disconnect }).click();
@@ -56,7 +45,7 @@ test('each failure says its own cause, and a URL that cannot work is offered the
   // Wrong path: the server's own 404 words, not what the legacy SSE fallback met at the page on /.
   await failWith(page, `${origin}/`, 'The server says: “Not found. The MCP endpoint is /mcp.”');
   await expect(failure(page)).not.toContainText('HTTP 200');
-  await shoot(page, testInfo, 'wrong-path');
+  await shootBothThemes(page, testInfo, 'wrong-path');
 
   // Down: a browser cannot say why, so no cause is blamed, CORS least of all.
   await failWith(page, CLOSED_PORT_MCP_URL, `No answer from 127.0.0.1:${CLOSED_PORT}: the server may be down`);
@@ -75,7 +64,7 @@ test('each failure says its own cause, and a URL that cannot work is offered the
     DEMO_MCP_URL.replace('http:', 'https:'),
     `answers plain http, not https: this port does not speak TLS. Use http:// — did you mean ${DEMO_MCP_URL}?`,
   );
-  await shoot(page, testInfo, 'wrong-scheme');
+  await shootBothThemes(page, testInfo, 'wrong-scheme');
   await failure(page)
     .getByRole('button', { name: nameOf.useSuggestedUrl(DEMO_MCP_URL) })
     .click();

@@ -2,8 +2,8 @@
  * Demo mode's script: a server's saved requests, stepped with one key. Each step shows the tool with its
  * form filled in, then its result (and its app). Screenshots at 1280×720, light and dark, go with the output.
  */
-import type { Page, TestInfo } from '@playwright/test';
-import { scanBothThemes, useTheme } from './axe.ts';
+import type { Page } from '@playwright/test';
+import { scanBothThemes, shootBothThemes } from './axe.ts';
 import { chooseEra, expect, result, test } from './fixtures.ts';
 import { APP_URL, DEMO_MCP_URL } from './servers/ports.ts';
 import { nameOf, names } from './names.ts';
@@ -32,17 +32,6 @@ async function openWithScript(page: Page) {
   await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
 }
 
-/** A 1280×720 screenshot in each theme, kept with the test's output; the page is left light. */
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await useTheme(page, scheme);
-    const path = testInfo.outputPath(`${name}-${scheme}.png`);
-    await page.screenshot({ path });
-    await testInfo.attach(`${name}-${scheme}`, { path, contentType: 'image/png' });
-  }
-  await useTheme(page, 'light');
-}
-
 const scriptStatus = (page: Page) => page.getByRole('region', { name: names.demo.script }).getByRole('status');
 
 test('steps a two-step script with one key: the filled form, then the result and the app (light and dark)', async ({ page }, testInfo) => {
@@ -58,7 +47,7 @@ test('steps a two-step script with one key: the filled form, then the result and
   await expect(form.getByLabel(/^message/)).toHaveValue('Hello from the script');
   await expect(form.getByLabel(/^shout/)).toBeChecked();
   await expect(result(page)).not.toContainText('HELLO FROM THE SCRIPT');
-  await shoot(page, testInfo, 'demo-script-form');
+  await shootBothThemes(page, testInfo, 'demo-script-form');
   // The script bar and the stage pass WCAG 2.2 AA in both themes (axe; the app's own frame is the server's).
   expect(await scanBothThemes(page, 'script bar and stage', ['.script-bar', '.feature-tabs'])).toEqual([]);
 
@@ -81,7 +70,7 @@ test('steps a two-step script with one key: the filled form, then the result and
   await expect(result(page)).toContainText('Sales for the south region');
   const app = page.frameLocator('iframe[title^="MCP App"]').frameLocator('iframe');
   await expect(app.getByRole('status')).toHaveText('Showing the tool result.');
-  await shoot(page, testInfo, 'demo-script-result');
+  await shootBothThemes(page, testInfo, 'demo-script-result');
 
   await page.keyboard.press('ArrowRight');
   await expect(scriptStatus(page)).toHaveText('Script done: 2 steps');
