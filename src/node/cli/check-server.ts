@@ -10,6 +10,7 @@ import type { HeaderPair, ProtocolEra, ToolCallOutcome } from '../../shared/mode
 import { TERMINAL_TASK_STATUSES, type TaskInfo } from '../../shared/tasks.ts';
 import { formatDuration } from './duration.ts';
 import { startLimit } from './limit.ts';
+import { listForLine } from '../terminal-text.ts';
 import { planCalls, type PlannedCall, type Selection } from './plan.ts';
 import type { RunReport, ToolReport } from './report.ts';
 import { verdictOf } from '../../shared/tool-verdict.ts';
@@ -26,6 +27,8 @@ const ENGINE_LIMIT_GRACE_MS = 1_000;
 const CANCEL_GRACE_MS = 15_000;
 /** A task's polls double from the server's pollInterval up to this, so a long task costs a few polls. */
 const TASK_POLL_CAP_MS = 5_000;
+/** The `tools:` line names this many and counts the rest; `--json` lists them all. */
+const TOOLS_NAMED = 50;
 
 export interface CheckOptions {
   url: string;
@@ -142,7 +145,14 @@ export async function checkServer(options: CheckOptions, deps: CheckDeps): Promi
       return report;
     }
     const { tools } = listed.value;
-    deps.say(`tools: ${tools.map((t) => t.name).join(', ') || '(none)'}`);
+    deps.say(
+      `tools: ${
+        listForLine(
+          tools.map((t) => t.name),
+          TOOLS_NAMED,
+        ) || '(none)'
+      }`,
+    );
     if (!options.callTools) return report;
 
     const plan = planCalls(tools, options.selection);

@@ -20,7 +20,7 @@ import { resolveCalls } from './calls.ts';
 import { toJUnitXml } from './junit.ts';
 import { toAuditJson } from './report-json.ts';
 import { exitCodeOf, formatTable } from './table.ts';
-import { plainLine } from './text.ts';
+import { terminalText } from '../../terminal-text.ts';
 
 /** Loopback and never served: the headless host stops at the redirect and reads the code from it. */
 const REDIRECT_URL = 'http://localhost:47799/oauth-callback';
@@ -36,11 +36,13 @@ export interface AuditCommandDeps {
   signal?: AbortSignal;
 }
 
-export async function auditCommand(argv: readonly string[], deps: AuditCommandDeps): Promise<number> {
+export async function auditCommand(argv: readonly string[], given: AuditCommandDeps): Promise<number> {
+  // Every line for a person carries server text: neutralised here, once. JUnit and JSON files stay exact.
+  const deps = { ...given, out: (line: string) => given.out(terminalText(line)), err: (line: string) => given.err(terminalText(line)) };
   const parsed = parseAuditArgs(argv);
   if (!parsed.ok) {
     if (parsed.problem) deps.err(parsed.problem);
-    (parsed.help ? deps.out : deps.err)(AUDIT_USAGE);
+    for (const line of AUDIT_USAGE.split('\n')) (parsed.help ? deps.out : deps.err)(line);
     return parsed.help ? 0 : 2;
   }
   const { args } = parsed;
@@ -55,7 +57,7 @@ export async function auditCommand(argv: readonly string[], deps: AuditCommandDe
   try {
     await engine.call('connect', { url: args.url, transport: 'auto', era: args.era, headers: args.headers });
   } catch (error) {
-    deps.err(`mcp-lens-cli audit: ${plainLine(describeError(error))}`);
+    deps.err(`mcp-lens-cli audit: ${describeError(error)}`);
     if (isEngineError(error) && error.code === 'invalid-url') return 2;
     const refused = asEngineError(error);
     const report = await engine.call('runAudit', {
@@ -82,7 +84,7 @@ export async function auditCommand(argv: readonly string[], deps: AuditCommandDe
     await writeReport(report, args, deps);
     return exitCodeOf(report);
   } catch (error) {
-    deps.err(`mcp-lens-cli audit: the audit stopped: ${plainLine(describeError(error))}`);
+    deps.err(`mcp-lens-cli audit: the audit stopped: ${describeError(error)}`);
     return 1;
   } finally {
     await engine.call('disconnect', undefined).catch(() => undefined);

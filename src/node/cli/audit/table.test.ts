@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeReport } from './fake-report.ts';
 import { exitCodeOf, formatTable } from './table.ts';
-import { plainLine } from './text.ts';
 
 describe('formatTable', () => {
   it('prints one line per check, then the summary', () => {
@@ -22,12 +21,6 @@ describe('formatTable', () => {
       '',
       '3 checks: 1 pass, 1 fail, 0 warnings, 1 not applicable in 1.2 s.',
     ]);
-  });
-
-  it('keeps server text on one line, with no escape sequence reaching the terminal', () => {
-    const [, , , line] = formatTable(fakeReport([{ id: 'tools-list', verdict: 'fail', reason: 'bad\u001b[2Jname\r\nover' }]));
-    expect(line).toBe('tools-list  FAIL     bad\\u001b[2Jname\\u000d over');
-    expect(plainLine('a\tb\u009bc')).toBe('a b\\u009bc');
   });
 });
 

@@ -1,6 +1,9 @@
-/** The audit as a terminal reads it: one line per check (id, verdict, reason), then the summary. */
+/**
+ * The audit as a terminal reads it: one line per check (id, verdict, reason), then the summary. Server text is
+ * neutralised where it is printed (command.ts, src/node/terminal-text.ts), once for every line.
+ */
 import { summarizeCounts, type AuditReport, type AuditVerdict } from '../../../shared/audit.ts';
-import { cutTo, plainLine } from './text.ts';
+import { cutTo } from '../../terminal-text.ts';
 
 const LABEL: Record<AuditVerdict, string> = { pass: 'pass', fail: 'FAIL', warning: 'warn', 'not-applicable': 'n/a' };
 const REASON_WIDTH = 120;
@@ -9,11 +12,11 @@ export function formatTable(report: AuditReport): string[] {
   const idWidth = Math.max(5, ...report.results.map((r) => r.id.length));
   const lines = [
     report.refused
-      ? `Audit of ${plainLine(report.url)} (no connection: the checks after "connection" could not run)`
-      : `Audit of ${plainLine([report.server.name, report.server.version].filter((part) => part !== '').join(' '))} at ${plainLine(report.url)} (protocol ${report.protocolVersion}, ${report.transport})`,
+      ? `Audit of ${report.url} (no connection: the checks after "connection" could not run)`
+      : `Audit of ${[report.server.name, report.server.version].filter((part) => part !== '').join(' ')} at ${report.url} (protocol ${report.protocolVersion}, ${report.transport})`,
     '',
     `${'check'.padEnd(idWidth)}  verdict  reason`,
-    ...report.results.map((r) => `${r.id.padEnd(idWidth)}  ${LABEL[r.verdict].padEnd(7)}  ${cutTo(plainLine(r.reason), REASON_WIDTH)}`),
+    ...report.results.map((r) => `${r.id.padEnd(idWidth)}  ${LABEL[r.verdict].padEnd(7)}  ${cutTo(r.reason, REASON_WIDTH)}`),
     '',
     summaryLine(report),
   ];
