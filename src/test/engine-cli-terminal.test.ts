@@ -2,20 +2,25 @@
  * The CLI and the audit at a terminal and in CI, against real loopback servers: nothing a server says reaches
  * the terminal as a control sequence (checked on every line the programs print, in plain, --no-call, --verbose
  * and --json runs and in the audit's table and refusals), while --json, the audit's JSON and its JUnit keep
- * the server's text exact; a server with thousands of tools gives a short report.
+ * the server's text exact; a server with thousands of tools gives a short report; a DELETE or an initialize
+ * that never comes back cannot hold the run past its bound; a slow tool that reports progress is not cut.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
+import type { Clock } from '../engine/clock.ts';
 import { auditCommand } from '../node/cli/audit/command.ts';
 import { EXIT } from '../node/cli/exit-codes.ts';
 import type { AuditReport } from '../shared/audit.ts';
 import { startCli } from './support/cli-harness.ts';
+import { createManualClock } from './support/clocks.ts';
 import { TERMINAL_ESCAPES } from './servers/hostile/scenarios.ts';
 import { createHostileServer } from './servers/hostile/server.ts';
 import { serveOnLoopback } from './servers/loopback-server.ts';
+import { startStallingServer } from './servers/stalling-server.ts';
+import { waitFor } from './support/wait-for.ts';
 
 const hostile = serveOnLoopback(createHostileServer());
 const scenario = (name: string) => `${hostile()}/s/${name}/mcp`;
@@ -36,8 +41,12 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'mcp-lens-terminal-'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
+const servers: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
 
-function audit(argv: string[]) {
+function audit(argv: string[], clock?: Clock) {
   const out: string[] = [];
   const err: string[] = [];
   const done = auditCommand(argv, {
@@ -45,6 +54,7 @@ function audit(argv: string[]) {
     out: (line) => out.push(line),
     err: (line) => err.push(line),
     writeFile: (path, text) => writeFile(path, text, 'utf8'),
+    ...(clock && { clock }),
   });
   return { done, out, err };
 }
@@ -116,5 +126,75 @@ describe('server text at the terminal', () => {
     const tools = cli.stdout.find((line) => line.startsWith('tools: '));
     expect(tools).toMatch(/^tools: tool-0, tool-1, .*, tool-49 and 9,950 more$/);
     expect(tools!.length).toBeLessThan(1_000);
+  });
+});
+
+describe('every phase is bounded', () => {
+  it('the audit prints its verdict, writes JUnit and exits when the server never answers the session DELETE', async () => {
+    const server = await startStallingServer({ hangDelete: true });
+    servers.push(server);
+    const clock = createManualClock();
+    const junit = join(dir, 'hung-delete.xml');
+    const run = audit(['--checks', 'ping', '--junit', junit, server.url], clock);
+    await waitFor(() => server.count('DELETE') > 0, 'the session DELETE');
+    clock.advance(5_000);
+    expect(await run.done).toBe(0);
+    expect(run.out.at(-1)).toMatch(/^1 check: 1 pass, /);
+    expect(await readFile(junit, 'utf8')).toContain('tests="1" failures="0"');
+    expect(run.err).toEqual(['mcp-lens-cli audit: disconnect: no answer within 5 s; leaving the session']);
+  });
+
+  it('the CLI says so and ends when the server never answers the session DELETE', async () => {
+    const server = await startStallingServer({ hangDelete: true });
+    servers.push(server);
+    const clock = createManualClock();
+    const cli = startCli(['--no-call', server.url], { clock });
+    await waitFor(() => server.count('DELETE') > 0, 'the session DELETE');
+    clock.advance(5_000);
+    expect(await cli.done).toBe(EXIT.passed);
+    expect(cli.stdout).toContain('disconnect: no answer within 5 s; leaving the session');
+  });
+
+  it('audit --timeout 2s gives up on an initialize that never comes back after 2 s, and writes the report (exit 3)', async () => {
+    const server = await startStallingServer({ hangInitialize: true });
+    servers.push(server);
+    const clock = createManualClock();
+    const json = join(dir, 'hung-initialize.json');
+    const run = audit(['--timeout', '2s', '--json', json, server.url], clock);
+    await waitFor(() => server.count('initialize') > 0, 'the initialize request');
+    clock.advance(2_000);
+    expect(await run.done).toBe(3);
+    expect(run.err[0]).toBe('mcp-lens-cli audit: No answer to the connection within 2 s (--timeout).');
+    const file = JSON.parse(await readFile(json, 'utf8')) as { report: AuditReport };
+    expect(file.report.results[0]).toMatchObject({ id: 'connection', verdict: 'fail' });
+  });
+
+  it('a slow tool that reports progress runs past the 60 s default, each notification starting its time again', async () => {
+    const server = await startStallingServer();
+    servers.push(server);
+    const clock = createManualClock();
+    const cli = startCli(['--call', 'slow', server.url], { clock });
+    await waitFor(() => server.held.length > 0, 'the call to slow');
+    clock.advance(50_000);
+    server.held[0]!.progress(1, 3);
+    // The CLI's limit for the call starts again: a fresh 60 s timer is pending.
+    await waitFor(() => clock.pending().includes(60_000), 'the timeout to start again');
+    clock.advance(50_000);
+    server.held[0]!.answer('done after 100 s');
+    expect(await cli.done).toBe(EXIT.passed);
+    expect(cli.stdout).toContain('call slow: ok (1 blocks) [100 s]');
+  });
+
+  it('without progress, the same tool is cancelled at the 60 s default', async () => {
+    const server = await startStallingServer();
+    servers.push(server);
+    const clock = createManualClock();
+    const cli = startCli(['--call', 'slow', server.url], { clock });
+    await waitFor(() => server.held.length > 0, 'the call to slow');
+    clock.advance(60_000);
+    expect(await cli.done).toBe(EXIT.failed);
+    expect(cli.stdout).toContain(
+      'call slow: failed — no answer to the call within 1 m (--timeout); cancelled (notifications/cancelled) [1 m]',
+    );
   });
 });

@@ -50,12 +50,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
   const conformance = readConformance(io.env);
   if (conformance.warning) warn(conformance.warning);
   const tasks = new Map<string, TaskInfo>();
+  const progressWatchers = new Map<string, () => void>();
   const settings = authSettings(io.env);
   const engine = createEngine({
     fetch: io.fetch,
     clock: io.clock,
     emit(event) {
       if (event.type === 'call-progress' && event.task) tasks.set(event.trackingId, event.task);
+      if (event.type === 'call-progress' && event.progress) progressWatchers.get(event.trackingId)?.();
       const line = options.verbose ? verboseLine(event) : undefined;
       if (line !== undefined) warn(line);
     },
@@ -78,6 +80,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
       engine,
       clock: io.clock,
       taskOf: (id) => tasks.get(id),
+      watchProgress(id, onProgress) {
+        progressWatchers.set(id, onProgress);
+        return () => progressWatchers.delete(id);
+      },
       onTool(tool) {
         human(toolLine(tool));
         if (options.verbose && tool.result) warn(resultLine(tool.name, tool.result));
