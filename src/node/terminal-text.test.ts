@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listForLine, terminalText } from './terminal-text.ts';
+import { listForLine, pageText, terminalText } from './terminal-text.ts';
 
 describe('terminalText', () => {
   it('turns every control a terminal obeys into a visible escape, and keeps a line one line', () => {
@@ -35,5 +35,18 @@ describe('listForLine', () => {
 
   it('cuts a name past 128 characters', () => {
     expect(listForLine(['x'.repeat(1_000)], 3)).toBe(`${'x'.repeat(127)}…`);
+  });
+});
+
+describe('pageText', () => {
+  it('reads an HTML error page for its words, without markup, scripts or styles', () => {
+    const page =
+      '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title><style>h1{color:red}</style><script>x()</script></head>\n<body><h1>Bad&nbsp;Gateway</h1>\n<p>nginx &amp; friends</p></body></html>';
+    expect(pageText(page)).toBe('502 Bad Gateway Bad Gateway nginx & friends');
+  });
+
+  it('keeps plain text as it is', () => {
+    expect(pageText('  Session not found  ')).toBe('Session not found');
+    expect(pageText('a < b and c > d')).toBe('a < b and c > d');
   });
 });

@@ -41,3 +41,22 @@ export function listForLine(items: readonly string[], shown: number): string {
   const head = items.slice(0, shown).map((item) => cutTo(item, NAME_CHARS));
   return items.length <= shown ? head.join(', ') : `${head.join(', ')} and ${formatCount(items.length - shown)} more`;
 }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * The words of an error body for a one-line message: an HTML page (a proxy's or a framework's error page)
+ * loses its markup, scripts and styles, and its whitespace folds to single spaces; plain text is kept as it
+ * is. Never markup in a line a person reads at a terminal.
+ */
+export function pageText(body: string): string {
+  const text = body.trim();
+  if (!/^<|<\/?(html|head|body|title|h\d|p|div|pre)\b/i.test(text)) return text;
+  return text
+    .replace(/<(script|style)\b[\s\S]*?(<\/\1\s*>|$)/gi, ' ')
+    .replace(/<!--[\s\S]*?(-->|$)/g, ' ')
+    .replace(/<[^>]*>?/g, ' ')
+    .replace(/&(amp|lt|gt|quot|apos|nbsp);/g, (_, name: string) => ENTITIES[name]!)
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -19,6 +19,7 @@ import { createManualClock } from './support/clocks.ts';
 import { TERMINAL_ESCAPES } from './servers/hostile/scenarios.ts';
 import { createHostileServer } from './servers/hostile/server.ts';
 import { serveOnLoopback } from './servers/loopback-server.ts';
+import { startRawServer } from './servers/raw-server.ts';
 import { startStallingServer } from './servers/stalling-server.ts';
 import { waitFor } from './support/wait-for.ts';
 
@@ -68,7 +69,7 @@ describe('server text at the terminal', () => {
     expect(cli.stdout).toContain(
       'tools: probe, wipe\\u001b[2J\\u001b[H, title\\u001b]0;owned\\u0007, link\\u001b]8;;https://evil.example/\\u001b\\click\\u001b]8;;\\u001b\\, bell\\u0007\\u000dover\\u009b2J\\u202eexe.txt',
     );
-    expect(cli.stdout).toContainEqual(expect.stringMatching(/^call title\\u001b\]0;owned\\u0007: ok \(1 blocks\) \[/));
+    expect(cli.stdout).toContainEqual(expect.stringMatching(/^call title\\u001b\]0;owned\\u0007: ok \(1 block\) \[/));
     expect(cli.stdout).toContainEqual(expect.stringMatching(/^skip bell\\u0007\\u000dover\\u009b2J\\u202eexe\.txt: /));
     // The tools were called by their real names: the neutraliser only touches what is printed.
     expect(cli.called()).toEqual([
@@ -118,6 +119,18 @@ describe('server text at the terminal', () => {
     expect(file.report.server.name).toBe(`evil${TERMINAL_ESCAPES}`);
     // XML 1.0 cannot carry ESC or BEL: junit.ts puts U+FFFD in their place and keeps the rest (CR as &#13;).
     expect(await readFile(junit, 'utf8')).toContain('name="MCP Lens audit of evil\ufffd[2J\ufffd[H\ufffd]0;owned\ufffd');
+  });
+
+  it("a proxy's HTML error page reads as its words in the one-line connect error, without markup", async () => {
+    const page =
+      '<!DOCTYPE html><html><head><title>502 Bad Gateway</title><style>body{color:red}</style></head><body><h1>Bad Gateway</h1><p>The upstream\nserver did not answer.</p></body></html>';
+    const proxy = await startRawServer((_, res) => res.writeHead(502, { 'content-type': 'text/html' }).end(page));
+    servers.push(proxy);
+    const cli = startCli([proxy.url]);
+    expect(await cli.done).toBe(EXIT.connect);
+    const line = cli.stdout.find((text) => text.startsWith('could not connect to '));
+    expect(line).toContain('(502 Bad Gateway Bad Gateway The upstream server did not answer.)');
+    expect(line).not.toMatch(/[<>]/);
   });
 
   it('a server with 10,000 tools gets a tools line that names 50 and counts the rest', async () => {
@@ -182,7 +195,7 @@ describe('every phase is bounded', () => {
     clock.advance(50_000);
     server.held[0]!.answer('done after 100 s');
     expect(await cli.done).toBe(EXIT.passed);
-    expect(cli.stdout).toContain('call slow: ok (1 blocks) [100 s]');
+    expect(cli.stdout).toContain('call slow: ok (1 block) [100 s]');
   });
 
   it('without progress, the same tool is cancelled at the 60 s default', async () => {

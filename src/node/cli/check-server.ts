@@ -11,7 +11,8 @@ import { TERMINAL_TASK_STATUSES, type TaskInfo } from '../../shared/tasks.ts';
 import { formatDuration } from './duration.ts';
 import { disconnectWithin } from './disconnect.ts';
 import { startLimit, untilAborted } from './limit.ts';
-import { listForLine } from '../terminal-text.ts';
+import { listForLine, pageText } from '../terminal-text.ts';
+import { plural } from '../../shared/read.ts';
 import { planCalls, type PlannedCall, type Selection } from './plan.ts';
 import type { RunReport, ToolReport } from './report.ts';
 import { verdictOf } from '../../shared/tool-verdict.ts';
@@ -197,7 +198,7 @@ function answered(outcome: ToolCallOutcome): string {
     ...(outcome.outputSchemaErrors ?? []).map((error) => `outputSchema: ${error}`),
   ];
   const shown = broken.slice(0, 3).join('; ') + (broken.length > 3 ? `; and ${broken.length - 3} more` : '');
-  const blocks = `${outcome.content.length} blocks${outcome.isError && broken.length > 0 ? ', isError' : ''}${task}`;
+  const blocks = `${plural(outcome.content.length, 'block')}${outcome.isError && broken.length > 0 ? ', isError' : ''}${task}`;
   const lead = broken.length > 0 ? 'broken result' : outcome.isError ? 'isError' : 'ok';
   return `${lead} (${blocks})${broken.length > 0 ? ` — ${shown}` : ''}${flagged}`;
 }
@@ -209,6 +210,8 @@ const wireCancel = (era: ProtocolEra) => (era === 'legacy' ? 'notifications/canc
 function describe(error: unknown, withDetail = false): string {
   const { message, detail } = (typeof error === 'object' && error !== null ? error : {}) as { message?: unknown; detail?: unknown };
   const text = typeof message === 'string' ? message : String(error);
-  const extra = withDetail && typeof detail === 'string' && detail !== '' && !text.includes(detail) ? ` (${detail.slice(0, 300)})` : '';
+  // An HTML error page is read for its words: a one-line error carries no markup.
+  const said = withDetail && typeof detail === 'string' ? pageText(detail).slice(0, 300) : '';
+  const extra = said !== '' && !text.includes(said) ? ` (${said})` : '';
   return text + extra;
 }

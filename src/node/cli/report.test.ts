@@ -10,7 +10,7 @@ const run = (tools: ToolReport[], extra: Partial<RunReport> = {}): RunReport => 
   durationMs: 3_240,
   ...extra,
 });
-const passed: ToolReport = { name: 'echo', status: 'passed', detail: 'ok (1 blocks)', durationMs: 12 };
+const passed: ToolReport = { name: 'echo', status: 'passed', detail: 'ok (1 block)', durationMs: 12 };
 const failed: ToolReport = {
   name: 'hang',
   status: 'failed',
@@ -39,7 +39,7 @@ describe('the report', () => {
 
   it('starts each tool line with what happened', () => {
     expect([passed, failed, skipped, asked].map(toolLine)).toEqual([
-      'call echo: ok (1 blocks) [12 ms]',
+      'call echo: ok (1 block) [12 ms]',
       'call hang: failed — no answer to the call within 30 s (--timeout); cancelled',
       'skip wipe: destructive (destructiveHint)',
       'call deploy: needs input — Task T1 needs input.',

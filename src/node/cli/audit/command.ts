@@ -36,6 +36,8 @@ export interface AuditCommandDeps {
   rawHttp?: RawHttp;
   out: (line: string) => void;
   err: (line: string) => void;
+  /** Whether `out` is a terminal: there, reasons are cut to the width; into a file or a pipe they go whole. */
+  outIsTerminal?: boolean;
   /** Time for the connection's and the disconnect's bounds; the real clock unless a test moves its own. */
   clock?: Clock;
   writeFile: (path: string, text: string) => Promise<void>;
@@ -130,7 +132,7 @@ async function closeWithin(engine: Engine, clock: Clock, deps: Pick<AuditCommand
 const NOTHING_ANSWERED = new Set<EngineError['code']>(['unreachable', 'timeout', 'cancelled', 'cors', 'unauthorized']);
 
 async function writeReport(report: AuditReport, args: AuditArgs, deps: AuditCommandDeps) {
-  for (const line of formatTable(report)) deps.out(line);
+  for (const line of formatTable(report, { wholeReasons: deps.outIsTerminal !== true })) deps.out(line);
   if (args.junit) await deps.writeFile(args.junit, toJUnitXml(report));
   if (args.json) await deps.writeFile(args.json, toAuditJson(report));
 }

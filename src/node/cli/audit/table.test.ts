@@ -22,6 +22,16 @@ describe('formatTable', () => {
       '3 checks: 1 pass, 1 fail, 0 warnings, 1 not applicable in 1.2 s.',
     ]);
   });
+
+  it('cuts a long reason at a terminal, and gives it whole into a file or a pipe', () => {
+    const long = `${'a reason that goes on '.repeat(10)}and ends here.`;
+    const report = fakeReport([{ id: 'ping', verdict: 'fail', reason: long }]);
+    const [, , , atTerminal] = formatTable(report);
+    expect(atTerminal).toHaveLength('ping   FAIL     '.length + 120);
+    expect(atTerminal?.endsWith('…')).toBe(true);
+    const [, , , whole] = formatTable(report, { wholeReasons: true });
+    expect(whole).toBe(`ping   FAIL     ${long}`);
+  });
 });
 
 describe('exitCodeOf', () => {

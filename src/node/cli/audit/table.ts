@@ -6,9 +6,11 @@ import { summarizeCounts, type AuditReport, type AuditVerdict } from '../../../s
 import { cutTo } from '../../terminal-text.ts';
 
 const LABEL: Record<AuditVerdict, string> = { pass: 'pass', fail: 'FAIL', warning: 'warn', 'not-applicable': 'n/a' };
+/** At a terminal a reason is cut here, so a row stays a row; into a file or a pipe it goes whole (`wholeReasons`). */
 const REASON_WIDTH = 120;
 
-export function formatTable(report: AuditReport): string[] {
+export function formatTable(report: AuditReport, { wholeReasons = false } = {}): string[] {
+  const reason = (text: string) => (wholeReasons ? text : cutTo(text, REASON_WIDTH));
   const idWidth = Math.max(5, ...report.results.map((r) => r.id.length));
   const lines = [
     report.refused
@@ -16,7 +18,7 @@ export function formatTable(report: AuditReport): string[] {
       : `Audit of ${[report.server.name, report.server.version].filter((part) => part !== '').join(' ')} at ${report.url} (protocol ${report.protocolVersion}, ${report.transport})`,
     '',
     `${'check'.padEnd(idWidth)}  verdict  reason`,
-    ...report.results.map((r) => `${r.id.padEnd(idWidth)}  ${LABEL[r.verdict].padEnd(7)}  ${cutTo(r.reason, REASON_WIDTH)}`),
+    ...report.results.map((r) => `${r.id.padEnd(idWidth)}  ${LABEL[r.verdict].padEnd(7)}  ${reason(r.reason)}`),
     '',
     summaryLine(report),
   ];
