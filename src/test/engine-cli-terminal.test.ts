@@ -133,12 +133,19 @@ describe('server text at the terminal', () => {
     expect(line).not.toMatch(/[<>]/);
   });
 
-  it('a server with 10,000 tools gets a tools line that names 50 and counts the rest', async () => {
-    const cli = startCli(['--no-call', scenario('huge-tools')]);
+  it('a server with 10,000 tools gets a short report: 50 named and 50 skips listed, the rest counted; --json lists all', async () => {
+    const cli = startCli(['--json', scenario('huge-tools')]);
     expect(await cli.done).toBe(EXIT.passed);
-    const tools = cli.stdout.find((line) => line.startsWith('tools: '));
+    const tools = cli.stderr.find((line) => line.startsWith('tools: '));
     expect(tools).toMatch(/^tools: tool-0, tool-1, .*, tool-49 and 9,950 more$/);
     expect(tools!.length).toBeLessThan(1_000);
+    const skips = cli.stderr.filter((line) => line.startsWith('skip '));
+    expect(skips).toHaveLength(51);
+    expect(skips.at(-1)).toBe('skip 9,950 more tools, not listed here (--json lists each with its reason)');
+    expect(cli.stderr.join('\n').length).toBeLessThan(20_000);
+    expect(cli.stderr.at(-1)).toMatch(/^0 passed, 0 failed, 10000 skipped in /);
+    const doc = JSON.parse(cli.stdout.join('\n')) as { tools: unknown[] };
+    expect(doc.tools).toHaveLength(10_000);
   });
 });
 

@@ -4,6 +4,7 @@
  * status cannot disagree.
  */
 import type { ProtocolEra, ToolCallOutcome, TransportKind } from '../../shared/model.ts';
+import { formatCount } from '../../shared/read.ts';
 import { formatDuration } from './duration.ts';
 import { EXIT, type ExitCode } from './exit-codes.ts';
 
@@ -68,6 +69,27 @@ const LEAD: Record<ToolStatus, (name: string) => string> = {
 export function toolLine(tool: ToolReport): string {
   const took = tool.durationMs === undefined ? '' : ` [${formatDuration(tool.durationMs)}]`;
   return `${LEAD[tool.status](tool.name)}${tool.detail}${took}`;
+}
+
+/** Skipped tools past this many are counted in the human report, not listed: `--json` lists each. */
+const SKIPS_LISTED = 50;
+
+/**
+ * The human report's tool lines: every call made, and the first 50 skips, so a server with thousands of
+ * tools the CLI may not call gives a report a person can read. `rest` counts the skips left out.
+ */
+export function toolLines(listed = SKIPS_LISTED) {
+  let skips = 0;
+  return {
+    line(tool: ToolReport): string | undefined {
+      if (tool.status === 'skipped' && ++skips > listed) return undefined;
+      return toolLine(tool);
+    },
+    rest(): string | undefined {
+      const left = skips - listed;
+      return left > 0 ? `skip ${formatCount(left)} more tools, not listed here (--json lists each with its reason)` : undefined;
+    },
+  };
 }
 
 /** `12 passed, 1 failed, 4 skipped in 3.2 s`, with what else a reader must know on the same line. */

@@ -13,7 +13,7 @@ import { authSettings, readConformance } from './conformance-context.ts';
 import { EXIT, type ExitCode } from './exit-codes.ts';
 import { headlessAuthHost, headlessRequestAnswers } from './headless-host.ts';
 import type { Selection } from './plan.ts';
-import { exitCodeOf, jsonDocument, summaryLine, toolLine } from './report.ts';
+import { exitCodeOf, jsonDocument, summaryLine, toolLines } from './report.ts';
 import { hostAnswerLine, resultLine, verboseLine } from './verbose-events.ts';
 import { terminalText } from '../terminal-text.ts';
 
@@ -66,6 +66,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
   });
   // Through the local relay (docs/relay.md) the token comes from the environment, as the relay's own does.
   const relayToken = io.env.MCP_LENS_RELAY_TOKEN;
+  const lines = toolLines();
 
   const report = await checkServer(
     {
@@ -85,12 +86,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
         return () => progressWatchers.delete(id);
       },
       onTool(tool) {
-        human(toolLine(tool));
+        const line = lines.line(tool);
+        if (line !== undefined) human(line);
         if (options.verbose && tool.result) warn(resultLine(tool.name, tool.result));
       },
       say: human,
     },
   );
+  const rest = lines.rest();
+  if (rest !== undefined) human(rest);
   if (report.stopped?.step === 'connect') human(`could not connect to ${options.url}: ${report.stopped.message}`);
   human(summaryLine(report));
   if (options.json) io.stdout(JSON.stringify(jsonDocument(report), null, 2));
