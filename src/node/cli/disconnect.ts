@@ -9,7 +9,7 @@ import { describeError } from '../../shared/read.ts';
 import { formatDuration } from './duration.ts';
 import { startLimit, untilAborted } from './limit.ts';
 
-export const DISCONNECT_MS = 5_000;
+const DISCONNECT_MS = 5_000;
 
 /** Disconnects within `ms`; what went wrong as a line for a person, or undefined when it closed. */
 export async function disconnectWithin(engine: Engine, clock: Clock, ms = DISCONNECT_MS): Promise<string | undefined> {

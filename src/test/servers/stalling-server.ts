@@ -14,7 +14,7 @@ export interface StallingOptions {
 }
 
 /** A tool call held open: the test sends progress and the result when it chooses. */
-export interface HeldCall {
+interface HeldCall {
   progress(progress: number, total?: number): void;
   answer(text: string): void;
 }
