@@ -96,11 +96,11 @@ export function toolLines(listed = SKIPS_LISTED) {
 export function summaryLine(report: RunReport): string {
   const { passed, failed, skipped, needsInput } = countsOf(report);
   const extra = [
-    ...(needsInput > 0 ? [`${needsInput} needed input (cancelled)`] : []),
+    ...(needsInput > 0 ? [`${formatCount(needsInput)} needed input (cancelled)`] : []),
     ...(report.stopped?.step === 'connect' ? ['could not connect'] : []),
     ...(report.deadlineExceeded ? [`deadline of ${formatDuration(report.deadlineMs)} passed`] : []),
   ];
-  return `${passed} passed, ${failed} failed, ${skipped} skipped${extra.map((part) => `, ${part}`).join('')} in ${formatDuration(report.durationMs)}`;
+  return `${formatCount(passed)} passed, ${formatCount(failed)} failed, ${formatCount(skipped)} skipped${extra.map((part) => `, ${part}`).join('')} in ${formatDuration(report.durationMs)}`;
 }
 
 /** The `--json` document: everything the human report says, plus the exit code, in one object. */
