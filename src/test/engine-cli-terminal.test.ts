@@ -5,6 +5,7 @@
  * the server's text exact; a server with thousands of tools gives a short report; a DELETE or an initialize
  * that never comes back cannot hold the run past its bound; a slow tool that reports progress is not cut.
  */
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,7 @@ import { createHostileServer } from './servers/hostile/server.ts';
 import { serveOnLoopback } from './servers/loopback-server.ts';
 import { startRawServer } from './servers/raw-server.ts';
 import { startStallingServer } from './servers/stalling-server.ts';
+import { ROOT } from './support/tree.ts';
 import { waitFor } from './support/wait-for.ts';
 
 const hostile = serveOnLoopback(createHostileServer());
@@ -94,6 +96,25 @@ describe('server text at the terminal', () => {
     });
   });
 
+  it('as a real process (main.ts), the bytes on stdout and stderr carry no ESC, BEL, CR, C1 or bidi control', async () => {
+    const tsx = join(ROOT, 'node_modules/.bin/tsx');
+    const { code, stdout, stderr } = await new Promise<{ code: number; stdout: Buffer; stderr: Buffer }>((resolve) => {
+      execFile(
+        tsx,
+        ['src/node/cli/main.ts', '--verbose', scenario('terminal-escapes')],
+        { cwd: ROOT, encoding: 'buffer' },
+        (error, out, err) => resolve({ code: error ? Number((error as { code?: unknown }).code) : 0, stdout: out, stderr: err }),
+      );
+    });
+    expect(code).toBe(EXIT.passed);
+    expect(stdout.toString('utf8')).toContain('connected: evil\\u001b[2J');
+    for (const bytes of [stdout, stderr]) {
+      // ESC, BEL, CR; U+009B and U+0085 in UTF-8 (C2 9B, C2 85); U+202E and U+2066 (E2 80 AE, E2 81 A6).
+      for (const forbidden of [[0x1b], [0x07], [0x0d], [0xc2, 0x9b], [0xc2, 0x85], [0xe2, 0x80, 0xae], [0xe2, 0x81, 0xa6]])
+        expect(bytes.indexOf(Buffer.from(forbidden)), Buffer.from(forbidden).toString('hex')).toBe(-1);
+    }
+  });
+
   it("--json: the human report on stderr is neutralised, the document on stdout carries the server's text exact", async () => {
     const cli = startCli(['--json', scenario('terminal-escapes')]);
     expect(await cli.done).toBe(EXIT.passed);
@@ -143,7 +164,7 @@ describe('server text at the terminal', () => {
     expect(skips).toHaveLength(51);
     expect(skips.at(-1)).toBe('skip 9,950 more tools, not listed here (--json lists each with its reason)');
     expect(cli.stderr.join('\n').length).toBeLessThan(20_000);
-    expect(cli.stderr.at(-1)).toMatch(/^0 passed, 0 failed, 10000 skipped in /);
+    expect(cli.stderr.at(-1)).toMatch(/^0 passed, 0 failed, 10,000 skipped in /);
     const doc = JSON.parse(cli.stdout.join('\n')) as { tools: unknown[] };
     expect(doc.tools).toHaveLength(10_000);
   });
