@@ -36,7 +36,7 @@ for (const era of ['2025 and older', '2026-07-28'] as const) {
     expect(await results(page).locator('.audit-row-fail').count()).toBe(0);
     // Not applicable says why: tool-calls, since nothing was ticked.
     const toolCalls = results(page).getByRole('listitem', { name: nameOf.auditRow('tool-calls', 'not-applicable') });
-    await expect(toolCalls).toContainText('No tool was ticked');
+    await expect(toolCalls).toContainText('No tool was named');
     const revision = era === '2026-07-28' ? '2026-07-28' : '2025-11-25';
     const tools = results(page).getByRole('listitem', { name: nameOf.auditRow('tools-list', 'pass') });
     await expect(tools.getByRole('link', { name: new RegExp(`^${revision} · server/tools`) })).toHaveAttribute(

@@ -31,7 +31,7 @@ describe('the tool-calls check', () => {
     await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto', era });
     const report = await h.engine.call('runAudit', { runId: 'none', options: { checks: ['tool-calls'] } });
     expect(report.results).toMatchObject([
-      { id: 'tool-calls', verdict: 'not-applicable', reason: expect.stringContaining('No tool was ticked') },
+      { id: 'tool-calls', verdict: 'not-applicable', reason: expect.stringContaining('No tool was named') },
     ]);
     expect(calledTools(h)).toEqual([]);
     await h.engine.call('disconnect', undefined);

@@ -6,7 +6,7 @@ import { EXIT } from './exit-codes.ts';
 const URL_ = 'http://127.0.0.1:3001/mcp';
 
 describe('parseCliArgs', () => {
-  it('reads only tools marked read-only, 30 s a request and 5 minutes in all, unless told otherwise', () => {
+  it('reads only tools marked read-only, 60 s a request and 5 minutes in all, unless told otherwise', () => {
     expect(parseCliArgs([URL_])).toEqual({
       url: URL_,
       verbose: false,
@@ -16,7 +16,7 @@ describe('parseCliArgs', () => {
       timeoutMs: DEFAULT_TIMEOUT_MS,
       deadlineMs: DEFAULT_DEADLINE_MS,
     });
-    expect([DEFAULT_TIMEOUT_MS, DEFAULT_DEADLINE_MS]).toEqual([30_000, 300_000]);
+    expect([DEFAULT_TIMEOUT_MS, DEFAULT_DEADLINE_MS]).toEqual([60_000, 300_000]);
   });
 
   it('takes every flag, and --call as comma lists, repeatable, duplicates once', () => {
@@ -65,7 +65,7 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['--help'])).toThrow(HelpRequested);
     for (const flag of ['--timeout', '--deadline', '--allow-writes', '--call', '--no-call', '--json', '--verbose'])
       expect(USAGE).toContain(flag);
-    expect(USAGE).toContain('default 30 s');
+    expect(USAGE).toContain('default 1 m');
     expect(USAGE).toContain('default 5 m');
     for (const code of Object.values(EXIT)) expect(USAGE).toMatch(new RegExp(`^  ${code}  `, 'm'));
   });

@@ -7,11 +7,11 @@ import { formatDuration, parseDuration } from './duration.ts';
 import { EXIT_CODES_HELP } from './exit-codes.ts';
 
 /**
- * Long enough for a tool that does real work (a search, a build step), short enough that a run over a
- * server with a hung tool ends in minutes: the browser's 60 s suits a person watching, not a CI step.
+ * The SDK's own default (and the browser's): a tool that does real work (a page load, a build step) gets
+ * the time it would get anywhere else, and one that reports progress gets it again from each notification.
  */
-export const DEFAULT_TIMEOUT_MS = 30_000;
-/** Room for ten tools at the full per-call timeout, and a bound a CI job can plan around. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+/** Room for five tools at the full per-call timeout, and a bound a CI job can plan around. */
 export const DEFAULT_DEADLINE_MS = 5 * 60_000;
 /** The engine refuses a per-request timeout under a second, and a day is no longer a check. */
 const MIN_LIMIT_MS = 1_000;

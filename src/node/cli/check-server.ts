@@ -9,15 +9,16 @@ import type { EngineApi, EngineMethod } from '../../shared/boundary.ts';
 import type { HeaderPair, ProtocolEra, ToolCallOutcome } from '../../shared/model.ts';
 import { TERMINAL_TASK_STATUSES, type TaskInfo } from '../../shared/tasks.ts';
 import { formatDuration } from './duration.ts';
-import { startLimit } from './limit.ts';
+import { disconnectWithin } from './disconnect.ts';
+import { startLimit, untilAborted } from './limit.ts';
+import { listForLine, pageText } from '../terminal-text.ts';
+import { plural } from '../../shared/read.ts';
 import { planCalls, type PlannedCall, type Selection } from './plan.ts';
 import type { RunReport, ToolReport } from './report.ts';
 import { verdictOf } from '../../shared/tool-verdict.ts';
 import { serverRefused } from './verdict.ts';
 import { withoutAppPointers } from './app-pointers.ts';
 
-/** Closing the session is housekeeping: it gets this long, even after the deadline has passed. */
-const DISCONNECT_MS = 5_000;
 /**
  * The engine's own call limits sit this far behind the CLI's, so the CLI's timeout is always the one that
  * fires: it cancels through the call's signal, and the report knows it was a timeout.
@@ -27,6 +28,8 @@ const ENGINE_LIMIT_GRACE_MS = 1_000;
 const CANCEL_GRACE_MS = 15_000;
 /** A task's polls double from the server's pollInterval up to this, so a long task costs a few polls. */
 const TASK_POLL_CAP_MS = 5_000;
+/** The `tools:` line names this many and counts the rest; `--json` lists them all. */
+const TOOLS_NAMED = 50;
 
 export interface CheckOptions {
   url: string;
@@ -42,6 +45,8 @@ export interface CheckDeps {
   clock: Clock;
   /** The task a call became (from the engine's call-progress events), by the call's tracking id. */
   taskOf(trackingId: string): TaskInfo | undefined;
+  /** Calls `onProgress` on each progress notification for the call with this tracking id, until the returned stop. */
+  watchProgress(trackingId: string, onProgress: () => void): () => void;
   /** Each tool's result as it is known, and other lines for a person. */
   onTool(tool: ToolReport): void;
   say(line: string): void;
@@ -59,15 +64,22 @@ export async function checkServer(options: CheckOptions, deps: CheckDeps): Promi
     deps.onTool(tool);
   };
 
-  async function attempt<M extends EngineMethod>(method: M, params: EngineApi[M]['params']): Promise<Attempt<EngineApi[M]['result']>> {
+  async function attempt<M extends EngineMethod>(
+    method: M,
+    params: EngineApi[M]['params'],
+    progressOf?: string,
+  ): Promise<Attempt<EngineApi[M]['result']>> {
     const limit = startLimit(clock, options.timeoutMs, deadline.signal);
     const graceMs = method === 'connect' ? 0 : CANCEL_GRACE_MS;
+    // A call that reports progress is alive: its timeout starts again, within the deadline.
+    const stopWatching = progressOf === undefined ? () => undefined : deps.watchProgress(progressOf, () => limit.restart());
     try {
       return { ok: true, value: await untilAborted(engine.call(method, params, limit.signal), limit.signal, clock, graceMs) };
     } catch (error) {
       // Only the CLI's own limit: an engine bound that fires first (a stream idle for 120 s) words its own failure.
       return { ok: false, error, timedOut: limit.passed };
     } finally {
+      stopWatching();
       limit.dispose();
     }
   }
@@ -82,15 +94,20 @@ export async function checkServer(options: CheckOptions, deps: CheckDeps): Promi
     if (planned.kind === 'skip') return { name, status: 'skipped', detail: planned.reason };
     if (planned.kind === 'missing') return { name, status: 'failed', detail: 'the server lists no tool by this name' };
     const began = clock.now();
-    const limitMs = options.timeoutMs + ENGINE_LIMIT_GRACE_MS;
-    const result = await attempt('callTool', {
-      name,
-      arguments: planned.arguments,
+    // The engine's idle limit also starts again on progress (resetTimeoutOnProgress); its total is what is left of the deadline.
+    const deadlineLeftMs = options.deadlineMs - (began - started);
+    const result = await attempt(
+      'callTool',
+      {
+        name,
+        arguments: planned.arguments,
+        trackingId,
+        timeoutMs: options.timeoutMs + ENGINE_LIMIT_GRACE_MS,
+        maxTotalTimeoutMs: Math.max(options.timeoutMs, deadlineLeftMs) + ENGINE_LIMIT_GRACE_MS,
+        taskFollow: { inputRequired: 'cancel', backoffCapMs: TASK_POLL_CAP_MS },
+      },
       trackingId,
-      timeoutMs: limitMs,
-      maxTotalTimeoutMs: limitMs,
-      taskFollow: { inputRequired: 'cancel', backoffCapMs: TASK_POLL_CAP_MS },
-    });
+    );
     const seen = deps.taskOf(trackingId);
     const task = seen && { task: { taskId: seen.taskId, status: seen.status } };
     const durationMs = clock.now() - began;
@@ -143,7 +160,14 @@ export async function checkServer(options: CheckOptions, deps: CheckDeps): Promi
       return report;
     }
     const { tools } = listed.value;
-    deps.say(`tools: ${tools.map((t) => t.name).join(', ') || '(none)'}`);
+    deps.say(
+      `tools: ${
+        listForLine(
+          tools.map((t) => t.name),
+          TOOLS_NAMED,
+        ) || '(none)'
+      }`,
+    );
     if (!options.callTools) return report;
 
     const plan = planCalls(tools, options.selection);
@@ -159,36 +183,11 @@ export async function checkServer(options: CheckOptions, deps: CheckDeps): Promi
     report.deadlineExceeded = deadline.passed;
     deadline.dispose();
     // Also after a failed or cancelled connect: it may have opened a session before it gave up.
-    await disconnect(deps);
+    const closing = await disconnectWithin(engine, clock);
+    if (closing) deps.say(closing);
     report.durationMs = clock.now() - started;
   }
   return report;
-}
-
-/**
- * Waits for the call, but once the signal aborts, for at most `graceMs` more on the clock. A call gets time
- * to finish cancelling (a task's tasks/cancel is awaited by the engine, bounded at 10 s), so the cancel is
- * on the wire before the run moves on or exits. Connect and disconnect get none: the engine's take no
- * signal (a newer Connect or Disconnect supersedes a connect, which the CLI's disconnect does) and would
- * hold the run until their own timeouts.
- */
-function untilAborted<T>(call: Promise<T>, signal: AbortSignal, clock: Clock, graceMs: number): Promise<T> {
-  // Whatever an abandoned call does later must not surface as an unhandled rejection.
-  call.catch(() => undefined);
-  let cancelGrace = () => undefined as void;
-  let onAbort = () => undefined as void;
-  const abandoned = new Promise<never>((_, reject) => {
-    onAbort = () => {
-      if (graceMs === 0) reject(signal.reason);
-      else cancelGrace = clock.after(graceMs, () => reject(signal.reason));
-    };
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-  });
-  return Promise.race([call, abandoned]).finally(() => {
-    signal.removeEventListener('abort', onAbort);
-    cancelGrace();
-  });
 }
 
 /** The answer in a line: the verdict's words first, then what breaks, as the Tools tab lists it. */
@@ -200,7 +199,7 @@ function answered(outcome: ToolCallOutcome): string {
     ...(outcome.outputSchemaErrors ?? []).map((error) => `outputSchema: ${error}`),
   ];
   const shown = broken.slice(0, 3).join('; ') + (broken.length > 3 ? `; and ${broken.length - 3} more` : '');
-  const blocks = `${outcome.content.length} blocks${outcome.isError && broken.length > 0 ? ', isError' : ''}${task}`;
+  const blocks = `${plural(outcome.content.length, 'block')}${outcome.isError && broken.length > 0 ? ', isError' : ''}${task}`;
   const lead = broken.length > 0 ? 'broken result' : outcome.isError ? 'isError' : 'ok';
   return `${lead} (${blocks})${broken.length > 0 ? ` — ${shown}` : ''}${flagged}`;
 }
@@ -215,18 +214,8 @@ const wireCancel = (era: ProtocolEra) => (era === 'legacy' ? 'notifications/canc
 function describe(error: unknown, withDetail = false): string {
   const { message, detail } = (typeof error === 'object' && error !== null ? error : {}) as { message?: unknown; detail?: unknown };
   const text = withoutAppPointers(typeof message === 'string' ? message : String(error));
-  const extra = withDetail && typeof detail === 'string' && detail !== '' && !text.includes(detail) ? ` (${detail.slice(0, 300)})` : '';
+  // An HTML error page is read for its words: a one-line error carries no markup.
+  const said = withDetail && typeof detail === 'string' ? pageText(detail).slice(0, 300) : '';
+  const extra = said !== '' && !text.includes(said) ? ` (${said})` : '';
   return text + extra;
-}
-
-async function disconnect(deps: CheckDeps): Promise<void> {
-  const limit = startLimit(deps.clock, DISCONNECT_MS);
-  try {
-    // Disconnect takes no signal in the engine either; a server that never answers the session DELETE is left.
-    await untilAborted(deps.engine.call('disconnect', undefined, limit.signal), limit.signal, deps.clock, 0);
-  } catch (error) {
-    deps.say(`disconnect: ${limit.passed ? `no answer within ${formatDuration(DISCONNECT_MS)}; leaving the session` : describe(error)}`);
-  } finally {
-    limit.dispose();
-  }
 }

@@ -22,6 +22,19 @@ describe('startLimit', () => {
     expect(late.signal.aborted).toBe(true);
   });
 
+  it('starts its time again on restart, and stays passed once it passed', () => {
+    const clock = createManualClock();
+    const limit = startLimit(clock, 5_000);
+    clock.advance(4_000);
+    limit.restart();
+    clock.advance(4_999);
+    expect(limit.signal.aborted).toBe(false);
+    clock.advance(1);
+    expect([limit.signal.aborted, limit.passed]).toEqual([true, true]);
+    limit.restart();
+    expect([limit.signal.aborted, clock.pending()]).toEqual([true, []]);
+  });
+
   it('leaves no timer behind once disposed', () => {
     const clock = createManualClock();
     startLimit(clock, 5_000).dispose();

@@ -11,6 +11,8 @@ export interface Limit {
   readonly signal: AbortSignal;
   /** Whether this limit itself passed (not its parent). */
   readonly passed: boolean;
+  /** Starts the time again from now, unless it already passed: progress from the server extends a call, as the SDK's resetTimeoutOnProgress does. */
+  restart(): void;
   dispose(): void;
 }
 
@@ -18,10 +20,12 @@ export function startLimit(clock: Clock, ms: number, parent?: AbortSignal): Limi
   const controller = new AbortController();
   let passed = false;
   const onParentAbort = () => controller.abort(parent?.reason);
-  const cancelTimer = clock.after(ms, () => {
-    passed = true;
-    controller.abort(new Error(`the limit of ${ms} ms passed`));
-  });
+  const start = () =>
+    clock.after(ms, () => {
+      passed = true;
+      controller.abort(new Error(`the limit of ${ms} ms passed`));
+    });
+  let cancelTimer = start();
   if (parent?.aborted) onParentAbort();
   else parent?.addEventListener('abort', onParentAbort, { once: true });
   return {
@@ -29,9 +33,40 @@ export function startLimit(clock: Clock, ms: number, parent?: AbortSignal): Limi
     get passed() {
       return passed;
     },
+    restart() {
+      if (controller.signal.aborted) return;
+      cancelTimer();
+      cancelTimer = start();
+    },
     dispose() {
       cancelTimer();
       parent?.removeEventListener('abort', onParentAbort);
     },
   };
+}
+
+/**
+ * Waits for the call, but once the signal aborts, for at most `graceMs` more on the clock. A call gets time
+ * to finish cancelling (a task's tasks/cancel is awaited by the engine, bounded at 10 s), so the cancel is
+ * on the wire before the run moves on or exits. Connect and disconnect get none: the engine's take no
+ * signal (a newer Connect or Disconnect supersedes a connect, which the CLI's disconnect does) and would
+ * hold the run until their own timeouts.
+ */
+export function untilAborted<T>(call: Promise<T>, signal: AbortSignal, clock: Clock, graceMs: number): Promise<T> {
+  // Whatever an abandoned call does later must not surface as an unhandled rejection.
+  call.catch(() => undefined);
+  let cancelGrace = () => undefined as void;
+  let onAbort = () => undefined as void;
+  const abandoned = new Promise<never>((_, reject) => {
+    onAbort = () => {
+      if (graceMs === 0) reject(signal.reason);
+      else cancelGrace = clock.after(graceMs, () => reject(signal.reason));
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([call, abandoned]).finally(() => {
+    signal.removeEventListener('abort', onAbort);
+    cancelGrace();
+  });
 }

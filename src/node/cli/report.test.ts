@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXIT } from './exit-codes.ts';
-import { countsOf, exitCodeOf, jsonDocument, summaryLine, toolLine, type RunReport, type ToolReport } from './report.ts';
+import { countsOf, exitCodeOf, jsonDocument, summaryLine, toolLine, toolLines, type RunReport, type ToolReport } from './report.ts';
 
 const run = (tools: ToolReport[], extra: Partial<RunReport> = {}): RunReport => ({
   url: 'http://127.0.0.1:3001/mcp',
@@ -10,7 +10,7 @@ const run = (tools: ToolReport[], extra: Partial<RunReport> = {}): RunReport => 
   durationMs: 3_240,
   ...extra,
 });
-const passed: ToolReport = { name: 'echo', status: 'passed', detail: 'ok (1 blocks)', durationMs: 12 };
+const passed: ToolReport = { name: 'echo', status: 'passed', detail: 'ok (1 block)', durationMs: 12 };
 const failed: ToolReport = {
   name: 'hang',
   status: 'failed',
@@ -39,11 +39,25 @@ describe('the report', () => {
 
   it('starts each tool line with what happened', () => {
     expect([passed, failed, skipped, asked].map(toolLine)).toEqual([
-      'call echo: ok (1 blocks) [12 ms]',
+      'call echo: ok (1 block) [12 ms]',
       'call hang: failed — no answer to the call within 30 s (--timeout); cancelled',
       'skip wipe: destructive (destructiveHint)',
       'call deploy: needs input — Task T1 needs input.',
     ]);
+  });
+
+  it('lists every call made and the first skips, then counts the skips left out', () => {
+    const lines = toolLines(2);
+    const shown = [skipped, passed, skipped, failed, skipped, skipped, asked].map((tool) => lines.line(tool));
+    expect(shown.filter((line) => line !== undefined)).toEqual([
+      'skip wipe: destructive (destructiveHint)',
+      'call echo: ok (1 block) [12 ms]',
+      'skip wipe: destructive (destructiveHint)',
+      'call hang: failed — no answer to the call within 30 s (--timeout); cancelled',
+      'call deploy: needs input — Task T1 needs input.',
+    ]);
+    expect(lines.rest()).toBe('skip 2 more tools, not listed here (--json lists each with its reason)');
+    expect(toolLines(2).rest()).toBeUndefined();
   });
 
   it('ranks the exit code: deadline, then connection, then any failure; skipped and needs-input do not fail', () => {

@@ -4,6 +4,7 @@
  * status cannot disagree.
  */
 import type { ProtocolEra, ToolCallOutcome, TransportKind } from '../../shared/model.ts';
+import { formatCount } from '../../shared/read.ts';
 import { formatDuration } from './duration.ts';
 import { EXIT, type ExitCode } from './exit-codes.ts';
 
@@ -70,15 +71,36 @@ export function toolLine(tool: ToolReport): string {
   return `${LEAD[tool.status](tool.name)}${tool.detail}${took}`;
 }
 
+/** Skipped tools past this many are counted in the human report, not listed: `--json` lists each. */
+const SKIPS_LISTED = 50;
+
+/**
+ * The human report's tool lines: every call made, and the first 50 skips, so a server with thousands of
+ * tools the CLI may not call gives a report a person can read. `rest` counts the skips left out.
+ */
+export function toolLines(listed = SKIPS_LISTED) {
+  let skips = 0;
+  return {
+    line(tool: ToolReport): string | undefined {
+      if (tool.status === 'skipped' && ++skips > listed) return undefined;
+      return toolLine(tool);
+    },
+    rest(): string | undefined {
+      const left = skips - listed;
+      return left > 0 ? `skip ${formatCount(left)} more tools, not listed here (--json lists each with its reason)` : undefined;
+    },
+  };
+}
+
 /** `12 passed, 1 failed, 4 skipped in 3.2 s`, with what else a reader must know on the same line. */
 export function summaryLine(report: RunReport): string {
   const { passed, failed, skipped, needsInput } = countsOf(report);
   const extra = [
-    ...(needsInput > 0 ? [`${needsInput} needed input (cancelled)`] : []),
+    ...(needsInput > 0 ? [`${formatCount(needsInput)} needed input (cancelled)`] : []),
     ...(report.stopped?.step === 'connect' ? ['could not connect'] : []),
     ...(report.deadlineExceeded ? [`deadline of ${formatDuration(report.deadlineMs)} passed`] : []),
   ];
-  return `${passed} passed, ${failed} failed, ${skipped} skipped${extra.map((part) => `, ${part}`).join('')} in ${formatDuration(report.durationMs)}`;
+  return `${formatCount(passed)} passed, ${formatCount(failed)} failed, ${formatCount(skipped)} skipped${extra.map((part) => `, ${part}`).join('')} in ${formatDuration(report.durationMs)}`;
 }
 
 /** The `--json` document: everything the human report says, plus the exit code, in one object. */

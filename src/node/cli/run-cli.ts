@@ -13,8 +13,9 @@ import { authSettings, readConformance } from './conformance-context.ts';
 import { EXIT, type ExitCode } from './exit-codes.ts';
 import { headlessAuthHost, headlessRequestAnswers } from './headless-host.ts';
 import type { Selection } from './plan.ts';
-import { exitCodeOf, jsonDocument, summaryLine, toolLine } from './report.ts';
+import { exitCodeOf, jsonDocument, summaryLine, toolLines } from './report.ts';
 import { hostAnswerLine, resultLine, verboseLine } from './verbose-events.ts';
+import { terminalText } from '../terminal-text.ts';
 
 export interface CliIo {
   env: Record<string, string | undefined>;
@@ -40,25 +41,32 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     return EXIT.usage;
   }
 
+  // Every line for a person carries server text (names, reasons, errors): neutralised here, once, so no
+  // escape sequence reaches the terminal. The --json document goes out exact.
+  const say = (line: string) => io.stdout(terminalText(line));
+  const warn = (line: string) => io.stderr(terminalText(line));
   // With --json, stdout carries the document alone; the human report moves to stderr.
-  const human = options.json ? io.stderr : io.stdout;
+  const human = options.json ? warn : say;
   const conformance = readConformance(io.env);
-  if (conformance.warning) io.stderr(conformance.warning);
+  if (conformance.warning) warn(conformance.warning);
   const tasks = new Map<string, TaskInfo>();
+  const progressWatchers = new Map<string, () => void>();
   const settings = authSettings(io.env);
   const engine = createEngine({
     fetch: io.fetch,
     clock: io.clock,
     emit(event) {
       if (event.type === 'call-progress' && event.task) tasks.set(event.trackingId, event.task);
+      if (event.type === 'call-progress' && event.progress) progressWatchers.get(event.trackingId)?.();
       const line = options.verbose ? verboseLine(event) : undefined;
-      if (line !== undefined) io.stderr(line);
+      if (line !== undefined) warn(line);
     },
     auth: { host: headlessAuthHost(settings.redirectUrl, io.fetch), settings },
-    extensions: [headlessRequestAnswers(options.verbose ? (answer) => io.stderr(hostAnswerLine(answer)) : undefined)],
+    extensions: [headlessRequestAnswers(options.verbose ? (answer) => warn(hostAnswerLine(answer)) : undefined)],
   });
   // Through the local relay (docs/relay.md) the token comes from the environment, as the relay's own does.
   const relayToken = io.env.MCP_LENS_RELAY_TOKEN;
+  const lines = toolLines();
 
   const report = await checkServer(
     {
@@ -73,13 +81,20 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
       engine,
       clock: io.clock,
       taskOf: (id) => tasks.get(id),
+      watchProgress(id, onProgress) {
+        progressWatchers.set(id, onProgress);
+        return () => progressWatchers.delete(id);
+      },
       onTool(tool) {
-        human(toolLine(tool));
-        if (options.verbose && tool.result) io.stderr(resultLine(tool.name, tool.result));
+        const line = lines.line(tool);
+        if (line !== undefined) human(line);
+        if (options.verbose && tool.result) warn(resultLine(tool.name, tool.result));
       },
       say: human,
     },
   );
+  const rest = lines.rest();
+  if (rest !== undefined) human(rest);
   if (report.stopped?.step === 'connect') human(`could not connect to ${options.url}: ${report.stopped.message}`);
   human(summaryLine(report));
   if (options.json) io.stdout(JSON.stringify(jsonDocument(report), null, 2));

@@ -8,6 +8,7 @@ import {
   BODY,
   LENS_ORIGIN,
   elsewhereOrigin,
+  logLines,
   relayTo,
   seen,
   seenElsewhere,
@@ -53,6 +54,16 @@ describe('the token', () => {
 });
 
 describe('Origin and Host', () => {
+  it('logs a refused Origin with its control characters shown, not sent to the terminal', async () => {
+    const relay = await relayTo();
+    // The relay reads header bytes as latin-1, so U+009B (a one-character CSI) arrives whatever the encoding.
+    const answer = await send(relay, { headers: withToken(relay, { Origin: 'https://evil\u009b2J.example' }), body: BODY });
+    expect(answer.status).toBe(403);
+    const refused = logLines.findLast((line) => line.startsWith('refused POST (403): Forbidden: pages from'));
+    expect(refused).toContain('\\u009b2J.example may not use this relay');
+    expect(refused).not.toMatch(/[\u0080-\u009f]/);
+  });
+
   it('refuses a page from a foreign origin, and gives it no CORS header to read the answer with', async () => {
     const relay = await relayTo();
     const answer = await send(relay, { headers: withToken(relay, { Origin: 'https://evil.example' }), body: BODY });

@@ -11,6 +11,7 @@ import { checkRequest, corsHeaders, preflightHeaders, type FrontDoorPolicy } fro
 import { createHttpForwarder, type RelayHandler } from './forward-http.ts';
 import { readBodyOrId, requestIdOfBytes, type RequestId } from './request-id.ts';
 import { startStdioBridge } from './stdio-bridge.ts';
+import { terminalText } from '../terminal-text.ts';
 
 /** Request bodies larger than this are refused: MCP requests are small, and the relay holds each in memory. */
 const MAX_RELAY_BODY_BYTES = 4 * 1024 * 1024;
@@ -60,7 +61,9 @@ const newToken = () => randomBytes(32).toString('base64url');
  * Starts the relay on 127.0.0.1, in front of one target fixed here and never changed: every request passes
  * the front door (front-door.ts) before the target sees a byte of it.
  */
-export async function startRelay(config: RelayConfig): Promise<RunningRelay> {
+export async function startRelay(given: RelayConfig): Promise<RunningRelay> {
+  // A logged line may quote what a request said (a refused Origin): neutralised once, here, before a terminal.
+  const config: RelayConfig = { ...given, log: (line) => given.log(terminalText(line)) };
   const policy: FrontDoorPolicy = { token: config.token ?? newToken(), allowedOrigins: new Set(config.allowedOrigins) };
   const maxBodyBytes = config.maxBodyBytes ?? MAX_RELAY_BODY_BYTES;
   const maxScanBytes = maxBodyBytes * SCAN_FACTOR;

@@ -23,7 +23,9 @@ export const toolCalls: AuditCheck = {
   async run(ctx) {
     const ticked = (ctx.options.callTools ?? []).filter((call) => isRecord(call) && typeof call.name === 'string');
     if (ticked.length === 0)
-      return notApplicable('No tool was ticked to be called: an audit only reads unless you tick tools to call in the Audit tab.');
+      return notApplicable(
+        'No tool was named to be called: an audit only reads unless you name tools to call (tick them in the Audit tab, or --call <tool> on the command line).',
+      );
     const listing = await ctx.listing('tools');
     const tools = new Map(
       listing.items.flatMap((tool) => (isRecord(tool) && typeof tool.name === 'string' ? [[tool.name, tool] as const] : [])),

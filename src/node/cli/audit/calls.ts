@@ -8,6 +8,7 @@
 import type { AuditToolCall } from '../../../shared/audit.ts';
 import type { Tool } from '../../../shared/model.ts';
 import { toolRisk } from '../../../shared/tool-hints.ts';
+import { listForLine } from '../../terminal-text.ts';
 
 /** One `--call` as written: `name`, or `name={"arg": …}` with the arguments as a JSON object. */
 export function parseCallArg(raw: string): { ok: true; call: AuditToolCall } | { ok: false; problem: string } {
@@ -38,10 +39,10 @@ export function resolveCalls(
     const listed =
       tools.length === 0
         ? 'it lists none'
-        : `it lists ${tools
-            .map((t) => t.name)
-            .slice(0, 20)
-            .join(', ')}`;
+        : `it lists ${listForLine(
+            tools.map((t) => t.name),
+            20,
+          )}`;
     return { ok: false, problem: `--call: the server has no tool named ${unknown.join(', ')} (${listed}).` };
   }
   const risky = requested.flatMap((call) => {

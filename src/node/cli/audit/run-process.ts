@@ -11,6 +11,7 @@ export async function runAuditProcess(argv: readonly string[]): Promise<number> 
     rawHttp: nodeRawHttp,
     out: (line) => console.log(line),
     err: (line) => console.error(line),
+    outIsTerminal: process.stdout.isTTY === true,
     writeFile: (path, text) => writeFile(path, text, 'utf8'),
     signal: stop.signal,
   });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeReport } from './fake-report.ts';
 import { exitCodeOf, formatTable } from './table.ts';
-import { plainLine } from './text.ts';
 
 describe('formatTable', () => {
   it('prints one line per check, then the summary', () => {
@@ -24,10 +23,14 @@ describe('formatTable', () => {
     ]);
   });
 
-  it('keeps server text on one line, with no escape sequence reaching the terminal', () => {
-    const [, , , line] = formatTable(fakeReport([{ id: 'tools-list', verdict: 'fail', reason: 'bad\u001b[2Jname\r\nover' }]));
-    expect(line).toBe('tools-list  FAIL     bad\\u001b[2Jname\\u000d over');
-    expect(plainLine('a\tb\u009bc')).toBe('a b\\u009bc');
+  it('cuts a long reason at a terminal, and gives it whole into a file or a pipe', () => {
+    const long = `${'a reason that goes on '.repeat(10)}and ends here.`;
+    const report = fakeReport([{ id: 'ping', verdict: 'fail', reason: long }]);
+    const [, , , atTerminal] = formatTable(report);
+    expect(atTerminal).toHaveLength('ping   FAIL     '.length + 120);
+    expect(atTerminal?.endsWith('…')).toBe(true);
+    const [, , , whole] = formatTable(report, { wholeReasons: true });
+    expect(whole).toBe(`ping   FAIL     ${long}`);
   });
 });
 
