@@ -42,6 +42,7 @@ import { isRelayTokenHeader } from '../shared/relay.ts';
 import { boundSummary } from './guards/identity-bounds.ts';
 import { withRedirectRules } from './wire/redirects.ts';
 import type { FetchLike } from './wire/wire-tap.ts';
+import type { Clock } from './clock.ts';
 import { str } from '../shared/read.ts';
 import { profileOf, type EraProfile } from '../shared/era-profile.ts';
 import { LENS_VERSION } from '../shared/version.ts';
@@ -83,6 +84,8 @@ export interface SessionDeps {
   /** Reconnect pacing and early failing of requests whose answer cannot come (src/engine/guards/connection-guards.ts). */
   guards?: SessionGuards;
   now: () => number;
+  /** Waits between probes that were told to slow down (HTTP 429). */
+  clock: Clock;
 }
 
 export interface SessionExtension {
@@ -188,7 +191,12 @@ async function connectWith({ kind, url, headers, timeout, plan, viaRelay }: Conn
   // credentials: 'omit' — a server's cookies for this origin must never ride along with an inspector's requests.
   const requestInit: RequestInit = { headers, credentials: 'omit' };
   const extensions = deps.extensions ?? [];
-  const probes = createProbeWatch();
+  const probes = createProbeWatch({
+    clock: deps.clock,
+    deadline: deps.clock.now() + timeout,
+    plan,
+    note: (text) => deps.note('info', text),
+  });
   const fetch = probes.wrap(
     extensions.reduce<FetchLike>(
       (inner, extension) => extension.wrapFetch?.(inner, url) ?? inner,
@@ -264,6 +272,8 @@ async function connectWith({ kind, url, headers, timeout, plan, viaRelay }: Conn
   );
   // The UI offers the CORS doctor for it, and does not remember it as the origin's era.
   if (plan.mode === 'legacy' && plan.why === 'probe-blocked') summary.probeBlocked = true;
+  // Auto gave up waiting on a busy probe: 2025 was used without evidence, so the app must not remember it.
+  if (summary.era === 'legacy' && probes.seen().at(-1)?.kind === 'busy') summary.probeBusy = true;
   if (summary.era === 'legacy' && plan.mode === 'auto' && kind === 'streamable-http') deps.note('info', summary.eraReason);
   const cleanups: Array<() => Promise<void>> = [];
   const relayToken = viaRelay

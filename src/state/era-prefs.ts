@@ -50,12 +50,12 @@ const newestFirst = (entries: Array<[string, KnownEra]>) => entries.sort((a, b) 
  * What to remember after a connection, or undefined to leave memory as it is. Only evidence counts: what
  * Auto found, or a pinned 2026-07-28 that worked. A pinned 2025 connection proves nothing (dual-era servers
  * accept it), nor does a probe that got no response (CORS: the server's era is still unknown, and the
- * next connection should say so again), and an era this MCP Lens cannot read (an older session file) is
+ * next connection should say so again) or only HTTP 429s, and an era this MCP Lens cannot read (an older session file) is
  * no verdict.
  */
-export function verdictOf(choice: EraChoice, summary: Pick<ServerSummary, 'era' | 'probeBlocked'>): ProtocolEra | undefined {
+export function verdictOf(choice: EraChoice, summary: Pick<ServerSummary, 'era' | 'probeBlocked' | 'probeBusy'>): ProtocolEra | undefined {
   const era = (summary as { era?: unknown }).era;
-  if (!isEra(era) || summary.probeBlocked === true) return undefined;
+  if (!isEra(era) || summary.probeBlocked === true || summary.probeBusy === true) return undefined;
   return choice === 'auto' || era === 'modern' ? era : undefined;
 }
 
