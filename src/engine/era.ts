@@ -11,9 +11,10 @@ import { sleep, type Clock } from './clock.ts';
 import type { EngineError } from '../shared/errors.ts';
 import { describeError } from '../shared/read.ts';
 import { readRelayEraAnswer } from '../shared/relay.ts';
+import { profileOf } from '../shared/era-profile.ts';
 import { discoverProblem, malformedDiscoverError, readFirstResult, resultExcerpt } from './discover-check.ts';
 
-export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+const MODERN_PROTOCOL_VERSION = profileOf('modern').protocolVersion;
 
 /** A remembered 2025 verdict skips the probe for this long; an upgraded server is then noticed. */
 export const KNOWN_LEGACY_HORIZON_MS = 24 * 60 * 60 * 1000;
@@ -30,6 +31,10 @@ export function planEra(params: ConnectParams, now: number): EraPlan {
   if (known?.era === 'legacy' && now - known.at < KNOWN_LEGACY_HORIZON_MS) return { mode: 'legacy', why: 'remembered', known };
   return { mode: 'auto' };
 }
+
+/** The plan speaks 2025 without a probe for this reason. */
+export const legacyBecause = (plan: EraPlan, why: Extract<EraPlan, { mode: 'legacy' }>['why']): boolean =>
+  plan.mode === 'legacy' && plan.why === why;
 
 export function negotiationMode(plan: EraPlan): VersionNegotiationMode {
   if (plan.mode === 'pin') return { pin: MODERN_PROTOCOL_VERSION };
