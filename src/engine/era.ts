@@ -67,7 +67,7 @@ export type ProbeEvidence =
   | { kind: 'busy'; status: number; waitedMs?: number };
 
 /** How a probe that was told to slow down waits: within the connect's own time, a few times at most. */
-export interface ProbePacing {
+interface ProbePacing {
   clock: Clock;
   /** When the connect gives up (its start plus the connect timeout). */
   deadline: number;
@@ -219,11 +219,14 @@ function notEvidence(response: Response, waits: number, now: number): EngineErro
  */
 const busyAsLegacyProbe = (response: Response) => new Response(null, { status: response.status, statusText: response.statusText });
 
+const IMF_FIXDATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+
 /** Retry-After in milliseconds from `now`: delay-seconds or an HTTP date (RFC 9110 10.2.3); undefined when absent or unreadable. */
 export function retryAfterMs(value: string | null, now: number): number | undefined {
   const text = value?.trim() ?? '';
   if (/^\d{1,6}$/.test(text)) return Number(text) * 1000;
-  const at = text === '' ? NaN : Date.parse(text);
+  // Only the IMF-fixdate form ("Sun, 06 Nov 1994 08:49:37 GMT"): Date.parse takes "-5" for a year.
+  const at = IMF_FIXDATE.test(text) ? Date.parse(text) : NaN;
   return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
 }
 
