@@ -3,13 +3,13 @@
  * the bar is a draft the person may have edited since the session started, so the question says what differs
  * from what is live, and names the server each answer goes to.
  */
-import type { EraChoice, TransportChoice } from '../shared/model.ts';
+import type { TransportChoice } from '../shared/model.ts';
+import { eraChoiceLabel } from '../shared/era-profile.ts';
 import { checkServerUrl } from '../shared/url.ts';
 import type { ConnectionState } from '../state/index.ts';
 import { usableHeaders } from './header-pairs.ts';
 
 const TRANSPORT_WORDS: Record<TransportChoice, string> = { auto: 'Auto', 'streamable-http': 'Streamable HTTP', sse: 'legacy SSE' };
-const ERA_WORDS: Record<EraChoice, string> = { auto: 'Auto', modern: '2026-07-28', legacy: '2025 and older' };
 
 export interface ReconnectPlan {
   /** The URL the live session talks to. */
@@ -31,7 +31,7 @@ export function reconnectPlan({ summary, lastSent, input }: Pick<ConnectionState
     otherChanges.push('The headers changed.');
   if (live.transport !== input.transport)
     otherChanges.push(`The transport changed from ${TRANSPORT_WORDS[live.transport]} to ${TRANSPORT_WORDS[input.transport]}.`);
-  if (live.era !== input.era) otherChanges.push(`The protocol changed from ${ERA_WORDS[live.era]} to ${ERA_WORDS[input.era]}.`);
+  if (live.era !== input.era) otherChanges.push(`The protocol changed from ${eraChoiceLabel(live.era)} to ${eraChoiceLabel(input.era)}.`);
   return { from, to, urlChanged: from !== to, otherChanges };
 }
 

@@ -8,6 +8,7 @@
 import { MCP_ALLOW_HEADERS, MCP_EXPOSE_HEADERS, MODERN_REQUEST_HEADERS, type CorsDiagnosis } from '../shared/cors.ts';
 import type { EngineError } from '../shared/errors.ts';
 import { describeError, pluralWord } from '../shared/read.ts';
+import { profileOf } from '../shared/era-profile.ts';
 
 type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -16,7 +17,7 @@ const ACCEPT = 'application/json, text/event-stream';
 
 /** Headers the browser adds a preflight for, in the order the client first sends them. */
 const PROBED: Array<[string, string]> = [
-  ['Mcp-Protocol-Version', '2025-11-25'],
+  ['Mcp-Protocol-Version', profileOf('legacy').protocolVersion],
   ['Mcp-Session-Id', 'mcp-lens-cors-probe'],
 ];
 

@@ -177,6 +177,7 @@ export function createEngine(env: EngineEnv): Engine {
     const opened: Session = await openMcpSession(params, {
       fetch: tappedFetch,
       now,
+      clock,
       note,
       extensions,
       guards: guards.begin(params.limits),

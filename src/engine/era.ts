@@ -7,12 +7,14 @@ import { SdkError, SdkErrorCode, SdkHttpError, type VersionNegotiationMode } fro
 
 import type { ConnectParams, KnownEra, ProtocolEra } from '../shared/model.ts';
 import type { FetchLike } from './wire/wire-tap.ts';
+import { sleep, type Clock } from './clock.ts';
 import type { EngineError } from '../shared/errors.ts';
 import { describeError } from '../shared/read.ts';
 import { readRelayEraAnswer } from '../shared/relay.ts';
+import { profileOf } from '../shared/era-profile.ts';
 import { discoverProblem, malformedDiscoverError, readFirstResult, resultExcerpt } from './discover-check.ts';
 
-export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+const MODERN_PROTOCOL_VERSION = profileOf('modern').protocolVersion;
 
 /** A remembered 2025 verdict skips the probe for this long; an upgraded server is then noticed. */
 export const KNOWN_LEGACY_HORIZON_MS = 24 * 60 * 60 * 1000;
@@ -29,6 +31,10 @@ export function planEra(params: ConnectParams, now: number): EraPlan {
   if (known?.era === 'legacy' && now - known.at < KNOWN_LEGACY_HORIZON_MS) return { mode: 'legacy', why: 'remembered', known };
   return { mode: 'auto' };
 }
+
+/** The plan speaks 2025 without a probe for this reason. */
+export const legacyBecause = (plan: EraPlan, why: Extract<EraPlan, { mode: 'legacy' }>['why']): boolean =>
+  plan.mode === 'legacy' && plan.why === why;
 
 export function negotiationMode(plan: EraPlan): VersionNegotiationMode {
   if (plan.mode === 'pin') return { pin: MODERN_PROTOCOL_VERSION };
@@ -53,7 +59,28 @@ export type ProbeEvidence =
       /** That result as sent, bounded. */
       invalidResult?: string;
     }
-  | { kind: 'no-response'; error: string };
+  | { kind: 'no-response'; error: string }
+  /**
+   * The server asked to slow down (429, or 408): not an answer about the era. `waitedMs` is how long MCP Lens
+   * waited before probing again; undefined when the connect timeout left no room to wait.
+   */
+  | { kind: 'busy'; status: number; waitedMs?: number };
+
+/** How a probe that was told to slow down waits: within the connect's own time, a few times at most. */
+interface ProbePacing {
+  clock: Clock;
+  /** When the connect gives up (its start plus the connect timeout). */
+  deadline: number;
+  plan: EraPlan;
+  note: (text: string) => void;
+}
+
+/** Waits on one probe: after this many, a still-busy server is left alone. */
+const MAX_PROBE_WAITS = 3;
+/** A 429 without Retry-After is waited on this long. */
+const DEFAULT_RETRY_MS = 1000;
+/** Room kept after a wait for the probe itself and the rest of the handshake. */
+const ROOM_AFTER_WAIT_MS = 2000;
 
 const PROBE_BODY_CHARS = 4096;
 
@@ -61,7 +88,7 @@ const PROBE_BODY_CHARS = 4096;
  * Wraps the transport's fetch to record each `server/discover` exchange. It reads a copy of error
  * bodies (bounded) and never touches a success body, which the SDK is streaming.
  */
-export function createProbeWatch() {
+export function createProbeWatch(pacing: ProbePacing) {
   const seen: ProbeEvidence[] = [];
   const reads: Array<Promise<void>> = [];
   const stop = new AbortController();
@@ -70,14 +97,29 @@ export function createProbeWatch() {
     async (input, init) => {
       if (!isDiscover(init?.body)) return inner(input, init);
       let response: Response;
-      try {
-        response = await inner(input, init);
-      } catch (error) {
-        seen.push({ kind: 'no-response', error: describeError(error) });
-        throw error;
+      for (let waits = 0; ; waits += 1) {
+        try {
+          response = await inner(input, init);
+        } catch (error) {
+          seen.push({ kind: 'no-response', error: describeError(error) });
+          throw error;
+        }
+        // A busy server says nothing about its era (the SDK would read this 4xx as a 2025 answer): wait as asked, and ask again.
+        if (!NOT_EVIDENCE.has(response.status)) break;
+        const wait = retryAfterMs(response.headers.get('retry-after'), pacing.clock.now()) ?? DEFAULT_RETRY_MS;
+        const fits = waits < MAX_PROBE_WAITS && pacing.clock.now() + wait + ROOM_AFTER_WAIT_MS <= pacing.deadline;
+        seen.push({ kind: 'busy', status: response.status, ...(fits && { waitedMs: wait }) });
+        if (!fits) {
+          await response.body?.cancel().catch(() => undefined);
+          // Pinned, or where no 2025 handshake may follow: end with the reason rather than a guess.
+          if (pacing.plan.mode !== 'auto') throw notEvidence(response, waits, pacing.clock.now());
+          pacing.note(busyNote(response.status, waits, undefined));
+          return busyAsLegacyProbe(response);
+        }
+        await response.body?.cancel().catch(() => undefined);
+        pacing.note(busyNote(response.status, waits, wait));
+        await sleep(pacing.clock, wait, init?.signal ?? undefined);
       }
-      // A busy server says nothing about its era; the SDK would read this 4xx as a 2025 answer.
-      if (NOT_EVIDENCE.has(response.status)) throw notEvidence(response);
       if (!response.ok) {
         seen.push(await readError(response));
         return response;
@@ -143,19 +185,49 @@ export function malformedDiscover(plan: EraPlan, probes: readonly ProbeEvidence[
 /** Answers to the probe that say the server is busy, not which era it speaks (5xx the SDK already refuses). */
 const NOT_EVIDENCE = new Set([408, 429]);
 
+const busyWords = (status: number) => (status === 429 ? 'HTTP 429 Too Many Requests' : 'HTTP 408 Request Timeout');
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+/** What the log says about a busy answer to the probe: that it is not about the era, and what MCP Lens does next. */
+function busyNote(status: number, waits: number, waitMs: number | undefined): string {
+  const again = waits > 0 ? ' again' : '';
+  const head = `The server answered the 2026-07-28 probe (server/discover)${again} with ${busyWords(status)}: it asks to slow down, which says nothing about the protocol era it speaks.`;
+  return waitMs !== undefined
+    ? `${head} Waiting ${seconds(waitMs)} (its Retry-After, or ${seconds(DEFAULT_RETRY_MS)} when it gives none), then probing again.`
+    : `${head} The connect timeout leaves no time to wait again, so MCP Lens tries the 2025 initialize handshake; the era is not remembered, and the next Connect probes again.`;
+}
+
 /**
- * Ends the connect with the reason rather than falling back to 2025: what Auto found is remembered per
- * endpoint, and a rate limit must not make a dual-era server look like a 2025 one.
+ * Pinned to 2026-07-28 and the server is still busy: the connect ends with the reason rather than a guess,
+ * and nothing is remembered about the endpoint's era.
  */
-function notEvidence(response: Response): EngineError {
-  const retry = response.headers.get('retry-after');
-  const wait = retry !== null && /^\d{1,6}$/.test(retry.trim()) ? `wait ${retry.trim()} s (its Retry-After) and ` : '';
-  const what = response.status === 429 ? 'HTTP 429 Too Many Requests' : 'HTTP 408 Request Timeout';
+function notEvidence(response: Response, waits: number, now: number): EngineError {
+  const retry = retryAfterMs(response.headers.get('retry-after'), now);
+  const wait = retry === undefined ? '' : `wait ${seconds(retry)} (its Retry-After) and `;
+  const waited = waits === 0 ? '' : ` after MCP Lens waited and probed ${waits === 1 ? 'once' : `${waits} times`} more`;
   return {
     code: 'http',
     httpStatus: response.status,
-    message: `The server answered the 2026-07-28 probe (server/discover) with ${what}: it is busy or limiting requests, which says nothing about the protocol era it speaks. MCP Lens did not guess an era or remember one; ${wait}connect again.`,
+    message: `The server answered the 2026-07-28 probe (server/discover) with ${busyWords(response.status)}${waited}: it is busy or limiting requests, which says nothing about the protocol era it speaks. MCP Lens did not guess an era or remember one; ${wait}connect again.`,
   };
+}
+
+/**
+ * The SDK reads a 4xx to its probe as a 2025 answer and goes on to initialize, which is what Auto does once
+ * waiting is over. It gets the status without the body: a busy server's body is no era evidence either (a
+ * -32022 in it would send the SDK back to probing). The log keeps what the server really sent.
+ */
+const busyAsLegacyProbe = (response: Response) => new Response(null, { status: response.status, statusText: response.statusText });
+
+const IMF_FIXDATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+
+/** Retry-After in milliseconds from `now`: delay-seconds or an HTTP date (RFC 9110 10.2.3); undefined when absent or unreadable. */
+export function retryAfterMs(value: string | null, now: number): number | undefined {
+  const text = value?.trim() ?? '';
+  if (/^\d{1,6}$/.test(text)) return Number(text) * 1000;
+  // Only the IMF-fixdate form ("Sun, 06 Nov 1994 08:49:37 GMT"): Date.parse takes "-5" for a year.
+  const at = IMF_FIXDATE.test(text) ? Date.parse(text) : NaN;
+  return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
 }
 
 function isDiscover(body: unknown): boolean {
@@ -193,6 +265,7 @@ async function readError(response: Response): Promise<ProbeEvidence> {
 
 const describe = (e: ProbeEvidence): string => {
   if (e.kind === 'no-response') return `no response (${e.error})`;
+  if (e.kind === 'busy') return busyWords(e.status);
   const rpc = e.rpcCode === undefined ? '' : ` with JSON-RPC error ${e.rpcCode}${e.rpcMessage ? ` "${e.rpcMessage}"` : ''}`;
   return `HTTP ${e.status}${rpc}`;
 };
@@ -227,13 +300,16 @@ export function explainEra(
   }
   const corrective = probes.find((p) => p.kind === 'answered' && p.rpcCode === -32022);
   const last = probes.at(-1);
+  const waited = busyPrelude(probes);
+  if (last?.kind === 'busy')
+    return `${waited}MCP Lens connected with the 2025 initialize handshake without an answer about the era, and does not remember one: the next Connect probes again.`;
   if (era === 'modern') {
     const retried = corrective
       ? ` after the first probe was refused with -32022 (the server supports ${corrective.kind === 'answered' ? (corrective.supported ?? []).join(', ') : ''})`
       : '';
     return plan.mode === 'pin'
-      ? `Pinned to ${MODERN_PROTOCOL_VERSION}: server/discover offered it${retried}.`
-      : `server/discover answered with ${MODERN_PROTOCOL_VERSION} among the server's supported versions${retried}.`;
+      ? `${waited}Pinned to ${MODERN_PROTOCOL_VERSION}: server/discover offered it${retried}.`
+      : `${waited}server/discover answered with ${MODERN_PROTOCOL_VERSION} among the server's supported versions${retried}.`;
   }
   if (!last) return 'Connected with the 2025 initialize handshake.';
   if (last.kind === 'no-response') return PROBE_NOT_SENT;
@@ -244,7 +320,17 @@ export function explainEra(
     return last.invalid !== undefined
       ? `server/discover answered, but its result is not valid (${last.invalid}), so MCP Lens connected with the 2025 initialize handshake, which the server also speaks.`
       : 'server/discover answered, but not with a 2026-07-28 discover result, so MCP Lens connected with the 2025 initialize handshake.';
-  return `server/discover got ${describe(last)}, a 2025-era answer, so MCP Lens connected with the 2025 initialize handshake.`;
+  return `${waited}server/discover got ${describe(last)}, a 2025-era answer, so MCP Lens connected with the 2025 initialize handshake.`;
+}
+
+/** How busy answers to the probe were waited out, as the start of the era sentence; empty when there were none. */
+function busyPrelude(probes: readonly ProbeEvidence[]): string {
+  const busy = probes.filter((p) => p.kind === 'busy');
+  if (busy.length === 0) return '';
+  const waited = busy.flatMap((p) => (p.waitedMs === undefined ? [] : [p.waitedMs]));
+  const times = busy.length === 1 ? 'once' : busy.length === 2 ? 'twice' : `${busy.length} times`;
+  const wait = waited.length === 0 ? 'had no time left to wait' : `waited ${waited.map(seconds).join(', then ')} as asked and probed again`;
+  return `The server told the probe to slow down ${times} (${describe(busy[0]!)}), which is not an answer about the era; MCP Lens ${wait}. `;
 }
 
 /**

@@ -22,6 +22,7 @@ import { StreamFault } from './guards/stream-guard.ts';
 import { explainHttpStatus } from './http-status.ts';
 import { describeError, formatCount } from '../shared/read.ts';
 import { redactUrl } from '../shared/redact.ts';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '../shared/era-profile.ts';
 
 /** What a server must send for a browser client on another origin to talk to it. */
 const CORS_REQUIREMENTS = [
@@ -126,8 +127,8 @@ export function explainError(error: unknown, url?: string): EngineError {
   return { code: 'internal', message: `Unexpected failure: ${message}`, detail: message };
 }
 
-const SPOKEN = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
-const SPOKEN_VERSIONS = '2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05';
+const SPOKEN = SUPPORTED_PROTOCOL_VERSIONS;
+const SPOKEN_VERSIONS = `${SPOKEN.slice(0, -1).join(', ')} and ${SPOKEN.at(-1)!}`;
 /** A server's version list is untrusted: a -32022 may list 26,000 of them. */
 const MAX_VERSIONS_NAMED = 8;
 

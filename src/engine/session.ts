@@ -26,11 +26,11 @@ import {
   createProbeWatch,
   explainEra,
   malformedDiscover,
-  MODERN_PROTOCOL_VERSION,
   negotiationMode,
   otherEraFailure,
   planEra,
   relayEraFailure,
+  legacyBecause,
   type EraPlan,
 } from './era.ts';
 import { isLateProgress, isUnmatchedResponse, LensClient } from './sdk/sdk-client.ts';
@@ -43,11 +43,11 @@ import { isRelayTokenHeader } from '../shared/relay.ts';
 import { boundSummary } from './guards/identity-bounds.ts';
 import { withRedirectRules } from './wire/redirects.ts';
 import type { FetchLike } from './wire/wire-tap.ts';
+import type { Clock } from './clock.ts';
 import { str } from '../shared/read.ts';
-import { profileOf, type EraProfile } from '../shared/era-profile.ts';
+import { profileOf, SUPPORTED_PROTOCOL_VERSIONS, type EraProfile } from '../shared/era-profile.ts';
 import { LENS_VERSION } from '../shared/version.ts';
 
-const SUPPORTED_PROTOCOL_VERSIONS = [MODERN_PROTOCOL_VERSION, '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
 const CLIENT_INFO = { name: 'mcp-lens', title: 'MCP Lens', version: LENS_VERSION };
 const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 
@@ -84,6 +84,8 @@ export interface SessionDeps {
   /** Reconnect pacing and early failing of requests whose answer cannot come (src/engine/guards/connection-guards.ts). */
   guards?: SessionGuards;
   now: () => number;
+  /** Waits between probes that were told to slow down (HTTP 429). */
+  clock: Clock;
 }
 
 export interface SessionExtension {
@@ -142,7 +144,7 @@ export async function openMcpSession(params: ConnectParams, deps: SessionDeps): 
   } catch (error) {
     const status = SdkHttpError.isInstance(error) ? error.status : undefined;
     // A remembered 2025 verdict that no longer holds (the server was upgraded): probe again, once.
-    if (plan.mode === 'legacy' && plan.why === 'remembered' && status !== 401 && status !== 403) {
+    if (legacyBecause(plan, 'remembered') && status !== 401 && status !== 403) {
       deps.note(
         'info',
         'This endpoint was remembered as a 2025-era server, but the initialize handshake failed; probing its protocol era again.',
@@ -189,7 +191,12 @@ async function connectWith({ kind, url, headers, timeout, plan, viaRelay }: Conn
   // credentials: 'omit' — a server's cookies for this origin must never ride along with an inspector's requests.
   const requestInit: RequestInit = { headers, credentials: 'omit' };
   const extensions = deps.extensions ?? [];
-  const probes = createProbeWatch();
+  const probes = createProbeWatch({
+    clock: deps.clock,
+    deadline: deps.clock.now() + timeout,
+    plan,
+    note: (text) => deps.note('info', text),
+  });
   const fetch = probes.wrap(
     extensions.reduce<FetchLike>(
       (inner, extension) => extension.wrapFetch?.(inner, url) ?? inner,
@@ -212,7 +219,7 @@ async function connectWith({ kind, url, headers, timeout, plan, viaRelay }: Conn
   const mode = kind === 'sse' ? 'legacy' : negotiationMode(plan);
   const client = new LensClient(CLIENT_INFO, {
     capabilities,
-    supportedProtocolVersions: SUPPORTED_PROTOCOL_VERSIONS,
+    supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
     versionNegotiation: { mode },
     inputRequired: { maxRounds: MAX_INPUT_ROUNDS },
     jsonSchemaValidator: new NoSdkSchemaValidator(),
@@ -264,8 +271,11 @@ async function connectWith({ kind, url, headers, timeout, plan, viaRelay }: Conn
     ),
   );
   // The UI offers the CORS doctor for it, and does not remember it as the origin's era.
-  if (plan.mode === 'legacy' && plan.why === 'probe-blocked') summary.probeBlocked = true;
-  if (summary.era === 'legacy' && plan.mode === 'auto' && kind === 'streamable-http') deps.note('info', summary.eraReason);
+  if (legacyBecause(plan, 'probe-blocked')) summary.probeBlocked = true;
+  // Auto gave up waiting on a busy probe (so went on to initialize): 2025 was used without evidence, not to be remembered.
+  if (probes.seen().at(-1)?.kind === 'busy') summary.probeBusy = true;
+  // Auto ended with the handshake: why is worth a line in the log.
+  if (profile.firstRequest === 'initialize' && plan.mode === 'auto' && kind === 'streamable-http') deps.note('info', summary.eraReason);
   const cleanups: Array<() => Promise<void>> = [];
   const relayToken = viaRelay
     ? Object.entries(headers)

@@ -8,6 +8,8 @@
  * a named probe can choose a URL, a method, a body or a header beyond what its kind fixes.
  */
 import { isRecord } from './read.ts';
+import { profileOf } from './era-profile.ts';
+import type { ProtocolEra } from './model.ts';
 
 export interface ProbeRequest {
   method: 'GET' | 'POST' | 'DELETE' | 'OPTIONS';
@@ -26,8 +28,8 @@ export interface ProbeResponse {
 /** Far more than any JSON-RPC answer a probe expects; a stream is cut there. */
 export const PROBE_MAX_BODY_BYTES = 256 * 1024;
 
-export const MODERN_VERSION = '2026-07-28';
-export const LEGACY_VERSION = '2025-11-25';
+export const MODERN_VERSION = profileOf('modern').protocolVersion;
+export const LEGACY_VERSION = profileOf('legacy').protocolVersion;
 const CLIENT_INFO = { name: 'mcp-lens-audit', version: '1' };
 
 /** The per-request `_meta` a 2026-07-28 request carries. */
@@ -71,6 +73,9 @@ export const FORGED_HOST = 'evil.example.com';
 
 /** The first request of each era: 2025's initialize, 2026-07-28's server/discover. */
 type FirstRequest = 'initialize' | 'discover';
+
+/** The named probes' word for the request an era starts with (its profile's `firstRequest`). */
+export const firstProbeOf = (era: ProtocolEra): FirstRequest => (profileOf(era).firstRequest === 'initialize' ? 'initialize' : 'discover');
 
 /**
  * Every probe a browser cannot send, by name. `own-host` uses the target's own Host, whatever URL the page

@@ -6,6 +6,7 @@
 import type { EngineError } from './errors.ts';
 import type { ProtocolEra, TransportKind } from './model.ts';
 import { plural } from './read.ts';
+import type { SpecRevision } from './era-profile.ts';
 
 /**
  * - `pass`: the server did what the spec asks;
@@ -17,9 +18,6 @@ import { plural } from './read.ts';
 export type AuditVerdict = 'pass' | 'fail' | 'warning' | 'not-applicable';
 
 const AUDIT_VERDICTS: readonly AuditVerdict[] = ['fail', 'warning', 'pass', 'not-applicable'];
-
-/** The revisions checks cite: the newest of each era. */
-type SpecRevision = '2025-11-25' | '2026-07-28';
 
 /** Where in the spec a check's rule is written. */
 export interface SpecRef {

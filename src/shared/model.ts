@@ -86,6 +86,11 @@ export interface ServerSummary {
    * Mcp-Method and Mcp-Name headers), so the 2025 era was used without evidence about the server.
    */
   probeBlocked?: boolean;
+  /**
+   * Auto's probe was told to slow down (HTTP 429) until the connect had no time left to wait, so the 2025 era
+   * was used without evidence about the server: not remembered as the endpoint's era.
+   */
+  probeBusy?: boolean;
   protocolVersion: string;
   /** Modern era: the revisions the server's `server/discover` lists. */
   supportedVersions?: string[];

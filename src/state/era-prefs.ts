@@ -7,6 +7,7 @@
  * Lens are dropped on load: one of them may have come from a neighbouring path.
  */
 import type { EraChoice, KnownEra, ProtocolEra, ServerSummary } from '../shared/model.ts';
+import { isProtocolEra } from '../shared/era-profile.ts';
 
 export const MAX_REMEMBERED_ENDPOINTS = 50;
 const ERA_CHOICES: readonly EraChoice[] = ['auto', 'modern', 'legacy'];
@@ -21,7 +22,6 @@ export const KNOWN_LEGACY_SKIPS_PROBE_MS = 24 * 60 * 60 * 1000;
 export type KnownEras = Record<string, KnownEra>;
 
 export const isEraChoice = (value: unknown): value is EraChoice => ERA_CHOICES.includes(value as EraChoice);
-const isEra = (value: unknown): value is ProtocolEra => value === 'modern' || value === 'legacy';
 
 /** The endpoint a verdict is kept under (origin and path), or undefined for something that is not an http(s) URL. */
 export function eraEndpoint(url: string): string | undefined {
@@ -38,7 +38,7 @@ export function sanitizeKnownEras(value: unknown): KnownEras {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
   const entries = Object.entries(value as Record<string, unknown>).flatMap(([endpoint, entry]): Array<[string, KnownEra]> => {
     const { era, at } = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
-    if (eraEndpoint(endpoint) !== endpoint || !isEra(era) || typeof at !== 'number' || !Number.isFinite(at)) return [];
+    if (eraEndpoint(endpoint) !== endpoint || !isProtocolEra(era) || typeof at !== 'number' || !Number.isFinite(at)) return [];
     return [[endpoint, { era, at }]];
   });
   return Object.fromEntries(newestFirst(entries).slice(0, MAX_REMEMBERED_ENDPOINTS));
@@ -50,12 +50,12 @@ const newestFirst = (entries: Array<[string, KnownEra]>) => entries.sort((a, b) 
  * What to remember after a connection, or undefined to leave memory as it is. Only evidence counts: what
  * Auto found, or a pinned 2026-07-28 that worked. A pinned 2025 connection proves nothing (dual-era servers
  * accept it), nor does a probe that got no response (CORS: the server's era is still unknown, and the
- * next connection should say so again), and an era this MCP Lens cannot read (an older session file) is
+ * next connection should say so again) or only HTTP 429s, and an era this MCP Lens cannot read (an older session file) is
  * no verdict.
  */
-export function verdictOf(choice: EraChoice, summary: Pick<ServerSummary, 'era' | 'probeBlocked'>): ProtocolEra | undefined {
+export function verdictOf(choice: EraChoice, summary: Pick<ServerSummary, 'era' | 'probeBlocked' | 'probeBusy'>): ProtocolEra | undefined {
   const era = (summary as { era?: unknown }).era;
-  if (!isEra(era) || summary.probeBlocked === true) return undefined;
+  if (!isProtocolEra(era) || summary.probeBlocked === true || summary.probeBusy === true) return undefined;
   return choice === 'auto' || era === 'modern' ? era : undefined;
 }
 

@@ -65,9 +65,12 @@ describe('class 10: huge server identity is cut in the worker, never whole on th
 });
 
 describe('class 11: the era verdict comes from evidence only, never from a 429', () => {
-  it('ends the connect on a rate-limited probe instead of calling the server 2025-era', async () => {
+  it('pinned, ends the connect on a rate-limited probe it has no time to wait for instead of calling the server 2025-era', async () => {
     const h = createHarness();
-    const error = await failure(connect(h, 'rate-limited'));
+    // 3 s leaves no room to wait its 2 s and still finish: src/test/engine-busy-probe.test.ts has the waits.
+    const error = await failure(
+      h.engine.call('connect', { url: urlOf('rate-limited'), headers: [], transport: 'auto', era: 'modern', requestTimeoutMs: 3000 }),
+    );
     expect(error).toMatchObject({ code: 'http', httpStatus: 429 });
     expect(error.message).toMatch(/says nothing about the protocol era.*wait 2 s/);
     // No initialize: nothing was concluded from the 429.

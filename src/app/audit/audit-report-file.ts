@@ -13,7 +13,7 @@ import {
   type AuditResult,
   type AuditVerdict,
 } from '../../shared/audit.ts';
-import { eraFrom } from '../../shared/era-profile.ts';
+import { eraFrom, isSpecRevision } from '../../shared/era-profile.ts';
 import { isRecord } from '../../shared/read.ts';
 import { maskUrlCredentials, redactJson, redactUrlsIn } from '../../shared/redact.ts';
 
@@ -194,7 +194,7 @@ const MAX_PLAIN_CHARS = 4000;
 function readResult(value: unknown): AuditFileResult | undefined {
   if (!isRecord(value) || !isStr(value.id) || !isStr(value.title) || !VERDICTS.has(value.verdict) || !isStr(value.reason)) return undefined;
   const { spec } = value;
-  if (!isRecord(spec) || !isStr(spec.section) || (spec.revision !== '2025-11-25' && spec.revision !== '2026-07-28')) return undefined;
+  if (!isRecord(spec) || !isStr(spec.section) || !isSpecRevision(spec.revision)) return undefined;
   const suite =
     isRecord(value.suite) && isStr(value.suite.scenario)
       ? { scenario: value.suite.scenario, ...(isStr(value.suite.differs) && { differs: value.suite.differs }) }

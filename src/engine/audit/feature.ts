@@ -5,6 +5,7 @@
 import type { AuditApi, AuditRefusal } from '../../shared/audit.ts';
 import type { EngineError } from '../../shared/errors.ts';
 import { redactUrl } from '../../shared/redact.ts';
+import { isProtocolEra } from '../../shared/era-profile.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import { AUDIT_CHECKS } from './checks/index.ts';
 import { runChecks, selectChecks } from './runner.ts';
@@ -135,7 +136,7 @@ const MAX_REFUSAL_CHARS = 2000;
 function validRefusal(refused: AuditRefusal): Pick<RefusedRun, 'url' | 'era' | 'error'> {
   const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value.slice(0, MAX_REFUSAL_CHARS) : fallback);
   const error = (typeof refused?.error === 'object' && refused.error !== null ? refused.error : {}) as Partial<EngineError>;
-  const era = refused?.era === 'legacy' || refused?.era === 'modern' ? refused.era : undefined;
+  const era = isProtocolEra(refused?.era) ? refused.era : undefined;
   return {
     url: text(refused?.url, ''),
     era,

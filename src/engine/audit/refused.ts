@@ -9,6 +9,7 @@ import { countVerdicts, type AuditCheckInfo, type AuditReport, type AuditResult,
 import type { EngineError } from '../../shared/errors.ts';
 import type { ProtocolEra } from '../../shared/model.ts';
 import { redactUrl } from '../../shared/redact.ts';
+import { profileOf } from '../../shared/era-profile.ts';
 import type { AuditCheck } from './check.ts';
 import { specOf } from './runner.ts';
 
@@ -49,7 +50,7 @@ export function refusedReport(run: RefusedRun): AuditReport {
       ...(error.detail !== undefined ? [`What the server sent or the engine saw: ${error.detail}`] : []),
       run.era === undefined
         ? 'The era was Auto and none was agreed; the other checks cite the 2026-07-28 sections, the era Auto tries first.'
-        : `The era asked for: ${era === 'modern' ? '2026-07-28' : '2025-11-25'}.`,
+        : `The era asked for: ${profileOf(era).protocolVersion}.`,
     ],
     exchanges: [],
     durationMs: 0,

@@ -16,6 +16,7 @@ import {
 } from '../../shared/audit.ts';
 import type { ProtocolEra } from '../../shared/model.ts';
 import { describeError } from '../../shared/read.ts';
+import { profileOf, PROTOCOL_ERAS } from '../../shared/era-profile.ts';
 import type { Clock } from '../clock.ts';
 import type { AuditCheck, AuditContext, CheckOutcome } from './check.ts';
 import { notApplicable } from './judge/findings.ts';
@@ -25,7 +26,6 @@ import { loggedHttp, type ProbeLog } from './probe-log.ts';
 import type { AuditSend } from './sender.ts';
 
 const SPEC_BASE = 'https://modelcontextprotocol.io/specification';
-const REVISION: Record<ProtocolEra, SpecRef['revision']> = { legacy: '2025-11-25', modern: '2026-07-28' };
 
 export interface AuditRun {
   runId: string;
@@ -45,8 +45,9 @@ export interface AuditRun {
 /** The spec section a check cites in this era (its other era's, when it does not apply in this one). */
 export function specOf(check: AuditCheck, era: ProtocolEra): SpecRef {
   const here = check.sections[era];
-  const otherEra: ProtocolEra = era === 'legacy' ? 'modern' : 'legacy';
-  const [revision, section] = here !== undefined ? [REVISION[era], here] : [REVISION[otherEra], check.sections[otherEra] ?? ''];
+  const otherEra = PROTOCOL_ERAS.find((other) => other !== era) ?? era;
+  const [revision, section] =
+    here !== undefined ? [profileOf(era).specRevision, here] : [profileOf(otherEra).specRevision, check.sections[otherEra] ?? ''];
   return { revision, section, url: `${SPEC_BASE}/${revision}/${section}` };
 }
 

@@ -1,8 +1,10 @@
 // Shared by the demo server's tests: they talk to the server with plain fetch where the point is the
 // wire format itself rather than what an MCP client library makes of it.
 
+import { profileOf } from '../../shared/era-profile.ts';
+
 export const ACCEPT = 'application/json, text/event-stream';
-const MODERN_VERSION = '2026-07-28';
+const MODERN_VERSION = profileOf('modern').protocolVersion;
 
 export interface RpcMessage {
   jsonrpc: '2.0';

@@ -237,6 +237,7 @@ export class SessionFileReader {
       era: oneOf(value.era, ['modern', 'legacy'] as const),
       eraReason: this.text(value.eraReason, this.bounds.maxNoteLength),
       probeBlocked: value.probeBlocked === true ? true : undefined,
+      probeBusy: value.probeBusy === true ? true : undefined,
       protocolVersion: this.text(value.protocolVersion, 100) ?? '',
       supportedVersions: value.supportedVersions === undefined ? undefined : this.strings(value.supportedVersions, 100),
       discover: isRecord(value.discover) ? (this.value(value.discover) as Json) : undefined,

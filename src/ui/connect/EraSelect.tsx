@@ -3,13 +3,12 @@ import type { EraChoice, KnownEra } from '../../shared/model.ts';
 import { checkServerUrl } from '../../shared/url.ts';
 import { eraEndpoint, isEraChoice } from '../../state/index.ts';
 import { useStoreOf } from '../services.tsx';
-import { profileOf } from '../../shared/era-profile.ts';
+import { eraChoiceLabel, profileOf, PROTOCOL_ERAS } from '../../shared/era-profile.ts';
 
-const ERAS: Array<{ value: EraChoice; label: string }> = [
-  { value: 'auto', label: 'Auto' },
-  { value: 'modern', label: '2026-07-28' },
-  { value: 'legacy', label: '2025 and older' },
-];
+const ERAS: Array<{ value: EraChoice; label: string }> = (['auto', ...PROTOCOL_ERAS] as const).map((value) => ({
+  value,
+  label: eraChoiceLabel(value),
+}));
 
 const eraLabel = (era: KnownEra['era']) => profileOf(era).label;
 

@@ -5,7 +5,7 @@ import { ServerText } from '../common/ServerText.tsx';
 import { UrlText } from '../presentation/UrlText.tsx';
 import { useCommands, useStoreOf } from '../services.tsx';
 import { ExportSnippets } from './ExportSnippets.tsx';
-import { profileOf } from '../../shared/era-profile.ts';
+import { eraChoiceLabel } from '../../shared/era-profile.ts';
 
 const TRANSPORT_LABEL = { auto: 'HTTP, then SSE', 'streamable-http': 'Streamable HTTP', sse: 'Legacy SSE' } as const;
 
@@ -67,7 +67,7 @@ function SavedServerRow({ server }: { server: SavedServer }) {
         </span>
         <span className="muted saved-server-meta">
           {TRANSPORT_LABEL[server.transport]}
-          {server.era !== 'auto' && ` · ${server.era === 'legacy' ? '2025 and older' : profileOf(server.era).label}`}
+          {server.era !== 'auto' && ` · ${eraChoiceLabel(server.era)}`}
           {server.headers.length > 0 && ` · headers: ${server.headers.map((header) => header.name).join(', ')}`}
         </span>
       </div>

@@ -3,7 +3,8 @@
  * page may set neither Host nor Origin, nor read a preflight's answer, so they run from the command line, or
  * through the local relay when the connection goes through one; in a browser without a relay they say so.
  */
-import { FORGED_HOST } from '../../../shared/audit-probe.ts';
+import { firstProbeOf, FORGED_HOST } from '../../../shared/audit-probe.ts';
+import { profileOf } from '../../../shared/era-profile.ts';
 import { paramHeaderNames } from '../../../shared/cors.ts';
 import { isLoopbackHost } from '../../../shared/url.ts';
 import type { AuditCheck } from '../check.ts';
@@ -26,12 +27,12 @@ export const dnsRebindingProtection: AuditCheck = {
     const url = ctx.http.target;
     if (!isLoopbackHost(url.hostname))
       return throughRelay(ctx, notApplicable(`DNS rebinding is an attack on servers on this machine; ${url.hostname} is not loopback.`));
-    const first = ctx.era === 'modern' ? 'discover' : 'initialize';
+    const first = firstProbeOf(ctx.era);
     const forged = await probeNamed(ctx, `Host and Origin ${FORGED_HOST}`, { kind: 'forged-host', first });
     const local = await probeNamed(ctx, `Host and Origin ${url.host}`, { kind: 'own-host', first });
     const sessionId = local.response?.headers['mcp-session-id'];
     const followUp =
-      ctx.era === 'legacy' && local.response && local.response.status < 300
+      profileOf(ctx.era).sessions && local.response && local.response.status < 300
         ? await probeNamed(ctx, 'initialized, local Host', { kind: 'initialized', ...(sessionId !== undefined && { sessionId }) })
         : undefined;
     if (sessionId !== undefined) await probeNamed(ctx, 'end the probe session', { kind: 'end-session', sessionId });
@@ -51,27 +52,26 @@ export const cors: AuditCheck = {
   http: 'unrestricted',
   async run(ctx) {
     const tools = ctx.capabilities.tools === undefined ? [] : (await ctx.listing('tools')).items;
-    const needs: CorsNeeds =
-      ctx.era === 'modern'
-        ? {
-            origin: PAGE_ORIGIN,
-            requestHeaders: ['Content-Type', 'MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name', ...paramHeaderNames(tools)],
-            methods: [],
-            exposeHeaders: [],
-          }
-        : {
-            origin: PAGE_ORIGIN,
-            requestHeaders: ['Content-Type', 'MCP-Protocol-Version', 'Mcp-Session-Id'],
-            methods: ['DELETE'],
-            exposeHeaders: ['Mcp-Session-Id'],
-          };
+    const needs: CorsNeeds = profileOf(ctx.era).perRequestHeaders
+      ? {
+          origin: PAGE_ORIGIN,
+          requestHeaders: ['Content-Type', 'MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name', ...paramHeaderNames(tools)],
+          methods: [],
+          exposeHeaders: [],
+        }
+      : {
+          origin: PAGE_ORIGIN,
+          requestHeaders: ['Content-Type', 'MCP-Protocol-Version', 'Mcp-Session-Id'],
+          methods: ['DELETE'],
+          exposeHeaders: ['Mcp-Session-Id'],
+        };
     const preflight = await probeNamed(ctx, `preflight from ${PAGE_ORIGIN}`, {
       kind: 'preflight',
       origin: PAGE_ORIGIN,
       requestHeaders: needs.requestHeaders,
     });
-    const first = ctx.era === 'modern' ? 'discover' : 'initialize';
-    const post = await probeNamed(ctx, `${ctx.era === 'modern' ? 'server/discover' : 'initialize'} from ${PAGE_ORIGIN}`, {
+    const first = firstProbeOf(ctx.era);
+    const post = await probeNamed(ctx, `${profileOf(ctx.era).firstRequest} from ${PAGE_ORIGIN}`, {
       kind: 'page-origin',
       first,
       origin: PAGE_ORIGIN,

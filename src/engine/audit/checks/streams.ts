@@ -3,6 +3,7 @@
  * several calls in flight does. In the 2025 era they share a session the probe opens (and ends); in
  * 2026-07-28 each stands alone. They ask only for a list, so nothing runs on the server.
  */
+import { profileOf } from '../../../shared/era-profile.ts';
 import type { AuditCheck, AuditContext } from '../check.ts';
 import { outcomeOf } from '../judge/findings.ts';
 import { judgeConcurrentPosts } from '../judge/streams.ts';
@@ -32,10 +33,10 @@ export const serverSseMultipleStreams: AuditCheck = {
   suite: { scenario: 'server-sse-multiple-streams' },
   async run(ctx) {
     const setup: Probed[] = [];
-    const legacy = ctx.era === 'legacy';
+    const { sessions: legacy, ping } = profileOf(ctx.era);
     const session = legacy ? await openSession(ctx, setup) : {};
     // tools/list as the suite sends; a server without tools answers a method it always has.
-    const method = ctx.capabilities.tools !== undefined ? 'tools/list' : legacy ? 'ping' : 'server/discover';
+    const method = ctx.capabilities.tools !== undefined ? 'tools/list' : ping ? 'ping' : 'server/discover';
     const request = (index: number) =>
       legacy ? rpcPost({ id: 1000 + index, method, params: {} }, session) : modernRequest(1000 + index, method, {});
     const posts = await Promise.all(

@@ -4,6 +4,7 @@
  */
 import type { ProtocolEra } from '../../../shared/model.ts';
 import { isRecord } from '../../../shared/read.ts';
+import { profileOf } from '../../../shared/era-profile.ts';
 import type { Exchange } from '../exchange.ts';
 import { describeAnswer } from './answer.ts';
 import { fail, pass, quote, warn, type Finding } from './findings.ts';
@@ -24,9 +25,10 @@ export function judgeUnknownMethod(exchange: Exchange, era: ProtocolEra): Findin
     return [fail(`An unknown method got ${describeAnswer(answer)}; it should get JSON-RPC error -32601 (Method not found).`)];
   if (answer.code !== METHOD_NOT_FOUND)
     return [fail(`An unknown method got JSON-RPC error ${String(answer.code)}; JSON-RPC 2.0 reserves -32601 (Method not found) for it.`)];
-  if (era === 'modern' && status !== 404)
+  const { unknownMethodIs404 } = profileOf(era);
+  if (unknownMethodIs404 && status !== 404)
     return [fail(`An unknown method got -32601 with HTTP ${status ?? '(no status)'}; MCP 2026-07-28 requires HTTP 404 with it.`)];
-  return [pass(`An unknown method got -32601 (Method not found)${era === 'modern' ? ' with HTTP 404' : ''}.`)];
+  return [pass(`An unknown method got -32601 (Method not found)${unknownMethodIs404 ? ' with HTTP 404' : ''}.`)];
 }
 
 /**
@@ -60,12 +62,13 @@ export function judgeUnknownTool(exchange: Exchange): Finding[] {
  */
 export function judgeResourceNotFound(exchange: Exchange, uri: string, era: ProtocolEra): Finding[] {
   const { answer } = exchange;
+  const { required } = profileOf(era).resourceNotFound;
   if (answer.kind === 'none') return [fail(`resources/read of a missing resource got ${describeAnswer(answer)}.`)];
   if (answer.kind === 'result') {
     const result = answer.wire ?? answer.result;
     const contents = isRecord(result) ? result.contents : undefined;
     const empty = Array.isArray(contents) && contents.length === 0;
-    if (era === 'modern')
+    if (required)
       return [
         fail(
           empty
@@ -80,7 +83,7 @@ export function judgeResourceNotFound(exchange: Exchange, uri: string, era: Prot
     ];
   }
   const echoed = isRecord(answer.data) && answer.data.uri === uri;
-  if (era === 'modern') {
+  if (required) {
     if (answer.code !== INVALID_PARAMS) {
       const old = answer.code === LEGACY_RESOURCE_NOT_FOUND ? ' (the 2025 code)' : '';
       return [fail(`resources/read of a missing resource got error ${String(answer.code)}${old}; MCP 2026-07-28 requires -32602.`)];

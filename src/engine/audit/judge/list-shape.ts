@@ -8,6 +8,7 @@
  */
 import type { ProtocolEra } from '../../../shared/model.ts';
 import { isRecord, plural } from '../../../shared/read.ts';
+import { profileOf } from '../../../shared/era-profile.ts';
 import { LISTS, type Listing, type ListKind } from '../listing.ts';
 import { unansweredFinding, wireResult } from './answer.ts';
 import { cacheHintFindings } from './cache-hints.ts';
@@ -27,6 +28,7 @@ const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
 export function judgeListing(listing: Listing, era: ProtocolEra): Finding[] {
   const { method, field, noun } = LISTS[listing.kind];
+  const { resultType } = profileOf(era);
   const findings: Finding[] = [];
   listing.pages.forEach((page, index) => {
     const where = listing.pages.length > 1 ? ` (page ${index + 1})` : '';
@@ -38,10 +40,10 @@ export function judgeListing(listing: Listing, era: ProtocolEra): Finding[] {
     if (result.nextCursor !== undefined && typeof result.nextCursor !== 'string')
       findings.push(fail(`nextCursor is ${quote(result.nextCursor, 40)}, not a string${where}: a client cannot send it back.`));
     const wire = wireResult(page);
-    if (era === 'modern' && isRecord(wire) && wire.resultType === undefined)
+    if (resultType && isRecord(wire) && wire.resultType === undefined)
       findings.push(fail(`The ${method} result has no resultType${where}; MCP 2026-07-28 requires it on every result.`));
     // An interim input_required result is not cacheable and carries no hints (input-required.ts judges it).
-    if (era === 'modern' && isRecord(wire) && wire.resultType !== 'input_required')
+    if (resultType && isRecord(wire) && wire.resultType !== 'input_required')
       findings.push(...cacheHintFindings(`The ${method} result${where}`, wire));
   });
   findings.push(...judgeEntries(listing), ...judgePaging(listing));

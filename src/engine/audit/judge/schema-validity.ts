@@ -6,6 +6,7 @@
  */
 import { describeError, isRecord, plural } from '../../../shared/read.ts';
 import type { ProtocolEra } from '../../../shared/model.ts';
+import { profileOf } from '../../../shared/era-profile.ts';
 import { ajvFor } from '../../features/output-check.ts';
 import { fail, note, quote, warn, type Finding } from './findings.ts';
 
@@ -32,14 +33,14 @@ function dialectFindings(declared: unknown, what: string): Finding[] {
 export function judgeSchema(schema: unknown, what: string, role: 'input' | 'output', era: ProtocolEra): Finding[] {
   if (schema === undefined) return role === 'input' ? [fail(`${what} is missing; every tool must have one.`)] : [];
   // 2026-07-28 lets an outputSchema be any JSON Schema, a boolean schema included; 2025-11-25 wants an object.
-  if (typeof schema === 'boolean' && role === 'output' && era === 'modern') return [];
+  if (typeof schema === 'boolean' && role === 'output' && profileOf(era).outputSchema === 'any') return [];
   if (!isRecord(schema)) return [fail(`${what} is ${quote(schema, 40)}, not a JSON Schema object.`)];
   const findings: Finding[] = [];
   if (role === 'input' && schema.type !== 'object')
     findings.push(
       fail(`${what} has type ${quote(schema.type ?? null, 30)} at its root; a tool's arguments are an object ("type": "object").`),
     );
-  if (role === 'output' && era === 'legacy' && schema.type !== 'object')
+  if (role === 'output' && profileOf(era).outputSchema === 'object' && schema.type !== 'object')
     findings.push(fail(`${what} has type ${quote(schema.type ?? null, 30)} at its root; MCP 2025-11-25 wants "type": "object".`));
   findings.push(...dialectFindings(schema.$schema, what));
   // A schema its meta-schema refuses would only fail to compile for the same reason: one finding is enough.

@@ -2,9 +2,13 @@
 import type { AuditToolCall } from '../../../shared/audit.ts';
 import type { EraChoice, HeaderPair } from '../../../shared/model.ts';
 import { auditInvocation } from '../../../shared/relay.ts';
+import { eraOfAlias, profileOf, PROTOCOL_ERAS } from '../../../shared/era-profile.ts';
 import { RUNNING_FROM } from '../../lens-context.ts';
 import { parseDuration } from '../duration.ts';
 import { parseCallArg } from './calls.ts';
+
+/** The words usage lines name for each era (`--era 2026-07-28`, `--era 2025`). */
+const ERA_WORDS = PROTOCOL_ERAS.map((era) => profileOf(era).aliases[0]!);
 
 export interface AuditArgs {
   url: string;
@@ -26,7 +30,7 @@ export const AUDIT_USAGE = [
   '  --junit <file>         write the verdicts as JUnit XML (for CI)',
   '  --json <file>          write the whole report as JSON',
   '  --checks <id,id,…>     run only these checks',
-  '  --era <auto|2026-07-28|2025>  which protocol era to speak (default auto)',
+  `  --era <auto|${ERA_WORDS.join('|')}>  which protocol era to speak (default auto)`,
   '  --header "Name: value" send this header on every request (repeatable)',
   '  --allow-side-effects   also run checks that change something on the server',
   '  --call <tool>          call this tool in the tool-calls check (repeatable); <tool>={"arg":…} gives its',
@@ -37,7 +41,7 @@ export const AUDIT_USAGE = [
   '"connection" check), 2 usage (or a --call refused), 3 nothing answered or authorization failed.',
 ].join('\n');
 
-const ERAS: Record<string, EraChoice> = { auto: 'auto', '2026-07-28': 'modern', modern: 'modern', '2025': 'legacy', legacy: 'legacy' };
+const eraChoiceOf = (word: string): EraChoice | undefined => (word === 'auto' ? 'auto' : eraOfAlias(word));
 
 /** Parsed arguments, `help` for --help, or the problem (with the usage) for exit code 2. */
 export function parseAuditArgs(argv: readonly string[]): { ok: true; args: AuditArgs } | { ok: false; help: boolean; problem?: string } {
@@ -72,8 +76,8 @@ export function parseAuditArgs(argv: readonly string[]): { ok: true; args: Audit
           .map((id) => id.trim())
           .filter((id) => id !== '');
       else if (arg === '--era') {
-        const era = ERAS[value()];
-        if (!era) return { ok: false, help: false, problem: '--era takes auto, 2026-07-28 or 2025.' };
+        const era = eraChoiceOf(value());
+        if (!era) return { ok: false, help: false, problem: `--era takes auto, ${ERA_WORDS.join(' or ')}.` };
         args.era = era;
       } else if (arg === '--timeout') {
         // The same durations as the CLI's own --timeout (a unit, never a bare number: 30 could be s or ms).
