@@ -68,13 +68,14 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
   const tools = toolCommands(client, stores, effects);
   const log = logCommands(client, stores, effects, refuse, nameOf);
   const sampling = samplingCommands(client, stores);
+  const server = serverCommands(client, stores, queryClient);
   const commands = {
     ...connection,
     ...workspace,
     ...tools,
     ...log,
-    ...callCommands(client, stores, effects, { runTool: tools.runTool, resendRequest: log.resendRequest }),
-    ...serverCommands(client, stores, queryClient),
+    ...callCommands(client, stores, effects, { ...connection, ...server, runTool: tools.runTool, resendRequest: log.resendRequest }),
+    ...server,
     ...session,
     ...authCommands(client, stores, effects, connection.connect, redirectUrl),
     ...demoScriptCommands(stores),

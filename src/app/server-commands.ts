@@ -21,8 +21,8 @@ export function serverCommands(client: EngineClient, stores: Stores, queryClient
       return result;
     },
 
-    async setResourceSubscription(uri: string, subscribe: boolean): Promise<void> {
-      await client.call(subscribe ? 'subscribeResource' : 'unsubscribeResource', { uri });
+    async setResourceSubscription(uri: string, subscribe: boolean, signal?: AbortSignal): Promise<void> {
+      await client.call(subscribe ? 'subscribeResource' : 'unsubscribeResource', { uri }, signal);
       stores.serverLog.getState().actions.setSubscribed(uri, subscribe);
     },
 
@@ -30,11 +30,11 @@ export function serverCommands(client: EngineClient, stores: Stores, queryClient
      * The CORS doctor for `url`: which request headers its CORS setup must allow, including the header
      * names the user typed and the Mcp-Param-* headers of the tools listed so far. Names only, never values.
      */
-    checkCors(url: string): Promise<CorsDiagnosis> {
+    checkCors(url: string, signal?: AbortSignal): Promise<CorsDiagnosis> {
       const { input, connectionKey } = stores.connection.getState();
       const tools = queryClient.getQueryData<{ tools?: unknown }>(mcpKeys.tools(connectionKey))?.tools;
       const headerNames = input.headers.map((header) => header.name.trim()).filter((name) => name !== '');
-      return client.call('checkCors', { url, headerNames, paramHeaders: paramHeaderNames(tools) });
+      return client.call('checkCors', { url, headerNames, paramHeaders: paramHeaderNames(tools) }, signal);
     },
   };
 }
