@@ -165,7 +165,11 @@ describe('the jobs registry beyond calls (legacy)', () => {
     const last = app.commands.startCall('subscribe', { uri: TICKER_URI, subscribe: false });
     expect(call(queued)).toMatchObject({ status: 'running', scope: `subscribe:${TICKER_URI}` });
     app.commands.cancelCall(queued);
-    const [a, b, c] = await Promise.all([first, queued, last].map((id) => app.commands.settledCall(id)));
+    const [a, b, c] = await Promise.all([
+      app.commands.settledCall(first),
+      app.commands.settledCall(queued),
+      app.commands.settledCall(last),
+    ]);
     expect(a).toMatchObject({ status: 'success' });
     expect(b).toMatchObject({ status: 'error', error: { code: 'cancelled' } });
     expect(b.requestSeq).toBeUndefined();

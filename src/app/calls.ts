@@ -8,10 +8,13 @@
  */
 import type { EngineClient } from '../bridge/index.ts';
 import type { CorsDiagnosis } from '../shared/cors.ts';
+import { profileOf } from '../shared/era-profile.ts';
 import { asEngineError } from '../shared/errors.ts';
 import type { LogLevelChoice } from '../shared/logging-api.ts';
 import type { ToolCallOutcome, ToolCallParams } from '../shared/model.ts';
+import type { SamplingDraft } from '../shared/playground.ts';
 import type { ResendDraft, ResendResult } from '../shared/resend.ts';
+import type { TaskInfo, TaskPayload } from '../shared/tasks.ts';
 import type { AnyCall, CallKind, CallKinds, RequestMatch } from '../state/calls-store.ts';
 import type { AppEffects } from './effects.ts';
 import type { Stores } from './stores.ts';
@@ -24,6 +27,9 @@ interface Senders {
   checkCors(url: string, signal?: AbortSignal): Promise<CorsDiagnosis>;
   setLogLevel(level: LogLevelChoice, signal?: AbortSignal): Promise<void>;
   setResourceSubscription(uri: string, subscribe: boolean, signal?: AbortSignal): Promise<void>;
+  cancelTask(taskId: string, signal?: AbortSignal): Promise<TaskInfo>;
+  taskResult(taskId: string, signal?: AbortSignal): Promise<TaskPayload>;
+  draftSamplingAnswer(requestId: string, signal?: AbortSignal): Promise<SamplingDraft>;
 }
 
 /** How each kind of job is sent, what it is about, how it finds its request in the log, and its scope. */
@@ -87,6 +93,25 @@ export function callCommands(client: EngineClient, stores: Stores, effects: Pick
       target: ({ uri }) => uri,
       match: ({ uri, subscribe }) => ({ method: subscribe ? 'resources/subscribe' : 'resources/unsubscribe', uri }),
       scope: ({ uri }) => `subscribe:${uri}`,
+    },
+    'task-cancel': {
+      send: ({ taskId }, _id, signal) => send.cancelTask(taskId, signal),
+      target: ({ taskId }) => taskId,
+      match: ({ taskId }) => ({ method: 'tasks/cancel', taskId }),
+      scope: ({ taskId }) => `task:${taskId}`,
+    },
+    'task-result': {
+      send: ({ taskId }, _id, signal) => send.taskResult(taskId, signal),
+      target: ({ taskId }) => taskId,
+      // 2026-07-28's tasks extension hands the result out in tasks/get.
+      match: ({ taskId }) => ({ method: profileOf(stores.connection.getState().summary?.era).taskResultVia, taskId }),
+      scope: ({ taskId }) => `task:${taskId}`,
+    },
+    // A model turn goes to the model's provider, not the server: no line in the Message log.
+    'sampling-draft': {
+      send: ({ requestId }, _id, signal) => send.draftSamplingAnswer(requestId, signal),
+      target: ({ requestId }) => requestId,
+      scope: ({ requestId }) => `sampling:${requestId}`,
     },
   };
 

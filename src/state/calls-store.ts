@@ -11,9 +11,10 @@ import type { ToolCallOutcome, ToolCallParams } from '../shared/model.ts';
 import type { PromptGetResult } from '../shared/prompts-api.ts';
 import { isRecord } from '../shared/read.ts';
 import type { ResendDraft, ResendResult } from '../shared/resend.ts';
-import type { TaskInfo } from '../shared/tasks.ts';
+import type { TaskInfo, TaskPayload } from '../shared/tasks.ts';
 import type { CorsDiagnosis } from '../shared/cors.ts';
 import type { LogLevelChoice } from '../shared/logging-api.ts';
+import type { SamplingDraft } from '../shared/playground.ts';
 
 /** What each kind of job takes and answers. */
 export interface CallKinds {
@@ -29,6 +30,12 @@ export interface CallKinds {
   'log-level': { params: { level: LogLevelChoice }; result: void };
   /** resources/subscribe or resources/unsubscribe for one URI. */
   subscribe: { params: { uri: string; subscribe: boolean }; result: void };
+  /** tasks/cancel for a task in the Tasks tab. */
+  'task-cancel': { params: { taskId: string }; result: TaskInfo };
+  /** tasks/result for a finished task (the server may hand the payload out only once). */
+  'task-result': { params: { taskId: string }; result: TaskPayload };
+  /** The Playground's model drafts a reply to a pending sampling request (a model turn, not an MCP request). */
+  'sampling-draft': { params: { requestId: string }; result: SamplingDraft };
 }
 
 export type CallKind = keyof CallKinds;
@@ -41,6 +48,8 @@ export interface RequestMatch {
   name?: string;
   /** The resource URI in the request's params (a subscription). */
   uri?: string;
+  /** The task id in the request's params (tasks/cancel, tasks/result). */
+  taskId?: string;
   /** A re-send: the log seq of the request it repeats (the new entry's `resent.fromSeq`). */
   resentFrom?: number;
 }
@@ -82,7 +91,10 @@ const MAX_SETTLED_CALLS = 100;
 
 export interface CallsState {
   byId: ReadonlyMap<string, AnyCall>;
-  /** The latest call per `kind:target` (what the tool's, prompt's or log entry's view shows). */
+  /**
+   * The latest call per `kind:target` (what the tool's, prompt's or log entry's view shows), and per
+   * `kind:*` (ANY_TARGET): the latest of its kind, whatever it was about.
+   */
   latest: ReadonlyMap<string, string>;
   actions: {
     started(call: AnyCall): void;
@@ -97,6 +109,9 @@ export interface CallsState {
 }
 
 export const latestKey = (kind: CallKind, target: string) => `${kind}:${target}`;
+
+/** The target that asks for the latest job of a kind, whatever its own target. */
+export const ANY_TARGET = '*';
 
 export function createCallsStore() {
   return createStore<CallsState>()((set, get) => {
@@ -116,6 +131,7 @@ export function createCallsStore() {
           byId.set(call.id, call);
           const latest = new Map(get().latest);
           latest.set(latestKey(call.kind, call.target), call.id);
+          latest.set(latestKey(call.kind, ANY_TARGET), call.id);
           set({ byId: trim(byId, latest), latest });
         },
         settled(id, end, endedAt) {
@@ -187,7 +203,11 @@ function fits(match: RequestMatch, entry: MessageEntry): boolean {
   // An audit probe went beside the session: it is never the request of a call made from a tab.
   if (entry.resent !== undefined || entry.viaApp !== undefined || entry.auditProbe) return false;
   const params = isRecord(entry.message) && isRecord(entry.message.params) ? entry.message.params : undefined;
-  return (match.name === undefined || params?.name === match.name) && (match.uri === undefined || params?.uri === match.uri);
+  return (
+    (match.name === undefined || params?.name === match.name) &&
+    (match.uri === undefined || params?.uri === match.uri) &&
+    (match.taskId === undefined || params?.taskId === match.taskId)
+  );
 }
 
 /** Keeps every running call and every view's latest; of the rest, the newest MAX_SETTLED_CALLS. */
