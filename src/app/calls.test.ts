@@ -158,6 +158,16 @@ describe('the jobs registry beyond calls (legacy)', () => {
     ).toEqual([]);
   });
 
+  it('expands a resource template as a job: the URI to read, and no request to the server', async () => {
+    await connected('legacy');
+    const before = logged().length;
+    const job = await app.commands.settledCall(
+      app.commands.startCall('template', { template: 'demo://notes/{id}', variables: { id: 'a b' } }),
+    );
+    expect(job).toMatchObject({ kind: 'template', target: 'demo://notes/{id}', status: 'success', result: { uri: 'demo://notes/a%20b' } });
+    expect(logged().slice(before)).toEqual([]);
+  });
+
   it('runs the jobs of one scope one after another, and a queued job cancelled before its turn sends nothing', async () => {
     await connected('legacy');
     const first = app.commands.startCall('subscribe', { uri: TICKER_URI, subscribe: true });

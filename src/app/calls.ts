@@ -1,6 +1,7 @@
 /**
  * The jobs registry of one connection: `startCall(kind, params)` starts a long action (a tool call, a prompt
- * get, a log re-send, a ping, the CORS check, the log level, a resource subscription) and returns its id at
+ * get, a log re-send, a ping, the CORS check, the log level, a resource subscription, a task's cancel or
+ * result, a sampling draft, a template's expansion) and returns its id at
  * once; `cancelCall(id)` stops it. Where each job stands lives in the `calls` store
  * (src/state/calls-store.ts), fed by the event router, so a view renders a job by its id and owns no
  * AbortController and no mutation state. Jobs of one scope run one after another, never overlapping. Leaving
@@ -106,6 +107,10 @@ export function callCommands(client: EngineClient, stores: Stores, effects: Pick
       // 2026-07-28's tasks extension hands the result out in tasks/get.
       match: ({ taskId }) => ({ method: profileOf(stores.connection.getState().summary?.era).taskResultVia, taskId }),
       scope: ({ taskId }) => `task:${taskId}`,
+    },
+    template: {
+      send: (params, _id, signal) => client.call('expandUriTemplate', params, signal),
+      target: ({ template }) => template,
     },
     // A model turn goes to the model's provider, not the server: no line in the Message log.
     'sampling-draft': {

@@ -34,6 +34,8 @@ export interface CallKinds {
   'task-cancel': { params: { taskId: string }; result: TaskInfo };
   /** tasks/result for a finished task (the server may hand the payload out only once). */
   'task-result': { params: { taskId: string }; result: TaskPayload };
+  /** A resource template's values expanded to the URI to read (in the engine: no request to the server). */
+  template: { params: { template: string; variables: Record<string, string> }; result: { uri: string } };
   /** The Playground's model drafts a reply to a pending sampling request (a model turn, not an MCP request). */
   'sampling-draft': { params: { requestId: string }; result: SamplingDraft };
 }
