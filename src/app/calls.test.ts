@@ -168,6 +168,21 @@ describe('the jobs registry beyond calls (legacy)', () => {
     expect(logged().slice(before)).toEqual([]);
   });
 
+  it('audits as a job: the run id is the job id, and Stop is cancelCall on it', async () => {
+    await connected('legacy');
+    const runId = app.commands.startAudit({ checks: ['ping'] });
+    expect(call(runId)).toMatchObject({ kind: 'audit', status: 'running', scope: 'audit' });
+    expect(app.commands.startAudit()).toBe(runId);
+    const done = await app.commands.settledCall(runId);
+    expect(done).toMatchObject({ status: 'success' });
+    expect(app.audit.getState().run).toMatchObject({ runId, status: 'done' });
+
+    const stopped = app.commands.startAudit();
+    app.commands.cancelAudit();
+    expect(await app.commands.settledCall(stopped)).toMatchObject({ status: 'error', error: { code: 'cancelled' } });
+    expect(app.audit.getState().run).toMatchObject({ runId: stopped, status: 'cancelled' });
+  });
+
   it('runs the jobs of one scope one after another, and a queued job cancelled before its turn sends nothing', async () => {
     await connected('legacy');
     const first = app.commands.startCall('subscribe', { uri: TICKER_URI, subscribe: true });

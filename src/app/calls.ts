@@ -1,13 +1,14 @@
 /**
  * The jobs registry of one connection: `startCall(kind, params)` starts a long action (a tool call, a prompt
  * get, a log re-send, a ping, the CORS check, the log level, a resource subscription, a task's cancel or
- * result, a sampling draft, a template's expansion) and returns its id at
+ * result, a sampling draft, a template's expansion, an audit) and returns its id at
  * once; `cancelCall(id)` stops it. Where each job stands lives in the `calls` store
  * (src/state/calls-store.ts), fed by the event router, so a view renders a job by its id and owns no
  * AbortController and no mutation state. Jobs of one scope run one after another, never overlapping. Leaving
  * a view, or putting the connection in the background, cancels nothing.
  */
 import type { EngineClient } from '../bridge/index.ts';
+import type { AuditOptions, AuditRefusal, AuditReport } from '../shared/audit.ts';
 import type { CorsDiagnosis } from '../shared/cors.ts';
 import { profileOf } from '../shared/era-profile.ts';
 import { asEngineError } from '../shared/errors.ts';
@@ -31,6 +32,7 @@ interface Senders {
   cancelTask(taskId: string, signal?: AbortSignal): Promise<TaskInfo>;
   taskResult(taskId: string, signal?: AbortSignal): Promise<TaskPayload>;
   draftSamplingAnswer(requestId: string, signal?: AbortSignal): Promise<SamplingDraft>;
+  runAudit(runId: string, options: AuditOptions, refused: AuditRefusal | undefined, signal: AbortSignal): Promise<AuditReport>;
 }
 
 /** How each kind of job is sent, what it is about, how it finds its request in the log, and its scope. */
@@ -111,6 +113,12 @@ export function callCommands(client: EngineClient, stores: Stores, effects: Pick
     template: {
       send: (params, _id, signal) => client.call('expandUriTemplate', params, signal),
       target: ({ template }) => template,
+    },
+    // Many requests, each marked with its check's id by the engine: the audit's rows find them, not the job.
+    audit: {
+      send: ({ options, refused }, id, signal) => send.runAudit(id, options, refused, signal),
+      target: () => SERVER,
+      scope: () => 'audit',
     },
     // A model turn goes to the model's provider, not the server: no line in the Message log.
     'sampling-draft': {

@@ -12,6 +12,7 @@ import type { PromptGetResult } from '../shared/prompts-api.ts';
 import { isRecord } from '../shared/read.ts';
 import type { ResendDraft, ResendResult } from '../shared/resend.ts';
 import type { TaskInfo, TaskPayload } from '../shared/tasks.ts';
+import type { AuditOptions, AuditRefusal, AuditReport } from '../shared/audit.ts';
 import type { CorsDiagnosis } from '../shared/cors.ts';
 import type { LogLevelChoice } from '../shared/logging-api.ts';
 import type { SamplingDraft } from '../shared/playground.ts';
@@ -36,6 +37,8 @@ export interface CallKinds {
   'task-result': { params: { taskId: string }; result: TaskPayload };
   /** A resource template's values expanded to the URI to read (in the engine: no request to the server). */
   template: { params: { template: string; variables: Record<string, string> }; result: { uri: string } };
+  /** "Audit this server": the run's progress and report are in the `audit` store, under the job's id. */
+  audit: { params: { options: AuditOptions; refused?: AuditRefusal }; result: AuditReport };
   /** The Playground's model drafts a reply to a pending sampling request (a model turn, not an MCP request). */
   'sampling-draft': { params: { requestId: string }; result: SamplingDraft };
 }
