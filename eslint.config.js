@@ -51,6 +51,13 @@ const restrictLayer = (layer, forbidden, files, extra = []) => ({
                   message: 'useApp is private to src/ui/services.tsx: read a store with useStoreOf, act with useCommands.',
                 },
                 {
+                  // Running work has one home, the connection's jobs registry (src/app/calls.ts).
+                  group: ['@tanstack/react-query'],
+                  importNames: ['useMutation', 'useMutationState'],
+                  message:
+                    'A long action is a job: start it with useCommands().startCall(kind, params) and render it with useLatestCall or useCall (src/ui/services.tsx); see docs/adding-an-engine-method.md.',
+                },
+                {
                   group: ['zustand'],
                   importNames: ['useStore'],
                   message: "Read a connection's store with useStoreOf('name', selector) from src/ui/services.tsx.",
@@ -195,6 +202,20 @@ export default tseslint.config(
     files: ERA_CHECK_FILES,
     ignores: ['src/**/*.test.{ts,tsx}', ...ERA_CODE],
     rules: { 'no-restricted-syntax': ['error', ...SINKS, ...IDIOMS, VERSION_LITERAL, ERA_CHECK] },
+  },
+  {
+    // Views own no running work: what stops a job is the jobs registry's (src/app/calls.ts), never a view's.
+    files: ['src/ui/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'AbortController',
+          message: 'A view owns no AbortController: start a job with useCommands().startCall and stop it with cancelCall(id).',
+        },
+      ],
+    },
   },
   {
     // The one home of each shared helper.

@@ -22,6 +22,8 @@ export const ENGINE_TESTS = [
   'src/app/workspace-identity.test.ts',
   'src/app/log-commands.test.ts',
   'src/app/calls.test.ts',
+  'src/app/recipe.test.ts',
+  'src/app/task-jobs.test.ts',
   'src/app/palette/command-registry.test.ts',
   'src/app/export-rule.test.ts',
   'src/node/build/hosting-*.test.ts',

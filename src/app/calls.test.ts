@@ -5,8 +5,10 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
+import { TICKER_URI } from '../node/demo-server/subscriptions.ts';
 import { engineOverChannel } from '../test/support/engine-channel.ts';
 import { nodeEffects } from '../test/support/node-effects.ts';
+import { SERVER } from './calls.ts';
 import { createLensApp, type LensApp } from './lens-app.ts';
 
 let demo: RunningDemoServer;
@@ -116,5 +118,97 @@ describe('the calls registry and sessions', () => {
     await app.commands.connect();
     expect(app.calls.getState().byId.size).toBe(0);
     expect(app.calls.getState().latest.size).toBe(0);
+  });
+});
+
+describe('the jobs registry beyond calls (legacy)', () => {
+  const requestOf = (job: { requestSeq?: number }) => logged().find((entry) => entry.seq === job.requestSeq);
+
+  it('pings, sets the log level and subscribes as jobs, each finding the very request it sent in the Message log', async () => {
+    await connected('legacy');
+    const ping = await app.commands.settledCall(app.commands.startCall('ping', {}));
+    expect(ping).toMatchObject({ kind: 'ping', target: SERVER, status: 'success', result: { latencyMs: expect.any(Number) } });
+    expect(requestOf(ping)).toMatchObject({ direction: 'out', method: 'ping' });
+    expect(app.calls.getState().latest.get(`ping:${SERVER}`)).toBe(ping.id);
+
+    const level = await app.commands.settledCall(app.commands.startCall('log-level', { level: 'debug' }));
+    expect(level).toMatchObject({ status: 'success' });
+    expect(requestOf(level)).toMatchObject({ method: 'logging/setLevel', message: { params: { level: 'debug' } } });
+    expect(app.serverLog.getState().logLevel).toBe('debug');
+
+    const on = await app.commands.settledCall(app.commands.startCall('subscribe', { uri: TICKER_URI, subscribe: true }));
+    expect(requestOf(on)).toMatchObject({ method: 'resources/subscribe', message: { params: { uri: TICKER_URI } } });
+    expect(app.serverLog.getState().subscribed.has(TICKER_URI)).toBe(true);
+    const off = await app.commands.settledCall(app.commands.startCall('subscribe', { uri: TICKER_URI, subscribe: false }));
+    expect(requestOf(off)).toMatchObject({ method: 'resources/unsubscribe' });
+    expect(app.serverLog.getState().subscribed.has(TICKER_URI)).toBe(false);
+    expect(app.calls.getState().latest.get(`subscribe:${TICKER_URI}`)).toBe(off.id);
+  });
+
+  it('checks CORS as a job with no line of its own in the Message log', async () => {
+    await connected('legacy');
+    const before = logged().length;
+    const cors = await app.commands.settledCall(app.commands.startCall('cors', { url: demo.url }));
+    expect(cors).toMatchObject({ kind: 'cors', status: 'success', result: { finding: expect.any(String) } });
+    expect(cors.requestSeq).toBeUndefined();
+    expect(
+      logged()
+        .slice(before)
+        .filter((entry) => entry.direction === 'out' && entry.kind === 'request'),
+    ).toEqual([]);
+  });
+
+  it('expands a resource template as a job: the URI to read, and no request to the server', async () => {
+    await connected('legacy');
+    const before = logged().length;
+    const job = await app.commands.settledCall(
+      app.commands.startCall('template', { template: 'demo://notes/{id}', variables: { id: 'a b' } }),
+    );
+    expect(job).toMatchObject({ kind: 'template', target: 'demo://notes/{id}', status: 'success', result: { uri: 'demo://notes/a%20b' } });
+    expect(logged().slice(before)).toEqual([]);
+  });
+
+  it('audits as a job: the run id is the job id, and Stop is cancelCall on it', async () => {
+    await connected('legacy');
+    const runId = app.commands.startAudit({ checks: ['ping'] });
+    expect(call(runId)).toMatchObject({ kind: 'audit', status: 'running', scope: 'audit' });
+    expect(app.commands.startAudit()).toBe(runId);
+    const done = await app.commands.settledCall(runId);
+    expect(done).toMatchObject({ status: 'success' });
+    expect(app.audit.getState().run).toMatchObject({ runId, status: 'done' });
+
+    const stopped = app.commands.startAudit();
+    app.commands.cancelAudit();
+    expect(await app.commands.settledCall(stopped)).toMatchObject({ status: 'error', error: { code: 'cancelled' } });
+    expect(app.audit.getState().run).toMatchObject({ runId: stopped, status: 'cancelled' });
+  });
+
+  it('runs the jobs of one scope one after another, and a queued job cancelled before its turn sends nothing', async () => {
+    await connected('legacy');
+    const first = app.commands.startCall('subscribe', { uri: TICKER_URI, subscribe: true });
+    const queued = app.commands.startCall('subscribe', { uri: TICKER_URI, subscribe: false });
+    const last = app.commands.startCall('subscribe', { uri: TICKER_URI, subscribe: false });
+    expect(call(queued)).toMatchObject({ status: 'running', scope: `subscribe:${TICKER_URI}` });
+    app.commands.cancelCall(queued);
+    const [a, b, c] = await Promise.all([
+      app.commands.settledCall(first),
+      app.commands.settledCall(queued),
+      app.commands.settledCall(last),
+    ]);
+    expect(a).toMatchObject({ status: 'success' });
+    expect(b).toMatchObject({ status: 'error', error: { code: 'cancelled' } });
+    expect(b.requestSeq).toBeUndefined();
+    expect(c).toMatchObject({ status: 'success' });
+    // The unsubscribe left only once the subscribe was answered: no overlap in the scope.
+    const answerToFirst = logged().find((entry) => entry.direction === 'in' && entry.requestSeq === a.requestSeq)!;
+    expect(c.requestSeq!).toBeGreaterThan(answerToFirst.seq);
+    expect(logged().filter((entry) => entry.method === 'resources/unsubscribe' && entry.direction === 'out')).toHaveLength(1);
+
+    // Jobs of different scopes still run side by side.
+    const ping = app.commands.startCall('ping', {});
+    const tool = app.commands.startCall('tool', { name: 'long-running-task', arguments: { steps: 5, stepMs: 100 } });
+    expect(await app.commands.settledCall(ping)).toMatchObject({ status: 'success' });
+    expect(call(tool)?.status).toBe('running');
+    await app.commands.settledCall(tool);
   });
 });

@@ -1,60 +1,175 @@
 /**
- * The calls registry of one connection: `start(kind, params)` sends a tool call, a prompt get or a log
- * re-send and returns its id at once; `cancel(id)` stops it. Where each call stands lives in the `calls`
- * store (src/state/calls-store.ts), fed by the event router, so a view renders a call by its id and owns no
- * AbortController. Leaving a view, or putting the connection in the background, cancels nothing.
+ * The jobs registry of one connection: `startCall(kind, params)` starts a long action (a tool call, a prompt
+ * get, a log re-send, a ping, the CORS check, the log level, a resource subscription, a task's cancel or
+ * result, a sampling draft, a template's expansion, an audit) and returns its id at
+ * once; `cancelCall(id)` stops it. Where each job stands lives in the `calls` store
+ * (src/state/calls-store.ts), fed by the event router, so a view renders a job by its id and owns no
+ * AbortController and no mutation state. Jobs of one scope run one after another, never overlapping. Leaving
+ * a view, or putting the connection in the background, cancels nothing.
  */
 import type { EngineClient } from '../bridge/index.ts';
+import type { AuditOptions, AuditRefusal, AuditReport } from '../shared/audit.ts';
+import type { CorsDiagnosis } from '../shared/cors.ts';
+import { profileOf } from '../shared/era-profile.ts';
 import { asEngineError } from '../shared/errors.ts';
+import type { LogLevelChoice } from '../shared/logging-api.ts';
 import type { ToolCallOutcome, ToolCallParams } from '../shared/model.ts';
+import type { SamplingDraft } from '../shared/playground.ts';
 import type { ResendDraft, ResendResult } from '../shared/resend.ts';
+import type { TaskInfo, TaskPayload } from '../shared/tasks.ts';
 import type { AnyCall, CallKind, CallKinds, RequestMatch } from '../state/calls-store.ts';
 import type { AppEffects } from './effects.ts';
 import type { Stores } from './stores.ts';
 
+/** The commands that do the work; each takes the job's signal, which the registry alone aborts. */
 interface Senders {
   runTool(params: ToolCallParams, signal?: AbortSignal): Promise<ToolCallOutcome>;
   resendRequest(itemId: string, edited?: ResendDraft, signal?: AbortSignal): Promise<ResendResult>;
+  ping(signal?: AbortSignal): Promise<{ latencyMs: number; at: number }>;
+  checkCors(url: string, signal?: AbortSignal): Promise<CorsDiagnosis>;
+  setLogLevel(level: LogLevelChoice, signal?: AbortSignal): Promise<void>;
+  setResourceSubscription(uri: string, subscribe: boolean, signal?: AbortSignal): Promise<void>;
+  cancelTask(taskId: string, signal?: AbortSignal): Promise<TaskInfo>;
+  taskResult(taskId: string, signal?: AbortSignal): Promise<TaskPayload>;
+  draftSamplingAnswer(requestId: string, signal?: AbortSignal): Promise<SamplingDraft>;
+  runAudit(runId: string, options: AuditOptions, refused: AuditRefusal | undefined, signal: AbortSignal): Promise<AuditReport>;
 }
 
+/** How each kind of job is sent, what it is about, how it finds its request in the log, and its scope. */
+interface JobKind<K extends CallKind> {
+  send(params: CallKinds[K]['params'], id: string, signal: AbortSignal): Promise<CallKinds[K]['result']>;
+  target(params: CallKinds[K]['params']): string;
+  match?(params: CallKinds[K]['params']): RequestMatch;
+  scope?(params: CallKinds[K]['params']): string;
+}
+
+type JobKinds = { [K in CallKind]: JobKind<K> };
+
 export function callCommands(client: EngineClient, stores: Stores, effects: Pick<AppEffects, 'now'>, send: Senders) {
-  /** The calls still running, with what stops them: the registry's, never a view's. */
+  /** The jobs still running, with what stops them: the registry's, never a view's. */
   const running = new Map<string, AbortController>();
+  /** The last job started in each scope: the next one in that scope waits for it. */
+  const tails = new Map<string, Promise<unknown>>();
   let counter = 0;
   const calls = () => stores.calls.getState();
 
-  function request<K extends CallKind>(kind: K, params: CallKinds[K]['params'], id: string, signal: AbortSignal): Promise<unknown> {
-    if (kind === 'tool') return send.runTool({ ...(params as CallKinds['tool']['params']), trackingId: id }, signal);
-    if (kind === 'prompt') {
-      const { name, arguments: args } = params as CallKinds['prompt']['params'];
-      return client.call('getPrompt', { name, arguments: args }, signal);
-    }
-    const { itemId, edited } = params as CallKinds['resend']['params'];
-    return send.resendRequest(itemId, edited, signal);
-  }
+  const kinds: JobKinds = {
+    tool: {
+      send: (params, id, signal) => send.runTool({ ...params, trackingId: id }, signal),
+      target: ({ name }) => name,
+      match: ({ name }) => ({ method: 'tools/call', name }),
+    },
+    prompt: {
+      send: ({ name, arguments: args }, _id, signal) => client.call('getPrompt', { name, arguments: args }, signal),
+      target: ({ name }) => name,
+      match: ({ name }) => ({ method: 'prompts/get', name }),
+    },
+    resend: {
+      send: ({ itemId, edited }, _id, signal) => send.resendRequest(itemId, edited, signal),
+      target: ({ itemId }) => itemId,
+      match: ({ itemId, edited }) => {
+        const item = stores.log.getState().byId.get(itemId);
+        const method = edited?.method ?? (item?.type === 'message' ? item.entry.method : undefined) ?? '';
+        return { method, ...(item?.type === 'message' && { resentFrom: item.entry.seq }) };
+      },
+    },
+    ping: {
+      send: (_params, _id, signal) => send.ping(signal),
+      target: () => SERVER,
+      match: () => ({ method: 'ping' }),
+      scope: () => 'ping',
+    },
+    cors: {
+      send: ({ url }, _id, signal) => send.checkCors(url, signal),
+      target: () => SERVER,
+      scope: () => 'cors',
+    },
+    'log-level': {
+      send: ({ level }, _id, signal) => send.setLogLevel(level, signal),
+      target: () => SERVER,
+      // 2026-07-28 carries the level on every request and sends nothing for it.
+      match: () => ({ method: 'logging/setLevel' }),
+      scope: () => 'log-level',
+    },
+    subscribe: {
+      send: ({ uri, subscribe }, _id, signal) => send.setResourceSubscription(uri, subscribe, signal),
+      target: ({ uri }) => uri,
+      match: ({ uri, subscribe }) => ({ method: subscribe ? 'resources/subscribe' : 'resources/unsubscribe', uri }),
+      scope: ({ uri }) => `subscribe:${uri}`,
+    },
+    'task-cancel': {
+      send: ({ taskId }, _id, signal) => send.cancelTask(taskId, signal),
+      target: ({ taskId }) => taskId,
+      match: ({ taskId }) => ({ method: 'tasks/cancel', taskId }),
+      scope: ({ taskId }) => `task:${taskId}`,
+    },
+    'task-result': {
+      send: ({ taskId }, _id, signal) => send.taskResult(taskId, signal),
+      target: ({ taskId }) => taskId,
+      // 2026-07-28's tasks extension hands the result out in tasks/get.
+      match: ({ taskId }) => ({ method: profileOf(stores.connection.getState().summary?.era).taskResultVia, taskId }),
+      scope: ({ taskId }) => `task:${taskId}`,
+    },
+    template: {
+      send: (params, _id, signal) => client.call('expandUriTemplate', params, signal),
+      target: ({ template }) => template,
+    },
+    // Many requests, each marked with its check's id by the engine: the audit's rows find them, not the job.
+    audit: {
+      send: ({ options, refused }, id, signal) => send.runAudit(id, options, refused, signal),
+      target: () => SERVER,
+      scope: () => 'audit',
+    },
+    // A model turn goes to the model's provider, not the server: no line in the Message log.
+    'sampling-draft': {
+      send: ({ requestId }, _id, signal) => send.draftSamplingAnswer(requestId, signal),
+      target: ({ requestId }) => requestId,
+      scope: ({ requestId }) => `sampling:${requestId}`,
+    },
+  };
 
-  function matchOf<K extends CallKind>(kind: K, params: CallKinds[K]['params']): { target: string; match: RequestMatch } {
-    if (kind === 'resend') {
-      const { itemId, edited } = params as CallKinds['resend']['params'];
-      const item = stores.log.getState().byId.get(itemId);
-      const method = edited?.method ?? (item?.type === 'message' ? item.entry.method : undefined) ?? '';
-      return { target: itemId, match: { method, ...(item?.type === 'message' && { resentFrom: item.entry.seq }) } };
-    }
-    const { name } = params as { name: string };
-    return { target: name, match: { method: kind === 'tool' ? 'tools/call' : 'prompts/get', name } };
+  /** Waits for the job before it in its scope (its outcome is its own), then sends unless cancelled meanwhile. */
+  async function run<K extends CallKind>(
+    kind: JobKind<K>,
+    params: CallKinds[K]['params'],
+    id: string,
+    signal: AbortSignal,
+    before?: Promise<unknown>,
+  ) {
+    if (before) await before.catch(() => undefined);
+    if (signal.aborted) throw { code: 'cancelled', message: 'Cancelled before it started.' };
+    return kind.send(params, id, signal);
   }
 
   /**
-   * Starts a call and returns its id; its progress, answer, error and time appear in the `calls` store under
-   * that id, and as the latest call of its tool, prompt or log entry.
+   * Starts a job and returns its id; its progress, answer, error and time appear in the `calls` store under
+   * that id, and as the latest job of its tool, prompt, log entry, resource or (`SERVER`) of the server.
    */
-  function startCall<K extends CallKind>(kind: K, params: CallKinds[K]['params']): string {
-    const id = `${kind}-${effects.now().toString(36)}-${++counter}`;
+  function startCall<K extends CallKind>(kindName: K, params: CallKinds[K]['params']): string {
+    const kind = kinds[kindName] as unknown as JobKind<K>;
+    const id = `${kindName}-${effects.now().toString(36)}-${++counter}`;
     const controller = new AbortController();
     running.set(id, controller);
-    const { target, match } = matchOf(kind, params);
-    calls().actions.started({ id, kind, target, params, status: 'running', startedAt: effects.now(), match } as AnyCall);
-    request(kind, params, id, controller.signal)
+    const target = kind.target(params);
+    const match = kind.match?.(params);
+    const scope = kind.scope?.(params);
+    calls().actions.started({
+      id,
+      kind: kindName,
+      target,
+      params,
+      status: 'running',
+      startedAt: effects.now(),
+      ...(match && { match }),
+      ...(scope !== undefined && { scope }),
+    } as AnyCall);
+    const job = run(kind, params, id, controller.signal, scope === undefined ? undefined : tails.get(scope));
+    if (scope !== undefined) {
+      tails.set(scope, job);
+      const forget = () => tails.get(scope) === job && tails.delete(scope);
+      job.then(forget, forget);
+    }
+    job
       .then(
         (result) => calls().actions.settled(id, { result }, effects.now()),
         (error: unknown) => calls().actions.settled(id, { error: asEngineError(error) }, effects.now()),
@@ -63,7 +178,7 @@ export function callCommands(client: EngineClient, stores: Stores, effects: Pick
     return id;
   }
 
-  /** Stops a running call: the server is told (notifications/cancelled, a closed stream, or tasks/cancel). */
+  /** Stops a running job: the server is told (notifications/cancelled, a closed stream, or tasks/cancel). */
   function cancelCall(id: string): void {
     running.get(id)?.abort();
   }
@@ -88,3 +203,6 @@ export function callCommands(client: EngineClient, stores: Stores, effects: Pick
 
   return { startCall, cancelCall, settledCall };
 }
+
+/** The target of a job about the whole server (ping, CORS check, log level): what `useLatestCall` asks for. */
+export const SERVER = 'server';

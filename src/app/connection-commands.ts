@@ -93,14 +93,14 @@ export function connectionCommands(
   }
 
   /** Round-trip time of one ping (2025 sessions; 2026-07-28 has no ping and says so). */
-  async function ping(): Promise<{ latencyMs: number; at: number }> {
-    const { latencyMs } = await client.call('ping', undefined);
+  async function ping(signal?: AbortSignal): Promise<{ latencyMs: number; at: number }> {
+    const { latencyMs } = await client.call('ping', undefined, signal);
     return { latencyMs, at: effects.now() };
   }
 
   /** Sets the level the server logs at (2025: logging/setLevel; 2026-07-28: carried on every request). */
-  async function setLogLevel(level: LogLevelChoice): Promise<void> {
-    await client.call('setLogLevel', { level });
+  async function setLogLevel(level: LogLevelChoice, signal?: AbortSignal): Promise<void> {
+    await client.call('setLogLevel', { level }, signal);
     serverLog.getState().actions.setLogLevel(level);
   }
 

@@ -9,7 +9,7 @@ import type { EngineError } from '../shared/errors.ts';
 import type { HeaderPair } from '../shared/model.ts';
 import type { Address } from './address.ts';
 import { clearToolOnNewServer } from './address-sync.ts';
-import { auditCommands } from './audit/audit-commands.ts';
+import { auditCommands, auditRunner } from './audit/audit-commands.ts';
 import { authCommands } from './auth-commands.ts';
 import { callCommands } from './calls.ts';
 import { connectionCommands } from './connection-commands.ts';
@@ -68,17 +68,26 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
   const tools = toolCommands(client, stores, effects);
   const log = logCommands(client, stores, effects, refuse, nameOf);
   const sampling = samplingCommands(client, stores);
+  const server = serverCommands(client, stores, queryClient);
+  const jobs = callCommands(client, stores, effects, {
+    ...connection,
+    ...server,
+    ...sampling,
+    runTool: tools.runTool,
+    resendRequest: log.resendRequest,
+    runAudit: auditRunner(client, stores, effects),
+  });
   const commands = {
     ...connection,
     ...workspace,
     ...tools,
     ...log,
-    ...callCommands(client, stores, effects, { runTool: tools.runTool, resendRequest: log.resendRequest }),
-    ...serverCommands(client, stores, queryClient),
+    ...jobs,
+    ...server,
     ...session,
     ...authCommands(client, stores, effects, connection.connect, redirectUrl),
     ...demoScriptCommands(stores),
-    ...auditCommands(client, stores, effects, refuse, nameOf),
+    ...auditCommands(jobs, stores, effects, refuse, nameOf),
     ...playgroundCommands(client, stores, effects, tools.runTool),
     ...sampling,
     /** A line of our own in the log and timeline (an MCP App's refused request, say), through the one router. */

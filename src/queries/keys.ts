@@ -1,5 +1,5 @@
 /**
- * Every query and mutation key, in one shape: `['mcp', connectionKey, method, ...params]`. The connection
+ * Every query key, in one shape: `['mcp', connectionKey, method, ...params]`. The connection
  * key changes on every successful connection, so one session's cached results never answer for another's;
  * `forgetSession` and `list_changed` invalidation find them by that prefix and the method at index 2.
  * Icons are the one exception: shared across sessions, keyed by their source alone.
@@ -14,8 +14,6 @@ export const mcpKeys = {
   prompts: (connectionKey: number) => ['mcp', connectionKey, 'prompts/list'] as const,
   tasks: (connectionKey: number) => ['mcp', connectionKey, 'tasks/list'] as const,
   completion: (connectionKey: number, ...shape: readonly unknown[]) => ['mcp', connectionKey, 'completion/complete', ...shape] as const,
-  /** Mutations run server code and are never cached: keyed by method only, for the mutation cache. */
-  mutation: (method: 'tools/call' | 'prompts/get' | 'tasks/cancel' | 'tasks/result') => ['mcp', method] as const,
   icon: (src: string) => ['icon', src] as const,
 };
 

@@ -33,6 +33,17 @@ export function readResourceQueryOptions(client: EngineClient, connectionKey: nu
   });
 }
 
+/**
+ * The URI a template's values expand to (the SDK's UriTemplate, in the engine: nothing goes to the server),
+ * shown as the person types. Keyed by the template, not the connection: the same values expand the same.
+ */
+export function uriTemplateQueryOptions(client: EngineClient, template: string, variables: Record<string, string>) {
+  return queryOptions<{ uri: string }, EngineError>({
+    queryKey: ['uri-template', template, variables],
+    queryFn: ({ signal }) => client.call('expandUriTemplate', { template, variables }, signal),
+  });
+}
+
 /** Re-reads a resource the server announced as updated (inbound `notifications/resources/updated`). */
 export function wireResourceUpdates(queryClient: QueryClient, events: readonly EngineEvent[]): void {
   const uris = new Set<string>();

@@ -1,7 +1,7 @@
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { EngineClient } from '../bridge/index.ts';
 import type { EngineError } from '../shared/errors.ts';
-import { TERMINAL_TASK_STATUSES, type TaskInfo, type TaskList, type TaskPayload } from '../shared/tasks.ts';
+import { TERMINAL_TASK_STATUSES, type TaskList } from '../shared/tasks.ts';
 import { mcpKeys } from './keys.ts';
 
 /** While a task is running, the list refreshes this often unless the server asks for slower polling. */
@@ -22,20 +22,5 @@ export function tasksQueryOptions(client: EngineClient, connectionKey: number) {
       const suggested = Math.max(...active.map((task) => task.pollInterval ?? 0));
       return Math.min(10_000, Math.max(ACTIVE_REFRESH_MS, suggested));
     },
-  });
-}
-
-export function cancelTaskMutationOptions(client: EngineClient) {
-  return mutationOptions<TaskInfo, EngineError, { taskId: string }>({
-    mutationKey: mcpKeys.mutation('tasks/cancel'),
-    mutationFn: ({ taskId }) => client.call('cancelTask', { taskId }),
-  });
-}
-
-/** tasks/result for a task in the list: a mutation, since the server may hand the payload out only once. */
-export function taskResultMutationOptions(client: EngineClient) {
-  return mutationOptions<TaskPayload, EngineError, { taskId: string }>({
-    mutationKey: mcpKeys.mutation('tasks/result'),
-    mutationFn: ({ taskId }) => client.call('taskResult', { taskId }),
   });
 }

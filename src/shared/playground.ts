@@ -102,3 +102,12 @@ export interface PlaygroundApi {
   /** One step of the model: streams its text as `model-text` events and returns the whole answer. */
   modelTurn: { params: ModelTurnParams; result: ModelTurnResult };
 }
+
+export type DraftContent = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
+
+/** A model's draft reply to a sampling request: the person can change every part before Approve. */
+export interface SamplingDraft {
+  model: string;
+  stopReason: string;
+  content: DraftContent[];
+}

@@ -11,14 +11,36 @@ import type { ToolCallOutcome, ToolCallParams } from '../shared/model.ts';
 import type { PromptGetResult } from '../shared/prompts-api.ts';
 import { isRecord } from '../shared/read.ts';
 import type { ResendDraft, ResendResult } from '../shared/resend.ts';
-import type { TaskInfo } from '../shared/tasks.ts';
+import type { TaskInfo, TaskPayload } from '../shared/tasks.ts';
+import type { AuditOptions, AuditRefusal, AuditReport } from '../shared/audit.ts';
+import type { CorsDiagnosis } from '../shared/cors.ts';
+import type { LogLevelChoice } from '../shared/logging-api.ts';
+import type { SamplingDraft } from '../shared/playground.ts';
 
-/** What each kind of call takes and answers. */
+/** What each kind of job takes and answers. */
 export interface CallKinds {
   tool: { params: Omit<ToolCallParams, 'trackingId'>; result: ToolCallOutcome };
   prompt: { params: { name: string; arguments: Record<string, string> }; result: PromptGetResult };
   /** A logged request sent again, as it was or edited. */
   resend: { params: { itemId: string; edited?: ResendDraft }; result: ResendResult };
+  /** One ping's round trip, and when it came back. */
+  ping: { params: Record<string, never>; result: { latencyMs: number; at: number } };
+  /** The CORS doctor for the server URL: raw preflights beside the session, so no line in the Message log. */
+  cors: { params: { url: string }; result: CorsDiagnosis };
+  /** The server's log level (2025: logging/setLevel; 2026-07-28: a level carried on every request). */
+  'log-level': { params: { level: LogLevelChoice }; result: void };
+  /** resources/subscribe or resources/unsubscribe for one URI. */
+  subscribe: { params: { uri: string; subscribe: boolean }; result: void };
+  /** tasks/cancel for a task in the Tasks tab. */
+  'task-cancel': { params: { taskId: string }; result: TaskInfo };
+  /** tasks/result for a finished task (the server may hand the payload out only once). */
+  'task-result': { params: { taskId: string }; result: TaskPayload };
+  /** A resource template's values expanded to the URI to read (in the engine: no request to the server). */
+  template: { params: { template: string; variables: Record<string, string> }; result: { uri: string } };
+  /** "Audit this server": the run's progress and report are in the `audit` store, under the job's id. */
+  audit: { params: { options: AuditOptions; refused?: AuditRefusal }; result: AuditReport };
+  /** The Playground's model drafts a reply to a pending sampling request (a model turn, not an MCP request). */
+  'sampling-draft': { params: { requestId: string }; result: SamplingDraft };
 }
 
 export type CallKind = keyof CallKinds;
@@ -29,6 +51,10 @@ export interface RequestMatch {
   method: string;
   /** The tool or prompt name in the request's params. */
   name?: string;
+  /** The resource URI in the request's params (a subscription). */
+  uri?: string;
+  /** The task id in the request's params (tasks/cancel, tasks/result). */
+  taskId?: string;
   /** A re-send: the log seq of the request it repeats (the new entry's `resent.fromSeq`). */
   resentFrom?: number;
 }
@@ -42,7 +68,13 @@ export interface Call<K extends CallKind = CallKind> {
   status: CallStatus;
   startedAt: number;
   endedAt?: number;
-  match: RequestMatch;
+  /** How the job finds its request in the Message log; absent for a job that sends none (the CORS check). */
+  match?: RequestMatch;
+  /**
+   * Jobs of one scope never overlap: a job waits for the one before it in its scope to settle first (as
+   * TanStack Query's mutation scopes do). A ping, the log level and a URI's subscription each have one.
+   */
+  scope?: string;
   /** The log seq of the request this call sent, once the log recorded it. */
   requestSeq?: number;
   /**
@@ -64,7 +96,10 @@ const MAX_SETTLED_CALLS = 100;
 
 export interface CallsState {
   byId: ReadonlyMap<string, AnyCall>;
-  /** The latest call per `kind:target` (what the tool's, prompt's or log entry's view shows). */
+  /**
+   * The latest call per `kind:target` (what the tool's, prompt's or log entry's view shows), and per
+   * `kind:*` (ANY_TARGET): the latest of its kind, whatever it was about.
+   */
   latest: ReadonlyMap<string, string>;
   actions: {
     started(call: AnyCall): void;
@@ -79,6 +114,9 @@ export interface CallsState {
 }
 
 export const latestKey = (kind: CallKind, target: string) => `${kind}:${target}`;
+
+/** The target that asks for the latest job of a kind, whatever its own target. */
+export const ANY_TARGET = '*';
 
 export function createCallsStore() {
   return createStore<CallsState>()((set, get) => {
@@ -98,6 +136,7 @@ export function createCallsStore() {
           byId.set(call.id, call);
           const latest = new Map(get().latest);
           latest.set(latestKey(call.kind, call.target), call.id);
+          latest.set(latestKey(call.kind, ANY_TARGET), call.id);
           set({ byId: trim(byId, latest), latest });
         },
         settled(id, end, endedAt) {
@@ -124,7 +163,9 @@ export function createCallsStore() {
               const calls = byId ?? before;
               const { entry } = event;
               if (entry.direction === 'out' && entry.kind === 'request') {
-                const call = [...calls.values()].find((c) => c.status === 'running' && c.requestSeq === undefined && fits(c.match, entry));
+                const call = [...calls.values()].find(
+                  (c) => c.status === 'running' && c.requestSeq === undefined && c.match !== undefined && fits(c.match, entry),
+                );
                 if (call) edit(call.id, { requestSeq: entry.seq });
               } else if (entry.direction === 'in' && entry.requestSeq !== undefined && entry.latencyMs !== undefined) {
                 const call = [...calls.values()].find((c) => c.requestSeq === entry.requestSeq);
@@ -167,7 +208,11 @@ function fits(match: RequestMatch, entry: MessageEntry): boolean {
   // An audit probe went beside the session: it is never the request of a call made from a tab.
   if (entry.resent !== undefined || entry.viaApp !== undefined || entry.auditProbe) return false;
   const params = isRecord(entry.message) && isRecord(entry.message.params) ? entry.message.params : undefined;
-  return match.name === undefined || params?.name === match.name;
+  return (
+    (match.name === undefined || params?.name === match.name) &&
+    (match.uri === undefined || params?.uri === match.uri) &&
+    (match.taskId === undefined || params?.taskId === match.taskId)
+  );
 }
 
 /** Keeps every running call and every view's latest; of the rest, the newest MAX_SETTLED_CALLS. */

@@ -42,8 +42,8 @@ export { jsonLine, JSONL_MIME_TYPE } from './log/log-jsonl.ts';
 export type { ScriptAt } from './demo-script-store.ts';
 export { createDemoScriptStore } from './demo-script-store.ts';
 export { createConversationScriptStore, MAX_SCRIPT_PROMPTS } from './conversation-script-store.ts';
-export type { Call, CallKind } from './calls-store.ts';
-export { createCallsStore, latestKey } from './calls-store.ts';
+export type { AnyCall, Call, CallKind } from './calls-store.ts';
+export { ANY_TARGET, createCallsStore, latestKey } from './calls-store.ts';
 export { createAuditStore, type AuditRun } from './audit-store.ts';
 export {
   createPlaygroundStore,

@@ -8,7 +8,7 @@ import { createContext, useCallback, useContext, useMemo, type ReactNode } from 
 import { useStore, type StoreApi } from 'zustand';
 import { scopeOf, type Commands, type LensApp, type Scope, type Stores, type Workspace, type WorkspaceState } from '../app/index.ts';
 import { useThrottledState } from './common/use-throttled-state.ts';
-import { latestKey, type Call, type CallKind } from '../state/index.ts';
+import { latestKey, type AnyCall, type Call, type CallKind } from '../state/index.ts';
 
 const WorkspaceContext = createContext<Workspace | null>(null);
 const AppContext = createContext<LensApp | null>(null);
@@ -50,7 +50,15 @@ function useApp(): LensApp {
 
 export const useCommands = (): Commands => useApp().commands;
 
-/** The latest call of this tool, prompt or log entry: what its view shows, running or settled. */
+/** One job by its id (undefined for none): a view that started a job of its own renders it by id. */
+export function useCall(id: string | null): AnyCall | undefined {
+  return useStore(storeOf(useApp(), 'calls'), (state) => (id === null ? undefined : state.byId.get(id)));
+}
+
+/**
+ * The latest job of this kind about this target (a tool, prompt, log entry, URI, task, or SERVER; ANY_TARGET
+ * for the latest of the kind): what its view shows, running or settled.
+ */
 export function useLatestCall<K extends CallKind>(kind: K, target: string): Call<K> | undefined {
   return useStore(storeOf(useApp(), 'calls'), (state) => {
     const id = state.latest.get(latestKey(kind, target));

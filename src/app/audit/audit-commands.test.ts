@@ -5,6 +5,7 @@ import type { EngineError } from '../../shared/errors.ts';
 import type { MessageEntry } from '../../shared/events.ts';
 import {
   createAuditStore,
+  createCallsStore,
   createConnectionStore,
   createLogStore,
   createPrefsStore,
@@ -13,7 +14,9 @@ import {
 } from '../../state/index.ts';
 import { memoryStorage } from '../../test/support/test-storage.ts';
 import { DEMO_EXPORT_REFUSAL } from '../export-rule.ts';
-import { auditCommands } from './audit-commands.ts';
+import { callCommands } from '../calls.ts';
+import type { Stores } from '../stores.ts';
+import { auditCommands, auditRunner } from './audit-commands.ts';
 
 /** An engine client whose runAudit answers when the test says, and rejects as `cancelled` on abort, as the bridge does. */
 function fakeClient() {
@@ -30,6 +33,17 @@ function fakeClient() {
     dispose: () => undefined,
   } as unknown as EngineClient;
   return { client, calls };
+}
+
+/** The jobs registry with only the audit's runner: what lens-app.ts hands auditCommands. */
+function jobsFor(client: EngineClient, stores: ReturnType<typeof storesFor>) {
+  const senders = { runAudit: auditRunner(client, stores, { now: () => 1000 }) };
+  return callCommands(
+    client,
+    { ...stores, calls: createCallsStore() } as unknown as Stores,
+    { now: () => 1000 },
+    senders as unknown as Parameters<typeof callCommands>[3],
+  );
 }
 
 function storesFor() {
@@ -85,7 +99,7 @@ describe('auditCommands', () => {
     const { client, calls } = fakeClient();
     const stores = storesFor();
     const commands = auditCommands(
-      client,
+      jobsFor(client, stores),
       stores,
       effectsFor(),
       () => undefined,
@@ -105,7 +119,7 @@ describe('auditCommands', () => {
     const { client, calls } = fakeClient();
     const stores = storesFor();
     const commands = auditCommands(
-      client,
+      jobsFor(client, stores),
       stores,
       effectsFor(),
       () => undefined,
@@ -125,7 +139,7 @@ describe('auditCommands', () => {
     const { client, calls } = fakeClient();
     const stores = storesFor();
     const commands = auditCommands(
-      client,
+      jobsFor(client, stores),
       stores,
       effectsFor(),
       () => undefined,
@@ -142,7 +156,7 @@ describe('auditCommands', () => {
     const stores = storesFor();
     const effects = effectsFor();
     const commands = auditCommands(
-      client,
+      jobsFor(client, stores),
       stores,
       effects,
       () => undefined,
@@ -171,7 +185,7 @@ describe('auditCommands', () => {
 
     const reopened = storesFor();
     const again = auditCommands(
-      client,
+      jobsFor(client, reopened),
       reopened,
       effects,
       () => undefined,
@@ -192,7 +206,7 @@ describe('auditCommands', () => {
     const effects = effectsFor();
     const refusals: string[] = [];
     const commands = auditCommands(
-      client,
+      jobsFor(client, stores),
       stores,
       effects,
       (reason) => refusals.push(reason),
@@ -209,7 +223,7 @@ describe('auditCommands', () => {
     const { client } = fakeClient();
     const stores = storesFor();
     const commands = auditCommands(
-      client,
+      jobsFor(client, stores),
       stores,
       effectsFor(),
       () => undefined,

@@ -1,10 +1,11 @@
 /**
  * Starting and stopping "Audit this server" on one connection, and the report as a file. The run is the
- * engine's (src/engine/audit/); this keeps its AbortController, so leaving the Audit tab cancels nothing, and
- * puts where it stands in the `audit` store, fed by the router with the engine's `audit` events.
+ * engine's (src/engine/audit/) and a job of the connection's jobs registry (src/app/calls.ts), whose id is the
+ * run id: leaving the Audit tab cancels nothing. Where it stands is in the `audit` store, fed by the router
+ * with the engine's `audit` events.
  */
 import type { EngineClient } from '../../bridge/index.ts';
-import type { AuditOptions } from '../../shared/audit.ts';
+import type { AuditOptions, AuditRefusal, AuditReport } from '../../shared/audit.ts';
 import { asEngineError } from '../../shared/errors.ts';
 import { LENS_VERSION } from '../../shared/version.ts';
 import { messageItemId } from '../../state/index.ts';
@@ -23,16 +24,38 @@ import type { Stores } from '../stores.ts';
 
 type AuditStores = Pick<Stores, 'audit' | 'log' | 'prefs' | 'connection'>;
 
+/** What the audit asks of the jobs registry. */
+interface AuditJobs {
+  startCall(kind: 'audit', params: { options: AuditOptions; refused?: AuditRefusal }): string;
+  cancelCall(id: string): void;
+}
+
+/**
+ * Runs one audit for the jobs registry (its `audit` kind): the run id is the job's, the signal the job's.
+ * The `audit` store hears that it started and how it ended.
+ */
+export function auditRunner(client: EngineClient, stores: Pick<Stores, 'audit'>, effects: Pick<AppEffects, 'now'>) {
+  const audit = () => stores.audit.getState();
+  return (runId: string, options: AuditOptions, refused: AuditRefusal | undefined, signal: AbortSignal): Promise<AuditReport> => {
+    audit().actions.closeReport();
+    audit().actions.started(runId, effects.now());
+    const run = client.call('runAudit', { runId, options, ...(refused && { refused }) }, signal);
+    run.then(
+      (report) => audit().actions.settled(runId, { report }),
+      (error: unknown) => audit().actions.settled(runId, { error: asEngineError(error) }),
+    );
+    return run;
+  };
+}
+
 export function auditCommands(
-  client: EngineClient,
+  jobs: AuditJobs,
   stores: AuditStores,
   effects: Pick<AppEffects, 'now' | 'download'>,
   refuse: (reason: string) => void,
   /** What the workspace calls this connection: the reports are named after it. */
   nameOf: () => string,
 ) {
-  let running: { runId: string; controller: AbortController } | undefined;
-  let counter = 0;
   const audit = () => stores.audit.getState();
 
   /** The report on screen as a file: an opened one as it was, the latest run's with its messages from the log. */
@@ -57,28 +80,15 @@ export function auditCommands(
      * connection, after a Connect that failed, the report is the refused one: its connection check says why.
      */
     startAudit(options: AuditOptions = {}): string {
-      if (running) return running.runId;
-      const { refusal } = audit();
+      const { refusal, run } = audit();
+      if (run?.status === 'running') return run.runId;
       const refused = stores.connection.getState().phase !== 'connected' && refusal !== null ? refusal : undefined;
-      const runId = `audit-${effects.now().toString(36)}-${++counter}`;
-      const controller = new AbortController();
-      running = { runId, controller };
-      audit().actions.closeReport();
-      audit().actions.started(runId, effects.now());
-      client
-        .call('runAudit', { runId, options, ...(refused && { refused }) }, controller.signal)
-        .then(
-          (report) => audit().actions.settled(runId, { report }),
-          (error: unknown) => audit().actions.settled(runId, { error: asEngineError(error) }),
-        )
-        .finally(() => {
-          if (running?.runId === runId) running = undefined;
-        });
-      return runId;
+      return jobs.startCall('audit', { options, ...(refused && { refused }) });
     },
     /** Stops the running audit: the checks that finished stay, and the run says it was cancelled. */
     cancelAudit(): void {
-      running?.controller.abort();
+      const { run } = audit();
+      if (run?.status === 'running') jobs.cancelCall(run.runId);
     },
     /**
      * Downloads the report on screen as JSON (which opens again here) or Markdown. Demo mode writes no file,

@@ -116,11 +116,15 @@ function appCommands({ app, workspace, theme, chooseSessionFile }: RegistryConte
             ? `MCP ${profileOf(summary.era).label} removed ping; each request’s round trip is in the Message log.`
             : null,
       focus: { kind: 'return' },
+      // A job like the Ping button's, so the Server tab shows this ping too.
       run: () =>
-        void commands.ping().then(
-          ({ latencyMs }) => commands.note('info', `Ping answered in ${Math.round(latencyMs)} ms.`),
-          (error: unknown) => commands.note('warning', `Ping failed: ${describeError(error)}`),
-        ),
+        void commands
+          .settledCall(commands.startCall('ping', {}))
+          .then((call) =>
+            call.kind === 'ping' && call.result
+              ? commands.note('info', `Ping answered in ${Math.round(call.result.latencyMs)} ms.`)
+              : commands.note('warning', `Ping failed: ${describeError(call.error)}`),
+          ),
     }),
     command('audit', 'Audit this server', {
       destructive: false,

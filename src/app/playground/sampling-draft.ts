@@ -8,7 +8,9 @@
  * connection declared `sampling.tools` and `toolChoice` is not `none`. Not mapped: `temperature`,
  * `stopSequences`, `modelPreferences` (the person chose the model), `includeContext`, `metadata`.
  */
-import type { ChatMessage, ChatTool, ChatToolCall, ModelTurnResult } from '../../shared/playground.ts';
+import type { ChatMessage, ChatTool, ChatToolCall, DraftContent, ModelTurnResult, SamplingDraft } from '../../shared/playground.ts';
+
+export type { SamplingDraft };
 import { isRecord } from '../../shared/read.ts';
 
 /** A model answer cannot ask for more than this, whatever the server put in `maxTokens`. */
@@ -22,15 +24,6 @@ export interface SamplingTurn {
   messages: ChatMessage[];
   tools: ChatTool[];
   maxTokens: number;
-}
-
-type DraftContent = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
-
-/** What the reply editor is filled with: the person can change every part before Approve. */
-export interface SamplingDraft {
-  model: string;
-  stopReason: string;
-  content: DraftContent[];
 }
 
 const blocksOf = (content: unknown): Params[] => (Array.isArray(content) ? content : [content]).filter(isRecord);

@@ -160,6 +160,23 @@ describe.each(['legacy', 'modern'] as const)('answering sampling with the model 
     expect(JSON.stringify(result.content)).toContain('Fake answer to');
   });
 
+  it('drafts as a job of the registry: by id, and Stop (cancel) ends it as cancelled without a draft', async () => {
+    const app = await start(era);
+    void sampleWeather(app).catch(() => undefined);
+    await waitFor(() => pendingSampling(app) !== undefined, 'the sampling request');
+    const request = pendingSampling(app)!;
+    const job = await app.commands.settledCall(app.commands.startCall('sampling-draft', { requestId: request.id }));
+    expect(job).toMatchObject({ kind: 'sampling-draft', target: request.id, status: 'success', result: { model: 'fake-model' } });
+    // A model turn goes to the provider: the job has no request in the Message log.
+    expect(job.requestSeq).toBeUndefined();
+
+    const stopped = app.commands.startCall('sampling-draft', { requestId: request.id });
+    app.commands.cancelCall(stopped);
+    expect(await app.commands.settledCall(stopped)).toMatchObject({ status: 'error', error: { code: 'cancelled' } });
+    expect(app.calls.getState().latest.get(`sampling-draft:${request.id}`)).toBe(stopped);
+    await app.commands.answerServerRequest(request.id, { action: 'reject' });
+  });
+
   it('auto-approves while on, says nothing is pending, and demo mode turns it off', async () => {
     const app = await start(era);
     app.commands.setSamplingAutoApprove(true);

@@ -2,12 +2,10 @@
  * Opens one app with chosen input: either as-is (the app gets the input and no result), or by running one
  * of the tools that show it first, so it gets that call's result too.
  */
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { callToolMutationOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { ServerText } from '../common/ServerText.tsx';
-import { useCommands } from '../services.tsx';
+import { useCall, useCommands } from '../services.tsx';
 import { AppFrame } from './AppFrame.tsx';
 import type { Tool } from '../../shared/model.ts';
 import type { AppEntry } from './app-catalog.ts';
@@ -27,8 +25,11 @@ function schemaDefaults(tool: Tool | undefined): Record<string, unknown> {
 
 export function AppLauncher({ app }: { app: AppEntry }) {
   const ids = useId();
-  const { runTool } = useCommands();
-  const call = useMutation(callToolMutationOptions(runTool));
+  const { startCall } = useCommands();
+  // "Run tool and open" is a tool-call job (src/app/calls.ts); the app opens once it has succeeded.
+  const [launch, setLaunch] = useState<{ jobId: string; next: Opened } | null>(null);
+  const job = useCall(launch?.jobId ?? null);
+  const call = job?.kind === 'tool' ? job : undefined;
   const [toolName, setToolName] = useState(app.tools.find((t) => t.ui?.visibility.includes('model'))?.name ?? app.tools[0]?.name ?? '');
   const [inputText, setInputText] = useState(() => JSON.stringify(schemaDefaults(app.tools.find((t) => t.name === toolName))));
   const [inputError, setInputError] = useState<string | null>(null);
@@ -48,12 +49,19 @@ export function AppLauncher({ app }: { app: AppEntry }) {
     return null;
   };
 
+  // The app shown: the launched one once its call succeeded, else the one opened before.
+  const shown = launch && call?.status === 'success' ? launch.next : opened;
+
   const open = (withResult: boolean) => {
     const input = parseInput();
     if (!input) return;
-    const next = { id: (opened?.id ?? 0) + 1, input, withResult };
-    if (withResult) call.mutate({ params: { name: toolName, arguments: input } }, { onSuccess: () => setOpened(next) });
-    else setOpened(next);
+    const next = { id: (shown?.id ?? 0) + 1, input, withResult };
+    setOpened(shown);
+    if (withResult) setLaunch({ jobId: startCall('tool', { name: toolName, arguments: input }), next });
+    else {
+      setLaunch(null);
+      setOpened(next);
+    }
   };
 
   return (
@@ -91,19 +99,19 @@ export function AppLauncher({ app }: { app: AppEntry }) {
           Open app
         </button>
         {app.tools.length > 0 && (
-          <button type="button" className="button button-primary" onClick={() => open(true)} disabled={call.isPending}>
-            {call.isPending ? 'Running…' : 'Run tool and open'}
+          <button type="button" className="button button-primary" onClick={() => open(true)} disabled={call?.status === 'running'}>
+            {call?.status === 'running' ? 'Running…' : 'Run tool and open'}
           </button>
         )}
       </div>
-      {call.error && <ErrorDetails error={call.error} lead="The tool call failed" />}
-      {opened && (
+      {call?.error && <ErrorDetails error={call.error} lead="The tool call failed" />}
+      {shown && (
         <AppFrame
-          key={opened.id}
+          key={shown.id}
           uri={app.uri}
           {...(app.listed && { listed: app.listed })}
-          input={opened.input}
-          {...(opened.withResult && call.data && { result: call.data })}
+          input={shown.input}
+          {...(shown.withResult && call?.result && { result: call.result })}
         />
       )}
     </section>

@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { samplingModel, type SamplingDraft } from '../../app/index.ts';
-import { asEngineError, type EngineError } from '../../shared/errors.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
-import { useCommands, useStoreOf } from '../services.tsx';
+import { useCommands, useLatestCall, useStoreOf } from '../services.tsx';
 
 /**
  * "Answer with <model>": the Playground's chosen model writes a draft reply to this sampling request, which
  * fills the editor below for the person to change before Approve. Without a model set up, the button says
  * how and takes the person to the Playground. Auto-approve (per connection, off by default) lets the model's
- * answer go without asking; ServerRequestsHost shows it while it is on.
+ * answer go without asking; ServerRequestsHost shows it while it is on. The draft is a job of the connection
+ * (src/app/calls.ts): closing this view does not stop it, Stop does.
  */
 export function AnswerWithModel({ requestId, onDraft }: { requestId: string; onDraft: (draft: SamplingDraft) => void }) {
   const chosen = useStoreOf('playground', (state) => {
@@ -21,34 +21,28 @@ export function AnswerWithModel({ requestId, onDraft }: { requestId: string; onD
   });
   const auto = useStoreOf('playground', (state) => state.autoSampling);
   const go = useStoreOf('nav', (state) => state.actions.go);
-  const { draftSamplingAnswer, refreshPlaygroundKey, setSamplingAutoApprove } = useCommands();
-  const [asking, setAsking] = useState<AbortController | null>(null);
-  const [error, setError] = useState<EngineError | null>(null);
-  const mounted = useRef(true);
+  const { startCall, cancelCall, refreshPlaygroundKey, setSamplingAutoApprove } = useCommands();
+  const job = useLatestCall('sampling-draft', requestId);
+  const asking = job?.status === 'running' ? job : undefined;
+  // Stopping is the person's choice, not a failure to report.
+  const error = job?.error && job.error.code !== 'cancelled' ? job.error : null;
+  // A draft fills the editor once, and only one this view asked for: one from before it opened again may
+  // already have been edited there.
+  const awaited = useRef<string | null>(null);
+  const draft = job?.status === 'success' ? job : undefined;
+  useEffect(() => {
+    if (!draft?.result || awaited.current !== draft.id) return;
+    awaited.current = null;
+    onDraft(draft.result);
+  }, [draft, onDraft]);
 
   // A key this device remembers counts as set up, though the Playground tab was never opened.
   useEffect(() => {
-    mounted.current = true;
     void refreshPlaygroundKey();
-    return () => {
-      mounted.current = false;
-    };
   }, [refreshPlaygroundKey]);
-  useEffect(() => () => asking?.abort(), [asking]);
 
-  const ask = async () => {
-    const controller = new AbortController();
-    setAsking(controller);
-    setError(null);
-    try {
-      const draft = await draftSamplingAnswer(requestId, controller.signal);
-      if (mounted.current) onDraft(draft);
-    } catch (caught) {
-      const reason = asEngineError(caught);
-      if (mounted.current && reason.code !== 'cancelled') setError(reason);
-    } finally {
-      if (mounted.current) setAsking(null);
-    }
+  const ask = () => {
+    awaited.current = startCall('sampling-draft', { requestId });
   };
 
   if (chosen === null)
@@ -67,12 +61,12 @@ export function AnswerWithModel({ requestId, onDraft }: { requestId: string; onD
           <span role="status" className="muted">
             Asking {chosen}…
           </span>
-          <button type="button" className="button button-small" onClick={() => asking.abort()}>
+          <button type="button" className="button button-small" onClick={() => cancelCall(asking.id)}>
             Stop
           </button>
         </>
       ) : (
-        <button type="button" className="button button-small" onClick={() => void ask()}>
+        <button type="button" className="button button-small" onClick={ask}>
           Answer with {chosen}
         </button>
       )}

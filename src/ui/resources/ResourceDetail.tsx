@@ -1,10 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { EngineError } from '../../shared/errors.ts';
 import type { ResourceInfo } from '../../shared/resources-api.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { formatTime } from '../common/format.ts';
-import { useCommands, useStoreOf } from '../services.tsx';
+import { useCommands, useLatestCall, useStoreOf } from '../services.tsx';
 import { DetailHead } from '../common/DetailHead.tsx';
 import { ResourceBadges } from './ResourceBadges.tsx';
 import { ResourceRead } from './ResourceRead.tsx';
@@ -47,17 +45,20 @@ export function ResourceDetail({ resource }: { resource: ResourceInfo }) {
 }
 
 function SubscribeButton({ uri }: { uri: string }) {
-  const { setResourceSubscription } = useCommands();
+  const { startCall } = useCommands();
   const subscribed = useStoreOf('serverLog', (s) => s.subscribed.has(uri));
-  const mutation = useMutation<void, EngineError, boolean>({
-    mutationFn: (subscribe: boolean) => setResourceSubscription(uri, subscribe),
-  });
+  const job = useLatestCall('subscribe', uri);
   return (
     <>
-      <button type="button" className="button button-small" disabled={mutation.isPending} onClick={() => mutation.mutate(!subscribed)}>
+      <button
+        type="button"
+        className="button button-small"
+        disabled={job?.status === 'running'}
+        onClick={() => startCall('subscribe', { uri, subscribe: !subscribed })}
+      >
         {subscribed ? 'Unsubscribe' : 'Subscribe'}
       </button>
-      {mutation.error && <ErrorDetails error={mutation.error} lead={subscribed ? 'Could not unsubscribe' : 'Could not subscribe'} />}
+      {job?.error && <ErrorDetails error={job.error} lead={job.params.subscribe ? 'Could not subscribe' : 'Could not unsubscribe'} />}
     </>
   );
 }

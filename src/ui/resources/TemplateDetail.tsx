@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { EngineError } from '../../shared/errors.ts';
+import { uriTemplateQueryOptions } from '../../queries/index.ts';
 import { ownValue } from '../../shared/own.ts';
 import type { ResourceTemplateInfo } from '../../shared/resources-api.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
@@ -8,7 +8,7 @@ import { ServerText } from '../common/ServerText.tsx';
 import { ArgumentInput } from '../completions/ArgumentInput.tsx';
 import { useDebounced } from '../completions/use-debounced.ts';
 import { DetailHead } from '../common/DetailHead.tsx';
-import { useScope } from '../services.tsx';
+import { useCall, useCommands, useScope } from '../services.tsx';
 import { ReadOnlyNote } from '../session-file/ReadOnlyNote.tsx';
 import { ResourceBadges } from './ResourceBadges.tsx';
 import { ResourceRead } from './ResourceRead.tsx';
@@ -21,12 +21,15 @@ export function TemplateDetail({ template }: { template: ResourceTemplateInfo })
   const { client, recording, readOnly } = useScope();
   const readOnlyId = useId();
   const [values, setValues] = useState<Record<string, string>>({});
-  const [readUri, setReadUri] = useState<string | null>(null);
-  const [submitError, setSubmitError] = useState<EngineError | null>(null);
+  const { startCall } = useCommands();
+  // Read resource expands the values on screen as a job (src/app/calls.ts); its URI is the one read.
+  const [expandJob, setExpandJob] = useState<string | null>(null);
+  const job = useCall(expandJob);
+  const readUri = job?.kind === 'template' && job.result ? job.result.uri : null;
+  const submitError = job?.error ?? null;
   const settled = useDebounced(values, 150);
-  const expanded = useQuery<{ uri: string }, EngineError>({
-    queryKey: ['uri-template', template.uriTemplate, settled],
-    queryFn: ({ signal }) => client.call('expandUriTemplate', { template: template.uriTemplate, variables: settled }, signal),
+  const expanded = useQuery({
+    ...uriTemplateQueryOptions(client, template.uriTemplate, settled),
     enabled: template.templateError === undefined,
     placeholderData: (previous) => previous,
   });
@@ -34,16 +37,8 @@ export function TemplateDetail({ template }: { template: ResourceTemplateInfo })
   const savedUri =
     recording && expanded.data && recording.catalog.reads.some((read) => read.uri === expanded.data.uri) ? expanded.data.uri : null;
 
-  const submit = async () => {
-    // Expand the exact values on screen, not the debounced ones, so Read never uses stale input.
-    setSubmitError(null);
-    try {
-      const { uri } = await client.call('expandUriTemplate', { template: template.uriTemplate, variables: values });
-      setReadUri(uri);
-    } catch (error) {
-      setSubmitError(error as EngineError);
-    }
-  };
+  // Expand the exact values on screen, not the debounced ones, so Read never uses stale input.
+  const submit = () => setExpandJob(startCall('template', { template: template.uriTemplate, variables: values }));
 
   return (
     <section className="detail" aria-labelledby="template-detail-title">
@@ -67,7 +62,7 @@ export function TemplateDetail({ template }: { template: ResourceTemplateInfo })
           aria-label="Template variables"
           onSubmit={(event) => {
             event.preventDefault();
-            void submit();
+            submit();
           }}
         >
           {template.variables.length === 0 && <p className="muted">This template has no variables.</p>}

@@ -1,9 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
-import type { EngineError } from '../../shared/errors.ts';
-import { isLogLevel, LOG_LEVEL_OFF, LOG_LEVELS, type LogLevelChoice } from '../../shared/logging-api.ts';
+import { SERVER } from '../../app/index.ts';
+import { isLogLevel, LOG_LEVEL_OFF, LOG_LEVELS } from '../../shared/logging-api.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
-import { useCommands, useScope, useStoreOf } from '../services.tsx';
+import { useCommands, useLatestCall, useScope, useStoreOf } from '../services.tsx';
 
 /**
  * The server's log level. 2025: logging/setLevel, once, for the session. 2026-07-28: a level on every
@@ -11,15 +10,14 @@ import { useCommands, useScope, useStoreOf } from '../services.tsx';
  */
 export function LogLevelControl() {
   const perRequest = useScope().protocol.logLevelVia === 'request-meta';
-  const { setLogLevel } = useCommands();
+  const { startCall } = useCommands();
+  const job = useLatestCall('log-level', SERVER);
+  const pending = job?.status === 'running';
   const level = useStoreOf('serverLog', (s) => s.logLevel);
   const id = useId();
   const hintId = useId();
-  const mutation = useMutation<void, EngineError, LogLevelChoice>({
-    mutationFn: setLogLevel,
-  });
   const choose = (value: string) => {
-    if (isLogLevel(value) || (perRequest && value === LOG_LEVEL_OFF)) mutation.mutate(value);
+    if (isLogLevel(value) || (perRequest && value === LOG_LEVEL_OFF)) startCall('log-level', { level: value });
   };
   return (
     <>
@@ -29,7 +27,7 @@ export function LogLevelControl() {
           id={id}
           className="input input-small"
           value={level ?? (perRequest ? LOG_LEVEL_OFF : '')}
-          disabled={mutation.isPending}
+          disabled={pending}
           aria-describedby={perRequest ? hintId : undefined}
           onChange={(event) => choose(event.target.value)}
         >
@@ -52,8 +50,8 @@ export function LogLevelControl() {
           Sent with every request; Off sends none, and the server then sends no log messages.
         </span>
       )}
-      {mutation.isPending && <span className="muted">Setting…</span>}
-      {mutation.error && <ErrorDetails error={mutation.error} lead="Could not set the level" />}
+      {pending && <span className="muted">Setting…</span>}
+      {job?.error && <ErrorDetails error={job.error} lead="Could not set the level" />}
     </>
   );
 }

@@ -1,32 +1,30 @@
-import { useMutation } from '@tanstack/react-query';
-import type { EngineError } from '../../shared/errors.ts';
-import type { PingResult } from '../../shared/model.ts';
+import { SERVER } from '../../app/index.ts';
 import { formatDuration, formatTime } from '../common/format.ts';
 import { useId } from 'react';
 import { ReadOnlyNote } from '../session-file/ReadOnlyNote.tsx';
-import { useCommands, useScope } from '../services.tsx';
+import { useCommands, useLatestCall, useScope } from '../services.tsx';
 
 const PING_NOT_IN_MODERN = 'Ping is not in 2026-07-28';
 
 /** Sends `ping` and shows the round-trip time (or why it failed). */
 export function PingButton() {
-  const { ping } = useCommands();
+  const { startCall } = useCommands();
+  // The latest ping of this connection, from this button or the command palette: a job, not this view's.
+  const ping = useLatestCall('ping', SERVER);
+  const pending = ping?.status === 'running';
   // A saved session is not connected to anything: say so rather than fail.
   const { readOnly, protocol } = useScope();
   // 2026-07-28 removed ping: not an error to run into, a fact to state (each request's time is in the log).
   const noPing = !protocol.ping;
   const readOnlyId = useId();
   const noPingId = useId();
-  const mutation = useMutation<PingResult & { at: number }, EngineError>({
-    mutationFn: ping,
-  });
   return (
     <div className="ping">
       <button
         type="button"
         className="button button-small"
-        onClick={() => mutation.mutate()}
-        disabled={mutation.isPending || readOnly !== null || noPing}
+        onClick={() => startCall('ping', {})}
+        disabled={pending || readOnly !== null || noPing}
         aria-describedby={noPing ? noPingId : readOnly ? readOnlyId : undefined}
       >
         Ping
@@ -44,12 +42,12 @@ export function PingButton() {
         readOnly && <ReadOnlyNote id={readOnlyId} reason={readOnly} />
       )}
       <span className="ping-result" role="status" aria-label="Ping result">
-        {mutation.isPending
+        {pending
           ? 'Pinging…'
-          : mutation.data
-            ? `${formatDuration(mutation.data.latencyMs)} round trip (at ${formatTime(mutation.data.at)})`
-            : mutation.error
-              ? `Ping failed: ${mutation.error.message}`
+          : ping?.result
+            ? `${formatDuration(ping.result.latencyMs)} round trip (at ${formatTime(ping.result.at)})`
+            : ping?.error
+              ? `Ping failed: ${ping.error.message}`
               : ''}
       </span>
     </div>

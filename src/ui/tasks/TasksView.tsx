@@ -1,11 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { cancelTaskMutationOptions, mcpKeys, taskResultMutationOptions, tasksQueryOptions } from '../../queries/index.ts';
+import { useQuery } from '@tanstack/react-query';
+import { tasksQueryOptions } from '../../queries/index.ts';
 import { TASKS_EXTENSION, TERMINAL_TASK_STATUSES, type TaskInfo } from '../../shared/tasks.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { formatTime, prettyJson } from '../common/format.ts';
-import { shortTaskId } from '../../state/index.ts';
+import { ANY_TARGET, shortTaskId } from '../../state/index.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { useScope, useStoreOf } from '../services.tsx';
+import { useCommands, useLatestCall, useScope, useStoreOf } from '../services.tsx';
 import { ToolResult } from '../tools/ToolResult.tsx';
 import '../tools/tools-calls.css';
 import './tasks.css';
@@ -48,13 +48,11 @@ export function TasksView() {
 
 function ConnectedTasks({ connectionKey, canCancel, byExtension }: { connectionKey: number; canCancel: boolean; byExtension: boolean }) {
   const { client } = useScope();
-  const queryClient = useQueryClient();
   const { data, error, isPending, isFetching, refetch } = useQuery(tasksQueryOptions(client, connectionKey));
-  const cancel = useMutation({
-    ...cancelTaskMutationOptions(client),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: mcpKeys.tasks(connectionKey) }),
-  });
-  const payload = useMutation(taskResultMutationOptions(client));
+  const { startCall } = useCommands();
+  // Jobs of this connection (src/app/calls.ts): the latest cancel and the latest result asked for, of any task.
+  const cancel = useLatestCall('task-cancel', ANY_TARGET);
+  const payload = useLatestCall('task-result', ANY_TARGET);
 
   if (isPending) return <p className="empty-state">Loading tasks…</p>;
   if (error) {
@@ -80,7 +78,7 @@ function ConnectedTasks({ connectionKey, canCancel, byExtension }: { connectionK
           {isFetching ? 'Refreshing…' : 'Refresh'}
         </button>
       </div>
-      {cancel.error && <ErrorDetails error={cancel.error} lead="Could not cancel the task" />}
+      {cancel?.error && <ErrorDetails error={cancel.error} lead="Could not cancel the task" />}
       {data.tasks.length === 0 ? (
         <p className="empty-state">
           {byExtension
@@ -106,22 +104,29 @@ function ConnectedTasks({ connectionKey, canCancel, byExtension }: { connectionK
                   task={task}
                   name={taskName(task, data.tasks)}
                   canCancel={canCancel}
-                  cancelling={cancel.isPending && cancel.variables?.taskId === task.taskId}
-                  onCancel={() => cancel.mutate({ taskId: task.taskId })}
-                  onResult={() => payload.mutate({ taskId: task.taskId })}
+                  cancelling={cancel?.status === 'running' && cancel.target === task.taskId}
+                  onCancel={() => startCall('task-cancel', { taskId: task.taskId })}
+                  onResult={() => startCall('task-result', { taskId: task.taskId })}
                 />
               ))}
             </tbody>
           </table>
         </div>
       )}
-      {payload.status !== 'idle' && (
+      {payload && (
         <div className="task-payload">
-          <ToolResult status={payload.status} outcome={payload.data?.outcome} error={payload.error} progress={{}} />
-          {payload.data && (
+          <ToolResult
+            status={payload.status === 'running' ? 'pending' : payload.status}
+            outcome={payload.result?.outcome}
+            error={payload.error ?? null}
+            progress={{}}
+          />
+          {payload.result && (
             <details>
-              <summary>{payload.data.source === 'tasks/get' ? 'The result in tasks/get, as received' : 'tasks/result as received'}</summary>
-              <pre className="code-block">{prettyJson(payload.data.raw)}</pre>
+              <summary>
+                {payload.result.source === 'tasks/get' ? 'The result in tasks/get, as received' : 'tasks/result as received'}
+              </summary>
+              <pre className="code-block">{prettyJson(payload.result.raw)}</pre>
             </details>
           )}
         </div>

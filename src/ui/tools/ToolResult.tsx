@@ -1,5 +1,3 @@
-import { useMutationState } from '@tanstack/react-query';
-import { mcpKeys } from '../../queries/index.ts';
 import type { Ref } from 'react';
 import type { EngineError } from '../../shared/errors.ts';
 import type { ToolCallOutcome } from '../../shared/model.ts';
@@ -13,7 +11,7 @@ import { ContentBlockView } from '../content/ContentBlockView.tsx';
 import { JsonTree } from '../content/JsonTree.tsx';
 import { LargeText } from '../content/LargeText.tsx';
 import { LazyDetails } from '../content/LazyDetails.tsx';
-import { useScope } from '../services.tsx';
+import { useLatestCall, useScope } from '../services.tsx';
 import { plural } from '../../shared/read.ts';
 import { verdictOf } from '../../shared/tool-verdict.ts';
 
@@ -47,10 +45,7 @@ export function ToolResult({
   // 2025: notifications/cancelled. 2026-07-28: closing the request's response stream is the cancellation.
   // A task can end cancelled because the person cancelled it in the Tasks tab, or because the server did.
   const taskId = progress.task?.taskId;
-  const cancelledByYou = useMutationState({
-    filters: { mutationKey: mcpKeys.mutation('tasks/cancel') },
-    select: (mutation) => (mutation.state.variables as { taskId?: string } | undefined)?.taskId,
-  }).includes(taskId);
+  const cancelledByYou = useLatestCall('task-cancel', taskId ?? '') !== undefined && taskId !== undefined;
   const how = progress.task
     ? ' (tasks/cancel)'
     : cancelHow === 'close-stream'
