@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
-import { EXIT } from '../node/cli/exit-codes.ts';
+import { EXIT } from '../node/command/exit-codes.ts';
 import { startCli } from './support/cli-harness.ts';
 
 let demo: RunningDemoServer;

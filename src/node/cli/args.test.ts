@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DEADLINE_MS, DEFAULT_TIMEOUT_MS, HelpRequested, parseCliArgs, UsageError, USAGE } from './args.ts';
 import { formatDuration, parseDuration } from './duration.ts';
-import { EXIT } from './exit-codes.ts';
+import { EXIT } from '../command/exit-codes.ts';
 
 const URL_ = 'http://127.0.0.1:3001/mcp';
 

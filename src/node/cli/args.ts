@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { cliInvocation } from '../../shared/relay.ts';
 import { RUNNING_FROM } from '../lens-context.ts';
 import { formatDuration, parseDuration } from './duration.ts';
-import { EXIT_CODES_HELP } from './exit-codes.ts';
+import { EXIT_CODES_HELP } from '../command/exit-codes.ts';
 
 /**
  * Long enough for a tool that does real work (a search, a build step), short enough that a run over a

@@ -10,7 +10,7 @@ import { RELAY_TOKEN_HEADER } from '../../shared/relay.ts';
 import { HelpRequested, parseCliArgs, UsageError, USAGE, type CliOptions } from './args.ts';
 import { checkServer } from './check-server.ts';
 import { authSettings, readConformance } from './conformance-context.ts';
-import { EXIT, type ExitCode } from './exit-codes.ts';
+import { EXIT, type ExitCode } from '../command/exit-codes.ts';
 import { headlessAuthHost, headlessRequestAnswers } from './headless-host.ts';
 import type { Selection } from './plan.ts';
 import { exitCodeOf, jsonDocument, summaryLine, toolLine } from './report.ts';
