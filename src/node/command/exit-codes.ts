@@ -1,5 +1,5 @@
 /**
- * What the CLI's exit status means, so a script or CI step can branch on it. The numbers rank how much of
+ * What a headless command's exit status means (the CLI's, the audit's), so a script or CI step can branch on it. The numbers rank how much of
  * the run there is to trust: 0 and 1 are complete verdicts; 2 means nothing ran; 3 means nothing past the
  * connection ran; 4 means the run was cut short, so its counts are partial whatever else happened.
  */
@@ -18,10 +18,12 @@ export const EXIT = {
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-/** The table printed by --help; README.md and docs/architecture.md say the same. */
+/** The one table every command's --help prints (the CLI's, the audit's); README.md says the same. */
 export const EXIT_CODES_HELP = `Exit codes:
-  0  every call made got an answer (isError and JSON-RPC errors are answers); skipped tools do not count
-  1  a call or the tool listing failed (no answer within --timeout, transport fault, 5xx, broken answer)
-  2  usage error: nothing was sent
+  0  every call made got an answer (isError and JSON-RPC errors are answers), or no audit check failed;
+     skipped tools, warnings and checks that do not apply do not count
+  1  a call, the tool listing or an audit check failed (no answer within --timeout, transport fault, 5xx,
+     broken answer; a server that answered but could not be talked to fails the audit's "connection")
+  2  usage error (or a --call the audit refused): nothing was sent
   3  could not connect (or authorize) within --timeout
   4  the --deadline passed: the call in flight was cancelled, the rest were not made`;

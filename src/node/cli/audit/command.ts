@@ -7,15 +7,15 @@
  * outside visible ASCII, a malformed server/discover) still gets a report: its `connection` check fails with
  * the reason and every other check says it could not run, in the table, --json and --junit alike; exit 1.
  */
-import { realClock } from '../../../engine/clock.ts';
 import { createEngine } from '../../../engine/engine.ts';
-import type { RawHttp } from '../../../engine/audit/probe.ts';
-import type { FetchLike } from '../../../engine/wire/wire-tap.ts';
 import { asEngineError, isEngineError, type EngineError } from '../../../shared/errors.ts';
 import { describeError } from '../../../shared/read.ts';
 import { headlessAuthHost, headlessRequestAnswers } from '../headless-host.ts';
 import type { AuditReport, AuditToolCall } from '../../../shared/audit.ts';
-import { AUDIT_USAGE, parseAuditArgs, type AuditArgs } from './args.ts';
+import { EXIT, type ExitCode } from '../../command/exit-codes.ts';
+import { runCommand, type Command } from '../../command/framework.ts';
+import { writeJson, type HeadlessIo } from '../../command/headless-io.ts';
+import { type AUDIT_OPTIONS, AUDIT_SYNOPSIS, auditArgsOf, type AuditArgs } from './args.ts';
 import { resolveCalls } from './calls.ts';
 import { toJUnitXml } from './junit.ts';
 import { toAuditJson } from './report-json.ts';
@@ -25,65 +25,56 @@ import { plainLine } from './text.ts';
 /** Loopback and never served: the headless host stops at the redirect and reads the code from it. */
 const REDIRECT_URL = 'http://localhost:47799/oauth-callback';
 
-export interface AuditCommandDeps {
-  fetch: FetchLike;
-  /** Raw HTTP for the checks a browser cannot make (a forged Host, a preflight read); absent, they do not apply. */
-  rawHttp?: RawHttp;
-  out: (line: string) => void;
-  err: (line: string) => void;
-  writeFile: (path: string, text: string) => Promise<void>;
-  /** Aborts the run (Ctrl-C): the checks that finished are still printed and written. */
-  signal?: AbortSignal;
-}
+/** `mcp-lens audit`: one declaration on the command framework, its options from the shared vocabulary. */
+export const auditCommand: Command<typeof AUDIT_OPTIONS, HeadlessIo> = {
+  ...AUDIT_SYNOPSIS,
+  run: (line, io) => audit(auditArgsOf(line), io),
+};
 
-export async function auditCommand(argv: readonly string[], deps: AuditCommandDeps): Promise<number> {
-  const parsed = parseAuditArgs(argv);
-  if (!parsed.ok) {
-    if (parsed.problem) deps.err(parsed.problem);
-    (parsed.help ? deps.out : deps.err)(AUDIT_USAGE);
-    return parsed.help ? 0 : 2;
-  }
-  const { args } = parsed;
+export const runAudit = (argv: readonly string[], io: HeadlessIo): Promise<ExitCode> => runCommand(auditCommand, argv, io);
+
+async function audit(args: AuditArgs, io: HeadlessIo): Promise<ExitCode> {
   const engine = createEngine({
-    fetch: deps.fetch,
-    clock: realClock,
+    fetch: io.fetch,
+    clock: io.clock,
     emit: () => undefined,
     auth: { host: headlessAuthHost(REDIRECT_URL), settings: { redirectUrl: REDIRECT_URL, clientName: 'MCP Lens audit (headless)' } },
     extensions: [headlessRequestAnswers()],
-    ...(deps.rawHttp && { rawHttp: deps.rawHttp }),
+    ...(io.rawHttp && { rawHttp: io.rawHttp }),
   });
+  const runId = () => `cli-${io.clock.now().toString(36)}`;
   try {
     await engine.call('connect', { url: args.url, transport: 'auto', era: args.era, headers: args.headers });
   } catch (error) {
-    deps.err(`mcp-lens-cli audit: ${plainLine(describeError(error))}`);
-    if (isEngineError(error) && error.code === 'invalid-url') return 2;
+    io.stderr(`mcp-lens-cli audit: ${plainLine(describeError(error))}`);
+    if (isEngineError(error) && error.code === 'invalid-url') return EXIT.usage;
     const refused = asEngineError(error);
     const report = await engine.call('runAudit', {
-      runId: `cli-${realClock.now().toString(36)}`,
+      runId: runId(),
       options: optionsOf(args),
       refused: { url: args.url, ...(args.era !== 'auto' && { era: args.era }), error: refused },
     });
-    await writeReport(report, args, deps);
-    return NOTHING_ANSWERED.has(refused.code) ? 3 : exitCodeOf(report);
+    await writeReport(report, args, io);
+    return NOTHING_ANSWERED.has(refused.code) ? EXIT.connect : exitCodeOf(report);
   }
   try {
     let calls: AuditToolCall[] = [];
     if (args.calls.length > 0) {
       // Checked against the server's own list before the run: nothing is called unless it may be.
-      const resolved = resolveCalls(args.calls, (await engine.call('listTools', undefined)).tools, args.allowDestructive);
+      const resolved = resolveCalls(args.calls, (await engine.call('listTools', undefined)).tools, args.allowWrites);
       if (!resolved.ok) {
-        deps.err(`mcp-lens-cli audit: ${resolved.problem}`);
-        return 2;
+        io.stderr(`mcp-lens-cli audit: ${resolved.problem}`);
+        return EXIT.usage;
       }
       calls = resolved.calls;
     }
     const options = { ...optionsOf(args), ...(calls.length > 0 && { callTools: calls }) };
-    const report = await engine.call('runAudit', { runId: `cli-${realClock.now().toString(36)}`, options }, deps.signal);
-    await writeReport(report, args, deps);
+    const report = await engine.call('runAudit', { runId: runId(), options }, io.signal);
+    await writeReport(report, args, io);
     return exitCodeOf(report);
   } catch (error) {
-    deps.err(`mcp-lens-cli audit: the audit stopped: ${plainLine(describeError(error))}`);
-    return 1;
+    io.stderr(`mcp-lens-cli audit: the audit stopped: ${plainLine(describeError(error))}`);
+    return EXIT.failed;
   } finally {
     await engine.call('disconnect', undefined).catch(() => undefined);
   }
@@ -92,15 +83,17 @@ export async function auditCommand(argv: readonly string[], deps: AuditCommandDe
 /** Connect failures where the server never answered or would not let us in: exit 3, with the report written. */
 const NOTHING_ANSWERED = new Set<EngineError['code']>(['unreachable', 'timeout', 'cancelled', 'cors', 'unauthorized']);
 
-async function writeReport(report: AuditReport, args: AuditArgs, deps: AuditCommandDeps) {
-  for (const line of formatTable(report)) deps.out(line);
-  if (args.junit) await deps.writeFile(args.junit, toJUnitXml(report));
-  if (args.json) await deps.writeFile(args.json, toAuditJson(report));
+async function writeReport(report: AuditReport, args: AuditArgs, io: HeadlessIo) {
+  // With --json to stdout, stdout carries the document alone; the table moves to stderr.
+  const human = args.json?.to === 'stdout' ? io.stderr : io.stdout;
+  for (const line of formatTable(report)) human(line);
+  if (args.junit) await io.writeFile(args.junit, toJUnitXml(report));
+  if (args.json) await writeJson(args.json, toAuditJson(report), io);
 }
 
 function optionsOf(args: AuditArgs) {
   return {
-    allowSideEffects: args.allowSideEffects,
+    allowSideEffects: args.allowWrites,
     ...(args.checks && { checks: args.checks }),
     ...(args.requestTimeoutMs !== undefined && { requestTimeoutMs: args.requestTimeoutMs }),
   };
