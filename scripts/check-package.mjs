@@ -21,8 +21,8 @@ const shell = windows;
 const TOKEN = 'Y2hlY2stcGFja2FnZS1jaGVjay1wYWNrYWdlLWNoZWM';
 /** How long any one step may take: far beyond an idle machine's seconds, so only a real hang fails. */
 const STEP_MS = 180_000;
-/** The package's own files besides the app: the command, the three bundles, and what npm always packs. */
-const NODE_FILES = ['README.md', 'bin/mcp-lens.mjs', 'dist/cli.mjs', 'dist/mcp-lens.mjs', 'dist/relay.mjs', 'package.json'];
+/** The package's own files besides the app: the command, its one bundle, and what npm always packs. */
+const NODE_FILES = ['README.md', 'bin/mcp-lens.mjs', 'dist/mcp-lens.mjs', 'package.json'];
 /** The app: its three pages, its icon and the built scripts and styles; no source maps, no other host's recipes. */
 const APP_FILE = /^dist\/app\/(index\.html|oauth-callback\.html|sandbox\.html|favicon\.svg|assets\/[\w.-]+\.(js|css))$/;
 /**
