@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkJsonSchema } from '../../engine/features/output-check.ts';
+import { checkJsonSchema } from './output-check.ts';
 import { sampleArguments } from './sample-arguments.ts';
 import { samplePattern } from './sample-pattern.ts';
 
