@@ -39,13 +39,13 @@ export const CLI_OPTIONS = {
     DEFAULT_DEADLINE_MS,
     `the whole run (default ${formatDuration(DEFAULT_DEADLINE_MS)}); when it passes, the call in flight is cancelled,\nthe rest are not made, and the exit code is 4`,
   ),
-  json: json("write one JSON document, each tool's result in it, to <file>, or with - to stdout (the human\nreport then goes to stderr)"),
+  json: json("write one JSON document, each tool's result in it, to <file>, or with - to stdout\n(the human report then goes to stderr)"),
   call,
   noCall: flag('--no-call', 'connect and list the tools without calling any'),
   allowWrites: allowWrites('also call tools not marked read-only (readOnlyHint), destructive ones included'),
   verbose: flag(
     '--verbose',
-    "print every JSON-RPC frame, note and authorization step, each tool's result, and each answer\nthe headless host gave the server (sampling, elicitation) (stderr)",
+    "print every JSON-RPC frame, note and authorization step, each tool's result, and\neach answer the headless host gave the server (sampling, elicitation) (stderr)",
   ),
   help,
 };

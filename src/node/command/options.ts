@@ -56,7 +56,7 @@ export const deadline = <T extends number | undefined>(initial: T, text: string)
 export const header: OptionSpec<HeaderPair[]> = {
   flag: '--header',
   value: '"Name: value"',
-  help: 'send this header on every request (repeatable), e.g. "Authorization: Bearer …"',
+  help: 'send this header on every request (repeatable), e.g. a token',
   initial: [],
   take(raw, sofar) {
     const text = raw ?? '';
@@ -115,7 +115,7 @@ export interface NamedCall {
 export const call: OptionSpec<NamedCall[] | undefined> = {
   flag: '--call',
   value: '<tool>[={json}]',
-  help: 'call this tool (repeatable, or a,b,…); <tool>={"arg":…} gives its arguments as a JSON object,\nelse they are made up to fit its inputSchema. Naming a tool is consent to call it',
+  help: 'call this tool (repeatable, or a,b,…); <tool>={"arg":…} gives its arguments as a\nJSON object, else they are made up to fit its inputSchema. Naming a tool is consent\nto call it',
   initial: undefined,
   take(raw, sofar) {
     const calls = readCall(raw ?? '');

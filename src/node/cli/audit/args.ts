@@ -47,15 +47,15 @@ export const AUDIT_OPTIONS = {
   header,
   era,
   timeout: timeout(undefined, 'how long each request may take (default 30 s)'),
-  json: json('write the whole report as JSON to <file>, or with - to stdout (the table then goes to stderr)'),
+  json: json('write the whole report as JSON to <file>, or with - to stdout (the table then\ngoes to stderr)'),
   junit: file('--junit', 'write the verdicts as JUnit XML (for CI)'),
   checks,
   call: {
     ...call,
-    help: 'call this tool in the tool-calls check (repeatable); <tool>={"arg":…} gives its arguments as\nJSON (else they are built from its inputSchema)',
+    help: 'call this tool in the tool-calls check (repeatable); <tool>={"arg":…} gives its\narguments as JSON (else they are built from its inputSchema)',
   },
   allowWrites: allowWrites(
-    'also run the checks that change something on the server, and let --call call a tool that may\nbe destructive (else it is refused)',
+    'also run the checks that change something on the server, and let --call call a\ntool that may be destructive (else it is refused)',
   ),
   help,
 };
