@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import { runAudit } from '../node/cli/audit/command.ts';
-import { realClock } from '../engine/clock.ts';
+import { realClock, type Clock } from '../engine/clock.ts';
 import { nodeRawHttp } from '../node/http/raw-http.ts';
 import type { AuditReport } from '../shared/audit.ts';
 import { startBrokenAuditServer } from './servers/broken-audit-server.ts';
@@ -32,13 +32,13 @@ afterAll(async () => {
   await Promise.all([demo.close(), broken.close(), rm(dir, { recursive: true, force: true })]);
 });
 
-async function audit(argv: string[]) {
+async function audit(argv: string[], clock: Clock = realClock) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await runAudit(argv, {
     env: {},
     fetch: (input, init) => fetch(input, init),
-    clock: realClock,
+    clock,
     rawHttp: nodeRawHttp,
     stdout: (line) => out.push(line),
     stderr: (line) => err.push(line),
@@ -86,6 +86,20 @@ describe('mcp-lens-cli audit', () => {
     const unknown = await audit(['--call', 'no-such-tool', demo.url]);
     expect(unknown.code).toBe(2);
     expect(unknown.err[0]).toMatch(/the server has no tool named no-such-tool \(it lists echo, /);
+  });
+
+  it('--deadline cancels the run: what finished is written, --json - alone on stdout, exit 4', async () => {
+    // A clock on which the 7 s deadline comes due as soon as it is set (after the connection), the rest real.
+    const clock: Clock = {
+      now: () => Date.now(),
+      after: (ms, fire) => (ms === 7_000 ? realClock.after(0, fire) : realClock.after(ms, fire)),
+    };
+    const { code, out, err } = await audit(['--deadline', '7s', '--json', '-', demo.url], clock);
+    expect(code).toBe(4);
+    expect(out).toHaveLength(1);
+    expect(JSON.parse(out[0]!)).toMatchObject({ format: 'mcp-lens-audit', report: { cancelled: true } });
+    expect(err.at(-2)).toMatch(/checks: .* \(cancelled\)\.$/);
+    expect(err.at(-1)).toBe('mcp-lens-cli audit: the --deadline passed; the checks after it did not run.');
   });
 
   it('exits 1 when a check fails, naming it', async () => {

@@ -12,7 +12,7 @@ export const EXIT = {
   usage: 2,
   /** The connection (or the authorization it needed) did not come up, within --timeout. */
   connect: 3,
-  /** The --deadline passed before the run finished: the call in flight was cancelled and the rest were not made. */
+  /** The --deadline passed before the run finished: the call (or audit check) in flight was cancelled and the rest were not made. */
   deadline: 4,
 } as const;
 
@@ -26,4 +26,4 @@ export const EXIT_CODES_HELP = `Exit codes:
      broken answer; a server that answered but could not be talked to fails the audit's "connection")
   2  usage error (or a --call the audit refused): nothing was sent
   3  could not connect (or authorize) within --timeout
-  4  the --deadline passed: the call in flight was cancelled, the rest were not made`;
+  4  the --deadline passed: the call (or audit check) in flight was cancelled, the rest were not made`;

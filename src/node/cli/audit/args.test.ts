@@ -19,6 +19,8 @@ describe('parseAuditArgs', () => {
         '--allow-writes',
         '--timeout',
         '5s',
+        '--deadline',
+        '2m',
         '--call',
         'echo',
         '--call',
@@ -34,6 +36,7 @@ describe('parseAuditArgs', () => {
       headers: [{ name: 'Authorization', value: 'Bearer a:b' }],
       allowWrites: true,
       requestTimeoutMs: 5000,
+      deadlineMs: 120_000,
       calls: [{ name: 'echo' }, { name: 'add', arguments: { a: 1 } }],
     });
     expect(parseAuditArgs(['http://x/mcp'])).toEqual({ url: 'http://x/mcp', era: 'auto', headers: [], allowWrites: false, calls: [] });
@@ -62,7 +65,7 @@ describe('parseAuditArgs', () => {
 
   it('--help is not an error, and the usage names every option and the one exit-code table', () => {
     expect(() => parseAuditArgs(['--help'])).toThrow(HelpRequested);
-    for (const flag of ['--header', '--era', '--timeout', '--json', '--junit', '--checks', '--call', '--allow-writes'])
+    for (const flag of ['--header', '--era', '--timeout', '--deadline', '--json', '--junit', '--checks', '--call', '--allow-writes'])
       expect(AUDIT_USAGE).toContain(flag);
     expect(AUDIT_USAGE).toMatch(/^ {2}4 {2}/m);
   });

@@ -3,7 +3,19 @@ import type { EraChoice, HeaderPair } from '../../../shared/model.ts';
 import { auditInvocation } from '../../../shared/relay.ts';
 import { EXIT_CODES_HELP } from '../../command/exit-codes.ts';
 import { parseCommandLine, usageOf, UsageError, type CommandLine, type OptionSpec } from '../../command/framework.ts';
-import { allowWrites, call, era, header, help, json, serverUrl, timeout, type JsonTarget, type NamedCall } from '../../command/options.ts';
+import {
+  allowWrites,
+  call,
+  deadline,
+  era,
+  header,
+  help,
+  json,
+  serverUrl,
+  timeout,
+  type JsonTarget,
+  type NamedCall,
+} from '../../command/options.ts';
 import { RUNNING_FROM } from '../../lens-context.ts';
 
 export interface AuditArgs {
@@ -16,6 +28,8 @@ export interface AuditArgs {
   /** `--allow-writes`: checks that change something on the server run, and a named tool that may be destructive is called. */
   allowWrites: boolean;
   requestTimeoutMs?: number;
+  /** `--deadline`: the whole run after connecting; none by default. */
+  deadlineMs?: number;
   /** The tools the tool-calls check calls (`--call`, repeatable); none: the check is not applicable. */
   calls: NamedCall[];
 }
@@ -47,6 +61,10 @@ export const AUDIT_OPTIONS = {
   header,
   era,
   timeout: timeout(undefined, 'how long each request may take (default 30 s)'),
+  deadline: deadline(
+    undefined,
+    'the whole audit (default: none); when it passes, the check in flight is cancelled,\nwhat finished is written, and the exit code is 4',
+  ),
   json: json('write the whole report as JSON to <file>, or with - to stdout (the table then\ngoes to stderr)'),
   junit: file('--junit', 'write the verdicts as JUnit XML (for CI)'),
   checks,
@@ -83,6 +101,7 @@ export function auditArgsOf({ values, positionals }: CommandLine<typeof AUDIT_OP
     headers: values.header,
     allowWrites: values.allowWrites,
     ...(values.timeout !== undefined && { requestTimeoutMs: values.timeout }),
+    ...(values.deadline !== undefined && { deadlineMs: values.deadline }),
     calls: values.call ?? [],
   };
 }

@@ -3,7 +3,7 @@
  * (authorizing when the server asks, as the CLI does), runs every check, prints one line per check and a
  * summary, and writes JUnit XML and JSON when asked, so a server's own CI can gate on it. The exit code is
  * the verdict: 0 no check failed, 1 a check failed (or the run was interrupted), 2 usage, 3 nothing answered
- * (or authorization failed). A server that answered but that the engine refused to talk to (a session id
+ * (or authorization failed), 4 the --deadline passed. A server that answered but that the engine refused to talk to (a session id
  * outside visible ASCII, a malformed server/discover) still gets a report: its `connection` check fails with
  * the reason and every other check says it could not run, in the table, --json and --junit alike; exit 1.
  */
@@ -69,9 +69,27 @@ async function audit(args: AuditArgs, io: HeadlessIo): Promise<ExitCode> {
       calls = resolved.calls;
     }
     const options = { ...optionsOf(args), ...(calls.length > 0 && { callTools: calls }) };
-    const report = await engine.call('runAudit', { runId: runId(), options }, io.signal);
-    await writeReport(report, args, io);
-    return exitCodeOf(report);
+    // --deadline bounds the whole run as Ctrl-C does: the check in flight is cancelled, what finished is written.
+    const stop = new AbortController();
+    const forward = () => stop.abort(io.signal?.reason);
+    io.signal?.addEventListener('abort', forward, { once: true });
+    let late = false;
+    const cancelTimer =
+      args.deadlineMs === undefined
+        ? () => undefined
+        : io.clock.after(args.deadlineMs, () => {
+            late = true;
+            stop.abort(new Error('the --deadline passed'));
+          });
+    try {
+      const report = await engine.call('runAudit', { runId: runId(), options }, stop.signal);
+      await writeReport(report, args, io);
+      if (late) io.stderr(`mcp-lens-cli audit: the --deadline passed; the checks after it did not run.`);
+      return late ? EXIT.deadline : exitCodeOf(report);
+    } finally {
+      cancelTimer();
+      io.signal?.removeEventListener('abort', forward);
+    }
   } catch (error) {
     io.stderr(`mcp-lens-cli audit: the audit stopped: ${plainLine(describeError(error))}`);
     return EXIT.failed;
