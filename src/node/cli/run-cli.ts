@@ -21,7 +21,7 @@ import { hostAnswerLine, resultLine, verboseLine } from './verbose-events.ts';
 export type CliIo = HeadlessIo;
 
 /** `mcp-lens cli`: one declaration on the command framework, its options from the shared vocabulary. */
-export const cliCommand: Command<typeof CLI_OPTIONS, CliIo> = {
+const cliCommand: Command<typeof CLI_OPTIONS, CliIo> = {
   ...CLI_SYNOPSIS,
   run: (line, io) => checkAndReport(cliOptionsOf(line), io),
 };

@@ -5,7 +5,7 @@
  * into the one usage error and exit code 2. Pure but for the io passed in, so every program runs as a
  * function under test and under npx alike.
  */
-import { EXIT, EXIT_CODES_HELP, type ExitCode } from './exit-codes.ts';
+import { EXIT, type ExitCode } from './exit-codes.ts';
 
 /** One option: how it is written, what its usage line says, and how each occurrence folds into its value. */
 export interface OptionSpec<T> {
@@ -31,7 +31,7 @@ export interface OptionSpec<T> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a table of options of any value type
 export type OptionTable = Record<string, OptionSpec<any>>;
-export type ValuesOf<O extends OptionTable> = { [K in keyof O]: O[K] extends OptionSpec<infer T> ? T : never };
+type ValuesOf<O extends OptionTable> = { [K in keyof O]: O[K] extends OptionSpec<infer T> ? T : never };
 
 export interface CommandLine<O extends OptionTable> {
   values: ValuesOf<O>;
@@ -166,4 +166,3 @@ export async function runCommand<O extends OptionTable, Io extends CommandIo>(
   }
 }
 
-export { EXIT, EXIT_CODES_HELP, type ExitCode };

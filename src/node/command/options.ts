@@ -28,7 +28,7 @@ export function flag(name: `--${string}`, text: string, aliases?: readonly `--${
 }
 
 /** Milliseconds from a duration with a unit (`500ms`, `30s`, `5m`, `1h`), between 1 s and 24 h. */
-export function duration<T extends number | undefined>(name: `--${string}`, initial: T, text: string): OptionSpec<number | T> {
+function duration<T extends number | undefined>(name: `--${string}`, initial: T, text: string): OptionSpec<number | T> {
   return {
     flag: name,
     value: '<duration>',

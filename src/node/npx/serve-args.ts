@@ -42,7 +42,7 @@ const host: OptionSpec<string> = {
 };
 
 /** The app's options (`npx mcp-lens [options]`), on the command framework like every other command. */
-export const SERVE_OPTIONS = {
+const SERVE_OPTIONS = {
   port,
   host,
   allowRemote: flag('--allow-remote', 'allow a --host that other machines can reach (the app is then served over plain HTTP)'),

@@ -16,7 +16,7 @@ export interface RelayIo extends CommandIo {
 }
 
 /** `mcp-lens relay`: one declaration on the command framework. */
-export const relayCommand: Command<typeof RELAY_OPTIONS, RelayIo> = {
+const relayCommand: Command<typeof RELAY_OPTIONS, RelayIo> = {
   ...RELAY_SYNOPSIS,
   run: (line, io) => relay(relayOptionsOf(line), io),
 };

@@ -26,7 +26,7 @@ import { plainLine } from './text.ts';
 const REDIRECT_URL = 'http://localhost:47799/oauth-callback';
 
 /** `mcp-lens audit`: one declaration on the command framework, its options from the shared vocabulary. */
-export const auditCommand: Command<typeof AUDIT_OPTIONS, HeadlessIo> = {
+const auditCommand: Command<typeof AUDIT_OPTIONS, HeadlessIo> = {
   ...AUDIT_SYNOPSIS,
   run: (line, io) => audit(auditArgsOf(line), io),
 };
