@@ -21,13 +21,13 @@ const shell = windows;
 const TOKEN = 'Y2hlY2stcGFja2FnZS1jaGVjay1wYWNrYWdlLWNoZWM';
 /** How long any one step may take: far beyond an idle machine's seconds, so only a real hang fails. */
 const STEP_MS = 180_000;
-/** The package's own files besides the app: the command, the three bundles, and what npm always packs. */
-const NODE_FILES = ['README.md', 'bin/mcp-lens.mjs', 'dist/cli.mjs', 'dist/mcp-lens.mjs', 'dist/relay.mjs', 'package.json'];
+/** The package's own files besides the app: the command, its one bundle, and what npm always packs. */
+const NODE_FILES = ['README.md', 'bin/mcp-lens.mjs', 'dist/mcp-lens.mjs', 'package.json'];
 /** The app: its three pages, its icon and the built scripts and styles; no source maps, no other host's recipes. */
 const APP_FILE = /^dist\/app\/(index\.html|oauth-callback\.html|sandbox\.html|favicon\.svg|assets\/[\w.-]+\.(js|css))$/;
 /**
- * The tarball's bounds. Today it packs to about 0.9 MB (3.4 MB unpacked: the app 2.5 MB, the headless client
- * 0.9 MB, which carries the engine, Ajv and zod). The bounds leave room to grow by about half, and fail on the
+ * The tarball's bounds. Today it packs to about 1.2 MB (4.2 MB unpacked: the app 3.1 MB, the one Node bundle
+ * 1.2 MB, which carries the engine, Ajv and zod for the CLI, the audit and the relay; measured 2026-12-07). The bounds leave room to grow by about half, and fail on the
  * slips that would multiply it: the app's source maps (+10 MB unpacked), a bundled SDK, a copied node_modules.
  */
 const MAX_PACKED_BYTES = 1.5e6;

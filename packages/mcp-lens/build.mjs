@@ -1,8 +1,8 @@
 // Runs before `npm pack` / `npm publish` here (prepack). It builds what the package carries into dist/:
 // - dist/app/: the web app, built by Vite from the repository's own config, as `npm run build` builds it;
-// - dist/mcp-lens.mjs (src/node/npx/main.ts: the command and the app's server), dist/relay.mjs
-//   (src/node/relay/main.ts) and dist/cli.mjs (src/node/cli/main.ts): each bundled by rolldown with what it
-//   imports from the repository, eventsource-parser and Ajv included, into one plain JavaScript file, so the
+// - dist/mcp-lens.mjs (src/node/npx/main.ts: the command, which calls the app's server, the relay, the
+//   headless client and the audit as functions): bundled by rolldown with what it imports from the
+//   repository, eventsource-parser and Ajv included, into one plain JavaScript file, so the
 //   package needs neither TypeScript nor tsx at run time. The MCP SDK packages stay imports, resolved from
 //   this package's `dependencies`. Vite and rolldown are the repository's own devDependencies, found in its
 //   node_modules.
@@ -34,7 +34,7 @@ for (const file of ['_headers', 'vercel.json', 'hosting', 'mcp-lens-relay.mjs', 
 
 // The version the engine reports as its clientInfo (src/shared/version.ts), as Vite sets it for the app.
 const { version } = JSON.parse(readFileSync(`${repository}package.json`, 'utf8'));
-const ENTRIES = { 'mcp-lens': 'src/node/npx/main.ts', relay: 'src/node/relay/main.ts', cli: 'src/node/cli/main.ts' };
+const ENTRIES = { 'mcp-lens': 'src/node/npx/main.ts' };
 for (const [name, entry] of Object.entries(ENTRIES)) {
   await bundle({
     input: `${repository}${entry}`,

@@ -12,7 +12,8 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditCommand } from '../node/cli/audit/command.ts';
+import { runAudit } from '../node/cli/audit/command.ts';
+import { realClock } from '../engine/clock.ts';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import { nodeRawHttp } from '../node/http/raw-http.ts';
 import type { AuditReport, AuditVerdict } from '../shared/audit.ts';
@@ -134,11 +135,13 @@ interface Row {
 
 async function audit(target: Target): Promise<AuditReport> {
   let json = '';
-  const code = await auditCommand([target.url, '--era', target.era, '--json', 'report.json'], {
+  const code = await runAudit([target.url, '--era', target.era, '--json', 'report.json'], {
+    env: {},
     fetch: (input, init) => fetch(input, init),
+    clock: realClock,
     rawHttp: nodeRawHttp,
-    out: () => undefined,
-    err: (line) => console.error(line),
+    stdout: () => undefined,
+    stderr: (line) => console.error(line),
     writeFile: async (_path, text) => {
       json = text;
     },

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
-import { auditCommand } from '../node/cli/audit/command.ts';
+import { runAudit } from '../node/cli/audit/command.ts';
+import { realClock, type Clock } from '../engine/clock.ts';
 import { nodeRawHttp } from '../node/http/raw-http.ts';
 import type { AuditReport } from '../shared/audit.ts';
 import { startBrokenAuditServer } from './servers/broken-audit-server.ts';
@@ -31,14 +32,16 @@ afterAll(async () => {
   await Promise.all([demo.close(), broken.close(), rm(dir, { recursive: true, force: true })]);
 });
 
-async function audit(argv: string[]) {
+async function audit(argv: string[], clock: Clock = realClock) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await auditCommand(argv, {
+  const code = await runAudit(argv, {
+    env: {},
     fetch: (input, init) => fetch(input, init),
+    clock,
     rawHttp: nodeRawHttp,
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
+    stdout: (line) => out.push(line),
+    stderr: (line) => err.push(line),
     writeFile: (path, text) => writeFile(path, text, 'utf8'),
   });
   return { code, out, err };
@@ -70,19 +73,33 @@ describe('mcp-lens-cli audit', () => {
     expect(await readFile(junit, 'utf8')).toMatch(/<testsuites name="MCP Lens audit" tests="26" failures="0" errors="0" skipped="7"/);
   });
 
-  it('calls the tools named with --call in tool-calls, and refuses a destructive one without --allow-destructive', async () => {
+  it('calls the tools named with --call in tool-calls, and refuses a destructive one without --allow-writes', async () => {
     const called = await audit(['--era', '2025', '--checks', 'tool-calls', '--call', 'echo={"message":"from CI"}', demo.url]);
     expect(called.code).toBe(0);
     expect(called.out.find((line) => line.startsWith('tool-calls'))).toMatch(/^tool-calls\s+pass\s+"echo" answered a well-formed result/);
     const refused = await audit(['--checks', 'tool-calls', '--call', 'echo', '--call', 'clear-notes', demo.url]);
     expect(refused.code).toBe(2);
     expect(refused.err).toEqual([
-      'mcp-lens-cli audit: --call: not called, as it may be destructive — clear-notes: destructive (destructiveHint). Add --allow-destructive to call it anyway, or leave it out.',
+      'mcp-lens-cli audit: --call: not called, as it may be destructive — clear-notes: destructive (destructiveHint). Add --allow-writes to call it anyway, or leave it out.',
     ]);
     expect(refused.out).toEqual([]);
     const unknown = await audit(['--call', 'no-such-tool', demo.url]);
     expect(unknown.code).toBe(2);
     expect(unknown.err[0]).toMatch(/the server has no tool named no-such-tool \(it lists echo, /);
+  });
+
+  it('--deadline cancels the run: what finished is written, --json - alone on stdout, exit 4', async () => {
+    // A clock on which the 7 s deadline comes due as soon as it is set (after the connection), the rest real.
+    const clock: Clock = {
+      now: () => Date.now(),
+      after: (ms, fire) => (ms === 7_000 ? realClock.after(0, fire) : realClock.after(ms, fire)),
+    };
+    const { code, out, err } = await audit(['--deadline', '7s', '--json', '-', demo.url], clock);
+    expect(code).toBe(4);
+    expect(out).toHaveLength(1);
+    expect(JSON.parse(out[0]!)).toMatchObject({ format: 'mcp-lens-audit', report: { cancelled: true } });
+    expect(err.at(-2)).toMatch(/checks: .* \(cancelled\)\.$/);
+    expect(err.at(-1)).toBe('mcp-lens-cli audit: the --deadline passed; the checks after it did not run.');
   });
 
   it('exits 1 when a check fails, naming it', async () => {

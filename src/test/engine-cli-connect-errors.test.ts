@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { EXIT } from '../node/cli/exit-codes.ts';
+import { EXIT } from '../node/command/exit-codes.ts';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import { startCli } from './support/cli-harness.ts';
 import { createBadDiscoverServer } from './servers/bad-discover-server.ts';

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { EXIT } from '../node/cli/exit-codes.ts';
+import { EXIT } from '../node/command/exit-codes.ts';
 import { startCli } from './support/cli-harness.ts';
 import { createManualClock, fireTimersUntil } from './support/clocks.ts';
 import { createHostileServer } from './servers/hostile/server.ts';

@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import type { Clock } from '../engine/clock.ts';
-import { auditCommand } from '../node/cli/audit/command.ts';
-import { EXIT } from '../node/cli/exit-codes.ts';
+import { realClock, type Clock } from '../engine/clock.ts';
+import { runAudit } from '../node/cli/audit/command.ts';
+import { EXIT } from '../node/command/exit-codes.ts';
 import type { AuditReport } from '../shared/audit.ts';
 import { startCli } from './support/cli-harness.ts';
 import { createManualClock } from './support/clocks.ts';
@@ -49,15 +49,16 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-function audit(argv: string[], clock?: Clock) {
+function audit(argv: string[], clock: Clock = realClock) {
   const out: string[] = [];
   const err: string[] = [];
-  const done = auditCommand(argv, {
+  const done = runAudit(argv, {
+    env: {},
     fetch: (input, init) => fetch(input, init),
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
+    clock,
+    stdout: (line) => out.push(line),
+    stderr: (line) => err.push(line),
     writeFile: (path, text) => writeFile(path, text, 'utf8'),
-    ...(clock && { clock }),
   });
   return { done, out, err };
 }

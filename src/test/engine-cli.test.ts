@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
-import { EXIT } from '../node/cli/exit-codes.ts';
+import { EXIT } from '../node/command/exit-codes.ts';
 import { startCli } from './support/cli-harness.ts';
 
 let demo: RunningDemoServer;
@@ -20,8 +20,22 @@ const SUMMARY = /^\d+ passed, \d+ failed, \d+ skipped(, .+)? in \d+(\.\d)? (ms|s
 const WRITERS = ['book-meeting', 'reset-demo', 'toggle-bonus-tool', 'add-note', 'clear-notes'];
 
 describe('the CLI against the demo server', () => {
+  it('--json <file> writes the document there and keeps stdout for the person; --era and --header reach the connection', async () => {
+    const files = new Map<string, string>();
+    const cli = startCli(['--no-call', '--era', '2025', '--header', 'X-Trace: cli-test', '--json', 'run.json', demo.url], { files });
+    expect(await cli.done).toBe(EXIT.passed);
+    expect(cli.stdout.at(-1)).toMatch(SUMMARY);
+    const doc = JSON.parse(files.get('run.json')!) as { server: { era: string }; exitCode: number };
+    expect(doc).toMatchObject({ server: { era: 'legacy' }, exitCode: EXIT.passed });
+    // --era 2025 speaks initialize, never the 2026-07-28 discovery.
+    expect(cli.sent.map((m) => m.method)).toContain('initialize');
+    expect(cli.sent.map((m) => m.method)).not.toContain('server/discover');
+    expect(cli.headers.length).toBeGreaterThan(0);
+    expect(cli.headers.every((h) => h.get('x-trace') === 'cli-test')).toBe(true);
+  });
+
   it('calls the read-only tools, skips the writing ones and says why, cancels the task that asks for input, fails broken-output (exit 1)', async () => {
-    const cli = startCli(['--json', demo.url]);
+    const cli = startCli(['--json', '-', demo.url]);
     // broken-output's structuredContent breaks its outputSchema: the one failure, as in the Tools tab and the audit.
     expect(await cli.done).toBe(EXIT.failed);
 

@@ -9,7 +9,7 @@ import { judgeToolCall } from '../engine/audit/judge/tool-call.ts';
 import { outcomeOf } from '../engine/audit/judge/findings.ts';
 import { resultExchange } from './support/audit-exchanges.ts';
 import { shapeOutcome } from '../engine/features/tool-outcome.ts';
-import { EXIT } from '../node/cli/exit-codes.ts';
+import { EXIT } from '../node/command/exit-codes.ts';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import { verdictOf, type ToolVerdict } from '../shared/tool-verdict.ts';
 import { startCli } from './support/cli-harness.ts';

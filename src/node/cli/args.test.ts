@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DEADLINE_MS, DEFAULT_TIMEOUT_MS, HelpRequested, parseCliArgs, UsageError, USAGE } from './args.ts';
+import { HelpRequested, UsageError } from '../command/framework.ts';
+import { DEFAULT_DEADLINE_MS, DEFAULT_TIMEOUT_MS, parseCliArgs, USAGE } from './args.ts';
 import { formatDuration, parseDuration } from './duration.ts';
-import { EXIT } from './exit-codes.ts';
+import { EXIT } from '../command/exit-codes.ts';
 
 const URL_ = 'http://127.0.0.1:3001/mcp';
 
@@ -9,8 +10,9 @@ describe('parseCliArgs', () => {
   it('reads only tools marked read-only, 60 s a request and 5 minutes in all, unless told otherwise', () => {
     expect(parseCliArgs([URL_])).toEqual({
       url: URL_,
+      headers: [],
+      era: 'auto',
       verbose: false,
-      json: false,
       callTools: true,
       allowWrites: false,
       timeoutMs: DEFAULT_TIMEOUT_MS,
@@ -25,23 +27,39 @@ describe('parseCliArgs', () => {
       '1.5s',
       '--deadline=2m',
       '--json',
+      'out.json',
+      '--header',
+      'Authorization: Bearer a:b',
+      '--era',
+      '2025',
       '--verbose',
       '--allow-writes',
       '--call',
       'a,b',
       '--call',
       'b, c',
+      '--call',
+      'd={"x":1}',
       URL_,
     ]);
     expect(options).toMatchObject({
       timeoutMs: 1_500,
       deadlineMs: 120_000,
-      json: true,
+      json: { to: 'file', path: 'out.json' },
+      headers: [{ name: 'Authorization', value: 'Bearer a:b' }],
+      era: 'legacy',
       verbose: true,
       allowWrites: true,
-      only: ['a', 'b', 'c'],
+      only: [{ name: 'a' }, { name: 'b' }, { name: 'c' }, { name: 'd', arguments: { x: 1 } }],
     });
     expect(parseCliArgs(['--no-call', URL_]).callTools).toBe(false);
+  });
+
+  it("reads the old spellings: a bare --json is stdout, and the audit's consent flags are --allow-writes", () => {
+    expect(parseCliArgs(['--json', URL_]).json).toEqual({ to: 'stdout' });
+    expect(parseCliArgs([URL_, '--json']).json).toEqual({ to: 'stdout' });
+    expect(parseCliArgs(['--json', '-', URL_]).json).toEqual({ to: 'stdout' });
+    expect(parseCliArgs(['--allow-destructive', URL_]).allowWrites).toBe(true);
   });
 
   it.each([
@@ -49,10 +67,12 @@ describe('parseCliArgs', () => {
     [['--deadline', 'soon', URL_], /--deadline "soon" is not a duration/],
     [['--timeout', '500ms', URL_], /--timeout 500ms is out of range/],
     [['--deadline', '2d', URL_], /not a duration/],
-    [['--call', 'a,,b', URL_], /--call takes tool names/],
+    [['--call', 'a,,b', URL_], /--call takes a tool name/],
     [['--call', 'a', '--no-call', URL_], /contradict/],
-    [['--bogus', URL_], /Unknown option '--bogus'/],
-    [[], /Give one server URL/],
+    [['--bogus', URL_], /Unknown option --bogus/],
+    [['--era', '2024', URL_], /--era takes auto, 2026-07-28 or 2025/],
+    [['--header', 'nocolon', URL_], /--header takes "Name: value"/],
+    [[], /Give the server URL/],
     [[URL_, URL_], /Give one server URL/],
     [['not a url'], /is not a URL/],
     [['file:///etc/passwd'], /is not an http\(s\) URL/],
@@ -63,7 +83,7 @@ describe('parseCliArgs', () => {
 
   it('--help is not an error, and its text documents every flag, the defaults and every exit code', () => {
     expect(() => parseCliArgs(['--help'])).toThrow(HelpRequested);
-    for (const flag of ['--timeout', '--deadline', '--allow-writes', '--call', '--no-call', '--json', '--verbose'])
+    for (const flag of ['--header', '--era', '--timeout', '--deadline', '--allow-writes', '--call', '--no-call', '--json', '--verbose'])
       expect(USAGE).toContain(flag);
     expect(USAGE).toContain('default 1 m');
     expect(USAGE).toContain('default 5 m');

@@ -6,7 +6,7 @@
 import type { Clock } from '../../engine/clock.ts';
 import type { Engine } from '../../engine/engine.ts';
 import type { EngineApi, EngineMethod } from '../../shared/boundary.ts';
-import type { HeaderPair, ProtocolEra, ToolCallOutcome } from '../../shared/model.ts';
+import type { EraChoice, HeaderPair, ProtocolEra, ToolCallOutcome } from '../../shared/model.ts';
 import { TERMINAL_TASK_STATUSES, type TaskInfo } from '../../shared/tasks.ts';
 import { formatDuration } from './duration.ts';
 import { disconnectWithin } from './disconnect.ts';
@@ -34,6 +34,8 @@ const TOOLS_NAMED = 50;
 export interface CheckOptions {
   url: string;
   headers: HeaderPair[];
+  /** `--era`: the era to speak; auto finds the server's. */
+  era?: EraChoice;
   callTools: boolean;
   selection: Selection;
   timeoutMs: number;
@@ -140,6 +142,7 @@ export async function checkServer(options: CheckOptions, deps: CheckDeps): Promi
       url: options.url,
       transport: 'auto',
       headers: options.headers,
+      ...(options.era && { era: options.era }),
       requestTimeoutMs: options.timeoutMs,
     });
     if (!summary.ok) {

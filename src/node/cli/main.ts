@@ -1,28 +1,14 @@
 /**
- * `npm run cli -- [options] <server URL>`: the browser's engine, run headless (run-cli.ts; `--help` and
- * args.ts list the options, exit-codes.ts the exit codes). It connects (authorizing when the server asks),
- * lists the tools, calls each one it may with arguments invented to match its inputSchema, and disconnects.
- *
- * This file is the process entry and nothing else: it runs as soon as it is loaded, with `process.argv`,
- * so a bundle of it is started the way the relay's is (set argv, import it). The conformance build and
- * `via-relay.ts` load it that way. A program that wants the CLI as a function imports `runCli`.
+ * `npm run cli -- [options] <server URL>` and `npm run cli -- audit …`: the process entry of the headless
+ * client and nothing else. The programs are functions (`runCli` in run-cli.ts, `runAudit` in
+ * audit/command.ts) on the command framework (src/node/command/); this file hands them the process's own
+ * effects and exits with the code they return. npx calls the same functions (src/node/npx/main.ts), and
+ * the conformance build bundles this file.
  */
-import { realClock } from '../../engine/clock.ts';
-import { runCli } from './run-cli.ts';
+import { processIo } from '../command/headless-io.ts';
+import { runHeadless } from './run-headless.ts';
 
-const argv = process.argv.slice(2);
-// `audit` is a command of its own (src/node/cli/audit/): the same engine, running checks instead of calls.
-const run =
-  argv[0] === 'audit'
-    ? import('./audit/run-process.ts').then((module) => module.runAuditProcess(argv.slice(1)))
-    : runCli(argv, {
-        env: process.env,
-        fetch: (input, init) => fetch(input, init),
-        clock: realClock,
-        stdout: (text) => process.stdout.write(`${text}\n`),
-        stderr: (text) => process.stderr.write(`${text}\n`),
-      });
-const code = await run.catch((error: unknown) => {
+const code = await runHeadless(process.argv.slice(2), processIo(process.argv[2] === 'audit')).catch((error: unknown) => {
   const { message, stack } = error as { message?: string; stack?: string };
   process.stderr.write(`mcp-lens-cli: unexpected failure, please report it: ${stack ?? message ?? String(error)}\n`);
   return 1;

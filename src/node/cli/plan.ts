@@ -7,7 +7,7 @@
  */
 import type { Tool } from '../../shared/model.ts';
 import { toolRisk } from '../../shared/tool-hints.ts';
-import { sampleArguments } from './sample-arguments.ts';
+import { sampleArguments } from '../../engine/features/sample-arguments.ts';
 
 export interface ToolCall {
   name: string;

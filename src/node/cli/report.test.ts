@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXIT } from './exit-codes.ts';
+import { EXIT } from '../command/exit-codes.ts';
 import { countsOf, exitCodeOf, jsonDocument, summaryLine, toolLine, toolLines, type RunReport, type ToolReport } from './report.ts';
 
 const run = (tools: ToolReport[], extra: Partial<RunReport> = {}): RunReport => ({

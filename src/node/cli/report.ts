@@ -6,7 +6,7 @@
 import type { ProtocolEra, ToolCallOutcome, TransportKind } from '../../shared/model.ts';
 import { formatCount } from '../../shared/read.ts';
 import { formatDuration } from './duration.ts';
-import { EXIT, type ExitCode } from './exit-codes.ts';
+import { EXIT, type ExitCode } from '../command/exit-codes.ts';
 
 /** `needs-input`: the tool became a task that asked for input; the CLI answers none, so it cancelled the task. */
 type ToolStatus = 'passed' | 'failed' | 'skipped' | 'needs-input';

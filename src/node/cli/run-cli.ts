@@ -3,50 +3,39 @@
  * the process's own; tests call it with a manual clock and collect what it prints. Nothing here reads a
  * global, so a bundle (the conformance build, a packaged `mcp-lens cli`) can call it with any argv.
  */
-import type { Clock } from '../../engine/clock.ts';
 import { createEngine } from '../../engine/engine.ts';
 import type { TaskInfo } from '../../shared/tasks.ts';
 import { RELAY_TOKEN_HEADER } from '../../shared/relay.ts';
-import { HelpRequested, parseCliArgs, UsageError, USAGE, type CliOptions } from './args.ts';
+import type { ExitCode } from '../command/exit-codes.ts';
+import { runCommand, type Command } from '../command/framework.ts';
+import { writeJson, type HeadlessIo } from '../command/headless-io.ts';
+import { type CLI_OPTIONS, CLI_SYNOPSIS, cliOptionsOf, type CliOptions } from './args.ts';
 import { checkServer } from './check-server.ts';
 import { authSettings, readConformance } from './conformance-context.ts';
-import { EXIT, type ExitCode } from './exit-codes.ts';
 import { headlessAuthHost, headlessRequestAnswers } from './headless-host.ts';
 import type { Selection } from './plan.ts';
 import { exitCodeOf, jsonDocument, summaryLine, toolLines } from './report.ts';
 import { hostAnswerLine, resultLine, verboseLine } from './verbose-events.ts';
 import { terminalText } from '../terminal-text.ts';
 
-export interface CliIo {
-  env: Record<string, string | undefined>;
-  fetch: typeof fetch;
-  clock: Clock;
-  /** One line (or, with --json, the one document) for stdout. */
-  stdout(text: string): void;
-  /** One line for stderr. */
-  stderr(text: string): void;
-}
+/** The CLI's effects: the network, the clock, its output and the --json file. */
+export type CliIo = HeadlessIo;
 
-export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
-  let options: CliOptions;
-  try {
-    options = parseCliArgs(argv);
-  } catch (error) {
-    if (error instanceof HelpRequested) {
-      io.stdout(USAGE);
-      return EXIT.passed;
-    }
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr(error.message);
-    return EXIT.usage;
-  }
+/** `mcp-lens cli`: one declaration on the command framework, its options from the shared vocabulary. */
+const cliCommand: Command<typeof CLI_OPTIONS, CliIo> = {
+  ...CLI_SYNOPSIS,
+  run: (line, io) => checkAndReport(cliOptionsOf(line), io),
+};
 
+export const runCli = (argv: readonly string[], io: CliIo): Promise<ExitCode> => runCommand(cliCommand, argv, io);
+
+async function checkAndReport(options: CliOptions, io: CliIo): Promise<ExitCode> {
   // Every line for a person carries server text (names, reasons, errors): neutralised here, once, so no
   // escape sequence reaches the terminal. The --json document goes out exact.
   const say = (line: string) => io.stdout(terminalText(line));
   const warn = (line: string) => io.stderr(terminalText(line));
-  // With --json, stdout carries the document alone; the human report moves to stderr.
-  const human = options.json ? warn : say;
+  // With --json to stdout, stdout carries the document alone; the human report moves to stderr.
+  const human = options.json?.to === 'stdout' ? warn : say;
   const conformance = readConformance(io.env);
   if (conformance.warning) warn(conformance.warning);
   const tasks = new Map<string, TaskInfo>();
@@ -71,7 +60,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
   const report = await checkServer(
     {
       url: options.url,
-      headers: relayToken ? [{ name: RELAY_TOKEN_HEADER, value: relayToken }] : [],
+      headers: [...options.headers, ...(relayToken ? [{ name: RELAY_TOKEN_HEADER, value: relayToken }] : [])],
+      ...(options.era !== 'auto' && { era: options.era }),
       callTools: options.callTools,
       selection: selectionOf(options, conformance),
       timeoutMs: options.timeoutMs,
@@ -97,12 +87,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
   if (rest !== undefined) human(rest);
   if (report.stopped?.step === 'connect') human(`could not connect to ${options.url}: ${report.stopped.message}`);
   human(summaryLine(report));
-  if (options.json) io.stdout(JSON.stringify(jsonDocument(report), null, 2));
+  if (options.json) await writeJson(options.json, JSON.stringify(jsonDocument(report), null, 2), io);
   return exitCodeOf(report);
 }
 
 /** The conformance scenario's calls win over --call: the suite is the one asking. */
 function selectionOf(options: CliOptions, conformance: ReturnType<typeof readConformance>): Selection {
-  const named = conformance.toolCalls ?? options.only?.map((name) => ({ name }));
+  const named = conformance.toolCalls ?? options.only;
   return { allowWrites: options.allowWrites || conformance.underTest, ...(named && { named }) };
 }

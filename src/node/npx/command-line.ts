@@ -1,8 +1,8 @@
 import { LOCAL_APP_PORT } from '../local-app.ts';
 
 /**
- * What one run of the `mcp-lens` command does: serve the app (no subcommand), or hand the rest of the
- * command line to the relay or the headless client, which read it themselves.
+ * What one run of the `mcp-lens` command does: serve the app (no subcommand), or call the relay or the
+ * headless client (runRelay, runHeadless) with the rest of the command line, which they read themselves.
  */
 export type Invocation = { run: 'serve' | 'relay' | 'cli'; args: string[] } | { run: 'unknown'; name: string };
 

@@ -1,21 +1,25 @@
 import { spawn } from 'node:child_process';
 
+import { runHeadless } from '../cli/run-headless.ts';
+import { EXIT } from '../command/exit-codes.ts';
+import { UsageError } from '../command/framework.ts';
+import { processIo } from '../command/headless-io.ts';
+import { runRelay } from '../relay/run-relay.ts';
 import { readCommandLine, USAGE } from './command-line.ts';
 import { openBrowser } from './open-browser.ts';
-import { parseServeArgs, ServeUsageError, type ServeOptions } from './serve-args.ts';
+import { parseServeArgs, type ServeOptions } from './serve-args.ts';
 import { serveApp } from './serve.ts';
 
-// `npx mcp-lens [relay|cli|list] …`: the one command of the mcp-lens package (packages/mcp-lens/). Bundled,
-// this file is the package's dist/mcp-lens.mjs; its bin/mcp-lens.mjs calls runMcpLens with where the
-// package keeps the built app and the other two bundles, which only the package knows.
+// `npx mcp-lens [relay|cli|list|audit] …`: the one command of the mcp-lens package (packages/mcp-lens/).
+// Bundled, this file is the package's dist/mcp-lens.mjs; its bin/mcp-lens.mjs calls runMcpLens with the
+// package's version and where it keeps the built app. Each subcommand is a function it calls (runRelay,
+// runHeadless for the CLI and the audit, serveApp), never an entry loaded with a rewritten process.argv.
 
-/** What the package supplies: its version, its copy of the app, and its bundled relay and headless client. */
+/** What the package supplies: its version and its copy of the app. */
 export interface McpLensPackage {
   version: string;
   /** The built app's folder. */
   appRoot: string;
-  /** Loads a bundled entry point, which runs as it loads and reads its command line from process.argv. */
-  load: Record<'relay' | 'cli', () => Promise<unknown>>;
 }
 
 /** Runs one command line. It sets process.exitCode rather than exiting, so what was printed is flushed first. */
@@ -23,21 +27,31 @@ export async function runMcpLens(argv: readonly string[], pkg: McpLensPackage): 
   const invocation = readCommandLine(argv);
   if (invocation.run === 'unknown') {
     console.error(`mcp-lens: there is no "${invocation.name}" command.\n\n${USAGE}`);
-    process.exitCode = 2;
+    process.exitCode = EXIT.usage;
     return;
   }
-  if (invocation.run !== 'serve') {
-    process.argv = [process.argv[0] ?? 'node', process.argv[1] ?? 'mcp-lens', ...invocation.args];
-    await pkg.load[invocation.run]();
+  if (invocation.run === 'relay') {
+    const stop = new AbortController();
+    process.once('SIGINT', () => stop.abort());
+    process.once('SIGTERM', () => stop.abort());
+    const io = processIo();
+    process.exitCode = await runRelay(invocation.args, { env: io.env, stdout: io.stdout, stderr: io.stderr, signal: stop.signal });
+    // A stdio target's child and the relay's sockets are closed; end as the relay's own entry does.
+    process.exit();
+  }
+  if (invocation.run === 'cli') {
+    const code = await runHeadless(invocation.args, processIo(invocation.args[0] === 'audit'));
+    // The engine may hold keep-alive sockets: the verdict is in, so end once stdout has drained (as cli/main.ts does).
+    process.stdout.write('', () => process.exit(code));
     return;
   }
   let request;
   try {
     request = parseServeArgs(invocation.args);
   } catch (error) {
-    if (!(error instanceof ServeUsageError)) throw error;
+    if (!(error instanceof UsageError)) throw error;
     console.error(`${error.message}\n\n${USAGE}`);
-    process.exitCode = 2;
+    process.exitCode = EXIT.usage;
     return;
   }
   if (request.kind === 'help') return console.log(USAGE);
@@ -62,7 +76,7 @@ async function serve(options: ServeOptions, appRoot: string): Promise<void> {
             'Open it, or pass --port <another port> (--port 0: a free one).'
         : `Could not serve MCP Lens: ${String(error)}`,
     );
-    process.exitCode = 1;
+    process.exitCode = EXIT.failed;
     return;
   }
   let stopping = false;

@@ -35,8 +35,8 @@ describe('the app command line', () => {
       [['--port', '70000'], 'is not a port'],
       [['--port', ''], 'is not a port'],
       [['--host', ' '], '--host is empty'],
-      [['--open', 'https://server.example/mcp'], 'is not an option of the app. A command (relay, cli, list) comes first.'],
-      [['--lens', 'x'], "Unknown option '--lens'"],
+      [['--open', 'https://server.example/mcp'], 'is not an option of the app. A command (relay, cli, list, audit) comes first.'],
+      [['--lens', 'x'], 'Unknown option --lens.'],
     ];
     for (const [argv, message] of cases) expect(() => parseServeArgs(argv), argv.join(' ')).toThrow(message);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { HelpRequested, parseRelayArgs, UsageError } from './args.ts';
+import { HelpRequested, UsageError } from '../command/framework.ts';
+import { parseRelayArgs, USAGE } from './args.ts';
 
 describe('parseRelayArgs', () => {
   it('takes one server URL, without its fragment', () => {
@@ -42,7 +43,7 @@ describe('parseRelayArgs', () => {
     [['https://user:pw@a.example/mcp'], 'Put credentials in a header'],
     [['--port', '70000', 'https://a.example/mcp'], 'is not a port'],
     [['--allow-origin', 'https://lens.example/path', 'https://a.example/mcp'], 'has more than an origin'],
-    [['--command', 'rm', 'https://a.example/mcp'], "Unknown option '--command'"],
+    [['--command', 'rm', 'https://a.example/mcp'], 'Unknown option --command'],
   ])('refuses %j, saying what to do', (argv, message) => {
     expect(() => parseRelayArgs(argv)).toThrow(UsageError);
     expect(() => parseRelayArgs(argv)).toThrow(message);
@@ -51,8 +52,9 @@ describe('parseRelayArgs', () => {
   it('answers --help and -h with the usage, whatever else is on the line', () => {
     for (const argv of [['--help'], ['-h', 'https://a.example/mcp']]) {
       expect(() => parseRelayArgs(argv)).toThrow(HelpRequested);
-      // From the sources (as under vitest) it is a clone's command.
-      expect(() => parseRelayArgs(argv)).toThrow('npm run relay -- [options] <server URL>');
     }
+    // From the sources (as under vitest) it is a clone's command.
+    expect(USAGE).toContain('npm run relay -- [options] <server URL> | -- <command> [args…]');
+    for (const flag of ['--port <n>', '--lens <url>', '--allow-origin <url>', '-h, --help']) expect(USAGE).toContain(flag);
   });
 });

@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util';
-
 import { parseAllowedOrigin } from '../http/origin.ts';
 import { relayInvocation } from '../../shared/relay.ts';
 import { RUNNING_FROM } from '../lens-context.ts';
 import { LOCAL_APP_URL } from '../local-app.ts';
+import { parseCommandLine, SEE_HELP, usageOf, UsageError, type CommandLine, type OptionSpec } from '../command/framework.ts';
+import { help } from '../command/options.ts';
 
 /** What the relay forwards to: one URL, or one command, both fixed on its command line. */
 export type RelayTarget = { kind: 'http'; url: URL } | { kind: 'stdio'; command: string; args: string[] };
@@ -21,68 +21,67 @@ export interface RelayOptions {
   allowedOrigins: string[];
 }
 
-const RELAY = relayInvocation(RUNNING_FROM).join(' ');
-const USAGE = `Usage:
-  ${RELAY} [options] <server URL>            forward one Streamable HTTP server, adding CORS
-  ${RELAY} [options] -- <command> [args…]    run one stdio server and serve it over Streamable HTTP
+const port: OptionSpec<number> = {
+  flag: '--port',
+  value: '<n>',
+  help: 'port on 127.0.0.1 (default: a free one)',
+  initial: 0,
+  take(raw) {
+    const n = Number(raw);
+    if (raw?.trim() === '' || !Number.isInteger(n) || n < 0 || n > 65535)
+      throw new UsageError(`--port "${raw}" is not a port. Use 0–65535 (0: a free one).`);
+    return n;
+  },
+};
 
-Options:
-  --port <n>             port on 127.0.0.1 (default: a free one)
-  --lens <url>           the MCP Lens page to open (default: ${LOCAL_APP_URL}, what npx mcp-lens
-                         and npm start serve; give a hosted MCP Lens's address); its origin may use the relay
-  --allow-origin <url>   also allow pages from this origin (repeatable), e.g. a hosted MCP Lens
-  --help                 print this and exit`;
+const lens: OptionSpec<URL> = {
+  flag: '--lens',
+  value: '<url>',
+  help: `the MCP Lens page to open (default: ${LOCAL_APP_URL}, what npx mcp-lens\nand npm start serve; give a hosted MCP Lens's address); its origin may use the relay`,
+  initial: new URL(LOCAL_APP_URL),
+  take: (raw) => readLens(raw ?? ''),
+};
 
-/** Thrown for a command line the relay will not run; the message says what to type instead. */
-export class UsageError extends Error {}
-
-/** Thrown for --help: the message is the usage, and asking for it is not an error. */
-export class HelpRequested extends UsageError {
-  constructor() {
-    super(USAGE);
-  }
-}
-
-/**
- * Reads the command line. Everything after `--` is the stdio command, passed to the child as separate
- * arguments and never through a shell.
- */
-export function parseRelayArgs(argv: readonly string[]): RelayOptions {
-  const split = argv.indexOf('--');
-  const own = split === -1 ? argv : argv.slice(0, split);
-  const command = split === -1 ? [] : argv.slice(split + 1);
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...own],
-      allowPositionals: true,
-      options: {
-        port: { type: 'string', default: '0' },
-        lens: { type: 'string', default: LOCAL_APP_URL },
-        'allow-origin': { type: 'string', multiple: true, default: [] },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) throw new HelpRequested();
-  const lens = readLens(values.lens);
-  const extra = values['allow-origin'].map((origin) => {
+const allowOrigin: OptionSpec<string[]> = {
+  flag: '--allow-origin',
+  value: '<url>',
+  help: 'also allow pages from this origin (repeatable), e.g. a hosted MCP Lens',
+  initial: [],
+  take(raw, sofar) {
     try {
-      return parseAllowedOrigin(origin);
+      return [...sofar, parseAllowedOrigin(raw ?? '')];
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
-  });
+  },
+};
+
+export const RELAY_OPTIONS = { port, lens, allowOrigin, help };
+
+/** The relay's usage; relay's command (run-relay.ts) is this and a run function. Everything after `--` is the stdio command. */
+export const RELAY_SYNOPSIS = {
+  invocation: relayInvocation(RUNNING_FROM).join(' '),
+  operands: '<server URL> | -- <command> [args…]',
+  about: `Forwards one Streamable HTTP server, adding CORS (<server URL>), or runs one stdio server and serves it
+over Streamable HTTP (-- <command> [args…], passed to the child as separate arguments, never through a shell).`,
+  options: RELAY_OPTIONS,
+  rest: true,
+};
+
+export const USAGE = usageOf(RELAY_SYNOPSIS);
+
+/** The relay's options from its read command line. Throws UsageError. */
+export function relayOptionsOf({ values, positionals, rest }: CommandLine<typeof RELAY_OPTIONS>): RelayOptions {
   return {
-    target: readTarget(positionals, command),
-    port: readPort(values.port),
-    lens,
-    allowedOrigins: [...new Set([lens.origin, ...loopbackTwin(lens), ...extra])],
+    target: readTarget(positionals, rest),
+    port: values.port,
+    lens: values.lens,
+    allowedOrigins: [...new Set([values.lens.origin, ...loopbackTwin(values.lens), ...values.allowOrigin])],
   };
 }
+
+/** Reads a whole command line (tests; run-relay.ts goes through runCommand). Throws UsageError or HelpRequested. */
+export const parseRelayArgs = (argv: readonly string[]): RelayOptions => relayOptionsOf(parseCommandLine(RELAY_OPTIONS, argv, true));
 
 /** `npm start` prints 127.0.0.1 and `npm run dev` localhost: one page, two names, both allowed. */
 function loopbackTwin(lens: URL): string[] {
@@ -95,11 +94,11 @@ function loopbackTwin(lens: URL): string[] {
 
 function readTarget(positionals: string[], command: string[]): RelayTarget {
   if (command.length > 0 && positionals.length > 0) {
-    throw new UsageError(`Give either a server URL or a command after --, not both.\n\n${USAGE}`);
+    throw new UsageError(`Give either a server URL or a command after --, not both.\n${SEE_HELP}`);
   }
   const [executable, ...args] = command;
   if (executable !== undefined) return { kind: 'stdio', command: executable, args };
-  if (positionals.length !== 1) throw new UsageError(`Give one server URL, or a command after --.\n\n${USAGE}`);
+  if (positionals.length !== 1) throw new UsageError(`Give one server URL, or a command after --.\n${SEE_HELP}`);
   const raw = positionals[0]!;
   let url: URL;
   try {
@@ -115,13 +114,6 @@ function readTarget(positionals: string[], command: string[]): RelayTarget {
   }
   url.hash = '';
   return { kind: 'http', url };
-}
-
-function readPort(raw: string): number {
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new UsageError(`--port "${raw}" is not a port. Use 0–65535 (0: a free one).`);
-  return port;
 }
 
 function readLens(raw: string): URL {

@@ -18,15 +18,22 @@ export interface CliRun {
   stderr: string[];
   /** JSON-RPC messages the CLI sent, in order. */
   sent: SentRequest[];
+  /** The headers of each request it sent. */
+  headers: Headers[];
   /** The names of the tools it called. */
   called(): string[];
 }
 
-export function startCli(argv: string[], options: { clock?: Clock; env?: Record<string, string> } = {}): CliRun {
+export function startCli(
+  argv: string[],
+  options: { clock?: Clock; env?: Record<string, string>; files?: Map<string, string> } = {},
+): CliRun {
   const stdout: string[] = [];
   const stderr: string[] = [];
   const sent: SentRequest[] = [];
+  const headers: Headers[] = [];
   const recordingFetch: typeof fetch = (input, init) => {
+    headers.push(new Headers(init?.headers));
     if (typeof init?.body === 'string') {
       try {
         const message = JSON.parse(init.body) as SentRequest;
@@ -41,9 +48,11 @@ export function startCli(argv: string[], options: { clock?: Clock; env?: Record<
     env: options.env ?? {},
     fetch: recordingFetch,
     clock: options.clock ?? realClock,
+    // --json <file> lands in `files` when given (else nowhere): a test reads it without touching the disk.
+    writeFile: async (path, text) => void options.files?.set(path, text),
     stdout: (text) => stdout.push(text),
     stderr: (text) => stderr.push(text),
   });
   const called = () => sent.filter((m) => m.method === 'tools/call').map((m) => String(m.params?.name));
-  return { done, stdout, stderr, sent, called };
+  return { done, stdout, stderr, sent, headers, called };
 }

@@ -8,7 +8,7 @@ import type { AuditCheck } from '../check.ts';
 import { exchangeLine } from '../judge/answer.ts';
 import { notApplicable, outcomeOf, quote, warn, type Finding } from '../judge/findings.ts';
 import { judgeToolCall } from '../judge/tool-call.ts';
-import { argumentsFor } from './tool-arguments.ts';
+import { sampleArguments } from '../../features/sample-arguments.ts';
 
 /** Enough to try a server's tools by hand; more ticks than this are a mistake, and each call takes time. */
 const MAX_TOOL_CALLS = 20;
@@ -39,7 +39,20 @@ export const toolCalls: AuditCheck = {
         continue;
       }
       const built = !isRecord(call.arguments);
-      const args = built ? argumentsFor(tool.inputSchema) : call.arguments;
+      let args = call.arguments;
+      if (built) {
+        // The CLI's generator (sampleArguments): built to the schema's constraints and checked against it first.
+        const sampled = sampleArguments(isRecord(tool.inputSchema) ? tool.inputSchema : {});
+        if (!sampled.ok) {
+          findings.push(
+            warn(
+              `${quote(call.name)} was not called: no arguments fit its inputSchema (${sampled.reason}). Give them (saved arguments in the Audit tab, --call ${call.name}={…} in the CLI).`,
+            ),
+          );
+          continue;
+        }
+        args = sampled.arguments;
+      }
       const exchange = await ctx.send('tools/call', { name: call.name, arguments: args });
       context.push(`${exchangeLine(exchange)}${built ? ' (arguments built from its inputSchema)' : ' (your saved arguments)'}`);
       findings.push(...judgeToolCall(call.name, exchange, tool.outputSchema));

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { argumentsFor } from '../checks/tool-arguments.ts';
 import { errorExchange, resultExchange, silentExchange } from '../../../test/support/audit-exchanges.ts';
 import { outcomeOf } from './findings.ts';
 import { contentProblem } from '../../../shared/tool-verdict.ts';
@@ -52,37 +51,5 @@ describe('judgeToolCall', () => {
     expect(contentProblem('x')).toBe('is not an object');
     expect(contentProblem({ type: 'resource', resource: { uri: 'a' } })).toBe('is a "resource" with neither text nor blob');
     expect(contentProblem({ type: 'future-kind' })).toBeUndefined();
-  });
-});
-
-describe('argumentsFor', () => {
-  it('fills only the required properties, from what the schema offers first', () => {
-    const schema = {
-      type: 'object',
-      properties: {
-        message: { type: 'string' },
-        mode: { enum: ['fast', 'slow'] },
-        count: { type: 'integer', minimum: 3 },
-        when: { type: 'string', format: 'date' },
-        tags: { type: 'array', items: { type: 'string' }, minItems: 1 },
-        optional: { type: 'string' },
-        flag: { type: 'boolean', default: true },
-      },
-      required: ['message', 'mode', 'count', 'when', 'tags', 'flag'],
-    };
-    expect(argumentsFor(schema)).toEqual({ message: 'test', mode: 'fast', count: 3, when: '2026-01-01', tags: ['test'], flag: true });
-  });
-
-  it('gives an empty object for a schema it cannot read, and stops on a self-reference', () => {
-    expect(argumentsFor(undefined)).toEqual({});
-    const loop: Record<string, unknown> = { type: 'object', required: ['self'] };
-    loop.properties = { self: loop };
-    expect(() => argumentsFor(loop)).not.toThrow();
-  });
-
-  it('never sets __proto__ on the object it builds', () => {
-    const args = argumentsFor(JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}},"required":["__proto__"]}'));
-    expect(Object.getPrototypeOf(args)).toBe(Object.prototype);
-    expect(Object.keys(args)).toEqual(['__proto__']);
   });
 });

@@ -1,102 +1,110 @@
-/** The audit command's arguments: what to audit, how, and where the reports go. Pure, so usage errors are tested without a process. */
-import type { AuditToolCall } from '../../../shared/audit.ts';
+/** The audit command's options, from the shared vocabulary (src/node/command/options.ts), and its usage. */
 import type { EraChoice, HeaderPair } from '../../../shared/model.ts';
 import { auditInvocation } from '../../../shared/relay.ts';
-import { eraOfAlias, profileOf, PROTOCOL_ERAS } from '../../../shared/era-profile.ts';
+import { EXIT_CODES_HELP } from '../../command/exit-codes.ts';
+import { parseCommandLine, usageOf, UsageError, type CommandLine, type OptionSpec } from '../../command/framework.ts';
+import {
+  allowWrites,
+  call,
+  deadline,
+  era,
+  header,
+  help,
+  json,
+  serverUrl,
+  timeout,
+  type JsonTarget,
+  type NamedCall,
+} from '../../command/options.ts';
 import { RUNNING_FROM } from '../../lens-context.ts';
-import { parseDuration } from '../duration.ts';
-import { parseCallArg } from './calls.ts';
-
-/** The words usage lines name for each era (`--era 2026-07-28`, `--era 2025`). */
-const ERA_WORDS = PROTOCOL_ERAS.map((era) => profileOf(era).aliases[0]!);
 
 export interface AuditArgs {
   url: string;
   junit?: string;
-  json?: string;
+  json?: JsonTarget;
   checks?: string[];
   era: EraChoice;
   headers: HeaderPair[];
-  allowSideEffects: boolean;
+  /** `--allow-writes`: checks that change something on the server run, and a named tool that may be destructive is called. */
+  allowWrites: boolean;
   requestTimeoutMs?: number;
+  /** `--deadline`: the whole run after connecting; none by default. */
+  deadlineMs?: number;
   /** The tools the tool-calls check calls (`--call`, repeatable); none: the check is not applicable. */
-  calls: AuditToolCall[];
-  /** `--allow-destructive`: a named tool that may be destructive is called too, instead of refused. */
-  allowDestructive: boolean;
+  calls: NamedCall[];
 }
 
-export const AUDIT_USAGE = [
-  `Usage: ${auditInvocation(RUNNING_FROM).join(' ')} [options] <server URL>`,
-  '  --junit <file>         write the verdicts as JUnit XML (for CI)',
-  '  --json <file>          write the whole report as JSON',
-  '  --checks <id,id,…>     run only these checks',
-  `  --era <auto|${ERA_WORDS.join('|')}>  which protocol era to speak (default auto)`,
-  '  --header "Name: value" send this header on every request (repeatable)',
-  '  --allow-side-effects   also run checks that change something on the server',
-  '  --call <tool>          call this tool in the tool-calls check (repeatable); <tool>={"arg":…} gives its',
-  '                         arguments as JSON (else they are built from its inputSchema)',
-  '  --allow-destructive    let --call call a tool that may be destructive (else it is refused)',
-  '  --timeout <duration>   how long each request may take, e.g. 30s or 2m (default 30s), as for the CLI',
-  'Exit code: 0 no check failed, 1 a check failed (a server that answered but could not be talked to is a failed',
-  '"connection" check), 2 usage (or a --call refused), 3 nothing answered or authorization failed.',
-].join('\n');
+const file = (flag: `--${string}`, text: string): OptionSpec<string | undefined> => ({
+  flag,
+  value: '<file>',
+  help: text,
+  initial: undefined,
+  take(raw) {
+    if (!raw?.trim()) throw new UsageError(`${flag} takes the file to write.`);
+    return raw;
+  },
+});
 
-const eraChoiceOf = (word: string): EraChoice | undefined => (word === 'auto' ? 'auto' : eraOfAlias(word));
+const checks: OptionSpec<string[] | undefined> = {
+  flag: '--checks',
+  value: '<id,id,…>',
+  help: 'run only these checks',
+  initial: undefined,
+  take: (raw) =>
+    (raw ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter((id) => id !== ''),
+};
 
-/** Parsed arguments, `help` for --help, or the problem (with the usage) for exit code 2. */
-export function parseAuditArgs(argv: readonly string[]): { ok: true; args: AuditArgs } | { ok: false; help: boolean; problem?: string } {
-  const args: Partial<AuditArgs> & { headers: HeaderPair[]; calls: AuditToolCall[] } = {
-    headers: [],
-    calls: [],
-    era: 'auto',
-    allowSideEffects: false,
-    allowDestructive: false,
+export const AUDIT_OPTIONS = {
+  header,
+  era,
+  timeout: timeout(undefined, 'how long each request may take (default 30 s)'),
+  deadline: deadline(
+    undefined,
+    'the whole audit (default: none); when it passes, the check in flight is cancelled,\nwhat finished is written, and the exit code is 4',
+  ),
+  json: json('write the whole report as JSON to <file>, or with - to stdout (the table then\ngoes to stderr)'),
+  junit: file('--junit', 'write the verdicts as JUnit XML (for CI)'),
+  checks,
+  call: {
+    ...call,
+    help: 'call this tool in the tool-calls check (repeatable); <tool>={"arg":…} gives its\narguments as JSON (else they are built from its inputSchema)',
+  },
+  allowWrites: allowWrites(
+    'also run the checks that change something on the server, and let --call call a\ntool that may be destructive (else it is refused)',
+  ),
+  help,
+};
+
+export const AUDIT_SYNOPSIS = {
+  invocation: auditInvocation(RUNNING_FROM).join(' '),
+  operands: '<server URL>',
+  about: `Runs the audit the Audit tab runs, headless: one line per check and a summary, JUnit XML and JSON for CI.
+A server that answered but could not be talked to fails its "connection" check.`,
+  options: AUDIT_OPTIONS,
+  footer: `Durations take a unit: 500ms, 30s, 5m, 1h.
+
+${EXIT_CODES_HELP}`,
+};
+
+export const AUDIT_USAGE = usageOf(AUDIT_SYNOPSIS);
+
+export function auditArgsOf({ values, positionals }: CommandLine<typeof AUDIT_OPTIONS>): AuditArgs {
+  return {
+    url: serverUrl(positionals),
+    ...(values.junit !== undefined && { junit: values.junit }),
+    ...(values.json && { json: values.json }),
+    ...(values.checks && { checks: values.checks }),
+    era: values.era,
+    headers: values.header,
+    allowWrites: values.allowWrites,
+    ...(values.timeout !== undefined && { requestTimeoutMs: values.timeout }),
+    ...(values.deadline !== undefined && { deadlineMs: values.deadline }),
+    calls: values.call ?? [],
   };
-  const positional: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const value = () => {
-      const next = argv[++i];
-      if (next === undefined || next.startsWith('--')) throw new Error(`${arg} needs a value.`);
-      return next;
-    };
-    try {
-      if (arg === '--help' || arg === '-h') return { ok: false, help: true };
-      else if (arg === '--junit') args.junit = value();
-      else if (arg === '--json') args.json = value();
-      else if (arg === '--allow-side-effects') args.allowSideEffects = true;
-      else if (arg === '--allow-destructive') args.allowDestructive = true;
-      else if (arg === '--call') {
-        const call = parseCallArg(value());
-        if (!call.ok) return { ok: false, help: false, problem: call.problem };
-        args.calls.push(call.call);
-      } else if (arg === '--checks')
-        args.checks = value()
-          .split(',')
-          .map((id) => id.trim())
-          .filter((id) => id !== '');
-      else if (arg === '--era') {
-        const era = eraChoiceOf(value());
-        if (!era) return { ok: false, help: false, problem: `--era takes auto, ${ERA_WORDS.join(' or ')}.` };
-        args.era = era;
-      } else if (arg === '--timeout') {
-        // The same durations as the CLI's own --timeout (a unit, never a bare number: 30 could be s or ms).
-        const ms = parseDuration(value());
-        if (ms === undefined || ms < 1000 || ms > 600_000)
-          return { ok: false, help: false, problem: '--timeout takes a duration between 1s and 10m, e.g. 30s.' };
-        args.requestTimeoutMs = ms;
-      } else if (arg === '--header') {
-        const raw = value();
-        const colon = raw.indexOf(':');
-        if (colon <= 0) return { ok: false, help: false, problem: `--header takes "Name: value"; got ${JSON.stringify(raw)}.` };
-        args.headers.push({ name: raw.slice(0, colon).trim(), value: raw.slice(colon + 1).trim() });
-      } else if (arg.startsWith('--')) return { ok: false, help: false, problem: `Unknown option ${arg}.` };
-      else positional.push(arg);
-    } catch (error) {
-      return { ok: false, help: false, problem: (error as Error).message };
-    }
-  }
-  if (positional.length !== 1)
-    return { ok: false, help: false, problem: positional.length === 0 ? 'Give the server URL to audit.' : 'Give one server URL.' };
-  return { ok: true, args: { ...args, url: positional[0]! } as AuditArgs };
 }
+
+/** Reads a whole command line (tests; command.ts goes through runCommand). Throws UsageError or HelpRequested. */
+export const parseAuditArgs = (argv: readonly string[]): AuditArgs => auditArgsOf(parseCommandLine(AUDIT_OPTIONS, argv));

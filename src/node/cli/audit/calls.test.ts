@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCallArg, resolveCalls } from './calls.ts';
+import { resolveCalls } from './calls.ts';
 
 const tools = [
   { name: 'echo', annotations: { readOnlyHint: true } },
@@ -7,19 +7,6 @@ const tools = [
   { name: 'clear-notes', annotations: { destructiveHint: true } },
   { name: 'silent' },
 ];
-
-describe('parseCallArg', () => {
-  it('reads a name, or a name with JSON object arguments', () => {
-    expect(parseCallArg('echo')).toEqual({ ok: true, call: { name: 'echo' } });
-    expect(parseCallArg('echo={"message":"a=b"}')).toEqual({ ok: true, call: { name: 'echo', arguments: { message: 'a=b' } } });
-  });
-
-  it('refuses an empty name, arguments that are not JSON, and JSON that is not an object', () => {
-    expect(parseCallArg('={}')).toMatchObject({ ok: false, problem: expect.stringContaining('takes a tool name') });
-    expect(parseCallArg('echo={message')).toMatchObject({ ok: false, problem: expect.stringContaining('not JSON') });
-    expect(parseCallArg('echo=[1]')).toMatchObject({ ok: false, problem: expect.stringContaining('must be a JSON object') });
-  });
-});
 
 describe('resolveCalls', () => {
   it('calls read-only and non-destructive tools, each once', () => {
@@ -33,7 +20,7 @@ describe('resolveCalls', () => {
       ok: false,
       problem:
         '--call: not called, as it may be destructive — clear-notes: destructive (destructiveHint); silent: may be destructive ' +
-        '(no annotations, so not read-only and destructive by the spec’s defaults). Add --allow-destructive to call it anyway, or leave it out.',
+        '(no annotations, so not read-only and destructive by the spec’s defaults). Add --allow-writes to call it anyway, or leave it out.',
     });
     expect(resolveCalls([{ name: 'clear-notes' }], tools, true)).toEqual({ ok: true, calls: [{ name: 'clear-notes' }] });
   });

@@ -2,7 +2,7 @@
  * `--call <tool>` for the tool-calls check: the tools the person names, checked against the server's list
  * before anything runs. The same opt-in as the Audit tab: a tool is called only when named, and one that may
  * be destructive (`toolRisk`, with the spec's defaults: not read-only, destructiveHint not false) only with
- * `--allow-destructive`, since there is no one at a terminal in CI to confirm it. Pure, so every refusal is
+ * `--allow-writes`, since there is no one at a terminal in CI to confirm it. Pure, so every refusal is
  * tested without a server.
  */
 import type { AuditToolCall } from '../../../shared/audit.ts';
@@ -10,28 +10,11 @@ import type { Tool } from '../../../shared/model.ts';
 import { toolRisk } from '../../../shared/tool-hints.ts';
 import { listForLine } from '../../terminal-text.ts';
 
-/** One `--call` as written: `name`, or `name={"arg": …}` with the arguments as a JSON object. */
-export function parseCallArg(raw: string): { ok: true; call: AuditToolCall } | { ok: false; problem: string } {
-  const equals = raw.indexOf('=');
-  const name = (equals < 0 ? raw : raw.slice(0, equals)).trim();
-  if (name === '') return { ok: false, problem: `--call takes a tool name, or name={"arg": …}; got ${JSON.stringify(raw)}.` };
-  if (equals < 0) return { ok: true, call: { name } };
-  let args: unknown;
-  try {
-    args = JSON.parse(raw.slice(equals + 1));
-  } catch {
-    return { ok: false, problem: `--call ${name}: the arguments after "=" are not JSON; write them as an object, e.g. ${name}={"a":1}.` };
-  }
-  if (typeof args !== 'object' || args === null || Array.isArray(args))
-    return { ok: false, problem: `--call ${name}: the arguments must be a JSON object, e.g. ${name}={"a":1}.` };
-  return { ok: true, call: { name, arguments: args as Record<string, unknown> } };
-}
-
 /** The calls to make, or why not: a tool the server does not list, or one that may be destructive without the flag. */
 export function resolveCalls(
   requested: readonly AuditToolCall[],
   tools: readonly Pick<Tool, 'name' | 'annotations'>[],
-  allowDestructive: boolean,
+  allowWrites: boolean,
 ): { ok: true; calls: AuditToolCall[] } | { ok: false; problem: string } {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const unknown = requested.filter((call) => !byName.has(call.name)).map((call) => call.name);
@@ -49,10 +32,10 @@ export function resolveCalls(
     const risk = toolRisk(byName.get(call.name)!);
     return risk.asks ? [`${call.name}: ${risk.label}`] : [];
   });
-  if (risky.length > 0 && !allowDestructive)
+  if (risky.length > 0 && !allowWrites)
     return {
       ok: false,
-      problem: `--call: not called, as it may be destructive — ${risky.join('; ')}. Add --allow-destructive to call it anyway, or leave it out.`,
+      problem: `--call: not called, as it may be destructive — ${risky.join('; ')}. Add --allow-writes to call it anyway, or leave it out.`,
     };
   // One call per tool: the check calls each once, as the Audit tab's ticks do.
   const seen = new Set<string>();

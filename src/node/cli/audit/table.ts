@@ -3,6 +3,7 @@
  * neutralised where it is printed (command.ts, src/node/terminal-text.ts), once for every line.
  */
 import { summarizeCounts, type AuditReport, type AuditVerdict } from '../../../shared/audit.ts';
+import { EXIT } from '../../command/exit-codes.ts';
 import { cutTo } from '../../terminal-text.ts';
 
 const LABEL: Record<AuditVerdict, string> = { pass: 'pass', fail: 'FAIL', warning: 'warn', 'not-applicable': 'n/a' };
@@ -31,6 +32,6 @@ function summaryLine(report: AuditReport): string {
 }
 
 /** 0 when no check failed, 1 otherwise: warnings and checks that do not apply never fail a build. */
-export function exitCodeOf(report: AuditReport): 0 | 1 {
-  return report.counts.fail > 0 || report.cancelled ? 1 : 0;
+export function exitCodeOf(report: AuditReport): typeof EXIT.passed | typeof EXIT.failed {
+  return report.counts.fail > 0 || report.cancelled ? EXIT.failed : EXIT.passed;
 }

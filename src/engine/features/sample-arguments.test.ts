@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkJsonSchema } from '../../engine/features/output-check.ts';
+import { checkJsonSchema } from './output-check.ts';
 import { sampleArguments } from './sample-arguments.ts';
 import { samplePattern } from './sample-pattern.ts';
 
@@ -85,5 +85,36 @@ describe('samplePattern', () => {
     expect(samplePattern('^[0-9]+$', 4)).toBe('0000');
     expect(samplePattern('^\\d{2}$', 4)).toBeUndefined();
     expect(samplePattern('(?=a)a')).toBeUndefined();
+  });
+});
+
+describe("sampleArguments, as the audit's tool-calls check uses it", () => {
+  it('fills the required properties from what the schema offers first', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        message: { type: 'string' },
+        mode: { enum: ['fast', 'slow'] },
+        count: { type: 'integer', minimum: 3 },
+        when: { type: 'string', format: 'date' },
+        tags: { type: 'array', items: { type: 'string' }, minItems: 1 },
+        optional: { type: 'string' },
+        flag: { type: 'boolean', default: true },
+      },
+      required: ['message', 'mode', 'count', 'when', 'tags', 'flag'],
+    };
+    expect(sampleArguments(schema)).toEqual({
+      ok: true,
+      arguments: { message: 'test', mode: 'fast', count: 3, when: '2026-01-01', tags: ['test'], flag: true },
+    });
+  });
+
+  it('says why for a self-reference instead of looping, and never sets __proto__ on what it builds', () => {
+    const loop: Record<string, unknown> = { type: 'object', required: ['self'] };
+    loop.properties = { self: loop };
+    expect(sampleArguments(loop)).toEqual({ ok: false, reason: 'its schema nests too deeply' });
+    const built = sampleArguments(JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}},"required":["__proto__"]}'));
+    expect(built.ok && Object.getPrototypeOf(built.arguments)).toBe(Object.prototype);
+    expect(built.ok && Object.keys(built.arguments)).toEqual(['__proto__']);
   });
 });

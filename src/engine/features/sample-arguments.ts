@@ -4,7 +4,7 @@
  * `minItems`, so each value is built to the constraints, and the whole is checked against the schema before
  * it is sent; a tool whose schema cannot be satisfied is skipped and named, never called with a guess.
  */
-import { checkJsonSchema } from '../../engine/features/output-check.ts';
+import { checkJsonSchema } from './output-check.ts';
 import { ownValue } from '../../shared/own.ts';
 import { samplePattern } from './sample-pattern.ts';
 import { describeError, isRecord, num } from '../../shared/read.ts';
