@@ -80,7 +80,8 @@ export const era: OptionSpec<EraChoice> = {
   initial: 'auto',
   take(raw) {
     const choice = eraChoiceOf(raw ?? '');
-    if (!choice) throw new UsageError(`--era takes ${ERA_WORDS.join(', ')}; got ${JSON.stringify(raw)}.`);
+    if (!choice)
+      throw new UsageError(`--era takes ${ERA_WORDS.slice(0, -1).join(', ')} or ${ERA_WORDS.at(-1)}; got ${JSON.stringify(raw)}.`);
     return choice;
   },
 };
