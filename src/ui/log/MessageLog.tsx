@@ -127,7 +127,14 @@ export function MessageLog() {
           ) : visible.count === 0 ? (
             <p className="empty-state">No message matches the filters.</p>
           ) : (
-            <ol className="log-list" onKeyDown={onKeyDown} style={{ height: rows.totalHeight }}>
+            <ol
+              className="log-list"
+              // With no row selected, the list itself is the log's Tab stop: ↓ then selects the first row.
+              tabIndex={selectedId === null ? 0 : -1}
+              aria-label="Messages"
+              onKeyDown={onKeyDown}
+              style={{ height: rows.totalHeight }}
+            >
               {rowIndexes(rows.start, rows.end).map((index) => {
                 const id = visible.idAt(index);
                 return id === undefined ? null : (
