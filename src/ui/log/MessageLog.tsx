@@ -24,6 +24,8 @@ export function MessageLog() {
   const { evicted, ids } = useThrottledStoreOf('log', LIST_REFRESH_MS);
   const total = ids.length;
   const selectedId = useStoreOf('log', (state) => state.selectedId);
+  // A replayed session's log is the file's record, read-only: nothing to clear.
+  const replaying = useStoreOf('sessionFile', (state) => state.replay !== null);
   const { setFilter, clear, select, togglePolls } = useStoreOf('log', (state) => state.actions);
   const visible = useVisibleIds();
   const scroller = useRef<HTMLDivElement>(null);
@@ -109,9 +111,11 @@ export function MessageLog() {
           {visible.filtering ? `${visible.count}/${total}` : total}
         </span>
         <ExportLog filtering={visible.filtering} shown={visible.count} />
-        <button type="button" className="button button-small" onClick={clear} disabled={total === 0 && evicted === 0}>
-          Clear
-        </button>
+        {!replaying && (
+          <button type="button" className="button button-small" onClick={clear} disabled={total === 0 && evicted === 0}>
+            Clear
+          </button>
+        )}
       </header>
       <LogFacets />
       <PinnedMessages />
