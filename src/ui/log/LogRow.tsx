@@ -75,8 +75,8 @@ export const LogRow = memo(function LogRow({ id, top, position, size, onTogglePo
   const targetText =
     shownTarget === undefined ? null : (
       <span className="log-target" title={target}>
-        {/* No-break spaces: a flex item drops the ordinary ones at its edges. */}
-        {'\u00a0·\u00a0'}
+        {/* Its own box keeps its spaces (log.css): a flex item drops the ones at its edges. */}
+        <span className="log-sep">{' · '}</span>
         <ServerText text={shownTarget} />
       </span>
     );
