@@ -9,6 +9,8 @@ import { AnnotationBadges } from './ResourceBadges.tsx';
 import { formatCount } from '../../shared/read.ts';
 
 const MarkdownView = lazy(() => import('./MarkdownView.tsx'));
+// Lazily, and so without an import cycle: a read shows contents, whose relative links read again.
+const ResourceRead = lazy(() => import('./ResourceRead.tsx').then((module) => ({ default: module.ResourceRead })));
 
 /** One item of a `resources/read` result: text by kind, media inline when allowlisted, anything else as a download. */
 export function ResourceContentView({ content }: { content: ResourceContent }) {
@@ -58,6 +60,8 @@ function TextContent({ content, text }: { content: ResourceContent; text: string
   const kind = textKind(content.mimeType, content.uri);
   // Markdown is read rendered by default; HTML only ever on request, and then only sandboxed.
   const [view, setView] = useState<View>(kind === 'markdown' ? 'rendered' : 'source');
+  // A relative link the person chose, resolved against this resource's URI, read below the document.
+  const [linked, setLinked] = useState<string | null>(null);
   const pretty = useMemo(() => (kind === 'json' ? prettyJsonText(text) : undefined), [kind, text]);
 
   if (kind === 'json') {
@@ -83,8 +87,24 @@ function TextContent({ content, text }: { content: ResourceContent; text: string
             fallback={(error) => <p className="field-error">The Markdown could not be rendered ({error.message}); use Source.</p>}
           >
             <Suspense fallback={<p className="muted">Loading the Markdown renderer…</p>}>
-              <MarkdownView markdown={text} />
+              <MarkdownView markdown={text} base={content.uri || undefined} onReadResource={setLinked} />
             </Suspense>
+            {linked !== null && (
+              <div className="md-linked-resource">
+                <p className="hint">
+                  Linked from this document:{' '}
+                  <span className="mono break">
+                    <ServerText text={linked} />
+                  </span>{' '}
+                  <button type="button" className="button button-small" onClick={() => setLinked(null)}>
+                    Close linked resource
+                  </button>
+                </p>
+                <Suspense fallback={<p className="muted">Reading…</p>}>
+                  <ResourceRead uri={linked} />
+                </Suspense>
+              </div>
+            )}
           </ErrorBoundary>
         ) : (
           <HtmlPreview html={text} uri={content.uri} />
