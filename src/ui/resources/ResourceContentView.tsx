@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { ResourceContent } from '../../shared/resources-api.ts';
 import { ErrorBoundary } from '../common/ErrorBoundary.tsx';
+import { ViewSwitch, type TextView } from '../common/ViewSwitch.tsx';
 import { formatBytes } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useObjectUrl } from '../common/use-object-url.ts';
@@ -41,25 +42,10 @@ export function ResourceContentView({ content }: { content: ResourceContent }) {
   );
 }
 
-type View = 'rendered' | 'source';
-
-function ViewSwitch({ view, onChange, rendered }: { view: View; onChange(view: View): void; rendered: string }) {
-  return (
-    <div className="segmented" role="group" aria-label="Show as">
-      <button type="button" aria-pressed={view === 'source'} onClick={() => onChange('source')}>
-        Source
-      </button>
-      <button type="button" aria-pressed={view === 'rendered'} onClick={() => onChange('rendered')}>
-        {rendered}
-      </button>
-    </div>
-  );
-}
-
 function TextContent({ content, text }: { content: ResourceContent; text: string }) {
   const kind = textKind(content.mimeType, content.uri);
   // Markdown is read rendered by default; HTML only ever on request, and then only sandboxed.
-  const [view, setView] = useState<View>(kind === 'markdown' ? 'rendered' : 'source');
+  const [view, setView] = useState<TextView>(kind === 'markdown' ? 'rendered' : 'source');
   // A relative link the person chose, resolved against this resource's URI, read below the document.
   const [linked, setLinked] = useState<string | null>(null);
   const pretty = useMemo(() => (kind === 'json' ? prettyJsonText(text) : undefined), [kind, text]);
