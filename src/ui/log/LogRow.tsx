@@ -74,7 +74,7 @@ export const LogRow = memo(function LogRow({ id, top, position, size, onTogglePo
   // Its own box, so a narrow column cuts the method before the tool, prompt or URI (log.css).
   const targetText =
     shownTarget === undefined ? null : (
-      <span className="log-target" title={target}>
+      <span className={method?.includes('resources/') ? 'log-target is-uri' : 'log-target'} title={target}>
         {/* Its own box keeps its spaces (log.css): a flex item drops the ones at its edges. */}
         <span className="log-sep">{' · '}</span>
         <ServerText text={shownTarget} />
