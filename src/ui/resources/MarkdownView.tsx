@@ -95,7 +95,7 @@ function link(base: Props, href: unknown, children: ReactNode[], context: LinkCo
       {
         ...base,
         type: 'button',
-        className: 'link-button md-resource-link',
+        className: 'md-resource-link',
         title: `Read ${resolved} in MCP Lens`,
         onClick: () => read(resolved),
       },
