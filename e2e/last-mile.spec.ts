@@ -150,7 +150,18 @@ test("a Markdown resource's relative link reads the resource it names, and the p
   await page.setViewportSize({ width: 1280, height: 720 });
   await connect(page, DEMO_MCP_URL);
   await page.getByRole('tab', { name: names.tabs.resources }).click();
-  await page.getByRole('list', { name: names.tabs.resources }).getByRole('button', { name: 'guide', exact: true }).click();
+  const list = page.getByRole('list', { name: names.tabs.resources });
+  // Every card's badges sit inside the card, not cut off at its bottom.
+  await expect(list.getByRole('button', { name: 'guide', exact: true })).toBeVisible();
+  const cut = await list.locator('li.item').evaluateAll(
+    (items) =>
+      items.filter((item) => {
+        const badges = item.querySelector('.item-badges');
+        return badges !== null && badges.getBoundingClientRect().bottom > item.getBoundingClientRect().bottom + 0.5;
+      }).length,
+  );
+  expect(cut).toBe(0);
+  await list.getByRole('button', { name: 'guide', exact: true }).click();
   const body = page.getByRole('region', { name: 'Resource contents' }).first();
   const relative = body.getByRole('button', { name: 'A relative link' });
   await expect(relative).toHaveAttribute('title', 'Read demo://docs/readme in MCP Lens');
