@@ -114,6 +114,8 @@ export const names = {
     result: 'Result',
     searchTools: 'Search tools',
     searchResources: 'Search resources',
+    /** Under a Markdown resource, the resource one of its relative links named, read on the session. */
+    closeLinkedResource: 'Close linked resource',
     searchPrompts: 'Search prompts',
     resourceTemplates: 'Resource templates',
     loadMore: 'Load more',
@@ -194,6 +196,9 @@ export const names = {
     showOriginal: 'Show original',
     exportLog: 'Export log',
     exportFilteredLog: 'Export filtered log',
+    /** The rows; the log's Tab stop while no row is selected (arrow keys move inside). */
+    list: 'Messages',
+    showRequest: 'Show request',
   },
   authorization: {
     authorize: 'Authorize',

@@ -16,7 +16,7 @@ export interface LayoutPrefs {
 
 export type LayoutShare = 'mainShare' | 'timelineShare' | 'detailShare';
 
-export const DEFAULT_LAYOUT: LayoutPrefs = { mainShare: 0.6, timelineShare: 0.2, detailShare: 0.6, timelineFolded: false };
+export const DEFAULT_LAYOUT: LayoutPrefs = { mainShare: 0.57, timelineShare: 0.2, detailShare: 0.6, timelineFolded: false };
 
 /** The range each share may take: a pane dragged to nothing would be lost, so each keeps a sliver. */
 export const SHARE_BOUNDS: Record<LayoutShare, { min: number; max: number }> = {

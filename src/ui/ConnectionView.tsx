@@ -1,6 +1,7 @@
 import { AuthPrompt } from './auth/AuthPrompt.tsx';
 import { RedirectReturn } from './auth/RedirectReturn.tsx';
 import { PanelBoundary } from './common/PanelBoundary.tsx';
+import { ConnectFailure } from './connect/ConnectFailure.tsx';
 import { ActivityStrip } from './demo/ActivityStrip.tsx';
 import { ScriptBar } from './demo/ScriptBar.tsx';
 import { useDemo } from './demo/use-demo.ts';
@@ -35,6 +36,9 @@ export function ConnectionView() {
       <PaneSplit
         main={
           <>
+            <PanelBoundary name="The connect failure">
+              <ConnectFailure />
+            </PanelBoundary>
             <PanelBoundary name="The sign-in result">
               <RedirectReturn />
               <AuthPrompt />

@@ -66,6 +66,31 @@ describe('the audit report file', () => {
     expect(markdown).not.toContain('hunter2');
   });
 
+  it('lists failures first, then warnings, passes and checks that did not apply, each spec link one way', () => {
+    const base = report().results[0]!;
+    const file = buildAuditReportFile(
+      {
+        ...report(),
+        results: [
+          { ...base, id: 'first-pass', verdict: 'pass' },
+          { ...base, id: 'skipped', verdict: 'not-applicable', spec: { ...base.spec, section: '' } },
+          { ...base, id: 'a-warning', verdict: 'warning' },
+          { ...base, id: 'late-fail', verdict: 'fail' },
+        ],
+      },
+      (seq) => messages.get(seq),
+      META,
+    );
+    const markdown = auditReportMarkdown(file);
+    const rows = markdown.split('\n').filter((line) => /^\| (PASS|FAIL|WARNING|N\/A) /.test(line));
+    expect(rows.map((row) => row.split(' | ')[0])).toEqual(['| FAIL', '| WARNING', '| PASS', '| N/A']);
+    const headings = markdown.split('\n').filter((line) => line.startsWith('## '));
+    expect(headings.map((line) => line.split(' ')[1])).toEqual(['FAIL', 'WARNING', 'PASS', 'N/A']);
+    // A check with no section links by its revision alone, in the table and under the check.
+    expect(markdown).toContain('| [2026-07-28](https://modelcontextprotocol.io/specification/2026-07-28/basic#errors) |');
+    expect(markdown).toContain('Spec: [2026-07-28](https://modelcontextprotocol.io/specification/2026-07-28/basic#errors) · 7 ms');
+  });
+
   it('reads back what it wrote, recounts the verdicts and rebuilds spec links on modelcontextprotocol.io', () => {
     const file = buildAuditReportFile(report(), (seq) => messages.get(seq), META);
     const tampered = JSON.parse(JSON.stringify(file)) as typeof file;

@@ -76,8 +76,18 @@ export function buildAuditReportFile(
 const VERDICT_WORD: Record<AuditVerdict, string> = { pass: 'PASS', fail: 'FAIL', warning: 'WARNING', 'not-applicable': 'N/A' };
 const ERA_NAME = { legacy: 'MCP 2025-11-25', modern: 'MCP 2026-07-28' } as const;
 
+/** What needs a look first: failures, then warnings; passes and checks that did not apply last. */
+const VERDICT_ORDER: Record<AuditVerdict, number> = { fail: 0, warning: 1, pass: 2, 'not-applicable': 3 };
+/** Run order within a verdict (a stable sort). */
+const needsLookFirst = <T extends { verdict: AuditVerdict }>(results: readonly T[]): T[] =>
+  [...results].sort((a, b) => VERDICT_ORDER[a.verdict] - VERDICT_ORDER[b.verdict]);
+
 /** A table cell: one line, pipes escaped. */
 const cell = (text: string) => text.replace(/\s+/g, ' ').replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
+/** One layout for every spec link, in the table and under each check: `[revision section](url)`. */
+const specLink = (spec: AuditReport['results'][number]['spec']) =>
+  `[${[spec.revision, cell(spec.section)].filter((part) => part.trim() !== '').join(' ')}](${spec.url})`;
+
 /** A fenced block no server text can close early: the fence is longer than any backtick run inside. */
 function fenced(text: string, lang = ''): string {
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
@@ -87,6 +97,7 @@ function fenced(text: string, lang = ''): string {
 
 export function auditReportMarkdown(file: AuditReportFile): string {
   const { report } = file;
+  const results = needsLookFirst(report.results);
   const lines = [
     `# MCP Lens audit: ${cell(report.server.name)} ${cell(report.server.version)}`,
     '',
@@ -100,14 +111,11 @@ export function auditReportMarkdown(file: AuditReportFile): string {
     '',
     '| Verdict | Check | Spec | Why |',
     '|---|---|---|---|',
-    ...report.results.map(
-      (r) =>
-        `| ${VERDICT_WORD[r.verdict]} | \`${r.id}\` ${cell(r.title)} | [${r.spec.revision} ${cell(r.spec.section)}](${r.spec.url}) | ${cell(r.reason)} |`,
-    ),
+    ...results.map((r) => `| ${VERDICT_WORD[r.verdict]} | \`${r.id}\` ${cell(r.title)} | ${specLink(r.spec)} | ${cell(r.reason)} |`),
   ];
-  for (const result of report.results) {
+  for (const result of results) {
     lines.push('', `## ${VERDICT_WORD[result.verdict]} \`${result.id}\`: ${cell(result.title)}`, '');
-    lines.push(`Spec: [${result.spec.revision} ${cell(result.spec.section)}](${result.spec.url}) · ${result.durationMs} ms`, '');
+    lines.push(`Spec: ${specLink(result.spec)} · ${result.durationMs} ms`, '');
     lines.push(cell(result.reason), '');
     if (result.suite)
       lines.push(

@@ -26,6 +26,8 @@ export type FocusTarget =
   | { kind: 'tab'; name: string }
   /** The detail whose heading is `title` (a tool's or a prompt's): its first field, else its heading. */
   | { kind: 'detail'; title: string }
+  /** The Message log's one Tab stop: its selected row, else the list (arrow keys move inside). */
+  | { kind: 'log' }
   /** A control by its role and accessible name. */
   | { kind: 'control'; role: 'button' | 'textbox'; name: string };
 
@@ -183,6 +185,13 @@ function appCommands({ app, workspace, theme, chooseSessionFile }: RegistryConte
       keywords: 'toggle theme dark light',
       focus: { kind: 'return' },
       run: () => app.prefs.getState().actions.setTheme(theme === 'dark' ? 'light' : 'dark'),
+    }),
+    command('focus-log', 'Go to the message log', {
+      destructive: false,
+      keywords: 'messages traffic json-rpc',
+      unavailable: null,
+      focus: { kind: 'log' },
+      run: () => app.http.getState().actions.show('messages'),
     }),
     command('clear-log', 'Clear message log', {
       destructive: true,

@@ -4,7 +4,8 @@ import { icons } from './icons.ts';
 import { lensPng, toneWav } from './media.ts';
 
 // Markdown that a careless client would turn into live HTML: raw tags, a javascript: link and a remote
-// image. A good inspector shows the tags as text, refuses the link and does not fetch the image.
+// image. A good inspector shows the tags as text, refuses the link and does not fetch the image. Its relative
+// link names another resource of this server, resolved against this one's URI.
 const GUIDE = `# Inspector guide
 
 Resources come in **many shapes**; this one is *Markdown*.
@@ -15,6 +16,7 @@ Resources come in **many shapes**; this one is *Markdown*.
 2. [A safe link](https://modelcontextprotocol.io/specification/2025-11-25) opens in a new tab.
 3. [A javascript: link](javascript:alert('gotcha')) is not a link at all.
 4. Raw HTML stays text: <script>alert('no')</script> <b onclick="alert(1)">bold?</b>
+5. [A relative link](readme) names the resource beside this one (demo://docs/readme): it is read here, never opened as a page.
 
 ![A remote image that must not be fetched](https://example.com/tracker.png)
 

@@ -100,6 +100,18 @@ describe('a crafted session file', () => {
     expect(opened.log.items.slice(0, notes.length).every((item) => item.type === 'note' && item.level === 'warning')).toBe(true);
   });
 
+  it("keeps the audit's marks on a message, so a replay shows its audit probe pills; anything else there is dropped", () => {
+    const file = valid() as Crafted;
+    file.log = {
+      evicted: 0,
+      items: [message(1, { audit: 'session-id-not-ascii', auditProbe: true }), message(2, { audit: { not: 'text' }, auditProbe: 'yes' })],
+    };
+    const entries = open(file).file.log.items.flatMap((item) => (item.type === 'message' ? [item.entry] : []));
+    expect(entries[0]).toMatchObject({ audit: 'session-id-not-ascii', auditProbe: true });
+    expect(entries[1]).not.toHaveProperty('audit');
+    expect(entries[1]).not.toHaveProperty('auditProbe');
+  });
+
   it('still refuses what is not a session file, or a newer one, with an error that says so', () => {
     expect(parseSessionFile('[]')).toMatchObject({ ok: false, error: expect.stringMatching(/not an MCP Lens session file/) });
     expect(parseSessionFile(JSON.stringify({ ...valid(), version: '2' }))).toMatchObject({

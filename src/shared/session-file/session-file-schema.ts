@@ -159,6 +159,9 @@ export class SessionFileReader {
       httpSeq: count(value.httpSeq),
       sseEventId: this.text(value.sseEventId, 1000),
       violation: this.text(value.violation, this.bounds.maxNoteLength),
+      // The audit's marks, so a replayed log shows its "audit probe" pills as the live one did.
+      audit: this.text(value.audit, 200),
+      auditProbe: value.auditProbe === true ? (true as const) : undefined,
     });
   }
 

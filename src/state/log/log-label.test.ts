@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EngineEvent, MessageEntry } from '../../shared/events.ts';
 import { selectByFacets } from './log-facets.ts';
 import { NO_FACETS } from './log-facet-model.ts';
-import { labelOf, labelText, shortTaskId, targetOf } from './log-label.ts';
+import { exchangeLabel, labelOf, labelText, shortTaskId, targetOf } from './log-label.ts';
 import { pollSummary } from './log-polls.ts';
 import { createLogStore } from './log-store.ts';
 import { shownLog } from './log-view.ts';
@@ -102,5 +102,25 @@ describe('task polling folds into one row per task', () => {
     appendEvents(poll('task-d', 'completed', 4));
     expect(store.getState().polls.groups.size).toBe(1);
     expect(store.getState().rowIds).toHaveLength(1);
+  });
+
+  it('names what an HTTP exchange carried: the message it sent, else the first it brought in', () => {
+    const store = createLogStore();
+    const call = request('tools/call', { name: 'long-running-task', arguments: {} }, 3);
+    const callSeq = (call as { entry: MessageEntry }).entry.seq;
+    const progress = entry({ direction: 'in', kind: 'notification', method: 'notifications/progress', message: {} });
+    const progressSeq = (progress as { entry: MessageEntry }).entry.seq;
+    const done = answer(callSeq, 3, { content: [] });
+    const doneSeq = (done as { entry: MessageEntry }).entry.seq;
+    store.getState().actions.appendEvents([call, progress, done]);
+    const { byId } = store.getState();
+    // A 2025-era POST whose answer came as a stream: the request names it, not what came back.
+    expect(exchangeLabel(byId, [callSeq, progressSeq, doneSeq])).toBe('tools/call · long-running-task');
+    // A GET stream carries only what the server sent.
+    expect(exchangeLabel(byId, [progressSeq])).toBe('notifications/progress');
+    // A response alone names its request's method; nothing carried, or nothing kept, names nothing.
+    expect(exchangeLabel(byId, [doneSeq])).toBe('tools/call · long-running-task');
+    expect(exchangeLabel(byId, undefined)).toBe('');
+    expect(exchangeLabel(byId, [9_999])).toBe('');
   });
 });

@@ -74,3 +74,21 @@ export const labelText = (label: LogLabel | undefined): string =>
 
 /** A task id (usually a UUID) shortened for a row; the full id stays in the detail, the filter and the tooltip. */
 export const shortTaskId = (taskId: string): string => (taskId.length > 12 ? `${taskId.slice(0, 8)}…` : taskId);
+
+/**
+ * What an HTTP exchange was, in JSON-RPC words: the label of the first message it carried out (a POST's
+ * request or notification), else of the first it brought in (a GET stream's). The HTTP view's rows read it
+ * in both eras, where 2026-07-28's `Mcp-Method` header alone left 2025-era rows as bare `POST 200 /mcp`.
+ * `carried` holds the log seqs in order (the HTTP store's index); a message no longer kept names nothing.
+ */
+export function exchangeLabel(byId: ReadonlyMap<string, LogItem>, carried: readonly number[] | undefined): string {
+  if (carried === undefined) return '';
+  let first: LogItem | undefined;
+  for (const seq of carried) {
+    const item = byId.get(messageItemId(seq));
+    if (item?.type !== 'message') continue;
+    if (item.entry.direction === 'out') return labelText(labelOf(byId, item));
+    first ??= item;
+  }
+  return labelText(labelOf(byId, first));
+}

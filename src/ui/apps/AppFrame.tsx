@@ -33,7 +33,11 @@ export function AppFrame({ uri, listed, input, result }: Props) {
   return (
     <section role="region" aria-label="MCP App" className="app-panel">
       <h3 className="section-title">
-        App <ServerText text={uri} />
+        {/* The URI as written: URIs are case-sensitive, and the heading style upper-cases its text. */}
+        App{' '}
+        <span className="as-written">
+          <ServerText text={uri} />
+        </span>
       </h3>
       {source.status === 'loading' && <p className="muted">Reading the app…</p>}
       {source.status === 'error' && <ErrorDetails error={source.error} lead="Could not load the app" />}

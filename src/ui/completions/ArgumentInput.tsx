@@ -49,7 +49,10 @@ export function ArgumentInput({ name, label, description, required, value, onCha
   const values = settled ? (data?.values ?? []) : [];
   // One suggestion that is exactly what is typed has nothing to add, and would only cover the form.
   const redundant = values.length === 1 && values[0] === value && !data?.hasMore;
-  const showList = open && offersCompletions && settled && !redundant && (values.length > 0 || error !== null);
+  // The server answered and offered nothing for what is typed: said, so an empty list does not look broken
+  // (the server does the matching, often case-sensitive).
+  const none = data !== undefined && values.length === 0 && value !== '' && !isFetching;
+  const showList = open && offersCompletions && settled && !redundant && (values.length > 0 || error !== null || none);
 
   const choose = (choice: string) => {
     onChange(choice);
@@ -106,7 +109,7 @@ export function ArgumentInput({ name, label, description, required, value, onCha
           {...(offersCompletions && {
             role: 'combobox',
             'aria-autocomplete': 'list' as const,
-            'aria-expanded': showList,
+            'aria-expanded': showList && values.length > 0,
             'aria-controls': listId,
             ...(showList && active >= 0 && { 'aria-activedescendant': `${listId}-${active}` }),
           })}
@@ -125,6 +128,10 @@ export function ArgumentInput({ name, label, description, required, value, onCha
               <div className="completion-error">
                 <ErrorDetails error={error} lead="No suggestions" />
               </div>
+            ) : values.length === 0 ? (
+              <p className="completion-none muted" role="status">
+                No suggestions for this value (the server matches, maybe case-sensitively)
+              </p>
             ) : (
               <ul id={listId} role="listbox" aria-label={`Suggestions for ${name}`} className="completion-list">
                 {values.map((choice, index) => (

@@ -1,13 +1,10 @@
 import { plural } from '../../shared/read.ts';
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { MAX_CONNECTIONS } from '../../app/index.ts';
-import { usesRelay } from '../../shared/relay.ts';
-import { checkServerUrl } from '../../shared/url.ts';
-import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { useCommands, useWorkspace, useWorkspaceState, useStoreOf } from '../services.tsx';
-import { ConnectionSettings } from './ConnectionSettings.tsx';
+import { ConnectionSettings, focusableIn } from './ConnectionSettings.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
-import { headerProblems } from '../../app/header-pairs.ts';
+import { connectReadiness } from './connect-readiness.ts';
 import { ReconnectQuestion } from './ReconnectQuestion.tsx';
 import { reconnectPlan } from '../../app/reconnect-plan.ts';
 import { usePresentation } from '../presentation/use-presentation.ts';
@@ -19,16 +16,16 @@ import { profileOf } from '../../shared/era-profile.ts';
 
 /**
  * The toolbar's one row: the Server URL, the settings popover, Connect / Disconnect and the status. What
- * needs saying below it (a bad URL, a failure, the stream's health, a question) opens under the row.
+ * needs saying below it (a bad URL, the stream's health, a question) opens under the row; a failed Connect
+ * is told in the page body (ConnectFailure).
  */
 export function ConnectionBar() {
   const ids = { url: useId(), urlError: useId(), settings: useId(), stream: useId() };
   const input = useStoreOf('connection', (state) => state.input);
   const phase = useStoreOf('connection', (state) => state.phase);
-  const error = useStoreOf('connection', (state) => state.error);
   const summary = useStoreOf('connection', (state) => state.summary);
   const lastSent = useStoreOf('connection', (state) => state.lastSent);
-  const { connect, connectAsLegacy, disconnect } = useCommands();
+  const { connect, disconnect } = useCommands();
   const { setUrl } = useStoreOf('connection', (state) => state.actions);
   const workspace = useWorkspace();
   const full = useWorkspaceState((state) => state.connections.length >= MAX_CONNECTIONS);
@@ -40,12 +37,10 @@ export function ConnectionBar() {
   const closeSettings = useCallback(() => setSettingsOpen(false), []);
   const streamHealth = useStreamHealth();
 
-  const urlCheck = checkServerUrl(input.url);
+  const { urlCheck, canConnect } = connectReadiness(input, phase);
   // An empty field is not an error yet, only a reason to keep Connect disabled.
   const urlError = !urlCheck.ok && input.url.trim() !== '' ? urlCheck.reason : null;
   const headerCount = input.headers.filter((h) => h.name.trim() !== '').length;
-  const headersInvalid = headerProblems(input.headers).length > 0;
-  const canConnect = urlCheck.ok && !headersInvalid && phase !== 'connecting';
   const canDisconnect = phase === 'connected' || phase === 'connecting';
 
   const { keysStepAScript } = usePresentation();
@@ -92,6 +87,21 @@ export function ConnectionBar() {
           aria-controls={ids.settings}
           title="Transport, protocol, headers, client capabilities, save server"
           onClick={() => setSettingsOpen((open) => !open)}
+          onKeyDown={(event) => {
+            if (!settingsOpen) return;
+            // Escape closes what this button opened, with focus still here.
+            if (event.key === 'Escape') {
+              event.preventDefault();
+              closeSettings();
+            }
+            // Tab goes on into the open popover's fields, which come after this button on screen.
+            if (event.key === 'Tab' && !event.shiftKey) {
+              const first = focusableIn(document.getElementById(ids.settings))[0];
+              if (!first) return;
+              event.preventDefault();
+              first.focus();
+            }
+          }}
         >
           <span aria-hidden="true">⚙ </span>Settings
           {settingsNote && <span className="settings-count">{settingsNote}</span>}
@@ -104,6 +114,14 @@ export function ConnectionBar() {
           disabled={!canConnect}
           aria-expanded={phase === 'connected' ? asking : undefined}
           title={phase === 'connected' ? 'Connect again, here or as a new connection' : undefined}
+          onKeyDown={(event) => {
+            // Shift+Tab goes back through the open popover's fields, which sit before Connect in Tab order.
+            if (!settingsOpen || event.key !== 'Tab' || !event.shiftKey) return;
+            const last = focusableIn(document.getElementById(ids.settings)).at(-1);
+            if (!last) return;
+            event.preventDefault();
+            last.focus();
+          }}
         >
           Connect
         </button>
@@ -114,7 +132,7 @@ export function ConnectionBar() {
           stream={{ health: streamHealth, open: streamOpen, onToggle: () => setStreamOpen((open) => !open), controls: ids.stream }}
         />
       </form>
-      {settingsOpen && <ConnectionSettings id={ids.settings} opener={settingsButton} onClose={closeSettings} />}
+      {settingsOpen && <ConnectionSettings id={ids.settings} opener={settingsButton} next={connectButton} onClose={closeSettings} />}
       {asking && phase === 'connected' && (
         <ReconnectQuestion
           plan={reconnectPlan({ summary, lastSent, input })}
@@ -139,22 +157,6 @@ export function ConnectionBar() {
         </div>
       )}
       {streamOpen && phase === 'connected' && <StreamHealthDetails id={ids.stream} health={streamHealth} />}
-      {phase === 'failed' && error && (
-        <div className="connect-failure" role="alert">
-          <ErrorDetails
-            error={error}
-            lead="Could not connect"
-            onConnectLegacy={canConnect ? () => void connectAsLegacy() : undefined}
-            serverUrl={usesRelay(input.headers) ? undefined : input.url}
-            // A URL that does not check has its suggestion beside the field already.
-            fix={
-              urlCheck.ok && error.suggestedUrl !== undefined && error.suggestedUrl !== urlCheck.url ? (
-                <UseSuggestedUrl url={error.suggestedUrl} onUse={takeSuggestedUrl} />
-              ) : undefined
-            }
-          />
-        </div>
-      )}
     </div>
   );
 }

@@ -18,7 +18,18 @@ const TRANSPORTS: Array<{ value: TransportChoice; label: string }> = [
  * and saving the server. A popover that stays open while the person works in it; Escape or a click
  * elsewhere closes it, and Escape brings focus back to its button.
  */
-export function ConnectionSettings({ id, opener, onClose }: { id: string; opener: RefObject<HTMLButtonElement | null>; onClose(): void }) {
+export function ConnectionSettings({
+  id,
+  opener,
+  next,
+  onClose,
+}: {
+  id: string;
+  opener: RefObject<HTMLButtonElement | null>;
+  /** What Tab reaches after the popover's last field: the toolbar's next control (Connect). */
+  next: RefObject<HTMLElement | null>;
+  onClose(): void;
+}) {
   const ids = { transport: useId(), headers: useId(), client: useId(), save: useId() };
   const transport = useStoreOf('connection', (state) => state.input.transport);
   const headerCount = useStoreOf('connection', (state) => state.input.headers.filter((h) => h.name.trim() !== '').length);
@@ -46,6 +57,17 @@ export function ConnectionSettings({ id, opener, onClose }: { id: string; opener
       aria-label="Connection settings"
       className="connection-settings popover"
       onKeyDown={(event) => {
+        if (event.key === 'Tab') {
+          // The popover opens below the toolbar but is read as part of it: its fields sit between its button
+          // and Connect in Tab order, as they do on screen.
+          const fields = focusableIn(box.current);
+          const edge = event.shiftKey ? fields[0] : fields.at(-1);
+          const target = event.shiftKey ? opener.current : next.current;
+          if (edge !== event.target || !target || (target as HTMLButtonElement).disabled) return;
+          event.preventDefault();
+          target.focus();
+          return;
+        }
         if (event.key !== 'Escape') return;
         event.stopPropagation();
         onClose();
@@ -97,5 +119,15 @@ export function ConnectionSettings({ id, opener, onClose }: { id: string; opener
       {clientOpen && <ClientFeaturesSettings id={ids.client} />}
       {saveOpen && <SaveServerForm id={ids.save} onSaved={() => setSaveOpen(false)} />}
     </div>
+  );
+}
+
+/** The controls Tab stops at inside an element, in document order. */
+export function focusableIn(element: HTMLElement | null): HTMLElement[] {
+  if (!element) return [];
+  const selector =
+    'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+  return [...element.querySelectorAll<HTMLElement>(selector)].filter(
+    (node) => node.offsetParent !== null || node === document.activeElement,
   );
 }

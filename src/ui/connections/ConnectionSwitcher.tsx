@@ -29,6 +29,9 @@ export function AddConnection() {
       onClick={() => workspace.add()}
     >
       <Icon name="add" />
+      <span className="icon-button-label" aria-hidden="true">
+        Add
+      </span>
     </button>
   );
 }

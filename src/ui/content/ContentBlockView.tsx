@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { ContentBlock } from '../../shared/model.ts';
 import { checkNavigableUrl } from '../../shared/url.ts';
 import { formatBytes, prettyJson } from '../common/format.ts';
@@ -10,6 +10,12 @@ import { LargeText } from './LargeText.tsx';
 import { base64Size } from './media.ts';
 import { useMediaUrl } from './use-media-url.ts';
 import { str } from '../../shared/read.ts';
+import { ErrorBoundary } from '../common/ErrorBoundary.tsx';
+import { ViewSwitch, type TextView } from '../common/ViewSwitch.tsx';
+import { looksLikeMarkdown } from './markdown-sniff.ts';
+
+// Loaded the first time a result is shown rendered: most results are never Markdown.
+const MarkdownView = lazy(() => import('../resources/MarkdownView.tsx'));
 
 /** One content block of a tool result. Every field is read defensively: the server may send anything. */
 export function ContentBlockView({ block }: { block: ContentBlock }) {
@@ -17,7 +23,7 @@ export function ContentBlockView({ block }: { block: ContentBlock }) {
     case 'text':
       return (
         <Block type="text" annotations={block.annotations}>
-          <LargeText text={str(block.text) ?? ''} />
+          <TextBody text={str(block.text) ?? ''} />
         </Block>
       );
     case 'image':
@@ -47,6 +53,32 @@ export function ContentBlockView({ block }: { block: ContentBlock }) {
         </Block>
       );
   }
+}
+
+/**
+ * A text block: as sent, and when it reads as Markdown, the Source / Rendered switch a Markdown resource has.
+ * Source first: a result is read as the server sent it unless the person asks for it rendered.
+ */
+function TextBody({ text }: { text: string }) {
+  const markdown = useMemo(() => looksLikeMarkdown(text), [text]);
+  const [view, setView] = useState<TextView>('source');
+  if (!markdown) return <LargeText text={text} />;
+  return (
+    <>
+      <ViewSwitch view={view} onChange={setView} rendered="Rendered" />
+      {view === 'source' ? (
+        <LargeText text={text} />
+      ) : (
+        <ErrorBoundary
+          fallback={(error) => <p className="field-error">The Markdown could not be rendered ({error.message}); use Source.</p>}
+        >
+          <Suspense fallback={<p className="muted">Loading the Markdown renderer…</p>}>
+            <MarkdownView markdown={text} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+    </>
+  );
 }
 
 function Block({

@@ -8,13 +8,15 @@ interface Props {
   onChange(value: string): void;
   shown: number;
   total: number;
+  /** Enter picks the first match and opens it; ↓ goes to it in the list. Lists without it keep the keys. */
+  onPickFirst?(how: 'open' | 'list'): void;
 }
 
 /**
  * The search box above a list, with how many items match. `/` focuses it when no field has focus and its
  * panel is the one showing (hidden tab panels are skipped), and Escape clears it.
  */
-export function ListSearch({ label, value, onChange, shown, total }: Props) {
+export function ListSearch({ label, value, onChange, shown, total, onPickFirst }: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -46,6 +48,10 @@ export function ListSearch({ label, value, onChange, shown, total }: Props) {
           if (event.key === 'Escape' && value !== '') {
             event.stopPropagation();
             onChange('');
+          }
+          if ((event.key === 'Enter' || event.key === 'ArrowDown') && onPickFirst && shown > 0 && !event.shiftKey) {
+            event.preventDefault();
+            onPickFirst(event.key === 'Enter' ? 'open' : 'list');
           }
         }}
       />

@@ -7,6 +7,8 @@ import { useFixedRows } from '../common/use-fixed-rows.ts';
 import { LIST_REFRESH_MS } from '../common/use-throttled-state.ts';
 import { useCommands, useStoreOf, useThrottledStoreOf } from '../services.tsx';
 import { HttpDetail } from './HttpDetail.tsx';
+import { pathAsWritten } from './path-as-written.ts';
+import { exchangeLabel } from '../../state/index.ts';
 import { statusTone } from './status-tone.ts';
 import './http.css';
 import { ExportButton } from '../presentation/ExportButton.tsx';
@@ -83,19 +85,16 @@ const HttpRow = memo(function HttpRow({ seq, top }: { seq: number; top: number }
   const exchange = useStoreOf('http', (state) => state.bySeq.get(seq));
   const selected = useStoreOf('http', (state) => state.selectedSeq === seq);
   const count = useStoreOf('http', (state) => state.carried.get(seq)?.length ?? 0);
+  // Updated in place: `count` above re-renders the row when a message joins the exchange.
+  const carried = useStoreOf('http', (state) => state.carried.get(seq));
+  const rpcLabel = useStoreOf('log', (state) => exchangeLabel(state.byId, carried));
   const { select } = useStoreOf('http', (state) => state.actions);
   if (!exchange) return null;
   const tone = statusTone(exchange);
-  let path = exchange.url;
-  try {
-    const url = new URL(exchange.url);
-    path = `${url.pathname}${url.search}`;
-  } catch {
-    // Not a URL we can shorten: show it whole.
-  }
+  const path = pathAsWritten(exchange.url);
   const streaming = exchange.contentType?.includes('text/event-stream');
-  // 2026-07-28 names each request's method in a header: the row can say what it was without the body.
-  const mcpMethod = mcpHeaderValue(exchange.requestHeaders, 'Mcp-Method');
+  // What the exchange carried names it in both eras; 2026-07-28's Mcp-Method header, when the message is gone.
+  const method = rpcLabel !== '' ? rpcLabel : mcpHeaderValue(exchange.requestHeaders, 'Mcp-Method');
   return (
     <li className="log-row http-row" style={{ transform: `translateY(${top}px)` }} data-http-seq={seq}>
       <button
@@ -108,13 +107,16 @@ const HttpRow = memo(function HttpRow({ seq, top }: { seq: number; top: number }
         <span className={`http-status mono http-${tone.tone}`} title={tone.tone === 'expected' ? tone.why : undefined}>
           {exchange.status ?? (exchange.error ? 'failed' : '…')}
         </span>
-        <span className="log-method mono">
-          <ServerText text={path} />
-          {mcpMethod !== undefined && (
+        <span className="log-method mono http-what">
+          {/* The method first: a narrow column cuts the path, which every row of a server shares. */}
+          {method !== undefined && (
             <span className="http-mcp-method">
-              <ServerText text={mcpMethod} />
+              <ServerText text={method} />
             </span>
           )}
+          <span className="http-path">
+            <ServerText text={path} />
+          </span>
           {streaming && <StreamBadge exchange={exchange} />}
           {exchange.lastEventId !== undefined && <span className="badge">resumed</span>}
         </span>

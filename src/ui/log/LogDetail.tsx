@@ -62,8 +62,13 @@ export function LogDetail() {
                 · id <ServerText text={String(item.entry.rpcId)} />
               </>
             ) : null}{' '}
-            · {formatTime(item.entry.time)}
-            {item.entry.latencyMs !== undefined ? ` · ${formatDuration(item.entry.latencyMs)}` : ''}
+            · <span className="nowrap">{formatTime(item.entry.time)}</span>
+            {item.entry.latencyMs !== undefined && (
+              <>
+                {' '}
+                · <span className="nowrap">{formatDuration(item.entry.latencyMs)}</span>
+              </>
+            )}
             {probe && <span className="badge log-era-probe">era probe</span>}
             {item.entry.auditProbe && (
               <span className="badge log-audit-probe">audit probe{item.entry.audit !== undefined && <> · {item.entry.audit}</>}</span>
@@ -88,25 +93,40 @@ export function LogDetail() {
             {pinned ? 'Unpin' : 'Pin'}
           </button>
           {item.type === 'message' && item.entry.requestSeq !== undefined && hasRequest && (
-            <button type="button" className="button button-small" onClick={() => select(messageItemId(item.entry.requestSeq!))}>
-              Show request
+            <button
+              type="button"
+              className="button button-small"
+              aria-label="Show request"
+              title="Show the request this answers"
+              onClick={() => select(messageItemId(item.entry.requestSeq!))}
+            >
+              Request
             </button>
           )}
           {item.type === 'message' && item.entry.resent && originalKept && (
-            <button type="button" className="button button-small" onClick={() => select(messageItemId(item.entry.resent!.fromSeq))}>
-              Show original
+            <button
+              type="button"
+              className="button button-small"
+              aria-label="Show original"
+              title="Show the message this one re-sent"
+              onClick={() => select(messageItemId(item.entry.resent!.fromSeq))}
+            >
+              Original
             </button>
           )}
           {httpSeq !== undefined && hasExchange && (
             <button
               type="button"
               className="button button-small"
+              // Short on screen so the actions keep one row beside a 500 px log; the name says it whole.
+              aria-label="Show HTTP exchange"
+              title="Show the HTTP exchange that carried this message"
               onClick={() => {
                 http.select(httpSeq);
                 http.show('http');
               }}
             >
-              Show HTTP exchange
+              HTTP
             </button>
           )}
           <button type="button" className="button button-small" aria-label="Close message details" onClick={() => select(null)}>

@@ -38,7 +38,14 @@ export const LogRow = memo(function LogRow({ id, top, position, size, onTogglePo
   if (item.type === 'note') {
     return (
       <li className={`log-row log-note note-${item.level}${item.boundary ? ' log-boundary' : ''}`} {...rowProps}>
-        <button type="button" className="log-row-button" aria-current={selected ? 'true' : undefined} onClick={() => select(id)}>
+        <button
+          type="button"
+          className="log-row-button"
+          aria-current={selected ? 'true' : undefined}
+          // The log is one Tab stop, its selected row (MessageLog's list when none is); arrow keys move inside.
+          tabIndex={selected ? 0 : -1}
+          onClick={() => select(id)}
+        >
           <span className="log-dir" aria-hidden="true">
             •
           </span>
@@ -64,10 +71,12 @@ export const LogRow = memo(function LogRow({ id, top, position, size, onTogglePo
   const method = entry.method ?? requestMethod;
   // Task ids are mostly UUIDs: a row shows the start, the detail and the filter have it whole.
   const shownTarget = target !== undefined && method?.startsWith('tasks/') ? shortTaskId(target) : target;
+  // Its own box, so a narrow column cuts the method before the tool, prompt or URI (log.css).
   const targetText =
     shownTarget === undefined ? null : (
-      <span className="log-target" title={target}>
-        {' · '}
+      <span className={method?.includes('resources/') ? 'log-target is-uri' : 'log-target'} title={target}>
+        {/* Its own box keeps its spaces (log.css): a flex item drops the ones at its edges. */}
+        <span className="log-sep">{' · '}</span>
         <ServerText text={shownTarget} />
       </span>
     );
@@ -76,7 +85,14 @@ export const LogRow = memo(function LogRow({ id, top, position, size, onTogglePo
       className={`log-row kind-${entry.kind}${probe ? ' is-era-probe' : ''}${entry.late ? ' is-late' : ''}${group ? ' log-group' : ''}`}
       {...rowProps}
     >
-      <button type="button" className="log-row-button" aria-current={selected ? 'true' : undefined} onClick={() => select(id)}>
+      <button
+        type="button"
+        className="log-row-button"
+        aria-current={selected ? 'true' : undefined}
+        // The log is one Tab stop, its selected row (MessageLog's list when none is); arrow keys move inside.
+        tabIndex={selected ? 0 : -1}
+        onClick={() => select(id)}
+      >
         {/* One element, not three: a flood lays out every new row, so each node in a row counts. */}
         <span
           className={`log-dir ${outgoing ? 'dir-out' : 'dir-in'}`}
@@ -119,23 +135,28 @@ export const LogRow = memo(function LogRow({ id, top, position, size, onTogglePo
           )}
           {entry.method ? (
             <>
-              <ServerText text={entry.method} />
+              <span className="log-name">
+                <ServerText text={entry.method} />
+              </span>
               {targetText}
             </>
           ) : requestMethod ? (
             <span className="log-answers" title="The method of the request this answers">
-              <span aria-hidden="true">↳ </span>
-              <ServerText text={requestMethod} />
+              <span className="log-name">
+                <span aria-hidden="true">↳ </span>
+                <ServerText text={requestMethod} />
+              </span>
               {targetText}
             </span>
           ) : entry.kind === 'invalid' ? (
             <em>{entry.raw !== undefined ? 'unparseable' : 'not JSON-RPC'}</em>
           ) : entry.kind === 'error' ? (
-            <ServerText text={errorLineOf(entry.message) ?? ''} />
+            <span className="log-name">
+              <ServerText text={errorLineOf(entry.message) ?? ''} />
+            </span>
           ) : null}
           {group && (
             <span className="log-poll-summary">
-              {' '}
               <ServerText text={pollSummary(group)} />
             </span>
           )}

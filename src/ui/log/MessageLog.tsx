@@ -24,6 +24,8 @@ export function MessageLog() {
   const { evicted, ids } = useThrottledStoreOf('log', LIST_REFRESH_MS);
   const total = ids.length;
   const selectedId = useStoreOf('log', (state) => state.selectedId);
+  // A replayed session's log is the file's record, read-only: nothing to clear.
+  const replaying = useStoreOf('sessionFile', (state) => state.replay !== null);
   const { setFilter, clear, select, togglePolls } = useStoreOf('log', (state) => state.actions);
   const visible = useVisibleIds();
   const scroller = useRef<HTMLDivElement>(null);
@@ -109,9 +111,11 @@ export function MessageLog() {
           {visible.filtering ? `${visible.count}/${total}` : total}
         </span>
         <ExportLog filtering={visible.filtering} shown={visible.count} />
-        <button type="button" className="button button-small" onClick={clear} disabled={total === 0 && evicted === 0}>
-          Clear
-        </button>
+        {!replaying && (
+          <button type="button" className="button button-small" onClick={clear} disabled={total === 0 && evicted === 0}>
+            Clear
+          </button>
+        )}
       </header>
       <LogFacets />
       <PinnedMessages />
@@ -127,7 +131,14 @@ export function MessageLog() {
           ) : visible.count === 0 ? (
             <p className="empty-state">No message matches the filters.</p>
           ) : (
-            <ol className="log-list" onKeyDown={onKeyDown} style={{ height: rows.totalHeight }}>
+            <ol
+              className="log-list"
+              // With no row selected, the list itself is the log's Tab stop: ↓ then selects the first row.
+              tabIndex={selectedId === null ? 0 : -1}
+              aria-label="Messages"
+              onKeyDown={onKeyDown}
+              style={{ height: rows.totalHeight }}
+            >
               {rowIndexes(rows.start, rows.end).map((index) => {
                 const id = visible.idAt(index);
                 return id === undefined ? null : (

@@ -22,9 +22,11 @@ export function ResendButtons({ resend, blocked }: { resend: Resend; blocked: st
         className="button button-small"
         disabled={blocked !== null || resend.text !== null}
         aria-describedby={describedBy}
+        aria-label="Edit and re-send"
+        title="Edit this message, then send it again"
         onClick={resend.openEditor}
       >
-        Edit and re-send
+        Edit…
       </button>
       {blocked !== null && (
         <span id={reasonId} className="read-only-note resend-blocked" role="note">

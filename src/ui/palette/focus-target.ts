@@ -8,6 +8,8 @@ import type { FocusTarget } from '../../app/palette/command-registry.ts';
 
 /** Connecting can take a while before the tabs fill; after this, the place is not coming. */
 const LOOK_FOR_MS = 15_000;
+/** A detail's form loads in a chunk of its own: its heading stands in for the first field only after this long. */
+const FIELD_GRACE_MS = 2_000;
 
 export function focusTarget(target: FocusTarget, before: HTMLElement | null): void {
   before?.focus();
@@ -21,7 +23,7 @@ export function focusTarget(target: FocusTarget, before: HTMLElement | null): vo
   const look = () => {
     // The person went on without us: do not pull focus back.
     if (!untouched()) return;
-    const found = find(target);
+    const found = find(target, performance.now() - started > FIELD_GRACE_MS);
     if (found) {
       found.focus();
       return;
@@ -51,13 +53,20 @@ function nameOf(element: HTMLElement): string {
   return textOf(element);
 }
 
-function find(target: Exclude<FocusTarget, { kind: 'return' }>): HTMLElement | undefined {
+function find(target: Exclude<FocusTarget, { kind: 'return' }>, headingWillDo: boolean): HTMLElement | undefined {
   const all = (selector: string) => [...document.querySelectorAll(selector)].filter(visible);
   switch (target.kind) {
     case 'tabs':
       return all('[role="tab"][aria-selected="true"]')[0];
     case 'tab':
       return all('[role="tab"]').find((tab) => textOf(tab) === target.name && tab.getAttribute('aria-selected') === 'true');
+    case 'log': {
+      const log = all('[role="region"][aria-label="Message log"]')[0];
+      const list = log?.querySelector<HTMLElement>('.log-list');
+      // An empty log has no list yet: its filter box is the way in.
+      if (!list) return log?.querySelector<HTMLElement>('.log-filter') ?? undefined;
+      return list.querySelector<HTMLElement>('.log-row-button[tabindex="0"]') ?? (list.tabIndex === 0 ? list : undefined);
+    }
     case 'control':
       return all(target.role === 'button' ? 'button' : 'input, textarea').find(
         (element) => nameOf(element) === target.name && !(element as HTMLButtonElement).disabled,
@@ -71,6 +80,7 @@ function find(target: Exclude<FocusTarget, { kind: 'return' }>): HTMLElement | u
         (element) => visible(element) && !(element as HTMLInputElement).disabled,
       );
       if (field) return field as HTMLElement;
+      if (!headingWillDo) return undefined;
       const heading = detail.querySelector<HTMLElement>('h2, h3, h4');
       heading?.setAttribute('tabindex', '-1');
       return heading ?? undefined;

@@ -90,7 +90,8 @@ export function ServerRequestsHost() {
                   )}
                 </>
               )}
-              {active.relatedTaskId !== undefined && (
+              {/* A task's own request (tasks/result …) already named it as its target: once is enough. */}
+              {active.relatedTaskId !== undefined && active.relatedTaskId !== active.related?.target && (
                 <>
                   {' '}
                   · for task{' '}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { ResourceContent } from '../../shared/resources-api.ts';
 import { ErrorBoundary } from '../common/ErrorBoundary.tsx';
+import { ViewSwitch, type TextView } from '../common/ViewSwitch.tsx';
 import { formatBytes } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useObjectUrl } from '../common/use-object-url.ts';
@@ -9,6 +10,8 @@ import { AnnotationBadges } from './ResourceBadges.tsx';
 import { formatCount } from '../../shared/read.ts';
 
 const MarkdownView = lazy(() => import('./MarkdownView.tsx'));
+// Lazily, and so without an import cycle: a read shows contents, whose relative links read again.
+const ResourceRead = lazy(() => import('./ResourceRead.tsx').then((module) => ({ default: module.ResourceRead })));
 
 /** One item of a `resources/read` result: text by kind, media inline when allowlisted, anything else as a download. */
 export function ResourceContentView({ content }: { content: ResourceContent }) {
@@ -39,25 +42,12 @@ export function ResourceContentView({ content }: { content: ResourceContent }) {
   );
 }
 
-type View = 'rendered' | 'source';
-
-function ViewSwitch({ view, onChange, rendered }: { view: View; onChange(view: View): void; rendered: string }) {
-  return (
-    <div className="segmented" role="group" aria-label="Show as">
-      <button type="button" aria-pressed={view === 'source'} onClick={() => onChange('source')}>
-        Source
-      </button>
-      <button type="button" aria-pressed={view === 'rendered'} onClick={() => onChange('rendered')}>
-        {rendered}
-      </button>
-    </div>
-  );
-}
-
 function TextContent({ content, text }: { content: ResourceContent; text: string }) {
   const kind = textKind(content.mimeType, content.uri);
   // Markdown is read rendered by default; HTML only ever on request, and then only sandboxed.
-  const [view, setView] = useState<View>(kind === 'markdown' ? 'rendered' : 'source');
+  const [view, setView] = useState<TextView>(kind === 'markdown' ? 'rendered' : 'source');
+  // A relative link the person chose, resolved against this resource's URI, read below the document.
+  const [linked, setLinked] = useState<string | null>(null);
   const pretty = useMemo(() => (kind === 'json' ? prettyJsonText(text) : undefined), [kind, text]);
 
   if (kind === 'json') {
@@ -83,8 +73,24 @@ function TextContent({ content, text }: { content: ResourceContent; text: string
             fallback={(error) => <p className="field-error">The Markdown could not be rendered ({error.message}); use Source.</p>}
           >
             <Suspense fallback={<p className="muted">Loading the Markdown renderer…</p>}>
-              <MarkdownView markdown={text} />
+              <MarkdownView markdown={text} base={content.uri || undefined} onReadResource={setLinked} />
             </Suspense>
+            {linked !== null && (
+              <div className="md-linked-resource">
+                <p className="hint">
+                  Linked from this document:{' '}
+                  <span className="mono break">
+                    <ServerText text={linked} />
+                  </span>{' '}
+                  <button type="button" className="button button-small" onClick={() => setLinked(null)}>
+                    Close linked resource
+                  </button>
+                </p>
+                <Suspense fallback={<p className="muted">Reading…</p>}>
+                  <ResourceRead uri={linked} />
+                </Suspense>
+              </div>
+            )}
           </ErrorBoundary>
         ) : (
           <HtmlPreview html={text} uri={content.uri} />

@@ -31,7 +31,8 @@ interface Props {
 
 /** Resources or templates: the name selects, the rest describes. Updated and subscribed resources are marked. */
 /** Name, title, address, one line of description, badges. */
-const RESOURCE_ROW_HEIGHT = 96;
+// Room for every line below, the badges last: at 96 px the badge line was cut off.
+const RESOURCE_ROW_HEIGHT = 110;
 
 export function ResourceList({ label, entries, selected, onSelect }: Props) {
   return (

@@ -35,6 +35,9 @@ export function SessionMenu() {
         }}
       >
         <Icon name="save" />
+        <span className="icon-button-label" aria-hidden="true">
+          Save
+        </span>
       </ExportButton>
       <button
         type="button"
@@ -45,7 +48,13 @@ export function SessionMenu() {
         onClick={() => input.current?.click()}
       >
         <Icon name="open" />
-        {progress !== null && <span>{openLabel}</span>}
+        {progress !== null ? (
+          <span>{openLabel}</span>
+        ) : (
+          <span className="icon-button-label" aria-hidden="true">
+            Open
+          </span>
+        )}
       </button>
       <input
         ref={input}

@@ -2,7 +2,7 @@
  * The Tools tab once connected: the list, search and the selected tool's form and result. Its own chunk
  * (ToolsView.tsx loads it while the page is idle before Connect), so the first screen does not carry it.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { loadMore, toolsQueryOptions, refreshQuery } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
@@ -17,6 +17,7 @@ import { searchList } from '../find/list-search.ts';
 import { useRevealOnSelect } from '../common/use-reveal-on-select.ts';
 import { useScope, useStoreOf } from '../services.tsx';
 import { useNavRequest } from '../palette/use-nav.ts';
+import { focusTarget } from '../palette/focus-target.ts';
 import { plural } from '../../shared/read.ts';
 import { submitSelectedOnModEnter } from '../common/submit-on-mod-enter.ts';
 
@@ -35,6 +36,12 @@ export default function ConnectedTools() {
     setQuery('');
   });
   const detailPane = useRevealOnSelect<HTMLDivElement>(selected);
+  const listPane = useRef<HTMLDivElement>(null);
+  // Chosen from the keyboard, the work goes on in the tool's form: its first field, else Run tool.
+  const choose = (name: string, byKeyboard: boolean) => {
+    setSelected(name);
+    if (byKeyboard) focusTarget({ kind: 'detail', title: name }, document.activeElement as HTMLElement | null);
+  };
 
   if (isPending) return <p className="empty-state">Loading tools…</p>;
   if (error) {
@@ -60,7 +67,7 @@ export default function ConnectedTools() {
   return (
     <div className="split-view" onKeyDown={submitSelectedOnModEnter}>
       {!recording && <CallSettings />}
-      <div className="split-list-pane">
+      <div className="split-list-pane" ref={listPane}>
         <div className="pane-toolbar">
           <span className="muted">
             {plural(tools.length, 'tool')}
@@ -75,12 +82,22 @@ export default function ConnectedTools() {
           )}
         </div>
         {tools.length > 0 && (
-          <ListSearch label="Search tools" value={query} onChange={setQuery} shown={shown.length} total={tools.length} />
+          <ListSearch
+            label="Search tools"
+            value={query}
+            onChange={setQuery}
+            shown={shown.length}
+            total={tools.length}
+            onPickFirst={(how) => {
+              if (how === 'open') choose(shown[0]!.name, true);
+              else listPane.current?.querySelector<HTMLElement>('.tool-list .item-name')?.focus();
+            }}
+          />
         )}
         {tools.length === 0 ? (
           <p className="empty-state">The server lists no tools.</p>
         ) : (
-          <ToolList tools={shown} selected={selected} onSelect={setSelected} {...(savedRuns && { savedRuns })} />
+          <ToolList tools={shown} selected={selected} onSelect={choose} {...(savedRuns && { savedRuns })} />
         )}
         <LoadMore more={data.more} onLoadMore={() => loadMore(queryClient, client, 'listTools', toolsQueryOptions(client, key).queryKey)} />
       </div>

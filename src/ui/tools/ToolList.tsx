@@ -8,7 +8,8 @@ import { displayTitle } from './tool-meta.ts';
 interface Props {
   tools: Tool[];
   selected: string | null;
-  onSelect(name: string): void;
+  /** `byKeyboard`: chosen with Enter or Space, so focus goes on to the tool's first field. */
+  onSelect(name: string, byKeyboard: boolean): void;
   /** A saved session: how many saved results each tool has. */
   savedRuns?: ReadonlyMap<string, number>;
 }
@@ -32,7 +33,12 @@ export function ToolList({ tools, selected, onSelect, savedRuns }: Props) {
           <li
             key={`${index}:${tool.name}`}
             {...rowProps}
-            className={`item${isSelected ? ' selected' : ''}${tool.excluded !== undefined ? ' excluded' : ''}`}
+            className={`item item-clickable${isSelected ? ' selected' : ''}${tool.excluded !== undefined ? ' excluded' : ''}`}
+            // The whole card is a target for the pointer; the name's button is the one Tab stop for the keyboard.
+            onClick={(event) => {
+              if (event.target instanceof Element && event.target.closest('button, a, summary')) return;
+              onSelect(tool.name, false);
+            }}
           >
             <ServerIcon icons={tool.icons} label={String(tool.name)} />
             <div className="item-main">
@@ -42,7 +48,8 @@ export function ToolList({ tools, selected, onSelect, savedRuns }: Props) {
                   className="item-name mono"
                   title={String(tool.name)}
                   aria-current={isSelected ? 'true' : undefined}
-                  onClick={() => onSelect(tool.name)}
+                  // detail 0: a click made by Enter or Space, not by a pointer.
+                  onClick={(event) => onSelect(tool.name, event.detail === 0)}
                 >
                   <ServerText text={tool.name} />
                 </button>
