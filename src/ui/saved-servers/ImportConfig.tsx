@@ -9,7 +9,7 @@ import { lensContext, thisAppUrl } from '../common/lens-context.ts';
 import { RelayAdviceBlock } from '../common/RelayAdviceBlock.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { useCommands } from '../services.tsx';
-import { formatCount, plural } from '../../shared/read.ts';
+import { formatCount, plural, pluralWord } from '../../shared/read.ts';
 
 export function ImportConfig() {
   const ids = { text: useId(), title: useId() };
@@ -66,7 +66,7 @@ function ImportResult({ outcome }: { outcome: ImportOutcome }) {
     <div className="import-result" role="status">
       <p>
         {added.length === 0 ? 'No remote servers to save.' : `Saved ${plural(added.length, 'server')}.`}
-        {stdio.length > 0 && ` ${plural(stdio.length, 'local (stdio) server')} need the relay:`}
+        {stdio.length > 0 && ` ${plural(stdio.length, 'local (stdio) server')} ${pluralWord(stdio.length, 'needs', 'need')} the relay:`}
       </p>
       {stdio.length > 0 && (
         <ul className="stdio-list" aria-label="Local servers">
