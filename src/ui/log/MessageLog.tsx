@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useId, useLayoutEffect, useRef, type CSSPr
 import { rowSlot, useFixedRows } from '../common/use-fixed-rows.ts';
 import { LIST_REFRESH_MS } from '../common/use-throttled-state.ts';
 import { Separator } from '../layout/Separator.tsx';
+import { DEFAULT_LAYOUT } from '../../state/index.ts';
 import { useStoreOf, useThrottledStoreOf } from '../services.tsx';
 import { ExportLog } from './ExportLog.tsx';
 import { LogFacets } from './LogFacets.tsx';
@@ -88,6 +89,8 @@ export function MessageLog() {
       className="panel log-panel"
       ref={panel}
       style={{ '--detail-share': detailShare } as CSSProperties}
+      // Grown past its default by the person: the detail takes what they gave it, rows or not.
+      data-detail-grown={detailShare > DEFAULT_LAYOUT.detailShare ? '' : undefined}
       onKeyDown={(event) => {
         if (event.key === 'Escape') select(null);
       }}
