@@ -79,12 +79,13 @@ test('the panes resize by keyboard and by pointer, and keep their sizes across a
   await connect(page, DEMO_MCP_URL);
   const split = page.getByRole('separator', { name: names.layout.resizeTraffic });
   const side = page.getByRole('complementary', { name: 'Traffic' });
-  await expect(split).toHaveAttribute('aria-valuenow', '60');
+  // The main pane's default share (DEFAULT_LAYOUT.mainShare, 0.57), two steps of 2 each to the left.
+  await expect(split).toHaveAttribute('aria-valuenow', '57');
   const before = (await box(side)).width;
   await split.focus();
   await split.press('ArrowLeft');
   await split.press('ArrowLeft');
-  await expect(split).toHaveAttribute('aria-valuenow', '56');
+  await expect(split).toHaveAttribute('aria-valuenow', '53');
   expect((await box(side)).width).toBeGreaterThan(before);
 
   // A drag: the line follows the pointer.
