@@ -33,19 +33,20 @@ export const LogRow = memo(function LogRow({ id, top, position, size, onTogglePo
   const expanded = useStoreOf('log', (state) => state.expandedPolls.has(id));
   const rowProps = { 'data-log-id': id, style: { transform: `translateY(${top}px)` }, 'aria-posinset': position, 'aria-setsize': size };
   const { select } = useStoreOf('log', (state) => state.actions);
+  const buttonProps = {
+    type: 'button',
+    className: 'log-row-button',
+    'aria-current': selected ? 'true' : undefined,
+    // The log is one Tab stop, its selected row (MessageLog's list when none is); arrow keys move inside.
+    tabIndex: selected ? 0 : -1,
+    onClick: () => select(id),
+  } as const;
   if (!item) return null;
 
   if (item.type === 'note') {
     return (
       <li className={`log-row log-note note-${item.level}${item.boundary ? ' log-boundary' : ''}`} {...rowProps}>
-        <button
-          type="button"
-          className="log-row-button"
-          aria-current={selected ? 'true' : undefined}
-          // The log is one Tab stop, its selected row (MessageLog's list when none is); arrow keys move inside.
-          tabIndex={selected ? 0 : -1}
-          onClick={() => select(id)}
-        >
+        <button {...buttonProps}>
           <span className="log-dir" aria-hidden="true">
             •
           </span>
@@ -85,14 +86,7 @@ export const LogRow = memo(function LogRow({ id, top, position, size, onTogglePo
       className={`log-row kind-${entry.kind}${probe ? ' is-era-probe' : ''}${entry.late ? ' is-late' : ''}${group ? ' log-group' : ''}`}
       {...rowProps}
     >
-      <button
-        type="button"
-        className="log-row-button"
-        aria-current={selected ? 'true' : undefined}
-        // The log is one Tab stop, its selected row (MessageLog's list when none is); arrow keys move inside.
-        tabIndex={selected ? 0 : -1}
-        onClick={() => select(id)}
-      >
+      <button {...buttonProps}>
         {/* One element, not three: a flood lays out every new row, so each node in a row counts. */}
         <span
           className={`log-dir ${outgoing ? 'dir-out' : 'dir-in'}`}
