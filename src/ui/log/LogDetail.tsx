@@ -10,6 +10,7 @@ import { CopyRequest } from './CopyRequest.tsx';
 import { MessageJson, ResultType } from './MessageJson.tsx';
 import { ResendMark } from './ResendMark.tsx';
 import { ResendButtons } from './ResendButtons.tsx';
+import './log-detail.css';
 import { useResend } from './use-resend.ts';
 
 // The editor and the answer load when first opened: most sessions never re-send.
