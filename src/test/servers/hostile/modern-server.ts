@@ -43,6 +43,39 @@ const discover = (extra: Record<string, unknown> = {}, name = 'hostile-modern') 
 
 /** Notifications of 200 KB the listen flood sends (class 14): 2,000 is the issue's 400 MB. */
 const LISTEN_FLOOD_COUNT = 2_000;
+/** Small notifications the listen burst sends at once (issue 39). */
+export const LISTEN_BURST_COUNT = 100_000;
+
+/**
+ * A `subscriptions/listen` stream: the acknowledgement, `count` log notifications of `<n> <padding>` written as
+ * fast as the client reads, then one log message `done`, which a test waits for.
+ */
+function listenStream({ rpc, res, cors }: Ctx, { count, padding, done }: { count: number; padding: string; done: string }): boolean {
+  if (rpc.method !== 'subscriptions/listen') return false;
+  res.writeHead(200, { ...cors, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const meta = { 'io.modelcontextprotocol/subscriptionId': rpc.id };
+  const event = (message: unknown) => `event: message\ndata: ${JSON.stringify(message)}\n\n`;
+  res.write(
+    event({
+      jsonrpc: '2.0',
+      method: 'notifications/subscriptions/acknowledged',
+      params: { _meta: meta, notifications: { toolsListChanged: true } },
+    }),
+  );
+  const log = (data: string) =>
+    event({ jsonrpc: '2.0', method: 'notifications/message', params: { _meta: meta, level: 'info', logger: 'flood', data } });
+  let sent = 0;
+  const more = () => {
+    if (res.destroyed) return;
+    while (sent < count) {
+      sent += 1;
+      if (!res.write(log(padding === '' ? String(sent) : `${sent} ${padding}`))) return void res.once('drain', more);
+    }
+    res.write(log(done));
+  };
+  more();
+  return true;
+}
 
 const TOOLS = [{ name: 'ok', description: 'Always answers.', inputSchema: { type: 'object' } }];
 const list = (field: string, items: unknown[], hints: Record<string, unknown> = {}) => ({
@@ -121,33 +154,10 @@ const MODERN_SCENARIOS: Record<string, Scenario> = {
   },
   // Class 14: a listen stream of large notifications: 2,000 log messages of 200 KB (about 400 MB), written as
   // fast as the client reads, then one short "listen flood: done" (what a test waits for).
-  'listen-flood': ({ rpc, res, cors }) => {
-    if (rpc.method !== 'subscriptions/listen') return false;
-    res.writeHead(200, { ...cors, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    const meta = { 'io.modelcontextprotocol/subscriptionId': rpc.id };
-    const event = (message: unknown) => `event: message\ndata: ${JSON.stringify(message)}\n\n`;
-    res.write(
-      event({
-        jsonrpc: '2.0',
-        method: 'notifications/subscriptions/acknowledged',
-        params: { _meta: meta, notifications: { toolsListChanged: true } },
-      }),
-    );
-    const padding = 'x'.repeat(200 * 1024);
-    let sent = 0;
-    const log = (data: string) =>
-      event({ jsonrpc: '2.0', method: 'notifications/message', params: { _meta: meta, level: 'info', logger: 'flood', data } });
-    const more = () => {
-      if (res.destroyed) return;
-      while (sent < LISTEN_FLOOD_COUNT) {
-        sent += 1;
-        if (!res.write(log(`${sent} ${padding}`))) return void res.once('drain', more);
-      }
-      res.write(log('listen flood: done'));
-    };
-    more();
-    return true;
-  },
+  'listen-flood': (ctx) => listenStream(ctx, { count: LISTEN_FLOOD_COUNT, padding: 'x'.repeat(200 * 1024), done: 'listen flood: done' }),
+  // Issue 39: many small notifications in one burst: 100,000 log messages of a few bytes each, written at
+  // once, then "listen burst: done". It passed on a quiet machine and failed at load 10.
+  'listen-burst': (ctx) => listenStream(ctx, { count: LISTEN_BURST_COUNT, padding: '', done: 'listen burst: done' }),
   // Class 15: cache hints the SDK's schema rejects.
   'odd-cache': ({ rpc, reply }) => {
     const id = JSON.stringify(rpc.id);
