@@ -75,6 +75,38 @@ export interface CorsFix {
 
 const list = (items: string[], quote = "'") => items.map((item) => `${quote}${item}${quote}`).join(', ');
 
+/** Past this, a line of a fix no longer fits its panel at 1280 px, so a long list is filled onto lines of its own. */
+const FIX_LINE_CHARS = 72;
+
+/** Quoted items filled onto lines of at most FIX_LINE_CHARS, each starting with `indent`. */
+function filled(items: string[], quote: string, indent: string): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const item of items.map((name) => `${quote}${name}${quote},`)) {
+    if (line !== '' && indent.length + line.length + 1 + item.length > FIX_LINE_CHARS) {
+      lines.push(`${indent}${line}`);
+      line = '';
+    }
+    line = line === '' ? item : `${line} ${item}`;
+  }
+  if (line !== '') lines.push(`${indent}${line}`);
+  return lines;
+}
+
+/** An array literal for a fix: on its line (`indent` + `key` + the list) when it fits, else filled onto lines below. */
+function array(indent: string, key: string, items: string[], quote = "'"): string {
+  const inline = `${indent}${key}[${list(items, quote)}],`;
+  if (inline.length <= FIX_LINE_CHARS) return inline;
+  return [`${indent}${key}[`, ...filled(items, quote, `${indent}  `), `${indent}],`].join('\n');
+}
+
+/** A header listing names, for a headers object: a string when it fits, else an array joined, filled onto lines. */
+function joined(header: string, items: string[]): string {
+  const inline = `  '${header}': '${items.join(', ')}',`;
+  if (inline.length <= FIX_LINE_CHARS) return inline;
+  return [`  '${header}': [`, ...filled(items, "'", '    '), `  ].join(', '),`].join('\n');
+}
+
 /** Copyable fixes for the stacks MCP servers are most often built on. `origin` is this app's origin. */
 export function corsFixes(diagnosis: Pick<CorsDiagnosis, 'allowHeaders' | 'exposeHeaders'>, origin: string): CorsFix[] {
   const allow = diagnosis.allowHeaders;
@@ -87,9 +119,9 @@ export function corsFixes(diagnosis: Pick<CorsDiagnosis, 'allowHeaders' | 'expos
 
 app.use(cors({
   origin: '${origin}',
-  methods: [${list(MCP_METHODS)}],
-  allowedHeaders: [${list(allow)}],
-  exposedHeaders: [${list(expose)}],
+${array('  ', 'methods: ', MCP_METHODS)}
+${array('  ', 'allowedHeaders: ', allow)}
+${array('  ', 'exposedHeaders: ', expose)}
 }));`,
     },
     {
@@ -99,9 +131,9 @@ app.use(cors({
 
 app.use('*', cors({
   origin: '${origin}',
-  allowMethods: [${list(MCP_METHODS)}],
-  allowHeaders: [${list(allow)}],
-  exposeHeaders: [${list(expose)}],
+${array('  ', 'allowMethods: ', MCP_METHODS)}
+${array('  ', 'allowHeaders: ', allow)}
+${array('  ', 'exposeHeaders: ', expose)}
 }));`,
     },
     {
@@ -113,9 +145,9 @@ app = mcp.streamable_http_app()  # or mcp.http_app() in FastMCP 2
 app.add_middleware(
     CORSMiddleware,
     allow_origins=["${origin}"],
-    allow_methods=[${list(MCP_METHODS, '"')}],
-    allow_headers=[${list(allow, '"')}],
-    expose_headers=[${list(expose, '"')}],
+${array('    ', 'allow_methods=', MCP_METHODS, '"')}
+${array('    ', 'allow_headers=', allow, '"')}
+${array('    ', 'expose_headers=', expose, '"')}
 )`,
     },
     {
@@ -124,18 +156,24 @@ app.add_middleware(
       code: `const CORS = {
   'Access-Control-Allow-Origin': '${origin}',
   'Access-Control-Allow-Methods': '${MCP_METHODS.join(', ')}',
-  'Access-Control-Allow-Headers': '${allow.join(', ')}',
-  'Access-Control-Expose-Headers': '${expose.join(', ')}',
+${joined('Access-Control-Allow-Headers', allow)}
+${joined('Access-Control-Expose-Headers', expose)}
   'Vary': 'Origin',
 };
 
 export default {
   async fetch(request, env, ctx) {
-    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
+    if (request.method === 'OPTIONS') {
+      return new Response(null, { status: 204, headers: CORS });
+    }
     const response = await handleMcp(request, env, ctx);
     const headers = new Headers(response.headers);
     for (const [name, value] of Object.entries(CORS)) headers.set(name, value);
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    return new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
   },
 };`,
     },
