@@ -36,7 +36,7 @@ export { createCallHistoryStore } from './call-history-store.ts';
 export { createSavedCallsStore } from './saved-calls-store.ts';
 export { createNavStore } from './nav-store.ts';
 export { shownLog, type ShownLog } from './log/log-view.ts';
-export { exchangeLabel, labelOf, labelText, shortTaskId } from './log/log-label.ts';
+export { exchangeLabel, labelOf, labelText, shortTaskId, targetsTask } from './log/log-label.ts';
 export { pollSummary } from './log/log-polls.ts';
 export { jsonLine, JSONL_MIME_TYPE } from './log/log-jsonl.ts';
 export type { ScriptAt } from './demo-script-store.ts';

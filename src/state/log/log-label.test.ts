@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EngineEvent, MessageEntry } from '../../shared/events.ts';
 import { selectByFacets } from './log-facets.ts';
 import { NO_FACETS } from './log-facet-model.ts';
-import { exchangeLabel, labelOf, labelText, shortTaskId, targetOf } from './log-label.ts';
+import { exchangeLabel, labelOf, labelText, shortTaskId, targetOf, targetsTask } from './log-label.ts';
 import { pollSummary } from './log-polls.ts';
 import { createLogStore } from './log-store.ts';
 import { shownLog } from './log-view.ts';
@@ -49,6 +49,13 @@ describe('log labels', () => {
   it('shortens a UUID for a row', () => {
     expect(shortTaskId('3f2a1b9c-0000-4000-8000-000000000000')).toBe('3f2a1b9c…');
     expect(shortTaskId('task-7')).toBe('task-7');
+  });
+
+  it('knows which methods target a task, a status notification among them, so its row shows the id short too', () => {
+    for (const method of ['tasks/get', 'tasks/result', 'tasks/cancel', 'notifications/tasks/status'])
+      expect(targetsTask(method)).toBe(true);
+    for (const method of ['tools/call', 'tasks/list', 'notifications/progress', '__proto__', undefined])
+      expect(targetsTask(method)).toBe(false);
   });
 });
 

@@ -72,6 +72,9 @@ export function labelOf(byId: ReadonlyMap<string, LogItem>, item: LogItem | unde
 export const labelText = (label: LogLabel | undefined): string =>
   label === undefined ? '' : label.target === undefined ? label.method : `${label.method} · ${label.target}`;
 
+/** Whether a method's target is a task id (tasks/get, notifications/tasks/status …), which a row shows short. */
+export const targetsTask = (method: string | undefined): boolean => method !== undefined && TARGET_PARAM[method] === 'taskId';
+
 /** A task id (usually a UUID) shortened for a row; the full id stays in the detail, the filter and the tooltip. */
 export const shortTaskId = (taskId: string): string => (taskId.length > 12 ? `${taskId.slice(0, 8)}…` : taskId);
 

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { labelOf, pollSummary, requestMethodOf, shortTaskId } from '../../state/index.ts';
+import { labelOf, pollSummary, requestMethodOf, shortTaskId, targetsTask } from '../../state/index.ts';
 import { useStoreOf } from '../services.tsx';
 import { ERA_PROBE_METHOD, errorLineOf, resultTypeOf, resultTypeTone } from './envelope.ts';
 
@@ -71,7 +71,7 @@ export const LogRow = memo(function LogRow({ id, top, position, size, onTogglePo
   const unusualResult = resultType !== undefined && resultType !== 'complete' ? resultType : undefined;
   const method = entry.method ?? requestMethod;
   // Task ids are mostly UUIDs: a row shows the start, the detail and the filter have it whole.
-  const shownTarget = target !== undefined && method?.startsWith('tasks/') ? shortTaskId(target) : target;
+  const shownTarget = target !== undefined && targetsTask(method) ? shortTaskId(target) : target;
   // Its own box, so a narrow column cuts the method before the tool, prompt or URI (log.css).
   const targetText =
     shownTarget === undefined ? null : (
