@@ -15,13 +15,6 @@ import type { RunReport, ToolReport } from './report.ts';
 import { verdictOf } from '../../shared/tool-verdict.ts';
 import { serverRefused } from './verdict.ts';
 
-/**
- * The engine's own call limits sit this far behind the CLI's, so the CLI's timeout is always the one that
- * fires: it cancels through the call's signal, and the report knows it was a timeout.
- */
-const ENGINE_LIMIT_GRACE_MS = 1_000;
-/** A task's polls double from the server's pollInterval up to this, so a long task costs a few polls. */
-const TASK_POLL_CAP_MS = 5_000;
 /** The `tools:` line names this many and counts the rest; `--json` lists them all. */
 const TOOLS_NAMED = 50;
 
@@ -52,20 +45,7 @@ export async function checkServer(options: CheckOptions, deps: CheckDeps): Promi
     if (planned.kind === 'skip') return { name, status: 'skipped', detail: planned.reason };
     if (planned.kind === 'missing') return { name, status: 'failed', detail: 'the server lists no tool by this name' };
     const began = clock.now();
-    // The engine's idle limit also starts again on progress (resetTimeoutOnProgress); its total is what is left of the deadline.
-    const deadlineLeftMs = options.deadlineMs - (began - started);
-    const result = await attempt(
-      'callTool',
-      {
-        name,
-        arguments: planned.arguments,
-        trackingId,
-        timeoutMs: options.timeoutMs + ENGINE_LIMIT_GRACE_MS,
-        maxTotalTimeoutMs: Math.max(options.timeoutMs, deadlineLeftMs) + ENGINE_LIMIT_GRACE_MS,
-        taskFollow: { inputRequired: 'cancel', backoffCapMs: TASK_POLL_CAP_MS },
-      },
-      trackingId,
-    );
+    const result = await session.callTool(name, planned.arguments, trackingId);
     const seen = deps.taskOf(trackingId);
     const task = seen && { task: { taskId: seen.taskId, status: seen.status } };
     const durationMs = clock.now() - began;

@@ -8,7 +8,7 @@
 import type { Clock } from '../../engine/clock.ts';
 import { createEngine, type Engine } from '../../engine/engine.ts';
 import type { EngineApi, EngineMethod } from '../../shared/boundary.ts';
-import type { EraChoice, HeaderPair, ServerSummary } from '../../shared/model.ts';
+import type { EraChoice, HeaderPair, ServerSummary, ToolCallOutcome } from '../../shared/model.ts';
 import { RELAY_TOKEN_HEADER } from '../../shared/relay.ts';
 import type { TaskInfo } from '../../shared/tasks.ts';
 import type { HeadlessIo } from '../command/headless-io.ts';
@@ -23,6 +23,13 @@ import { hostAnswerLine, verboseLine } from './verbose-events.ts';
 
 /** How long a cancelled request may take to finish cancelling (the engine bounds a tasks/cancel at 10 s). */
 const CANCEL_GRACE_MS = 15_000;
+/**
+ * The engine's own call limits sit this far behind the CLI's, so the CLI's timeout is always the one that
+ * fires: it cancels through the call's signal, and the report knows it was a timeout.
+ */
+const ENGINE_LIMIT_GRACE_MS = 1_000;
+/** A task's polls double from the server's pollInterval up to this, so a long task costs a few polls. */
+const TASK_POLL_CAP_MS = 5_000;
 
 /** The engine a headless command drives, and what its events tell about calls in flight. */
 export interface HeadlessEngine {
@@ -91,6 +98,11 @@ export interface HeadlessRun {
   readonly started: number;
   /** One engine request under `--timeout` inside the deadline; with `progressOf`, that call's progress starts its timeout again. */
   attempt<M extends EngineMethod>(method: M, params: EngineApi[M]['params'], progressOf?: string): Promise<Attempt<EngineApi[M]['result']>>;
+  /**
+   * One tools/call under `--timeout`, started again by each progress notification, within the deadline; a
+   * task it becomes is followed, and cancelled if it asks for input (no one is there to answer).
+   */
+  callTool(name: string, args: Record<string, unknown>, trackingId: string): Promise<Attempt<ToolCallOutcome>>;
   /** Why a request failed, in a line: the deadline, the timeout, or the engine's own words. */
   why(failed: { error: unknown; timedOut: boolean }, what: string): string;
   /** Connects (the era probe, the handshake, authorization if it is needed), bounded by `--timeout` as a whole. */
@@ -128,6 +140,22 @@ export function startRun(target: RunTarget, deps: Pick<HeadlessEngine, 'engine' 
     deadline,
     started,
     attempt,
+    callTool(name, args, trackingId) {
+      // The engine's idle limit also starts again on progress (resetTimeoutOnProgress); its total is what is left of the deadline.
+      const deadlineLeftMs = target.deadlineMs - (clock.now() - started);
+      return attempt(
+        'callTool',
+        {
+          name,
+          arguments: args,
+          trackingId,
+          timeoutMs: target.timeoutMs + ENGINE_LIMIT_GRACE_MS,
+          maxTotalTimeoutMs: Math.max(target.timeoutMs, deadlineLeftMs) + ENGINE_LIMIT_GRACE_MS,
+          taskFollow: { inputRequired: 'cancel', backoffCapMs: TASK_POLL_CAP_MS },
+        },
+        trackingId,
+      );
+    },
     why(failed, what) {
       if (deadline.passed) return `the deadline of ${formatDuration(target.deadlineMs)} passed during ${what}`;
       if (failed.timedOut) return `no answer to ${what} within ${formatDuration(target.timeoutMs)} (--timeout)`;

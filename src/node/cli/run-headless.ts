@@ -5,6 +5,11 @@
 import type { ExitCode } from '../command/exit-codes.ts';
 import type { HeadlessIo } from '../command/headless-io.ts';
 import { runAudit } from './audit/command.ts';
+import { runCall } from './request/call.ts';
+import { runList } from './request/list.ts';
+import { runPrompt } from './request/prompt.ts';
+import { runRead } from './request/read.ts';
+import { runSend } from './request/send.ts';
 import { runCli } from './run-cli.ts';
 
 type Subcommand = (argv: readonly string[], io: HeadlessIo) => Promise<ExitCode>;
@@ -13,6 +18,11 @@ type Subcommand = (argv: readonly string[], io: HeadlessIo) => Promise<ExitCode>
 const SUBCOMMANDS: Record<string, Subcommand> = {
   audit: runAudit,
   smoke: runCli,
+  call: runCall,
+  read: runRead,
+  prompt: runPrompt,
+  list: runList,
+  send: runSend,
 };
 
 export function runHeadless(argv: readonly string[], io: HeadlessIo): Promise<ExitCode> {
