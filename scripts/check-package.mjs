@@ -162,16 +162,26 @@ try {
   });
   await initializeThrough(stdioRelay, 'mcp-servers/everything', 'relay -- node server-everything stdio');
 
-  // 7. The headless client: its own name, and the listing alias.
+  // 7. The headless client: the smoke run's listing, then the scripted subcommands, by their own word and after cli.
+  const smokeList = await run(npx, ['mcp-lens', 'cli', '--no-call', demoUrl], project);
+  if (smokeList.code !== 0 || !/^connected: mcp-lens-demo /m.test(smokeList.stdout) || !/^tools: .*\becho\b/m.test(smokeList.stdout))
+    fail(`npx mcp-lens cli --no-call ${demoUrl}: ${show(smokeList)}`);
+  console.log(`npx mcp-lens cli --no-call ${demoUrl}: ${smokeList.stdout.split('\n')[0]}`);
   for (const args of [
-    ['cli', '--no-call', demoUrl],
     ['list', demoUrl],
+    ['cli', 'list', 'tools', demoUrl],
   ]) {
     const listing = await run(npx, ['mcp-lens', ...args], project);
-    if (listing.code !== 0 || !/^connected: mcp-lens-demo /m.test(listing.stdout) || !/^tools: .*\becho\b/m.test(listing.stdout))
-      fail(`npx mcp-lens ${args.join(' ')}: ${show(listing)}`);
-    console.log(`npx mcp-lens ${args.join(' ')}: ${listing.stdout.split('\n')[0]}; ${listing.stdout.split('\n')[1].slice(0, 60)}…`);
+    const names = listing.code === 0 ? parsedOr(listing.stdout)?.tools?.map((tool) => tool.name) : undefined;
+    if (!names?.includes('echo')) fail(`npx mcp-lens ${args.join(' ')}: ${show(listing)}`);
+    console.log(`npx mcp-lens ${args.join(' ')}: ${names.length} tools as JSON`);
   }
+  const echoed = await run(npx, ['mcp-lens', 'call', 'echo', '--arg', 'message=from the package', demoUrl], project);
+  const echo = echoed.code === 0 ? parsedOr(echoed.stdout) : undefined;
+  if (echo?.content?.[0]?.text !== 'from the package' || echo.verdict !== 'ok') fail(`npx mcp-lens call echo: ${show(echoed)}`);
+  const refused = await run(npx, ['mcp-lens', 'call', 'clear-notes', demoUrl], project);
+  if (refused.code !== 2 || !/--allow-writes/.test(refused.stderr)) fail(`npx mcp-lens call clear-notes: ${show(refused)}`);
+  console.log('npx mcp-lens call: echo answered, clear-notes refused without --allow-writes (exit 2)');
   // 8. The headless client calling tools: the read-only ones pass but broken-output (its result breaks its
   // outputSchema on purpose, so exit 1), the writers are skipped, the task that asks for input is cancelled,
   // and the run ends on its summary line (it used to poll that task for minutes).
@@ -193,6 +203,15 @@ try {
 } finally {
   for (const child of children) stop(child);
   rmSync(work, { recursive: true, force: true, maxRetries: 5 });
+}
+
+/** A command's stdout read as JSON, or undefined when it is not. */
+function parsedOr(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Sends `initialize` through a relay that is starting, and checks the server behind it answered. */

@@ -75,7 +75,16 @@ export const CLI_SYNOPSIS = {
   operands: '<server URL>',
   about: `Connects to an MCP server with MCP Lens's engine, lists its tools and calls each one with arguments made
 up to fit its inputSchema. Tools that may change things are skipped unless you allow them. A result that
-breaks the spec or its tool's outputSchema fails, as it does in the app's Tools tab and audit.`,
+breaks the spec or its tool's outputSchema fails, as it does in the app's Tools tab and audit. This is the
+smoke run, also written "smoke [options] <server URL>".
+
+To ask one thing, a subcommand (each has its own --help):
+  call <tool> <server URL>      one tools/call, its arguments checked against the inputSchema first
+  read <uri> <server URL>       one resources/read
+  prompt <name> <server URL>    one prompts/get
+  list [tools|resources|prompts|templates] <server URL>
+  send <method> <server URL>    any request, --params '{…}'
+  audit <server URL>            check the server against the spec of its era`,
   options: CLI_OPTIONS,
   footer: `Durations take a unit: 500ms, 30s, 5m, 1h.
 

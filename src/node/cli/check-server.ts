@@ -4,91 +4,40 @@
  * past the deadline plus the disconnect's short bound. Results go to `report` as they happen.
  */
 import type { Clock } from '../../engine/clock.ts';
-import type { Engine } from '../../engine/engine.ts';
-import type { EngineApi, EngineMethod } from '../../shared/boundary.ts';
-import type { EraChoice, HeaderPair, ProtocolEra, ToolCallOutcome } from '../../shared/model.ts';
-import { TERMINAL_TASK_STATUSES, type TaskInfo } from '../../shared/tasks.ts';
+import type { ProtocolEra, ToolCallOutcome } from '../../shared/model.ts';
+import { TERMINAL_TASK_STATUSES } from '../../shared/tasks.ts';
 import { formatDuration } from './duration.ts';
-import { disconnectWithin } from './disconnect.ts';
-import { startLimit, untilAborted } from './limit.ts';
-import { listForLine, pageText } from '../terminal-text.ts';
+import { describe, startRun, type HeadlessEngine, type RunTarget } from './connection.ts';
+import { listForLine } from '../terminal-text.ts';
 import { plural } from '../../shared/read.ts';
 import { planCalls, type PlannedCall, type Selection } from './plan.ts';
 import type { RunReport, ToolReport } from './report.ts';
 import { verdictOf } from '../../shared/tool-verdict.ts';
 import { serverRefused } from './verdict.ts';
-import { withoutAppPointers } from './app-pointers.ts';
 
-/**
- * The engine's own call limits sit this far behind the CLI's, so the CLI's timeout is always the one that
- * fires: it cancels through the call's signal, and the report knows it was a timeout.
- */
-const ENGINE_LIMIT_GRACE_MS = 1_000;
-/** How long a cancelled request may take to finish cancelling (the engine bounds a tasks/cancel at 10 s). */
-const CANCEL_GRACE_MS = 15_000;
-/** A task's polls double from the server's pollInterval up to this, so a long task costs a few polls. */
-const TASK_POLL_CAP_MS = 5_000;
 /** The `tools:` line names this many and counts the rest; `--json` lists them all. */
 const TOOLS_NAMED = 50;
 
-export interface CheckOptions {
-  url: string;
-  headers: HeaderPair[];
-  /** `--era`: the era to speak; auto finds the server's. */
-  era?: EraChoice;
+export interface CheckOptions extends RunTarget {
   callTools: boolean;
   selection: Selection;
-  timeoutMs: number;
-  deadlineMs: number;
 }
 
-export interface CheckDeps {
-  engine: Engine;
+export interface CheckDeps extends HeadlessEngine {
   clock: Clock;
-  /** The task a call became (from the engine's call-progress events), by the call's tracking id. */
-  taskOf(trackingId: string): TaskInfo | undefined;
-  /** Calls `onProgress` on each progress notification for the call with this tracking id, until the returned stop. */
-  watchProgress(trackingId: string, onProgress: () => void): () => void;
   /** Each tool's result as it is known, and other lines for a person. */
   onTool(tool: ToolReport): void;
   say(line: string): void;
 }
 
-type Attempt<T> = { ok: true; value: T } | { ok: false; error: unknown; timedOut: boolean };
-
 export async function checkServer(options: CheckOptions, deps: CheckDeps): Promise<RunReport> {
-  const { engine, clock } = deps;
-  const started = clock.now();
-  const deadline = startLimit(clock, options.deadlineMs);
+  const { clock } = deps;
+  const session = startRun(options, deps);
+  const { started, deadline, attempt, why } = session;
   const report: RunReport = { url: options.url, deadlineExceeded: false, deadlineMs: options.deadlineMs, tools: [], durationMs: 0 };
   const add = (tool: ToolReport) => {
     report.tools.push(tool);
     deps.onTool(tool);
-  };
-
-  async function attempt<M extends EngineMethod>(
-    method: M,
-    params: EngineApi[M]['params'],
-    progressOf?: string,
-  ): Promise<Attempt<EngineApi[M]['result']>> {
-    const limit = startLimit(clock, options.timeoutMs, deadline.signal);
-    const graceMs = method === 'connect' ? 0 : CANCEL_GRACE_MS;
-    // A call that reports progress is alive: its timeout starts again, within the deadline.
-    const stopWatching = progressOf === undefined ? () => undefined : deps.watchProgress(progressOf, () => limit.restart());
-    try {
-      return { ok: true, value: await untilAborted(engine.call(method, params, limit.signal), limit.signal, clock, graceMs) };
-    } catch (error) {
-      // Only the CLI's own limit: an engine bound that fires first (a stream idle for 120 s) words its own failure.
-      return { ok: false, error, timedOut: limit.passed };
-    } finally {
-      stopWatching();
-      limit.dispose();
-    }
-  }
-  const why = (failed: { error: unknown; timedOut: boolean }, what: string) => {
-    if (deadline.passed) return `the deadline of ${formatDuration(options.deadlineMs)} passed during ${what}`;
-    if (failed.timedOut) return `no answer to ${what} within ${formatDuration(options.timeoutMs)} (--timeout)`;
-    return describe(failed.error, what === 'connect');
   };
 
   async function run(planned: PlannedCall, trackingId: string, era: ProtocolEra): Promise<ToolReport> {
@@ -96,20 +45,7 @@ export async function checkServer(options: CheckOptions, deps: CheckDeps): Promi
     if (planned.kind === 'skip') return { name, status: 'skipped', detail: planned.reason };
     if (planned.kind === 'missing') return { name, status: 'failed', detail: 'the server lists no tool by this name' };
     const began = clock.now();
-    // The engine's idle limit also starts again on progress (resetTimeoutOnProgress); its total is what is left of the deadline.
-    const deadlineLeftMs = options.deadlineMs - (began - started);
-    const result = await attempt(
-      'callTool',
-      {
-        name,
-        arguments: planned.arguments,
-        trackingId,
-        timeoutMs: options.timeoutMs + ENGINE_LIMIT_GRACE_MS,
-        maxTotalTimeoutMs: Math.max(options.timeoutMs, deadlineLeftMs) + ENGINE_LIMIT_GRACE_MS,
-        taskFollow: { inputRequired: 'cancel', backoffCapMs: TASK_POLL_CAP_MS },
-      },
-      trackingId,
-    );
+    const result = await session.callTool(name, planned.arguments, trackingId);
     const seen = deps.taskOf(trackingId);
     const task = seen && { task: { taskId: seen.taskId, status: seen.status } };
     const durationMs = clock.now() - began;
@@ -137,14 +73,7 @@ export async function checkServer(options: CheckOptions, deps: CheckDeps): Promi
   }
 
   try {
-    // The engine's handshake timeout is per request (the era probe, then initialize); the CLI's bounds the whole.
-    const summary = await attempt('connect', {
-      url: options.url,
-      transport: 'auto',
-      headers: options.headers,
-      ...(options.era && { era: options.era }),
-      requestTimeoutMs: options.timeoutMs,
-    });
+    const summary = await session.connect();
     if (!summary.ok) {
       report.stopped = { step: 'connect', message: why(summary, 'connect') };
       return report;
@@ -184,9 +113,7 @@ export async function checkServer(options: CheckOptions, deps: CheckDeps): Promi
     }
   } finally {
     report.deadlineExceeded = deadline.passed;
-    deadline.dispose();
-    // Also after a failed or cancelled connect: it may have opened a session before it gave up.
-    const closing = await disconnectWithin(engine, clock);
+    const closing = await session.close();
     if (closing) deps.say(closing);
     report.durationMs = clock.now() - started;
   }
@@ -209,16 +136,3 @@ function answered(outcome: ToolCallOutcome): string {
 
 /** How the engine cancels a plain request in each era (a task gets tasks/cancel instead). */
 const wireCancel = (era: ProtocolEra) => (era === 'legacy' ? 'notifications/cancelled' : 'its response stream closed');
-
-/**
- * The engine's one-line message, without its pointers to the app's views; with `withDetail`, the raw detail
- * after it (a failed connection needs it).
- */
-function describe(error: unknown, withDetail = false): string {
-  const { message, detail } = (typeof error === 'object' && error !== null ? error : {}) as { message?: unknown; detail?: unknown };
-  const text = withoutAppPointers(typeof message === 'string' ? message : String(error));
-  // An HTML error page is read for its words: a one-line error carries no markup.
-  const said = withDetail && typeof detail === 'string' ? pageText(detail).slice(0, 300) : '';
-  const extra = said !== '' && !text.includes(said) ? ` (${said})` : '';
-  return text + extra;
-}

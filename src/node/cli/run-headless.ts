@@ -1,12 +1,32 @@
 /**
- * The headless client's one command line: `audit …` is the audit (audit/command.ts), anything else the CLI
- * (run-cli.ts). Issue 36's subcommands (call, read, prompt, …) join here, each a Command declaration.
+ * The headless client's one command line: the first word picks the subcommand, one line each in
+ * SUBCOMMANDS; a line that starts with no known word is the smoke run (run-cli.ts), as it always was.
  */
 import type { ExitCode } from '../command/exit-codes.ts';
 import type { HeadlessIo } from '../command/headless-io.ts';
 import { runAudit } from './audit/command.ts';
+import { runCall } from './request/call.ts';
+import { runList } from './request/list.ts';
+import { runPrompt } from './request/prompt.ts';
+import { runRead } from './request/read.ts';
+import { runSend } from './request/send.ts';
 import { runCli } from './run-cli.ts';
 
+type Subcommand = (argv: readonly string[], io: HeadlessIo) => Promise<ExitCode>;
+
+/** Each subcommand's word and the function that runs it with the rest of the line. */
+const SUBCOMMANDS: Record<string, Subcommand> = {
+  audit: runAudit,
+  smoke: runCli,
+  call: runCall,
+  read: runRead,
+  prompt: runPrompt,
+  list: runList,
+  send: runSend,
+};
+
 export function runHeadless(argv: readonly string[], io: HeadlessIo): Promise<ExitCode> {
-  return argv[0] === 'audit' ? runAudit(argv.slice(1), io) : runCli(argv, io);
+  const [word = '', ...rest] = argv;
+  const subcommand = Object.hasOwn(SUBCOMMANDS, word) ? SUBCOMMANDS[word] : undefined;
+  return subcommand ? subcommand(rest, io) : runCli(argv, io);
 }

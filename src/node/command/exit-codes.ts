@@ -27,3 +27,12 @@ export const EXIT_CODES_HELP = `Exit codes:
   2  usage error (or a --call the audit refused): nothing was sent
   3  could not connect (or authorize) within --timeout
   4  the --deadline passed: the call (or audit check) in flight was cancelled, the rest were not made`;
+
+/** The same table as the one-request subcommands (call, read, prompt, list, send) meet it. */
+export const REQUEST_EXIT_CODES_HELP = `Exit codes:
+  0  the server answered, and the answer is no error
+  1  the request failed: a JSON-RPC error, a tool result with isError or one that breaks the spec or its
+     outputSchema, no answer within --timeout, a transport fault, a 5xx
+  2  usage error, arguments that do not fit the schema, or a tool that needs --allow-writes: nothing was sent
+  3  could not connect (or authorize) within --timeout
+  4  the --deadline passed: the request in flight was cancelled`;

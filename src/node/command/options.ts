@@ -169,3 +169,60 @@ export function serverUrl(positionals: readonly string[]): string {
     throw new UsageError(`"${raw}" is not an http(s) URL; this command speaks Streamable HTTP and HTTP+SSE.`);
   return raw;
 }
+
+/** One `--arg name=value` as written: the value is read later, against the schema of what it goes to. */
+export interface NamedArgument {
+  name: string;
+  raw: string;
+}
+
+/** `--arg name=value`, repeatable: one argument of a tool call or a prompt; a later one of the same name wins. */
+export const arg = (text: string): OptionSpec<NamedArgument[]> => ({
+  flag: '--arg',
+  value: '<name>=<value>',
+  help: text,
+  initial: [],
+  take(raw, sofar) {
+    const text = raw ?? '';
+    const equals = text.indexOf('=');
+    const name = text.slice(0, equals);
+    if (equals <= 0 || name.trim() === '') throw new UsageError(`--arg takes name=value; got ${JSON.stringify(text)}.`);
+    return [...sofar.filter((a) => a.name !== name), { name, raw: text.slice(equals + 1) }];
+  },
+});
+
+/** A JSON object option (`--args`, `--params`): read and checked to be an object when given. */
+export const jsonObject = (name: `--${string}`, text: string): OptionSpec<Record<string, unknown> | undefined> => ({
+  flag: name,
+  value: "'{…}'",
+  help: text,
+  initial: undefined,
+  takesValue: () => true,
+  take(raw) {
+    if (raw === undefined) throw new UsageError(`${name} needs a value: one JSON object, e.g. ${name} '{"a": 1}'.`);
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (error) {
+      throw new UsageError(`${name} is not JSON (${(error as Error).message}); write one object, e.g. ${name} '{"a": 1}'.`);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw new UsageError(`${name} takes one JSON object, e.g. ${name} '{"a": 1}'.`);
+    return value as Record<string, unknown>;
+  },
+});
+
+/** How a one-request command prints its answer: the whole result as JSON, or text for a person. */
+export type OutputFormat = 'json' | 'text';
+
+/** `--format json|text`. */
+export const format: OptionSpec<OutputFormat> = {
+  flag: '--format',
+  value: '<json|text>',
+  help: 'json (default): the whole result as one JSON document on stdout; text: for a person',
+  initial: 'json',
+  take(raw) {
+    if (raw === 'json' || raw === 'text') return raw;
+    throw new UsageError(`--format takes json or text; got ${JSON.stringify(raw)}.`);
+  },
+};

@@ -27,11 +27,12 @@ describe('the mcp-lens command line', () => {
     });
   });
 
-  it('reads list as the headless client that calls no tool', () => {
-    expect(readCommandLine(['list', 'https://server.example/mcp'])).toEqual({
-      run: 'cli',
-      args: ['--no-call', 'https://server.example/mcp'],
-    });
+  it("reads the headless client's subcommands by their own word, as cli <word> reads them", () => {
+    for (const word of ['smoke', 'call', 'read', 'prompt', 'list', 'send'])
+      expect(readCommandLine([word, 'x', 'https://server.example/mcp'])).toEqual({
+        run: 'cli',
+        args: [word, 'x', 'https://server.example/mcp'],
+      });
   });
 
   it('names an unknown subcommand, an inherited property name included', () => {
@@ -46,6 +47,10 @@ describe('the mcp-lens command line', () => {
       'mcp-lens relay',
       'mcp-lens cli',
       'mcp-lens list',
+      'mcp-lens call',
+      'mcp-lens read',
+      'mcp-lens prompt',
+      'mcp-lens send',
       'mcp-lens audit',
       '--port',
       '5173',

@@ -10,10 +10,10 @@ export type Invocation = { run: 'serve' | 'relay' | 'cli'; args: string[] } | { 
 const SUBCOMMANDS = new Map<string, (args: string[]) => Invocation>([
   ['relay', (args) => ({ run: 'relay', args })],
   ['cli', (args) => ({ run: 'cli', args })],
-  // The headless client's listing alone: it connects and lists the tools without calling any.
-  ['list', (args) => ({ run: 'cli', args: ['--no-call', ...args] })],
-  // The audit is the headless client's command too (src/node/cli/audit/).
-  ['audit', (args) => ({ run: 'cli', args: ['audit', ...args] })],
+  // The headless client's own subcommands (src/node/cli/run-headless.ts), reached without the word cli too.
+  ...['audit', 'smoke', 'call', 'read', 'prompt', 'list', 'send'].map(
+    (word) => [word, (args: string[]): Invocation => ({ run: 'cli', args: [word, ...args] })] as const,
+  ),
 ]);
 
 /**
@@ -30,11 +30,16 @@ export const USAGE = `Usage:
   npx mcp-lens [options]                               serve MCP Lens on this machine and print its address
   npx mcp-lens relay [options] <server URL>            let the app reach an HTTP server that sends no CORS headers
   npx mcp-lens relay [options] -- <command> [args…]    let the app reach a stdio server
-  npx mcp-lens cli [options] <server URL>              the headless client: connect, list the tools, call each one
-  npx mcp-lens list <server URL>                       the headless client's listing alone (cli --no-call)
+  npx mcp-lens cli [options] <server URL>              the headless client's smoke run: list the tools, call each one
+                                                       (also: npx mcp-lens smoke …)
+  npx mcp-lens call <tool> <server URL>                call one tool (--arg name=value, --args '{…}'), print its result
+  npx mcp-lens read <uri> <server URL>                 read one resource
+  npx mcp-lens prompt <name> <server URL>              get one prompt (--arg name=value)
+  npx mcp-lens list [tools|resources|prompts|templates] <server URL>   list what the server offers
+  npx mcp-lens send <method> <server URL>              send any request (--params '{…}')
   npx mcp-lens audit [options] <server URL>            check the server against the spec of its era (--help)
 
-  mcp-lens relay --help and mcp-lens cli --help describe their own options.
+  Each command's --help describes its options; the headless ones are also "npx mcp-lens cli <command> …".
 
 Options for the app:
   --port <n>          the port to listen on (default: ${LOCAL_APP_PORT}, the one the relay's links open; 0: a free one)

@@ -10,10 +10,10 @@ import { openBrowser } from './open-browser.ts';
 import { parseServeArgs, type ServeOptions } from './serve-args.ts';
 import { serveApp } from './serve.ts';
 
-// `npx mcp-lens [relay|cli|list|audit] …`: the one command of the mcp-lens package (packages/mcp-lens/).
+// `npx mcp-lens [relay|cli|audit|smoke|call|read|prompt|list|send] …`: the one command of the mcp-lens package (packages/mcp-lens/).
 // Bundled, this file is the package's dist/mcp-lens.mjs; its bin/mcp-lens.mjs calls runMcpLens with the
 // package's version and where it keeps the built app. Each subcommand is a function it calls (runRelay,
-// runHeadless for the CLI and the audit, serveApp), never an entry loaded with a rewritten process.argv.
+// runHeadless for the CLI's subcommands and the audit, serveApp), never an entry loaded with a rewritten process.argv.
 
 /** What the package supplies: its version and its copy of the app. */
 export interface McpLensPackage {

@@ -1,9 +1,10 @@
 /**
- * Runs the headless CLI in-process (`runCli`) the way a shell would, keeping what it printed on each stream
- * and every JSON-RPC request it sent, so a test can check the report and the wire together.
+ * Runs the headless CLI in-process (`runHeadless`: the smoke run, or the subcommand its first word names) the
+ * way a shell would, keeping what it printed on each stream and every JSON-RPC request it sent, so a test can
+ * check the report and the wire together.
  */
 import { realClock, type Clock } from '../../engine/clock.ts';
-import { runCli } from '../../node/cli/run-cli.ts';
+import { runHeadless } from '../../node/cli/run-headless.ts';
 
 interface SentRequest {
   method: string;
@@ -44,7 +45,7 @@ export function startCli(
     }
     return fetch(input, init);
   };
-  const done = runCli(argv, {
+  const done = runHeadless(argv, {
     env: options.env ?? {},
     fetch: recordingFetch,
     clock: options.clock ?? realClock,
