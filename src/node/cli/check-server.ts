@@ -10,7 +10,7 @@ import type { EraChoice, HeaderPair, ProtocolEra, ToolCallOutcome } from '../../
 import { TERMINAL_TASK_STATUSES, type TaskInfo } from '../../shared/tasks.ts';
 import { formatDuration } from './duration.ts';
 import { disconnectWithin } from './disconnect.ts';
-import { startLimit, untilAborted } from './limit.ts';
+import { startLimit, within, type Attempt } from './limit.ts';
 import { listForLine, pageText } from '../terminal-text.ts';
 import { plural } from '../../shared/read.ts';
 import { planCalls, type PlannedCall, type Selection } from './plan.ts';
@@ -54,8 +54,6 @@ export interface CheckDeps {
   say(line: string): void;
 }
 
-type Attempt<T> = { ok: true; value: T } | { ok: false; error: unknown; timedOut: boolean };
-
 export async function checkServer(options: CheckOptions, deps: CheckDeps): Promise<RunReport> {
   const { engine, clock } = deps;
   const started = clock.now();
@@ -71,19 +69,12 @@ export async function checkServer(options: CheckOptions, deps: CheckDeps): Promi
     params: EngineApi[M]['params'],
     progressOf?: string,
   ): Promise<Attempt<EngineApi[M]['result']>> {
-    const limit = startLimit(clock, options.timeoutMs, deadline.signal);
-    const graceMs = method === 'connect' ? 0 : CANCEL_GRACE_MS;
     // A call that reports progress is alive: its timeout starts again, within the deadline.
-    const stopWatching = progressOf === undefined ? () => undefined : deps.watchProgress(progressOf, () => limit.restart());
-    try {
-      return { ok: true, value: await untilAborted(engine.call(method, params, limit.signal), limit.signal, clock, graceMs) };
-    } catch (error) {
-      // Only the CLI's own limit: an engine bound that fires first (a stream idle for 120 s) words its own failure.
-      return { ok: false, error, timedOut: limit.passed };
-    } finally {
-      stopWatching();
-      limit.dispose();
-    }
+    return within(clock, options.timeoutMs, (signal) => engine.call(method, params, signal), {
+      parent: deadline.signal,
+      graceMs: method === 'connect' ? 0 : CANCEL_GRACE_MS,
+      ...(progressOf !== undefined && { watch: (limit) => deps.watchProgress(progressOf, () => limit.restart()) }),
+    });
   }
   const why = (failed: { error: unknown; timedOut: boolean }, what: string) => {
     if (deadline.passed) return `the deadline of ${formatDuration(options.deadlineMs)} passed during ${what}`;
