@@ -27,7 +27,7 @@ const sets = named.length > 0 ? named : SETS;
 const node = suiteNode();
 mkdirSync(outDir, { recursive: true });
 await build({
-  input: `${root}src/node/${viaRelay ? 'relay/via-relay.ts' : 'cli/main.ts'}`,
+  input: `${root}src/node/${viaRelay ? 'via-relay.ts' : 'cli/main.ts'}`,
   platform: 'node',
   logLevel: 'warn',
   output: { file: cli, format: 'esm', inlineDynamicImports: true },

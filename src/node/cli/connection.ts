@@ -18,7 +18,7 @@ import { authSettings } from './conformance-context.ts';
 import { disconnectWithin } from './disconnect.ts';
 import { formatDuration } from './duration.ts';
 import { headlessAuthHost, headlessRequestAnswers } from './headless-host.ts';
-import { startLimit, untilAborted, type Limit } from './limit.ts';
+import { startLimit, within, type Attempt, type Limit } from './limit.ts';
 import { hostAnswerLine, verboseLine } from './verbose-events.ts';
 
 /** How long a cancelled request may take to finish cancelling (the engine bounds a tasks/cancel at 10 s). */
@@ -89,7 +89,7 @@ export interface RunTarget {
   deadlineMs: number;
 }
 
-export type Attempt<T> = { ok: true; value: T } | { ok: false; error: unknown; timedOut: boolean };
+export type { Attempt };
 
 /** One run against one server: its deadline, its requests, its close. */
 export interface HeadlessRun {
@@ -121,19 +121,12 @@ export function startRun(target: RunTarget, deps: Pick<HeadlessEngine, 'engine' 
     params: EngineApi[M]['params'],
     progressOf?: string,
   ): Promise<Attempt<EngineApi[M]['result']>> {
-    const limit = startLimit(clock, target.timeoutMs, deadline.signal);
-    const graceMs = method === 'connect' ? 0 : CANCEL_GRACE_MS;
     // A call that reports progress is alive: its timeout starts again, within the deadline.
-    const stopWatching = progressOf === undefined ? () => undefined : deps.watchProgress(progressOf, () => limit.restart());
-    try {
-      return { ok: true, value: await untilAborted(engine.call(method, params, limit.signal), limit.signal, clock, graceMs) };
-    } catch (error) {
-      // Only the CLI's own limit: an engine bound that fires first (a stream idle for 120 s) words its own failure.
-      return { ok: false, error, timedOut: limit.passed };
-    } finally {
-      stopWatching();
-      limit.dispose();
-    }
+    return within(clock, target.timeoutMs, (signal) => engine.call(method, params, signal), {
+      parent: deadline.signal,
+      graceMs: method === 'connect' ? 0 : CANCEL_GRACE_MS,
+      ...(progressOf !== undefined && { watch: (limit) => deps.watchProgress(progressOf, () => limit.restart()) }),
+    });
   }
 
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../test/support/clocks.ts';
-import { startLimit } from './limit.ts';
+import { startLimit, within } from './limit.ts';
 
 describe('startLimit', () => {
   it('aborts its signal when its time passes on the clock, and says it was this limit', () => {
@@ -39,5 +39,46 @@ describe('startLimit', () => {
     const clock = createManualClock();
     startLimit(clock, 5_000).dispose();
     expect(clock.pending()).toEqual([]);
+  });
+});
+
+describe('within', () => {
+  it("gives the call's value, or its own error when the limit did not pass", async () => {
+    const clock = createManualClock();
+    await expect(within(clock, 1_000, () => Promise.resolve(7))).resolves.toEqual({ ok: true, value: 7 });
+    const refused = new Error('refused');
+    await expect(within(clock, 1_000, () => Promise.reject(refused))).resolves.toEqual({ ok: false, error: refused, timedOut: false });
+  });
+
+  it('says the limit passed when the call never answers, and cancels it through the signal', async () => {
+    const clock = createManualClock();
+    let seen: AbortSignal | undefined;
+    const attempt = within(clock, 1_000, (signal) => {
+      seen = signal;
+      return new Promise<never>(() => undefined);
+    });
+    clock.advance(1_000);
+    await expect(attempt).resolves.toMatchObject({ ok: false, timedOut: true });
+    expect(seen?.aborted).toBe(true);
+  });
+
+  it('restarts on what it watches, and stops watching when the call ends', async () => {
+    const clock = createManualClock();
+    let poke = () => undefined as void;
+    let watching = false;
+    let answer = (_: string) => undefined as void;
+    const attempt = within(clock, 1_000, () => new Promise<string>((resolve) => (answer = resolve)), {
+      watch: (limit) => {
+        watching = true;
+        poke = () => limit.restart();
+        return () => (watching = false);
+      },
+    });
+    clock.advance(900);
+    poke();
+    clock.advance(900);
+    answer('late but alive');
+    await expect(attempt).resolves.toEqual({ ok: true, value: 'late but alive' });
+    expect(watching).toBe(false);
   });
 });

@@ -70,3 +70,38 @@ export function untilAborted<T>(call: Promise<T>, signal: AbortSignal, clock: Cl
     cancelGrace();
   });
 }
+
+/** What a call under a limit came to: its value, or its error and whether the limit itself ran out. */
+export type Attempt<T> = { ok: true; value: T } | { ok: false; error: unknown; timedOut: boolean };
+
+export interface WithinOptions {
+  /** The enclosing limit (the run's deadline): its abort cancels this call too, but is not this limit passing. */
+  parent?: AbortSignal;
+  /** Time the call gets to finish cancelling once aborted (see untilAborted). @default 0 */
+  graceMs?: number;
+  /** Called with the limit before the call starts (to restart it on progress); returns what stops that. */
+  watch?(limit: Limit): () => void;
+}
+
+/**
+ * One request (or a handshake as a whole) within `ms`: a server that stops answering cannot hold the step.
+ * The CLI's calls and the audit's connection and listing both go through here; `timedOut` says the limit
+ * itself passed, so each words its own timeout, and an engine bound that fired first words its own failure.
+ */
+export async function within<T>(
+  clock: Clock,
+  ms: number,
+  call: (signal: AbortSignal) => Promise<T>,
+  options: WithinOptions = {},
+): Promise<Attempt<T>> {
+  const limit = startLimit(clock, ms, options.parent);
+  const stopWatching = options.watch?.(limit) ?? (() => undefined);
+  try {
+    return { ok: true, value: await untilAborted(call(limit.signal), limit.signal, clock, options.graceMs ?? 0) };
+  } catch (error) {
+    return { ok: false, error, timedOut: limit.passed };
+  } finally {
+    stopWatching();
+    limit.dispose();
+  }
+}

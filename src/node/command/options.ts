@@ -226,3 +226,21 @@ export const format: OptionSpec<OutputFormat> = {
     throw new UsageError(`--format takes json or text; got ${JSON.stringify(raw)}.`);
   },
 };
+
+/**
+ * `-e KEY=VALUE` (repeatable): environment for the stdio server a command starts, over the person's own
+ * (later wins). The value may be empty or hold `=`; the name may not be empty or hold `=`.
+ */
+export const childEnv: OptionSpec<Record<string, string>> = {
+  flag: '--env',
+  short: '-e',
+  value: 'KEY=VALUE',
+  help: "set an environment variable for the stdio server (repeatable), over this shell's own",
+  initial: {},
+  take(raw, sofar) {
+    const text = raw ?? '';
+    const equals = text.indexOf('=');
+    if (equals <= 0) throw new UsageError(`-e "${text}" is not KEY=VALUE. Write -e API_KEY=… (the value may be empty: -e DEBUG=).`);
+    return { ...sofar, [text.slice(0, equals)]: text.slice(equals + 1) };
+  },
+};

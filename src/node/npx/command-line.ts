@@ -28,6 +28,9 @@ export function readCommandLine(argv: readonly string[]): Invocation {
 
 export const USAGE = `Usage:
   npx mcp-lens [options]                               serve MCP Lens on this machine and print its address
+  npx mcp-lens [options] -- <command> [args…]          the same, and open it connected to this stdio server
+  npx mcp-lens [options] --config <file> --server <name>
+                                                       the same, connected to a server of an MCP client's config
   npx mcp-lens relay [options] <server URL>            let the app reach an HTTP server that sends no CORS headers
   npx mcp-lens relay [options] -- <command> [args…]    let the app reach a stdio server
   npx mcp-lens cli [options] <server URL>              the headless client's smoke run: list the tools, call each one
@@ -46,6 +49,12 @@ Options for the app:
   --host <address>    the interface to listen on (default: 127.0.0.1). One other machines can reach needs
                       --allow-remote as well
   --allow-remote      allow a --host that other machines can reach (the app is then served over plain HTTP)
-  --open              open the app in the default browser
+  --open              open the app in the default browser (the default with a server to start)
+  --no-open           with a server to start: print the link that opens the app connected, open nothing
+  -e, --env KEY=VALUE set an environment variable for the stdio server (repeatable), over this shell's own
+  --config <file>     an MCP client's config file: Claude Desktop's or Cursor's ("mcpServers"), VS Code's
+                      ("servers" in .vscode/mcp.json, with its "inputs" asked for here; "mcp.servers" in settings)
+  --server <name>     the server in --config to start (a "command"), or to connect to (a "url")
+  --via-relay         connect to a --config "url" through the relay (for a server that sends no CORS headers)
   --version           print the version and exit
   --help, -h          print this and exit`;

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { Writable } from 'node:stream';
 
 import { runHeadless } from '../cli/run-headless.ts';
 import { EXIT } from '../command/exit-codes.ts';
@@ -6,6 +7,8 @@ import { UsageError } from '../command/framework.ts';
 import { processIo } from '../command/headless-io.ts';
 import { runRelay } from '../relay/run-relay.ts';
 import { readCommandLine, USAGE } from './command-line.ts';
+import { resolveLaunch, startLaunch, type Launched } from './launch.ts';
+import type { ConfigInput } from './launch-config.ts';
 import { openBrowser } from './open-browser.ts';
 import { parseServeArgs, type ServeOptions } from './serve-args.ts';
 import { serveApp } from './serve.ts';
@@ -60,13 +63,45 @@ export async function runMcpLens(argv: readonly string[], pkg: McpLensPackage): 
 }
 
 async function serve(options: ServeOptions, appRoot: string): Promise<void> {
-  let server;
+  // A config file is read and checked before anything listens, so its mistakes cost nothing to fix.
+  let resolved: Awaited<ReturnType<typeof resolveLaunch>> | undefined;
+  if (options.launch) {
+    try {
+      resolved = await resolveLaunch(options.launch, { env: process.env, ...(process.stdin.isTTY && { ask: askAtTerminal }) });
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      console.error(`mcp-lens: ${error.message}`);
+      process.exitCode = EXIT.usage;
+      return;
+    }
+  }
+  let launched: Launched | undefined;
+  let stopping = false;
+  const stop = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    void Promise.allSettled([server?.close(), launched?.close()]).then(() => process.exit(code));
+  };
+  let server: Awaited<ReturnType<typeof serveApp>> | undefined;
   try {
     server = await serveApp(options, {
       appRoot,
       log: (line) => console.log(line),
       warn: (line) => console.error(line),
       openBrowser: (url) => openBrowser(url, process.platform, spawn),
+      ...(resolved && {
+        launch: async (appUrl: string) => {
+          launched = await startLaunch(resolved, appUrl, {
+            env: process.env,
+            log: (line) => console.log(line),
+            onServerExit: () => {
+              console.error('mcp-lens: the server exited, so MCP Lens stops.');
+              stop(EXIT.failed);
+            },
+          });
+          return launched.link;
+        },
+      }),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -79,12 +114,28 @@ async function serve(options: ServeOptions, appRoot: string): Promise<void> {
     process.exitCode = EXIT.failed;
     return;
   }
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    void server.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.once('SIGINT', () => stop(EXIT.passed));
+  process.once('SIGTERM', () => stop(EXIT.passed));
+}
+
+/** Asks for a config's input (VS Code's `inputs`) on the terminal; a password is not echoed. */
+async function askAtTerminal(input: ConfigInput): Promise<string> {
+  const { createInterface } = await import('node:readline/promises');
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      if (!muted) process.stdout.write(chunk);
+      done();
+    },
+  });
+  let muted = false;
+  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  try {
+    const question = rl.question(`${input.description}${input.password ? ' (not shown)' : ''}: `);
+    muted = input.password;
+    return await question;
+  } finally {
+    muted = false;
+    if (input.password) process.stdout.write('\n');
+    rl.close();
+  }
 }

@@ -29,6 +29,38 @@ describe('the app command line', () => {
     }
   });
 
+  it('takes a stdio server after --, with -e, and opens the app connected to it unless --no-open', () => {
+    expect(parseServeArgs(['-e', 'A=1', '--port', '0', '--', 'node', 'server.js', '--port', '9'])).toEqual({
+      kind: 'serve',
+      options: {
+        port: 0,
+        host: '127.0.0.1',
+        open: true,
+        launch: { kind: 'command', command: 'node', args: ['server.js', '--port', '9'], env: { A: '1' } },
+      },
+    });
+    expect(parseServeArgs(['--no-open', '--', 'node'])).toMatchObject({ options: { open: false } });
+  });
+
+  it('takes a server of a config file by name', () => {
+    expect(parseServeArgs(['--config', '.vscode/mcp.json', '--server', 'api', '--via-relay'])).toMatchObject({
+      options: { open: true, launch: { kind: 'config', path: '.vscode/mcp.json', server: 'api', env: {}, viaRelay: true } },
+    });
+  });
+
+  it('says what a launch is missing or has twice', () => {
+    const cases: Array<[string[], string]> = [
+      [['--config', 'c.json'], '--config c.json needs --server <name>'],
+      [['--server', 'api'], 'give the file with --config <file>'],
+      [['-e', 'A=1'], '-e sets the environment of a server to start'],
+      [['--config', 'c.json', '--server', 'a', '--', 'node'], 'Give either a command after -- or --config with --server, not both.'],
+      [['--via-relay', '--', 'node'], 'a command after -- always runs behind the relay'],
+      [['--no-open'], '--no-open is for a server to start'],
+      [['--config', ' '], '--config is empty'],
+    ];
+    for (const [argv, message] of cases) expect(() => parseServeArgs(argv), argv.join(' ')).toThrow(message);
+  });
+
   it('says what is wrong with a command line it will not run', () => {
     const cases: Array<[string[], string]> = [
       [['--port', 'abc'], '--port "abc" is not a port'],

@@ -1,5 +1,5 @@
-import { HelpRequested, parseCommandLine, UsageError, type OptionSpec } from '../command/framework.ts';
-import { flag, help } from '../command/options.ts';
+import { HelpRequested, parseCommandLine, UsageError, type CommandLine, type OptionSpec } from '../command/framework.ts';
+import { childEnv, flag, help } from '../command/options.ts';
 import { LOCAL_APP_PORT } from '../local-app.ts';
 
 export interface ServeOptions {
@@ -7,9 +7,20 @@ export interface ServeOptions {
   port: number;
   /** The interface to listen on. @default '127.0.0.1' */
   host: string;
-  /** Open the app in the default browser once it listens. @default false */
+  /** Open the app in the default browser once it listens. @default false, true with a server to start */
   open: boolean;
+  /** A server to start and open the app connected to (`-- <command>`, `--config … --server …`). */
+  launch?: LaunchRequest;
 }
+
+/**
+ * The server `npx mcp-lens` starts with the app: a command after `--`, or an entry of a client's config
+ * file. `env` (`-e`) is set over this process's environment for a stdio server; `viaRelay` puts the relay in
+ * front of a config's HTTP server too (one that sends no CORS headers).
+ */
+export type LaunchRequest =
+  | { kind: 'command'; command: string; args: string[]; env: Record<string, string> }
+  | { kind: 'config'; path: string; server: string; env: Record<string, string>; viaRelay: boolean };
 
 /** What the app's command line asks for: to serve it, or only to print the usage or the version. */
 export type ServeRequest = { kind: 'serve'; options: ServeOptions } | { kind: 'help' } | { kind: 'version' };
@@ -41,12 +52,31 @@ const host: OptionSpec<string> = {
   take: (raw) => (raw ?? '').trim(),
 };
 
+/** An option that takes one word. */
+function text(name: `--${string}`, value: string, help: string): OptionSpec<string | undefined> {
+  return {
+    flag: name,
+    value,
+    help,
+    initial: undefined,
+    take(raw) {
+      if (!raw?.trim()) throw new UsageError(`${name} is empty: ${name} ${value}.`);
+      return raw;
+    },
+  };
+}
+
 /** The app's options (`npx mcp-lens [options]`), on the command framework like every other command. */
 const SERVE_OPTIONS = {
   port,
   host,
   allowRemote: flag('--allow-remote', 'allow a --host that other machines can reach (the app is then served over plain HTTP)'),
-  open: flag('--open', 'open the app in the default browser'),
+  open: flag('--open', 'open the app in the default browser (the default with a server to start)'),
+  noOpen: flag('--no-open', 'with a server to start: print its link, do not open a browser'),
+  env: childEnv,
+  config: text('--config', '<file>', "an MCP client's config file (Claude Desktop, VS Code, Cursor): start one of its servers"),
+  server: text('--server', '<name>', 'the server in --config to start'),
+  viaRelay: flag('--via-relay', "connect to --config's HTTP server through the relay (for a server that sends no CORS headers)"),
   version: flag('--version', 'print the version and exit'),
   help,
 };
@@ -58,12 +88,12 @@ const SERVE_OPTIONS = {
 export function parseServeArgs(argv: readonly string[]): ServeRequest {
   let line;
   try {
-    line = parseCommandLine(SERVE_OPTIONS, argv);
+    line = parseCommandLine(SERVE_OPTIONS, argv, true);
   } catch (error) {
     if (error instanceof HelpRequested) return { kind: 'help' };
     throw error;
   }
-  const { values, positionals } = line;
+  const { values, positionals, rest } = line;
   if (positionals.length > 0)
     throw new UsageError(`"${positionals[0]}" is not an option of the app. A command (relay, cli, list, audit) comes first.`);
   if (values.version) return { kind: 'version' };
@@ -74,5 +104,35 @@ export function parseServeArgs(argv: readonly string[]): ServeRequest {
         'Leave --host out (127.0.0.1), or add --allow-remote if that is what you want.',
     );
   }
-  return { kind: 'serve', options: { port: values.port, host: values.host.replace(/^\[(.*)\]$/, '$1'), open: values.open } };
+  const launch = launchOf(values, rest);
+  return {
+    kind: 'serve',
+    options: {
+      port: values.port,
+      host: values.host.replace(/^\[(.*)\]$/, '$1'),
+      open: values.open || (launch !== undefined && !values.noOpen),
+      ...(launch && { launch }),
+    },
+  };
+}
+
+function launchOf(values: CommandLine<typeof SERVE_OPTIONS>['values'], rest: string[]): LaunchRequest | undefined {
+  const { env, config, server, viaRelay } = values;
+  const [command, ...args] = rest;
+  if (command !== undefined && config !== undefined)
+    throw new UsageError('Give either a command after -- or --config with --server, not both.');
+  if (command !== undefined) {
+    if (viaRelay) throw new UsageError('--via-relay is for a --config entry with a url: a command after -- always runs behind the relay.');
+    return { kind: 'command', command, args, env };
+  }
+  if (config !== undefined) {
+    if (server === undefined) throw new UsageError(`--config ${config} needs --server <name>: the server in it to start.`);
+    return { kind: 'config', path: config, server, env, viaRelay };
+  }
+  if (server !== undefined) throw new UsageError('--server names a server in a config file: give the file with --config <file>.');
+  if (Object.keys(env).length > 0)
+    throw new UsageError('-e sets the environment of a server to start: give its command after --, or --config and --server.');
+  if (viaRelay) throw new UsageError('--via-relay is for a --config entry with a url.');
+  if (values.noOpen) throw new UsageError('--no-open is for a server to start; without one the app opens only with --open.');
+  return undefined;
 }

@@ -12,6 +12,11 @@ export interface ServeEffects {
   warn(line: string): void;
   /** Opens a URL in the default browser; false when it could not. */
   openBrowser(url: string): Promise<boolean>;
+  /**
+   * Starts the server to inspect (launch.ts) once the app listens at `appUrl`, and gives the link that opens
+   * the app connected to it: printed, and opened in place of the app's bare address.
+   */
+  launch?(appUrl: string): Promise<string>;
 }
 
 /** Addresses that mean "every interface": the server listens there, but a browser opens loopback. */
@@ -38,13 +43,22 @@ export async function serveApp(options: ServeOptions, effects: ServeEffects): Pr
   });
   const url = addressToOpen(server.url, options.host);
   effects.log(`MCP Lens: ${url}`);
-  if (url !== LOCAL_APP_URL) {
+  let toOpen = url;
+  if (effects.launch) {
+    try {
+      toOpen = await effects.launch(url);
+    } catch (error) {
+      await server.close();
+      throw error;
+    }
+    effects.log(`Open MCP Lens connected to it:\n  ${toOpen}`);
+  } else if (url !== LOCAL_APP_URL) {
     effects.log(`The relay's links open ${LOCAL_APP_URL} unless told otherwise: run it as ${relayAdvice('package', url, []).command} …`);
   }
   effects.log('Press Ctrl+C to stop.');
   if (options.open) {
-    void effects.openBrowser(url).then((opened) => {
-      if (!opened) effects.warn(`Could not open a browser; open ${url} yourself.`);
+    void effects.openBrowser(toOpen).then((opened) => {
+      if (!opened) effects.warn(`Could not open a browser; open ${toOpen} yourself.`);
     });
   }
   return server;

@@ -19,6 +19,14 @@ describe('parseRelayArgs', () => {
     expect(options.allowedOrigins).toEqual(['https://lens.example']);
   });
 
+  it('sets -e KEY=VALUE (repeatable, later wins) over its own environment for a stdio server only', () => {
+    const options = parseRelayArgs(['-e', 'API_KEY=a=b', '--env', 'DEBUG=', '-e', 'API_KEY=c', '--', 'node', 'server.js']);
+    expect(options.target).toEqual({ kind: 'stdio', command: 'node', args: ['server.js'], env: { API_KEY: 'c', DEBUG: '' } });
+    expect(() => parseRelayArgs(['-e', 'NOVALUE', '--', 'node'])).toThrow('-e "NOVALUE" is not KEY=VALUE');
+    expect(() => parseRelayArgs(['-e', '=x', '--', 'node'])).toThrow('is not KEY=VALUE');
+    expect(() => parseRelayArgs(['-e', 'A=1', 'https://s.example/mcp'])).toThrow('-e sets the environment of a stdio server');
+  });
+
   it('adds each --allow-origin to the lens page origin', () => {
     const options = parseRelayArgs([
       '--allow-origin',

@@ -3,10 +3,13 @@ import { relayInvocation } from '../../shared/relay.ts';
 import { RUNNING_FROM } from '../lens-context.ts';
 import { LOCAL_APP_URL } from '../local-app.ts';
 import { parseCommandLine, SEE_HELP, usageOf, UsageError, type CommandLine, type OptionSpec } from '../command/framework.ts';
-import { help } from '../command/options.ts';
+import { childEnv, help } from '../command/options.ts';
 
 /** What the relay forwards to: one URL, or one command, both fixed on its command line. */
-export type RelayTarget = { kind: 'http'; url: URL } | { kind: 'stdio'; command: string; args: string[] };
+export type RelayTarget =
+  | { kind: 'http'; url: URL }
+  /** `env` is set over the relay's own environment for the child. */
+  | { kind: 'stdio'; command: string; args: string[]; env?: Readonly<Record<string, string>> };
 
 export interface RelayOptions {
   target: RelayTarget;
@@ -56,7 +59,7 @@ const allowOrigin: OptionSpec<string[]> = {
   },
 };
 
-export const RELAY_OPTIONS = { port, lens, allowOrigin, help };
+export const RELAY_OPTIONS = { port, lens, allowOrigin, env: childEnv, help };
 
 /** The relay's usage; relay's command (run-relay.ts) is this and a run function. Everything after `--` is the stdio command. */
 export const RELAY_SYNOPSIS = {
@@ -73,7 +76,7 @@ export const USAGE = usageOf(RELAY_SYNOPSIS);
 /** The relay's options from its read command line. Throws UsageError. */
 export function relayOptionsOf({ values, positionals, rest }: CommandLine<typeof RELAY_OPTIONS>): RelayOptions {
   return {
-    target: readTarget(positionals, rest),
+    target: readTarget(positionals, rest, values.env),
     port: values.port,
     lens: values.lens,
     allowedOrigins: [...new Set([values.lens.origin, ...loopbackTwin(values.lens), ...values.allowOrigin])],
@@ -92,12 +95,14 @@ function loopbackTwin(lens: URL): string[] {
   return [twin.origin];
 }
 
-function readTarget(positionals: string[], command: string[]): RelayTarget {
+function readTarget(positionals: string[], command: string[], env: Record<string, string>): RelayTarget {
   if (command.length > 0 && positionals.length > 0) {
     throw new UsageError(`Give either a server URL or a command after --, not both.\n${SEE_HELP}`);
   }
   const [executable, ...args] = command;
-  if (executable !== undefined) return { kind: 'stdio', command: executable, args };
+  if (executable !== undefined) return { kind: 'stdio', command: executable, args, ...(Object.keys(env).length > 0 && { env }) };
+  if (Object.keys(env).length > 0)
+    throw new UsageError(`-e sets the environment of a stdio server: give its command after --.\n${SEE_HELP}`);
   if (positionals.length !== 1) throw new UsageError(`Give one server URL, or a command after --.\n${SEE_HELP}`);
   const raw = positionals[0]!;
   let url: URL;

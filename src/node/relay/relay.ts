@@ -79,6 +79,7 @@ export async function startRelay(given: RelayConfig): Promise<RunningRelay> {
     target = await startStdioBridge({
       command: config.target.command,
       args: config.target.args,
+      ...(config.target.env && { env: config.target.env }),
       onExit: () => config.onTargetExit?.(),
       ...(config.stdioProbeTimeoutMs !== undefined && { probeTimeoutMs: config.stdioProbeTimeoutMs }),
     });

@@ -27,6 +27,8 @@ export interface StdioBridge {
 export interface StdioBridgeOptions {
   command: string;
   args: string[];
+  /** Set over the relay's own environment for the child (`-e KEY=VALUE`, a config file's `env`). */
+  env?: Readonly<Record<string, string>>;
   /** Called once when the child exits on its own; the relay has nothing left to serve then. */
   onExit(): void;
   /** @default DEFAULT_PROBE_TIMEOUT_MS */
@@ -53,7 +55,7 @@ export async function startStdioBridge(options: StdioBridgeOptions): Promise<Std
     command: options.command,
     args: options.args,
     // The person's own environment, as if they had run the command themselves: servers read API keys there.
-    env: { ...process.env } as Record<string, string>,
+    env: { ...(process.env as Record<string, string>), ...options.env },
     // The child's log goes to the relay's console, where the person who started it is looking.
     stderr: 'inherit',
   });

@@ -20,7 +20,7 @@ import { terminalText } from '../../terminal-text.ts';
 import { disconnectWithin } from '../disconnect.ts';
 import { formatDuration } from '../duration.ts';
 import { headlessAuthHost, headlessRequestAnswers } from '../headless-host.ts';
-import { startLimit, untilAborted } from '../limit.ts';
+import { within } from '../limit.ts';
 import { type AUDIT_OPTIONS, AUDIT_SYNOPSIS, auditArgsOf, type AuditArgs } from './args.ts';
 import { resolveCalls } from './calls.ts';
 import { toJUnitXml } from './junit.ts';
@@ -59,17 +59,14 @@ async function audit(args: AuditArgs, io: HeadlessIo): Promise<ExitCode> {
   const runId = () => `cli-${io.clock.now().toString(36)}`;
   const timeoutMs = args.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   /** One request (or the handshake as a whole) within --timeout: a server that stops answering cannot hold the step. */
-  const within = <T>(call: (signal: AbortSignal) => Promise<T>, what: string): Promise<T> => {
-    const limit = startLimit(io.clock, timeoutMs);
-    return untilAborted(call(limit.signal), limit.signal, io.clock, 0)
-      .catch((error: unknown) => {
-        if (!limit.passed) throw error;
-        throw { code: 'timeout', message: `No answer to ${what} within ${formatDuration(timeoutMs)} (--timeout).` } satisfies EngineError;
-      })
-      .finally(() => limit.dispose());
+  const withinTimeout = async <T>(call: (signal: AbortSignal) => Promise<T>, what: string): Promise<T> => {
+    const attempt = await within(io.clock, timeoutMs, call);
+    if (attempt.ok) return attempt.value;
+    if (!attempt.timedOut) throw attempt.error;
+    throw { code: 'timeout', message: `No answer to ${what} within ${formatDuration(timeoutMs)} (--timeout).` } satisfies EngineError;
   };
   try {
-    await within(
+    await withinTimeout(
       (signal) =>
         engine.call(
           'connect',
@@ -95,7 +92,7 @@ async function audit(args: AuditArgs, io: HeadlessIo): Promise<ExitCode> {
     let calls: AuditToolCall[] = [];
     if (args.calls.length > 0) {
       // Checked against the server's own list before the run: nothing is called unless it may be.
-      const listed = await within((signal) => engine.call('listTools', undefined, signal), 'tools/list');
+      const listed = await withinTimeout((signal) => engine.call('listTools', undefined, signal), 'tools/list');
       const resolved = resolveCalls(args.calls, listed.tools, args.allowWrites);
       if (!resolved.ok) {
         say.err(`mcp-lens-cli audit: ${resolved.problem}`);
