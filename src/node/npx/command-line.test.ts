@@ -27,6 +27,14 @@ describe('the mcp-lens command line', () => {
     });
   });
 
+  it("reads snapshot and diff as the headless client's contract commands", () => {
+    expect(readCommandLine(['snapshot', '--out', 'c.json', 'https://server.example/mcp'])).toEqual({
+      run: 'cli',
+      args: ['snapshot', '--out', 'c.json', 'https://server.example/mcp'],
+    });
+    expect(readCommandLine(['diff', 'old.json', 'new.json'])).toEqual({ run: 'cli', args: ['diff', 'old.json', 'new.json'] });
+  });
+
   it('reads list as the headless client that calls no tool', () => {
     expect(readCommandLine(['list', 'https://server.example/mcp'])).toEqual({
       run: 'cli',
@@ -47,6 +55,8 @@ describe('the mcp-lens command line', () => {
       'mcp-lens cli',
       'mcp-lens list',
       'mcp-lens audit',
+      'mcp-lens snapshot',
+      'mcp-lens diff',
       '--port',
       '5173',
       '--allow-remote',

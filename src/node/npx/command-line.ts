@@ -14,6 +14,9 @@ const SUBCOMMANDS = new Map<string, (args: string[]) => Invocation>([
   ['list', (args) => ({ run: 'cli', args: ['--no-call', ...args] })],
   // The audit is the headless client's command too (src/node/cli/audit/).
   ['audit', (args) => ({ run: 'cli', args: ['audit', ...args] })],
+  // A server's contract (docs/contracts.md): the headless client's commands too (src/node/cli/contract/).
+  ['snapshot', (args) => ({ run: 'cli', args: ['snapshot', ...args] })],
+  ['diff', (args) => ({ run: 'cli', args: ['diff', ...args] })],
 ]);
 
 /**
@@ -33,6 +36,8 @@ export const USAGE = `Usage:
   npx mcp-lens cli [options] <server URL>              the headless client: connect, list the tools, call each one
   npx mcp-lens list <server URL>                       the headless client's listing alone (cli --no-call)
   npx mcp-lens audit [options] <server URL>            check the server against the spec of its era (--help)
+  npx mcp-lens snapshot [options] <server URL>         write the server's contract: tools, schemas, prompts, resources
+  npx mcp-lens diff [options] <old.json> <new|URL>     breaking, risky and safe changes between two contracts (exit 1 on breaking)
 
   mcp-lens relay --help and mcp-lens cli --help describe their own options.
 
