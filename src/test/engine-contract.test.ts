@@ -11,8 +11,11 @@ import { runHeadless } from '../node/cli/run-headless.ts';
 import { EXIT } from '../node/command/exit-codes.ts';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import type { ContractChange } from '../shared/contract/contract-rules.ts';
+import { createHostileServer } from './servers/hostile/server.ts';
+import { serveOnLoopback } from './servers/loopback-server.ts';
 import { readSnapshot, type ContractSnapshot } from '../shared/contract/contract-snapshot.ts';
 
+const hostile = serveOnLoopback(createHostileServer());
 let demo: RunningDemoServer;
 beforeAll(async () => {
   demo = await startDemoServer({ port: 0 });
@@ -130,5 +133,21 @@ describe('mcp-lens snapshot and diff against the demo server', () => {
     const unreachable = await run(['snapshot', '--timeout', '5s', closed.href]);
     expect(unreachable.code).toBe(EXIT.connect);
     expect(unreachable.stderr.join('\n')).toMatch(/^could not connect to http:\/\/127\.0\.0\.1:1\/mcp: /m);
+  });
+
+  it("snapshots the schema bombs (10,000 properties, an enum of 99,000 values, 150 levels), says which schema MCP Lens's bounds cut, and diffs them with themselves clean", async () => {
+    const files = new Map<string, string>();
+    const url = `${hostile()}/s/schema-bombs/mcp`;
+    const snap = await run(['snapshot', '--era', '2025', '--out', 'bombs.json', url], files);
+    expect(snap.code).toBe(EXIT.passed);
+    expect(snap.stdout).toContainEqual(
+      expect.stringMatching(/^warning: tool "deep": its inputSchema passed MCP Lens's bounds and was cut where marked/),
+    );
+    expect(snap.stdout.filter((line) => line.startsWith('warning:'))).toHaveLength(1);
+    const started = performance.now();
+    const same = await run(['diff', 'bombs.json', 'bombs.json'], files);
+    expect(same.code).toBe(EXIT.passed);
+    expect(same.stdout).toEqual(['no changes']);
+    expect(performance.now() - started).toBeLessThan(20_000);
   });
 });

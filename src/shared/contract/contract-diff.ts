@@ -48,7 +48,14 @@ function compareItems<T>(
   twinKey: (item: T) => string,
 ): void {
   const added = Object.keys(neu).filter((key) => !Object.hasOwn(old, key));
-  const twins = new Set(added);
+  // Added items by their twin key, each matched to one removal at most.
+  const twins = new Map<string, string[]>();
+  for (const key of added) {
+    const twin = twinKey(neu[key]!);
+    const same = twins.get(twin);
+    if (same) same.push(key);
+    else twins.set(twin, [key]);
+  }
   for (const [key, item] of Object.entries(old)) {
     const pointer = `${base}/${token(key)}`;
     if (Object.hasOwn(neu, key)) {
@@ -57,9 +64,8 @@ function compareItems<T>(
     }
     add(`${kind}-removed`, pointer, `${Label} "${key}" is gone: clients that use it fail.`);
     // Renames cannot be known; an added twin is worth a look.
-    const twin = [...twins].find((other) => twinKey(neu[other]!) === twinKey(item));
+    const twin = twins.get(twinKey(item))?.shift();
     if (twin === undefined) continue;
-    twins.delete(twin);
     add(
       'possibly-renamed',
       `${base}/${token(twin)}`,

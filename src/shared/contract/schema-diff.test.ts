@@ -84,3 +84,16 @@ describe('comparing schemas', () => {
     ]);
   });
 });
+
+describe('large schemas', () => {
+  it('compares an enum of 100,000 values in linear time and names ten of what changed', () => {
+    const values = Array.from({ length: 100_000 }, (_, i) => `v${i}`);
+    const started = performance.now();
+    const found = compare('input', { enum: values }, { enum: values.slice(20) });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.sentence).toBe(
+      'Tool "t": the input schema no longer accepts "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9" and 10 more: clients that send it are refused.',
+    );
+  });
+});

@@ -4,7 +4,7 @@
  * so what it may now return breaks them. Local `$ref`s (`#/$defs/…`, `#/definitions/…`) are followed on
  * each side before comparing, to a bounded depth, and a cycle stops the walk where it closes.
  */
-import { isRecord, plural } from '../read.ts';
+import { formatCount, isRecord, plural } from '../read.ts';
 import type { RuleId } from './contract-rules.ts';
 import type { JsonObject } from './contract-snapshot.ts';
 
@@ -46,6 +46,8 @@ export function compareSchemas(
   old: { schema: JsonObject; pointer: string },
   neu: { schema: JsonObject; pointer: string },
 ): SchemaFinding[] {
+  // The same document on both sides ($defs included) cannot differ anywhere: the common case, at once.
+  if (JSON.stringify(old.schema) === JSON.stringify(neu.schema)) return [];
   const walk: Walk = {
     direction,
     subject,
@@ -112,7 +114,13 @@ function where(walk: Walk, path: string): string {
   return path === '' ? `the ${walk.direction} schema` : `${walk.direction} "${path}"`;
 }
 
-const list = (values: readonly unknown[]) => values.map((v) => JSON.stringify(v)).join(', ');
+/** Values named in a sentence; the rest are counted, so an enum of 100,000 values stays one line. */
+const NAMED_VALUES = 10;
+const list = (values: readonly unknown[]) =>
+  values
+    .slice(0, NAMED_VALUES)
+    .map((v) => JSON.stringify(v))
+    .join(', ') + (values.length > NAMED_VALUES ? ` and ${formatCount(values.length - NAMED_VALUES)} more` : '');
 
 function compareNode(walk: Walk, oldAt: At, newAt: At, path: string, depth: number): void {
   const add = (rule: RuleId, pointer: string, sentence: string) =>
@@ -270,8 +278,11 @@ function compareValues(os: Record<string, unknown>, ns: Record<string, unknown>,
     );
     return;
   }
-  const removed = ov.filter((v) => !nv.some((w) => key(w) === key(v)));
-  const added = nv.filter((v) => !ov.some((w) => key(w) === key(v)));
+  // Sets, not nested scans: an enum of 100,000 values is a real schema.
+  const oldKeys = new Set(ov.map(key));
+  const newKeys = new Set(nv.map(key));
+  const removed = ov.filter((v) => !newKeys.has(key(v)));
+  const added = nv.filter((v) => !oldKeys.has(key(v)));
   if (removed.length > 0)
     add(
       input ? 'input-enum-narrowed' : 'output-enum-narrowed',

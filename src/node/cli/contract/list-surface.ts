@@ -8,6 +8,7 @@ import { createEngine, type Engine } from '../../../engine/engine.ts';
 import type { EngineApi } from '../../../shared/boundary.ts';
 import type { ContractSurface } from '../../../shared/contract/contract-snapshot.ts';
 import { MAX_LIST_ITEMS_KEPT, type EraChoice, type HeaderPair, type ListMore } from '../../../shared/model.ts';
+import { CUT_MARK } from '../../../shared/bounds.ts';
 import { describeError } from '../../../shared/read.ts';
 import { RELAY_TOKEN_HEADER } from '../../../shared/relay.ts';
 import type { HeadlessIo } from '../../command/headless-io.ts';
@@ -126,6 +127,16 @@ async function listWith(engine: Engine, options: SurfaceOptions, io: HeadlessIo,
   const templates = offers('resources')
     ? await all('listResourceTemplates', 'resources/templates/list', (r) => (r as EngineApi['listResourceTemplates']['result']).templates)
     : [];
+  // The engine bounds every schema it reads (src/shared/bounds.ts); a cut one is not what the server sent.
+  for (const tool of tools) {
+    const cut = (['inputSchema', 'outputSchema'] as const).filter(
+      (key) => tool[key] !== undefined && CUT_MARK.test(JSON.stringify(tool[key])),
+    );
+    if (cut.length > 0)
+      say(
+        `warning: tool "${tool.name}": its ${cut.join(' and ')} passed MCP Lens's bounds and was cut where marked; changes past the cut are not seen.`,
+      );
+  }
   return {
     server: { name: summary.server.name, version: summary.server.version },
     era: summary.era,
