@@ -150,4 +150,14 @@ describe('mcp-lens snapshot and diff against the demo server', () => {
     expect(same.stdout).toEqual(['no changes']);
     expect(performance.now() - started).toBeLessThan(20_000);
   });
+
+  it("follows a list past the engine's 20 pages, and refuses a cursor that never ends rather than write part of it", async () => {
+    const files = new Map<string, string>();
+    const result = await run(['snapshot', '--era', '2025', '--out', 'endless.json', `${hostile()}/s/endless-cursor/mcp`], files);
+    expect(result.code).toBe(EXIT.failed);
+    expect(result.stdout.at(-1)).toBe(
+      'listing failed: tools/list had not ended after 1,000 pages; a partial snapshot would report removals that did not happen, so none was written.',
+    );
+    expect(files.has('endless.json')).toBe(false);
+  });
 });

@@ -9,7 +9,7 @@ import type { EngineApi } from '../../../shared/boundary.ts';
 import type { ContractSurface } from '../../../shared/contract/contract-snapshot.ts';
 import { MAX_LIST_ITEMS_KEPT, type EraChoice, type HeaderPair, type ListMore } from '../../../shared/model.ts';
 import { CUT_MARK } from '../../../shared/bounds.ts';
-import { describeError } from '../../../shared/read.ts';
+import { describeError, formatCount } from '../../../shared/read.ts';
 import { RELAY_TOKEN_HEADER } from '../../../shared/relay.ts';
 import type { HeadlessIo } from '../../command/headless-io.ts';
 import { withoutAppPointers } from '../app-pointers.ts';
@@ -35,6 +35,9 @@ export class SurfaceError extends Error {
     super(message);
   }
 }
+
+/** Pages of one list followed at most: a cursor that never ends must not hold a CI step. */
+const MAX_SNAPSHOT_PAGES = 1_000;
 
 type ListMethod = 'listTools' | 'listPrompts' | 'listResources' | 'listResourceTemplates';
 
@@ -103,14 +106,22 @@ async function listWith(engine: Engine, options: SurfaceOptions, io: HeadlessIo,
     const items: T[] = [];
     let more: ListMore | undefined;
     let after: string | undefined;
+    let pages = 0;
     do {
       const result = await bounded(method, after === undefined ? { cache: 'refresh' } : { after }, wire);
       items.push(...itemsOf(result));
+      pages += result.pages;
       more = result.more;
-      if (more?.final || (more && items.length >= MAX_LIST_ITEMS_KEPT))
+      const bound =
+        more?.final || items.length >= MAX_LIST_ITEMS_KEPT
+          ? `${formatCount(items.length)} items`
+          : pages >= MAX_SNAPSHOT_PAGES
+            ? `${formatCount(pages)} pages`
+            : undefined;
+      if (more && bound)
         throw new SurfaceError(
           'list',
-          `${wire} stopped at ${items.length} items (${more?.reason ?? 'the bound'}); a partial snapshot would report removals, so none was written.`,
+          `${wire} had not ended after ${bound}; a partial snapshot would report removals that did not happen, so none was written.`,
         );
       after = more?.cursor;
     } while (more);
