@@ -2,7 +2,7 @@
 // packages/mcp-lens (its prepack builds the app and bundles the Node entry points), checks what the tarball
 // holds and weighs, installs it into an empty temporary project, and there runs each subcommand against the
 // demo server: the app's server (headers included), the relay in front of an HTTP server and of a stdio
-// server, and the headless client's listing. npm installs the two SDK packages from its cache when it has
+// server, the headless client's listing, the audit, and the contract's snapshot and diff. npm installs the two SDK packages from its cache when it has
 // them (--prefer-offline), else from the registry. Nothing here sleeps: each step waits for what a process
 // prints or for an answer, with a generous bound, because this runs on loaded machines too.
 import { execFileSync, spawn } from 'node:child_process';
@@ -199,6 +199,27 @@ try {
   const audit = await run(npx, ['mcp-lens', 'audit', demoUrl], project);
   if (audit.code !== 0) fail(`npx mcp-lens audit ${demoUrl}: ${show(audit)}`);
   console.log(`npx mcp-lens audit ${demoUrl}: ${audit.stdout.trim().split('\n').at(-1)}`);
+
+  // 10. The contract: a snapshot of the demo server, a clean diff against it live, and a breaking one against
+  // a copy that still has a tool the server no longer lists (exit 1, JUnit written).
+  const snapshot = await run(npx, ['mcp-lens', 'snapshot', '--out', 'contract.json', demoUrl], project);
+  if (snapshot.code !== 0 || !/^wrote contract\.json$/m.test(snapshot.stdout)) fail(`npx mcp-lens snapshot ${demoUrl}: ${show(snapshot)}`);
+  const clean = await run(npx, ['mcp-lens', 'diff', 'contract.json', demoUrl], project);
+  if (clean.code !== 0 || clean.stdout.trim().split('\n').at(-1) !== 'no changes')
+    fail(`npx mcp-lens diff contract.json ${demoUrl}: ${show(clean)}`);
+  const older = JSON.parse(readFileSync(join(project, 'contract.json'), 'utf8'));
+  older.tools['retired-tool'] = { inputSchema: { type: 'object' } };
+  writeFileSync(join(project, 'older.json'), JSON.stringify(older));
+  const breaking = await run(npx, ['mcp-lens', 'diff', 'older.json', 'contract.json', '--junit', 'contract.xml'], project);
+  if (
+    breaking.code !== 1 ||
+    !/^1 breaking, 0 risky, 0 safe$/m.test(breaking.stdout) ||
+    !readFileSync(join(project, 'contract.xml'), 'utf8').includes('<failure ')
+  )
+    fail(`npx mcp-lens diff older.json contract.json: ${show(breaking)}`);
+  console.log(
+    `npx mcp-lens snapshot and diff: ${snapshot.stdout.trim().split('\n').at(-2)}; a removed tool: ${breaking.stdout.trim().split('\n').at(-1)}`,
+  );
   console.log('package check passed');
 } finally {
   for (const child of children) stop(child);

@@ -5,6 +5,8 @@
 import type { ExitCode } from '../command/exit-codes.ts';
 import type { HeadlessIo } from '../command/headless-io.ts';
 import { runAudit } from './audit/command.ts';
+import { runDiff } from './contract/diff-command.ts';
+import { runSnapshot } from './contract/snapshot-command.ts';
 import { runCall } from './request/call.ts';
 import { runList } from './request/list.ts';
 import { runPrompt } from './request/prompt.ts';
@@ -23,6 +25,8 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
   prompt: runPrompt,
   list: runList,
   send: runSend,
+  snapshot: runSnapshot,
+  diff: runDiff,
 };
 
 export function runHeadless(argv: readonly string[], io: HeadlessIo): Promise<ExitCode> {

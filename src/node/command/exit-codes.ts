@@ -6,7 +6,7 @@
 export const EXIT = {
   /** Every call that was made got an answer (a refusal, isError or JSON-RPC error, is an answer). Skipped tools do not count. */
   passed: 0,
-  /** At least one call, or the tool listing, failed: no answer in time, a transport fault, a 5xx, an answer that breaks the protocol. */
+  /** At least one call, or the tool listing, failed: no answer in time, a transport fault, a 5xx, an answer that breaks the protocol. `diff`: a breaking change. */
   failed: 1,
   /** The command line was wrong (an unknown flag, a bad duration, no URL); nothing was sent. */
   usage: 2,
@@ -23,7 +23,8 @@ export const EXIT_CODES_HELP = `Exit codes:
   0  every call made got an answer (isError and JSON-RPC errors are answers), or no audit check failed;
      skipped tools, warnings and checks that do not apply do not count
   1  a call, the tool listing or an audit check failed (no answer within --timeout, transport fault, 5xx,
-     broken answer; a server that answered but could not be talked to fails the audit's "connection")
+     broken answer; a server that answered but could not be talked to fails the audit's "connection");
+     diff found a breaking change
   2  usage error (or a --call the audit refused): nothing was sent
   3  could not connect (or authorize) within --timeout
   4  the --deadline passed: the call (or audit check) in flight was cancelled, the rest were not made`;

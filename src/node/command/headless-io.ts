@@ -2,7 +2,7 @@
  * The effects of the headless commands (the CLI, the audit): the network, the clock, the files they write
  * and their output. Each program's entry builds one from the process (processIo); tests build their own.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 
 import { realClock, type Clock } from '../../engine/clock.ts';
 import type { RawHttp } from '../../engine/audit/probe.ts';
@@ -15,6 +15,8 @@ export interface HeadlessIo extends CommandIo {
   clock: Clock;
   /** Writes a report file (`--json <file>`, `--junit <file>`). */
   writeFile(path: string, text: string): Promise<void>;
+  /** Reads a file a command was given (`diff`'s snapshots); absent, the command says it cannot read files here. */
+  readFile?(path: string): Promise<string>;
   /** Raw HTTP for the audit's checks a browser cannot make (a forged Host, a preflight read); absent, they do not apply. */
   rawHttp?: RawHttp;
   /** Aborts the run (Ctrl-C): what finished is still reported. */
@@ -41,6 +43,7 @@ export function processIo(interruptible = false): HeadlessIo {
     fetch: (input, init) => fetch(input, init),
     clock: realClock,
     writeFile: (path, text) => writeFile(path, text, 'utf8'),
+    readFile: (path) => readFile(path, 'utf8'),
     rawHttp: nodeRawHttp,
     ...(interruptible && { signal: stop.signal }),
     stdoutIsTerminal: process.stdout.isTTY === true,

@@ -106,6 +106,18 @@ export const json = (text: string): OptionSpec<JsonTarget | undefined> => ({
   },
 });
 
+/** `--junit <file>`: the verdicts as JUnit XML, for CI. */
+export const junit = (text: string): OptionSpec<string | undefined> => ({
+  flag: '--junit',
+  value: '<file>',
+  help: text,
+  initial: undefined,
+  take(raw) {
+    if (!raw?.trim()) throw new UsageError('--junit takes the file to write.');
+    return raw;
+  },
+});
+
 /** One tool `--call` names, with the arguments given for it (else they are made up from its inputSchema). */
 export interface NamedCall {
   name: string;

@@ -11,7 +11,7 @@ const SUBCOMMANDS = new Map<string, (args: string[]) => Invocation>([
   ['relay', (args) => ({ run: 'relay', args })],
   ['cli', (args) => ({ run: 'cli', args })],
   // The headless client's own subcommands (src/node/cli/run-headless.ts), reached without the word cli too.
-  ...['audit', 'smoke', 'call', 'read', 'prompt', 'list', 'send'].map(
+  ...['audit', 'smoke', 'call', 'read', 'prompt', 'list', 'send', 'snapshot', 'diff'].map(
     (word) => [word, (args: string[]): Invocation => ({ run: 'cli', args: [word, ...args] })] as const,
   ),
 ]);
@@ -41,6 +41,8 @@ export const USAGE = `Usage:
   npx mcp-lens list [tools|resources|prompts|templates] <server URL>   list what the server offers
   npx mcp-lens send <method> <server URL>              send any request (--params '{…}')
   npx mcp-lens audit [options] <server URL>            check the server against the spec of its era (--help)
+  npx mcp-lens snapshot [options] <server URL>         write the server's contract: tools, schemas, prompts, resources
+  npx mcp-lens diff [options] <old.json> <new|URL>     breaking, risky and safe changes between two contracts (exit 1 on breaking)
 
   Each command's --help describes its options; the headless ones are also "npx mcp-lens cli <command> …".
 
