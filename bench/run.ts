@@ -110,7 +110,9 @@ async function main() {
     }
 
     if (runs('connect')) {
-      console.log('Connect: Connect to the tool list, pinned and Auto, 2025 and 2026-07-28 servers (median of 5)');
+      console.log(
+        'Connect: page load to Connect ready; Connect to the tool list, pinned and Auto, 2025 and 2026-07-28 servers (median of 5); one connect traced',
+      );
       const demo = await startDemoServer({ port: 0 });
       try {
         await benchConnect(browser, report, app.url, flood.url, demo.url);

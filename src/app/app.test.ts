@@ -13,12 +13,16 @@ import { nodeEffects } from '../test/support/node-effects.ts';
 import type { AppEffects } from './effects.ts';
 import { createLensApp, type LensApp } from './lens-app.ts';
 import { scopeOf } from './scope.ts';
+import { mcpKeys } from '../queries/index.ts';
+import type { ToolList } from '../shared/model.ts';
 
 let demo: RunningDemoServer;
 let engine: ReturnType<typeof engineOverChannel>;
 let client: EngineClient;
 let app: LensApp;
 let phases: string[];
+/** Requests the engine sent, by method, in order. */
+let sent: string[];
 let downloads: Array<{ fileName: string; content: Blob }>;
 
 const effects = (): AppEffects => nodeEffects(downloads);
@@ -32,9 +36,14 @@ function start() {
   engine = engineOverChannel();
   client = engine.client;
   phases = [];
+  sent = [];
   downloads = [];
   client.subscribe((events: readonly EngineEvent[]) => {
-    for (const event of events) if (event.type === 'connection') phases.push(event.phase);
+    for (const event of events) {
+      if (event.type === 'connection') phases.push(event.phase);
+      if (event.type === 'message' && event.entry.direction === 'out' && event.entry.kind === 'request')
+        sent.push(event.entry.method ?? '');
+    }
   });
   app = createLensApp({
     client,
@@ -76,6 +85,22 @@ describe('connection commands', () => {
     expect(summary?.era).toBe('modern');
     expect(Object.values(app.prefs.getState().knownEras)).toEqual([expect.objectContaining({ era: 'modern' })]);
     await expect.poll(() => app.serverLog.getState().logLevel).toBe('info');
+  });
+
+  it('asks for the tool list as the connection opens, once, into the query the Tools tab reads', async () => {
+    start();
+    await app.commands.connect();
+    const tools = () => app.queryClient.getQueryData<ToolList>(mcpKeys.tools(state().connectionKey));
+    // No view is rendered here: the request came from the connection opening.
+    await expect.poll(() => tools()?.tools.length ?? 0).toBeGreaterThan(0);
+    expect(sent.filter((method) => method === 'tools/list')).toHaveLength(1);
+
+    // Another tab on screen: its own lists are its business, and the tool list waits for the Tools tab.
+    app.view.getState().actions.showTab('Resources');
+    await app.commands.connect();
+    expect(state().connectionKey).toBe(2);
+    // Asked or not is settled before Connect resolves: the query would exist, fetching, by now.
+    expect(app.queryClient.getQueryState(mcpKeys.tools(2))).toBeUndefined();
   });
 
   it('remembers no era for a local relay, whose address is not a server’s', async () => {

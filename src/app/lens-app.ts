@@ -17,6 +17,7 @@ import { connectionName } from './connection-names.ts';
 import type { AppEffects } from './effects.ts';
 import { demoScriptCommands } from './demo-script.ts';
 import { createEventRouter } from './event-router.ts';
+import { listToolsOnConnect } from './first-lists.ts';
 import { logCommands } from './log-commands.ts';
 import { playgroundCommands } from './playground/commands.ts';
 import { samplingCommands, watchSamplingAuto } from './playground/sampling-commands.ts';
@@ -63,6 +64,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
   const session = sessionFileCommands(client, stores, queryClient, effects, refuse, nameOf);
   const route = createEventRouter(stores, queryClient, session.closeSessionFile);
   const unsubscribe = client.subscribe(route);
+  const stopListing = listToolsOnConnect(client, stores, queryClient);
   const connection = connectionCommands(client, stores, effects, (error) => route([{ type: 'connection', phase: 'failed', error }]));
   const workspace = savedServerCommands(stores, effects, connection);
   const tools = toolCommands(client, stores, effects);
@@ -119,6 +121,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     },
     dispose() {
       unsubscribe();
+      stopListing();
       stopClearing();
       stopAutoSampling();
       queryClient.clear();

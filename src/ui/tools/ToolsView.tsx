@@ -1,26 +1,33 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { useScope } from '../services.tsx';
+import { Suspense, useEffect } from 'react';
+import { lazyView } from '../common/lazy-view.tsx';
+import { useScope, useStoreOf } from '../services.tsx';
 // The Tools tab's styles load with the first screen, not with its lazy chunk: loaded later, they would come
 // last in the cascade and win over rules that other lists (Resources, Prompts) share with them.
 import '../common/split-view.css';
 import './tools.css';
 import './tools-calls.css';
 
-const loadConnectedTools = () => import('./ConnectedTools.tsx');
-const ConnectedTools = lazy(loadConnectedTools);
+const connectedTools = lazyView(() => import('./ConnectedTools.tsx'));
+const ConnectedTools = connectedTools.View;
 
 /**
  * The Tools tab: the server's tools, and the selected one's form and result — live, or as a saved session
  * recorded them. What shows once connected is a chunk of its own, fetched while the page is idle before
- * Connect: it is ready by the time a server answers, and the first screen does not wait for it.
+ * Connect, and at the latest when Connect is pressed (the chunk is local: it is in before the server has
+ * answered). Once in, it renders without a fallback (lazy-view.tsx), and the first screen does not wait for it.
  */
 export function ToolsView() {
   const { ready, key, offers } = useScope();
+  const connecting = useStoreOf('connection', (state) => state.phase === 'connecting');
   useEffect(() => {
     if (ready) return;
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    idle(() => void loadConnectedTools().catch(() => undefined));
-  }, [ready]);
+    const preload = () => void connectedTools.preload().catch(() => undefined);
+    if (connecting) return preload();
+    // After the first screen's own work, so it never delays the page becoming ready.
+    if (!window.requestIdleCallback) return void window.setTimeout(preload, 200);
+    const idle = window.requestIdleCallback(preload, { timeout: 3000 });
+    return () => window.cancelIdleCallback(idle);
+  }, [ready, connecting]);
   if (!ready) return <p className="empty-state">Connect to a server to see its tools.</p>;
   if (!offers('tools')) return <p className="empty-state">This server does not offer tools (no tools capability).</p>;
   // Keyed by connection (or saved session): a new one starts with fresh queries; the selection is the
