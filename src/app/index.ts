@@ -10,4 +10,4 @@ export { whyNotResend } from './log-commands.ts';
 export { createWorkspace, MAX_CONNECTIONS, type Connection, type Engine, type Workspace, type WorkspaceState } from './workspace.ts';
 export { MAX_AUTO_SAMPLINGS_PER_WINDOW, samplingModel } from './playground/sampling-commands.ts';
 export type { SamplingDraft } from './playground/sampling-draft.ts';
-export { SERVER } from './calls.ts';
+export { CONVERSATION, SERVER } from './calls.ts';

@@ -18,7 +18,7 @@ import type { AppEffects } from './effects.ts';
 import { demoScriptCommands } from './demo-script.ts';
 import { createEventRouter } from './event-router.ts';
 import { logCommands } from './log-commands.ts';
-import { playgroundCommands } from './playground/commands.ts';
+import { playgroundCommands, playgroundConversationLoader } from './playground/commands.ts';
 import { samplingCommands, watchSamplingAuto } from './playground/sampling-commands.ts';
 import { serverCommands } from './server-commands.ts';
 import { sessionFileCommands } from './session-file/session-file-commands.ts';
@@ -69,6 +69,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
   const log = logCommands(client, stores, effects, refuse, nameOf);
   const sampling = samplingCommands(client, stores);
   const server = serverCommands(client, stores, queryClient);
+  const conversation = playgroundConversationLoader(client, stores, effects, tools.runTool);
   const jobs = callCommands(client, stores, effects, {
     ...connection,
     ...server,
@@ -76,6 +77,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     runTool: tools.runTool,
     resendRequest: log.resendRequest,
     runAudit: auditRunner(client, stores, effects),
+    converse: conversation.converse,
   });
   const commands = {
     ...connection,
@@ -88,7 +90,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     ...authCommands(client, stores, effects, connection.connect, redirectUrl),
     ...demoScriptCommands(stores),
     ...auditCommands(jobs, stores, effects, refuse, nameOf),
-    ...playgroundCommands(client, stores, effects, tools.runTool),
+    ...playgroundCommands(client, stores, conversation, jobs),
     ...sampling,
     /** A line of our own in the log and timeline (an MCP App's refused request, say), through the one router. */
     note(level: 'info' | 'warning' | 'error', text: string): void {

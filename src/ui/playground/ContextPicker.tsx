@@ -5,6 +5,7 @@ import { asEngineError, type EngineError } from '../../shared/errors.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { useCommands, useScope, useStoreOf } from '../services.tsx';
+import { useConversationJob } from './use-conversation-job.ts';
 
 /**
  * The server's prompts and resources as context for the model, on request: the chips of what is attached
@@ -14,7 +15,7 @@ import { useCommands, useScope, useStoreOf } from '../services.tsx';
 export function ContextPicker() {
   const { offers } = useScope();
   const context = useStoreOf('playground', (state) => state.context);
-  const running = useStoreOf('playground', (state) => state.running);
+  const { running } = useConversationJob();
   const { detach } = useStoreOf('playground', (state) => state.actions);
   const [open, setOpen] = useState(false);
   const can = offers('prompts') || offers('resources');
