@@ -58,6 +58,25 @@ const restrictLayer = (layer, forbidden, files, extra = []) => ({
                     'A long action is a job: start it with useCommands().startCall(kind, params) and render it with useLatestCall or useCall (src/ui/services.tsx); see docs/adding-an-engine-method.md.',
                 },
                 {
+                  // Views get no raw engine client: the scope hands them query options bound to it.
+                  regex: '(^|/)queries/[^/]+\\.ts$',
+                  importNames: [
+                    'toolsQueryOptions',
+                    'promptsQueryOptions',
+                    'resourcesQueryOptions',
+                    'resourceTemplatesQueryOptions',
+                    'readResourceQueryOptions',
+                    'uriTemplateQueryOptions',
+                    'completionQueryOptions',
+                    'tasksQueryOptions',
+                    'iconQueryOptions',
+                    'loadMore',
+                    'scopedQueries',
+                  ],
+                  message:
+                    'A view reads through its scope: useScope().queries.tools(), .readResource(uri), .loadMore(…) (src/queries/scoped.ts); what acts on the server is a job (useCommands().startCall).',
+                },
+                {
                   group: ['zustand'],
                   importNames: ['useStore'],
                   message: "Read a connection's store with useStoreOf('name', selector) from src/ui/services.tsx.",

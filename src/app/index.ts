@@ -3,7 +3,7 @@ export type { AppEffects, OpenResult } from './effects.ts';
 export type { ImportOutcome } from './saved-servers/saved-server-commands.ts';
 export type { Commands, LensApp } from './lens-app.ts';
 export type { Stores } from './stores.ts';
-export { scopeOf, type Scope } from './scope.ts';
+export type { Scope } from './scope.ts';
 export { nextAt, positionOn, scriptFor, scriptStatus, whyNoConversationScript, whyNoScript } from './demo-script.ts';
 export { scriptFrom } from './playground/saved.ts';
 export { whyNotResend } from './log-commands.ts';

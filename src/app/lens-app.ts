@@ -17,6 +17,8 @@ import { connectionName } from './connection-names.ts';
 import type { AppEffects } from './effects.ts';
 import { demoScriptCommands } from './demo-script.ts';
 import { createEventRouter } from './event-router.ts';
+import { scopeOf, type LiveConnection, type Scope } from './scope.ts';
+import type { ReplayInfo } from '../state/index.ts';
 import { logCommands } from './log-commands.ts';
 import { playgroundCommands, playgroundConversationLoader } from './playground/commands.ts';
 import { samplingCommands, watchSamplingAuto } from './playground/sampling-commands.ts';
@@ -105,8 +107,12 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
   return {
     ...stores,
     queryClient,
-    /** The live engine. Views reach it only through the scope and the query option factories. */
-    client,
+    /**
+     * What the tabs work against (src/app/scope.ts): the live session or the saved one, with its lists as
+     * query options. The engine client itself stays inside the app: views read through the scope and act
+     * through commands and jobs.
+     */
+    scope: (connection: LiveConnection, saved: ReplayInfo | null): Scope => scopeOf(client, connection, saved),
     commands,
     redirectUrl,
     /** What this connection is called: in the switcher, the palette and the names of the files it exports. */

@@ -4,7 +4,6 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { toolsQueryOptions } from '../../queries/index.ts';
 import type { AppResourceMeta } from '../../shared/apps.ts';
 import type { ToolCallOutcome } from '../../shared/model.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
@@ -60,10 +59,10 @@ const allowedApps = new Set<string>();
 
 function RunningApp({ app, input, result }: { app: AppSource; input?: Record<string, unknown>; result?: ToolCallOutcome }) {
   const { note, awaitCall } = useCommands();
-  const { client, key } = useScope();
+  const { queries, key } = useScope();
   const queryClient = useQueryClient();
   // Listed here so the visibility check has the tools; read when the app calls, not at mount.
-  const toolsQuery = toolsQueryOptions(client, key);
+  const toolsQuery = queries.tools();
   useQuery(toolsQuery);
   const theme = useResolvedTheme();
   const frame = useRef<HTMLIFrameElement>(null);

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { promptsQueryOptions, resourcesQueryOptions } from '../../queries/index.ts';
 import { asEngineError, type EngineError } from '../../shared/errors.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { ServerText } from '../common/ServerText.tsx';
@@ -55,9 +54,9 @@ export function ContextPicker() {
 }
 
 function AddContext({ onDone }: { onDone(): void }) {
-  const { client, key, offers } = useScope();
-  const prompts = useQuery({ ...promptsQueryOptions(client, key), enabled: offers('prompts') });
-  const resources = useQuery({ ...resourcesQueryOptions(client, key), enabled: offers('resources') });
+  const { queries, offers } = useScope();
+  const prompts = useQuery({ ...queries.prompts(), enabled: offers('prompts') });
+  const resources = useQuery({ ...queries.resources(), enabled: offers('resources') });
   const { attachPlaygroundPrompt, attachPlaygroundResource } = useCommands();
   const id = useId();
   const [promptName, setPromptName] = useState('');

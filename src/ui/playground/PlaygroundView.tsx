@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { toolsQueryOptions } from '../../queries/index.ts';
 import { plural } from '../../shared/read.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { useCommands, useScope, useStoreOf } from '../services.tsx';
@@ -26,8 +25,8 @@ export function PlaygroundView() {
 }
 
 function ConnectedPlayground() {
-  const { client, key, offers } = useScope();
-  const tools = useQuery({ ...toolsQueryOptions(client, key), enabled: offers('tools') });
+  const { queries, offers } = useScope();
+  const tools = useQuery({ ...queries.tools(), enabled: offers('tools') });
   const offered = tools.data?.tools ?? [];
   const { running, error } = useConversationJob();
   const confirm = useStoreOf('playground', (state) => state.confirm);
