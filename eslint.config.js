@@ -237,6 +237,22 @@ export default tseslint.config(
     },
   },
   {
+    // Commands own no running work either: a long action is a job of the registry, whose controller stops it.
+    // The connect attempt is the connection's own lifecycle, not a job: a new Connect or Disconnect supersedes it.
+    files: ['src/app/**/*.ts', 'src/queries/**/*.ts', 'src/state/**/*.ts'],
+    ignores: ['src/**/*.test.ts', 'src/app/calls.ts', 'src/app/connection-commands.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'AbortController',
+          message:
+            "A long action is a job: add a kind to the jobs registry (src/app/calls.ts) and take the job's signal; see docs/adding-an-engine-method.md.",
+        },
+      ],
+    },
+  },
+  {
     // The one home of each shared helper.
     files: ['src/shared/read.ts', 'src/shared/shell.ts'],
     rules: { 'no-restricted-syntax': ['error', ...SINKS, VERSION_LITERAL] },
