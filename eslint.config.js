@@ -58,6 +58,25 @@ const restrictLayer = (layer, forbidden, files, extra = []) => ({
                     'A long action is a job: start it with useCommands().startCall(kind, params) and render it with useLatestCall or useCall (src/ui/services.tsx); see docs/adding-an-engine-method.md.',
                 },
                 {
+                  // Views get no raw engine client: the scope hands them query options bound to it.
+                  regex: '(^|/)queries/[^/]+\\.ts$',
+                  importNames: [
+                    'toolsQueryOptions',
+                    'promptsQueryOptions',
+                    'resourcesQueryOptions',
+                    'resourceTemplatesQueryOptions',
+                    'readResourceQueryOptions',
+                    'uriTemplateQueryOptions',
+                    'completionQueryOptions',
+                    'tasksQueryOptions',
+                    'iconQueryOptions',
+                    'loadMore',
+                    'scopedQueries',
+                  ],
+                  message:
+                    'A view reads through its scope: useScope().queries.tools(), .readResource(uri), .loadMore(…) (src/queries/scoped.ts); what acts on the server is a job (useCommands().startCall).',
+                },
+                {
                   group: ['zustand'],
                   importNames: ['useStore'],
                   message: "Read a connection's store with useStoreOf('name', selector) from src/ui/services.tsx.",
@@ -213,6 +232,22 @@ export default tseslint.config(
         {
           name: 'AbortController',
           message: 'A view owns no AbortController: start a job with useCommands().startCall and stop it with cancelCall(id).',
+        },
+      ],
+    },
+  },
+  {
+    // Commands own no running work either: a long action is a job of the registry, whose controller stops it.
+    // The connect attempt is the connection's own lifecycle, not a job: a new Connect or Disconnect supersedes it.
+    files: ['src/app/**/*.ts', 'src/queries/**/*.ts', 'src/state/**/*.ts'],
+    ignores: ['src/**/*.test.ts', 'src/app/calls.ts', 'src/app/connection-commands.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'AbortController',
+          message:
+            "A long action is a job: add a kind to the jobs registry (src/app/calls.ts) and take the job's signal; see docs/adding-an-engine-method.md.",
         },
       ],
     },

@@ -15,6 +15,7 @@ import { createLensApp, type LensApp } from './lens-app.ts';
 import { scopeOf } from './scope.ts';
 import { mcpKeys } from '../queries/index.ts';
 import type { ToolList } from '../shared/model.ts';
+import { replayClient } from './session-file/replay-client.ts';
 
 let demo: RunningDemoServer;
 let engine: ReturnType<typeof engineOverChannel>;
@@ -193,7 +194,11 @@ describe('tools and saved sessions', () => {
     const scope = scopeOf(client, { phase: 'disconnected', connectionKey: 1, capabilities: undefined }, recording);
     expect(scope).toMatchObject({ mode: 'saved', ready: true, readOnly: expect.stringContaining('read-only') });
     expect(scope.offers('tools')).toBe(true);
-    await expect(scope.client.call('callTool', { name: 'echo', arguments: {} })).rejects.toMatchObject({ code: 'not-connected' });
+    // The scope hands views the file's lists, never a client to call with; the recording refuses a call.
+    expect(scope).not.toHaveProperty('client');
+    await expect(replayClient(client, recording).call('callTool', { name: 'echo', arguments: {} })).rejects.toMatchObject({
+      code: 'not-connected',
+    });
 
     // Connecting again leaves the saved session: live traffic never mixes into it.
     await app.commands.connect();

@@ -5,9 +5,11 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
+import { SALES_CHART_URI } from '../node/demo-server/sales-chart-app.ts';
 import { TICKER_URI } from '../node/demo-server/subscriptions.ts';
 import { engineOverChannel } from '../test/support/engine-channel.ts';
 import { nodeEffects } from '../test/support/node-effects.ts';
+import { waitFor } from '../test/support/wait-for.ts';
 import { SERVER } from './calls.ts';
 import { createLensApp, type LensApp } from './lens-app.ts';
 
@@ -30,6 +32,12 @@ async function connected(era: 'legacy' | 'modern') {
   });
   app.connection.getState().actions.setEra(era);
   await app.commands.connect();
+  // The app asks for the tool list the moment a connection opens (first-lists.ts): let it be answered, so
+  // each test below sees only the requests it made.
+  await waitFor(() => {
+    const list = logged().find((entry) => entry.method === 'tools/list');
+    return list !== undefined && logged().some((entry) => entry.kind === 'response' && entry.rpcId === list.rpcId);
+  }, 'the first tools/list to be answered');
 }
 
 afterEach(async () => {
@@ -166,6 +174,31 @@ describe('the jobs registry beyond calls (legacy)', () => {
     );
     expect(job).toMatchObject({ kind: 'template', target: 'demo://notes/{id}', status: 'success', result: { uri: 'demo://notes/a%20b' } });
     expect(logged().slice(before)).toEqual([]);
+  });
+
+  it("runs an MCP App's requests as jobs that answer the app, each finding its own app-marked request", async () => {
+    await connected('legacy');
+    // A tab's call of the same tool in flight at once: neither job takes the other's line.
+    const tab = app.commands.startCall('tool', { name: 'get-sales', arguments: { region: 'west' } });
+    const outcome = await app.commands.awaitCall('app-tool', { name: 'get-sales', arguments: { region: 'east' }, viaApp: SALES_CHART_URI });
+    expect(JSON.stringify(outcome)).toContain('east');
+    const read = await app.commands.awaitCall('app-read', { uri: SALES_CHART_URI, viaApp: SALES_CHART_URI });
+    expect(read.contents[0]).toMatchObject({ uri: SALES_CHART_URI });
+    const tabDone = await app.commands.settledCall(tab);
+    const jobs = [...app.calls.getState().byId.values()].filter((job) => job.kind === 'app-tool' || job.kind === 'app-read');
+    expect(jobs.map((job) => [job.kind, job.target, job.status])).toEqual([
+      ['app-tool', SALES_CHART_URI, 'success'],
+      ['app-read', SALES_CHART_URI, 'success'],
+    ]);
+    const byApp = (seq: number | undefined) => logged().find((entry) => entry.seq === seq)?.viaApp;
+    expect(jobs.map((job) => byApp(job.requestSeq))).toEqual([SALES_CHART_URI, SALES_CHART_URI]);
+    expect(byApp(tabDone.requestSeq)).toBeUndefined();
+    expect(tabDone.requestSeq).toBeDefined();
+
+    // A refusal reaches the app as the job's error, thrown.
+    await expect(app.commands.awaitCall('app-read', { uri: 'ui://nowhere', viaApp: SALES_CHART_URI })).rejects.toMatchObject({
+      code: expect.any(String),
+    });
   });
 
   it('audits as a job: the run id is the job id, and Stop is cancelCall on it', async () => {

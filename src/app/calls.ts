@@ -1,8 +1,8 @@
 /**
  * The jobs registry of one connection: `startCall(kind, params)` starts a long action (a tool call, a prompt
  * get, a log re-send, a ping, the CORS check, the log level, a resource subscription, a task's cancel or
- * result, a sampling draft, a template's expansion, an audit) and returns its id at
- * once; `cancelCall(id)` stops it. Where each job stands lives in the `calls` store
+ * result, a sampling draft, a template's expansion, an audit, a Playground message and the model turns it
+ * takes, an MCP App's request) and returns its id at once; `cancelCall(id)` stops it. Where each job stands lives in the `calls` store
  * (src/state/calls-store.ts), fed by the event router, so a view renders a job by its id and owns no
  * AbortController and no mutation state. Jobs of one scope run one after another, never overlapping. Leaving
  * a view, or putting the connection in the background, cancels nothing.
@@ -13,7 +13,7 @@ import type { CorsDiagnosis } from '../shared/cors.ts';
 import { profileOf } from '../shared/era-profile.ts';
 import { asEngineError } from '../shared/errors.ts';
 import type { LogLevelChoice } from '../shared/logging-api.ts';
-import type { ToolCallOutcome, ToolCallParams } from '../shared/model.ts';
+import type { Tool, ToolCallOutcome, ToolCallParams } from '../shared/model.ts';
 import type { SamplingDraft } from '../shared/playground.ts';
 import type { ResendDraft, ResendResult } from '../shared/resend.ts';
 import type { TaskInfo, TaskPayload } from '../shared/tasks.ts';
@@ -33,6 +33,7 @@ interface Senders {
   taskResult(taskId: string, signal?: AbortSignal): Promise<TaskPayload>;
   draftSamplingAnswer(requestId: string, signal?: AbortSignal): Promise<SamplingDraft>;
   runAudit(runId: string, options: AuditOptions, refused: AuditRefusal | undefined, signal: AbortSignal): Promise<AuditReport>;
+  converse(text: string, tools: readonly Tool[], signal: AbortSignal): Promise<void>;
 }
 
 /** How each kind of job is sent, what it is about, how it finds its request in the log, and its scope. */
@@ -126,6 +127,22 @@ export function callCommands(client: EngineClient, stores: Stores, effects: Pick
       target: ({ requestId }) => requestId,
       scope: ({ requestId }) => `sampling:${requestId}`,
     },
+    // Model turns go to the provider and show in the Playground; the tool calls they ask for are in the log.
+    conversation: {
+      send: ({ text, tools }, _id, signal) => send.converse(text, tools, signal),
+      target: () => CONVERSATION,
+      scope: () => CONVERSATION,
+    },
+    'app-tool': {
+      send: (params, _id, signal) => client.call('callTool', params, signal),
+      target: ({ viaApp }) => viaApp,
+      match: ({ name, viaApp }) => ({ method: 'tools/call', name, viaApp }),
+    },
+    'app-read': {
+      send: (params, _id, signal) => client.call('readResource', params, signal),
+      target: ({ viaApp }) => viaApp,
+      match: ({ uri, viaApp }) => ({ method: 'resources/read', uri, viaApp }),
+    },
   };
 
   /** Waits for the job before it in its scope (its outcome is its own), then sends unless cancelled meanwhile. */
@@ -183,6 +200,11 @@ export function callCommands(client: EngineClient, stores: Stores, effects: Pick
     running.get(id)?.abort();
   }
 
+  /** Stops every job of a scope, the running one and those waiting behind it (a new conversation). */
+  function cancelScope(scope: string): void {
+    for (const [id, controller] of running) if (calls().byId.get(id)?.scope === scope) controller.abort();
+  }
+
   /** Settles once the call has: for tests and scripts that wait on a call rather than render it. */
   function settledCall(id: string): Promise<AnyCall> {
     const done = () => {
@@ -201,8 +223,20 @@ export function callCommands(client: EngineClient, stores: Stores, effects: Pick
     });
   }
 
-  return { startCall, cancelCall, settledCall };
+  /**
+   * Starts a job and answers with its result, or throws its error: for a caller that needs the answer
+   * itself (an MCP App waits for its tools/call). The job is in the store like any other.
+   */
+  async function awaitCall<K extends CallKind>(kind: K, params: CallKinds[K]['params']): Promise<CallKinds[K]['result']> {
+    const call = await settledCall(startCall(kind, params));
+    if (call.status === 'error') throw call.error;
+    return call.result as CallKinds[K]['result'];
+  }
+
+  return { startCall, cancelCall, cancelScope, settledCall, awaitCall };
 }
 
 /** The target of a job about the whole server (ping, CORS check, log level): what `useLatestCall` asks for. */
 export const SERVER = 'server';
+/** The target and scope of the Playground's messages: one conversation per connection. */
+export const CONVERSATION = 'conversation';

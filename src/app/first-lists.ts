@@ -9,7 +9,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { EngineClient } from '../bridge/index.ts';
-import { toolsQueryOptions } from '../queries/index.ts';
+import { scopedQueries } from '../queries/index.ts';
 import type { Stores } from './stores.ts';
 
 /** Subscribe after the event router, so the stores already say what the events did. Returns the unsubscribe. */
@@ -20,6 +20,6 @@ export function listToolsOnConnect(client: EngineClient, stores: Stores, queryCl
     if (phase !== 'connected' || connectionKey === asked) return;
     asked = connectionKey;
     if (summary?.capabilities.tools === undefined || stores.view.getState().tab !== 'tools' || stores.sessionFile.getState().replay) return;
-    void queryClient.prefetchQuery(toolsQueryOptions(client, connectionKey));
+    void queryClient.prefetchQuery(scopedQueries(client, connectionKey).tools());
   });
 }

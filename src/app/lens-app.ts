@@ -18,8 +18,10 @@ import type { AppEffects } from './effects.ts';
 import { demoScriptCommands } from './demo-script.ts';
 import { createEventRouter } from './event-router.ts';
 import { listToolsOnConnect } from './first-lists.ts';
+import { scopeOf, type LiveConnection, type Scope } from './scope.ts';
+import type { ReplayInfo } from '../state/index.ts';
 import { logCommands } from './log-commands.ts';
-import { playgroundCommands } from './playground/commands.ts';
+import { playgroundCommands, playgroundConversationLoader } from './playground/commands.ts';
 import { samplingCommands, watchSamplingAuto } from './playground/sampling-commands.ts';
 import { serverCommands } from './server-commands.ts';
 import { sessionFileCommands } from './session-file/session-file-commands.ts';
@@ -71,6 +73,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
   const log = logCommands(client, stores, effects, refuse, nameOf);
   const sampling = samplingCommands(client, stores);
   const server = serverCommands(client, stores, queryClient);
+  const conversation = playgroundConversationLoader(client, stores, effects, tools.runTool);
   const jobs = callCommands(client, stores, effects, {
     ...connection,
     ...server,
@@ -78,6 +81,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     runTool: tools.runTool,
     resendRequest: log.resendRequest,
     runAudit: auditRunner(client, stores, effects),
+    converse: conversation.converse,
   });
   const commands = {
     ...connection,
@@ -90,7 +94,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     ...authCommands(client, stores, effects, connection.connect, redirectUrl),
     ...demoScriptCommands(stores),
     ...auditCommands(jobs, stores, effects, refuse, nameOf),
-    ...playgroundCommands(client, stores, effects, tools.runTool),
+    ...playgroundCommands(client, stores, conversation, jobs),
     ...sampling,
     /** A line of our own in the log and timeline (an MCP App's refused request, say), through the one router. */
     note(level: 'info' | 'warning' | 'error', text: string): void {
@@ -105,8 +109,12 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
   return {
     ...stores,
     queryClient,
-    /** The live engine. Views reach it only through the scope and the query option factories. */
-    client,
+    /**
+     * What the tabs work against (src/app/scope.ts): the live session or the saved one, with its lists as
+     * query options. The engine client itself stays inside the app: views read through the scope and act
+     * through commands and jobs.
+     */
+    scope: (connection: LiveConnection, saved: ReplayInfo | null): Scope => scopeOf(client, connection, saved),
     commands,
     redirectUrl,
     /** What this connection is called: in the switcher, the palette and the names of the files it exports. */

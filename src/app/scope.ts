@@ -3,6 +3,7 @@
  * what they can show and whether an action can run, instead of branching on "is a file open" themselves.
  */
 import type { EngineClient } from '../bridge/index.ts';
+import { scopedQueries, type ScopedQueries } from '../queries/index.ts';
 import { profileOf, type EraProfile } from '../shared/era-profile.ts';
 import type { ProtocolEra } from '../shared/model.ts';
 import type { ConnectionPhase } from '../shared/events.ts';
@@ -24,8 +25,11 @@ export interface Scope {
    * level set): views ask this, never the era. The 2025 profile when nothing is connected.
    */
   protocol: EraProfile;
-  /** Lists and reads go here: the engine when live, the file's recording when saved. */
-  client: EngineClient;
+  /**
+   * Lists and reads, as react-query options bound to the engine when live or to the file's recording when
+   * saved. Views get these, never the engine client: what acts on the server is a job (src/app/calls.ts).
+   */
+  queries: ScopedQueries;
   /** Why actions that would reach a server (Run tool, Get prompt, Read, Ping) cannot run; null when they can. */
   readOnly: string | null;
   /** The saved session being browsed (its results, prompt gets, server), or null when live. */
@@ -56,7 +60,7 @@ export function scopeOf(live: EngineClient, connection: LiveConnection, saved: R
       key: saved.key,
       capabilities,
       protocol: profileOf(saved.server?.era),
-      client: replayClient(live, saved),
+      queries: scopedQueries(replayClient(live, saved), saved.key),
       readOnly: READ_ONLY_REASON,
       recording: saved,
       // A file without a server summary still shows whatever it recorded.
@@ -70,7 +74,7 @@ export function scopeOf(live: EngineClient, connection: LiveConnection, saved: R
     key: connection.connectionKey,
     capabilities,
     protocol: profileOf(connection.era),
-    client: live,
+    queries: scopedQueries(live, connection.connectionKey),
     readOnly: null,
     recording: null,
     offers: (feature) => capabilities?.[feature] !== undefined,

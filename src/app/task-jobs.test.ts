@@ -34,7 +34,7 @@ async function connected() {
   });
   await app.commands.connect();
   // The engine learns from tools/list which tools require a task.
-  await app.client.call('listTools', undefined);
+  await engine.client.call('listTools', undefined);
 }
 
 const logged = () => {

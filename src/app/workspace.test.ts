@@ -22,6 +22,8 @@ let workspace: Workspace;
 let app: LensApp;
 let addresses: string[];
 let connects: number;
+/** Each connection's engine client, in the order they started: the app keeps its own to itself. */
+let clients: ReturnType<typeof engineOverChannel>['client'][];
 
 beforeAll(async () => {
   demo = await startDemoServer({ port: 0 });
@@ -31,6 +33,7 @@ afterAll(() => demo.close());
 function start(openedAt = 'http://lens.test/', storage = memoryStorage()) {
   addresses = [];
   connects = 0;
+  clients = [];
   const effects = nodeEffects([], {
     prefsStorage: storage,
     address: { initial: openedAt, replace: (relative) => addresses.push(relative) },
@@ -39,6 +42,7 @@ function start(openedAt = 'http://lens.test/', storage = memoryStorage()) {
     // Each connection gets an engine of its own, as each gets a worker in the browser.
     startEngine: () => {
       const engine = engineOverChannel();
+      clients.push(engine.client);
       engine.client.subscribe((events) => {
         for (const event of events) if (event.type === 'connection' && event.phase === 'connecting') connects += 1;
       });
@@ -263,17 +267,18 @@ describe('several servers at once', () => {
     const first = workspace.active();
     const secondId = workspace.add()!;
     const second = workspace.active().app;
+    const secondClient = clients.at(-1)!;
     second.connection.getState().actions.setUrl(other.url);
     await second.commands.connect();
     const phases: string[] = [];
-    second.client.subscribe((events) => {
+    secondClient.subscribe((events) => {
       for (const event of events) if (event.type === 'connection') phases.push(event.phase);
     });
 
     await workspace.close(secondId);
     expect(phases).toContain('disconnected');
     expect(workspace.store.getState()).toMatchObject({ activeId: first.id, connections: [first] });
-    await expect(second.client.call('ping', undefined)).rejects.toBeDefined();
+    await expect(secondClient.call('ping', undefined)).rejects.toBeDefined();
 
     // The last connection stays: there is always one to show.
     await workspace.close(first.id);

@@ -1,16 +1,7 @@
 export { createQueryClient } from './client.ts';
 export { forgetSession, wireInvalidation } from './invalidation.ts';
 export { mcpKeys } from './keys.ts';
-export { toolsQueryOptions } from './tools.ts';
-export { iconQueryOptions } from './icons.ts';
-export { tasksQueryOptions } from './tasks.ts';
-export {
-  readResourceQueryOptions,
-  resourcesQueryOptions,
-  resourceTemplatesQueryOptions,
-  uriTemplateQueryOptions,
-  wireResourceUpdates,
-} from './resources.ts';
-export { completionQueryOptions, promptsQueryOptions } from './prompts.ts';
-export { loadMore } from './load-more.ts';
+export { wireResourceUpdates } from './resources.ts';
+// The option factories are reached through one scope's binding (scoped.ts): no caller holds the client for them.
+export { scopedQueries, type ScopedQueries } from './scoped.ts';
 export { askAgainForCacheableLists, refreshQuery } from './refresh.ts';

@@ -7,8 +7,9 @@
 import { createStore } from 'zustand/vanilla';
 import type { EngineError } from '../shared/errors.ts';
 import type { CallProgress, EngineEvent, MessageEntry } from '../shared/events.ts';
-import type { ToolCallOutcome, ToolCallParams } from '../shared/model.ts';
+import type { Tool, ToolCallOutcome, ToolCallParams } from '../shared/model.ts';
 import type { PromptGetResult } from '../shared/prompts-api.ts';
+import type { ResourceReadResult } from '../shared/resources-api.ts';
 import { isRecord } from '../shared/read.ts';
 import type { ResendDraft, ResendResult } from '../shared/resend.ts';
 import type { TaskInfo, TaskPayload } from '../shared/tasks.ts';
@@ -41,6 +42,15 @@ export interface CallKinds {
   audit: { params: { options: AuditOptions; refused?: AuditRefusal }; result: AuditReport };
   /** The Playground's model drafts a reply to a pending sampling request (a model turn, not an MCP request). */
   'sampling-draft': { params: { requestId: string }; result: SamplingDraft };
+  /**
+   * The Playground's person sends a message: the model's turns and the tool calls they ask for, until the
+   * model answers without one. One conversation per connection, so its messages never overlap.
+   */
+  conversation: { params: { text: string; tools: readonly Tool[] }; result: void };
+  /** An MCP App's tools/call through the host, marked in the log as the app's. */
+  'app-tool': { params: ToolCallParams & { viaApp: string }; result: ToolCallOutcome };
+  /** An MCP App's resources/read through the host, marked in the log as the app's. */
+  'app-read': { params: { uri: string; viaApp: string }; result: ResourceReadResult };
 }
 
 export type CallKind = keyof CallKinds;
@@ -57,6 +67,8 @@ export interface RequestMatch {
   taskId?: string;
   /** A re-send: the log seq of the request it repeats (the new entry's `resent.fromSeq`). */
   resentFrom?: number;
+  /** An MCP App's request: the app's URI, which the engine marks the entry with (`viaApp`). */
+  viaApp?: string;
 }
 
 export interface Call<K extends CallKind = CallKind> {
@@ -205,8 +217,10 @@ const isHeaderMismatch = (entry: MessageEntry) =>
 function fits(match: RequestMatch, entry: MessageEntry): boolean {
   if (entry.method !== match.method) return false;
   if (match.resentFrom !== undefined) return entry.resent?.fromSeq === match.resentFrom;
+  // An app's request is its app's alone; a tab's call never takes one.
+  if (entry.viaApp !== match.viaApp) return false;
   // An audit probe went beside the session: it is never the request of a call made from a tab.
-  if (entry.resent !== undefined || entry.viaApp !== undefined || entry.auditProbe) return false;
+  if (entry.resent !== undefined || entry.auditProbe) return false;
   const params = isRecord(entry.message) && isRecord(entry.message.params) ? entry.message.params : undefined;
   return (
     (match.name === undefined || params?.name === match.name) &&

@@ -81,9 +81,6 @@ export interface PlaygroundState {
   /** Sampling requests answered automatically since auto-approve was last turned on (shown beside it). */
   autoSampled: number;
   items: readonly PlaygroundItem[];
-  running: boolean;
-  /** What ended the conversation's last run, when it failed outside any one step. */
-  error: EngineError | null;
   confirm: PendingConfirm | null;
   /** Tools the person allowed for this conversation: they are not asked about again until Restart. */
   allowed: readonly string[];
@@ -105,7 +102,6 @@ interface PlaygroundActions {
   countAutoSampled(): void;
   add(item: PlaygroundItem): void;
   update(id: string, change: Partial<PlaygroundItem>): void;
-  setRunning(running: boolean, error?: EngineError | null): void;
   ask(confirm: PendingConfirm | null): void;
   allow(tool: string): void;
   /** A new conversation; the one on screen, if any, is kept in `earlier` as `ended` says. */
@@ -138,8 +134,6 @@ export function createPlaygroundStore() {
       autoSamplingError: null,
       autoSampled: 0,
       items: [],
-      running: false,
-      error: null,
       confirm: null,
       allowed: [],
       context: [],
@@ -168,13 +162,11 @@ export function createPlaygroundStore() {
         update(id, change) {
           set({ items: get().items.map((item) => (item.id === id ? ({ ...item, ...change } as PlaygroundItem) : item)) });
         },
-        setRunning: (running, error) => set({ running, ...(error !== undefined && { error }) }),
         ask: (confirm) => set({ confirm }),
         allow: (tool) => set({ allowed: get().allowed.includes(tool) ? get().allowed : [...get().allowed, tool] }),
         restart: (ended) =>
           set({
             items: [],
-            error: null,
             confirm: null,
             allowed: [],
             context: [],

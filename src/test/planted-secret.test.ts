@@ -208,22 +208,21 @@ describe('a planted secret', () => {
       await app.commands.rememberPlaygroundKey(true);
       await app.commands.setPlaygroundKey(SECRET);
       expect(app.playground.getState().rememberedOrigins).toEqual([providerUrl]);
-      await app.commands.sendPlaygroundMessage('hello', tools);
+      const send = (text: string) => app.commands.settledCall(app.commands.sendPlaygroundMessage(text, tools)!);
+      await send('hello');
       // A wrong key the provider echoes back in its error.
       await app.commands.rememberPlaygroundKey(false);
       await app.commands.setPlaygroundKey('sk-bad');
-      await app.commands.sendPlaygroundMessage('hello', tools);
-      expect(app.playground.getState().error).toMatchObject({ code: 'unauthorized', detail: expect.stringContaining('••••') });
+      expect((await send('hello')).error).toMatchObject({ code: 'unauthorized', detail: expect.stringContaining('••••') });
       await app.commands.rememberPlaygroundKey(true);
       await app.commands.setPlaygroundKey(SECRET);
       app.playground.getState().actions.setProvider({ kind: 'anthropic', baseUrl: `${providerUrl}/anthropic/v1` });
-      await app.commands.sendPlaygroundMessage('please fail 429', tools);
+      await send('please fail 429');
       // A base URL pointed at the MCP server itself is refused before the key goes anywhere.
       app.playground.getState().actions.setProvider({ kind: 'openai', baseUrl: new URL(demo.url).origin });
       await app.commands.rememberPlaygroundKey(false);
       await app.commands.setPlaygroundKey(SECRET);
-      await app.commands.sendPlaygroundMessage('hello again', tools);
-      const refusedAtServer = app.playground.getState().error;
+      const refusedAtServer = (await send('hello again')).error;
 
       await app.commands.saveSessionFile();
       await app.commands.exportLog('all');

@@ -6,7 +6,7 @@
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 // eslint-disable-next-line no-restricted-imports -- the one place a view's store read goes through
 import { useStore, type StoreApi } from 'zustand';
-import { scopeOf, type Commands, type LensApp, type Scope, type Stores, type Workspace, type WorkspaceState } from '../app/index.ts';
+import { type Commands, type LensApp, type Scope, type Stores, type Workspace, type WorkspaceState } from '../app/index.ts';
 import { useThrottledState } from './common/use-throttled-state.ts';
 import { latestKey, type AnyCall, type Call, type CallKind } from '../state/index.ts';
 
@@ -68,15 +68,15 @@ export function useLatestCall<K extends CallKind>(kind: K, target: string): Call
 
 /** The live session or the saved one being browsed: what a tab shows and whether its actions can run. */
 export function useScope(): Scope {
-  const { client } = useApp();
+  const app = useApp();
   const saved = useStoreOf('sessionFile', (state) => state.replay);
   const phase = useStoreOf('connection', (state) => state.phase);
   const connectionKey = useStoreOf('connection', (state) => state.connectionKey);
   const capabilities = useStoreOf('connection', (state) => state.summary?.capabilities);
   const era = useStoreOf('connection', (state) => state.summary?.era);
   return useMemo(
-    () => scopeOf(client, { phase, connectionKey, capabilities, era }, saved),
-    [client, phase, connectionKey, capabilities, era, saved],
+    () => app.scope({ phase, connectionKey, capabilities, era }, saved),
+    [app, phase, connectionKey, capabilities, era, saved],
   );
 }
 

@@ -1,6 +1,6 @@
 /** The palette's command registry, over a real workspace (its engine idle: no server is needed to list commands). */
 import { afterEach, describe, expect, it } from 'vitest';
-import { toolsQueryOptions } from '../../queries/index.ts';
+import { mcpKeys } from '../../queries/index.ts';
 import { memoryStorage } from '../../test/support/test-storage.ts';
 import { engineOverChannel } from '../../test/support/engine-channel.ts';
 import { nodeEffects } from '../../test/support/node-effects.ts';
@@ -52,7 +52,7 @@ describe('command registry', () => {
     const server = 'http://127.0.0.1:1/mcp';
     app.connection.getState().actions.setUrl(server);
     const { connectionKey } = app.connection.getState();
-    app.queryClient.setQueryData(toolsQueryOptions(app.client, connectionKey).queryKey, {
+    app.queryClient.setQueryData(mcpKeys.tools(connectionKey), {
       tools: [{ name: 'echo', inputSchema: { type: 'object' } }] as never,
       pages: 1,
     });

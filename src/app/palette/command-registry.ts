@@ -6,12 +6,10 @@
  * and where focus goes once it ran. Built from the stores and the query cache as they are when the
  * palette opens; framework-free, so it is tested in Node.
  */
-import { promptsQueryOptions, resourcesQueryOptions, resourceTemplatesQueryOptions, toolsQueryOptions } from '../../queries/index.ts';
 import { profileOf } from '../../shared/era-profile.ts';
 import { describeError } from '../../shared/read.ts';
 import { scriptFor } from '../demo-script.ts';
 import type { LensApp } from '../lens-app.ts';
-import { scopeOf } from '../scope.ts';
 import { MAX_CONNECTIONS, type Workspace } from '../workspace.ts';
 
 type CommandGroup = 'Command' | 'Tab' | 'Tool' | 'Resource' | 'Template' | 'Prompt' | 'Saved call' | 'Saved server' | 'Connection';
@@ -235,11 +233,7 @@ function savedCallCommands({ app }: RegistryContext): PaletteCommand[] {
 /** What the tabs have listed (the query cache), for the live server or the open session file. */
 function listedCommands({ app }: RegistryContext): PaletteCommand[] {
   const { phase, connectionKey, summary } = app.connection.getState();
-  const { client, key } = scopeOf(
-    app.client,
-    { phase, connectionKey, capabilities: summary?.capabilities },
-    app.sessionFile.getState().replay,
-  );
+  const { queries } = app.scope({ phase, connectionKey, capabilities: summary?.capabilities }, app.sessionFile.getState().replay);
   const data = app.queryClient;
   const go = app.nav.getState().actions.go;
   const item = (group: CommandGroup, tab: string, name: string, label: string, focus: FocusTarget): PaletteCommand => ({
@@ -251,10 +245,10 @@ function listedCommands({ app }: RegistryContext): PaletteCommand[] {
     focus,
     run: () => go(tab, name),
   });
-  const tools = data.getQueryData(toolsQueryOptions(client, key).queryKey)?.tools ?? [];
-  const resources = data.getQueryData(resourcesQueryOptions(client, key).queryKey)?.resources ?? [];
-  const templates = data.getQueryData(resourceTemplatesQueryOptions(client, key).queryKey)?.templates ?? [];
-  const prompts = data.getQueryData(promptsQueryOptions(client, key).queryKey)?.prompts ?? [];
+  const tools = data.getQueryData(queries.tools().queryKey)?.tools ?? [];
+  const resources = data.getQueryData(queries.resources().queryKey)?.resources ?? [];
+  const templates = data.getQueryData(queries.resourceTemplates().queryKey)?.templates ?? [];
+  const prompts = data.getQueryData(queries.prompts().queryKey)?.prompts ?? [];
   return [
     ...tools.map((tool) => item('Tool', 'Tools', tool.name, tool.name, { kind: 'detail', title: tool.name })),
     ...resources.map((resource) =>

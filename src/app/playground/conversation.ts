@@ -1,11 +1,11 @@
 /**
- * The Playground's conversation on one connection (loaded with its first use, see commands.ts): a message starts
+ * The Playground's conversation on one connection (loaded with its first use, see commands.ts): a message runs
  * the conversation loop (loop.ts), whose model steps are the engine's `modelTurn` and whose tool calls are
- * `runTool`, the Tools tab's own command (same timeouts, same history, same Message log). The history the
- * model sees is kept here, not in the store: the store holds what the person sees.
+ * `runTool`, the Tools tab's own command (same timeouts, same history, same Message log). Each message is a
+ * `conversation` job of the jobs registry (src/app/calls.ts), which holds what stops it and keeps two from
+ * overlapping. The history the model sees is kept here, not in the store: the store holds what the person sees.
  */
 import type { EngineClient } from '../../bridge/index.ts';
-import { asEngineError, type EngineError } from '../../shared/errors.ts';
 import type { Tool, ToolCallOutcome, ToolCallParams } from '../../shared/model.ts';
 import type { ChatMessage, ChatTool } from '../../shared/playground.ts';
 import type { AppEffects } from '../effects.ts';
@@ -21,7 +21,6 @@ export function playgroundConversation(
   runTool: (params: ToolCallParams, signal?: AbortSignal) => Promise<ToolCallOutcome>,
 ) {
   let history: ChatMessage[] = [];
-  let running: AbortController | undefined;
   let answer: ((choice: ConfirmAnswer) => void) | undefined;
   let counter = 0;
   const playground = () => stores.playground.getState();
@@ -65,14 +64,10 @@ export function playgroundConversation(
 
   return {
     /**
-     * Sends the person's message and runs the conversation until the model answers without a tool call, the
-     * person stops it, or a step fails. `tools` are the server's tools as listed (the Tools tab's list).
+     * Runs the person's message until the model answers without a tool call, `signal` aborts, or a step
+     * fails. `tools` are the server's tools as listed (the Tools tab's list). The `conversation` job's sender.
      */
-    async sendPlaygroundMessage(text: string, tools: readonly Tool[]): Promise<void> {
-      if (running || text.trim() === '') return;
-      const controller = new AbortController();
-      running = controller;
-      playground().actions.setRunning(true, null);
+    async converse(text: string, tools: readonly Tool[], signal: AbortSignal): Promise<void> {
       const offered = tools
         .filter((tool) => !tool.excluded)
         .map((tool): ChatTool => ({
@@ -80,31 +75,17 @@ export function playgroundConversation(
           ...(tool.description && { description: tool.description }),
           inputSchema: tool.inputSchema,
         }));
-      let failure: EngineError | null = null;
-      try {
-        await converse(history, text, tools, deps(offered), controller.signal, (messages) => (history = messages));
-      } catch (error) {
-        const reason = asEngineError(error);
-        if (reason.code !== 'cancelled') failure = reason;
-      } finally {
-        running = undefined;
-        playground().actions.setRunning(false, failure);
-      }
+      await converse(history, text, tools, deps(offered), signal, (messages) => (history = messages));
     },
     /** The person's answer to "Run this tool?" while the model waits. */
     answerPlaygroundConfirm(choice: ConfirmAnswer): void {
       answer?.(choice);
     },
-    /** Stops the model's stream and any tool call running for it; what finished stays on screen. */
-    stopPlayground(): void {
-      running?.abort();
-    },
     /**
-     * A new conversation: stops the current one, forgets its history, its context and the tools allowed in
-     * it. The one that ended stays in the session (the session file keeps it).
+     * A new conversation (its running message already stopped by the caller): forgets its history, its
+     * context and the tools allowed in it. The one that ended stays in the session (the session file keeps it).
      */
-    restartPlayground(): void {
-      running?.abort();
+    restart(): void {
       history = [];
       playground().actions.restart(snapshotConversation(playground(), effects.now()));
     },

@@ -51,6 +51,8 @@ afterEach(async () => {
 });
 
 const items = () => app.playground.getState().items;
+/** Sends a message as the view does, a job of the registry, and waits for it to settle. */
+const send = (text: string) => app.commands.settledCall(app.commands.sendPlaygroundMessage(text, tools)!);
 const ofKind = <K extends PlaygroundItem['kind']>(kind: K) =>
   items().filter((item): item is Extract<PlaygroundItem, { kind: K }> => item.kind === kind);
 
@@ -58,8 +60,8 @@ describe.each(['openai', 'anthropic'] as const)('the Playground with the %s wire
   it('asks, runs the tool the model calls through the session, and shows the answer, with tokens and time', async () => {
     await start(kind);
     expect(app.playground.getState().keyOrigins).toEqual([providerOrigin]);
-    await app.commands.sendPlaygroundMessage('hello lens', tools);
-    expect(app.playground.getState()).toMatchObject({ running: false, error: null });
+    const job = await send('hello lens');
+    expect(job).toMatchObject({ kind: 'conversation', status: 'success', scope: 'conversation' });
     expect(items().map((item) => item.kind)).toEqual(['user', 'model', 'tool', 'model']);
     const [first, last] = ofKind('model');
     expect(first).toMatchObject({ status: 'done', text: 'Let me check with the server. ', usage: { input: expect.any(Number) } });
@@ -84,7 +86,7 @@ describe.each(['openai', 'anthropic'] as const)('the Playground with the %s wire
 
   it('asks before a destructive tool; "no" tells the model, "allow for this conversation" stops asking', async () => {
     await start(kind);
-    const sent = app.commands.sendPlaygroundMessage('please call clear-notes', tools);
+    const sent = send('please call clear-notes');
     await waitFor(() => app.playground.getState().confirm !== null, 'the question before clear-notes');
     expect(app.playground.getState().confirm).toMatchObject({ tool: 'clear-notes', annotations: { destructiveHint: true } });
     app.commands.answerPlaygroundConfirm('no');
@@ -92,36 +94,66 @@ describe.each(['openai', 'anthropic'] as const)('the Playground with the %s wire
     expect(ofKind('tool')[0]).toMatchObject({ status: 'declined', note: expect.stringContaining('declined') });
     expect(ofKind('model').at(-1)!.text).toContain('declined');
 
-    const again = app.commands.sendPlaygroundMessage('now call clear-notes', tools);
+    const again = send('now call clear-notes');
     await waitFor(() => app.playground.getState().confirm !== null, 'the second question');
     app.commands.answerPlaygroundConfirm('conversation');
     await again;
     expect(ofKind('tool')[1]).toMatchObject({ status: 'done' });
     expect(app.playground.getState().allowed).toEqual(['clear-notes']);
 
-    await app.commands.sendPlaygroundMessage('once more call clear-notes', tools);
+    await send('once more call clear-notes');
     expect(ofKind('tool')[2]).toMatchObject({ status: 'done' });
     expect(app.playground.getState().confirm).toBeNull();
   });
 
   it('stops mid-stream: the step says stopped, the conversation is not failed, and it can go on', async () => {
     await start(kind);
-    const sent = app.commands.sendPlaygroundMessage('please stall', tools);
+    const sent = send('please stall');
     await waitFor(() => (ofKind('model')[0]?.text.length ?? 0) > 0, 'streamed text');
     app.commands.stopPlayground();
-    await sent;
+    // Stopped through the registry: the job settles once, as cancelled, which the view does not call a failure.
+    expect(await sent).toMatchObject({ status: 'error', error: { code: 'cancelled' } });
     expect(ofKind('model')[0]).toMatchObject({ status: 'stopped' });
-    expect(app.playground.getState()).toMatchObject({ running: false, error: null });
-    await app.commands.sendPlaygroundMessage('hi again', tools);
+    await send('hi again');
     expect(ofKind('model').at(-1)).toMatchObject({ status: 'done', text: 'The tool answered: hi again' });
   });
 
   it('explains a refused key on the step, and Restart clears the conversation', async () => {
     await start(kind, 'sk-bad');
-    await app.commands.sendPlaygroundMessage('hello', tools);
+    const job = await send('hello');
     expect(ofKind('model')[0]).toMatchObject({ status: 'failed', error: { code: 'unauthorized' } });
-    expect(app.playground.getState().error).toMatchObject({ code: 'unauthorized', message: expect.stringContaining('refused the key') });
+    expect(job.error).toMatchObject({ code: 'unauthorized', message: expect.stringContaining('refused the key') });
     app.commands.restartPlayground();
-    expect(app.playground.getState()).toMatchObject({ items: [], error: null, allowed: [] });
+    expect(app.playground.getState()).toMatchObject({ items: [], allowed: [] });
+    // The failure belonged to the conversation that ended: the new one shows none.
+    expect(app.calls.getState().latest.has('conversation:conversation')).toBe(false);
+  });
+});
+
+describe('a Playground message is a job of the registry', () => {
+  it('waits behind the message before it in the conversation scope, and Restart cancels both, each settling once', async () => {
+    await start('openai');
+    const first = app.commands.sendPlaygroundMessage('please stall', tools)!;
+    const second = app.commands.sendPlaygroundMessage('hi again', tools)!;
+    expect(app.commands.sendPlaygroundMessage('   ', tools)).toBeNull();
+    await waitFor(() => (ofKind('model')[0]?.text.length ?? 0) > 0, 'streamed text');
+    // The second waits its turn: nothing of it reached the conversation or the model yet.
+    expect(ofKind('user').map((item) => item.text)).toEqual(['please stall']);
+    expect(app.calls.getState().byId.get(second)).toMatchObject({ status: 'running', scope: 'conversation' });
+    const settles: string[] = [];
+    const stop = app.calls.subscribe((state, before) => {
+      for (const id of [first, second])
+        if (state.byId.get(id)?.status !== 'running' && before.byId.get(id)?.status === 'running') settles.push(id);
+    });
+    app.commands.restartPlayground();
+    const [a, b] = await Promise.all([app.commands.settledCall(first), app.commands.settledCall(second)]);
+    stop();
+    expect(a).toMatchObject({ status: 'error', error: { code: 'cancelled' } });
+    expect(b).toMatchObject({ status: 'error', error: { code: 'cancelled', message: 'Cancelled before it started.' } });
+    expect(settles.sort()).toEqual([first, second].sort());
+    expect(items()).toEqual([]);
+    // The conversation goes on afresh.
+    expect(await send('hello lens')).toMatchObject({ status: 'success' });
+    expect(ofKind('user').map((item) => item.text)).toEqual(['hello lens']);
   });
 });

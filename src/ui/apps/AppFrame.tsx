@@ -4,7 +4,6 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { toolsQueryOptions } from '../../queries/index.ts';
 import type { AppResourceMeta } from '../../shared/apps.ts';
 import type { ToolCallOutcome } from '../../shared/model.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
@@ -59,11 +58,11 @@ const UPDATE_INTERVAL_MS = 250;
 const allowedApps = new Set<string>();
 
 function RunningApp({ app, input, result }: { app: AppSource; input?: Record<string, unknown>; result?: ToolCallOutcome }) {
-  const { note } = useCommands();
-  const { client, key } = useScope();
+  const { note, awaitCall } = useCommands();
+  const { queries, key } = useScope();
   const queryClient = useQueryClient();
   // Listed here so the visibility check has the tools; read when the app calls, not at mount.
-  const toolsQuery = toolsQueryOptions(client, key);
+  const toolsQuery = queries.tools();
   useQuery(toolsQuery);
   const theme = useResolvedTheme();
   const frame = useRef<HTMLIFrameElement>(null);
@@ -127,7 +126,9 @@ function RunningApp({ app, input, result }: { app: AppSource; input?: Record<str
     // The bridge (with the SDK's Protocol and zod) loads only when an app runs: most sessions never show one.
     const host = import('./app-host.ts').then(({ startAppHost }) =>
       startAppHost(target, {
-        call: (method, params) => client.call(method, params),
+        // Each request is a job of the connection: in the calls store, found in the log by its app's mark.
+        callTool: (params) => awaitCall('app-tool', params),
+        readResource: (params) => awaitCall('app-read', params),
         app,
         ...(input && { input }),
         ...(result && { result }),

@@ -1,7 +1,6 @@
 /** The Apps tab: every MCP App the server offers; one opens with the input a person chooses. */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { resourcesQueryOptions, toolsQueryOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { AppLauncher } from './AppLauncher.tsx';
@@ -18,9 +17,9 @@ export function AppsView() {
 }
 
 function ConnectedApps() {
-  const { client, key, capabilities } = useScope();
-  const resources = useQuery({ ...resourcesQueryOptions(client, key), enabled: capabilities?.resources !== undefined });
-  const tools = useQuery({ ...toolsQueryOptions(client, key), enabled: capabilities?.tools !== undefined });
+  const { queries, capabilities } = useScope();
+  const resources = useQuery({ ...queries.resources(), enabled: capabilities?.resources !== undefined });
+  const tools = useQuery({ ...queries.tools(), enabled: capabilities?.tools !== undefined });
   const [selected, setSelected] = useState<string | null>(null);
   if (resources.isLoading || tools.isLoading) return <p className="empty-state">Looking for apps…</p>;
   const error = resources.error ?? tools.error;

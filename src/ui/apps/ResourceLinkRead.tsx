@@ -4,7 +4,6 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { readResourceQueryOptions } from '../../queries/index.ts';
 import { isAppMimeType } from '../../shared/apps.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { ResourceContentView } from '../resources/ResourceContentView.tsx';
@@ -27,8 +26,8 @@ export function ResourceLinkRead({ uri, mimeType }: { uri: string; mimeType?: st
 }
 
 function Contents({ uri }: { uri: string }) {
-  const { client, key } = useScope();
-  const read = useQuery(readResourceQueryOptions(client, key, uri));
+  const { queries } = useScope();
+  const read = useQuery(queries.readResource(uri));
   if (read.isPending) return <p className="muted">Reading…</p>;
   if (read.error) return <ErrorDetails error={read.error} lead="Could not read the resource" />;
   return (

@@ -12,9 +12,8 @@ import { AppBridge, type McpUiDisplayMode, type McpUiHostContext, type McpUiReso
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/client';
 
 import type { AppResourceMeta } from '../../shared/apps.ts';
-import type { EngineApi, EngineMethod } from '../../shared/boundary.ts';
-import type { Tool, ToolCallOutcome } from '../../shared/model.ts';
-import type { ResourceContent } from '../../shared/resources-api.ts';
+import type { Tool, ToolCallOutcome, ToolCallParams } from '../../shared/model.ts';
+import type { ResourceContent, ResourceReadResult } from '../../shared/resources-api.ts';
 import type { UrlCheck } from '../../shared/url.ts';
 import { describeError, formatCount } from '../../shared/read.ts';
 import { toolRisk, UNLISTED_TOOL_REASON } from '../../shared/tool-hints.ts';
@@ -40,7 +39,10 @@ export interface AppSource {
 }
 
 export interface AppHostDeps {
-  call: <M extends EngineMethod>(method: M, params: EngineApi[M]['params']) => Promise<EngineApi[M]['result']>;
+  /** The app's tools/call: a job of the connection (src/app/calls.ts), marked in the log as the app's. */
+  callTool: (params: ToolCallParams & { viaApp: string }) => Promise<ToolCallOutcome>;
+  /** The app's resources/read: likewise a job, marked as the app's. */
+  readResource: (params: { uri: string; viaApp: string }) => Promise<ResourceReadResult>;
   app: AppSource;
   /** The tool call the app shows, when it was opened for one. */
   input?: Record<string, unknown>;
@@ -173,7 +175,7 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
       }
     }
     try {
-      const outcome = await deps.call('callTool', { name, arguments: args ?? {}, viaApp: app.uri });
+      const outcome = await deps.callTool({ name, arguments: args ?? {}, viaApp: app.uri });
       onActivity({ kind: 'call', text: `tools/call ${name}${outcome.isError ? ' (tool error)' : ''}`, ok: !outcome.isError });
       return toCallToolResult(outcome);
     } catch (error) {
@@ -183,7 +185,7 @@ export async function startAppHost(frame: Window, deps: AppHostDeps): Promise<Ap
   };
   bridge.onreadresource = async ({ uri }) => {
     try {
-      const read = await deps.call('readResource', { uri, viaApp: app.uri });
+      const read = await deps.readResource({ uri, viaApp: app.uri });
       onActivity({ kind: 'call', text: `resources/read ${uri}`, ok: true });
       return { contents: await Promise.all(read.contents.map(toResourceContents)) } as ReadResourceResult;
     } catch (error) {

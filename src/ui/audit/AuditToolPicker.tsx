@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toolsQueryOptions } from '../../queries/index.ts';
 import { plural } from '../../shared/read.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useScope, useStoreOf } from '../services.tsx';
@@ -19,8 +18,8 @@ interface Props {
  * for the answer); one that may be destructive is confirmed first, as running it from the Tools tab would be.
  */
 export function AuditToolPicker({ ticked, onChange, disabled }: Props) {
-  const { client, key, offers } = useScope();
-  const tools = useQuery({ ...toolsQueryOptions(client, key), enabled: offers('tools') });
+  const { queries, offers } = useScope();
+  const tools = useQuery({ ...queries.tools(), enabled: offers('tools') });
   const confirmDestructive = useStoreOf('prefs', (state) => state.confirmDestructive);
   const [asking, setAsking] = useState<{ name: string; reason: string } | null>(null);
   if (!offers('tools')) return null;

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { iconQueryOptions } from '../../queries/index.ts';
 import type { Icon } from '../../shared/model.ts';
 import { useScope } from '../services.tsx';
 import { useResolvedTheme, type ResolvedTheme } from '../theme/use-theme.ts';
@@ -42,8 +41,8 @@ function IconPlaceholder({ size, reason, pending = false }: { size: 'small' | 'l
 }
 
 function FetchedIcon({ src, label, size }: { src: string; label: string; size: 'small' | 'large' }) {
-  const { client } = useScope();
-  const { data, error, isPending } = useQuery(iconQueryOptions(client, src));
+  const { queries } = useScope();
+  const { data, error, isPending } = useQuery(queries.icon(src));
   const url = useObjectUrl(data?.ok ? data.blob : null);
   if (url) return <img className={`server-icon server-icon-${size}`} src={url} alt="" title={`Icon of ${label}`} />;
   const reason = isPending ? 'Loading icon…' : error ? error.message : data && !data.ok ? data.reason : 'Icon not shown.';

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { completionQueryOptions } from '../../queries/index.ts';
 import type { CompletionRef } from '../../shared/completions-api.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { ServerText } from '../common/ServerText.tsx';
@@ -33,15 +32,14 @@ interface Props {
  */
 export function ArgumentInput({ name, label, description, required, value, onChange, completionRef, contextArguments, disabled }: Props) {
   const id = useId();
-  const { client } = useScope();
-  const connectionKey = useStoreOf('connection', (s) => s.connectionKey);
+  const { queries } = useScope();
   const offersCompletions = useStoreOf('connection', (s) => s.summary?.capabilities?.completions !== undefined);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const typed = useDebounced(value, DEBOUNCE_MS);
   const context = useDebounced(contextArguments, DEBOUNCE_MS);
   const { data, error, isFetching } = useQuery({
-    ...completionQueryOptions(client, connectionKey, { ref: completionRef, argument: { name, value: typed }, contextArguments: context }),
+    ...queries.completion({ ref: completionRef, argument: { name, value: typed }, contextArguments: context }),
     enabled: offersCompletions && open && !disabled,
   });
   // Suggestions for an older value are not offered: Enter must never pick something meant for other input.

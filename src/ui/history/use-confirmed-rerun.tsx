@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { toolsQueryOptions } from '../../queries/index.ts';
 import { toolRisk, UNLISTED_TOOL_REASON } from '../../shared/tool-hints.ts';
 import { useCommands, useScope, useStoreOf } from '../services.tsx';
 import { ConfirmRunDialog } from '../tools/ConfirmRunDialog.tsx';
@@ -17,8 +16,8 @@ interface Rerun {
  */
 export function useConfirmedRerun(): { rerun(call: Rerun): void; dialog: ReactNode } {
   const { rerunTool } = useCommands();
-  const { client, key, offers } = useScope();
-  const tools = useQuery({ ...toolsQueryOptions(client, key), enabled: offers('tools') });
+  const { queries, offers } = useScope();
+  const tools = useQuery({ ...queries.tools(), enabled: offers('tools') });
   const confirmDestructive = useStoreOf('prefs', (state) => state.confirmDestructive);
   const [asking, setAsking] = useState<{ call: Rerun; reason: string } | null>(null);
   const run = (call: Rerun) => void rerunTool(call).catch(() => undefined);

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { promptsQueryOptions, resourcesQueryOptions } from '../../queries/index.ts';
 import { asEngineError, type EngineError } from '../../shared/errors.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { useCommands, useScope, useStoreOf } from '../services.tsx';
+import { useConversationJob } from './use-conversation-job.ts';
 
 /**
  * The server's prompts and resources as context for the model, on request: the chips of what is attached
@@ -14,7 +14,7 @@ import { useCommands, useScope, useStoreOf } from '../services.tsx';
 export function ContextPicker() {
   const { offers } = useScope();
   const context = useStoreOf('playground', (state) => state.context);
-  const running = useStoreOf('playground', (state) => state.running);
+  const { running } = useConversationJob();
   const { detach } = useStoreOf('playground', (state) => state.actions);
   const [open, setOpen] = useState(false);
   const can = offers('prompts') || offers('resources');
@@ -54,9 +54,9 @@ export function ContextPicker() {
 }
 
 function AddContext({ onDone }: { onDone(): void }) {
-  const { client, key, offers } = useScope();
-  const prompts = useQuery({ ...promptsQueryOptions(client, key), enabled: offers('prompts') });
-  const resources = useQuery({ ...resourcesQueryOptions(client, key), enabled: offers('resources') });
+  const { queries, offers } = useScope();
+  const prompts = useQuery({ ...queries.prompts(), enabled: offers('prompts') });
+  const resources = useQuery({ ...queries.resources(), enabled: offers('resources') });
   const { attachPlaygroundPrompt, attachPlaygroundResource } = useCommands();
   const id = useId();
   const [promptName, setPromptName] = useState('');

@@ -7,6 +7,7 @@ import { formatDuration, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { usePresentation } from '../presentation/use-presentation.ts';
 import { useStoreOf } from '../services.tsx';
+import { useConversationJob } from './use-conversation-job.ts';
 import { ToolCardApp } from './ToolCardApp.tsx';
 import { verdictOf } from '../../shared/tool-verdict.ts';
 import '../tools/tools.css';
@@ -19,7 +20,7 @@ import { ModelText } from './ModelText.tsx';
  */
 export function Conversation() {
   const items = useStoreOf('playground', (state) => state.items);
-  const running = useStoreOf('playground', (state) => state.running);
+  const { running } = useConversationJob();
   const box = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   useEffect(() => {

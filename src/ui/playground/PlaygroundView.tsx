@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { toolsQueryOptions } from '../../queries/index.ts';
 import { plural } from '../../shared/read.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { useCommands, useScope, useStoreOf } from '../services.tsx';
@@ -11,6 +10,7 @@ import { ContextPicker } from './ContextPicker.tsx';
 import { PromptScriptBar, UseAsScript } from './PromptScriptBar.tsx';
 import { ProviderSettings } from './ProviderSettings.tsx';
 import { SavedConversations } from './SavedConversations.tsx';
+import { useConversationJob } from './use-conversation-job.ts';
 import './playground.css';
 
 /**
@@ -25,11 +25,10 @@ export function PlaygroundView() {
 }
 
 function ConnectedPlayground() {
-  const { client, key, offers } = useScope();
-  const tools = useQuery({ ...toolsQueryOptions(client, key), enabled: offers('tools') });
+  const { queries, offers } = useScope();
+  const tools = useQuery({ ...queries.tools(), enabled: offers('tools') });
   const offered = tools.data?.tools ?? [];
-  const running = useStoreOf('playground', (state) => state.running);
-  const error = useStoreOf('playground', (state) => state.error);
+  const { running, error } = useConversationJob();
   const confirm = useStoreOf('playground', (state) => state.confirm);
   const empty = useStoreOf('playground', (state) => state.items.length === 0);
   const { sendPlaygroundMessage, stopPlayground, restartPlayground, answerPlaygroundConfirm, setPlaygroundKey } = useCommands();
@@ -49,7 +48,8 @@ function ConnectedPlayground() {
       setKeyDraft('');
     }
     setDraft('');
-    await sendPlaygroundMessage(text, offered);
+    // The message runs as a job: this view reads it from the calls store and may go away meanwhile.
+    sendPlaygroundMessage(text, offered);
     input.current?.focus();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

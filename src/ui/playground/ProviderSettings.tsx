@@ -3,6 +3,7 @@ import { PROVIDER_PRESETS } from '../../shared/playground.ts';
 import { providerOrigin } from '../../state/index.ts';
 import { useShownUrl } from '../presentation/use-presentation.ts';
 import { useCommands, useStoreOf } from '../services.tsx';
+import { useConversationJob } from './use-conversation-job.ts';
 import { KeyMemory } from './KeyMemory.tsx';
 
 const KEY_HINTS = { openai: 'sk-… (none for a local model)', anthropic: 'sk-ant-…', gemini: 'AIza…' } as const;
@@ -18,7 +19,7 @@ export function ProviderSettings({ keyDraft, onKeyDraft }: Props) {
   const id = useId();
   const preset = useStoreOf('playground', (state) => state.preset);
   const provider = useStoreOf('playground', (state) => state.provider);
-  const running = useStoreOf('playground', (state) => state.running);
+  const { running } = useConversationJob();
   const origin = providerOrigin(provider.baseUrl);
   const shownBaseUrl = useShownUrl(provider.baseUrl);
   const held = useStoreOf('playground', (state) => origin !== null && state.keyOrigins.includes(origin));

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { toolsQueryOptions } from '../../queries/index.ts';
 import type { ToolCallOutcome } from '../../shared/model.ts';
 import { AppFrame } from '../apps/AppFrame.tsx';
 import { useScope } from '../services.tsx';
@@ -10,8 +9,8 @@ import { useScope } from '../services.tsx';
  * conversation shows the result's blocks, never a running app.
  */
 export function ToolCardApp({ tool, input, result }: { tool: string; input: Record<string, unknown>; result: ToolCallOutcome }) {
-  const { client, key, ready, readOnly } = useScope();
-  const tools = useQuery({ ...toolsQueryOptions(client, key), enabled: ready && !readOnly });
+  const { queries, ready, readOnly } = useScope();
+  const tools = useQuery({ ...queries.tools(), enabled: ready && !readOnly });
   const ui = tools.data?.tools.find((known) => known.name === tool)?.ui;
   if (!ready || readOnly || !ui) return null;
   return <AppFrame uri={ui.resourceUri} input={input} result={result} />;

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { loadMore, promptsQueryOptions, refreshQuery } from '../../queries/index.ts';
+import { refreshQuery } from '../../queries/index.ts';
 import { matchesSearch, searchTerms } from '../find/list-search.ts';
 import { ListSearch } from '../find/ListSearch.tsx';
 import { useNavRequest } from '../palette/use-nav.ts';
@@ -30,10 +30,10 @@ export function PromptsView() {
 }
 
 function ConnectedPrompts() {
-  const { client, key, recording } = useScope();
-  const { data, error, isPending, isFetching } = useQuery(promptsQueryOptions(client, key));
+  const { queries, recording } = useScope();
+  const { data, error, isPending, isFetching } = useQuery(queries.prompts());
   const queryClient = useQueryClient();
-  const refresh = () => void refreshQuery(queryClient, promptsQueryOptions(client, key, 'refresh')).catch(() => undefined);
+  const refresh = () => void refreshQuery(queryClient, queries.prompts('refresh')).catch(() => undefined);
   const [selected, setSelected] = useState<string | null>(null);
   const detailPane = useRevealOnSelect<HTMLDivElement>(selected);
   const prompts = data?.prompts ?? [];
@@ -128,10 +128,7 @@ function ConnectedPrompts() {
             );
           }}
         />
-        <LoadMore
-          more={data?.more}
-          onLoadMore={() => loadMore(queryClient, client, 'listPrompts', promptsQueryOptions(client, key).queryKey)}
-        />
+        <LoadMore more={data?.more} onLoadMore={() => queries.loadMore(queryClient, 'listPrompts', queries.prompts().queryKey)} />
       </div>
       <div className="split-detail-pane" ref={detailPane}>
         {prompt ? (

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { readResourceQueryOptions } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
@@ -12,9 +11,9 @@ import { plural } from '../../shared/read.ts';
 
 /** Reads a resource and shows its contents: a region named "Resource contents". */
 export function ResourceRead({ uri }: { uri: string }) {
-  const { client, key, recording, readOnly } = useScope();
+  const { queries, recording, readOnly } = useScope();
   const readOnlyId = useId();
-  const { data, error, isPending, isFetching, dataUpdatedAt, refetch } = useQuery(readResourceQueryOptions(client, key, uri));
+  const { data, error, isPending, isFetching, dataUpdatedAt, refetch } = useQuery(queries.readResource(uri));
   // In a saved session the contents are the recorded read, from when it happened.
   const readAt = recording?.catalog.reads.find((read) => read.uri === uri)?.time ?? dataUpdatedAt;
   return (

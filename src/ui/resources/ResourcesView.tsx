@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { loadMore, resourcesQueryOptions, resourceTemplatesQueryOptions, refreshQuery } from '../../queries/index.ts';
+import { refreshQuery } from '../../queries/index.ts';
 import { searchList } from '../find/list-search.ts';
 import { ListSearch } from '../find/ListSearch.tsx';
 import { useNavRequest } from '../palette/use-nav.ts';
@@ -28,9 +28,9 @@ export function ResourcesView() {
 type Selection = { kind: 'resource' | 'template' | 'read'; key: string } | null;
 
 function ConnectedResources() {
-  const { client, key, recording } = useScope();
-  const resources = useQuery(resourcesQueryOptions(client, key));
-  const templates = useQuery(resourceTemplatesQueryOptions(client, key));
+  const { queries, recording } = useScope();
+  const resources = useQuery(queries.resources());
+  const templates = useQuery(queries.resourceTemplates());
   const queryClient = useQueryClient();
   const [selection, setSelection] = useState<Selection>(null);
   const [query, setQuery] = useState('');
@@ -89,8 +89,8 @@ function ConnectedResources() {
               className="button button-small"
               disabled={refreshing}
               onClick={() => {
-                void refreshQuery(queryClient, resourcesQueryOptions(client, key, 'refresh')).catch(() => undefined);
-                void refreshQuery(queryClient, resourceTemplatesQueryOptions(client, key, 'refresh')).catch(() => undefined);
+                void refreshQuery(queryClient, queries.resources('refresh')).catch(() => undefined);
+                void refreshQuery(queryClient, queries.resourceTemplates('refresh')).catch(() => undefined);
               }}
             >
               {refreshing ? 'Refreshing…' : 'Refresh'}
@@ -123,7 +123,7 @@ function ConnectedResources() {
         )}
         <LoadMore
           more={resources.data?.more}
-          onLoadMore={() => loadMore(queryClient, client, 'listResources', resourcesQueryOptions(client, key).queryKey)}
+          onLoadMore={() => queries.loadMore(queryClient, 'listResources', queries.resources().queryKey)}
         />
         <h3 className="list-section-title">
           Templates
@@ -153,7 +153,7 @@ function ConnectedResources() {
         )}
         <LoadMore
           more={templates.data?.more}
-          onLoadMore={() => loadMore(queryClient, client, 'listResourceTemplates', resourceTemplatesQueryOptions(client, key).queryKey)}
+          onLoadMore={() => queries.loadMore(queryClient, 'listResourceTemplates', queries.resourceTemplates().queryKey)}
         />
         {readEntries.length > 0 && (
           <>

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { uriTemplateQueryOptions } from '../../queries/index.ts';
 import { ownValue } from '../../shared/own.ts';
 import type { ResourceTemplateInfo } from '../../shared/resources-api.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
@@ -18,7 +17,7 @@ import { ResourceRead } from './ResourceRead.tsx';
  * URI they expand to (by the SDK's UriTemplate, in the engine), and Read resource.
  */
 export function TemplateDetail({ template }: { template: ResourceTemplateInfo }) {
-  const { client, recording, readOnly } = useScope();
+  const { queries, recording, readOnly } = useScope();
   const readOnlyId = useId();
   const [values, setValues] = useState<Record<string, string>>({});
   const { startCall } = useCommands();
@@ -29,7 +28,7 @@ export function TemplateDetail({ template }: { template: ResourceTemplateInfo })
   const submitError = job?.error ?? null;
   const settled = useDebounced(values, 150);
   const expanded = useQuery({
-    ...uriTemplateQueryOptions(client, template.uriTemplate, settled),
+    ...queries.expandedUri(template.uriTemplate, settled),
     enabled: template.templateError === undefined,
     placeholderData: (previous) => previous,
   });

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { tasksQueryOptions } from '../../queries/index.ts';
 import { TASKS_EXTENSION, TERMINAL_TASK_STATUSES, type TaskInfo } from '../../shared/tasks.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { formatTime, prettyJson } from '../common/format.ts';
@@ -43,12 +42,12 @@ export function TasksView() {
   // The extension always has tasks/cancel; 2025-11-25 servers declare it.
   const canCancel =
     protocol.tasksCancelAlways || (typeof tasksCapability === 'object' && tasksCapability !== null && 'cancel' in tasksCapability);
-  return <ConnectedTasks key={connectionKey} connectionKey={connectionKey} canCancel={canCancel} byExtension={byExtension} />;
+  return <ConnectedTasks key={connectionKey} canCancel={canCancel} byExtension={byExtension} />;
 }
 
-function ConnectedTasks({ connectionKey, canCancel, byExtension }: { connectionKey: number; canCancel: boolean; byExtension: boolean }) {
-  const { client } = useScope();
-  const { data, error, isPending, isFetching, refetch } = useQuery(tasksQueryOptions(client, connectionKey));
+function ConnectedTasks({ canCancel, byExtension }: { canCancel: boolean; byExtension: boolean }) {
+  const { queries } = useScope();
+  const { data, error, isPending, isFetching, refetch } = useQuery(queries.tasks());
   const { startCall } = useCommands();
   // Jobs of this connection (src/app/calls.ts): the latest cancel and the latest result asked for, of any task.
   const cancel = useLatestCall('task-cancel', ANY_TARGET);

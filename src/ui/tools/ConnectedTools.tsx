@@ -4,7 +4,7 @@
  */
 import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { loadMore, toolsQueryOptions, refreshQuery } from '../../queries/index.ts';
+import { refreshQuery } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { FreshnessBadge } from '../common/FreshnessBadge.tsx';
 import { LoadMore } from '../common/LoadMore.tsx';
@@ -22,10 +22,10 @@ import { plural } from '../../shared/read.ts';
 import { submitSelectedOnModEnter } from '../common/submit-on-mod-enter.ts';
 
 export default function ConnectedTools() {
-  const { client, key, recording } = useScope();
-  const { data, error, isPending, isFetching, refetch } = useQuery(toolsQueryOptions(client, key));
+  const { queries, recording } = useScope();
+  const { data, error, isPending, isFetching, refetch } = useQuery(queries.tools());
   const queryClient = useQueryClient();
-  const refresh = () => void refreshQuery(queryClient, toolsQueryOptions(client, key, 'refresh')).catch(() => undefined);
+  const refresh = () => void refreshQuery(queryClient, queries.tools('refresh')).catch(() => undefined);
   // In the view store, so the address bar carries it (#tools/<name>) and a reload lands on the same tool.
   const selected = useStoreOf('view', (state) => state.tool);
   const setSelected = useStoreOf('view', (state) => state.actions.selectTool);
@@ -99,7 +99,7 @@ export default function ConnectedTools() {
         ) : (
           <ToolList tools={shown} selected={selected} onSelect={choose} {...(savedRuns && { savedRuns })} />
         )}
-        <LoadMore more={data.more} onLoadMore={() => loadMore(queryClient, client, 'listTools', toolsQueryOptions(client, key).queryKey)} />
+        <LoadMore more={data.more} onLoadMore={() => queries.loadMore(queryClient, 'listTools', queries.tools().queryKey)} />
       </div>
       <div className="tools-detail-pane" ref={detailPane}>
         {tool ? (
