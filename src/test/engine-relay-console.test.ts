@@ -16,6 +16,7 @@ import {
   type ProcessExit,
   type RelayConsoleEvent,
 } from '../shared/relay-console.ts';
+import { createHarness } from './support/engine-harness.ts';
 import { waitFor } from './support/wait-for.ts';
 
 const FIXTURE = fileURLToPath(new URL('./servers/stdio-console-fixture.ts', import.meta.url));
@@ -114,7 +115,8 @@ describe('the console of a stdio server through the relay', () => {
     const relay = await relayForFixture();
     const stream = follow(relay);
     await waitFor(() => stream.lines().some((line) => line.startsWith('console fixture started')), 'the start line');
-    expect(stream.events[0]).toMatchObject({ kind: 'start', generation: 1 });
+    expect(stream.events[0]).toMatchObject({ kind: 'state', generation: 1 });
+    expect(stream.events[1]).toMatchObject({ kind: 'start', generation: 1 });
 
     await (await callTool(relay, 'crash', { code: 3 })).text().catch(() => '');
     await waitFor(() => stream.events.some((e) => e.kind === 'exit'), 'the exit event');
@@ -144,10 +146,18 @@ describe('the console of a stdio server through the relay', () => {
 
     // A client that reconnects with Last-Event-ID gets only what it missed.
     const last = stream.events.at(-1)!.seq;
+    const run = stream.events[0]?.kind === 'state' ? stream.events[0].run : '';
     await (await callTool(relay, 'say', { lines: ['after the reconnect'] })).text();
-    const again = follow(relay, String(last));
+    const again = follow(relay, `${run}:${last}`);
     await waitFor(() => again.lines().includes('after the reconnect'), 'the missed line');
-    expect(again.events.every((e) => e.seq > last)).toBe(true);
+    expect(again.events[0]).toMatchObject({ kind: 'state', generation: 2, run });
+    expect(again.events.slice(1).every((e) => e.seq > last)).toBe(true);
+    // A cursor from another run of the relay is not this one's: everything is replayed.
+    const other = follow(relay, `another-run:${last}`);
+    await waitFor(() => other.lines().includes('after the reconnect'), 'the whole ring');
+    expect(other.lines()[0]).toMatch(/^console fixture started/);
+    other.stop();
+    await other.done;
     again.stop();
     await again.done;
   });
@@ -163,9 +173,9 @@ describe('the console of a stdio server through the relay', () => {
     await first.done;
     const stream = follow(relay);
     await waitFor(() => stream.lines().some((line) => line.startsWith('line 2500 ')), 'the last line again');
-    const dropped = stream.events[0];
+    const dropped = stream.events[1];
     expect(dropped).toMatchObject({ kind: 'dropped' });
-    const kept = stream.events.slice(1);
+    const kept = stream.events.slice(2);
     expect(kept).toHaveLength(2000);
     expect(dropped?.kind === 'dropped' && dropped.count + kept.length).toBe(kept.at(-1)!.seq);
     expect(stream.lines().at(-1)).toMatch(/^line 2500 x+… \(\d+ more characters\)$/);
@@ -179,5 +189,45 @@ describe('the console of a stdio server through the relay', () => {
     expect((await fetch(at(relay, RELAY_RESTART_PATH), { method: 'POST', headers: { Origin: 'https://evil.example' } })).status).toBe(403);
     expect((await fetch(at(relay, `${RELAY_CONSOLE_PATH}?after=1`), { headers: { [RELAY_TOKEN_HEADER]: relay.token } })).status).toBe(404);
     expect((await fetch(at(relay, RELAY_RESTART_PATH), { headers: { [RELAY_TOKEN_HEADER]: relay.token } })).status).toBe(405);
+  });
+
+  it('through the engine: lines masked, the connection ended by the exit with its last line, and back after Restart', async () => {
+    const relay = await relayForFixture();
+    const harness = createHarness();
+    const params = {
+      url: relay.url,
+      headers: [{ name: RELAY_TOKEN_HEADER, value: relay.token }],
+      transport: 'auto' as const,
+      era: 'legacy' as const,
+      requestTimeoutMs: 120_000,
+    };
+    const consoleLines = () => harness.events.flatMap((e) => (e.type === 'console' && e.event.kind === 'line' ? [e.event.text] : []));
+    await harness.engine.call('connect', params);
+    await waitFor(() => consoleLines().some((line) => line.startsWith('loaded config')), 'the console through the engine');
+    expect(consoleLines()).toContain('loaded config: API_KEY=••••');
+    expect(JSON.stringify(harness.events)).not.toContain('sk-console-fixture-secret');
+
+    await harness.engine.call('callTool', { name: 'crash', arguments: { code: 3 } }).catch(() => undefined);
+    const ended = () => harness.events.find((e) => e.type === 'connection' && e.phase === 'disconnected' && e.error);
+    await waitFor(() => ended() !== undefined, 'the connection ended by the exit');
+    expect(ended()).toMatchObject({
+      error: {
+        message:
+          'The server process exited with code 3. Its last line: "fatal: the crash tool was called, exiting". Restart starts it again.',
+      },
+    });
+
+    await harness.engine.call('restartRelayServer', { url: relay.url, headers: params.headers });
+    const summary = await harness.engine.call('connect', params);
+    expect(summary.server.name).toBe('stdio-console-fixture');
+    await waitFor(
+      () => harness.events.some((e) => e.type === 'console' && e.event.kind === 'start' && e.event.generation === 2),
+      'the second start',
+    );
+    // Each line once, though the new session's stream opened after the old one's.
+    const starts = consoleLines().filter((line) => line.startsWith('console fixture started'));
+    await waitFor(() => consoleLines().filter((line) => line.startsWith('console fixture started')).length === 2, 'both starts');
+    expect(new Set(starts).size).toBe(starts.length);
+    await harness.engine.call('disconnect', undefined);
   });
 });

@@ -1,8 +1,12 @@
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 
+import { randomBytes } from 'node:crypto';
+
 import {
   boundConsoleLine,
+  consoleCursor,
+  consoleEventId,
   MAX_CONSOLE_LINES,
   MAX_CONSOLE_LINE_CHARS,
   type ProcessExit,
@@ -38,6 +42,9 @@ export function createStdioConsole(options: { now?: () => number; maxLines?: num
   const maxLines = options.maxLines ?? MAX_CONSOLE_LINES;
   const ring: Event[] = [];
   let seq = 0;
+  const run = randomBytes(6).toString('base64url');
+  let generation = 0;
+  let exit: ProcessExit | undefined;
   const listeners = new Set<(event: Event) => void>();
 
   const push = (event: NewEvent) => {
@@ -74,14 +81,21 @@ export function createStdioConsole(options: { now?: () => number; maxLines?: num
       });
       stderr.on('error', () => undefined);
     },
-    started: (generation) => push({ kind: 'start', generation }),
-    exited: (generation, exit) => push({ kind: 'exit', generation, ...exit }),
+    started: (started) => {
+      generation = started;
+      exit = undefined;
+      push({ kind: 'start', generation: started });
+    },
+    exited: (ended, how) => {
+      if (ended === generation) exit = how;
+      push({ kind: 'exit', generation: ended, ...how });
+    },
     lastLine: () => ring.findLast((event) => event.kind === 'line')?.text,
     serve(res, headers, lastEventId) {
       res.writeHead(200, { ...headers, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
-      const send = (event: Event) => res.write(`id: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`);
-      const after = Number(lastEventId);
-      const cursor = Number.isSafeInteger(after) && after >= 0 ? after : 0;
+      const send = (event: Event) => res.write(`id: ${consoleEventId(run, event.seq)}\ndata: ${JSON.stringify(event)}\n\n`);
+      const cursor = Math.min(consoleCursor(lastEventId, run), seq);
+      res.write(`data: ${JSON.stringify({ kind: 'state', seq, time: now(), generation, run, ...(exit && { exit }) })}\n\n`);
       const missed = ring.filter((event) => event.seq > cursor);
       const firstKept = ring[0]?.seq ?? seq + 1;
       const dropped = Math.max(0, firstKept - cursor - 1);
