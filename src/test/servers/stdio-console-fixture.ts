@@ -12,7 +12,11 @@ console.error('loaded config: API_KEY=sk-console-fixture-secret-0123456789');
 const server = new McpServer({ name: 'stdio-console-fixture', version: '1.0.0' });
 server.registerTool(
   'say',
-  { description: 'Writes each of `lines` to stderr.', inputSchema: { lines: z.array(z.string()).max(10_000) } },
+  {
+    description: 'Writes each of `lines` to stderr.',
+    inputSchema: { lines: z.array(z.string()).max(10_000) },
+    annotations: { readOnlyHint: true },
+  },
   ({ lines }) => {
     for (const line of lines) console.error(line);
     return { content: [{ type: 'text', text: `wrote ${lines.length} lines` }] };
@@ -20,7 +24,12 @@ server.registerTool(
 );
 server.registerTool(
   'crash',
-  { description: 'Writes its last words to stderr and exits with `code` (default 3).', inputSchema: { code: z.number().int().optional() } },
+  {
+    description: 'Writes its last words to stderr and exits with `code` (default 3).',
+    inputSchema: { code: z.number().int().optional() },
+    // It ends a test server's process, nothing of the person's: the Tools tab runs it without asking.
+    annotations: { destructiveHint: false },
+  },
   ({ code }) => {
     console.error('fatal: the crash tool was called, exiting');
     // After the write has reached the pipe, so the last line is not lost with the process.
