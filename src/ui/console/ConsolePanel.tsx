@@ -41,10 +41,13 @@ export function ConsolePanel() {
     <section role="region" aria-label="Console" className="panel console-panel">
       <header className="panel-header console-header">
         <h2 className="panel-title">Console</h2>
-        <span className="muted">{formatCount(lines.length)}</span>
+        <span className="muted" aria-live="off">
+          {query === '' ? formatCount(lines.length) : `${formatCount(shown.length)}/${formatCount(lines.length)}`}
+        </span>
         <input
-          type="search"
-          className="console-filter"
+          type="text"
+          spellCheck={false}
+          className="input input-small mono console-filter"
           aria-label="Filter console"
           placeholder="Filter"
           value={filter}
