@@ -81,5 +81,3 @@ export function createConsoleStore(options: { retention?: number } = {}) {
     },
   }));
 }
-
-export type ConsoleStore = ReturnType<typeof createConsoleStore>;

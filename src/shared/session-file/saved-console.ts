@@ -6,7 +6,7 @@
 import { isRecord } from '../read.ts';
 import { boundConsoleLine, MAX_CONSOLE_LINES, redactConsoleLine } from '../relay-console.ts';
 
-export interface SavedConsoleLine {
+interface SavedConsoleLine {
   key: string;
   time: number;
   kind: 'line' | 'start' | 'exit';
