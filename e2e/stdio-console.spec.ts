@@ -41,7 +41,9 @@ test('shows the server’s stderr, ends the connection with its exit code and la
   await expect(lines).toContainText('fatal: the crash tool was called, exiting');
   await expect(lines).toContainText('The server process exited with code 3.');
 
-  await consoleRegion.getByRole('button', { name: names.console.restart, exact: true }).click();
+  // Restart is offered in the Console and beside the failure the exit caused.
+  await expect(consoleRegion.getByRole('button', { name: names.console.restart, exact: true })).toBeEnabled();
+  await failure.getByRole('button', { name: names.console.restart, exact: true }).click();
   await expect(status).toContainText('Connected', { timeout: 30_000 });
   await expect(lines).toContainText('The server process started again.');
   await expect(lines.getByText(/^console fixture started/)).toHaveCount(2);

@@ -1,9 +1,9 @@
 import { useDeferredValue, useLayoutEffect, useRef, useState } from 'react';
-import { restartUnavailable } from '../../app/index.ts';
 import type { ConsoleLine } from '../../state/index.ts';
 import { formatCount, plural } from '../../shared/read.ts';
 import { formatTime } from '../common/format.ts';
-import { useCommands, useScope, useStoreOf } from '../services.tsx';
+import { useStoreOf } from '../services.tsx';
+import { RestartButton } from './RestartButton.tsx';
 import './console.css';
 
 /** Within this many pixels of the bottom, the console follows new lines; scrolled further up, it stays put. */
@@ -90,39 +90,5 @@ function Line({ line }: { line: ConsoleLine }) {
       {/* Text, never markup: a server's stderr is untrusted. */}
       <span className="console-text">{line.text}</span>
     </li>
-  );
-}
-
-function RestartButton() {
-  const input = useStoreOf('connection', (state) => state.input);
-  const phase = useStoreOf('connection', (state) => state.phase);
-  const { readOnly } = useScope();
-  const { restartServer } = useCommands();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const unavailable = readOnly ?? restartUnavailable(input);
-  return (
-    <>
-      <button
-        type="button"
-        className="button button-small"
-        disabled={unavailable !== null || busy || phase === 'connecting'}
-        title={unavailable ?? 'Starts the server process again and connects'}
-        onClick={() => {
-          setBusy(true);
-          setProblem(null);
-          void restartServer()
-            .then((error) => setProblem(error?.message ?? null))
-            .finally(() => setBusy(false));
-        }}
-      >
-        {busy ? 'Restarting…' : 'Restart'}
-      </button>
-      {problem !== null && (
-        <p role="alert" className="console-problem">
-          {problem}
-        </p>
-      )}
-    </>
   );
 }
