@@ -20,6 +20,7 @@ import {
   oauthMcpUrl,
   RELAY_HTTP_PORT,
   RELAY_OAUTH_PORT,
+  RELAY_CONSOLE_PORT,
   RELAY_STDIO_PORT,
   slotBase,
   BAD_DISCOVER_PORT,
@@ -174,6 +175,16 @@ function servers(slot: number) {
       reuseExistingServer,
       gracefulShutdown: stopGently,
       // server-everything logs every message it receives to stderr, which the relay passes through.
+      stderr: 'ignore',
+    },
+    {
+      // A stdio server that writes to stderr and exits with code 3 when asked: the app's Console and Restart.
+      name: suffix + 'relay-console',
+      command: `${tsNode} src/node/relay/main.ts --port ${port(RELAY_CONSOLE_PORT)} --lens ${at(APP_URL)} -- node --import tsx src/test/servers/stdio-console-fixture.ts`,
+      env: { ...slotEnv, MCP_LENS_RELAY_TOKEN: E2E_RELAY_TOKEN },
+      port: port(RELAY_CONSOLE_PORT),
+      reuseExistingServer,
+      gracefulShutdown: stopGently,
       stderr: 'ignore',
     },
     {

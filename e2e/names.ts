@@ -133,6 +133,16 @@ export const names = {
     saveRequest: 'Save request',
     requestName: 'Request name',
   },
+  /** The console of a stdio server behind the local relay: a tab beside Notifications (tablist "Beside the message log"). */
+  console: {
+    tabs: 'Beside the message log',
+    tab: 'Console',
+    region: 'Console',
+    filter: 'Filter console',
+    lines: 'Console lines',
+    copy: 'Copy',
+    restart: 'Restart',
+  },
   palette: {
     dialog: 'Command palette',
     search: 'Search commands, tabs, tools, resources and prompts',

@@ -38,6 +38,8 @@ export const NO_CORS_MCP_PORT = BASE + 20;
 export const RELAY_HTTP_PORT = BASE + 21;
 export const RELAY_STDIO_PORT = BASE + 22;
 export const RELAY_OAUTH_PORT = BASE + 23;
+/** The relay running the console fixture (src/test/servers/stdio-console-fixture.ts): e2e/stdio-console.spec.ts. */
+export const RELAY_CONSOLE_PORT = BASE + 24;
 /** 30–39: model providers. */
 export const FAKE_PROVIDER_PORT = BASE + 30;
 /** 40–49: the connect errors (e2e/connect-errors.spec.ts). A 2026-07-28 server whose server/discover lacks capabilities. */
@@ -84,6 +86,8 @@ export const E2E_RELAY_TOKEN = 'e2e-relay-token-000000000000000000000000000';
 export const RELAY_HTTP_URL = `http://${HOST}:${RELAY_HTTP_PORT}/mcp`;
 /** The relay running `mcp-server-everything stdio`. */
 export const RELAY_STDIO_URL = `http://${HOST}:${RELAY_STDIO_PORT}/mcp`;
+/** The relay running a stdio server that talks on stderr and exits with code 3 when asked (its Console). */
+export const RELAY_CONSOLE_URL = `http://${HOST}:${RELAY_CONSOLE_PORT}/mcp`;
 /** The relay in front of the OAuth fixture's `consent` variant: OAuth through the relay. */
 export const RELAY_OAUTH_URL = `http://${HOST}:${RELAY_OAUTH_PORT}/mcp`;
 /** The fake model provider (src/test/servers/fake-provider.ts): OpenAI-compatible at `/openai/v1`, Anthropic at `/anthropic/v1`. */

@@ -13,6 +13,7 @@ import { auditCommands, auditRunner } from './audit/audit-commands.ts';
 import { authCommands } from './auth-commands.ts';
 import { callCommands } from './calls.ts';
 import { connectionCommands } from './connection-commands.ts';
+import { consoleCommands } from './console/console-commands.ts';
 import { connectionName } from './connection-names.ts';
 import type { AppEffects } from './effects.ts';
 import { demoScriptCommands } from './demo-script.ts';
@@ -96,6 +97,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     ...auditCommands(jobs, stores, effects, refuse, nameOf),
     ...playgroundCommands(client, stores, conversation, jobs),
     ...sampling,
+    ...consoleCommands(client, stores, connection),
     /** A line of our own in the log and timeline (an MCP App's refused request, say), through the one router. */
     note(level: 'info' | 'warning' | 'error', text: string): void {
       route([{ type: 'note', time: effects.now(), level, text }]);

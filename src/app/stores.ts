@@ -10,6 +10,7 @@ import {
   createCallsStore,
   createClientFeaturesStore,
   createConnectionStore,
+  createConsoleStore,
   createDemoScriptStore,
   createHttpStore,
   createLogStore,
@@ -63,6 +64,8 @@ export function createStores(
     ...shared,
     /** Server log messages, resource updates and subscriptions (Resources and Logs tabs). */
     serverLog: createServerLogStore(),
+    /** The console of a stdio server behind the local relay (Console tab): see src/state/console-store.ts. */
+    console: createConsoleStore(),
     serverRequests: createServerRequestsStore(),
     clientFeatures,
     auth: createAuthStore(),

@@ -35,6 +35,7 @@ import type { RawHttp } from './audit/probe.ts';
 import { fetchIcon } from './icons.ts';
 import { createCallMarks, sameTarget } from './call-marks.ts';
 import { appsExtension } from './features/apps.ts';
+import { relayConsoleFeature } from './relay-console.ts';
 import { createMessageRecorder } from './wire/message-recorder.ts';
 import { invalidUrl, openMcpSession, type Session, type SessionExtension } from './session.ts';
 import { isSessionGone, sessionGoneError } from './session-recovery.ts';
@@ -202,6 +203,7 @@ export function createEngine(env: EngineEnv): Engine {
 
   // Features that shape the session (client capabilities, server-request handlers, auth) add one entry.
   const auth = authFeature(ctx, env.auth);
+  const relayConsole = relayConsoleFeature(ctx);
   // The environment's extensions come last: the SDK keeps the last handler registered for a method, so
   // a headless host's answers override the person-in-the-browser ones.
   const extensions: SessionExtension[] = [
@@ -210,6 +212,7 @@ export function createEngine(env: EngineEnv): Engine {
     listen.extension,
     tasksExtension,
     appsExtension,
+    relayConsole.extension,
     ...(env.extensions ?? []),
   ];
 
@@ -291,6 +294,7 @@ export function createEngine(env: EngineEnv): Engine {
     ...completionHandlers(ctx),
     ...loggingHandlers(ctx),
     ...auth.handlers,
+    ...relayConsole.handlers,
     // An opened session file and the log's Re-send, not a connection, need these: loaded on their first call.
     ...deferHandlers<ReplayApi>(
       { readRecording: true },

@@ -68,6 +68,11 @@ export interface Session {
   onClose(cleanup: () => Promise<void>): void;
   /** Ends the session (DELETE with the session id on Streamable HTTP) and the client. */
   close(): Promise<void>;
+  /**
+   * Ends the session because the server is gone for a reason a feature learned beside it (a stdio server behind
+   * the relay exited): reported as `reason`, as when the server closes the connection, with no DELETE to send.
+   */
+  lost(reason: string): void;
 }
 
 export interface SessionDeps {
@@ -302,6 +307,14 @@ async function connectWith({ kind, url, headers, timeout, plan, viaRelay }: Conn
         });
       }
       await client.close();
+    },
+    lost(reason) {
+      if (closing) return;
+      closing = true;
+      deps.onLost(reason);
+      void Promise.all(cleanups.splice(0).map((cleanup) => cleanup()))
+        .then(() => client.close())
+        .catch(() => undefined);
     },
   };
   return session;

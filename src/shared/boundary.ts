@@ -17,6 +17,7 @@ import type { PromptsApi } from './prompts-api.ts';
 import type { ReplayApi } from './replay-api.ts';
 import type { ResendApi } from './resend.ts';
 import type { ResourcesApi } from './resources-api.ts';
+import type { RelayConsoleApi } from './relay-console.ts';
 import type {
   ConnectParams,
   IconResult,
@@ -74,7 +75,8 @@ export interface EngineApi
     ReplayApi,
     ResendApi,
     AuditApi,
-    PlaygroundApi {}
+    PlaygroundApi,
+    RelayConsoleApi {}
 
 export type EngineMethod = keyof EngineApi;
 

@@ -4,6 +4,7 @@ import type { AuthUpdate } from './auth.ts';
 import type { EngineError } from './errors.ts';
 import type { PendingServerRequest, ServerRequestEndReason } from './client-features.ts';
 import type { ServerSummary } from './model.ts';
+import type { ConsoleEvent } from './relay-console.ts';
 import type { TaskInfo } from './tasks.ts';
 
 export interface CallProgress {
@@ -178,5 +179,7 @@ export type EngineEvent =
   | { type: 'auth'; update: AuthUpdate }
   /** How an audit run (by the caller's runId) is going: see src/shared/audit.ts. */
   | { type: 'audit'; runId: string; update: AuditUpdate }
+  /** The console of a stdio server behind the local relay: a stderr line (secrets masked), a start, an exit (relay-console.ts). */
+  | { type: 'console'; run: string; event: ConsoleEvent }
   /** A piece of a Playground model step's text as it streams (by the caller's turnId). */
   | { type: 'model-text'; turnId: string; text: string };

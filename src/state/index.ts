@@ -17,6 +17,8 @@ export { createSessionFileStore } from './session-file-store.ts';
 export { createClientFeaturesStore, persistClientFeatures } from './client-features-store.ts';
 export { createServerRequestsStore } from './server-requests-store.ts';
 export { createAuthStore } from './auth-store.ts';
+export type { ConsoleLine } from './console-store.ts';
+export { createConsoleStore } from './console-store.ts';
 export type { ServerLogEntry } from './server-log-store.ts';
 export { createServerLogStore } from './server-log-store.ts';
 export type { SessionStorageLike } from './pending-redirect.ts';

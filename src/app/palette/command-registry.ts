@@ -11,6 +11,7 @@ import { describeError } from '../../shared/read.ts';
 import { scriptFor } from '../demo-script.ts';
 import type { LensApp } from '../lens-app.ts';
 import { MAX_CONNECTIONS, type Workspace } from '../workspace.ts';
+import { restartUnavailable } from '../console/console-commands.ts';
 
 type CommandGroup = 'Command' | 'Tab' | 'Tool' | 'Resource' | 'Template' | 'Prompt' | 'Saved call' | 'Saved server' | 'Connection';
 
@@ -106,6 +107,13 @@ function appCommands({ app, workspace, theme, chooseSessionFile }: RegistryConte
       unavailable: connected || phase === 'connecting' ? null : 'Not connected.',
       focus: { kind: 'control', role: 'textbox', name: 'Server URL' },
       run: () => void commands.disconnect(),
+    }),
+    command('restart-server', 'Restart the server process', {
+      destructive: false,
+      keywords: 'stdio relay console crash exited',
+      unavailable: replaying ? 'A session file is open: close it first.' : restartUnavailable(input),
+      focus: { kind: 'return' },
+      run: () => void commands.restartServer().then((error) => error && commands.note('warning', `Restart failed: ${error.message}`)),
     }),
     command('ping', 'Ping the server', {
       destructive: false,

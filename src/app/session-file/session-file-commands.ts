@@ -59,6 +59,8 @@ export function sessionFileCommands(
       // The lists the tabs hold: the log may have evicted their responses in a long session.
       lists: replay ? catalogListSnapshots(replay.catalog) : liveListSnapshots(queryClient, connectionKey),
       playground: { conversations: replay ? replay.conversations : liveConversations() },
+      // Live or opened from a file, the console on screen is the store's.
+      console: { dropped: stores.console.getState().dropped, lines: [...stores.console.getState().lines] },
     };
   }
 
@@ -121,6 +123,7 @@ export function sessionFileCommands(
       item.type === 'message' ? [{ type: 'message', entry: item.entry }] : [],
     );
     indexCarried(stores.http, messages);
+    stores.console.getState().actions.load(file.console?.lines ?? [], file.console?.dropped ?? 0);
     opened += 1;
     stores.sessionFile.getState().actions.openReplay({
       // Negative, so a saved session's query keys never equal a live connection's.
@@ -141,6 +144,7 @@ export function sessionFileCommands(
   function closeSessionFile(): void {
     stores.log.getState().actions.clear();
     stores.http.getState().actions.clear();
+    stores.console.getState().actions.clear();
     stores.sessionFile.getState().actions.closeReplay();
   }
 

@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { RELAY_PROBE_PATH } from '../../shared/audit-probe.ts';
 import { RELAY_MCP_PATH, RELAY_UPSTREAM_STATUS_HEADER, RELAY_VERSION_HEADER } from '../../shared/relay.ts';
+import { RELAY_CONSOLE_PATH, RELAY_RESTART_PATH, type ProcessExit } from '../../shared/relay-console.ts';
 import { toWebRequest, writeWebResponse } from '../http/node-http.ts';
 import type { RelayTarget } from './args.ts';
 import { createAuditProbeEndpoint, MAX_PROBE_REQUEST_BYTES, type AuditProbeEndpoint } from './audit-probe.ts';
 import { checkRequest, corsHeaders, preflightHeaders, type FrontDoorPolicy } from './front-door.ts';
 import { createHttpForwarder, type RelayHandler } from './forward-http.ts';
 import { readBodyOrId, requestIdOfBytes, type RequestId } from './request-id.ts';
-import { startStdioBridge } from './stdio-bridge.ts';
+import { startStdioBridge, type StdioBridge } from './stdio-bridge.ts';
 import { terminalText } from '../terminal-text.ts';
 
 /** Request bodies larger than this are refused: MCP requests are small, and the relay holds each in memory. */
@@ -29,8 +30,10 @@ export interface RelayConfig {
   allowedOrigins: readonly string[];
   /** One line per request, never a header value, a body or a token. */
   log(line: string): void;
-  /** The stdio child exited on its own. */
-  onTargetExit?(): void;
+  /** The stdio child exited on its own (the relay stays up: the app shows why and may restart it). */
+  onTargetExit?(exit: ProcessExit, lastLine: string | undefined): void;
+  /** Each stderr line of the stdio child, for the relay's terminal. */
+  onTargetStderr?(line: string): void;
   /**
    * How long a stdio server may leave the era probe (`server/discover`) unanswered before the relay answers
    * it as a 2025 server would (stdio-era.ts). Tests raise it: a child slow to start is not a 2025 one.
@@ -68,6 +71,8 @@ export async function startRelay(given: RelayConfig): Promise<RunningRelay> {
   const maxBodyBytes = config.maxBodyBytes ?? MAX_RELAY_BODY_BYTES;
   const maxScanBytes = maxBodyBytes * SCAN_FACTOR;
   let target: { handle: RelayHandler; close(): Promise<void> };
+  // A stdio target's console and restart (stdio-console.ts); an HTTP target has neither.
+  let stdio: StdioBridge | undefined;
   // An HTTP target's probe endpoint (audit-probe.ts); a stdio target has no HTTP to probe.
   let probes: AuditProbeEndpoint | undefined;
   if (config.target.kind === 'http') {
@@ -76,13 +81,16 @@ export async function startRelay(given: RelayConfig): Promise<RunningRelay> {
     policy.alsoServes = { has: (requestTarget) => requestTarget === RELAY_PROBE_PATH || forwarder.alsoServes.has(requestTarget) };
     target = { handle: forwarder.handle, close: async () => undefined };
   } else {
-    target = await startStdioBridge({
+    stdio = await startStdioBridge({
       command: config.target.command,
       args: config.target.args,
       ...(config.target.env && { env: config.target.env }),
-      onExit: () => config.onTargetExit?.(),
+      onExit: (exit, lastLine) => config.onTargetExit?.(exit, lastLine),
+      ...(config.onTargetStderr && { onStderr: config.onTargetStderr }),
       ...(config.stdioProbeTimeoutMs !== undefined && { probeTimeoutMs: config.stdioProbeTimeoutMs }),
     });
+    target = stdio;
+    policy.alsoServes = new Set([RELAY_CONSOLE_PATH, RELAY_RESTART_PATH]);
   }
   let origin = '';
 
@@ -111,6 +119,10 @@ export async function startRelay(given: RelayConfig): Promise<RunningRelay> {
     if (config.version !== undefined) Object.assign(cors, { [RELAY_VERSION_HEADER]: config.version });
     const controller = new AbortController();
     res.on('close', () => controller.abort());
+    if (stdio && (req.url === RELAY_CONSOLE_PATH || req.url === RELAY_RESTART_PATH)) {
+      answerConsole(stdio, req, res, cors, config.log);
+      return;
+    }
     if (probes && req.url === RELAY_PROBE_PATH) {
       const endpoint = probes;
       const answerProbe = async () => {
@@ -179,6 +191,40 @@ export async function startRelay(given: RelayConfig): Promise<RunningRelay> {
       return closing;
     },
   };
+}
+
+/**
+ * `GET /relay/console` streams the child's console; `POST /relay/restart` starts the relay's one command again
+ * (nothing in the request can name another). Both passed the front door: Host, Origin and the token.
+ */
+function answerConsole(
+  stdio: StdioBridge,
+  req: IncomingMessage,
+  res: ServerResponse,
+  cors: Record<string, string>,
+  log: (line: string) => void,
+): void {
+  const method = req.method ?? 'GET';
+  if (req.url === RELAY_CONSOLE_PATH && method === 'GET') {
+    const lastEventId = req.headers['last-event-id'];
+    stdio.console.serve(res, cors, typeof lastEventId === 'string' ? lastEventId : undefined);
+    return;
+  }
+  if (req.url === RELAY_RESTART_PATH && method === 'POST') {
+    // The body, if any, says nothing the relay reads; drained so the connection can be reused.
+    req.resume();
+    log('restarting the stdio server (asked by MCP Lens)');
+    stdio.restart().then(
+      () => res.writeHead(204, cors).end(),
+      (error: unknown) => {
+        log(`restart failed: ${(error as Error).message}`);
+        sendError(res, 500, `The relay could not start the stdio server again: ${(error as Error).message}`, cors, null);
+      },
+    );
+    return;
+  }
+  req.resume();
+  sendError(res, 405, `Method not allowed. Use GET for ${RELAY_CONSOLE_PATH} and POST for ${RELAY_RESTART_PATH}.`, cors, null);
 }
 
 /** The relay's own refusal, with the request's id when its body showed one (JSON-RPC: null only when it cannot). */

@@ -9,6 +9,8 @@ import { nodeLensVersion, RUNNING_FROM } from '../lens-context.ts';
 import { LOCAL_APP_URL } from '../local-app.ts';
 import { type RELAY_OPTIONS, RELAY_SYNOPSIS, relayOptionsOf, type RelayOptions, type RelayTarget } from './args.ts';
 import { startRelay } from './relay.ts';
+import { describeExit } from '../../shared/relay-console.ts';
+import { terminalText } from '../terminal-text.ts';
 
 export interface RelayIo extends CommandIo {
   /** Stops the relay (Ctrl-C, SIGTERM): runRelay then settles with 0. */
@@ -62,10 +64,12 @@ async function relay(options: RelayOptions, io: RelayIo): Promise<ExitCode> {
       ...token,
       version,
       log: (line) => io.stdout(`relay: ${line}`),
-      onTargetExit: () => {
-        io.stderr('relay: the stdio server exited, so the relay stops.');
-        stopped(EXIT.failed);
+      onTargetExit: (exit, lastLine) => {
+        const last = lastLine === undefined ? '' : ` Its last line: ${terminalText(lastLine)}`;
+        io.stderr(`relay: ${describeExit(exit)}.${last}\nrelay: Restart in MCP Lens starts it again; Ctrl+C stops the relay.`);
       },
+      // The child's own log, where the person who started the relay is looking (the app has it too).
+      onTargetStderr: (line) => io.stderr(terminalText(line)),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -11,13 +11,15 @@
  * Version 2 added `lists` (the Tools, Resources and Prompts lists as last shown, so a replay rebuilds them
  * even when the log evicted the responses) and HTTP bodies on exchanges (`requestBody`/`responseBody`).
  * `playground: {conversations}` (optional, no version change: older readers ignore it) holds the Playground's
- * conversations, reopened read-only (saved-conversation.ts).
+ * conversations, reopened read-only (saved-conversation.ts). `console: {dropped, lines}` (optional, likewise) holds
+ * the console of a stdio server behind the local relay (saved-console.ts).
  * Version 1 files still open: their lists are rebuilt from the log alone.
  */
 import type { EngineError } from '../errors.ts';
 import type { HttpExchange, MessageEntry } from '../events.ts';
 import type { ServerSummary, ToolCallOutcome, TransportChoice } from '../model.ts';
 import type { ListSnapshots } from '../replay-api.ts';
+import type { SavedConsole } from './saved-console.ts';
 import type { SavedConversation } from './saved-conversation.ts';
 
 export const SESSION_FILE_FORMAT = 'mcp-lens-session';
@@ -48,6 +50,8 @@ export interface SessionData {
   lists?: ListSnapshots;
   /** The Playground's conversations (absent when there were none, and in files saved before it). */
   playground?: { conversations: SavedConversation[] };
+  /** The console of a stdio server behind the local relay (absent when it had none, and in files saved before it). */
+  console?: SavedConsole;
 }
 
 export interface SessionFile extends SessionData {

@@ -13,6 +13,7 @@ import type { ContentBlock, Icon, ServerSummary, ToolCallOutcome } from '../mode
 import { REPLAY_LIST_METHODS, type ListSnapshots } from '../replay-api.ts';
 import type { SavedLogItem, SavedResult, SessionFile } from './session-file-format.ts';
 import { formatCount, isRecord, num } from '../read.ts';
+import { readConsole } from './saved-console.ts';
 import { readConversations } from './saved-conversation.ts';
 
 export interface SessionFileBounds {
@@ -354,6 +355,7 @@ export class SessionFileReader {
     const app = isRecord(value.app) ? value.app : {};
     const lists = this.lists(value.lists);
     const conversations = readConversations(this, value.playground);
+    const savedConsole = readConsole(this, value.console);
     return defined({
       format: 'mcp-lens-session' as const,
       version,
@@ -376,6 +378,7 @@ export class SessionFileReader {
       results: this.list(value.results, this.bounds.maxResults, 'saved tool results', (item) => this.result(item)),
       lists,
       playground: conversations && conversations.length > 0 ? { conversations } : undefined,
+      console: savedConsole,
     });
   }
 }

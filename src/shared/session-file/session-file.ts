@@ -18,6 +18,7 @@ import {
 import { redactConversation } from './saved-conversation.ts';
 import { SESSION_FILE_BOUNDS, SessionFileReader, type SessionFileBounds } from './session-file-schema.ts';
 import { describeError } from '../read.ts';
+import { redactConsole } from './saved-console.ts';
 
 export * from './session-file-format.ts';
 export type { SavedConversation, SavedConversationItem } from './saved-conversation.ts';
@@ -76,6 +77,7 @@ export function* sessionFileParts(data: SessionData, meta: { savedAt: Date; appV
       data.playground.conversations.length > 0 && {
         playground: { conversations: data.playground.conversations.map(redactConversation) },
       }),
+    ...(data.console && (data.console.lines.length > 0 || data.console.dropped > 0) && { console: redactConsole(data.console) }),
   };
   const headText = JSON.stringify(head);
   // Exchanges carry their bodies (up to tens of megabytes in all), so they are written in parts too.

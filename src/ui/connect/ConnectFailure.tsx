@@ -3,6 +3,7 @@ import { ErrorDetails } from '../common/ErrorDetails.tsx';
 import { useCommands, useStoreOf } from '../services.tsx';
 import { connectReadiness } from './connect-readiness.ts';
 import { UseSuggestedUrl } from './UseSuggestedUrl.tsx';
+import { RestartButton } from '../console/RestartButton.tsx';
 
 /**
  * Why the last Connect failed and what to do, at the top of the page body where the server's work would be.
@@ -15,6 +16,8 @@ export function ConnectFailure() {
   const error = useStoreOf('connection', (state) => state.error);
   const { connect, connectAsLegacy } = useCommands();
   const { setUrl } = useStoreOf('connection', (state) => state.actions);
+  // The stdio server behind the relay exited (its console says so last): Restart is the fix.
+  const exited = useStoreOf('console', (state) => state.lines.at(-1)?.kind === 'exit');
   if (phase !== 'failed' || !error) return null;
   const { urlCheck, canConnect } = connectReadiness(input, phase);
   // Failed, there is no session to ask about ending: the suggested URL connects at once.
@@ -33,6 +36,8 @@ export function ConnectFailure() {
         fix={
           urlCheck.ok && error.suggestedUrl !== undefined && error.suggestedUrl !== urlCheck.url ? (
             <UseSuggestedUrl url={error.suggestedUrl} onUse={takeSuggestedUrl} />
+          ) : exited && usesRelay(input.headers) ? (
+            <RestartButton />
           ) : undefined
         }
       />

@@ -2,7 +2,7 @@ import { useId, useRef, type CSSProperties } from 'react';
 import { PanelBoundary } from '../common/PanelBoundary.tsx';
 import { Separator } from '../layout/Separator.tsx';
 import { useStoreOf } from '../services.tsx';
-import { NotificationsTimeline } from '../timeline/NotificationsTimeline.tsx';
+import { TimelineOrConsole } from '../console/TimelineOrConsole.tsx';
 import { TrafficPane } from './TrafficPane.tsx';
 
 /**
@@ -30,9 +30,7 @@ export function TrafficColumn() {
         />
       )}
       <div id={timelineId} className={folded ? 'timeline-slot is-folded' : 'timeline-slot'}>
-        <PanelBoundary name="The notification timeline">
-          <NotificationsTimeline />
-        </PanelBoundary>
+        <TimelineOrConsole />
       </div>
     </div>
   );
