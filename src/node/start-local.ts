@@ -75,8 +75,9 @@ async function startWithServer(io: ServingIo, request: Parameters<typeof resolve
     return EXIT.failed;
   }
   const resolved = await resolveLaunch(request, { env: io.env });
+  const page: { launched?: string | undefined } = {};
   const app = await withFreePortFallback(io, 'app', appPort, (port) =>
-    startStaticServer({ root: dist, port, basePath: '/', context: 'clone' }),
+    startStaticServer({ root: dist, port, basePath: '/', context: 'clone', launched: () => page.launched }),
   );
   let exited = false;
   const stop = new AbortController();
@@ -97,6 +98,7 @@ async function startWithServer(io: ServingIo, request: Parameters<typeof resolve
     io.stderr(`Could not start ${request.kind === 'command' ? request.command : 'the server'}: ${String(error)}`);
     return EXIT.failed;
   }
+  page.launched = new URL(launched.link).searchParams.get('url') ?? undefined;
   io.stdout(`MCP Lens, connected to it: ${launched.link}`);
   io.stdout("Open that link (the relay's token stays in the fragment, which is never sent). Press Ctrl+C to stop.");
   await new Promise<void>((resolve) => {
