@@ -2,13 +2,15 @@
 // packages/mcp-lens (its prepack builds the app and bundles the Node entry points), checks what the tarball
 // holds and weighs, installs it into an empty temporary project, and there runs each subcommand against the
 // demo server: the app's server (headers included), the relay in front of an HTTP server and of a stdio
-// server, the headless client's listing, the audit, and the contract's snapshot and diff. npm installs the two SDK packages from its cache when it has
+// server, the one command for a stdio server (`mcp-lens -e … -- <command>`, `--config … --server …`: the link
+// it prints, followed as the app would, reaches the server with -e in its environment), the headless client's
+// listing and subcommands, the audit, and the contract's snapshot and diff. npm installs the two SDK packages from its cache when it has
 // them (--prefer-offline), else from the registry. Nothing here sleeps: each step waits for what a process
 // prints or for an answer, with a generous bound, because this runs on loaded machines too.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -162,6 +164,34 @@ try {
   });
   await initializeThrough(stdioRelay, 'mcp-servers/everything', 'relay -- node server-everything stdio');
 
+  // 6b. One command for a stdio server (issue 36): the app, the server behind the relay and a link that
+  // asks the app to connect; -e reaches the child. Then the same server from a VS Code config by name.
+  const launched = start(
+    process.execPath,
+    [bin, '--port', '0', '--no-open', '-e', 'LENS_CHECK_ENV=from -e', '--', process.execPath, everything, 'stdio'],
+    project,
+  );
+  await connectedThrough(launched, 'LENS_CHECK_ENV', 'from -e', `-e LENS_CHECK_ENV=… -- node server-everything stdio`);
+  const config = join(work, '.vscode', 'mcp.json');
+  mkdirSync(dirname(config), { recursive: true });
+  writeFileSync(
+    config,
+    `{
+  // VS Code's form: comments and trailing commas, and the folder as \${workspaceFolder}.
+  "servers": {
+    "everything": { "type": "stdio", "command": ${JSON.stringify(process.execPath)}, "args": [${JSON.stringify(everything)}, "stdio"],
+                    "env": { "LENS_CHECK_ENV": "from \${workspaceFolder}" }, },
+    "remote": { "type": "http", "url": "https://server.example/mcp" },
+  },
+}`,
+  );
+  const fromConfig = start(process.execPath, [bin, '--port', '0', '--no-open', '--config', config, '--server', 'everything'], project);
+  await connectedThrough(fromConfig, 'LENS_CHECK_ENV', `from ${work}`, '--config .vscode/mcp.json --server everything');
+  const noSuchServer = await run(npx, ['mcp-lens', '--config', config, '--server', 'nope'], project);
+  if (noSuchServer.code !== 2 || !noSuchServer.stderr.includes(`has no server "nope". Its servers: "everything", "remote".`))
+    fail(`npx mcp-lens --config … --server nope: ${show(noSuchServer)}`);
+  console.log('npx mcp-lens --config … --server nope: exit 2, the names listed');
+
   // 7. The headless client: the smoke run's listing, then the scripted subcommands, by their own word and after cli.
   const smokeList = await run(npx, ['mcp-lens', 'cli', '--no-call', demoUrl], project);
   if (smokeList.code !== 0 || !/^connected: mcp-lens-demo /m.test(smokeList.stdout) || !/^tools: .*\becho\b/m.test(smokeList.stdout))
@@ -253,6 +283,54 @@ async function initializeThrough(relay, serverName, what) {
   if (answer.status !== 200 || !text.includes(`"name":"${serverName}"`))
     fail(`initialize through ${what} answered ${answer.status}: ${text.slice(0, 300)}`);
   console.log(`mcp-lens ${what}: initialize through ${relayUrl} reached ${serverName} (${answer.status})`);
+}
+
+/**
+ * Follows the link `npx mcp-lens … -- <command>` printed as the app would: the page is the package's, the
+ * link asks to connect (`connect=1`) to a relay with its token in the fragment, and through it, from the
+ * app's origin, the server answers initialize and its get-env tool shows `name` set to `value` in the child.
+ */
+async function connectedThrough(launch, name, value, what) {
+  const [, link] = await launch.line(/Open MCP Lens connected to it:\n\s*(\S+)/);
+  const url = new URL(link);
+  const relayUrl = url.searchParams.get('url');
+  const token = new URLSearchParams(url.hash.slice(1)).get('relay-token');
+  if (url.searchParams.get('connect') !== '1' || relayUrl === null || token === null)
+    fail(`${what} printed ${link}: no connect=1, url or token.`);
+  const page = await get(new URL(url.pathname, url));
+  if (page.status !== 200 || !page.text.includes('<meta name="mcp-lens-context" content="package">'))
+    fail(`${what}: the app at ${url.origin} answered ${page.status}.`);
+  const headers = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json, text/event-stream',
+    'Lens-Relay-Token': token,
+    Origin: url.origin,
+    'Mcp-Protocol-Version': '2025-11-25',
+  };
+  const post = async (body, session) => {
+    const answer = await fetch(relayUrl, {
+      method: 'POST',
+      headers: { ...headers, ...(session && { 'Mcp-Session-Id': session }) },
+      body: JSON.stringify({ jsonrpc: '2.0', ...body }),
+      signal: AbortSignal.timeout(STEP_MS),
+    });
+    return { status: answer.status, session: answer.headers.get('mcp-session-id'), text: await answer.text() };
+  };
+  const hello = await post({
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'check-package', version: '1' } },
+  });
+  if (hello.status !== 200 || hello.session === null || !hello.text.includes('"name":"mcp-servers/everything"'))
+    fail(`${what}: initialize through ${relayUrl} answered ${hello.status}: ${hello.text.slice(0, 300)}`);
+  await post({ method: 'notifications/initialized' }, hello.session);
+  const env = await post({ id: 2, method: 'tools/call', params: { name: 'get-env', arguments: {} } }, hello.session);
+  const result = JSON.parse(/^data: (.*)$/m.exec(env.text)?.[1] ?? env.text).result;
+  const childEnv = JSON.parse(result?.content?.[0]?.text ?? '{}');
+  if (childEnv[name] !== value) fail(`${what}: the child's ${name} is ${JSON.stringify(childEnv[name])}, not ${JSON.stringify(value)}.`);
+  console.log(
+    `npx mcp-lens ${what}: ${link.replace(/#.*/, '#relay-token=…')} serves the app; through the relay the server answered and has ${name}=${value}`,
+  );
 }
 
 /** A GET with its body read, bounded in time. */

@@ -9,6 +9,7 @@ import { createWorkspace, type AppEffects, type Engine, type WorkspaceState } fr
 import { createEngineClient, readSessionFile, writeSessionFile } from './bridge/index.ts';
 import { warmSearchText, type PrefsStorage } from './state/index.ts';
 import { takeRelayToken } from './ui/connect/relay-link.ts';
+import { LAUNCH_META } from './shared/relay.ts';
 import { findClientMetadataUrl } from './ui/auth/client-metadata.ts';
 import { navigateToAuthorization, openAuthorizationPopup, tabStorage } from './ui/auth/open-authorization.ts';
 import { downloadText } from './ui/common/download.ts';
@@ -63,6 +64,8 @@ const workspace = createWorkspace({
   redirectUrl,
   // A relay link carries its token in the fragment: it goes into the connection's headers, and off the address bar.
   initialHeaders: takeRelayToken(window.location, window.history),
+  // The server this page's own server started for it (npx mcp-lens -- <command>): a link to it connects at once.
+  launchedServer: document.querySelector(`meta[name="${LAUNCH_META}"]`)?.getAttribute('content') ?? undefined,
 });
 
 // The first filter over a full log should be a scan, not 100,000 stringifies: build search text when idle.

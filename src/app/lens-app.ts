@@ -39,6 +39,8 @@ export interface LensAppOptions {
   opened?: Address;
   /** Headers to start with (a relay link's token). */
   initialHeaders?: HeaderPair[];
+  /** The server the page's own server started for it: `opened` asking to connect to exactly it connects at once. */
+  launchedServer?: string | undefined;
   /** Where the authorization server sends the browser back: the app's callback page, absolute. */
   redirectUrl: string;
   /**
@@ -52,7 +54,7 @@ export interface LensAppOptions {
  * One connection's application: its engine, stores, query cache and commands. The workspace (workspace.ts)
  * holds one per connection; a test holds one alone.
  */
-export function createLensApp({ client, effects, shared, opened, initialHeaders = [], redirectUrl, name }: LensAppOptions) {
+export function createLensApp({ client, effects, shared, opened, initialHeaders = [], launchedServer, redirectUrl, name }: LensAppOptions) {
   const stores = createStores({ url: opened?.url ?? '', headers: initialHeaders }, shared ?? createSharedStores(effects.prefsStorage), {
     ...(opened?.tab && { tab: opened.tab }),
     tool: opened?.tool ?? null,
@@ -106,7 +108,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
 
   const stopClearing = clearToolOnNewServer(stores);
   const stopAutoSampling = watchSamplingAuto(stores, sampling.draftSamplingAnswer, commands.answerServerRequest, effects.now);
-  if (opened?.connect && opened.url) workspace.openConnectLink(opened.url);
+  if (opened?.connect && opened.url) workspace.openConnectLink(opened.url, launchedServer);
 
   return {
     ...stores,

@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => demo.close());
 
-function start(openedAt = 'http://lens.test/', storage = memoryStorage()) {
+function start(openedAt = 'http://lens.test/', storage = memoryStorage(), launchedServer?: string) {
   addresses = [];
   connects = 0;
   clients = [];
@@ -51,6 +51,7 @@ function start(openedAt = 'http://lens.test/', storage = memoryStorage()) {
     effects,
     delay: () => new Promise(() => undefined),
     redirectUrl: 'http://lens.test/oauth-callback.html',
+    launchedServer,
   });
   app = workspace.active().app;
   return storage;
@@ -166,6 +167,17 @@ describe('the address', () => {
     app.commands.confirmLink();
     await expect.poll(() => app.connection.getState().phase).toBe('connected');
     expect(app.view.getState()).toMatchObject({ tool: 'echo', pendingLink: null });
+  });
+
+  it("connects a link to the server the page's own server started for it at once, and asks for any other", async () => {
+    start(`http://lens.test/?url=${encodeURIComponent(demo.url)}&connect=1`, memoryStorage(), demo.url);
+    expect(app.view.getState().pendingLink).toBeNull();
+    await expect.poll(() => app.connection.getState().phase).toBe('connected');
+    workspace.dispose();
+
+    start(`http://lens.test/?url=${encodeURIComponent(demo.url)}&connect=1`, memoryStorage(), 'http://127.0.0.1:1/mcp');
+    expect(app.view.getState().pendingLink).toBe(demo.url);
+    expect(connects).toBe(0);
   });
 
   it('connects a link to a saved server at once', async () => {

@@ -38,6 +38,8 @@ export interface WorkspaceOptions {
   redirectUrl: string;
   /** Headers the first connection starts with (a relay link's token). */
   initialHeaders?: HeaderPair[];
+  /** The server the page's own server started for it (src/shared/relay.ts, LAUNCH_META): a link to it connects without asking. */
+  launchedServer?: string | undefined;
 }
 
 export interface Connection {
@@ -54,7 +56,7 @@ export interface WorkspaceState {
 /** Each open connection's name, by connection id: distinct, so every place that names one means one. */
 export type ConnectionNames = Readonly<Record<string, string>>;
 
-export function createWorkspace({ startEngine, effects, delay, redirectUrl, initialHeaders = [] }: WorkspaceOptions) {
+export function createWorkspace({ startEngine, effects, delay, redirectUrl, initialHeaders = [], launchedServer }: WorkspaceOptions) {
   const shared = createSharedStores(effects.prefsStorage);
   const engines = new Map<string, Engine>();
   /** Per connection: stops following what its name is made of. */
@@ -73,7 +75,7 @@ export function createWorkspace({ startEngine, effects, delay, redirectUrl, init
         client: engine.client,
         effects,
         shared,
-        ...(options.address && { opened: options.address }),
+        ...(options.address && { opened: options.address, launchedServer }),
         initialHeaders: options.headers ?? [],
         redirectUrl,
         name: () => names.getState()[id],

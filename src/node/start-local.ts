@@ -2,18 +2,47 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { EXIT, type ExitCode } from './command/exit-codes.ts';
+import { HelpRequested, parseCommandLine, UsageError } from './command/framework.ts';
+import { childEnv, help } from './command/options.ts';
 import type { ServingIo } from './command/process-run.ts';
 import { startDemoServer } from './demo-server/server.ts';
 import { LOCAL_APP_PORT } from './local-app.ts';
+import { resolveLaunch, startLaunch, type Launched } from './npx/launch.ts';
 import { startStaticServer } from './static-server/server.ts';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 
+const START_OPTIONS = { env: childEnv, help };
+const START_USAGE = `Usage: npm start [-- [-e KEY=VALUE …] -- <command> [args…]]
+
+Without a command: the app and the demo MCP server, and a link that opens the app on it.
+With one: the app, the stdio server behind the relay (-e sets its environment), and a link that opens the
+app connected to it.`;
+
 /**
  * `npm start`: the built app and the demo MCP server side by side on loopback, and one link that opens the
- * app already pointed at the demo server. Serves until `io.signal` aborts; the exit code out.
+ * app already pointed at the demo server; `npm start -- -- <command>`: the app and that stdio server behind
+ * the relay (src/node/npx/launch.ts, as `npx mcp-lens -- <command>`), and a link that opens the app
+ * connected to it. Serves until `io.signal` aborts; the exit code out.
  */
-export async function startLocal(io: ServingIo, dist = DIST): Promise<ExitCode> {
+export async function startLocal(io: ServingIo, argv: readonly string[] = [], dist = DIST): Promise<ExitCode> {
+  let line;
+  try {
+    line = parseCommandLine(START_OPTIONS, argv, true);
+    if (line.positionals.length > 0) throw new UsageError(`"${line.positionals[0]}": give a stdio server's command after --.`);
+    if (line.rest.length === 0 && Object.keys(line.values.env).length > 0)
+      throw new UsageError('-e sets the environment of a stdio server: give its command after --.');
+  } catch (error) {
+    if (error instanceof HelpRequested) {
+      io.stdout(START_USAGE);
+      return EXIT.passed;
+    }
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`${error.message}\n\n${START_USAGE}`);
+    return EXIT.usage;
+  }
+  const [command, ...args] = line.rest;
+  if (command !== undefined) return startWithServer(io, { kind: 'command', command, args, env: line.values.env }, dist);
   const demoPort = portFromEnv(io, 'DEMO_PORT', 3001);
   const appPort = portFromEnv(io, 'PORT', LOCAL_APP_PORT);
   if (demoPort === undefined || appPort === undefined) return EXIT.usage;
@@ -35,6 +64,49 @@ export async function startLocal(io: ServingIo, dist = DIST): Promise<ExitCode> 
   });
   await Promise.allSettled([app.close(), demo.close()]);
   return EXIT.passed;
+}
+
+/** The app and one stdio server behind the relay, with the link that opens the app connected to it. */
+async function startWithServer(io: ServingIo, request: Parameters<typeof resolveLaunch>[0], dist: string): Promise<ExitCode> {
+  const appPort = portFromEnv(io, 'PORT', LOCAL_APP_PORT);
+  if (appPort === undefined) return EXIT.usage;
+  if (!existsSync(`${dist}index.html`)) {
+    io.stderr(`No built app at ${dist}. Run "npm run build" first (npm start does it for you).`);
+    return EXIT.failed;
+  }
+  const resolved = await resolveLaunch(request, { env: io.env });
+  const page: { launched?: string | undefined } = {};
+  const app = await withFreePortFallback(io, 'app', appPort, (port) =>
+    startStaticServer({ root: dist, port, basePath: '/', context: 'clone', launched: () => page.launched }),
+  );
+  let exited = false;
+  const stop = new AbortController();
+  io.signal.addEventListener('abort', () => stop.abort(), { once: true });
+  let launched: Launched;
+  try {
+    launched = await startLaunch(resolved, app.url, {
+      env: io.env,
+      log: (text) => io.stdout(text),
+      onServerExit: () => {
+        exited = true;
+        io.stderr('The stdio server exited, so npm start stops.');
+        stop.abort();
+      },
+    });
+  } catch (error) {
+    await app.close();
+    io.stderr(`Could not start ${request.kind === 'command' ? request.command : 'the server'}: ${String(error)}`);
+    return EXIT.failed;
+  }
+  page.launched = new URL(launched.link).searchParams.get('url') ?? undefined;
+  io.stdout(`MCP Lens, connected to it: ${launched.link}`);
+  io.stdout("Open that link (the relay's token stays in the fragment, which is never sent). Press Ctrl+C to stop.");
+  await new Promise<void>((resolve) => {
+    if (stop.signal.aborted) resolve();
+    else stop.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await Promise.allSettled([app.close(), launched.close()]);
+  return exited ? EXIT.failed : EXIT.passed;
 }
 
 /** A port from the environment, or undefined (said on stderr) when the value is not one. */

@@ -134,6 +134,19 @@ export function lensContextTag(context: LensContext): string {
   return `<meta name="${LENS_CONTEXT_META}" content="${context}">`;
 }
 
+/**
+ * The server the page's own server started for it (`npx mcp-lens -- <command>`, `npm start -- -- <command>`):
+ * a link that asks to connect to exactly that URL connects at once, without the question an unknown link
+ * gets, since the person who ran the command chose that server. A plain static host never says this.
+ */
+export const LAUNCH_META = 'mcp-lens-launch';
+
+/** The tag `LAUNCH_META` as a server puts it in the page's head, the URL escaped for an attribute. */
+export function launchTag(serverUrl: string): string {
+  const escaped = serverUrl.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return `<meta name="${LAUNCH_META}" content="${escaped}">`;
+}
+
 /** The single-file relay the build writes beside the app (dist/), and its SHA-256 in `sha256sum` format. */
 export const RELAY_FILE = 'mcp-lens-relay.mjs';
 export const RELAY_FILE_HASH = `${RELAY_FILE}.sha256`;

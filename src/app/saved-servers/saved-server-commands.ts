@@ -99,12 +99,14 @@ export function savedServerCommands(stores: Stores, effects: Pick<AppEffects, 'n
   }
 
   /**
-   * A link asked to connect on open. A server the user saved connects at once (they chose it before);
-   * any other waits in `view.pendingLink` for the user to confirm what it is about to do.
+   * A link asked to connect on open. A server the user saved connects at once (they chose it before), and so
+   * does the one the page's own server started for it (`launched`: the person ran that command); any other
+   * waits in `view.pendingLink` for the user to confirm what it is about to do.
    */
-  function openConnectLink(url: string): void {
+  function openConnectLink(url: string, launched?: string): void {
     const checked = checkServerUrl(url);
     if (!checked.ok) return;
+    if (launched !== undefined && serverIdentity(launched) === serverIdentity(checked.url)) return void connection.connect();
     // The address never carries a credential parameter, so a saved server's key does not stop the match.
     const saved = savedServers.getState().servers.find((server) => serverIdentity(server.url) === serverIdentity(checked.url));
     if (!saved) return view.getState().actions.setPendingLink(checked.url);

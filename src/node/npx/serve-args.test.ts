@@ -67,7 +67,10 @@ describe('the app command line', () => {
       [['--port', '70000'], 'is not a port'],
       [['--port', ''], 'is not a port'],
       [['--host', ' '], '--host is empty'],
-      [['--open', 'https://server.example/mcp'], 'is not an option of the app. A command (relay, cli, list, audit) comes first.'],
+      [
+        ['--open', 'https://server.example/mcp'],
+        'is not an option of the app. A command (relay, cli, list, audit) comes first; a stdio server to start goes after --.',
+      ],
       [['--lens', 'x'], 'Unknown option --lens.'],
     ];
     for (const [argv, message] of cases) expect(() => parseServeArgs(argv), argv.join(' ')).toThrow(message);

@@ -95,7 +95,9 @@ export function parseServeArgs(argv: readonly string[]): ServeRequest {
   }
   const { values, positionals, rest } = line;
   if (positionals.length > 0)
-    throw new UsageError(`"${positionals[0]}" is not an option of the app. A command (relay, cli, list, audit) comes first.`);
+    throw new UsageError(
+      `"${positionals[0]}" is not an option of the app. A command (relay, cli, list, audit) comes first; a stdio server to start goes after --.`,
+    );
   if (values.version) return { kind: 'version' };
   if (values.host === '') throw new UsageError('--host is empty. Leave it out to listen on 127.0.0.1.');
   if (!isLoopbackHost(values.host) && !values.allowRemote) {

@@ -34,12 +34,15 @@ export async function serveApp(options: ServeOptions, effects: ServeEffects): Pr
         "page that is not on loopback. To share MCP Lens, host the built app over HTTPS (MCP Lens's README, Hosting).",
     );
   }
+  // The page names the server it was started for once there is one, so the link to it connects at once.
+  let launched: string | undefined;
   const server = await startStaticServer({
     root: effects.appRoot,
     port: options.port,
     host: options.host,
     basePath: '/',
     context: 'package',
+    launched: () => launched,
   });
   const url = addressToOpen(server.url, options.host);
   effects.log(`MCP Lens: ${url}`);
@@ -47,6 +50,7 @@ export async function serveApp(options: ServeOptions, effects: ServeEffects): Pr
   if (effects.launch) {
     try {
       toOpen = await effects.launch(url);
+      launched = new URL(toOpen).searchParams.get('url') ?? undefined;
     } catch (error) {
       await server.close();
       throw error;

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, resolve, sep } from 'node:path';
 
-import { lensContextTag, type LensContext } from '../../shared/relay.ts';
+import { launchTag, lensContextTag, type LensContext } from '../../shared/relay.ts';
 import { SANDBOX_HEADERS, SANDBOX_PAGE, SECURITY_HEADERS } from './csp.ts';
 
 export interface StaticServerOptions {
@@ -21,6 +21,11 @@ export interface StaticServerOptions {
    * out, the page says nothing, as on any plain static host, and the app advises the single-file relay.
    */
   context?: Exclude<LensContext, 'hosted'>;
+  /**
+   * The server this process started for the app (`LAUNCH_META`), once it has one: a link to exactly that
+   * URL connects without asking. Read for each page served.
+   */
+  launched?: () => string | undefined;
 }
 
 export interface RunningStaticServer {
@@ -72,7 +77,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
   if (!(await stat(root)).isDirectory()) throw new Error(`Static root ${root} is not a directory.`);
 
   const httpServer = createServer((req, res) => {
-    serve(req, res, root, basePath, options.context).catch(() => {
+    serve(req, res, root, basePath, options.context, options.launched?.()).catch(() => {
       if (!res.headersSent) send(res, 500, 'Internal server error\n');
       else res.destroy();
     });
@@ -103,6 +108,7 @@ async function serve(
   root: string,
   basePath: string,
   context: StaticServerOptions['context'],
+  launched: string | undefined,
 ): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return send(res, 405, 'Method not allowed\n', { Allow: 'GET, HEAD' });
@@ -127,7 +133,7 @@ async function serve(
   if (!file) return send(res, 404, 'Not found\n');
 
   const page = relative === '' || relative === 'index.html';
-  const body = page && context !== undefined ? withContext(await readFile(file), context) : await readFile(file);
+  const body = page && context !== undefined ? withContext(await readFile(file), context, launched) : await readFile(file);
   const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
   res.writeHead(200, {
     ...(relative === SANDBOX_PAGE ? SANDBOX_HEADERS : SECURITY_HEADERS),
@@ -139,8 +145,9 @@ async function serve(
 }
 
 /** The app's page with its context's meta tag first in its head. */
-function withContext(page: Buffer, context: LensContext): Buffer {
-  return Buffer.from(page.toString('utf8').replace(/<head>/i, (head) => `${head}${lensContextTag(context)}`));
+function withContext(page: Buffer, context: LensContext, launched: string | undefined): Buffer {
+  const tags = `${lensContextTag(context)}${launched === undefined ? '' : launchTag(launched)}`;
+  return Buffer.from(page.toString('utf8').replace(/<head>/i, (head) => `${head}${tags}`));
 }
 
 /** The real path of a regular file inside `root`, or undefined. */

@@ -139,6 +139,20 @@ describe('static server', () => {
     expect(await (await fetch(atRoot.url)).text()).not.toContain('mcp-lens-context');
   });
 
+  it('names the server it started for the page once there is one, escaped for the attribute', async () => {
+    let launched: string | undefined;
+    const app = await startStaticServer({ root, context: 'package', launched: () => launched });
+    try {
+      expect(await (await fetch(app.url)).text()).not.toContain('mcp-lens-launch');
+      launched = 'http://127.0.0.1:4000/mcp?a=1&b="<x>"';
+      expect(await (await fetch(app.url)).text()).toContain(
+        '<meta name="mcp-lens-context" content="package"><meta name="mcp-lens-launch" content="http://127.0.0.1:4000/mcp?a=1&amp;b=&quot;&lt;x&gt;&quot;">',
+      );
+    } finally {
+      await app.close();
+    }
+  });
+
   it('serves from / as well', async () => {
     const response = await fetch(atRoot.url);
     expect(response.status).toBe(200);
