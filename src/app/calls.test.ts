@@ -97,7 +97,7 @@ describe.each(['legacy', 'modern'] as const)('the calls registry (%s)', (era) =>
     const resent = await app.commands.settledCall(app.commands.startCall('resend', { itemId: original.id }));
     expect(resent).toMatchObject({ status: 'success', kind: 'resend', durationMs: expect.any(Number) });
     const request = logged().find((entry) => entry.seq === resent.requestSeq);
-    expect(request?.resent).toMatchObject({ edited: false });
+    expect(request?.origin).toMatchObject({ feature: 'resend', edited: false });
   });
 });
 

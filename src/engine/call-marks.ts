@@ -1,14 +1,15 @@
 /**
- * Marks on outgoing requests, for the message log: "from app ui://…" for a request an MCP App asked for,
- * "re-sent" for one sent again by hand, the check's id for one an audit sent. The SDK numbers requests itself and the wire stays exactly what the
- * spec says (no marker travels to the server), so a marked request is announced here first and claimed by
- * the first outgoing frame that matches it.
+ * The origin of outgoing requests, for the message log (`MessageEntry.origin`): the job of the registry that
+ * sent it, "from app ui://…" for a request an MCP App asked for, "re-sent" for one sent again by hand, the
+ * check's id for one an audit sent. The SDK numbers requests itself and the wire stays exactly what the spec
+ * says (no marker travels to the server), so a marked request is announced here first and claimed by the
+ * first outgoing frame that matches it.
  */
-import type { MessageEntry } from '../shared/events.ts';
+import type { MessageOrigin } from '../shared/events.ts';
 import { isRecord } from '../shared/read.ts';
 
-/** The fields a claimed frame's log entry gets. */
-export type CallMark = Pick<MessageEntry, 'viaApp' | 'resent' | 'audit'>;
+/** What a claimed frame's log entry gets as its `origin`. */
+export type CallMark = MessageOrigin;
 
 export interface CallMarks {
   /** Announces a request about to be sent; returns a release for when it settles. */

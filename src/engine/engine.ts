@@ -147,7 +147,7 @@ export function createEngine(env: EngineEnv): Engine {
       return session;
     },
     onBehalfOf(app, method, target, send) {
-      return app === undefined ? send() : ctx.marked({ viaApp: app }, sameTarget(method, target), send);
+      return app === undefined ? send() : ctx.marked({ feature: 'apps', id: app }, sameTarget(method, target), send);
     },
     async marked(mark, matches, send) {
       const release = callMarks.expect(mark, matches);

@@ -204,9 +204,9 @@ const isHeaderMismatch = (entry: MessageEntry) =>
 
 function fits(match: RequestMatch, entry: MessageEntry): boolean {
   if (entry.method !== match.method) return false;
-  if (match.resentFrom !== undefined) return entry.resent?.fromSeq === match.resentFrom;
-  // An audit probe went beside the session: it is never the request of a call made from a tab.
-  if (entry.resent !== undefined || entry.viaApp !== undefined || entry.auditProbe) return false;
+  if (match.resentFrom !== undefined) return entry.origin?.feature === 'resend' && entry.origin.fromSeq === match.resentFrom;
+  // An app's, a re-send's or the audit's request (a probe went beside the session) is never a tab's call.
+  if (entry.origin !== undefined) return false;
   const params = isRecord(entry.message) && isRecord(entry.message.params) ? entry.message.params : undefined;
   return (
     (match.name === undefined || params?.name === match.name) &&

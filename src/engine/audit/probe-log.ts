@@ -1,7 +1,7 @@
 /**
  * The audit's raw probes in the Message log and the HTTP view, so a check links to what it sent like any other
  * request. A probe goes beside the session (probe.ts), not through the wire tap, so it is recorded here: its
- * JSON-RPC request and the response in its body as log entries marked `auditProbe` with the check's id (the
+ * JSON-RPC request and the response in its body as log entries whose origin is the check with `probe` (the
  * log badges them "audit probe"), and its HTTP exchange with the headers the probe itself sent (it carries none
  * of the person's headers or tokens; the relay's token is added past this point, and masked anyway). Emitted
  * straight to the page, not to the engine's wire watchers: the audit's sender watches those for its own
@@ -55,7 +55,7 @@ export function createProbeLog({ nextSeq, now, emit }: ProbeLogDeps): ProbeLog {
         durationMs: 0,
         ...(request.body !== undefined && { requestBody: wireBody(request.body) }),
       };
-      const mark = { httpSeq: exchange.seq, audit: checkId, auditProbe: true as const };
+      const mark = { httpSeq: exchange.seq, origin: { feature: 'audit', id: checkId, probe: true } } satisfies Partial<MessageEntry>;
       const message = parsed(request.body);
       const out = message === undefined ? undefined : entryOf(message, 'out', nextSeq(), started, mark);
       emit({ type: 'http', exchange });

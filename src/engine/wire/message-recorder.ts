@@ -56,7 +56,7 @@ export function createMessageRecorder(deps: {
   now: () => number;
   emit: (entry: MessageEntry) => void;
   nextSeq: () => number;
-  /** The mark of an outgoing request (an MCP App asked for it, or a person re-sent it), if it has one (call-marks.ts). */
+  /** The origin of an outgoing request (a job, an MCP App, a re-send, an audit check), if it has one (call-marks.ts). */
   claimMark?: (frame: unknown) => CallMark | undefined;
 }): MessageRecorder {
   /** Keyed by direction of the request + id, since both sides number their own requests. */
@@ -95,7 +95,7 @@ export function createMessageRecorder(deps: {
       entry.violation = `"${facts.method}" is a notification, but it carries an id, which makes it a request: the client answers it with "method not found". Notifications must not have an id.`;
     }
     const mark = direction === 'out' && facts.kind === 'request' ? deps.claimMark?.(value) : undefined;
-    if (mark !== undefined) Object.assign(entry, mark);
+    if (mark !== undefined) entry.origin = mark;
     if (facts.kind === 'request' && facts.rpcId !== undefined) {
       const requestKey = key(direction, facts.rpcId);
       pending.set(requestKey, { time, seq: entry.seq, ...(direction === 'out' && origin && { httpSeq: origin.httpSeq }) });
