@@ -49,6 +49,27 @@ const messages = () => {
 const logged = () => messages().map((item) => item.entry);
 
 describe.each(['legacy', 'modern'] as const)('the calls registry (%s)', (era) => {
+  it('finds each job’s own request in the Message log by its id, for concurrent calls of one tool', async () => {
+    await connected(era);
+    const sent = ['one', 'two', 'one'];
+    const ids = sent.map((message) => app.commands.startCall('tool', { name: 'echo', arguments: { message } }));
+    const jobs = await Promise.all(ids.map((id) => app.commands.settledCall(id)));
+    expect(new Set(jobs.map((job) => job.requestSeq)).size).toBe(3);
+    jobs.forEach((job, at) => {
+      const request = logged().find((entry) => entry.seq === job.requestSeq);
+      expect(request).toMatchObject({
+        direction: 'out',
+        method: 'tools/call',
+        origin: { feature: 'job', id: ids[at] },
+        message: { params: { name: 'echo', arguments: { message: sent[at] } } },
+      });
+      expect(JSON.stringify(job.result)).toContain(sent[at]);
+      expect(job.durationMs).toBe(logged().find((entry) => entry.requestSeq === job.requestSeq)!.latencyMs);
+    });
+    // No other line carries a job's id: each job has exactly one request.
+    for (const id of ids) expect(logged().filter((entry) => entry.origin?.id === id)).toHaveLength(1);
+  });
+
   it('runs a tool by id, shows it as the latest call of the tool, and takes its time from the Message log', async () => {
     await connected(era);
     const id = app.commands.startCall('tool', { name: 'echo', arguments: { message: 'by id' } });

@@ -53,6 +53,12 @@ describe('createEngineClient', () => {
     await expect(result).resolves.toEqual({ latencyMs: 3 });
   });
 
+  it('carries the id of the job making the call, for its request to carry in the log', async () => {
+    const h = setup();
+    void h.client.call('ping', undefined, undefined, 'ping-x-1');
+    expect(await h.nextReceived(1)).toEqual({ kind: 'call', id: expect.any(Number), method: 'ping', params: undefined, job: 'ping-x-1' });
+  });
+
   it('rejects a call with the EngineError the engine sent', async () => {
     const h = setup();
     const result = h.client.call('listTools', undefined);

@@ -60,6 +60,19 @@ export const sameRequest = (method: string, params: Record<string, unknown> | un
   return (frame: unknown): boolean => isRecord(frame) && frame.method === method && paramsKey(frame.params) === expected;
 };
 
+/**
+ * A frame of this method whose params hold these values (compared as JSON), whatever else they carry: the
+ * engine adds `_meta`, a task request, a progress token. What a job's request is known by.
+ */
+export const requestWith = (method: string, params: Record<string, unknown> = {}) => {
+  const expected = Object.entries(params).map(([key, value]) => [key, JSON.stringify(value)] as const);
+  return (frame: unknown): boolean => {
+    if (!isRecord(frame) || frame.method !== method) return false;
+    const sent = isRecord(frame.params) ? frame.params : {};
+    return expected.every(([key, value]) => JSON.stringify(sent[key]) === value);
+  };
+};
+
 function paramsKey(params: unknown): string {
   if (!isRecord(params)) return '{}';
   const { _meta: _ignored, ...rest } = params;

@@ -33,7 +33,7 @@ import { resourceHandlers } from './features/resources.ts';
 import { createToolIndex, toolHandlers } from './features/tools.ts';
 import type { RawHttp } from './audit/probe.ts';
 import { fetchIcon } from './icons.ts';
-import { createCallMarks, sameTarget } from './call-marks.ts';
+import { createCallMarks, requestWith, sameTarget } from './call-marks.ts';
 import { appsExtension } from './features/apps.ts';
 import { createMessageRecorder } from './wire/message-recorder.ts';
 import { invalidUrl, openMcpSession, type Session, type SessionExtension } from './session.ts';
@@ -76,7 +76,13 @@ export interface EngineEnv {
 }
 
 export interface Engine {
-  call<M extends EngineMethod>(method: M, params: EngineApi[M]['params'], signal?: AbortSignal): Promise<EngineApi[M]['result']>;
+  /** `job`: the id of the UI registry's job making the call, carried by its request's log entry (`origin`). */
+  call<M extends EngineMethod>(
+    method: M,
+    params: EngineApi[M]['params'],
+    signal?: AbortSignal,
+    job?: string,
+  ): Promise<EngineApi[M]['result']>;
 }
 
 export function createEngine(env: EngineEnv): Engine {
@@ -148,6 +154,9 @@ export function createEngine(env: EngineEnv): Engine {
     },
     onBehalfOf(app, method, target, send) {
       return app === undefined ? send() : ctx.marked({ feature: 'apps', id: app }, sameTarget(method, target), send);
+    },
+    asJob(job, matches, send) {
+      return job === undefined ? send() : ctx.marked({ feature: 'job', id: job }, matches, send);
     },
     async marked(mark, matches, send) {
       const release = callMarks.expect(mark, matches);
@@ -241,7 +250,7 @@ export function createEngine(env: EngineEnv): Engine {
       env.emit({ type: 'connection', phase: 'disconnected' });
       return undefined;
     },
-    async ping() {
+    async ping(_params, _signal, job) {
       const { client, profile } = ctx.requireSession();
       if (!profile.ping) {
         throw {
@@ -251,7 +260,7 @@ export function createEngine(env: EngineEnv): Engine {
         } satisfies EngineError;
       }
       const started = now();
-      await client.ping();
+      await ctx.asJob(job, requestWith('ping'), () => client.ping());
       return { latencyMs: now() - started };
     },
     async fetchIcon({ src }) {
@@ -336,15 +345,15 @@ export function createEngine(env: EngineEnv): Engine {
     }
   }
 
-  type Run = (p: unknown, s?: AbortSignal) => Promise<EngineApi[EngineMethod]['result']>;
+  type Run = (p: unknown, s?: AbortSignal, job?: string) => Promise<EngineApi[EngineMethod]['result']>;
   /**
    * MCP 2026-07-28: a request whose response stream broke is lost, and the client MUST re-issue it as a new
    * request (new id). Once: a server that keeps breaking streams gets the error.
    */
-  async function runOnce(method: EngineMethod, params: unknown, signal?: AbortSignal) {
+  async function runOnce(method: EngineMethod, params: unknown, signal?: AbortSignal, job?: string) {
     const run = handlers[method] as Run;
     try {
-      return await run(params, signal);
+      return await run(params, signal, job);
     } catch (error) {
       const lost = explainError(error).lostInTransit === true && !signal?.aborted;
       if (!lost || session?.profile.reissueOnLoss !== true || !REISSUED_ON_LOSS.has(method)) throw error;
@@ -352,14 +361,14 @@ export function createEngine(env: EngineEnv): Engine {
         'info',
         `The response stream for ${method} ended before the answer; re-issuing it as a new request, as MCP 2026-07-28 requires.`,
       );
-      return run(params, signal);
+      return run(params, signal, job);
     }
   }
 
   return {
-    async call(method, params, signal) {
+    async call(method, params, signal, job) {
       try {
-        return (await runOnce(method, params, signal)) as EngineApi[typeof method]['result'];
+        return (await runOnce(method, params, signal, job)) as EngineApi[typeof method]['result'];
       } catch (error) {
         if (signal?.aborted) throw { code: 'cancelled', message: 'The request was cancelled.' } satisfies EngineError;
         if (method !== 'connect' && connectParams && session?.summary.sessionId && isSessionGone(error))

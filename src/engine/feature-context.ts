@@ -21,6 +21,11 @@ export interface FeatureContext {
    * one; otherwise just runs it.
    */
   onBehalfOf: <T>(app: string | undefined, method: string, target: string, send: () => Promise<T>) => Promise<T>;
+  /**
+   * Runs `send` (one request) for the registry's job `job`, when there is one: the first outgoing frame that
+   * `matches` gets the origin `{ feature: 'job', id: job }`, by which the job finds its line in the log.
+   */
+  asJob: <T>(job: string | undefined, matches: (frame: unknown) => boolean, send: () => Promise<T>) => Promise<T>;
   /** Runs `send` (one request) with `mark` on the log entry of the first outgoing frame that `matches`. */
   marked: <T>(mark: CallMark, matches: (frame: unknown) => boolean, send: () => Promise<T>) => Promise<T>;
   /**
@@ -33,7 +38,12 @@ export interface FeatureContext {
 /** The events that describe the wire: a message-log entry or an HTTP exchange (each exchange updates as it goes). */
 export type WireEvent = Extract<EngineEvent, { type: 'message' | 'http' }>;
 
-type Handler<M extends EngineMethod> = (params: EngineApi[M]['params'], signal?: AbortSignal) => Promise<EngineApi[M]['result']>;
+/** `job`: the id of the UI registry's job making the call (src/app/calls.ts), for `FeatureContext.asJob`. */
+type Handler<M extends EngineMethod> = (
+  params: EngineApi[M]['params'],
+  signal?: AbortSignal,
+  job?: string,
+) => Promise<EngineApi[M]['result']>;
 
 /** The handlers one feature contributes, for the methods of its API interface. */
 export type Handlers<Api> = { [M in keyof Api & EngineMethod]: Handler<M> };

@@ -6,10 +6,9 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { EngineError } from '../shared/errors.ts';
-import type { CallProgress, EngineEvent, MessageEntry } from '../shared/events.ts';
+import type { CallProgress, EngineEvent } from '../shared/events.ts';
 import type { ToolCallOutcome, ToolCallParams } from '../shared/model.ts';
 import type { PromptGetResult } from '../shared/prompts-api.ts';
-import { isRecord } from '../shared/read.ts';
 import type { ResendDraft, ResendResult } from '../shared/resend.ts';
 import type { TaskInfo, TaskPayload } from '../shared/tasks.ts';
 import type { AuditOptions, AuditRefusal, AuditReport } from '../shared/audit.ts';
@@ -46,19 +45,6 @@ export interface CallKinds {
 export type CallKind = keyof CallKinds;
 type CallStatus = 'running' | 'success' | 'error';
 
-/** How a call knows its request in the Message log: the first outgoing request that fits, after it started. */
-export interface RequestMatch {
-  method: string;
-  /** The tool or prompt name in the request's params. */
-  name?: string;
-  /** The resource URI in the request's params (a subscription). */
-  uri?: string;
-  /** The task id in the request's params (tasks/cancel, tasks/result). */
-  taskId?: string;
-  /** A re-send: the log seq of the request it repeats (the new entry's `resent.fromSeq`). */
-  resentFrom?: number;
-}
-
 export interface Call<K extends CallKind = CallKind> {
   id: string;
   kind: K;
@@ -68,14 +54,15 @@ export interface Call<K extends CallKind = CallKind> {
   status: CallStatus;
   startedAt: number;
   endedAt?: number;
-  /** How the job finds its request in the Message log; absent for a job that sends none (the CORS check). */
-  match?: RequestMatch;
   /**
    * Jobs of one scope never overlap: a job waits for the one before it in its scope to settle first (as
    * TanStack Query's mutation scopes do). A ping, the log level and a URI's subscription each have one.
    */
   scope?: string;
-  /** The log seq of the request this call sent, once the log recorded it. */
+  /**
+   * The log seq of the request this call sent, once the log recorded it: the latest outgoing request whose
+   * `origin.id` is this call's id (a call that sends again, a -32020 retry or a re-issue, takes the new one).
+   */
   requestSeq?: number;
   /**
    * How long the server took to answer, as the Message log records it: from the request frame leaving to its
@@ -162,21 +149,12 @@ export function createCallsStore() {
             } else if (event.type === 'message') {
               const calls = byId ?? before;
               const { entry } = event;
+              const jobId = entry.origin?.id;
               if (entry.direction === 'out' && entry.kind === 'request') {
-                const call = [...calls.values()].find(
-                  (c) => c.status === 'running' && c.requestSeq === undefined && c.match !== undefined && fits(c.match, entry),
-                );
-                if (call) edit(call.id, { requestSeq: entry.seq });
+                if (jobId !== undefined && calls.get(jobId)?.status === 'running') edit(jobId, { requestSeq: entry.seq });
               } else if (entry.direction === 'in' && entry.requestSeq !== undefined && entry.latencyMs !== undefined) {
                 const call = [...calls.values()].find((c) => c.requestSeq === entry.requestSeq);
-                if (!call) continue;
-                // A call that sends again (a -32020 retry) takes the next request that fits.
-                const again = call.status === 'running' && isHeaderMismatch(entry);
-                if (again) {
-                  const { requestSeq: _sent, ...rest } = call;
-                  byId ??= new Map(before);
-                  byId.set(call.id, rest as AnyCall);
-                } else edit(call.id, { durationMs: entry.latencyMs });
+                if (call) edit(call.id, { durationMs: entry.latencyMs });
               }
             }
           }
@@ -195,24 +173,6 @@ export function createCallsStore() {
       },
     };
   });
-}
-
-/** SEP-2243's -32020: the engine lists tools again and sends the call once more. */
-const HEADER_MISMATCH = -32020;
-const isHeaderMismatch = (entry: MessageEntry) =>
-  entry.kind === 'error' && isRecord(entry.message) && isRecord(entry.message.error) && entry.message.error.code === HEADER_MISMATCH;
-
-function fits(match: RequestMatch, entry: MessageEntry): boolean {
-  if (entry.method !== match.method) return false;
-  if (match.resentFrom !== undefined) return entry.origin?.feature === 'resend' && entry.origin.fromSeq === match.resentFrom;
-  // An app's, a re-send's or the audit's request (a probe went beside the session) is never a tab's call.
-  if (entry.origin !== undefined) return false;
-  const params = isRecord(entry.message) && isRecord(entry.message.params) ? entry.message.params : undefined;
-  return (
-    (match.name === undefined || params?.name === match.name) &&
-    (match.uri === undefined || params?.uri === match.uri) &&
-    (match.taskId === undefined || params?.taskId === match.taskId)
-  );
 }
 
 /** Keeps every running call and every view's latest; of the rest, the newest MAX_SETTLED_CALLS. */

@@ -17,7 +17,7 @@ import type { ToolIndex } from './tools.ts';
 
 export function resendHandlers(ctx: FeatureContext, tools: ToolIndex): Handlers<ResendApi> {
   return {
-    async resendRequest({ draft, from, edited }, signal) {
+    async resendRequest({ draft, from, edited }, signal, job) {
       const session = ctx.requireSession();
       // The UI checked the draft already; the engine checks again what crossed the boundary.
       const checked = checkDraft(isRecord(draft) ? draft : {});
@@ -25,7 +25,8 @@ export function resendHandlers(ctx: FeatureContext, tools: ToolIndex): Handlers<
       const { method, params } = checked.draft;
       const headers = method === 'tools/call' ? mirroredHeaders(session, tools, params) : undefined;
       const resent = originOf(from);
-      const mark = { feature: 'resend', id: String(resent.fromSeq), ...resent, edited: edited === true } as const;
+      // The registry's job that re-sent it, by which it finds its line; called without one, the seq it repeats.
+      const mark = { feature: 'resend', id: job ?? String(resent.fromSeq), ...resent, edited: edited === true } as const;
       const started = ctx.clock.now();
       const result = await ctx.marked(mark, sameRequest(method, params), () =>
         rawRequest(session.client, method, params, { ...(signal && { signal }), ...(headers && { headers }) }),
