@@ -125,6 +125,7 @@ export function createEngine(env: EngineEnv): Engine {
     onFault: guards.fault,
     onStreamMessage: (message, requestBody) => clientFeatures.relations.observe(message, requestBody),
     personAnswering: () => clientFeatures.answering.size > 0,
+    onBeside: env.emit,
   });
 
   let session: Session | undefined;
@@ -146,7 +147,7 @@ export function createEngine(env: EngineEnv): Engine {
     fetch: env.fetch,
     clock,
     emit: env.emit,
-    nextSeq,
+    beside: tappedFetch.beside,
     note,
     requireSession() {
       if (!session) throw { code: 'not-connected', message: 'Not connected. Enter a server URL and press Connect.' } satisfies EngineError;

@@ -4,15 +4,18 @@ import type { EngineEvent } from '../shared/events.ts';
 import type { CallMark } from './call-marks.ts';
 import type { Clock } from './clock.ts';
 import type { Session } from './session.ts';
-import type { FetchLike } from './wire/wire-tap.ts';
+import type { FetchLike, WireTap } from './wire/wire-tap.ts';
 
 export interface FeatureContext {
   /** The untapped fetch, for requests that are not MCP traffic (icons, probes). */
   fetch: FetchLike;
   clock: Clock;
   emit: (event: EngineEvent) => void;
-  /** The engine's sequence for log entries and HTTP exchanges, for traffic a feature records itself (the audit's probes). */
-  nextSeq: () => number;
+  /**
+   * Records raw HTTP a feature sends beside the session (the audit's probes) through the wire tap, the one
+   * recorder: the exchange and its messages go to the page, never to the session's pairing or `watchWire`.
+   */
+  beside: WireTap['beside'];
   note: (level: 'info' | 'warning' | 'error', text: string) => void;
   /** The current session, or a `not-connected` EngineError thrown for the UI. */
   requireSession: () => Session;

@@ -79,7 +79,7 @@ export function auditHandlers(ctx: FeatureContext, rawHttp?: RawHttp): Handlers<
             },
           }),
           http,
-          probeLog: createProbeLog({ nextSeq: ctx.nextSeq, now: () => ctx.clock.now(), emit: ctx.emit }),
+          probeLog: createProbeLog(ctx.beside),
           clock: ctx.clock,
           emit: (update) => ctx.emit({ type: 'audit', runId, update }),
           signal: stop.signal,
