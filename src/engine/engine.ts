@@ -31,7 +31,7 @@ import { loggingHandlers } from './features/logging.ts';
 import { promptHandlers } from './features/prompts.ts';
 import { resourceHandlers } from './features/resources.ts';
 import { createToolIndex, toolHandlers } from './features/tools.ts';
-import type { RawHttp } from './audit/probe.ts';
+import type { RawHttp } from './wire/raw-http.ts';
 import { fetchIcon } from './icons.ts';
 import { createCallMarks, requestWith, sameTarget } from './call-marks.ts';
 import { appsExtension } from './features/apps.ts';
