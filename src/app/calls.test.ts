@@ -57,6 +57,27 @@ const messages = () => {
 const logged = () => messages().map((item) => item.entry);
 
 describe.each(['legacy', 'modern'] as const)('the calls registry (%s)', (era) => {
+  it('finds each job’s own request in the Message log by its id, for concurrent calls of one tool', async () => {
+    await connected(era);
+    const sent = ['one', 'two', 'one'];
+    const ids = sent.map((message) => app.commands.startCall('tool', { name: 'echo', arguments: { message } }));
+    const jobs = await Promise.all(ids.map((id) => app.commands.settledCall(id)));
+    expect(new Set(jobs.map((job) => job.requestSeq)).size).toBe(3);
+    jobs.forEach((job, at) => {
+      const request = logged().find((entry) => entry.seq === job.requestSeq);
+      expect(request).toMatchObject({
+        direction: 'out',
+        method: 'tools/call',
+        origin: { feature: 'job', id: ids[at] },
+        message: { params: { name: 'echo', arguments: { message: sent[at] } } },
+      });
+      expect(JSON.stringify(job.result)).toContain(sent[at]);
+      expect(job.durationMs).toBe(logged().find((entry) => entry.requestSeq === job.requestSeq)!.latencyMs);
+    });
+    // No other line carries a job's id: each job has exactly one request.
+    for (const id of ids) expect(logged().filter((entry) => entry.origin?.id === id)).toHaveLength(1);
+  });
+
   it('runs a tool by id, shows it as the latest call of the tool, and takes its time from the Message log', async () => {
     await connected(era);
     const id = app.commands.startCall('tool', { name: 'echo', arguments: { message: 'by id' } });
@@ -105,7 +126,7 @@ describe.each(['legacy', 'modern'] as const)('the calls registry (%s)', (era) =>
     const resent = await app.commands.settledCall(app.commands.startCall('resend', { itemId: original.id }));
     expect(resent).toMatchObject({ status: 'success', kind: 'resend', durationMs: expect.any(Number) });
     const request = logged().find((entry) => entry.seq === resent.requestSeq);
-    expect(request?.resent).toMatchObject({ edited: false });
+    expect(request?.origin).toMatchObject({ feature: 'resend', edited: false });
   });
 });
 
@@ -190,7 +211,10 @@ describe('the jobs registry beyond calls (legacy)', () => {
       ['app-tool', SALES_CHART_URI, 'success'],
       ['app-read', SALES_CHART_URI, 'success'],
     ]);
-    const byApp = (seq: number | undefined) => logged().find((entry) => entry.seq === seq)?.viaApp;
+    const byApp = (seq: number | undefined) => {
+      const origin = logged().find((entry) => entry.seq === seq)?.origin;
+      return origin?.feature === 'apps' ? origin.id : undefined;
+    };
     expect(jobs.map((job) => byApp(job.requestSeq))).toEqual([SALES_CHART_URI, SALES_CHART_URI]);
     expect(byApp(tabDone.requestSeq)).toBeUndefined();
     expect(tabDone.requestSeq).toBeDefined();

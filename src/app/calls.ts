@@ -10,37 +10,41 @@
 import type { EngineClient } from '../bridge/index.ts';
 import type { AuditOptions, AuditRefusal, AuditReport } from '../shared/audit.ts';
 import type { CorsDiagnosis } from '../shared/cors.ts';
-import { profileOf } from '../shared/era-profile.ts';
 import { asEngineError } from '../shared/errors.ts';
 import type { LogLevelChoice } from '../shared/logging-api.ts';
 import type { Tool, ToolCallOutcome, ToolCallParams } from '../shared/model.ts';
 import type { SamplingDraft } from '../shared/playground.ts';
 import type { ResendDraft, ResendResult } from '../shared/resend.ts';
 import type { TaskInfo, TaskPayload } from '../shared/tasks.ts';
-import type { AnyCall, CallKind, CallKinds, RequestMatch } from '../state/calls-store.ts';
+import type { AnyCall, CallKind, CallKinds } from '../state/calls-store.ts';
 import type { AppEffects } from './effects.ts';
 import type { Stores } from './stores.ts';
 
-/** The commands that do the work; each takes the job's signal, which the registry alone aborts. */
+/**
+ * The commands that do the work; each takes the job's signal, which the registry alone aborts, and those that
+ * send a request take the job's id, which the engine puts on the request's log entry (`origin`).
+ */
 interface Senders {
-  runTool(params: ToolCallParams, signal?: AbortSignal): Promise<ToolCallOutcome>;
-  resendRequest(itemId: string, edited?: ResendDraft, signal?: AbortSignal): Promise<ResendResult>;
-  ping(signal?: AbortSignal): Promise<{ latencyMs: number; at: number }>;
+  runTool(params: ToolCallParams, signal?: AbortSignal, job?: string): Promise<ToolCallOutcome>;
+  resendRequest(itemId: string, edited?: ResendDraft, signal?: AbortSignal, job?: string): Promise<ResendResult>;
+  ping(signal?: AbortSignal, job?: string): Promise<{ latencyMs: number; at: number }>;
   checkCors(url: string, signal?: AbortSignal): Promise<CorsDiagnosis>;
-  setLogLevel(level: LogLevelChoice, signal?: AbortSignal): Promise<void>;
-  setResourceSubscription(uri: string, subscribe: boolean, signal?: AbortSignal): Promise<void>;
-  cancelTask(taskId: string, signal?: AbortSignal): Promise<TaskInfo>;
-  taskResult(taskId: string, signal?: AbortSignal): Promise<TaskPayload>;
+  setLogLevel(level: LogLevelChoice, signal?: AbortSignal, job?: string): Promise<void>;
+  setResourceSubscription(uri: string, subscribe: boolean, signal?: AbortSignal, job?: string): Promise<void>;
+  cancelTask(taskId: string, signal?: AbortSignal, job?: string): Promise<TaskInfo>;
+  taskResult(taskId: string, signal?: AbortSignal, job?: string): Promise<TaskPayload>;
   draftSamplingAnswer(requestId: string, signal?: AbortSignal): Promise<SamplingDraft>;
   runAudit(runId: string, options: AuditOptions, refused: AuditRefusal | undefined, signal: AbortSignal): Promise<AuditReport>;
   converse(text: string, tools: readonly Tool[], signal: AbortSignal): Promise<void>;
 }
 
-/** How each kind of job is sent, what it is about, how it finds its request in the log, and its scope. */
+/**
+ * How each kind of job is sent (with its id, which its request's log entry carries: the job finds its line by
+ * it, src/state/calls-store.ts), what it is about, and its scope.
+ */
 interface JobKind<K extends CallKind> {
   send(params: CallKinds[K]['params'], id: string, signal: AbortSignal): Promise<CallKinds[K]['result']>;
   target(params: CallKinds[K]['params']): string;
-  match?(params: CallKinds[K]['params']): RequestMatch;
   scope?(params: CallKinds[K]['params']): string;
 }
 
@@ -56,28 +60,20 @@ export function callCommands(client: EngineClient, stores: Stores, effects: Pick
 
   const kinds: JobKinds = {
     tool: {
-      send: (params, id, signal) => send.runTool({ ...params, trackingId: id }, signal),
+      send: (params, id, signal) => send.runTool({ ...params, trackingId: id }, signal, id),
       target: ({ name }) => name,
-      match: ({ name }) => ({ method: 'tools/call', name }),
     },
     prompt: {
-      send: ({ name, arguments: args }, _id, signal) => client.call('getPrompt', { name, arguments: args }, signal),
+      send: ({ name, arguments: args }, id, signal) => client.call('getPrompt', { name, arguments: args }, signal, id),
       target: ({ name }) => name,
-      match: ({ name }) => ({ method: 'prompts/get', name }),
     },
     resend: {
-      send: ({ itemId, edited }, _id, signal) => send.resendRequest(itemId, edited, signal),
+      send: ({ itemId, edited }, id, signal) => send.resendRequest(itemId, edited, signal, id),
       target: ({ itemId }) => itemId,
-      match: ({ itemId, edited }) => {
-        const item = stores.log.getState().byId.get(itemId);
-        const method = edited?.method ?? (item?.type === 'message' ? item.entry.method : undefined) ?? '';
-        return { method, ...(item?.type === 'message' && { resentFrom: item.entry.seq }) };
-      },
     },
     ping: {
-      send: (_params, _id, signal) => send.ping(signal),
+      send: (_params, id, signal) => send.ping(signal, id),
       target: () => SERVER,
-      match: () => ({ method: 'ping' }),
       scope: () => 'ping',
     },
     cors: {
@@ -86,29 +82,25 @@ export function callCommands(client: EngineClient, stores: Stores, effects: Pick
       scope: () => 'cors',
     },
     'log-level': {
-      send: ({ level }, _id, signal) => send.setLogLevel(level, signal),
+      // 2026-07-28 carries the level on every request and sends nothing for it: no line in the log then.
+      send: ({ level }, id, signal) => send.setLogLevel(level, signal, id),
       target: () => SERVER,
-      // 2026-07-28 carries the level on every request and sends nothing for it.
-      match: () => ({ method: 'logging/setLevel' }),
       scope: () => 'log-level',
     },
     subscribe: {
-      send: ({ uri, subscribe }, _id, signal) => send.setResourceSubscription(uri, subscribe, signal),
+      send: ({ uri, subscribe }, id, signal) => send.setResourceSubscription(uri, subscribe, signal, id),
       target: ({ uri }) => uri,
-      match: ({ uri, subscribe }) => ({ method: subscribe ? 'resources/subscribe' : 'resources/unsubscribe', uri }),
       scope: ({ uri }) => `subscribe:${uri}`,
     },
     'task-cancel': {
-      send: ({ taskId }, _id, signal) => send.cancelTask(taskId, signal),
+      send: ({ taskId }, id, signal) => send.cancelTask(taskId, signal, id),
       target: ({ taskId }) => taskId,
-      match: ({ taskId }) => ({ method: 'tasks/cancel', taskId }),
       scope: ({ taskId }) => `task:${taskId}`,
     },
     'task-result': {
-      send: ({ taskId }, _id, signal) => send.taskResult(taskId, signal),
+      // 2026-07-28's tasks extension hands the result out in tasks/get, which then carries the job's id.
+      send: ({ taskId }, id, signal) => send.taskResult(taskId, signal, id),
       target: ({ taskId }) => taskId,
-      // 2026-07-28's tasks extension hands the result out in tasks/get.
-      match: ({ taskId }) => ({ method: profileOf(stores.connection.getState().summary?.era).taskResultVia, taskId }),
       scope: ({ taskId }) => `task:${taskId}`,
     },
     template: {
@@ -133,15 +125,14 @@ export function callCommands(client: EngineClient, stores: Stores, effects: Pick
       target: () => CONVERSATION,
       scope: () => CONVERSATION,
     },
+    // The engine marks the request as the app's (origin 'apps'), with this job's id beside the app's URI.
     'app-tool': {
-      send: (params, _id, signal) => client.call('callTool', params, signal),
+      send: (params, id, signal) => client.call('callTool', params, signal, id),
       target: ({ viaApp }) => viaApp,
-      match: ({ name, viaApp }) => ({ method: 'tools/call', name, viaApp }),
     },
     'app-read': {
-      send: (params, _id, signal) => client.call('readResource', params, signal),
+      send: (params, id, signal) => client.call('readResource', params, signal, id),
       target: ({ viaApp }) => viaApp,
-      match: ({ uri, viaApp }) => ({ method: 'resources/read', uri, viaApp }),
     },
   };
 
@@ -168,7 +159,6 @@ export function callCommands(client: EngineClient, stores: Stores, effects: Pick
     const controller = new AbortController();
     running.set(id, controller);
     const target = kind.target(params);
-    const match = kind.match?.(params);
     const scope = kind.scope?.(params);
     calls().actions.started({
       id,
@@ -177,7 +167,6 @@ export function callCommands(client: EngineClient, stores: Stores, effects: Pick
       params,
       status: 'running',
       startedAt: effects.now(),
-      ...(match && { match }),
       ...(scope !== undefined && { scope }),
     } as AnyCall);
     const job = run(kind, params, id, controller.signal, scope === undefined ? undefined : tails.get(scope));

@@ -93,14 +93,14 @@ export function connectionCommands(
   }
 
   /** Round-trip time of one ping (2025 sessions; 2026-07-28 has no ping and says so). */
-  async function ping(signal?: AbortSignal): Promise<{ latencyMs: number; at: number }> {
-    const { latencyMs } = await client.call('ping', undefined, signal);
+  async function ping(signal?: AbortSignal, job?: string): Promise<{ latencyMs: number; at: number }> {
+    const { latencyMs } = await client.call('ping', undefined, signal, job);
     return { latencyMs, at: effects.now() };
   }
 
   /** Sets the level the server logs at (2025: logging/setLevel; 2026-07-28: carried on every request). */
-  async function setLogLevel(level: LogLevelChoice, signal?: AbortSignal): Promise<void> {
-    await client.call('setLogLevel', { level }, signal);
+  async function setLogLevel(level: LogLevelChoice, signal?: AbortSignal, job?: string): Promise<void> {
+    await client.call('setLogLevel', { level }, signal, job);
     serverLog.getState().actions.setLogLevel(level);
   }
 

@@ -76,8 +76,8 @@ describe('re-sending from the log', () => {
 
     // Events that came before a result reach the stores before the result settles.
     const calls = sent('tools/call').map(({ entry }) => entry);
-    expect(calls.map((entry) => entry.resent)).toEqual([
-      undefined,
+    expect(calls.map((entry) => entry.origin?.feature)).toEqual([undefined, 'resend', 'resend']);
+    expect(calls.slice(1).map((entry) => entry.origin)).toMatchObject([
       { fromSeq: original!.entry.seq, fromId: original!.entry.rpcId, edited: false },
       { fromSeq: original!.entry.seq, fromId: original!.entry.rpcId, edited: true },
     ]);

@@ -47,7 +47,7 @@ export function logCommands(
    * Sends the logged request `itemId` again on the live session: as it was, or as `edited`. The answer also
    * appears in the log, where the new request is marked as re-sent from this one.
    */
-  async function resendRequest(itemId: string, edited?: ResendDraft, signal?: AbortSignal): Promise<ResendResult> {
+  async function resendRequest(itemId: string, edited?: ResendDraft, signal?: AbortSignal, job?: string): Promise<ResendResult> {
     const item = stores.log.getState().byId.get(itemId);
     const problem = whyNotResend(item, {
       connected: stores.connection.getState().phase === 'connected',
@@ -59,7 +59,7 @@ export function logCommands(
     const { entry } = item;
     const draft = edited ?? draftOf(entry.message)!;
     const from = { seq: entry.seq, ...(entry.rpcId !== undefined && { rpcId: entry.rpcId }) };
-    return client.call('resendRequest', { draft, from, edited: edited !== undefined }, signal);
+    return client.call('resendRequest', { draft, from, edited: edited !== undefined }, signal, job);
   }
 
   /**

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import { promptHandlers } from '../engine/features/prompts.ts';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import type { PromptGetResult, PromptsApi } from '../shared/prompts-api.ts';
-import type { CallKinds, RequestMatch } from '../state/calls-store.ts';
+import type { CallKinds } from '../state/calls-store.ts';
 import { createHarness } from '../test/support/engine-harness.ts';
 import { engineOverChannel } from '../test/support/engine-channel.ts';
 import { nodeEffects } from '../test/support/node-effects.ts';
@@ -30,7 +30,7 @@ describe('the recipe for a new engine method, walked for prompts/get', () => {
   });
 
   it('2. the handler: promptHandlers answers getPrompt through the engine', async () => {
-    expect(recipe).toContain('`promptHandlers`');
+    for (const name of ['`promptHandlers`', '`ctx.asJob(job, requestWith(', '`src/engine/call-marks.ts`']) expect(recipe).toContain(name);
     expect(typeof promptHandlers).toBe('function');
     const h = createHarness();
     await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
@@ -40,7 +40,14 @@ describe('the recipe for a new engine method, walked for prompts/get', () => {
   });
 
   it('4–5. the job: startCall, the latest job of the prompt, its log line, and cancelCall', async () => {
-    for (const name of ['CallKinds', '`kinds`', '`send(params, id, signal)`', '`target(params)`', '`match(params)`', '`scope(params)`']) {
+    for (const name of [
+      'CallKinds',
+      '`kinds`',
+      '`send(params, id, signal)`',
+      '`target(params)`',
+      '`client.call(method, params, signal, id)`',
+      '`scope(params)`',
+    ]) {
       expect(recipe).toContain(name);
     }
     for (const name of ['startCall', 'cancelCall', 'useLatestCall', 'useCall(id)', 'SERVER']) expect(recipe).toContain(name);
@@ -62,15 +69,13 @@ describe('the recipe for a new engine method, walked for prompts/get', () => {
       const job = await app.commands.settledCall(id);
       expect(job).toMatchObject({ status: 'success', durationMs: expect.any(Number) });
       expect(JSON.stringify(job.result)).toContain('sea');
-      // The request it found in the Message log, by its RequestMatch.
-      const match: RequestMatch | undefined = job.match;
-      expect(match).toEqual({ method: 'prompts/get', name: 'write-haiku' });
+      // The request it found in the Message log: the one whose origin is this job.
       const { ids, byId } = app.log.getState();
       const request = ids
         .toArray()
         .map((itemId) => byId.get(itemId))
         .find((item) => item?.type === 'message' && item.entry.seq === job.requestSeq);
-      expect(request).toMatchObject({ entry: { direction: 'out', method: 'prompts/get' } });
+      expect(request).toMatchObject({ entry: { direction: 'out', method: 'prompts/get', origin: { feature: 'job', id } } });
 
       // Cancel: the registry's controller, not a view's.
       const cancelled = app.commands.startCall('prompt', { name: 'write-haiku', arguments: { topic: 'gone' } });

@@ -22,8 +22,8 @@ export function serverCommands(client: EngineClient, stores: Stores, queryClient
       return result;
     },
 
-    async setResourceSubscription(uri: string, subscribe: boolean, signal?: AbortSignal): Promise<void> {
-      await client.call(subscribe ? 'subscribeResource' : 'unsubscribeResource', { uri }, signal);
+    async setResourceSubscription(uri: string, subscribe: boolean, signal?: AbortSignal, job?: string): Promise<void> {
+      await client.call(subscribe ? 'subscribeResource' : 'unsubscribeResource', { uri }, signal, job);
       stores.serverLog.getState().actions.setSubscribed(uri, subscribe);
     },
 
@@ -32,15 +32,16 @@ export function serverCommands(client: EngineClient, stores: Stores, queryClient
      * names the user typed and the Mcp-Param-* headers of the tools listed so far. Names only, never values.
      */
     /** tasks/cancel; the Tasks tab's list is asked again either way, to show where the task now stands. */
-    async cancelTask(taskId: string, signal?: AbortSignal): Promise<TaskInfo> {
+    async cancelTask(taskId: string, signal?: AbortSignal, job?: string): Promise<TaskInfo> {
       try {
-        return await client.call('cancelTask', { taskId }, signal);
+        return await client.call('cancelTask', { taskId }, signal, job);
       } finally {
         void queryClient.invalidateQueries({ queryKey: mcpKeys.tasks(stores.connection.getState().connectionKey) });
       }
     },
 
-    taskResult: (taskId: string, signal?: AbortSignal): Promise<TaskPayload> => client.call('taskResult', { taskId }, signal),
+    taskResult: (taskId: string, signal?: AbortSignal, job?: string): Promise<TaskPayload> =>
+      client.call('taskResult', { taskId }, signal, job),
 
     checkCors(url: string, signal?: AbortSignal): Promise<CorsDiagnosis> {
       const { input, connectionKey } = stores.connection.getState();

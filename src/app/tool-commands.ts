@@ -10,7 +10,7 @@ export function toolCommands(client: EngineClient, stores: Stores, effects: Pick
    * Calls the tool; the result, or the error, is kept with the session (the latest MAX_RESULTS) and in the
    * connected server's call history, with how long it took.
    */
-  async function runTool(params: ToolCallParams, signal?: AbortSignal): Promise<ToolCallOutcome> {
+  async function runTool(params: ToolCallParams, signal?: AbortSignal, job?: string): Promise<ToolCallOutcome> {
     const record = stores.sessionFile.getState().actions.recordResult;
     const { summary, input } = stores.connection.getState();
     const server = summary?.url ?? input.url;
@@ -21,7 +21,7 @@ export function toolCommands(client: EngineClient, stores: Stores, effects: Pick
       stores.history.getState().actions.record(server, { ...recorded, durationMs: effects.now() - time, ...result });
     };
     try {
-      const outcome = await client.call('callTool', params, signal);
+      const outcome = await client.call('callTool', params, signal, job);
       remember({ outcome });
       return outcome;
     } catch (error) {

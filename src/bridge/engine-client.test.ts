@@ -53,6 +53,15 @@ describe('createEngineClient', () => {
     await expect(result).resolves.toEqual({ latencyMs: 3 });
   });
 
+  it('carries the id of the job making the call, for its request to carry in the log', async () => {
+    const h = setup();
+    const result = h.client.call('ping', undefined, undefined, 'ping-x-1');
+    const message = await h.nextReceived(1);
+    expect(message).toEqual({ kind: 'call', id: expect.any(Number), method: 'ping', params: undefined, job: 'ping-x-1' });
+    h.send({ kind: 'result', id: message.kind === 'call' ? message.id : -1, ok: true, value: { latencyMs: 1 } });
+    await expect(result).resolves.toEqual({ latencyMs: 1 });
+  });
+
   it('rejects a call with the EngineError the engine sent', async () => {
     const h = setup();
     const result = h.client.call('listTools', undefined);

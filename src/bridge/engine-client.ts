@@ -19,9 +19,15 @@ type Scheduler = (flush: () => void) => void;
 export interface EngineClient {
   /**
    * Calls an engine method. Rejects with an `EngineError` (a plain object, not an `Error`).
-   * Aborting `signal` tells the engine to cancel and rejects at once with code `cancelled`.
+   * Aborting `signal` tells the engine to cancel and rejects at once with code `cancelled`. `job` is the id of the
+   * registry's job making the call, which the request's log entry carries as its `origin`.
    */
-  call<M extends EngineMethod>(method: M, params: EngineApi[M]['params'], signal?: AbortSignal): Promise<EngineApi[M]['result']>;
+  call<M extends EngineMethod>(
+    method: M,
+    params: EngineApi[M]['params'],
+    signal?: AbortSignal,
+    job?: string,
+  ): Promise<EngineApi[M]['result']>;
   /** Receives event batches in arrival order. Returns the unsubscribe function. */
   subscribe(listener: EventListener): () => void;
   /** Stops listening to the endpoint and rejects every pending call. */
@@ -128,7 +134,7 @@ export function createEngineClient(endpoint: Endpoint, options: EngineClientOpti
   endpoint.start?.();
 
   return {
-    call(method, params, signal) {
+    call(method, params, signal, job) {
       if (disposed) return Promise.reject(internalError('The engine connection was closed. Reload the page.'));
       if (signal?.aborted) return Promise.reject(cancelledError());
       const id = nextId++;
@@ -145,7 +151,7 @@ export function createEngineClient(endpoint: Endpoint, options: EngineClientOpti
           reject,
           cleanup: () => signal?.removeEventListener('abort', onAbort),
         });
-        post({ kind: 'call', id, method, params });
+        post({ kind: 'call', id, method, params, ...(job !== undefined && { job }) });
       });
     },
     subscribe(listener) {

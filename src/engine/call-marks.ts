@@ -1,14 +1,15 @@
 /**
- * Marks on outgoing requests, for the message log: "from app ui://…" for a request an MCP App asked for,
- * "re-sent" for one sent again by hand, the check's id for one an audit sent. The SDK numbers requests itself and the wire stays exactly what the
- * spec says (no marker travels to the server), so a marked request is announced here first and claimed by
- * the first outgoing frame that matches it.
+ * The origin of outgoing requests, for the message log (`MessageEntry.origin`): the job of the registry that
+ * sent it, "from app ui://…" for a request an MCP App asked for, "re-sent" for one sent again by hand, the
+ * check's id for one an audit sent. The SDK numbers requests itself and the wire stays exactly what the spec
+ * says (no marker travels to the server), so a marked request is announced here first and claimed by the
+ * first outgoing frame that matches it.
  */
-import type { MessageEntry } from '../shared/events.ts';
+import type { MessageOrigin } from '../shared/events.ts';
 import { isRecord } from '../shared/read.ts';
 
-/** The fields a claimed frame's log entry gets. */
-export type CallMark = Pick<MessageEntry, 'viaApp' | 'resent' | 'audit'>;
+/** What a claimed frame's log entry gets as its `origin`. */
+export type CallMark = MessageOrigin;
 
 export interface CallMarks {
   /** Announces a request about to be sent; returns a release for when it settles. */
@@ -57,6 +58,19 @@ export const sameTarget =
 export const sameRequest = (method: string, params: Record<string, unknown> | undefined) => {
   const expected = paramsKey(params);
   return (frame: unknown): boolean => isRecord(frame) && frame.method === method && paramsKey(frame.params) === expected;
+};
+
+/**
+ * A frame of this method whose params hold these values (compared as JSON), whatever else they carry: the
+ * engine adds `_meta`, a task request, a progress token. What a job's request is known by.
+ */
+export const requestWith = (method: string, params: Record<string, unknown> = {}) => {
+  const expected = Object.entries(params).map(([key, value]) => [key, JSON.stringify(value)] as const);
+  return (frame: unknown): boolean => {
+    if (!isRecord(frame) || frame.method !== method) return false;
+    const sent = isRecord(frame.params) ? frame.params : {};
+    return expected.every(([key, value]) => JSON.stringify(sent[key]) === value);
+  };
 };
 
 function paramsKey(params: unknown): string {

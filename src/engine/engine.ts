@@ -31,9 +31,9 @@ import { loggingHandlers } from './features/logging.ts';
 import { promptHandlers } from './features/prompts.ts';
 import { resourceHandlers } from './features/resources.ts';
 import { createToolIndex, toolHandlers } from './features/tools.ts';
-import type { RawHttp } from './audit/probe.ts';
+import type { RawHttp } from './wire/raw-http.ts';
 import { fetchIcon } from './icons.ts';
-import { createCallMarks, sameTarget } from './call-marks.ts';
+import { createCallMarks, requestWith, sameTarget } from './call-marks.ts';
 import { appsExtension } from './features/apps.ts';
 import { relayConsoleFeature } from './relay-console.ts';
 import { createMessageRecorder } from './wire/message-recorder.ts';
@@ -77,7 +77,13 @@ export interface EngineEnv {
 }
 
 export interface Engine {
-  call<M extends EngineMethod>(method: M, params: EngineApi[M]['params'], signal?: AbortSignal): Promise<EngineApi[M]['result']>;
+  /** `job`: the id of the UI registry's job making the call, carried by its request's log entry (`origin`). */
+  call<M extends EngineMethod>(
+    method: M,
+    params: EngineApi[M]['params'],
+    signal?: AbortSignal,
+    job?: string,
+  ): Promise<EngineApi[M]['result']>;
 }
 
 export function createEngine(env: EngineEnv): Engine {
@@ -120,6 +126,7 @@ export function createEngine(env: EngineEnv): Engine {
     onFault: guards.fault,
     onStreamMessage: (message, requestBody) => clientFeatures.relations.observe(message, requestBody),
     personAnswering: () => clientFeatures.answering.size > 0,
+    onBeside: env.emit,
   });
 
   let session: Session | undefined;
@@ -141,14 +148,18 @@ export function createEngine(env: EngineEnv): Engine {
     fetch: env.fetch,
     clock,
     emit: env.emit,
-    nextSeq,
+    beside: tappedFetch.beside,
     note,
     requireSession() {
       if (!session) throw { code: 'not-connected', message: 'Not connected. Enter a server URL and press Connect.' } satisfies EngineError;
       return session;
     },
-    onBehalfOf(app, method, target, send) {
-      return app === undefined ? send() : ctx.marked({ viaApp: app }, sameTarget(method, target), send);
+    onBehalfOf(app, method, target, send, job) {
+      if (app === undefined) return ctx.asJob(job, sameTarget(method, target), send);
+      return ctx.marked({ feature: 'apps', id: app, ...(job !== undefined && { job }) }, sameTarget(method, target), send);
+    },
+    asJob(job, matches, send) {
+      return job === undefined ? send() : ctx.marked({ feature: 'job', id: job }, matches, send);
     },
     async marked(mark, matches, send) {
       const release = callMarks.expect(mark, matches);
@@ -244,7 +255,7 @@ export function createEngine(env: EngineEnv): Engine {
       env.emit({ type: 'connection', phase: 'disconnected' });
       return undefined;
     },
-    async ping() {
+    async ping(_params, _signal, job) {
       const { client, profile } = ctx.requireSession();
       if (!profile.ping) {
         throw {
@@ -254,7 +265,7 @@ export function createEngine(env: EngineEnv): Engine {
         } satisfies EngineError;
       }
       const started = now();
-      await client.ping();
+      await ctx.asJob(job, requestWith('ping'), () => client.ping());
       return { latencyMs: now() - started };
     },
     async fetchIcon({ src }) {
@@ -340,15 +351,15 @@ export function createEngine(env: EngineEnv): Engine {
     }
   }
 
-  type Run = (p: unknown, s?: AbortSignal) => Promise<EngineApi[EngineMethod]['result']>;
+  type Run = (p: unknown, s?: AbortSignal, job?: string) => Promise<EngineApi[EngineMethod]['result']>;
   /**
    * MCP 2026-07-28: a request whose response stream broke is lost, and the client MUST re-issue it as a new
    * request (new id). Once: a server that keeps breaking streams gets the error.
    */
-  async function runOnce(method: EngineMethod, params: unknown, signal?: AbortSignal) {
+  async function runOnce(method: EngineMethod, params: unknown, signal?: AbortSignal, job?: string) {
     const run = handlers[method] as Run;
     try {
-      return await run(params, signal);
+      return await run(params, signal, job);
     } catch (error) {
       const lost = explainError(error).lostInTransit === true && !signal?.aborted;
       if (!lost || session?.profile.reissueOnLoss !== true || !REISSUED_ON_LOSS.has(method)) throw error;
@@ -356,14 +367,14 @@ export function createEngine(env: EngineEnv): Engine {
         'info',
         `The response stream for ${method} ended before the answer; re-issuing it as a new request, as MCP 2026-07-28 requires.`,
       );
-      return run(params, signal);
+      return run(params, signal, job);
     }
   }
 
   return {
-    async call(method, params, signal) {
+    async call(method, params, signal, job) {
       try {
-        return (await runOnce(method, params, signal)) as EngineApi[typeof method]['result'];
+        return (await runOnce(method, params, signal, job)) as EngineApi[typeof method]['result'];
       } catch (error) {
         if (signal?.aborted) throw { code: 'cancelled', message: 'The request was cancelled.' } satisfies EngineError;
         if (method !== 'connect' && connectParams && session?.summary.sessionId && isSessionGone(error))

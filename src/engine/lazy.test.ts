@@ -48,14 +48,14 @@ type PairApi = Pick<TasksApi, 'listTasks' | 'getTask'>;
 const none: TaskList = { tasks: [], source: 'session', pages: 0 };
 
 describe('deferHandlers', () => {
-  it('loads nothing until a handler is called, then passes params and signal to the loaded one', async () => {
+  it('loads nothing until a handler is called, then passes params, signal and job to the loaded one', async () => {
     const getTask = vi.fn(async ({ taskId }: { taskId: string }, signal?: AbortSignal) => ({ taskId, status: String(signal?.aborted) }));
     const load = vi.fn(async () => ({ listTasks: async () => none, getTask }));
     const handlers = deferHandlers<PairApi>({ listTasks: true, getTask: true }, onFirstUse(load, 'tasks'));
     expect(load).not.toHaveBeenCalled();
     const signal = new AbortController().signal;
-    await expect(handlers.getTask({ taskId: 't1' }, signal)).resolves.toEqual({ taskId: 't1', status: 'false' });
-    expect(getTask).toHaveBeenCalledWith({ taskId: 't1' }, signal);
+    await expect(handlers.getTask({ taskId: 't1' }, signal, 'task-result-1')).resolves.toEqual({ taskId: 't1', status: 'false' });
+    expect(getTask).toHaveBeenCalledWith({ taskId: 't1' }, signal, 'task-result-1');
     await expect(handlers.listTasks(undefined)).resolves.toBe(none);
     expect(load).toHaveBeenCalledTimes(1);
   });

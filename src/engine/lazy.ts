@@ -41,10 +41,10 @@ function chunkFailed(what: string, error: unknown): EngineError {
  * when one is missing: the engine's handler map is complete before anything is loaded.
  */
 export function deferHandlers<Api>(methods: Record<keyof Handlers<Api>, true>, load: () => Promise<Handlers<Api>>): Handlers<Api> {
-  type Loose = Record<string, (params: unknown, signal?: AbortSignal) => Promise<unknown>>;
+  type Loose = Record<string, (params: unknown, signal?: AbortSignal, job?: string) => Promise<unknown>>;
   const deferred: Loose = {};
   for (const method of Object.keys(methods)) {
-    deferred[method] = async (params, signal) => ((await load()) as unknown as Loose)[method]!(params, signal);
+    deferred[method] = async (params, signal, job) => ((await load()) as unknown as Loose)[method]!(params, signal, job);
   }
   return deferred as unknown as Handlers<Api>;
 }

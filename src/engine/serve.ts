@@ -78,7 +78,7 @@ export function serveEngine(endpoint: Endpoint, createEngine: (emit: (event: Eng
     const controller = new AbortController();
     inFlight.set(message.id, controller);
     engine
-      .call(message.method, message.params as never, controller.signal)
+      .call(message.method, message.params as never, controller.signal, jobOf(message.job))
       .then(
         (value) => answer(message.id, { ok: true, value }),
         (error: unknown) => answer(message.id, { ok: false, error: explainError(error) }),
@@ -87,3 +87,6 @@ export function serveEngine(endpoint: Endpoint, createEngine: (emit: (event: Eng
   });
   endpoint.start?.();
 }
+
+/** A job id as the UI's registry makes them (`tool-…-1`); anything else crossing the boundary marks nothing. */
+const jobOf = (job: unknown): string | undefined => (typeof job === 'string' && job.length > 0 && job.length <= 200 ? job : undefined);

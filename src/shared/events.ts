@@ -50,18 +50,32 @@ export interface MessageEntry {
   sseEventId?: string;
   /** A well-formed message that breaks a rule of the spec (a notification carrying an id), in plain words. */
   violation?: string;
-  /** MCP Apps: the `ui://` URI of the app that asked MCP Lens to send this request. */
-  viaApp?: string;
-  /** Sent again by hand from the Message log: the `seq` and JSON-RPC id of the logged request, and whether it was edited. */
-  resent?: { fromSeq: number; fromId?: string | number; edited: boolean };
-  /** Sent by "Audit this server": the id of the check that sent it (src/engine/audit/). */
-  audit?: string;
-  /**
-   * An audit probe: raw HTTP a check sent beside the session (src/engine/audit/probe-log.ts), or its answer.
-   * Not on the session, so it is never re-sent from the log.
-   */
-  auditProbe?: true;
+  /** Who in MCP Lens sent this request, when something asked for it beyond the SDK's own traffic (call-marks.ts). */
+  origin?: MessageOrigin;
 }
+
+/**
+ * The one mark an outgoing request (and, for the audit's probes, its answer) carries: the feature that sent it
+ * and the id that feature knows it by. A job of the registry (src/app/calls.ts) finds its request by its id.
+ */
+export type MessageOrigin =
+  /** A job of the registry: a tool call, prompt get, ping, log level, subscription or task action; `id` is the job's. */
+  | { feature: 'job'; id: string }
+  /**
+   * MCP Apps: `id` is the `ui://` URI of the app that asked MCP Lens to send it; `job`, the registry's job that
+   * carried the app's request (src/app/calls.ts, 'app-tool' and 'app-read').
+   */
+  | { feature: 'apps'; id: string; job?: string }
+  /**
+   * Sent again by hand from the Message log: `id` is the job's; `fromSeq` and `fromId` are the logged request's
+   * `seq` and JSON-RPC id, `edited` whether the draft was changed.
+   */
+  | { feature: 'resend'; id: string; fromSeq: number; fromId?: string | number; edited: boolean }
+  /**
+   * "Audit this server": `id` is the check that sent it (src/engine/audit/). With `probe`, raw HTTP a check sent
+   * beside the session, or its answer: not on the session, so it is never re-sent from the log.
+   */
+  | { feature: 'audit'; id: string; probe?: true };
 
 /**
  * An HTTP body as it crossed the wire: the text the browser sent or received (not rebuilt from messages),

@@ -6,11 +6,11 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { EngineError } from '../shared/errors.ts';
-import type { CallProgress, EngineEvent, MessageEntry } from '../shared/events.ts';
+import type { CallProgress, EngineEvent } from '../shared/events.ts';
+import { jobIdOf } from '../shared/message-origin.ts';
 import type { Tool, ToolCallOutcome, ToolCallParams } from '../shared/model.ts';
 import type { PromptGetResult } from '../shared/prompts-api.ts';
 import type { ResourceReadResult } from '../shared/resources-api.ts';
-import { isRecord } from '../shared/read.ts';
 import type { ResendDraft, ResendResult } from '../shared/resend.ts';
 import type { TaskInfo, TaskPayload } from '../shared/tasks.ts';
 import type { AuditOptions, AuditRefusal, AuditReport } from '../shared/audit.ts';
@@ -56,21 +56,6 @@ export interface CallKinds {
 export type CallKind = keyof CallKinds;
 type CallStatus = 'running' | 'success' | 'error';
 
-/** How a call knows its request in the Message log: the first outgoing request that fits, after it started. */
-export interface RequestMatch {
-  method: string;
-  /** The tool or prompt name in the request's params. */
-  name?: string;
-  /** The resource URI in the request's params (a subscription). */
-  uri?: string;
-  /** The task id in the request's params (tasks/cancel, tasks/result). */
-  taskId?: string;
-  /** A re-send: the log seq of the request it repeats (the new entry's `resent.fromSeq`). */
-  resentFrom?: number;
-  /** An MCP App's request: the app's URI, which the engine marks the entry with (`viaApp`). */
-  viaApp?: string;
-}
-
 export interface Call<K extends CallKind = CallKind> {
   id: string;
   kind: K;
@@ -80,14 +65,15 @@ export interface Call<K extends CallKind = CallKind> {
   status: CallStatus;
   startedAt: number;
   endedAt?: number;
-  /** How the job finds its request in the Message log; absent for a job that sends none (the CORS check). */
-  match?: RequestMatch;
   /**
    * Jobs of one scope never overlap: a job waits for the one before it in its scope to settle first (as
    * TanStack Query's mutation scopes do). A ping, the log level and a URI's subscription each have one.
    */
   scope?: string;
-  /** The log seq of the request this call sent, once the log recorded it. */
+  /**
+   * The log seq of the request this call sent, once the log recorded it: the latest outgoing request whose
+   * `origin.id` is this call's id (a call that sends again, a -32020 retry or a re-issue, takes the new one).
+   */
   requestSeq?: number;
   /**
    * How long the server took to answer, as the Message log records it: from the request frame leaving to its
@@ -174,21 +160,12 @@ export function createCallsStore() {
             } else if (event.type === 'message') {
               const calls = byId ?? before;
               const { entry } = event;
+              const jobId = jobIdOf(entry);
               if (entry.direction === 'out' && entry.kind === 'request') {
-                const call = [...calls.values()].find(
-                  (c) => c.status === 'running' && c.requestSeq === undefined && c.match !== undefined && fits(c.match, entry),
-                );
-                if (call) edit(call.id, { requestSeq: entry.seq });
+                if (jobId !== undefined && calls.get(jobId)?.status === 'running') edit(jobId, { requestSeq: entry.seq });
               } else if (entry.direction === 'in' && entry.requestSeq !== undefined && entry.latencyMs !== undefined) {
                 const call = [...calls.values()].find((c) => c.requestSeq === entry.requestSeq);
-                if (!call) continue;
-                // A call that sends again (a -32020 retry) takes the next request that fits.
-                const again = call.status === 'running' && isHeaderMismatch(entry);
-                if (again) {
-                  const { requestSeq: _sent, ...rest } = call;
-                  byId ??= new Map(before);
-                  byId.set(call.id, rest as AnyCall);
-                } else edit(call.id, { durationMs: entry.latencyMs });
+                if (call) edit(call.id, { durationMs: entry.latencyMs });
               }
             }
           }
@@ -207,26 +184,6 @@ export function createCallsStore() {
       },
     };
   });
-}
-
-/** SEP-2243's -32020: the engine lists tools again and sends the call once more. */
-const HEADER_MISMATCH = -32020;
-const isHeaderMismatch = (entry: MessageEntry) =>
-  entry.kind === 'error' && isRecord(entry.message) && isRecord(entry.message.error) && entry.message.error.code === HEADER_MISMATCH;
-
-function fits(match: RequestMatch, entry: MessageEntry): boolean {
-  if (entry.method !== match.method) return false;
-  if (match.resentFrom !== undefined) return entry.resent?.fromSeq === match.resentFrom;
-  // An app's request is its app's alone; a tab's call never takes one.
-  if (entry.viaApp !== match.viaApp) return false;
-  // An audit probe went beside the session: it is never the request of a call made from a tab.
-  if (entry.resent !== undefined || entry.auditProbe) return false;
-  const params = isRecord(entry.message) && isRecord(entry.message.params) ? entry.message.params : undefined;
-  return (
-    (match.name === undefined || params?.name === match.name) &&
-    (match.uri === undefined || params?.uri === match.uri) &&
-    (match.taskId === undefined || params?.taskId === match.taskId)
-  );
 }
 
 /** Keeps every running call and every view's latest; of the rest, the newest MAX_SETTLED_CALLS. */

@@ -49,6 +49,7 @@ export { ANY_TARGET, createCallsStore, latestKey } from './calls-store.ts';
 export { createAuditStore, type AuditRun } from './audit-store.ts';
 export {
   createPlaygroundStore,
+  playgroundCallId,
   providerOrigin,
   type PlaygroundItem,
   type PendingConfirm,

@@ -36,7 +36,7 @@ export type PlaygroundItem =
       /** Why it did not run, in words (declined, no such tool, arguments not an object). */
       note?: string;
       durationMs?: number;
-      /** The `seq` of its `tools/call` request in the message log, once seen. */
+      /** The `seq` of its `tools/call` request in the message log (whose origin id is `playgroundCallId(id)`), once seen. */
       logSeq?: number;
     };
 
@@ -118,11 +118,14 @@ const MAX_CONTEXT = 10;
 /** PROVIDER_PRESETS.openai, written out so the store does not import the presets. */
 const FIRST: ProviderConfig = { kind: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini' };
 
+/**
+ * The id a Playground tool item's call carries to the engine, which its request's log entry keeps as its
+ * `origin.id`; registry job ids (`tool-…`) never start with `playground-`.
+ */
+export const playgroundCallId = (itemId: string) => `playground-${itemId}`;
+
 export function createPlaygroundStore() {
   return createStore<PlaygroundState>()((set, get) => {
-    /** The tool item waiting for its request to show up in the log (one tool call runs at a time). */
-    const logWatch = (items: readonly PlaygroundItem[]) =>
-      items.findLast((item) => item.kind === 'tool' && item.status === 'running' && item.logSeq === undefined);
     return {
       preset: 'openai',
       provider: FIRST,
@@ -184,11 +187,13 @@ export function createPlaygroundStore() {
                 item.kind === 'model' && item.turnId === event.turnId ? { ...item, text: item.text + event.text } : item,
               );
               changed = true;
-            } else if (event.type === 'message' && event.entry.direction === 'out' && event.entry.method === 'tools/call') {
-              const watching = logWatch(items);
-              const params = (event.entry.message as { params?: { name?: unknown } } | undefined)?.params;
-              if (watching?.kind === 'tool' && params?.name === watching.tool) {
-                items = items.map((item) => (item.id === watching.id ? { ...item, logSeq: event.entry.seq } : item));
+            } else if (event.type === 'message' && event.entry.direction === 'out' && event.entry.kind === 'request') {
+              const callId = event.entry.origin?.id;
+              const seq = event.entry.seq;
+              const index =
+                callId === undefined ? -1 : items.findIndex((item) => item.kind === 'tool' && playgroundCallId(item.id) === callId);
+              if (index >= 0) {
+                items = items.map((item, at) => (at === index ? { ...item, logSeq: seq } : item));
                 changed = true;
               }
             }

@@ -42,7 +42,7 @@ describe.each(['legacy', 'modern'] as const)('MCP Apps, %s era', (era) => {
       await h.engine.call('callTool', { name: 'get-sales', arguments: { region: 'west' } });
 
       const requests = h.messages().filter((m) => m.direction === 'out' && (m.method === 'tools/call' || m.method === 'resources/read'));
-      expect(requests.map((m) => [m.method, m.viaApp])).toEqual([
+      expect(requests.map((m) => [m.method, m.origin?.feature === 'apps' ? m.origin.id : undefined])).toEqual([
         ['resources/read', SALES_CHART_URI],
         ['tools/call', SALES_CHART_URI],
         ['tools/call', undefined],

@@ -37,7 +37,7 @@ describe('Audit this server, from the app', () => {
       const listed = run.results.find((r) => r.id === 'tools-list')!.exchanges[0]!;
       expect(log.get(messageItemId(listed.requestSeq!))).toMatchObject({
         type: 'message',
-        entry: { method: 'tools/list', audit: 'tools-list' },
+        entry: { method: 'tools/list', origin: { feature: 'audit', id: 'tools-list' } },
       });
       expect(log.get(messageItemId(listed.responseSeq!))).toMatchObject({ type: 'message', entry: { direction: 'in' } });
     } finally {

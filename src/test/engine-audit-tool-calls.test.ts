@@ -18,7 +18,10 @@ afterAll(async () => {
 const calledTools = (h: ReturnType<typeof createHarness>) =>
   h
     .messages()
-    .filter((entry) => entry.direction === 'out' && entry.method === 'tools/call' && entry.audit === 'tool-calls')
+    .filter(
+      (entry) =>
+        entry.direction === 'out' && entry.method === 'tools/call' && entry.origin?.feature === 'audit' && entry.origin.id === 'tool-calls',
+    )
     .map((entry) => {
       // Only what the check chose: the 2026-07-28 envelope adds _meta to every request.
       const { name, arguments: args } = (entry.message as { params: { name: string; arguments: unknown } }).params;

@@ -11,6 +11,7 @@ import { startDemoServer, type RunningDemoServer } from '../node/demo-server/ind
 import type { AuditReport, AuditUpdate } from '../shared/audit.ts';
 import type { EngineError } from '../shared/errors.ts';
 import type { EngineEvent } from '../shared/events.ts';
+import { isAuditProbe } from '../shared/message-origin.ts';
 import { nodeRawHttp } from '../node/http/raw-http.ts';
 import { createHarness } from './support/engine-harness.ts';
 import { faultsByEra, REFUSED_FAULTS, startBrokenAuditServer } from './servers/broken-audit-server.ts';
@@ -73,16 +74,16 @@ describe('auditing the demo server', () => {
     expect(bySeq.get(exchange!.requestSeq!)).toMatchObject({
       direction: 'out',
       method: 'mcp-lens/audit-no-such-method',
-      audit: 'unknown-method',
+      origin: { feature: 'audit', id: 'unknown-method' },
     });
     expect(bySeq.get(exchange!.responseSeq!)).toMatchObject({ direction: 'in', kind: 'error', requestSeq: exchange!.requestSeq });
     expect(h.exchanges().find((x) => x.seq === exchange!.httpSeq)?.status).toBe(404);
     // The schema check cites the tools/list the tools-list check sent: one listing, read by both.
     const listed = report.results.find((r) => r.id === 'tools-list')!.exchanges;
     expect(report.results.find((r) => r.id === 'tool-schemas')!.exchanges).toEqual(listed);
-    expect(h.messages().filter((m) => m.direction === 'out' && m.method === 'tools/list' && m.audit && !m.auditProbe)).toHaveLength(
-      listed.length,
-    );
+    expect(
+      h.messages().filter((m) => m.direction === 'out' && m.method === 'tools/list' && m.origin?.feature === 'audit' && !isAuditProbe(m)),
+    ).toHaveLength(listed.length);
     await h.engine.call('disconnect', undefined);
   });
 
@@ -102,14 +103,13 @@ describe('auditing the demo server', () => {
     expect(bySeq.get(forged!.requestSeq!)).toMatchObject({
       direction: 'out',
       method: 'initialize',
-      audit: 'dns-rebinding-protection',
-      auditProbe: true,
+      origin: { feature: 'audit', id: 'dns-rebinding-protection', probe: true },
     });
     expect(bySeq.get(forged!.responseSeq!)).toMatchObject({
       direction: 'in',
       kind: 'error',
       requestSeq: forged!.requestSeq,
-      auditProbe: true,
+      origin: { feature: 'audit', id: 'dns-rebinding-protection', probe: true },
     });
     const http = lastExchange(forged!.httpSeq);
     expect(http).toMatchObject({ method: 'POST', url: demo.url, status: 403 });
@@ -128,11 +128,11 @@ describe('auditing the demo server', () => {
     // The probes' exchanges: those a probe's message names, and those without one (the preflight, the DELETE).
     const probeHttp = new Set(
       report.results.flatMap((r) =>
-        r.exchanges.filter((x) => x.requestSeq === undefined || bySeq.get(x.requestSeq)?.auditProbe).map((x) => x.httpSeq),
+        r.exchanges.filter((x) => x.requestSeq === undefined || isAuditProbe(bySeq.get(x.requestSeq) ?? {})).map((x) => x.httpSeq),
       ),
     );
     const probeEvents = h.events.filter(
-      (e) => (e.type === 'message' && e.entry.auditProbe) || (e.type === 'http' && probeHttp.has(e.exchange.seq)),
+      (e) => (e.type === 'message' && isAuditProbe(e.entry)) || (e.type === 'http' && probeHttp.has(e.exchange.seq)),
     );
     expect(probeEvents.length).toBeGreaterThan(6);
     expect(JSON.stringify(probeEvents)).not.toContain('person-secret-123');

@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import type { MessageEntry } from '../shared/events.ts';
+import { originOf } from '../shared/message-origin.ts';
 import { draftOf } from '../shared/resend.ts';
 import { createHarness, type Harness } from './support/engine-harness.ts';
 import { startEverythingServer } from './servers/everything-server.ts';
@@ -43,9 +44,9 @@ describe.each([
     expect(answer.durationMs).toBeGreaterThanOrEqual(0);
 
     const resent = sentCalls()[1]!;
-    expect(resent.resent).toEqual({ fromSeq: original!.seq, fromId: original!.rpcId, edited: false });
+    expect(resent.origin).toMatchObject({ feature: 'resend', fromSeq: original!.seq, fromId: original!.rpcId, edited: false });
     expect(resent.rpcId).not.toBe(original!.rpcId);
-    expect(original!.resent).toBeUndefined();
+    expect(original!.origin).toBeUndefined();
     expect(answerTo(resent)?.kind).toBe('response');
     // The era's envelope and headers come from the engine, as on every other request.
     const exchange = h.exchanges().find((candidate) => candidate.seq === resent.httpSeq)!;
@@ -66,14 +67,15 @@ describe.each([
     const edited = { method: 'tools/call', params: { name: 'echo', arguments: { message: 'changed' } } };
     const answer = await h.engine.call('resendRequest', { draft: edited, from: { seq: 1 }, edited: true });
     expect(echoText(answer.result)).toContain('changed');
-    expect(sentCalls()[0]!.resent).toEqual({ fromSeq: 1, edited: true });
+    expect(sentCalls()[0]!.origin).toMatchObject({ feature: 'resend', fromSeq: 1, edited: true });
+    expect(sentCalls()[0]!.origin).not.toHaveProperty('fromId');
 
     // 2025 answers an unknown method with a JSON-RPC error; 2026-07-28 with the same error under an HTTP 4xx.
     await expect(
       h.engine.call('resendRequest', { draft: { method: 'no/such-method', params: {} }, from: { seq: 1 }, edited: true }),
     ).rejects.toMatchObject({ code: era === 'legacy' ? 'protocol' : 'http', message: expect.stringMatching(/not found/i) });
     const refused = h.messages().find((entry) => entry.method === 'no/such-method')!;
-    expect(refused.resent?.edited).toBe(true);
+    expect(originOf(refused, 'resend')?.edited).toBe(true);
     expect(answerTo(refused)?.kind).toBe('error');
   });
 });
@@ -139,6 +141,6 @@ describe('on server-everything', () => {
       edited: true,
     });
     expect(echoText(echoed.result)).toContain('from the log');
-    expect(sentCalls().map((entry) => entry.resent?.edited)).toEqual([true]);
+    expect(sentCalls().map((entry) => originOf(entry, 'resend')?.edited)).toEqual([true]);
   });
 });

@@ -21,7 +21,7 @@ export function playgroundConversationLoader(
   client: EngineClient,
   stores: Pick<Stores, 'playground' | 'prefs'>,
   effects: Pick<AppEffects, 'now'>,
-  runTool: (params: ToolCallParams, signal?: AbortSignal) => Promise<ToolCallOutcome>,
+  runTool: (params: ToolCallParams, signal?: AbortSignal, job?: string) => Promise<ToolCallOutcome>,
 ) {
   let loading: Promise<Conversation> | undefined;
   let loaded: Conversation | undefined;

@@ -10,6 +10,7 @@ import type { Tool, ToolCallOutcome, ToolCallParams } from '../../shared/model.t
 import type { ChatMessage, ChatTool } from '../../shared/playground.ts';
 import type { AppEffects } from '../effects.ts';
 import type { Stores } from '../stores.ts';
+import { playgroundCallId } from '../../state/index.ts';
 import { promptContext, resourceContext, withContext } from './context.ts';
 import { converse, type ConfirmAnswer, type LoopDeps } from './loop.ts';
 import { snapshotConversation } from './saved.ts';
@@ -18,7 +19,7 @@ export function playgroundConversation(
   client: EngineClient,
   stores: Pick<Stores, 'playground' | 'prefs'>,
   effects: Pick<AppEffects, 'now'>,
-  runTool: (params: ToolCallParams, signal?: AbortSignal) => Promise<ToolCallOutcome>,
+  runTool: (params: ToolCallParams, signal?: AbortSignal, job?: string) => Promise<ToolCallOutcome>,
 ) {
   let history: ChatMessage[] = [];
   let answer: ((choice: ConfirmAnswer) => void) | undefined;
@@ -35,9 +36,11 @@ export function playgroundConversation(
         { turnId, provider: playground().provider, messages: withContext(messages, playground().context), tools: [...tools] },
         signal,
       ),
-    runTool(name, args, signal) {
+    runTool(name, args, signal, itemId) {
       const { toolTimeoutMs, toolMaxTotalTimeoutMs } = stores.prefs.getState();
-      return runTool({ name, arguments: args, timeoutMs: toolTimeoutMs, maxTotalTimeoutMs: toolMaxTotalTimeoutMs }, signal);
+      // The item's request in the Message log carries this id as its origin: how the card finds its line.
+      const params = { name, arguments: args, timeoutMs: toolTimeoutMs, maxTotalTimeoutMs: toolMaxTotalTimeoutMs };
+      return runTool(params, signal, playgroundCallId(itemId));
     },
     asksFirst: () => stores.prefs.getState().confirmDestructive,
     confirm: (ask, signal) =>

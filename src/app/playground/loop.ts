@@ -26,8 +26,8 @@ export interface LoopDeps {
   nextId(prefix: string): string;
   /** One model step (the engine streams its text into the item by `turnId`). */
   modelTurn(messages: ChatMessage[], turnId: string, signal: AbortSignal): Promise<ModelTurnResult>;
-  /** Runs the tool as the Tools tab does (its command, its timeouts). */
-  runTool(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolCallOutcome>;
+  /** Runs the tool as the Tools tab does (its command, its timeouts), for the tool item `itemId`. */
+  runTool(name: string, args: Record<string, unknown>, signal: AbortSignal, itemId: string): Promise<ToolCallOutcome>;
   /** Whether the person wants to be asked before tools that may be destructive (the Tools tab's setting). */
   asksFirst(): boolean;
   /** Asks the person; resolves with their answer, or rejects when `signal` aborts. */
@@ -136,7 +136,7 @@ async function toolStep(call: ChatToolCall, tools: readonly Tool[], deps: LoopDe
   }
   const started = deps.now();
   try {
-    const outcome = await deps.runTool(tool.name, call.arguments, signal);
+    const outcome = await deps.runTool(tool.name, call.arguments, signal, id);
     deps.update(id, { status: outcome.isError ? 'failed' : 'done', outcome, durationMs: outcome.durationMs });
     return reply(resultText(outcome), outcome.isError);
   } catch (error) {

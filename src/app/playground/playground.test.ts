@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../../node/demo-server/index.ts';
 import type { Tool } from '../../shared/model.ts';
 import type { ProviderKind } from '../../shared/playground.ts';
-import type { PlaygroundItem } from '../../state/index.ts';
+import { playgroundCallId, type PlaygroundItem } from '../../state/index.ts';
 import { engineOverChannel } from '../../test/support/engine-channel.ts';
 import { nodeEffects } from '../../test/support/node-effects.ts';
 import { closeNow, createFakeProvider, FAKE_PROVIDER_KEY, listenOnLoopback } from '../../test/servers/fake-provider.ts';
@@ -69,9 +69,12 @@ describe.each(['openai', 'anthropic'] as const)('the Playground with the %s wire
     expect(last).toMatchObject({ status: 'done', text: 'The tool answered: hello lens' });
     const [card] = ofKind('tool');
     expect(card).toMatchObject({ tool: 'echo', arguments: { message: 'hello lens' }, status: 'done', logSeq: expect.any(Number) });
-    // The card's link: the tools/call request in the message log.
+    // The card's link: the tools/call request in the message log, whose origin is the card.
     const entry = app.log.getState().byId.get(`m${card!.logSeq}`);
-    expect(entry).toMatchObject({ type: 'message', entry: { direction: 'out', method: 'tools/call' } });
+    expect(entry).toMatchObject({
+      type: 'message',
+      entry: { direction: 'out', method: 'tools/call', origin: { id: playgroundCallId(card!.id) } },
+    });
 
     // The key went to the provider only, and is nowhere on the UI side.
     expect(provider.seen.at(-1)!.path).toBe(`/${kind}/v1/${kind === 'openai' ? 'chat/completions' : 'messages'}`);

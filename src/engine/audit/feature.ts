@@ -12,7 +12,8 @@ import { runChecks, selectChecks } from './runner.ts';
 import { buildNamedProbe } from '../../shared/audit-probe.ts';
 import { RELAY_TOKEN_HEADER } from '../../shared/relay.ts';
 import type { Session } from '../session.ts';
-import { fetchRawHttp, type HttpProbe, type RawHttp } from './probe.ts';
+import type { RawHttp } from '../wire/raw-http.ts';
+import { fetchRawHttp, type HttpProbe } from './probe.ts';
 import { createProbeLog } from './probe-log.ts';
 import { refusedReport, type RefusedRun } from './refused.ts';
 import { openRelayProbe } from './relay-probe.ts';
@@ -79,7 +80,7 @@ export function auditHandlers(ctx: FeatureContext, rawHttp?: RawHttp): Handlers<
             },
           }),
           http,
-          probeLog: createProbeLog({ nextSeq: ctx.nextSeq, now: () => ctx.clock.now(), emit: ctx.emit }),
+          probeLog: createProbeLog(ctx.beside),
           clock: ctx.clock,
           emit: (update) => ctx.emit({ type: 'audit', runId, update }),
           signal: stop.signal,

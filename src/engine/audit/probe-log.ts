@@ -1,28 +1,18 @@
 /**
  * The audit's raw probes in the Message log and the HTTP view, so a check links to what it sent like any other
- * request. A probe goes beside the session (probe.ts), not through the wire tap, so it is recorded here: its
- * JSON-RPC request and the response in its body as log entries marked `auditProbe` with the check's id (the
- * log badges them "audit probe"), and its HTTP exchange with the headers the probe itself sent (it carries none
- * of the person's headers or tokens; the relay's token is added past this point, and masked anyway). Emitted
- * straight to the page, not to the engine's wire watchers: the audit's sender watches those for its own
- * requests, and a probe is not one of them.
+ * request. A probe goes beside the session (probe.ts), not through the session's fetch, so it is recorded by
+ * the wire tap's `beside` (src/engine/wire/wire-tap.ts), the one recorder: its JSON-RPC request and the
+ * response in its body as log entries whose origin is the check with `probe` (the log badges them "audit
+ * probe"), and its HTTP exchange with the headers the probe itself sent (it carries none of the person's
+ * headers or tokens; the relay's token is added past this point, and masked anyway). What is left here is the
+ * audit's part: finding the JSON-RPC answer in the body, and the ids a check cites.
  */
 import { buildNamedProbe, type ProbeRequest, type ProbeResponse } from '../../shared/audit-probe.ts';
 import type { AuditExchange } from '../../shared/audit.ts';
-import { boundJson } from '../../shared/bounds.ts';
-import type { EngineEvent, HttpExchange, MessageEntry } from '../../shared/events.ts';
+import type { HttpExchange } from '../../shared/events.ts';
 import { describeError } from '../../shared/read.ts';
-import { redactResponseHeaders, redactUrl } from '../../shared/redact.ts';
-import { classifyFrame } from '../wire/frames.ts';
-import { wireBody } from '../wire/wire-body.ts';
+import type { WireTap } from '../wire/wire-tap.ts';
 import { firstRpcResponse, isEventStream, type HttpProbe } from './probe.ts';
-
-interface ProbeLogDeps {
-  /** The engine's sequence, shared by log entries and HTTP exchanges. */
-  nextSeq: () => number;
-  now: () => number;
-  emit: (event: EngineEvent) => void;
-}
 
 type Outcome = { response: ProbeResponse } | { problem: string };
 
@@ -31,71 +21,23 @@ export interface ProbeLog {
   begin(checkId: string, url: string, request: ProbeRequest): { end(outcome: Outcome): AuditExchange };
 }
 
-function parsed(text: string | undefined): unknown {
-  if (text === undefined) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-export function createProbeLog({ nextSeq, now, emit }: ProbeLogDeps): ProbeLog {
+export function createProbeLog(beside: WireTap['beside']): ProbeLog {
   return {
     begin(checkId, url, request) {
-      const started = now();
-      const exchange: HttpExchange = {
-        seq: nextSeq(),
-        time: started,
-        method: request.method,
-        url: redactUrl(url),
-        // Lower-case, as the wire tap's (fetch's Headers) are. Every header here is the audit's own (none is the
-        // person's), so only secret-looking names are masked: the forged Host is the point of the probe.
-        requestHeaders: redactResponseHeaders(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value])),
-        durationMs: 0,
-        ...(request.body !== undefined && { requestBody: wireBody(request.body) }),
-      };
-      const mark = { httpSeq: exchange.seq, audit: checkId, auditProbe: true as const };
-      const message = parsed(request.body);
-      const out = message === undefined ? undefined : entryOf(message, 'out', nextSeq(), started, mark);
-      emit({ type: 'http', exchange });
-      if (out) emit({ type: 'message', entry: out });
+      const record = beside({ feature: 'audit', id: checkId, probe: true }, { ...request, url });
+      const out = record.request;
       return {
         end(outcome) {
-          const ended = now();
           const response = 'response' in outcome ? outcome.response : undefined;
-          const headers = Object.entries(response?.headers ?? {});
-          const answered: HttpExchange = {
-            ...exchange,
-            durationMs: ended - started,
-            ...(response
-              ? {
-                  status: response.status,
-                  responseHeaders: redactResponseHeaders(headers),
-                  ...(response.headers['content-type'] !== undefined && { contentType: response.headers['content-type'] }),
-                  responseBody: wireBody(response.body),
-                  bodyBytes: response.body.length,
-                  endedMs: ended - started,
-                }
-              : { error: 'problem' in outcome ? outcome.problem : 'No answer.' }),
-          };
-          emit({ type: 'http', exchange: answered });
-          const rpc = response && firstRpcResponse(response.body, isEventStream(response.headers['content-type']));
-          const answer =
-            rpc === undefined
-              ? undefined
-              : entryOf(rpc, 'in', nextSeq(), ended, {
-                  ...mark,
-                  ...(out?.kind === 'request' && { requestSeq: out.seq, latencyMs: ended - started }),
-                });
-          if (answer) emit({ type: 'message', entry: answer });
+          const answer = response && firstRpcResponse(response.body, isEventStream(response.headers['content-type']));
+          const ended = record.end(response ? { response, ...(answer !== undefined && { answer }) } : outcome);
           return {
             method: out?.method ?? request.method,
             ...(out && { requestSeq: out.seq }),
-            ...(answer && { responseSeq: answer.seq }),
-            httpSeq: exchange.seq,
+            ...(ended.answer && { responseSeq: ended.answer.seq }),
+            httpSeq: record.httpSeq,
             ...(response && { httpStatus: response.status }),
-            ...(out === undefined && { plainHttp: plainHttpOf(answered) }),
+            ...(out === undefined && { plainHttp: plainHttpOf(ended.exchange) }),
           };
         },
       };
@@ -115,21 +57,6 @@ function plainHttpOf(exchange: HttpExchange): { request: string; response: strin
       ? `No answer: ${exchange.error ?? 'unknown'}`
       : [`HTTP ${exchange.status}`, ...headers(exchange.responseHeaders), ...(cut ? ['', cut] : [])].join('\n');
   return { request: [`${exchange.method} ${exchange.url}`, ...headers(exchange.requestHeaders)].join('\n'), response };
-}
-
-function entryOf(value: unknown, direction: 'in' | 'out', seq: number, time: number, extra: Partial<MessageEntry>): MessageEntry {
-  const facts = classifyFrame(value);
-  return {
-    seq,
-    time,
-    direction,
-    kind: facts.kind,
-    ...(facts.method !== undefined && { method: facts.method }),
-    ...(facts.rpcId !== undefined && { rpcId: facts.rpcId }),
-    message: boundJson(value),
-    size: JSON.stringify(value).length,
-    ...extra,
-  };
 }
 
 /** `http` with every probe a check sends recorded in `log` and cited (`cite`) as the check's exchange. */

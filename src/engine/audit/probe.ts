@@ -11,10 +11,8 @@
  */
 import { PROBE_MAX_BODY_BYTES, type NamedProbe, type ProbeRequest, type ProbeResponse } from '../../shared/audit-probe.ts';
 import { isRecord } from '../../shared/read.ts';
+import type { RawHttp } from '../wire/raw-http.ts';
 import type { FetchLike } from '../wire/wire-tap.ts';
-
-/** Sends one raw request to `url`; rejects on a network failure or the timeout. */
-export type RawHttp = (url: string, request: ProbeRequest, options: { signal: AbortSignal; timeoutMs: number }) => Promise<ProbeResponse>;
 
 export type { ProbeRequest, ProbeResponse };
 

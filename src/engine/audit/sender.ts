@@ -40,12 +40,13 @@ export function createAuditSender({ ctx, client, timeoutMs, signal, alive }: Sen
       }
       const { entry } = event;
       if (!request) {
-        if (entry.direction === 'out' && entry.kind === 'request' && entry.audit === checkId) request = entry;
+        if (entry.direction === 'out' && entry.kind === 'request' && entry.origin?.feature === 'audit' && entry.origin.id === checkId)
+          request = entry;
       } else if (!response && entry.direction === 'in' && entry.requestSeq === request.seq) response = entry;
     });
     let settled: { ok: true; value: unknown } | { ok: false; error: unknown };
     try {
-      const value = await ctx.marked({ audit: checkId }, sameRequest(method, params), () =>
+      const value = await ctx.marked({ feature: 'audit', id: checkId }, sameRequest(method, params), () =>
         rawRequest(client, method, params, { signal, timeout: timeoutMs }),
       );
       settled = { ok: true, value };

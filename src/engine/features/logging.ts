@@ -6,11 +6,12 @@
 import type { EngineError } from '../../shared/errors.ts';
 import { isLogLevel, LOG_LEVEL_OFF, type LoggingApi } from '../../shared/logging-api.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
+import { requestWith } from '../call-marks.ts';
 import { rawRequest } from './paginate.ts';
 
 export function loggingHandlers(ctx: FeatureContext): Handlers<LoggingApi> {
   return {
-    async setLogLevel({ level }, signal) {
+    async setLogLevel({ level }, signal, job) {
       if (!isLogLevel(level) && level !== LOG_LEVEL_OFF)
         throw { code: 'invalid-input', message: `"${String(level)}" is not a log level.` } satisfies EngineError;
       const { client, profile } = ctx.requireSession();
@@ -25,7 +26,9 @@ export function loggingHandlers(ctx: FeatureContext): Handlers<LoggingApi> {
             'A 2025-era server cannot be told to stop logging: logging/setLevel takes a level. Choose "emergency" to get the fewest messages.',
         } satisfies EngineError;
       }
-      await rawRequest(client, 'logging/setLevel', { level }, { ...(signal && { signal }) });
+      await ctx.asJob(job, requestWith('logging/setLevel', { level }), () =>
+        rawRequest(client, 'logging/setLevel', { level }, { ...(signal && { signal }) }),
+      );
       return undefined;
     },
   };

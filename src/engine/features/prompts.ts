@@ -8,6 +8,7 @@ import type { FeatureContext, Handlers } from '../feature-context.ts';
 import { readIcons } from '../session.ts';
 import { record, str } from '../../shared/read.ts';
 import { READ_IDLE_MS, READ_TOTAL_MS, SDK_BACKSTOP_MS, withAnsweringDeadline, type Answering } from './answering-deadline.ts';
+import { requestWith } from '../call-marks.ts';
 import { listAllPages, rawRequest } from './paginate.ts';
 
 const MAX_ARGUMENTS = 100;
@@ -85,7 +86,7 @@ export function promptHandlers(ctx: FeatureContext, answering?: Answering): Hand
       // "Load more" continues past a bound and is never cached.
       return after !== undefined ? (await load()).value : cache.serve('prompts/list', request, load);
     },
-    async getPrompt(params, signal) {
+    async getPrompt(params, signal, job) {
       const { client } = ctx.requireSession();
       if (typeof params.name !== 'string' || params.name === '')
         throw { code: 'invalid-input', message: 'Choose a prompt first.' } satisfies EngineError;
@@ -104,8 +105,11 @@ export function promptHandlers(ctx: FeatureContext, answering?: Answering): Hand
       const started = ctx.clock.now();
       // The server may ask the person first (elicitation, sampling): the wait for their answer is not its time.
       const limits = { idleMs: READ_IDLE_MS, totalMs: READ_TOTAL_MS, clock: ctx.clock, answering, signal };
+      const sent = { name: params.name, arguments: args };
       const result = await withAnsweringDeadline({ method: 'prompts/get', target: params.name, ...limits }, (deadline) =>
-        rawRequest(client, 'prompts/get', { name: params.name, arguments: args }, { signal: deadline.signal, timeout: SDK_BACKSTOP_MS }),
+        ctx.asJob(job, requestWith('prompts/get', sent), () =>
+          rawRequest(client, 'prompts/get', sent, { signal: deadline.signal, timeout: SDK_BACKSTOP_MS }),
+        ),
       );
       return { ...readMessages(result), durationMs: ctx.clock.now() - started };
     },

@@ -1,11 +1,11 @@
 /**
  * A logged request sent again by hand, as it was or edited. It goes through the same SDK request path as
  * every other request, so the 2026-07-28 `_meta` envelope, the `Mcp-Method`/`Mcp-Name` headers and the
- * session's headers are the engine's as always; only the log entry is marked (call-marks.ts).
+ * session's headers are the engine's as always; only the log entry's origin says so (call-marks.ts).
  */
 import { boundJson } from '../../shared/bounds.ts';
 import type { EngineError } from '../../shared/errors.ts';
-import type { MessageEntry } from '../../shared/events.ts';
+import type { MessageOrigin } from '../../shared/events.ts';
 import { isRecord } from '../../shared/read.ts';
 import { checkDraft, type ResendApi, type ResendOrigin } from '../../shared/resend.ts';
 import { sameRequest } from '../call-marks.ts';
@@ -17,14 +17,16 @@ import type { ToolIndex } from './tools.ts';
 
 export function resendHandlers(ctx: FeatureContext, tools: ToolIndex): Handlers<ResendApi> {
   return {
-    async resendRequest({ draft, from, edited }, signal) {
+    async resendRequest({ draft, from, edited }, signal, job) {
       const session = ctx.requireSession();
       // The UI checked the draft already; the engine checks again what crossed the boundary.
       const checked = checkDraft(isRecord(draft) ? draft : {});
       if (!checked.ok) throw { code: 'invalid-input', message: checked.problem } satisfies EngineError;
       const { method, params } = checked.draft;
       const headers = method === 'tools/call' ? mirroredHeaders(session, tools, params) : undefined;
-      const mark = { resent: { ...originOf(from), edited: edited === true } };
+      const resent = originOf(from);
+      // The registry's job that re-sent it, by which it finds its line; called without one, the seq it repeats.
+      const mark = { feature: 'resend', id: job ?? String(resent.fromSeq), ...resent, edited: edited === true } as const;
       const started = ctx.clock.now();
       const result = await ctx.marked(mark, sameRequest(method, params), () =>
         rawRequest(session.client, method, params, { ...(signal && { signal }), ...(headers && { headers }) }),
@@ -35,7 +37,7 @@ export function resendHandlers(ctx: FeatureContext, tools: ToolIndex): Handlers<
 }
 
 /** The logged request it came from, as far as the UI's word for it is well-formed (it only labels the log entry). */
-function originOf(from: ResendOrigin | undefined): Pick<NonNullable<MessageEntry['resent']>, 'fromSeq' | 'fromId'> {
+function originOf(from: ResendOrigin | undefined): Pick<Extract<MessageOrigin, { feature: 'resend' }>, 'fromSeq' | 'fromId'> {
   const fromSeq = Number.isSafeInteger(from?.seq) ? from!.seq : 0;
   const id = from?.rpcId;
   return { fromSeq, ...((typeof id === 'number' || (typeof id === 'string' && id.length <= 200)) && { fromId: id }) };

@@ -10,6 +10,7 @@ import type { FeatureContext, Handlers } from '../feature-context.ts';
 import { readIcons } from '../session.ts';
 import { record, str } from '../../shared/read.ts';
 import { READ_IDLE_MS, READ_TOTAL_MS, SDK_BACKSTOP_MS, withAnsweringDeadline, type Answering } from './answering-deadline.ts';
+import { requestWith } from '../call-marks.ts';
 import { listAllPages, rawRequest } from './paginate.ts';
 import { readAnnotations, readContents } from './resource-read.ts';
 import { describeError } from '../../shared/read.ts';
@@ -120,7 +121,7 @@ export function resourceHandlers(
         } satisfies EngineError;
       }
     },
-    async readResource({ uri, viaApp }, signal) {
+    async readResource({ uri, viaApp }, signal, job) {
       const { client } = ctx.requireSession();
       const started = ctx.clock.now();
       const checked = checkUri(uri);
@@ -129,6 +130,7 @@ export function resourceHandlers(
       const result = await withAnsweringDeadline({ method: 'resources/read', target: checked, ...limits }, (deadline) =>
         ctx.onBehalfOf(viaApp, 'resources/read', uri, () =>
           rawRequest(client, 'resources/read', { uri: checked }, { signal: deadline.signal, timeout: SDK_BACKSTOP_MS }),
+          job,
         ),
       );
       const { contents, problems } = readContents(result);
@@ -140,12 +142,18 @@ export function resourceHandlers(
           : undefined;
       return { uri, contents, problems, durationMs: ctx.clock.now() - started, ...(freshness && { freshness }) };
     },
-    async subscribeResource({ uri }, signal) {
-      await subscriptions(ctx.requireSession()).subscribe(checkUri(uri), signal);
+    async subscribeResource({ uri }, signal, job) {
+      const checked = checkUri(uri);
+      await ctx.asJob(job, requestWith('resources/subscribe', { uri: checked }), () =>
+        subscriptions(ctx.requireSession()).subscribe(checked, signal),
+      );
       return undefined;
     },
-    async unsubscribeResource({ uri }, signal) {
-      await subscriptions(ctx.requireSession()).unsubscribe(checkUri(uri), signal);
+    async unsubscribeResource({ uri }, signal, job) {
+      const checked = checkUri(uri);
+      await ctx.asJob(job, requestWith('resources/unsubscribe', { uri: checked }), () =>
+        subscriptions(ctx.requireSession()).unsubscribe(checked, signal),
+      );
       return undefined;
     },
   };

@@ -6,6 +6,7 @@ import type { TaskFollowPolicy } from '../../shared/task-info.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { Session } from '../session.ts';
 import { withAnsweringDeadline, type Answering } from './answering-deadline.ts';
+import { requestWith } from '../call-marks.ts';
 import { rememberTask, serverRunsToolTasks, type KnownTasks } from '../tasks/known-tasks.ts';
 import { callTool, listAllTools } from './tools-calls.ts';
 import { paramHeaderValues, scanParamHeaders } from '../../shared/mcp-param-headers.ts';
@@ -71,7 +72,13 @@ export function toolHandlers(
     return list;
   }
 
-  async function callListedTool(session: Session, params: ToolCallParams, signal?: AbortSignal) {
+  /** An app's call is marked as the app's; a job's by its id, the request known by its name and arguments. */
+  const sentBy = <T>(params: ToolCallParams, job: string | undefined, send: () => Promise<T>) =>
+    params.viaApp !== undefined
+      ? ctx.onBehalfOf(params.viaApp, 'tools/call', params.name, send, job)
+      : ctx.asJob(job, requestWith('tools/call', { name: params.name, arguments: params.arguments }), send);
+
+  async function callListedTool(session: Session, params: ToolCallParams, signal?: AbortSignal, job?: string) {
     const tool = index.get(session, params.name);
     if (tool?.excluded !== undefined) {
       throw {
@@ -96,7 +103,7 @@ export function toolHandlers(
     const timeoutMs = Math.min(bounded(params.timeoutMs, TOOL_TIMEOUT_MS), maxTotalTimeoutMs);
     const limits = { idleMs: timeoutMs, totalMs: maxTotalTimeoutMs, clock: ctx.clock, answering, signal };
     return withAnsweringDeadline({ method: 'tools/call', target: params.name, ...limits }, (deadline) =>
-      ctx.onBehalfOf(params.viaApp, 'tools/call', params.name, () =>
+      sentBy(params, job, () =>
         callTool(session.client, params, {
           ...(signal && { signal }),
           deadline,
@@ -122,16 +129,16 @@ export function toolHandlers(
 
   return {
     listTools: (request, signal) => listTools(request, signal),
-    async callTool(params, signal) {
+    async callTool(params, signal, job) {
       const session = ctx.requireSession();
       try {
-        return await callListedTool(session, params, signal);
+        return await callListedTool(session, params, signal, job);
       } catch (error) {
         // SEP-2243: -32020 says the mirrored headers disagree with the server's current tool definition.
         if (!session.profile.paramHeaders || (error as { code?: unknown }).code !== HEADER_MISMATCH) throw error;
         ctx.note('info', `The server answered -32020 (header mismatch) to "${params.name}"; listing tools again and retrying once.`);
         await listTools({ cache: 'refresh' }, signal);
-        return callListedTool(session, params, signal);
+        return callListedTool(session, params, signal, job);
       }
     },
   };

@@ -16,6 +16,7 @@ import { followPolls } from './follower.ts';
 import type { FeatureContext, Handlers } from '../feature-context.ts';
 import type { Session } from '../session.ts';
 import { rememberTask, type KnownTasks } from './known-tasks.ts';
+import { requestWith } from '../call-marks.ts';
 import { rawRequest } from '../features/paginate.ts';
 import { shapeOutcome } from '../features/tool-outcome.ts';
 import { isRecord, num, str } from '../../shared/read.ts';
@@ -230,11 +231,14 @@ export function taskHandlers(ctx: FeatureContext, known: KnownTasks): Handlers<T
       rememberTask(known, session, task);
       return task;
     },
-    async taskResult({ taskId }, signal) {
+    async taskResult({ taskId }, signal, job) {
       const session = ctx.requireSession();
       const started = ctx.clock.now();
-      if (session.profile.taskResultVia === 'tasks/get') return modernTaskResult(session, taskId, started, signal);
-      const raw = await rawRequest(session.client, 'tasks/result', { taskId }, signal ? { signal } : {});
+      if (session.profile.taskResultVia === 'tasks/get')
+        return ctx.asJob(job, requestWith('tasks/get', { taskId }), () => modernTaskResult(session, taskId, started, signal));
+      const raw = await ctx.asJob(job, requestWith('tasks/result', { taskId }), () =>
+        rawRequest(session.client, 'tasks/result', { taskId }, signal ? { signal } : {}),
+      );
       const task = await getTask(session.client, taskId, signal).catch(() => undefined);
       if (task) rememberTask(known, session, task);
       const record = isRecord(raw) ? raw : {};
@@ -244,11 +248,12 @@ export function taskHandlers(ctx: FeatureContext, known: KnownTasks): Handlers<T
         source: 'tasks/result',
       };
     },
-    async cancelTask({ taskId }, signal) {
+    async cancelTask({ taskId }, signal, job) {
       const session = ctx.requireSession();
-      const task =
-        readTask(await rawRequest(session.client, 'tasks/cancel', { taskId }, signal ? { signal } : {})) ??
-        (await getTask(session.client, taskId, signal));
+      const cancelled = await ctx.asJob(job, requestWith('tasks/cancel', { taskId }), () =>
+        rawRequest(session.client, 'tasks/cancel', { taskId }, signal ? { signal } : {}),
+      );
+      const task = readTask(cancelled) ?? (await getTask(session.client, taskId, signal));
       rememberTask(known, session, task);
       return task;
     },

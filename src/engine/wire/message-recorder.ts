@@ -4,7 +4,7 @@
  */
 import { boundJson, withinJsonBounds } from '../../shared/bounds.ts';
 import type { CallMark } from '../call-marks.ts';
-import type { Direction, MessageEntry } from '../../shared/events.ts';
+import type { Direction, MessageEntry, MessageOrigin } from '../../shared/events.ts';
 import { classifyFrame } from './frames.ts';
 import { describeError } from '../../shared/read.ts';
 
@@ -24,6 +24,12 @@ export interface MessageRecorder {
   inbound(value: unknown, origin?: WireOrigin, text?: string): void;
   /** Bytes that arrived but could not be parsed as JSON. */
   inboundUnparsed(raw: string, parseError: string, origin?: WireOrigin): void;
+  /**
+   * A frame of raw HTTP beside the session (an audit probe), as the entry it makes, not emitted: built the one
+   * way every entry is, marked with `mark`, and paired only with `answers` (the probe's own request), never with
+   * the session's requests, whose ids it may share.
+   */
+  beside(direction: Direction, value: unknown, origin: WireOrigin, mark: MessageOrigin, answers?: MessageEntry): MessageEntry;
 }
 
 const originFields = (origin: WireOrigin | undefined) =>
@@ -56,7 +62,7 @@ export function createMessageRecorder(deps: {
   now: () => number;
   emit: (entry: MessageEntry) => void;
   nextSeq: () => number;
-  /** The mark of an outgoing request (an MCP App asked for it, or a person re-sent it), if it has one (call-marks.ts). */
+  /** The origin of an outgoing request (a job, an MCP App, a re-send, an audit check), if it has one (call-marks.ts). */
   claimMark?: (frame: unknown) => CallMark | undefined;
 }): MessageRecorder {
   /** Keyed by direction of the request + id, since both sides number their own requests. */
@@ -73,29 +79,10 @@ export function createMessageRecorder(deps: {
 
   const record = (direction: Direction, value: unknown, origin?: WireOrigin, text?: string) => {
     // Once cancelled, a request stops being pending: whatever answers it later is late, not a match.
-    const facts = classifyFrame(value);
-    const time = deps.now();
-    const size = jsonChars(value, text);
-    const cut = facts.kind === 'notification' && size !== undefined && size > MAX_NOTIFICATION_CHARS;
-    const entry: MessageEntry = {
-      seq: deps.nextSeq(),
-      time,
-      direction,
-      kind: facts.kind,
-      ...(facts.method !== undefined && { method: facts.method }),
-      ...(facts.rpcId !== undefined && { rpcId: facts.rpcId }),
-      // Parsed by the wire tap (or here) for the log alone: kept as is unless it is past a bound.
-      message: cut ? boundJson(value, NOTIFICATION_BOUNDS) : withinJsonBounds(value),
-      ...(size !== undefined && { size }),
-      ...(cut && { cut: true as const }),
-      ...(facts.problem !== undefined && { parseError: facts.problem }),
-      ...originFields(origin),
-    };
-    if (facts.kind === 'request' && facts.method?.startsWith('notifications/')) {
-      entry.violation = `"${facts.method}" is a notification, but it carries an id, which makes it a request: the client answers it with "method not found". Notifications must not have an id.`;
-    }
+    const { entry, facts } = entryOf(direction, value, origin, text, deps);
+    const time = entry.time;
     const mark = direction === 'out' && facts.kind === 'request' ? deps.claimMark?.(value) : undefined;
-    if (mark !== undefined) Object.assign(entry, mark);
+    if (mark !== undefined) entry.origin = mark;
     if (facts.kind === 'request' && facts.rpcId !== undefined) {
       const requestKey = key(direction, facts.rpcId);
       pending.set(requestKey, { time, seq: entry.seq, ...(direction === 'out' && origin && { httpSeq: origin.httpSeq }) });
@@ -154,7 +141,47 @@ export function createMessageRecorder(deps: {
     inboundUnparsed(raw, parseError, origin) {
       deps.emit({ ...unparsed('in', raw, parseError, deps), ...originFields(origin) });
     },
+    beside(direction, value, origin, mark, answers) {
+      const { entry } = entryOf(direction, value, origin, undefined, deps);
+      entry.origin = mark;
+      if (answers && answers.kind === 'request') {
+        entry.requestSeq = answers.seq;
+        entry.latencyMs = entry.time - answers.time;
+      }
+      return entry;
+    },
   };
+}
+
+/** One frame as a log entry: classified, sized and bounded the one way every entry is. */
+function entryOf(
+  direction: Direction,
+  value: unknown,
+  origin: WireOrigin | undefined,
+  text: string | undefined,
+  deps: { now: () => number; nextSeq: () => number },
+) {
+  const facts = classifyFrame(value);
+  const size = jsonChars(value, text);
+  const cut = facts.kind === 'notification' && size !== undefined && size > MAX_NOTIFICATION_CHARS;
+  const entry: MessageEntry = {
+    seq: deps.nextSeq(),
+    time: deps.now(),
+    direction,
+    kind: facts.kind,
+    ...(facts.method !== undefined && { method: facts.method }),
+    ...(facts.rpcId !== undefined && { rpcId: facts.rpcId }),
+    // Parsed by the wire tap (or here) for the log alone: kept as is unless it is past a bound.
+    message: cut ? boundJson(value, NOTIFICATION_BOUNDS) : withinJsonBounds(value),
+    ...(size !== undefined && { size }),
+    ...(cut && { cut: true as const }),
+    ...(facts.problem !== undefined && { parseError: facts.problem }),
+    ...originFields(origin),
+  };
+  if (facts.kind === 'request' && facts.method?.startsWith('notifications/')) {
+    entry.violation = `"${facts.method}" is a notification, but it carries an id, which makes it a request: the client answers it with "method not found". Notifications must not have an id.`;
+  }
+  return { entry, facts };
 }
 
 function unparsed(direction: Direction, raw: string, error: unknown, deps: { now: () => number; nextSeq: () => number }): MessageEntry {

@@ -8,9 +8,16 @@ import { redactHeaders, redactResponseHeaders, redactUrl, redactUrlsIn } from '.
 import { createBodyCapture, wireBody } from './wire-body.ts';
 import { describeError } from '../../shared/read.ts';
 
+/** A response's status line and headers, from a `Response` or from raw HTTP (lower-case names). */
+interface ResponseHead {
+  status: number;
+  statusText?: string;
+  headers: Iterable<[string, string]>;
+}
+
 export interface ExchangeTracker {
   readonly seq: number;
-  responded(response: Response): void;
+  responded(response: ResponseHead): void;
   failed(error: unknown): void;
   bytes(count: number): void;
   /** The request body as sent; reported with the next report (headers or failure). */
@@ -39,8 +46,19 @@ function maskedUrl(url: string): string {
   return lastUrl.masked;
 }
 
-export function trackExchange(deps: TrackerDeps, method: string, url: string, headers: Headers): ExchangeTracker {
-  const requestHeaders = redactHeaders(headers);
+/**
+ * `ownHeaders`: every request header is MCP Lens's own (an audit probe's), none the person's, so only
+ * secret-looking names are masked and a forged Host stays readable; otherwise only known protocol headers keep
+ * their values. Headers come as pairs, not a `Headers`, which would refuse the malformed values a probe sends.
+ */
+export function trackExchange(
+  deps: TrackerDeps,
+  method: string,
+  url: string,
+  headers: Iterable<[string, string]>,
+  ownHeaders = false,
+): ExchangeTracker {
+  const requestHeaders = ownHeaders ? redactResponseHeaders(headers) : redactHeaders(headers);
   const started = deps.now();
   const sessionId = header(requestHeaders, 'mcp-session-id');
   const lastEventId = header(requestHeaders, 'last-event-id');
@@ -71,12 +89,13 @@ export function trackExchange(deps: TrackerDeps, method: string, url: string, he
   return {
     seq: current.seq,
     responded(response) {
-      const responseHeaders = redactResponseHeaders(response.headers);
-      const contentType = response.headers.get('content-type') ?? undefined;
-      const assigned = response.headers.get('mcp-session-id') ?? undefined;
+      const received = [...response.headers];
+      const responseHeaders = redactResponseHeaders(received);
+      const contentType = header(received, 'content-type');
+      const assigned = header(received, 'mcp-session-id');
       report({
         status: response.status,
-        statusText: response.statusText,
+        ...(response.statusText !== undefined && { statusText: response.statusText }),
         responseHeaders,
         ...(contentType !== undefined && { contentType }),
         ...(assigned !== undefined && { sessionId: assigned }),

@@ -3,7 +3,7 @@
  * every JSON body and SSE event we receive — including those that fail to parse, which the SDK would
  * only report as an error without the text. It changes nothing the SDK reads.
  */
-import type { HttpExchange } from '../../shared/events.ts';
+import type { HttpExchange, MessageEntry, MessageOrigin } from '../../shared/events.ts';
 import { DEFAULT_LIMITS, type Limits } from '../../shared/limits.ts';
 import type { Clock } from '../clock.ts';
 import type { MessageRecorder } from './message-recorder.ts';
@@ -13,6 +13,43 @@ import { trackExchange, type ExchangeTracker } from './wire-exchange.ts';
 import { describeError } from '../../shared/read.ts';
 
 export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
+
+/** An HTTP request MCP Lens sent beside the session, with headers all its own (an audit probe). */
+interface BesideRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** What came back to a request beside the session: its status, headers (lower-case names) and body text. */
+interface BesideResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The record of one request beside the session, as it goes out; `end` records what came back. */
+interface BesideRecord {
+  readonly httpSeq: number;
+  /** The JSON-RPC message the request carried, as its log entry; undefined for a body that is none. */
+  readonly request: MessageEntry | undefined;
+  /**
+   * Records the answer (or why there was none) and its JSON-RPC message, `answer`, when the caller found one in
+   * the body; returns the exchange as recorded (masked and bounded) and the answer's entry.
+   */
+  end(outcome: { response: BesideResponse; answer?: unknown } | { problem: string }): { exchange: HttpExchange; answer?: MessageEntry };
+}
+
+/** The instrumented fetch, and raw exchanges beside the session recorded the same way (`beside`). */
+export interface WireTap extends FetchLike {
+  /**
+   * Records raw HTTP sent beside the session: the exchange and its JSON-RPC messages, classified, captured,
+   * masked and bounded as the session's traffic is, each entry with the origin `mark`. They go to `onBeside`,
+   * never to the session's pairing, guards or watchers: they are not on the session.
+   */
+  beside(mark: MessageOrigin, request: BesideRequest): BesideRecord;
+}
 
 export interface WireTapDeps {
   fetch: FetchLike;
@@ -38,6 +75,8 @@ export interface WireTapDeps {
   onStreamMessage?: (message: unknown, requestBody: string | undefined) => void;
   /** A person is answering a question from the server: a response stream's silence is theirs, not the server's (sse-tap.ts). */
   personAnswering?: () => boolean;
+  /** Where what `beside` records goes (straight to the page); absent, it is recorded and returned only. */
+  onBeside?: (event: { type: 'message'; entry: MessageEntry } | { type: 'http'; exchange: HttpExchange }) => void;
 }
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
@@ -46,12 +85,12 @@ function mediaType(contentType: string | null): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-export function createWireTap(deps: WireTapDeps): FetchLike {
+export function createWireTap(deps: WireTapDeps): WireTap {
   const tracking = { now: () => deps.clock.now(), nextSeq: deps.nextSeq, onExchange: deps.onExchange };
   /** Response streams still open, by the request id they answer: a cancellation marks its stream. */
   const openStreams = new Map<string, ExchangeTracker>();
   const idKey = (id: string | number) => `${typeof id}:${id}`;
-  return async (input, init) => {
+  const tapped: FetchLike = async (input, init) => {
     const method = (init?.method ?? 'GET').toUpperCase();
     const url = String(input);
     // Only read here: the transport's own Headers object needs no copy.
@@ -150,6 +189,57 @@ export function createWireTap(deps: WireTapDeps): FetchLike {
     if (message !== undefined) deps.onStreamMessage?.(message, requestBody);
     return new ReadResponse(body.text, init2);
   };
+  return Object.assign(tapped, { beside: (mark: MessageOrigin, request: BesideRequest) => recordBeside(deps, mark, request) });
+}
+
+function recordBeside(deps: WireTapDeps, mark: MessageOrigin, request: BesideRequest): BesideRecord {
+  const emit = deps.onBeside ?? (() => undefined);
+  let last: HttpExchange | undefined;
+  const tracking = {
+    now: () => deps.clock.now(),
+    nextSeq: deps.nextSeq,
+    onExchange: (exchange: HttpExchange) => {
+      last = exchange;
+      emit({ type: 'http', exchange });
+    },
+  };
+  // Lower-case, as fetch's Headers are; pairs, since a probe's values may be ones Headers refuses.
+  const headers = Object.entries(request.headers).map(([name, value]): [string, string] => [name.toLowerCase(), value]);
+  const exchange = trackExchange(tracking, request.method, request.url, headers, true);
+  const origin = { httpSeq: exchange.seq };
+  let sent: MessageEntry | undefined;
+  if (request.body !== undefined) {
+    exchange.sent(request.body);
+    const value = parsedJson(request.body);
+    if (value !== undefined) sent = deps.recorder.beside('out', value, origin, mark);
+    if (sent) emit({ type: 'message', entry: sent });
+  }
+  return {
+    httpSeq: exchange.seq,
+    request: sent,
+    end(outcome) {
+      if ('problem' in outcome) {
+        exchange.failed(outcome.problem);
+        return { exchange: last! };
+      }
+      const { response } = outcome;
+      exchange.responded({ status: response.status, headers: Object.entries(response.headers) });
+      exchange.bytes(response.body.length);
+      exchange.received(response.body);
+      exchange.ended();
+      const answer = outcome.answer === undefined ? undefined : deps.recorder.beside('in', outcome.answer, origin, mark, sent);
+      if (answer) emit({ type: 'message', entry: answer });
+      return { exchange: last!, ...(answer && { answer }) };
+    },
+  };
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

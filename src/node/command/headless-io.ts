@@ -5,7 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 
 import { realClock, type Clock } from '../../engine/clock.ts';
-import type { RawHttp } from '../../engine/audit/probe.ts';
+import type { RawHttp } from '../../engine/wire/raw-http.ts';
 import { nodeRawHttp } from '../http/raw-http.ts';
 import type { CommandIo } from './framework.ts';
 import type { JsonTarget } from './options.ts';

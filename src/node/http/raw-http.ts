@@ -6,7 +6,8 @@
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { firstRpcResponse, isEventStream, type RawHttp } from '../../engine/audit/probe.ts';
+import { firstRpcResponse, isEventStream } from '../../engine/audit/probe.ts';
+import type { RawHttp } from '../../engine/wire/raw-http.ts';
 import { PROBE_MAX_BODY_BYTES } from '../../shared/audit-probe.ts';
 
 export const nodeRawHttp: RawHttp = (url, probe, { signal, timeoutMs }) =>

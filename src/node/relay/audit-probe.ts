@@ -10,7 +10,7 @@
  * So the endpoint can never reach another host, and sends only the few requests the audit is known to send.
  */
 import { buildNamedProbe, NAMED_PROBE_KINDS, parseNamedProbe, type RelayProbeInfo } from '../../shared/audit-probe.ts';
-import type { RawHttp } from '../../engine/audit/probe.ts';
+import type { RawHttp } from '../../engine/wire/raw-http.ts';
 import { nodeRawHttp } from '../http/raw-http.ts';
 
 /** A named probe is a few dozen bytes; anything much larger is not one. */

@@ -100,16 +100,52 @@ describe('a crafted session file', () => {
     expect(opened.log.items.slice(0, notes.length).every((item) => item.type === 'note' && item.level === 'warning')).toBe(true);
   });
 
-  it("keeps the audit's marks on a message, so a replay shows its audit probe pills; anything else there is dropped", () => {
+  it("keeps a message's origin, so a replay shows its pills; an origin of the wrong shape is dropped", () => {
     const file = valid() as Crafted;
     file.log = {
       evicted: 0,
-      items: [message(1, { audit: 'session-id-not-ascii', auditProbe: true }), message(2, { audit: { not: 'text' }, auditProbe: 'yes' })],
+      items: [
+        message(1, { origin: { feature: 'audit', id: 'session-id-not-ascii', probe: true } }),
+        message(2, { origin: { feature: 'resend', id: 'resend-1', fromSeq: 1, fromId: 7, edited: true } }),
+        message(3, { origin: { feature: 'job', id: 'tool-x-1' } }),
+        message(4, { origin: { feature: 'audit', id: { not: 'text' } } }),
+        message(5, { origin: { feature: 'unknown', id: 'x' } }),
+        message(6, { origin: { feature: 'resend', id: 'resend-2' } }),
+      ],
     };
     const entries = open(file).file.log.items.flatMap((item) => (item.type === 'message' ? [item.entry] : []));
-    expect(entries[0]).toMatchObject({ audit: 'session-id-not-ascii', auditProbe: true });
-    expect(entries[1]).not.toHaveProperty('audit');
-    expect(entries[1]).not.toHaveProperty('auditProbe');
+    expect(entries.map((entry) => entry.origin)).toEqual([
+      { feature: 'audit', id: 'session-id-not-ascii', probe: true },
+      { feature: 'resend', id: 'resend-1', fromSeq: 1, fromId: 7, edited: true },
+      { feature: 'job', id: 'tool-x-1' },
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(entries[3]).not.toHaveProperty('origin');
+  });
+
+  it('reads the marks of a file written before entries had an origin as the origin they were', () => {
+    const file = valid() as Crafted;
+    file.log = {
+      evicted: 0,
+      items: [
+        message(1, { audit: 'session-id-not-ascii', auditProbe: true }),
+        message(2, { audit: 'tools-list' }),
+        message(3, { viaApp: 'ui://sales/chart' }),
+        message(4, { resent: { fromSeq: 3, fromId: 'a', edited: false } }),
+        message(5, { audit: { not: 'text' }, auditProbe: 'yes' }),
+      ],
+    };
+    const entries = open(file).file.log.items.flatMap((item) => (item.type === 'message' ? [item.entry] : []));
+    expect(entries.map((entry) => entry.origin)).toEqual([
+      { feature: 'audit', id: 'session-id-not-ascii', probe: true },
+      { feature: 'audit', id: 'tools-list' },
+      { feature: 'apps', id: 'ui://sales/chart' },
+      { feature: 'resend', id: '3', fromSeq: 3, fromId: 'a', edited: false },
+      undefined,
+    ]);
+    for (const entry of entries) for (const old of ['audit', 'auditProbe', 'viaApp', 'resent']) expect(entry).not.toHaveProperty(old);
   });
 
   it('still refuses what is not a session file, or a newer one, with an error that says so', () => {

@@ -8,7 +8,7 @@
  */
 import { boundJson, type JsonBounds } from '../bounds.ts';
 import type { EngineError } from '../errors.ts';
-import type { HttpExchange, MessageEntry, WireBody } from '../events.ts';
+import type { HttpExchange, MessageEntry, MessageOrigin, WireBody } from '../events.ts';
 import type { ContentBlock, Icon, ServerSummary, ToolCallOutcome } from '../model.ts';
 import { REPLAY_LIST_METHODS, type ListSnapshots } from '../replay-api.ts';
 import type { SavedLogItem, SavedResult, SessionFile } from './session-file-format.ts';
@@ -160,10 +160,51 @@ export class SessionFileReader {
       httpSeq: count(value.httpSeq),
       sseEventId: this.text(value.sseEventId, 1000),
       violation: this.text(value.violation, this.bounds.maxNoteLength),
-      // The audit's marks, so a replayed log shows its "audit probe" pills as the live one did.
-      audit: this.text(value.audit, 200),
-      auditProbe: value.auditProbe === true ? (true as const) : undefined,
+      // Who sent it, so a replayed log shows its "from app", "re-sent" and "audit probe" pills as the live one did.
+      origin: this.origin(value),
     });
+  }
+
+  /**
+   * The entry's `origin`, or in a file written before there was one, its marks of then (`viaApp`, `resent`,
+   * `audit` with `auditProbe`) read as the origin they were.
+   */
+  private origin(entry: Json): MessageOrigin | undefined {
+    const value = entry.origin;
+    if (value === undefined) return this.legacyOrigin(entry);
+    if (!isRecord(value)) return undefined;
+    const id = this.text(value.id, 1000);
+    if (id === undefined) return undefined;
+    switch (value.feature) {
+      case 'job':
+        return { feature: 'job', id };
+      case 'apps': {
+        const job = this.text(value.job, 1000);
+        return job === undefined ? { feature: 'apps', id } : { feature: 'apps', id, job };
+      }
+      case 'resend':
+        return this.resent(id, value);
+      case 'audit':
+        return value.probe === true ? { feature: 'audit', id, probe: true } : { feature: 'audit', id };
+      default:
+        return undefined;
+    }
+  }
+
+  private resent(id: string, value: Json): MessageOrigin | undefined {
+    const fromSeq = count(value.fromSeq);
+    if (fromSeq === undefined) return undefined;
+    const fromId = typeof value.fromId === 'number' ? num(value.fromId) : this.text(value.fromId, 1000);
+    return defined({ feature: 'resend' as const, id, fromSeq, fromId, edited: value.edited === true });
+  }
+
+  private legacyOrigin(entry: Json): MessageOrigin | undefined {
+    const app = this.text(entry.viaApp, 8192);
+    if (app !== undefined) return { feature: 'apps', id: app };
+    if (isRecord(entry.resent)) return this.resent(String(count(entry.resent.fromSeq) ?? ''), entry.resent);
+    const check = this.text(entry.audit, 200);
+    if (check === undefined) return undefined;
+    return entry.auditProbe === true ? { feature: 'audit', id: check, probe: true } : { feature: 'audit', id: check };
   }
 
   exchange(value: unknown): HttpExchange | undefined {

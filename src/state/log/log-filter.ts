@@ -6,6 +6,7 @@
 import type { ChunkedList } from './log-chunks.ts';
 import type { LogItem } from './log-item.ts';
 import { labelOf, labelText } from './log-label.ts';
+import { originOf } from '../../shared/message-origin.ts';
 
 const searchText = new WeakMap<object, string>();
 
@@ -30,8 +31,10 @@ function buildText(item: LogItem): string {
   if (entry.rpcId !== undefined) parts.push(`id:${entry.rpcId}`, String(entry.rpcId));
   if (entry.late) parts.push('late');
   if (entry.unmatched) parts.push('unmatched');
-  if (entry.resent) parts.push(entry.resent.edited ? 'edited re-sent' : 're-sent');
-  if (entry.auditProbe) parts.push('audit probe', entry.audit ?? '');
+  const resent = originOf(entry, 'resend');
+  if (resent) parts.push(resent.edited ? 'edited re-sent' : 're-sent');
+  const audit = originOf(entry, 'audit');
+  if (audit?.probe) parts.push('audit probe', audit.id);
   if (entry.violation !== undefined) parts.push('spec violation', entry.violation);
   if (entry.message !== undefined) parts.push(safeStringify(entry.message));
   if (entry.raw !== undefined) parts.push(entry.raw);

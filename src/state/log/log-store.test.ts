@@ -149,7 +149,7 @@ describe('matchesFilter', () => {
     expect(matchesFilter(call, 'notification')).toBe(false);
   });
   it('finds the audit’s probes by "audit probe" and their check id', () => {
-    const probe = item(message({ method: 'initialize', audit: 'dns-rebinding-protection', auditProbe: true }));
+    const probe = item(message({ method: 'initialize', origin: { feature: 'audit', id: 'dns-rebinding-protection', probe: true } }));
     expect(matchesFilter(probe, 'audit probe')).toBe(true);
     expect(matchesFilter(probe, 'dns-rebinding')).toBe(true);
     expect(matchesFilter(call, 'audit probe')).toBe(false);

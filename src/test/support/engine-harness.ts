@@ -1,6 +1,6 @@
 /** Runs the real engine in Node (Node's fetch and the real clock unless a test passes its own), collecting every event it emits. */
 import { realClock, type Clock } from '../../engine/clock.ts';
-import type { RawHttp } from '../../engine/audit/probe.ts';
+import type { RawHttp } from '../../engine/wire/raw-http.ts';
 import { createEngine, type Engine } from '../../engine/engine.ts';
 import type { EngineEvent, HttpExchange, MessageEntry } from '../../shared/events.ts';
 

@@ -20,7 +20,9 @@ export function ActivityStrip() {
         const item = id === undefined ? undefined : state.byId.get(id);
         if (item?.type !== 'message' || item.entry.kind === 'response') continue;
         const { entry } = item;
-        out.push(`${entry.direction === 'out' ? '→' : '←'} ${entry.method ?? entry.kind}${entry.viaApp ? ' (app)' : ''}`);
+        out.push(
+          `${entry.direction === 'out' ? '→' : '←'} ${entry.method ?? entry.kind}${entry.origin?.feature === 'apps' ? ' (app)' : ''}`,
+        );
       }
       return out.reverse();
     }),

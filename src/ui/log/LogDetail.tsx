@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { whyNotResend } from '../../app/index.ts';
 import type { MessageEntry } from '../../shared/events.ts';
+import { isAuditProbe, originOf } from '../../shared/message-origin.ts';
 import { labelOf, labelText, messageItemId, requestMethodOf } from '../../state/index.ts';
 import { formatDuration, formatTime, prettyJson } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
@@ -32,14 +33,15 @@ export function LogDetail() {
   );
   // "tools/call · echo": the request's, for a response. A string, so the selector's value is stable.
   const label = useStoreOf('log', (state) => labelText(labelOf(state.byId, item)));
-  const originalKept = useStoreOf('log', (state) =>
-    item?.type === 'message' && item.entry.resent ? state.byId.has(messageItemId(item.entry.resent.fromSeq)) : false,
-  );
+  const resent = item?.type === 'message' ? originOf(item.entry, 'resend') : undefined;
+  const originalKept = useStoreOf('log', (state) => (resent ? state.byId.has(messageItemId(resent.fromSeq)) : false));
   const connected = useStoreOf('connection', (state) => state.phase === 'connected');
   const replaying = useStoreOf('sessionFile', (state) => state.replay !== null);
   const resend = useResend(item?.id, item?.type === 'message' ? item.entry.message : undefined);
   if (!item) return null;
-  const probe = item.type === 'message' && !item.entry.auditProbe && (item.entry.method ?? requestMethod) === ERA_PROBE_METHOD;
+  const probe = item.type === 'message' && !isAuditProbe(item.entry) && (item.entry.method ?? requestMethod) === ERA_PROBE_METHOD;
+  const audit = item.type === 'message' ? originOf(item.entry, 'audit') : undefined;
+  const app = item.type === 'message' ? originOf(item.entry, 'apps') : undefined;
 
   return (
     <section className={resend.open ? 'log-detail has-resend' : 'log-detail'} aria-label="Selected message">
@@ -71,16 +73,14 @@ export function LogDetail() {
               </>
             )}
             {probe && <span className="badge log-era-probe">era probe</span>}
-            {item.entry.auditProbe && (
-              <span className="badge log-audit-probe">audit probe{item.entry.audit !== undefined && <> · {item.entry.audit}</>}</span>
-            )}
-            {item.entry.viaApp !== undefined && (
+            {audit?.probe && <span className="badge log-audit-probe">audit probe · {audit.id}</span>}
+            {app && (
               <span className="badge log-era-probe">
-                from app <ServerText text={item.entry.viaApp} />
+                from app <ServerText text={app.id} />
               </span>
             )}
             <ResultType entry={item.entry} />
-            {item.entry.resent && <ResendMark mark={item.entry.resent} />}
+            {resent && <ResendMark mark={resent} />}
           </span>
         )}
         <span className="log-detail-actions">
@@ -104,13 +104,13 @@ export function LogDetail() {
               Request
             </button>
           )}
-          {item.type === 'message' && item.entry.resent && originalKept && (
+          {resent && originalKept && (
             <button
               type="button"
               className="button button-small"
               aria-label="Show original"
               title="Show the message this one re-sent"
-              onClick={() => select(messageItemId(item.entry.resent!.fromSeq))}
+              onClick={() => select(messageItemId(resent.fromSeq))}
             >
               Original
             </button>
@@ -187,4 +187,4 @@ const sentByUs = (entry: MessageEntry) =>
   entry.direction === 'out' &&
   (entry.kind === 'request' || entry.kind === 'notification') &&
   entry.message !== undefined &&
-  entry.auditProbe !== true;
+  !isAuditProbe(entry);

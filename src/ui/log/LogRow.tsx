@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { formatDuration, formatTime } from '../common/format.ts';
 import { ServerText } from '../common/ServerText.tsx';
+import { isAuditProbe, originOf } from '../../shared/message-origin.ts';
 import { labelOf, pollSummary, requestMethodOf, shortTaskId, targetsTask } from '../../state/index.ts';
 import { useStoreOf } from '../services.tsx';
 import { ERA_PROBE_METHOD, errorLineOf, resultTypeOf, resultTypeTone } from './envelope.ts';
@@ -65,7 +66,10 @@ export const LogRow = memo(function LogRow({ id, top, position, size, onTogglePo
   const { entry } = item;
   const outgoing = entry.direction === 'out';
   // An audit probe may send server/discover too; it is not the era probe.
-  const probe = !entry.auditProbe && (entry.method ?? requestMethod) === ERA_PROBE_METHOD;
+  const probe = !isAuditProbe(entry) && (entry.method ?? requestMethod) === ERA_PROBE_METHOD;
+  const audit = originOf(entry, 'audit');
+  const app = originOf(entry, 'apps');
+  const resent = originOf(entry, 'resend');
   // Only what needs a look: a complete result is the usual case.
   const resultType = entry.kind === 'response' ? resultTypeOf(entry.message) : undefined;
   const unusualResult = resultType !== undefined && resultType !== 'complete' ? resultType : undefined;
@@ -106,25 +110,25 @@ export const LogRow = memo(function LogRow({ id, top, position, size, onTogglePo
               era probe
             </span>
           )}
-          {entry.auditProbe && (
+          {audit?.probe && (
             <span
               className="badge log-audit-probe"
-              title={`Raw HTTP the audit's check ${entry.audit ?? ''} sent beside the session (a rule the client never breaks); not on the session`}
+              title={`Raw HTTP the audit's check ${audit.id} sent beside the session (a rule the client never breaks); not on the session`}
             >
               audit probe
             </span>
           )}
-          {entry.viaApp !== undefined && (
-            <span className="badge log-from-app" title={`Sent by MCP Lens on behalf of the MCP App ${entry.viaApp}`}>
+          {app && (
+            <span className="badge log-from-app" title={`Sent by MCP Lens on behalf of the MCP App ${app.id}`}>
               from app
             </span>
           )}
-          {entry.resent && (
+          {resent && (
             <span
               className="badge log-resent"
-              title={`Sent again by hand from the log${entry.resent.fromId === undefined ? '' : `, from request #${entry.resent.fromId}`}${entry.resent.edited ? ', edited' : ''}`}
+              title={`Sent again by hand from the log${resent.fromId === undefined ? '' : `, from request #${resent.fromId}`}${resent.edited ? ', edited' : ''}`}
             >
-              {entry.resent.edited ? 'edited' : 're-sent'}
+              {resent.edited ? 'edited' : 're-sent'}
             </span>
           )}
           {entry.method ? (
