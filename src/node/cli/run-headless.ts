@@ -5,6 +5,7 @@
 import type { ExitCode } from '../command/exit-codes.ts';
 import type { HeadlessIo } from '../command/headless-io.ts';
 import { runAudit } from './audit/command.ts';
+import { runTest } from './collection/test-command.ts';
 import { runDiff } from './contract/diff-command.ts';
 import { runSnapshot } from './contract/snapshot-command.ts';
 import { runCall } from './request/call.ts';
@@ -27,6 +28,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
   send: runSend,
   snapshot: runSnapshot,
   diff: runDiff,
+  test: runTest,
 };
 
 export function runHeadless(argv: readonly string[], io: HeadlessIo): Promise<ExitCode> {

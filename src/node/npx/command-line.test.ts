@@ -28,7 +28,7 @@ describe('the mcp-lens command line', () => {
   });
 
   it("reads the headless client's subcommands by their own word, as cli <word> reads them", () => {
-    for (const word of ['smoke', 'call', 'read', 'prompt', 'list', 'send', 'snapshot', 'diff'])
+    for (const word of ['smoke', 'call', 'read', 'prompt', 'list', 'send', 'snapshot', 'diff', 'test'])
       expect(readCommandLine([word, 'x', 'https://server.example/mcp'])).toEqual({
         run: 'cli',
         args: [word, 'x', 'https://server.example/mcp'],
@@ -54,6 +54,7 @@ describe('the mcp-lens command line', () => {
       'mcp-lens audit',
       'mcp-lens snapshot',
       'mcp-lens diff',
+      'mcp-lens test',
       '--port',
       '5173',
       '--allow-remote',

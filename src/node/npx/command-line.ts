@@ -11,7 +11,7 @@ const SUBCOMMANDS = new Map<string, (args: string[]) => Invocation>([
   ['relay', (args) => ({ run: 'relay', args })],
   ['cli', (args) => ({ run: 'cli', args })],
   // The headless client's own subcommands (src/node/cli/run-headless.ts), reached without the word cli too.
-  ...['audit', 'smoke', 'call', 'read', 'prompt', 'list', 'send', 'snapshot', 'diff'].map(
+  ...['audit', 'smoke', 'call', 'read', 'prompt', 'list', 'send', 'snapshot', 'diff', 'test'].map(
     (word) => [word, (args: string[]): Invocation => ({ run: 'cli', args: [word, ...args] })] as const,
   ),
 ]);
@@ -43,6 +43,7 @@ export const USAGE = `Usage:
   npx mcp-lens audit [options] <server URL>            check the server against the spec of its era (--help)
   npx mcp-lens snapshot [options] <server URL>         write the server's contract: tools, schemas, prompts, resources
   npx mcp-lens diff [options] <old.json> <new|URL>     breaking, risky and safe changes between two contracts (exit 1 on breaking)
+  npx mcp-lens test [options] <collection> <URL>     run a collection's steps and judge each (docs/collections.md)
 
   Each command's --help describes its options; the headless ones are also "npx mcp-lens cli <command> …".
 

@@ -36,7 +36,7 @@ export interface CollectionRunOptions {
 /** `refused`: it may change things and the file does not say it may. `skipped`: a value it needs is missing. */
 type StepStatus = 'pass' | 'fail' | 'refused' | 'skipped' | 'cancelled';
 
-interface StepResult {
+export interface StepResult {
   index: number;
   name: string;
   status: StepStatus;

@@ -51,6 +51,12 @@ export function startCli(
     clock: options.clock ?? realClock,
     // --json <file> lands in `files` when given (else nowhere): a test reads it without touching the disk.
     writeFile: async (path, text) => void options.files?.set(path, text),
+    // A file the command is given (a collection, a snapshot) is read from `files` too.
+    readFile: async (path) => {
+      const text = options.files?.get(path);
+      if (text === undefined) throw new Error(`ENOENT: no such file, open '${path}'`);
+      return text;
+    },
     stdout: (text) => stdout.push(text),
     stderr: (text) => stderr.push(text),
   });
