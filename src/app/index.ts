@@ -11,3 +11,4 @@ export { createWorkspace, MAX_CONNECTIONS, type Connection, type Engine, type Wo
 export { MAX_AUTO_SAMPLINGS_PER_WINDOW, samplingModel } from './playground/sampling-commands.ts';
 export type { SamplingDraft } from './playground/sampling-draft.ts';
 export { SERVER } from './calls.ts';
+export { FILE_ACCEPT } from './file-kinds.ts';

@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useStore } from 'zustand';
 import { canPreselect, rankCommands, type RankedCommand } from '../../app/palette/command-ranking.ts';
 import { listCommands, type FocusTarget, type PaletteCommand } from '../../app/palette/command-registry.ts';
-import type { LensApp } from '../../app/index.ts';
+import { FILE_ACCEPT, type LensApp } from '../../app/index.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { FEATURES } from '../features/FeatureTabs.tsx';
 import { useConnectionName, useWorkspace, useWorkspaceState } from '../services.tsx';
@@ -46,14 +46,14 @@ export function CommandPalette() {
       <input
         ref={fileInput}
         type="file"
-        accept=".json,application/json"
+        accept={FILE_ACCEPT}
         hidden
         aria-hidden="true"
         tabIndex={-1}
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
-          if (file) void workspace.openSessionFile(file);
+          if (file) void workspace.openFile(file);
         }}
       />
     </>
