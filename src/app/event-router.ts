@@ -6,6 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { forgetSession, wireInvalidation, wireResourceUpdates } from '../queries/index.ts';
 import type { EngineEvent } from '../shared/events.ts';
+import { featureStoresOf } from './feature-stores.ts';
 import type { Stores } from './stores.ts';
 
 export function createEventRouter(stores: Stores, queryClient: QueryClient, closeSavedSession: () => void) {
@@ -24,8 +25,7 @@ export function createEventRouter(stores: Stores, queryClient: QueryClient, clos
     // Finished calls belong to the session they ran in; a call's timing is the log's (calls-store.ts).
     if (connecting) stores.calls.getState().actions.dropSettled();
     stores.calls.getState().actions.applyEvents(events);
-    stores.audit.getState().actions.applyEvents(events);
-    stores.playground.getState().actions.applyEvents(events);
+    for (const store of featureStoresOf(stores)) store.getState().actions.applyEvents(events);
     // A new attempt, or a session that ended (server gone, Disconnect), leaves no stale lists behind.
     if (connecting || (wasConnected && stores.connection.getState().phase !== 'connected')) forgetSession(queryClient);
     wireInvalidation(queryClient, events);

@@ -12,3 +12,4 @@ export { MAX_AUTO_SAMPLINGS_PER_WINDOW, samplingModel } from './playground/sampl
 export type { SamplingDraft } from './playground/sampling-draft.ts';
 export { CONVERSATION, SERVER } from './calls.ts';
 export { restartUnavailable } from './console/console-commands.ts';
+export { FILE_ACCEPT } from './file-kinds.ts';

@@ -12,6 +12,7 @@ import { clearToolOnNewServer } from './address-sync.ts';
 import { auditCommands, auditRunner } from './audit/audit-commands.ts';
 import { authCommands } from './auth-commands.ts';
 import { callCommands } from './calls.ts';
+import { composeCommands } from './compose-commands.ts';
 import { connectionCommands } from './connection-commands.ts';
 import { consoleCommands } from './console/console-commands.ts';
 import { connectionName } from './connection-names.ts';
@@ -86,25 +87,28 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     runAudit: auditRunner(client, stores, effects),
     converse: conversation.converse,
   });
-  const commands = {
-    ...connection,
-    ...workspace,
-    ...tools,
-    ...log,
-    ...jobs,
-    ...server,
-    ...session,
-    ...authCommands(client, stores, effects, connection.connect, redirectUrl),
-    ...demoScriptCommands(stores),
-    ...auditCommands(jobs, stores, effects, refuse, nameOf),
-    ...playgroundCommands(client, stores, conversation, jobs),
-    ...sampling,
-    ...consoleCommands(client, stores, connection),
-    /** A line of our own in the log and timeline (an MCP App's refused request, say), through the one router. */
-    note(level: 'info' | 'warning' | 'error', text: string): void {
-      route([{ type: 'note', time: effects.now(), level, text }]);
+  // One flat set of names for the views; a name two groups share fails to compile (compose-commands.ts).
+  const commands = composeCommands(
+    connection,
+    workspace,
+    tools,
+    log,
+    jobs,
+    server,
+    session,
+    authCommands(client, stores, effects, connection.connect, redirectUrl),
+    demoScriptCommands(stores),
+    auditCommands(jobs, stores, effects, refuse, nameOf),
+    playgroundCommands(client, stores, conversation, jobs),
+    sampling,
+    consoleCommands(client, stores, connection),
+    {
+      /** A line of our own in the log and timeline (an MCP App's refused request, say), through the one router. */
+      note(level: 'info' | 'warning' | 'error', text: string): void {
+        route([{ type: 'note', time: effects.now(), level, text }]);
+      },
     },
-  };
+  );
 
   const stopClearing = clearToolOnNewServer(stores);
   const stopAutoSampling = watchSamplingAuto(stores, sampling.draftSamplingAnswer, commands.answerServerRequest, effects.now);

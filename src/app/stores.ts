@@ -4,7 +4,6 @@
  * everything else belongs to one connection.
  */
 import {
-  createAuditStore,
   createAuthStore,
   createCallHistoryStore,
   createCallsStore,
@@ -16,7 +15,6 @@ import {
   createLogStore,
   createNavStore,
   createPaletteUsageStore,
-  createPlaygroundStore,
   createPrefsStore,
   createSavedCallsStore,
   createServerLogStore,
@@ -30,6 +28,7 @@ import {
   type PrefsStorage,
 } from '../state/index.ts';
 import type { HeaderPair } from '../shared/model.ts';
+import { createFeatureStores } from './feature-stores.ts';
 
 export function createSharedStores(prefsStorage: PrefsStorage | undefined) {
   return {
@@ -73,10 +72,8 @@ export function createStores(
     view: createViewStore(initialView),
     /** The calls a person started (Run tool, Get prompt, Re-send), by id: see src/app/calls.ts. */
     calls: createCallsStore(),
-    /** The latest "Audit this server" run: see src/app/audit/audit-commands.ts. */
-    audit: createAuditStore(),
-    /** The Playground's conversation and provider settings (never the key): see src/app/playground/. */
-    playground: createPlaygroundStore(),
+    /** Each feature's own (the audit's, the Playground's, …): see feature-stores.ts. */
+    ...createFeatureStores(),
     /** Tool calls per server (History tab). */
     history: createCallHistoryStore(),
     /** Where the command palette asks the tabs to go. */

@@ -13,6 +13,8 @@ import { nodeEffects } from '../test/support/node-effects.ts';
 import { readAddress } from './address.ts';
 import type { LensApp } from './lens-app.ts';
 import { createWorkspace, MAX_CONNECTIONS, type Workspace } from './workspace.ts';
+import { sessionFileParts } from '../shared/session-file/session-file.ts';
+import { buildAuditReportFile } from './audit/audit-report-file.ts';
 
 const SECRET = 'Bearer sk-planted-7f3a9c';
 const URL_TOKEN = 'tok-planted-51b2';
@@ -331,5 +333,84 @@ describe('several servers at once', () => {
     for (let opened = 1; opened < MAX_CONNECTIONS; opened += 1) expect(workspace.add()).toBeDefined();
     expect(workspace.add()).toBeUndefined();
     expect(workspace.store.getState().connections).toHaveLength(MAX_CONNECTIONS);
+  });
+});
+
+describe('opening a file', () => {
+  const sessionFile = (name = 'saved.mcplens.json') =>
+    new File(
+      [
+        ...sessionFileParts(
+          {
+            connection: { url: 'https://example.com/mcp', transport: 'auto', headerNames: [] },
+            server: null,
+            log: { evicted: 0, items: [] },
+            http: { evicted: 0, exchanges: [] },
+            results: [],
+            lists: {},
+          },
+          { savedAt: new Date(0), appVersion: 'test' },
+        ),
+      ],
+      name,
+    );
+  const auditReport = (name = 'audit.mcplens-audit.json') =>
+    new File(
+      [
+        JSON.stringify(
+          buildAuditReportFile(
+            {
+              runId: 'r',
+              url: 'https://example.com/mcp',
+              server: { name: 'srv', version: '1' },
+              era: 'modern',
+              protocolVersion: '2026-07-28',
+              transport: 'streamable-http',
+              startedAt: 0,
+              durationMs: 1,
+              results: [],
+              counts: { pass: 0, fail: 0, warning: 0, 'not-applicable': 0 },
+            },
+            () => undefined,
+            { lensVersion: 'test', exportedAt: new Date(0) },
+          ),
+          null,
+          2,
+        ),
+      ],
+      name,
+    );
+  const connections = () => workspace.store.getState().connections;
+
+  it('refuses a file of no kind it knows, says what it opens instead, and opens no connection for it', async () => {
+    start();
+    await expect(workspace.openFile(new File(['hello'], 'notes.txt'))).resolves.toBe(false);
+    expect(connections()).toHaveLength(1);
+    expect(app.sessionFile.getState().openError).toBe(
+      'notes.txt is not a file MCP Lens opens: open a session file (.mcplens.json) or an audit report (.mcplens-audit.json) that MCP Lens saved.',
+    );
+  });
+
+  it('opens a session file as a replay in the blank connection, and an audit report beside it in the Audit tab', async () => {
+    start();
+    await expect(workspace.openFile(sessionFile())).resolves.toBe(true);
+    expect(connections()).toHaveLength(1);
+    expect(app.sessionFile.getState().replay?.fileName).toBe('saved.mcplens.json');
+
+    await expect(workspace.openFile(auditReport('renamed.json'))).resolves.toBe(true);
+    expect(connections()).toHaveLength(2);
+    const beside = workspace.active().app;
+    expect(beside).not.toBe(app);
+    expect(beside.audit.getState().opened?.fileName).toBe('renamed.json');
+    expect(beside.view.getState().tab).toBe('audit');
+  });
+
+  it("closes the connection it opened when the file's own kind cannot read it, and says why on the one on screen", async () => {
+    start();
+    await workspace.openFile(sessionFile());
+    await expect(workspace.openFile(new File(['{"nope":'], 'broken.mcplens.json'))).resolves.toBe(false);
+    expect(connections()).toHaveLength(1);
+    expect(workspace.active().app).toBe(app);
+    expect(app.sessionFile.getState().openError).toMatch(/^broken\.mcplens\.json: This file is not valid JSON/);
   });
 });

@@ -9,10 +9,11 @@ import { createStore } from 'zustand/vanilla';
 import type { EngineClient } from '../bridge/index.ts';
 import type { HeaderPair } from '../shared/model.ts';
 import { readAddress } from './address.ts';
-import { looksLikeAuditReport } from './audit/audit-report-file.ts';
 import { syncAddress } from './address-sync.ts';
 import { connectionName, distinctNames } from './connection-names.ts';
 import type { AppEffects } from './effects.ts';
+import { fileKindOf, SNIFF_BYTES, unknownFileError } from './file-kind.ts';
+import { FILE_KINDS } from './file-kinds.ts';
 import { createLensApp, type LensApp } from './lens-app.ts';
 import { createSharedStores } from './stores.ts';
 
@@ -177,44 +178,43 @@ export function createWorkspace({ startEngine, effects, delay, redirectUrl, init
       return connection.id;
     },
     /**
-     * Opens a session file read-only as its own connection, beside the live ones, which keep their logs and
-     * results. A connection that has nothing yet (never connected, empty log, no file) takes it instead of
-     * a new one. If the file cannot be read, the new connection closes again and the one that was on
-     * screen says why. False when the file could not be opened.
+     * Opens a file MCP Lens saved (a session file, an audit report: the kinds in file-kinds.ts) read-only as
+     * its own connection, beside the live ones, which keep their logs and results. A connection that has
+     * nothing yet (never connected, empty log, no file open) takes it instead of a new one. A file no kind
+     * takes, or one its kind cannot read, opens nothing (a new connection closes again) and the connection
+     * that was on screen says why. False when the file did not open.
      */
-    async openSessionFile(file: File): Promise<boolean> {
+    async openFile(file: File): Promise<boolean> {
       const previous = active();
+      const refuse = (reason: string) => previous.app.sessionFile.getState().actions.openFailed(reason);
+      const kind = fileKindOf(FILE_KINDS, file.name, await file.slice(0, SNIFF_BYTES).text());
+      if (!kind) {
+        refuse(unknownFileError(FILE_KINDS, file.name));
+        return false;
+      }
       const blank = (app: LensApp) =>
         app.connection.getState().phase === 'disconnected' &&
         app.connection.getState().summary === null &&
         app.log.getState().ids.length === 0 &&
-        app.sessionFile.getState().replay === null &&
-        app.audit.getState().opened === null;
+        !FILE_KINDS.some((each) => each.isOpenIn(app));
       let target = previous;
       if (!blank(previous.app)) {
         if (store.getState().connections.length >= MAX_CONNECTIONS) {
-          previous.app.sessionFile
-            .getState()
-            .actions.openFailed(`${file.name}: ${MAX_CONNECTIONS} connections are open. Close one to open a session file beside them.`);
+          refuse(`${file.name}: ${MAX_CONNECTIONS} connections are open. Close one to open a file beside them.`);
           return false;
         }
         target = open();
         store.setState(({ connections }) => ({ connections: [...connections, target], activeId: target.id }));
       }
-      // An exported audit report opens read-only in the Audit tab, by the same paths as a session file.
-      const report = looksLikeAuditReport(await file.slice(0, 256).text());
-      const opened = report ? await target.app.commands.openAuditReport(file) : await target.app.commands.openSessionFile(file);
-      if (opened && report) target.app.view.getState().actions.showTab('Audit');
-      // The banner that says why a file did not open is the session file's; a report's reason goes there too.
-      const reportError = report && !opened ? target.app.audit.getState().openError : null;
-      if (reportError && target === previous) previous.app.sessionFile.getState().actions.openFailed(reportError);
-      if (!opened && target !== previous) {
-        const reason = report ? target.app.audit.getState().openError : target.app.sessionFile.getState().openError;
+      const reason = await kind.open(target.app, file);
+      if (reason === null) return true;
+      if (target !== previous) {
         store.setState({ activeId: previous.id });
         await close(target.id);
-        if (reason) previous.app.sessionFile.getState().actions.openFailed(reason);
       }
-      return opened;
+      // The banner that says why a file did not open is the session file's, whatever the file's kind.
+      refuse(reason);
+      return false;
     },
     select(id: string): void {
       if (store.getState().connections.some((connection) => connection.id === id)) store.setState({ activeId: id });

@@ -7,11 +7,6 @@ import type { EngineApi, EngineMethod, SessionApi } from '../shared/boundary.ts'
 import type { EngineError } from '../shared/errors.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import type { ConnectParams } from '../shared/model.ts';
-import type { ReplayApi } from '../shared/replay-api.ts';
-import type { ResendApi } from '../shared/resend.ts';
-import type { AuditApi } from '../shared/audit.ts';
-import type { PlaygroundApi } from '../shared/playground.ts';
-import type { TasksApi } from '../shared/tasks.ts';
 import { redactUrl } from '../shared/redact.ts';
 import { checkServerUrl } from '../shared/url.ts';
 import { explainError, explainNetworkFailure, isOpaqueNetworkFailure, probeFailureCause } from './explain-error.ts';
@@ -20,8 +15,7 @@ import { createConnectionGuards } from './guards/connection-guards.ts';
 import { diagnoseCors } from './cors-doctor.ts';
 import type { FeatureContext, Handlers, WireEvent } from './feature-context.ts';
 import { tasksExtension, type KnownTasks } from './tasks/known-tasks.ts';
-import { loadTasks } from './tasks/load.ts';
-import { deferHandlers, onFirstUse } from './lazy.ts';
+import { lazyHandlers } from './lazy-features.ts';
 import type { PlaygroundOptions } from './playground/feature.ts';
 import { authFeature, type AuthFeatureOptions } from './auth/feature.ts';
 import { createClientFeatures } from './client-features/client-features.ts';
@@ -294,11 +288,6 @@ export function createEngine(env: EngineEnv): Engine {
   const handlers: Handlers<EngineApi> = {
     ...sessionHandlers,
     ...toolHandlers(ctx, knownTasks, clientFeatures.answering, toolIndex),
-    // Most servers run no tasks: the Tasks tab's code loads with its first request.
-    ...deferHandlers<TasksApi>(
-      { listTasks: true, getTask: true, taskResult: true, cancelTask: true },
-      onFirstUse(async () => (await loadTasks()).taskHandlers(ctx, knownTasks), 'its support for tasks'),
-    ),
     ...clientFeatures.handlers,
     ...resourceHandlers(ctx, listen.subscriptions, clientFeatures.answering),
     ...promptHandlers(ctx, clientFeatures.answering),
@@ -306,25 +295,8 @@ export function createEngine(env: EngineEnv): Engine {
     ...loggingHandlers(ctx),
     ...auth.handlers,
     ...relayConsole.handlers,
-    // An opened session file and the log's Re-send, not a connection, need these: loaded on their first call.
-    ...deferHandlers<ReplayApi>(
-      { readRecording: true },
-      onFirstUse(async () => (await import('./features/replay.ts')).replayHandlers(), 'its reader for session files'),
-    ),
-    ...deferHandlers<ResendApi>(
-      { resendRequest: true },
-      onFirstUse(async () => (await import('./features/resend.ts')).resendHandlers(ctx, toolIndex), 'its re-send of logged requests'),
-    ),
-    // The audit compiles schemas with Ajv, which the worker loads only when something needs it.
-    ...deferHandlers<AuditApi>(
-      { runAudit: true },
-      onFirstUse(async () => (await import('./audit/feature.ts')).auditHandlers(ctx, env.rawHttp), 'its server audit'),
-    ),
-    // The Playground's provider clients: most connections never talk to a model.
-    ...deferHandlers<PlaygroundApi>(
-      { setProviderKey: true, providerKeyState: true, rememberProviderKey: true, modelTurn: true },
-      onFirstUse(async () => (await import('./playground/feature.ts')).playgroundHandlers(ctx, env.playground), 'its Playground'),
-    ),
+    // Tasks, session files, Re-send, the audit, the Playground: code that loads on its first call.
+    ...lazyHandlers({ ctx, env, knownTasks, toolIndex }),
   };
 
   /**

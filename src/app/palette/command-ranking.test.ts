@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SHOWN, RECENT_SHOWN, rankCommands } from './command-ranking.ts';
-import type { PaletteCommand } from './command-registry.ts';
+import type { PaletteCommand } from './palette-command.ts';
 
 const command = (id: string, extra: Partial<PaletteCommand> = {}): PaletteCommand => ({
   id,

@@ -5,7 +5,7 @@
  * Enter cannot end a session. Pure: tested in Node.
  */
 import type { CommandUse } from '../../state/index.ts';
-import type { PaletteCommand } from './command-registry.ts';
+import type { PaletteCommand } from './palette-command.ts';
 
 type Section = 'Recent' | 'Most used' | 'All';
 

@@ -5,7 +5,8 @@ import { memoryStorage } from '../../test/support/test-storage.ts';
 import { engineOverChannel } from '../../test/support/engine-channel.ts';
 import { nodeEffects } from '../../test/support/node-effects.ts';
 import { rankCommands } from './command-ranking.ts';
-import { listCommands, type RegistryContext } from './command-registry.ts';
+import { listCommands } from './command-registry.ts';
+import type { RegistryContext } from './palette-command.ts';
 import { createWorkspace, type Workspace } from '../workspace.ts';
 
 let workspace: Workspace;

@@ -1,6 +1,6 @@
 /**
  * Every command the command palette offers, in one typed list: the app's commands (connect, disconnect,
- * ping, session files, export, theme, connections), the tabs, the items the tabs have listed (tools,
+ * ping, session files, export, theme, connections), the features' own entries (palette-sources.ts), the tabs, the items the tabs have listed (tools,
  * resources, templates, prompts), saved calls and saved servers. Each says whether it is destructive (it
  * ends or replaces something: the palette never preselects one), whether it can run now (and why not),
  * and where focus goes once it ran. Built from the stores and the query cache as they are when the
@@ -9,67 +9,24 @@
 import { profileOf } from '../../shared/era-profile.ts';
 import { describeError } from '../../shared/read.ts';
 import { scriptFor } from '../demo-script.ts';
-import type { LensApp } from '../lens-app.ts';
-import { MAX_CONNECTIONS, type Workspace } from '../workspace.ts';
+import { MAX_CONNECTIONS } from '../workspace.ts';
+import { NOT_CONNECTED, type CommandGroup, type FocusTarget, type PaletteCommand, type RegistryContext } from './palette-command.ts';
+import { PALETTE_SOURCES } from './palette-sources.ts';
 import { restartUnavailable } from '../console/console-commands.ts';
-
-type CommandGroup = 'Command' | 'Tab' | 'Tool' | 'Resource' | 'Template' | 'Prompt' | 'Saved call' | 'Saved server' | 'Connection';
-
-/** Where focus goes after a command: where the choice leads, never nowhere (`<body>`). */
-export type FocusTarget =
-  /** Back to what had focus before the palette opened (the command changed nothing on screen). */
-  | { kind: 'return' }
-  /** The selected tab of the feature tabs. */
-  | { kind: 'tabs' }
-  /** The tab with this name. */
-  | { kind: 'tab'; name: string }
-  /** The detail whose heading is `title` (a tool's or a prompt's): its first field, else its heading. */
-  | { kind: 'detail'; title: string }
-  /** The Message log's one Tab stop: its selected row, else the list (arrow keys move inside). */
-  | { kind: 'log' }
-  /** A control by its role and accessible name. */
-  | { kind: 'control'; role: 'button' | 'textbox'; name: string };
-
-export interface PaletteCommand {
-  /** Stable across page loads (usage is remembered by it); not unique when a server repeats a name. */
-  id: string;
-  group: CommandGroup;
-  label: string;
-  /** Also searched, not shown: the URL of a saved server, the tool of a saved call. */
-  keywords?: string;
-  /** Ends or replaces something (a session, a log): never preselected. */
-  destructive: boolean;
-  /** Why it cannot run now; null when it can. */
-  unavailable: string | null;
-  focus: FocusTarget;
-  run(): void;
-}
-
-export interface RegistryContext {
-  app: LensApp;
-  workspace: Pick<Workspace, 'store' | 'add' | 'select'>;
-  /** The feature tabs on screen, by name. */
-  tabs: readonly string[];
-  /** The theme in effect, so the command can name the other one. */
-  theme: 'light' | 'dark';
-  /** Opens the file picker for a session file (a browser dialog, so the view brings it). */
-  chooseSessionFile(): void;
-  now(): number;
-}
-
-const NOT_CONNECTED = 'Not connected: connect first.';
 
 /**
  * In the order a first-time person meets them (before any use reorders the opening list): Connect and
  * Disconnect, the tabs, this server's saved calls, the other commands, the listed items, saved servers.
  */
 export function listCommands(ctx: RegistryContext): PaletteCommand[] {
-  const [connect, disconnect, ...others] = appCommands(ctx);
+  const [connect, disconnect, ping, ...others] = appCommands(ctx);
   return [
     connect!,
     disconnect!,
     ...tabCommands(ctx),
     ...savedCallCommands(ctx),
+    ping!,
+    ...PALETTE_SOURCES.flatMap((source) => source(ctx)),
     ...others,
     ...listedCommands(ctx),
     ...savedServerCommands(ctx),
@@ -133,22 +90,6 @@ function appCommands({ app, workspace, theme, chooseSessionFile }: RegistryConte
               ? commands.note('info', `Ping answered in ${Math.round(call.result.latencyMs)} ms.`)
               : commands.note('warning', `Ping failed: ${describeError(call.error)}`),
           ),
-    }),
-    command('audit', 'Audit this server', {
-      destructive: false,
-      keywords: 'conformance check spec report',
-      unavailable:
-        !connected || replaying
-          ? NOT_CONNECTED
-          : app.audit.getState().run?.status === 'running'
-            ? 'An audit is running: see the Audit tab.'
-            : null,
-      focus: { kind: 'tab', name: 'Audit' },
-      // Reads only: the tools it may call are ticked in the Audit tab.
-      run: () => {
-        app.nav.getState().actions.go('Audit');
-        commands.startAudit();
-      },
     }),
     command('add-connection', 'Add connection', {
       destructive: false,

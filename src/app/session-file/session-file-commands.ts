@@ -80,7 +80,7 @@ export function sessionFileCommands(
     effects.download(exportFileName('', nameOf(), savedAt, SESSION_FILE_EXTENSION), file);
   }
 
-  /** Opens a saved session read-only in this connection (the workspace gives a file a connection of its own: workspace.openSessionFile). False when the file could not be read. */
+  /** Opens a saved session read-only in this connection (the workspace gives a file a connection of its own: workspace.openFile). False when the file could not be read. */
   async function openSessionFile(file: File): Promise<boolean> {
     const { actions } = stores.sessionFile.getState();
     actions.opening(0, 0);

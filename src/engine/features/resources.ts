@@ -128,8 +128,11 @@ export function resourceHandlers(
       // The server may ask the person first (elicitation, sampling): the wait for their answer is not its time.
       const limits = { idleMs: READ_IDLE_MS, totalMs: READ_TOTAL_MS, clock: ctx.clock, answering, signal };
       const result = await withAnsweringDeadline({ method: 'resources/read', target: checked, ...limits }, (deadline) =>
-        ctx.onBehalfOf(viaApp, 'resources/read', uri, () =>
-          rawRequest(client, 'resources/read', { uri: checked }, { signal: deadline.signal, timeout: SDK_BACKSTOP_MS }),
+        ctx.onBehalfOf(
+          viaApp,
+          'resources/read',
+          uri,
+          () => rawRequest(client, 'resources/read', { uri: checked }, { signal: deadline.signal, timeout: SDK_BACKSTOP_MS }),
           job,
         ),
       );

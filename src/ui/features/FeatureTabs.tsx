@@ -1,58 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { askAgainForCacheableLists } from '../../queries/index.ts';
-import { ToolsView } from '../tools/ToolsView.tsx';
 import { PanelBoundary } from '../common/PanelBoundary.tsx';
 import { useScope, useStoreOf } from '../services.tsx';
 import { ANY_TAB, useNavRequest } from '../palette/use-nav.ts';
-
-// Every tab but Tools loads when first opened: none of them is on the first screen.
-const AppsView = lazy(() => import('../apps/AppsView.tsx').then((m) => ({ default: m.AppsView })));
-const TasksView = lazy(() => import('../tasks/TasksView.tsx').then((m) => ({ default: m.TasksView })));
-const AuthorizationView = lazy(() => import('../auth/AuthorizationView.tsx').then((m) => ({ default: m.AuthorizationView })));
-const PromptsView = lazy(() => import('../prompts/PromptsView.tsx').then((m) => ({ default: m.PromptsView })));
-const ResourcesView = lazy(() => import('../resources/ResourcesView.tsx').then((m) => ({ default: m.ResourcesView })));
-const RootsView = lazy(() => import('../roots/RootsView.tsx').then((m) => ({ default: m.RootsView })));
-const LogsView = lazy(() => import('../server-logs/LogsView.tsx').then((m) => ({ default: m.LogsView })));
-const HistoryView = lazy(() => import('../history/HistoryView.tsx'));
-const PlaygroundView = lazy(() => import('../playground/PlaygroundView.tsx').then((m) => ({ default: m.PlaygroundView })));
-const AuditView = lazy(() => import('../audit/AuditView.tsx').then((m) => ({ default: m.AuditView })));
+import type { FeatureTab } from './feature-tab.ts';
+import { tabsFor } from './tabs.ts';
 import './feature-tabs.css';
-
-interface Feature {
-  name: string;
-  render: () => ReactNode;
-  /** Rebuilt from a saved session file, so it is offered (read-only) while one is open; `conversations`: when the file has any. */
-  replay?: true | 'conversations';
-  /** The lists it shows, asked for again (through the engine's cache) when the tab comes back. */
-  lists?: readonly string[];
-}
-
-// Only features that work are listed; Resources, Prompts and the rest join as they are built.
-export const FEATURES: Feature[] = [
-  { name: 'Tools', render: () => <ToolsView />, replay: true, lists: ['tools/list'] },
-  { name: 'Resources', render: () => <ResourcesView />, replay: true, lists: ['resources/list', 'resources/templates/list'] },
-  { name: 'Prompts', render: () => <PromptsView />, replay: true, lists: ['prompts/list'] },
-  { name: 'Apps', render: () => <AppsView /> },
-  { name: 'Playground', render: () => <PlaygroundView />, replay: 'conversations' },
-  { name: 'Tasks', render: () => <TasksView /> },
-  { name: 'History', render: () => <HistoryView /> },
-  { name: 'Logs', render: () => <LogsView /> },
-  { name: 'Roots', render: () => <RootsView /> },
-  { name: 'Authorization', render: () => <AuthorizationView /> },
-  { name: 'Audit', render: () => <AuditView /> },
-];
 
 /** Feature views as tabs; a saved session being browsed shows only the ones a file can rebuild. */
 export function FeatureTabs() {
   // A new saved session (or going live again) starts with fresh panels: nothing of the last one lingers.
-  const replayKey = useStoreOf('sessionFile', (state) => state.replay?.key ?? null);
-  const conversations = useStoreOf('sessionFile', (state) => (state.replay?.conversations.length ?? 0) > 0);
-  const features =
-    replayKey === null
-      ? FEATURES
-      : FEATURES.filter((feature) => feature.replay === true || (feature.replay === 'conversations' && conversations));
-  return <Tabs key={replayKey ?? 'live'} features={features} />;
+  const replay = useStoreOf('sessionFile', (state) => state.replay);
+  return <Tabs key={replay?.key ?? 'live'} features={tabsFor(replay)} />;
 }
 
 /**
@@ -60,7 +20,7 @@ export function FeatureTabs() {
  * attribute, so switching tabs keeps a half-filled form, a selection or a scroll position, and hidden panels
  * leave the accessibility tree (only the active panel's "Run tool" or "Result" is found by role).
  */
-function Tabs({ features }: { features: Feature[] }) {
+function Tabs({ features }: { features: readonly FeatureTab[] }) {
   const baseId = useId();
   // The tab lives in the view store, so the address bar shows it and a link can open it.
   const tab = useStoreOf('view', (state) => state.tab);
@@ -117,7 +77,9 @@ function Tabs({ features }: { features: Feature[] }) {
         >
           {visited.has(index) ? (
             <PanelBoundary name={`The ${f.name} tab`}>
-              <Suspense fallback={<p className="empty-state">Loading…</p>}>{f.render()}</Suspense>
+              <Suspense fallback={<p className="empty-state">Loading…</p>}>
+                <f.view />
+              </Suspense>
             </PanelBoundary>
           ) : null}
         </div>

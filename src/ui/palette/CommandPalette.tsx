@@ -2,10 +2,11 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 // eslint-disable-next-line no-restricted-imports -- the palette, in the workspace shell, reads the connection on screen
 import { useStore } from 'zustand';
 import { canPreselect, rankCommands, type RankedCommand } from '../../app/palette/command-ranking.ts';
-import { listCommands, type FocusTarget, type PaletteCommand } from '../../app/palette/command-registry.ts';
-import type { LensApp } from '../../app/index.ts';
+import { listCommands } from '../../app/palette/command-registry.ts';
+import type { FocusTarget, PaletteCommand } from '../../app/palette/palette-command.ts';
+import { FILE_ACCEPT, type LensApp } from '../../app/index.ts';
 import { ServerText } from '../common/ServerText.tsx';
-import { FEATURES } from '../features/FeatureTabs.tsx';
+import { tabsFor } from '../features/tabs.ts';
 import { useConnectionName, useWorkspace, useWorkspaceState } from '../services.tsx';
 import { resolveTheme } from '../theme/use-theme.ts';
 import { focusTarget } from './focus-target.ts';
@@ -46,14 +47,14 @@ export function CommandPalette() {
       <input
         ref={fileInput}
         type="file"
-        accept=".json,application/json"
+        accept={FILE_ACCEPT}
         hidden
         aria-hidden="true"
         tabIndex={-1}
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
-          if (file) void workspace.openSessionFile(file);
+          if (file) void workspace.openFile(file);
         }}
       />
     </>
@@ -78,7 +79,7 @@ function Palette({ app, onClose: close, chooseFile }: { app: LensApp; onClose(ta
     listCommands({
       app,
       workspace,
-      tabs: (app.sessionFile.getState().replay ? FEATURES.filter((feature) => feature.replay) : FEATURES).map((feature) => feature.name),
+      tabs: tabsFor(app.sessionFile.getState().replay).map((tab) => tab.name),
       theme: resolveTheme(app.prefs.getState().theme, window.matchMedia('(prefers-color-scheme: dark)').matches),
       chooseSessionFile: chooseFile,
       now: Date.now,

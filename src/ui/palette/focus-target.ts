@@ -4,7 +4,7 @@
  * looked for once per frame for a bounded time; until then, and if it never appears, focus is where it
  * was before the palette opened, never on <body>. If the person moves focus meanwhile, the search stops.
  */
-import type { FocusTarget } from '../../app/palette/command-registry.ts';
+import type { FocusTarget } from '../../app/palette/palette-command.ts';
 
 /** Connecting can take a while before the tabs fill; after this, the place is not coming. */
 const LOOK_FOR_MS = 15_000;

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { SESSION_FILE_EXTENSION } from '../../shared/session-file/session-file.ts';
+import { FILE_ACCEPT } from '../../app/index.ts';
 import { useCommands, useWorkspace, useStoreOf } from '../services.tsx';
 import { Icon } from '../workspace/icons.tsx';
 import { ExportButton } from '../presentation/ExportButton.tsx';
@@ -7,7 +7,7 @@ import './session.css';
 
 /**
  * Save session / Open session, in the workspace's icon group. A file opens as its own read-only connection
- * beside the live ones (workspace.openSessionFile), so opening one never ends a session or clears a log.
+ * beside the live ones (workspace.openFile), so opening one never ends a session or clears a log.
  */
 export function SessionMenu() {
   const { saveSessionFile } = useCommands();
@@ -59,14 +59,14 @@ export function SessionMenu() {
       <input
         ref={input}
         type="file"
-        accept={`${SESSION_FILE_EXTENSION},.json,application/json`}
+        accept={FILE_ACCEPT}
         className="visually-hidden"
         tabIndex={-1}
         aria-label="Session file to open"
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
-          if (file) void workspace.openSessionFile(file);
+          if (file) void workspace.openFile(file);
         }}
       />
     </div>

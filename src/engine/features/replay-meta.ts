@@ -1,0 +1,10 @@
+/** Reading a session file's recording: its method, loaded on first use (listed once in src/engine/lazy-features.ts). */
+import type { ReplayApi } from '../../shared/replay-api.ts';
+import { deferHandlers, onFirstUse } from '../lazy.ts';
+
+// An opened session file, not a connection, needs this.
+export const replayFeature = () =>
+  deferHandlers<ReplayApi>(
+    { readRecording: true },
+    onFirstUse(async () => (await import('./replay.ts')).replayHandlers(), 'its reader for session files'),
+  );

@@ -1,0 +1,12 @@
+/** The Playground in the engine: its methods, loaded on first use (listed once in src/engine/lazy-features.ts). */
+import type { PlaygroundApi } from '../../shared/playground.ts';
+import type { FeatureContext } from '../feature-context.ts';
+import { deferHandlers, onFirstUse } from '../lazy.ts';
+import type { PlaygroundOptions } from './feature.ts';
+
+// The Playground's provider clients: most connections never talk to a model.
+export const playgroundFeature = ({ ctx, env }: { ctx: FeatureContext; env: { playground?: PlaygroundOptions } }) =>
+  deferHandlers<PlaygroundApi>(
+    { setProviderKey: true, providerKeyState: true, rememberProviderKey: true, modelTurn: true },
+    onFirstUse(async () => (await import('./feature.ts')).playgroundHandlers(ctx, env.playground), 'its Playground'),
+  );

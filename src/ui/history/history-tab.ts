@@ -1,0 +1,8 @@
+/** The History tab: its place among the feature tabs (src/ui/features/tabs.ts) and its view, loaded when first opened. */
+import { lazy } from 'react';
+import type { FeatureTab } from '../features/feature-tab.ts';
+
+export const historyTab: FeatureTab = {
+  name: 'History',
+  view: lazy(() => import('./HistoryView.tsx')),
+};

@@ -1,0 +1,8 @@
+/** The Tasks tab: its place among the feature tabs (src/ui/features/tabs.ts) and its view, loaded when first opened. */
+import { lazy } from 'react';
+import type { FeatureTab } from '../features/feature-tab.ts';
+
+export const tasksTab: FeatureTab = {
+  name: 'Tasks',
+  view: lazy(() => import('./TasksView.tsx').then((m) => ({ default: m.TasksView }))),
+};
