@@ -60,6 +60,7 @@ export interface Session {
   profile: EraProfile;
   /** Lists the server marked fresh (src/engine/features/list-cache.ts). */
   cache: ListCache;
+  /** The SDK's real transport; the client is connected to the request guard that wraps it. */
   transport: Transport;
   summary: ServerSummary;
   /** The local relay's token, when the connection goes through one (the audit's named probes go through it too). */
@@ -215,7 +216,8 @@ async function connectWith({ kind, url, headers, timeout, plan, viaRelay }: Conn
     kind === 'streamable-http'
       ? new StreamableHTTPClientTransport(url, { fetch, requestInit, ...transportAuth, ...pacing })
       : new SSEClientTransport(url, { fetch, requestInit, eventSourceInit: { fetch }, ...transportAuth });
-  deps.guards?.install(transport);
+  // The client talks to the guarded transport; the session keeps the real one for its own questions.
+  const guarded = deps.guards?.guard(transport) ?? transport;
   const capabilities = Object.assign({}, ...extensions.map((extension) => extension.capabilities ?? {})) as ClientCapabilities;
   // Several features may declare client-side extensions (MCP Apps): merge them rather than keep the last.
   const declared = extensions.map((extension) => (extension.capabilities as { extensions?: object } | undefined)?.extensions);
@@ -247,7 +249,7 @@ async function connectWith({ kind, url, headers, timeout, plan, viaRelay }: Conn
     else deps.note('warning', transportNote(error));
   };
   try {
-    await client.connect(transport, { timeout });
+    await client.connect(guarded, { timeout });
     checkSessionId((transport as { sessionId?: string }).sessionId);
   } catch (error) {
     closing = true;

@@ -15,7 +15,8 @@ import type { StreamFault } from './stream-guard.ts';
 /** What a session needs from the guards when it builds its transport. */
 export interface SessionGuards {
   reconnectionScheduler: ReconnectGovernor['scheduler'];
-  install(transport: Transport): void;
+  /** Wraps the SDK transport in this connection's request guard; the client connects the result. */
+  guard(transport: Transport): Transport;
   /** An error the SDK reported (client.onerror): stream errors explain the drop that follows. */
   transportError(message: string): void;
 }
@@ -56,8 +57,10 @@ export function createConnectionGuards(deps: {
       governor = current;
       return {
         reconnectionScheduler: (reconnect, delay, attempt) => current.scheduler(reconnect, delay, attempt),
-        install(transport) {
-          guards.push(guardTransport(transport));
+        guard(transport) {
+          const guard = guardTransport(transport);
+          guards.push(guard);
+          return guard.transport;
         },
         transportError: (message) => current.transportError(message),
       };

@@ -4,14 +4,18 @@
  * with something that is neither a result nor an error. The SDK only reports such cases to `onerror` and
  * keeps waiting (docs/security.md#bounds).
  *
- * It works by standing between the transport and the SDK's Protocol: it watches request ids go out and
- * responses come in, and delivers a synthetic JSON-RPC error to the Protocol for an id it must fail. The
- * error carries our EngineError in `data.mcpLensFault`, which `explainError` passes through.
+ * It is a decorator: a `Transport` that holds the SDK's real transport and forwards every member to it, and
+ * the session connects the client to it. It watches request ids go out (`send`) and responses come in (the
+ * handler it gives the real transport), and delivers a synthetic JSON-RPC error to the Protocol's handler
+ * for an id it must fail. The error carries our EngineError in `data.mcpLensFault`, which `explainError`
+ * passes through. The real transport is never patched: only its public callbacks are set, as any caller does.
  */
 import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import type { EngineError } from '../../shared/errors.ts';
 
 export interface RequestGuard {
+  /** The guarded transport: connect the client to this one, not to the one it wraps. */
+  transport: Transport;
   /**
    * Fails the request with this id if it is still waiting; returns whether it was. With `cancel`, the
    * server is also told to stop (notifications/cancelled), for when we stopped listening, not the server.
@@ -27,28 +31,58 @@ const streamEnded = (method: string | undefined): EngineError => ({
   message: `The server ended the response stream${method ? ` for ${method}` : ''} without sending the response. The events it did send are in the Message log.`,
 });
 
-export function guardTransport(transport: Transport): RequestGuard {
-  const pending = new Map<string, string | undefined>();
-  let inner: Transport['onmessage'];
-  const onmessage: NonNullable<Transport['onmessage']> = (message, extra) => {
-    const id = (message as { id?: unknown }).id;
-    if ((typeof id === 'string' || typeof id === 'number') && !('method' in message)) pending.delete(String(id));
-    inner?.(message, extra);
-  };
-  // The Protocol installs its handler by assignment and the transport calls `this.onmessage`, so an
-  // accessor lets us sit between them without subclassing the SDK's transports.
-  Object.defineProperty(transport, 'onmessage', {
-    configurable: true,
-    get: () => (inner ? onmessage : undefined),
-    set: (handler: Transport['onmessage']) => {
-      inner = handler;
-    },
-  });
+export function guardTransport(inner: Transport): RequestGuard {
+  const guarded = new GuardedTransport(inner);
+  return { transport: guarded, fail: (id, error, options) => guarded.fail(id, error, options) };
+}
 
-  const send = transport.send.bind(transport);
-  const fail = (id: string | number, error: EngineError, options: { cancel?: boolean } = {}) => {
-    if (!pending.delete(String(id))) return false;
-    inner?.({
+/**
+ * Forwards the SDK's `Transport` members to `inner`. The callbacks are accessors, so what the Protocol
+ * sets reaches the real transport at once (and what the SDK's era probe saves and restores stays right);
+ * only `onmessage` is put behind the guard's own handler.
+ */
+class GuardedTransport implements Transport {
+  readonly #inner: Transport;
+  /** Request id → method, for requests that have gone out and not been answered. */
+  readonly #pending = new Map<string, string | undefined>();
+  #handler: Transport['onmessage'];
+  readonly #receive: NonNullable<Transport['onmessage']> = (message, extra) => {
+    const id = (message as { id?: unknown }).id;
+    if ((typeof id === 'string' || typeof id === 'number') && !('method' in message)) this.#pending.delete(String(id));
+    this.#handler?.(message, extra);
+  };
+
+  constructor(inner: Transport) {
+    this.#inner = inner;
+  }
+
+  start(): Promise<void> {
+    return this.#inner.start();
+  }
+
+  close(): Promise<void> {
+    return this.#inner.close();
+  }
+
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    const request = message as { id?: unknown; method?: unknown };
+    if ((typeof request.id !== 'string' && typeof request.id !== 'number') || typeof request.method !== 'string')
+      return this.#inner.send(message, options);
+    const id = request.id;
+    const method = request.method;
+    this.#pending.set(String(id), method);
+    return this.#inner.send(message, {
+      ...options,
+      onRequestStreamEnd: () => {
+        options?.onRequestStreamEnd?.();
+        this.fail(id, streamEnded(method));
+      },
+    });
+  }
+
+  fail(id: string | number, error: EngineError, options: { cancel?: boolean } = {}): boolean {
+    if (!this.#pending.delete(String(id))) return false;
+    this.#handler?.({
       jsonrpc: '2.0',
       id,
       error: { code: LENS_FAULT_CODE, message: error.message, data: { mcpLensFault: error } },
@@ -59,25 +93,53 @@ export function guardTransport(transport: Transport): RequestGuard {
         method: 'notifications/cancelled',
         params: { requestId: id, reason: error.message },
       } as JSONRPCMessage;
-      send(cancelled).catch(() => undefined);
+      this.#inner.send(cancelled).catch(() => undefined);
     }
     return true;
-  };
+  }
 
-  transport.send = (message: JSONRPCMessage, options?: TransportSendOptions) => {
-    const request = message as { id?: unknown; method?: unknown };
-    if ((typeof request.id !== 'string' && typeof request.id !== 'number') || typeof request.method !== 'string')
-      return send(message, options);
-    const id = request.id;
-    const method = request.method;
-    pending.set(String(id), method);
-    return send(message, {
-      ...options,
-      onRequestStreamEnd: () => {
-        options?.onRequestStreamEnd?.();
-        fail(id, streamEnded(method));
-      },
-    });
-  };
-  return { fail };
+  get onmessage(): Transport['onmessage'] {
+    return this.#handler;
+  }
+
+  set onmessage(handler: Transport['onmessage']) {
+    this.#handler = handler;
+    this.#inner.onmessage = handler ? this.#receive : undefined;
+  }
+
+  get onclose(): Transport['onclose'] {
+    return this.#inner.onclose;
+  }
+
+  set onclose(handler: Transport['onclose']) {
+    this.#inner.onclose = handler;
+  }
+
+  get onerror(): Transport['onerror'] {
+    return this.#inner.onerror;
+  }
+
+  set onerror(handler: Transport['onerror']) {
+    this.#inner.onerror = handler;
+  }
+
+  get sessionId(): string | undefined {
+    return this.#inner.sessionId;
+  }
+
+  // The SDK asks only `=== true`; an accessor cannot be absent, so "not set" reads as false.
+  get hasPerRequestStream(): boolean {
+    return this.#inner.hasPerRequestStream === true;
+  }
+
+  // Optional on the interface, and the SDK tests for them before calling: absent on the inner, absent here.
+  get setProtocolVersion(): Transport['setProtocolVersion'] {
+    const inner = this.#inner;
+    return inner.setProtocolVersion && ((version) => inner.setProtocolVersion?.(version));
+  }
+
+  get setSupportedProtocolVersions(): Transport['setSupportedProtocolVersions'] {
+    const inner = this.#inner;
+    return inner.setSupportedProtocolVersions && ((versions) => inner.setSupportedProtocolVersions?.(versions));
+  }
 }
