@@ -10,16 +10,55 @@ import { repoFiles, ROOT } from './support/tree.ts';
 
 const TEXT = /\.(md|ts|tsx|mjs|js|css|html)$/;
 const SRC_PATH = /(?<![\w/.-])src\/[\w./-]*[\w/-]/g;
-/** A backticked bare file name in a doc: `wire-tap.ts`. */
-const BARE_FILE = /^[\w.-]+\.(ts|tsx|mjs|css|md|html)$/;
-/** A backticked camelCase or PascalCase identifier in a doc, optionally called: `openSession`, `useScope()`. */
-const IDENTIFIER = /^([a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*)(\(\))?$/;
 
-/** Names that docs cite from outside the code: a package.json key, and a browser API the code leaves undefined on purpose. */
-const NOT_OURS = new Set(['optionalDependencies', 'createHTML']);
+/** A bare file name: `wire-tap.ts`, `vite.config.ts`. */
+const BARE_FILE = /^[\w.-]+\.(ts|tsx|mts|mjs|cjs|js|json|css|md|html|yml|yaml|sh)$/;
+/** A relative path to a file or folder: `features/prompts.ts`, `auth/session.ts`, `contract/`. */
+const REL_PATH = /^[\w.-]+\/([\w.-]+\/)*([\w.-]+\.(ts|tsx|mts|mjs|cjs|js|json|css|md|html|yml|yaml|sh))?$/;
+/** An identifier that looks like code: camelCase, PascalCase, or SCREAMING_SNAKE with at least one underscore. */
+const CODE_NAME = /^([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z]?\w*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)$/;
+/** A call: `name()` or `name(args)`, whatever the name's case. */
+const CALL = /^([A-Za-z_$][\w$]*)\(.*\)$/;
+/** A member chain: `scope.readOnly`, `EngineClient.call(method, …)`; each part is checked if it looks like code. */
+const CHAIN = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(.*\))?$/;
+/** A JSX element: `<WorkspaceShell/>`, `<Suspense>`. */
+const JSX = /^<([A-Z]\w*)\s*\/?>$/;
 
-/** Files the build writes, which docs name but the repository does not hold. */
-const BUILT = new Set(['mcp-lens-relay.mjs']);
+/** Words backticked in docs that look like code but are not ours: a package.json key, a browser API the code leaves undefined on purpose, an HTTP header. */
+const NOT_OURS = new Set(['optionalDependencies', 'createHTML', 'Referer']);
+
+/** Files that docs name but the repository does not hold: what the build writes, and a user's file in an example command. */
+const NOT_IN_REPO = new Set(['mcp-lens-relay.mjs', 'client-metadata.json', 'contract.json']);
+
+/** Folders the repository ignores (.gitignore's `name/` lines): build, bench and conformance output. */
+const IGNORED = new Set(
+  readFileSync(join(ROOT, '.gitignore'), 'utf8')
+    .split('\n')
+    .filter((line) => /^[\w.-]+\/$/.test(line))
+    .map((line) => line.slice(0, -1)),
+);
+
+/**
+ * What a backticked token claims exists: a file of that name, or code names. Tokens with spaces, slashes,
+ * dashes or dots that are not file names or member chains are prose, paths, headers or spec names, and claim
+ * nothing here (paths are the first test's).
+ */
+function claimsOf(token: string): { file?: string; path?: string; names: string[] } {
+  // A name that starts with a dot is a kind of file (`.mcplens.json`) or another tool's (`.mcp.json`, `.vscode/`).
+  if (token.startsWith('.') && !token.startsWith('../')) return { names: [] };
+  if (BARE_FILE.test(token)) return { file: token, names: [] };
+  const path = token.replace(/^(\.\.\/)+/, '');
+  if (REL_PATH.test(path) && !path.startsWith('src/')) return { path, names: [] };
+  const jsx = JSX.exec(token);
+  if (jsx) return { names: [jsx[1]!] };
+  const call = CALL.exec(token);
+  if (call) return { names: [call[1]!] };
+  if (CHAIN.test(token)) {
+    const parts = token.replace(/\(.*\)$/, '').split('.');
+    return { names: parts.filter((part) => CODE_NAME.test(part)) };
+  }
+  return { names: CODE_NAME.test(token) ? [token] : [] };
+}
 
 const files = repoFiles();
 const docs = files.filter((file) => file.endsWith('.md'));
@@ -43,25 +82,39 @@ describe('paths named in docs and comments', () => {
 
 describe('names backticked in docs', () => {
   const backticked = docs.flatMap((doc) =>
-    [...readFileSync(join(ROOT, doc), 'utf8').matchAll(/`([^`\n]+)`/g)].map((match) => ({ doc, token: match[1]! })),
+    [...readFileSync(join(ROOT, doc), 'utf8').matchAll(/`([^`\n]+)`/g)].map((match) => ({ doc, ...claimsOf(match[1]!) })),
   );
 
   it('every bare file name is a file of the repository', () => {
     const names = new Set(files.map((file) => basename(file)));
-    const missing = backticked.filter(({ token }) => BARE_FILE.test(token) && !names.has(token) && !BUILT.has(token));
-    expect(missing.map(({ doc, token }) => `${doc} names ${token}`)).toEqual([]);
+    const missing = backticked.flatMap(({ doc, file }) =>
+      file && !names.has(file) && !NOT_IN_REPO.has(file) ? [`${doc} names ${file}`] : [],
+    );
+    expect(missing).toEqual([]);
   });
 
-  it('every function, type or hook name appears in the code', () => {
+  it('every relative path is the end of a path in the repository', () => {
+    const paths = files.flatMap((file) => file.split('/').map((_, i, parts) => parts.slice(i).join('/')));
+    const dirs = files.flatMap((file) => {
+      const parts = file.split('/').slice(0, -1);
+      return parts.flatMap((_, i) => parts.slice(0, i + 1).map((__, j) => `${parts.slice(j, i + 1).join('/')}/`));
+    });
+    const known = new Set([...paths, ...dirs]);
+    const missing = backticked.flatMap(({ doc, path }) =>
+      path && !known.has(path) && !IGNORED.has(path.split('/')[0]!) ? [`${doc} names ${path}`] : [],
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('every function, type, hook or constant name appears in the code', () => {
     const code = files
-      .filter((file) => /\.(ts|tsx|mjs|js)$/.test(file) && !file.endsWith('.test.ts'))
+      .filter((file) => /\.(ts|tsx|mts|mjs|cjs|js)$/.test(file) && !/\.test\.tsx?$/.test(file))
       .map((file) => readFileSync(join(ROOT, file), 'utf8'))
       .join('\n');
-    const defined = (name: string) => new RegExp(`\\b${name}\\b`).test(code);
-    const missing = backticked.flatMap(({ doc, token }) => {
-      const name = IDENTIFIER.exec(token)?.[1];
-      return name && !NOT_OURS.has(name) && !defined(name) ? [`${doc} names ${name}`] : [];
-    });
+    const words = new Set(code.match(/[A-Za-z_$][\w$]*/g));
+    const missing = backticked.flatMap(({ doc, names }) =>
+      names.filter((name) => !NOT_OURS.has(name) && !words.has(name)).map((name) => `${doc} names ${name}`),
+    );
     expect(missing).toEqual([]);
   });
 });
