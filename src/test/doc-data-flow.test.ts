@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoFiles, ROOT } from './support/tree.ts';
+import { repoFiles, ROOT, withoutComments } from './support/tree.ts';
 
 const doc = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
 const diagram = /## Data flow\n[^#]*?```\n([\s\S]*?)\n```/.exec(doc)?.[1] ?? '';
@@ -29,10 +29,6 @@ function resolve(path: string, previous: string | undefined): string[] {
     if (found.length === 1 || (found.length > 1 && candidate.includes('*') && !candidate.startsWith('*/'))) return found;
   }
   return [];
-}
-
-function withoutComments(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 }
 
 const escape = (name: string) => name.replace(/\$/g, '\\$');
