@@ -129,4 +129,19 @@ describe('names backticked in docs', () => {
     );
     expect(missing).toEqual([]);
   });
+
+  it('a name placed in a file is in that file: `name` in `src/…`, `name` (`src/…`), `name`, `src/…`', () => {
+    const misplaced = docs.flatMap((doc) =>
+      [...readFileSync(join(ROOT, doc), 'utf8').matchAll(/`([^`\n]+)`(?: in | \(|, )`(src\/[\w./-]+\.tsx?)`/g)].flatMap((match) => {
+        const [, token, path] = match as unknown as [string, string, string];
+        const names = claimsOf(token).names.filter((name) => !NOT_OURS.has(name));
+        if (names.length === 0 || !existsSync(join(ROOT, path))) return [];
+        const code = withoutComments(readFileSync(join(ROOT, path), 'utf8'));
+        return names
+          .filter((name) => !new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\b`).test(code))
+          .map((name) => `${doc}: ${name} is not in ${path}`);
+      }),
+    );
+    expect(misplaced).toEqual([]);
+  });
 });
