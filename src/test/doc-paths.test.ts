@@ -2,6 +2,12 @@
  * Docs and comments that name a file or a function name one that exists. A moved or renamed file otherwise
  * leaves a pointer to nowhere that no compiler notices (`clock.ts` pointed at a clock file that had been
  * merged away), and a renamed function leaves a recipe that teaches a name nobody can find.
+ *
+ * In every Markdown file of the repository, a backticked token is read by rule (`claimsOf`): a file name must
+ * be a file, a relative path the end of one, a code name (camelCase, PascalCase, SCREAMING_SNAKE, a call, a
+ * member chain, a JSX tag) must occur in code outside comments, and a name placed in a file (`name` in
+ * `file.ts`, `name` (`file.ts`)) must occur in that file. The data-flow diagram has its own test
+ * (doc-data-flow.test.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -51,9 +57,10 @@ const IGNORED = new Set(
 );
 
 /**
- * What a backticked token claims exists: a file of that name, or code names. Tokens with spaces, slashes,
- * dashes or dots that are not file names or member chains are prose, paths, headers or spec names, and claim
- * nothing here (paths are the first test's).
+ * What a backticked token claims exists: a file of that name, a relative path, or code names. Tokens with
+ * spaces, dashes or dots that are not file names, paths or member chains are prose, headers or spec names
+ * (`notifications/cancelled`, `Mcp-Session-Id`, `list_changed`), and claim nothing; `src/…` paths are the
+ * first test's.
  */
 function claimsOf(token: string): { file?: string; path?: string; names: string[] } {
   // A name that starts with a dot is a kind of file (`.mcplens.json`) or another tool's (`.mcp.json`, `.vscode/`).
