@@ -9,7 +9,7 @@
  * `file.ts`, `name` (`file.ts`)) must occur in that file. The data-flow diagram has its own test
  * (doc-data-flow.test.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoFiles, ROOT, withoutComments } from './support/tree.ts';
@@ -156,5 +156,18 @@ describe('names backticked in docs', () => {
       }),
     );
     expect(misplaced).toEqual([]);
+  });
+});
+
+describe('the Layers table of docs/architecture.md', () => {
+  it('has a row for every entry at the top of src/', () => {
+    const architecture = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
+    const table = /## Layers\n\n((?:\|.*\n)+)/.exec(architecture)?.[1] ?? '';
+    const named = new Set(
+      [...table.matchAll(/^\| ([^|]+)\|/gm)].flatMap((row) => [...row[1]!.matchAll(/`src\/([^`/]+)\/?`/g)].map((m) => m[1]!)),
+    );
+    const entries = readdirSync(join(ROOT, 'src'));
+    expect(named.size).toBeGreaterThan(5);
+    expect(entries.filter((entry) => !named.has(entry))).toEqual([]);
   });
 });
