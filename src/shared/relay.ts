@@ -18,7 +18,7 @@ export const RELAY_UPSTREAM_STATUS_HEADER = 'Lens-Relay-Upstream-Status';
 /**
  * Set by the relay on every forwarded answer to a request that passed its token check: the one server it
  * fronts (origin and path, never its query, where an API key may sit). The engine trusts it only as
- * `relayFront` (engine/auth/relay-front.ts) allows, and only for OAuth discovery.
+ * `readRelayFront` (engine/auth/relay-front.ts) allows, and only for OAuth discovery.
  */
 export const RELAY_UPSTREAM_HEADER = 'Lens-Relay-Upstream';
 

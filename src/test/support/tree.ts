@@ -14,3 +14,8 @@ export function repoFiles(dir = ROOT): string[] {
     return entry.isFile() ? [relative(ROOT, path).split('\\').join('/')] : [];
   });
 }
+
+/** Source text without its comments, so that a name a comment still cites does not count as code. */
+export function withoutComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+}

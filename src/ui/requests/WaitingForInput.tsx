@@ -2,7 +2,7 @@ import { MAX_INPUT_ROUNDS, type PendingServerRequest } from '../../shared/client
 import { useStoreOf } from '../services.tsx';
 import './waiting-for-input.css';
 
-/** `relatedOf` in the engine keeps the first 200 characters of a request's target. */
+/** `relatedFromBody` in the engine (src/engine/client-features/request-relations.ts) keeps the first 200 characters of a request's target. */
 const TARGET_CHARS = 200;
 
 interface Props {
