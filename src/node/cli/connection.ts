@@ -11,6 +11,7 @@ import type { EngineApi, EngineMethod } from '../../shared/boundary.ts';
 import type { EraChoice, HeaderPair, ServerSummary, ToolCallOutcome } from '../../shared/model.ts';
 import { RELAY_TOKEN_HEADER } from '../../shared/relay.ts';
 import type { TaskInfo } from '../../shared/tasks.ts';
+import { EXIT, type ExitCode } from '../command/exit-codes.ts';
 import type { HeadlessIo } from '../command/headless-io.ts';
 import { terminalText, pageText } from '../terminal-text.ts';
 import { withoutAppPointers } from './app-pointers.ts';
@@ -169,6 +170,45 @@ export function startRun(target: RunTarget, deps: Pick<HeadlessEngine, 'engine' 
       return disconnectWithin(engine, clock);
     },
   };
+}
+
+/** What a one-connection command gives to reach its server: the connection options of the vocabulary. */
+export interface ConnectionValues {
+  header: HeaderPair[];
+  era: EraChoice;
+  timeout: number;
+  deadline: number;
+  verbose: boolean;
+}
+
+/**
+ * One connection's life for a command that asks and is done (call, read, …, test): starts the run, connects,
+ * hands the run and whom it reached to `body`, and closes the session whatever happened. A connection that
+ * does not come up is said on stderr and is exit 3 (4 when the deadline passed); `body`'s exit code otherwise.
+ */
+export async function withConnectedRun(
+  url: string,
+  values: ConnectionValues,
+  io: HeadlessIo,
+  body: (run: HeadlessRun, server: ServerSummary, warn: (line: string) => void) => Promise<ExitCode>,
+): Promise<ExitCode> {
+  const warn = (line: string) => io.stderr(terminalText(line));
+  const headless = headlessEngine(io, values.verbose, warn);
+  const run = startRun(
+    { url, headers: connectionHeaders(values.header, io.env), era: values.era, timeoutMs: values.timeout, deadlineMs: values.deadline },
+    { ...headless, clock: io.clock },
+  );
+  try {
+    const connected = await run.connect();
+    if (!connected.ok) {
+      warn(`could not connect to ${url}: ${run.why(connected, 'connect')}`);
+      return run.deadline.passed ? EXIT.deadline : EXIT.connect;
+    }
+    return await body(run, connected.value, warn);
+  } finally {
+    const closing = await run.close();
+    if (closing) warn(closing);
+  }
 }
 
 /**

@@ -18,7 +18,7 @@ import { UsageError, type OptionSpec } from '../../command/framework.ts';
 import { writeJson, type HeadlessIo } from '../../command/headless-io.ts';
 import { json, junit } from '../../command/options.ts';
 import { terminalText } from '../../terminal-text.ts';
-import { connectionHeaders, headlessEngine, startRun, type HeadlessRun } from '../connection.ts';
+import { withConnectedRun, type HeadlessRun } from '../connection.ts';
 import { REQUEST_OPTIONS, requestCommand, subjectAndUrl } from '../request/one-request.ts';
 import { runJson, runJUnit, stepLines, summaryLine } from './test-report.ts';
 
@@ -65,21 +65,8 @@ exits 1.`,
 
     // With --json -, stdout is the document alone: the lines for a person go to stderr.
     const say = (line: string) => (values.json?.to === 'stdout' ? io.stderr : io.stdout)(terminalText(line));
-    const warn = (line: string) => io.stderr(terminalText(line));
-    const headless = headlessEngine(io, values.verbose, warn);
-    const run = startRun(
-      { url, headers: connectionHeaders(values.header, io.env), era: values.era, timeoutMs: values.timeout, deadlineMs: values.deadline },
-      { ...headless, clock: io.clock },
-    );
-    try {
-      const connected = await run.connect();
-      if (!connected.ok) {
-        warn(`could not connect to ${url}: ${run.why(connected, 'connect')}`);
-        return run.deadline.passed ? EXIT.deadline : EXIT.connect;
-      }
-      say(
-        `connected: ${connected.value.server.name} ${connected.value.server.version}; running ${collection.name} (${collection.steps.length} steps)`,
-      );
+    return withConnectedRun(url, values, io, async (run, server, warn) => {
+      say(`connected: ${server.server.name} ${server.server.version}; running ${collection.name} (${collection.steps.length} steps)`);
       const tools = await listedTools(run);
       if (!tools.ok) {
         warn(`tools/list failed: ${tools.why}`);
@@ -92,14 +79,11 @@ exits 1.`,
       });
       const elapsedMs = io.clock.now() - run.started;
       say(summaryLine(result, elapsedMs));
-      if (values.json) await writeJson(values.json, runJson(collection, connected.value, result), io);
+      if (values.json) await writeJson(values.json, runJson(collection, server, result), io);
       if (values.junit) await io.writeFile(values.junit, runJUnit(collection, result, elapsedMs));
       if (run.deadline.passed) return EXIT.deadline;
       return result.pass ? EXIT.passed : EXIT.failed;
-    } finally {
-      const closing = await run.close();
-      if (closing) warn(closing);
-    }
+    });
   },
 });
 

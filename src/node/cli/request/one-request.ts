@@ -14,7 +14,7 @@ import { deadline, era, flag, format, header, help, serverUrl, timeout, type Out
 import { RUNNING_FROM } from '../../lens-context.ts';
 import { terminalText } from '../../terminal-text.ts';
 import { DEFAULT_DEADLINE_MS, DEFAULT_TIMEOUT_MS } from '../args.ts';
-import { connectionHeaders, headlessEngine, startRun, type Attempt, type HeadlessRun } from '../connection.ts';
+import { withConnectedRun, type Attempt, type HeadlessRun } from '../connection.ts';
 import { formatDuration } from '../duration.ts';
 
 /** The options every one-request subcommand takes, from the shared vocabulary. */
@@ -88,32 +88,10 @@ export function subjectAndUrl(positionals: readonly string[], subject: string): 
  * answered, 1 the request failed or the answer is an error or broken, 3 no connection, 4 the deadline. A
  * UsageError from `ask` (bad arguments, consent missing) is thrown on after the close: exit 2.
  */
-export async function askOnce(
-  values: RequestValues,
-  url: string,
-  io: HeadlessIo,
-  ask: (asking: Asking) => Promise<Answer>,
-): Promise<ExitCode> {
+export function askOnce(values: RequestValues, url: string, io: HeadlessIo, ask: (asking: Asking) => Promise<Answer>): Promise<ExitCode> {
   const say = (line: string) => io.stdout(terminalText(line));
-  const warn = (line: string) => io.stderr(terminalText(line));
-  const headless = headlessEngine(io, values.verbose, warn);
-  const run = startRun(
-    {
-      url,
-      headers: connectionHeaders(values.header, io.env),
-      era: values.era,
-      timeoutMs: values.timeout,
-      deadlineMs: values.deadline,
-    },
-    { ...headless, clock: io.clock },
-  );
-  try {
-    const connected = await run.connect();
-    if (!connected.ok) {
-      warn(`could not connect to ${url}: ${run.why(connected, 'connect')}`);
-      return run.deadline.passed ? EXIT.deadline : EXIT.connect;
-    }
-    const answer = await ask({ run, server: connected.value, warn });
+  return withConnectedRun(url, values, io, async (run, server, warn) => {
+    const answer = await ask({ run, server, warn });
     if ('error' in answer) {
       warn(`${answer.what} failed: ${run.why(answer.error, answer.what)}`);
       if (values.format === 'json' && !run.deadline.passed) {
@@ -125,10 +103,7 @@ export async function askOnce(
     print(values.format, answer, { say, json: (text) => io.stdout(text) });
     if (answer.failed !== undefined) warn(answer.failed);
     return answer.failed === undefined ? EXIT.passed : EXIT.failed;
-  } finally {
-    const closing = await run.close();
-    if (closing) warn(closing);
-  }
+  });
 }
 
 function print(
