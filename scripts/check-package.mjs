@@ -4,7 +4,7 @@
 // demo server: the app's server (headers included), the relay in front of an HTTP server and of a stdio
 // server, the one command for a stdio server (`mcp-lens -e … -- <command>`, `--config … --server …`: the link
 // it prints, followed as the app would, reaches the server with -e in its environment), the headless client's
-// listing and subcommands, the audit, and the contract's snapshot and diff. npm installs the two SDK packages from its cache when it has
+// listing and subcommands, the audit, the contract's snapshot and diff, and a collection's test. npm installs the two SDK packages from its cache when it has
 // them (--prefer-offline), else from the registry. Nothing here sleeps: each step waits for what a process
 // prints or for an answer, with a generous bound, because this runs on loaded machines too.
 import { execFileSync, spawn } from 'node:child_process';
@@ -26,7 +26,8 @@ const STEP_MS = 180_000;
 /** The package's own files besides the app: the command, its one bundle, and what npm always packs. */
 const NODE_FILES = ['README.md', 'bin/mcp-lens.mjs', 'dist/mcp-lens.mjs', 'package.json'];
 /** The app: its three pages, its icon and the built scripts and styles; no source maps, no other host's recipes. */
-const APP_FILE = /^dist\/app\/(index\.html|oauth-callback\.html|sandbox\.html|favicon\.svg|assets\/[\w.-]+\.(js|css))$/;
+const APP_FILE =
+  /^dist\/app\/(index\.html|oauth-callback\.html|sandbox\.html|favicon\.svg|schemas\/[\w.-]+\.schema\.json|assets\/[\w.-]+\.(js|css))$/;
 /**
  * The tarball's bounds. Today it packs to about 1.2 MB (4.2 MB unpacked: the app 3.1 MB, the one Node bundle
  * 1.2 MB, which carries the engine, Ajv and zod for the CLI, the audit and the relay; measured 2026-12-07). The bounds leave room to grow by about half, and fail on the
@@ -250,6 +251,40 @@ try {
   console.log(
     `npx mcp-lens snapshot and diff: ${snapshot.stdout.trim().split('\n').at(-2)}; a removed tool: ${breaking.stdout.trim().split('\n').at(-1)}`,
   );
+
+  // 11. A collection (docs/collections.md), run headless: every step passes and JUnit is written; a step that
+  // calls a tool that changes things without saying so in the file is refused (exit 1).
+  const collection = {
+    format: 'mcp-lens-collection',
+    version: 1,
+    name: 'package check',
+    steps: [
+      {
+        name: 'echo',
+        request: { method: 'tools/call', params: { name: 'echo', arguments: { message: 'from the package' } } },
+        expect: { assert: [{ pointer: '/content/0/text', equals: 'from the package' }] },
+      },
+      {
+        name: 'a missing prompt',
+        request: { method: 'prompts/get', params: { name: 'no-such-prompt' } },
+        expect: { outcome: { error: 'any' } },
+      },
+    ],
+  };
+  writeFileSync(join(project, 'smoke.collection.json'), JSON.stringify(collection));
+  const tested = await run(npx, ['mcp-lens', 'test', 'smoke.collection.json', '--junit', 'collection.xml', demoUrl], project);
+  if (
+    tested.code !== 0 ||
+    !/^2 steps: 2 passed, 0 failed in /m.test(tested.stdout) ||
+    !readFileSync(join(project, 'collection.xml'), 'utf8').includes('tests="2" failures="0"')
+  )
+    fail(`npx mcp-lens test smoke.collection.json ${demoUrl}: ${show(tested)}`);
+  collection.steps.push({ name: 'clear the notes', request: { method: 'tools/call', params: { name: 'clear-notes', arguments: {} } } });
+  writeFileSync(join(project, 'writes.collection.json'), JSON.stringify(collection));
+  const refusedStep = await run(npx, ['mcp-lens', 'test', 'writes.collection.json', demoUrl], project);
+  if (refusedStep.code !== 1 || !/^refused +3\. clear the notes/m.test(refusedStep.stdout))
+    fail(`npx mcp-lens test writes.collection.json ${demoUrl}: ${show(refusedStep)}`);
+  console.log(`npx mcp-lens test: ${tested.stdout.trim().split('\n').at(-1)}; a write not marked in the file refused (exit 1)`);
   console.log('package check passed');
 } finally {
   for (const child of children) stop(child);
