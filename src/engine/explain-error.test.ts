@@ -26,6 +26,28 @@ describe('explainError', () => {
       message: expect.stringContaining('HTTP 503'),
     });
   });
+  it('keeps the JSON-RPC code of an error body that came with an HTTP status, and names the method a 404 refused', () => {
+    const error = new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'Error POSTing to endpoint', {
+      status: 404,
+      statusText: 'Not Found',
+      text: '{"jsonrpc":"2.0","id":3,"error":{"code":-32601,"message":"Method not found"}}',
+    });
+    const explained = explainError(error);
+    expect(explained).toMatchObject({ code: 'http', httpStatus: 404, rpcCode: -32601 });
+    expect(explained.message).toMatch(/^The server does not know this method \(HTTP 404 Not Found, JSON-RPC error -32601\)/);
+  });
+  it('says a method the negotiated revision does not have was not sent, instead of an unexpected failure', () => {
+    const error = new SdkError(
+      SdkErrorCode.MethodNotSupportedByProtocolVersion,
+      "Method 'ping' is not supported by the negotiated protocol version (wire era 2026-07-28)",
+      { method: 'ping', era: '2026-07-28' },
+    );
+    expect(explainError(error)).toMatchObject({
+      code: 'protocol',
+      message:
+        'ping is not part of MCP 2026-07-28, the revision this connection speaks, so MCP Lens did not send it; a 2025 connection has it.',
+    });
+  });
   it('tells a 401 apart', () => {
     const error = new SdkHttpError(SdkErrorCode.ClientHttpAuthentication, 'Server returned 401 after re-authentication', { status: 401 });
     expect(explainError(error)).toMatchObject({ code: 'unauthorized', detail: 'Server returned 401 after re-authentication' });

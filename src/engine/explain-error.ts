@@ -19,7 +19,7 @@ import { isEngineError, type EngineError } from '../shared/errors.ts';
 import { diagnoseCors } from './cors-doctor.ts';
 import { INPUT_REQUIRED_NOT_ALLOWED, isUnsupportedServerVersion } from './sdk/sdk-client.ts';
 import { StreamFault } from './guards/stream-guard.ts';
-import { explainHttpStatus } from './http-status.ts';
+import { explainHttpStatus, rpcErrorCode } from './http-status.ts';
 import { describeError, formatCount } from '../shared/read.ts';
 import { redactUrl } from '../shared/redact.ts';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../shared/era-profile.ts';
@@ -48,10 +48,13 @@ function httpError(status: number, statusText: string | undefined, body: unknown
       rpcCode: ProtocolErrorCode.UnsupportedProtocolVersion,
       detail,
     };
+  // A JSON-RPC error in the body is the server's answer, whatever the status: its code travels with it.
+  const rpcCode = typeof body === 'string' ? rpcErrorCode(body) : undefined;
   return {
     code: status === 401 ? 'unauthorized' : 'http',
     message: explainHttpStatus(status, statusText, typeof body === 'string' ? body : undefined),
     httpStatus: status,
+    ...(rpcCode !== undefined && { rpcCode }),
     detail,
   };
 }
@@ -210,6 +213,16 @@ function explainSdkError(error: SdkError): EngineError {
         };
       }
       return notValidMcp(message);
+    // The SDK refuses, before sending, a spec method the negotiated revision does not have (ping on 2026-07-28).
+    case SdkErrorCode.MethodNotSupportedByProtocolVersion: {
+      const method = typeof data.method === 'string' ? data.method.slice(0, 100) : 'This method';
+      const era = typeof data.era === 'string' ? data.era.slice(0, 40) : 'this';
+      return {
+        code: 'protocol',
+        message: `${method} is not part of MCP ${era}, the revision this connection speaks, so MCP Lens did not send it; a 2025 connection has it.`,
+        detail: message,
+      };
+    }
     case SdkErrorCode.CapabilityNotSupported:
       return {
         code: 'protocol',

@@ -51,6 +51,14 @@ describe('the server’s own words', () => {
     expect(serverWords(`${'x'.repeat(300)}`)).toHaveLength(201);
   });
 
+  it('a 404 that carries JSON-RPC "Method not found" names the method, not the path', () => {
+    const message = explainHttpStatus(404, 'Not Found', '{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}');
+    expect(message).toBe(
+      "The server does not know this method (HTTP 404 Not Found, JSON-RPC error -32601). The server says: “Method not found” The URL is an MCP endpoint: check the method's name, and whether this server's protocol version has it.",
+    );
+    expect(message).not.toContain('Nothing answers MCP');
+  });
+
   it('a 2xx is an answer of the wrong kind, not a rejection', () => {
     expect(explainHttpStatus(200, undefined)).toMatch(/^The server answered HTTP 200, but not with what MCP expects here/);
     expect(explainHttpStatus(200, undefined)).not.toMatch(/rejected/);

@@ -44,6 +44,21 @@ export function serverWords(body: string | null | undefined): string | undefined
   return said.length > SAID_CHARS ? `${said.slice(0, SAID_CHARS)}…` : said;
 }
 
+/** JSON-RPC's "Method not found": the server answered MCP, and what it refused is the method. */
+const METHOD_NOT_FOUND = -32601;
+
+/** The JSON-RPC error code of an error body, when the body is one. */
+export function rpcErrorCode(body: string | null | undefined): number | undefined {
+  const text = (body ?? '').trim();
+  if (!text.startsWith('{') || text.length > 2000) return undefined;
+  try {
+    const code = (JSON.parse(text) as { error?: { code?: unknown } }).error?.code;
+    return typeof code === 'number' && Number.isInteger(code) ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function explainHttpStatus(status: number, statusText: string | undefined, body?: string | null): string {
   const label = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
   const words = status === 401 || status === 403 ? undefined : serverWords(body);
@@ -56,6 +71,10 @@ export function explainHttpStatus(status: number, statusText: string | undefined
     if (cause === 'origin') return `The server refused the request (${label}). ${ORIGIN_ADVICE}`;
     return `The server refused the request (${label}); its answer is in the details. Servers on this machine often check the Host header (try localhost instead of 127.0.0.1, or the server's --allowed-hosts option) or a browser's Origin header (allow this app's origin). A token without the needed permission is also refused this way.`;
   }
+  // An MCP server that does not know a method may say so with a 404 (as a 2026-07-28 server routing on
+  // Mcp-Method can): the URL is right, so advice about the path would send the person the wrong way.
+  if (status === 404 && rpcErrorCode(body) === METHOD_NOT_FOUND)
+    return `The server does not know this method (${label}, JSON-RPC error -32601).${said} The URL is an MCP endpoint: check the method's name, and whether this server's protocol version has it.`;
   if (status === 404)
     return `Nothing answers MCP at this URL (${label}).${said} Check the path; servers often use /mcp (or /sse for the legacy transport).`;
   if (status === 405)

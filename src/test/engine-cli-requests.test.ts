@@ -158,6 +158,22 @@ describe.each(ERAS)('the CLI subcommands against the demo server in era $word', 
     expect(destructive.code).toBe(EXIT.usage);
     expect(destructive.methods).not.toContain('tools/call');
   });
+
+  it("send: an unknown method is the server's -32601 in JSON and in words that name the method, not the path (exit 1)", async () => {
+    const unknown = await run(['send', 'no/such', ...era, demo.url]);
+    expect(unknown.code).toBe(EXIT.failed);
+    expect(unknown.json.error.code).toBe(-32601);
+    expect(unknown.cli.stderr.join('\n')).not.toContain('Nothing answers MCP');
+  });
+});
+
+describe('the CLI on a 2026-07-28 connection', () => {
+  it('says ping is not part of the revision instead of an unexpected failure, and sends nothing for it', async () => {
+    const ping = await run(['send', 'ping', '--era', '2026-07-28', demo.url]);
+    expect(ping.code).toBe(EXIT.failed);
+    expect(ping.cli.stderr.join('\n')).toContain('ping failed: ping is not part of MCP 2026-07-28, the revision this connection speaks');
+    expect(ping.methods).not.toContain('ping');
+  });
 });
 
 describe('the CLI subcommands, whatever the era', () => {

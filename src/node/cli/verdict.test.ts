@@ -13,6 +13,8 @@ describe('serverRefused', () => {
 
   it('counts transport faults, 5xx, timeouts and authorization failures as failures', () => {
     expect(serverRefused(error({ httpStatus: 500 }))).toBe(false);
+    // A 5xx whose body is a JSON-RPC error keeps that code, and is still a failure.
+    expect(serverRefused(error({ httpStatus: 500, rpcCode: -32603 }))).toBe(false);
     expect(serverRefused(error({ code: 'timeout' }))).toBe(false);
     expect(serverRefused(error({ code: 'unauthorized', httpStatus: 401 }))).toBe(false);
     expect(serverRefused(error({ code: 'bad-response' }))).toBe(false);

@@ -10,6 +10,8 @@ export function serverRefused(error: unknown): boolean {
     code?: unknown;
     httpStatus?: unknown;
   };
+  // A 5xx is a failure even when its body is a JSON-RPC error (whose code the engine keeps).
+  if (typeof httpStatus === 'number' && httpStatus >= 500) return false;
   if (typeof rpcCode === 'number') return true;
   return code === 'http' && typeof httpStatus === 'number' && httpStatus >= 400 && httpStatus < 500;
 }
