@@ -108,7 +108,17 @@ export async function askOnce(
     { ...headless, clock: io.clock },
   );
   try {
-    const connected = await run.connect();
+    return await answerOf(await run.connect());
+  } catch (error) {
+    // A refusal may quote the server (its tool names, a tool's risk): neutralised like every other line.
+    if (error instanceof UsageError) throw new UsageError(error.message.split('\n').map(terminalText).join('\n'));
+    throw error;
+  } finally {
+    const closing = await run.close();
+    if (closing) warn(closing);
+  }
+
+  async function answerOf(connected: Attempt<ServerSummary>): Promise<ExitCode> {
     if (!connected.ok) {
       warn(`could not connect to ${url}: ${run.why(connected, 'connect')}`);
       return run.deadline.passed ? EXIT.deadline : EXIT.connect;
@@ -125,9 +135,6 @@ export async function askOnce(
     print(values.format, answer, { say, json: (text) => io.stdout(text) });
     if (answer.failed !== undefined) warn(answer.failed);
     return answer.failed === undefined ? EXIT.passed : EXIT.failed;
-  } finally {
-    const closing = await run.close();
-    if (closing) warn(closing);
   }
 }
 
@@ -141,9 +148,12 @@ function print(
   for (const line of answer.text.flatMap((text) => text.split('\n'))) out.say(line);
 }
 
-/** A server's JSON-RPC error as stdout carries it in JSON, for a script to branch on; undefined for any other failure. */
-function rpcErrorOf(error: unknown): { code: number; message: string; data?: unknown } | undefined {
+/**
+ * A server's JSON-RPC error as stdout carries it in JSON, for a script to branch on: its code and the server's
+ * own message (MCP Lens's explanation is the line on stderr); undefined for any other failure.
+ */
+function rpcErrorOf(error: unknown): { code: number; message: string } | undefined {
   const { rpcCode, message, detail } = error as Partial<EngineError>;
   if (typeof rpcCode !== 'number') return undefined;
-  return { code: rpcCode, message: message ?? '', ...(detail !== undefined && { data: detail }) };
+  return { code: rpcCode, message: detail ?? message ?? '' };
 }
