@@ -137,7 +137,7 @@ describe.each(ERAS)('the CLI subcommands against the demo server in era $word', 
     expect(png.length).toBe(image.json.contents[0].blobBytes);
     const missing = await run(['read', 'demo://no-such-thing', ...era, demo.url]);
     expect(missing.code).toBe(EXIT.failed);
-    expect(missing.json).toMatchObject({ error: { code: -32602 } });
+    expect(missing.json).toMatchObject({ error: { code: -32602, message: expect.stringContaining('demo://no-such-thing') } });
   });
 
   it('prompt: --arg fills the prompt; a missing required argument exits 2 before prompts/get', async () => {

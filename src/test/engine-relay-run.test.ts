@@ -1,7 +1,7 @@
 /**
  * The relay as a function (runRelay, on the command framework), as npx and main.ts call it: it prints its
- * address, the CLI (runCli) reaches the demo server through it with the token from the environment, and
- * aborting its signal stops it with 0. A bad command line or token is exit 2, with nothing started.
+ * address, the CLI (the smoke run and a scripted call) reaches the demo server through it with the token from
+ * the environment, and aborting its signal stops it with 0. A bad command line or token is exit 2, with nothing started.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -39,6 +39,13 @@ describe('runRelay', () => {
     expect(await cli.done).toBe(EXIT.passed);
     expect(cli.headers.length).toBeGreaterThan(0);
     expect(cli.headers.every((h) => h.get(RELAY_TOKEN_HEADER) === TOKEN)).toBe(true);
+
+    // A scripted call takes the same route, the token from the environment on each of its requests.
+    const call = startCli(['call', 'echo', '--arg', 'message=through the relay', address], { env: { MCP_LENS_RELAY_TOKEN: TOKEN } });
+    expect(await call.done).toBe(EXIT.passed);
+    expect(JSON.parse(call.stdout.join('\n'))).toMatchObject({ content: [{ type: 'text', text: 'through the relay' }], verdict: 'ok' });
+    expect(call.called()).toEqual(['echo']);
+    expect(call.headers.every((h) => h.get(RELAY_TOKEN_HEADER) === TOKEN)).toBe(true);
 
     running.stop();
     expect(await running.done).toBe(EXIT.passed);

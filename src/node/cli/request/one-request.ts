@@ -88,7 +88,22 @@ export function subjectAndUrl(positionals: readonly string[], subject: string): 
  * answered, 1 the request failed or the answer is an error or broken, 3 no connection, 4 the deadline. A
  * UsageError from `ask` (bad arguments, consent missing) is thrown on after the close: exit 2.
  */
-export function askOnce(values: RequestValues, url: string, io: HeadlessIo, ask: (asking: Asking) => Promise<Answer>): Promise<ExitCode> {
+export async function askOnce(
+  values: RequestValues,
+  url: string,
+  io: HeadlessIo,
+  ask: (asking: Asking) => Promise<Answer>,
+): Promise<ExitCode> {
+  try {
+    return await answerOnce(values, url, io, ask);
+  } catch (error) {
+    // A refusal may quote the server (its tool names, a tool's risk): neutralised like every other line.
+    if (error instanceof UsageError) throw new UsageError(error.message.split('\n').map(terminalText).join('\n'));
+    throw error;
+  }
+}
+
+function answerOnce(values: RequestValues, url: string, io: HeadlessIo, ask: (asking: Asking) => Promise<Answer>): Promise<ExitCode> {
   const say = (line: string) => io.stdout(terminalText(line));
   return withConnectedRun(url, values, io, async (run, server, warn) => {
     const answer = await ask({ run, server, warn });
@@ -116,9 +131,26 @@ function print(
   for (const line of answer.text.flatMap((text) => text.split('\n'))) out.say(line);
 }
 
-/** A server's JSON-RPC error as stdout carries it in JSON, for a script to branch on; undefined for any other failure. */
-function rpcErrorOf(error: unknown): { code: number; message: string; data?: unknown } | undefined {
+/**
+ * A server's JSON-RPC error as stdout carries it in JSON, for a script to branch on: its code and the server's
+ * own message (MCP Lens's explanation is the line on stderr); undefined for any other failure.
+ */
+function rpcErrorOf(error: unknown): { code: number; message: string } | undefined {
   const { rpcCode, message, detail } = error as Partial<EngineError>;
   if (typeof rpcCode !== 'number') return undefined;
-  return { code: rpcCode, message: message ?? '', ...(detail !== undefined && { data: detail }) };
+  return { code: rpcCode, message: serverMessage(detail) ?? message ?? '' };
+}
+
+/**
+ * The server's own message in an error's detail: the detail itself, or, when it is the raw body of an HTTP
+ * answer that carried the JSON-RPC error (2026-07-28 may answer an unknown method with a 404), its message.
+ */
+function serverMessage(detail: string | undefined): string | undefined {
+  if (detail === undefined || !detail.trimStart().startsWith('{')) return detail;
+  try {
+    const said = (JSON.parse(detail) as { error?: { message?: unknown } }).error?.message;
+    return typeof said === 'string' ? said : detail;
+  } catch {
+    return detail;
+  }
 }
