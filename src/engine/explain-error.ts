@@ -19,7 +19,7 @@ import { isEngineError, type EngineError } from '../shared/errors.ts';
 import { diagnoseCors } from './cors-doctor.ts';
 import { INPUT_REQUIRED_NOT_ALLOWED, isUnsupportedServerVersion } from './sdk/sdk-client.ts';
 import { StreamFault } from './guards/stream-guard.ts';
-import { explainHttpStatus, rpcErrorCode } from './http-status.ts';
+import { explainHttpStatus, jsonRpcErrorIn } from './http-status.ts';
 import { describeError, formatCount } from '../shared/read.ts';
 import { redactUrl } from '../shared/redact.ts';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../shared/era-profile.ts';
@@ -49,7 +49,7 @@ function httpError(status: number, statusText: string | undefined, body: unknown
       detail,
     };
   // A JSON-RPC error in the body is the server's answer, whatever the status: its code travels with it.
-  const rpcCode = typeof body === 'string' ? rpcErrorCode(body) : undefined;
+  const rpcCode = typeof body === 'string' ? jsonRpcErrorIn(body)?.code : undefined;
   return {
     code: status === 401 ? 'unauthorized' : 'http',
     message: explainHttpStatus(status, statusText, typeof body === 'string' ? body : undefined),

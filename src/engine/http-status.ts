@@ -28,32 +28,30 @@ const SAID_CHARS = 200;
  */
 export function serverWords(body: string | null | undefined): string | undefined {
   const text = (body ?? '').trim();
-  if (text === '' || text.length > 2000) return undefined;
-  let said = text;
-  if (text.startsWith('{')) {
-    try {
-      const message = (JSON.parse(text) as { error?: { message?: unknown } }).error?.message;
-      if (typeof message !== 'string') return undefined;
-      said = message.trim();
-    } catch {
-      return undefined;
-    }
-  } else if (text.startsWith('<')) return undefined;
-  said = said.split('\n')[0]!.trim();
-  if (said === '') return undefined;
+  if (text === '' || text.length > 2000 || text.startsWith('<')) return undefined;
+  const said = (text.startsWith('{') ? jsonRpcErrorIn(text)?.message : text)?.trim().split('\n')[0]!.trim();
+  if (!said) return undefined;
   return said.length > SAID_CHARS ? `${said.slice(0, SAID_CHARS)}…` : said;
 }
 
 /** JSON-RPC's "Method not found": the server answered MCP, and what it refused is the method. */
 const METHOD_NOT_FOUND = -32601;
 
-/** The JSON-RPC error code of an error body, when the body is one. */
-export function rpcErrorCode(body: string | null | undefined): number | undefined {
+/**
+ * The JSON-RPC error an HTTP error body carries (`{"error": {"code", "message"}}`), when it is one: read once
+ * here for the sentence, the error's `rpcCode` and the CLI's JSON. Bounded: a long body is not parsed.
+ */
+export function jsonRpcErrorIn(body: string | null | undefined): { code?: number; message?: string } | undefined {
   const text = (body ?? '').trim();
-  if (!text.startsWith('{') || text.length > 2000) return undefined;
+  if (!text.startsWith('{') || text.length > 100_000) return undefined;
   try {
-    const code = (JSON.parse(text) as { error?: { code?: unknown } }).error?.code;
-    return typeof code === 'number' && Number.isInteger(code) ? code : undefined;
+    const error = (JSON.parse(text) as { error?: { code?: unknown; message?: unknown } }).error;
+    if (typeof error !== 'object' || error === null) return undefined;
+    const { code, message } = error;
+    return {
+      ...(typeof code === 'number' && Number.isInteger(code) && { code }),
+      ...(typeof message === 'string' && { message }),
+    };
   } catch {
     return undefined;
   }
@@ -73,7 +71,7 @@ export function explainHttpStatus(status: number, statusText: string | undefined
   }
   // An MCP server that does not know a method may say so with a 404 (as a 2026-07-28 server routing on
   // Mcp-Method can): the URL is right, so advice about the path would send the person the wrong way.
-  if (status === 404 && rpcErrorCode(body) === METHOD_NOT_FOUND)
+  if (status === 404 && jsonRpcErrorIn(body)?.code === METHOD_NOT_FOUND)
     return `The server does not know this method (${label}, JSON-RPC error -32601).${said} The URL is an MCP endpoint: check the method's name, and whether this server's protocol version has it.`;
   if (status === 404)
     return `Nothing answers MCP at this URL (${label}).${said} Check the path; servers often use /mcp (or /sse for the legacy transport).`;

@@ -4,6 +4,7 @@
  * result goes to stdout whole as one JSON document (`--format json`, the default) or as lines for a person
  * (`--format text`, server text neutralised by terminalText); what went wrong goes to stderr.
  */
+import { jsonRpcErrorIn } from '../../../engine/http-status.ts';
 import type { EngineError } from '../../../shared/errors.ts';
 import type { ServerSummary } from '../../../shared/model.ts';
 import { cliInvocation } from '../../../shared/relay.ts';
@@ -133,24 +134,11 @@ function print(
 
 /**
  * A server's JSON-RPC error as stdout carries it in JSON, for a script to branch on: its code and the server's
- * own message (MCP Lens's explanation is the line on stderr); undefined for any other failure.
+ * own message (MCP Lens's explanation is the line on stderr), read out of the raw body when the error came
+ * with an HTTP status (a 2026-07-28 server may answer an unknown method with a 404); undefined for any other failure.
  */
 function rpcErrorOf(error: unknown): { code: number; message: string } | undefined {
   const { rpcCode, message, detail } = error as Partial<EngineError>;
   if (typeof rpcCode !== 'number') return undefined;
-  return { code: rpcCode, message: serverMessage(detail) ?? message ?? '' };
-}
-
-/**
- * The server's own message in an error's detail: the detail itself, or, when it is the raw body of an HTTP
- * answer that carried the JSON-RPC error (2026-07-28 may answer an unknown method with a 404), its message.
- */
-function serverMessage(detail: string | undefined): string | undefined {
-  if (detail === undefined || !detail.trimStart().startsWith('{')) return detail;
-  try {
-    const said = (JSON.parse(detail) as { error?: { message?: unknown } }).error?.message;
-    return typeof said === 'string' ? said : detail;
-  } catch {
-    return detail;
-  }
+  return { code: rpcCode, message: jsonRpcErrorIn(detail)?.message ?? detail ?? message ?? '' };
 }
