@@ -240,7 +240,7 @@ export default tseslint.config(
     // Commands own no running work either: a long action is a job of the registry, whose controller stops it.
     // The connect attempt is the connection's own lifecycle, not a job: a new Connect or Disconnect supersedes it.
     files: ['src/app/**/*.ts', 'src/queries/**/*.ts', 'src/state/**/*.ts'],
-    ignores: ['src/**/*.test.ts', 'src/app/calls.ts', 'src/app/connection-commands.ts'],
+    ignores: ['src/**/*.test.ts', 'src/app/calls.ts', 'src/app/connection/connection-commands.ts'],
     rules: {
       'no-restricted-globals': [
         'error',

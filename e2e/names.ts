@@ -307,7 +307,7 @@ export const nameOf = {
   deleteSaved: (name: string) => `Delete ${name}`,
   appFrame: (uri: string) => `MCP App ${uri}`,
   switchTo: (server: string) => `Switch to ${server}`,
-  /** The Connect again? buttons, by the server's host and path (`shortUrl` in src/app/reconnect-plan.ts). */
+  /** The Connect again? buttons, by the server's host and path (`shortUrl` in src/app/connection/reconnect-plan.ts). */
   openNewConnectionTo: (hostAndPath: string) => `Open a new connection to ${hostAndPath}`,
   reconnectHereTo: (hostAndPath: string) => `Reconnect here to ${hostAndPath}`,
   toolCallCard: (tool: string) => `Tool call ${tool}`,

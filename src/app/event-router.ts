@@ -6,7 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { forgetSession, wireInvalidation, wireResourceUpdates } from '../queries/index.ts';
 import type { EngineEvent } from '../shared/events.ts';
-import { featureStoresOf } from './feature-stores.ts';
+import { featureStoresOf } from './features/feature-stores.ts';
 import type { Stores } from './stores.ts';
 
 export function createEventRouter(stores: Stores, queryClient: QueryClient, closeSavedSession: () => void) {

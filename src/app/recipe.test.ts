@@ -30,7 +30,8 @@ describe('the recipe for a new engine method, walked for prompts/get', () => {
   });
 
   it('2. the handler: promptHandlers answers getPrompt through the engine', async () => {
-    for (const name of ['`promptHandlers`', '`ctx.asJob(job, requestWith(', '`src/engine/call-marks.ts`']) expect(recipe).toContain(name);
+    for (const name of ['`promptHandlers`', '`ctx.asJob(job, requestWith(', '`src/engine/wire/call-marks.ts`'])
+      expect(recipe).toContain(name);
     expect(typeof promptHandlers).toBe('function');
     const h = createHarness();
     await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });

@@ -28,7 +28,7 @@ import {
   type PrefsStorage,
 } from '../state/index.ts';
 import type { HeaderPair } from '../shared/model.ts';
-import { createFeatureStores } from './feature-stores.ts';
+import { createFeatureStores } from './features/feature-stores.ts';
 
 export function createSharedStores(prefsStorage: PrefsStorage | undefined) {
   return {

@@ -7,8 +7,8 @@ import { startDemoServer, type RunningDemoServer } from '../node/demo-server/ind
 import { memoryStorage } from '../test/support/test-storage.ts';
 import { engineOverChannel } from '../test/support/engine-channel.ts';
 import { nodeEffects } from '../test/support/node-effects.ts';
-import { readAddress } from './address.ts';
-import { reconnectPlan } from './reconnect-plan.ts';
+import { readAddress } from './address/address.ts';
+import { reconnectPlan } from './connection/reconnect-plan.ts';
 import { createWorkspace, type Workspace } from './workspace.ts';
 
 let demo: RunningDemoServer;

@@ -10,7 +10,7 @@ import { exportSnippets } from './saved-servers/server-export.ts';
 import { memoryStorage } from '../test/support/test-storage.ts';
 import { engineOverChannel } from '../test/support/engine-channel.ts';
 import { nodeEffects } from '../test/support/node-effects.ts';
-import { readAddress } from './address.ts';
+import { readAddress } from './address/address.ts';
 import type { LensApp } from './lens-app.ts';
 import { createWorkspace, MAX_CONNECTIONS, type Workspace } from './workspace.ts';
 import { sessionFileParts } from '../shared/session-file/session-file.ts';

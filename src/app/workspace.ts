@@ -8,12 +8,12 @@
 import { createStore } from 'zustand/vanilla';
 import type { EngineClient } from '../bridge/index.ts';
 import type { HeaderPair } from '../shared/model.ts';
-import { readAddress } from './address.ts';
-import { syncAddress } from './address-sync.ts';
-import { connectionName, distinctNames } from './connection-names.ts';
+import { readAddress } from './address/address.ts';
+import { syncAddress } from './address/address-sync.ts';
+import { connectionName, distinctNames } from './connection/connection-names.ts';
 import type { AppEffects } from './effects.ts';
-import { fileKindOf, SNIFF_BYTES, unknownFileError } from './file-kind.ts';
-import { FILE_KINDS } from './file-kinds.ts';
+import { fileKindOf, SNIFF_BYTES, unknownFileError } from './files/file-kind.ts';
+import { FILE_KINDS } from './files/file-kinds.ts';
 import { createLensApp, type LensApp } from './lens-app.ts';
 import { createSharedStores } from './stores.ts';
 

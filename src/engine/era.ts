@@ -12,7 +12,7 @@ import type { EngineError } from '../shared/errors.ts';
 import { describeError } from '../shared/read.ts';
 import { readRelayEraAnswer } from '../shared/relay.ts';
 import { profileOf } from '../shared/era-profile.ts';
-import { discoverProblem, malformedDiscoverError, readFirstResult, resultExcerpt } from './discover-check.ts';
+import { discoverProblem, malformedDiscoverError, readFirstResult, resultExcerpt } from './session/discover-check.ts';
 
 const MODERN_PROTOCOL_VERSION = profileOf('modern').protocolVersion;
 
@@ -54,7 +54,7 @@ export type ProbeEvidence =
       rpcMessage?: string;
       supported?: string[];
       relay?: string;
-      /** A 2xx whose result is not a valid discover result: what is wrong with it (src/engine/discover-check.ts). */
+      /** A 2xx whose result is not a valid discover result: what is wrong with it (src/engine/session/discover-check.ts). */
       invalid?: string;
       /** That result as sent, bounded. */
       invalidResult?: string;

@@ -3,7 +3,7 @@
  * `ToEngine` messages, results and batched events go out as `FromEngine` messages.
  */
 import type { Endpoint, FromEngine, ToEngine } from '../shared/boundary.ts';
-import { explainError } from './explain-error.ts';
+import { explainError } from './errors/explain-error.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import type { EngineError } from '../shared/errors.ts';
 import type { Clock } from './clock.ts';

@@ -83,7 +83,7 @@ export type EngineMethod = keyof EngineApi;
 export type ToEngine =
   /**
    * `job` is the id of the job in the UI's registry (src/app/calls.ts) that made the call: the request the call
-   * sends carries it as its log entry's `origin` (src/engine/call-marks.ts), so the job finds its line by it.
+   * sends carries it as its log entry's `origin` (src/engine/wire/call-marks.ts), so the job finds its line by it.
    */
   | { kind: 'call'; id: number; method: EngineMethod; params: unknown; job?: string }
   /** Aborts the call with this id; the engine turns it into `notifications/cancelled`. */

@@ -39,7 +39,7 @@ export interface EngineError {
   rpcCode?: number;
   /** What a browser client needs from the server, when the failure is CORS. */
   corsRequirements?: string[];
-  /** What the CORS doctor found, when it could probe (src/engine/cors-doctor.ts). */
+  /** What the CORS doctor found, when it could probe (src/engine/features/cors-doctor.ts). */
   cors?: CorsDiagnosis;
   /** The response stream ended before the answer: the request was lost in transit, not refused. */
   lostInTransit?: boolean;

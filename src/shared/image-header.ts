@@ -2,7 +2,7 @@
  * Reads an image's real type and pixel size from its first bytes, without decoding it. A server's
  * `mimeType` is only a claim, and a small PNG can declare 20000×20000 pixels (a decompression bomb that
  * takes gigabytes to decode), so both are checked here before an image reaches the browser's decoder.
- * This is the one checker for every image sink: tool results (ui/content/media.ts), icons (engine/icons.ts)
+ * This is the one checker for every image sink: tool results (ui/content/media.ts), icons (engine/features/icons.ts)
  * and resource blobs (engine/features/resource-read.ts).
  */
 export interface ImageHeader {

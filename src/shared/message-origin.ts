@@ -1,4 +1,4 @@
-/** Reading a log entry's one origin mark (`MessageEntry.origin`, set by src/engine/call-marks.ts). */
+/** Reading a log entry's one origin mark (`MessageEntry.origin`, set by src/engine/wire/call-marks.ts). */
 import type { MessageEntry, MessageOrigin } from './events.ts';
 
 /** The entry's origin when `feature` sent it, typed as that feature's mark; otherwise undefined. */

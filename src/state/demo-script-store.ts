@@ -1,5 +1,5 @@
 /**
- * Where a demo script stands (src/app/demo-script.ts steps it), and the one thing it asks the Tools tab to
+ * Where a demo script stands (src/app/demo/demo-script.ts steps it), and the one thing it asks the Tools tab to
  * do next: fill a tool's form, or run it. The tab takes a cue once, so coming back to a tool later does not
  * run it again.
  */

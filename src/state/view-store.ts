@@ -1,6 +1,6 @@
 /**
  * Where the user is in the app: the feature tab and the selected tool, and a link's request to connect. Kept in a store rather than in the
- * components so the address bar can reflect it (src/app/address-sync.ts) and a link can set it.
+ * components so the address bar can reflect it (src/app/address/address-sync.ts) and a link can set it.
  */
 import { createStore } from 'zustand/vanilla';
 

@@ -11,7 +11,7 @@ import { exportSnippets } from '../app/saved-servers/server-export.ts';
 import { maskUrlCredentials, redactUrl } from '../shared/redact.ts';
 import { memoryStorage } from './support/test-storage.ts';
 import { curlCommand } from '../ui/log/copy-request.ts';
-import { hideUrlCredentials } from '../app/presentation.ts';
+import { hideUrlCredentials } from '../app/presentation/presentation.ts';
 import { engineOverChannel } from './support/engine-channel.ts';
 import { nodeEffects } from './support/node-effects.ts';
 import { sessionFileParts, type SavedLogItem } from '../shared/session-file/session-file.ts';

@@ -29,7 +29,7 @@ export function useWorkspaceState<T>(selector: (state: WorkspaceState) => T): T 
 }
 
 /**
- * What the workspace calls a connection (src/app/connection-names.ts: distinct among those open, so two
+ * What the workspace calls a connection (src/app/connection/connection-names.ts: distinct among those open, so two
  * tabs to one server read "demo" and "demo · 2"); the connection on screen when `id` is absent.
  */
 export function useConnectionName(id?: string): string {

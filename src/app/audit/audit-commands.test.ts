@@ -13,7 +13,7 @@ import {
   type LogItem,
 } from '../../state/index.ts';
 import { memoryStorage } from '../../test/support/test-storage.ts';
-import { DEMO_EXPORT_REFUSAL } from '../export-rule.ts';
+import { DEMO_EXPORT_REFUSAL } from '../presentation/export-rule.ts';
 import { callCommands } from '../calls.ts';
 import type { Stores } from '../stores.ts';
 import { auditCommands, auditRunner } from './audit-commands.ts';

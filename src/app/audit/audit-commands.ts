@@ -18,8 +18,8 @@ import {
   type AuditReportFile,
 } from './audit-report-file.ts';
 import type { AppEffects } from '../effects.ts';
-import { exportRefusal } from '../export-rule.ts';
-import { exportFileName } from '../file-stamp.ts';
+import { exportRefusal } from '../presentation/export-rule.ts';
+import { exportFileName } from '../files/file-stamp.ts';
 import type { Stores } from '../stores.ts';
 
 type AuditStores = Pick<Stores, 'audit' | 'log' | 'prefs' | 'connection'>;

@@ -1,5 +1,5 @@
 /** An exported audit report as a kind of file the workspace opens (file-kinds.ts): read-only, in the Audit tab. */
-import type { FileKind } from '../file-kind.ts';
+import type { FileKind } from '../files/file-kind.ts';
 import { AUDIT_REPORT_EXTENSION, looksLikeAuditReport } from './audit-report-file.ts';
 
 export const auditReportKind: FileKind = {

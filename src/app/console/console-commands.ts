@@ -7,8 +7,8 @@ import { asEngineError, type EngineError } from '../../shared/errors.ts';
 import type { HeaderPair } from '../../shared/model.ts';
 import { isRelayAddress, usesRelay } from '../../shared/relay.ts';
 import { checkServerUrl } from '../../shared/url.ts';
-import { usableHeaders } from '../header-pairs.ts';
-import type { ConnectionCommands } from '../connection-commands.ts';
+import { usableHeaders } from '../connection/header-pairs.ts';
+import type { ConnectionCommands } from '../connection/connection-commands.ts';
 import type { Stores } from '../stores.ts';
 
 /** Why Restart cannot run for what the connection bar holds, or null when it can. */

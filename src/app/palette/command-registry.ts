@@ -8,7 +8,7 @@
  */
 import { profileOf } from '../../shared/era-profile.ts';
 import { describeError } from '../../shared/read.ts';
-import { scriptFor } from '../demo-script.ts';
+import { scriptFor } from '../demo/demo-script.ts';
 import { MAX_CONNECTIONS } from '../workspace.ts';
 import { NOT_CONNECTED, type CommandGroup, type FocusTarget, type PaletteCommand, type RegistryContext } from './palette-command.ts';
 import { PALETTE_SOURCES } from './palette-sources.ts';

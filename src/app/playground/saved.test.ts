@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionData } from '../../shared/session-file/session-file.ts';
 import { parseSessionFile, sessionFileParts } from '../../shared/session-file/session-file.ts';
 import { createConversationScriptStore, createPlaygroundStore } from '../../state/index.ts';
-import { nextAt } from '../demo-script.ts';
+import { nextAt } from '../demo/demo-script.ts';
 import { promptContext, resourceContext, withContext } from './context.ts';
 import { scriptFrom, snapshotConversation } from './saved.ts';
 

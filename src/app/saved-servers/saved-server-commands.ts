@@ -3,12 +3,12 @@
  * a client's config, and open a link that asks to connect. Connecting always goes through the connection
  * commands, so a saved server connects exactly as a typed one does.
  */
-import { serverIdentity } from '../address.ts';
+import { serverIdentity } from '../address/address.ts';
 import { parseServerConfig, type StdioEntry } from './server-config.ts';
 import { dropUrlCredentials, emptyUrlCredentials, fillUrlCredentials } from '../../shared/redact.ts';
 import { checkServerUrl } from '../../shared/url.ts';
 import { linkNeedKey, type LinkNeed, type SavedServer } from '../../state/index.ts';
-import type { ConnectionCommands } from '../connection-commands.ts';
+import type { ConnectionCommands } from '../connection/connection-commands.ts';
 import type { AppEffects } from '../effects.ts';
 import type { Stores } from '../stores.ts';
 

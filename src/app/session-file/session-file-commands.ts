@@ -7,14 +7,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { EngineClient } from '../../bridge/index.ts';
 import type { EngineEvent, HttpExchange } from '../../shared/events.ts';
 import { EMPTY_CATALOG, type ReplayCatalog } from '../../shared/replay-api.ts';
-import { exportFileName } from '../file-stamp.ts';
+import { exportFileName } from '../files/file-stamp.ts';
 import { snapshotConversation } from '../playground/saved.ts';
 import { recordedCalls } from './replay-recording.ts';
 import { SESSION_FILE_EXTENSION, type SessionData, type SessionFile } from '../../shared/session-file/session-file.ts';
 import { indexCarried } from '../../state/index.ts';
 import type { AppEffects } from '../effects.ts';
-import { exportRefusal } from '../export-rule.ts';
-import { catalogListSnapshots, liveListSnapshots } from '../list-snapshots.ts';
+import { exportRefusal } from '../presentation/export-rule.ts';
+import { catalogListSnapshots, liveListSnapshots } from './list-snapshots.ts';
 import type { Stores } from '../stores.ts';
 import { LENS_VERSION } from '../../shared/version.ts';
 

@@ -1,6 +1,6 @@
 /** A session file as a kind of file the workspace opens (file-kinds.ts): read-only, as a replay. */
 import { SESSION_FILE_EXTENSION, SESSION_FILE_FORMAT } from '../../shared/session-file/session-file-format.ts';
-import type { FileKind } from '../file-kind.ts';
+import type { FileKind } from '../files/file-kind.ts';
 
 const MARKER = new RegExp(`"format"\\s*:\\s*"${SESSION_FILE_FORMAT}"`);
 

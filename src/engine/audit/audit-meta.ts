@@ -1,7 +1,7 @@
-/** The audit in the engine: its methods, loaded on first use (listed once in src/engine/lazy-features.ts). */
+/** The audit in the engine: its methods, loaded on first use (listed once in src/engine/features/lazy-features.ts). */
 import type { AuditApi } from '../../shared/audit.ts';
-import type { FeatureContext } from '../feature-context.ts';
-import { deferHandlers, onFirstUse } from '../lazy.ts';
+import type { FeatureContext } from '../features/feature-context.ts';
+import { deferHandlers, onFirstUse } from '../features/lazy.ts';
 import type { RawHttp } from '../wire/raw-http.ts';
 
 // The audit compiles schemas with Ajv, which the worker loads only when something needs it.

@@ -9,9 +9,9 @@ import type { Client } from '@modelcontextprotocol/client';
 import type { EngineError } from '../../shared/errors.ts';
 import type { MessageEntry } from '../../shared/events.ts';
 import { describeError, isRecord, str } from '../../shared/read.ts';
-import { sameRequest } from '../call-marks.ts';
-import { explainError } from '../explain-error.ts';
-import type { FeatureContext } from '../feature-context.ts';
+import { sameRequest } from '../wire/call-marks.ts';
+import { explainError } from '../errors/explain-error.ts';
+import type { FeatureContext } from '../features/feature-context.ts';
 import { rawRequest } from '../features/paginate.ts';
 import type { Answer, Exchange } from './exchange.ts';
 

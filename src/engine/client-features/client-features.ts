@@ -13,8 +13,8 @@ import {
   type Root,
 } from '../../shared/client-features.ts';
 import type { ConnectParams } from '../../shared/model.ts';
-import type { FeatureContext, Handlers } from '../feature-context.ts';
-import type { SessionExtension } from '../session.ts';
+import type { FeatureContext, Handlers } from '../features/feature-context.ts';
+import type { SessionExtension } from '../session/session.ts';
 import { registerElicitation } from './elicitation.ts';
 import { checkRoots, registerRoots } from './roots.ts';
 import { checksFor, loadSamplingChecks } from './load-checks.ts';

@@ -5,7 +5,7 @@
  * and the 2026-07-28 per-request envelope — whatever the server itself declares.
  */
 import { APP_MIME_TYPE, UI_EXTENSION_ID } from '../../shared/apps.ts';
-import type { SessionExtension } from '../session.ts';
+import type { SessionExtension } from '../session/session.ts';
 
 export const appsExtension: SessionExtension = {
   capabilities: { extensions: { [UI_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } } },

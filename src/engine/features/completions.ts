@@ -1,7 +1,7 @@
 /** completion/complete, for argument typeahead on prompts and resource templates. */
 import type { CompleteParams, CompletionsApi } from '../../shared/completions-api.ts';
 import type { EngineError } from '../../shared/errors.ts';
-import type { FeatureContext, Handlers } from '../feature-context.ts';
+import type { FeatureContext, Handlers } from './feature-context.ts';
 import { record } from '../../shared/read.ts';
 import { rawRequest } from './paginate.ts';
 

@@ -9,9 +9,9 @@
 import type { McpSubscription, SubscriptionFilter } from '@modelcontextprotocol/client';
 
 import type { ListenState } from '../../shared/events.ts';
-import type { FeatureContext } from '../feature-context.ts';
+import type { FeatureContext } from './feature-context.ts';
 import type { LensClient } from '../sdk/sdk-client.ts';
-import type { Session, SessionExtension } from '../session.ts';
+import type { Session, SessionExtension } from '../session/session.ts';
 import { describeError } from '../../shared/read.ts';
 import { rawRequest } from './paginate.ts';
 

@@ -5,8 +5,8 @@
  */
 import type { EngineError } from '../../shared/errors.ts';
 import { isLogLevel, LOG_LEVEL_OFF, type LoggingApi } from '../../shared/logging-api.ts';
-import type { FeatureContext, Handlers } from '../feature-context.ts';
-import { requestWith } from '../call-marks.ts';
+import type { FeatureContext, Handlers } from './feature-context.ts';
+import { requestWith } from '../wire/call-marks.ts';
 import { rawRequest } from './paginate.ts';
 
 export function loggingHandlers(ctx: FeatureContext): Handlers<LoggingApi> {

@@ -4,11 +4,11 @@ import type { EngineError } from '../../shared/errors.ts';
 import { ownEntries } from '../../shared/own.ts';
 import type { ContentBlock } from '../../shared/model.ts';
 import type { PromptArgumentInfo, PromptInfo, PromptMessageInfo, PromptsApi } from '../../shared/prompts-api.ts';
-import type { FeatureContext, Handlers } from '../feature-context.ts';
-import { readIcons } from '../session.ts';
+import type { FeatureContext, Handlers } from './feature-context.ts';
+import { readIcons } from '../session/session.ts';
 import { record, str } from '../../shared/read.ts';
 import { READ_IDLE_MS, READ_TOTAL_MS, SDK_BACKSTOP_MS, withAnsweringDeadline, type Answering } from './answering-deadline.ts';
-import { requestWith } from '../call-marks.ts';
+import { requestWith } from '../wire/call-marks.ts';
 import { listAllPages, rawRequest } from './paginate.ts';
 
 const MAX_ARGUMENTS = 100;

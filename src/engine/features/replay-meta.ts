@@ -1,6 +1,6 @@
-/** Reading a session file's recording: its method, loaded on first use (listed once in src/engine/lazy-features.ts). */
+/** Reading a session file's recording: its method, loaded on first use (listed once in src/engine/features/lazy-features.ts). */
 import type { ReplayApi } from '../../shared/replay-api.ts';
-import { deferHandlers, onFirstUse } from '../lazy.ts';
+import { deferHandlers, onFirstUse } from './lazy.ts';
 
 // An opened session file, not a connection, needs this.
 export const replayFeature = () =>

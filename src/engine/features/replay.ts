@@ -14,7 +14,7 @@ import type {
   ReplayCatalog,
   ReplayListMethod,
 } from '../../shared/replay-api.ts';
-import type { Handlers } from '../feature-context.ts';
+import type { Handlers } from './feature-context.ts';
 import { readMessages, readPrompt } from './prompts.ts';
 import { record, str } from '../../shared/read.ts';
 import { readContents } from './resource-read.ts';

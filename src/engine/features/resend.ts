@@ -8,10 +8,10 @@ import type { EngineError } from '../../shared/errors.ts';
 import type { MessageOrigin } from '../../shared/events.ts';
 import { isRecord } from '../../shared/read.ts';
 import { checkDraft, type ResendApi, type ResendOrigin } from '../../shared/resend.ts';
-import { sameRequest } from '../call-marks.ts';
-import type { FeatureContext, Handlers } from '../feature-context.ts';
+import { sameRequest } from '../wire/call-marks.ts';
+import type { FeatureContext, Handlers } from './feature-context.ts';
 import { paramHeaderValues } from '../../shared/mcp-param-headers.ts';
-import type { Session } from '../session.ts';
+import type { Session } from '../session/session.ts';
 import { rawRequest } from './paginate.ts';
 import type { ToolIndex } from './tools.ts';
 

@@ -10,7 +10,7 @@ import type { CallProgress } from '../../shared/events.ts';
 import type { CacheHints, Tool, ToolCallOutcome, ToolCallParams, ToolList } from '../../shared/model.ts';
 import type { TaskInfo } from '../../shared/tasks.ts';
 import type { TaskFollowPolicy } from '../../shared/task-info.ts';
-import { readIcons } from '../session.ts';
+import { readIcons } from '../session/session.ts';
 import type { Clock } from '../clock.ts';
 import { listAllPages, rawRequest } from './paginate.ts';
 import { loadTaskExtension, loadTasks } from '../tasks/load.ts';

@@ -8,7 +8,7 @@ import type { EngineError } from '../../shared/errors.ts';
 import type { ModelTurnParams, PlaygroundApi, ProviderKeyState } from '../../shared/playground.ts';
 import { describeError } from '../../shared/read.ts';
 import { checkServerUrl } from '../../shared/url.ts';
-import type { FeatureContext, Handlers } from '../feature-context.ts';
+import type { FeatureContext, Handlers } from '../features/feature-context.ts';
 import { anthropicTurn } from './anthropic.ts';
 import { geminiTurn } from './gemini.ts';
 import { createProviderKeyVault } from './key-vault.ts';

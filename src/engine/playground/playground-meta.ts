@@ -1,7 +1,7 @@
-/** The Playground in the engine: its methods, loaded on first use (listed once in src/engine/lazy-features.ts). */
+/** The Playground in the engine: its methods, loaded on first use (listed once in src/engine/features/lazy-features.ts). */
 import type { PlaygroundApi } from '../../shared/playground.ts';
-import type { FeatureContext } from '../feature-context.ts';
-import { deferHandlers, onFirstUse } from '../lazy.ts';
+import type { FeatureContext } from '../features/feature-context.ts';
+import { deferHandlers, onFirstUse } from '../features/lazy.ts';
 import type { PlaygroundOptions } from './feature.ts';
 
 // The Playground's provider clients: most connections never talk to a model.

@@ -5,7 +5,7 @@
  */
 import { isRecord } from '../../shared/read.ts';
 import { TASKS_EXTENSION, type TaskInfo } from '../../shared/tasks.ts';
-import type { Session, SessionExtension } from '../session.ts';
+import type { Session, SessionExtension } from '../session/session.ts';
 
 /** The extension has no settings yet (an empty object declares support); offered on every modern connection. */
 export const tasksExtension: SessionExtension = { protocolExtensions: { [TASKS_EXTENSION]: {} } };

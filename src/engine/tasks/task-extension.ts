@@ -10,7 +10,7 @@ import type { EngineError } from '../../shared/errors.ts';
 import type { TaskInfo } from '../../shared/tasks.ts';
 import type { TaskFollowPolicy } from '../../shared/task-info.ts';
 import type { Clock } from '../clock.ts';
-import { explainError } from '../explain-error.ts';
+import { explainError } from '../errors/explain-error.ts';
 import type { LensClient } from '../sdk/sdk-client.ts';
 import { rawRequest } from '../features/paginate.ts';
 import { cancelForInput, sendTaskCancel } from './cancel-task.ts';

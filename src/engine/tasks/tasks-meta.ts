@@ -1,7 +1,7 @@
-/** Tasks in the engine: their methods, loaded on first use (listed once in src/engine/lazy-features.ts). */
+/** Tasks in the engine: their methods, loaded on first use (listed once in src/engine/features/lazy-features.ts). */
 import type { TasksApi } from '../../shared/tasks.ts';
-import type { FeatureContext } from '../feature-context.ts';
-import { deferHandlers, onFirstUse } from '../lazy.ts';
+import type { FeatureContext } from '../features/feature-context.ts';
+import { deferHandlers, onFirstUse } from '../features/lazy.ts';
 import type { KnownTasks } from './known-tasks.ts';
 import { loadTasks } from './load.ts';
 

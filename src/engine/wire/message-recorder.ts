@@ -3,7 +3,7 @@
  * and marks responses that arrive after we gave up on the request.
  */
 import { boundJson, withinJsonBounds } from '../../shared/bounds.ts';
-import type { CallMark } from '../call-marks.ts';
+import type { CallMark } from './call-marks.ts';
 import type { Direction, MessageEntry, MessageOrigin } from '../../shared/events.ts';
 import { classifyFrame } from './frames.ts';
 import { describeError } from '../../shared/read.ts';

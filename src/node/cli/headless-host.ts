@@ -6,7 +6,7 @@
  */
 import type { Client } from '@modelcontextprotocol/client';
 import type { AuthHost } from '../../engine/auth/session.ts';
-import type { SessionExtension } from '../../engine/session.ts';
+import type { SessionExtension } from '../../engine/session/session.ts';
 import { ownEntries } from '../../shared/own.ts';
 import { checkNavigableUrl } from '../../shared/url.ts';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { scriptFor } from '../../app/demo-script.ts';
+import { scriptFor } from '../../app/demo/demo-script.ts';
 import { summarizeCounts, type AuditReport, type AuditToolCall, type AuditVerdict } from '../../shared/audit.ts';
 import type { AuditRun } from '../../state/index.ts';
 import { ServerText } from '../common/ServerText.tsx';

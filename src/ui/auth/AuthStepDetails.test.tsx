@@ -1,7 +1,7 @@
 /** The step details as markup (server-rendered in Node): facts as a term/definition list, text only. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { presentationOf } from '../../app/presentation.ts';
+import { presentationOf } from '../../app/presentation/presentation.ts';
 import type { AuthStep } from '../../shared/auth.ts';
 import { AuthStepDetails } from './AuthStepDetails.tsx';
 

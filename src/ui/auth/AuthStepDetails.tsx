@@ -1,4 +1,4 @@
-import type { Presentation } from '../../app/presentation.ts';
+import type { Presentation } from '../../app/presentation/presentation.ts';
 import type { AuthStep } from '../../shared/auth.ts';
 
 /**

@@ -6,7 +6,7 @@ import { ConnectionSettings, focusableIn } from './ConnectionSettings.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
 import { connectReadiness } from './connect-readiness.ts';
 import { ReconnectQuestion } from './ReconnectQuestion.tsx';
-import { reconnectPlan } from '../../app/reconnect-plan.ts';
+import { reconnectPlan } from '../../app/connection/reconnect-plan.ts';
 import { usePresentation } from '../presentation/use-presentation.ts';
 import { ServerUrlInput } from './ServerUrlInput.tsx';
 import { UseSuggestedUrl } from './UseSuggestedUrl.tsx';

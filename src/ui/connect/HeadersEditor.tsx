@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { isSecretHeader } from '../../shared/redact.ts';
 import { usePresentation } from '../presentation/use-presentation.ts';
 import { useStoreOf } from '../services.tsx';
-import { headerProblems } from '../../app/header-pairs.ts';
+import { headerProblems } from '../../app/connection/header-pairs.ts';
 
 /**
  * Custom request headers (e.g. Authorization). Secret-looking values are masked until revealed; where the

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { shortUrl, type ReconnectPlan } from '../../app/reconnect-plan.ts';
+import { shortUrl, type ReconnectPlan } from '../../app/connection/reconnect-plan.ts';
 import { UrlText } from '../presentation/UrlText.tsx';
 
 /**

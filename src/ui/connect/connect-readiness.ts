@@ -1,4 +1,4 @@
-import { headerProblems } from '../../app/header-pairs.ts';
+import { headerProblems } from '../../app/connection/header-pairs.ts';
 import type { ConnectionPhase } from '../../shared/events.ts';
 import { checkServerUrl } from '../../shared/url.ts';
 

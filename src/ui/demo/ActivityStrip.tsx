@@ -3,7 +3,7 @@
  * and direction, with no payloads (so nothing secret), and a count. Leaving demo mode brings the log back.
  */
 import { useShallow } from 'zustand/react/shallow';
-import { DEMO_EXPORT_REFUSAL } from '../../app/export-rule.ts';
+import { DEMO_EXPORT_REFUSAL } from '../../app/presentation/export-rule.ts';
 import { useStoreOf } from '../services.tsx';
 
 const SHOWN = 6;

@@ -8,7 +8,7 @@ import { useStoreOf } from '../services.tsx';
 
 export const useDemo = () => useStoreOf('prefs', (state) => state.demo);
 
-/** Mirrors the mode onto <html> for the styles (`&demo=1` is part of the address: src/app/address.ts). */
+/** Mirrors the mode onto <html> for the styles (`&demo=1` is part of the address: src/app/address/address.ts). */
 export function useApplyDemo(): boolean {
   const demo = useDemo();
   useEffect(() => {

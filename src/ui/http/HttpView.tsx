@@ -43,7 +43,7 @@ export function HttpView() {
     scrollToIndex(index);
   }, [selectedSeq, view, seqs, setFollowing, scrollToIndex]);
 
-  // The command holds demo mode's file rule (src/app/export-rule.ts); the button is disabled to match.
+  // The command holds demo mode's file rule (src/app/presentation/export-rule.ts); the button is disabled to match.
   const exportHar = () => commands.exportHar(seqs.toArray());
 
   return (

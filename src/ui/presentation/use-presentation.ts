@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { presentationOf, type Presentation } from '../../app/presentation.ts';
+import { presentationOf, type Presentation } from '../../app/presentation/presentation.ts';
 import { useStoreOf } from '../services.tsx';
 
-/** What the screen may show now (src/app/presentation.ts): ask this, never whether demo mode is on. */
+/** What the screen may show now (src/app/presentation/presentation.ts): ask this, never whether demo mode is on. */
 export function usePresentation(): Presentation {
   const demo = useStoreOf('prefs', (state) => state.demo);
   return useMemo(() => presentationOf({ demo }), [demo]);

@@ -31,7 +31,7 @@ export function ToolsView() {
   if (!ready) return <p className="empty-state">Connect to a server to see its tools.</p>;
   if (!offers('tools')) return <p className="empty-state">This server does not offer tools (no tools capability).</p>;
   // Keyed by connection (or saved session): a new one starts with fresh queries; the selection is the
-  // view store's, cleared when another server connects (src/app/address-sync.ts).
+  // view store's, cleared when another server connects (src/app/address/address-sync.ts).
   return (
     <Suspense fallback={<p className="empty-state">Loading tools…</p>}>
       <ConnectedTools key={key} />

@@ -4,7 +4,7 @@
  * result goes to stdout whole as one JSON document (`--format json`, the default) or as lines for a person
  * (`--format text`, server text neutralised by terminalText); what went wrong goes to stderr.
  */
-import { jsonRpcErrorIn } from '../../../engine/http-status.ts';
+import { jsonRpcErrorIn } from '../../../engine/errors/http-status.ts';
 import type { EngineError } from '../../../shared/errors.ts';
 import type { ServerSummary } from '../../../shared/model.ts';
 import { cliInvocation } from '../../../shared/relay.ts';

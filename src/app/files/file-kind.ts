@@ -1,0 +1,37 @@
+/**
+ * A kind of file MCP Lens opens (**Open session**, the palette's "Open a file"), and how the workspace
+ * tells which kind a file is. The kinds themselves live in their features' folders and are listed once in
+ * file-kinds.ts; nothing here names one.
+ */
+import type { LensApp } from '../lens-app.ts';
+
+export interface FileKind {
+  /** What a person calls such a file, for the error a file no kind takes gets: "a session file". */
+  noun: string;
+  /** The file name's ending MCP Lens gives it, e.g. `.mcplens.json`. */
+  extension: string;
+  /** True when the file's first bytes (`SNIFF_BYTES` of them, as text) say it is this kind. */
+  sniff(head: string): boolean;
+  /** True while `app` shows a file of this kind (then a new file gets a connection of its own). */
+  isOpenIn(app: LensApp): boolean;
+  /** Opens the file read-only in `app` and shows it: null when it opened, else why not, for a person. */
+  open(app: LensApp, file: File): Promise<string | null>;
+}
+
+/** How much of a file is read to tell its kind: the format marker is in the first line MCP Lens writes. */
+export const SNIFF_BYTES = 1024;
+
+/** The kind a file is, by its first bytes (content decides first), else by its name's ending; undefined when no kind takes it. */
+export function fileKindOf(kinds: readonly FileKind[], name: string, head: string): FileKind | undefined {
+  return kinds.find((kind) => kind.sniff(head)) ?? kinds.find((kind) => name.toLowerCase().endsWith(kind.extension));
+}
+
+/** Why a file no kind takes does not open, and what does. */
+export function unknownFileError(kinds: readonly FileKind[], name: string): string {
+  const takes = kinds.map((kind) => `${kind.noun} (${kind.extension})`);
+  const list = takes.length > 1 ? `${takes.slice(0, -1).join(', ')} or ${takes.at(-1)}` : (takes[0] ?? 'nothing');
+  return `${name} is not a file MCP Lens opens: open ${list} that MCP Lens saved.`;
+}
+
+/** The file picker's `accept`: every kind's ending, and JSON, since a file may have been renamed. */
+export const fileAccept = (kinds: readonly FileKind[]) => [...kinds.map((kind) => kind.extension), '.json', 'application/json'].join(',');

@@ -1,0 +1,30 @@
+/**
+ * The engine's features whose code loads on first use, one line each; each declares its methods and how
+ * it loads in its own folder (`*-meta.ts`). The engine spreads `lazyHandlers` into its handler map and names
+ * none of them; the compiler still checks that map is complete (every method of `EngineApi`).
+ */
+import { auditFeature } from '../audit/audit-meta.ts';
+import { replayFeature } from './replay-meta.ts';
+import { resendFeature } from './resend-meta.ts';
+import { playgroundFeature } from '../playground/playground-meta.ts';
+import { tasksFeature } from '../tasks/tasks-meta.ts';
+
+const LAZY_FEATURES = [tasksFeature, replayFeature, resendFeature, auditFeature, playgroundFeature] as const;
+
+type Feature = (deps: never) => object;
+type Features = typeof LAZY_FEATURES;
+
+/** What the features need from the engine: each one's own needs, together. */
+type Needs<F extends readonly Feature[]> = F extends readonly [infer Head extends Feature, ...infer Rest extends readonly Feature[]]
+  ? (Parameters<Head> extends [infer Deps] ? Deps : unknown) & Needs<Rest>
+  : unknown;
+
+/** Their handlers, together. */
+type HandlersOf<F extends readonly Feature[]> = F extends readonly [infer Head extends Feature, ...infer Rest extends readonly Feature[]]
+  ? ReturnType<Head> & HandlersOf<Rest>
+  : unknown;
+
+/** Every lazy feature's handlers, each loading its code on its first call. */
+export function lazyHandlers(needs: Needs<Features>): HandlersOf<Features> {
+  return Object.assign({}, ...LAZY_FEATURES.map((feature) => feature(needs))) as HandlersOf<Features>;
+}
