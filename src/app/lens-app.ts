@@ -25,7 +25,7 @@ import type { ReplayInfo } from '../state/index.ts';
 import { logCommands } from './log/log-commands.ts';
 import { playgroundCommands, playgroundConversationLoader } from './playground/commands.ts';
 import { samplingCommands, watchSamplingAuto } from './playground/sampling-commands.ts';
-import { serverCommands } from './connection/server-commands.ts';
+import { serverCommands } from './server/server-commands.ts';
 import { sessionFileCommands } from './session-file/session-file-commands.ts';
 import { createSharedStores, createStores, type SharedStores } from './stores.ts';
 import { toolCommands } from './tools/tool-commands.ts';
