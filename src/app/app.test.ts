@@ -55,7 +55,7 @@ function start() {
 }
 
 afterEach(async () => {
-  await app.commands.disconnect();
+  await app.commands.connection.disconnect();
   app.dispose();
   engine.close();
 });
@@ -66,23 +66,23 @@ describe('connection commands', () => {
   it('connects and disconnects, with the phase written only by engine events', async () => {
     start();
     app.connection.getState().actions.setEra('legacy');
-    const summary = await app.commands.connect();
+    const summary = await app.commands.connection.connect();
     expect(summary?.era).toBe('legacy');
     expect(state()).toMatchObject({ phase: 'connected', connectionKey: 1, summary: { url: demo.url } });
     expect(phases).toEqual(['connecting', 'connected']);
 
-    await expect(app.commands.ping()).resolves.toMatchObject({ latencyMs: expect.any(Number) });
-    await app.commands.setLogLevel('debug');
+    await expect(app.commands.connection.ping()).resolves.toMatchObject({ latencyMs: expect.any(Number) });
+    await app.commands.connection.setLogLevel('debug');
     expect(app.serverLog.getState().logLevel).toBe('debug');
 
-    await app.commands.disconnect();
+    await app.commands.connection.disconnect();
     expect(state().phase).toBe('disconnected');
     expect(phases).toEqual(['connecting', 'connected', 'disconnected']);
   });
 
   it('remembers the era an origin spoke, and asks a 2026-07-28 server for log messages from the start', async () => {
     start();
-    const summary = await app.commands.connect();
+    const summary = await app.commands.connection.connect();
     expect(summary?.era).toBe('modern');
     expect(Object.values(app.prefs.getState().knownEras)).toEqual([expect.objectContaining({ era: 'modern' })]);
     await expect.poll(() => app.serverLog.getState().logLevel).toBe('info');
@@ -90,7 +90,7 @@ describe('connection commands', () => {
 
   it('asks for the tool list as the connection opens, once, into the query the Tools tab reads', async () => {
     start();
-    await app.commands.connect();
+    await app.commands.connection.connect();
     const tools = () => app.queryClient.getQueryData<ToolList>(mcpKeys.tools(state().connectionKey));
     // No view is rendered here: the request came from the connection opening.
     await expect.poll(() => tools()?.tools.length ?? 0).toBeGreaterThan(0);
@@ -98,7 +98,7 @@ describe('connection commands', () => {
 
     // Another tab on screen: its own lists are its business, and the tool list waits for the Tools tab.
     app.view.getState().actions.showTab('Resources');
-    await app.commands.connect();
+    await app.commands.connection.connect();
     expect(state().connectionKey).toBe(2);
     // Asked or not is settled before Connect resolves: the query would exist, fetching, by now.
     expect(app.queryClient.getQueryState(mcpKeys.tools(2))).toBeUndefined();
@@ -110,10 +110,10 @@ describe('connection commands', () => {
       start();
       app.connection.getState().actions.setUrl(relay.url);
       app.connection.getState().actions.setHeaders([{ name: RELAY_TOKEN_HEADER, value: relay.token }]);
-      const summary = await app.commands.connect();
+      const summary = await app.commands.connection.connect();
       expect(summary?.era).toBe('modern');
       expect(app.prefs.getState().knownEras).toEqual({});
-      await app.commands.disconnect();
+      await app.commands.connection.disconnect();
     } finally {
       await relay.close();
     }
@@ -121,8 +121,8 @@ describe('connection commands', () => {
 
   it('lets a newer Connect supersede one in flight: one session, one key, and the stale attempt changes nothing', async () => {
     start();
-    const first = app.commands.connect();
-    const second = app.commands.connect();
+    const first = app.commands.connection.connect();
+    const second = app.commands.connection.connect();
     await expect(first).resolves.toBeUndefined();
     await expect(second).resolves.toMatchObject({ url: demo.url });
     expect(state()).toMatchObject({ phase: 'connected', connectionKey: 1 });
@@ -131,8 +131,8 @@ describe('connection commands', () => {
 
   it('lets Disconnect win over a Connect still opening', async () => {
     start();
-    const connecting = app.commands.connect();
-    await app.commands.disconnect();
+    const connecting = app.commands.connection.connect();
+    await app.commands.connection.disconnect();
     await connecting;
     expect(state().phase).toBe('disconnected');
     expect(phases.at(-1)).toBe('disconnected');
@@ -143,23 +143,23 @@ describe('connection commands', () => {
     const closed = `http://127.0.0.1:${new URL(demo.url).port}/no-such-path/mcp`;
     app.connection.getState().actions.setUrl(closed);
     app.connection.getState().actions.setEra('legacy');
-    await expect(app.commands.connect()).resolves.toBeUndefined();
+    await expect(app.commands.connection.connect()).resolves.toBeUndefined();
     const { refusal } = app.audit.getState();
     expect(refusal).toMatchObject({ url: closed, era: 'legacy', error: { code: expect.any(String), message: expect.any(String) } });
-    app.commands.startAudit();
+    app.commands.audit.startAudit();
     await expect.poll(() => app.audit.getState().run?.status).toBe('done');
     const report = app.audit.getState().run?.report;
     expect(report?.refused).toBe(true);
     expect(report?.results[0]).toMatchObject({ id: 'connection', verdict: 'fail' });
     app.connection.getState().actions.setUrl(demo.url);
-    await app.commands.connect();
+    await app.commands.connection.connect();
     expect(app.audit.getState().refusal).toBeNull();
   });
 
   it('does not call a server for a URL the bar would refuse', async () => {
     start();
     app.connection.getState().actions.setUrl('javascript:alert(1)');
-    await expect(app.commands.connect()).resolves.toBeUndefined();
+    await expect(app.commands.connection.connect()).resolves.toBeUndefined();
     expect(phases).toEqual([]);
   });
 
@@ -175,19 +175,19 @@ describe('tools and saved sessions', () => {
   it('records each tool result, saves the session, opens it read-only, and closes it', async () => {
     start();
     app.connection.getState().actions.setEra('legacy');
-    await app.commands.connect();
-    const outcome = await app.commands.runTool({ name: 'echo', arguments: { message: 'kept' } });
+    await app.commands.connection.connect();
+    const outcome = await app.commands.tools.runTool({ name: 'echo', arguments: { message: 'kept' } });
     expect(JSON.stringify(outcome.content)).toContain('kept');
-    await expect(app.commands.runTool({ name: 'no-such-tool', arguments: {} })).rejects.toMatchObject({ code: 'protocol' });
+    await expect(app.commands.tools.runTool({ name: 'no-such-tool', arguments: {} })).rejects.toMatchObject({ code: 'protocol' });
     expect(app.sessionFile.getState().results.map((result) => result.tool)).toEqual(['echo', 'no-such-tool']);
 
-    await app.commands.saveSessionFile();
+    await app.commands.sessionFile.saveSessionFile();
     expect(downloads).toHaveLength(1);
     expect(downloads[0]!.fileName).toMatch(/^mcp-lens-.*\.mcplens\.json$/);
     const saved = new File([downloads[0]!.content], downloads[0]!.fileName);
 
     // Opening a file ends the live session and shows the file, read-only.
-    await expect(app.commands.openSessionFile(saved)).resolves.toBe(true);
+    await expect(app.commands.sessionFile.openSessionFile(saved)).resolves.toBe(true);
     expect(state().phase).toBe('disconnected');
     const recording = app.sessionFile.getState().replay!;
     expect(recording.results.map((result) => result.tool)).toEqual(['echo', 'no-such-tool']);
@@ -201,7 +201,7 @@ describe('tools and saved sessions', () => {
     });
 
     // Connecting again leaves the saved session: live traffic never mixes into it.
-    await app.commands.connect();
+    await app.commands.connection.connect();
     expect(app.sessionFile.getState().replay).toBeNull();
     expect(state().phase).toBe('connected');
   });
@@ -209,13 +209,13 @@ describe('tools and saved sessions', () => {
   it('keeps each call in the history of its server, with its arguments, result and timing, and re-runs it', async () => {
     start();
     app.connection.getState().actions.setEra('legacy');
-    await app.commands.connect();
-    await app.commands.runTool({ name: 'echo', arguments: { message: 'first' } });
+    await app.commands.connection.connect();
+    await app.commands.tools.runTool({ name: 'echo', arguments: { message: 'first' } });
     const [call] = app.history.getState().byServer.get(demo.url)!;
     expect(call).toMatchObject({ tool: 'echo', arguments: { message: 'first' }, outcome: { isError: false } });
     expect(call!.durationMs).toBeGreaterThanOrEqual(0);
 
-    await app.commands.rerunTool(call!);
+    await app.commands.tools.rerunTool(call!);
     const calls = app.history.getState().byServer.get(demo.url)!;
     expect(calls.map((c) => c.tool)).toEqual(['echo', 'echo']);
     expect(JSON.stringify(calls[1]!.outcome?.content)).toContain('first');
@@ -224,7 +224,7 @@ describe('tools and saved sessions', () => {
 
   it('reports a file it cannot read, and keeps the live session as it was', async () => {
     start();
-    await expect(app.commands.openSessionFile(new File(['{"nope":'], 'broken.mcplens.json'))).resolves.toBe(false);
+    await expect(app.commands.sessionFile.openSessionFile(new File(['{"nope":'], 'broken.mcplens.json'))).resolves.toBe(false);
     expect(app.sessionFile.getState()).toMatchObject({ replay: null, openError: expect.stringContaining('broken.mcplens.json') });
   });
 });

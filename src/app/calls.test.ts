@@ -31,7 +31,7 @@ async function connected(era: 'legacy' | 'modern') {
     redirectUrl: 'http://127.0.0.1/oauth-callback.html',
   });
   app.connection.getState().actions.setEra(era);
-  await app.commands.connect();
+  await app.commands.connection.connect();
   // The app asks for the tool list the moment a connection opens (first-lists.ts): let it be answered, so
   // each test below sees only the requests it made.
   await waitFor(() => {
@@ -41,7 +41,7 @@ async function connected(era: 'legacy' | 'modern') {
 }
 
 afterEach(async () => {
-  await app.commands.disconnect();
+  await app.commands.connection.disconnect();
   app.dispose();
   engine.close();
 });
@@ -60,8 +60,8 @@ describe.each(['legacy', 'modern'] as const)('the calls registry (%s)', (era) =>
   it('finds each job’s own request in the Message log by its id, for concurrent calls of one tool', async () => {
     await connected(era);
     const sent = ['one', 'two', 'one'];
-    const ids = sent.map((message) => app.commands.startCall('tool', { name: 'echo', arguments: { message } }));
-    const jobs = await Promise.all(ids.map((id) => app.commands.settledCall(id)));
+    const ids = sent.map((message) => app.commands.jobs.startCall('tool', { name: 'echo', arguments: { message } }));
+    const jobs = await Promise.all(ids.map((id) => app.commands.jobs.settledCall(id)));
     expect(new Set(jobs.map((job) => job.requestSeq)).size).toBe(3);
     jobs.forEach((job, at) => {
       const request = logged().find((entry) => entry.seq === job.requestSeq);
@@ -80,11 +80,11 @@ describe.each(['legacy', 'modern'] as const)('the calls registry (%s)', (era) =>
 
   it('runs a tool by id, shows it as the latest call of the tool, and takes its time from the Message log', async () => {
     await connected(era);
-    const id = app.commands.startCall('tool', { name: 'echo', arguments: { message: 'by id' } });
+    const id = app.commands.jobs.startCall('tool', { name: 'echo', arguments: { message: 'by id' } });
     expect(call(id)).toMatchObject({ kind: 'tool', target: 'echo', status: 'running' });
     expect(app.calls.getState().latest.get('tool:echo')).toBe(id);
 
-    const done = await app.commands.settledCall(id);
+    const done = await app.commands.jobs.settledCall(id);
     expect(done).toMatchObject({ status: 'success', result: { isError: false } });
     expect(JSON.stringify(done.result)).toContain('by id');
     // One time for a call: the result's is the log's latency for the very request the call sent.
@@ -104,26 +104,28 @@ describe.each(['legacy', 'modern'] as const)('the calls registry (%s)', (era) =>
 
   it('keeps progress per call, and stops only on cancel(id)', async () => {
     await connected(era);
-    const id = app.commands.startCall('tool', { name: 'long-running-task', arguments: { steps: 20, stepMs: 100 } });
+    const id = app.commands.jobs.startCall('tool', { name: 'long-running-task', arguments: { steps: 20, stepMs: 100 } });
     await expect.poll(() => call(id)?.progress?.progress ?? 0, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
     expect(call(id)).toMatchObject({ status: 'running', progress: { total: 20 } });
 
-    app.commands.cancelCall(id);
-    const done = await app.commands.settledCall(id);
+    app.commands.jobs.cancelCall(id);
+    const done = await app.commands.jobs.settledCall(id);
     expect(done).toMatchObject({ status: 'error', error: { code: 'cancelled' } });
     // Cancelling a call that already ended changes nothing.
-    app.commands.cancelCall(id);
+    app.commands.jobs.cancelCall(id);
     expect(call(id)?.status).toBe('error');
   });
 
   it('gets a prompt and re-sends a logged request through the same registry, each with the log’s time', async () => {
     await connected(era);
-    const prompt = await app.commands.settledCall(app.commands.startCall('prompt', { name: 'write-haiku', arguments: { topic: 'sea' } }));
+    const prompt = await app.commands.jobs.settledCall(
+      app.commands.jobs.startCall('prompt', { name: 'write-haiku', arguments: { topic: 'sea' } }),
+    );
     expect(prompt).toMatchObject({ status: 'success', target: 'write-haiku', durationMs: expect.any(Number) });
     expect(JSON.stringify(prompt.result)).toContain('sea');
 
     const original = messages().find((item) => item.entry.direction === 'out' && item.entry.method === 'prompts/get')!;
-    const resent = await app.commands.settledCall(app.commands.startCall('resend', { itemId: original.id }));
+    const resent = await app.commands.jobs.settledCall(app.commands.jobs.startCall('resend', { itemId: original.id }));
     expect(resent).toMatchObject({ status: 'success', kind: 'resend', durationMs: expect.any(Number) });
     const request = logged().find((entry) => entry.seq === resent.requestSeq);
     expect(request?.origin).toMatchObject({ feature: 'resend', edited: false });
@@ -133,18 +135,18 @@ describe.each(['legacy', 'modern'] as const)('the calls registry (%s)', (era) =>
 describe('the calls registry and sessions', () => {
   it('keeps two calls of one tool apart, and forgets finished calls when a new session starts', async () => {
     await connected('legacy');
-    const first = app.commands.startCall('tool', { name: 'echo', arguments: { message: 'one' } });
-    const second = app.commands.startCall('tool', { name: 'echo', arguments: { message: 'two' } });
-    const [a, b] = await Promise.all([app.commands.settledCall(first), app.commands.settledCall(second)]);
+    const first = app.commands.jobs.startCall('tool', { name: 'echo', arguments: { message: 'one' } });
+    const second = app.commands.jobs.startCall('tool', { name: 'echo', arguments: { message: 'two' } });
+    const [a, b] = await Promise.all([app.commands.jobs.settledCall(first), app.commands.jobs.settledCall(second)]);
     expect(JSON.stringify(a.result)).toContain('one');
     expect(JSON.stringify(b.result)).toContain('two');
     expect(a.requestSeq).not.toBe(b.requestSeq);
     expect(app.calls.getState().latest.get('tool:echo')).toBe(second);
 
-    const failed = await app.commands.settledCall(app.commands.startCall('tool', { name: 'no-such-tool', arguments: {} }));
+    const failed = await app.commands.jobs.settledCall(app.commands.jobs.startCall('tool', { name: 'no-such-tool', arguments: {} }));
     expect(failed).toMatchObject({ status: 'error', error: { code: 'protocol' } });
 
-    await app.commands.connect();
+    await app.commands.connection.connect();
     expect(app.calls.getState().byId.size).toBe(0);
     expect(app.calls.getState().latest.size).toBe(0);
   });
@@ -155,20 +157,20 @@ describe('the jobs registry beyond calls (legacy)', () => {
 
   it('pings, sets the log level and subscribes as jobs, each finding the very request it sent in the Message log', async () => {
     await connected('legacy');
-    const ping = await app.commands.settledCall(app.commands.startCall('ping', {}));
+    const ping = await app.commands.jobs.settledCall(app.commands.jobs.startCall('ping', {}));
     expect(ping).toMatchObject({ kind: 'ping', target: SERVER, status: 'success', result: { latencyMs: expect.any(Number) } });
     expect(requestOf(ping)).toMatchObject({ direction: 'out', method: 'ping' });
     expect(app.calls.getState().latest.get(`ping:${SERVER}`)).toBe(ping.id);
 
-    const level = await app.commands.settledCall(app.commands.startCall('log-level', { level: 'debug' }));
+    const level = await app.commands.jobs.settledCall(app.commands.jobs.startCall('log-level', { level: 'debug' }));
     expect(level).toMatchObject({ status: 'success' });
     expect(requestOf(level)).toMatchObject({ method: 'logging/setLevel', message: { params: { level: 'debug' } } });
     expect(app.serverLog.getState().logLevel).toBe('debug');
 
-    const on = await app.commands.settledCall(app.commands.startCall('subscribe', { uri: TICKER_URI, subscribe: true }));
+    const on = await app.commands.jobs.settledCall(app.commands.jobs.startCall('subscribe', { uri: TICKER_URI, subscribe: true }));
     expect(requestOf(on)).toMatchObject({ method: 'resources/subscribe', message: { params: { uri: TICKER_URI } } });
     expect(app.serverLog.getState().subscribed.has(TICKER_URI)).toBe(true);
-    const off = await app.commands.settledCall(app.commands.startCall('subscribe', { uri: TICKER_URI, subscribe: false }));
+    const off = await app.commands.jobs.settledCall(app.commands.jobs.startCall('subscribe', { uri: TICKER_URI, subscribe: false }));
     expect(requestOf(off)).toMatchObject({ method: 'resources/unsubscribe' });
     expect(app.serverLog.getState().subscribed.has(TICKER_URI)).toBe(false);
     expect(app.calls.getState().latest.get(`subscribe:${TICKER_URI}`)).toBe(off.id);
@@ -177,7 +179,7 @@ describe('the jobs registry beyond calls (legacy)', () => {
   it('checks CORS as a job with no line of its own in the Message log', async () => {
     await connected('legacy');
     const before = logged().length;
-    const cors = await app.commands.settledCall(app.commands.startCall('cors', { url: demo.url }));
+    const cors = await app.commands.jobs.settledCall(app.commands.jobs.startCall('cors', { url: demo.url }));
     expect(cors).toMatchObject({ kind: 'cors', status: 'success', result: { finding: expect.any(String) } });
     expect(cors.requestSeq).toBeUndefined();
     expect(
@@ -190,8 +192,8 @@ describe('the jobs registry beyond calls (legacy)', () => {
   it('expands a resource template as a job: the URI to read, and no request to the server', async () => {
     await connected('legacy');
     const before = logged().length;
-    const job = await app.commands.settledCall(
-      app.commands.startCall('template', { template: 'demo://notes/{id}', variables: { id: 'a b' } }),
+    const job = await app.commands.jobs.settledCall(
+      app.commands.jobs.startCall('template', { template: 'demo://notes/{id}', variables: { id: 'a b' } }),
     );
     expect(job).toMatchObject({ kind: 'template', target: 'demo://notes/{id}', status: 'success', result: { uri: 'demo://notes/a%20b' } });
     expect(logged().slice(before)).toEqual([]);
@@ -200,12 +202,16 @@ describe('the jobs registry beyond calls (legacy)', () => {
   it("runs an MCP App's requests as jobs that answer the app, each finding its own app-marked request", async () => {
     await connected('legacy');
     // A tab's call of the same tool in flight at once: neither job takes the other's line.
-    const tab = app.commands.startCall('tool', { name: 'get-sales', arguments: { region: 'west' } });
-    const outcome = await app.commands.awaitCall('app-tool', { name: 'get-sales', arguments: { region: 'east' }, viaApp: SALES_CHART_URI });
+    const tab = app.commands.jobs.startCall('tool', { name: 'get-sales', arguments: { region: 'west' } });
+    const outcome = await app.commands.jobs.awaitCall('app-tool', {
+      name: 'get-sales',
+      arguments: { region: 'east' },
+      viaApp: SALES_CHART_URI,
+    });
     expect(JSON.stringify(outcome)).toContain('east');
-    const read = await app.commands.awaitCall('app-read', { uri: SALES_CHART_URI, viaApp: SALES_CHART_URI });
+    const read = await app.commands.jobs.awaitCall('app-read', { uri: SALES_CHART_URI, viaApp: SALES_CHART_URI });
     expect(read.contents[0]).toMatchObject({ uri: SALES_CHART_URI });
-    const tabDone = await app.commands.settledCall(tab);
+    const tabDone = await app.commands.jobs.settledCall(tab);
     const jobs = [...app.calls.getState().byId.values()].filter((job) => job.kind === 'app-tool' || job.kind === 'app-read');
     expect(jobs.map((job) => [job.kind, job.target, job.status])).toEqual([
       ['app-tool', SALES_CHART_URI, 'success'],
@@ -220,37 +226,37 @@ describe('the jobs registry beyond calls (legacy)', () => {
     expect(tabDone.requestSeq).toBeDefined();
 
     // A refusal reaches the app as the job's error, thrown.
-    await expect(app.commands.awaitCall('app-read', { uri: 'ui://nowhere', viaApp: SALES_CHART_URI })).rejects.toMatchObject({
+    await expect(app.commands.jobs.awaitCall('app-read', { uri: 'ui://nowhere', viaApp: SALES_CHART_URI })).rejects.toMatchObject({
       code: expect.any(String),
     });
   });
 
   it('audits as a job: the run id is the job id, and Stop is cancelCall on it', async () => {
     await connected('legacy');
-    const runId = app.commands.startAudit({ checks: ['ping'] });
+    const runId = app.commands.audit.startAudit({ checks: ['ping'] });
     expect(call(runId)).toMatchObject({ kind: 'audit', status: 'running', scope: 'audit' });
-    expect(app.commands.startAudit()).toBe(runId);
-    const done = await app.commands.settledCall(runId);
+    expect(app.commands.audit.startAudit()).toBe(runId);
+    const done = await app.commands.jobs.settledCall(runId);
     expect(done).toMatchObject({ status: 'success' });
     expect(app.audit.getState().run).toMatchObject({ runId, status: 'done' });
 
-    const stopped = app.commands.startAudit();
-    app.commands.cancelAudit();
-    expect(await app.commands.settledCall(stopped)).toMatchObject({ status: 'error', error: { code: 'cancelled' } });
+    const stopped = app.commands.audit.startAudit();
+    app.commands.audit.cancelAudit();
+    expect(await app.commands.jobs.settledCall(stopped)).toMatchObject({ status: 'error', error: { code: 'cancelled' } });
     expect(app.audit.getState().run).toMatchObject({ runId: stopped, status: 'cancelled' });
   });
 
   it('runs the jobs of one scope one after another, and a queued job cancelled before its turn sends nothing', async () => {
     await connected('legacy');
-    const first = app.commands.startCall('subscribe', { uri: TICKER_URI, subscribe: true });
-    const queued = app.commands.startCall('subscribe', { uri: TICKER_URI, subscribe: false });
-    const last = app.commands.startCall('subscribe', { uri: TICKER_URI, subscribe: false });
+    const first = app.commands.jobs.startCall('subscribe', { uri: TICKER_URI, subscribe: true });
+    const queued = app.commands.jobs.startCall('subscribe', { uri: TICKER_URI, subscribe: false });
+    const last = app.commands.jobs.startCall('subscribe', { uri: TICKER_URI, subscribe: false });
     expect(call(queued)).toMatchObject({ status: 'running', scope: `subscribe:${TICKER_URI}` });
-    app.commands.cancelCall(queued);
+    app.commands.jobs.cancelCall(queued);
     const [a, b, c] = await Promise.all([
-      app.commands.settledCall(first),
-      app.commands.settledCall(queued),
-      app.commands.settledCall(last),
+      app.commands.jobs.settledCall(first),
+      app.commands.jobs.settledCall(queued),
+      app.commands.jobs.settledCall(last),
     ]);
     expect(a).toMatchObject({ status: 'success' });
     expect(b).toMatchObject({ status: 'error', error: { code: 'cancelled' } });
@@ -262,10 +268,10 @@ describe('the jobs registry beyond calls (legacy)', () => {
     expect(logged().filter((entry) => entry.method === 'resources/unsubscribe' && entry.direction === 'out')).toHaveLength(1);
 
     // Jobs of different scopes still run side by side.
-    const ping = app.commands.startCall('ping', {});
-    const tool = app.commands.startCall('tool', { name: 'long-running-task', arguments: { steps: 5, stepMs: 100 } });
-    expect(await app.commands.settledCall(ping)).toMatchObject({ status: 'success' });
+    const ping = app.commands.jobs.startCall('ping', {});
+    const tool = app.commands.jobs.startCall('tool', { name: 'long-running-task', arguments: { steps: 5, stepMs: 100 } });
+    expect(await app.commands.jobs.settledCall(ping)).toMatchObject({ status: 'success' });
     expect(call(tool)?.status).toBe('running');
-    await app.commands.settledCall(tool);
+    await app.commands.jobs.settledCall(tool);
   });
 });

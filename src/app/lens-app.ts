@@ -67,12 +67,12 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     connectionName(stores.connection.getState(), stores.savedServers.getState().servers, stores.sessionFile.getState().replay?.fileName);
   // Demo mode's refusals to write a file go where a note goes (the log, and the Activity strip in demo mode).
   const refuse = (reason: string) => route([{ type: 'note', time: effects.now(), level: 'warning', text: reason }]);
-  const session = sessionFileCommands(client, stores, queryClient, effects, refuse, nameOf);
-  const route = createEventRouter(stores, queryClient, session.closeSessionFile);
+  const sessionFile = sessionFileCommands(client, stores, queryClient, effects, refuse, nameOf);
+  const route = createEventRouter(stores, queryClient, sessionFile.closeSessionFile);
   const unsubscribe = client.subscribe(route);
   const stopListing = listToolsOnConnect(client, stores, queryClient);
   const connection = connectionCommands(client, stores, effects, (error) => route([{ type: 'connection', phase: 'failed', error }]));
-  const workspace = savedServerCommands(stores, effects, connection);
+  const savedServers = savedServerCommands(stores, effects, connection);
   const tools = toolCommands(client, stores, effects);
   const log = logCommands(client, stores, effects, refuse, nameOf);
   const sampling = samplingCommands(client, stores);
@@ -87,32 +87,32 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     runAudit: auditRunner(client, stores, effects),
     converse: conversation.converse,
   });
-  // One flat set of names for the views; a name two groups share fails to compile (compose-commands.ts).
-  const commands = composeCommands(
+  // The commands by feature, one key per group (`commands.tools.runTool`): a record, so two groups cannot
+  // share a key, and a command is named by its group. A folder with two groups of its own composes them
+  // (features/compose-commands.ts), which refuses a name both have.
+  const commands = {
     connection,
-    workspace,
+    savedServers,
     tools,
-    log,
-    jobs,
-    server,
-    session,
-    authCommands(client, stores, effects, connection.connect, redirectUrl),
-    demoScriptCommands(stores),
-    auditCommands(jobs, stores, effects, refuse, nameOf),
-    playgroundCommands(client, stores, conversation, jobs),
-    sampling,
-    consoleCommands(client, stores, connection),
-    {
+    log: composeCommands(log, {
       /** A line of our own in the log and timeline (an MCP App's refused request, say), through the one router. */
       note(level: 'info' | 'warning' | 'error', text: string): void {
         route([{ type: 'note', time: effects.now(), level, text }]);
       },
-    },
-  );
+    }),
+    jobs,
+    server,
+    sessionFile,
+    auth: authCommands(client, stores, effects, connection.connect, redirectUrl),
+    demo: demoScriptCommands(stores),
+    audit: auditCommands(jobs, stores, effects, refuse, nameOf),
+    playground: composeCommands(playgroundCommands(client, stores, conversation, jobs), sampling),
+    console: consoleCommands(client, stores, connection),
+  };
 
   const stopClearing = clearToolOnNewServer(stores);
-  const stopAutoSampling = watchSamplingAuto(stores, sampling.draftSamplingAnswer, commands.answerServerRequest, effects.now);
-  if (opened?.connect && opened.url) workspace.openConnectLink(opened.url, launchedServer);
+  const stopAutoSampling = watchSamplingAuto(stores, sampling.draftSamplingAnswer, commands.server.answerServerRequest, effects.now);
+  if (opened?.connect && opened.url) savedServers.openConnectLink(opened.url, launchedServer);
 
   return {
     ...stores,

@@ -63,11 +63,11 @@ describe('the recipe for a new engine method, walked for prompts/get', () => {
       redirectUrl: 'http://127.0.0.1/oauth-callback.html',
     });
     try {
-      await app.commands.connect();
+      await app.commands.connection.connect();
       // Get prompt: an id at once, the view's latest job of this prompt.
-      const id = app.commands.startCall('prompt', { name: 'write-haiku', arguments: { topic: 'sea' } });
+      const id = app.commands.jobs.startCall('prompt', { name: 'write-haiku', arguments: { topic: 'sea' } });
       expect(app.calls.getState().latest.get('prompt:write-haiku')).toBe(id);
-      const job = await app.commands.settledCall(id);
+      const job = await app.commands.jobs.settledCall(id);
       expect(job).toMatchObject({ status: 'success', durationMs: expect.any(Number) });
       expect(JSON.stringify(job.result)).toContain('sea');
       // The request it found in the Message log: the one whose origin is this job.
@@ -79,11 +79,11 @@ describe('the recipe for a new engine method, walked for prompts/get', () => {
       expect(request).toMatchObject({ entry: { direction: 'out', method: 'prompts/get', origin: { feature: 'job', id } } });
 
       // Cancel: the registry's controller, not a view's.
-      const cancelled = app.commands.startCall('prompt', { name: 'write-haiku', arguments: { topic: 'gone' } });
-      app.commands.cancelCall(cancelled);
-      expect(await app.commands.settledCall(cancelled)).toMatchObject({ status: 'error', error: { code: 'cancelled' } });
+      const cancelled = app.commands.jobs.startCall('prompt', { name: 'write-haiku', arguments: { topic: 'gone' } });
+      app.commands.jobs.cancelCall(cancelled);
+      expect(await app.commands.jobs.settledCall(cancelled)).toMatchObject({ status: 'error', error: { code: 'cancelled' } });
     } finally {
-      await app.commands.disconnect();
+      await app.commands.connection.disconnect();
       app.dispose();
       engine.close();
     }

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 afterEach(async () => {
-  await app.commands.disconnect();
+  await app.commands.connection.disconnect();
   app.dispose();
   engine.close();
 });
@@ -32,7 +32,7 @@ async function connected() {
     opened: { url: server.url, tab: null, tool: null, connect: false, demo: false },
     redirectUrl: 'http://127.0.0.1/oauth-callback.html',
   });
-  await app.commands.connect();
+  await app.commands.connection.connect();
   // The engine learns from tools/list which tools require a task.
   await engine.client.call('listTools', undefined);
 }
@@ -47,13 +47,13 @@ const logged = () => {
 
 it('asks a finished task for its result as a job, which finds its tasks/result request', async () => {
   await connected();
-  const tool = await app.commands.settledCall(
-    app.commands.startCall('tool', { name: 'simulate-research-query', arguments: { topic: 'lenses' }, asTask: true }),
+  const tool = await app.commands.jobs.settledCall(
+    app.commands.jobs.startCall('tool', { name: 'simulate-research-query', arguments: { topic: 'lenses' }, asTask: true }),
   );
   expect(tool).toMatchObject({ status: 'success', task: { status: 'completed' } });
   const taskId = tool.task!.taskId;
 
-  const payload = await app.commands.settledCall(app.commands.startCall('task-result', { taskId }));
+  const payload = await app.commands.jobs.settledCall(app.commands.jobs.startCall('task-result', { taskId }));
   expect(payload).toMatchObject({ kind: 'task-result', target: taskId, status: 'success', scope: `task:${taskId}` });
   expect(JSON.stringify(payload.result)).toContain('Research Report: lenses');
   const request = logged().find((entry) => entry.seq === payload.requestSeq);
@@ -63,15 +63,15 @@ it('asks a finished task for its result as a job, which finds its tasks/result r
 
 it('cancels a running task as a job: its tasks/cancel request, and the tool call ends cancelled', async () => {
   await connected();
-  const toolId = app.commands.startCall('tool', { name: 'simulate-research-query', arguments: { topic: 'x' }, asTask: true });
+  const toolId = app.commands.jobs.startCall('tool', { name: 'simulate-research-query', arguments: { topic: 'x' }, asTask: true });
   await expect.poll(() => app.calls.getState().byId.get(toolId)?.task?.taskId, { timeout: 20_000 }).toBeDefined();
   const taskId = app.calls.getState().byId.get(toolId)!.task!.taskId;
 
-  const cancel = await app.commands.settledCall(app.commands.startCall('task-cancel', { taskId }));
+  const cancel = await app.commands.jobs.settledCall(app.commands.jobs.startCall('task-cancel', { taskId }));
   expect(cancel).toMatchObject({ kind: 'task-cancel', target: taskId, status: 'success' });
   const request = logged().find((entry) => entry.seq === cancel.requestSeq);
   expect(request).toMatchObject({ direction: 'out', method: 'tasks/cancel', message: { params: { taskId } } });
   expect(app.calls.getState().latest.get(`task-cancel:${taskId}`)).toBe(cancel.id);
-  const tool = await app.commands.settledCall(toolId);
+  const tool = await app.commands.jobs.settledCall(toolId);
   expect(tool.status).toBe('error');
 });

@@ -41,7 +41,7 @@ function start() {
 }
 
 afterEach(async () => {
-  await Promise.all(workspace.store.getState().connections.map(({ app }) => app.commands.disconnect()));
+  await Promise.all(workspace.store.getState().connections.map(({ app }) => app.commands.connection.disconnect()));
   workspace.dispose();
 });
 
@@ -63,7 +63,7 @@ describe('one connection, one identity', () => {
     start();
     const first = workspace.active();
     first.app.connection.getState().actions.setUrl(demo.url);
-    await first.app.commands.connect();
+    await first.app.commands.connection.connect();
     const serverName = first.app.connection.getState().summary!.server.title!;
     expect(serverName).toBe('MCP Lens Demo Server');
 
@@ -84,15 +84,15 @@ describe('one connection, one identity', () => {
     expect(addressUrl()).toBe(demo.url);
 
     // Disconnected, it keeps its name, and Connect goes back to its own server.
-    await first.app.commands.disconnect();
+    await first.app.commands.connection.disconnect();
     await expect.poll(() => first.app.connection.getState().phase).toBe('disconnected');
     expect(nameList()).toEqual([serverName, `${serverName} · 2`]);
-    await first.app.commands.connect();
+    await first.app.commands.connection.connect();
     expect(first.app.connection.getState().summary?.url).toBe(demo.url);
 
     // Each one's exports carry its own name.
-    await first.app.commands.saveSessionFile();
-    second.app.commands.exportHar([]);
+    await first.app.commands.sessionFile.saveSessionFile();
+    second.app.commands.log.exportHar([]);
     expect(downloads.map((download) => download.fileName)).toEqual([
       expect.stringMatching(/^mcp-lens-mcp-lens-demo-server-\d{4}-[\d-]+T[\d-]+\.mcplens\.json$/),
       expect.stringMatching(/^mcp-lens-mcp-lens-demo-server-2-\d{4}-[\d-]+T[\d-]+\.har$/),
@@ -103,11 +103,11 @@ describe('one connection, one identity', () => {
     start();
     const first = workspace.active();
     first.app.connection.getState().actions.setUrl(demo.url);
-    const id = first.app.commands.saveCurrentServer('Staging')!;
+    const id = first.app.commands.savedServers.saveCurrentServer('Staging')!;
     first.app.connection.getState().actions.setUrl('');
     expect(nameList()).toEqual(['New connection']);
 
-    await first.app.commands.connectSaved(id);
+    await first.app.commands.savedServers.connectSaved(id);
     expect(first.app.connection.getState().phase).toBe('connected');
     expect(nameList()).toEqual(['Staging']);
     const secondId = workspace.connectBeside(first.id)!;
@@ -125,7 +125,7 @@ describe('one connection, one identity', () => {
     start();
     const { app } = workspace.active();
     app.connection.getState().actions.setUrl(demo.url);
-    await app.commands.connectAsLegacy();
+    await app.commands.connection.connectAsLegacy();
     expect(app.connection.getState().summary?.era).toBe('legacy');
     expect(reconnectPlan(app.connection.getState())).toEqual({
       from: demo.url,

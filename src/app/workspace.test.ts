@@ -60,7 +60,7 @@ function start(openedAt = 'http://lens.test/', storage = memoryStorage(), launch
 }
 
 afterEach(async () => {
-  await app.commands.disconnect();
+  await app.commands.connection.disconnect();
   workspace.dispose();
 });
 
@@ -75,7 +75,7 @@ describe('saved servers', () => {
       { name: 'Authorization', value: SECRET },
       { name: 'X-Team', value: 'blue' },
     ]);
-    const id = app.commands.saveCurrentServer('Demo', ['X-Team'])!;
+    const id = app.commands.savedServers.saveCurrentServer('Demo', ['X-Team'])!;
     expect(app.savedServers.getState().servers[0]).toMatchObject({
       name: 'Demo',
       headers: [{ name: 'Authorization' }, { name: 'X-Team', value: 'blue' }],
@@ -83,15 +83,19 @@ describe('saved servers', () => {
     expect(storage.data['mcp-lens.servers']).not.toContain(SECRET);
 
     bar.setHeaders([]);
-    await expect(app.commands.connectSaved(id)).resolves.toEqual({ kind: 'needs-values', headerNames: ['Authorization'], urlParams: [] });
+    await expect(app.commands.savedServers.connectSaved(id)).resolves.toEqual({
+      kind: 'needs-values',
+      headerNames: ['Authorization'],
+      urlParams: [],
+    });
     expect(app.connection.getState().input.headers).toEqual([
       { name: 'Authorization', value: '' },
       { name: 'X-Team', value: 'blue' },
     ]);
     expect(connects).toBe(0);
 
-    const both = app.commands.saveCurrentServer('Demo, both kept', ['Authorization', 'X-Team'])!;
-    await expect(app.commands.connectSaved(both)).resolves.toEqual({ kind: 'started' });
+    const both = app.commands.savedServers.saveCurrentServer('Demo, both kept', ['Authorization', 'X-Team'])!;
+    await expect(app.commands.savedServers.connectSaved(both)).resolves.toEqual({ kind: 'started' });
     expect(app.connection.getState().phase).toBe('connected');
     expect(app.savedServers.getState().servers.find((server) => server.id === both)!.usedAt).toBeGreaterThan(0);
   });
@@ -106,7 +110,7 @@ describe('saved servers', () => {
         broken: { url: 'javascript:alert(1)' },
       },
     };
-    const outcome = app.commands.importConfig(JSON.stringify(config));
+    const outcome = app.commands.savedServers.importConfig(JSON.stringify(config));
     expect(outcome.added.map((added) => added.name)).toEqual(['demo', 'old']);
     expect(outcome.stdio.map((entry) => stdioRelayAdvice(entry, 'clone', 'http://127.0.0.1:5173/').command)).toEqual([
       'npm run relay -- --lens http://127.0.0.1:5173/ -- npx -y @modelcontextprotocol/server-filesystem /tmp',
@@ -125,7 +129,7 @@ describe('the address', () => {
     const bar = app.connection.getState().actions;
     bar.setUrl(withToken());
     bar.setHeaders([{ name: 'Authorization', value: SECRET }]);
-    await app.commands.connect();
+    await app.commands.connection.connect();
     app.view.getState().actions.selectTool('echo');
     const last = addresses.at(-1)!;
     expect(readAddress(`http://lens.test/${last}`)).toEqual({
@@ -138,7 +142,7 @@ describe('the address', () => {
     app.view.getState().actions.showTab('Resources');
     expect(addresses.at(-1)).toMatch(/#resources$/);
 
-    const id = app.commands.saveCurrentServer('Demo', [])!;
+    const id = app.commands.savedServers.saveCurrentServer('Demo', [])!;
     const saved = app.savedServers.getState().servers.find((server) => server.id === id)!;
     const exports = exportSnippets({ ...saved, headerNames: saved.headers.map((header) => header.name) }).map((snippet) => snippet.text);
     for (const generated of [...addresses, ...exports]) {
@@ -166,7 +170,7 @@ describe('the address', () => {
     expect(app.view.getState().pendingLink).toBe(demo.url);
     expect(addresses.at(-1)).not.toContain('connect=1');
     expect(connects).toBe(0);
-    app.commands.confirmLink();
+    app.commands.savedServers.confirmLink();
     await expect.poll(() => app.connection.getState().phase).toBe('connected');
     expect(app.view.getState()).toMatchObject({ tool: 'echo', pendingLink: null });
   });
@@ -186,8 +190,8 @@ describe('the address', () => {
     const storage = memoryStorage();
     start('http://lens.test/', storage);
     app.connection.getState().actions.setUrl(demo.url);
-    app.commands.saveCurrentServer('Demo');
-    await app.commands.disconnect();
+    app.commands.savedServers.saveCurrentServer('Demo');
+    await app.commands.connection.disconnect();
     workspace.dispose();
 
     start(`http://lens.test/?url=${encodeURIComponent(demo.url)}&connect=1`, storage);
@@ -200,7 +204,7 @@ describe('the address', () => {
     start('http://lens.test/', storage);
     app.connection.getState().actions.setUrl(`${demo.url}?api_key=${URL_TOKEN}`);
     app.connection.getState().actions.setHeaders([{ name: 'X-Api-Key', value: 'typed once' }]);
-    app.commands.saveCurrentServer('Keyed');
+    app.commands.savedServers.saveCurrentServer('Keyed');
     workspace.dispose();
 
     // The address never carries the key, yet names the same saved server. The URL's credential was not
@@ -213,10 +217,10 @@ describe('the address', () => {
         { in: 'url', name: 'api_key' },
       ]);
     expect(app.view.getState().pendingLink).toBe(`${demo.url}?api_key=`);
-    app.commands.confirmLink({ 'header:X-Api-Key': '  ', 'url:api_key': 'u-456' });
-    app.commands.confirmLink({ 'header:X-Api-Key': 'k-123' });
+    app.commands.savedServers.confirmLink({ 'header:X-Api-Key': '  ', 'url:api_key': 'u-456' });
+    app.commands.savedServers.confirmLink({ 'header:X-Api-Key': 'k-123' });
     expect(connects).toBe(0);
-    app.commands.confirmLink({ 'header:X-Api-Key': 'k-123', 'url:api_key': 'u 456' });
+    app.commands.savedServers.confirmLink({ 'header:X-Api-Key': 'k-123', 'url:api_key': 'u 456' });
     await expect.poll(() => app.connection.getState().phase).toBe('connected');
     expect(app.connection.getState().input.headers).toEqual([{ name: 'X-Api-Key', value: 'k-123' }]);
     expect(app.connection.getState().input.url).toBe(`${demo.url}?api_key=u%20456`);
@@ -247,21 +251,21 @@ describe('several servers at once', () => {
     start();
     const first = app;
     first.connection.getState().actions.setUrl(demo.url);
-    await first.commands.connect();
+    await first.commands.connection.connect();
 
     const secondId = workspace.add()!;
     const second = workspace.active().app;
     expect(second).not.toBe(first);
     expect(second.connection.getState()).toMatchObject({ phase: 'disconnected', input: { url: '' } });
     second.connection.getState().actions.setUrl(other.url);
-    await second.commands.connect();
+    await second.commands.connection.connect();
     expect(readAddress(`http://lens.test/${addresses.at(-1)!}`).url).toBe(other.url);
 
     // The first connection's own listen stream is acknowledged a moment after connect: wait for it, so what
     // follows counts only what the second connection's call could have added.
     await expect.poll(() => texts(first).some((text) => text.includes('notifications/subscriptions/acknowledged'))).toBe(true);
     const firstBefore = first.log.getState().ids.length;
-    await second.commands.runTool({ name: 'echo', arguments: { message: 'only on the second' } });
+    await second.commands.tools.runTool({ name: 'echo', arguments: { message: 'only on the second' } });
     await expect.poll(() => texts(second).some((text) => text.includes('only on the second'))).toBe(true);
     expect(first.log.getState().ids.length).toBe(firstBefore);
     expect(texts(first).some((text) => text.includes(other.url))).toBe(false);
@@ -272,7 +276,7 @@ describe('several servers at once', () => {
     workspace.select(secondId);
     expect(readAddress(`http://lens.test/${addresses.at(-1)!}`).url).toBe(other.url);
     // Saved servers are the browser's, not a connection's: every connection sees the same list.
-    second.commands.saveCurrentServer('Other');
+    second.commands.savedServers.saveCurrentServer('Other');
     expect(first.savedServers.getState().servers.map((server) => server.name)).toEqual(['Other']);
   });
 
@@ -283,7 +287,7 @@ describe('several servers at once', () => {
     const second = workspace.active().app;
     const secondClient = clients.at(-1)!;
     second.connection.getState().actions.setUrl(other.url);
-    await second.commands.connect();
+    await second.commands.connection.connect();
     const phases: string[] = [];
     secondClient.subscribe((events) => {
       for (const event of events) if (event.type === 'connection') phases.push(event.phase);

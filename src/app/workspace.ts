@@ -120,7 +120,7 @@ export function createWorkspace({ startEngine, effects, delay, redirectUrl, init
     const rest = connections.filter((connection) => connection.id !== id);
     const nextActive = activeId === id ? rest[Math.max(0, index - 1)]!.id : activeId;
     store.setState({ connections: rest, activeId: nextActive });
-    await Promise.race([closing.app.commands.disconnect().catch(() => undefined), delay(CLOSE_GRACE_MS)]);
+    await Promise.race([closing.app.commands.connection.disconnect().catch(() => undefined), delay(CLOSE_GRACE_MS)]);
     closing.app.dispose();
     engines.get(id)?.stop();
     engines.delete(id);
@@ -174,7 +174,7 @@ export function createWorkspace({ startEngine, effects, delay, redirectUrl, init
       actions.setEra(input.era);
       from.app.connection.getState().actions.restoreSent();
       store.setState(({ connections }) => ({ connections: [...connections, connection], activeId: connection.id }));
-      void connection.app.commands.connect();
+      void connection.app.commands.connection.connect();
       return connection.id;
     },
     /**
@@ -241,11 +241,11 @@ export function createWorkspace({ startEngine, effects, delay, redirectUrl, init
       const owner = store.getState().connections.find(({ app }) => state !== null && awaiting(app) === state);
       if (owner) {
         store.setState({ activeId: owner.id });
-        void owner.app.commands.completeAuthorization(callbackUrl);
+        void owner.app.commands.auth.completeAuthorization(callbackUrl);
         return true;
       }
       const shown = active().app;
-      if (awaiting(shown) !== undefined) void shown.commands.completeAuthorization(callbackUrl);
+      if (awaiting(shown) !== undefined) void shown.commands.auth.completeAuthorization(callbackUrl);
       return false;
     },
     dispose(): void {

@@ -26,8 +26,8 @@ describe('Audit this server, from the app', () => {
       redirectUrl: 'http://127.0.0.1/oauth-callback.html',
     });
     try {
-      await app.commands.connect();
-      const runId = app.commands.startAudit();
+      await app.commands.connection.connect();
+      const runId = app.commands.audit.startAudit();
       await expect.poll(() => app.audit.getState().run?.status).toBe('done');
       const run = app.audit.getState().run!;
       expect(run.runId).toBe(runId);
@@ -41,7 +41,7 @@ describe('Audit this server, from the app', () => {
       });
       expect(log.get(messageItemId(listed.responseSeq!))).toMatchObject({ type: 'message', entry: { direction: 'in' } });
     } finally {
-      await app.commands.disconnect();
+      await app.commands.connection.disconnect();
       app.dispose();
       engine.close();
     }
@@ -56,12 +56,12 @@ describe('Audit this server, from the app', () => {
       redirectUrl: 'http://127.0.0.1/oauth-callback.html',
     });
     try {
-      await app.commands.connect();
+      await app.commands.connection.connect();
       // Cancelled as soon as the first check's result arrives, while the engine is still working.
       const stop = engine.client.subscribe((events) => {
-        if (events.some((e) => e.type === 'audit' && e.update.kind === 'check-ended')) app.commands.cancelAudit();
+        if (events.some((e) => e.type === 'audit' && e.update.kind === 'check-ended')) app.commands.audit.cancelAudit();
       });
-      app.commands.startAudit();
+      app.commands.audit.startAudit();
       await expect.poll(() => app.audit.getState().run?.status).toBe('cancelled');
       // The engine's partial report follows; the run stays cancelled, with fewer results than planned.
       await expect.poll(() => app.audit.getState().run?.report?.cancelled).toBe(true);
@@ -69,7 +69,7 @@ describe('Audit this server, from the app', () => {
       expect(run.results.length).toBeLessThan(run.plan.length);
       stop();
     } finally {
-      await app.commands.disconnect();
+      await app.commands.connection.disconnect();
       app.dispose();
       engine.close();
     }

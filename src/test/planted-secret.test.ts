@@ -135,15 +135,18 @@ describe('a planted secret', () => {
       redirectUrl: 'http://127.0.0.1/oauth-callback.html',
     });
     try {
-      const id = app.commands.saveCurrentServer('Keyed')!;
+      const id = app.commands.savedServers.saveCurrentServer('Keyed')!;
       const saved = app.savedServers.getState().servers.find((server) => server.id === id)!;
       const stored = JSON.stringify(storage.data);
       // With the opt-in the value is kept, so the test would notice a store that dropped everything.
-      const keptId = app.commands.saveCurrentServer('Keyed, kept', [], ['api_key'])!;
+      const keptId = app.commands.savedServers.saveCurrentServer('Keyed, kept', [], ['api_key'])!;
       const kept = app.savedServers.getState().servers.find((server) => server.id === keptId)!;
       expect(kept.url).toContain(`api_key=${SECRET}`);
       expect(kept.url).not.toContain(`jwt=${SECRET}`);
-      await expect(app.commands.connectSaved(id)).resolves.toMatchObject({ kind: 'needs-values', urlParams: ['api_key', 'jwt'] });
+      await expect(app.commands.savedServers.connectSaved(id)).resolves.toMatchObject({
+        kind: 'needs-values',
+        urlParams: ['api_key', 'jwt'],
+      });
 
       const message = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
       const outputs = {
@@ -202,31 +205,31 @@ describe('a planted secret', () => {
       redirectUrl: 'http://127.0.0.1/oauth-callback.html',
     });
     try {
-      await app.commands.connect();
+      await app.commands.connection.connect();
       const { tools } = await engine.client.call('listTools', {});
       app.playground.getState().actions.setProvider({ kind: 'openai', baseUrl: `${providerUrl}/openai/v1`, model: 'fake' });
-      await app.commands.rememberPlaygroundKey(true);
-      await app.commands.setPlaygroundKey(SECRET);
+      await app.commands.playground.rememberPlaygroundKey(true);
+      await app.commands.playground.setPlaygroundKey(SECRET);
       expect(app.playground.getState().rememberedOrigins).toEqual([providerUrl]);
-      const send = (text: string) => app.commands.settledCall(app.commands.sendPlaygroundMessage(text, tools)!);
+      const send = (text: string) => app.commands.jobs.settledCall(app.commands.playground.sendPlaygroundMessage(text, tools)!);
       await send('hello');
       // A wrong key the provider echoes back in its error.
-      await app.commands.rememberPlaygroundKey(false);
-      await app.commands.setPlaygroundKey('sk-bad');
+      await app.commands.playground.rememberPlaygroundKey(false);
+      await app.commands.playground.setPlaygroundKey('sk-bad');
       expect((await send('hello')).error).toMatchObject({ code: 'unauthorized', detail: expect.stringContaining('••••') });
-      await app.commands.rememberPlaygroundKey(true);
-      await app.commands.setPlaygroundKey(SECRET);
+      await app.commands.playground.rememberPlaygroundKey(true);
+      await app.commands.playground.setPlaygroundKey(SECRET);
       app.playground.getState().actions.setProvider({ kind: 'anthropic', baseUrl: `${providerUrl}/anthropic/v1` });
       await send('please fail 429');
       // A base URL pointed at the MCP server itself is refused before the key goes anywhere.
       app.playground.getState().actions.setProvider({ kind: 'openai', baseUrl: new URL(demo.url).origin });
-      await app.commands.rememberPlaygroundKey(false);
-      await app.commands.setPlaygroundKey(SECRET);
+      await app.commands.playground.rememberPlaygroundKey(false);
+      await app.commands.playground.setPlaygroundKey(SECRET);
       const refusedAtServer = (await send('hello again')).error;
 
-      await app.commands.saveSessionFile();
-      await app.commands.exportLog('all');
-      app.commands.exportHar([...app.http.getState().bySeq.keys()]);
+      await app.commands.sessionFile.saveSessionFile();
+      await app.commands.log.exportLog('all');
+      app.commands.log.exportHar([...app.http.getState().bySeq.keys()]);
       const call = [...app.log.getState().byId.values()].find((item) => item.type === 'message' && item.entry.method === 'tools/call');
       const message = call?.type === 'message' ? call.entry.message : undefined;
 
@@ -252,7 +255,7 @@ describe('a planted secret', () => {
       ]);
       expect(stored.some((record) => record.text.includes('sk-bad'))).toBe(false);
     } finally {
-      await app.commands.disconnect();
+      await app.commands.connection.disconnect();
       app.dispose();
       engine.close();
       closeNow(provider.server);

@@ -8,7 +8,7 @@ export const auditReportKind: FileKind = {
   sniff: looksLikeAuditReport,
   isOpenIn: (app) => app.audit.getState().opened !== null,
   async open(app, file) {
-    if (!(await app.commands.openAuditReport(file))) return app.audit.getState().openError ?? `${file.name} did not open.`;
+    if (!(await app.commands.audit.openAuditReport(file))) return app.audit.getState().openError ?? `${file.name} did not open.`;
     app.view.getState().actions.showTab('Audit');
     return null;
   },

@@ -1,8 +1,8 @@
 /**
- * One connection's commands are many groups (connection, tools, the log, the audit, the Playground, …) that
- * views call by a flat name (`commands.runTool`). Spreading them would let a name two groups share silently
- * keep the last; `composeCommands` refuses that at compile time, naming the clash, so adding a group can
- * never replace another's command.
+ * One connection's commands are a record of groups, one key per feature folder (`commands.tools.runTool`), so
+ * two features cannot clash. A folder with more than one group of its own (the Playground and its sampling
+ * answers) joins them here: spreading them would let a name both share silently keep the last;
+ * `composeCommands` refuses that at compile time, naming the clash.
  */
 
 /** The names that appear in more than one of `groups`. */

@@ -40,11 +40,11 @@ async function connected(era: 'legacy' | 'modern') {
     redirectUrl: 'http://127.0.0.1/oauth-callback.html',
   });
   app.connection.getState().actions.setEra(era);
-  await app.commands.connect();
+  await app.commands.connection.connect();
 }
 
 afterEach(async () => {
-  await app.commands.disconnect();
+  await app.commands.connection.disconnect();
   app.dispose();
   engine.close();
 });
@@ -63,12 +63,12 @@ const text = (result: unknown) => JSON.stringify((result as { content?: unknown 
 describe('re-sending from the log', () => {
   it.each(['legacy', 'modern'] as const)('re-sends a tools/call as it was and edited, each marked in the log (%s)', async (era) => {
     await connected(era);
-    await app.commands.runTool({ name: 'echo', arguments: { message: 'original' } });
+    await app.commands.tools.runTool({ name: 'echo', arguments: { message: 'original' } });
     const [original] = sent('tools/call');
 
-    const again = await app.commands.resendRequest(original!.id);
+    const again = await app.commands.log.resendRequest(original!.id);
     expect(text(again.result)).toContain('original');
-    const edited = await app.commands.resendRequest(original!.id, {
+    const edited = await app.commands.log.resendRequest(original!.id, {
       method: 'tools/call',
       params: { name: 'echo', arguments: { message: 'edited' } },
     });
@@ -89,16 +89,18 @@ describe('re-sending from the log', () => {
     await connected('legacy');
     const initialize = sent('initialize')[0]!;
     const initialized = sent('notifications/initialized')[0]!;
-    await expect(app.commands.resendRequest(initialize.id)).rejects.toMatchObject({ message: expect.stringContaining('Connect') });
-    await expect(app.commands.resendRequest(initialized.id)).rejects.toMatchObject({ message: expect.stringContaining('not a request') });
+    await expect(app.commands.log.resendRequest(initialize.id)).rejects.toMatchObject({ message: expect.stringContaining('Connect') });
+    await expect(app.commands.log.resendRequest(initialized.id)).rejects.toMatchObject({
+      message: expect.stringContaining('not a request'),
+    });
     const answer = logged().find(({ entry }) => entry.direction === 'in' && entry.kind === 'response')!;
-    await expect(app.commands.resendRequest(answer.id)).rejects.toMatchObject({ message: expect.stringContaining('MCP Lens sent') });
+    await expect(app.commands.log.resendRequest(answer.id)).rejects.toMatchObject({ message: expect.stringContaining('MCP Lens sent') });
 
-    await app.commands.runTool({ name: 'echo', arguments: { message: 'saved' } });
-    await app.commands.saveSessionFile();
-    await app.commands.openSessionFile(new File([downloads[0]!.content], downloads[0]!.fileName));
+    await app.commands.tools.runTool({ name: 'echo', arguments: { message: 'saved' } });
+    await app.commands.sessionFile.saveSessionFile();
+    await app.commands.sessionFile.openSessionFile(new File([downloads[0]!.content], downloads[0]!.fileName));
     const replayed = sent('tools/call')[0]!;
-    await expect(app.commands.resendRequest(replayed.id)).rejects.toMatchObject({ message: READ_ONLY_REASON });
+    await expect(app.commands.log.resendRequest(replayed.id)).rejects.toMatchObject({ message: READ_ONLY_REASON });
   });
 
   it('says why a request cannot be re-sent while disconnected', () => {
@@ -121,9 +123,9 @@ describe('exporting the log as JSON lines', () => {
   it('writes every message, or what the filters show, one masked JSON-RPC message per line', async () => {
     await connected('legacy');
     // A secret-named argument: the log keeps it as sent, the export masks it.
-    await app.commands.runTool({ name: 'echo', arguments: { message: 'exported', api_key: PLANTED } }).catch(() => undefined);
+    await app.commands.tools.runTool({ name: 'echo', arguments: { message: 'exported', api_key: PLANTED } }).catch(() => undefined);
 
-    await app.commands.exportLog('all');
+    await app.commands.log.exportLog('all');
     const all = downloads.at(-1)!;
     expect(all.fileName).toMatch(/^mcp-lens-log-.*\.jsonl$/);
     const body = await all.content.text();
@@ -138,7 +140,7 @@ describe('exporting the log as JSON lines', () => {
     expect(JSON.stringify(lines)).toContain('"api_key":"•••• (');
 
     app.log.getState().actions.setFacets({ direction: 'out', method: 'tools/call' });
-    await app.commands.exportLog('shown');
+    await app.commands.log.exportLog('shown');
     const shown = downloads.at(-1)!;
     expect(shown.fileName).toMatch(/^mcp-lens-log-filtered-.*\.jsonl$/);
     const filtered = (await shown.content.text())

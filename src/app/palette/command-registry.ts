@@ -57,20 +57,21 @@ function appCommands({ app, workspace, theme, chooseSessionFile }: RegistryConte
             ? 'No server URL: type one in the Server URL box.'
             : null,
       focus: { kind: 'tabs' },
-      run: () => void commands.connect(),
+      run: () => void commands.connection.connect(),
     }),
     command('disconnect', 'Disconnect', {
       destructive: true,
       unavailable: connected || phase === 'connecting' ? null : 'Not connected.',
       focus: { kind: 'control', role: 'textbox', name: 'Server URL' },
-      run: () => void commands.disconnect(),
+      run: () => void commands.connection.disconnect(),
     }),
     command('restart-server', 'Restart the server process', {
       destructive: false,
       keywords: 'stdio relay console crash exited',
       unavailable: replaying ? 'A session file is open: close it first.' : restartUnavailable(input),
       focus: { kind: 'return' },
-      run: () => void commands.restartServer().then((error) => error && commands.note('warning', `Restart failed: ${error.message}`)),
+      run: () =>
+        void commands.console.restartServer().then((error) => error && commands.log.note('warning', `Restart failed: ${error.message}`)),
     }),
     command('ping', 'Ping the server', {
       destructive: false,
@@ -83,12 +84,12 @@ function appCommands({ app, workspace, theme, chooseSessionFile }: RegistryConte
       focus: { kind: 'return' },
       // A job like the Ping button's, so the Server tab shows this ping too.
       run: () =>
-        void commands
-          .settledCall(commands.startCall('ping', {}))
+        void commands.jobs
+          .settledCall(commands.jobs.startCall('ping', {}))
           .then((call) =>
             call.kind === 'ping' && call.result
-              ? commands.note('info', `Ping answered in ${Math.round(call.result.latencyMs)} ms.`)
-              : commands.note('warning', `Ping failed: ${describeError(call.error)}`),
+              ? commands.log.note('info', `Ping answered in ${Math.round(call.result.latencyMs)} ms.`)
+              : commands.log.note('warning', `Ping failed: ${describeError(call.error)}`),
           ),
     }),
     command('add-connection', 'Add connection', {
@@ -111,7 +112,7 @@ function appCommands({ app, workspace, theme, chooseSessionFile }: RegistryConte
       destructive: false,
       unavailable: null,
       focus: { kind: 'return' },
-      run: () => void commands.saveSessionFile(),
+      run: () => void commands.sessionFile.saveSessionFile(),
     }),
     command('open-session', 'Open session…', {
       // Opening a file replaces what this connection shows with the file's recording.
@@ -124,7 +125,7 @@ function appCommands({ app, workspace, theme, chooseSessionFile }: RegistryConte
       destructive: false,
       unavailable: app.log.getState().byId.size === 0 ? 'The message log is empty.' : null,
       focus: { kind: 'return' },
-      run: () => void commands.exportLog('all'),
+      run: () => void commands.log.exportLog('all'),
     }),
     command('theme', theme === 'dark' ? 'Use the light theme' : 'Use the dark theme', {
       destructive: false,
@@ -227,6 +228,6 @@ function savedServerCommands({ app }: RegistryContext): PaletteCommand[] {
     focus: server.headers.some((header) => header.value === undefined)
       ? { kind: 'control', role: 'textbox', name: `Header value ${server.headers.findIndex((header) => header.value === undefined) + 1}` }
       : { kind: 'tabs' },
-    run: () => void app.commands.connectSaved(server.id),
+    run: () => void app.commands.savedServers.connectSaved(server.id),
   }));
 }

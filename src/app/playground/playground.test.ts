@@ -38,21 +38,21 @@ async function start(kind: ProviderKind, key = FAKE_PROVIDER_KEY) {
     opened: { url: demo.url, tab: null, tool: null, connect: false, demo: false },
     redirectUrl: 'http://127.0.0.1/oauth-callback.html',
   });
-  await app.commands.connect();
+  await app.commands.connection.connect();
   tools = (await engine.client.call('listTools', {})).tools;
   app.playground.getState().actions.setProvider({ kind, baseUrl: `${providerOrigin}/${kind}/v1`, model: 'fake-model' });
-  await app.commands.setPlaygroundKey(key);
+  await app.commands.playground.setPlaygroundKey(key);
 }
 
 afterEach(async () => {
-  await app.commands.disconnect();
+  await app.commands.connection.disconnect();
   app.dispose();
   engine.close();
 });
 
 const items = () => app.playground.getState().items;
 /** Sends a message as the view does, a job of the registry, and waits for it to settle. */
-const send = (text: string) => app.commands.settledCall(app.commands.sendPlaygroundMessage(text, tools)!);
+const send = (text: string) => app.commands.jobs.settledCall(app.commands.playground.sendPlaygroundMessage(text, tools)!);
 const ofKind = <K extends PlaygroundItem['kind']>(kind: K) =>
   items().filter((item): item is Extract<PlaygroundItem, { kind: K }> => item.kind === kind);
 
@@ -92,14 +92,14 @@ describe.each(['openai', 'anthropic'] as const)('the Playground with the %s wire
     const sent = send('please call clear-notes');
     await waitFor(() => app.playground.getState().confirm !== null, 'the question before clear-notes');
     expect(app.playground.getState().confirm).toMatchObject({ tool: 'clear-notes', annotations: { destructiveHint: true } });
-    app.commands.answerPlaygroundConfirm('no');
+    app.commands.playground.answerPlaygroundConfirm('no');
     await sent;
     expect(ofKind('tool')[0]).toMatchObject({ status: 'declined', note: expect.stringContaining('declined') });
     expect(ofKind('model').at(-1)!.text).toContain('declined');
 
     const again = send('now call clear-notes');
     await waitFor(() => app.playground.getState().confirm !== null, 'the second question');
-    app.commands.answerPlaygroundConfirm('conversation');
+    app.commands.playground.answerPlaygroundConfirm('conversation');
     await again;
     expect(ofKind('tool')[1]).toMatchObject({ status: 'done' });
     expect(app.playground.getState().allowed).toEqual(['clear-notes']);
@@ -113,7 +113,7 @@ describe.each(['openai', 'anthropic'] as const)('the Playground with the %s wire
     await start(kind);
     const sent = send('please stall');
     await waitFor(() => (ofKind('model')[0]?.text.length ?? 0) > 0, 'streamed text');
-    app.commands.stopPlayground();
+    app.commands.playground.stopPlayground();
     // Stopped through the registry: the job settles once, as cancelled, which the view does not call a failure.
     expect(await sent).toMatchObject({ status: 'error', error: { code: 'cancelled' } });
     expect(ofKind('model')[0]).toMatchObject({ status: 'stopped' });
@@ -126,7 +126,7 @@ describe.each(['openai', 'anthropic'] as const)('the Playground with the %s wire
     const job = await send('hello');
     expect(ofKind('model')[0]).toMatchObject({ status: 'failed', error: { code: 'unauthorized' } });
     expect(job.error).toMatchObject({ code: 'unauthorized', message: expect.stringContaining('refused the key') });
-    app.commands.restartPlayground();
+    app.commands.playground.restartPlayground();
     expect(app.playground.getState()).toMatchObject({ items: [], allowed: [] });
     // The failure belonged to the conversation that ended: the new one shows none.
     expect(app.calls.getState().latest.has('conversation:conversation')).toBe(false);
@@ -136,9 +136,9 @@ describe.each(['openai', 'anthropic'] as const)('the Playground with the %s wire
 describe('a Playground message is a job of the registry', () => {
   it('waits behind the message before it in the conversation scope, and Restart cancels both, each settling once', async () => {
     await start('openai');
-    const first = app.commands.sendPlaygroundMessage('please stall', tools)!;
-    const second = app.commands.sendPlaygroundMessage('hi again', tools)!;
-    expect(app.commands.sendPlaygroundMessage('   ', tools)).toBeNull();
+    const first = app.commands.playground.sendPlaygroundMessage('please stall', tools)!;
+    const second = app.commands.playground.sendPlaygroundMessage('hi again', tools)!;
+    expect(app.commands.playground.sendPlaygroundMessage('   ', tools)).toBeNull();
     await waitFor(() => (ofKind('model')[0]?.text.length ?? 0) > 0, 'streamed text');
     // The second waits its turn: nothing of it reached the conversation or the model yet.
     expect(ofKind('user').map((item) => item.text)).toEqual(['please stall']);
@@ -148,8 +148,8 @@ describe('a Playground message is a job of the registry', () => {
       for (const id of [first, second])
         if (state.byId.get(id)?.status !== 'running' && before.byId.get(id)?.status === 'running') settles.push(id);
     });
-    app.commands.restartPlayground();
-    const [a, b] = await Promise.all([app.commands.settledCall(first), app.commands.settledCall(second)]);
+    app.commands.playground.restartPlayground();
+    const [a, b] = await Promise.all([app.commands.jobs.settledCall(first), app.commands.jobs.settledCall(second)]);
     stop();
     expect(a).toMatchObject({ status: 'error', error: { code: 'cancelled' } });
     expect(b).toMatchObject({ status: 'error', error: { code: 'cancelled', message: 'Cancelled before it started.' } });

@@ -112,7 +112,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   if (!current) return;
-  await current.commands.disconnect();
+  await current.commands.connection.disconnect();
   current.dispose();
   engine.close();
   current = undefined;
@@ -128,14 +128,14 @@ async function start(era: ProtocolEra): Promise<LensApp> {
   });
   current = app;
   app.connection.getState().actions.setEra(era);
-  await app.commands.connect();
+  await app.commands.connection.connect();
   expect(app.connection.getState()).toMatchObject({ phase: 'connected' });
   app.playground.getState().actions.setProvider({ kind: 'anthropic', baseUrl: `${providerOrigin}/anthropic/v1`, model: 'fake-model' });
-  await app.commands.setPlaygroundKey(FAKE_PROVIDER_KEY);
+  await app.commands.playground.setPlaygroundKey(FAKE_PROVIDER_KEY);
   return app;
 }
 
-const sampleWeather = (app: LensApp) => app.commands.runTool({ name: 'sample-with-tools', arguments: { city: 'Porto' } });
+const sampleWeather = (app: LensApp) => app.commands.tools.runTool({ name: 'sample-with-tools', arguments: { city: 'Porto' } });
 const pendingSampling = (app: LensApp) => app.serverRequests.getState().pending.find((request) => request.kind === 'sampling');
 
 describe.each(['legacy', 'modern'] as const)('answering sampling with the model (%s era)', (era) => {
@@ -144,7 +144,7 @@ describe.each(['legacy', 'modern'] as const)('answering sampling with the model 
     const outcome = sampleWeather(app);
     await waitFor(() => pendingSampling(app) !== undefined, 'the sampling request');
     const request = pendingSampling(app)!;
-    const draft = await app.commands.draftSamplingAnswer(request.id);
+    const draft = await app.commands.playground.draftSamplingAnswer(request.id);
     expect(draft).toEqual({
       model: 'fake-model',
       stopReason: 'endTurn',
@@ -152,7 +152,7 @@ describe.each(['legacy', 'modern'] as const)('answering sampling with the model 
     });
     // The request went to the provider with the key, its messages mapped, and never to the MCP server.
     expect(provider.seen.at(-1)).toMatchObject({ apiKey: FAKE_PROVIDER_KEY, body: { messages: [{ role: 'user' }] } });
-    await app.commands.answerServerRequest(request.id, {
+    await app.commands.server.answerServerRequest(request.id, {
       action: 'approve',
       result: samplingResult(draft, samplingToolsUsable(request.params, request.toolsAllowed)),
     });
@@ -165,21 +165,21 @@ describe.each(['legacy', 'modern'] as const)('answering sampling with the model 
     void sampleWeather(app).catch(() => undefined);
     await waitFor(() => pendingSampling(app) !== undefined, 'the sampling request');
     const request = pendingSampling(app)!;
-    const job = await app.commands.settledCall(app.commands.startCall('sampling-draft', { requestId: request.id }));
+    const job = await app.commands.jobs.settledCall(app.commands.jobs.startCall('sampling-draft', { requestId: request.id }));
     expect(job).toMatchObject({ kind: 'sampling-draft', target: request.id, status: 'success', result: { model: 'fake-model' } });
     // A model turn goes to the provider: the job has no request in the Message log.
     expect(job.requestSeq).toBeUndefined();
 
-    const stopped = app.commands.startCall('sampling-draft', { requestId: request.id });
-    app.commands.cancelCall(stopped);
-    expect(await app.commands.settledCall(stopped)).toMatchObject({ status: 'error', error: { code: 'cancelled' } });
+    const stopped = app.commands.jobs.startCall('sampling-draft', { requestId: request.id });
+    app.commands.jobs.cancelCall(stopped);
+    expect(await app.commands.jobs.settledCall(stopped)).toMatchObject({ status: 'error', error: { code: 'cancelled' } });
     expect(app.calls.getState().latest.get(`sampling-draft:${request.id}`)).toBe(stopped);
-    await app.commands.answerServerRequest(request.id, { action: 'reject' });
+    await app.commands.server.answerServerRequest(request.id, { action: 'reject' });
   });
 
   it('auto-approves while on, says nothing is pending, and demo mode turns it off', async () => {
     const app = await start(era);
-    app.commands.setSamplingAutoApprove(true);
+    app.commands.playground.setSamplingAutoApprove(true);
     const result = await sampleWeather(app);
     expect(JSON.stringify(result.content)).toContain('Fake answer to “What is the weather in Porto?”.');
     expect(app.serverRequests.getState().pending).toEqual([]);
@@ -188,20 +188,20 @@ describe.each(['legacy', 'modern'] as const)('answering sampling with the model 
     app.prefs.getState().actions.setDemo(true);
     expect(app.playground.getState().autoSampling).toBe(false);
     // Turned on again in demo mode, it holds.
-    app.commands.setSamplingAutoApprove(true);
+    app.commands.playground.setSamplingAutoApprove(true);
     expect(app.playground.getState().autoSampling).toBe(true);
     app.prefs.getState().actions.setDemo(false);
   });
 
   it('leaves the request to the person, saying why, when the model fails', async () => {
     const app = await start(era);
-    await app.commands.setPlaygroundKey('sk-bad');
-    app.commands.setSamplingAutoApprove(true);
+    await app.commands.playground.setPlaygroundKey('sk-bad');
+    app.commands.playground.setSamplingAutoApprove(true);
     const outcome = sampleWeather(app);
     await waitFor(() => app.playground.getState().autoSamplingError !== null, 'the failure');
     expect(app.playground.getState().autoSamplingError?.message).toContain('waits for you');
     const request = pendingSampling(app)!;
-    await app.commands.answerServerRequest(request.id, { action: 'reject' });
+    await app.commands.server.answerServerRequest(request.id, { action: 'reject' });
     await outcome.catch(() => undefined);
   });
 });

@@ -39,10 +39,10 @@ const refusals = () => {
 describe("demo mode's export side door", () => {
   it('refuses every file export in the command while demo mode is on, and says why', async () => {
     start(true);
-    await app.commands.saveSessionFile();
-    await app.commands.exportLog('all');
-    await app.commands.exportLog('shown');
-    app.commands.exportHar([]);
+    await app.commands.sessionFile.saveSessionFile();
+    await app.commands.log.exportLog('all');
+    await app.commands.log.exportLog('shown');
+    app.commands.log.exportHar([]);
     expect(downloads).toEqual([]);
     expect(refusals()).toBe(4);
   });
@@ -50,9 +50,9 @@ describe("demo mode's export side door", () => {
   it('exports as before once demo mode is off', async () => {
     start(true);
     app.prefs.getState().actions.setDemo(false);
-    await app.commands.saveSessionFile();
-    await app.commands.exportLog('all');
-    app.commands.exportHar([]);
+    await app.commands.sessionFile.saveSessionFile();
+    await app.commands.log.exportLog('all');
+    app.commands.log.exportHar([]);
     expect(downloads.map((d) => d.fileName)).toEqual([
       expect.stringMatching(/\.mcplens\.json$/),
       expect.stringMatching(/\.jsonl$/),

@@ -10,6 +10,8 @@ export const sessionFileKind: FileKind = {
   sniff: (head) => MARKER.test(head),
   isOpenIn: (app) => app.sessionFile.getState().replay !== null,
   async open(app, file) {
-    return (await app.commands.openSessionFile(file)) ? null : (app.sessionFile.getState().openError ?? `${file.name} did not open.`);
+    return (await app.commands.sessionFile.openSessionFile(file))
+      ? null
+      : (app.sessionFile.getState().openError ?? `${file.name} did not open.`);
   },
 };

@@ -58,7 +58,8 @@ const UPDATE_INTERVAL_MS = 250;
 const allowedApps = new Set<string>();
 
 function RunningApp({ app, input, result }: { app: AppSource; input?: Record<string, unknown>; result?: ToolCallOutcome }) {
-  const { note, awaitCall } = useCommands();
+  const { note } = useCommands().log,
+    { awaitCall } = useCommands().jobs;
   const { queries, key } = useScope();
   const queryClient = useQueryClient();
   // Listed here so the visibility check has the tools; read when the app calls, not at mount.

@@ -25,7 +25,7 @@ function schemaDefaults(tool: Tool | undefined): Record<string, unknown> {
 
 export function AppLauncher({ app }: { app: AppEntry }) {
   const ids = useId();
-  const { startCall } = useCommands();
+  const { startCall } = useCommands().jobs;
   // "Run tool and open" is a tool-call job (src/app/calls.ts); the app opens once it has succeeded.
   const [launch, setLaunch] = useState<{ jobId: string; next: Opened } | null>(null);
   const job = useCall(launch?.jobId ?? null);

@@ -23,7 +23,7 @@ export function AuditView() {
   const run = useStoreOf('audit', (state) => state.run);
   const refusal = useStoreOf('audit', (state) => state.refusal);
   const { ready, recording } = useScope();
-  const { closeAuditReport } = useCommands();
+  const { closeAuditReport } = useCommands().audit;
   if (opened) {
     return (
       <div className="audit-view">
@@ -72,7 +72,7 @@ export function AuditView() {
  * `canRun` without `ready`: no connection, but a Connect that failed, whose report the run writes.
  */
 function RunBar({ run, ready, canRun }: { run: AuditRun | null; ready: boolean; canRun: boolean }) {
-  const { startAudit, cancelAudit } = useCommands();
+  const { startAudit, cancelAudit } = useCommands().audit;
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const savedCalls = useStoreOf('savedCalls', (state) => state.calls);
   const url = useStoreOf('connection', (state) => state.summary?.url ?? '');
@@ -138,7 +138,7 @@ function RunStatus({ run }: { run: AuditRun }) {
 
 /** The report as files: JSON (opens again here) and Markdown. Demo mode refuses both, as every export. */
 function ExportButtons() {
-  const { exportAuditReport } = useCommands();
+  const { exportAuditReport } = useCommands().audit;
   return (
     <span className="audit-exports">
       <ExportButton

@@ -25,7 +25,7 @@ export function AuthPrompt() {
 
   const authorize = () => {
     setError(null);
-    const outcome = commands.authorize(status.url);
+    const outcome = commands.auth.authorize(status.url);
     if (outcome.kind === 'opened') setBlockedUrl(null);
     else if (outcome.kind === 'blocked') setBlockedUrl(outcome.url);
     else setError(outcome.message);
@@ -34,7 +34,7 @@ export function AuthPrompt() {
   const continueHere = () => {
     setError(null);
     setLeaving(true);
-    void commands.continueInThisTab(status.state, remember).then((problem) => {
+    void commands.auth.continueInThisTab(status.state, remember).then((problem) => {
       if (problem === undefined) return; // the page is navigating away
       setLeaving(false);
       setError(problem);
@@ -43,7 +43,7 @@ export function AuthPrompt() {
 
   const toggleRemember = (checked: boolean) => {
     setRemember(checked);
-    void commands.rememberAuthorization(status.serverUrl, checked);
+    void commands.auth.rememberAuthorization(status.serverUrl, checked);
   };
 
   return (
@@ -56,7 +56,7 @@ export function AuthPrompt() {
         <button type="button" className="button button-primary" onClick={authorize}>
           Authorize
         </button>
-        <button type="button" className="button" onClick={() => void commands.cancelAuthorization()}>
+        <button type="button" className="button" onClick={() => void commands.auth.cancelAuthorization()}>
           Cancel
         </button>
         <RememberCheckbox checked={remember} onChange={toggleRemember} />

@@ -84,7 +84,7 @@ function ClientSettings({ serverUrl }: { serverUrl: string }) {
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    void commands
+    void commands.auth
       .configureClient({ clientId, clientSecret })
       .then(() =>
         setSaved(
@@ -97,7 +97,7 @@ function ClientSettings({ serverUrl }: { serverUrl: string }) {
   const forget = () => {
     if (!serverUrl) return;
     setRememberChoice(null);
-    void commands.forgetAuthorization(serverUrl).then(
+    void commands.auth.forgetAuthorization(serverUrl).then(
       () => {
         setSaved('Forgot every token, registration and discovery result for this server, in memory and on this device.');
       },
@@ -107,7 +107,7 @@ function ClientSettings({ serverUrl }: { serverUrl: string }) {
   const toggleRemember = (checked: boolean) => {
     if (!serverUrl) return;
     setRememberChoice({ serverUrl, remember: checked });
-    void commands
+    void commands.auth
       .rememberAuthorization(serverUrl, checked)
       .then(() =>
         setSaved(

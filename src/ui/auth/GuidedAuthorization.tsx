@@ -49,7 +49,7 @@ const LABEL: Record<State['phase'], string> = {
  * callback finishes as usual: the token step fills in and MCP Lens connects.
  */
 export function GuidedAuthorization({ serverUrl }: { serverUrl: string }) {
-  const { runAuthorizationStep, authorize } = useCommands();
+  const { runAuthorizationStep, authorize } = useCommands().auth;
   const steps = useStoreOf('auth', (s) => s.steps);
   const status = useStoreOf('auth', (s) => s.status);
   const [states, setStates] = useState<Partial<Record<GuidedStep, State>>>({});

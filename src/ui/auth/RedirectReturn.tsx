@@ -26,7 +26,7 @@ export function RedirectReturn() {
     started = true;
     const storage = tabStorage();
     if (!storage?.getItem(REDIRECT_RETURN_KEY)) return;
-    void commands.returnFromAuthorization().then((result) => {
+    void commands.auth.returnFromAuthorization().then((result) => {
       setOutcome(result);
       if (result.kind === 'none') return;
       // A reload now reopens the same server instead of the bare callback hand-over.

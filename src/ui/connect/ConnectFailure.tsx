@@ -14,7 +14,7 @@ export function ConnectFailure() {
   const input = useStoreOf('connection', (state) => state.input);
   const phase = useStoreOf('connection', (state) => state.phase);
   const error = useStoreOf('connection', (state) => state.error);
-  const { connect, connectAsLegacy } = useCommands();
+  const { connect, connectAsLegacy } = useCommands().connection;
   const { setUrl } = useStoreOf('connection', (state) => state.actions);
   // The stdio server behind the relay exited (its console says so last): Restart is the fix.
   const exited = useStoreOf('console', (state) => state.lines.at(-1)?.kind === 'exit');

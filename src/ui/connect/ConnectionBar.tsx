@@ -25,7 +25,7 @@ export function ConnectionBar() {
   const phase = useStoreOf('connection', (state) => state.phase);
   const summary = useStoreOf('connection', (state) => state.summary);
   const lastSent = useStoreOf('connection', (state) => state.lastSent);
-  const { connect, disconnect } = useCommands();
+  const { connect, disconnect } = useCommands().connection;
   const { setUrl } = useStoreOf('connection', (state) => state.actions);
   const workspace = useWorkspace();
   const full = useWorkspaceState((state) => state.connections.length >= MAX_CONNECTIONS);

@@ -10,7 +10,7 @@ export function RestartButton() {
   const input = useStoreOf('connection', (state) => state.input);
   const phase = useStoreOf('connection', (state) => state.phase);
   const { readOnly } = useScope();
-  const { restartServer } = useCommands();
+  const { restartServer } = useCommands().console;
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const unavailable = readOnly ?? restartUnavailable(input);

@@ -11,7 +11,7 @@ import { stepsScript } from './script-keys.ts';
  * audience's headline.
  */
 export function ScriptBar() {
-  const { nextScriptStep, restartScript } = useCommands();
+  const { nextScriptStep, restartScript } = useCommands().demo;
   const server = useStoreOf('connection', (state) => (state.phase === 'connected' && state.summary ? redactUrl(state.summary.url) : ''));
   const requests = useStoreOf('savedCalls', (state) => state.calls);
   const script = useMemo(() => (server ? scriptFor(requests, server) : []), [requests, server]);

@@ -15,7 +15,7 @@ interface Rerun {
  * "Ask before running tools that may be destructive" in Call settings turns the question off here too.
  */
 export function useConfirmedRerun(): { rerun(call: Rerun): void; dialog: ReactNode } {
-  const { rerunTool } = useCommands();
+  const { rerunTool } = useCommands().tools;
   const { queries, offers } = useScope();
   const tools = useQuery({ ...queries.tools(), enabled: offers('tools') });
   const confirmDestructive = useStoreOf('prefs', (state) => state.confirmDestructive);

@@ -44,7 +44,7 @@ export function HttpView() {
   }, [selectedSeq, view, seqs, setFollowing, scrollToIndex]);
 
   // The command holds demo mode's file rule (src/app/presentation/export-rule.ts); the button is disabled to match.
-  const exportHar = () => commands.exportHar(seqs.toArray());
+  const exportHar = () => commands.log.exportHar(seqs.toArray());
 
   return (
     <section role="region" aria-label="HTTP exchanges" className="panel http-panel">

@@ -7,7 +7,7 @@ import { useCommands } from '../services.tsx';
  * shown (Export filtered log). One button, so the toolbar keeps room for the filter box.
  */
 export function ExportLog({ filtering, shown }: { filtering: boolean; shown: number }) {
-  const { exportLog } = useCommands();
+  const { exportLog } = useCommands().log;
   const [busy, setBusy] = useState(false);
   const run = () => {
     setBusy(true);

@@ -24,7 +24,7 @@ export type Resend = ReturnType<typeof useResend>;
  * leaving the log cancels nothing; Cancel does. State belongs to one entry; another selection shows nothing of it.
  */
 export function useResend(itemId: string | undefined, message: unknown) {
-  const { startCall, cancelCall } = useCommands();
+  const { startCall, cancelCall } = useCommands().jobs;
   const forget = useStoreOf('calls', (calls) => calls.actions.forget);
   const call = useLatestCall('resend', itemId ?? '');
   const [state, setState] = useState<ResendState | null>(null);

@@ -57,7 +57,7 @@ function AddContext({ onDone }: { onDone(): void }) {
   const { queries, offers } = useScope();
   const prompts = useQuery({ ...queries.prompts(), enabled: offers('prompts') });
   const resources = useQuery({ ...queries.resources(), enabled: offers('resources') });
-  const { attachPlaygroundPrompt, attachPlaygroundResource } = useCommands();
+  const { attachPlaygroundPrompt, attachPlaygroundResource } = useCommands().playground;
   const id = useId();
   const [promptName, setPromptName] = useState('');
   const [args, setArgs] = useState<Record<string, string>>({});

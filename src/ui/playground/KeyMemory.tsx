@@ -15,7 +15,7 @@ export function KeyMemory({ id }: { id: string }) {
   const remembered = useStoreOf('playground', (state) => origin !== null && state.rememberedOrigins.includes(origin));
   const wish = useStoreOf('playground', (state) => state.rememberKey);
   const keyError = useStoreOf('playground', (state) => state.keyError);
-  const { setPlaygroundKey, rememberPlaygroundKey, refreshPlaygroundKey } = useCommands();
+  const { setPlaygroundKey, rememberPlaygroundKey, refreshPlaygroundKey } = useCommands().playground;
 
   // A key this device remembers for the chosen provider shows as held as soon as the provider is chosen.
   useEffect(() => {

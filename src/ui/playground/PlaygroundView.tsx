@@ -31,7 +31,7 @@ function ConnectedPlayground() {
   const { running, error } = useConversationJob();
   const confirm = useStoreOf('playground', (state) => state.confirm);
   const empty = useStoreOf('playground', (state) => state.items.length === 0);
-  const { sendPlaygroundMessage, stopPlayground, restartPlayground, answerPlaygroundConfirm, setPlaygroundKey } = useCommands();
+  const { sendPlaygroundMessage, stopPlayground, restartPlayground, answerPlaygroundConfirm, setPlaygroundKey } = useCommands().playground;
   const [draft, setDraft] = useState('');
   const [keyDraft, setKeyDraft] = useState('');
   const inputId = useId();

@@ -25,7 +25,7 @@ export function ProviderSettings({ keyDraft, onKeyDraft }: Props) {
   const held = useStoreOf('playground', (state) => origin !== null && state.keyOrigins.includes(origin));
   const remembered = useStoreOf('playground', (state) => origin !== null && state.rememberedOrigins.includes(origin));
   const { choosePreset, setProvider } = useStoreOf('playground', (state) => state.actions);
-  const { setPlaygroundKey } = useCommands();
+  const { setPlaygroundKey } = useCommands().playground;
   const giveKey = () => {
     if (keyDraft === '') return;
     void setPlaygroundKey(keyDraft);

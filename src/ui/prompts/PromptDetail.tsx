@@ -18,7 +18,7 @@ import { plural } from '../../shared/read.ts';
 /** The selected prompt: its arguments (required ones marked, with completion), Get prompt, and the messages. */
 export function PromptDetail({ prompt }: { prompt: PromptInfo }) {
   const { recording, readOnly } = useScope();
-  const { startCall, cancelCall } = useCommands();
+  const { startCall, cancelCall } = useCommands().jobs;
   // The prompt's latest get, from the calls registry: leaving the prompt cancels nothing.
   const call = useLatestCall('prompt', prompt.name);
   const pending = call?.status === 'running';

@@ -21,7 +21,8 @@ export function AnswerWithModel({ requestId, onDraft }: { requestId: string; onD
   });
   const auto = useStoreOf('playground', (state) => state.autoSampling);
   const go = useStoreOf('nav', (state) => state.actions.go);
-  const { startCall, cancelCall, refreshPlaygroundKey, setSamplingAutoApprove } = useCommands();
+  const { startCall, cancelCall } = useCommands().jobs,
+    { refreshPlaygroundKey, setSamplingAutoApprove } = useCommands().playground;
   const job = useLatestCall('sampling-draft', requestId);
   const asking = job?.status === 'running' ? job : undefined;
   // Stopping is the person's choice, not a failure to report.

@@ -14,7 +14,7 @@ export function AutoSamplingStatus() {
   const model = useStoreOf('playground', (state) => state.provider.model);
   const error = useStoreOf('playground', (state) => state.autoSamplingError);
   const answered = useStoreOf('playground', (state) => state.autoSampled);
-  const { setSamplingAutoApprove } = useCommands();
+  const { setSamplingAutoApprove } = useCommands().playground;
   const setAuto = useStoreOf('playground', (state) => state.actions.setAutoSampling);
   if (!on && !error) return null;
   return (

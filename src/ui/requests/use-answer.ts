@@ -5,7 +5,7 @@ import { useCommands } from '../services.tsx';
 
 /** Sends the person's answer for one pending request; a refused answer (or a request already gone) comes back as an error. */
 export function useAnswer(id: string) {
-  const { answerServerRequest } = useCommands();
+  const { answerServerRequest } = useCommands().server;
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<EngineError | null>(null);
   const send = useCallback(

@@ -45,7 +45,7 @@ export function ResourceDetail({ resource }: { resource: ResourceInfo }) {
 }
 
 function SubscribeButton({ uri }: { uri: string }) {
-  const { startCall } = useCommands();
+  const { startCall } = useCommands().jobs;
   const subscribed = useStoreOf('serverLog', (s) => s.subscribed.has(uri));
   const job = useLatestCall('subscribe', uri);
   return (

@@ -20,7 +20,7 @@ export function TemplateDetail({ template }: { template: ResourceTemplateInfo })
   const { queries, recording, readOnly } = useScope();
   const readOnlyId = useId();
   const [values, setValues] = useState<Record<string, string>>({});
-  const { startCall } = useCommands();
+  const { startCall } = useCommands().jobs;
   // Read resource expands the values on screen as a job (src/app/calls.ts); its URI is the one read.
   const [expandJob, setExpandJob] = useState<string | null>(null);
   const job = useCall(expandJob);

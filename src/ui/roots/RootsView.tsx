@@ -41,7 +41,7 @@ export function RootsView() {
     if (problems.some(Boolean)) return;
     const roots: Root[] = rows.map((row) => ({ uri: row.uri.trim(), ...(row.name.trim() !== '' && { name: row.name.trim() }) }));
     try {
-      const { notified } = await commands.setRoots(roots);
+      const { notified } = await commands.server.setRoots(roots);
       setTried(false);
       setStatus(
         notified

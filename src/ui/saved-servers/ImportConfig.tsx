@@ -13,7 +13,7 @@ import { formatCount, plural, pluralWord } from '../../shared/read.ts';
 
 export function ImportConfig() {
   const ids = { text: useId(), title: useId() };
-  const { importConfig } = useCommands();
+  const { importConfig } = useCommands().savedServers;
   const [text, setText] = useState('');
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
   const [dropError, setDropError] = useState<string | null>(null);

@@ -15,7 +15,7 @@ const needLabel = (need: LinkNeed) => (need.in === 'header' ? need.name : `${nee
 export function LinkRequest() {
   const url = useStoreOf('view', (state) => state.pendingLink);
   const needs = useStoreOf('view', (state) => state.linkNeeds);
-  const { confirmLink, dismissLink } = useCommands();
+  const { confirmLink, dismissLink } = useCommands().savedServers;
   const [values, setValues] = useState<Record<string, string>>({});
   if (url === null) return null;
   const missing = needs.filter((need) => !values[linkNeedKey(need)]?.trim());

@@ -27,7 +27,7 @@ export function SaveServerButton({ open, onToggle, controls }: { open: boolean; 
 export function SaveServerForm({ id, onSaved }: { id: string; onSaved: () => void }) {
   const nameId = useId();
   const input = useStoreOf('connection', (state) => state.input);
-  const { saveCurrentServer } = useCommands();
+  const { saveCurrentServer } = useCommands().savedServers;
   const checked = checkServerUrl(input.url);
   const [name, setName] = useState(() => (checked.ok ? new URL(checked.url).host : ''));
   const [keep, setKeep] = useState<ReadonlySet<string>>(new Set());

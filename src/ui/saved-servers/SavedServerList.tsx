@@ -35,7 +35,7 @@ export function SavedServerList() {
 const NOTHING_MISSING = { headerNames: [], urlParams: [] };
 
 function SavedServerRow({ server }: { server: SavedServer }) {
-  const { connectSaved } = useCommands();
+  const { connectSaved } = useCommands().savedServers;
   const actions = useStoreOf('savedServers', (state) => state.actions);
   const [renaming, setRenaming] = useState(false);
   const [exporting, setExporting] = useState(false);

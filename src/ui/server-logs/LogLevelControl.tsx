@@ -10,7 +10,7 @@ import { useCommands, useLatestCall, useScope, useStoreOf } from '../services.ts
  */
 export function LogLevelControl() {
   const perRequest = useScope().protocol.logLevelVia === 'request-meta';
-  const { startCall } = useCommands();
+  const { startCall } = useCommands().jobs;
   const job = useLatestCall('log-level', SERVER);
   const pending = job?.status === 'running';
   const level = useStoreOf('serverLog', (s) => s.logLevel);

@@ -11,7 +11,7 @@ import { useCommands, useLatestCall, useStoreOf } from '../services.tsx';
  * listed so far), and the fix per server stack.
  */
 export function CheckCors({ url }: { url: string }) {
-  const { startCall } = useCommands();
+  const { startCall } = useCommands().jobs;
   const connected = useStoreOf('connection', (state) => state.phase === 'connected');
   const check = useLatestCall('cors', SERVER);
   const pending = check?.status === 'running';

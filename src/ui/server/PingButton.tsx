@@ -8,7 +8,7 @@ const PING_NOT_IN_MODERN = 'Ping is not in 2026-07-28';
 
 /** Sends `ping` and shows the round-trip time (or why it failed). */
 export function PingButton() {
-  const { startCall } = useCommands();
+  const { startCall } = useCommands().jobs;
   // The latest ping of this connection, from this button or the command palette: a job, not this view's.
   const ping = useLatestCall('ping', SERVER);
   const pending = ping?.status === 'running';

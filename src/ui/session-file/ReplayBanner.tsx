@@ -4,7 +4,7 @@ import { useCommands, useStoreOf } from '../services.tsx';
 
 /** Says a saved session is being browsed (read-only), or why a file could not be opened. */
 export function ReplayBanner() {
-  const { closeSessionFile } = useCommands();
+  const { closeSessionFile } = useCommands().sessionFile;
   const replay = useStoreOf('sessionFile', (state) => state.replay);
   const openError = useStoreOf('sessionFile', (state) => state.openError);
   const { dismissError } = useStoreOf('sessionFile', (state) => state.actions);

@@ -10,7 +10,7 @@ import './session.css';
  * beside the live ones (workspace.openFile), so opening one never ends a session or clears a log.
  */
 export function SessionMenu() {
-  const { saveSessionFile } = useCommands();
+  const { saveSessionFile } = useCommands().sessionFile;
   const workspace = useWorkspace();
   const input = useRef<HTMLInputElement>(null);
   const progress = useStoreOf('sessionFile', (state) => state.progress);

@@ -48,7 +48,7 @@ export function TasksView() {
 function ConnectedTasks({ canCancel, byExtension }: { canCancel: boolean; byExtension: boolean }) {
   const { queries } = useScope();
   const { data, error, isPending, isFetching, refetch } = useQuery(queries.tasks());
-  const { startCall } = useCommands();
+  const { startCall } = useCommands().jobs;
   // Jobs of this connection (src/app/calls.ts): the latest cancel and the latest result asked for, of any task.
   const cancel = useLatestCall('task-cancel', ANY_TARGET);
   const payload = useLatestCall('task-result', ANY_TARGET);

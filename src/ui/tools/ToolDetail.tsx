@@ -24,7 +24,7 @@ import { usePresentation } from '../presentation/use-presentation.ts';
 
 /** The selected tool: what it is, its arguments, Run tool, and the Result. Keyed by tool name by the parent. */
 export function ToolDetail({ tool }: { tool: Tool }) {
-  const { startCall, cancelCall } = useCommands();
+  const { startCall, cancelCall } = useCommands().jobs;
   // The tool's latest call, from the connection's calls registry: leaving the tool or the connection
   // cancels nothing, and coming back shows the call where it stands.
   const call = useLatestCall('tool', tool.name);
