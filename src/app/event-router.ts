@@ -21,7 +21,6 @@ export function createEventRouter(stores: Stores, queryClient: QueryClient, clos
     stores.serverRequests.getState().actions.applyEvents(events);
     stores.auth.getState().actions.applyEvents(events);
     stores.serverLog.getState().actions.appendEvents(events);
-    stores.console.getState().actions.appendEvents(events);
     // Finished calls belong to the session they ran in; a call's timing is the log's (calls-store.ts).
     if (connecting) stores.calls.getState().actions.dropSettled();
     stores.calls.getState().actions.applyEvents(events);

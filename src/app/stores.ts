@@ -9,7 +9,6 @@ import {
   createCallsStore,
   createClientFeaturesStore,
   createConnectionStore,
-  createConsoleStore,
   createDemoScriptStore,
   createHttpStore,
   createLogStore,
@@ -63,8 +62,6 @@ export function createStores(
     ...shared,
     /** Server log messages, resource updates and subscriptions (Resources and Logs tabs). */
     serverLog: createServerLogStore(),
-    /** The console of a stdio server behind the local relay (Console tab): see src/state/console-store.ts. */
-    console: createConsoleStore(),
     serverRequests: createServerRequestsStore(),
     clientFeatures,
     auth: createAuthStore(),
@@ -72,7 +69,7 @@ export function createStores(
     view: createViewStore(initialView),
     /** The calls a person started (Run tool, Get prompt, Re-send), by id: see src/app/calls.ts. */
     calls: createCallsStore(),
-    /** Each feature's own (the audit's, the Playground's, …): see feature-stores.ts. */
+    /** Each feature's own (the audit's, the Playground's, the console's, …): see features/feature-stores.ts. */
     ...createFeatureStores(),
     /** Tool calls per server (History tab). */
     history: createCallHistoryStore(),

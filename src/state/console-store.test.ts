@@ -12,10 +12,10 @@ const line = (run: string, seq: number, text: string): EngineEvent => ({
 describe('the console store', () => {
   it('keeps each event once, though a new session reads the stream again', () => {
     const store = createConsoleStore();
-    store.getState().actions.appendEvents([line('a', 1, 'one'), line('a', 2, 'two')]);
-    store.getState().actions.appendEvents([line('a', 2, 'two'), line('a', 3, 'three')]);
+    store.getState().actions.applyEvents([line('a', 1, 'one'), line('a', 2, 'two')]);
+    store.getState().actions.applyEvents([line('a', 2, 'two'), line('a', 3, 'three')]);
     // Another run of the relay numbers from 1 again.
-    store.getState().actions.appendEvents([line('b', 1, 'new relay')]);
+    store.getState().actions.applyEvents([line('b', 1, 'new relay')]);
     expect(store.getState().lines.map((l) => l.text)).toEqual(['one', 'two', 'three', 'new relay']);
   });
 
@@ -23,7 +23,7 @@ describe('the console store', () => {
     const store = createConsoleStore({ retention: 2 });
     store
       .getState()
-      .actions.appendEvents([
+      .actions.applyEvents([
         { type: 'console', run: 'a', event: { kind: 'dropped', seq: 4, time: 0, count: 4 } },
         { type: 'console', run: 'a', event: { kind: 'start', seq: 5, time: 5, generation: 2 } },
         line('a', 6, 'hello'),

@@ -19,7 +19,7 @@ export interface ConsoleLine {
 }
 
 interface ConsoleActions {
-  appendEvents(events: readonly EngineEvent[]): void;
+  applyEvents(events: readonly EngineEvent[]): void;
   /** A saved session's console, on screen while it is open (replaces what is there). */
   load(lines: readonly ConsoleLine[], dropped: number): void;
   clear(): void;
@@ -54,7 +54,7 @@ export function createConsoleStore(options: { retention?: number } = {}) {
     lines: [],
     dropped: 0,
     actions: {
-      appendEvents(events) {
+      applyEvents(events) {
         let added: ConsoleLine[] | undefined;
         let dropped = 0;
         for (const event of events) {
