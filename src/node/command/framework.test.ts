@@ -1,3 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 import { describe, expect, it } from 'vitest';
 
 import { EXIT } from './exit-codes.ts';
@@ -133,6 +137,15 @@ describe('the option vocabulary', () => {
     expect(read('1.5s')).toBe(1_500);
     expect(() => read('500ms')).toThrow(/out of range/);
     expect(() => read('25h')).toThrow(/out of range/);
+  });
+
+  it('each shared flag is declared once, in options.ts: no command spells its own', () => {
+    const node = fileURLToPath(new URL('..', import.meta.url));
+    const shared = /['"`]--(header|era|timeout|deadline|json|junit|call|allow-writes)['"`]/;
+    const own = (readdirSync(node, { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== join('command', 'options.ts'))
+      .filter((file) => shared.test(readFileSync(join(node, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')));
+    expect(own).toEqual([]);
   });
 
   it('serverUrl takes one http(s) URL', () => {

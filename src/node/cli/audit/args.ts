@@ -2,7 +2,7 @@
 import type { EraChoice, HeaderPair } from '../../../shared/model.ts';
 import { auditInvocation } from '../../../shared/relay.ts';
 import { EXIT_CODES_HELP } from '../../command/exit-codes.ts';
-import { parseCommandLine, usageOf, UsageError, type CommandLine, type OptionSpec } from '../../command/framework.ts';
+import { parseCommandLine, usageOf, type CommandLine, type OptionSpec } from '../../command/framework.ts';
 import {
   allowWrites,
   call,
@@ -11,6 +11,7 @@ import {
   header,
   help,
   json,
+  junit,
   serverUrl,
   timeout,
   type JsonTarget,
@@ -34,17 +35,6 @@ export interface AuditArgs {
   calls: NamedCall[];
 }
 
-const file = (flag: `--${string}`, text: string): OptionSpec<string | undefined> => ({
-  flag,
-  value: '<file>',
-  help: text,
-  initial: undefined,
-  take(raw) {
-    if (!raw?.trim()) throw new UsageError(`${flag} takes the file to write.`);
-    return raw;
-  },
-});
-
 const checks: OptionSpec<string[] | undefined> = {
   flag: '--checks',
   value: '<id,id,…>',
@@ -66,7 +56,7 @@ export const AUDIT_OPTIONS = {
     'the whole audit (default: none); when it passes, the check in flight is cancelled,\nwhat finished is written, and the exit code is 4',
   ),
   json: json('write the whole report as JSON to <file>, or with - to stdout (the table then\ngoes to stderr)'),
-  junit: file('--junit', 'write the verdicts as JUnit XML (for CI)'),
+  junit: junit('write the verdicts as JUnit XML (for CI)'),
   checks,
   call: {
     ...call,
