@@ -165,3 +165,10 @@ export function summarizeCounts(counts: Record<AuditVerdict, number>): string {
   ];
   return `${plural(total, 'check')}: ${parts.join(', ')}`;
 }
+
+/** How an audit run (by the caller's runId) is going: the audit's event across the boundary. */
+export interface AuditEvent {
+  type: 'audit';
+  runId: string;
+  update: AuditUpdate;
+}

@@ -141,3 +141,9 @@ export type OAuthCallbackMessage = { type: typeof OAUTH_CALLBACK_MESSAGE; url: s
 export const PENDING_REDIRECT_KEY = 'mcp-lens-oauth-pending';
 /** sessionStorage: where the callback page leaves the callback URL for the app it hands over to. */
 export const REDIRECT_RETURN_KEY = 'mcp-lens-oauth-return';
+
+/** A step of an OAuth authorization, or where it stands: the sign-in's event across the boundary. */
+export interface AuthEvent {
+  type: 'auth';
+  update: AuthUpdate;
+}

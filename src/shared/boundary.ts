@@ -2,22 +2,11 @@
  * The worker boundary: every message that crosses between the UI thread and the engine.
  * Plain, structured-clone-safe data only — no class instances, no functions.
  */
-import type { AuditApi } from './audit.ts';
-import type { AuthApi } from './auth.ts';
-import type { AuthPersistApi } from './auth-persist.ts';
 import type { Root, ServerRequestAnswer } from './client-features.ts';
 import type { CorsDiagnosis } from './cors.ts';
 import type { EngineError } from './errors.ts';
 import type { EngineEvent } from './events.ts';
-import type { TasksApi } from './tasks.ts';
-import type { CompletionsApi } from './completions-api.ts';
-import type { LoggingApi } from './logging-api.ts';
-import type { PlaygroundApi } from './playground.ts';
-import type { PromptsApi } from './prompts-api.ts';
-import type { ReplayApi } from './replay-api.ts';
-import type { ResendApi } from './resend.ts';
-import type { ResourcesApi } from './resources-api.ts';
-import type { RelayConsoleApi } from './relay-console.ts';
+import type { FeatureApis } from './features.ts';
 import type {
   ConnectParams,
   IconResult,
@@ -57,26 +46,11 @@ export interface ClientFeaturesApi {
 }
 
 /**
- * Method name → params and result of every call the UI can make on the engine: one interface per
- * feature, each served by its own handlers in src/engine/features/.
+ * Method name → params and result of every call the UI can make on the engine: the session, tools and the
+ * client side here, and each feature's own interface, composed in features.ts; each is served by its own
+ * handlers in src/engine/.
  */
-export interface EngineApi
-  extends
-    SessionApi,
-    ToolsApi,
-    TasksApi,
-    ResourcesApi,
-    PromptsApi,
-    CompletionsApi,
-    LoggingApi,
-    ClientFeaturesApi,
-    AuthApi,
-    AuthPersistApi,
-    ReplayApi,
-    ResendApi,
-    AuditApi,
-    PlaygroundApi,
-    RelayConsoleApi {}
+export type EngineApi = SessionApi & ToolsApi & ClientFeaturesApi & FeatureApis;
 
 export type EngineMethod = keyof EngineApi;
 

@@ -1,10 +1,8 @@
 /** What the engine pushes to the UI as it happens. */
-import type { AuditUpdate } from './audit.ts';
-import type { AuthUpdate } from './auth.ts';
 import type { EngineError } from './errors.ts';
+import type { FeatureEvent } from './features.ts';
 import type { PendingServerRequest, ServerRequestEndReason } from './client-features.ts';
 import type { ServerSummary } from './model.ts';
-import type { ConsoleEvent } from './relay-console.ts';
 import type { TaskInfo } from './tasks.ts';
 
 export interface CallProgress {
@@ -189,11 +187,5 @@ export type EngineEvent =
   | { type: 'server-request-ended'; id: string; reason: ServerRequestEndReason; text: string }
   /** `notifications/elicitation/complete` for a URL elicitation this client knows. */
   | { type: 'elicitation-complete'; elicitationId: string }
-  /** A step of an OAuth authorization, or where it stands (see src/shared/auth.ts). */
-  | { type: 'auth'; update: AuthUpdate }
-  /** How an audit run (by the caller's runId) is going: see src/shared/audit.ts. */
-  | { type: 'audit'; runId: string; update: AuditUpdate }
-  /** The console of a stdio server behind the local relay: a stderr line (secrets masked), a start, an exit (relay-console.ts). */
-  | { type: 'console'; run: string; event: ConsoleEvent }
-  /** A piece of a Playground model step's text as it streams (by the caller's turnId). */
-  | { type: 'model-text'; turnId: string; text: string };
+  /** Each feature's own events (the audit's, a sign-in's, the console's, …): see features.ts. */
+  | FeatureEvent;

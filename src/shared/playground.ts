@@ -111,3 +111,10 @@ export interface SamplingDraft {
   stopReason: string;
   content: DraftContent[];
 }
+
+/** A piece of a Playground model step's text as it streams (by the caller's turnId). */
+export interface ModelTextEvent {
+  type: 'model-text';
+  turnId: string;
+  text: string;
+}

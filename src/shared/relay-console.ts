@@ -128,3 +128,10 @@ export function describeExit(exit: ProcessExit): string {
   if (exit.code !== null) return `The server process exited with code ${exit.code}`;
   return 'The server process ended';
 }
+
+/** The console of a stdio server behind the local relay: a stderr line (secrets masked), a start, an exit. */
+export interface ConsoleEngineEvent {
+  type: 'console';
+  run: string;
+  event: ConsoleEvent;
+}
