@@ -96,7 +96,7 @@ export function isRelayToken(value: string): boolean {
 const RUNS_KEY = 'relay-runs';
 
 /** What a link may say the relay runs is shown in one line: longer is cut. */
-export const MAX_RELAY_RUNS_CHARS = 300;
+const MAX_RELAY_RUNS_CHARS = 300;
 
 /** The fragment of a relay link, e.g. `#relay-token=…&relay-runs=…`. */
 export function relayFragment(token: string, runs?: string): string {
