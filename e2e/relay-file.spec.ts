@@ -18,6 +18,8 @@ import { relayFileImports } from '../src/node/build/relay-file.ts';
 import { startRelay } from '../src/node/relay/relay.ts';
 import { relayAdvice, relayCommand, relayFragment, RELAY_FILE, RELAY_VERSION_HEADER } from '../src/shared/relay.ts';
 import { discoverThrough, initializeThrough, runAdvisedRelay, type AdvisedRelay } from '../src/test/relay-advice-run.ts';
+import type { Page } from '@playwright/test';
+
 import { scanBothThemes } from './axe.ts';
 import { expect, openApp, openServerDetails, test } from './fixtures.ts';
 import { names } from './names.ts';
@@ -25,6 +27,8 @@ import { APP_URL, NO_CORS_REAL_MCP_URL } from './servers/ports.ts';
 
 const REPOSITORY = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURE = join(REPOSITORY, 'src/test/servers/relay-stdio-modern-fixture.ts');
+// The SDK's older stdio server transport: it speaks 2025 alone.
+const FIXTURE_2025 = join(REPOSITORY, 'src/test/servers/relay-stdio-fixture.ts');
 // The stdio server is TypeScript, run by tsx from the repository: the relay's folder has nothing in it.
 const TSX = pathToFileURL(join(REPOSITORY, 'node_modules/tsx/dist/loader.mjs')).href;
 const APP_ORIGIN = new URL(APP_URL).origin;
@@ -116,6 +120,74 @@ test('the downloaded relay file runs a stdio server, initialize on one run and s
     id: 2,
     result: { supportedVersions: expect.arrayContaining(['2026-07-28']) },
   });
+});
+
+/** A request the relay served or refused, in its log: none may come before the person says yes. */
+const RELAY_REQUEST_LINE = /^relay: (?:GET|POST|DELETE|OPTIONS|refused|probe)/m;
+
+/** Opens the link the relay printed, and checks the question it asks: the relay, what it runs, no request yet. */
+async function openRelayLink(page: Page, relay: AdvisedRelay, runs: string) {
+  expect(relay.link.startsWith(`${APP_URL}?url=${encodeURIComponent(relay.url)}&connect=1#relay-token=${relay.token}`)).toBe(true);
+  await page.goto(relay.link);
+  const request = page.getByRole('region', { name: names.links.request });
+  await expect(request).toContainText(`This link asks to connect through the local relay at ${relay.url}`);
+  await expect(request.locator('.link-request-runs')).toHaveText(runs);
+  // The token went into the connection's headers and left the address bar (and this history entry) at once.
+  expect(page.url()).not.toContain('relay-token');
+  expect(page.url()).not.toContain(relay.token);
+  await expect(page.getByRole('status').filter({ hasText: /Disconnected/ })).toBeVisible();
+  expect(relay.output()).not.toMatch(RELAY_REQUEST_LINE);
+  return request;
+}
+
+/** Connected through the relay, in the era the server speaks, and the token nowhere on the page or in its address. */
+async function expectConnected(page: Page, relay: AdvisedRelay, era?: '2025 era' | '2026-07-28 (stateless)') {
+  await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Connected', { timeout: 30_000 });
+  expect(relay.output()).toMatch(RELAY_REQUEST_LINE);
+  if (era !== undefined) {
+    await openServerDetails(page);
+    await expect(page.locator('.server-panel .era-badge')).toHaveText(era);
+  }
+  expect(page.url()).not.toContain(relay.token);
+  expect(await page.content()).not.toContain(relay.token);
+}
+
+test('the one command from a hosted copy: run the file for a stdio server, open its link, say yes by keyboard, connected (2026-07-28)', async ({
+  page,
+}, testInfo) => {
+  const advice = relayAdvice('hosted', APP_URL, ['--', process.execPath, '--import', TSX, FIXTURE, '--modern-only']);
+  const { relay } = await runInEmptyFolder(advice.command);
+  const request = await openRelayLink(page, relay, `${process.execPath} --import ${TSX} ${FIXTURE} --modern-only`);
+  await expect(request).toBeFocused();
+  expect(await scanBothThemes(page, 'The relay link question', ['.link-request'])).toEqual([]);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: testInfo.outputPath(`relay-link-question-${scheme}.png`) });
+  }
+  await page.keyboard.press('Tab');
+  await expect(request.getByRole('button', { name: names.links.connectToThisServer })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expectConnected(page, relay, '2026-07-28 (stateless)');
+});
+
+test('the one command from a hosted copy, for a 2025 stdio server: open its link, click yes, connected', async ({ page }) => {
+  const advice = relayAdvice('hosted', APP_URL, ['--', process.execPath, '--import', TSX, FIXTURE_2025]);
+  const { relay } = await runInEmptyFolder(advice.command);
+  const request = await openRelayLink(page, relay, `${process.execPath} --import ${TSX} ${FIXTURE_2025}`);
+  await request.getByRole('button', { name: names.links.connectToThisServer }).click();
+  await expectConnected(page, relay, '2025 era');
+});
+
+test('the one command from a hosted copy, for a server without CORS: Escape is Not now, and Connect still works', async ({ page }) => {
+  const { relay } = await runInEmptyFolder(relayCommand('hosted', APP_URL, NO_CORS_REAL_MCP_URL).command);
+  const request = await openRelayLink(page, relay, NO_CORS_REAL_MCP_URL);
+  await page.keyboard.press('Escape');
+  await expect(request).toBeHidden();
+  expect(relay.output()).not.toMatch(RELAY_REQUEST_LINE);
+  await expect(page.getByRole('textbox', { name: names.connection.serverUrl })).toHaveValue(relay.url);
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
+  await expectConnected(page, relay);
 });
 
 test('says so when the relay is another version than the app', async ({ page }, testInfo) => {

@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { createWorkspace, type AppEffects, type Engine, type WorkspaceState } from './app/index.ts';
 import { createEngineClient, readSessionFile, writeSessionFile } from './bridge/index.ts';
 import { warmSearchText, type PrefsStorage } from './state/index.ts';
-import { takeRelayToken } from './ui/connect/relay-link.ts';
+import { takeRelayLink } from './ui/connect/relay-link.ts';
 import { LAUNCH_META } from './shared/relay.ts';
 import { findClientMetadataUrl } from './ui/auth/client-metadata.ts';
 import { navigateToAuthorization, openAuthorizationPopup, tabStorage } from './ui/auth/open-authorization.ts';
@@ -57,13 +57,15 @@ function startEngine(onFailure: (message: string) => void): Engine {
   };
 }
 
+// A relay link carries its token in the fragment: it goes into the connection's headers, and off the address bar.
+const relayLink = takeRelayLink(window.location, window.history);
 const workspace = createWorkspace({
   startEngine,
   effects,
   delay: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
   redirectUrl,
-  // A relay link carries its token in the fragment: it goes into the connection's headers, and off the address bar.
-  initialHeaders: takeRelayToken(window.location, window.history),
+  initialHeaders: relayLink.headers,
+  relayRuns: relayLink.runs,
   // The server this page's own server started for it (npx mcp-lens -- <command>): a link to it connects at once.
   launchedServer: document.querySelector(`meta[name="${LAUNCH_META}"]`)?.getAttribute('content') ?? undefined,
 });

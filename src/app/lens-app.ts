@@ -42,6 +42,8 @@ export interface LensAppOptions {
   initialHeaders?: HeaderPair[];
   /** The server the page's own server started for it: `opened` asking to connect to exactly it connects at once. */
   launchedServer?: string | undefined;
+  /** What a relay's link says its relay runs (`#relay-runs=`), for the question before connecting. */
+  relayRuns?: string | undefined;
   /** Where the authorization server sends the browser back: the app's callback page, absolute. */
   redirectUrl: string;
   /**
@@ -55,7 +57,17 @@ export interface LensAppOptions {
  * One connection's application: its engine, stores, query cache and commands. The workspace (workspace.ts)
  * holds one per connection; a test holds one alone.
  */
-export function createLensApp({ client, effects, shared, opened, initialHeaders = [], launchedServer, redirectUrl, name }: LensAppOptions) {
+export function createLensApp({
+  client,
+  effects,
+  shared,
+  opened,
+  initialHeaders = [],
+  launchedServer,
+  relayRuns,
+  redirectUrl,
+  name,
+}: LensAppOptions) {
   const stores = createStores({ url: opened?.url ?? '', headers: initialHeaders }, shared ?? createSharedStores(effects.prefsStorage), {
     ...(opened?.tab && { tab: opened.tab }),
     tool: opened?.tool ?? null,
@@ -112,7 +124,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
 
   const stopClearing = clearToolOnNewServer(stores);
   const stopAutoSampling = watchSamplingAuto(stores, sampling.draftSamplingAnswer, commands.server.answerServerRequest, effects.now);
-  if (opened?.connect && opened.url) savedServers.openConnectLink(opened.url, launchedServer);
+  if (opened?.connect && opened.url) savedServers.openConnectLink(opened.url, launchedServer, relayRuns);
 
   return {
     ...stores,

@@ -15,6 +15,8 @@ import type { LensApp } from './lens-app.ts';
 import { createWorkspace, MAX_CONNECTIONS, type Workspace } from './workspace.ts';
 import { sessionFileParts } from '../shared/session-file/session-file.ts';
 import { buildAuditReportFile } from './audit/audit-report-file.ts';
+import type { HeaderPair } from '../shared/model.ts';
+import { RELAY_TOKEN_HEADER } from '../shared/relay.ts';
 
 const SECRET = 'Bearer sk-planted-7f3a9c';
 const URL_TOKEN = 'tok-planted-51b2';
@@ -32,7 +34,12 @@ beforeAll(async () => {
 });
 afterAll(() => demo.close());
 
-function start(openedAt = 'http://lens.test/', storage = memoryStorage(), launchedServer?: string) {
+function start(
+  openedAt = 'http://lens.test/',
+  storage = memoryStorage(),
+  launchedServer?: string,
+  relayLink: { initialHeaders?: HeaderPair[]; relayRuns?: string } = {},
+) {
   addresses = [];
   connects = 0;
   clients = [];
@@ -54,6 +61,7 @@ function start(openedAt = 'http://lens.test/', storage = memoryStorage(), launch
     delay: () => new Promise(() => undefined),
     redirectUrl: 'http://lens.test/oauth-callback.html',
     launchedServer,
+    ...relayLink,
   });
   app = workspace.active().app;
   return storage;
@@ -184,6 +192,27 @@ describe('the address', () => {
     start(`http://lens.test/?url=${encodeURIComponent(demo.url)}&connect=1`, memoryStorage(), 'http://127.0.0.1:1/mcp');
     expect(app.view.getState().pendingLink).toBe(demo.url);
     expect(connects).toBe(0);
+  });
+
+  it("asks before a local relay's link connects, even to a saved address, naming what the link says it runs", async () => {
+    const storage = memoryStorage();
+    start('http://lens.test/', storage);
+    app.connection.getState().actions.setUrl(demo.url);
+    app.commands.savedServers.saveCurrentServer('Demo');
+    workspace.dispose();
+
+    // The demo server's address has a relay's shape (loopback, /mcp), so it stands in for one here.
+    const token = { name: RELAY_TOKEN_HEADER, value: 'R'.repeat(43) };
+    start(`http://lens.test/?url=${encodeURIComponent(demo.url)}&connect=1`, storage, undefined, {
+      initialHeaders: [token],
+      relayRuns: 'node server.js',
+    });
+    expect(app.view.getState()).toMatchObject({ pendingLink: demo.url, linkNeeds: [], linkRelay: { runs: 'node server.js' } });
+    expect(connects).toBe(0);
+    app.commands.savedServers.confirmLink();
+    await expect.poll(() => app.connection.getState().phase).toBe('connected');
+    expect(app.connection.getState().input.headers).toEqual([token]);
+    expect(app.view.getState()).toMatchObject({ pendingLink: null, linkRelay: undefined });
   });
 
   it('connects a link to a saved server at once', async () => {

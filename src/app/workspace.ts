@@ -39,6 +39,8 @@ export interface WorkspaceOptions {
   redirectUrl: string;
   /** Headers the first connection starts with (a relay link's token). */
   initialHeaders?: HeaderPair[];
+  /** What the relay link the page was opened with says its relay runs, for the question before connecting. */
+  relayRuns?: string | undefined;
   /** The server the page's own server started for it (src/shared/relay.ts, LAUNCH_META): a link to it connects without asking. */
   launchedServer?: string | undefined;
 }
@@ -57,7 +59,15 @@ export interface WorkspaceState {
 /** Each open connection's name, by connection id: distinct, so every place that names one means one. */
 export type ConnectionNames = Readonly<Record<string, string>>;
 
-export function createWorkspace({ startEngine, effects, delay, redirectUrl, initialHeaders = [], launchedServer }: WorkspaceOptions) {
+export function createWorkspace({
+  startEngine,
+  effects,
+  delay,
+  redirectUrl,
+  initialHeaders = [],
+  launchedServer,
+  relayRuns,
+}: WorkspaceOptions) {
   const shared = createSharedStores(effects.prefsStorage);
   const engines = new Map<string, Engine>();
   /** Per connection: stops following what its name is made of. */
@@ -76,7 +86,7 @@ export function createWorkspace({ startEngine, effects, delay, redirectUrl, init
         client: engine.client,
         effects,
         shared,
-        ...(options.address && { opened: options.address, launchedServer }),
+        ...(options.address && { opened: options.address, launchedServer, relayRuns }),
         initialHeaders: options.headers ?? [],
         redirectUrl,
         name: () => names.getState()[id],

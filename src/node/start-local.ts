@@ -2,47 +2,59 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { EXIT, type ExitCode } from './command/exit-codes.ts';
-import { HelpRequested, parseCommandLine, UsageError } from './command/framework.ts';
-import { childEnv, help } from './command/options.ts';
+import { HelpRequested, parseCommandLine, SEE_HELP, usageOf, UsageError } from './command/framework.ts';
+import { help } from './command/options.ts';
 import type { ServingIo } from './command/process-run.ts';
 import { startDemoServer } from './demo-server/server.ts';
 import { LOCAL_APP_PORT } from './local-app.ts';
-import { resolveLaunch, startLaunch, type Launched } from './npx/launch.ts';
+import { resolveLaunch, startLaunch, type LaunchEffects, type Launched } from './npx/launch.ts';
+import { LAUNCH_OPTIONS, launchOf, type LaunchRequest } from './npx/serve-args.ts';
 import { startStaticServer } from './static-server/server.ts';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 
-const START_OPTIONS = { env: childEnv, help };
-const START_USAGE = `Usage: npm start [-- [-e KEY=VALUE …] -- <command> [args…]]
+const START_OPTIONS = { ...LAUNCH_OPTIONS, help };
+const START_USAGE = usageOf({
+  invocation: 'npm start --',
+  operands: '[-- <command> [args…]]',
+  about: `Without a server to start: the app and the demo MCP server, and a link that opens the app on it.
+With one (a stdio command after --, or --config <file> --server <name>): the app, that server (a stdio
+one behind the relay), and a link that opens the app connected to it.`,
+  options: START_OPTIONS,
+});
 
-Without a command: the app and the demo MCP server, and a link that opens the app on it.
-With one: the app, the stdio server behind the relay (-e sets its environment), and a link that opens the
-app connected to it.`;
+/** What `npm start` needs beyond the process's own effects. */
+export interface StartOptions {
+  /** The built app. @default the clone's dist/ */
+  dist?: string;
+  /** Asks for a config's input (VS Code's `inputs`) at the terminal; absent when there is none. */
+  ask?: LaunchEffects['ask'];
+}
 
 /**
  * `npm start`: the built app and the demo MCP server side by side on loopback, and one link that opens the
- * app already pointed at the demo server; `npm start -- -- <command>`: the app and that stdio server behind
- * the relay (src/node/npx/launch.ts, as `npx mcp-lens -- <command>`), and a link that opens the app
- * connected to it. Serves until `io.signal` aborts; the exit code out.
+ * app already pointed at the demo server; `npm start -- -- <command>` or `npm start -- --config <file>
+ * --server <name>`: the app and that server (a stdio one behind the relay; src/node/npx/launch.ts, as
+ * `npx mcp-lens` does), and a link that opens the app connected to it. Serves until `io.signal` aborts;
+ * the exit code out.
  */
-export async function startLocal(io: ServingIo, argv: readonly string[] = [], dist = DIST): Promise<ExitCode> {
-  let line;
+export async function startLocal(io: ServingIo, argv: readonly string[] = [], { dist = DIST, ask }: StartOptions = {}): Promise<ExitCode> {
+  let launch: LaunchRequest | undefined;
   try {
-    line = parseCommandLine(START_OPTIONS, argv, true);
-    if (line.positionals.length > 0) throw new UsageError(`"${line.positionals[0]}": give a stdio server's command after --.`);
-    if (line.rest.length === 0 && Object.keys(line.values.env).length > 0)
-      throw new UsageError('-e sets the environment of a stdio server: give its command after --.');
+    const line = parseCommandLine(START_OPTIONS, argv, true);
+    if (line.positionals.length > 0)
+      throw new UsageError(`"${line.positionals[0]}": give a stdio server's command after --, or --config <file> --server <name>.`);
+    launch = launchOf(line.values, line.rest);
   } catch (error) {
     if (error instanceof HelpRequested) {
       io.stdout(START_USAGE);
       return EXIT.passed;
     }
     if (!(error instanceof UsageError)) throw error;
-    io.stderr(`${error.message}\n\n${START_USAGE}`);
+    io.stderr(`${error.message}\n${SEE_HELP}`);
     return EXIT.usage;
   }
-  const [command, ...args] = line.rest;
-  if (command !== undefined) return startWithServer(io, { kind: 'command', command, args, env: line.values.env }, dist);
+  if (launch !== undefined) return startWithServer(io, launch, dist, ask);
   const demoPort = portFromEnv(io, 'DEMO_PORT', 3001);
   const appPort = portFromEnv(io, 'PORT', LOCAL_APP_PORT);
   if (demoPort === undefined || appPort === undefined) return EXIT.usage;
@@ -66,15 +78,23 @@ export async function startLocal(io: ServingIo, argv: readonly string[] = [], di
   return EXIT.passed;
 }
 
-/** The app and one stdio server behind the relay, with the link that opens the app connected to it. */
-async function startWithServer(io: ServingIo, request: Parameters<typeof resolveLaunch>[0], dist: string): Promise<ExitCode> {
+/** The app and one server (a stdio one behind the relay), with the link that opens the app connected to it. */
+async function startWithServer(io: ServingIo, request: LaunchRequest, dist: string, ask: StartOptions['ask']): Promise<ExitCode> {
   const appPort = portFromEnv(io, 'PORT', LOCAL_APP_PORT);
   if (appPort === undefined) return EXIT.usage;
   if (!existsSync(`${dist}index.html`)) {
     io.stderr(`No built app at ${dist}. Run "npm run build" first (npm start does it for you).`);
     return EXIT.failed;
   }
-  const resolved = await resolveLaunch(request, { env: io.env });
+  // A config file is read and checked before anything listens, so its mistakes cost nothing to fix.
+  let resolved;
+  try {
+    resolved = await resolveLaunch(request, { env: io.env, ...(ask && { ask }) });
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(error.message);
+    return EXIT.usage;
+  }
   const page: { launched?: string | undefined } = {};
   const app = await withFreePortFallback(io, 'app', appPort, (port) =>
     startStaticServer({ root: dist, port, basePath: '/', context: 'clone', launched: () => page.launched }),
@@ -95,7 +115,9 @@ async function startWithServer(io: ServingIo, request: Parameters<typeof resolve
     });
   } catch (error) {
     await app.close();
-    io.stderr(`Could not start ${request.kind === 'command' ? request.command : 'the server'}: ${String(error)}`);
+    io.stderr(
+      `Could not start ${request.kind === 'command' ? request.command : `"${request.server}" of ${request.path}`}: ${String(error)}`,
+    );
     return EXIT.failed;
   }
   page.launched = new URL(launched.link).searchParams.get('url') ?? undefined;

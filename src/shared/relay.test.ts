@@ -6,6 +6,8 @@ import {
   cliInvocation,
   isRelayAddress,
   readRelayFragment,
+  readRelayRuns,
+  relayLink,
   RELAY_TOKEN_HEADER,
   lensContextTag,
   powershellWord,
@@ -32,6 +34,19 @@ describe('the relay token', () => {
     expect(readRelayFragment('#relay-token=short')).toBeNull();
     expect(readRelayFragment(`#relay-token=${TOKEN}%3Cscript%3E`)).toBeNull();
     expect(readRelayFragment('')).toBeNull();
+  });
+
+  it('carries what the relay runs beside the token, bounded and on one line', () => {
+    const link = relayLink(new URL('https://lens.example/tools/?x=1#y'), 'http://127.0.0.1:4123/mcp', TOKEN, "node 'my server.js'");
+    expect(link).toBe(
+      `https://lens.example/tools/?url=http%3A%2F%2F127.0.0.1%3A4123%2Fmcp&connect=1#relay-token=${TOKEN}&relay-runs=node+%27my+server.js%27`,
+    );
+    const hash = new URL(link).hash;
+    expect(readRelayFragment(hash)).toBe(TOKEN);
+    expect(readRelayRuns(hash)).toBe("node 'my server.js'");
+    expect(readRelayRuns(relayFragment(TOKEN))).toBeNull();
+    expect(readRelayRuns(relayFragment(TOKEN, 'x'.repeat(1000)))).toHaveLength(300);
+    expect(readRelayRuns(`#relay-runs=${encodeURIComponent('a\u001b[2Jb\u2028c')}`)).toBe('a [2Jb c');
   });
 
   it('marks a connection as relayed only when the header has a value', () => {

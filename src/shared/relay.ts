@@ -89,15 +89,48 @@ export function isRelayToken(value: string): boolean {
   return TOKEN_SHAPE.test(value);
 }
 
-/** The fragment of a relay link, e.g. `#relay-token=…`. */
-export function relayFragment(token: string): string {
-  return `#${FRAGMENT_KEY}=${token}`;
+/**
+ * The fragment key of what the relay says it runs (its stdio command, or the server URL without its query),
+ * for the question the app asks before connecting: never sent either, and removed with the token.
+ */
+const RUNS_KEY = 'relay-runs';
+
+/** What a link may say the relay runs is shown in one line: longer is cut. */
+const MAX_RELAY_RUNS_CHARS = 300;
+
+/** The fragment of a relay link, e.g. `#relay-token=…&relay-runs=…`. */
+export function relayFragment(token: string, runs?: string): string {
+  const fragment = new URLSearchParams({ [FRAGMENT_KEY]: token });
+  if (runs !== undefined && runs !== '') fragment.set(RUNS_KEY, runs.slice(0, MAX_RELAY_RUNS_CHARS));
+  return `#${fragment.toString()}`;
 }
 
 /** The token in a location's fragment (`location.hash`), or null when there is none of the right shape. */
 export function readRelayFragment(hash: string): string | null {
   const token = new URLSearchParams(hash.replace(/^#/, '')).get(FRAGMENT_KEY);
   return token !== null && isRelayToken(token) ? token : null;
+}
+
+/**
+ * What a link's fragment says its relay runs, on one line and bounded, or null when it says nothing. Anyone
+ * can write a link, so the app shows this as the link's claim, never as a fact.
+ */
+export function readRelayRuns(hash: string): string | null {
+  const runs = new URLSearchParams(hash.replace(/^#/, '')).get(RUNS_KEY);
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  const line = runs?.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+  return line ? line.slice(0, MAX_RELAY_RUNS_CHARS) : null;
+}
+
+/**
+ * The link the relay prints (src/node/relay/run-relay.ts, src/node/npx/launch.ts): the app at `app`, asked
+ * to connect to the relay (`?url=<relay>&connect=1`, the order the app writes its own address in), with the
+ * token and what the relay runs in the fragment. A page opened from it asks before connecting unless its
+ * own server started that relay (LAUNCH_META).
+ */
+export function relayLink(app: URL, relayUrl: string, token: string, runs?: string): string {
+  const query = new URLSearchParams({ url: relayUrl, connect: '1' });
+  return `${app.origin}${app.pathname}?${query.toString()}${relayFragment(token, runs)}`;
 }
 
 /** Whether a header is the relay's token header. */

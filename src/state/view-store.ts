@@ -24,10 +24,15 @@ export interface ViewState {
   pendingLink: string | null;
   /** The values that link's saved server does not keep (headers, URL credentials): asked for before connecting. */
   linkNeeds: readonly LinkNeed[];
+  /**
+   * The pending link is a local relay's (a relay's address, its token in the bar): what the link says the
+   * relay runs, or null when it says nothing. Undefined for any other link.
+   */
+  linkRelay: { runs: string | null } | undefined;
   actions: {
     showTab(tab: TabName): void;
     selectTool(name: string | null): void;
-    setPendingLink(url: string | null, needs?: readonly LinkNeed[]): void;
+    setPendingLink(url: string | null, needs?: readonly LinkNeed[], relay?: { runs: string | null }): void;
   };
 }
 
@@ -37,10 +42,12 @@ export function createViewStore(initial: { tab?: TabName; tool?: string | null }
     tool: initial.tool ?? null,
     pendingLink: null,
     linkNeeds: [],
+    linkRelay: undefined,
     actions: {
       showTab: (tab) => set({ tab: tab.toLowerCase() }),
       selectTool: (tool) => set({ tool }),
-      setPendingLink: (pendingLink, needs = []) => set({ pendingLink, linkNeeds: pendingLink === null ? [] : needs }),
+      setPendingLink: (pendingLink, needs = [], relay) =>
+        set({ pendingLink, linkNeeds: pendingLink === null ? [] : needs, linkRelay: pendingLink === null ? undefined : relay }),
     },
   }));
 }

@@ -34,6 +34,10 @@ describe('runRelay', () => {
     await waitFor(() => running.stdout.some((line) => line.includes('Or connect to')), 'the relay printed its address');
     const address = /Or connect to (\S+) with the header/.exec(running.stdout.join('\n'))![1]!;
     expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    // The link asks the app to connect, the token and the server it fronts (never its query) in the fragment.
+    const link = new URL(/Open this link[^\n]*\n\s*(\S+)/.exec(running.stdout.join('\n'))![1]!);
+    expect(Object.fromEntries(link.searchParams)).toEqual({ url: address, connect: '1' });
+    expect(Object.fromEntries(new URLSearchParams(link.hash.slice(1)))).toEqual({ 'relay-token': TOKEN, 'relay-runs': demo.url });
 
     const cli = startCli(['--no-call', address], { env: { MCP_LENS_RELAY_TOKEN: TOKEN } });
     expect(await cli.done).toBe(EXIT.passed);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import { RELAY_TOKEN_HEADER } from '../shared/relay.ts';
 import { createConnectionStore } from '../state/connection-store.ts';
-import { takeRelayToken } from '../ui/connect/relay-link.ts';
+import { takeRelayLink } from '../ui/connect/relay-link.ts';
 import { createHarness } from './support/engine-harness.ts';
 
 const TOKEN = 'T'.repeat(40) + '_-9';
@@ -21,10 +21,10 @@ afterAll(() => demo.close());
 describe("the relay token's scope", () => {
   it('is taken from a link only when the link names a relay (a loopback /mcp)', () => {
     const link = (url: string) => ({ hash: `#relay-token=${TOKEN}`, pathname: '/', search: `?url=${encodeURIComponent(url)}` });
-    expect(takeRelayToken(link('https://evil.example/mcp'), history())).toEqual([]);
-    expect(takeRelayToken(link('http://127.0.0.1:8931/mcp?x=1'), history())).toEqual([]);
-    expect(takeRelayToken({ hash: `#relay-token=${TOKEN}`, pathname: '/', search: '' }, history())).toEqual([]);
-    expect(takeRelayToken(link('http://127.0.0.1:8931/mcp'), history())).toEqual([{ name: RELAY_TOKEN_HEADER, value: TOKEN }]);
+    expect(takeRelayLink(link('https://evil.example/mcp'), history()).headers).toEqual([]);
+    expect(takeRelayLink(link('http://127.0.0.1:8931/mcp?x=1'), history()).headers).toEqual([]);
+    expect(takeRelayLink({ hash: `#relay-token=${TOKEN}`, pathname: '/', search: '' }, history()).headers).toEqual([]);
+    expect(takeRelayLink(link('http://127.0.0.1:8931/mcp'), history()).headers).toEqual([{ name: RELAY_TOKEN_HEADER, value: TOKEN }]);
   });
 
   it('is dropped when the connection’s URL moves to another origin', () => {

@@ -11,12 +11,15 @@ export interface AdvisedRelay {
   /** The relay's MCP endpoint and token, read from what it printed. */
   url: string;
   token: string;
+  /** The link it printed for the app. */
+  link: string;
   /** Everything it printed so far. */
   output(): string;
   stop(): Promise<void>;
 }
 
 const CONNECT_LINE = /Or connect to (http:\/\/127\.0\.0\.1:\d+\/mcp) with the header Lens-Relay-Token: ([A-Za-z0-9_-]{43})/;
+const LINK_LINE = /Open this link[^\n]*\n\s*(\S+)/;
 
 /** Starts `command` with `sh -c` in `cwd`, in a process group of its own, and waits for the relay's address. */
 export function runAdvisedRelay(command: string, cwd: string, timeoutMs = 90_000): Promise<AdvisedRelay> {
@@ -48,7 +51,7 @@ export function runAdvisedRelay(command: string, cwd: string, timeoutMs = 90_000
       clearTimeout(timer);
       child.stdout.off('data', read);
       child.stdout.on('data', (more: Buffer) => (output += more.toString('utf8')));
-      resolve({ url: found[1]!, token: found[2]!, output: () => output, stop });
+      resolve({ url: found[1]!, token: found[2]!, link: LINK_LINE.exec(output)?.[1] ?? '', output: () => output, stop });
     };
     child.stdout.on('data', read);
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));

@@ -6,6 +6,7 @@
 import { serverIdentity } from '../address/address.ts';
 import { parseServerConfig, type StdioEntry } from './server-config.ts';
 import { dropUrlCredentials, emptyUrlCredentials, fillUrlCredentials } from '../../shared/redact.ts';
+import { isRelayAddress, usesRelay } from '../../shared/relay.ts';
 import { checkServerUrl } from '../../shared/url.ts';
 import { linkNeedKey, type LinkNeed, type SavedServer } from '../../state/index.ts';
 import type { ConnectionCommands } from '../connection/connection-commands.ts';
@@ -101,12 +102,16 @@ export function savedServerCommands(stores: Stores, effects: Pick<AppEffects, 'n
   /**
    * A link asked to connect on open. A server the user saved connects at once (they chose it before), and so
    * does the one the page's own server started for it (`launched`: the person ran that command); any other
-   * waits in `view.pendingLink` for the user to confirm what it is about to do.
+   * waits in `view.pendingLink` for the user to confirm what it is about to do. A relay's link (its address,
+   * its token already in the bar) always asks, naming the relay and what the link says it runs
+   * (`relayRuns`): a hosted page cannot know that this person started that relay.
    */
-  function openConnectLink(url: string, launched?: string): void {
+  function openConnectLink(url: string, launched?: string, relayRuns?: string): void {
     const checked = checkServerUrl(url);
     if (!checked.ok) return;
     if (launched !== undefined && serverIdentity(launched) === serverIdentity(checked.url)) return void connection.connect();
+    if (isRelayAddress(new URL(checked.url)) && usesRelay(bar.getState().input.headers))
+      return view.getState().actions.setPendingLink(checked.url, [], { runs: relayRuns ?? null });
     // The address never carries a credential parameter, so a saved server's key does not stop the match.
     const saved = savedServers.getState().servers.find((server) => serverIdentity(server.url) === serverIdentity(checked.url));
     if (!saved) return view.getState().actions.setPendingLink(checked.url);

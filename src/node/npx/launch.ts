@@ -7,10 +7,10 @@
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 
-import { relayFragment } from '../../shared/relay.ts';
+import { relayLink } from '../../shared/relay.ts';
 import { UsageError } from '../command/framework.ts';
 import { nodeLensVersion } from '../lens-context.ts';
-import type { RelayTarget } from '../relay/args.ts';
+import { relayRuns, type RelayTarget } from '../relay/args.ts';
 import { startRelay } from '../relay/relay.ts';
 import { launchTargetFromConfig, type ConfigInput } from './launch-config.ts';
 import type { LaunchRequest } from './serve-args.ts';
@@ -74,12 +74,9 @@ export async function startLaunch(
   appUrl: string,
   effects: LaunchEffects,
 ): Promise<Launched> {
-  const link = new URL(appUrl);
-  link.searchParams.set('connect', '1');
   if (resolved.direct && resolved.target.kind === 'http') {
-    link.searchParams.set('url', resolved.target.url.href);
     warnHeaders(resolved.headerNames, effects);
-    return { link: orderedLink(link), close: () => Promise.resolve() };
+    return { link: directLink(new URL(appUrl), resolved.target.url.href), close: () => Promise.resolve() };
   }
   const relay = await startRelay({
     target: resolved.target,
@@ -92,14 +89,13 @@ export async function startLaunch(
     resolved.target.kind === 'stdio' ? `"${[resolved.target.command, ...resolved.target.args].join(' ')}"` : resolved.target.url.origin;
   effects.log(`Started ${what} behind the relay at ${relay.url}.`);
   warnHeaders(resolved.headerNames, effects);
-  link.searchParams.set('url', relay.url);
-  return { link: `${orderedLink(link)}${relayFragment(relay.token)}`, close: () => relay.close() };
+  return { link: relayLink(new URL(appUrl), relay.url, relay.token, relayRuns(resolved.target)), close: () => relay.close() };
 }
 
 /** `?url=…&connect=1`, the order the app writes its own address in. */
-function orderedLink(link: URL): string {
-  const query = new URLSearchParams({ url: link.searchParams.get('url') ?? '', connect: '1' });
-  return `${link.origin}${link.pathname}?${query.toString()}`;
+function directLink(app: URL, serverUrl: string): string {
+  const query = new URLSearchParams({ url: serverUrl, connect: '1' });
+  return `${app.origin}${app.pathname}?${query.toString()}`;
 }
 
 /** The app's origin, and its twin under the other loopback name (127.0.0.1, localhost). */

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { Writable } from 'node:stream';
 
 import { runHeadless } from '../cli/run-headless.ts';
 import { EXIT } from '../command/exit-codes.ts';
@@ -8,7 +7,7 @@ import { processIo } from '../command/headless-io.ts';
 import { runRelay } from '../relay/run-relay.ts';
 import { readCommandLine, USAGE } from './command-line.ts';
 import { resolveLaunch, startLaunch, type Launched } from './launch.ts';
-import type { ConfigInput } from './launch-config.ts';
+import { askAtTerminal } from './ask-at-terminal.ts';
 import { openBrowser } from './open-browser.ts';
 import { parseServeArgs, type ServeOptions } from './serve-args.ts';
 import { serveApp } from './serve.ts';
@@ -116,26 +115,4 @@ async function serve(options: ServeOptions, appRoot: string): Promise<void> {
   }
   process.once('SIGINT', () => stop(EXIT.passed));
   process.once('SIGTERM', () => stop(EXIT.passed));
-}
-
-/** Asks for a config's input (VS Code's `inputs`) on the terminal; a password is not echoed. */
-async function askAtTerminal(input: ConfigInput): Promise<string> {
-  const { createInterface } = await import('node:readline/promises');
-  const output = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      if (!muted) process.stdout.write(chunk);
-      done();
-    },
-  });
-  let muted = false;
-  const rl = createInterface({ input: process.stdin, output, terminal: true });
-  try {
-    const question = rl.question(`${input.description}${input.password ? ' (not shown)' : ''}: `);
-    muted = input.password;
-    return await question;
-  } finally {
-    muted = false;
-    if (input.password) process.stdout.write('\n');
-    rl.close();
-  }
 }

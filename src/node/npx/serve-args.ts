@@ -66,6 +66,17 @@ function text(name: `--${string}`, value: string, help: string): OptionSpec<stri
   };
 }
 
+/**
+ * The server to start beside the app, as `npx mcp-lens` and `npm start` (src/node/start-local.ts) both read
+ * it: `-e`, `--config`, `--server`, `--via-relay`, with the command after `--`.
+ */
+export const LAUNCH_OPTIONS = {
+  env: childEnv,
+  config: text('--config', '<file>', "an MCP client's config file (Claude Desktop, VS Code, Cursor): start one of its servers"),
+  server: text('--server', '<name>', 'the server in --config to start'),
+  viaRelay: flag('--via-relay', "connect to --config's HTTP server through the relay (for a server that sends no CORS headers)"),
+};
+
 /** The app's options (`npx mcp-lens [options]`), on the command framework like every other command. */
 const SERVE_OPTIONS = {
   port,
@@ -73,10 +84,7 @@ const SERVE_OPTIONS = {
   allowRemote: flag('--allow-remote', 'allow a --host that other machines can reach (the app is then served over plain HTTP)'),
   open: flag('--open', 'open the app in the default browser (the default with a server to start)'),
   noOpen: flag('--no-open', 'with a server to start: print its link, do not open a browser'),
-  env: childEnv,
-  config: text('--config', '<file>', "an MCP client's config file (Claude Desktop, VS Code, Cursor): start one of its servers"),
-  server: text('--server', '<name>', 'the server in --config to start'),
-  viaRelay: flag('--via-relay', "connect to --config's HTTP server through the relay (for a server that sends no CORS headers)"),
+  ...LAUNCH_OPTIONS,
   version: flag('--version', 'print the version and exit'),
   help,
 };
@@ -107,6 +115,8 @@ export function parseServeArgs(argv: readonly string[]): ServeRequest {
     );
   }
   const launch = launchOf(values, rest);
+  if (launch === undefined && values.noOpen)
+    throw new UsageError('--no-open is for a server to start; without one the app opens only with --open.');
   return {
     kind: 'serve',
     options: {
@@ -118,7 +128,8 @@ export function parseServeArgs(argv: readonly string[]): ServeRequest {
   };
 }
 
-function launchOf(values: CommandLine<typeof SERVE_OPTIONS>['values'], rest: string[]): LaunchRequest | undefined {
+/** The server a command line asks to start, or undefined for none. Throws UsageError. */
+export function launchOf(values: CommandLine<typeof LAUNCH_OPTIONS>['values'], rest: readonly string[]): LaunchRequest | undefined {
   const { env, config, server, viaRelay } = values;
   const [command, ...args] = rest;
   if (command !== undefined && config !== undefined)
@@ -135,6 +146,5 @@ function launchOf(values: CommandLine<typeof SERVE_OPTIONS>['values'], rest: str
   if (Object.keys(env).length > 0)
     throw new UsageError('-e sets the environment of a server to start: give its command after --, or --config and --server.');
   if (viaRelay) throw new UsageError('--via-relay is for a --config entry with a url.');
-  if (values.noOpen) throw new UsageError('--no-open is for a server to start; without one the app opens only with --open.');
   return undefined;
 }

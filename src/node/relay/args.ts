@@ -1,5 +1,6 @@
 import { parseAllowedOrigin } from '../http/origin.ts';
 import { relayInvocation } from '../../shared/relay.ts';
+import { shellWord } from '../../shared/shell.ts';
 import { RUNNING_FROM } from '../lens-context.ts';
 import { LOCAL_APP_URL } from '../local-app.ts';
 import { parseCommandLine, SEE_HELP, usageOf, UsageError, type CommandLine, type OptionSpec } from '../command/framework.ts';
@@ -10,6 +11,14 @@ export type RelayTarget =
   | { kind: 'http'; url: URL }
   /** `env` is set over the relay's own environment for the child. */
   | { kind: 'stdio'; command: string; args: string[]; env?: Readonly<Record<string, string>> };
+
+/**
+ * What the relay runs, as its link tells the app for the question before connecting: the stdio command as
+ * typed (never its -e values), or the server URL without its query, where an API key may sit.
+ */
+export function relayRuns(target: RelayTarget): string {
+  return target.kind === 'http' ? `${target.url.origin}${target.url.pathname}` : [target.command, ...target.args].map(shellWord).join(' ');
+}
 
 export interface RelayOptions {
   target: RelayTarget;

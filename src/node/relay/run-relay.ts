@@ -2,12 +2,12 @@
  * The relay as a function: the command line and the effects in, the exit code out when it stops. main.ts
  * calls it with the process's own; npx (src/node/npx/main.ts) calls it too, so nothing rewrites process.argv.
  */
-import { isRelayToken, RELAY_TOKEN_HEADER, relayFragment } from '../../shared/relay.ts';
+import { isRelayToken, RELAY_TOKEN_HEADER, relayLink } from '../../shared/relay.ts';
 import { EXIT, type ExitCode } from '../command/exit-codes.ts';
 import { runCommand, type Command, type CommandIo } from '../command/framework.ts';
 import { nodeLensVersion, RUNNING_FROM } from '../lens-context.ts';
 import { LOCAL_APP_URL } from '../local-app.ts';
-import { type RELAY_OPTIONS, RELAY_SYNOPSIS, relayOptionsOf, type RelayOptions, type RelayTarget } from './args.ts';
+import { type RELAY_OPTIONS, RELAY_SYNOPSIS, relayOptionsOf, type RelayOptions, relayRuns, type RelayTarget } from './args.ts';
 import { startRelay } from './relay.ts';
 import { describeExit } from '../../shared/relay-console.ts';
 import { terminalText } from '../terminal-text.ts';
@@ -81,13 +81,11 @@ async function relay(options: RelayOptions, io: RelayIo): Promise<ExitCode> {
     return EXIT.failed;
   }
 
-  const link = new URL(options.lens);
-  link.searchParams.set('url', running.url);
   const startTheApp =
     options.lens.href === LOCAL_APP_URL ? `\n  (if MCP Lens is not running on this machine yet: ${START_THE_APP[RUNNING_FROM]})` : '';
   io.stdout(`MCP Lens relay ${version} for ${describe(options.target)}
-  Open this link (the token stays in the fragment, which is never sent):
-    ${link.href}${relayFragment(running.token)}${startTheApp}
+  Open this link; the app asks before it connects (the token stays in the fragment, which is never sent):
+    ${relayLink(options.lens, running.url, running.token, relayRuns(options.target))}${startTheApp}
   Or connect to ${running.url} with the header ${RELAY_TOKEN_HEADER}: ${running.token}
   Pages allowed: ${options.allowedOrigins.join(', ')} (add more with --allow-origin)
 Press Ctrl+C to stop.`);
