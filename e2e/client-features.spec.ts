@@ -47,6 +47,13 @@ test.describe('server-everything', () => {
     await runTool(page, 'trigger-elicitation-request');
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByLabel('String with default')).toHaveValue('It was a dark and stormy night.');
+    // The form is longer than the dialog: the three answers stay in sight at its foot, no scrolling to find them.
+    for (const answer of [names.serverRequests.accept, names.serverRequests.decline, 'Cancel'])
+      await expect(dialog.getByRole('button', { name: answer, exact: true })).toBeInViewport({ ratio: 1 });
+    // A 2025 server request has no rounds: the note beside the call starts as a sentence.
+    await expect(page.getByRole('status').filter({ hasText: 'waiting for you to answer' })).toHaveText(
+      /^The server asked a question — waiting for you to answer in the dialog\. The call's timeout is paused until you answer\.$/,
+    );
     await expect(dialog.getByLabel('Integer')).toHaveValue('42');
     await expect(dialog.getByLabel('Untitled Single Select Enum')).toHaveValue('Monica');
     await expect(dialog.getByRole('checkbox', { name: 'Guitar' })).toBeChecked();

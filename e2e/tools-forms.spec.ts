@@ -96,3 +96,14 @@ test('says nothing under fields not yet visited, and says what is missing in pla
   await expect(form).not.toContainText('must have required property');
   await expect(page.getByRole('region', { name: names.log.region })).not.toContainText('tools/call');
 });
+
+test('a required field is named by its name alone and marked required; the red star is drawn, not read', async ({ page }) => {
+  await connect(page, DEMO_MCP_URL);
+  await page.getByRole('button', { name: 'book-meeting' }).click();
+  const email = page.locator('.tool-form').getByRole('textbox', { name: 'organizerEmail', exact: true });
+  await expect(email).toBeVisible();
+  await expect(email).toHaveAttribute('required', '');
+  // The star still shows beside the label.
+  const label = page.locator('.tool-form label[for="tool-args_organizerEmail"]');
+  expect(await label.evaluate((element) => getComputedStyle(element, '::after').content)).toContain('*');
+});

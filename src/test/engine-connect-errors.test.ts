@@ -102,6 +102,23 @@ describe('a connect that fails says why', () => {
     });
   });
 
+  it('a static site that refuses POST (405) and serves a page to GET: no advice to try the transport already tried', async () => {
+    const site = await startRawServer((req, res) => {
+      if (req.method === 'POST') return void res.writeHead(405, { 'content-type': 'text/plain' }).end('Method not allowed');
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html>Welcome</html>');
+    });
+    closers.push(site.close);
+    const { h, failure } = connect(site.url);
+    const error = await failure;
+    expect(error).toMatchObject({
+      code: 'http',
+      httpStatus: 405,
+      message:
+        'The server does not accept POST at this URL (HTTP 405 Method Not Allowed). The server says: “Method not allowed”. The legacy HTTP+SSE transport, tried next with a GET, did not work there either (both are in the Message log). Check the path; servers often use /mcp (or /sse for the legacy transport).',
+    });
+    expect(h.notes().join('\n')).toContain('trying the legacy HTTP+SSE transport');
+  });
+
   it('down: nothing listening, named by Node', async () => {
     const port = await closedPort();
     await expect(connect(`http://127.0.0.1:${port}/mcp`).failure).resolves.toMatchObject({

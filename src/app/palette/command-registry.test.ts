@@ -5,7 +5,7 @@ import { memoryStorage } from '../../test/support/test-storage.ts';
 import { engineOverChannel } from '../../test/support/engine-channel.ts';
 import { nodeEffects } from '../../test/support/node-effects.ts';
 import { rankCommands } from './command-ranking.ts';
-import { listCommands } from './command-registry.ts';
+import { listCommands, watchListed } from './command-registry.ts';
 import type { RegistryContext } from './palette-command.ts';
 import { createWorkspace, type Workspace } from '../workspace.ts';
 
@@ -73,6 +73,27 @@ describe('command registry', () => {
 
     find('echo')!.run();
     expect(app.nav.getState().request).toMatchObject({ tab: 'Tools', item: 'echo' });
+  });
+
+  it('says when a list arrives while the palette is open, so a tool that loads behind it is offered', () => {
+    const { app, ctx } = start();
+    const { connectionKey } = app.connection.getState();
+    let changes = 0;
+    const stop = watchListed(app, () => (changes += 1));
+    expect(byId(ctx, 'tool:echo')).toBeUndefined();
+    app.queryClient.setQueryData(mcpKeys.tools(connectionKey), {
+      tools: [{ name: 'echo', inputSchema: { type: 'object' } }] as never,
+      pages: 1,
+    });
+    expect(changes).toBe(1);
+    expect(byId(ctx, 'tool:echo')).toBeDefined();
+    // Another connection's list, or a query that is no list, is not this palette's business.
+    app.queryClient.setQueryData(mcpKeys.tools(connectionKey + 1), { tools: [], pages: 1 });
+    app.queryClient.setQueryData(['something', 'else'], 1);
+    expect(changes).toBe(1);
+    stop();
+    app.queryClient.setQueryData(mcpKeys.prompts(connectionKey), { prompts: [], pages: 1 });
+    expect(changes).toBe(1);
   });
 
   it('opened while connected: Ctrl-K, Enter never reaches Disconnect', () => {

@@ -4,7 +4,8 @@
  * resources, templates, prompts), saved calls and saved servers. Each says whether it is destructive (it
  * ends or replaces something: the palette never preselects one), whether it can run now (and why not),
  * and where focus goes once it ran. Built from the stores and the query cache as they are when the
- * palette opens; framework-free, so it is tested in Node.
+ * palette opens, and again when a list arrives while it is open (watchListed); framework-free, so it is
+ * tested in Node.
  */
 import { profileOf } from '../../shared/era-profile.ts';
 import { describeError } from '../../shared/read.ts';
@@ -180,10 +181,31 @@ function savedCallCommands({ app }: RegistryContext): PaletteCommand[] {
   }));
 }
 
+/** The query options of the lists the palette offers items from, for the live server or the open session file. */
+function listedQueries(app: RegistryContext['app']) {
+  const { phase, connectionKey, summary } = app.connection.getState();
+  return app.scope({ phase, connectionKey, capabilities: summary?.capabilities }, app.sessionFile.getState().replay).queries;
+}
+
+/**
+ * Calls `changed` each time one of the lists the palette offers items from (tools, resources, templates,
+ * prompts) gets data in the query cache. A palette opened just after Connect, before tools/list answered,
+ * would otherwise say "Nothing matches" for a tool on screen behind it. Returns the unsubscribe.
+ */
+export function watchListed(app: RegistryContext['app'], changed: () => void): () => void {
+  return app.queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    const queries = listedQueries(app);
+    const listed = [queries.tools(), queries.resources(), queries.resourceTemplates(), queries.prompts()].map((options) =>
+      JSON.stringify(options.queryKey),
+    );
+    if (listed.includes(JSON.stringify(event.query.queryKey))) changed();
+  });
+}
+
 /** What the tabs have listed (the query cache), for the live server or the open session file. */
 function listedCommands({ app }: RegistryContext): PaletteCommand[] {
-  const { phase, connectionKey, summary } = app.connection.getState();
-  const { queries } = app.scope({ phase, connectionKey, capabilities: summary?.capabilities }, app.sessionFile.getState().replay);
+  const queries = listedQueries(app);
   const data = app.queryClient;
   const go = app.nav.getState().actions.go;
   const item = (group: CommandGroup, tab: string, name: string, label: string, focus: FocusTarget): PaletteCommand => ({

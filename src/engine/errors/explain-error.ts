@@ -19,7 +19,7 @@ import { isEngineError, type EngineError } from '../../shared/errors.ts';
 import { diagnoseCors } from '../features/cors-doctor.ts';
 import { INPUT_REQUIRED_NOT_ALLOWED, isUnsupportedServerVersion } from '../sdk/sdk-client.ts';
 import { StreamFault } from '../guards/stream-guard.ts';
-import { explainHttpStatus, jsonRpcErrorIn } from './http-status.ts';
+import { explainHttpStatus, jsonRpcErrorIn, type HttpStatusContext } from './http-status.ts';
 import { describeError, formatCount } from '../../shared/read.ts';
 import { redactUrl } from '../../shared/redact.ts';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../../shared/era-profile.ts';
@@ -37,7 +37,13 @@ const BODY_EXCERPT_CHARS = 500;
 const excerpt = (text: unknown) =>
   typeof text === 'string' && text !== '' ? (text.length > BODY_EXCERPT_CHARS ? `${text.slice(0, BODY_EXCERPT_CHARS)}…` : text) : undefined;
 
-function httpError(status: number, statusText: string | undefined, body: unknown, message: string): EngineError {
+function httpError(
+  status: number,
+  statusText: string | undefined,
+  body: unknown,
+  message: string,
+  context: HttpStatusContext = {},
+): EngineError {
   const detail = excerpt(body) ?? message;
   const modernOnly = typeof body === 'string' ? modernOnlyRefusal(body) : undefined;
   if (modernOnly !== undefined)
@@ -52,7 +58,7 @@ function httpError(status: number, statusText: string | undefined, body: unknown
   const rpcCode = typeof body === 'string' ? jsonRpcErrorIn(body)?.code : undefined;
   return {
     code: status === 401 ? 'unauthorized' : 'http',
-    message: explainHttpStatus(status, statusText, typeof body === 'string' ? body : undefined),
+    message: explainHttpStatus(status, statusText, typeof body === 'string' ? body : undefined, context),
     httpStatus: status,
     ...(rpcCode !== undefined && { rpcCode }),
     detail,
@@ -91,13 +97,13 @@ export function probeFailureCause(error: unknown): unknown {
  * Synchronous classification; network failures need `explainNetworkFailure` for the CORS question. `url` is
  * the server's, when known: a network failure names its host, and a wrong scheme gets the right one.
  */
-export function explainError(error: unknown, url?: string): EngineError {
+export function explainError(error: unknown, url?: string, context: HttpStatusContext = {}): EngineError {
   if (isEngineError(error)) return error;
   const cause = probeFailureCause(error);
-  if (cause !== error) return explainError(cause, url);
+  if (cause !== error) return explainError(cause, url, context);
   // Faults the engine raised itself (a bound tripped, a stream ended early) already carry their explanation.
   if (error instanceof StreamFault) return error.engineError;
-  if (SdkHttpError.isInstance(error)) return httpError(error.status, error.statusText, error.data.text, error.message);
+  if (SdkHttpError.isInstance(error)) return httpError(error.status, error.statusText, error.data.text, error.message, context);
   if (SdkError.isInstance(error)) return explainSdkError(error);
   if (ProtocolError.isInstance(error)) return explainProtocolError(error);
   // The legacy HTTP+SSE transport's event stream failed; its code is the HTTP status, when there was one.

@@ -54,9 +54,25 @@ describe('the server’s own words', () => {
   it('a 404 that carries JSON-RPC "Method not found" names the method, not the path', () => {
     const message = explainHttpStatus(404, 'Not Found', '{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}');
     expect(message).toBe(
-      "The server does not know this method (HTTP 404 Not Found, JSON-RPC error -32601). The server says: “Method not found” The URL is an MCP endpoint: check the method's name, and whether this server's protocol version has it.",
+      "The server does not know this method (HTTP 404 Not Found, JSON-RPC error -32601). The server says: “Method not found”. The URL is an MCP endpoint: check the method's name, and whether this server's protocol version has it.",
     );
     expect(message).not.toContain('Nothing answers MCP');
+  });
+
+  it('words without a full stop get one after the quote, so the advice reads as a sentence of its own', () => {
+    expect(explainHttpStatus(500, undefined, 'boom')).toBe(
+      'The server failed while handling the request (HTTP 500). The server says: “boom”. Its logs should say why.',
+    );
+    expect(explainHttpStatus(500, undefined, 'Boom!')).toContain('“Boom!” Its logs');
+  });
+
+  it('a 405 says to try the other transport only while it was not tried', () => {
+    expect(explainHttpStatus(405, 'Method Not Allowed', 'Method not allowed')).toBe(
+      'The server does not accept this request method at this URL (HTTP 405 Method Not Allowed). The server says: “Method not allowed”. Check the URL, or try the other transport.',
+    );
+    const both = explainHttpStatus(405, 'Method Not Allowed', 'Method not allowed', { bothTransportsTried: true });
+    expect(both).not.toContain('try the other transport');
+    expect(both).toContain('The legacy HTTP+SSE transport, tried next with a GET, did not work there either');
   });
 
   it('a 2xx is an answer of the wrong kind, not a rejection', () => {

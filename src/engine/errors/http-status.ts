@@ -57,11 +57,26 @@ export function jsonRpcErrorIn(body: string | null | undefined): { code?: number
   }
 }
 
-export function explainHttpStatus(status: number, statusText: string | undefined, body?: string | null): string {
+/** How the failed request was reached, where that changes the advice. */
+export interface HttpStatusContext {
+  /**
+   * The answer is to POST on Streamable HTTP, and the legacy HTTP+SSE transport was tried after it and failed
+   * too: advice to try the other transport could not be followed.
+   */
+  bothTransportsTried?: boolean;
+}
+
+export function explainHttpStatus(
+  status: number,
+  statusText: string | undefined,
+  body?: string | null,
+  context: HttpStatusContext = {},
+): string {
   const label = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
   const words = status === 401 || status === 403 ? undefined : serverWords(body);
-  // The server's own words first: they often name the fix ("The MCP endpoint is /mcp.").
-  const said = words === undefined ? '' : ` The server says: “${words}”`;
+  // The server's own words first: they often name the fix ("The MCP endpoint is /mcp."). Words that end
+  // without a full stop get one after the quote, so the advice that follows reads as its own sentence.
+  const said = words === undefined ? '' : ` The server says: “${words}”${/[.!?…]$/.test(words) ? '' : '.'}`;
   if (status === 401) return `The server requires authorization (${label}). Add an Authorization header with a token, then connect again.`;
   if (status === 403) {
     const cause = forbiddenCause(body);
@@ -75,6 +90,8 @@ export function explainHttpStatus(status: number, statusText: string | undefined
     return `The server does not know this method (${label}, JSON-RPC error -32601).${said} The URL is an MCP endpoint: check the method's name, and whether this server's protocol version has it.`;
   if (status === 404)
     return `Nothing answers MCP at this URL (${label}).${said} Check the path; servers often use /mcp (or /sse for the legacy transport).`;
+  if (status === 405 && context.bothTransportsTried)
+    return `The server does not accept POST at this URL (${label}).${said} The legacy HTTP+SSE transport, tried next with a GET, did not work there either (both are in the Message log). Check the path; servers often use /mcp (or /sse for the legacy transport).`;
   if (status === 405)
     return `The server does not accept this request method at this URL (${label}).${said} Check the URL, or try the other transport.`;
   // A gateway's answer (a proxy, the local relay): the server behind it is what failed or did not answer.

@@ -19,7 +19,7 @@ import { checkServerUrl } from '../../shared/url.ts';
 import { redactUrl } from '../../shared/redact.ts';
 import type { SessionGuards } from '../guards/connection-guards.ts';
 import { hiddenSessionIdError } from '../features/cors-doctor.ts';
-import { isOpaqueNetworkFailure, probeFailureCause } from '../errors/explain-error.ts';
+import { explainError, isOpaqueNetworkFailure, probeFailureCause } from '../errors/explain-error.ts';
 import { explainSessionEndFailure } from './session-end.ts';
 import { transportNote } from './transport-notes.ts';
 import {
@@ -160,9 +160,10 @@ export async function openMcpSession(params: ConnectParams, deps: SessionDeps): 
     if (params.transport !== 'auto' || plan.mode === 'pin' || typeof status !== 'number' || !FALLBACK_STATUSES.has(status)) throw error;
     deps.note('info', `POST initialize got HTTP ${status}; trying the legacy HTTP+SSE transport (GET ${url.href}).`);
     // The fallback is a guess; when it fails too, the server's answer to POST (a 404 that names the right
-    // path) is what a person can act on, not what a GET to a page or a missing /sse said.
+    // path) is what a person can act on, not what a GET to a page or a missing /sse said. Explained here,
+    // where it is known that both transports were tried, so no advice says to try the other one.
     return connect('sse', { mode: 'legacy', why: 'pinned' }).catch((sseError: unknown) => {
-      throw isAuthFailure(sseError) ? sseError : error;
+      throw isAuthFailure(sseError) ? sseError : explainError(error, url.href, { bothTransportsTried: true });
     });
   }
 }

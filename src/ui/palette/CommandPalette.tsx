@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 // eslint-disable-next-line no-restricted-imports -- the palette, in the workspace shell, reads the connection on screen
 import { useStore } from 'zustand';
 import { canPreselect, rankCommands, type RankedCommand } from '../../app/palette/command-ranking.ts';
-import { listCommands } from '../../app/palette/command-registry.ts';
+import { listCommands, watchListed } from '../../app/palette/command-registry.ts';
 import type { FocusTarget, PaletteCommand } from '../../app/palette/palette-command.ts';
 import { FILE_ACCEPT, type LensApp } from '../../app/index.ts';
 import { ServerText } from '../common/ServerText.tsx';
@@ -61,6 +61,17 @@ export function CommandPalette() {
   );
 }
 
+function paletteCommands(app: LensApp, workspace: ReturnType<typeof useWorkspace>, chooseFile: () => void): PaletteCommand[] {
+  return listCommands({
+    app,
+    workspace,
+    tabs: tabsFor(app.sessionFile.getState().replay).map((tab) => tab.name),
+    theme: resolveTheme(app.prefs.getState().theme, window.matchMedia('(prefers-color-scheme: dark)').matches),
+    chooseSessionFile: chooseFile,
+    now: Date.now,
+  });
+}
+
 function Palette({ app, onClose: close, chooseFile }: { app: LensApp; onClose(target: FocusTarget): void; chooseFile(): void }) {
   const workspace = useWorkspace();
   const scopeId = useId();
@@ -74,17 +85,10 @@ function Palette({ app, onClose: close, chooseFile }: { app: LensApp; onClose(ta
     close(target);
   };
   const uses = useStore(app.paletteUsage, (state) => state.uses);
-  // Built once per opening: the palette is short-lived, and the lists are what the tabs showed.
-  const [commands] = useState(() =>
-    listCommands({
-      app,
-      workspace,
-      tabs: tabsFor(app.sessionFile.getState().replay).map((tab) => tab.name),
-      theme: resolveTheme(app.prefs.getState().theme, window.matchMedia('(prefers-color-scheme: dark)').matches),
-      chooseSessionFile: chooseFile,
-      now: Date.now,
-    }),
-  );
+  // Built when the palette opens (it is short-lived; the lists are what the tabs showed), and again when a list
+  // arrives while it is open: opened just after Connect, it must not miss the tools that load behind it.
+  const [commands, setCommands] = useState(() => paletteCommands(app, workspace, chooseFile));
+  useEffect(() => watchListed(app, () => setCommands(paletteCommands(app, workspace, chooseFile))), [app, workspace, chooseFile]);
   const [query, setQuery] = useState('');
   const ranking = useMemo(() => rankCommands(commands, uses, query), [commands, uses, query]);
   const [moved, setMoved] = useState<number | null>(null);

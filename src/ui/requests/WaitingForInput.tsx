@@ -30,8 +30,8 @@ export function WaitingForInput({ method, target, noun }: Props) {
   const what = count === 1 ? 'a question' : `${count} questions`;
   return (
     <p className="waiting-for-input" role="status">
-      {round !== undefined ? `Round ${round} of at most ${MAX_INPUT_ROUNDS}: ` : ''}
-      the server asked {what} — waiting for you to answer in the dialog. The {noun}'s timeout is paused until you answer.
+      {round !== undefined ? `Round ${round} of at most ${MAX_INPUT_ROUNDS}: the` : 'The'} server asked {what} — waiting for you to answer
+      in the dialog. The {noun}'s timeout is paused until you answer.
     </p>
   );
 }
