@@ -8,14 +8,13 @@
  * a view, or putting the connection in the background, cancels nothing.
  */
 import type { EngineClient } from '../bridge/index.ts';
-import type { AuditOptions, AuditRefusal, AuditReport } from '../shared/audit.ts';
 import type { CorsDiagnosis } from '../shared/cors.ts';
 import { asEngineError } from '../shared/errors.ts';
 import type { LogLevelChoice } from '../shared/logging-api.ts';
-import type { Tool, ToolCallOutcome, ToolCallParams } from '../shared/model.ts';
-import type { SamplingDraft } from '../shared/playground.ts';
+import type { ToolCallOutcome, ToolCallParams } from '../shared/model.ts';
 import type { ResendDraft, ResendResult } from '../shared/resend.ts';
 import type { TaskInfo, TaskPayload } from '../shared/tasks.ts';
+import type { FeatureJobs } from '../shared/features.ts';
 import type { AnyCall, CallKind, CallKinds } from '../state/calls-store.ts';
 import type { AppEffects } from './effects.ts';
 import type { Stores } from './stores.ts';
@@ -33,24 +32,34 @@ interface Senders {
   setResourceSubscription(uri: string, subscribe: boolean, signal?: AbortSignal, job?: string): Promise<void>;
   cancelTask(taskId: string, signal?: AbortSignal, job?: string): Promise<TaskInfo>;
   taskResult(taskId: string, signal?: AbortSignal, job?: string): Promise<TaskPayload>;
-  draftSamplingAnswer(requestId: string, signal?: AbortSignal): Promise<SamplingDraft>;
-  runAudit(runId: string, options: AuditOptions, refused: AuditRefusal | undefined, signal: AbortSignal): Promise<AuditReport>;
-  converse(text: string, tools: readonly Tool[], signal: AbortSignal): Promise<void>;
 }
 
 /**
  * How each kind of job is sent (with its id, which its request's log entry carries: the job finds its line by
  * it, src/state/calls-store.ts), what it is about, and its scope.
  */
-interface JobKind<K extends CallKind> {
+export interface JobKind<K extends CallKind> {
   send(params: CallKinds[K]['params'], id: string, signal: AbortSignal): Promise<CallKinds[K]['result']>;
   target(params: CallKinds[K]['params']): string;
   scope?(params: CallKinds[K]['params']): string;
 }
 
-type JobKinds = { [K in CallKind]: JobKind<K> };
+/** The kinds `Ks`, each with how it is sent: what a feature's folder declares for its own kinds. */
+export type JobKindsOf<Ks extends CallKind> = { [K in Ks]: JobKind<K> };
 
-export function callCommands(client: EngineClient, stores: Stores, effects: Pick<AppEffects, 'now'>, send: Senders) {
+type JobKinds = JobKindsOf<CallKind>;
+
+/**
+ * The registry: the core's kinds here, and each feature's (`features`, from src/app/features/feature-jobs.ts),
+ * which the registry runs alike and names none of.
+ */
+export function callCommands(
+  client: EngineClient,
+  stores: Stores,
+  effects: Pick<AppEffects, 'now'>,
+  send: Senders,
+  features: JobKindsOf<keyof FeatureJobs>,
+) {
   /** The jobs still running, with what stops them: the registry's, never a view's. */
   const running = new Map<string, AbortController>();
   /** The last job started in each scope: the next one in that scope waits for it. */
@@ -107,33 +116,7 @@ export function callCommands(client: EngineClient, stores: Stores, effects: Pick
       send: (params, _id, signal) => client.call('expandUriTemplate', params, signal),
       target: ({ template }) => template,
     },
-    // Many requests, each marked with its check's id by the engine: the audit's rows find them, not the job.
-    audit: {
-      send: ({ options, refused }, id, signal) => send.runAudit(id, options, refused, signal),
-      target: () => SERVER,
-      scope: () => 'audit',
-    },
-    // A model turn goes to the model's provider, not the server: no line in the Message log.
-    'sampling-draft': {
-      send: ({ requestId }, _id, signal) => send.draftSamplingAnswer(requestId, signal),
-      target: ({ requestId }) => requestId,
-      scope: ({ requestId }) => `sampling:${requestId}`,
-    },
-    // Model turns go to the provider and show in the Playground; the tool calls they ask for are in the log.
-    conversation: {
-      send: ({ text, tools }, _id, signal) => send.converse(text, tools, signal),
-      target: () => CONVERSATION,
-      scope: () => CONVERSATION,
-    },
-    // The engine marks the request as the app's (origin 'apps'), with this job's id beside the app's URI.
-    'app-tool': {
-      send: (params, id, signal) => client.call('callTool', params, signal, id),
-      target: ({ viaApp }) => viaApp,
-    },
-    'app-read': {
-      send: (params, id, signal) => client.call('readResource', params, signal, id),
-      target: ({ viaApp }) => viaApp,
-    },
+    ...features,
   };
 
   /** Waits for the job before it in its scope (its outcome is its own), then sends unless cancelled meanwhile. */

@@ -9,10 +9,11 @@ import type { EngineError } from '../shared/errors.ts';
 import type { HeaderPair } from '../shared/model.ts';
 import type { Address } from './address/address.ts';
 import { clearToolOnNewServer } from './address/address-sync.ts';
-import { auditCommands, auditRunner } from './audit/audit-commands.ts';
+import { auditCommands } from './audit/audit-commands.ts';
 import { authCommands } from './auth/auth-commands.ts';
 import { callCommands } from './calls.ts';
 import { composeCommands } from './features/compose-commands.ts';
+import { featureJobKinds } from './features/feature-jobs.ts';
 import { connectionCommands } from './connection/connection-commands.ts';
 import { consoleCommands } from './console/console-commands.ts';
 import { connectionName } from './connection/connection-names.ts';
@@ -90,15 +91,13 @@ export function createLensApp({
   const sampling = samplingCommands(client, stores);
   const server = serverCommands(client, stores, queryClient);
   const conversation = playgroundConversationLoader(client, stores, effects, tools.runTool);
-  const jobs = callCommands(client, stores, effects, {
-    ...connection,
-    ...server,
-    ...sampling,
-    runTool: tools.runTool,
-    resendRequest: log.resendRequest,
-    runAudit: auditRunner(client, stores, effects),
-    converse: conversation.converse,
-  });
+  const jobs = callCommands(
+    client,
+    stores,
+    effects,
+    { ...connection, ...server, runTool: tools.runTool, resendRequest: log.resendRequest },
+    featureJobKinds(client, stores, effects, { draftSamplingAnswer: sampling.draftSamplingAnswer, converse: conversation.converse }),
+  );
   // The commands by feature, one key per group (`commands.tools.runTool`): a record, so two groups cannot
   // share a key, and a command is named by its group. A folder with two groups of its own composes them
   // (features/compose-commands.ts), which refuses a name both have.

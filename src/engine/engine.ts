@@ -19,7 +19,6 @@ import { lazyHandlers } from './features/lazy-features.ts';
 import type { PlaygroundOptions } from './playground/feature.ts';
 import { authFeature, type AuthFeatureOptions } from './auth/feature.ts';
 import { createClientFeatures } from './client-features/client-features.ts';
-import { completionHandlers } from './features/completions.ts';
 import { listenFeature } from './features/listen.ts';
 import { loggingHandlers } from './features/logging.ts';
 import { promptHandlers } from './features/prompts.ts';
@@ -291,11 +290,10 @@ export function createEngine(env: EngineEnv): Engine {
     ...clientFeatures.handlers,
     ...resourceHandlers(ctx, listen.subscriptions, clientFeatures.answering),
     ...promptHandlers(ctx, clientFeatures.answering),
-    ...completionHandlers(ctx),
     ...loggingHandlers(ctx),
     ...auth.handlers,
     ...relayConsole.handlers,
-    // Tasks, session files, Re-send, the audit, the Playground: code that loads on its first call.
+    // Tasks, session files, Re-send, typeahead, the audit, the Playground: code that loads on its first call.
     ...lazyHandlers({ ctx, env, knownTasks, toolIndex }),
   };
 

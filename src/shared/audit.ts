@@ -172,3 +172,9 @@ export interface AuditEvent {
   runId: string;
   update: AuditUpdate;
 }
+
+/** The audit's job in the jobs registry (src/app/calls.ts): what it takes and answers. */
+export interface AuditJobs {
+  /** "Audit this server": the run's progress and report are in the `audit` store, under the job's id. */
+  audit: { params: { options: AuditOptions; refused?: AuditRefusal }; result: AuditReport };
+}

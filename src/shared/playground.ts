@@ -3,6 +3,7 @@
  * with the connected server's tools. The key crosses the boundary once, into the worker (`setProviderKey`),
  * and never comes back: no result, event or error carries it.
  */
+import type { Tool } from './model.ts';
 
 /** The wire format a provider speaks. */
 export type ProviderKind = 'openai' | 'anthropic' | 'gemini';
@@ -117,4 +118,15 @@ export interface ModelTextEvent {
   type: 'model-text';
   turnId: string;
   text: string;
+}
+
+/** The Playground's jobs in the jobs registry (src/app/calls.ts): what each takes and answers. */
+export interface PlaygroundJobs {
+  /** The Playground's model drafts a reply to a pending sampling request (a model turn, not an MCP request). */
+  'sampling-draft': { params: { requestId: string }; result: SamplingDraft };
+  /**
+   * The Playground's person sends a message: the model's turns and the tool calls they ask for, until the
+   * model answers without one. One conversation per connection, so its messages never overlap.
+   */
+  conversation: { params: { text: string; tools: readonly Tool[] }; result: void };
 }

@@ -7,19 +7,17 @@
 import { createStore } from 'zustand/vanilla';
 import type { EngineError } from '../shared/errors.ts';
 import type { CallProgress, EngineEvent } from '../shared/events.ts';
+import type { FeatureJobs } from '../shared/features.ts';
 import { jobIdOf } from '../shared/message-origin.ts';
-import type { Tool, ToolCallOutcome, ToolCallParams } from '../shared/model.ts';
+import type { ToolCallOutcome, ToolCallParams } from '../shared/model.ts';
 import type { PromptGetResult } from '../shared/prompts-api.ts';
-import type { ResourceReadResult } from '../shared/resources-api.ts';
 import type { ResendDraft, ResendResult } from '../shared/resend.ts';
 import type { TaskInfo, TaskPayload } from '../shared/tasks.ts';
-import type { AuditOptions, AuditRefusal, AuditReport } from '../shared/audit.ts';
 import type { CorsDiagnosis } from '../shared/cors.ts';
 import type { LogLevelChoice } from '../shared/logging-api.ts';
-import type { SamplingDraft } from '../shared/playground.ts';
 
-/** What each kind of job takes and answers. */
-export interface CallKinds {
+/** What each kind of job takes and answers: the core's here, each feature's in its own file (src/shared/features.ts). */
+export interface CallKinds extends FeatureJobs {
   tool: { params: Omit<ToolCallParams, 'trackingId'>; result: ToolCallOutcome };
   prompt: { params: { name: string; arguments: Record<string, string> }; result: PromptGetResult };
   /** A logged request sent again, as it was or edited. */
@@ -38,19 +36,6 @@ export interface CallKinds {
   'task-result': { params: { taskId: string }; result: TaskPayload };
   /** A resource template's values expanded to the URI to read (in the engine: no request to the server). */
   template: { params: { template: string; variables: Record<string, string> }; result: { uri: string } };
-  /** "Audit this server": the run's progress and report are in the `audit` store, under the job's id. */
-  audit: { params: { options: AuditOptions; refused?: AuditRefusal }; result: AuditReport };
-  /** The Playground's model drafts a reply to a pending sampling request (a model turn, not an MCP request). */
-  'sampling-draft': { params: { requestId: string }; result: SamplingDraft };
-  /**
-   * The Playground's person sends a message: the model's turns and the tool calls they ask for, until the
-   * model answers without one. One conversation per connection, so its messages never overlap.
-   */
-  conversation: { params: { text: string; tools: readonly Tool[] }; result: void };
-  /** An MCP App's tools/call through the host, marked in the log as the app's. */
-  'app-tool': { params: ToolCallParams & { viaApp: string }; result: ToolCallOutcome };
-  /** An MCP App's resources/read through the host, marked in the log as the app's. */
-  'app-read': { params: { uri: string; viaApp: string }; result: ResourceReadResult };
 }
 
 export type CallKind = keyof CallKinds;

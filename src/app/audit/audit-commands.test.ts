@@ -16,7 +16,8 @@ import { memoryStorage } from '../../test/support/test-storage.ts';
 import { DEMO_EXPORT_REFUSAL } from '../presentation/export-rule.ts';
 import { callCommands } from '../calls.ts';
 import type { Stores } from '../stores.ts';
-import { auditCommands, auditRunner } from './audit-commands.ts';
+import { auditCommands } from './audit-commands.ts';
+import { auditJobKinds } from './audit-jobs.ts';
 
 /** An engine client whose runAudit answers when the test says, and rejects as `cancelled` on abort, as the bridge does. */
 function fakeClient() {
@@ -35,14 +36,14 @@ function fakeClient() {
   return { client, calls };
 }
 
-/** The jobs registry with only the audit's runner: what lens-app.ts hands auditCommands. */
+/** The jobs registry with only the audit's kind of job: what lens-app.ts hands auditCommands. */
 function jobsFor(client: EngineClient, stores: ReturnType<typeof storesFor>) {
-  const senders = { runAudit: auditRunner(client, stores, { now: () => 1000 }) };
   return callCommands(
     client,
     { ...stores, calls: createCallsStore() } as unknown as Stores,
     { now: () => 1000 },
-    senders as unknown as Parameters<typeof callCommands>[3],
+    {} as Parameters<typeof callCommands>[3],
+    auditJobKinds(client, stores, { now: () => 1000 }) as Parameters<typeof callCommands>[4],
   );
 }
 
