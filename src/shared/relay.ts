@@ -201,6 +201,18 @@ export function auditInvocation(context: LensContext): string[] {
   return context === 'package' ? ['npx', 'mcp-lens', 'audit'] : ['npm', 'run', 'cli', '--', 'audit'];
 }
 
+/**
+ * The headless client's command for `words`, as a text names it where the context is not known (the
+ * engine's messages): a clone's and the package's, each said where it works; a hosted copy carries none.
+ */
+export function headlessCommands(words: readonly string[], command: 'cli' | 'audit' = 'cli'): string {
+  const of = (context: LensContext) => [...(command === 'audit' ? auditInvocation(context) : cliInvocation(context)), ...words].join(' ');
+  return `${of('clone')} in a clone of MCP Lens, ${of('package')} from its package`;
+}
+
+/** The audit's command line, in a text that names it (the checks a page cannot make). */
+export const AUDIT_COMMANDS = headlessCommands(['<url>'], 'audit');
+
 /** The relay's advice for one context: the command, and for the downloaded file its PowerShell form and the hash check. */
 export interface RelayAdvice {
   /** For a POSIX shell (Linux, macOS, Git Bash or WSL on Windows). */
