@@ -21,6 +21,8 @@ export const names = {
     relayCommand: 'Relay command',
     /** A hosted copy's: a disclosure (`summary`) over the download and run in PowerShell, and the check of the file's SHA-256. */
     relayMore: 'PowerShell, and checking the file',
+    /** A clone's or the package's: a disclosure over the same command for PowerShell. */
+    relayPowershell: 'In PowerShell',
     relayCommandPowershell: 'Relay command for PowerShell',
     checkRelayFile: 'Check the relay file',
     /** A popover (a group of the same name) with Transport, Protocol, Headers, Client capabilities and Save server. */

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, openApp, openServerDetails, test } from './fixtures.ts';
-import { relayCommand } from '../src/shared/relay.ts';
+import { lensContextTag, relayCommand } from '../src/shared/relay.ts';
 import { nameOf, names } from './names.ts';
 import {
   APP_URL,
@@ -54,6 +54,33 @@ async function getPrompt(page: Page, name: string, expected: string) {
   await page.getByRole('form', { name: 'Prompt arguments' }).getByRole('button', { name: 'Get prompt' }).click();
   await expect(page.getByRole('region', { name: 'Prompt messages' })).toContainText(expected);
 }
+
+test("a clone's page offers npm run relay, and folded under it the PowerShell form, whose -- is quoted", async ({ page }, testInfo) => {
+  // The page as npm start serves it: the static server puts the clone's context tag in its head.
+  await page.route(
+    (url) => url.pathname === new URL(APP_URL).pathname,
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/<head>/i, (head) => `${head}${lensContextTag('clone')}`);
+      await route.fulfill({ response, body });
+    },
+  );
+  await openApp(page, NO_CORS_REAL_MCP_URL);
+  await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Failed/ })).toBeVisible({ timeout: 15_000 });
+  const offer = page.getByRole('alert').getByRole('region', { name: names.connection.localRelay });
+  const advice = relayCommand('clone', APP_URL, NO_CORS_REAL_MCP_URL);
+  await expect(offer.getByLabel(names.connection.relayCommand, { exact: true })).toHaveText(advice.command);
+  await offer.getByText(names.connection.relayPowershell, { exact: true }).click();
+  await expect(offer.getByLabel(names.connection.relayCommandPowershell)).toHaveText(advice.powershell);
+  expect(advice.powershell).toBe(`npm run relay '--' --lens ${APP_URL} ${NO_CORS_REAL_MCP_URL}`);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.emulateMedia({ colorScheme: scheme });
+    await offer.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`relay-offer-clone-${scheme}.png`) });
+  }
+});
 
 test('offers the exact relay command when a server sends no CORS headers', async ({ page }) => {
   await openApp(page, NO_CORS_REAL_MCP_URL);

@@ -321,8 +321,9 @@ async function initializeThrough(relay, serverName, what) {
 }
 
 /**
- * Follows the link `npx mcp-lens … -- <command>` printed as the app would: the page is the package's, the
- * link asks to connect (`connect=1`) to a relay with its token in the fragment, and through it, from the
+ * Follows the link `npx mcp-lens … -- <command>` printed as the app would: the page is the package's and
+ * names the relay as launched, the link asks to connect (`connect=1`) to that relay with its token in the
+ * fragment, and through it, from the
  * app's origin, the server answers initialize and its get-env tool shows `name` set to `value` in the child.
  */
 async function connectedThrough(launch, name, value, what) {
@@ -335,6 +336,10 @@ async function connectedThrough(launch, name, value, what) {
   const page = await get(new URL(url.pathname, url));
   if (page.status !== 200 || !page.text.includes('<meta name="mcp-lens-context" content="package">'))
     fail(`${what}: the app at ${url.origin} answered ${page.status}.`);
+  // The page names the relay its own server started, so the link connects without the question every other
+  // relay link gets (src/app/saved-servers/saved-server-commands.ts, openConnectLink).
+  if (!page.text.includes(`<meta name="mcp-lens-launch" content="${relayUrl}">`))
+    fail(`${what}: the page does not name ${relayUrl} as its launched server, so the link would ask before connecting.`);
   const headers = {
     'Content-Type': 'application/json',
     Accept: 'application/json, text/event-stream',

@@ -60,9 +60,18 @@ describe('relayAdvice: the relay command for where the app came from', () => {
   const app = 'http://127.0.0.1:5173/inspector/';
   const server = 'https://server.example/mcp';
 
-  it('is npm run relay in a clone, npx mcp-lens relay from the package', () => {
-    expect(relayCommand('clone', app, server)).toEqual({ command: `npm run relay -- --lens ${app} ${server}` });
-    expect(relayCommand('package', app, server)).toEqual({ command: `npx mcp-lens relay --lens ${app} ${server}` });
+  it('is npm run relay in a clone, npx mcp-lens relay from the package, with -- quoted for PowerShell', () => {
+    expect(relayCommand('clone', app, server)).toEqual({
+      command: `npm run relay -- --lens ${app} ${server}`,
+      powershell: `npm run relay '--' --lens ${app} ${server}`,
+    });
+    expect(relayCommand('package', app, server)).toEqual({
+      command: `npx mcp-lens relay --lens ${app} ${server}`,
+      powershell: `npx mcp-lens relay --lens ${app} ${server}`,
+    });
+    expect(relayAdvice('package', app, ['--', 'node', 'build/index.js']).powershell).toBe(
+      `npx mcp-lens relay --lens ${app} '--' node build/index.js`,
+    );
   });
 
   it('downloads the single file from beside the app on a hosted copy, in POSIX shells and PowerShell, with its check', () => {

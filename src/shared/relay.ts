@@ -201,12 +201,27 @@ export function auditInvocation(context: LensContext): string[] {
   return context === 'package' ? ['npx', 'mcp-lens', 'audit'] : ['npm', 'run', 'cli', '--', 'audit'];
 }
 
-/** The relay's advice for one context: the command, and for the downloaded file its PowerShell form and the hash check. */
+/**
+ * The headless client's command for `words`, as a text names it where the context is not known (the
+ * engine's messages): a clone's and the package's, each said where it works; a hosted copy carries none.
+ */
+export function headlessCommands(words: readonly string[], command: 'cli' | 'audit' = 'cli'): string {
+  const of = (context: LensContext) => [...(command === 'audit' ? auditInvocation(context) : cliInvocation(context)), ...words].join(' ');
+  return `${of('clone')} in a clone of MCP Lens, ${of('package')} from its package`;
+}
+
+/** The audit's command line, in a text that names it (the checks a page cannot make). */
+export const AUDIT_COMMANDS = headlessCommands(['<url>'], 'audit');
+
+/** The relay's advice for one context: the command and its PowerShell form, and for the downloaded file the hash check. */
 export interface RelayAdvice {
   /** For a POSIX shell (Linux, macOS, Git Bash or WSL on Windows). */
   command: string;
-  /** The hosted copy's: the same in PowerShell, whose `curl` is another command. */
-  powershell?: string;
+  /**
+   * The same in PowerShell: its `curl` is another command, and it swallows a bare `--` before a script
+   * such as npm.ps1 or npx.ps1 sees it (npm/cli#4903), so `--` is quoted.
+   */
+  powershell: string;
   /** The hosted copy's: compare the download with the SHA-256 published beside it. */
   check?: { posix: string; powershell: string };
 }
@@ -219,7 +234,10 @@ export interface RelayAdvice {
  */
 export function relayAdvice(context: LensContext, appUrl: string, target: readonly string[]): RelayAdvice {
   const args = ['--lens', appUrl, ...target];
-  if (context !== 'hosted') return { command: [...relayInvocation(context), ...args].map(shellWord).join(' ') };
+  if (context !== 'hosted') {
+    const words = [...relayInvocation(context), ...args];
+    return { command: words.map(shellWord).join(' '), powershell: words.map(powershellWord).join(' ') };
+  }
   const file = new URL(RELAY_FILE, appUrl).href;
   const run = [...relayInvocation('hosted'), ...args];
   return {

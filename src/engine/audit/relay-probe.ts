@@ -10,7 +10,7 @@
  */
 import { RELAY_PROBE_PATH, type NamedProbe, type ProbeResponse } from '../../shared/audit-probe.ts';
 import { describeError, isRecord } from '../../shared/read.ts';
-import { RELAY_TOKEN_HEADER } from '../../shared/relay.ts';
+import { AUDIT_COMMANDS, RELAY_TOKEN_HEADER } from '../../shared/relay.ts';
 import type { FetchLike } from '../wire/wire-tap.ts';
 import { fetchRawHttp, type HttpProbe } from './probe.ts';
 
@@ -42,7 +42,7 @@ export async function openRelayProbe(deps: RelayProbeDeps): Promise<HttpProbe | 
     const declared = isRecord(info) && typeof info.target === 'string' && URL.canParse(info.target) ? new URL(info.target) : undefined;
     if (declared === undefined || (declared.protocol !== 'http:' && declared.protocol !== 'https:'))
       return {
-        unavailable: `The local relay has no probe endpoint for this server (HTTP ${answer.status} from ${RELAY_PROBE_PATH}): a relay for a stdio server has no HTTP to probe, and an older relay has none. Run the command line against the server itself: npm run cli -- audit <url> in a clone, npx mcp-lens audit <url> from the package.`,
+        unavailable: `The local relay has no probe endpoint for this server (HTTP ${answer.status} from ${RELAY_PROBE_PATH}): a relay for a stdio server has no HTTP to probe, and an older relay has none. Run the command line against the server itself: ${AUDIT_COMMANDS}.`,
       };
     target = declared;
   } catch (error) {

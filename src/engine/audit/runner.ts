@@ -16,6 +16,7 @@ import {
 } from '../../shared/audit.ts';
 import type { ProtocolEra } from '../../shared/model.ts';
 import { describeError } from '../../shared/read.ts';
+import { AUDIT_COMMANDS } from '../../shared/relay.ts';
 import { profileOf, PROTOCOL_ERAS } from '../../shared/era-profile.ts';
 import type { Clock } from '../clock.ts';
 import type { AuditCheck, AuditContext, CheckOutcome } from './check.ts';
@@ -64,7 +65,7 @@ function whyNotApplicable(check: AuditCheck, run: Pick<AuditRun, 'target' | 'cap
   if (check.http !== undefined && run.target.transport !== 'streamable-http')
     return 'This check is about the Streamable HTTP transport; the server speaks the older HTTP+SSE one.';
   if (check.http === 'unrestricted' && !run.http.unrestricted)
-    return "A browser cannot make this check: it sends headers a page may not set (Host, Origin) or reads what a page may not see (a preflight's answer). Run it with the command line (npm run cli -- audit <url> in a clone, npx mcp-lens audit <url> from the package), or connect through the local relay (docs/relay.md gives its command for a clone, the package and a hosted copy), which sends these probes for the page.";
+    return `A browser cannot make this check: it sends headers a page may not set (Host, Origin) or reads what a page may not see (a preflight's answer). Run it with the command line (${AUDIT_COMMANDS}), or connect through the local relay (docs/relay.md gives its command for a clone, the package and a hosted copy), which sends these probes for the page.`;
   if (check.sideEffects && run.options.allowSideEffects !== true)
     return 'This check changes something on the server; it runs only when side effects are allowed.';
   return undefined;

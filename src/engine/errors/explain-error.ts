@@ -22,6 +22,7 @@ import { StreamFault } from '../guards/stream-guard.ts';
 import { explainHttpStatus, jsonRpcErrorIn, type HttpStatusContext } from './http-status.ts';
 import { describeError, formatCount } from '../../shared/read.ts';
 import { redactUrl } from '../../shared/redact.ts';
+import { headlessCommands } from '../../shared/relay.ts';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../../shared/era-profile.ts';
 
 /** What a server must send for a browser client on another origin to talk to it. */
@@ -447,7 +448,7 @@ export async function explainNetworkFailure(
   }
   return {
     code: 'unreachable',
-    message: `No answer from ${hostOf(url)}: the server may be down, its name may not resolve, or the TLS handshake failed. A browser does not say which; the command-line client names the cause (npm run cli -- ${redactUrl(url)} in a clone of MCP Lens, npx mcp-lens cli ${redactUrl(url)} from its package).`,
+    message: `No answer from ${hostOf(url)}: the server may be down, its name may not resolve, or the TLS handshake failed. A browser does not say which; the command-line client names the cause (${headlessCommands([redactUrl(url)])}).`,
     detail,
   };
 }

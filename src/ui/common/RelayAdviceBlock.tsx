@@ -3,8 +3,9 @@ import type { RelayAdvice } from '../../shared/relay.ts';
 
 /**
  * A relay command as `relayAdvice` words it for this copy of the app (src/shared/relay.ts), with Copy when
- * asked. For the downloaded single file also its PowerShell form and the check of its SHA-256. `shown` is
- * the same advice with the URL's credentials masked for the screen; Copy still copies the one that works.
+ * asked, and folded under it its PowerShell form (for the downloaded single file with the check of its
+ * SHA-256). `shown` is the same advice with the URL's credentials masked for the screen; Copy still copies
+ * the one that works.
  */
 export function RelayAdviceBlock({
   advice,
@@ -46,7 +47,18 @@ export function RelayAdviceBlock({
           host you trust.
         </span>
       )}
-      {shown.powershell !== undefined && shown.check !== undefined && (
+      {shown.check === undefined && (
+        <details className="relay-more">
+          <summary>In PowerShell</summary>
+          <span className="hint">
+            PowerShell drops a bare <code>--</code> before npm or npx sees it, so it is quoted here:
+          </span>
+          <pre className="code-block relay-command" aria-label="Relay command for PowerShell">
+            {shown.powershell}
+          </pre>
+        </details>
+      )}
+      {shown.check !== undefined && (
         // Folded: the command above is what most people run, and a config import repeats this per server.
         <details className="relay-more">
           <summary>PowerShell, and checking the file</summary>
