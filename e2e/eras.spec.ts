@@ -57,6 +57,18 @@ for (const era of ERAS) {
       await dialog.getByRole('textbox', { name: 'city' }).fill('Lisbon');
       await dialog.getByRole('button', { name: names.serverRequests.accept }).click();
       await expect(result(page)).toContainText('Both answered.');
+      if (era.version === '2026-07-28') {
+        // The answer that asked is marked input_required in the log, and the mark is whole: in a narrow column
+        // the method and the tool name give way, never the verdict at the end of the row.
+        const row = log(page).getByRole('listitem').filter({ hasText: 'ask-two-at-once' }).filter({ hasText: 'input_required' }).first();
+        const mark = row.getByText('input_required', { exact: true });
+        const fits = await mark.evaluate((badge) => {
+          const shown = badge.parentElement!.getBoundingClientRect();
+          const own = badge.getBoundingClientRect();
+          return own.right <= shown.right + 0.5 && badge.scrollWidth <= badge.clientWidth;
+        });
+        expect(fits).toBe(true);
+      }
 
       await openTool(page, 'sample-with-tools');
       await page.getByRole('button', { name: names.tools.runTool }).click();
