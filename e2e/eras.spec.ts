@@ -92,6 +92,25 @@ for (const era of ERAS) {
   });
 }
 
+test('2026-07-28: the HTTP view keeps the listen stream’s SSE mark whole in a 1280-wide window', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await connect(page, DEMO_MCP_URL, { era: '2026-07-28' });
+  await page.getByRole('button', { name: names.http.http, exact: true }).click();
+  const row = page
+    .getByRole('region', { name: 'HTTP exchanges' })
+    .getByRole('listitem')
+    .filter({ hasText: 'subscriptions/listen' })
+    .first();
+  const mark = row.getByText(/^SSE/);
+  await expect(mark).toBeVisible();
+  // The method gives way (with an ellipsis) before the stream's state does.
+  const whole = await mark.evaluate((badge) => {
+    const room = badge.parentElement!.getBoundingClientRect();
+    return badge.getBoundingClientRect().right <= room.right + 0.5;
+  });
+  expect(whole).toBe(true);
+});
+
 test('2026-07-28: subscribing to a resource re-opens the listen stream, and its updates arrive', async ({ page }) => {
   await connect(page, DEMO_MCP_URL, { era: '2026-07-28' });
   const status = page.getByRole('status', { name: 'Listen stream' });
