@@ -163,6 +163,9 @@ test('the HTTP view lists the Mcp-* headers and decodes a Base64 value', async (
   await expect(name).toContainText('grüße');
   await expect(name).toContainText('Base64-decoded');
   await expect(name).toContainText('raw =?base64?Z3LDvMOfZQ==?=');
+  // Opened before any message's detail was, the exchange's detail takes its share of the pane, not all of it:
+  // the list stays in view beside it, with the chosen exchange.
+  await expect(http.locator('.http-row-button[aria-current="true"]')).toBeInViewport();
 });
 
 async function runGreet(page: Page, who: string) {

@@ -57,6 +57,18 @@ for (const era of ERAS) {
       await dialog.getByRole('textbox', { name: 'city' }).fill('Lisbon');
       await dialog.getByRole('button', { name: names.serverRequests.accept }).click();
       await expect(result(page)).toContainText('Both answered.');
+      if (era.version === '2026-07-28') {
+        // The answer that asked is marked input_required in the log, and the mark is whole: in a narrow column
+        // the method and the tool name give way, never the verdict at the end of the row.
+        const row = log(page).getByRole('listitem').filter({ hasText: 'ask-two-at-once' }).filter({ hasText: 'input_required' }).first();
+        const mark = row.getByText('input_required', { exact: true });
+        const fits = await mark.evaluate((badge) => {
+          const shown = badge.parentElement!.getBoundingClientRect();
+          const own = badge.getBoundingClientRect();
+          return own.right <= shown.right + 0.5 && badge.scrollWidth <= badge.clientWidth;
+        });
+        expect(fits).toBe(true);
+      }
 
       await openTool(page, 'sample-with-tools');
       await page.getByRole('button', { name: names.tools.runTool }).click();
@@ -79,6 +91,25 @@ for (const era of ERAS) {
     });
   });
 }
+
+test('2026-07-28: the HTTP view keeps the listen stream’s SSE mark whole in a 1280-wide window', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await connect(page, DEMO_MCP_URL, { era: '2026-07-28' });
+  await page.getByRole('button', { name: names.http.http, exact: true }).click();
+  const row = page
+    .getByRole('region', { name: 'HTTP exchanges' })
+    .getByRole('listitem')
+    .filter({ hasText: 'subscriptions/listen' })
+    .first();
+  const mark = row.getByText(/^SSE/);
+  await expect(mark).toBeVisible();
+  // The method gives way (with an ellipsis) before the stream's state does.
+  const whole = await mark.evaluate((badge) => {
+    const room = badge.parentElement!.getBoundingClientRect();
+    return badge.getBoundingClientRect().right <= room.right + 0.5;
+  });
+  expect(whole).toBe(true);
+});
 
 test('2026-07-28: subscribing to a resource re-opens the listen stream, and its updates arrive', async ({ page }) => {
   await connect(page, DEMO_MCP_URL, { era: '2026-07-28' });

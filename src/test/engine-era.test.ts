@@ -85,7 +85,7 @@ describe('Auto against the dual-era demo server', () => {
   it('ties each round of a multi round-trip call to the call, and echoes requestState untouched', async () => {
     const h = createHarness();
     await h.engine.call('connect', { url: demo.url, headers: [], transport: 'auto' });
-    const call = h.engine.call('callTool', { name: 'ask-twice', arguments: {} });
+    const call = h.engine.call('callTool', { name: 'ask-twice', arguments: {}, trackingId: 'twice' });
     const first = await nextServerRequest(h);
     expect(first.related).toMatchObject({ method: 'tools/call', target: 'ask-twice', round: 1 });
     await h.engine.call('answerServerRequest', { id: first.id, answer: { action: 'accept', content: { name: 'Atlas' } } });
@@ -102,6 +102,8 @@ describe('Auto against the dual-era demo server', () => {
       .filter(Boolean);
     const gotState = answers.map((m) => (m.message as { result?: { requestState?: string } }).result?.requestState).filter(Boolean);
     expect(sentState).toEqual(gotState);
+    // The server sent no progress: the SDK's own note of each round ("Fulfilling input required …") is not shown as such.
+    expect(h.events.filter((e: EngineEvent) => e.type === 'call-progress' && e.trackingId === 'twice' && e.progress)).toEqual([]);
     await h.engine.call('disconnect', undefined);
   });
 

@@ -2,7 +2,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { CallDeadline } from '../guards/call-deadline.ts';
 import { SDK_BACKSTOP_MS } from './answering-deadline.ts';
-import { isCreatedTask, type LensClient } from '../sdk/sdk-client.ts';
+import { isCreatedTask, isInputRoundProgress, type LensClient } from '../sdk/sdk-client.ts';
 import { readToolUi } from '../../shared/apps.ts';
 import { boundJson } from '../../shared/bounds.ts';
 import type { EngineError } from '../../shared/errors.ts';
@@ -92,7 +92,9 @@ async function callToolOnce(client: LensClient, params: ToolCallParams, options:
     // route notifications/progress to it; the log shows them either way.
     onprogress: (progress: Parameters<typeof readProgress>[0]) => {
       deadline?.progressed();
-      options.onProgress?.(readProgress(progress));
+      // The SDK's own word for an input_required round is not the server's progress; the round is shown
+      // beside the call where it waits for the person (WaitingForInput).
+      if (!isInputRoundProgress(progress)) options.onProgress?.(readProgress(progress));
     },
     ...(deadline
       ? { timeout: SDK_BACKSTOP_MS }

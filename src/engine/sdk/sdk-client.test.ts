@@ -15,6 +15,7 @@ import { waitFor } from '../../test/support/wait-for.ts';
 import {
   CREATED_TASK,
   isCreatedTask,
+  isInputRoundProgress,
   isLateProgress,
   isUnmatchedResponse,
   isUnsupportedServerVersion,
@@ -147,6 +148,37 @@ describe(`SDK ${SDK_VERSION}: the failures it raises without a code, recognised 
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
     await client.listTools({}, { onprogress: () => undefined });
     await waitFor(() => errors.some(isLateProgress), 'the late progress to be reported');
+  });
+
+  it('its own progress for an input_required round, which the server never sent', async () => {
+    const server = await startRawServer((request, response) => {
+      const { id, method, params } = (request.json ?? {}) as Rpc & { params?: { inputResponses?: unknown } };
+      const send = (result: Record<string, unknown>) =>
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result }));
+      if (method === 'server/discover')
+        return void send({
+          resultType: 'complete',
+          supportedVersions: ['2026-07-28'],
+          capabilities: { tools: {} },
+          ttlMs: 0,
+          cacheScope: 'private',
+        });
+      if (params?.inputResponses !== undefined) return void send({ resultType: 'complete', content: [{ type: 'text', text: 'thanks' }] });
+      const ask = { mode: 'form', message: 'Sure?', requestedSchema: { type: 'object', properties: {} } };
+      send({ resultType: 'input_required', inputRequests: { confirm: { method: 'elicitation/create', params: ask } } });
+    });
+    const client = lens();
+    closers.push(() => client.close(), server.close);
+    client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: {} }));
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    const progress: Array<{ progress: number; total?: number | undefined; message?: string | undefined }> = [];
+    const answer = await client.request(call('ask'), { onprogress: (p) => progress.push(p) });
+    expect(answer).toMatchObject({ content: [{ type: 'text', text: 'thanks' }] });
+    expect(progress).toHaveLength(1);
+    expect(progress.every(isInputRoundProgress)).toBe(true);
+    // A server's own progress, even one worded alike but with a total, is not taken for it.
+    expect(isInputRoundProgress({ total: 2, message: "Fulfilling input required by 'tools/call' (round 1)" })).toBe(false);
+    expect(isInputRoundProgress({ message: 'Halfway there' })).toBe(false);
   });
 
   it('an event stream that broke, could not be reopened, and was given up', async () => {

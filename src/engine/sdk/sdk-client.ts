@@ -20,7 +20,9 @@
  *   their wording tells them apart: an initialize answer in a protocol version the client does not speak
  *   (`isUnsupportedServerVersion`), and what the Streamable HTTP transport reports about its event stream
  *   (`readStreamError`), an answer to no request it sent (`isUnmatchedResponse`), and progress for a request
- *   that already ended (`isLateProgress`). Every other SDK failure is read by class and code (explain-error.ts).
+ *   that already ended (`isLateProgress`). Every other SDK failure is read by class and code (explain-error.ts);
+ * - the progress the SDK reports itself for each input_required round (`isInputRoundProgress`), which is no
+ *   notifications/progress of the server's and is kept out of a call's progress.
  */
 import {
   type BaseContext,
@@ -235,6 +237,15 @@ export function isUnmatchedResponse(error: Error): boolean {
  */
 export function isLateProgress(error: Error): boolean {
   return /^Received a progress notification for an unknown token/.test(error.message);
+}
+
+/**
+ * The SDK's own report of an input_required round of a 2026-07-28 request, which it hands to the request's
+ * `onprogress` as if the server had sent notifications/progress ("Fulfilling input required by 'tools/call'
+ * (round 1)"). The server sent nothing: shown as progress it would read as the server's words and count.
+ */
+export function isInputRoundProgress(progress: { total?: number | undefined; message?: string | undefined }): boolean {
+  return progress.total === undefined && /^Fulfilling input required by '[^']*' \(round \d+\)$/.test(progress.message ?? '');
 }
 
 /** Client.connect refusing the version the server chose in its initialize answer. */

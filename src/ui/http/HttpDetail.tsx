@@ -5,6 +5,9 @@ import { useStoreOf } from '../services.tsx';
 import { HttpBody } from './HttpBody.tsx';
 import { McpHeaders } from './McpHeaders.tsx';
 import { formatCount } from '../../shared/read.ts';
+// The detail's frame (its share of the pane, border and padding) is the message detail's, whose stylesheet
+// loads with LogDetail on first use: opened before any message was, this detail would have none of it.
+import '../log/log-detail.css';
 
 /** Messages listed in the detail; a long stream links the first ones and counts the rest. */
 const MAX_LINKED = 200;

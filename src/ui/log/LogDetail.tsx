@@ -27,6 +27,12 @@ export function LogDetail() {
   const pinned = useStoreOf('log', (state) => state.selectedId !== null && state.pinned.includes(state.selectedId));
   const httpSeq = item?.type === 'message' ? item.entry.httpSeq : undefined;
   const hasExchange = useStoreOf('http', (state) => httpSeq !== undefined && state.bySeq.has(httpSeq));
+  // A request whose HTTP exchange failed before any response (network, CORS) has no answer in the log, and
+  // none will come: without this line its row reads as a request still waiting.
+  const failedBeforeAnswer = useStoreOf('http', (state) => {
+    const exchange = httpSeq === undefined ? undefined : state.bySeq.get(httpSeq);
+    return exchange !== undefined && exchange.status === undefined && exchange.error !== undefined ? exchange.error : undefined;
+  });
   const http = useStoreOf('http', (state) => state.actions);
   const requestMethod = useStoreOf('log', (state) =>
     item?.type === 'message' && item.entry.requestSeq !== undefined ? requestMethodOf(state.byId, item) : undefined,
@@ -154,6 +160,13 @@ export function LogDetail() {
         <>
           {item.entry.late && (
             <p className="hint">This response arrived after its request was cancelled or timed out; the client ignored it.</p>
+          )}
+          {failedBeforeAnswer !== undefined && item.entry.direction === 'out' && item.entry.kind === 'request' && (
+            <p className="hint" role="note">
+              No answer: the HTTP request ended without a response the client could read (
+              <ServerText text={failedBeforeAnswer} />
+              ), so none will arrive for it. The HTTP view has the exchange.
+            </p>
           )}
           {item.entry.violation && (
             <p className="hint">
