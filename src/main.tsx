@@ -9,6 +9,7 @@ import { createWorkspace, type AppEffects, type Engine, type WorkspaceState } fr
 import { createEngineClient, readSessionFile, writeSessionFile } from './bridge/index.ts';
 import { warmSearchText, type PrefsStorage } from './state/index.ts';
 import { takeRelayToken } from './ui/connect/relay-link.ts';
+import type { ToEngine } from './shared/boundary.ts';
 import { LAUNCH_META } from './shared/relay.ts';
 import { findClientMetadataUrl } from './ui/auth/client-metadata.ts';
 import { navigateToAuthorization, openAuthorizationPopup, tabStorage } from './ui/auth/open-authorization.ts';
@@ -48,13 +49,27 @@ function startEngine(onFailure: (message: string) => void): Engine {
   void clientMetadataUrl.then((found) => {
     if (found) void client.call('configureAuth', { redirectUrl, clientMetadataUrl: found });
   });
+  // Once the page is idle, the worker pays its first connect's compiling ahead (src/engine/warm-up.ts); after
+  // the first screen's own work, so it never delays Connect being ready, and ignored once a Connect came.
+  const cancelWarm = afterFirstScreen(() => worker.postMessage({ kind: 'warm' } satisfies ToEngine));
   return {
     client,
     stop() {
+      cancelWarm();
       client.dispose();
       worker.terminate();
     },
   };
+}
+
+/** Runs `work` once the page is idle, within a second on a page that never is. Returns the cancel. */
+function afterFirstScreen(work: () => void): () => void {
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(work, 200);
+    return () => clearTimeout(timer);
+  }
+  const idle = requestIdleCallback(work, { timeout: 1000 });
+  return () => cancelIdleCallback(idle);
 }
 
 const workspace = createWorkspace({
