@@ -49,9 +49,9 @@ function startEngine(onFailure: (message: string) => void): Engine {
   void clientMetadataUrl.then((found) => {
     if (found) void client.call('configureAuth', { redirectUrl, clientMetadataUrl: found });
   });
-  // Once the page is idle, the worker pays its first connect's compiling ahead (src/engine/warm-up.ts); after
-  // the first screen's own work, so it never delays Connect being ready, and ignored once a Connect came.
-  const cancelWarm = afterFirstScreen(() => worker.postMessage({ kind: 'warm' } satisfies ToEngine));
+  // Once the first screen is painted, the worker pays its first connect's compiling ahead (src/engine/warm-up.ts),
+  // on its own thread, while the person reads the page; a Connect stops it, and one that came first skips it.
+  const cancelWarm = afterFirstPaint(() => worker.postMessage({ kind: 'warm' } satisfies ToEngine));
   return {
     client,
     stop() {
@@ -62,14 +62,17 @@ function startEngine(onFailure: (message: string) => void): Engine {
   };
 }
 
-/** Runs `work` once the page is idle, within a second on a page that never is. Returns the cancel. */
-function afterFirstScreen(work: () => void): () => void {
-  if (typeof requestIdleCallback !== 'function') {
-    const timer = setTimeout(work, 200);
-    return () => clearTimeout(timer);
-  }
-  const idle = requestIdleCallback(work, { timeout: 1000 });
-  return () => cancelIdleCallback(idle);
+/**
+ * Runs `work` in the task after the next frame has painted: not idle time, which on a busy page comes up to a
+ * second later, when a quick person (or test) has already pressed Connect. Returns the cancel.
+ */
+function afterFirstPaint(work: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => (timer = setTimeout(work, 0)));
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
 }
 
 const workspace = createWorkspace({
