@@ -9,6 +9,7 @@ import { createWorkspace, type AppEffects, type Engine, type WorkspaceState } fr
 import { createEngineClient, readSessionFile, writeSessionFile } from './bridge/index.ts';
 import { warmSearchText, type PrefsStorage } from './state/index.ts';
 import { takeRelayLink } from './ui/connect/relay-link.ts';
+import type { ToEngine } from './shared/boundary.ts';
 import { LAUNCH_META } from './shared/relay.ts';
 import { findClientMetadataUrl } from './ui/auth/client-metadata.ts';
 import { navigateToAuthorization, openAuthorizationPopup, tabStorage } from './ui/auth/open-authorization.ts';
@@ -48,9 +49,13 @@ function startEngine(onFailure: (message: string) => void): Engine {
   void clientMetadataUrl.then((found) => {
     if (found) void client.call('configureAuth', { redirectUrl, clientMetadataUrl: found });
   });
+  // Once the first screen is painted, the worker pays its first connect's compiling ahead (src/engine/warm-up.ts),
+  // on its own thread, while the person reads the page; a Connect stops it, and one that came first skips it.
+  const cancelWarm = afterFirstPaint(() => worker.postMessage({ kind: 'warm' } satisfies ToEngine));
   return {
     client,
     stop() {
+      cancelWarm();
       client.dispose();
       worker.terminate();
     },
@@ -59,6 +64,20 @@ function startEngine(onFailure: (message: string) => void): Engine {
 
 // A relay link carries its token in the fragment: it goes into the connection's headers, and off the address bar.
 const relayLink = takeRelayLink(window.location, window.history);
+
+/**
+ * Runs `work` in the task after the next frame has painted: not idle time, which on a busy page comes up to a
+ * second later, when a quick person (or test) has already pressed Connect. Returns the cancel.
+ */
+function afterFirstPaint(work: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => (timer = setTimeout(work, 0)));
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 const workspace = createWorkspace({
   startEngine,
   effects,

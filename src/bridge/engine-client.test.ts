@@ -3,13 +3,16 @@ import type { FromEngine, ToEngine } from '../shared/boundary.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import { createEngineClient } from './engine-client.ts';
 
+/** What the client sends: calls and cancels (`warm` comes from the composition root, not the client). */
+type Sent = Extract<ToEngine, { id: number }>;
+
 /** A tiny engine on port2: records what it receives and lets the test answer. */
 function harness() {
   const channel = new MessageChannel();
-  const received: ToEngine[] = [];
+  const received: Sent[] = [];
   const waiters: Array<() => void> = [];
   channel.port2.addEventListener('message', (event: MessageEvent) => {
-    received.push(event.data as ToEngine);
+    received.push(event.data as Sent);
     waiters.splice(0).forEach((wake) => wake());
   });
   channel.port2.start();
@@ -162,8 +165,8 @@ describe('createEngineClient', () => {
       channel.port1.close();
       channel.port2.close();
     });
-    const calls: ToEngine[] = [];
-    channel.port2.addEventListener('message', (event: MessageEvent) => calls.push(event.data as ToEngine));
+    const calls: Sent[] = [];
+    channel.port2.addEventListener('message', (event: MessageEvent) => calls.push(event.data as Sent));
     channel.port2.start();
     const order: string[] = [];
     client.subscribe((events) => order.push(events.map((e) => (e.type === 'note' ? e.text : e.type)).join('')));

@@ -12,7 +12,7 @@ const http = (seq: number, durationMs: number): EngineEvent => ({
   exchange: { seq, time: 0, method: 'POST', url: 'http://127.0.0.1/mcp', requestHeaders: [], durationMs },
 });
 
-function served(call: (emit: (event: EngineEvent) => void) => Engine['call']) {
+function served(call: (emit: (event: EngineEvent) => void) => Engine['call'], warmUp?: (stillIdle: () => boolean) => Promise<unknown>) {
   const clock = createManualClock();
   const posted: FromEngine[] = [];
   let deliver!: (data: unknown) => void;
@@ -29,6 +29,7 @@ function served(call: (emit: (event: EngineEvent) => void) => Engine['call']) {
       return { call: call(sink) } as Engine;
     },
     clock,
+    warmUp,
   );
   return { clock, posted, emit: (event: EngineEvent) => emit(event), deliver };
 }
@@ -100,5 +101,34 @@ describe('serveEngine', () => {
     s.emit(http(1, 12));
     s.clock.advance(16);
     expect(s.posted[1]).toEqual({ kind: 'events', events: [http(1, 12)] });
+  });
+
+  it("warms up once on the page's word, and stops it when a Connect comes", () => {
+    const idle: Array<() => boolean> = [];
+    const s = served(
+      () => (() => new Promise(() => undefined)) as Engine['call'],
+      (stillIdle) => {
+        idle.push(stillIdle);
+        return Promise.resolve();
+      },
+    );
+    s.deliver({ kind: 'call', id: 1, method: 'configureAuth', params: { redirectUrl: 'http://x.test/cb' } });
+    s.deliver({ kind: 'warm' });
+    s.deliver({ kind: 'warm' });
+    expect(idle).toHaveLength(1);
+    expect(idle[0]!()).toBe(true);
+    s.deliver({ kind: 'call', id: 2, method: 'connect', params: {} });
+    expect(idle[0]!()).toBe(false);
+  });
+
+  it('does not warm up once a Connect has come', () => {
+    let warmed = 0;
+    const s = served(
+      () => (() => new Promise(() => undefined)) as Engine['call'],
+      () => Promise.resolve(++warmed),
+    );
+    s.deliver({ kind: 'call', id: 1, method: 'connect', params: {} });
+    s.deliver({ kind: 'warm' });
+    expect(warmed).toBe(0);
   });
 });

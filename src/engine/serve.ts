@@ -14,8 +14,16 @@ const FLUSH_EVERY_MS = 16;
 
 const MAX_EVENTS_PER_POST = 500;
 
-/** Returns the event sink to give the engine, so events and results share one ordered channel. */
-export function serveEngine(endpoint: Endpoint, createEngine: (emit: (event: EngineEvent) => void) => Engine, clock: Clock): void {
+/**
+ * Returns the event sink to give the engine, so events and results share one ordered channel. `warmUp` runs on
+ * the page's `warm` message if no `connect` came before it, and is told to stop as soon as one does.
+ */
+export function serveEngine(
+  endpoint: Endpoint,
+  createEngine: (emit: (event: EngineEvent) => void) => Engine,
+  clock: Clock,
+  warmUp?: (stillIdle: () => boolean) => Promise<unknown>,
+): void {
   const post = (message: FromEngine) => endpoint.postMessage(message);
   let buffer: EngineEvent[] = [];
   /**
@@ -67,6 +75,9 @@ export function serveEngine(endpoint: Endpoint, createEngine: (emit: (event: Eng
   };
   const engine = createEngine(emit);
   const inFlight = new Map<number, AbortController>();
+  /** A Connect came: warming up for it is too late (and never competes with it). */
+  let connecting = false;
+  let warmed = false;
 
   endpoint.addEventListener('message', (event: MessageEvent) => {
     const message = event.data as ToEngine;
@@ -74,7 +85,15 @@ export function serveEngine(endpoint: Endpoint, createEngine: (emit: (event: Eng
       inFlight.get(message.id)?.abort();
       return;
     }
+    if (message.kind === 'warm') {
+      if (connecting || warmed || !warmUp) return;
+      warmed = true;
+      // Only ever a head start: a warm-up that fails leaves the real connect to pay for itself, as before.
+      void warmUp(() => !connecting).catch(() => undefined);
+      return;
+    }
     if (message.kind !== 'call') return;
+    if (message.method === 'connect') connecting = true;
     const controller = new AbortController();
     inFlight.set(message.id, controller);
     engine

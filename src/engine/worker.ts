@@ -6,6 +6,7 @@ import { realClock } from './clock.ts';
 import { createEngine } from './engine.ts';
 import { createIndexedDbVault, lockFromNavigator } from './auth/vault.ts';
 import { serveEngine } from './serve.ts';
+import { warmUp } from './warm-up.ts';
 
 // "Remember on this device" lives here, beside the tokens (see auth/vault.ts); some private modes have no IndexedDB.
 const vault = typeof indexedDB === 'undefined' ? undefined : createIndexedDbVault(indexedDB);
@@ -23,4 +24,5 @@ serveEngine(
       ...(typeof indexedDB !== 'undefined' && { playground: { indexedDB } }),
     }),
   realClock,
+  (stillIdle) => warmUp(realClock, stillIdle),
 );

@@ -61,7 +61,12 @@ export type ToEngine =
    */
   | { kind: 'call'; id: number; method: EngineMethod; params: unknown; job?: string }
   /** Aborts the call with this id; the engine turns it into `notifications/cancelled`. */
-  | { kind: 'cancel'; id: number };
+  | { kind: 'cancel'; id: number }
+  /**
+   * The page is idle before any call: the worker may run its warm-up (src/engine/warm-up.ts), which stops once
+   * a call comes. Sent once, by the composition root; a worker that has already had a call ignores it.
+   */
+  | { kind: 'warm' };
 
 /**
  * A result carries the events emitted since the last flush (`events`, at most one batch), so a call answered

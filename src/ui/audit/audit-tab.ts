@@ -1,8 +1,7 @@
 /** The Audit tab: its place among the feature tabs (src/ui/features/tabs.ts) and its view, loaded when first opened. */
-import { lazy } from 'react';
-import type { FeatureTab } from '../features/feature-tab.ts';
+import { lazyTabView, type FeatureTab } from '../features/feature-tab.ts';
 
 export const auditTab: FeatureTab = {
   name: 'Audit',
-  view: lazy(() => import('./AuditView.tsx').then((m) => ({ default: m.AuditView }))),
+  ...lazyTabView(() => import('./AuditView.tsx').then((m) => ({ default: m.AuditView }))),
 };

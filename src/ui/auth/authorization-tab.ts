@@ -1,8 +1,7 @@
 /** The Authorization tab: its place among the feature tabs (src/ui/features/tabs.ts) and its view, loaded when first opened. */
-import { lazy } from 'react';
-import type { FeatureTab } from '../features/feature-tab.ts';
+import { lazyTabView, type FeatureTab } from '../features/feature-tab.ts';
 
 export const authorizationTab: FeatureTab = {
   name: 'Authorization',
-  view: lazy(() => import('./AuthorizationView.tsx').then((m) => ({ default: m.AuthorizationView }))),
+  ...lazyTabView(() => import('./AuthorizationView.tsx').then((m) => ({ default: m.AuthorizationView }))),
 };

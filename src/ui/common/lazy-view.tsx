@@ -39,3 +39,24 @@ export function lazyView<P extends object>(load: () => Promise<{ default: Compon
   }
   return { View, preload };
 }
+
+/**
+ * Calls `preload` once the page is idle (within `timeoutMs` on a page that never is), so fetching a chunk ahead
+ * never delays what is on screen. Returns the cancel, for an effect's cleanup.
+ */
+export function preloadWhenIdle(preload: () => Promise<void>, timeoutMs = 3000): () => void {
+  const run = () => void preload().catch(() => undefined);
+  if (typeof window.requestIdleCallback !== 'function') {
+    const timer = window.setTimeout(run, 200);
+    return () => window.clearTimeout(timer);
+  }
+  const idle = window.requestIdleCallback(run, { timeout: timeoutMs });
+  return () => window.cancelIdleCallback(idle);
+}
+
+/** Props that fetch a view's chunk when the pointer or focus comes to the control that shows it. */
+export function preloadOnIntent(preload: (() => Promise<void>) | undefined) {
+  if (!preload) return {};
+  const start = () => void preload().catch(() => undefined);
+  return { onPointerEnter: start, onFocus: start };
+}

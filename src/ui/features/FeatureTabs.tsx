@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { askAgainForCacheableLists } from '../../queries/index.ts';
+import { preloadOnIntent } from '../common/lazy-view.tsx';
 import { PanelBoundary } from '../common/PanelBoundary.tsx';
 import { useScope, useStoreOf } from '../services.tsx';
 import { ANY_TAB, useNavRequest } from '../palette/use-nav.ts';
@@ -61,6 +62,8 @@ function Tabs({ features }: { features: readonly FeatureTab[] }) {
             aria-controls={`${baseId}-panel-${index}`}
             tabIndex={index === active ? 0 : -1}
             onClick={() => choose(index)}
+            // Pointing at a tab fetches its view's chunk, usually in before the click.
+            {...preloadOnIntent(f.preload)}
           >
             {f.name}
           </button>

@@ -1,8 +1,7 @@
 /** The History tab: its place among the feature tabs (src/ui/features/tabs.ts) and its view, loaded when first opened. */
-import { lazy } from 'react';
-import type { FeatureTab } from '../features/feature-tab.ts';
+import { lazyTabView, type FeatureTab } from '../features/feature-tab.ts';
 
 export const historyTab: FeatureTab = {
   name: 'History',
-  view: lazy(() => import('./HistoryView.tsx')),
+  ...lazyTabView(() => import('./HistoryView.tsx')),
 };

@@ -1,9 +1,8 @@
 /** The Playground tab: its place among the feature tabs (src/ui/features/tabs.ts) and its view, loaded when first opened. */
-import { lazy } from 'react';
-import type { FeatureTab } from '../features/feature-tab.ts';
+import { lazyTabView, type FeatureTab } from '../features/feature-tab.ts';
 
 export const playgroundTab: FeatureTab = {
   name: 'Playground',
-  view: lazy(() => import('./PlaygroundView.tsx').then((m) => ({ default: m.PlaygroundView }))),
+  ...lazyTabView(() => import('./PlaygroundView.tsx').then((m) => ({ default: m.PlaygroundView }))),
   inReplay: (replay) => replay.conversations.length > 0,
 };

@@ -1,10 +1,9 @@
 /** The Resources tab: its place among the feature tabs (src/ui/features/tabs.ts) and its view, loaded when first opened. */
-import { lazy } from 'react';
-import type { FeatureTab } from '../features/feature-tab.ts';
+import { lazyTabView, type FeatureTab } from '../features/feature-tab.ts';
 
 export const resourcesTab: FeatureTab = {
   name: 'Resources',
-  view: lazy(() => import('./ResourcesView.tsx').then((m) => ({ default: m.ResourcesView }))),
+  ...lazyTabView(() => import('./ResourcesView.tsx').then((m) => ({ default: m.ResourcesView }))),
   inReplay: () => true,
   lists: ['resources/list', 'resources/templates/list'],
 };

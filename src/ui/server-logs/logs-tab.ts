@@ -1,8 +1,7 @@
 /** The Logs tab: its place among the feature tabs (src/ui/features/tabs.ts) and its view, loaded when first opened. */
-import { lazy } from 'react';
-import type { FeatureTab } from '../features/feature-tab.ts';
+import { lazyTabView, type FeatureTab } from '../features/feature-tab.ts';
 
 export const logsTab: FeatureTab = {
   name: 'Logs',
-  view: lazy(() => import('./LogsView.tsx').then((m) => ({ default: m.LogsView }))),
+  ...lazyTabView(() => import('./LogsView.tsx').then((m) => ({ default: m.LogsView }))),
 };

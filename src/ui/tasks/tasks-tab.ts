@@ -1,8 +1,7 @@
 /** The Tasks tab: its place among the feature tabs (src/ui/features/tabs.ts) and its view, loaded when first opened. */
-import { lazy } from 'react';
-import type { FeatureTab } from '../features/feature-tab.ts';
+import { lazyTabView, type FeatureTab } from '../features/feature-tab.ts';
 
 export const tasksTab: FeatureTab = {
   name: 'Tasks',
-  view: lazy(() => import('./TasksView.tsx').then((m) => ({ default: m.TasksView }))),
+  ...lazyTabView(() => import('./TasksView.tsx').then((m) => ({ default: m.TasksView }))),
 };

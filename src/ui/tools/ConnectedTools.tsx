@@ -2,7 +2,7 @@
  * The Tools tab once connected: the list, search and the selected tool's form and result. Its own chunk
  * (ToolsView.tsx loads it while the page is idle before Connect), so the first screen does not carry it.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { refreshQuery } from '../../queries/index.ts';
 import { ErrorDetails } from '../common/ErrorDetails.tsx';
@@ -11,6 +11,8 @@ import { LoadMore } from '../common/LoadMore.tsx';
 import { CallSettings } from './CallSettings.tsx';
 import { SavedResults } from '../session-file/SavedResults.tsx';
 import { ToolDetail } from './ToolDetail.tsx';
+import { preloadToolForm } from './ToolArgsEditor.tsx';
+import { preloadWhenIdle } from '../common/lazy-view.tsx';
 import { ToolList } from './ToolList.tsx';
 import { ListSearch } from '../find/ListSearch.tsx';
 import { searchList } from '../find/list-search.ts';
@@ -35,6 +37,8 @@ export default function ConnectedTools() {
     setSelected(name);
     setQuery('');
   });
+  // The form's chunk, while the person reads the list: selecting a tool then shows its form without a fallback.
+  useEffect(() => preloadWhenIdle(preloadToolForm), []);
   const detailPane = useRevealOnSelect<HTMLDivElement>(selected);
   const listPane = useRef<HTMLDivElement>(null);
   // Chosen from the keyboard, the work goes on in the tool's form: its first field, else Run tool.

@@ -1,10 +1,15 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '../common/ErrorBoundary.tsx';
+import { lazyView } from '../common/lazy-view.tsx';
 import { detectDialect } from '../schema-form/dialect.ts';
 import { formBudget } from '../schema-form/form-budget.ts';
 import { JsonArgsForm, parseArgs } from '../schema-form/JsonArgsForm.tsx';
 
-const ToolForm = lazy(() => import('../schema-form/ToolForm.tsx'));
+// Its own chunk (the form and its validators), fetched once the tool list is on screen (ConnectedTools), so the
+// first tool selected shows its form at once instead of a fallback and React's 300 ms hold after it.
+const toolForm = lazyView(() => import('../schema-form/ToolForm.tsx'));
+const ToolForm = toolForm.View;
+export const preloadToolForm = toolForm.preload;
 
 type Mode = 'form' | 'json';
 

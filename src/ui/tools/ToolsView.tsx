@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { lazyView } from '../common/lazy-view.tsx';
+import { lazyView, preloadWhenIdle } from '../common/lazy-view.tsx';
 import { useScope, useStoreOf } from '../services.tsx';
 // The Tools tab's styles load with the first screen, not with its lazy chunk: loaded later, they would come
 // last in the cascade and win over rules that other lists (Resources, Prompts) share with them.
@@ -21,12 +21,9 @@ export function ToolsView() {
   const connecting = useStoreOf('connection', (state) => state.phase === 'connecting');
   useEffect(() => {
     if (ready) return;
-    const preload = () => void connectedTools.preload().catch(() => undefined);
-    if (connecting) return preload();
+    if (connecting) return void connectedTools.preload().catch(() => undefined);
     // After the first screen's own work, so it never delays the page becoming ready.
-    if (!window.requestIdleCallback) return void window.setTimeout(preload, 200);
-    const idle = window.requestIdleCallback(preload, { timeout: 3000 });
-    return () => window.cancelIdleCallback(idle);
+    return preloadWhenIdle(connectedTools.preload);
   }, [ready, connecting]);
   if (!ready) return <p className="empty-state">Connect to a server to see its tools.</p>;
   if (!offers('tools')) return <p className="empty-state">This server does not offer tools (no tools capability).</p>;

@@ -1,12 +1,15 @@
-import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
+import { Suspense, useState, type KeyboardEvent } from 'react';
 import type { TrafficView } from '../../state/index.ts';
+import { lazyView, preloadOnIntent } from '../common/lazy-view.tsx';
 import { PanelBoundary } from '../common/PanelBoundary.tsx';
 import { MessageLog } from '../log/MessageLog.tsx';
 import { useStoreOf } from '../services.tsx';
 import './traffic.css';
 
-// Loaded the first time the HTTP view is shown, then kept mounted like the message log.
-const HttpView = lazy(() => import('../http/HttpView.tsx').then((module) => ({ default: module.HttpView })));
+// Loaded the first time the HTTP view is shown, or when the pointer or focus comes to its toggle, then kept
+// mounted like the message log; once in, it renders without a fallback (lazy-view.tsx).
+const httpView = lazyView(async () => ({ default: (await import('../http/HttpView.tsx')).HttpView }));
+const HttpView = httpView.View;
 
 const VIEWS: Array<{ view: TrafficView; name: string }> = [
   { view: 'messages', name: 'Messages' },
@@ -44,6 +47,7 @@ export function TrafficPane() {
             aria-pressed={view === v}
             aria-controls={`traffic-panel-${v}`}
             onClick={() => show(v)}
+            {...(v === 'http' && preloadOnIntent(httpView.preload))}
           >
             {name}
           </button>
