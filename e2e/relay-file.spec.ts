@@ -102,6 +102,12 @@ test('the downloaded relay file checks out, and reaches a server without CORS in
   const discovered = await discoverThrough(relay);
   expect(discovered.status).toBe(200);
   expect(discovered.message).toMatchObject({ id: 2, result: { supportedVersions: expect.arrayContaining(['2026-07-28']) } });
+  // Run without --lens, its link opens the app on this machine, which a hosted copy's user may not run: it says so.
+  const bare = await runAdvisedRelay(`node ${RELAY_FILE} ${NO_CORS_REAL_MCP_URL}`, folder);
+  running.push(bare);
+  expect(bare.output()).toContain(
+    '(if MCP Lens is not running on this machine yet: run this again with --lens <the address of the MCP Lens you use>)',
+  );
   // A tampered file fails the same check.
   execFileSync('sh', ['-c', `printf '//' >> ${RELAY_FILE}`], { cwd: folder });
   expect(() => checkAsAdvised(advice.check!.posix, folder)).toThrow();

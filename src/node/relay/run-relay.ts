@@ -43,7 +43,7 @@ function describe(target: RelayTarget): string {
 const START_THE_APP = {
   clone: 'npm start in this clone',
   package: 'npx mcp-lens',
-  hosted: 'or, for MCP Lens hosted elsewhere, run this again with --lens <its address>',
+  hosted: 'run this again with --lens <the address of the MCP Lens you use>',
 };
 
 async function relay(options: RelayOptions, io: RelayIo): Promise<ExitCode> {
