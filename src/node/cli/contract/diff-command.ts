@@ -11,7 +11,8 @@ import { runCommand, SEE_HELP, UsageError, type Command } from '../../command/fr
 import { writeJson, type HeadlessIo } from '../../command/headless-io.ts';
 import { flag, help, json, junit, serverUrl } from '../../command/options.ts';
 import { terminalText } from '../../terminal-text.ts';
-import { diffJson, diffJUnit, diffLines, exitCodeOfDiff } from './diff-report.ts';
+import { diffLines } from '../../../shared/contract/contract-report.ts';
+import { diffJson, diffJUnit, exitCodeOfDiff } from './diff-report.ts';
 import { withSurface } from './list-surface.ts';
 import { SURFACE_OPTIONS } from './snapshot-command.ts';
 
