@@ -9,6 +9,7 @@
  */
 import type { EngineClient } from '../bridge/index.ts';
 import type { AuditOptions, AuditRefusal, AuditReport } from '../shared/audit.ts';
+import type { ContractListing } from '../shared/contract/surface-listing.ts';
 import type { CorsDiagnosis } from '../shared/cors.ts';
 import { asEngineError } from '../shared/errors.ts';
 import type { LogLevelChoice } from '../shared/logging-api.ts';
@@ -36,6 +37,7 @@ interface Senders {
   draftSamplingAnswer(requestId: string, signal?: AbortSignal): Promise<SamplingDraft>;
   runAudit(runId: string, options: AuditOptions, refused: AuditRefusal | undefined, signal: AbortSignal): Promise<AuditReport>;
   converse(text: string, tools: readonly Tool[], signal: AbortSignal): Promise<void>;
+  listContractSurface(signal: AbortSignal, job: string): Promise<ContractListing>;
 }
 
 /**
@@ -133,6 +135,12 @@ export function callCommands(client: EngineClient, stores: Stores, effects: Pick
     'app-read': {
       send: (params, id, signal) => client.call('readResource', params, signal, id),
       target: ({ viaApp }) => viaApp,
+    },
+    // Every page of every list, for the contract snapshot; one listing at a time per connection.
+    'contract-surface': {
+      send: (_params, id, signal) => send.listContractSurface(signal, id),
+      target: () => SERVER,
+      scope: () => 'contract',
     },
   };
 

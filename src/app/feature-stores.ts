@@ -3,7 +3,7 @@
  * core stores, and the event router (event-router.ts) feeds each the engine's events, in this order; neither
  * names a feature. A feature whose store follows the engine registers it here.
  */
-import { createAuditStore, createPlaygroundStore } from '../state/index.ts';
+import { createAuditStore, createContractStore, createPlaygroundStore } from '../state/index.ts';
 import type { EngineEvent } from '../shared/events.ts';
 
 /** A store the engine's events reach: all it needs is the one action that takes them. */
@@ -16,6 +16,8 @@ const FEATURE_STORES = {
   audit: createAuditStore,
   /** The Playground's conversation and provider settings (never the key): see src/app/playground/. */
   playground: createPlaygroundStore,
+  /** The Contract tab's comparison and what it is doing: see src/app/contracts/. */
+  contract: createContractStore,
 } satisfies Record<string, () => EventFedStore>;
 
 type FeatureStores = { [Name in keyof typeof FEATURE_STORES]: ReturnType<(typeof FEATURE_STORES)[Name]> };

@@ -15,6 +15,7 @@ import { callCommands } from './calls.ts';
 import { composeCommands } from './compose-commands.ts';
 import { connectionCommands } from './connection-commands.ts';
 import { consoleCommands } from './console/console-commands.ts';
+import { contractCommands, contractSurfaceLister } from './contracts/contract-commands.ts';
 import { connectionName } from './connection-names.ts';
 import type { AppEffects } from './effects.ts';
 import { demoScriptCommands } from './demo-script.ts';
@@ -86,6 +87,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     resendRequest: log.resendRequest,
     runAudit: auditRunner(client, stores, effects),
     converse: conversation.converse,
+    listContractSurface: contractSurfaceLister(client, stores),
   });
   // One flat set of names for the views; a name two groups share fails to compile (compose-commands.ts).
   const commands = composeCommands(
@@ -102,6 +104,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     playgroundCommands(client, stores, conversation, jobs),
     sampling,
     consoleCommands(client, stores, connection),
+    contractCommands(jobs, stores, effects, refuse, nameOf),
     {
       /** A line of our own in the log and timeline (an MCP App's refused request, say), through the one router. */
       note(level: 'info' | 'warning' | 'error', text: string): void {

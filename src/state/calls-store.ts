@@ -17,6 +17,7 @@ import type { AuditOptions, AuditRefusal, AuditReport } from '../shared/audit.ts
 import type { CorsDiagnosis } from '../shared/cors.ts';
 import type { LogLevelChoice } from '../shared/logging-api.ts';
 import type { SamplingDraft } from '../shared/playground.ts';
+import type { ContractListing } from '../shared/contract/surface-listing.ts';
 
 /** What each kind of job takes and answers. */
 export interface CallKinds {
@@ -51,6 +52,8 @@ export interface CallKinds {
   'app-tool': { params: ToolCallParams & { viaApp: string }; result: ToolCallOutcome };
   /** An MCP App's resources/read through the host, marked in the log as the app's. */
   'app-read': { params: { uri: string; viaApp: string }; result: ResourceReadResult };
+  /** The server's whole surface, every page of every list, for its contract snapshot (src/app/contracts/). */
+  'contract-surface': { params: Record<string, never>; result: ContractListing };
 }
 
 export type CallKind = keyof CallKinds;
