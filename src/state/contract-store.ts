@@ -17,7 +17,7 @@ export interface ContractSide {
   snapshot: ContractSnapshot;
 }
 
-interface ContractComparison {
+export interface ContractComparison {
   /** The baseline: what clients depend on today. */
   old: ContractSide;
   /** What is compared with it: the connection on screen, unless swapped. */
