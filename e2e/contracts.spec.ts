@@ -6,7 +6,8 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { chooseEra, connect, expect as baseExpect, test } from './fixtures.ts';
+import { scanBothThemes, shootBothThemes } from './axe.ts';
+import { chooseEra, connect, expect as baseExpect, openServerDetails, test } from './fixtures.ts';
 import { names, nameOf } from './names.ts';
 import { DEMO_MCP_URL } from './servers/ports.ts';
 
@@ -91,12 +92,10 @@ test('saves the demo server’s contract, compares the server with an edited cop
   await expect(group(page, 'Breaking', 2)).toBeVisible();
   await expect(page.getByRole('navigation', { name: names.workspace.connections })).toHaveCount(0);
 
-  // Look at it: the comparison with its breaking changes, light and dark.
+  // Look at it: the comparison with its breaking changes, light and dark, and no WCAG 2.2 AA violation in either.
   await page.setViewportSize({ width: 1280, height: 720 });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: testInfo.outputPath(`contract-${scheme}.png`) });
-  }
+  await shootBothThemes(page, testInfo, 'contract');
+  expect(await scanBothThemes(page, 'Contract tab with a comparison', ['[role="tabpanel"]'])).toEqual([]);
 });
 
 test('compares two open connections, the other one the baseline, and either way round', async ({ page }) => {
@@ -121,4 +120,10 @@ test('compares two open connections, the other one the baseline, and either way 
 
   await page.getByRole('button', { name: names.contract.swap }).click();
   await expect(group(page, 'Breaking', 1)).toContainText('Tool "deploy-preview" is gone: clients that use it fail.');
+
+  // The server card leads to the tab too.
+  await page.getByRole('tab', { name: names.tabs.tools }).click();
+  await openServerDetails(page);
+  await page.getByRole('button', { name: names.contract.compareFromServer }).click();
+  await expect(page.getByRole('tab', { name: names.tabs.contract })).toHaveAttribute('aria-selected', 'true');
 });

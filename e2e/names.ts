@@ -291,6 +291,8 @@ export const names = {
     peer: 'Compare with connection',
     compare: 'Compare',
     comparison: 'Contract comparison',
+    /** The server card's button beside its own Save contract snapshot: goes to the Contract tab. */
+    compareFromServer: 'Compare…',
     swap: 'Swap sides',
     /** A group of toggle buttons (`aria-pressed`), one per class: Breaking, Risky, Safe, Info, each with its count. */
     show: 'Show changes',
