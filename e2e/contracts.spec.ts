@@ -85,6 +85,18 @@ test('saves the demo server’s contract, compares the server with an edited cop
   await expect(page.getByRole('alert')).toContainText('notes.json is not a contract snapshot (no "format": "mcp-lens-contract").');
   await expect(group(page, 'Breaking', 2)).toBeVisible();
 
+  // A snapshot dropped on the tab is compared too (through its FileKind, as Open session does).
+  const minimal = JSON.stringify({ ...saved, tools: { echo: saved.tools.echo } });
+  const dropped = await page.evaluateHandle((text) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], 'echo-only.json', { type: 'application/json' }));
+    return transfer;
+  }, minimal);
+  await page.locator('.contract-view').dispatchEvent('drop', { dataTransfer: dropped });
+  await expect(comparison(page).getByRole('definition').first()).toContainText('echo-only.json');
+  // Every tool but echo (and the retired one, which the file no longer has) is new to the file's clients.
+  await expect(group(page, 'Safe', Object.keys(saved.tools).length - 2)).toBeVisible();
+
   // Open session takes a contract snapshot too: the connection on screen compares with it, no new connection.
   await page.getByRole('tab', { name: names.tabs.tools }).click();
   await page.getByLabel('Session file to open').setInputFiles(editedPath);

@@ -1,11 +1,11 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import { changeCounts, diffLines } from '../../shared/contract/contract-report.ts';
 import { SEVERITIES, type ContractChange, type Severity } from '../../shared/contract/contract-rules.ts';
 import { plural } from '../../shared/read.ts';
 import type { ContractComparison } from '../../state/index.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { ExportButton } from '../presentation/ExportButton.tsx';
-import { useCommands, useConnectionName, useScope, useStoreOf, useWorkspaceState } from '../services.tsx';
+import { useCommands, useConnectionName, useScope, useStoreOf, useWorkspace, useWorkspaceState } from '../services.tsx';
 import './contracts.css';
 
 const SEVERITY_LABEL: Record<Severity, string> = { breaking: 'Breaking', risky: 'Risky', safe: 'Safe', info: 'Info' };
@@ -19,16 +19,23 @@ const SEVERITY_SYMBOL: Record<Severity, string> = { breaking: '✕', risky: '!',
 export function ContractView() {
   const comparison = useStoreOf('contract', (state) => state.comparison);
   const { ready, recording } = useScope();
+  const workspace = useWorkspace();
   if (recording) return <p className="empty-state">A saved session has no live server to take a contract from; connect to one.</p>;
+  // A file dropped here opens as Open session opens it: a contract snapshot is compared with this server (its FileKind).
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    const file = event.dataTransfer.files[0];
+    if (file) void workspace.openFile(file);
+  };
   return (
-    <div className="contract-view">
+    <div className="contract-view" onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
       <ContractBar ready={ready} />
       {comparison ? (
         <Comparison comparison={comparison} />
       ) : (
         <p className="empty-state contract-intro">
           {ready
-            ? "Save this server's contract (its tools with their schemas and hints, prompts, resources and templates) as the file mcp-lens snapshot writes, or compare it with a snapshot or another open connection: each change is classed breaking, risky or safe by the rules in docs/contracts.md."
+            ? "Save this server's contract (its tools with their schemas and hints, prompts, resources and templates) as the file mcp-lens snapshot writes, or compare it with a snapshot (choose or drop one here) or another open connection: each change is classed breaking, risky or safe by the rules in docs/contracts.md."
             : 'Connect to a server to save its contract snapshot or compare it with one.'}
         </p>
       )}
