@@ -133,6 +133,16 @@ test('compares two open connections, the other one the baseline, and either way 
   await page.getByRole('button', { name: names.contract.swap }).click();
   await expect(group(page, 'Breaking', 1)).toContainText('Tool "deploy-preview" is gone: clients that use it fail.');
 
+  // By keyboard from the command palette: the other connection is the baseline again.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('Compare contract with MCP');
+  const palette = page.getByRole('dialog', { name: names.palette.dialog });
+  await expect(palette.getByRole('option', { selected: true })).toContainText('Compare contract with MCP Lens Demo Server');
+  await page.keyboard.press('Enter');
+  await expect(palette).toHaveCount(0);
+  await expect(group(page, 'Safe', 1)).toContainText('/tools/deploy-preview');
+  await expect(comparison(page).getByRole('definition').first()).toContainText('legacy 2025-11-25');
+
   // The server card leads to the tab too.
   await page.getByRole('tab', { name: names.tabs.tools }).click();
   await openServerDetails(page);

@@ -85,6 +85,11 @@ describe('contracts in the app', () => {
     );
     const jobs = [...app.calls.getState().byId.values()].filter((call) => call.kind === 'contract-surface');
     expect(jobs).toEqual([expect.objectContaining({ status: 'success', scope: 'contract', target: 'server' })]);
+
+    // Demo mode writes no file, as every export; the note says why.
+    app.prefs.getState().actions.setDemo(true);
+    await expect(app.commands.saveContractSnapshot()).resolves.toBe(false);
+    expect(downloads).toHaveLength(1);
   });
 
   it('compares with a snapshot file: each breaking change with its pointer and sentence, breaking first; a file that is not one is refused', async () => {
