@@ -38,7 +38,7 @@ export interface ContractState {
   activity: ContractActivity;
   /** Why the last save or comparison did not happen (a bad file, a listing that failed), for a person. */
   error: string | null;
-  /** The last snapshot saved: its file name, for the tab to say so. */
+  /** The snapshot just saved: its file name, for the tab to say so until the next save or comparison starts. */
   saved: string | null;
   actions: {
     began(activity: NonNullable<ContractActivity>): void;
@@ -58,7 +58,7 @@ export function createContractStore() {
     error: null,
     saved: null,
     actions: {
-      began: (activity) => set({ activity, error: null, ...(activity.kind === 'saving' && { saved: null }) }),
+      began: (activity) => set({ activity, error: null, saved: null }),
       compared: (comparison) => set({ comparison: { ...comparison, stale: false }, activity: null, error: null }),
       savedAs: (saved) => set({ saved, activity: null, error: null }),
       failed: (error) => set({ error, activity: null }),
