@@ -70,6 +70,7 @@ export const names = {
     authorization: 'Authorization',
     audit: 'Audit',
     playground: 'Playground',
+    contract: 'Contract',
   },
   playground: {
     provider: 'Provider',
@@ -283,6 +284,24 @@ export const names = {
     /** Each row's disclosure: the details, then each exchange with its messages and links. */
     exchanges: 'What was sent and what came back',
   },
+  contract: {
+    save: 'Save contract snapshot',
+    compareWithFile: 'Compare with a file…',
+    /** The hidden file input behind "Compare with a file…". */
+    fileToCompare: 'Contract snapshot to compare with',
+    /** A select of the other open connections, with its button. */
+    peer: 'Compare with connection',
+    compare: 'Compare',
+    comparison: 'Contract comparison',
+    /** The server card's button beside its own Save contract snapshot: goes to the Contract tab. */
+    compareFromServer: 'Compare…',
+    swap: 'Swap sides',
+    /** A group of toggle buttons (`aria-pressed`), one per class: Breaking, Risky, Safe, Info, each with its count. */
+    show: 'Show changes',
+    changes: 'Contract changes',
+    copyText: 'Copy as text',
+    copyJson: 'Copy as JSON',
+  },
 } as const;
 
 /** Names with a part that varies. */
@@ -292,6 +311,8 @@ export const nameOf = {
   /** A connection in the switcher: "<server>, <connected|connecting|failed|not connected>". */
   connectionButton: (server: string, state: string) => `${server}, ${state}`,
   closeConnection: (server: string) => `Close ${server}`,
+  /** A class of contract changes in the Contract tab, a region: "Breaking (3)". */
+  contractGroup: (label: 'Breaking' | 'Risky' | 'Safe' | 'Info', count: number) => `${label} (${count})`,
   runAgain: (tool: string) => `Run ${tool} again`,
   runSavedRequest: (name: string) => `Run saved request ${name}`,
   deleteSavedRequest: (name: string) => `Delete saved request ${name}`,

@@ -17,6 +17,7 @@ import { featureJobKinds } from './features/feature-jobs.ts';
 import { connectionCommands } from './connection/connection-commands.ts';
 import { consoleCommands } from './console/console-commands.ts';
 import { connectionName } from './connection/connection-names.ts';
+import { contractCommands } from './contracts/contract-commands.ts';
 import type { AppEffects } from './effects.ts';
 import { demoScriptCommands } from './demo/demo-script.ts';
 import { createEventRouter } from './event-router.ts';
@@ -119,6 +120,7 @@ export function createLensApp({
     audit: auditCommands(jobs, stores, effects, refuse, nameOf),
     playground: composeCommands(playgroundCommands(client, stores, conversation, jobs), sampling),
     console: consoleCommands(client, stores, connection),
+    contract: contractCommands(jobs, stores, effects, refuse, nameOf),
   };
 
   const stopClearing = clearToolOnNewServer(stores);

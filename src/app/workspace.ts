@@ -189,7 +189,8 @@ export function createWorkspace({
     },
     /**
      * Opens a file MCP Lens saved (a session file, an audit report: the kinds in file-kinds.ts) read-only as
-     * its own connection, beside the live ones, which keep their logs and results. A connection that has
+     * its own connection, beside the live ones (a kind `inPlace`, a contract snapshot, is used by the
+     * connection on screen instead), which keep their logs and results. A connection that has
      * nothing yet (never connected, empty log, no file open) takes it instead of a new one. A file no kind
      * takes, or one its kind cannot read, opens nothing (a new connection closes again) and the connection
      * that was on screen says why. False when the file did not open.
@@ -201,6 +202,11 @@ export function createWorkspace({
       if (!kind) {
         refuse(unknownFileError(FILE_KINDS, file.name));
         return false;
+      }
+      if (kind.inPlace) {
+        const reason = await kind.open(previous.app, file);
+        if (reason !== null) refuse(reason);
+        return reason === null;
       }
       const blank = (app: LensApp) =>
         app.connection.getState().phase === 'disconnected' &&

@@ -9,6 +9,7 @@ import type { AppsJobs } from './apps-jobs.ts';
 import type { AuditApi, AuditEvent, AuditJobs } from './audit.ts';
 import type { AuthApi, AuthEvent } from './auth.ts';
 import type { AuthPersistApi } from './auth-persist.ts';
+import type { ContractJobs } from './contract/surface-listing.ts';
 import type { CompletionsApi } from './completions-api.ts';
 import type { LoggingApi } from './logging-api.ts';
 import type { ModelTextEvent, PlaygroundApi, PlaygroundJobs } from './playground.ts';
@@ -35,6 +36,7 @@ interface FeatureBoundaries {
   playground: { api: PlaygroundApi; event: ModelTextEvent; jobs: PlaygroundJobs };
   console: { api: RelayConsoleApi; event: ConsoleEngineEvent; jobs: None };
   apps: { api: None; event: never; jobs: AppsJobs };
+  contract: { api: None; event: never; jobs: ContractJobs };
 }
 
 type Feature = keyof FeatureBoundaries;

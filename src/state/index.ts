@@ -47,6 +47,7 @@ export { createConversationScriptStore, MAX_SCRIPT_PROMPTS } from './conversatio
 export type { AnyCall, Call, CallKind } from './calls-store.ts';
 export { ANY_TARGET, createCallsStore, latestKey } from './calls-store.ts';
 export { createAuditStore, type AuditRun } from './audit-store.ts';
+export { createContractStore, type ContractComparison } from './contract-store.ts';
 export {
   createPlaygroundStore,
   playgroundCallId,

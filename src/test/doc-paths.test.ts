@@ -97,6 +97,16 @@ describe('paths named in docs and comments', () => {
     }
     expect(missing).toEqual([]);
   });
+
+  it('every published JSON Schema lives in public/schemas/ (served with the app), its $id its file name', () => {
+    const schemas = files.filter((file) => file.endsWith('.schema.json') && !file.startsWith('src/test/') && !file.startsWith('e2e/'));
+    expect(schemas.filter((file) => !file.startsWith('public/schemas/'))).toEqual([]);
+    expect(schemas.sort()).toEqual([
+      'public/schemas/mcp-lens-collection-v1.schema.json',
+      'public/schemas/mcp-lens-contract-v1.schema.json',
+    ]);
+    for (const file of schemas) expect((JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as { $id?: string }).$id).toBe(basename(file));
+  });
 });
 
 describe('names backticked in docs', () => {

@@ -8,6 +8,7 @@ import type { FeatureJobs } from '../../shared/features.ts';
 import { appsJobKinds } from '../apps/apps-jobs.ts';
 import { auditJobKinds } from '../audit/audit-jobs.ts';
 import type { JobKindsOf } from '../calls.ts';
+import { contractJobKinds } from '../contracts/contract-jobs.ts';
 import type { AppEffects } from '../effects.ts';
 import { playgroundJobKinds, type PlaygroundSenders } from '../playground/playground-jobs.ts';
 import type { Stores } from '../stores.ts';
@@ -21,4 +22,5 @@ export const featureJobKinds = (
   ...auditJobKinds(client, stores, effects),
   ...playgroundJobKinds(playground),
   ...appsJobKinds(client),
+  ...contractJobKinds(client, stores),
 });

@@ -3,7 +3,7 @@
  * core stores, and the event router (event-router.ts) feeds each the engine's events, in this order; neither
  * names a feature. A feature whose store follows the engine registers it here.
  */
-import { createAuditStore, createConsoleStore, createPlaygroundStore } from '../../state/index.ts';
+import { createAuditStore, createConsoleStore, createContractStore, createPlaygroundStore } from '../../state/index.ts';
 import type { EngineEvent } from '../../shared/events.ts';
 
 /** A store the engine's events reach: all it needs is the one action that takes them. */
@@ -18,6 +18,9 @@ const FEATURE_STORES = {
   playground: createPlaygroundStore,
   /** The console of a stdio server behind the local relay (Console tab): see src/state/console-store.ts. */
   console: createConsoleStore,
+  createContractStore,
+  /** The Contract tab's comparison and what it is doing: see src/app/contracts/. */
+  contract: createContractStore,
 } satisfies Record<string, () => EventFedStore>;
 
 type FeatureStores = { [Name in keyof typeof FEATURE_STORES]: ReturnType<(typeof FEATURE_STORES)[Name]> };

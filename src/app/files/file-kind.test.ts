@@ -11,6 +11,11 @@ describe('file kinds', () => {
     expect(fileKindOf(FILE_KINDS, 'renamed.json', REPORT_HEAD)?.noun).toBe('an audit report');
     // Content decides before the name does.
     expect(fileKindOf(FILE_KINDS, 'report.mcplens.json', REPORT_HEAD)?.noun).toBe('an audit report');
+    // What `mcp-lens snapshot` and "Save contract snapshot" write, and a hand-written one without spaces.
+    expect(fileKindOf(FILE_KINDS, 'contract.json', '{\n  "format": "mcp-lens-contract",\n  "version": 1')?.noun).toBe(
+      'a contract snapshot',
+    );
+    expect(fileKindOf(FILE_KINDS, 'x.json', '{"format":"mcp-lens-contract"')?.inPlace).toBe(true);
   });
 
   it("goes by the name's ending when the content says nothing, so a damaged file gets its own kind's error", () => {
@@ -22,11 +27,11 @@ describe('file kinds', () => {
     expect(fileKindOf(FILE_KINDS, 'notes.txt', 'hello')).toBeUndefined();
     expect(fileKindOf(FILE_KINDS, 'other.json', '{"format":"something-else"}')).toBeUndefined();
     expect(unknownFileError(FILE_KINDS, 'notes.txt')).toBe(
-      'notes.txt is not a file MCP Lens opens: open a session file (.mcplens.json) or an audit report (.mcplens-audit.json) that MCP Lens saved.',
+      'notes.txt is not a file MCP Lens opens: open a session file (.mcplens.json), an audit report (.mcplens-audit.json) or a contract snapshot (.contract.json) that MCP Lens saved.',
     );
   });
 
   it("offers every kind's ending in the file picker, and JSON for a renamed file", () => {
-    expect(fileAccept(FILE_KINDS)).toBe('.mcplens.json,.mcplens-audit.json,.json,application/json');
+    expect(fileAccept(FILE_KINDS)).toBe('.mcplens.json,.mcplens-audit.json,.contract.json,.json,application/json');
   });
 });

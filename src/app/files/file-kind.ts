@@ -12,9 +12,14 @@ export interface FileKind {
   extension: string;
   /** True when the file's first bytes (`SNIFF_BYTES` of them, as text) say it is this kind. */
   sniff(head: string): boolean;
+  /**
+   * Opens into the connection on screen instead of a read-only connection of its own: a file that is not
+   * a connection's record but something to use with it (a contract snapshot, compared with its server).
+   */
+  inPlace?: boolean;
   /** True while `app` shows a file of this kind (then a new file gets a connection of its own). */
   isOpenIn(app: LensApp): boolean;
-  /** Opens the file read-only in `app` and shows it: null when it opened, else why not, for a person. */
+  /** Opens the file read-only in `app` (or uses it there, `inPlace`) and shows it: null when it opened, else why not, for a person. */
   open(app: LensApp, file: File): Promise<string | null>;
 }
 

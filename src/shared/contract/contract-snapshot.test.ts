@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 
-import { readSnapshot, snapshotOf, snapshotText, type ContractSurface } from './contract-snapshot.ts';
+import { CONTRACT_SCHEMA_PATH, readSnapshot, snapshotOf, snapshotText, type ContractSurface } from './contract-snapshot.ts';
 
 const SURFACE: ContractSurface = {
   server: { name: 'demo', version: '1.2.0' },
@@ -48,8 +48,8 @@ describe('contract snapshots', () => {
     });
   });
 
-  it('validate against the published JSON Schema (docs/contract-snapshot.schema.json)', () => {
-    const schema = JSON.parse(readFileSync(new URL('../../../docs/contract-snapshot.schema.json', import.meta.url), 'utf8')) as object;
+  it('validate against the published JSON Schema (public/schemas/mcp-lens-contract-v1.schema.json)', () => {
+    const schema = JSON.parse(readFileSync(new URL(`../../../public/${CONTRACT_SCHEMA_PATH}`, import.meta.url), 'utf8')) as object;
     const validate = new Ajv2020({ strict: true }).compile(schema);
     expect(validate(JSON.parse(snapshotText(snapshotOf(SURFACE)))), JSON.stringify(validate.errors)).toBe(true);
     expect(validate({ ...snapshotOf(SURFACE), sessionId: 'x' })).toBe(false);

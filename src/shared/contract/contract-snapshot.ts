@@ -3,13 +3,15 @@
  * prompts and their arguments, resources, resource templates), and nothing that changes from one listing
  * to the next (sizes, dates, icons, cache hints, the session). Keys are sorted, so two snapshots of the
  * same server are the same bytes and a snapshot kept in git diffs line by line. The file's JSON Schema is
- * docs/contract-snapshot.schema.json.
+ * published with the app, beside the collection's (`CONTRACT_SCHEMA_PATH` under public/).
  */
 import type { ProtocolEra } from '../model.ts';
 import { isRecord, str } from '../read.ts';
 
 const CONTRACT_FORMAT = 'mcp-lens-contract';
 const CONTRACT_VERSION = 1;
+/** Where the app serves the file's JSON Schema, relative to its base (the file is public/ + this). */
+export const CONTRACT_SCHEMA_PATH = 'schemas/mcp-lens-contract-v1.schema.json';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -164,6 +166,9 @@ function canonical(value: unknown): Json {
   }
   return out;
 }
+
+/** True when a file's first bytes say it is a contract snapshot (the format marker is its first key). */
+export const looksLikeContractSnapshot = (head: string): boolean => /"format"\s*:\s*"mcp-lens-contract"/.test(head);
 
 /** The file's text: two-space indent and a final newline, as a text file in git wants. */
 export const snapshotText = (snapshot: ContractSnapshot): string => `${JSON.stringify(snapshot, null, 2)}\n`;

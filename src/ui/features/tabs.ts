@@ -7,6 +7,7 @@ import type { ReplayInfo } from '../../state/index.ts';
 import { appsTab } from '../apps/apps-tab.ts';
 import { auditTab } from '../audit/audit-tab.ts';
 import { authorizationTab } from '../auth/authorization-tab.ts';
+import { contractTab } from '../contracts/contract-tab.ts';
 import { historyTab } from '../history/history-tab.ts';
 import { logsTab } from '../server-logs/logs-tab.ts';
 import { playgroundTab } from '../playground/playground-tab.ts';
@@ -29,6 +30,7 @@ const TABS: readonly FeatureTab[] = [
   rootsTab,
   authorizationTab,
   auditTab,
+  contractTab,
 ];
 
 /** The tabs offered: every one when live, the ones a file can rebuild while a saved session file is open. */

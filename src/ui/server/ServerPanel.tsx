@@ -20,6 +20,7 @@ import { CutText } from './CutText.tsx';
 import { EraRows, ServerJson } from './EraRows.tsx';
 import { readEraFacts, sessionText } from './era-facts.ts';
 import { PingButton } from './PingButton.tsx';
+import { ServerContractActions } from '../contracts/ServerContractActions.tsx';
 import './server.css';
 
 export function ServerPanel() {
@@ -143,6 +144,10 @@ function ServerDetails({ summary }: { summary: ServerSummary }) {
             <dt>Ping</dt>
             <dd>
               <PingButton />
+            </dd>
+            <dt>Contract</dt>
+            <dd>
+              <ServerContractActions />
             </dd>
             {website && (
               <>

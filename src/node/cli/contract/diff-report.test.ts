@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 import type { ContractChange } from '../../../shared/contract/contract-rules.ts';
 import { EXIT } from '../../command/exit-codes.ts';
-import { diffJson, diffJUnit, diffLines, exitCodeOfDiff } from './diff-report.ts';
+import { diffLines } from '../../../shared/contract/contract-report.ts';
+import { diffJson, diffJUnit, exitCodeOfDiff } from './diff-report.ts';
 
 const CHANGES: ContractChange[] = [
   { severity: 'breaking', rule: 'tool-removed', pointer: '/tools/a<b>', sentence: 'Tool "a<b>" is gone: clients that use it fail.' },
