@@ -296,7 +296,7 @@ export function createEngine(env: EngineEnv): Engine {
     ...auth.handlers,
     ...relayConsole.handlers,
     // Tasks, session files, Re-send, the audit, the Playground: code that loads on its first call.
-    ...lazyHandlers({ ctx, env, knownTasks, toolIndex }),
+    ...lazyHandlers({ ctx, env, knownTasks, toolIndex, callTool: (params, signal, job) => handlers.callTool(params, signal, job) }),
   };
 
   /**

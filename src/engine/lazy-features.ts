@@ -4,12 +4,13 @@
  * none of them; the compiler still checks that map is complete (every method of `EngineApi`).
  */
 import { auditFeature } from './audit/audit-meta.ts';
+import { collectionsFeature } from './collections/collections-meta.ts';
 import { replayFeature } from './features/replay-meta.ts';
 import { resendFeature } from './features/resend-meta.ts';
 import { playgroundFeature } from './playground/playground-meta.ts';
 import { tasksFeature } from './tasks/tasks-meta.ts';
 
-const LAZY_FEATURES = [tasksFeature, replayFeature, resendFeature, auditFeature, playgroundFeature] as const;
+const LAZY_FEATURES = [tasksFeature, replayFeature, resendFeature, auditFeature, playgroundFeature, collectionsFeature] as const;
 
 type Feature = (deps: never) => object;
 type Features = typeof LAZY_FEATURES;

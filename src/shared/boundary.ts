@@ -5,6 +5,7 @@
 import type { AuditApi } from './audit.ts';
 import type { AuthApi } from './auth.ts';
 import type { AuthPersistApi } from './auth-persist.ts';
+import type { CollectionApi } from './collection/collection-api.ts';
 import type { Root, ServerRequestAnswer } from './client-features.ts';
 import type { CorsDiagnosis } from './cors.ts';
 import type { EngineError } from './errors.ts';
@@ -76,7 +77,8 @@ export interface EngineApi
     ResendApi,
     AuditApi,
     PlaygroundApi,
-    RelayConsoleApi {}
+    RelayConsoleApi,
+    CollectionApi {}
 
 export type EngineMethod = keyof EngineApi;
 
