@@ -9,6 +9,8 @@
  */
 import type { EngineClient } from '../bridge/index.ts';
 import type { AuditOptions, AuditRefusal, AuditReport } from '../shared/audit.ts';
+import type { Collection } from '../shared/collection/format.ts';
+import type { CollectionRun } from '../shared/collection/run.ts';
 import type { CorsDiagnosis } from '../shared/cors.ts';
 import { asEngineError } from '../shared/errors.ts';
 import type { LogLevelChoice } from '../shared/logging-api.ts';
@@ -36,6 +38,7 @@ interface Senders {
   draftSamplingAnswer(requestId: string, signal?: AbortSignal): Promise<SamplingDraft>;
   runAudit(runId: string, options: AuditOptions, refused: AuditRefusal | undefined, signal: AbortSignal): Promise<AuditReport>;
   converse(text: string, tools: readonly Tool[], signal: AbortSignal): Promise<void>;
+  runCollection(collection: Collection, job: string, signal: AbortSignal): Promise<CollectionRun>;
 }
 
 /**
@@ -133,6 +136,12 @@ export function callCommands(client: EngineClient, stores: Stores, effects: Pick
     'app-read': {
       send: (params, id, signal) => client.call('readResource', params, signal, id),
       target: ({ viaApp }) => viaApp,
+    },
+    // Many requests, each marked with the step and this job's id (origin 'collections'): a step's row finds its line.
+    collection: {
+      send: ({ collection }, id, signal) => send.runCollection(collection, id, signal),
+      target: ({ collection }) => collection.name,
+      scope: () => 'collection',
     },
   };
 

@@ -12,6 +12,8 @@ export interface FileKind {
   extension: string;
   /** True when the file's first bytes (`SNIFF_BYTES` of them, as text) say it is this kind. */
   sniff(head: string): boolean;
+  /** It opens in the connection on screen, whatever that shows (a collection runs against it), never in one of its own. */
+  inPlace?: boolean;
   /** True while `app` shows a file of this kind (then a new file gets a connection of its own). */
   isOpenIn(app: LensApp): boolean;
   /** Opens the file read-only in `app` and shows it: null when it opened, else why not, for a person. */

@@ -3,10 +3,11 @@
  * says what a kind is). The workspace opens a file through this list and names no kind itself.
  */
 import { auditReportKind } from './audit/audit-report-kind.ts';
+import { collectionFileKind } from './collections/collection-file-kind.ts';
 import { fileAccept, type FileKind } from './file-kind.ts';
 import { sessionFileKind } from './session-file/session-file-kind.ts';
 
-export const FILE_KINDS: readonly FileKind[] = [sessionFileKind, auditReportKind];
+export const FILE_KINDS: readonly FileKind[] = [sessionFileKind, auditReportKind, collectionFileKind];
 
 /** The file picker's `accept` for these kinds. */
 export const FILE_ACCEPT = fileAccept(FILE_KINDS);

@@ -12,6 +12,7 @@ import { clearToolOnNewServer } from './address-sync.ts';
 import { auditCommands, auditRunner } from './audit/audit-commands.ts';
 import { authCommands } from './auth-commands.ts';
 import { callCommands } from './calls.ts';
+import { collectionCommands, collectionRunner } from './collections/collection-commands.ts';
 import { composeCommands } from './compose-commands.ts';
 import { connectionCommands } from './connection-commands.ts';
 import { consoleCommands } from './console/console-commands.ts';
@@ -86,6 +87,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     resendRequest: log.resendRequest,
     runAudit: auditRunner(client, stores, effects),
     converse: conversation.converse,
+    runCollection: collectionRunner(client, stores, effects),
   });
   // One flat set of names for the views; a name two groups share fails to compile (compose-commands.ts).
   const commands = composeCommands(
@@ -102,6 +104,7 @@ export function createLensApp({ client, effects, shared, opened, initialHeaders 
     playgroundCommands(client, stores, conversation, jobs),
     sampling,
     consoleCommands(client, stores, connection),
+    collectionCommands(client, jobs, stores, effects, nameOf),
     {
       /** A line of our own in the log and timeline (an MCP App's refused request, say), through the one router. */
       note(level: 'info' | 'warning' | 'error', text: string): void {

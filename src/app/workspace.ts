@@ -198,7 +198,7 @@ export function createWorkspace({ startEngine, effects, delay, redirectUrl, init
         app.log.getState().ids.length === 0 &&
         !FILE_KINDS.some((each) => each.isOpenIn(app));
       let target = previous;
-      if (!blank(previous.app)) {
+      if (!kind.inPlace && !blank(previous.app)) {
         if (store.getState().connections.length >= MAX_CONNECTIONS) {
           refuse(`${file.name}: ${MAX_CONNECTIONS} connections are open. Close one to open a file beside them.`);
           return false;

@@ -17,6 +17,8 @@ import type { AuditOptions, AuditRefusal, AuditReport } from '../shared/audit.ts
 import type { CorsDiagnosis } from '../shared/cors.ts';
 import type { LogLevelChoice } from '../shared/logging-api.ts';
 import type { SamplingDraft } from '../shared/playground.ts';
+import type { Collection } from '../shared/collection/format.ts';
+import type { CollectionRun } from '../shared/collection/run.ts';
 
 /** What each kind of job takes and answers. */
 export interface CallKinds {
@@ -51,6 +53,8 @@ export interface CallKinds {
   'app-tool': { params: ToolCallParams & { viaApp: string }; result: ToolCallOutcome };
   /** An MCP App's resources/read through the host, marked in the log as the app's. */
   'app-read': { params: { uri: string; viaApp: string }; result: ResourceReadResult };
+  /** A collection run (src/app/collections/): every step's request carries the job's id as its log origin's `job`. */
+  collection: { params: { collection: Collection }; result: CollectionRun };
 }
 
 export type CallKind = keyof CallKinds;
