@@ -27,7 +27,7 @@ export function recordedStep(call: RecordedCall): { ok: true; step: CollectionSt
           ...(call.method === 'tools/call' &&
             isRecord(call.answer.result) &&
             call.answer.result.isError === true && { outcome: 'tool-error' }),
-          snapshot: { value: call.method === 'tools/call' ? asToolResult(call.answer.result) : call.answer.result },
+          snapshot: { value: call.method === 'tools/call' ? asToolResult(call.answer.result) : withoutResultType(call.answer.result) },
         };
   return {
     ok: true,
@@ -54,6 +54,16 @@ function asToolResult(result: unknown): unknown {
     ...(result.structuredContent !== undefined && { structuredContent: result.structuredContent }),
     isError: result.isError === true,
   };
+}
+
+/**
+ * A result as a run sees it: the SDK takes 2026-07-28's `resultType` off a result before handing it on, and a
+ * logged answer is the wire's, which still has it.
+ */
+function withoutResultType(result: unknown): unknown {
+  if (!isRecord(result) || !Object.hasOwn(result, 'resultType')) return result;
+  const { resultType: _wire, ...rest } = result;
+  return rest;
 }
 
 /** The params a person wrote: the engine's own `_meta` (a progress token, the 2026-07-28 envelope) is added on every send. */
