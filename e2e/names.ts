@@ -68,6 +68,7 @@ export const names = {
     authorization: 'Authorization',
     audit: 'Audit',
     playground: 'Playground',
+    collections: 'Collections',
   },
   playground: {
     provider: 'Provider',
@@ -126,6 +127,21 @@ export const names = {
     showAtLeast: 'Show at least',
     level: 'Server log level',
     clear: 'Clear logs',
+  },
+  /** The Collections tab (docs/collections.md); a step's own controls are in `nameOf` (collectionStep, …). */
+  collections: {
+    /** On a History entry, a Playground tool card and a request's detail in the Message log. */
+    add: 'Add to collection',
+    steps: 'Collection steps',
+    name: 'Collection name',
+    run: 'Run collection',
+    stop: 'Stop run',
+    save: 'Save collection',
+    open: 'Open collection',
+    close: 'Close collection',
+    fileToOpen: 'Collection file to open',
+    runProgress: 'Run progress',
+    acceptNewResult: 'Accept new result',
   },
   history: {
     callHistory: 'Call history',
@@ -291,6 +307,12 @@ export const nameOf = {
   connectionButton: (server: string, state: string) => `${server}, ${state}`,
   closeConnection: (server: string) => `Close ${server}`,
   runAgain: (tool: string) => `Run ${tool} again`,
+  /** A step of the open collection (a listitem), 1-based: "Step 2: resources/read demo://notes". */
+  collectionStep: (n: number, name: string) => `Step ${n}: ${name}`,
+  showStepInLog: (n: number) => `Show step ${n} in the Message log`,
+  acceptStepResult: (n: number) => `Accept new result of step ${n}`,
+  stepDifference: (n: number) => `Difference from the snapshot of step ${n}`,
+  stepVerdict: (words: 'pass' | 'FAIL' | 'refused' | 'skipped' | 'not run' | 'running') => `Verdict: ${words}`,
   runSavedRequest: (name: string) => `Run saved request ${name}`,
   deleteSavedRequest: (name: string) => `Delete saved request ${name}`,
   moveUp: (name: string) => `Move ${name} up`,

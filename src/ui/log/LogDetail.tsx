@@ -12,6 +12,7 @@ import { MessageJson, ResultType } from './MessageJson.tsx';
 import { ResendMark } from './ResendMark.tsx';
 import { ResendButtons } from './ResendButtons.tsx';
 import './log-detail.css';
+import { AddToCollection } from '../collections/AddToCollection.tsx';
 import { useResend } from './use-resend.ts';
 
 // The editor and the answer load when first opened: most sessions never re-send.
@@ -89,6 +90,9 @@ export function LogDetail() {
           )}
           {item.type === 'message' && sentByUs(item.entry) && (
             <ResendButtons resend={resend} blocked={whyNotResend(item, { connected, replaying })} />
+          )}
+          {item.type === 'message' && sentByUs(item.entry) && item.entry.kind === 'request' && !replaying && (
+            <AddToCollection what={{ logged: item.id }} compact />
           )}
           <button type="button" className="button button-small" aria-pressed={pinned} onClick={() => togglePin(item.id)}>
             {pinned ? 'Unpin' : 'Pin'}
