@@ -39,6 +39,8 @@ export function CollectionStepRow({
   const [missing, setMissing] = useState(false);
   const params = step.request.params;
   const target = isRecord(params) ? (params.name ?? params.uri) : undefined;
+  // What it sends, beside its name when a person renamed it.
+  const sends = typeof target === 'string' ? `${step.request.method} ${target}` : step.request.method;
   const failedChecks = result?.checks.filter((check) => !check.pass) ?? [];
   const snapshotCheck = result?.checks.find((check) => check.label === 'snapshot');
   const canAccept = result?.status === 'fail' && result.answer !== undefined && result.answer.kind !== 'failed' && !accepted;
@@ -51,15 +53,11 @@ export function CollectionStepRow({
         <span className="collection-step-name">
           <ServerText text={step.name} />
         </span>
-        <span className="mono muted">
-          {step.request.method}
-          {typeof target === 'string' && (
-            <>
-              {' '}
-              <ServerText text={target} />
-            </>
-          )}
-        </span>
+        {step.name !== sends && (
+          <span className="mono muted">
+            <ServerText text={sends} />
+          </span>
+        )}
         {step.changesThings && (
           <span className="badge" title="The file says this step may change things: it runs without asking">
             changes things

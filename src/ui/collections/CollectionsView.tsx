@@ -79,7 +79,7 @@ function Toolbar({ run, blocked }: { run: CollectionRunView | null; blocked: str
       {collection && (
         <span className="muted collection-file">
           {fileName ?? 'not saved yet'}
-          {dirty && <span className="badge collection-dirty"> unsaved changes</span>}
+          {dirty && <span className="badge collection-dirty">unsaved changes</span>}
         </span>
       )}
       <span className="collections-actions">
