@@ -29,7 +29,7 @@ import { recordedStep, type RecordedCall } from './recorded-step.ts';
 export const COLLECTION_EXTENSION = '.json';
 
 /** The tab's name (e2e/names.ts keeps it): where an added step or an opened file is shown. */
-export const COLLECTIONS_TAB = 'Collections';
+const COLLECTIONS_TAB = 'Collections';
 
 interface CollectionJobs {
   startCall<K extends keyof CallKinds>(kind: K, params: CallKinds[K]['params']): string;

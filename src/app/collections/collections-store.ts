@@ -134,8 +134,6 @@ export function createCollectionsStore(storage?: PrefsStorage) {
   return store;
 }
 
-export type CollectionsStore = ReturnType<typeof createCollectionsStore>;
-
 /** Writes the collection to storage when it (or its file name or dirty mark) changes; run progress is not written. */
 function keep(store: StoreApi<CollectionsState>, storage: PrefsStorage | undefined) {
   if (!storage) return;

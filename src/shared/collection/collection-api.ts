@@ -7,7 +7,7 @@
 import type { ToolCallOutcome } from '../model.ts';
 
 /** What a step's request got: a tool call's outcome, or any other request's result (bounded). */
-export type CollectionStepSent = { kind: 'tool'; outcome: ToolCallOutcome } | { kind: 'result'; result: unknown };
+type CollectionStepSent = { kind: 'tool'; outcome: ToolCallOutcome } | { kind: 'result'; result: unknown };
 
 export interface CollectionApi {
   /** `step` names the step in the run (its index); the call's job is the run's. A JSON-RPC error is thrown with its `rpcCode`. */

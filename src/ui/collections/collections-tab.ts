@@ -3,7 +3,7 @@ import { lazy } from 'react';
 import type { FeatureTab } from '../features/feature-tab.ts';
 
 export const collectionsTab: FeatureTab = {
-  // The same words as COLLECTIONS_TAB (src/app/collections/collection-commands.ts), which shows the tab.
+  // The same words as the tab collection-commands.ts shows when a file opens.
   name: 'Collections',
   view: lazy(() => import('./CollectionsView.tsx')),
 };
