@@ -25,9 +25,6 @@ import { exportFileName } from '../file-stamp.ts';
 import type { Stores } from '../stores.ts';
 import { recordedStep, type RecordedCall } from './recorded-step.ts';
 
-/** The file name's ending MCP Lens gives a collection: plain JSON, so any editor and CI read it. */
-export const COLLECTION_EXTENSION = '.json';
-
 /** The tab's name (e2e/names.ts keeps it): where an added step or an opened file is shown. */
 const COLLECTIONS_TAB = 'Collections';
 
@@ -153,7 +150,7 @@ export function collectionCommands(
     saveCollection(): boolean {
       const collection = state().collection;
       if (!collection) return false;
-      const fileName = exportFileName('collection', collection.name, new Date(effects.now()), COLLECTION_EXTENSION);
+      const fileName = exportFileName('collection', collection.name, new Date(effects.now()), '.json');
       effects.download(fileName, new Blob([writeCollection(collection)], { type: 'application/json' }));
       actions().saved(fileName);
       return true;

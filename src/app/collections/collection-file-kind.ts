@@ -4,7 +4,13 @@
  */
 import { COLLECTION_FORMAT } from '../../shared/collection/format.ts';
 import type { FileKind } from '../file-kind.ts';
-import { COLLECTION_EXTENSION } from './collection-commands.ts';
+
+/**
+ * A collection's name ending, as the docs name one by hand (`smoke.collection.json`): by it a file whose first
+ * bytes do not say what it is still gets the collection's own error. What Save writes says so in its first
+ * bytes and is plain `.json` (`mcp-lens-collection-<name>-<time>.json`), so any editor and CI read it.
+ */
+const COLLECTION_EXTENSION = '.collection.json';
 
 const MARKER = new RegExp(`"format"\\s*:\\s*"${COLLECTION_FORMAT}"`);
 
