@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { ignorePathProblem, volatilePaths } from '../../app/collections/recorded-step.ts';
 import type { CollectionStep } from '../../shared/collection/format.ts';
 import type { Check } from '../../shared/collection/judge.ts';
@@ -16,8 +16,12 @@ const STATUS_WORDS: Record<StepResult['status'], string> = {
   cancelled: 'not run',
 };
 
-/** One step: what it sends, its verdict and checks in the latest run, the snapshot's difference, and its editor. */
-export function CollectionStepRow({
+/**
+ * One step: what it sends, its verdict and checks in the latest run, the snapshot's difference, and its editor.
+ * Memoized: a step's result keeps its identity once it has ended, so a long run re-renders only the step that
+ * ended and the one that starts.
+ */
+export const CollectionStepRow = memo(function CollectionStepRow({
   step,
   index,
   count,
@@ -148,7 +152,7 @@ export function CollectionStepRow({
       <StepEditor step={step} index={index} locked={locked} />
     </li>
   );
-}
+});
 
 function CheckLine({ check }: { check: Check }) {
   return (

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import type { CollectionRunView } from '../../app/collections/collections-store.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useCommands, useScope, useStoreOf } from '../services.tsx';
@@ -17,6 +17,8 @@ export default function CollectionsView() {
   const storageError = useStoreOf('collections', (state) => state.storageError);
   const dismiss = useStoreOf('collections', (state) => state.actions.dismissError);
   const { readOnly } = useScope();
+  // By index, once per run update, rather than a search per row.
+  const results = useMemo(() => new Map(run?.results.map((result) => [result.index, result])), [run?.results]);
   return (
     <div className="collections-view">
       <Toolbar run={run} blocked={readOnly} />
@@ -42,7 +44,7 @@ export default function CollectionsView() {
               step={step}
               index={index}
               count={collection.steps.length}
-              result={run?.results.find((result) => result.index === index)}
+              result={results.get(index)}
               running={run?.status === 'running' && run.results.length === index}
               accepted={run?.accepted.includes(index) ?? false}
               locked={run?.status === 'running'}
