@@ -5,7 +5,9 @@
  * changed so a step fails with its difference named, the new result accepted, and the run green again.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { collectionsPaletteCommands } from '../app/collections/collections-palette.ts';
 import { createLensApp, type LensApp } from '../app/lens-app.ts';
+import type { RegistryContext } from '../app/palette/palette-command.ts';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import { readCollection } from '../shared/collection/read.ts';
 import { originOf } from '../shared/message-origin.ts';
@@ -57,6 +59,8 @@ const messages = () =>
       return item?.type === 'message' ? [item] : [];
     });
 
+const paletteEntry = (id: string) => collectionsPaletteCommands({ app } as unknown as RegistryContext).find((entry) => entry.id === id)!;
+
 async function run() {
   const job = app.commands.runOpenCollection();
   expect(job).not.toBeNull();
@@ -68,6 +72,7 @@ describe.each(['legacy', 'modern'] as const)('a collection in the app (%s)', (er
   it('records three calls, saves and reopens them, runs green, fails on a changed result and passes once it is accepted', async () => {
     await connected(era);
     app.collections.getState().actions.close();
+    expect(paletteEntry('collection-run').unavailable).toMatch(/No collection is open/);
 
     // A tool with a snapshot, from its History entry.
     const echo = await callTool('echo', { message: 'collected' });
@@ -100,6 +105,8 @@ describe.each(['legacy', 'modern'] as const)('a collection in the app (%s)', (er
     expect(await app.commands.openCollectionFile(Object.assign(new Blob([text]), { name: saved.fileName }))).toBe(true);
     expect(app.collections.getState().collection!.steps).toHaveLength(3);
 
+    expect(paletteEntry('collection-save').unavailable).toBeNull();
+    expect(paletteEntry('collection-run').unavailable).toBeNull();
     const green = await run();
     expect(green.status).toBe('done');
     expect(green.results.map((result) => result.status)).toEqual(['pass', 'pass', 'pass']);
