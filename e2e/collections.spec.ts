@@ -121,6 +121,9 @@ for (const era of ERAS) {
 
     await read.getByRole('button', { name: nameOf.showStepInLog(3) }).click();
     await expect(log.getByRole('region', { name: names.log.selected })).toContainText(`changed in ${era.cli}`);
+    // Its request is marked as the step's.
+    await log.getByRole('region', { name: names.log.selected }).getByRole('button', { name: 'Show request' }).click();
+    await expect(log.getByRole('region', { name: names.log.selected })).toContainText('collection step 3');
 
     await read.getByRole('button', { name: nameOf.acceptStepResult(3) }).click();
     await expect(page.getByText('unsaved changes')).toBeVisible();

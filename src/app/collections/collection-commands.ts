@@ -17,6 +17,7 @@ import { asEngineError, type EngineError } from '../../shared/errors.ts';
 import type { Tool, ToolCallOutcome } from '../../shared/model.ts';
 import { originOf } from '../../shared/message-origin.ts';
 import { describeError, isRecord } from '../../shared/read.ts';
+import { resendRefusal } from '../../shared/resend.ts';
 import { toolRisk, type ToolRisk } from '../../shared/tool-hints.ts';
 import { messageItemId } from '../../state/index.ts';
 import type { CallKinds } from '../../state/calls-store.ts';
@@ -183,6 +184,11 @@ export function collectionCommands(
       const message = entry?.message;
       if (!entry || entry.kind !== 'request' || entry.direction !== 'out' || !isRecord(message) || typeof message.method !== 'string') {
         actions().openFailed('Only a request MCP Lens sent can be added to a collection.');
+        return false;
+      }
+      const refusal = resendRefusal(message.method);
+      if (refusal !== undefined) {
+        actions().openFailed(`A collection cannot hold ${message.method}: ${refusal}`);
         return false;
       }
       const answer = answerTo(byId, entry.seq);

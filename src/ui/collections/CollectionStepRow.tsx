@@ -47,7 +47,9 @@ export const CollectionStepRow = memo(function CollectionStepRow({
   const sends = typeof target === 'string' ? `${step.request.method} ${target}` : step.request.method;
   const failedChecks = result?.checks.filter((check) => !check.pass) ?? [];
   const snapshotCheck = result?.checks.find((check) => check.label === 'snapshot');
-  const canAccept = result?.status === 'fail' && result.answer !== undefined && result.answer.kind !== 'failed' && !accepted;
+  // Accepting replaces the snapshot and the expected outcome; a failed assertion or time budget is not fixed by it.
+  const acceptable = failedChecks.some((check) => check.label === 'snapshot' || check.label.startsWith('outcome'));
+  const canAccept = acceptable && result?.answer !== undefined && result.answer.kind !== 'failed' && !accepted;
   const status = running ? 'running' : result ? STATUS_WORDS[result.status] : null;
   const title = `Step ${index + 1}: ${step.name}`;
   return (

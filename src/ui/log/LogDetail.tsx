@@ -43,6 +43,7 @@ export function LogDetail() {
   const probe = item.type === 'message' && !isAuditProbe(item.entry) && (item.entry.method ?? requestMethod) === ERA_PROBE_METHOD;
   const audit = item.type === 'message' ? originOf(item.entry, 'audit') : undefined;
   const app = item.type === 'message' ? originOf(item.entry, 'apps') : undefined;
+  const collectionStep = item.type === 'message' ? originOf(item.entry, 'collections') : undefined;
 
   return (
     <section className={resend.open ? 'log-detail has-resend' : 'log-detail'} aria-label="Selected message">
@@ -80,6 +81,7 @@ export function LogDetail() {
                 from app <ServerText text={app.id} />
               </span>
             )}
+            {collectionStep && <span className="badge log-era-probe">collection step {Number(collectionStep.id) + 1}</span>}
             <ResultType entry={item.entry} />
             {resent && <ResendMark mark={resent} />}
           </span>
