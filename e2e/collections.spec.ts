@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { connect, expect, messageLog, result, runTool, test, type EraLabel } from './fixtures.ts';
 import { DEMO_MCP_URL } from './servers/ports.ts';
 import { nameOf, names } from './names.ts';
+import { scanBothThemes } from './axe.ts';
 
 const ERAS: ReadonlyArray<{ label: EraLabel; cli: string }> = [
   { label: '2025 and older', cli: '2025' },
@@ -149,4 +150,38 @@ test('a file that is not a collection is refused with what is wrong, and the app
   await page.getByRole('tab', { name: names.tabs.tools }).click();
   await runTool(page, 'echo', { args: { message: 'still here' } });
   await expect(result(page)).toContainText('still here');
+});
+
+test('a run with a failed step and its difference meets WCAG 2.2 AA, in the light and the dark theme', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  await connect(page, DEMO_MCP_URL);
+  await page.getByRole('tab', { name: names.tabs.collections }).click();
+  const file = testInfo.outputPath('stale.collection.json');
+  const { writeFileSync } = await import('node:fs');
+  const echo = (text: string) => ({ content: [{ type: 'text', text }], isError: false });
+  writeFileSync(
+    file,
+    JSON.stringify({
+      format: 'mcp-lens-collection',
+      version: 1,
+      name: 'stale',
+      steps: [
+        {
+          name: 'echo now',
+          request: { method: 'tools/call', params: { name: 'echo', arguments: { message: 'now' } } },
+          expect: { snapshot: { value: echo('now') } },
+        },
+        {
+          name: 'echo then',
+          request: { method: 'tools/call', params: { name: 'echo', arguments: { message: 'now' } } },
+          expect: { snapshot: { value: echo('then') } },
+        },
+      ],
+    }),
+  );
+  await page.getByLabel(names.collections.fileToOpen).setInputFiles(file);
+  await page.getByRole('button', { name: names.collections.run }).click();
+  await expect(page.getByRole('region', { name: nameOf.stepDifference(2) })).toContainText('"then"');
+  await page.getByText('Edit step 2').click();
+  expect(await scanBothThemes(page, 'collections', ['[role="tabpanel"]'])).toEqual([]);
 });

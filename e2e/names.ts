@@ -309,7 +309,7 @@ export const nameOf = {
   runAgain: (tool: string) => `Run ${tool} again`,
   /** A step of the open collection (a listitem), 1-based: "Step 2: resources/read demo://notes". */
   collectionStep: (n: number, name: string) => `Step ${n}: ${name}`,
-  showStepInLog: (n: number) => `Show step ${n} in the Message log`,
+  showStepInLog: (n: number) => `Show in Message log: step ${n}`,
   acceptStepResult: (n: number) => `Accept new result of step ${n}`,
   stepDifference: (n: number) => `Difference from the snapshot of step ${n}`,
   stepVerdict: (words: 'pass' | 'FAIL' | 'refused' | 'skipped' | 'not run' | 'running') => `Verdict: ${words}`,

@@ -83,7 +83,7 @@ export const CollectionStepRow = memo(function CollectionStepRow({
             <button
               type="button"
               className="button button-small"
-              aria-label={`Show step ${index + 1} in the Message log`}
+              aria-label={`Show in Message log: step ${index + 1}`}
               onClick={() => setMissing(!showCollectionStepInLog(index))}
             >
               Show in Message log
