@@ -39,10 +39,11 @@ import { benchLogFlood } from './log-flood.ts';
 import { benchSchemaBombs } from './schemas.ts';
 import { benchConnect } from './connect.ts';
 import { benchAudit } from './audit.ts';
+import { benchCollections } from './collections.ts';
 import { firstScreenBytes, workerScriptBytes } from './bundle-bytes.ts';
 import { calibrate, compareWith, jsonOut, printSummary, readRunFile, regressions, runFile, writeRunFile, type Row } from './history.ts';
 
-const PARTS = ['load', 'connect', 'flood', 'lists', 'schemas', 'logs', 'results', 'audit', 'overhead'] as const;
+const PARTS = ['load', 'connect', 'flood', 'lists', 'schemas', 'logs', 'results', 'audit', 'collections', 'overhead'] as const;
 const only = (() => {
   const at = process.argv.indexOf('--only');
   if (at === -1) return new Set<string>(PARTS);
@@ -307,6 +308,16 @@ async function main() {
       const demo = await startDemoServer({ port: 0 });
       try {
         await benchAudit(page, report, app.url, demo.url, DRAIN_TIMEOUT_MS);
+      } finally {
+        await demo.close();
+      }
+    }
+
+    if (runs('collections')) {
+      console.log('Collections: a 200-step collection run from the Collections tab against the demo server');
+      const demo = await startDemoServer({ port: 0 });
+      try {
+        await benchCollections(page, report, app.url, demo.url, DRAIN_TIMEOUT_MS);
       } finally {
         await demo.close();
       }

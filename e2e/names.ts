@@ -71,6 +71,7 @@ export const names = {
     audit: 'Audit',
     playground: 'Playground',
     contract: 'Contract',
+    collections: 'Collections',
   },
   playground: {
     provider: 'Provider',
@@ -129,6 +130,21 @@ export const names = {
     showAtLeast: 'Show at least',
     level: 'Server log level',
     clear: 'Clear logs',
+  },
+  /** The Collections tab (docs/collections.md); a step's own controls are in `nameOf` (collectionStep, …). */
+  collections: {
+    /** On a History entry, a Playground tool card and a request's detail in the Message log. */
+    add: 'Add to collection',
+    steps: 'Collection steps',
+    name: 'Collection name',
+    run: 'Run collection',
+    stop: 'Stop run',
+    save: 'Save collection',
+    open: 'Open collection',
+    close: 'Close collection',
+    fileToOpen: 'Collection file to open',
+    runProgress: 'Run progress',
+    acceptNewResult: 'Accept new result',
   },
   history: {
     callHistory: 'Call history',
@@ -314,6 +330,12 @@ export const nameOf = {
   /** A class of contract changes in the Contract tab, a region: "Breaking (3)". */
   contractGroup: (label: 'Breaking' | 'Risky' | 'Safe' | 'Info', count: number) => `${label} (${count})`,
   runAgain: (tool: string) => `Run ${tool} again`,
+  /** A step of the open collection (a listitem), 1-based: "Step 2: resources/read demo://notes". */
+  collectionStep: (n: number, name: string) => `Step ${n}: ${name}`,
+  showStepInLog: (n: number) => `Show in Message log: step ${n}`,
+  acceptStepResult: (n: number) => `Accept new result of step ${n}`,
+  stepDifference: (n: number) => `Difference from the snapshot of step ${n}`,
+  stepVerdict: (words: 'pass' | 'FAIL' | 'refused' | 'skipped' | 'not run' | 'running') => `Verdict: ${words}`,
   runSavedRequest: (name: string) => `Run saved request ${name}`,
   deleteSavedRequest: (name: string) => `Delete saved request ${name}`,
   moveUp: (name: string) => `Move ${name} up`,

@@ -12,6 +12,7 @@ import { clearToolOnNewServer } from './address/address-sync.ts';
 import { auditCommands } from './audit/audit-commands.ts';
 import { authCommands } from './auth/auth-commands.ts';
 import { callCommands } from './calls.ts';
+import { collectionCommands } from './collections/collection-commands.ts';
 import { composeCommands } from './features/compose-commands.ts';
 import { featureJobKinds } from './features/feature-jobs.ts';
 import { connectionCommands } from './connection/connection-commands.ts';
@@ -121,6 +122,7 @@ export function createLensApp({
     playground: composeCommands(playgroundCommands(client, stores, conversation, jobs), sampling),
     console: consoleCommands(client, stores, connection),
     contract: contractCommands(jobs, stores, effects, refuse, nameOf),
+    collections: collectionCommands(client, jobs, stores, effects, nameOf),
   };
 
   const stopClearing = clearToolOnNewServer(stores);

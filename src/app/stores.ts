@@ -27,6 +27,7 @@ import {
   type PrefsStorage,
 } from '../state/index.ts';
 import type { HeaderPair } from '../shared/model.ts';
+import { createCollectionsStore } from './collections/collections-store.ts';
 import { createFeatureStores } from './features/feature-stores.ts';
 
 export function createSharedStores(prefsStorage: PrefsStorage | undefined) {
@@ -39,6 +40,8 @@ export function createSharedStores(prefsStorage: PrefsStorage | undefined) {
     conversationScripts: createConversationScriptStore(prefsStorage),
     /** What the command palette was used for, so it opens on recent and most-used commands. */
     paletteUsage: createPaletteUsageStore(prefsStorage),
+    /** The open collection and its latest run (localStorage, so a reload keeps it): see src/app/collections/. */
+    collections: createCollectionsStore(prefsStorage),
   };
 }
 

@@ -420,7 +420,7 @@ describe('opening a file', () => {
     await expect(workspace.openFile(new File(['hello'], 'notes.txt'))).resolves.toBe(false);
     expect(connections()).toHaveLength(1);
     expect(app.sessionFile.getState().openError).toBe(
-      'notes.txt is not a file MCP Lens opens: open a session file (.mcplens.json), an audit report (.mcplens-audit.json) or a contract snapshot (.contract.json) that MCP Lens saved.',
+      'notes.txt is not a file MCP Lens opens: open a session file (.mcplens.json), an audit report (.mcplens-audit.json), a contract snapshot (.contract.json) or a collection (.collection.json) that MCP Lens saved.',
     );
   });
 

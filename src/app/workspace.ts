@@ -189,7 +189,7 @@ export function createWorkspace({
     },
     /**
      * Opens a file MCP Lens saved (a session file, an audit report: the kinds in file-kinds.ts) read-only as
-     * its own connection, beside the live ones (a kind `inPlace`, a contract snapshot, is used by the
+     * its own connection, beside the live ones (a kind `inPlace`, a contract snapshot or a collection, is used by the
      * connection on screen instead), which keep their logs and results. A connection that has
      * nothing yet (never connected, empty log, no file open) takes it instead of a new one. A file no kind
      * takes, or one its kind cannot read, opens nothing (a new connection closes again) and the connection

@@ -293,8 +293,8 @@ export function createEngine(env: EngineEnv): Engine {
     ...loggingHandlers(ctx),
     ...auth.handlers,
     ...relayConsole.handlers,
-    // Tasks, session files, Re-send, typeahead, the audit, the Playground: code that loads on its first call.
-    ...lazyHandlers({ ctx, env, knownTasks, toolIndex }),
+    // Tasks, session files, Re-send, the audit, the Playground: code that loads on its first call.
+    ...lazyHandlers({ ctx, env, knownTasks, toolIndex, callTool: (params, signal, job) => handlers.callTool(params, signal, job) }),
   };
 
   /**

@@ -73,7 +73,9 @@ export type MessageOrigin =
    * "Audit this server": `id` is the check that sent it (src/engine/audit/). With `probe`, raw HTTP a check sent
    * beside the session, or its answer: not on the session, so it is never re-sent from the log.
    */
-  | { feature: 'audit'; id: string; probe?: true };
+  | { feature: 'audit'; id: string; probe?: true }
+  /** A collection run in the app (src/app/collections/): `id` is the step (its index), `job` the run's job. */
+  | { feature: 'collections'; id: string; job?: string };
 
 /**
  * An HTTP body as it crossed the wire: the text the browser sent or received (not rebuilt from messages),

@@ -10,6 +10,7 @@ import type { AuditApi, AuditEvent, AuditJobs } from './audit.ts';
 import type { AuthApi, AuthEvent } from './auth.ts';
 import type { AuthPersistApi } from './auth-persist.ts';
 import type { ContractJobs } from './contract/surface-listing.ts';
+import type { CollectionApi, CollectionJobs } from './collection/collection-api.ts';
 import type { CompletionsApi } from './completions-api.ts';
 import type { LoggingApi } from './logging-api.ts';
 import type { ModelTextEvent, PlaygroundApi, PlaygroundJobs } from './playground.ts';
@@ -37,6 +38,7 @@ interface FeatureBoundaries {
   console: { api: RelayConsoleApi; event: ConsoleEngineEvent; jobs: None };
   apps: { api: None; event: never; jobs: AppsJobs };
   contract: { api: None; event: never; jobs: ContractJobs };
+  collections: { api: CollectionApi; event: never; jobs: CollectionJobs };
 }
 
 type Feature = keyof FeatureBoundaries;

@@ -13,7 +13,7 @@ export function originOf<F extends MessageOrigin['feature']>(
 export function jobIdOf(entry: Pick<MessageEntry, 'origin'>): string | undefined {
   const origin = entry.origin;
   if (origin === undefined || origin.feature === 'audit') return undefined;
-  return origin.feature === 'apps' ? origin.job : origin.id;
+  return origin.feature === 'apps' || origin.feature === 'collections' ? origin.job : origin.id;
 }
 
 /** An audit probe: raw HTTP beside the session, or its answer; never re-sent and never a job's request. */

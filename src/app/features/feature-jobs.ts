@@ -8,6 +8,7 @@ import type { FeatureJobs } from '../../shared/features.ts';
 import { appsJobKinds } from '../apps/apps-jobs.ts';
 import { auditJobKinds } from '../audit/audit-jobs.ts';
 import type { JobKindsOf } from '../calls.ts';
+import { collectionJobKinds } from '../collections/collection-jobs.ts';
 import { contractJobKinds } from '../contracts/contract-jobs.ts';
 import type { AppEffects } from '../effects.ts';
 import { playgroundJobKinds, type PlaygroundSenders } from '../playground/playground-jobs.ts';
@@ -23,4 +24,5 @@ export const featureJobKinds = (
   ...playgroundJobKinds(playground),
   ...appsJobKinds(client),
   ...contractJobKinds(client, stores),
+  ...collectionJobKinds(client, stores, effects),
 });

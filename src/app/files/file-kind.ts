@@ -14,7 +14,8 @@ export interface FileKind {
   sniff(head: string): boolean;
   /**
    * Opens into the connection on screen instead of a read-only connection of its own: a file that is not
-   * a connection's record but something to use with it (a contract snapshot, compared with its server).
+   * a connection's record but something to use with it (a contract snapshot, compared with its server; a
+   * collection, run against it).
    */
   inPlace?: boolean;
   /** True while `app` shows a file of this kind (then a new file gets a connection of its own). */

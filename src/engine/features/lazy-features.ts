@@ -5,12 +5,21 @@
  */
 import { auditFeature } from '../audit/audit-meta.ts';
 import { completionsFeature } from './completions-meta.ts';
+import { collectionsFeature } from '../collections/collections-meta.ts';
 import { replayFeature } from './replay-meta.ts';
 import { resendFeature } from './resend-meta.ts';
 import { playgroundFeature } from '../playground/playground-meta.ts';
 import { tasksFeature } from '../tasks/tasks-meta.ts';
 
-const LAZY_FEATURES = [tasksFeature, replayFeature, resendFeature, completionsFeature, auditFeature, playgroundFeature] as const;
+const LAZY_FEATURES = [
+  tasksFeature,
+  replayFeature,
+  resendFeature,
+  completionsFeature,
+  auditFeature,
+  playgroundFeature,
+  collectionsFeature,
+] as const;
 
 type Feature = (deps: never) => object;
 type Features = typeof LAZY_FEATURES;

@@ -184,6 +184,10 @@ export class SessionFileReader {
       }
       case 'resend':
         return this.resent(id, value);
+      case 'collections': {
+        const job = this.text(value.job, 1000);
+        return job === undefined ? { feature: 'collections', id } : { feature: 'collections', id, job };
+      }
       case 'audit':
         return value.probe === true ? { feature: 'audit', id, probe: true } : { feature: 'audit', id };
       default:

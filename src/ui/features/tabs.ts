@@ -8,6 +8,7 @@ import { appsTab } from '../apps/apps-tab.ts';
 import { auditTab } from '../audit/audit-tab.ts';
 import { authorizationTab } from '../auth/authorization-tab.ts';
 import { contractTab } from '../contracts/contract-tab.ts';
+import { collectionsTab } from '../collections/collections-tab.ts';
 import { historyTab } from '../history/history-tab.ts';
 import { logsTab } from '../server-logs/logs-tab.ts';
 import { playgroundTab } from '../playground/playground-tab.ts';
@@ -26,6 +27,7 @@ const TABS: readonly FeatureTab[] = [
   playgroundTab,
   tasksTab,
   historyTab,
+  collectionsTab,
   logsTab,
   rootsTab,
   authorizationTab,

@@ -7,6 +7,7 @@ import { useConfirmedRerun } from './use-confirmed-rerun.tsx';
 import { SavedCalls } from './SavedCalls.tsx';
 import { verdictOf, type ToolVerdict } from '../../shared/tool-verdict.ts';
 import './history.css';
+import { AddToCollection } from '../collections/AddToCollection.tsx';
 
 const NONE: readonly HistoryCall[] = [];
 
@@ -76,6 +77,7 @@ function HistoryRow({
           <button type="button" className="button button-small" aria-expanded={naming} onClick={() => setNaming(!naming)}>
             Save request
           </button>
+          <AddToCollection what={{ tool: call.tool, arguments: call.arguments, outcome: call.outcome, error: call.error }} />
         </span>
       </div>
       {naming && (

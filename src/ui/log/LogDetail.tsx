@@ -12,6 +12,7 @@ import { MessageJson, ResultType } from './MessageJson.tsx';
 import { ResendMark } from './ResendMark.tsx';
 import { ResendButtons } from './ResendButtons.tsx';
 import './log-detail.css';
+import { AddToCollection } from '../collections/AddToCollection.tsx';
 import { useResend } from './use-resend.ts';
 
 // The editor and the answer load when first opened: most sessions never re-send.
@@ -48,6 +49,7 @@ export function LogDetail() {
   const probe = item.type === 'message' && !isAuditProbe(item.entry) && (item.entry.method ?? requestMethod) === ERA_PROBE_METHOD;
   const audit = item.type === 'message' ? originOf(item.entry, 'audit') : undefined;
   const app = item.type === 'message' ? originOf(item.entry, 'apps') : undefined;
+  const collectionStep = item.type === 'message' ? originOf(item.entry, 'collections') : undefined;
 
   return (
     <section className={resend.open ? 'log-detail has-resend' : 'log-detail'} aria-label="Selected message">
@@ -85,6 +87,7 @@ export function LogDetail() {
                 from app <ServerText text={app.id} />
               </span>
             )}
+            {collectionStep && <span className="badge log-era-probe">collection step {Number(collectionStep.id) + 1}</span>}
             <ResultType entry={item.entry} />
             {resent && <ResendMark mark={resent} />}
           </span>
@@ -95,6 +98,9 @@ export function LogDetail() {
           )}
           {item.type === 'message' && sentByUs(item.entry) && (
             <ResendButtons resend={resend} blocked={whyNotResend(item, { connected, replaying })} />
+          )}
+          {item.type === 'message' && sentByUs(item.entry) && item.entry.kind === 'request' && !replaying && (
+            <AddToCollection what={{ logged: item.id }} compact />
           )}
           <button type="button" className="button button-small" aria-pressed={pinned} onClick={() => togglePin(item.id)}>
             {pinned ? 'Unpin' : 'Pin'}

@@ -11,6 +11,7 @@ import { useConversationJob } from './use-conversation-job.ts';
 import { ToolCardApp } from './ToolCardApp.tsx';
 import { verdictOf } from '../../shared/tool-verdict.ts';
 import '../tools/tools.css';
+import { AddToCollection } from '../collections/AddToCollection.tsx';
 import { ModelText } from './ModelText.tsx';
 
 /**
@@ -149,6 +150,9 @@ function ToolCard({ item }: { item: Extract<PlaygroundItem, { kind: 'tool' }> })
           <button type="button" className="button button-small" onClick={showInLog}>
             Show in Message log
           </button>
+        )}
+        {(item.status === 'done' || item.status === 'failed') && (item.outcome || item.error) && (
+          <AddToCollection what={{ tool: item.tool, arguments: item.arguments, outcome: item.outcome, error: item.error }} />
         )}
       </ToolCardHead>
       <details>

@@ -1,0 +1,62 @@
+/**
+ * A collection of 200 steps run from the Collections tab against the demo server (issue 37): the longest
+ * main-thread task from Run collection to the summary (≤ 200 ms, from a Chromium trace as the other steps),
+ * and that every step passed. The steps alternate a tool call with a snapshot and a resource read.
+ */
+import type { Page } from '@playwright/test';
+import type { Collection } from '../src/shared/collection/format.ts';
+import { writeCollection } from '../src/shared/collection/write.ts';
+import { phase, type Report } from './lists.ts';
+
+const STEPS = 200;
+
+function collection(): Collection {
+  return {
+    format: 'mcp-lens-collection',
+    version: 1,
+    name: 'bench 200 steps',
+    steps: Array.from({ length: STEPS }, (_, index) =>
+      index % 2 === 0
+        ? {
+            name: `echo ${index}`,
+            request: { method: 'tools/call', params: { name: 'echo', arguments: { message: `step ${index}` } } },
+            expect: { snapshot: { value: { content: [{ type: 'text', text: `step ${index}` }], isError: false } } },
+          }
+        : {
+            name: `read ${index}`,
+            request: { method: 'resources/read', params: { uri: 'demo://docs/readme' } },
+            expect: { assert: [{ pointer: '/contents/0/uri', equals: 'demo://docs/readme' }] },
+          },
+    ),
+  };
+}
+
+export async function benchCollections(page: Page, report: Report, appUrl: string, demoUrl: string, wait: number): Promise<void> {
+  await page.goto(`${appUrl}?url=${encodeURIComponent(demoUrl)}`);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: wait });
+  await page.getByRole('tab', { name: 'Collections', exact: true }).click();
+  await page.getByLabel('Collection file to open').setInputFiles({
+    name: 'bench.collection.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(writeCollection(collection())),
+  });
+  await page
+    .getByRole('list', { name: 'Collection steps' })
+    .getByRole('listitem')
+    .nth(STEPS - 1)
+    .waitFor({ timeout: wait });
+  const done = page
+    .getByRole('tabpanel')
+    .getByRole('status')
+    .filter({ hasText: new RegExp(`of ${STEPS} against [^…]*$`) });
+  const started = Date.now();
+  await phase(page, report, `collection ${STEPS} steps: Run collection to summary`, async () => {
+    await page.getByRole('button', { name: 'Run collection', exact: true }).click();
+    await done.waitFor({ timeout: wait });
+  });
+  const elapsed = Date.now() - started;
+  const summary = ((await done.textContent()) ?? '').trim();
+  const green = summary.includes(`${STEPS} passed of ${STEPS}`);
+  report(`collection ${STEPS} steps: run`, `${(elapsed / 1000).toFixed(1)} s (${summary})`, 'every step passes', green);
+}

@@ -1,0 +1,187 @@
+/**
+ * Collections (issue 37), in each era: three calls recorded from where they were made (a tool with a snapshot
+ * from History, an expected tool error from History, a resource read from the Message log), saved, opened
+ * again and run green; the server changed (a note added) so the read fails with its difference, Show in
+ * Message log, the new result accepted, green again; and `mcp-lens test` gives the same verdicts for the file.
+ */
+import { spawnSync } from 'node:child_process';
+import type { Page } from '@playwright/test';
+import { connect, expect, messageLog, result, runTool, test, type EraLabel } from './fixtures.ts';
+import { DEMO_MCP_URL } from './servers/ports.ts';
+import { nameOf, names } from './names.ts';
+import { scanBothThemes } from './axe.ts';
+
+const ERAS: ReadonlyArray<{ label: EraLabel; cli: string }> = [
+  { label: '2025 and older', cli: '2025' },
+  { label: '2026-07-28', cli: '2026-07-28' },
+];
+
+/** `mcp-lens test` on a file, as CI runs it: the exit code and each step's status from its JSON. */
+function cliTest(file: string, era: string): { code: number | null; statuses: string[] } {
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/node/cli/main.ts', 'test', file, DEMO_MCP_URL, '--era', era, '--json', '-'],
+    {
+      encoding: 'utf8',
+      timeout: 90_000,
+    },
+  );
+  const report = JSON.parse(run.stdout) as { steps: Array<{ status: string }> };
+  return { code: run.status, statuses: report.steps.map((step) => step.status) };
+}
+
+async function addFromHistory(page: Page, tool: string) {
+  await page.getByRole('tab', { name: names.tabs.history }).click();
+  const entry = page.getByRole('region', { name: names.history.callHistory }).getByRole('listitem').first();
+  await expect(entry).toContainText(tool);
+  await entry.getByRole('button', { name: names.collections.add }).click();
+  await expect(entry.getByRole('button', { name: names.collections.add })).toContainText('Added as step');
+}
+
+async function runCollection(page: Page) {
+  await page.getByRole('button', { name: names.collections.run }).click();
+  // The status says "Step n of 3…" while it runs, then the counts.
+  await expect(page.getByRole('status').filter({ hasText: / of 3 against / })).not.toContainText('…', { timeout: 60_000 });
+}
+
+const step = (page: Page, n: number, name: string) =>
+  page.getByRole('list', { name: names.collections.steps }).getByRole('listitem', { name: nameOf.collectionStep(n, name) });
+
+async function save(page: Page, path: string) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: names.collections.save }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^mcp-lens-collection-.+-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.json$/);
+  await download.saveAs(path);
+}
+
+for (const era of ERAS) {
+  test(`records three calls into a collection, runs it green, fails on a changed result, accepts it, and mcp-lens test agrees (${era.label})`, async ({
+    page,
+  }, testInfo) => {
+    await connect(page, DEMO_MCP_URL, { era: era.label });
+
+    await runTool(page, 'echo', { args: { message: 'collected' } });
+    await expect(result(page)).toContainText('collected');
+    await addFromHistory(page, 'echo');
+    await runTool(page, 'always-fails', { args: {} });
+    await expect(result(page)).toBeVisible();
+    await addFromHistory(page, 'always-fails');
+
+    await page.getByRole('tab', { name: names.tabs.resources }).click();
+    await page.getByRole('list', { name: names.tabs.resources }).getByRole('button', { name: 'notes', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Resource contents' })).toBeVisible();
+    const log = messageLog(page);
+    await log.getByRole('combobox', { name: names.log.direction }).selectOption({ label: '→ Sent' });
+    await log.getByRole('textbox', { name: names.log.method }).fill('resources/read');
+    await log.getByRole('listitem').first().getByRole('button').first().click();
+    const detail = log.getByRole('region', { name: names.log.selected });
+    await detail.getByRole('button', { name: names.collections.add }).click();
+    await expect(detail.getByRole('button', { name: names.collections.add })).toContainText('Added as step 3');
+    await log.getByRole('textbox', { name: names.log.method }).fill('');
+    await log.getByRole('combobox', { name: names.log.direction }).selectOption({ label: 'Both ways' });
+
+    await page.getByRole('tab', { name: names.tabs.collections }).click();
+    const steps = page.getByRole('list', { name: names.collections.steps });
+    await expect(steps.getByRole('listitem')).toHaveCount(3);
+    await expect(page.getByText('unsaved changes')).toBeVisible();
+    const first = testInfo.outputPath('first.json');
+    await save(page, first);
+    await expect(page.getByText('unsaved changes')).toHaveCount(0);
+
+    // Reopened from the file it was saved to: in one era from the tab, in the other from the toolbar's Open,
+    // which tells a collection by its first bytes and opens it here, beside the live connection.
+    await page.getByRole('button', { name: names.collections.close }).click();
+    await expect(steps).toHaveCount(0);
+    if (era.cli === '2025') await page.getByLabel(names.collections.fileToOpen).setInputFiles(first);
+    else {
+      await page.getByRole('tab', { name: names.tabs.tools }).click();
+      await page.getByLabel('Session file to open').setInputFiles(first);
+      await expect(page.getByRole('tab', { name: names.tabs.collections })).toHaveAttribute('aria-selected', 'true');
+    }
+    await expect(steps.getByRole('listitem')).toHaveCount(3);
+    await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible();
+
+    await runCollection(page);
+    await expect(page.getByRole('status').filter({ hasText: 'all passed' })).toContainText('3 passed of 3');
+    expect(cliTest(first, era.cli)).toEqual({ code: 0, statuses: ['pass', 'pass', 'pass'] });
+
+    // The server changes: a note makes the notes resource read differently.
+    await runTool(page, 'add-note', { args: { text: `changed in ${era.cli}` } });
+    await expect(result(page)).toContainText('Saved note');
+    await page.getByRole('tab', { name: names.tabs.collections }).click();
+    await runCollection(page);
+    const read = step(page, 3, 'resources/read demo://notes');
+    await expect(read.getByLabel(nameOf.stepVerdict('FAIL'))).toBeVisible();
+    await expect(step(page, 1, 'tools/call echo').getByLabel(nameOf.stepVerdict('pass'))).toBeVisible();
+    const diff = read.getByRole('region', { name: nameOf.stepDifference(3) });
+    await expect(diff).toContainText('/contents/0/text');
+    await expect(diff).toContainText(`changed in ${era.cli}`);
+    if (era.cli === '2026-07-28') {
+      // 2026-07-28 clients share the demo's notes, so the headless run sees the change too: the same verdicts.
+      expect(cliTest(first, era.cli)).toEqual({ code: 1, statuses: ['pass', 'pass', 'fail'] });
+    }
+
+    await read.getByRole('button', { name: nameOf.showStepInLog(3) }).click();
+    await expect(log.getByRole('region', { name: names.log.selected })).toContainText(`changed in ${era.cli}`);
+    // Its request is marked as the step's.
+    await log.getByRole('region', { name: names.log.selected }).getByRole('button', { name: 'Show request' }).click();
+    await expect(log.getByRole('region', { name: names.log.selected })).toContainText('collection step 3');
+
+    await read.getByRole('button', { name: nameOf.acceptStepResult(3) }).click();
+    await expect(page.getByText('unsaved changes')).toBeVisible();
+    await runCollection(page);
+    await expect(page.getByRole('status').filter({ hasText: 'all passed' })).toContainText('3 passed of 3');
+    const accepted = testInfo.outputPath('accepted.json');
+    await save(page, accepted);
+    // A 2025 session keeps its own notes, so only a 2026-07-28 run headless sees the note this page added.
+    if (era.cli === '2026-07-28') expect(cliTest(accepted, era.cli)).toEqual({ code: 0, statuses: ['pass', 'pass', 'pass'] });
+    else expect(cliTest(accepted, era.cli)).toEqual({ code: 1, statuses: ['pass', 'pass', 'fail'] });
+  });
+}
+
+test('a file that is not a collection is refused with what is wrong, and the app keeps working', async ({ page }, testInfo) => {
+  await connect(page, DEMO_MCP_URL);
+  await page.getByRole('tab', { name: names.tabs.collections }).click();
+  const bad = testInfo.outputPath('bad.json');
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(bad, JSON.stringify({ format: 'mcp-lens-collection', version: 1, name: 'x', steps: [{ name: 'no request' }] }));
+  await page.getByLabel(names.collections.fileToOpen).setInputFiles(bad);
+  await expect(page.getByRole('alert')).toContainText('bad.json is not a collection MCP Lens can open: /steps/0');
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await page.getByRole('tab', { name: names.tabs.tools }).click();
+  await runTool(page, 'echo', { args: { message: 'still here' } });
+  await expect(result(page)).toContainText('still here');
+});
+
+test('a run with a failed step and its difference meets WCAG 2.2 AA, in the light and the dark theme', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  await connect(page, DEMO_MCP_URL);
+  await page.getByRole('tab', { name: names.tabs.collections }).click();
+  const file = testInfo.outputPath('stale.collection.json');
+  const { writeFileSync } = await import('node:fs');
+  const echo = (text: string) => ({ content: [{ type: 'text', text }], isError: false });
+  writeFileSync(
+    file,
+    JSON.stringify({
+      format: 'mcp-lens-collection',
+      version: 1,
+      name: 'stale',
+      steps: [
+        {
+          name: 'echo now',
+          request: { method: 'tools/call', params: { name: 'echo', arguments: { message: 'now' } } },
+          expect: { snapshot: { value: echo('now') } },
+        },
+        {
+          name: 'echo then',
+          request: { method: 'tools/call', params: { name: 'echo', arguments: { message: 'now' } } },
+          expect: { snapshot: { value: echo('then') } },
+        },
+      ],
+    }),
+  );
+  await page.getByLabel(names.collections.fileToOpen).setInputFiles(file);
+  await page.getByRole('button', { name: names.collections.run }).click();
+  await expect(page.getByRole('region', { name: nameOf.stepDifference(2) })).toContainText('"then"');
+  await page.getByText('Edit step 2').click();
+  expect(await scanBothThemes(page, 'collections', ['[role="tabpanel"]'])).toEqual([]);
+});
