@@ -44,19 +44,27 @@ interface FeatureBoundaries {
 type Feature = keyof FeatureBoundaries;
 type Intersection<U> = (U extends unknown ? (whole: U) => void : never) extends (whole: infer I) => void ? I : never;
 
-/** The method names, event types or job kinds that two features both declare. */
-type Shared<Key extends 'api' | 'event' | 'jobs'> = {
-  [F in Feature]: {
-    [G in Exclude<Feature, F>]: Key extends 'event'
-      ? FeatureBoundaries[F]['event']['type'] & FeatureBoundaries[G]['event']['type']
-      : keyof FeatureBoundaries[F][Key] & keyof FeatureBoundaries[G][Key];
-  }[Exclude<Feature, F>];
-}[Feature];
+/** What one feature declares: its methods, its events and its kinds of job. */
+interface Declared {
+  api: object;
+  event: { type: string };
+  jobs: object;
+}
 
-/** Fails to compile, naming the method or event, when two features declare the same one. */
+/** The method names, event types and job kinds that two features of `Features` both declare. */
+export type SharedBy<Features extends { [F in keyof Features]: Declared }> = {
+  [F in keyof Features]: {
+    [G in Exclude<keyof Features, F>]:
+      | (keyof Features[F]['api'] & keyof Features[G]['api'])
+      | (Features[F]['event']['type'] & Features[G]['event']['type'])
+      | (keyof Features[F]['jobs'] & keyof Features[G]['jobs']);
+  }[Exclude<keyof Features, F>];
+}[keyof Features];
+
+/** Fails to compile, naming the method, event or job kind, when two features declare the same one. */
 type NoneShared<Names> = [Names] extends [never] ? true : { 'declared by two features': Names };
 type Holds<Check extends true> = Check;
-type _FeaturesDoNotClash = Holds<NoneShared<Shared<'api'> | Shared<'event'> | Shared<'jobs'>>>;
+type _FeaturesDoNotClash = Holds<NoneShared<SharedBy<FeatureBoundaries>>>;
 
 /** The engine methods every feature adds, as one object type. */
 export type FeatureApis = Intersection<FeatureBoundaries[Feature]['api']>;
