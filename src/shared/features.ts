@@ -9,7 +9,7 @@ import type { AppsJobs } from './apps-jobs.ts';
 import type { AuditApi, AuditEvent, AuditJobs } from './audit.ts';
 import type { AuthApi, AuthEvent } from './auth.ts';
 import type { AuthPersistApi } from './auth-persist.ts';
-import type { ContractJobs } from './contract/surface-listing.ts';
+import type { ContractJobs } from './contract/contract-jobs.ts';
 import type { CollectionApi, CollectionJobs } from './collection/collection-api.ts';
 import type { CompletionsApi } from './completions-api.ts';
 import type { LoggingApi } from './logging-api.ts';

@@ -8,7 +8,8 @@
 import type { EngineClient } from '../../bridge/index.ts';
 import { diffContracts } from '../../shared/contract/contract-diff.ts';
 import { readSnapshot, snapshotOf, snapshotText } from '../../shared/contract/contract-snapshot.ts';
-import { listWholeSurface, UnendingListError, type ContractListing } from '../../shared/contract/surface-listing.ts';
+import type { ContractListing } from '../../shared/contract/contract-jobs.ts';
+import { listWholeSurface, UnendingListError } from '../../shared/contract/surface-listing.ts';
 import { asEngineError } from '../../shared/errors.ts';
 import type { ContractSide } from '../../state/contract-store.ts';
 import type { callCommands } from '../calls.ts';

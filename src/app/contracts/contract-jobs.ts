@@ -1,6 +1,6 @@
 /** The contract's kind of job in the jobs registry (src/app/calls.ts); listed in src/app/features/feature-jobs.ts. */
 import type { EngineClient } from '../../bridge/index.ts';
-import type { ContractJobs } from '../../shared/contract/surface-listing.ts';
+import type { ContractJobs } from '../../shared/contract/contract-jobs.ts';
 import { SERVER, type JobKindsOf } from '../calls.ts';
 import type { Stores } from '../stores.ts';
 import { contractSurfaceLister } from './contract-commands.ts';

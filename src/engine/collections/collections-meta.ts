@@ -1,4 +1,4 @@
-/** A collection's steps in the engine: its method, loaded on first use (listed once in src/engine/lazy-features.ts). */
+/** A collection's steps in the engine: its method, loaded on first use (listed once in src/engine/features/lazy-features.ts). */
 import type { CollectionApi } from '../../shared/collection/collection-api.ts';
 import type { ToolsApi } from '../../shared/boundary.ts';
 import type { FeatureContext } from '../features/feature-context.ts';

@@ -9,7 +9,7 @@ import type { EngineApi } from '../boundary.ts';
 import { CUT_MARK } from '../bounds.ts';
 import { MAX_LIST_ITEMS_KEPT, type ListMore, type ServerSummary } from '../model.ts';
 import { formatCount } from '../read.ts';
-import type { ContractSnapshot, ContractSurface } from './contract-snapshot.ts';
+import type { ContractSurface } from './contract-snapshot.ts';
 
 type ListMethod = 'listTools' | 'listPrompts' | 'listResources' | 'listResourceTemplates';
 
@@ -19,12 +19,6 @@ export type SurfaceLister = <M extends ListMethod>(
   params: EngineApi[M]['params'],
   wire: string,
 ) => Promise<EngineApi[M]['result']>;
-
-/** A snapshot as the app's job hands it over: the snapshot, and the lines `warn` got while listing. */
-export interface ContractListing {
-  snapshot: ContractSnapshot;
-  warnings: string[];
-}
 
 /** A listing that did not end within MCP Lens's bounds: nothing was written. */
 export class UnendingListError extends Error {}
@@ -94,10 +88,4 @@ export async function listWholeSurface(
     resources,
     templates,
   };
-}
-
-/** The contract's kind of job in the jobs registry, listed in src/shared/features.ts. */
-export interface ContractJobs {
-  /** The server's whole surface, every page of every list, for its contract snapshot (src/app/contracts/). */
-  'contract-surface': { params: Record<string, never>; result: ContractListing };
 }
