@@ -166,7 +166,7 @@ interface Seen {
 /** What one connect's timeline says, in ms from the click. */
 export interface ConnectTrace {
   lines: string[];
-  /** The app's own files fetched after the click, and when the last of them had arrived. */
+  /** The app's own files fetched between the click and the first tool on screen, and when the last of them had arrived. */
   chunks: number;
   chunksDone: number;
   /** From the click to the first request to the server. */
@@ -231,7 +231,10 @@ export function traceConnect(browser: Browser, appUrl: string, serverUrl: string
     const rel = (time: number | undefined) => (time === undefined ? undefined : time - click);
     const server = new URL(serverUrl).origin;
     const all = [...seen.values()].sort((a, b) => a.start - b.start);
-    const files = all.filter((entry) => entry.url.startsWith(new URL(appUrl).origin) && entry.start >= click);
+    // Only those on the way to the first tool: the tool form's chunk is fetched ahead once the list is shown.
+    const files = all.filter(
+      (entry) => entry.url.startsWith(new URL(appUrl).origin) && entry.start >= click && entry.start <= marks.firstTool!,
+    );
     const mcp = all.filter((entry) => entry.url.startsWith(server) && entry.start >= click);
     const list = mcp.find((entry) => entry.what === 'tools/list');
     const stream = mcp.find((entry) => entry.what === 'GET' || entry.what === 'subscriptions/listen');

@@ -3,7 +3,7 @@
  * worker per connection, and renders it. Nothing else in src/ knows it runs in a page with a worker.
  */
 import './shared/trusted-types/trusted-types-install.ts';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createWorkspace, type AppEffects, type Engine, type WorkspaceState } from './app/index.ts';
 import { createEngineClient, readSessionFile, writeSessionFile } from './bridge/index.ts';
@@ -65,15 +65,22 @@ function startEngine(onFailure: (message: string) => void): Engine {
 // A relay link carries its token in the fragment: it goes into the connection's headers, and off the address bar.
 const relayLink = takeRelayLink(window.location, window.history);
 
+/** Resolves once React has committed the first screen (`FirstScreen` below), so the page's own work comes first. */
+let firstScreenShown!: () => void;
+const firstScreen = new Promise<void>((resolve) => (firstScreenShown = resolve));
+
 /**
- * Runs `work` in the task after the next frame has painted: not idle time, which on a busy page comes up to a
- * second later, when a quick person (or test) has already pressed Connect. Returns the cancel.
+ * Runs `work` in a task after the first screen was committed and painted: not idle time, which on a busy page
+ * comes up to a second later, when a quick person (or test) has already pressed Connect. Returns the cancel.
  */
 function afterFirstPaint(work: () => void): () => void {
+  let cancelled = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => (timer = setTimeout(work, 0)));
+  void firstScreen.then(() => {
+    if (!cancelled) timer = setTimeout(work, 0);
+  });
   return () => {
-    cancelAnimationFrame(frame);
+    cancelled = true;
     clearTimeout(timer);
   };
 }
@@ -111,6 +118,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <WorkspaceProvider workspace={workspace}>
       <WorkspaceShell />
+      <FirstScreen />
     </WorkspaceProvider>
   </StrictMode>,
 );
@@ -141,4 +149,10 @@ function browserStorage(): PrefsStorage | undefined {
   } catch {
     return undefined; // storage disabled: preferences last for this page only
   }
+}
+
+/** Marks the first commit: its effect runs after React has put the first screen in the document. */
+function FirstScreen() {
+  useEffect(() => firstScreenShown(), []);
+  return null;
 }

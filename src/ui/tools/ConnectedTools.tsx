@@ -37,8 +37,10 @@ export default function ConnectedTools() {
     setSelected(name);
     setQuery('');
   });
-  // The form's chunk, while the person reads the list: selecting a tool then shows its form without a fallback.
-  useEffect(() => preloadWhenIdle(preloadToolForm), []);
+  // The form's chunk, once the list is on screen and while the person reads it (not while the list is still on
+  // its way, where it would compete with showing it): selecting a tool then shows its form without a fallback.
+  const listed = data !== undefined;
+  useEffect(() => (listed ? preloadWhenIdle(preloadToolForm) : undefined), [listed]);
   const detailPane = useRevealOnSelect<HTMLDivElement>(selected);
   const listPane = useRef<HTMLDivElement>(null);
   // Chosen from the keyboard, the work goes on in the tool's form: its first field, else Run tool.
