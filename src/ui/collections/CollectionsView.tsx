@@ -3,6 +3,7 @@ import type { CollectionRunView } from '../../app/collections/collections-store.
 import { ServerText } from '../common/ServerText.tsx';
 import { useCommands, useScope, useStoreOf } from '../services.tsx';
 import { CollectionStepRow } from './CollectionStepRow.tsx';
+import { FilePicker } from '../common/FilePicker.tsx';
 import './collections.css';
 
 /**
@@ -112,18 +113,11 @@ function Toolbar({ run, blocked }: { run: CollectionRunView | null; blocked: str
           </button>
         )}
       </span>
-      <input
+      <FilePicker
         ref={input}
-        type="file"
         accept=".json,application/json"
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-label="Collection file to open"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void openCollectionFile(file);
-        }}
+        label="Collection file to open"
+        onFile={(file) => void openCollectionFile(file)}
       />
       <div className="collections-status" role="status">
         {run && <RunStatus run={run} />}

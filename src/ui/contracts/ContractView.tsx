@@ -6,6 +6,7 @@ import type { ContractComparison } from '../../state/index.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { ExportButton } from '../presentation/ExportButton.tsx';
 import { useCommands, useConnectionName, useScope, useStoreOf, useWorkspace, useWorkspaceState } from '../services.tsx';
+import { FilePicker } from '../common/FilePicker.tsx';
 import './contracts.css';
 
 const SEVERITY_LABEL: Record<Severity, string> = { breaking: 'Breaking', risky: 'Risky', safe: 'Safe', info: 'Info' };
@@ -79,18 +80,11 @@ function ContractBar({ ready }: { ready: boolean }) {
         >
           Compare with a file…
         </button>
-        <input
+        <FilePicker
           ref={fileInput}
-          type="file"
           accept=".json,application/json"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-label="Contract snapshot to compare with"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void compareContractWithFile(file);
-          }}
+          label="Contract snapshot to compare with"
+          onFile={(file) => void compareContractWithFile(file)}
         />
         {others.length > 0 && (
           <span className="contract-peer">

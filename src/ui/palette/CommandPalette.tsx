@@ -10,6 +10,7 @@ import { tabsFor } from '../features/tabs.ts';
 import { useConnectionName, useWorkspace, useWorkspaceState } from '../services.tsx';
 import { resolveTheme } from '../theme/use-theme.ts';
 import { focusTarget } from './focus-target.ts';
+import { FilePicker } from '../common/FilePicker.tsx';
 import './palette.css';
 
 /**
@@ -44,19 +45,7 @@ export function CommandPalette() {
   return (
     <>
       {open && <Palette app={open.app} onClose={close} chooseFile={() => fileInput.current?.click()} />}
-      <input
-        ref={fileInput}
-        type="file"
-        accept={FILE_ACCEPT}
-        hidden
-        aria-hidden="true"
-        tabIndex={-1}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void workspace.openFile(file);
-        }}
-      />
+      <FilePicker ref={fileInput} accept={FILE_ACCEPT} onFile={(file) => void workspace.openFile(file)} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { FILE_ACCEPT } from '../../app/index.ts';
 import { useCommands, useWorkspace, useStoreOf } from '../services.tsx';
 import { Icon } from '../workspace/icons.tsx';
 import { ExportButton } from '../presentation/ExportButton.tsx';
+import { FilePicker } from '../common/FilePicker.tsx';
 import './session.css';
 
 /**
@@ -56,19 +57,7 @@ export function SessionMenu() {
           </span>
         )}
       </button>
-      <input
-        ref={input}
-        type="file"
-        accept={FILE_ACCEPT}
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-label="Session file to open"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void workspace.openFile(file);
-        }}
-      />
+      <FilePicker ref={input} accept={FILE_ACCEPT} label="Session file to open" onFile={(file) => void workspace.openFile(file)} />
     </div>
   );
 }
