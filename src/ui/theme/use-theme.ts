@@ -9,17 +9,29 @@ const DARK_QUERY = '(prefers-color-scheme: dark)';
 /**
  * One query for the page, made on first use: every server icon reads the theme, and `matchMedia` parses and
  * evaluates its query on each call, which for a list of 30 icons was 60 calls in the render that shows it.
+ * The value is the one its `change` event carried: a kept `MediaQueryList`'s `matches` can lag behind the
+ * change it announces (seen after a viewport resize, where the page stayed light under a dark system).
  */
-let systemQuery: MediaQueryList | undefined;
-const darkQuery = () => (systemQuery ??= window.matchMedia(DARK_QUERY));
+let system: { dark: boolean; listeners: Set<() => void> } | undefined;
 
-function subscribeToSystem(onChange: () => void) {
-  const query = darkQuery();
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
+function systemTheme() {
+  if (system) return system;
+  const query = window.matchMedia(DARK_QUERY);
+  const state = { dark: query.matches, listeners: new Set<() => void>() };
+  query.addEventListener('change', (event) => {
+    state.dark = event.matches;
+    for (const listener of state.listeners) listener();
+  });
+  return (system = state);
 }
 
-const systemIsDark = () => darkQuery().matches;
+function subscribeToSystem(onChange: () => void) {
+  const { listeners } = systemTheme();
+  listeners.add(onChange);
+  return () => listeners.delete(onChange);
+}
+
+const systemIsDark = () => systemTheme().dark;
 
 export function resolveTheme(choice: ThemeChoice, systemDark: boolean): ResolvedTheme {
   if (choice === 'system') return systemDark ? 'dark' : 'light';
