@@ -48,14 +48,14 @@ test('each failure says its own cause, and a URL that cannot work is offered the
   await shootBothThemes(page, testInfo, 'wrong-path');
 
   // Down: a browser cannot say why, so no cause is blamed, CORS least of all.
+  const initializes = page.getByRole('region', { name: names.log.region }).getByRole('button', { name: /request initialize/ });
+  const earlier = await initializes.count();
   await failWith(page, CLOSED_PORT_MCP_URL, `No answer from 127.0.0.1:${CLOSED_PORT}: the server may be down`);
   await expect(failure(page)).not.toContainText(/CORS|Mcp-Method/);
   // Its initialize has no answer in the log, and will get none: the request's detail says so, not a silent wait.
-  await page
-    .getByRole('region', { name: names.log.region })
-    .getByRole('button', { name: /request initialize/ })
-    .last()
-    .click();
+  // The log reaches the page in batches, which may come after the failure is told: wait for this attempt's row.
+  await expect(initializes).toHaveCount(earlier + 1);
+  await initializes.last().click();
   await expect(page.getByRole('region', { name: names.log.selected })).toContainText(
     'No answer: the HTTP request ended without a response the client could read',
   );
