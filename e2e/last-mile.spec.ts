@@ -140,9 +140,13 @@ test('a failed Connect is told in the page body, not under the toolbar, and the 
   await expect(page.locator('.main-pane [role="alert"]')).toHaveCount(1);
   expect((await page.locator('.app-header').boundingBox())!.height).toBeLessThan(60);
   expect((await messageLog(page).boundingBox())!.height).toBeGreaterThan(300);
-  // The feature tabs keep one line beside the wider traffic column.
-  const tabs = page.getByRole('tab');
-  expect(new Set(await tabs.evaluateAll((all) => all.map((tab) => Math.round(tab.getBoundingClientRect().top)))).size).toBe(1);
+  // Beside the wider traffic column the thirteen feature tabs take two rows at 1280 px, every one in sight
+  // (none scrolled away or folded into a menu), and no more than two.
+  const tabs = page.getByRole('tablist', { name: 'MCP features' }).getByRole('tab');
+  const boxes = await tabs.evaluateAll((all) => all.map((tab) => tab.getBoundingClientRect().toJSON() as DOMRect));
+  expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBeLessThanOrEqual(2);
+  const pane = (await page.locator('.feature-tabs').boundingBox())!;
+  for (const box of boxes) expect(box.right).toBeLessThanOrEqual(pane.x + pane.width);
   await shoot(page, testInfo, 'connect-failure');
 });
 
