@@ -223,6 +223,7 @@ test('a collection that needs variables runs once the tab is given them, the env
   await expect(run).toBeDisabled();
   await expect(page.getByText('Give a value for ${var:WHO} and ${env:TOKEN} to run.')).toBeVisible();
   await expect(variables.getByRole('textbox', { name: '${var:CITY}' })).toHaveAttribute('placeholder', 'Paris');
+  await shootBothThemes(page, testInfo, 'collection-variables-missing');
 
   const token = variables.getByLabel('${env:TOKEN}', { exact: true });
   await expect(token).toHaveAttribute('type', 'password');
