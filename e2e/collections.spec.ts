@@ -3,13 +3,14 @@
  * from History, an expected tool error from History, a resource read from the Message log), saved, opened
  * again and run green; the server changed (a note added) so the read fails with its difference, Show in
  * Message log, the new result accepted, green again; and `mcp-lens test` gives the same verdicts for the file.
+ * A collection that needs an `${env:…}` and a `${var:…}` runs once the tab is given them.
  */
 import { spawnSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { connect, expect, messageLog, result, runTool, test, type EraLabel } from './fixtures.ts';
 import { DEMO_MCP_URL } from './servers/ports.ts';
 import { nameOf, names } from './names.ts';
-import { scanBothThemes } from './axe.ts';
+import { scanBothThemes, shootBothThemes } from './axe.ts';
 
 const ERAS: ReadonlyArray<{ label: EraLabel; cli: string }> = [
   { label: '2025 and older', cli: '2025' },
@@ -184,4 +185,60 @@ test('a run with a failed step and its difference meets WCAG 2.2 AA, in the ligh
   await expect(page.getByRole('region', { name: nameOf.stepDifference(2) })).toContainText('"then"');
   await page.getByText('Edit step 2').click();
   expect(await scanBothThemes(page, 'collections', ['[role="tabpanel"]'])).toEqual([]);
+});
+
+test('a collection that needs variables runs once the tab is given them, the env value hidden', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  await connect(page, DEMO_MCP_URL);
+  await page.getByRole('tab', { name: names.tabs.collections }).click();
+  const file = testInfo.outputPath('vars.collection.json');
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      format: 'mcp-lens-collection',
+      version: 1,
+      name: 'needs variables',
+      variables: {
+        TOKEN: { from: 'env', description: 'An API token for the demo' },
+        WHO: { from: 'var', description: 'Who holds it' },
+        CITY: { from: 'var', default: 'Paris' },
+      },
+      steps: [
+        {
+          name: 'echo the token',
+          request: {
+            method: 'tools/call',
+            params: { name: 'echo', arguments: { message: '${var:WHO} holds ${env:TOKEN} in ${var:CITY}' } },
+          },
+          changesThings: true,
+          expect: { assert: [{ pointer: '/content/0/text', contains: 'Ada holds t0ken-e2e in Paris' }] },
+        },
+      ],
+    }),
+  );
+  await page.getByLabel(names.collections.fileToOpen).setInputFiles(file);
+  const variables = page.getByRole('group', { name: names.collections.variables });
+  const run = page.getByRole('button', { name: names.collections.run });
+  await expect(run).toBeDisabled();
+  await expect(page.getByText('Give a value for ${var:WHO} and ${env:TOKEN} to run.')).toBeVisible();
+  await expect(variables.getByRole('textbox', { name: '${var:CITY}' })).toHaveAttribute('placeholder', 'Paris');
+  await shootBothThemes(page, testInfo, 'collection-variables-missing');
+
+  const token = variables.getByLabel('${env:TOKEN}', { exact: true });
+  await expect(token).toHaveAttribute('type', 'password');
+  await token.fill('t0ken-e2e');
+  await variables.getByRole('textbox', { name: '${var:WHO}' }).fill('Ada');
+  await variables.getByRole('button', { name: nameOf.showVariable('${env:TOKEN}') }).press('Enter');
+  await expect(token).toHaveAttribute('type', 'text');
+  await variables.getByRole('button', { name: nameOf.showVariable('${env:TOKEN}') }).click();
+  await expect(token).toHaveAttribute('type', 'password');
+
+  await expect(run).toBeEnabled();
+  await run.click();
+  await expect(page.getByRole('status').filter({ hasText: 'all passed' })).toContainText('1 passed of 1');
+  // Off the Run button: a hovered primary button is another colour, and this looks at the tab at rest.
+  await page.mouse.move(0, 0);
+  await shootBothThemes(page, testInfo, 'collection-variables');
+  expect(await scanBothThemes(page, 'collection variables', ['[role="tabpanel"]'])).toEqual([]);
 });

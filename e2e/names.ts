@@ -145,6 +145,8 @@ export const names = {
     fileToOpen: 'Collection file to open',
     runProgress: 'Run progress',
     acceptNewResult: 'Accept new result',
+    /** The group of inputs for the `${env:…}` and `${var:…}` the open collection uses; each input is named by its placeholder. */
+    variables: 'Collection variables',
   },
   history: {
     callHistory: 'Call history',
@@ -335,6 +337,8 @@ export const nameOf = {
   showStepInLog: (n: number) => `Show in Message log: step ${n}`,
   acceptStepResult: (n: number) => `Accept new result of step ${n}`,
   stepDifference: (n: number) => `Difference from the snapshot of step ${n}`,
+  /** The Show toggle (aria-pressed) of an `${env:…}` input in the Collections tab: "Show the value of ${env:TOKEN}". */
+  showVariable: (placeholder: string) => `Show the value of ${placeholder}`,
   stepVerdict: (words: 'pass' | 'FAIL' | 'refused' | 'skipped' | 'not run' | 'running') => `Verdict: ${words}`,
   runSavedRequest: (name: string) => `Run saved request ${name}`,
   deleteSavedRequest: (name: string) => `Delete saved request ${name}`,

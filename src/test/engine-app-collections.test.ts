@@ -2,7 +2,8 @@
  * The Collections feature in Node against the real engine and the demo server, in each era: calls made in the
  * app added as steps (a tool call, a logged resources/read, an expected error), the collection saved and
  * opened again, run green as one job whose steps' requests carry the step and the job in the log; the server
- * changed so a step fails with its difference named, the new result accepted, and the run green again.
+ * changed so a step fails with its difference named, the new result accepted, and the run green again. A
+ * collection that needs an `${env:…}` and a `${var:…}` runs with the values given in the tab, and neither is kept.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { collectionsPaletteCommands } from '../app/collections/collections-palette.ts';
@@ -10,6 +11,7 @@ import { createLensApp, type LensApp } from '../app/lens-app.ts';
 import type { RegistryContext } from '../app/palette/palette-command.ts';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import { readCollection } from '../shared/collection/read.ts';
+import { MASKED } from '../shared/collection/run.ts';
 import { originOf } from '../shared/message-origin.ts';
 import type { ToolCallOutcome } from '../shared/model.ts';
 import { engineOverChannel } from './support/engine-channel.ts';
@@ -157,5 +159,66 @@ describe.each(['legacy', 'modern'] as const)('a collection in the app (%s)', (er
     expect(await app.commands.collections.openCollectionFile(bad)).toBe(false);
     expect(app.collections.getState().openError).toMatch(/bad\.json is not a collection MCP Lens can open: \/steps\/0/);
     expect(app.collections.getState().collection).toEqual(before);
+  });
+});
+
+describe('a collection that needs variables, in the app', () => {
+  it('is refused until each is given, then runs with the values given, the env value masked and never kept', async () => {
+    await connected('modern');
+    const secret = 's3cret-token-9f2c';
+    const file = JSON.stringify({
+      format: 'mcp-lens-collection',
+      version: 1,
+      name: 'Needs variables',
+      variables: {
+        TOKEN: { from: 'env', description: 'An API token' },
+        WHO: { from: 'var' },
+        CITY: { from: 'var', default: 'Paris' },
+      },
+      steps: [
+        {
+          name: 'echo the token',
+          request: { method: 'tools/call', params: { name: 'echo', arguments: { message: '${var:WHO} holds ${env:TOKEN}' } } },
+          changesThings: true,
+          expect: { assert: [{ pointer: '/content/0/text', contains: ' holds ' }] },
+        },
+        {
+          name: 'echo the city',
+          request: { method: 'tools/call', params: { name: 'echo', arguments: { message: 'in ${var:CITY}' } } },
+          changesThings: true,
+          expect: { assert: [{ pointer: '/content/0/text', contains: 'in Paris' }] },
+        },
+      ],
+    });
+    expect(await app.commands.collections.openCollectionFile(Object.assign(new Blob([file]), { name: 'vars.collection.json' }))).toBe(true);
+
+    // Nothing given: refused before anything is sent, naming what is missing (a var with a default is not).
+    const sentBefore = messages().length;
+    expect(paletteEntry('collection-run').unavailable).toMatch(/^Give a value for \$\{var:WHO\} and \$\{env:TOKEN\} to run\./);
+    expect(app.commands.collections.runOpenCollection()).toBeNull();
+    expect(app.collections.getState().openError).toMatch(/\$\{var:WHO\} and \$\{env:TOKEN\}/);
+    expect(messages()).toHaveLength(sentBefore);
+
+    const { setValue } = app.collections.getState().actions;
+    setValue('env:TOKEN', secret);
+    setValue('var:WHO', 'Ada-7e1');
+    expect(paletteEntry('collection-run').unavailable).toBeNull();
+    const green = await run();
+    expect(green.results.map((result) => result.status)).toEqual(['pass', 'pass']);
+    // What the run shows as sent masks the env value; the var and the file's default are as given.
+    expect(green.results[0]!.sent?.params).toEqual({ name: 'echo', arguments: { message: MASKED } });
+    expect(JSON.stringify(green.results[0]!.answer)).toContain(`Ada-7e1 holds ${secret}`);
+    expect(green.results[1]!.sent?.params).toEqual({ name: 'echo', arguments: { message: 'in Paris' } });
+
+    // Neither value is in what the store keeps, nor in a saved file; closing the collection forgets them.
+    expect(JSON.stringify(storage.data)).toContain('Needs variables');
+    expect(JSON.stringify(storage.data)).not.toContain(secret);
+    expect(JSON.stringify(storage.data)).not.toContain('Ada-7e1');
+    expect(app.commands.collections.saveCollection()).toBe(true);
+    const saved = await downloads.at(-1)!.content.text();
+    expect(saved).not.toContain(secret);
+    expect(saved).not.toContain('Ada-7e1');
+    app.collections.getState().actions.close();
+    expect(app.collections.getState().values).toEqual({});
   });
 });

@@ -9,8 +9,8 @@ import { failedAnswer, toolAnswer } from '../../shared/collection/answers.ts';
 import { COLLECTION_BOUNDS, type CollectionStep } from '../../shared/collection/format.ts';
 import type { StepAnswer } from '../../shared/collection/judge.ts';
 import { readCollection } from '../../shared/collection/read.ts';
-import { runCollection, unsetVariables, type CollectionRun } from '../../shared/collection/run.ts';
-import { placeholderText } from '../../shared/collection/placeholders.ts';
+import type { CollectionRunValues } from '../../shared/collection/collection-api.ts';
+import { runCollection, type CollectionRun } from '../../shared/collection/run.ts';
 import { writeCollection } from '../../shared/collection/write.ts';
 import type { Collection } from '../../shared/collection/format.ts';
 import { asEngineError, type EngineError } from '../../shared/errors.ts';
@@ -25,6 +25,7 @@ import type { AppEffects } from '../effects.ts';
 import { exportFileName } from '../files/file-stamp.ts';
 import type { Stores } from '../stores.ts';
 import { recordedStep, type RecordedCall } from './recorded-step.ts';
+import { missingVariables, missingVariablesText, runValuesOf } from './run-variables.ts';
 
 /** The tab's name (e2e/names.ts keeps it): where an added step or an opened file is shown. */
 const COLLECTIONS_TAB = 'Collections';
@@ -39,7 +40,7 @@ type CollectionStores = Pick<Stores, 'collections' | 'log' | 'http' | 'view' | '
 
 /** Sends a run's steps for the jobs registry: one job, every step's request marked with the job's id. */
 export function collectionRunner(client: EngineClient, stores: Pick<Stores, 'collections'>, effects: Pick<AppEffects, 'now'>) {
-  return async (collection: Collection, job: string, signal: AbortSignal): Promise<CollectionRun> => {
+  return async (collection: Collection, job: string, signal: AbortSignal, values?: CollectionRunValues): Promise<CollectionRun> => {
     const tools = await listedTools(client, signal);
     // Steps run in order and each ends (sent, refused or skipped) before the next starts: the one sending is the next index.
     let ended = 0;
@@ -60,11 +61,12 @@ export function collectionRunner(client: EngineClient, stores: Pick<Stores, 'col
           const tool = tools.get(name);
           return tool && toolRisk(tool);
         },
-        // A browser has no environment: a collection that needs ${env:…} is refused before it starts (runOpenCollection).
-        env: () => undefined,
+        // A browser has no environment: the person gives ${env:…} values in the Collections tab (run-variables.ts).
+        env: (name) => values?.env(name),
         now: effects.now,
       },
       {
+        ...(values && { vars: values.vars }),
         signal,
         onStep: (result) => {
           ended += 1;
@@ -205,19 +207,18 @@ export function collectionCommands(
 
     /**
      * Runs the open collection on this connection as one job (scope `collection`: a second run waits for the
-     * first). Refused, with the reason in the tab, when the collection needs a value a browser cannot give.
+     * first), with the variables' values given in the tab. Refused, with what is missing in the tab, when a
+     * variable has no value; nothing is sent then.
      */
     runOpenCollection(): string | null {
-      const collection = state().collection;
+      const { collection, values } = state();
       if (!collection) return null;
-      const unset = unsetVariables(collection, () => undefined);
-      if (unset.length > 0) {
-        actions().openFailed(
-          `This collection needs ${unset.map(placeholderText).join(', ')}, which the app cannot give: give a var a default in the file, or run it with mcp-lens test and the environment.`,
-        );
+      const missing = missingVariables(collection, values);
+      if (missing.length > 0) {
+        actions().openFailed(`${missingVariablesText(missing)} The Collections tab asks for each above the steps.`);
         return null;
       }
-      const job = jobs.startCall('collection', { collection });
+      const job = jobs.startCall('collection', { collection, values: runValuesOf(values) });
       actions().runStarted({ job, server: nameOf(), total: collection.steps.length });
       void jobs.settledCall(job).then((call) => {
         if (call.status === 'success') actions().runEnded(job, call.result as CollectionRun);

@@ -15,7 +15,7 @@ export function collectionJobKinds(
   return {
     // Many requests, each marked with the step and this job's id (origin 'collections'): a step's row finds its line.
     collection: {
-      send: ({ collection }, id, signal) => runCollection(collection, id, signal),
+      send: ({ collection, values }, id, signal) => runCollection(collection, id, signal, values),
       target: ({ collection }) => collection.name,
       scope: () => 'collection',
     },

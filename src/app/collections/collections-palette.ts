@@ -1,8 +1,10 @@
 /** The Collections feature's entries in the command palette (listed once in src/app/palette/palette-sources.ts). */
 import { NOT_CONNECTED, type PaletteSource } from '../palette/palette-command.ts';
+import { missingVariables, missingVariablesText } from './run-variables.ts';
 
 export const collectionsPaletteCommands: PaletteSource = ({ app }) => {
-  const { collection, run } = app.collections.getState();
+  const { collection, run, values } = app.collections.getState();
+  const missing = collection === null ? [] : missingVariables(collection, values);
   const connected = app.connection.getState().phase === 'connected';
   const replaying = app.sessionFile.getState().replay !== null;
   const none = 'No collection is open: add a call to one (Add to collection), or open a collection file.';
@@ -21,7 +23,9 @@ export const collectionsPaletteCommands: PaletteSource = ({ app }) => {
             ? NOT_CONNECTED
             : running
               ? 'The collection is running: see the Collections tab.'
-              : null,
+              : missing.length > 0
+                ? `${missingVariablesText(missing)} The Collections tab asks for each.`
+                : null,
       focus: { kind: 'tab', name: 'Collections' },
       // The file is the consent: a step that may change things runs only when it says so.
       run: () => {

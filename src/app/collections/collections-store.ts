@@ -40,6 +40,11 @@ export interface CollectionsState {
   /** The browser would not keep the collection (storage full or disabled): said, so nothing is lost unknowingly. */
   storageError: string | null;
   run: CollectionRunView | null;
+  /**
+   * What the person gave for the collection's variables, by `env:NAME` / `var:NAME` (run-variables.ts). In
+   * memory only: never written to storage (keep writes the collection alone) nor to a saved file; gone on close.
+   */
+  values: Readonly<Record<string, string>>;
   actions: CollectionsActions;
 }
 
@@ -55,6 +60,8 @@ interface CollectionsActions {
   moveStep(index: number, by: -1 | 1): void;
   rename(name: string): void;
   close(): void;
+  /** Gives a variable's value for runs in this page (`key` as run-variables.ts makes it); '' takes it back. */
+  setValue(key: string, value: string): void;
   saved(fileName: string): void;
   runStarted(run: Pick<CollectionRunView, 'job' | 'server' | 'total'>): void;
   stepEnded(job: string, result: StepResult): void;
@@ -85,6 +92,7 @@ export function createCollectionsStore(storage?: PrefsStorage) {
       openError: null,
       storageError: null,
       run: null,
+      values: {},
       actions: {
         open: (collection, fileName) => set({ collection, fileName, dirty: false, openError: null, run: null }),
         openFailed: (openError) => set({ openError }),
@@ -115,7 +123,8 @@ export function createCollectionsStore(storage?: PrefsStorage) {
             return { ...collection, steps };
           }),
         rename: (name) => change((collection) => ({ ...collection, name }), false),
-        close: () => set({ collection: null, fileName: null, dirty: false, run: null, openError: null }),
+        close: () => set({ collection: null, fileName: null, dirty: false, run: null, openError: null, values: {} }),
+        setValue: (key, value) => set((state) => ({ values: { ...state.values, [key]: value } })),
         saved: (fileName) => set({ fileName, dirty: false }),
         runStarted: ({ job, server, total }) => set({ run: { job, server, total, results: [], status: 'running', accepted: [] } }),
         stepEnded: (job, result) => ofRun(job, (run) => ({ results: [...run.results, result] })),

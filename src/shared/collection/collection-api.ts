@@ -22,5 +22,15 @@ export interface CollectionApi {
 /** The collections' kind of job in the jobs registry, listed in src/shared/features.ts. */
 export interface CollectionJobs {
   /** A collection run (src/app/collections/): every step's request carries the job's id as its log origin's `job`. */
-  collection: { params: { collection: Collection }; result: CollectionRun };
+  collection: { params: { collection: Collection; values?: CollectionRunValues }; result: CollectionRun };
+}
+
+/**
+ * The values a person gave for the run's variables (src/app/collections/run-variables.ts): `vars` as the
+ * runner's `vars`, `env` as its environment. `env` is a lookup, not a record, so an `${env:…}` value (often a
+ * token) is never a field of the job's params that a store or a file could copy.
+ */
+export interface CollectionRunValues {
+  vars: Readonly<Record<string, string>>;
+  env(name: string): string | undefined;
 }

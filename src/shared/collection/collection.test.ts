@@ -181,6 +181,20 @@ describe('judging a step', () => {
     expect(judged.checks.find((check) => !check.pass)).toMatchObject({ detail: '/structuredContent/id must be string' });
   });
 
+  it('counts a snapshot differences in words: 1 difference, 2 differences, 100+ differences', () => {
+    const snapshotOf = (value: unknown) => ({ ...step, expect: { snapshot: { value } } });
+    const detail = (expected: unknown, actual: unknown) =>
+      judgeStep(snapshotOf(expected), { kind: 'result', result: actual }, 1).checks.find((check) => check.label === 'snapshot')?.detail;
+    expect(detail({ a: 1 }, { a: 2 })).toBe('1 difference');
+    expect(detail({ a: 1, b: 1 }, { a: 2, b: 2 })).toBe('2 differences');
+    expect(
+      detail(
+        Array.from({ length: 150 }, (_, i) => i),
+        Array.from({ length: 150 }, (_, i) => -i - 1),
+      ),
+    ).toBe('100+ differences');
+  });
+
   it('compares a snapshot by value, leaving out ignored paths, a * for any index', () => {
     expect(diffSnapshot({ a: [{ id: 1, v: 'x' }], b: 2 }, { b: 2, a: [{ id: 9, v: 'x' }] }, ['/a/*/id']).differences).toEqual([]);
     expect(diffSnapshot({ a: 1, b: [1, 2] }, { a: 2, b: [1], c: true }).differences).toEqual([

@@ -5,7 +5,7 @@
  * gets one set of verdicts wherever it runs.
  */
 import { compileServerPattern } from '../server-pattern.ts';
-import { isRecord } from '../read.ts';
+import { isRecord, plural } from '../read.ts';
 import type { ToolResultJudgement } from '../tool-verdict.ts';
 import { ASSERTION_OPERATORS, type Assertion, type CollectionStep, type ExpectedOutcome, type JsonType } from './format.ts';
 import { resolvePointer } from './pointer.ts';
@@ -92,7 +92,11 @@ export function judgeStep(step: CollectionStep, answer: StepAnswer, elapsedMs: n
       pass: differences.length === 0,
       ...(differences.length === 0
         ? {}
-        : { detail: `${differences.length}${more ? '+' : ''} differences`, differences, moreDifferences: more }),
+        : {
+            detail: more ? `${differences.length}+ differences` : plural(differences.length, 'difference'),
+            differences,
+            moreDifferences: more,
+          }),
     });
   }
 

@@ -1,15 +1,18 @@
 import { useMemo, useRef } from 'react';
 import type { CollectionRunView } from '../../app/collections/collections-store.ts';
+import { missingVariables, missingVariablesText } from '../../app/collections/run-variables.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useCommands, useScope, useStoreOf } from '../services.tsx';
 import { CollectionStepRow } from './CollectionStepRow.tsx';
 import { FilePicker } from '../common/FilePicker.tsx';
+import { CollectionVariables } from './CollectionVariables.tsx';
 import './collections.css';
 
 /**
  * The Collections tab: the open collection's steps, Run against the connected server (one job, stoppable,
  * each step's verdict as it ends), Save and Open as a file, and for each step its checks, the difference
- * from its snapshot with **Accept new result**, and **Show in Message log**. docs/collections.md.
+ * from its snapshot with **Accept new result**, and **Show in Message log**. Above the steps, an input for each
+ * variable the steps use (CollectionVariables). docs/collections.md.
  */
 export default function CollectionsView() {
   const collection = useStoreOf('collections', (state) => state.collection);
@@ -38,6 +41,9 @@ export default function CollectionsView() {
           file runs in CI with <code>mcp-lens test</code>.
         </p>
       ) : (
+        <CollectionVariables collection={collection} locked={run?.status === 'running'} />
+      )}
+      {collection !== null && (
         <ol className="collection-steps" aria-label="Collection steps">
           {collection.steps.map((step, index) => (
             <CollectionStepRow
@@ -63,10 +69,20 @@ function Toolbar({ run, blocked }: { run: CollectionRunView | null; blocked: str
   const dirty = useStoreOf('collections', (state) => state.dirty);
   const fileName = useStoreOf('collections', (state) => state.fileName);
   const { rename, close } = useStoreOf('collections', (state) => state.actions);
+  const values = useStoreOf('collections', (state) => state.values);
   const connected = useStoreOf('connection', (state) => state.phase === 'connected');
   const input = useRef<HTMLInputElement>(null);
   const running = run?.status === 'running';
-  const cannotRun = blocked ?? (connected ? null : 'Connect to a server to run the collection against it.');
+  const missing = useMemo(() => (collection === null ? [] : missingVariables(collection, values)), [collection, values]);
+  const cannotRun =
+    blocked ??
+    (!connected
+      ? 'Connect to a server to run the collection against it.'
+      : missing.length > 0
+        ? missingVariablesText(missing)
+        : collection?.name.trim() === ''
+          ? 'Give the collection a name to run it.'
+          : null);
   return (
     <div className="collections-toolbar">
       {collection && (
@@ -94,7 +110,8 @@ function Toolbar({ run, blocked }: { run: CollectionRunView | null; blocked: str
           <button
             type="button"
             className="button button-primary"
-            disabled={collection === null || cannotRun !== null || collection.name.trim() === ''}
+            disabled={collection === null || cannotRun !== null}
+            aria-describedby={collection !== null && cannotRun !== null ? 'collection-run-reason' : undefined}
             title={cannotRun ?? 'Run every step against the connected server'}
             onClick={() => runOpenCollection()}
           >
@@ -119,6 +136,11 @@ function Toolbar({ run, blocked }: { run: CollectionRunView | null; blocked: str
         label="Collection file to open"
         onFile={(file) => void openCollectionFile(file)}
       />
+      {collection !== null && !running && cannotRun !== null && (
+        <p id="collection-run-reason" className="muted collections-run-reason">
+          {cannotRun}
+        </p>
+      )}
       <div className="collections-status" role="status">
         {run && <RunStatus run={run} />}
       </div>
