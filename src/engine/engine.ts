@@ -290,6 +290,8 @@ export function createEngine(env: EngineEnv): Engine {
     ...clientFeatures.handlers,
     ...resourceHandlers(ctx, listen.subscriptions, clientFeatures.answering),
     ...promptHandlers(ctx, clientFeatures.answering),
+    // Eager, not lazy: on 2026-07-28 the app sets the level right after Connect, and it must ride in the _meta
+    // of the lists the tabs ask for next; a chunk to load first would let those go out without it.
     ...loggingHandlers(ctx),
     ...auth.handlers,
     ...relayConsole.handlers,
