@@ -28,7 +28,7 @@ import type { RawHttp } from './wire/raw-http.ts';
 import { fetchIcon } from './features/icons.ts';
 import { createCallMarks, requestWith, sameTarget } from './wire/call-marks.ts';
 import { appsExtension } from './features/apps.ts';
-import { relayConsoleFeature } from './relay/relay-console.ts';
+import { relayConsoleFeature } from './relay/relay-console-meta.ts';
 import { createMessageRecorder } from './wire/message-recorder.ts';
 import { invalidUrl, openMcpSession, type Session, type SessionExtension } from './session/session.ts';
 import { isSessionGone, sessionGoneError } from './session/session-recovery.ts';
