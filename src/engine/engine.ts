@@ -15,8 +15,7 @@ import { createConnectionGuards } from './guards/connection-guards.ts';
 import { diagnoseCors } from './features/cors-doctor.ts';
 import type { FeatureContext, Handlers, WireEvent } from './features/feature-context.ts';
 import { tasksExtension, type KnownTasks } from './tasks/known-tasks.ts';
-import { lazyHandlers } from './features/lazy-features.ts';
-import type { PlaygroundOptions } from './playground/feature.ts';
+import { lazyHandlers, type LazyFeatureEnv } from './features/lazy-features.ts';
 import { authFeature, type AuthFeatureOptions } from './auth/feature.ts';
 import { createClientFeatures } from './client-features/client-features.ts';
 import { listenFeature } from './features/listen.ts';
@@ -24,7 +23,6 @@ import { loggingHandlers } from './features/logging.ts';
 import { promptHandlers } from './features/prompts.ts';
 import { resourceHandlers } from './features/resources.ts';
 import { createToolIndex, toolHandlers } from './features/tools.ts';
-import type { RawHttp } from './wire/raw-http.ts';
 import { fetchIcon } from './features/icons.ts';
 import { createCallMarks, requestWith, sameTarget } from './wire/call-marks.ts';
 import { appsExtension } from './features/apps.ts';
@@ -51,7 +49,8 @@ const REISSUED_ON_LOSS = new Set<EngineMethod>([
 /** The answer to a Connect that a newer Connect or Disconnect replaced while it was opening. */
 const SUPERSEDED: EngineError = { code: 'cancelled', message: 'A newer Connect or Disconnect replaced this connection attempt.' };
 
-export interface EngineEnv {
+/** The engine's effects; each lazy feature's own (the audit's raw HTTP, the Playground's key storage) are declared in its `*-meta.ts`. */
+export interface EngineEnv extends LazyFeatureEnv {
   fetch: FetchLike;
   /** Every time the engine reads or waits for (composition roots pass `realClock`). */
   clock: Clock;
@@ -60,13 +59,6 @@ export interface EngineEnv {
   auth?: AuthFeatureOptions;
   /** Session extensions the environment adds (e.g. a headless host's answers to server requests). */
   extensions?: SessionExtension[];
-  /**
-   * Raw HTTP that may send any header and read every response header (Node's, src/node/http/raw-http.ts):
-   * the audit's checks that a browser cannot make run only with it.
-   */
-  rawHttp?: RawHttp;
-  /** Where the Playground may remember provider keys (the worker passes `indexedDB`); absent, keys stay in memory. */
-  playground?: PlaygroundOptions;
 }
 
 export interface Engine {

@@ -1,7 +1,8 @@
 /**
  * The engine's features whose code loads on first use, one line each; each declares its methods and how
  * it loads in its own folder (`*-meta.ts`). The engine spreads `lazyHandlers` into its handler map and names
- * none of them; the compiler still checks that map is complete (every method of `EngineApi`).
+ * none of them; the compiler still checks that map is complete (every method of `EngineApi`). What a feature
+ * takes from the environment (`env` in its needs) is its part of `EngineEnv` (`LazyFeatureEnv`).
  */
 import { auditFeature } from '../audit/audit-meta.ts';
 import { completionsFeature } from './completions-meta.ts';
@@ -33,6 +34,12 @@ type Needs<F extends readonly Feature[]> = F extends readonly [infer Head extend
 type HandlersOf<F extends readonly Feature[]> = F extends readonly [infer Head extends Feature, ...infer Rest extends readonly Feature[]]
   ? ReturnType<Head> & HandlersOf<Rest>
   : unknown;
+
+/**
+ * What the features take from the engine's environment (`EngineEnv` extends it): each declares its part beside
+ * its handlers (`env` in `audit-meta.ts`'s needs is the audit's raw HTTP), so `EngineEnv` names none of them.
+ */
+export type LazyFeatureEnv = Needs<Features> extends { env: infer Env } ? Env : unknown;
 
 /** Every lazy feature's handlers, each loading its code on its first call. */
 export function lazyHandlers(needs: Needs<Features>): HandlersOf<Features> {
