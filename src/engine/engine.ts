@@ -15,7 +15,7 @@ import { createConnectionGuards } from './guards/connection-guards.ts';
 import { diagnoseCors } from './features/cors-doctor.ts';
 import type { FeatureContext, Handlers, WireEvent } from './features/feature-context.ts';
 import { tasksExtension, type KnownTasks } from './tasks/known-tasks.ts';
-import { lazyHandlers, type LazyFeatureEnv } from './features/lazy-features.ts';
+import { lazyFeatures, type LazyFeatureEnv } from './features/lazy-features.ts';
 import { authFeature, type AuthFeatureOptions } from './auth/feature.ts';
 import { createClientFeatures } from './client-features/client-features.ts';
 import { listenFeature } from './features/listen.ts';
@@ -26,7 +26,6 @@ import { createToolIndex, toolHandlers } from './features/tools.ts';
 import { fetchIcon } from './features/icons.ts';
 import { createCallMarks, requestWith, sameTarget } from './wire/call-marks.ts';
 import { appsExtension } from './features/apps.ts';
-import { relayConsoleFeature } from './relay/relay-console-meta.ts';
 import { createMessageRecorder } from './wire/message-recorder.ts';
 import { invalidUrl, openMcpSession, type Session, type SessionExtension } from './session/session.ts';
 import { isSessionGone, sessionGoneError } from './session/session-recovery.ts';
@@ -199,7 +198,12 @@ export function createEngine(env: EngineEnv): Engine {
 
   // Features that shape the session (client capabilities, server-request handlers, auth) add one entry.
   const auth = authFeature(ctx, env.auth);
-  const relayConsole = relayConsoleFeature(ctx);
+  // Tasks a session's tool calls created, for the Tasks tab of a server without tasks/list.
+  const knownTasks: KnownTasks = new WeakMap();
+  // Each session's listed tools, read by a tool call and by a tools/call re-sent from the log alike.
+  const toolIndex = createToolIndex();
+  // Tasks, session files, Re-send, the audit, the Playground, the relay's console: code that loads on its first call.
+  const lazy = lazyFeatures({ ctx, env, knownTasks, toolIndex, callTool: (params, signal, job) => handlers.callTool(params, signal, job) });
   // The environment's extensions come last: the SDK keeps the last handler registered for a method, so
   // a headless host's answers override the person-in-the-browser ones.
   const extensions: SessionExtension[] = [
@@ -208,7 +212,7 @@ export function createEngine(env: EngineEnv): Engine {
     listen.extension,
     tasksExtension,
     appsExtension,
-    relayConsole.extension,
+    ...lazy.extensions,
     ...(env.extensions ?? []),
   ];
 
@@ -272,10 +276,6 @@ export function createEngine(env: EngineEnv): Engine {
   };
 
   // One spread per feature: each owns its methods (see EngineApi in src/shared/boundary.ts).
-  // Tasks a session's tool calls created, for the Tasks tab of a server without tasks/list.
-  const knownTasks: KnownTasks = new WeakMap();
-  // Each session's listed tools, read by a tool call and by a tools/call re-sent from the log alike.
-  const toolIndex = createToolIndex();
   const handlers: Handlers<EngineApi> = {
     ...sessionHandlers,
     ...toolHandlers(ctx, knownTasks, clientFeatures.answering, toolIndex),
@@ -286,9 +286,7 @@ export function createEngine(env: EngineEnv): Engine {
     // of the lists the tabs ask for next; a chunk to load first would let those go out without it.
     ...loggingHandlers(ctx),
     ...auth.handlers,
-    ...relayConsole.handlers,
-    // Tasks, session files, Re-send, the audit, the Playground: code that loads on its first call.
-    ...lazyHandlers({ ctx, env, knownTasks, toolIndex, callTool: (params, signal, job) => handlers.callTool(params, signal, job) }),
+    ...lazy.handlers,
   };
 
   /**

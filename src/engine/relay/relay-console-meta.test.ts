@@ -28,7 +28,7 @@ function session(relayToken?: string) {
 function feature() {
   const notes: string[] = [];
   const ctx = { fetch, clock: { now: () => 0 }, emit: () => undefined, note: (_level: string, text: string) => void notes.push(text) };
-  return { notes, ...relayConsoleFeature(ctx as unknown as Parameters<typeof relayConsoleFeature>[0]) };
+  return { notes, ...relayConsoleFeature({ ctx: ctx as unknown as Parameters<typeof relayConsoleFeature>[0]['ctx'] }) };
 }
 
 describe("the relay console's first use", () => {

@@ -1,6 +1,6 @@
 /**
- * The relay's console (relay-console.ts), loaded on first use: when a session goes through a relay (it has a
- * relay token), or on Restart. Most connections are to a URL and never load it. The session extension is
+ * The relay's console (relay-console.ts), loaded on first use (listed once in src/engine/features/lazy-features.ts):
+ * when a session goes through a relay (it has a relay token), or on Restart. Most connections are to a URL and never load it. The session extension is
  * here, eager, so a session closed while the code loads still stops the console it starts.
  */
 import { describeError } from '../../shared/read.ts';
@@ -9,7 +9,7 @@ import type { FeatureContext } from '../features/feature-context.ts';
 import { deferHandlers, onFirstUse } from '../features/lazy.ts';
 import type { SessionExtension } from '../session/session.ts';
 
-export function relayConsoleFeature(ctx: Pick<FeatureContext, 'fetch' | 'clock' | 'emit' | 'note'>) {
+export function relayConsoleFeature({ ctx }: { ctx: Pick<FeatureContext, 'fetch' | 'clock' | 'emit' | 'note'> }) {
   const load = onFirstUse(async () => (await import('./relay-console.ts')).relayConsole(ctx), 'the relay console');
   const extension: SessionExtension = {
     adopted(session) {
