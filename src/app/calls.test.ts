@@ -128,7 +128,7 @@ describe.each(['legacy', 'modern'] as const)('the calls registry (%s)', (era) =>
     const resent = await app.commands.jobs.settledCall(app.commands.jobs.startCall('resend', { itemId: original.id }));
     expect(resent).toMatchObject({ status: 'success', kind: 'resend', durationMs: expect.any(Number) });
     const request = logged().find((entry) => entry.seq === resent.requestSeq);
-    expect(request?.origin).toMatchObject({ feature: 'resend', edited: false });
+    expect(request?.origin).toMatchObject({ feature: 'resend', id: resent.id, job: resent.id, edited: false });
   });
 });
 

@@ -15,8 +15,7 @@ import { createConnectionGuards } from './guards/connection-guards.ts';
 import { diagnoseCors } from './features/cors-doctor.ts';
 import type { FeatureContext, Handlers, WireEvent } from './features/feature-context.ts';
 import { tasksExtension, type KnownTasks } from './tasks/known-tasks.ts';
-import { lazyHandlers } from './features/lazy-features.ts';
-import type { PlaygroundOptions } from './playground/feature.ts';
+import { lazyFeatures, type LazyFeatureEnv } from './features/lazy-features.ts';
 import { authFeature, type AuthFeatureOptions } from './auth/feature.ts';
 import { createClientFeatures } from './client-features/client-features.ts';
 import { listenFeature } from './features/listen.ts';
@@ -24,11 +23,9 @@ import { loggingHandlers } from './features/logging.ts';
 import { promptHandlers } from './features/prompts.ts';
 import { resourceHandlers } from './features/resources.ts';
 import { createToolIndex, toolHandlers } from './features/tools.ts';
-import type { RawHttp } from './wire/raw-http.ts';
 import { fetchIcon } from './features/icons.ts';
 import { createCallMarks, requestWith, sameTarget } from './wire/call-marks.ts';
 import { appsExtension } from './features/apps.ts';
-import { relayConsoleFeature } from './relay/relay-console.ts';
 import { createMessageRecorder } from './wire/message-recorder.ts';
 import { invalidUrl, openMcpSession, type Session, type SessionExtension } from './session/session.ts';
 import { isSessionGone, sessionGoneError } from './session/session-recovery.ts';
@@ -51,7 +48,8 @@ const REISSUED_ON_LOSS = new Set<EngineMethod>([
 /** The answer to a Connect that a newer Connect or Disconnect replaced while it was opening. */
 const SUPERSEDED: EngineError = { code: 'cancelled', message: 'A newer Connect or Disconnect replaced this connection attempt.' };
 
-export interface EngineEnv {
+/** The engine's effects; each lazy feature's own (the audit's raw HTTP, the Playground's key storage) are declared in its `*-meta.ts`. */
+export interface EngineEnv extends LazyFeatureEnv {
   fetch: FetchLike;
   /** Every time the engine reads or waits for (composition roots pass `realClock`). */
   clock: Clock;
@@ -60,13 +58,6 @@ export interface EngineEnv {
   auth?: AuthFeatureOptions;
   /** Session extensions the environment adds (e.g. a headless host's answers to server requests). */
   extensions?: SessionExtension[];
-  /**
-   * Raw HTTP that may send any header and read every response header (Node's, src/node/http/raw-http.ts):
-   * the audit's checks that a browser cannot make run only with it.
-   */
-  rawHttp?: RawHttp;
-  /** Where the Playground may remember provider keys (the worker passes `indexedDB`); absent, keys stay in memory. */
-  playground?: PlaygroundOptions;
 }
 
 export interface Engine {
@@ -207,7 +198,12 @@ export function createEngine(env: EngineEnv): Engine {
 
   // Features that shape the session (client capabilities, server-request handlers, auth) add one entry.
   const auth = authFeature(ctx, env.auth);
-  const relayConsole = relayConsoleFeature(ctx);
+  // Tasks a session's tool calls created, for the Tasks tab of a server without tasks/list.
+  const knownTasks: KnownTasks = new WeakMap();
+  // Each session's listed tools, read by a tool call and by a tools/call re-sent from the log alike.
+  const toolIndex = createToolIndex();
+  // Tasks, session files, Re-send, the audit, the Playground, the relay's console: code that loads on its first call.
+  const lazy = lazyFeatures({ ctx, env, knownTasks, toolIndex, callTool: (params, signal, job) => handlers.callTool(params, signal, job) });
   // The environment's extensions come last: the SDK keeps the last handler registered for a method, so
   // a headless host's answers override the person-in-the-browser ones.
   const extensions: SessionExtension[] = [
@@ -216,7 +212,7 @@ export function createEngine(env: EngineEnv): Engine {
     listen.extension,
     tasksExtension,
     appsExtension,
-    relayConsole.extension,
+    ...lazy.extensions,
     ...(env.extensions ?? []),
   ];
 
@@ -280,21 +276,17 @@ export function createEngine(env: EngineEnv): Engine {
   };
 
   // One spread per feature: each owns its methods (see EngineApi in src/shared/boundary.ts).
-  // Tasks a session's tool calls created, for the Tasks tab of a server without tasks/list.
-  const knownTasks: KnownTasks = new WeakMap();
-  // Each session's listed tools, read by a tool call and by a tools/call re-sent from the log alike.
-  const toolIndex = createToolIndex();
   const handlers: Handlers<EngineApi> = {
     ...sessionHandlers,
     ...toolHandlers(ctx, knownTasks, clientFeatures.answering, toolIndex),
     ...clientFeatures.handlers,
     ...resourceHandlers(ctx, listen.subscriptions, clientFeatures.answering),
     ...promptHandlers(ctx, clientFeatures.answering),
+    // Eager, not lazy: on 2026-07-28 the app sets the level right after Connect, and it must ride in the _meta
+    // of the lists the tabs ask for next; a chunk to load first would let those go out without it.
     ...loggingHandlers(ctx),
     ...auth.handlers,
-    ...relayConsole.handlers,
-    // Tasks, session files, Re-send, the audit, the Playground: code that loads on its first call.
-    ...lazyHandlers({ ctx, env, knownTasks, toolIndex, callTool: (params, signal, job) => handlers.callTool(params, signal, job) }),
+    ...lazy.handlers,
   };
 
   /**

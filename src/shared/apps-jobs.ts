@@ -8,3 +8,12 @@ export interface AppsJobs {
   /** An MCP App's resources/read through the host, marked in the log as the app's. */
   'app-read': { params: { uri: string; viaApp: string }; result: ResourceReadResult };
 }
+
+/**
+ * The mark on an MCP App's request, in the log (`MessageOrigin`, tagged `feature: 'apps'`): `id` is the `ui://`
+ * URI of the app that asked MCP Lens to send it; `job`, the registry's job that carried it ('app-tool', 'app-read').
+ */
+export interface AppOrigin {
+  id: string;
+  job?: string;
+}

@@ -173,6 +173,16 @@ export interface AuditEvent {
   update: AuditUpdate;
 }
 
+/**
+ * The mark on a request a check sent, in the log (`MessageOrigin`, tagged `feature: 'audit'`): `id` is the check
+ * (src/engine/audit/). With `probe`, raw HTTP a check sent beside the session, or its answer: not on the session,
+ * so it is never re-sent from the log. No job's: the audit's job finds its results in the `audit` store.
+ */
+export interface AuditOrigin {
+  id: string;
+  probe?: true;
+}
+
 /** The audit's job in the jobs registry (src/app/calls.ts): what it takes and answers. */
 export interface AuditJobs {
   /** "Audit this server": the run's progress and report are in the `audit` store, under the job's id. */

@@ -1,6 +1,6 @@
 /** What the engine pushes to the UI as it happens. */
 import type { EngineError } from './errors.ts';
-import type { FeatureEvent } from './features.ts';
+import type { FeatureEvent, FeatureOrigin } from './features.ts';
 import type { PendingServerRequest, ServerRequestEndReason } from './client-features.ts';
 import type { ServerSummary } from './model.ts';
 import type { TaskInfo } from './tasks.ts';
@@ -54,28 +54,12 @@ export interface MessageEntry {
 
 /**
  * The one mark an outgoing request (and, for the audit's probes, its answer) carries: the feature that sent it
- * and the id that feature knows it by. A job of the registry (src/app/calls.ts) finds its request by its id.
+ * and the id that feature knows it by. A job of the registry (src/app/calls.ts) finds its request by its id
+ * (`jobIdOf`, message-origin.ts): a job's own request (a tool call, prompt get, ping, log level, subscription or
+ * task action) is marked `{ feature: 'job', id }` with the job's id, a feature's carries the job as its mark's
+ * `job`. Each feature declares its mark in its own file (features.ts lists them).
  */
-export type MessageOrigin =
-  /** A job of the registry: a tool call, prompt get, ping, log level, subscription or task action; `id` is the job's. */
-  | { feature: 'job'; id: string }
-  /**
-   * MCP Apps: `id` is the `ui://` URI of the app that asked MCP Lens to send it; `job`, the registry's job that
-   * carried the app's request (src/app/calls.ts, 'app-tool' and 'app-read').
-   */
-  | { feature: 'apps'; id: string; job?: string }
-  /**
-   * Sent again by hand from the Message log: `id` is the job's; `fromSeq` and `fromId` are the logged request's
-   * `seq` and JSON-RPC id, `edited` whether the draft was changed.
-   */
-  | { feature: 'resend'; id: string; fromSeq: number; fromId?: string | number; edited: boolean }
-  /**
-   * "Audit this server": `id` is the check that sent it (src/engine/audit/). With `probe`, raw HTTP a check sent
-   * beside the session, or its answer: not on the session, so it is never re-sent from the log.
-   */
-  | { feature: 'audit'; id: string; probe?: true }
-  /** A collection run in the app (src/app/collections/): `id` is the step (its index), `job` the run's job. */
-  | { feature: 'collections'; id: string; job?: string };
+export type MessageOrigin = { feature: 'job'; id: string } | FeatureOrigin;
 
 /**
  * An HTTP body as it crossed the wire: the text the browser sent or received (not rebuilt from messages),

@@ -1,23 +1,25 @@
 /**
  * Every feature's part of the worker boundary and of the jobs registry, one line each: the engine methods it
- * adds (its `*Api`, declared in its own file), the events it sends and the kinds of job it runs (`None`, or
- * `never` for events, when it has none). `EngineApi` (boundary.ts), `EngineEvent` (events.ts) and the jobs' `CallKinds`
- * (src/state/calls-store.ts) are composed from this list and name no feature; adding a feature is its own
- * file and one line here. Two features that declare the same method, event type or job kind fail to compile.
+ * adds (its `*Api`, declared in its own file), the events it sends, the kinds of job it runs and the mark its
+ * requests carry in the log (`None`, or `never` for events and marks, when it has none). `EngineApi`
+ * (boundary.ts), `EngineEvent` and `MessageOrigin` (events.ts) and the jobs' `CallKinds` (src/state/calls-store.ts)
+ * are composed from this list and name no feature; adding a feature is its own file and one line here. Two
+ * features that declare the same method, event type or job kind fail to compile; a mark is tagged with its
+ * feature's name here, so no two features share one.
  */
-import type { AppsJobs } from './apps-jobs.ts';
-import type { AuditApi, AuditEvent, AuditJobs } from './audit.ts';
+import type { AppOrigin, AppsJobs } from './apps-jobs.ts';
+import type { AuditApi, AuditEvent, AuditJobs, AuditOrigin } from './audit.ts';
 import type { AuthApi, AuthEvent } from './auth.ts';
 import type { AuthPersistApi } from './auth-persist.ts';
 import type { ContractJobs } from './contract/contract-jobs.ts';
-import type { CollectionApi, CollectionJobs } from './collection/collection-api.ts';
+import type { CollectionApi, CollectionJobs, CollectionOrigin } from './collection/collection-api.ts';
 import type { CompletionsApi } from './completions-api.ts';
 import type { LoggingApi } from './logging-api.ts';
 import type { ModelTextEvent, PlaygroundApi, PlaygroundJobs } from './playground.ts';
 import type { PromptsApi } from './prompts-api.ts';
 import type { ConsoleEngineEvent, RelayConsoleApi } from './relay-console.ts';
 import type { ReplayApi } from './replay-api.ts';
-import type { ResendApi } from './resend.ts';
+import type { ResendApi, ResentOrigin } from './resend.ts';
 import type { ResourcesApi } from './resources-api.ts';
 import type { TasksApi } from './tasks.ts';
 
@@ -25,30 +27,34 @@ import type { TasksApi } from './tasks.ts';
 type None = Record<never, never>;
 
 interface FeatureBoundaries {
-  resources: { api: ResourcesApi; event: never; jobs: None };
-  prompts: { api: PromptsApi; event: never; jobs: None };
-  completions: { api: CompletionsApi; event: never; jobs: None };
-  logging: { api: LoggingApi; event: never; jobs: None };
-  tasks: { api: TasksApi; event: never; jobs: None };
-  auth: { api: AuthApi & AuthPersistApi; event: AuthEvent; jobs: None };
-  replay: { api: ReplayApi; event: never; jobs: None };
-  resend: { api: ResendApi; event: never; jobs: None };
-  audit: { api: AuditApi; event: AuditEvent; jobs: AuditJobs };
-  playground: { api: PlaygroundApi; event: ModelTextEvent; jobs: PlaygroundJobs };
-  console: { api: RelayConsoleApi; event: ConsoleEngineEvent; jobs: None };
-  apps: { api: None; event: never; jobs: AppsJobs };
-  contract: { api: None; event: never; jobs: ContractJobs };
-  collections: { api: CollectionApi; event: never; jobs: CollectionJobs };
+  resources: { api: ResourcesApi; event: never; jobs: None; origin: never };
+  prompts: { api: PromptsApi; event: never; jobs: None; origin: never };
+  completions: { api: CompletionsApi; event: never; jobs: None; origin: never };
+  logging: { api: LoggingApi; event: never; jobs: None; origin: never };
+  tasks: { api: TasksApi; event: never; jobs: None; origin: never };
+  auth: { api: AuthApi & AuthPersistApi; event: AuthEvent; jobs: None; origin: never };
+  replay: { api: ReplayApi; event: never; jobs: None; origin: never };
+  resend: { api: ResendApi; event: never; jobs: None; origin: ResentOrigin };
+  audit: { api: AuditApi; event: AuditEvent; jobs: AuditJobs; origin: AuditOrigin };
+  playground: { api: PlaygroundApi; event: ModelTextEvent; jobs: PlaygroundJobs; origin: never };
+  console: { api: RelayConsoleApi; event: ConsoleEngineEvent; jobs: None; origin: never };
+  apps: { api: None; event: never; jobs: AppsJobs; origin: AppOrigin };
+  contract: { api: None; event: never; jobs: ContractJobs; origin: never };
+  collections: { api: CollectionApi; event: never; jobs: CollectionJobs; origin: CollectionOrigin };
 }
 
 type Feature = keyof FeatureBoundaries;
 type Intersection<U> = (U extends unknown ? (whole: U) => void : never) extends (whole: infer I) => void ? I : never;
 
-/** What one feature declares: its methods, its events and its kinds of job. */
+/**
+ * What one feature declares: its methods, its events, its kinds of job and its requests' mark. A mark's `id` is
+ * the feature's own word for who sent it; its `job`, the registry's job that carried it, when one did (`jobIdOf`).
+ */
 interface Declared {
   api: object;
   event: { type: string };
   jobs: object;
+  origin: { id: string; job?: string };
 }
 
 /** The method names, event types and job kinds that two features of `Features` both declare. */
@@ -74,3 +80,6 @@ export type FeatureEvent = FeatureBoundaries[Feature]['event'];
 
 /** The kinds of job every feature runs (what each takes and answers), as one object type. */
 export type FeatureJobs = Intersection<FeatureBoundaries[Feature]['jobs']>;
+
+/** The mark each feature's requests carry in the log, tagged with the feature's name. */
+export type FeatureOrigin = { [F in Feature]: FeatureBoundaries[F]['origin'] & { feature: F } }[Feature];

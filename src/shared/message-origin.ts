@@ -12,8 +12,8 @@ export function originOf<F extends MessageOrigin['feature']>(
 /** The id of the registry's job that sent the entry's request, whatever feature it was for; undefined for none. */
 export function jobIdOf(entry: Pick<MessageEntry, 'origin'>): string | undefined {
   const origin = entry.origin;
-  if (origin === undefined || origin.feature === 'audit') return undefined;
-  return origin.feature === 'apps' || origin.feature === 'collections' ? origin.job : origin.id;
+  if (origin === undefined) return undefined;
+  return origin.feature === 'job' ? origin.id : 'job' in origin ? origin.job : undefined;
 }
 
 /** An audit probe: raw HTTP beside the session, or its answer; never re-sent and never a job's request. */

@@ -20,6 +20,19 @@ export interface ResendOrigin {
   rpcId?: string | number;
 }
 
+/**
+ * The mark on the re-sent request, in the log (`MessageOrigin`, tagged `feature: 'resend'`): `id` and `job` are
+ * the registry's job that re-sent it (called without one, `id` is the seq it repeats and there is no `job`);
+ * `fromSeq` and `fromId` are the logged request's `seq` and JSON-RPC id, `edited` whether the draft was changed.
+ */
+export interface ResentOrigin {
+  id: string;
+  job?: string;
+  fromSeq: number;
+  fromId?: string | number;
+  edited: boolean;
+}
+
 export interface ResendApi {
   /**
    * Sends one request on the current session, through the same path as every other request (the 2026-07-28

@@ -4,8 +4,17 @@ import type { FeatureContext } from '../features/feature-context.ts';
 import { deferHandlers, onFirstUse } from '../features/lazy.ts';
 import type { RawHttp } from '../wire/raw-http.ts';
 
+/** The audit's part of the engine's environment (`EngineEnv`). */
+interface AuditEnv {
+  /**
+   * Raw HTTP that may send any header and read every response header (Node's, src/node/http/raw-http.ts):
+   * the audit's checks that a browser cannot make run only with it.
+   */
+  rawHttp?: RawHttp;
+}
+
 // The audit compiles schemas with Ajv, which the worker loads only when something needs it.
-export const auditFeature = ({ ctx, env }: { ctx: FeatureContext; env: { rawHttp?: RawHttp } }) =>
+export const auditFeature = ({ ctx, env }: { ctx: FeatureContext; env: AuditEnv }) =>
   deferHandlers<AuditApi>(
     { runAudit: true },
     onFirstUse(async () => (await import('./feature.ts')).auditHandlers(ctx, env.rawHttp), 'its server audit'),

@@ -1,7 +1,7 @@
 /**
  * Code a plain connection never runs is loaded on first use: the OAuth flow, tasks, the outputSchema check
- * and the pattern engine, the checks of sampling requests and elicitation forms, session files, Re-send and
- * argument typeahead.
+ * and the pattern engine, the checks of sampling requests and elicitation forms, session files, Re-send,
+ * argument typeahead and the relay's console.
  * Vite puts each `import()` in a chunk of its own, so the worker script that loads before Connect carries
  * none of it; the Node bundles inline them.
  *

@@ -5,9 +5,8 @@
  */
 import { boundJson } from '../../shared/bounds.ts';
 import type { EngineError } from '../../shared/errors.ts';
-import type { MessageOrigin } from '../../shared/events.ts';
 import { isRecord } from '../../shared/read.ts';
-import { checkDraft, type ResendApi, type ResendOrigin } from '../../shared/resend.ts';
+import { checkDraft, type ResendApi, type ResendOrigin, type ResentOrigin } from '../../shared/resend.ts';
 import { sameRequest } from '../wire/call-marks.ts';
 import type { FeatureContext, Handlers } from './feature-context.ts';
 import { paramHeaderValues } from '../../shared/mcp-param-headers.ts';
@@ -26,7 +25,13 @@ export function resendHandlers(ctx: FeatureContext, tools: ToolIndex): Handlers<
       const headers = method === 'tools/call' ? mirroredHeaders(session, tools, params) : undefined;
       const resent = originOf(from);
       // The registry's job that re-sent it, by which it finds its line; called without one, the seq it repeats.
-      const mark = { feature: 'resend', id: job ?? String(resent.fromSeq), ...resent, edited: edited === true } as const;
+      const mark = {
+        feature: 'resend',
+        id: job ?? String(resent.fromSeq),
+        ...(job !== undefined && { job }),
+        ...resent,
+        edited: edited === true,
+      } as const;
       const started = ctx.clock.now();
       const result = await ctx.marked(mark, sameRequest(method, params), () =>
         rawRequest(session.client, method, params, { ...(signal && { signal }), ...(headers && { headers }) }),
@@ -37,7 +42,7 @@ export function resendHandlers(ctx: FeatureContext, tools: ToolIndex): Handlers<
 }
 
 /** The logged request it came from, as far as the UI's word for it is well-formed (it only labels the log entry). */
-function originOf(from: ResendOrigin | undefined): Pick<Extract<MessageOrigin, { feature: 'resend' }>, 'fromSeq' | 'fromId'> {
+function originOf(from: ResendOrigin | undefined): Pick<ResentOrigin, 'fromSeq' | 'fromId'> {
   const fromSeq = Number.isSafeInteger(from?.seq) ? from!.seq : 0;
   const id = from?.rpcId;
   return { fromSeq, ...((typeof id === 'number' || (typeof id === 'string' && id.length <= 200)) && { fromId: id }) };

@@ -4,8 +4,14 @@ import type { FeatureContext } from '../features/feature-context.ts';
 import { deferHandlers, onFirstUse } from '../features/lazy.ts';
 import type { PlaygroundOptions } from './feature.ts';
 
+/** The Playground's part of the engine's environment (`EngineEnv`). */
+interface PlaygroundEnv {
+  /** Where the Playground may remember provider keys (the worker passes `indexedDB`); absent, keys stay in memory. */
+  playground?: PlaygroundOptions;
+}
+
 // The Playground's provider clients: most connections never talk to a model.
-export const playgroundFeature = ({ ctx, env }: { ctx: FeatureContext; env: { playground?: PlaygroundOptions } }) =>
+export const playgroundFeature = ({ ctx, env }: { ctx: FeatureContext; env: PlaygroundEnv }) =>
   deferHandlers<PlaygroundApi>(
     { setProviderKey: true, providerKeyState: true, rememberProviderKey: true, modelTurn: true },
     onFirstUse(async () => (await import('./feature.ts')).playgroundHandlers(ctx, env.playground), 'its Playground'),

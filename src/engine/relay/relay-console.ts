@@ -2,8 +2,8 @@
  * The console of a stdio server behind the local relay (docs/relay.md#the-console): when a session goes through
  * a relay, this follows the relay's `GET /relay/console` stream beside it, masks secrets in each stderr line,
  * and emits each event; when the child this session talks to exits, the session ends with how it ended and its
- * last line. A relay in front of a URL has no console (404): then nothing more happens. A session extension,
- * so the session itself knows nothing of it.
+ * last line. A relay in front of a URL has no console (404): then nothing more happens. Loaded on first use
+ * (relay-console-meta.ts, whose session extension starts `follow`), so the session itself knows nothing of it.
  */
 import type { EngineError } from '../../shared/errors.ts';
 import { describeError } from '../../shared/read.ts';
@@ -21,7 +21,7 @@ import {
 } from '../../shared/relay-console.ts';
 import { sleep } from '../clock.ts';
 import type { FeatureContext, Handlers } from '../features/feature-context.ts';
-import type { Session, SessionExtension } from '../session/session.ts';
+import type { Session } from '../session/session.ts';
 
 /** A stream that ends while its session lives is opened again, at most this many times in a row. */
 const MAX_REOPENS = 5;
@@ -29,21 +29,17 @@ const REOPEN_DELAY_MS = 1_000;
 /** An SSE event block longer than this is not the relay's (its lines are cut at 4,000 characters). */
 const MAX_EVENT_CHARS = 64 * 1024;
 
-export function relayConsoleFeature(ctx: Pick<FeatureContext, 'fetch' | 'clock' | 'emit' | 'note'>): {
-  extension: SessionExtension;
+export interface RelayConsole {
+  /** Follows the console of the relay `session` goes through, until `signal` aborts (when the session closes). */
+  follow(session: Session, token: string, signal: AbortSignal): Promise<void>;
   handlers: Handlers<RelayConsoleApi>;
-} {
+}
+
+export function relayConsole(ctx: Pick<FeatureContext, 'fetch' | 'clock' | 'emit'>): RelayConsole {
   /** Where each console was read up to, by its address, so a new session of this connection gets only what is new. */
   const cursors = new Map<string, string>();
   return {
-    extension: {
-      adopted(session) {
-        if (session.relayToken === undefined) return;
-        const controller = new AbortController();
-        session.onClose(async () => controller.abort());
-        void follow(session, session.relayToken, controller.signal).catch(() => undefined);
-      },
-    },
+    follow,
     handlers: {
       // Works whether or not a session is open: the child may have died before a connect could finish.
       async restartRelayServer({ url, headers }, signal) {

@@ -19,6 +19,15 @@ export interface CollectionApi {
   };
 }
 
+/**
+ * The mark on a step's request, in the log (`MessageOrigin`, tagged `feature: 'collections'`): `id` is the step
+ * (its index), `job` the run's job.
+ */
+export interface CollectionOrigin {
+  id: string;
+  job?: string;
+}
+
 /** The collections' kind of job in the jobs registry, listed in src/shared/features.ts. */
 export interface CollectionJobs {
   /** A collection run (src/app/collections/): every step's request carries the job's id as its log origin's `job`. */

@@ -106,7 +106,7 @@ describe('a crafted session file', () => {
       evicted: 0,
       items: [
         message(1, { origin: { feature: 'audit', id: 'session-id-not-ascii', probe: true } }),
-        message(2, { origin: { feature: 'resend', id: 'resend-1', fromSeq: 1, fromId: 7, edited: true } }),
+        message(2, { origin: { feature: 'resend', id: 'resend-1', job: 'resend-1', fromSeq: 1, fromId: 7, edited: true } }),
         message(3, { origin: { feature: 'job', id: 'tool-x-1' } }),
         message(4, { origin: { feature: 'audit', id: { not: 'text' } } }),
         message(5, { origin: { feature: 'unknown', id: 'x' } }),
@@ -116,7 +116,7 @@ describe('a crafted session file', () => {
     const entries = open(file).file.log.items.flatMap((item) => (item.type === 'message' ? [item.entry] : []));
     expect(entries.map((entry) => entry.origin)).toEqual([
       { feature: 'audit', id: 'session-id-not-ascii', probe: true },
-      { feature: 'resend', id: 'resend-1', fromSeq: 1, fromId: 7, edited: true },
+      { feature: 'resend', id: 'resend-1', job: 'resend-1', fromSeq: 1, fromId: 7, edited: true },
       { feature: 'job', id: 'tool-x-1' },
       undefined,
       undefined,

@@ -199,7 +199,8 @@ export class SessionFileReader {
     const fromSeq = count(value.fromSeq);
     if (fromSeq === undefined) return undefined;
     const fromId = typeof value.fromId === 'number' ? num(value.fromId) : this.text(value.fromId, 1000);
-    return defined({ feature: 'resend' as const, id, fromSeq, fromId, edited: value.edited === true });
+    const job = this.text(value.job, 1000);
+    return defined({ feature: 'resend' as const, id, job, fromSeq, fromId, edited: value.edited === true });
   }
 
   private legacyOrigin(entry: Json): MessageOrigin | undefined {
