@@ -41,6 +41,12 @@ function uncheckedPatternNote(pattern: string, reason: string): string {
   return `The pattern ${shown} is not checked here: ${reason}.`;
 }
 
+/** Why `pattern` cannot be checked, or undefined when it can (a collection's `matches`, read.ts). */
+export function serverPatternProblem(pattern: string): string | undefined {
+  const compiled = compileServerPattern(pattern);
+  return compiled.ok ? undefined : compiled.reason;
+}
+
 /**
  * Ajv's `code.regExp` engine. A pattern re2js cannot run matches everything: the value is not refused for a
  * rule nobody could check. `uncheckedPatterns` finds those patterns so the person is told.

@@ -5,6 +5,7 @@
  * changed so a step fails with its difference named, the new result accepted, and the run green again. A
  * collection that needs an `${env:…}` and a `${var:…}` runs with the values given in the tab, and neither is kept.
  */
+import { serverPatternProblem } from '../shared/server-pattern.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { collectionsPaletteCommands } from '../app/collections/collections-palette.ts';
 import { createLensApp, type LensApp } from '../app/lens-app.ts';
@@ -103,7 +104,7 @@ describe.each(['legacy', 'modern'] as const)('a collection in the app (%s)', (er
     const saved = downloads.at(-1)!;
     expect(saved.fileName).toMatch(/^mcp-lens-collection-.+-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.json$/);
     const text = await saved.content.text();
-    expect(readCollection(text).ok).toBe(true);
+    expect(readCollection(text, serverPatternProblem).ok).toBe(true);
     expect(app.collections.getState().dirty).toBe(false);
     app.collections.getState().actions.close();
     expect(await app.commands.collections.openCollectionFile(Object.assign(new Blob([text]), { name: saved.fileName }))).toBe(true);

@@ -10,7 +10,7 @@ import { COLLECTION_BOUNDS, type CollectionStep } from '../../shared/collection/
 import type { StepAnswer } from '../../shared/collection/judge.ts';
 import { readCollection } from '../../shared/collection/read.ts';
 import type { CollectionRunValues } from '../../shared/collection/collection-api.ts';
-import { runCollection, type CollectionRun } from '../../shared/collection/run.ts';
+import type { CollectionRun } from '../../shared/collection/run.ts';
 import { writeCollection } from '../../shared/collection/write.ts';
 import type { Collection } from '../../shared/collection/format.ts';
 import { asEngineError, type EngineError } from '../../shared/errors.ts';
@@ -44,6 +44,8 @@ export function collectionRunner(client: EngineClient, stores: Pick<Stores, 'col
     const tools = await listedTools(client, signal);
     // Steps run in order and each ends (sent, refused or skipped) before the next starts: the one sending is the next index.
     let ended = 0;
+    // The runner and its judge (with the regular-expression engine) load on the first run, not with the page.
+    const { runCollection } = await import('../../shared/collection/run.ts');
     return runCollection(
       collection,
       {
@@ -139,7 +141,9 @@ export function collectionCommands(
         actions().openFailed(`${file.name} could not be read: ${describeError(error)}`);
         return false;
       }
-      const read = readCollection(text);
+      // The regular-expression engine that checks `matches` loads with the first file, not the first screen.
+      const { serverPatternProblem } = await import('../../shared/server-pattern.ts');
+      const read = readCollection(text, serverPatternProblem);
       if (!read.ok) {
         actions().openFailed(`${file.name} is not a collection MCP Lens can open: ${read.problems.join(' · ')}`);
         return false;

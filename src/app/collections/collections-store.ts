@@ -173,7 +173,10 @@ function readKept(storage: PrefsStorage | undefined): { collection: Collection; 
     return null;
   }
   if (!isRecord(parsed)) return null;
-  const read = checkCollection(parsed.collection);
+  // Stored here only after it was checked whole (opened or built in the app): its patterns are not compiled
+  // again at load, which would load the regular-expression engine with the first screen; the judge still
+  // refuses one it cannot compile, at the step.
+  const read = checkCollection(parsed.collection, () => undefined);
   if (!read.ok) return null;
   return {
     collection: read.collection,

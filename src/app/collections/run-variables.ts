@@ -7,7 +7,7 @@
 import type { CollectionRunValues } from '../../shared/collection/collection-api.ts';
 import type { Collection } from '../../shared/collection/format.ts';
 import { placeholderText, placeholdersIn, type Placeholder } from '../../shared/collection/placeholders.ts';
-import { unsetVariables } from '../../shared/collection/run.ts';
+import { unsetVariables } from '../../shared/collection/placeholders.ts';
 
 /** A variable the open collection uses, with what its file says of it. */
 export interface NeededVariable extends Placeholder {

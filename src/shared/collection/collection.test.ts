@@ -1,3 +1,4 @@
+import { serverPatternProblem } from '../server-pattern.ts';
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +8,8 @@ import { judgeStep, type StepAnswer } from './judge.ts';
 import { fillPlaceholders, placeholdersIn } from './placeholders.ts';
 import { parsePointer, pointerOf, resolvePointer } from './pointer.ts';
 import { checkCollection, readCollection } from './read.ts';
-import { MASKED, runCollection, unsetVariables, type CollectionRunEffects } from './run.ts';
+import { unsetVariables } from './placeholders.ts';
+import { MASKED, runCollection, type CollectionRunEffects } from './run.ts';
 import { diffSnapshot } from './snapshot-diff.ts';
 import { writeCollection } from './write.ts';
 
@@ -39,7 +41,7 @@ const demo: Collection = {
 describe('a collection file', () => {
   it('reads back what it writes, byte for byte the same each time, keys in one order', () => {
     const text = writeCollection(demo);
-    const read = readCollection(text);
+    const read = readCollection(text, serverPatternProblem);
     expect(read).toEqual({ ok: true, collection: expect.objectContaining({ name: 'Demo server' }) });
     expect(writeCollection((read as { collection: Collection }).collection)).toBe(text);
     // The same collection with its params' keys in another order writes the same bytes.
@@ -95,7 +97,7 @@ describe('a collection file', () => {
   ];
   for (const [what, value, problem] of bad) {
     it(`refuses ${what}, naming where`, () => {
-      const read = typeof value === 'string' ? readCollection(value) : checkCollection(value);
+      const read = typeof value === 'string' ? readCollection(value, serverPatternProblem) : checkCollection(value, serverPatternProblem);
       expect(read.ok).toBe(false);
       expect((read as { problems: string[] }).problems.join('\n')).toMatch(problem);
     });
@@ -110,7 +112,7 @@ describe('a collection file', () => {
 
   it('counts problems past twenty instead of listing them all', () => {
     const steps = Array.from({ length: 30 }, () => ({ name: '', request: { method: 'ping' } }));
-    const read = checkCollection({ ...demo, steps });
+    const read = checkCollection({ ...demo, steps }, serverPatternProblem);
     expect((read as { problems: string[] }).problems).toHaveLength(21);
     expect((read as { problems: string[] }).problems.at(-1)).toBe('and 10 more problems.');
   });

@@ -4,6 +4,7 @@
  * object); inside longer text a value is written as text (JSON for objects). `$${` is a literal `${`.
  */
 import { isRecord } from '../read.ts';
+import type { Collection } from './format.ts';
 
 type PlaceholderSource = 'env' | 'var' | 'capture';
 export interface Placeholder {
@@ -64,3 +65,31 @@ function walkStrings(value: unknown, visit: (text: string) => void): void {
 }
 
 export const placeholderText = ({ source, name }: Placeholder): string => `\${${source}:${name}}`;
+
+/** The placeholders a run cannot fill before it starts: unset environment variables, `var`s with no value. */
+export function unsetVariables(
+  collection: Collection,
+  env: (name: string) => string | undefined,
+  vars: Readonly<Record<string, string>> = {},
+): Placeholder[] {
+  const lookup = variableLookup(collection, env, vars);
+  return collection.steps
+    .flatMap((step) => placeholdersIn(step.request.params))
+    .filter(
+      (placeholder, index, all) =>
+        placeholder.source !== 'capture' &&
+        lookup(placeholder) === undefined &&
+        all.findIndex((p) => p.name === placeholder.name && p.source === placeholder.source) === index,
+    );
+}
+
+export function variableLookup(collection: Collection, env: (name: string) => string | undefined, vars: Readonly<Record<string, string>>) {
+  return ({ source, name }: Placeholder): string | undefined =>
+    source === 'env'
+      ? env(name)
+      : source === 'var'
+        ? Object.hasOwn(vars, name)
+          ? vars[name]
+          : collection.variables?.[name]?.default
+        : undefined;
+}

@@ -3,7 +3,6 @@
  * each problem named by its JSON Pointer ("/steps/2/expect/assert/0: …"). A collection half-understood would
  * run checks nobody wrote, so unlike a session file nothing degrades to "left out".
  */
-import { compileServerPattern } from '../server-pattern.ts';
 import { describeError, isRecord, plural } from '../read.ts';
 import { ASSERTION_OPERATORS, COLLECTION_BOUNDS, COLLECTION_FORMAT, COLLECTION_VERSION, JSON_TYPES, type Collection } from './format.ts';
 import { parsePointer, pointerOf } from './pointer.ts';
@@ -14,8 +13,15 @@ export type CollectionRead = { ok: true; collection: Collection } | { ok: false;
 /** Past this many, the list of problems says how many more there were. */
 const MAX_PROBLEMS = 20;
 
+/**
+ * Why a `matches` pattern cannot be checked, or undefined when it can: `serverPatternProblem` (server-pattern.ts)
+ * where the file comes in. Passed in, so that what only restores a collection already checked (the app's store)
+ * does not load the regular-expression engine with the first screen.
+ */
+export type PatternProblem = (pattern: string) => string | undefined;
+
 /** Reads a collection from the text of its file. Never throws. */
-export function readCollection(text: string): CollectionRead {
+export function readCollection(text: string, patternProblem: PatternProblem): CollectionRead {
   if (text.length > COLLECTION_BOUNDS.maxFileChars) {
     return {
       ok: false,
@@ -28,11 +34,11 @@ export function readCollection(text: string): CollectionRead {
   } catch (error) {
     return { ok: false, problems: [`The file is not JSON: ${describeError(error)}`] };
   }
-  return checkCollection(parsed);
+  return checkCollection(parsed, patternProblem);
 }
 
 /** Checks a parsed value as a collection (a file's JSON, or one built in the app). */
-export function checkCollection(value: unknown): CollectionRead {
+export function checkCollection(value: unknown, patternProblem: PatternProblem): CollectionRead {
   const problems: string[] = [];
   const at = (path: (string | number)[], message: string) => problems.push(`${pointerOf(path) || '(the file)'}: ${message}`);
 
@@ -58,7 +64,9 @@ export function checkCollection(value: unknown): CollectionRead {
     at(['steps'], `has ${steps.length} steps; a collection may have ${COLLECTION_BOUNDS.maxSteps}.`);
   else {
     const captured = new Set<string>();
-    steps.forEach((step, index) => checkStep(step, ['steps', index], at, captured, isRecord(value.variables) ? value.variables : {}));
+    steps.forEach((step, index) =>
+      checkStep(step, ['steps', index], at, captured, isRecord(value.variables) ? value.variables : {}, patternProblem),
+    );
   }
 
   if (problems.length > 0) return { ok: false, problems: bounded(problems) };
@@ -97,7 +105,14 @@ function checkVariables(variables: unknown, at: At) {
   }
 }
 
-function checkStep(step: unknown, path: (string | number)[], at: At, captured: Set<string>, variables: Record<string, unknown>) {
+function checkStep(
+  step: unknown,
+  path: (string | number)[],
+  at: At,
+  captured: Set<string>,
+  variables: Record<string, unknown>,
+  patternProblem: PatternProblem,
+) {
   if (!isRecord(step)) return at(path, 'a step is an object with a "name" and a "request".');
   checkKeys(step, ['name', 'request', 'changesThings', 'capture', 'expect'], path, at);
   if (typeof step.name !== 'string' || step.name.trim() === '') at([...path, 'name'], 'a step needs a name (a non-empty string).');
@@ -129,10 +144,10 @@ function checkStep(step: unknown, path: (string | number)[], at: At, captured: S
         captured.add(name);
       }
   }
-  if (step.expect !== undefined) checkExpect(step.expect, [...path, 'expect'], at);
+  if (step.expect !== undefined) checkExpect(step.expect, [...path, 'expect'], at, patternProblem);
 }
 
-function checkExpect(expect: unknown, path: (string | number)[], at: At) {
+function checkExpect(expect: unknown, path: (string | number)[], at: At, patternProblem: PatternProblem) {
   if (!isRecord(expect)) return at(path, 'must be an object.');
   checkKeys(expect, ['outcome', 'assert', 'snapshot', 'maxMs'], path, at);
   const { outcome } = expect;
@@ -148,7 +163,7 @@ function checkExpect(expect: unknown, path: (string | number)[], at: At) {
     if (!Array.isArray(expect.assert)) at([...path, 'assert'], 'must be a list of checks.');
     else if (expect.assert.length > COLLECTION_BOUNDS.maxAssertionsPerStep)
       at([...path, 'assert'], `may hold ${COLLECTION_BOUNDS.maxAssertionsPerStep} checks.`);
-    else expect.assert.forEach((assertion, index) => checkAssertion(assertion, [...path, 'assert', index], at));
+    else expect.assert.forEach((assertion, index) => checkAssertion(assertion, [...path, 'assert', index], at, patternProblem));
   }
   if (expect.snapshot !== undefined) checkSnapshot(expect.snapshot, [...path, 'snapshot'], at);
 }
@@ -162,7 +177,7 @@ function checkSnapshot(snapshot: unknown, path: (string | number)[], at: At) {
   snapshot.ignore.forEach((pointer, index) => checkPointer(pointer, [...path, 'ignore', index], at));
 }
 
-function checkAssertion(assertion: unknown, path: (string | number)[], at: At) {
+function checkAssertion(assertion: unknown, path: (string | number)[], at: At, patternProblem: PatternProblem) {
   if (!isRecord(assertion)) return at(path, 'a check is an object with a "pointer" and one operator.');
   checkPointer(assertion.pointer, [...path, 'pointer'], at);
   checkKeys(assertion, ['pointer', ...ASSERTION_OPERATORS], path, at);
@@ -182,8 +197,8 @@ function checkAssertion(assertion: unknown, path: (string | number)[], at: At) {
   if (operator === 'matches') {
     if (typeof operand !== 'string') wrong('must be a regular expression, as a string.');
     else {
-      const compiled = compileServerPattern(operand);
-      if (!compiled.ok) wrong(`cannot be checked: ${compiled.reason}.`);
+      const problem = patternProblem(operand);
+      if (problem !== undefined) wrong(`cannot be checked: ${problem}.`);
     }
   }
   if (operator === 'length') {

@@ -8,7 +8,7 @@ import { UNLISTED_TOOL_REASON, type ToolRisk } from '../tool-hints.ts';
 import type { ToolResultJudgement } from '../tool-verdict.ts';
 import type { Collection, CollectionStep } from './format.ts';
 import { judgeStep, type Check, type StepAnswer } from './judge.ts';
-import { fillPlaceholders, placeholderText, placeholdersIn, type Placeholder } from './placeholders.ts';
+import { fillPlaceholders, placeholderText, placeholdersIn, variableLookup, type Placeholder } from './placeholders.ts';
 import { resolvePointer } from './pointer.ts';
 
 export interface CollectionRunEffects {
@@ -57,34 +57,6 @@ export interface CollectionRun {
 }
 
 export const MASKED = '••••';
-
-/** The placeholders a run cannot fill before it starts: unset environment variables, `var`s with no value. */
-export function unsetVariables(
-  collection: Collection,
-  env: (name: string) => string | undefined,
-  vars: Readonly<Record<string, string>> = {},
-): Placeholder[] {
-  const lookup = variableLookup(collection, env, vars);
-  return collection.steps
-    .flatMap((step) => placeholdersIn(step.request.params))
-    .filter(
-      (placeholder, index, all) =>
-        placeholder.source !== 'capture' &&
-        lookup(placeholder) === undefined &&
-        all.findIndex((p) => p.name === placeholder.name && p.source === placeholder.source) === index,
-    );
-}
-
-function variableLookup(collection: Collection, env: (name: string) => string | undefined, vars: Readonly<Record<string, string>>) {
-  return ({ source, name }: Placeholder): string | undefined =>
-    source === 'env'
-      ? env(name)
-      : source === 'var'
-        ? Object.hasOwn(vars, name)
-          ? vars[name]
-          : collection.variables?.[name]?.default
-        : undefined;
-}
 
 export async function runCollection(
   collection: Collection,

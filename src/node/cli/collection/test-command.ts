@@ -5,9 +5,11 @@
  * `--json` and `--junit` for CI. Exit 0 every step passed, 1 one did not (failed, refused, skipped), 2 a usage
  * error or a collection that does not read, 3 no connection, 4 the deadline passed.
  */
+import { serverPatternProblem } from '../../../shared/server-pattern.ts';
 import { failedAnswer, toolAnswer } from '../../../shared/collection/answers.ts';
 import { readCollection } from '../../../shared/collection/read.ts';
-import { runCollection, unsetVariables, type CollectionRunEffects } from '../../../shared/collection/run.ts';
+import { unsetVariables } from '../../../shared/collection/placeholders.ts';
+import { runCollection, type CollectionRunEffects } from '../../../shared/collection/run.ts';
 import { placeholderText } from '../../../shared/collection/placeholders.ts';
 import type { Tool } from '../../../shared/model.ts';
 import { describeError, isRecord } from '../../../shared/read.ts';
@@ -95,7 +97,7 @@ async function readCollectionFile(path: string, io: HeadlessIo) {
   } catch (error) {
     throw new UsageError(`Could not read ${path}: ${describeError(error)}`);
   }
-  const read = readCollection(text);
+  const read = readCollection(text, serverPatternProblem);
   if (!read.ok) throw new UsageError(`${path} is not a collection this MCP Lens can run:\n  ${read.problems.join('\n  ')}`);
   return read.collection;
 }
