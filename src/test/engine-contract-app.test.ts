@@ -143,7 +143,7 @@ describe('contracts in the app', () => {
       expect.objectContaining({ severity: 'safe', rule: 'tool-added', pointer: '/tools/deploy-preview' }),
     );
     expect(comparison!.changes.filter((change) => change.severity === 'breaking')).toEqual([]);
-    staging.app.commands.contract.swapContractSides();
+    await staging.app.commands.contract.swapContractSides();
     expect(staging.app.contract.getState().comparison).toMatchObject({ old: { label: 'staging' }, new: { label: 'production' } });
     expect(staging.app.contract.getState().comparison!.changes).toContainEqual(
       expect.objectContaining({ severity: 'breaking', rule: 'tool-removed', pointer: '/tools/deploy-preview' }),

@@ -6,10 +6,8 @@
  * the registry; the outcome is in the `contract` store (src/state/contract-store.ts).
  */
 import type { EngineClient } from '../../bridge/index.ts';
-import { diffContracts } from '../../shared/contract/contract-diff.ts';
 import { readSnapshot, snapshotOf, snapshotText } from '../../shared/contract/contract-snapshot.ts';
 import type { ContractListing } from '../../shared/contract/contract-jobs.ts';
-import { listWholeSurface, UnendingListError } from '../../shared/contract/surface-listing.ts';
 import { asEngineError } from '../../shared/errors.ts';
 import type { ContractSide } from '../../state/contract-store.ts';
 import type { callCommands } from '../calls.ts';
@@ -36,6 +34,8 @@ export function contractSurfaceLister(client: EngineClient, stores: Pick<Stores,
     const { phase, summary } = stores.connection.getState();
     if (phase !== 'connected' || !summary) throw { code: 'not-connected', message: 'Not connected: connect first.' };
     const warnings: string[] = [];
+    // The listing and the rules load with the first contract job, not with the page.
+    const { listWholeSurface, UnendingListError } = await import('../../shared/contract/surface-listing.ts');
     try {
       const surface = await listWholeSurface(
         summary,
@@ -68,6 +68,7 @@ export function contractCommands(
   async function compareAgainst(old: () => Promise<Omit<ContractSide, 'snapshot'> & ContractListing>, against: string): Promise<boolean> {
     contract().began({ kind: 'comparing', against });
     try {
+      const { diffContracts } = await import('../../shared/contract/contract-diff.ts');
       const [base, mine] = await Promise.all([
         old(),
         takeContractSnapshot().catch((error: unknown) => Promise.reject(sideError(nameOf(), error))),
@@ -134,9 +135,11 @@ export function contractCommands(
       }, peer.name);
     },
     /** The comparison the other way round: what changes for the clients of the side that was new. */
-    swapContractSides(): void {
+    async swapContractSides(): Promise<void> {
       const { comparison } = stores.contract.getState();
-      if (comparison) contract().swapped(diffContracts(comparison.new.snapshot, comparison.old.snapshot));
+      if (!comparison) return;
+      const { diffContracts } = await import('../../shared/contract/contract-diff.ts');
+      contract().swapped(diffContracts(comparison.new.snapshot, comparison.old.snapshot));
     },
   };
 }

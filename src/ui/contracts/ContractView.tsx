@@ -167,7 +167,7 @@ function Comparison({ comparison }: { comparison: ContractComparison }) {
             <Side side={comparison.new} />
           </dd>
         </dl>
-        <button type="button" className="button button-small" onClick={swapContractSides}>
+        <button type="button" className="button button-small" onClick={() => void swapContractSides()}>
           Swap sides
         </button>
       </div>
