@@ -15,7 +15,7 @@ import { findClientMetadataUrl } from './ui/auth/client-metadata.ts';
 import { navigateToAuthorization, openAuthorizationPopup, tabStorage } from './ui/auth/open-authorization.ts';
 import { downloadText } from './ui/common/download.ts';
 import { WorkspaceProvider } from './ui/services.tsx';
-import { resolveTheme } from './ui/theme/use-theme.ts';
+import { resolveTheme, systemIsDark } from './ui/theme/use-theme.ts';
 import { WorkspaceShell } from './ui/WorkspaceShell.tsx';
 
 const effects: AppEffects = {
@@ -109,10 +109,7 @@ warmLogs(workspace.store.getState());
 workspace.store.subscribe(warmLogs);
 
 // Set the theme before the first paint, so a dark-mode user is not flashed with white.
-document.documentElement.dataset.theme = resolveTheme(
-  workspace.shared.prefs.getState().theme,
-  window.matchMedia('(prefers-color-scheme: dark)').matches,
-);
+document.documentElement.dataset.theme = resolveTheme(workspace.shared.prefs.getState().theme, systemIsDark());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -8,7 +8,7 @@ import { FILE_ACCEPT, type LensApp } from '../../app/index.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { tabsFor } from '../features/tabs.ts';
 import { useConnectionName, useWorkspace, useWorkspaceState } from '../services.tsx';
-import { resolveTheme } from '../theme/use-theme.ts';
+import { resolveTheme, systemIsDark } from '../theme/use-theme.ts';
 import { focusTarget } from './focus-target.ts';
 import { FilePicker } from '../common/FilePicker.tsx';
 import './palette.css';
@@ -55,7 +55,7 @@ function paletteCommands(app: LensApp, workspace: ReturnType<typeof useWorkspace
     app,
     workspace,
     tabs: tabsFor(app.sessionFile.getState().replay).map((tab) => tab.name),
-    theme: resolveTheme(app.prefs.getState().theme, window.matchMedia('(prefers-color-scheme: dark)').matches),
+    theme: resolveTheme(app.prefs.getState().theme, systemIsDark()),
     chooseSessionFile: chooseFile,
     now: Date.now,
   });

@@ -31,7 +31,8 @@ function subscribeToSystem(onChange: () => void) {
   return () => listeners.delete(onChange);
 }
 
-const systemIsDark = () => systemTheme().dark;
+/** Whether the system prefers dark, as the one query last said: for whoever resolves the theme outside a hook. */
+export const systemIsDark = () => systemTheme().dark;
 
 export function resolveTheme(choice: ThemeChoice, systemDark: boolean): ResolvedTheme {
   if (choice === 'system') return systemDark ? 'dark' : 'light';
