@@ -5,7 +5,7 @@
  * and leaves the rest to the next frame: a burst of 20,000 messages then costs many short frames rather than
  * a few long ones that freeze the page.
  */
-import type { EngineApi, EngineMethod, Endpoint, FromEngine, ToEngine } from '../shared/boundary.ts';
+import type { EngineCall, Endpoint, FromEngine, ToEngine } from '../shared/boundary.ts';
 import type { EngineError } from '../shared/errors.ts';
 import { isEngineError } from '../shared/errors.ts';
 import type { EngineEvent } from '../shared/events.ts';
@@ -18,16 +18,10 @@ type Scheduler = (flush: () => void) => void;
 /** What the UI and queries depend on, so tests can hand them a fake. */
 export interface EngineClient {
   /**
-   * Calls an engine method. Rejects with an `EngineError` (a plain object, not an `Error`).
-   * Aborting `signal` tells the engine to cancel and rejects at once with code `cancelled`. `job` is the id of the
-   * registry's job making the call, which the request's log entry carries as its `origin`.
+   * Rejects with an `EngineError` (a plain object, not an `Error`). Aborting `signal` tells the engine to
+   * cancel and rejects at once with code `cancelled`.
    */
-  call<M extends EngineMethod>(
-    method: M,
-    params: EngineApi[M]['params'],
-    signal?: AbortSignal,
-    job?: string,
-  ): Promise<EngineApi[M]['result']>;
+  call: EngineCall;
   /** Receives event batches in arrival order. Returns the unsubscribe function. */
   subscribe(listener: EventListener): () => void;
   /** Stops listening to the endpoint and rejects every pending call. */

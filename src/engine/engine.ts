@@ -3,7 +3,7 @@
  * events. Isomorphic — every effect (fetch, clock, event sink) comes in through `EngineEnv`, so the same
  * code runs in the Web Worker, in vitest under Node, and in a Node command-line entry.
  */
-import type { EngineApi, EngineMethod, SessionApi } from '../shared/boundary.ts';
+import type { EngineApi, EngineCall, EngineMethod, SessionApi } from '../shared/boundary.ts';
 import type { EngineError } from '../shared/errors.ts';
 import type { EngineEvent } from '../shared/events.ts';
 import type { ConnectParams } from '../shared/model.ts';
@@ -61,13 +61,7 @@ export interface EngineEnv extends LazyFeatureEnv {
 }
 
 export interface Engine {
-  /** `job`: the id of the UI registry's job making the call, carried by its request's log entry (`origin`). */
-  call<M extends EngineMethod>(
-    method: M,
-    params: EngineApi[M]['params'],
-    signal?: AbortSignal,
-    job?: string,
-  ): Promise<EngineApi[M]['result']>;
+  call: EngineCall;
 }
 
 export function createEngine(env: EngineEnv): Engine {

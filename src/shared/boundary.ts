@@ -54,6 +54,17 @@ export type EngineApi = SessionApi & ToolsApi & ClientFeaturesApi & FeatureApis;
 
 export type EngineMethod = keyof EngineApi;
 
+/**
+ * Calls an engine method, on the engine itself or through the worker's client. `job` is the id of the
+ * registry's job making the call (src/app/calls.ts), which the request's log entry carries as its `origin`.
+ */
+export type EngineCall = <M extends EngineMethod>(
+  method: M,
+  params: EngineApi[M]['params'],
+  signal?: AbortSignal,
+  job?: string,
+) => Promise<EngineApi[M]['result']>;
+
 export type ToEngine =
   /**
    * `job` is the id of the job in the UI's registry (src/app/calls.ts) that made the call: the request the call
