@@ -255,3 +255,29 @@ test('a collection that needs variables runs once the tab is given them, the env
   await shootBothThemes(page, testInfo, 'collection-variables');
   expect(await scanBothThemes(page, 'collection variables', ['[role="tabpanel"]'])).toEqual([]);
 });
+
+test('closing a collection with unsaved changes asks first, and starts on Keep editing', async ({ page }) => {
+  await connect(page, DEMO_MCP_URL);
+  await runTool(page, 'echo', { args: { message: 'kept' } });
+  await expect(result(page)).toContainText('kept');
+  await addFromHistory(page, 'echo');
+  await page.getByRole('tab', { name: names.tabs.collections }).click();
+  const steps = page.getByRole('list', { name: names.collections.steps });
+  await expect(steps.getByRole('listitem')).toHaveCount(1);
+
+  await page.getByRole('button', { name: names.collections.close }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Discard the unsaved changes');
+  await expect(dialog.getByRole('button', { name: names.collections.keepEditing })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(steps.getByRole('listitem')).toHaveCount(1);
+
+  await page.getByRole('button', { name: names.collections.close }).click();
+  await page.keyboard.press('Escape');
+  await expect(steps.getByRole('listitem')).toHaveCount(1);
+
+  await page.getByRole('button', { name: names.collections.close }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Discard and close collection' }).click();
+  await expect(steps).toHaveCount(0);
+});

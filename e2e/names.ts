@@ -135,6 +135,8 @@ export const names = {
   collections: {
     /** On a History entry, a Playground tool card and a request's detail in the Message log. */
     add: 'Add to collection',
+    /** The safe choice when Close or Open would lose unsaved changes (DiscardChangesDialog). */
+    keepEditing: 'Keep editing',
     steps: 'Collection steps',
     name: 'Collection name',
     run: 'Run collection',

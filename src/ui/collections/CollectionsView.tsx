@@ -1,9 +1,10 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { CollectionRunView } from '../../app/collections/collections-store.ts';
 import { missingVariables, missingVariablesText } from '../../app/collections/run-variables.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { useCommands, useScope, useStoreOf } from '../services.tsx';
 import { CollectionStepRow } from './CollectionStepRow.tsx';
+import { DiscardChangesDialog } from './DiscardChangesDialog.tsx';
 import { FilePicker } from '../common/FilePicker.tsx';
 import { CollectionVariables } from './CollectionVariables.tsx';
 import './collections.css';
@@ -72,6 +73,9 @@ function Toolbar({ run, blocked }: { run: CollectionRunView | null; blocked: str
   const values = useStoreOf('collections', (state) => state.values);
   const connected = useStoreOf('connection', (state) => state.phase === 'connected');
   const input = useRef<HTMLInputElement>(null);
+  // Closing or opening over unsaved changes asks first (DiscardChangesDialog): what it would do once the person says yes.
+  const [discarding, setDiscarding] = useState<{ then: string; go: () => void } | null>(null);
+  const unlessUnsaved = (then: string, go: () => void) => (dirty ? setDiscarding({ then, go }) : go());
   const running = run?.status === 'running';
   const missing = useMemo(() => (collection === null ? [] : missingVariables(collection, values)), [collection, values]);
   const cannotRun =
@@ -121,15 +125,30 @@ function Toolbar({ run, blocked }: { run: CollectionRunView | null; blocked: str
         <button type="button" className="button" disabled={collection === null || collection.name.trim() === ''} onClick={saveCollection}>
           Save collection
         </button>
-        <button type="button" className="button" disabled={running} onClick={() => input.current?.click()}>
+        <button
+          type="button"
+          className="button"
+          disabled={running}
+          onClick={() => unlessUnsaved('Open another', () => input.current?.click())}
+        >
           Open collection
         </button>
         {collection && (
-          <button type="button" className="button" disabled={running} onClick={close}>
+          <button type="button" className="button" disabled={running} onClick={() => unlessUnsaved('Close collection', close)}>
             Close collection
           </button>
         )}
       </span>
+      {discarding && collection && (
+        <DiscardChangesDialog
+          name={collection.name}
+          then={discarding.then}
+          onAnswer={(discard) => {
+            setDiscarding(null);
+            if (discard) discarding.go();
+          }}
+        />
+      )}
       <FilePicker
         ref={input}
         accept=".json,application/json"
