@@ -18,7 +18,6 @@ const FEATURE_STORES = {
   playground: createPlaygroundStore,
   /** The console of a stdio server behind the local relay (Console tab): see src/state/console-store.ts. */
   console: createConsoleStore,
-  createContractStore,
   /** The Contract tab's comparison and what it is doing: see src/app/contracts/. */
   contract: createContractStore,
 } satisfies Record<string, () => EventFedStore>;
