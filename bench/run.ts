@@ -26,7 +26,7 @@ import {
   runTool,
   timeFilter,
 } from './browser.ts';
-import { tracedTasks } from './trace.ts';
+import { tasksWithin, tracedTasks } from './trace.ts';
 import { chromiumLaunchOptions } from '../e2e/chromium.ts';
 import { formatCount } from '../src/shared/read.ts';
 import { startFloodServer } from '../src/test/servers/flood-server.ts';
@@ -145,36 +145,42 @@ async function main() {
       let tasks = await longTasksBetween(page, from, to);
       report('burst: long tasks p95', ms(percentile(tasks, 95)), '< 50 ms', percentile(tasks, 95) < 50);
       report('burst: longest task', ms(Math.max(0, ...tasks)), '≤ 200 ms', Math.max(0, ...tasks) <= 200);
-      // The same tasks as the Long Tasks API's (over 50 ms of wall time), by the CPU time they took.
-      const longCpu = traced.filter((task) => task.wallMs > 50).map((task) => task.cpuMs);
+      // The same tasks as the Long Tasks API's (over 50 ms of wall time, started in the same window), by the
+      // CPU time they took.
+      const burstTasks = tasksWithin(traced, from, to);
+      const longCpu = burstTasks.filter((task) => task.wallMs > 50).map((task) => task.cpuMs);
       report('burst: long tasks p95, CPU time', ms(percentile(longCpu, 95)), '< 50 ms', percentile(longCpu, 95) < 50);
-      const longestCpu = Math.max(0, ...traced.map((task) => task.cpuMs));
+      const longestCpu = Math.max(0, ...burstTasks.map((task) => task.cpuMs));
       report('burst: longest task, CPU time', ms(longestCpu), '< 50 ms', longestCpu < 50);
       report('burst: wall time until all shown', ms(to - from), '(informational)', true);
 
       console.log(`Flood: 2,000 notifications a second for ${SUSTAIN_SECONDS} s, clicking throughout`);
       const count = 2000 * SUSTAIN_SECONDS;
       before = after;
-      from = await runTool(page, 'flood', { count, perSecond: 2000 });
+      await prepareTool(page, 'flood', { count, perSecond: 2000 });
       // Real mouse clicks at places found before the flood: a locator would run accessible-name queries over
       // the page on its main thread, and the benchmark would measure its own probe.
-      const places = [];
+      const places: Array<{ x: number; y: number }> = [];
       for (const name of ['HTTP', 'Messages']) {
         const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
         places.push({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
       }
-      const ends = Date.now() + SUSTAIN_SECONDS * 1000;
-      let tab = 0;
-      while (Date.now() < ends) {
-        const place = places[tab++ % 2]!;
-        await page.mouse.click(place.x, place.y);
-        await page.waitForTimeout(400);
-      }
-      await page.getByRole('button', { name: 'Messages', exact: true }).click();
-      await result(page).getByText(`sent ${count}`).waitFor({ timeout: DRAIN_TIMEOUT_MS });
-      report('sustained: backlog drained after the server stopped', ms(Date.now() - ends), '(informational; 0 = kept up)', true);
-      await page.waitForTimeout(500);
-      to = await now(page);
+      const sustained = await tracedTasks(page, 'sustained', async () => {
+        from = await now(page);
+        await page.getByRole('button', { name: 'Run tool' }).click();
+        const ends = Date.now() + SUSTAIN_SECONDS * 1000;
+        let tab = 0;
+        while (Date.now() < ends) {
+          const place = places[tab++ % 2]!;
+          await page.mouse.click(place.x, place.y);
+          await page.waitForTimeout(400);
+        }
+        await page.getByRole('button', { name: 'Messages', exact: true }).click();
+        await result(page).getByText(`sent ${count}`).waitFor({ timeout: DRAIN_TIMEOUT_MS });
+        report('sustained: backlog drained after the server stopped', ms(Date.now() - ends), '(informational; 0 = kept up)', true);
+        await page.waitForTimeout(500);
+        to = await now(page);
+      });
       after = await logAccounted(page);
       arrived = after.kept + after.evicted - (before.kept + before.evicted);
       report(
@@ -187,6 +193,11 @@ async function main() {
       const clicks = await clicksBetween(page, from, to);
       report('sustained: long tasks p95', ms(percentile(tasks, 95)), '< 50 ms', percentile(tasks, 95) < 50);
       report('sustained: longest task', ms(Math.max(0, ...tasks)), '≤ 200 ms', Math.max(0, ...tasks) <= 200);
+      const sustainedTasks = tasksWithin(sustained, from, to);
+      const sustainedLongCpu = sustainedTasks.filter((task) => task.wallMs > 50).map((task) => task.cpuMs);
+      report('sustained: long tasks p95, CPU time', ms(percentile(sustainedLongCpu, 95)), '< 50 ms', percentile(sustainedLongCpu, 95) < 50);
+      const sustainedLongestCpu = Math.max(0, ...sustainedTasks.map((task) => task.cpuMs));
+      report('sustained: longest task, CPU time', ms(sustainedLongestCpu), '< 50 ms', sustainedLongestCpu < 50);
       report(`sustained: click answered (p95 of ${clicks.length})`, ms(percentile(clicks, 95)), '< 100 ms', percentile(clicks, 95) < 100);
 
       console.log(`Retention: ${formatCount(after.kept)} entries`);

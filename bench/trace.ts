@@ -15,6 +15,7 @@ interface TraceEvent {
   dur?: number;
   /** Thread (CPU) time: on a loaded machine a task's wall time includes the time its thread waited for a core. */
   tdur?: number;
+  ts: number;
   args?: { name?: string };
 }
 
@@ -30,6 +31,15 @@ export interface LongestTask {
   cpuMs: number;
 }
 
+/** A task of the page's main thread, and when it started on the page's clock (`performance.now()`). */
+export interface TracedTask extends LongestTask {
+  startMs: number;
+}
+
+/** The tasks that started within [from, to] on the page's clock: the window the Long Tasks API figures use. */
+export const tasksWithin = (tasks: readonly TracedTask[], from: number, to: number) =>
+  tasks.filter((task) => task.startMs >= from && task.startMs <= to);
+
 /** Runs `act` under a trace and returns the longest task on the page's main thread. */
 export async function longestTracedTask(page: Page, label: string, act: () => Promise<void>): Promise<LongestTask> {
   const tasks = await tracedTasks(page, label, act);
@@ -40,11 +50,20 @@ export async function longestTracedTask(page: Page, label: string, act: () => Pr
 }
 
 /** Runs `act` under a trace and returns every task on the page's main thread: wall and CPU time, in ms. */
-export async function tracedTasks(page: Page, label: string, act: () => Promise<void>): Promise<LongestTask[]> {
+export async function tracedTasks(page: Page, label: string, act: () => Promise<void>): Promise<TracedTask[]> {
   const browser = page.context().browser();
   if (!browser) throw new Error('Tracing needs a launched browser.');
   await browser.startTracing(page, {
-    categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    // A kept trace also samples JavaScript, so DevTools shows which function ran in a long task (sampling
+    // costs a little CPU: compare figures between runs that both kept traces or both did not).
+    categories: [
+      'toplevel',
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      // A mark sets the trace's clock against the page's, so tasks can be taken in the page's time window.
+      'blink.user_timing',
+      ...(keepIn ? ['disabled-by-default-v8.cpu_profiler'] : []),
+    ],
     screenshots: false,
   });
   // Tracing stops whatever happens, or the next phase could not start one.
@@ -52,17 +71,24 @@ export async function tracedTasks(page: Page, label: string, act: () => Promise<
     () => undefined,
     (error: unknown) => ({ error }),
   );
+  const markedAt = failed ? 0 : await page.evaluate((name) => performance.mark(name).startTime, CLOCK_MARK);
   const buffer = await browser.stopTracing();
   if (failed) throw failed.error;
   if (keepIn) writeFileSync(join(keepIn, `${label.replace(/[^a-z0-9]+/gi, '-')}.json`), buffer);
   const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
-  return mainThreadTasks(traceEvents);
+  const mark = traceEvents.find((event) => event.name === CLOCK_MARK);
+  if (!mark) throw new Error(`The trace has no "${CLOCK_MARK}" mark: was the blink.user_timing category recorded?`);
+  // Trace timestamps are in µs of the browser's clock; the page's clock is ms since its time origin.
+  const originUs = mark.ts - markedAt * 1000;
+  return mainThreadTasks(traceEvents).map(({ ts, ...task }) => ({ ...task, startMs: (ts - originUs) / 1000 }));
 }
+
+const CLOCK_MARK = 'bench-trace-clock';
 
 /** A task of the renderer's scheduler; newer Chromium names it after the class that runs it. */
 const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
-function mainThreadTasks(events: TraceEvent[]): LongestTask[] {
+function mainThreadTasks(events: TraceEvent[]): Array<LongestTask & { ts: number }> {
   const main = new Set(
     events
       .filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
@@ -72,5 +98,5 @@ function mainThreadTasks(events: TraceEvent[]): LongestTask[] {
   const outer = events.some((event) => event.ph === 'X' && event.name === 'RunTask') ? 'RunTask' : 'ThreadControllerImpl::RunTask';
   return events
     .filter((event) => event.ph === 'X' && event.name === outer && TASK_NAMES.has(event.name) && main.has(`${event.pid}:${event.tid}`))
-    .map((event) => ({ wallMs: (event.dur ?? 0) / 1000, cpuMs: (event.tdur ?? 0) / 1000 }));
+    .map((event) => ({ wallMs: (event.dur ?? 0) / 1000, cpuMs: (event.tdur ?? 0) / 1000, ts: event.ts }));
 }
