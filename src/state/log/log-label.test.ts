@@ -3,6 +3,7 @@ import type { EngineEvent, MessageEntry } from '../../shared/events.ts';
 import { selectByFacets } from './log-facets.ts';
 import { NO_FACETS } from './log-facet-model.ts';
 import { exchangeLabel, labelOf, labelText, shortTaskId, targetOf, targetsTask } from './log-label.ts';
+import { messageItemId, type LogItem } from './log-item.ts';
 import { pollSummary } from './log-polls.ts';
 import { createLogStore } from './log-store.ts';
 import { shownLog } from './log-view.ts';
@@ -129,5 +130,52 @@ describe('task polling folds into one row per task', () => {
     expect(exchangeLabel(byId, [doneSeq])).toBe('tools/call · long-running-task');
     expect(exchangeLabel(byId, undefined)).toBe('');
     expect(exchangeLabel(byId, [9_999])).toBe('');
+  });
+
+  it('reads a streamed exchange once however often it is asked, and follows the evictions in order', () => {
+    class CountingMap extends Map<string, LogItem> {
+      reads = 0;
+      override get(key: string) {
+        this.reads += 1;
+        return super.get(key);
+      }
+    }
+    const byId = new CountingMap();
+    const carried: number[] = [];
+    const add = (event: EngineEvent) => {
+      const { entry: added } = event as { entry: MessageEntry };
+      byId.set(messageItemId(added.seq), { id: messageItemId(added.seq), type: 'message', entry: added });
+      carried.push(added.seq);
+    };
+    const note = () => entry({ direction: 'in', kind: 'notification', method: 'notifications/message', message: {} });
+    add(request('tools/call', { name: 'flood', arguments: {} }, 9));
+    for (let count = 0; count < 5_000; count += 1) add(note());
+    const askMany = () => {
+      const before = byId.reads;
+      const labels = new Set(Array.from({ length: 100 }, () => exchangeLabel(byId, carried)));
+      return { labels: [...labels], reads: byId.reads - before };
+    };
+    expect(askMany()).toEqual({ labels: ['tools/call · flood'], reads: 200 });
+
+    // The request and 2,000 notifications evicted (oldest first): the first kept message names it, found in one pass.
+    for (const seq of carried.slice(0, 2_001)) byId.delete(messageItemId(seq));
+    const afterEviction = askMany();
+    expect(afterEviction.labels).toEqual(['notifications/message']);
+    expect(afterEviction.reads).toBeLessThan(5_001 + 2 * 100 + 100);
+    // More streamed in: only the new messages are read.
+    for (let count = 0; count < 1_000; count += 1) add(note());
+    expect(askMany().reads).toBeLessThan(1_000 + 2 * 100 + 100);
+
+    // Everything evicted: nothing named, and asking again costs nothing more.
+    for (const seq of carried) byId.delete(messageItemId(seq));
+    expect(exchangeLabel(byId, carried)).toBe('');
+    expect(askMany()).toEqual({ labels: [''], reads: 0 });
+
+    // A replaced log (a new index) is read from the start.
+    const first = { ...(request('tools/call', { name: 'again' }, 10) as { entry: MessageEntry }).entry, seq: carried[0]! };
+    const reopened = new Map<string, LogItem>([
+      [messageItemId(first.seq), { id: messageItemId(first.seq), type: 'message', entry: first }],
+    ]);
+    expect(exchangeLabel(reopened, carried)).toBe('tools/call · again');
   });
 });

@@ -83,15 +83,41 @@ export const shortTaskId = (taskId: string): string => (taskId.length > 12 ? `${
  * request or notification), else of the first it brought in (a GET stream's). The HTTP view's rows read it
  * in both eras, where 2026-07-28's `Mcp-Method` header alone left 2025-era rows as bare `POST 200 /mcp`.
  * `carried` holds the log seqs in order (the HTTP store's index); a message no longer kept names nothing.
+ *
+ * Every visible row asks again on every change of the log (each frame of a flood), and a streamed answer
+ * carries up to 20,000 messages: a scan from the start, once its request was evicted, took 15–30 ms a frame.
+ * So each list keeps where the answer was found (`LabelCursor`) and a call reads only what is new.
  */
 export function exchangeLabel(byId: ReadonlyMap<string, LogItem>, carried: readonly number[] | undefined): string {
   if (carried === undefined) return '';
-  let first: LogItem | undefined;
-  for (const seq of carried) {
-    const item = byId.get(messageItemId(seq));
-    if (item?.type !== 'message') continue;
-    if (item.entry.direction === 'out') return labelText(labelOf(byId, item));
-    first ??= item;
+  let cursor = cursors.get(carried);
+  if (cursor?.byId !== byId) {
+    cursor = { byId, kept: 0, out: 0 };
+    cursors.set(carried, cursor);
   }
-  return labelText(labelOf(byId, first));
+  const at = (position: number) => byId.get(messageItemId(carried[position]!));
+  while (cursor.kept < carried.length && at(cursor.kept) === undefined) cursor.kept += 1;
+  cursor.out = Math.max(cursor.out, cursor.kept);
+  while (cursor.out < carried.length) {
+    const item = at(cursor.out);
+    if (item?.type === 'message' && item.entry.direction === 'out') return labelText(labelOf(byId, item));
+    cursor.out += 1;
+  }
+  return cursor.kept < carried.length ? labelText(labelOf(byId, at(cursor.kept))) : '';
 }
+
+/**
+ * How far `exchangeLabel` has read one exchange's `carried` list against one log index. Both positions only
+ * move forward: the messages before `kept` were evicted, and those before `out` were evicted or came in,
+ * which stays true, since the log evicts in arrival order (the order of `carried`), is told of a message before
+ * the HTTP store is (event-router.ts), and a saved session's log is loaded before its exchanges are indexed.
+ * A cleared or replaced log is a new index, and starts over.
+ */
+interface LabelCursor {
+  byId: ReadonlyMap<string, LogItem>;
+  /** The first kept message. */
+  kept: number;
+  /** The first kept message sent out, or where the search for one goes on. */
+  out: number;
+}
+const cursors = new WeakMap<readonly number[], LabelCursor>();
