@@ -32,7 +32,7 @@ export interface LongestTask {
 }
 
 /** A task of the page's main thread, and when it started on the page's clock (`performance.now()`). */
-export interface TracedTask extends LongestTask {
+interface TracedTask extends LongestTask {
   startMs: number;
 }
 
