@@ -12,7 +12,7 @@ import { clearToolOnNewServer } from './address/address-sync.ts';
 import { auditCommands } from './audit/audit-commands.ts';
 import { authCommands } from './auth/auth-commands.ts';
 import { callCommands } from './calls.ts';
-import { collectionCommands } from './collections/collection-commands.ts';
+import { lazyCollectionCommands } from './collections/collections-meta.ts';
 import { composeCommands } from './features/compose-commands.ts';
 import { featureJobKinds } from './features/feature-jobs.ts';
 import { connectionCommands } from './connection/connection-commands.ts';
@@ -82,6 +82,8 @@ export function createLensApp({
     connectionName(stores.connection.getState(), stores.savedServers.getState().servers, stores.sessionFile.getState().replay?.fileName);
   // Demo mode's refusals to write a file go where a note goes (the log, and the Activity strip in demo mode).
   const refuse = (reason: string) => route([{ type: 'note', time: effects.now(), level: 'warning', text: reason }]);
+  // A feature's command that could not load its code (it loads on first use: features/defer-commands.ts) says so there too.
+  const failedToLoad = (error: EngineError) => route([{ type: 'note', time: effects.now(), level: 'error', text: error.message }]);
   const sessionFile = sessionFileCommands(client, stores, queryClient, effects, refuse, nameOf);
   const route = createEventRouter(stores, queryClient, sessionFile.closeSessionFile);
   const unsubscribe = client.subscribe(route);
@@ -122,7 +124,7 @@ export function createLensApp({
     playground: composeCommands(playgroundCommands(client, stores, conversation, jobs), sampling),
     console: consoleCommands(client, stores, connection),
     contract: contractCommands(jobs, stores, effects, refuse, nameOf),
-    collections: collectionCommands(client, jobs, stores, effects, nameOf),
+    collections: lazyCollectionCommands([client, jobs, stores, effects, nameOf], failedToLoad),
   };
 
   const stopClearing = clearToolOnNewServer(stores);
