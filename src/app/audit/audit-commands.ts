@@ -10,13 +10,13 @@ import { asEngineError } from '../../shared/errors.ts';
 import { LENS_VERSION } from '../../shared/version.ts';
 import { messageItemId } from '../../state/index.ts';
 import {
-  AUDIT_REPORT_EXTENSION,
   MAX_AUDIT_REPORT_BYTES,
   auditReportMarkdown,
   buildAuditReportFile,
   parseAuditReportFile,
   type AuditReportFile,
 } from './audit-report-file.ts';
+import { AUDIT_REPORT_EXTENSION } from './audit-report-kind.ts';
 import type { AppEffects } from '../effects.ts';
 import { exportRefusal } from '../presentation/export-rule.ts';
 import { exportFileName } from '../files/file-stamp.ts';
