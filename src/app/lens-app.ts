@@ -9,7 +9,7 @@ import type { EngineError } from '../shared/errors.ts';
 import type { HeaderPair } from '../shared/model.ts';
 import type { Address } from './address/address.ts';
 import { clearToolOnNewServer } from './address/address-sync.ts';
-import { auditCommands } from './audit/audit-commands.ts';
+import { lazyAuditCommands } from './audit/audit-meta.ts';
 import { authCommands } from './auth/auth-commands.ts';
 import { callCommands } from './calls.ts';
 import { lazyCollectionCommands } from './collections/collections-meta.ts';
@@ -18,7 +18,7 @@ import { featureJobKinds } from './features/feature-jobs.ts';
 import { connectionCommands } from './connection/connection-commands.ts';
 import { consoleCommands } from './console/console-commands.ts';
 import { connectionName } from './connection/connection-names.ts';
-import { contractCommands } from './contracts/contract-commands.ts';
+import { lazyContractCommands } from './contracts/contract-meta.ts';
 import type { AppEffects } from './effects.ts';
 import { demoScriptCommands } from './demo/demo-script.ts';
 import { createEventRouter } from './event-router.ts';
@@ -120,10 +120,10 @@ export function createLensApp({
     sessionFile,
     auth: authCommands(client, stores, effects, connection.connect, redirectUrl),
     demo: demoScriptCommands(stores),
-    audit: auditCommands(jobs, stores, effects, refuse, nameOf),
+    audit: lazyAuditCommands([jobs, stores, effects, refuse, nameOf], failedToLoad),
     playground: composeCommands(playgroundCommands(client, stores, conversation, jobs), sampling),
     console: consoleCommands(client, stores, connection),
-    contract: contractCommands(jobs, stores, effects, refuse, nameOf),
+    contract: lazyContractCommands([jobs, stores, effects, refuse, nameOf], failedToLoad),
     collections: lazyCollectionCommands([client, jobs, stores, effects, nameOf], failedToLoad),
   };
 
