@@ -9,7 +9,7 @@ import { FeatureTabs } from './features/FeatureTabs.tsx';
 import { PaneSplit } from './layout/PaneSplit.tsx';
 import { usePresentation } from './presentation/use-presentation.ts';
 import { AutoSamplingStatus } from './requests/AutoSamplingStatus.tsx';
-import { ServerRequestsHost } from './requests/ServerRequestsHost.tsx';
+import { ServerRequests } from './requests/ServerRequests.tsx';
 import { ServerPanel } from './server/ServerPanel.tsx';
 import { ReplayBanner } from './session-file/ReplayBanner.tsx';
 import { StartScreen } from './saved-servers/StartScreen.tsx';
@@ -72,7 +72,7 @@ export function ConnectionView() {
         </PanelBoundary>
       )}
       <PanelBoundary name="The server request dialog">
-        <ServerRequestsHost />
+        <ServerRequests />
       </PanelBoundary>
     </div>
   );
