@@ -29,7 +29,7 @@ import { logCommands } from './log/log-commands.ts';
 import { playgroundCommands, playgroundConversationLoader } from './playground/commands.ts';
 import { samplingCommands, watchSamplingAuto } from './playground/sampling-commands.ts';
 import { serverCommands } from './server/server-commands.ts';
-import { sessionFileCommands } from './session-file/session-file-commands.ts';
+import { lazySessionFileCommands } from './session-file/session-file-meta.ts';
 import { createSharedStores, createStores, type SharedStores } from './stores.ts';
 import { toolCommands } from './tools/tool-commands.ts';
 import { savedServerCommands } from './saved-servers/saved-server-commands.ts';
@@ -84,7 +84,7 @@ export function createLensApp({
   const refuse = (reason: string) => route([{ type: 'note', time: effects.now(), level: 'warning', text: reason }]);
   // A feature's command that could not load its code (it loads on first use: features/defer-commands.ts) says so there too.
   const failedToLoad = (error: EngineError) => route([{ type: 'note', time: effects.now(), level: 'error', text: error.message }]);
-  const sessionFile = sessionFileCommands(client, stores, queryClient, effects, refuse, nameOf);
+  const sessionFile = lazySessionFileCommands([client, stores, queryClient, effects, refuse, nameOf], failedToLoad);
   const route = createEventRouter(stores, queryClient, sessionFile.closeSessionFile);
   const unsubscribe = client.subscribe(route);
   const stopListing = listToolsOnConnect(client, stores, queryClient);

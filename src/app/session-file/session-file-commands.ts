@@ -15,7 +15,6 @@ import { indexCarried } from '../../state/index.ts';
 import type { AppEffects } from '../effects.ts';
 import { exportRefusal } from '../presentation/export-rule.ts';
 import { catalogListSnapshots, liveListSnapshots } from './list-snapshots.ts';
-import { closeSessionFile } from './close-session-file.ts';
 import type { Stores } from '../stores.ts';
 import { LENS_VERSION } from '../../shared/version.ts';
 
@@ -141,5 +140,5 @@ export function sessionFileCommands(
     });
   }
 
-  return { saveSessionFile, openSessionFile, closeSessionFile: () => closeSessionFile(stores) };
+  return { saveSessionFile, openSessionFile };
 }
