@@ -14,7 +14,7 @@ import {
   parseAuditReportFile,
   type AuditReportFile,
 } from './audit-report-file.ts';
-import { AUDIT_REPORT_EXTENSION } from './audit-report-kind.ts';
+import { AUDIT_REPORT_EXTENSION } from './audit-report-format.ts';
 import type { AppEffects } from '../effects.ts';
 import { exportRefusal } from '../presentation/export-rule.ts';
 import { exportFileName } from '../files/file-stamp.ts';

@@ -16,7 +16,7 @@ import {
 import { eraFrom, isSpecRevision } from '../../shared/era-profile.ts';
 import { isRecord } from '../../shared/read.ts';
 import { maskUrlCredentials, redactJson, redactUrlsIn } from '../../shared/redact.ts';
-import { AUDIT_REPORT_FORMAT } from './audit-report-kind.ts';
+import { AUDIT_REPORT_FORMAT } from './audit-report-format.ts';
 
 /** Far bigger than any real report (tens of KB), and small enough to parse on the UI thread without a long task; a bigger file is refused unread. */
 export const MAX_AUDIT_REPORT_BYTES = 5_000_000;
