@@ -146,7 +146,7 @@ describe('connection commands', () => {
     await expect(app.commands.connection.connect()).resolves.toBeUndefined();
     const { refusal } = app.audit.getState();
     expect(refusal).toMatchObject({ url: closed, era: 'legacy', error: { code: expect.any(String), message: expect.any(String) } });
-    app.commands.audit.startAudit();
+    await app.commands.audit.startAudit();
     await expect.poll(() => app.audit.getState().run?.status).toBe('done');
     const report = app.audit.getState().run?.report;
     expect(report?.refused).toBe(true);

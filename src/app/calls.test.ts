@@ -233,15 +233,15 @@ describe('the jobs registry beyond calls (legacy)', () => {
 
   it('audits as a job: the run id is the job id, and Stop is cancelCall on it', async () => {
     await connected('legacy');
-    const runId = app.commands.audit.startAudit({ checks: ['ping'] });
+    const runId = await app.commands.audit.startAudit({ checks: ['ping'] });
     expect(call(runId)).toMatchObject({ kind: 'audit', status: 'running', scope: 'audit' });
-    expect(app.commands.audit.startAudit()).toBe(runId);
+    expect(await app.commands.audit.startAudit()).toBe(runId);
     const done = await app.commands.jobs.settledCall(runId);
     expect(done).toMatchObject({ status: 'success' });
     expect(app.audit.getState().run).toMatchObject({ runId, status: 'done' });
 
-    const stopped = app.commands.audit.startAudit();
-    app.commands.audit.cancelAudit();
+    const stopped = await app.commands.audit.startAudit();
+    await app.commands.audit.cancelAudit();
     expect(await app.commands.jobs.settledCall(stopped)).toMatchObject({ status: 'error', error: { code: 'cancelled' } });
     expect(app.audit.getState().run).toMatchObject({ runId: stopped, status: 'cancelled' });
   });

@@ -9,16 +9,16 @@ import type { EngineError } from '../shared/errors.ts';
 import type { HeaderPair } from '../shared/model.ts';
 import type { Address } from './address/address.ts';
 import { clearToolOnNewServer } from './address/address-sync.ts';
-import { auditCommands } from './audit/audit-commands.ts';
+import { lazyAuditCommands } from './audit/audit-meta.ts';
 import { authCommands } from './auth/auth-commands.ts';
 import { callCommands } from './calls.ts';
-import { collectionCommands } from './collections/collection-commands.ts';
+import { lazyCollectionCommands } from './collections/collections-meta.ts';
 import { composeCommands } from './features/compose-commands.ts';
 import { featureJobKinds } from './features/feature-jobs.ts';
 import { connectionCommands } from './connection/connection-commands.ts';
 import { consoleCommands } from './console/console-commands.ts';
 import { connectionName } from './connection/connection-names.ts';
-import { contractCommands } from './contracts/contract-commands.ts';
+import { lazyContractCommands } from './contracts/contract-meta.ts';
 import type { AppEffects } from './effects.ts';
 import { demoScriptCommands } from './demo/demo-script.ts';
 import { createEventRouter } from './event-router.ts';
@@ -29,7 +29,7 @@ import { logCommands } from './log/log-commands.ts';
 import { playgroundCommands, playgroundConversationLoader } from './playground/commands.ts';
 import { samplingCommands, watchSamplingAuto } from './playground/sampling-commands.ts';
 import { serverCommands } from './server/server-commands.ts';
-import { sessionFileCommands } from './session-file/session-file-commands.ts';
+import { lazySessionFileCommands } from './session-file/session-file-meta.ts';
 import { createSharedStores, createStores, type SharedStores } from './stores.ts';
 import { toolCommands } from './tools/tool-commands.ts';
 import { savedServerCommands } from './saved-servers/saved-server-commands.ts';
@@ -82,7 +82,9 @@ export function createLensApp({
     connectionName(stores.connection.getState(), stores.savedServers.getState().servers, stores.sessionFile.getState().replay?.fileName);
   // Demo mode's refusals to write a file go where a note goes (the log, and the Activity strip in demo mode).
   const refuse = (reason: string) => route([{ type: 'note', time: effects.now(), level: 'warning', text: reason }]);
-  const sessionFile = sessionFileCommands(client, stores, queryClient, effects, refuse, nameOf);
+  // A feature's command that could not load its code (it loads on first use: features/defer-commands.ts) says so there too.
+  const failedToLoad = (error: EngineError) => route([{ type: 'note', time: effects.now(), level: 'error', text: error.message }]);
+  const sessionFile = lazySessionFileCommands([client, stores, queryClient, effects, refuse, nameOf], failedToLoad);
   const route = createEventRouter(stores, queryClient, sessionFile.closeSessionFile);
   const unsubscribe = client.subscribe(route);
   const stopListing = listToolsOnConnect(client, stores, queryClient);
@@ -118,11 +120,11 @@ export function createLensApp({
     sessionFile,
     auth: authCommands(client, stores, effects, connection.connect, redirectUrl),
     demo: demoScriptCommands(stores),
-    audit: auditCommands(jobs, stores, effects, refuse, nameOf),
+    audit: lazyAuditCommands([jobs, stores, effects, refuse, nameOf], failedToLoad),
     playground: composeCommands(playgroundCommands(client, stores, conversation, jobs), sampling),
     console: consoleCommands(client, stores, connection),
-    contract: contractCommands(jobs, stores, effects, refuse, nameOf),
-    collections: collectionCommands(client, jobs, stores, effects, nameOf),
+    contract: lazyContractCommands([jobs, stores, effects, refuse, nameOf], failedToLoad),
+    collections: lazyCollectionCommands([client, jobs, stores, effects, nameOf], failedToLoad),
   };
 
   const stopClearing = clearToolOnNewServer(stores);

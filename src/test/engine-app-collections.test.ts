@@ -65,7 +65,7 @@ const messages = () =>
 const paletteEntry = (id: string) => collectionsPaletteCommands({ app } as unknown as RegistryContext).find((entry) => entry.id === id)!;
 
 async function run() {
-  const job = app.commands.collections.runOpenCollection();
+  const job = await app.commands.collections.runOpenCollection();
   expect(job).not.toBeNull();
   await waitFor(() => app.collections.getState().run?.status !== 'running', 'the run to end');
   return app.collections.getState().run!;
@@ -100,7 +100,7 @@ describe.each(['legacy', 'modern'] as const)('a collection in the app (%s)', (er
     expect(added.collection!.steps[2]!.expect?.outcome).toBe('tool-error');
 
     // Saved in the stable key order and opened again from the file.
-    expect(app.commands.collections.saveCollection()).toBe(true);
+    expect(await app.commands.collections.saveCollection()).toBe(true);
     const saved = downloads.at(-1)!;
     expect(saved.fileName).toMatch(/^mcp-lens-collection-.+-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.json$/);
     const text = await saved.content.text();
@@ -118,7 +118,7 @@ describe.each(['legacy', 'modern'] as const)('a collection in the app (%s)', (er
     // Every step's request carries the step and the run's job, and "Show in Message log" selects its answer.
     const marked = messages().filter((item) => originOf(item.entry, 'collections')?.job === green.job);
     expect(marked.map((item) => originOf(item.entry, 'collections')!.id)).toEqual(['0', '1', '2']);
-    expect(app.commands.collections.showCollectionStepInLog(1)).toBe(true);
+    expect(await app.commands.collections.showCollectionStepInLog(1)).toBe(true);
     const selected = app.log.getState().byId.get(app.log.getState().selectedId!);
     expect(selected?.type === 'message' && selected.entry.requestSeq).toBe(marked[1]!.entry.seq);
 
@@ -130,7 +130,7 @@ describe.each(['legacy', 'modern'] as const)('a collection in the app (%s)', (er
     expect(snapshot.pass).toBe(false);
     expect(snapshot.differences?.[0]).toMatchObject({ pointer: '/contents/0/text', change: 'changed' });
 
-    expect(app.commands.collections.acceptStepResult(1)).toBe(true);
+    expect(await app.commands.collections.acceptStepResult(1)).toBe(true);
     expect(app.collections.getState().dirty).toBe(true);
     expect(app.collections.getState().run?.accepted).toEqual([1]);
     const again = await run();
@@ -196,7 +196,7 @@ describe('a collection that needs variables, in the app', () => {
     // Nothing given: refused before anything is sent, naming what is missing (a var with a default is not).
     const sentBefore = messages().length;
     expect(paletteEntry('collection-run').unavailable).toMatch(/^Give a value for \$\{var:WHO\} and \$\{env:TOKEN\} to run\./);
-    expect(app.commands.collections.runOpenCollection()).toBeNull();
+    expect(await app.commands.collections.runOpenCollection()).toBeNull();
     expect(app.collections.getState().openError).toMatch(/\$\{var:WHO\} and \$\{env:TOKEN\}/);
     expect(messages()).toHaveLength(sentBefore);
 
@@ -215,7 +215,7 @@ describe('a collection that needs variables, in the app', () => {
     expect(JSON.stringify(storage.data)).toContain('Needs variables');
     expect(JSON.stringify(storage.data)).not.toContain(secret);
     expect(JSON.stringify(storage.data)).not.toContain('Ada-7e1');
-    expect(app.commands.collections.saveCollection()).toBe(true);
+    expect(await app.commands.collections.saveCollection()).toBe(true);
     const saved = await downloads.at(-1)!.content.text();
     expect(saved).not.toContain(secret);
     expect(saved).not.toContain('Ada-7e1');

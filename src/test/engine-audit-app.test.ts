@@ -27,7 +27,7 @@ describe('Audit this server, from the app', () => {
     });
     try {
       await app.commands.connection.connect();
-      const runId = app.commands.audit.startAudit();
+      const runId = await app.commands.audit.startAudit();
       await expect.poll(() => app.audit.getState().run?.status).toBe('done');
       const run = app.audit.getState().run!;
       expect(run.runId).toBe(runId);
@@ -59,9 +59,9 @@ describe('Audit this server, from the app', () => {
       await app.commands.connection.connect();
       // Cancelled as soon as the first check's result arrives, while the engine is still working.
       const stop = engine.client.subscribe((events) => {
-        if (events.some((e) => e.type === 'audit' && e.update.kind === 'check-ended')) app.commands.audit.cancelAudit();
+        if (events.some((e) => e.type === 'audit' && e.update.kind === 'check-ended')) void app.commands.audit.cancelAudit();
       });
-      app.commands.audit.startAudit();
+      await app.commands.audit.startAudit();
       await expect.poll(() => app.audit.getState().run?.status).toBe('cancelled');
       // The engine's partial report follows; the run stays cancelled, with fewer results than planned.
       await expect.poll(() => app.audit.getState().run?.report?.cancelled).toBe(true);

@@ -1,19 +1,23 @@
+import { Suspense } from 'react';
 import { AuthPrompt } from './auth/AuthPrompt.tsx';
+import { lazyView } from './common/lazy-view.tsx';
 import { RedirectReturn } from './auth/RedirectReturn.tsx';
 import { PanelBoundary } from './common/PanelBoundary.tsx';
 import { ConnectFailure } from './connect/ConnectFailure.tsx';
-import { ActivityStrip } from './demo/ActivityStrip.tsx';
-import { ScriptBar } from './demo/ScriptBar.tsx';
 import { useDemo } from './demo/use-demo.ts';
 import { FeatureTabs } from './features/FeatureTabs.tsx';
 import { PaneSplit } from './layout/PaneSplit.tsx';
 import { usePresentation } from './presentation/use-presentation.ts';
 import { AutoSamplingStatus } from './requests/AutoSamplingStatus.tsx';
-import { ServerRequestsHost } from './requests/ServerRequestsHost.tsx';
+import { ServerRequests } from './requests/ServerRequests.tsx';
 import { ServerPanel } from './server/ServerPanel.tsx';
 import { ReplayBanner } from './session-file/ReplayBanner.tsx';
 import { StartScreen } from './saved-servers/StartScreen.tsx';
 import { TrafficColumn } from './traffic/TrafficColumn.tsx';
+
+// Demo mode's bars show only in demo mode: the first screen loads neither.
+const ScriptBar = lazyView(async () => ({ default: (await import('./demo/ScriptBar.tsx')).ScriptBar })).View;
+const ActivityStrip = lazyView(async () => ({ default: (await import('./demo/ActivityStrip.tsx')).ActivityStrip })).View;
 
 /**
  * One connection's work: its banner, server card, feature tabs and traffic. The workspace shell renders
@@ -32,7 +36,13 @@ export function ConnectionView() {
       <PanelBoundary name="The auto-approve status">
         <AutoSamplingStatus />
       </PanelBoundary>
-      {demo && <ScriptBar />}
+      {demo && (
+        <PanelBoundary name="The demo script">
+          <Suspense fallback={null}>
+            <ScriptBar />
+          </Suspense>
+        </PanelBoundary>
+      )}
       <PaneSplit
         main={
           <>
@@ -54,9 +64,15 @@ export function ConnectionView() {
         }
         side={showsTraffic ? <TrafficColumn /> : null}
       />
-      {demo && <ActivityStrip />}
+      {demo && (
+        <PanelBoundary name="The activity strip">
+          <Suspense fallback={null}>
+            <ActivityStrip />
+          </Suspense>
+        </PanelBoundary>
+      )}
       <PanelBoundary name="The server request dialog">
-        <ServerRequestsHost />
+        <ServerRequests />
       </PanelBoundary>
     </div>
   );

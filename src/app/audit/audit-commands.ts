@@ -4,19 +4,17 @@
  * run id: leaving the Audit tab cancels nothing. Where it stands is in the `audit` store, fed by the router
  * with the engine's `audit` events.
  */
-import type { EngineClient } from '../../bridge/index.ts';
-import type { AuditOptions, AuditRefusal, AuditReport } from '../../shared/audit.ts';
-import { asEngineError } from '../../shared/errors.ts';
+import type { AuditOptions, AuditRefusal } from '../../shared/audit.ts';
 import { LENS_VERSION } from '../../shared/version.ts';
 import { messageItemId } from '../../state/index.ts';
 import {
-  AUDIT_REPORT_EXTENSION,
   MAX_AUDIT_REPORT_BYTES,
   auditReportMarkdown,
   buildAuditReportFile,
   parseAuditReportFile,
   type AuditReportFile,
 } from './audit-report-file.ts';
+import { AUDIT_REPORT_EXTENSION } from './audit-report-format.ts';
 import type { AppEffects } from '../effects.ts';
 import { exportRefusal } from '../presentation/export-rule.ts';
 import { exportFileName } from '../files/file-stamp.ts';
@@ -28,24 +26,6 @@ type AuditStores = Pick<Stores, 'audit' | 'log' | 'prefs' | 'connection'>;
 interface AuditJobs {
   startCall(kind: 'audit', params: { options: AuditOptions; refused?: AuditRefusal }): string;
   cancelCall(id: string): void;
-}
-
-/**
- * Runs one audit for the jobs registry (its `audit` kind): the run id is the job's, the signal the job's.
- * The `audit` store hears that it started and how it ended.
- */
-export function auditRunner(client: EngineClient, stores: Pick<Stores, 'audit'>, effects: Pick<AppEffects, 'now'>) {
-  const audit = () => stores.audit.getState();
-  return (runId: string, options: AuditOptions, refused: AuditRefusal | undefined, signal: AbortSignal): Promise<AuditReport> => {
-    audit().actions.closeReport();
-    audit().actions.started(runId, effects.now());
-    const run = client.call('runAudit', { runId, options, ...(refused && { refused }) }, signal);
-    run.then(
-      (report) => audit().actions.settled(runId, { report }),
-      (error: unknown) => audit().actions.settled(runId, { error: asEngineError(error) }),
-    );
-    return run;
-  };
 }
 
 export function auditCommands(

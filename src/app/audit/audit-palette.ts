@@ -21,7 +21,7 @@ export const auditPaletteCommands: PaletteSource = ({ app }) => {
       // Reads only: the tools it may call are ticked in the Audit tab.
       run: () => {
         app.nav.getState().actions.go('Audit');
-        app.commands.audit.startAudit();
+        void app.commands.audit.startAudit();
       },
     },
   ];

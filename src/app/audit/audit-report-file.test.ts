@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditReport } from '../../shared/audit.ts';
-import { auditReportMarkdown, buildAuditReportFile, looksLikeAuditReport, parseAuditReportFile } from './audit-report-file.ts';
+import { auditReportMarkdown, buildAuditReportFile, parseAuditReportFile } from './audit-report-file.ts';
+import { looksLikeAuditReport } from './audit-report-format.ts';
 
 const report = (over: Partial<AuditReport['results'][number]> = {}): AuditReport => ({
   runId: 'r',

@@ -16,9 +16,8 @@ import {
 import { eraFrom, isSpecRevision } from '../../shared/era-profile.ts';
 import { isRecord } from '../../shared/read.ts';
 import { maskUrlCredentials, redactJson, redactUrlsIn } from '../../shared/redact.ts';
+import { AUDIT_REPORT_FORMAT } from './audit-report-format.ts';
 
-const AUDIT_REPORT_FORMAT = 'mcp-lens-audit-report';
-export const AUDIT_REPORT_EXTENSION = '.mcplens-audit.json';
 /** Far bigger than any real report (tens of KB), and small enough to parse on the UI thread without a long task; a bigger file is refused unread. */
 export const MAX_AUDIT_REPORT_BYTES = 5_000_000;
 
@@ -159,10 +158,6 @@ export function auditReportMarkdown(file: AuditReportFile): string {
   }
   return `${lines.join('\n')}\n`;
 }
-
-/** Whether a file's first bytes say it is an audit report (rather than a session file). */
-export const looksLikeAuditReport = (head: string) =>
-  head.includes(`"format": "${AUDIT_REPORT_FORMAT}"`) || head.includes(`"format":"${AUDIT_REPORT_FORMAT}"`);
 
 type Parsed = { ok: true; file: AuditReportFile } | { ok: false; error: string };
 

@@ -1,6 +1,6 @@
 /** An exported audit report as a kind of file the workspace opens (file-kinds.ts): read-only, in the Audit tab. */
 import type { FileKind } from '../files/file-kind.ts';
-import { AUDIT_REPORT_EXTENSION, looksLikeAuditReport } from './audit-report-file.ts';
+import { AUDIT_REPORT_EXTENSION, looksLikeAuditReport } from './audit-report-format.ts';
 
 export const auditReportKind: FileKind = {
   noun: 'an audit report',

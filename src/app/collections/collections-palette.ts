@@ -30,7 +30,7 @@ export const collectionsPaletteCommands: PaletteSource = ({ app }) => {
       // The file is the consent: a step that may change things runs only when it says so.
       run: () => {
         app.nav.getState().actions.go('Collections');
-        app.commands.collections.runOpenCollection();
+        void app.commands.collections.runOpenCollection();
       },
     },
     {
@@ -43,7 +43,7 @@ export const collectionsPaletteCommands: PaletteSource = ({ app }) => {
       // A download: nothing on screen changes.
       focus: { kind: 'return' },
       run: () => {
-        app.commands.collections.saveCollection();
+        void app.commands.collections.saveCollection();
       },
     },
   ];

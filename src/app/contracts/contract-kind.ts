@@ -2,8 +2,10 @@
  * A contract snapshot as a kind of file the workspace opens (file-kinds.ts): Open file or a drop compares the
  * connection on screen with it (`inPlace`: no connection of its own), in the Contract tab.
  */
-import { looksLikeContractSnapshot } from '../../shared/contract/contract-snapshot.ts';
 import type { FileKind } from '../files/file-kind.ts';
+
+/** True when a file's first bytes say it is a contract snapshot (the format marker is its first key). */
+const looksLikeContractSnapshot = (head: string): boolean => /"format"\s*:\s*"mcp-lens-contract"/.test(head);
 
 export const contractSnapshotKind: FileKind = {
   noun: 'a contract snapshot',

@@ -10,7 +10,11 @@ import { asEngineError, type EngineError } from '../../shared/errors.ts';
 import type { ServerRequestAnswer } from '../../shared/client-features.ts';
 import { providerOrigin, type PlaygroundState } from '../../state/index.ts';
 import type { Stores } from '../stores.ts';
-import { samplingDraft, samplingResult, samplingToolsUsable, samplingTurn, type SamplingDraft } from './sampling-draft.ts';
+import type { SamplingDraft } from './sampling-draft.ts';
+import { onFirstUse } from '../../shared/on-first-use.ts';
+
+// The draft's rules load with the first sampling answer a model drafts, not with the first screen.
+const loadDraftRules = onFirstUse(() => import('./sampling-draft.ts'), 'its sampling drafts');
 
 const isLoopback = (origin: string) => /^http:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$/.test(origin);
 
@@ -38,6 +42,7 @@ export function samplingCommands(client: EngineClient, stores: Pick<Stores, 'pla
       const state = stores.playground.getState();
       const chosen = samplingModel(state);
       if ('missing' in chosen) throw { code: 'invalid-input', message: chosen.missing } satisfies EngineError;
+      const { samplingDraft, samplingToolsUsable, samplingTurn } = await loadDraftRules();
       const turn = samplingTurn(request.params, samplingToolsUsable(request.params, request.toolsAllowed));
       const answer = await client.call('modelTurn', { turnId: `sampling-${++turns}`, provider: state.provider, ...turn }, signal);
       return samplingDraft(answer, chosen.model);
@@ -84,9 +89,14 @@ export function watchSamplingAuto(
       started.push(now());
       tried.add(request.id);
       stores.playground.getState().actions.countAutoSampled();
-      const usable = samplingToolsUsable(request.params, request.toolsAllowed);
       void draft(request.id)
-        .then((reply) => answer(request.id, { action: 'approve', result: samplingResult(reply, usable) }))
+        .then(async (reply) => {
+          const { samplingResult, samplingToolsUsable } = await loadDraftRules();
+          return answer(request.id, {
+            action: 'approve',
+            result: samplingResult(reply, samplingToolsUsable(request.params, request.toolsAllowed)),
+          });
+        })
         .catch((error: unknown) => {
           const reason = asEngineError(error);
           const playground = stores.playground.getState();

@@ -1,5 +1,5 @@
 /**
- * Saving the session to a file, opening one read-only, and closing it. Both work on 100,000-message logs
+ * Saving the session to a file, and opening one read-only (close-session-file.ts closes it). Both work on 100,000-message logs
  * without a long task: the file is written and read in a worker (the effects), and opening fills the log
  * in slices.
  */
@@ -140,13 +140,5 @@ export function sessionFileCommands(
     });
   }
 
-  /** Leaves the saved session: its log and HTTP view go, and the app is live (disconnected) again. */
-  function closeSessionFile(): void {
-    stores.log.getState().actions.clear();
-    stores.http.getState().actions.clear();
-    stores.console.getState().actions.clear();
-    stores.sessionFile.getState().actions.closeReplay();
-  }
-
-  return { saveSessionFile, openSessionFile, closeSessionFile };
+  return { saveSessionFile, openSessionFile };
 }

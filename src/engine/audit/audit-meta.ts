@@ -1,7 +1,8 @@
 /** The audit in the engine: its methods, loaded on first use (listed once in src/engine/features/lazy-features.ts). */
 import type { AuditApi } from '../../shared/audit.ts';
 import type { FeatureContext } from '../features/feature-context.ts';
-import { deferHandlers, onFirstUse } from '../features/lazy.ts';
+import { deferHandlers } from '../features/lazy.ts';
+import { onFirstUse } from '../../shared/on-first-use.ts';
 import type { RawHttp } from '../wire/raw-http.ts';
 
 /** The audit's part of the engine's environment (`EngineEnv`). */

@@ -11,7 +11,7 @@
 import type { AuthStatus, GuidedStep, GuidedStepResult } from '../../shared/auth.ts';
 import type { PendingOAuthExport } from '../../shared/auth-persist.ts';
 import type { EngineError } from '../../shared/errors.ts';
-import { onFirstUse } from '../features/lazy.ts';
+import { onFirstUse } from '../../shared/on-first-use.ts';
 import type { FetchLike } from '../wire/wire-tap.ts';
 import { authorizedFetch } from './authorized-fetch.ts';
 import type { AuthFlow, AuthHost, AuthorizeOptions } from './flow.ts';

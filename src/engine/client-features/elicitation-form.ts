@@ -5,7 +5,7 @@
  */
 import type { ServerRequestAnswer } from '../../shared/client-features.ts';
 import { toContent, type ElicitField, type FormValues, type PatternCompiler } from '../../shared/elicitation-schema.ts';
-import { onFirstUse } from '../features/lazy.ts';
+import { onFirstUse } from '../../shared/on-first-use.ts';
 
 export { readRequestedSchema } from '../../shared/elicitation-schema.ts';
 

@@ -5,7 +5,7 @@
  */
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { REFUSED_BY_US, type EngineError } from '../../shared/errors.ts';
-import { onFirstUse } from '../features/lazy.ts';
+import { onFirstUse } from '../../shared/on-first-use.ts';
 
 export const loadSamplingChecks = onFirstUse(() => import('./sampling.ts'), 'its checks for sampling requests');
 export const loadFormChecks = onFirstUse(() => import('./elicitation-form.ts'), 'its checks for elicitation forms');

@@ -3,7 +3,8 @@ import type { CollectionApi } from '../../shared/collection/collection-api.ts';
 import type { ToolsApi } from '../../shared/boundary.ts';
 import type { FeatureContext } from '../features/feature-context.ts';
 import type { Handlers } from '../features/feature-context.ts';
-import { deferHandlers, onFirstUse } from '../features/lazy.ts';
+import { deferHandlers } from '../features/lazy.ts';
+import { onFirstUse } from '../../shared/on-first-use.ts';
 
 export const collectionsFeature = ({ ctx, callTool }: { ctx: FeatureContext; callTool: Handlers<ToolsApi>['callTool'] }) =>
   deferHandlers<CollectionApi>(

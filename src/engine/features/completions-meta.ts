@@ -1,7 +1,8 @@
 /** Argument typeahead (completion/complete): its method, loaded on first use (listed once in src/engine/features/lazy-features.ts). */
 import type { CompletionsApi } from '../../shared/completions-api.ts';
 import type { FeatureContext } from './feature-context.ts';
-import { deferHandlers, onFirstUse } from './lazy.ts';
+import { deferHandlers } from './lazy.ts';
+import { onFirstUse } from '../../shared/on-first-use.ts';
 
 export const completionsFeature = ({ ctx }: { ctx: FeatureContext }) =>
   deferHandlers<CompletionsApi>(

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { isEngineError, type EngineError } from '../../shared/errors.ts';
 import type { TaskList, TasksApi } from '../../shared/tasks.ts';
 import { explainError, isOpaqueNetworkFailure } from '../errors/explain-error.ts';
-import { deferHandlers, onFirstUse } from './lazy.ts';
+import { deferHandlers } from './lazy.ts';
+import { onFirstUse } from '../../shared/on-first-use.ts';
 
 /** What a browser throws when a chunk cannot be fetched: the same bare TypeError as a CORS refusal. */
 const chunkMissing = () => new TypeError('Failed to fetch dynamically imported module: https://lens.example/assets/on-demand-x.js');

@@ -1,7 +1,8 @@
 /** The log's Re-send: its method, loaded on first use (listed once in src/engine/features/lazy-features.ts). */
 import type { ResendApi } from '../../shared/resend.ts';
 import type { FeatureContext } from './feature-context.ts';
-import { deferHandlers, onFirstUse } from './lazy.ts';
+import { deferHandlers } from './lazy.ts';
+import { onFirstUse } from '../../shared/on-first-use.ts';
 import type { ToolIndex } from './tools.ts';
 
 export const resendFeature = ({ ctx, toolIndex }: { ctx: FeatureContext; toolIndex: ToolIndex }) =>

@@ -7,7 +7,7 @@ import { isRecord } from '../../shared/read.ts';
 import { boundJson, RESULT_JSON_BOUNDS } from '../../shared/bounds.ts';
 import type { ContentBlock, ToolCallOutcome } from '../../shared/model.ts';
 import type { TaskInfo } from '../../shared/tasks.ts';
-import { onFirstUse } from './lazy.ts';
+import { onFirstUse } from '../../shared/on-first-use.ts';
 import { judgeToolResult, needsSchemaCheck, type SchemaCheck } from '../../shared/tool-verdict.ts';
 
 // Ajv (three dialects) and the linear-time pattern engine are most of the worker's weight, and only tools

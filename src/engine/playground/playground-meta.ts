@@ -1,7 +1,8 @@
 /** The Playground in the engine: its methods, loaded on first use (listed once in src/engine/features/lazy-features.ts). */
 import type { PlaygroundApi } from '../../shared/playground.ts';
 import type { FeatureContext } from '../features/feature-context.ts';
-import { deferHandlers, onFirstUse } from '../features/lazy.ts';
+import { deferHandlers } from '../features/lazy.ts';
+import { onFirstUse } from '../../shared/on-first-use.ts';
 import type { PlaygroundOptions } from './feature.ts';
 
 /** The Playground's part of the engine's environment (`EngineEnv`). */

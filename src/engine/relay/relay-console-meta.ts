@@ -6,7 +6,8 @@
 import { describeError } from '../../shared/read.ts';
 import type { RelayConsoleApi } from '../../shared/relay-console.ts';
 import type { FeatureContext } from '../features/feature-context.ts';
-import { deferHandlers, onFirstUse } from '../features/lazy.ts';
+import { deferHandlers } from '../features/lazy.ts';
+import { onFirstUse } from '../../shared/on-first-use.ts';
 import type { SessionExtension } from '../session/session.ts';
 
 export function relayConsoleFeature({ ctx }: { ctx: Pick<FeatureContext, 'fetch' | 'clock' | 'emit' | 'note'> }) {

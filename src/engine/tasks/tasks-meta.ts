@@ -1,7 +1,8 @@
 /** Tasks in the engine: their methods, loaded on first use (listed once in src/engine/features/lazy-features.ts). */
 import type { TasksApi } from '../../shared/tasks.ts';
 import type { FeatureContext } from '../features/feature-context.ts';
-import { deferHandlers, onFirstUse } from '../features/lazy.ts';
+import { deferHandlers } from '../features/lazy.ts';
+import { onFirstUse } from '../../shared/on-first-use.ts';
 import type { KnownTasks } from './known-tasks.ts';
 import { loadTasks } from './load.ts';
 

@@ -167,9 +167,6 @@ function canonical(value: unknown): Json {
   return out;
 }
 
-/** True when a file's first bytes say it is a contract snapshot (the format marker is its first key). */
-export const looksLikeContractSnapshot = (head: string): boolean => /"format"\s*:\s*"mcp-lens-contract"/.test(head);
-
 /** The file's text: two-space indent and a final newline, as a text file in git wants. */
 export const snapshotText = (snapshot: ContractSnapshot): string => `${JSON.stringify(snapshot, null, 2)}\n`;
 

@@ -33,7 +33,7 @@ export function AuditView() {
             <ServerText text={opened.lensVersion} />. <strong>{summarizeCounts(opened.report.counts)}</strong>
             {opened.report.cancelled && ' (cancelled before every check ran)'}.
           </p>
-          <button type="button" className="button button-small" onClick={closeAuditReport}>
+          <button type="button" className="button button-small" onClick={() => void closeAuditReport()}>
             Close report
           </button>
           <ExportButtons />
@@ -81,13 +81,13 @@ function RunBar({ run, ready, canRun }: { run: AuditRun | null; ready: boolean; 
     // The latest saved request for a ticked tool gives its arguments; the engine builds the rest.
     const saved = new Map(scriptFor(savedCalls, url).map((call) => [call.tool, call.arguments]));
     const callTools: AuditToolCall[] = [...ticked].map((name) => ({ name, ...(saved.has(name) && { arguments: saved.get(name)! }) }));
-    startAudit({ callTools });
+    void startAudit({ callTools });
   };
   return (
     <>
       <div className="audit-toolbar">
         {running ? (
-          <button type="button" className="button" onClick={cancelAudit}>
+          <button type="button" className="button" onClick={() => void cancelAudit()}>
             Cancel audit
           </button>
         ) : (
@@ -144,14 +144,14 @@ function ExportButtons() {
       <ExportButton
         className="button button-small"
         title="Save the report as JSON; open it again with Open session"
-        onClick={() => exportAuditReport('json')}
+        onClick={() => void exportAuditReport('json')}
       >
         Export JSON
       </ExportButton>
       <ExportButton
         className="button button-small"
         title="Save the report as Markdown, for an issue or a pull request"
-        onClick={() => exportAuditReport('markdown')}
+        onClick={() => void exportAuditReport('markdown')}
       >
         Export Markdown
       </ExportButton>

@@ -84,7 +84,7 @@ export const CollectionStepRow = memo(function CollectionStepRow({
               type="button"
               className="button button-small"
               aria-label={`Show in Message log: step ${index + 1}`}
-              onClick={() => setMissing(!showCollectionStepInLog(index))}
+              onClick={() => void showCollectionStepInLog(index).then((shown) => setMissing(!shown))}
             >
               Show in Message log
             </button>
@@ -95,7 +95,7 @@ export const CollectionStepRow = memo(function CollectionStepRow({
               className="button button-small button-primary"
               aria-label={`Accept new result of step ${index + 1}`}
               title="Take this answer as the step's snapshot (and its outcome as the expected one)"
-              onClick={() => acceptStepResult(index)}
+              onClick={() => void acceptStepResult(index)}
             >
               Accept new result
             </button>

@@ -107,7 +107,7 @@ function Toolbar({ run, blocked }: { run: CollectionRunView | null; blocked: str
       )}
       <span className="collections-actions">
         {running ? (
-          <button type="button" className="button" onClick={stopCollectionRun}>
+          <button type="button" className="button" onClick={() => void stopCollectionRun()}>
             Stop run
           </button>
         ) : (
@@ -117,12 +117,17 @@ function Toolbar({ run, blocked }: { run: CollectionRunView | null; blocked: str
             disabled={collection === null || cannotRun !== null}
             aria-describedby={collection !== null && cannotRun !== null ? 'collection-run-reason' : undefined}
             title={cannotRun ?? 'Run every step against the connected server'}
-            onClick={() => runOpenCollection()}
+            onClick={() => void runOpenCollection()}
           >
             Run collection
           </button>
         )}
-        <button type="button" className="button" disabled={collection === null || collection.name.trim() === ''} onClick={saveCollection}>
+        <button
+          type="button"
+          className="button"
+          disabled={collection === null || collection.name.trim() === ''}
+          onClick={() => void saveCollection()}
+        >
           Save collection
         </button>
         <button
