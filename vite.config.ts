@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -39,6 +40,23 @@ function workerSdkShims(): Plugin {
 }
 
 /**
+ * The engine worker takes zod's two JSON Schema modules from src/engine/sdk/worker-zod-json-schema.ts: the same
+ * exports, converting nothing. The SDK's zod schemas reference the converters from every constructor, so they
+ * could not be left out otherwise, although the engine never converts a zod schema; about 6 KB of the worker
+ * script gzipped. Only the engine worker holds zod (the page's zod, in the MCP Apps host, keeps its converters).
+ */
+function workerZodJsonSchema(): Plugin {
+  const stub = fileURLToPath(new URL('./src/engine/sdk/worker-zod-json-schema.ts', import.meta.url));
+  const converters = /\/node_modules\/zod\/v4\/core\/(?:to-json-schema|json-schema-processors)\.js$/;
+  return {
+    name: 'mcp-lens-worker-zod-json-schema',
+    enforce: 'pre',
+    resolveId: (id, importer) =>
+      importer?.includes('/node_modules/zod/') && id.startsWith('.') && converters.test(resolve(dirname(importer), id)) ? stub : null,
+  };
+}
+
+/**
  * The dev server is a clone's (`npm run dev`), so its page says so, as `npm start`'s static server does
  * (src/shared/relay.ts, `LENS_CONTEXT_META`); the built page says nothing, whoever hosts it.
  */
@@ -68,7 +86,7 @@ export default defineConfig({
     hostingRecipesPlugin(),
     relayFilePlugin(lensVersion()),
   ],
-  worker: { format: 'es', plugins: () => [workerSdkShims()] },
+  worker: { format: 'es', plugins: () => [workerSdkShims(), workerZodJsonSchema()] },
   resolve: {
     alias: [
       // markdown-to-jsx's browser build decodes `&copy;` by assigning to a textarea's innerHTML, which Trusted

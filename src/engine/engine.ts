@@ -21,7 +21,6 @@ import { createClientFeatures } from './client-features/client-features.ts';
 import { listenFeature } from './features/listen.ts';
 import { loggingHandlers } from './features/logging.ts';
 import { promptHandlers } from './features/prompts.ts';
-import { resourceHandlers } from './features/resources.ts';
 import { createToolIndex, toolHandlers } from './features/tools.ts';
 import { fetchIcon } from './features/icons.ts';
 import { createCallMarks, requestWith, sameTarget } from './wire/call-marks.ts';
@@ -196,8 +195,16 @@ export function createEngine(env: EngineEnv): Engine {
   const knownTasks: KnownTasks = new WeakMap();
   // Each session's listed tools, read by a tool call and by a tools/call re-sent from the log alike.
   const toolIndex = createToolIndex();
-  // Tasks, session files, Re-send, the audit, the Playground, the relay's console: code that loads on its first call.
-  const lazy = lazyFeatures({ ctx, env, knownTasks, toolIndex, callTool: (params, signal, job) => handlers.callTool(params, signal, job) });
+  // Resources, tasks, session files, Re-send, the audit, the Playground, the relay's console: code that loads on its first call.
+  const lazy = lazyFeatures({
+    ctx,
+    env,
+    knownTasks,
+    toolIndex,
+    subscriptions: listen.subscriptions,
+    answering: clientFeatures.answering,
+    callTool: (params, signal, job) => handlers.callTool(params, signal, job),
+  });
   // The environment's extensions come last: the SDK keeps the last handler registered for a method, so
   // a headless host's answers override the person-in-the-browser ones.
   const extensions: SessionExtension[] = [
@@ -274,7 +281,6 @@ export function createEngine(env: EngineEnv): Engine {
     ...sessionHandlers,
     ...toolHandlers(ctx, knownTasks, clientFeatures.answering, toolIndex),
     ...clientFeatures.handlers,
-    ...resourceHandlers(ctx, listen.subscriptions, clientFeatures.answering),
     ...promptHandlers(ctx, clientFeatures.answering),
     // Eager, not lazy: on 2026-07-28 the app sets the level right after Connect, and it must ride in the _meta
     // of the lists the tabs ask for next; a chunk to load first would let those go out without it.

@@ -6,7 +6,6 @@ import { realClock } from './clock.ts';
 import { createEngine } from './engine.ts';
 import { createIndexedDbVault, lockFromNavigator } from './auth/vault.ts';
 import { serveEngine } from './serve.ts';
-import { warmUp } from './warm-up.ts';
 
 // "Remember on this device" lives here, beside the tokens (see auth/vault.ts); some private modes have no IndexedDB.
 const vault = typeof indexedDB === 'undefined' ? undefined : createIndexedDbVault(indexedDB);
@@ -24,5 +23,7 @@ serveEngine(
       ...(typeof indexedDB !== 'undefined' && { playground: { indexedDB } }),
     }),
   realClock,
-  (stillIdle) => warmUp(realClock, stillIdle),
+  // Its own chunk, fetched with the page's `warm` message (its first screen is painted): the in-memory server and
+  // the steps run once, and the worker script that loads before Connect need not carry them.
+  (stillIdle) => import('./warm-up.ts').then(({ warmUp }) => warmUp(realClock, stillIdle)),
 );

@@ -11,10 +11,12 @@ import { replayFeature } from './replay-meta.ts';
 import { resendFeature } from './resend-meta.ts';
 import { playgroundFeature } from '../playground/playground-meta.ts';
 import { relayConsoleFeature } from '../relay/relay-console-meta.ts';
+import { resourcesFeature } from './resources-meta.ts';
 import type { SessionExtension } from '../session/session.ts';
 import { tasksFeature } from '../tasks/tasks-meta.ts';
 
 const LAZY_FEATURES = [
+  resourcesFeature,
   tasksFeature,
   replayFeature,
   resendFeature,
