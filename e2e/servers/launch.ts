@@ -65,7 +65,8 @@ async function start(server: E2eServer): Promise<'started' | 'reused'> {
     waiting.delete(server.name);
     return 'reused';
   }
-  const child = spawn(server.command, {
+  // `exec`: the shell becomes the server, so stopping the child stops the server itself, not a shell above it.
+  const child = spawn(`exec ${server.command}`, {
     shell: true,
     env: { ...process.env, ...server.env },
     stdio: ['pipe', 'ignore', server.stderr === 'ignore' ? 'ignore' : 'pipe'],
