@@ -1,4 +1,4 @@
-// Fixed loopback ports for the servers Playwright starts (see playwright.config.ts).
+// Fixed loopback ports for the servers the e2e tests start (e2e/servers/list.ts, started by launch.ts).
 // Specs import the URLs from here; nothing else should hard-code a port.
 // 17100–17199: below every OS's ephemeral port range (Linux 32768–60999, macOS and Windows 49152–65535).
 // Inside that range an outgoing connection (a readiness poll, a conformance run just before) can hold the
