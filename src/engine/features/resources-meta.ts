@@ -2,7 +2,8 @@
 import type { ResourcesApi } from '../../shared/resources-api.ts';
 import type { Answering } from './answering-deadline.ts';
 import type { FeatureContext } from './feature-context.ts';
-import { deferHandlers, onFirstUse } from './lazy.ts';
+import { onFirstUse } from '../../shared/on-first-use.ts';
+import { deferHandlers } from './lazy.ts';
 import type { ListenFeature } from './listen.ts';
 
 // Connect and the tool list never read a resource: the Resources tab's first list (or an MCP App's first read) loads this.
