@@ -76,6 +76,14 @@ describe('the redaction policy', () => {
       'grant_type=refresh_token&refresh_token=•••• (4 chars)&client_id=c',
     );
     expect(redactBodyText('{"access_token":"cut-off')).toBe('{"access_token":"•••• (7 chars)');
+    // Names that only look like secrets are passed over without a walk; any other, even beside them, is not.
+    const call = '{"method":"tools/call","params":{"_meta":{"progressToken":0},"arguments":{"maxTokens":9}}}';
+    expect(redactBodyText(call)).toBe(call);
+    expect(redactBodyText('{"_meta":{"progressToken":"p"},"arguments":{"myToken":"t1"}}')).toBe(
+      '{"_meta":{"progressToken":"p"},"arguments":{"myToken":"•••• (2 chars)"}}',
+    );
+    expect(redactBodyText('{"a\\"progressToken":"s3"}')).toBe('{"a\\"progressToken":"•••• (2 chars)"}');
+    expect(redactBodyText('{"note":"progressToken" ,"x":"y"}')).toBe('{"note":"progressToken" ,"x":"y"}');
     expect(maskSecret(maskSecret('Bearer abc'))).toBe('Bearer •••• (10 chars)');
     expect(redactJson({ nested: [{ 'x-functions-key': 'k' }], keep: 'v' })).toEqual({
       nested: [{ 'x-functions-key': '•••• (1 chars)' }],

@@ -21,7 +21,7 @@ const SECRET_NAME = new RegExp(`^(?:${EXACT_SECRET_NAMES})$|${SECRET_NAME_PARTS}
  * Matches somewhere in any text that holds a secret name (as a key, raw, escapes and all): a body without
  * one has nothing to mask, and is not walked pair by pair (every message body passes through here).
  */
-const SECRET_NAME_ANYWHERE = new RegExp(`${EXACT_SECRET_NAMES}|${SECRET_NAME_PARTS}`, 'i');
+const SECRET_NAME_ANYWHERE = new RegExp(`${EXACT_SECRET_NAMES}|${SECRET_NAME_PARTS}`, 'gi');
 
 /**
  * Names that only look like secrets: a progress token is a correlation id, `token_type` is "Bearer",
@@ -156,6 +156,24 @@ const KEYED_STRING = /"((?:[^"\\\n]|\\.){1,200})"(\s*:\s*)"((?:[^"\\]|\\.)*)("|$
 const FORM_PAIR = /^[\w.%~+-]+=[^&\s]*(?:&[\w.%~+-]+=[^&\s]*)*$/;
 
 /**
+ * Whether a body's text holds a secret name anywhere, other than as a whole JSON key that only looks like one
+ * (`"progressToken"`, `"maxTokens"`: `NOT_SECRET_NAME`), which is never masked. Every 2026-07-28 tool call
+ * carries a progress token, so without that exception every request body was walked pair by pair for nothing.
+ */
+function mayHoldSecret(text: string): boolean {
+  SECRET_NAME_ANYWHERE.lastIndex = 0;
+  for (let hit = SECRET_NAME_ANYWHERE.exec(text); hit !== null; hit = SECRET_NAME_ANYWHERE.exec(text)) {
+    // The quoted piece of text the name sits in; anything but a plain key that is not a secret name counts.
+    const open = text.lastIndexOf('"', hit.index);
+    const close = text.indexOf('"', hit.index + hit[0].length);
+    if (open < 0 || close < 0 || text[open - 1] === '\\' || text[close + 1] !== ':') return true;
+    const quoted = text.slice(open + 1, close);
+    if (quoted.includes('\\') || !NOT_SECRET_NAME.test(quoted)) return true;
+  }
+  return false;
+}
+
+/**
  * Masks secrets in a body's text — the string values of secret-named JSON fields, or secret parameters of a
  * form body — leaving every other byte as it was sent. A value cut off by truncation (no closing quote) is
  * masked too, so a partial secret never stays.
@@ -173,7 +191,7 @@ export function redactBodyText(text: string): string {
       })
       .join('&');
   }
-  if (!SECRET_NAME_ANYWHERE.test(text)) return text;
+  if (!mayHoldSecret(text)) return text;
   return text.replace(KEYED_STRING, (match, key: string, colon: string, value: string, close: string) =>
     isSecretKey(key) ? `"${key}"${colon}"${maskSecret(value)}${close}` : match,
   );

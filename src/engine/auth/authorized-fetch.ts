@@ -34,17 +34,25 @@ export interface FetchAuthority {
 export function authorizedFetch(inner: FetchLike, authority: FetchAuthority): FetchLike {
   const deps = authority;
   const provider = deps.provider;
+  // A session sends every request to the same few URLs: the last verdict is kept, not parsed again each time.
+  let last: { url: string; ours: boolean } | undefined;
   const forServer = (url: string) => {
-    try {
-      return new URL(url).origin === deps.serverUrl.origin;
-    } catch {
-      return false;
+    if (last?.url !== url) {
+      let ours: boolean;
+      try {
+        ours = new URL(url).origin === deps.serverUrl.origin;
+      } catch {
+        ours = false;
+      }
+      last = { url, ours };
     }
+    return last.ours;
   };
   return async (input, init = {}) => {
     const url = String(input instanceof Request ? input.url : input);
-    // A pasted token (or a request to another origin) is the user's business: no OAuth on top of it.
-    const given = new Headers(init.headers);
+    // A pasted token (or a request to another origin) is the user's business: no OAuth on top of it. Only read
+    // here (the transports build a fresh Headers for each request), and copied below only to add a token.
+    const given = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
     if (given.has('authorization') || !forServer(url)) return inner(input, init);
     const signal = init.signal ?? undefined;
 

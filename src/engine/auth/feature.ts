@@ -13,6 +13,7 @@ import { LensOAuthProvider } from './provider.ts';
 import { RULES, type StepInput } from './rules.ts';
 import { AuthController, type AuthHost } from './session.ts';
 import type { AuthVault, LockFn } from './vault.ts';
+import type { FetchLike } from '../wire/wire-tap.ts';
 
 export interface AuthFeatureOptions {
   /** How the authorization URL is opened. @default the UI: the engine reports it and waits for `completeAuthorization` */
@@ -161,7 +162,19 @@ export function authFeature(ctx: FeatureContext, options: AuthFeatureOptions = {
 
   return {
     handlers,
-    // Looked up per request: after Forget, the next request gets a fresh controller (and a fresh 401 flow).
-    extension: { wrapFetch: (fetch, serverUrl) => (input, init) => controllerFor(serverUrl).wrap(fetch)(input, init) },
+    extension: {
+      wrapFetch(fetch, serverUrl) {
+        // The controller is looked up per request: after Forget, the next request gets a fresh one (and a fresh
+        // 401 flow). Its key and its wrapped fetch are not rebuilt for every request of the session.
+        const key = keyOf(serverUrl);
+        const wrapped = new WeakMap<AuthController, FetchLike>();
+        return (input, init) => {
+          const controller = controllers.get(key) ?? controllerFor(serverUrl);
+          let authorized = wrapped.get(controller);
+          if (!authorized) wrapped.set(controller, (authorized = controller.wrap(fetch)));
+          return authorized(input, init);
+        };
+      },
+    },
   };
 }

@@ -4,7 +4,7 @@
  */
 import { MISSING_RESULT_TYPE, WIRE_RESULT } from '../sdk/sdk-client.ts';
 import { isRecord } from '../../shared/read.ts';
-import { boundJson, RESULT_JSON_BOUNDS } from '../../shared/bounds.ts';
+import { RESULT_JSON_BOUNDS, withinJsonBounds } from '../../shared/bounds.ts';
 import type { ContentBlock, ToolCallOutcome } from '../../shared/model.ts';
 import type { TaskInfo } from '../../shared/tasks.ts';
 import { onFirstUse } from '../../shared/on-first-use.ts';
@@ -20,12 +20,15 @@ export async function shapeOutcome(
   extra: { durationMs: number; task?: TaskInfo; outputSchema?: Record<string, unknown> },
 ): Promise<ToolCallOutcome> {
   const outcome: ToolCallOutcome = {
-    content: (Array.isArray(result.content) ? result.content : []).map((block) => boundJson(block, RESULT_JSON_BOUNDS) as ContentBlock),
+    // The SDK's parse made this result for the engine alone: kept as is where it is within the bounds, not copied.
+    content: (Array.isArray(result.content) ? result.content : []).map(
+      (block) => withinJsonBounds(block, RESULT_JSON_BOUNDS) as ContentBlock,
+    ),
     isError: result.isError === true,
     durationMs: extra.durationMs,
     ...(extra.task && { task: extra.task }),
   };
-  if (result.structuredContent !== undefined) outcome.structuredContent = boundJson(result.structuredContent, RESULT_JSON_BOUNDS);
+  if (result.structuredContent !== undefined) outcome.structuredContent = withinJsonBounds(result.structuredContent, RESULT_JSON_BOUNDS);
   // The one verdict the audit and the CLI give too (shared/tool-verdict.ts), on the result as it came.
   // The result as it came where requestMarked kept it: the SDK's parse fills in a missing content array.
   const wire = (result as { [WIRE_RESULT]?: unknown })[WIRE_RESULT];

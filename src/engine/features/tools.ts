@@ -72,11 +72,16 @@ export function toolHandlers(
     return list;
   }
 
-  /** An app's call is marked as the app's; a job's by its id, the request known by its name and arguments. */
+  /**
+   * An app's call is marked as the app's; a job's by its id, the request known by its name and arguments (their
+   * JSON built only for a job: most calls carry no mark).
+   */
   const sentBy = <T>(params: ToolCallParams, job: string | undefined, send: () => Promise<T>) =>
     params.viaApp !== undefined
       ? ctx.onBehalfOf(params.viaApp, 'tools/call', params.name, send, job)
-      : ctx.asJob(job, requestWith('tools/call', { name: params.name, arguments: params.arguments }), send);
+      : job === undefined
+        ? send()
+        : ctx.asJob(job, requestWith('tools/call', { name: params.name, arguments: params.arguments }), send);
 
   async function callListedTool(session: Session, params: ToolCallParams, signal?: AbortSignal, job?: string) {
     const tool = index.get(session, params.name);

@@ -19,9 +19,14 @@ export function scopeRelayToken(headers: Record<string, string>, url: URL, note:
 
 /** A fetch that never carries the relay token to any origin but `origin` (a stream endpoint elsewhere, say). */
 export function keepRelayTokenOn(origin: string, fetch: FetchLike): FetchLike {
+  // Every request of a session goes to the same URL: its verdict is kept, not parsed again each time.
+  let last: { url: string; same: boolean } | undefined;
+  const sameOrigin = (url: string) => {
+    if (last?.url !== url) last = { url, same: new URL(url).origin === origin };
+    return last.same;
+  };
   return (input, init) => {
-    const target = new URL(String(input));
-    if (target.origin === origin || init?.headers === undefined) return fetch(input, init);
+    if (init?.headers === undefined || sameOrigin(String(input))) return fetch(input, init);
     const headers = new Headers(init.headers);
     for (const name of [...headers.keys()].filter(isRelayTokenHeader)) headers.delete(name);
     return fetch(input, { ...init, headers });

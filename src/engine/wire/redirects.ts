@@ -24,8 +24,9 @@ export function withRedirectRules(inner: FetchLike): FetchLike {
         throw refuse(
           'The server answered with a redirect, and the browser hides where it points, so MCP Lens cannot check that it stays on the same origin and does not follow it with your credentials. Connect to the address it redirects to (the devtools Network panel shows it).',
         );
+      if (response.status < 300 || response.status >= 400) return response;
       const location = response.headers.get('location');
-      if (response.status < 300 || response.status >= 400 || location === null) return response;
+      if (location === null) return response;
       let target: URL;
       try {
         target = new URL(location, url);

@@ -132,7 +132,8 @@ export function createWireTap(deps: WireTapDeps): WireTap {
     const requestBody = typeof init?.body === 'string' ? init.body : undefined;
     const onFault = (fault: StreamFault) => deps.onFault?.(requestIds, fault);
     const init2 = { status: response.status, statusText: response.statusText, headers: response.headers };
-    if (mediaType(response.headers.get('content-type')) === 'text/event-stream') {
+    const type = mediaType(response.headers.get('content-type'));
+    if (type === 'text/event-stream') {
       // Bounded by what the SDK has in flight: each entry leaves when its stream ends.
       for (const id of requestIds) openStreams.set(idKey(id), exchange);
       const stream: ExchangeTracker = {
@@ -158,7 +159,7 @@ export function createWireTap(deps: WireTapDeps): WireTap {
       });
       return new Response(response.body.pipeThrough(tap), init2);
     }
-    const what = `HTTP ${response.status} ${mediaType(response.headers.get('content-type')) || 'untyped'} body`;
+    const what = `HTTP ${response.status} ${type || 'untyped'} body`;
     let body;
     try {
       body = await readBounded(response.body, limits, deps.clock, (partial) => {
@@ -185,7 +186,7 @@ export function createWireTap(deps: WireTapDeps): WireTap {
       onFault(fault);
       throw fault;
     }
-    const message = recordBody(body.text, response, method, deps, origin);
+    const message = recordBody(body.text, response, type, method, deps, origin);
     if (message !== undefined) deps.onStreamMessage?.(message, requestBody);
     return new ReadResponse(body.text, init2);
   };
@@ -266,26 +267,28 @@ class ReadResponse extends Response {
   }
 }
 
-/** The messages of a parsed POST body (one message or a batch), each read without trusting its shape. */
-const messagesOf = (sent: unknown): Array<{ id?: unknown; method?: unknown; params?: { requestId?: unknown } } | null> =>
-  (Array.isArray(sent) ? sent : [sent]).map((m) => (typeof m === 'object' && m !== null ? m : null));
+type SentMessage = { id?: unknown; method?: unknown; params?: { requestId?: unknown } };
+
+/**
+ * `pick` of each message of a parsed POST body (one message or a batch), each read without trusting its
+ * shape; undefined is left out. One message, the usual body, costs no array of its own.
+ */
+function pickFrom(sent: unknown, pick: (message: SentMessage) => unknown): Array<string | number> {
+  const picked: Array<string | number> = [];
+  const visit = (m: unknown) => {
+    const value = typeof m === 'object' && m !== null ? pick(m as SentMessage) : undefined;
+    if (typeof value === 'string' || typeof value === 'number') picked.push(value);
+  };
+  if (Array.isArray(sent)) for (const m of sent) visit(m);
+  else if (sent !== undefined) visit(sent);
+  return picked;
+}
 
 /** The ids of the requests in a parsed POST body; notifications have none. */
-function requestIdsOf(sent: unknown): Array<string | number> {
-  if (sent === undefined) return [];
-  return messagesOf(sent).flatMap((m) =>
-    m !== null && typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number') ? [m.id] : [],
-  );
-}
+const requestIdsOf = (sent: unknown) => pickFrom(sent, (m) => (typeof m.method === 'string' ? m.id : undefined));
 
 /** The request ids a parsed POST of notifications/cancelled names. */
-function cancelledIdsOf(sent: unknown): Array<string | number> {
-  if (sent === undefined) return [];
-  return messagesOf(sent).flatMap((m) => {
-    const id = m?.method === 'notifications/cancelled' ? m.params?.requestId : undefined;
-    return typeof id === 'string' || typeof id === 'number' ? [id] : [];
-  });
-}
+const cancelledIdsOf = (sent: unknown) => pickFrom(sent, (m) => (m.method === 'notifications/cancelled' ? m.params?.requestId : undefined));
 
 /**
  * Logs a JSON body and returns what it parsed to (undefined when empty or not JSON). Only a success that
@@ -296,12 +299,13 @@ function cancelledIdsOf(sent: unknown): Array<string | number> {
 function recordBody(
   text: string,
   response: Response,
+  type: string,
   method: string,
   deps: Pick<WireTapDeps, 'recorder' | 'onNote'>,
   origin: { httpSeq: number },
 ): unknown {
   if (text.trim() === '') return undefined;
-  const what = mediaType(response.headers.get('content-type')) || 'untyped';
+  const what = type || 'untyped';
   // A 5xx is a real fault: its page stays in the log, raw and red, where the person looks first.
   const carriesMessages = (response.ok && response.status !== 202) || response.status >= 500;
   let message: unknown;
