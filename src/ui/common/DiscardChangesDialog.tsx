@@ -1,25 +1,27 @@
-import { INITIAL_FOCUS, ModalDialog } from '../common/ModalDialog.tsx';
-import { ServerText } from '../common/ServerText.tsx';
+import { INITIAL_FOCUS, ModalDialog } from './ModalDialog.tsx';
+import { ServerText } from './ServerText.tsx';
 
 interface Props {
-  /** The collection's name, as its file says it. */
+  /** What would be lost, as its file says it: a collection's name. */
   name: string;
-  /** What discarding leads to, on the button: "Close collection" or "Open another". */
+  /** The command that would keep the changes, as its button says: "Save collection". */
+  save: string;
+  /** What discarding leads to, on the button: "Close collection", "Open another" or "Open the file". */
   then: string;
   onAnswer(discard: boolean): void;
 }
 
 /**
- * Closing or replacing a collection with unsaved changes would lose them: nothing goes until the person says
- * so. The focus starts on "Keep editing", and Escape means the same.
+ * Closing or replacing work with unsaved changes (a collection) would lose them: nothing goes until the person
+ * says so. The focus starts on "Keep editing", and Escape means the same.
  */
-export function DiscardChangesDialog({ name, then, onAnswer }: Props) {
+export function DiscardChangesDialog({ name, save, then, onAnswer }: Props) {
   return (
     <ModalDialog className="confirm-dialog" labelledBy="collection-discard-title" onCancel={() => onAnswer(false)}>
       <h3 id="collection-discard-title" className="confirm-title">
-        Discard the unsaved changes to <ServerText text={name || 'this collection'} />?
+        Discard the unsaved changes to <ServerText text={name || 'the open one'} />?
       </h3>
-      <p className="muted">They are in no file yet. Save collection first to keep them.</p>
+      <p className="muted">They are in no file yet. {save} first to keep them.</p>
       <div className="tool-actions">
         <button type="button" className="button" onClick={() => onAnswer(true)}>
           Discard and {then.toLowerCase()}

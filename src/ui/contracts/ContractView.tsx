@@ -5,8 +5,9 @@ import { plural } from '../../shared/read.ts';
 import type { ContractComparison } from '../../state/index.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { ExportButton } from '../presentation/ExportButton.tsx';
-import { useCommands, useConnectionName, useScope, useStoreOf, useWorkspace, useWorkspaceState } from '../services.tsx';
+import { useCommands, useConnectionName, useScope, useStoreOf, useWorkspaceState } from '../services.tsx';
 import { FilePicker } from '../common/FilePicker.tsx';
+import { useOpenFile } from '../common/use-open-file.tsx';
 import './contracts.css';
 
 const SEVERITY_LABEL: Record<Severity, string> = { breaking: 'Breaking', risky: 'Risky', safe: 'Safe', info: 'Info' };
@@ -20,17 +21,19 @@ const SEVERITY_SYMBOL: Record<Severity, string> = { breaking: '✕', risky: '!',
 export function ContractView() {
   const comparison = useStoreOf('contract', (state) => state.comparison);
   const { ready, recording } = useScope();
-  const workspace = useWorkspace();
+  const { openFile, dialog } = useOpenFile();
   if (recording) return <p className="empty-state">A saved session has no live server to take a contract from; connect to one.</p>;
-  // A file dropped here opens as Open session opens it: a contract snapshot is compared with this server (its FileKind).
+  // A file dropped here opens as Open session opens it: a contract snapshot is compared with this server (its
+  // FileKind), and a collection over one with unsaved changes asks first.
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     const file = event.dataTransfer.files[0];
-    if (file) void workspace.openFile(file);
+    if (file) openFile(file);
   };
   return (
     <div className="contract-view" onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
       <ContractBar ready={ready} />
+      {dialog}
       {comparison ? (
         <Comparison comparison={comparison} />
       ) : (
