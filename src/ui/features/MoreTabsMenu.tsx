@@ -22,8 +22,8 @@ export function MoreTabsMenu({ entries, choose }: Props) {
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
-  // Which item takes focus once the menu is on the page: the first, the last, or none (opened by pointer).
-  const focusOnOpen = useRef<'first' | 'last' | null>(null);
+  // Which item takes focus once the menu is on the page: the last when ↑ opened it, else the first.
+  const focusOnOpen = useRef<'first' | 'last'>('first');
 
   const items = () => itemsOf(menu.current);
   const close = (returnFocus: boolean) => {
@@ -36,7 +36,7 @@ export function MoreTabsMenu({ entries, choose }: Props) {
     const found = itemsOf(menu.current);
     const target = focusOnOpen.current === 'last' ? found.at(-1) : found[0];
     target?.focus();
-    focusOnOpen.current = null;
+    focusOnOpen.current = 'first';
     // A press anywhere but the menu and its button closes it, leaving focus where the press put it.
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Node;
