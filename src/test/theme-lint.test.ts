@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 const eslint = new ESLint({ cwd: new URL('../../', import.meta.url).pathname });
 const SECOND_READER = "export const dark = () => window.matchMedia('(prefers-color-scheme: dark)').matches;\n";
 
+/** The rule's errors for `code` linted as if it were the file at `filePath` (an existing one; its own text is not read). */
 async function themeErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return result!.messages.filter((message) => message.message.includes('colour scheme is read in one place')).map((m) => m.message);
@@ -15,10 +16,10 @@ async function themeErrors(filePath: string, code: string): Promise<string[]> {
 
 describe('one reader of the system colour scheme (lint)', () => {
   it('refuses a prefers-color-scheme query in a view, a store or a template string', async () => {
-    expect(await themeErrors('src/ui/tools/second-reader.ts', SECOND_READER)).toHaveLength(1);
-    expect(await themeErrors('src/state/second-reader.ts', SECOND_READER)).toHaveLength(1);
+    expect(await themeErrors('src/ui/common/Icon.tsx', SECOND_READER)).toHaveLength(1);
+    expect(await themeErrors('src/state/index.ts', SECOND_READER)).toHaveLength(1);
     const template = 'const scheme = "dark";\nexport const q = `(prefers-color-scheme: ${scheme})`;\n';
-    expect(await themeErrors('src/ui/palette/second-reader.ts', template)).toHaveLength(1);
+    expect(await themeErrors('src/ui/palette/CommandPalette.tsx', template)).toHaveLength(1);
   });
 
   it('lets the theme itself read it', async () => {
