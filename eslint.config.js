@@ -157,6 +157,16 @@ const IDIOMS = [
   },
 ];
 
+/**
+ * The theme has one reader of the system's preference: the query in src/ui/theme/use-theme.ts (systemIsDark,
+ * useResolvedTheme). A second matchMedia of its own would disagree with it for a frame after a change.
+ */
+const THEME_READER = 'src/ui/theme/use-theme.ts';
+const THEME_QUERY = {
+  selector: ':matches(Literal[value=/prefers-color-scheme/], TemplateElement[value.raw=/prefers-color-scheme/])',
+  message: `The system's colour scheme is read in one place: use systemIsDark() or useResolvedTheme() from ${THEME_READER}.`,
+};
+
 /** The version comes from package.json through Vite's `define` (__MCP_LENS_VERSION__), never a copy in the source. */
 const VERSION = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version;
 const VERSION_LITERAL = {
@@ -215,12 +225,12 @@ export default tseslint.config(
     // Product code: no copy of the version. (Tests and fixture servers may well say 0.1.0 of something else.)
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
-    rules: { 'no-restricted-syntax': ['error', ...SINKS, ...IDIOMS, VERSION_LITERAL] },
+    rules: { 'no-restricted-syntax': ['error', ...SINKS, ...IDIOMS, VERSION_LITERAL, THEME_QUERY] },
   },
   {
     files: ERA_CHECK_FILES,
     ignores: ['src/**/*.test.{ts,tsx}', ...ERA_CODE],
-    rules: { 'no-restricted-syntax': ['error', ...SINKS, ...IDIOMS, VERSION_LITERAL, ERA_CHECK] },
+    rules: { 'no-restricted-syntax': ['error', ...SINKS, ...IDIOMS, VERSION_LITERAL, ERA_CHECK, THEME_QUERY] },
   },
   {
     // Views own no running work: what stops a job is the jobs registry's (src/app/calls.ts), never a view's.
@@ -255,7 +265,12 @@ export default tseslint.config(
   {
     // The one home of each shared helper.
     files: ['src/shared/read.ts', 'src/shared/shell.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...SINKS, VERSION_LITERAL] },
+    rules: { 'no-restricted-syntax': ['error', ...SINKS, VERSION_LITERAL, THEME_QUERY] },
+  },
+  {
+    // The theme's one reader of the system's preference: every rule of its folder but THEME_QUERY.
+    files: [THEME_READER],
+    rules: { 'no-restricted-syntax': ['error', ...SINKS, ...IDIOMS, VERSION_LITERAL, ERA_CHECK] },
   },
   ...layerRules,
 );

@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { connect, expect as baseExpect, messageLog, openApp, test } from './fixtures.ts';
+import { connect, expect as baseExpect, messageLog, openApp, test, showTab } from './fixtures.ts';
 import { APP_URL, brokenAuditUrl, DEMO_MCP_URL } from './servers/ports.ts';
 import { names, nameOf } from './names.ts';
 
@@ -19,7 +19,7 @@ const results = (page: Page) => page.getByRole('list', { name: names.audit.resul
 const auditStatus = (page: Page) => page.getByRole('tabpanel').getByRole('status');
 
 async function runAudit(page: Page): Promise<void> {
-  await page.getByRole('tab', { name: names.tabs.audit }).click();
+  await showTab(page, names.tabs.audit);
   await page.getByRole('button', { name: names.audit.run }).click();
   await expect(auditStatus(page)).toContainText(/Done in [\d.]+ s: \d+ checks: \d+ pass/);
 }
@@ -93,7 +93,7 @@ test('cancels a run mid-way: the checks that finished stay, and the run says it 
     DEMO_MCP_URL,
   );
   await connect(page, DEMO_MCP_URL, { era: '2025 and older' });
-  await page.getByRole('tab', { name: names.tabs.audit }).click();
+  await showTab(page, names.tabs.audit);
   await page.locator('summary').filter({ hasText: names.audit.toolsToCall }).click();
   await page.getByRole('list', { name: names.audit.toolList }).getByRole('checkbox', { name: 'long-running-task' }).check();
   await page.getByRole('button', { name: names.audit.run }).click();
@@ -181,7 +181,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await openApp(page, brokenAuditUrl('session-id-not-ascii'));
     await page.getByRole('button', { name: names.connection.connect, exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: /Connected|Failed/ })).toContainText('Failed');
-    await page.getByRole('tab', { name: names.tabs.audit }).click();
+    await showTab(page, names.tabs.audit);
     await expect(page.getByRole('tabpanel')).toContainText('MCP Lens could not talk to');
     await page.getByRole('button', { name: names.audit.run }).click();
     await expect(auditStatus(page)).toContainText(/Done in [\d.]+ s: 27 checks: 0 pass, 1 fail, 0 warnings, 26 not applicable/);

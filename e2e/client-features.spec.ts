@@ -1,6 +1,6 @@
 /** The client side a person answers: sampling, elicitation (form and URL), roots, and the capability switches. */
 import type { Page } from '@playwright/test';
-import { connect, expect as baseExpect, openApp, openConnectionSettings, result, test } from './fixtures.ts';
+import { connect, expect as baseExpect, openApp, openConnectionSettings, result, test, showTab } from './fixtures.ts';
 import { DEMO_MCP_URL, EVERYTHING_MCP_URL } from './servers/ports.ts';
 import { names } from './names.ts';
 
@@ -113,7 +113,7 @@ test.describe('server-everything', () => {
 
   test('roots: edited in the Roots tab, announced, and read by the server', async ({ page }) => {
     await connect(page, EVERYTHING_MCP_URL);
-    await page.getByRole('tab', { name: names.tabs.roots }).click();
+    await showTab(page, names.tabs.roots);
     await page.getByRole('button', { name: 'Add root' }).click();
     await page.getByLabel('Root URI 1').fill('https://not-a-file');
     await page.getByRole('button', { name: 'Save roots' }).click();

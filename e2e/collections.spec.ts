@@ -9,7 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import { connect, expect, messageLog, result, runTool, test, type EraLabel } from './fixtures.ts';
+import { connect, expect, messageLog, result, runTool, showTab, test, type EraLabel } from './fixtures.ts';
 import { DEMO_MCP_URL } from './servers/ports.ts';
 import { nameOf, names } from './names.ts';
 import { scanBothThemes, shootBothThemes } from './axe.ts';
@@ -256,7 +256,9 @@ test('a collection that needs variables runs once the tab is given them, the env
   expect(await scanBothThemes(page, 'collection variables', ['[role="tabpanel"]'])).toEqual([]);
 });
 
-test('closing a collection with unsaved changes asks first, and starts on Keep editing', async ({ page }) => {
+test("closing a collection with unsaved changes asks first, and starts on Keep editing; so do the toolbar's Open and a dropped file", async ({
+  page,
+}) => {
   await connect(page, DEMO_MCP_URL);
   await runTool(page, 'echo', { args: { message: 'kept' } });
   await expect(result(page)).toContainText('kept');
@@ -277,6 +279,41 @@ test('closing a collection with unsaved changes asks first, and starts on Keep e
   await page.keyboard.press('Escape');
   await expect(steps.getByRole('listitem')).toHaveCount(1);
 
+  // The toolbar's Open with a collection file asks the same way, and Keep editing keeps the edits.
+  const collectionFile = (name: string) =>
+    JSON.stringify({ format: 'mcp-lens-collection', version: 1, name, steps: [{ name: 'ping', request: { method: 'ping' } }] });
+  const nameBox = page.getByRole('textbox', { name: names.collections.name });
+  const before = await nameBox.inputValue();
+  await page
+    .getByLabel('Session file to open')
+    .setInputFiles({ name: 'other.collection.json', mimeType: 'application/json', buffer: Buffer.from(collectionFile('Other')) });
+  await expect(dialog).toContainText('Discard the unsaved changes');
+  await expect(dialog).toContainText('Save collection first');
+  await expect(dialog.getByRole('button', { name: names.collections.keepEditing })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(nameBox).toHaveValue(before);
+  await expect(steps.getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByText('unsaved changes', { exact: true })).toBeVisible();
+
+  // A collection dropped on the Contract tab asks too; Discard and open the file opens it.
+  await showTab(page, names.tabs.contract);
+  const transfer = await page.evaluateHandle((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], 'dropped.collection.json', { type: 'application/json' }));
+    return data;
+  }, collectionFile('Dropped'));
+  await page
+    .getByRole('tabpanel')
+    .getByText(/contract/)
+    .first()
+    .dispatchEvent('drop', { dataTransfer: transfer });
+  await page.getByRole('dialog').getByRole('button', { name: 'Discard and open the file' }).click();
+  await showTab(page, names.tabs.collections);
+  await expect(nameBox).toHaveValue('Dropped');
+  await expect(page.getByText('unsaved changes', { exact: true })).toHaveCount(0);
+
+  await nameBox.fill('Dropped, renamed');
   await page.getByRole('button', { name: names.collections.close }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Discard and close collection' }).click();
   await expect(steps).toHaveCount(0);

@@ -4,7 +4,7 @@
  * model call, and a call run again from the History tab. An app's call is in apps-hostile.spec.ts. reset-demo declares no annotations, so by the spec's
  * defaults it may be destructive and is asked about; a read-only tool never is.
  */
-import { connect, expect, messageLog, test } from './fixtures.ts';
+import { connect, expect, messageLog, test, showTab } from './fixtures.ts';
 import { names, nameOf } from './names.ts';
 import { DEMO_MCP_URL, FAKE_PROVIDER_ORIGIN } from './servers/ports.ts';
 
@@ -25,7 +25,7 @@ test('Tools tab: a tool without annotations asks first, the focus is on Don’t 
 
 test('Audit tab: ticking a tool that may be destructive asks, with the focus on Don’t run; Enter leaves it unticked', async ({ page }) => {
   await connect(page, DEMO_MCP_URL);
-  await page.getByRole('tab', { name: names.tabs.audit }).click();
+  await showTab(page, names.tabs.audit);
   await page.locator('summary').filter({ hasText: names.audit.toolsToCall }).click();
   const tick = page.getByRole('list', { name: names.audit.toolList }).getByRole('checkbox', { name: 'reset-demo' });
   await tick.click();

@@ -7,7 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { scanBothThemes, shootBothThemes } from './axe.ts';
-import { chooseEra, connect, expect as baseExpect, openServerDetails, test } from './fixtures.ts';
+import { chooseEra, connect, expect as baseExpect, openServerDetails, test, showTab } from './fixtures.ts';
 import { names, nameOf } from './names.ts';
 import { DEMO_MCP_URL } from './servers/ports.ts';
 
@@ -21,7 +21,7 @@ const group = (page: Page, label: 'Breaking' | 'Risky' | 'Safe' | 'Info', count:
   page.getByRole('region', { name: names.contract.changes }).getByRole('region', { name: nameOf.contractGroup(label, count) });
 
 async function openContractTab(page: Page): Promise<void> {
-  await page.getByRole('tab', { name: names.tabs.contract }).click();
+  await showTab(page, names.tabs.contract);
   await expect(page.getByRole('button', { name: names.contract.save })).toBeEnabled();
 }
 

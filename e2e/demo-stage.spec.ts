@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { scanBothThemes, useTheme } from './axe.ts';
-import { chooseEra, expect, messageLog, openConnectionSettings, result, test, type EraLabel } from './fixtures.ts';
+import { chooseEra, expect, messageLog, openConnectionSettings, result, test, type EraLabel, showTab } from './fixtures.ts';
 import { APP_URL, DEMO_MCP_URL, oauthMcpUrl } from './servers/ports.ts';
 import { nameOf, names } from './names.ts';
 
@@ -68,7 +68,7 @@ async function tourEveryTab(page: Page): Promise<void> {
     await expectNoSecret(page, `the ${name} tab`);
   }
   // The Authorization tab names the server masked, and its first guided step's request and answer too.
-  await page.getByRole('tab', { name: names.tabs.authorization }).click();
+  await showTab(page, names.tabs.authorization);
   const guided = page.getByRole('region', { name: names.authorization.guided });
   await expect(guided).toContainText(`${DEMO_MCP_URL}?api_key=••••&region=eu&x_jwt=••••`);
   await guided.getByRole('button', { name: nameOf.guidedNext('Protected resource metadata') }).click();
@@ -78,7 +78,7 @@ async function tourEveryTab(page: Page): Promise<void> {
 
 /** Runs the audit and opens every row: no secret, and no button into the traffic views demo mode folds away. */
 async function auditOnStage(page: Page): Promise<void> {
-  await page.getByRole('tab', { name: names.tabs.audit }).click();
+  await showTab(page, names.tabs.audit);
   await page.getByRole('button', { name: names.audit.run }).click();
   await expect(page.getByRole('tabpanel').getByRole('status')).toContainText(/Done in [\d.]+ s: \d+ checks/, { timeout: 60_000 });
   const results = page.getByRole('list', { name: names.audit.results });
@@ -171,7 +171,7 @@ test('on stage: no secret on any tab, the audit, the palette and the switcher in
 test('on stage: the guided sign-in to an OAuth server shows each step’s exchange without the URL’s keys', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(`${APP_URL}?url=${encodeURIComponent(`${oauthMcpUrl('consent')}?api_key=${URL_KEY}&x_jwt=${URL_JWT}`)}&demo=1`);
-  await page.getByRole('tab', { name: names.tabs.authorization }).click();
+  await showTab(page, names.tabs.authorization);
   const guided = page.getByRole('region', { name: names.authorization.guided });
   await guided.getByRole('button', { name: names.authorization.runAll }).click();
   await expect(guided.getByRole('button', { name: names.authorization.openSignIn })).toBeVisible();

@@ -4,7 +4,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { connect, expect, openApp, openConnectionSettings, openServerDetails, test } from './fixtures.ts';
+import { connect, expect, openApp, openConnectionSettings, openServerDetails, test, showTab } from './fixtures.ts';
 import { EVERYTHING_MCP_URL, MODERN_MCP_URL } from './servers/ports.ts';
 import { names } from './names.ts';
 
@@ -90,7 +90,7 @@ test('Logs on a 2026-07-28 server: a level per request, info by default, Off sen
   await page.getByRole('tab', { name: names.tabs.logs }).click();
   await expect(list.getByRole('listitem')).toHaveCount(1);
 
-  await page.getByRole('tab', { name: names.tabs.roots }).click();
+  await showTab(page, names.tabs.roots);
   await expect(page.getByRole('tabpanel')).toContainText('deprecated in 2026-07-28');
 });
 

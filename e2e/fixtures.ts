@@ -80,6 +80,23 @@ export const result = (page: Page) => page.getByRole('region', { name: names.too
 /** The JSON-RPC Message log region. */
 export const messageLog = (page: Page) => page.getByRole('region', { name: names.log.region });
 
+/**
+ * Shows a feature tab as a person would: its tab when the row has it, else the "More tabs" menu's item, which
+ * holds the tabs the row has no room for (at 1280 px beside the traffic column: the last few). Either way the
+ * tab is then in the row and selected.
+ */
+export async function showTab(page: Page, name: string): Promise<void> {
+  await expect(page.getByRole('tablist', { name: names.featureTabs.list })).toBeVisible();
+  const tab = page.getByRole('tab', { name, exact: true });
+  if ((await tab.count()) === 0) {
+    await page.getByRole('button', { name: names.featureTabs.more }).click();
+    await page.getByRole('menuitem', { name, exact: true }).click();
+  } else {
+    await tab.click();
+  }
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+}
+
 /** Opens the Tools tab and selects a tool by its exact name in the list. */
 export async function openTool(page: Page, name: string): Promise<void> {
   await page.getByRole('tab', { name: names.tabs.tools }).click();

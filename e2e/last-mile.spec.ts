@@ -140,13 +140,19 @@ test('a failed Connect is told in the page body, not under the toolbar, and the 
   await expect(page.locator('.main-pane [role="alert"]')).toHaveCount(1);
   expect((await page.locator('.app-header').boundingBox())!.height).toBeLessThan(60);
   expect((await messageLog(page).boundingBox())!.height).toBeGreaterThan(300);
-  // Beside the wider traffic column the thirteen feature tabs take two rows at 1280 px, every one in sight
-  // (none scrolled away or folded into a menu), and no more than two.
-  const tabs = page.getByRole('tablist', { name: 'MCP features' }).getByRole('tab');
-  const boxes = await tabs.evaluateAll((all) => all.map((tab) => tab.getBoundingClientRect().toJSON() as DOMRect));
-  expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBeLessThanOrEqual(2);
+  // Beside the wider traffic column the feature tabs take one row at 1280 px, every tab and the "More tabs"
+  // button (which holds the rest) whole and inside the pane.
+  const tabs = page.getByRole('tablist', { name: names.featureTabs.list }).getByRole('tab');
+  const more = page.getByRole('button', { name: names.featureTabs.more });
+  const boxes = [
+    ...(await tabs.evaluateAll((all) => all.map((tab) => tab.getBoundingClientRect().toJSON() as DOMRect))),
+    (await more.boundingBox())!,
+  ].map((box) => ({ top: box.y, right: box.x + box.width }));
+  expect(boxes.length).toBeGreaterThan(5);
+  expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBe(1);
   const pane = (await page.locator('.feature-tabs').boundingBox())!;
   for (const box of boxes) expect(box.right).toBeLessThanOrEqual(pane.x + pane.width);
+  for (const tab of await tabs.all()) expect(await cut(tab)).toBe(false);
   await shoot(page, testInfo, 'connect-failure');
 });
 

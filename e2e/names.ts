@@ -73,6 +73,11 @@ export const names = {
     contract: 'Contract',
     collections: 'Collections',
   },
+  /** The feature tab bar: one row of tabs, and the menu that holds the ones a narrow pane has no room for. */
+  featureTabs: {
+    list: 'MCP features',
+    more: 'More tabs',
+  },
   playground: {
     provider: 'Provider',
     model: 'Model',

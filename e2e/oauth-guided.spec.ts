@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, openApp, test } from './fixtures.ts';
+import { expect, openApp, test, showTab } from './fixtures.ts';
 import { oauthMcpUrl } from './servers/ports.ts';
 import { names } from './names.ts';
 
@@ -27,7 +27,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width: 1280, height: 720 });
     await openApp(page, oauthMcpUrl('consent'));
-    await page.getByRole('tab', { name: names.tabs.authorization }).click();
+    await showTab(page, names.tabs.authorization);
     const next = guided(page).getByRole('button', { name: /^Next/ });
 
     await expect(next).toHaveText('Next: Protected resource metadata');
@@ -69,7 +69,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
 test('Run all goes up to the sign-in; a refused step says so and stops', async ({ page }) => {
   await openApp(page, oauthMcpUrl('no-s256'));
-  await page.getByRole('tab', { name: names.tabs.authorization }).click();
+  await showTab(page, names.tabs.authorization);
   await guided(page).getByRole('button', { name: names.authorization.runAll }).click();
   await expect(stepItem(page, '2. Authorization server metadata').getByRole('alert')).toContainText('S256');
   await expect(stepItem(page, '3. Client registration')).toContainText('Not run');

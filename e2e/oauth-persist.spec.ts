@@ -3,7 +3,7 @@
  * device" across a reload, and Forget. Against the loopback mock authorization server (e2e/servers/oauth.ts).
  */
 import type { Page } from '@playwright/test';
-import { expect, openApp, test } from './fixtures.ts';
+import { expect, openApp, test, showTab } from './fixtures.ts';
 import { APP_BASE_PATH, OAUTH_ORIGIN, oauthMcpUrl } from './servers/ports.ts';
 import { names } from './names.ts';
 
@@ -39,7 +39,7 @@ test('popup blocked → full-page redirect → back in the same tab, connected w
   expect(new URL(page.url()).pathname).toBe(APP_BASE_PATH);
   expect(new URL(page.url()).searchParams.get('url')).toBe(oauthMcpUrl('consent'));
   expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('mcp-lens-oauth')))).toEqual([]);
-  await page.getByRole('tab', { name: names.tabs.authorization }).click();
+  await showTab(page, names.tabs.authorization);
   await expect(page.getByText('Back from a full-page redirect')).toBeVisible();
 });
 
@@ -89,7 +89,7 @@ test('remembered tokens survive a reload and connect without consent; Forget mak
   await prompt(page).getByRole('button', { name: names.authorization.authorize }).click();
   await (await popupPromise).getByRole('link', { name: names.serverRequests.approve }).click();
   await expect(statusOf(page)).toContainText('Connected');
-  await page.getByRole('tab', { name: names.tabs.authorization }).click();
+  await showTab(page, names.tabs.authorization);
   await expect(page.getByText(/Remembered on this device\.$/)).toBeVisible();
   const settings = page.getByRole('form', { name: 'OAuth client' });
   await expect(settings.getByRole('checkbox', { name: names.authorization.remember })).toBeChecked();
@@ -106,7 +106,7 @@ test('remembered tokens survive a reload and connect without consent; Forget mak
   await expect(page.getByRole('button', { name: 'echo' })).toBeVisible();
   await expect(prompt(page)).toHaveCount(0);
   expect(await tokenRequests(page)).toBe(before);
-  await page.getByRole('tab', { name: names.tabs.authorization }).click();
+  await showTab(page, names.tabs.authorization);
   await expect(page.getByText('Remembered tokens loaded')).toBeVisible();
 
   await settings.getByRole('button', { name: names.authorization.forget }).click();

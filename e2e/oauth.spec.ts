@@ -1,6 +1,6 @@
 /** OAuth from the browser against the loopback mock authorization server (e2e/servers/oauth.ts). */
 import type { Page } from '@playwright/test';
-import { expect, openApp, test } from './fixtures.ts';
+import { expect, openApp, test, showTab } from './fixtures.ts';
 import { OAUTH_ORIGIN, oauthMcpUrl } from './servers/ports.ts';
 import { names } from './names.ts';
 
@@ -23,7 +23,7 @@ test('Connect → 401 → discovery → consent in a popup → connected, tools 
   await expect(page.getByRole('button', { name: 'echo' })).toBeVisible();
   await expect(prompt).toBeHidden();
 
-  await page.getByRole('tab', { name: names.tabs.authorization }).click();
+  await showTab(page, names.tabs.authorization);
   const steps = page.getByRole('list', { name: 'Authorization steps' });
   for (const title of [
     'Server challenge (401)',
@@ -77,7 +77,7 @@ test('a callback with the wrong state is discarded; the real one still works', a
   await prompt.getByRole('button', { name: names.authorization.authorize }).click();
   await (await popupPromise).getByRole('link', { name: names.serverRequests.approve }).click();
   await expect(statusOf(page)).toContainText('Connected');
-  await page.getByRole('tab', { name: names.tabs.authorization }).click();
+  await showTab(page, names.tabs.authorization);
   await expect(page.getByText('Authorization response discarded')).toBeVisible();
 });
 
@@ -88,7 +88,7 @@ test('a javascript: authorization endpoint is refused before anything opens', as
   await expect(statusOf(page)).toContainText('Failed');
   await expect(page.getByText(/javascript/).first()).toBeVisible();
   await expect(page.getByRole('region', { name: names.authorization.needed })).toHaveCount(0);
-  await page.getByRole('tab', { name: names.tabs.authorization }).click();
+  await showTab(page, names.tabs.authorization);
   await expect(page.getByRole('list', { name: 'Authorization steps' }).getByText('Refused').first()).toBeVisible();
   expect(popups).toBe(0);
 });
@@ -103,7 +103,7 @@ test('an expired token is refreshed, and a tool that needs more scope steps up',
   await page.getByRole('button', { name: 'echo' }).click();
   await page.getByRole('button', { name: names.tools.runTool }).click();
   await expect(page.getByRole('region', { name: names.tools.result })).toContainText('echo: done');
-  await page.getByRole('tab', { name: names.tabs.authorization }).click();
+  await showTab(page, names.tabs.authorization);
   await expect(page.getByRole('list', { name: 'Authorization steps' }).getByText('Token refresh', { exact: true }).first()).toBeVisible();
 
   await page.getByRole('textbox', { name: names.connection.serverUrl }).fill(oauthMcpUrl('step-up'));

@@ -5,7 +5,7 @@
  * throwing view any more.)
  */
 import type { Page } from '@playwright/test';
-import { expect, openApp, test } from './fixtures.ts';
+import { expect, openApp, showTab, test } from './fixtures.ts';
 import { hostileUrl } from './servers/ports.ts';
 import { names } from './names.ts';
 
@@ -33,7 +33,7 @@ test('a server sending wrong types everywhere leaves every panel, the log and Di
   await filter.fill('');
 
   for (const tab of ['Resources', 'Prompts', 'Tasks', 'History', 'Roots', 'Logs', 'Tools']) {
-    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await showTab(page, tab);
     await expect(page.getByRole('tabpanel')).toBeVisible();
     await expect(panelFailed(page)).toHaveCount(0);
   }

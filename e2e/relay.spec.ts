@@ -5,7 +5,7 @@
  * cannot make (through the relay's probe endpoint), and OAuth runs through it for the server it fronts.
  */
 import type { Page } from '@playwright/test';
-import { expect, openApp, openServerDetails, test } from './fixtures.ts';
+import { expect, openApp, openServerDetails, test, showTab } from './fixtures.ts';
 import { lensContextTag, relayCommand } from '../src/shared/relay.ts';
 import { nameOf, names } from './names.ts';
 import {
@@ -120,7 +120,7 @@ test('audits the server through the relay: the checks a page cannot make run thr
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 720 });
   await openRelayLink(page, RELAY_HTTP_URL);
-  await page.getByRole('tab', { name: names.tabs.audit }).click();
+  await showTab(page, names.tabs.audit);
   await page.getByRole('button', { name: names.audit.run }).click();
   const status = page.getByRole('tabpanel').getByRole('status');
   await expect(status).toContainText(/Done in [\d.]+ s: \d+ checks: \d+ pass/, { timeout: 60_000 });
@@ -187,7 +187,7 @@ test('authorizes through the relay for the server it fronts, and says so in the 
   await expect(status).toContainText('via local relay');
   await expect(page.getByRole('button', { name: 'echo' })).toBeVisible();
 
-  await page.getByRole('tab', { name: names.tabs.authorization }).click();
+  await showTab(page, names.tabs.authorization);
   const steps = page.getByRole('list', { name: 'Authorization steps' });
   await steps.getByText('Through the local relay', { exact: true }).click();
   await expect(

@@ -13,3 +13,4 @@ export type { SamplingDraft } from './playground/sampling-draft.ts';
 export { CONVERSATION, SERVER } from './calls.ts';
 export { restartUnavailable } from './console/console-commands.ts';
 export { FILE_ACCEPT } from './files/file-kinds.ts';
+export type { UnsavedWork } from './files/file-kind.ts';

@@ -438,6 +438,40 @@ describe('opening a file', () => {
     expect(beside.view.getState().tab).toBe('audit');
   });
 
+  it('asks before a collection file replaces a collection with unsaved changes, and keeps it on no', async () => {
+    start();
+    const collectionFile = (name: string) =>
+      new File(
+        [JSON.stringify({ format: 'mcp-lens-collection', version: 1, name, steps: [{ name: 'ping', request: { method: 'ping' } }] })],
+        `${name}.collection.json`,
+      );
+    const collections = () => app.collections.getState();
+    const asked: Array<{ name: string; save: string }> = [];
+    const answer = (discard: boolean) => async (work: { name: string; save: string }) => {
+      asked.push(work);
+      return discard;
+    };
+    // Nothing unsaved: no question.
+    await expect(workspace.openFile(collectionFile('first'), answer(false))).resolves.toBe(true);
+    expect(asked).toEqual([]);
+    collections().actions.rename('first, edited');
+
+    await expect(workspace.openFile(collectionFile('second'), answer(false))).resolves.toBe(false);
+    expect(asked).toEqual([{ name: 'first, edited', save: 'Save collection' }]);
+    expect(collections()).toMatchObject({ collection: { name: 'first, edited' }, dirty: true });
+    expect(app.sessionFile.getState().openError).toBeNull();
+
+    // No one to ask: it does not open, and says why.
+    await expect(workspace.openFile(collectionFile('second'))).resolves.toBe(false);
+    expect(collections().collection?.name).toBe('first, edited');
+    expect(app.sessionFile.getState().openError).toBe(
+      'second.collection.json did not open: first, edited has unsaved changes. Save collection first, or close it.',
+    );
+
+    await expect(workspace.openFile(collectionFile('second'), answer(true))).resolves.toBe(true);
+    expect(collections()).toMatchObject({ collection: { name: 'second' }, dirty: false });
+  });
+
   it("closes the connection it opened when the file's own kind cannot read it, and says why on the one on screen", async () => {
     start();
     await workspace.openFile(sessionFile());

@@ -12,7 +12,7 @@ import { readAddress } from './address/address.ts';
 import { syncAddress } from './address/address-sync.ts';
 import { connectionName, distinctNames } from './connection/connection-names.ts';
 import type { AppEffects } from './effects.ts';
-import { fileKindOf, SNIFF_BYTES, unknownFileError } from './files/file-kind.ts';
+import { fileKindOf, SNIFF_BYTES, unknownFileError, type AskToDiscard } from './files/file-kind.ts';
 import { FILE_KINDS } from './files/file-kinds.ts';
 import { createLensApp, type LensApp } from './lens-app.ts';
 import { createSharedStores } from './stores.ts';
@@ -193,9 +193,11 @@ export function createWorkspace({
      * connection on screen instead), which keep their logs and results. A connection that has
      * nothing yet (never connected, empty log, no file open) takes it instead of a new one. A file no kind
      * takes, or one its kind cannot read, opens nothing (a new connection closes again) and the connection
-     * that was on screen says why. False when the file did not open.
+     * that was on screen says why. A file used in place over work no file holds yet (a collection with unsaved
+     * changes) opens only when `askToDiscard` says yes; without one to ask, it does not open, and says why.
+     * False when the file did not open.
      */
-    async openFile(file: File): Promise<boolean> {
+    async openFile(file: File, askToDiscard?: AskToDiscard): Promise<boolean> {
       const previous = active();
       const refuse = (reason: string) => previous.app.sessionFile.getState().actions.openFailed(reason);
       const kind = fileKindOf(FILE_KINDS, file.name, await file.slice(0, SNIFF_BYTES).text());
@@ -204,6 +206,15 @@ export function createWorkspace({
         return false;
       }
       if (kind.inPlace) {
+        const unsaved = kind.unsaved?.(previous.app) ?? null;
+        if (unsaved) {
+          if (!askToDiscard) {
+            refuse(`${file.name} did not open: ${unsaved.name || 'the open one'} has unsaved changes. ${unsaved.save} first, or close it.`);
+            return false;
+          }
+          // "Keep editing": nothing opens, and nothing needs saying.
+          if (!(await askToDiscard(unsaved))) return false;
+        }
         const reason = await kind.open(previous.app, file);
         if (reason !== null) refuse(reason);
         return reason === null;

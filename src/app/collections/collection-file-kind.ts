@@ -19,6 +19,11 @@ export const collectionFileKind: FileKind = {
   extension: COLLECTION_EXTENSION,
   sniff: (head) => MARKER.test(head),
   inPlace: true,
+  // A collection file replaces the open collection: its edits that Save collection has not written would go.
+  unsaved(app) {
+    const { collection, dirty } = app.collections.getState();
+    return collection !== null && dirty ? { name: collection.name, save: 'Save collection' } : null;
+  },
   // The open collection belongs to the workspace and occupies no connection.
   isOpenIn: () => false,
   async open(app, file) {

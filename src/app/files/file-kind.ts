@@ -18,11 +18,30 @@ export interface FileKind {
    * collection, run against it).
    */
   inPlace?: boolean;
+  /**
+   * For a kind `inPlace`: what opening a file of this kind in `app` would replace that no file holds yet (a
+   * collection with unsaved changes), else null. The workspace asks the person before that goes.
+   */
+  unsaved?(app: LensApp): UnsavedWork | null;
   /** True while `app` shows a file of this kind (then a new file gets a connection of its own). */
   isOpenIn(app: LensApp): boolean;
   /** Opens the file read-only in `app` (or uses it there, `inPlace`) and shows it: null when it opened, else why not, for a person. */
   open(app: LensApp, file: File): Promise<string | null>;
 }
+
+/** Work that opening a file would replace and that is in no file yet. */
+export interface UnsavedWork {
+  /** What it is called, as its file would say it (a collection's name; may be empty). */
+  name: string;
+  /** The command that would keep it, as its button says: "Save collection". */
+  save: string;
+}
+
+/**
+ * Asks the person whether `work` may go for the file they chose: true to discard it and open the file. How is
+ * the caller's (a dialog in the page); the workspace only waits for the answer.
+ */
+export type AskToDiscard = (work: UnsavedWork) => Promise<boolean>;
 
 /** How much of a file is read to tell its kind: the format marker is in the first line MCP Lens writes. */
 export const SNIFF_BYTES = 1024;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { scriptFor } from '../../app/demo/demo-script.ts';
 import { summarizeCounts, type AuditReport, type AuditToolCall, type AuditVerdict } from '../../shared/audit.ts';
 import type { AuditRun } from '../../state/index.ts';
+import { FilterToggles, useFilterSet } from '../common/FilterToggles.tsx';
 import { ServerText } from '../common/ServerText.tsx';
 import { ExportButton } from '../presentation/ExportButton.tsx';
 import { UrlText } from '../presentation/UrlText.tsx';
@@ -167,15 +168,10 @@ interface ResultsProps {
 
 /** The server audited, the filters, and one row per check. */
 function Results({ report, results, messages }: ResultsProps) {
-  const [shown, setShown] = useState<ReadonlySet<AuditVerdict>>(new Set());
+  const { shown, toggle } = useFilterSet<AuditVerdict>();
   const [order, setOrder] = useState<AuditOrder>('failures-first');
   const rows = arrange(results, shown, order);
   const count = (verdict: AuditVerdict) => results.filter((result) => result.verdict === verdict).length;
-  const toggle = (verdict: AuditVerdict) => {
-    const next = new Set(shown);
-    if (!next.delete(verdict)) next.add(verdict);
-    setShown(next);
-  };
   return (
     <>
       {report && (
@@ -196,19 +192,13 @@ function Results({ report, results, messages }: ResultsProps) {
       )}
       {results.length > 0 && (
         <div className="audit-filters">
-          <div role="group" aria-label="Show verdicts" className="audit-filter-group">
-            {VERDICT_ORDER.map((verdict) => (
-              <button
-                key={verdict}
-                type="button"
-                className="button button-small"
-                aria-pressed={shown.has(verdict)}
-                onClick={() => toggle(verdict)}
-              >
+          <FilterToggles label="Show verdicts" values={VERDICT_ORDER} shown={shown} onToggle={toggle}>
+            {(verdict) => (
+              <>
                 <VerdictBadge verdict={verdict} /> {count(verdict)}
-              </button>
-            ))}
-          </div>
+              </>
+            )}
+          </FilterToggles>
           <label className="audit-order">
             Order{' '}
             <select value={order} onChange={(event) => setOrder(event.target.value as AuditOrder)}>

@@ -4,7 +4,7 @@ import { missingVariables, missingVariablesText } from '../../app/collections/ru
 import { ServerText } from '../common/ServerText.tsx';
 import { useCommands, useScope, useStoreOf } from '../services.tsx';
 import { CollectionStepRow } from './CollectionStepRow.tsx';
-import { DiscardChangesDialog } from './DiscardChangesDialog.tsx';
+import { DiscardChangesDialog } from '../common/DiscardChangesDialog.tsx';
 import { FilePicker } from '../common/FilePicker.tsx';
 import { CollectionVariables } from './CollectionVariables.tsx';
 import './collections.css';
@@ -147,6 +147,7 @@ function Toolbar({ run, blocked }: { run: CollectionRunView | null; blocked: str
       {discarding && collection && (
         <DiscardChangesDialog
           name={collection.name}
+          save="Save collection"
           then={discarding.then}
           onAnswer={(discard) => {
             setDiscarding(null);

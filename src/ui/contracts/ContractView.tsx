@@ -5,8 +5,10 @@ import { plural } from '../../shared/read.ts';
 import type { ContractComparison } from '../../state/index.ts';
 import { ServerText } from '../common/ServerText.tsx';
 import { ExportButton } from '../presentation/ExportButton.tsx';
-import { useCommands, useConnectionName, useScope, useStoreOf, useWorkspace, useWorkspaceState } from '../services.tsx';
+import { useCommands, useConnectionName, useScope, useStoreOf, useWorkspaceState } from '../services.tsx';
 import { FilePicker } from '../common/FilePicker.tsx';
+import { FilterToggles, useFilterSet } from '../common/FilterToggles.tsx';
+import { useOpenFile } from '../common/use-open-file.tsx';
 import './contracts.css';
 
 const SEVERITY_LABEL: Record<Severity, string> = { breaking: 'Breaking', risky: 'Risky', safe: 'Safe', info: 'Info' };
@@ -20,17 +22,19 @@ const SEVERITY_SYMBOL: Record<Severity, string> = { breaking: '✕', risky: '!',
 export function ContractView() {
   const comparison = useStoreOf('contract', (state) => state.comparison);
   const { ready, recording } = useScope();
-  const workspace = useWorkspace();
+  const { openFile, dialog } = useOpenFile();
   if (recording) return <p className="empty-state">A saved session has no live server to take a contract from; connect to one.</p>;
-  // A file dropped here opens as Open session opens it: a contract snapshot is compared with this server (its FileKind).
+  // A file dropped here opens as Open session opens it: a contract snapshot is compared with this server (its
+  // FileKind), and a collection over one with unsaved changes asks first.
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     const file = event.dataTransfer.files[0];
-    if (file) void workspace.openFile(file);
+    if (file) openFile(file);
   };
   return (
     <div className="contract-view" onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
       <ContractBar ready={ready} />
+      {dialog}
       {comparison ? (
         <Comparison comparison={comparison} />
       ) : (
@@ -138,16 +142,11 @@ function PeerOption({ id }: { id: string }) {
 /** The two sides, the counts as filters, copy, and the changes grouped by severity. */
 function Comparison({ comparison }: { comparison: ContractComparison }) {
   const { swapContractSides } = useCommands().contract;
-  const [shown, setShown] = useState<ReadonlySet<Severity>>(new Set());
+  const { shown, toggle, keeps } = useFilterSet<Severity>();
   const [copied, setCopied] = useState<string | null>(null);
   const { changes } = comparison;
   const counts = changeCounts(changes);
-  const kept = changes.filter((change) => shown.size === 0 || shown.has(change.severity));
-  const toggle = (severity: Severity) => {
-    const next = new Set(shown);
-    if (!next.delete(severity)) next.add(severity);
-    setShown(next);
-  };
+  const kept = changes.filter((change) => keeps(change.severity));
   const copy = (what: string, text: string) =>
     void navigator.clipboard?.writeText(text).then(
       () => setCopied(what),
@@ -186,19 +185,13 @@ function Comparison({ comparison }: { comparison: ContractComparison }) {
             : `${counts.breaking} breaking, ${counts.risky} risky, ${counts.safe} safe, ${counts.info} info`}
         </strong>
         {changes.length > 0 && (
-          <div role="group" aria-label="Show changes" className="contract-filter-group">
-            {SEVERITIES.map((severity) => (
-              <button
-                key={severity}
-                type="button"
-                className="button button-small"
-                aria-pressed={shown.has(severity)}
-                onClick={() => toggle(severity)}
-              >
+          <FilterToggles label="Show changes" values={SEVERITIES} shown={shown} onToggle={toggle}>
+            {(severity) => (
+              <>
                 <SeverityBadge severity={severity} /> {counts[severity]}
-              </button>
-            ))}
-          </div>
+              </>
+            )}
+          </FilterToggles>
         )}
         <span className="contract-copy">
           <button type="button" className="button button-small" onClick={() => copy('text', diffLines(changes, true).join('\n'))}>

@@ -1,12 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { askAgainForCacheableLists } from '../../queries/index.ts';
 import { preloadOnIntent } from '../common/lazy-view.tsx';
 import { PanelBoundary } from '../common/PanelBoundary.tsx';
 import { useScope, useStoreOf } from '../services.tsx';
 import { ANY_TAB, useNavRequest } from '../palette/use-nav.ts';
 import type { FeatureTab } from './feature-tab.ts';
+import { MoreTabsMenu } from './MoreTabsMenu.tsx';
 import { tabsFor } from './tabs.ts';
+import { useTabFit } from './use-tab-fit.ts';
 import './feature-tabs.css';
 
 /** Feature views as tabs; a saved session being browsed shows only the ones a file can rebuild. */
@@ -17,9 +20,11 @@ export function FeatureTabs() {
 }
 
 /**
- * The ARIA tabs pattern with arrow keys. Panels stay mounted once visited and are hidden with the `hidden`
- * attribute, so switching tabs keeps a half-filled form, a selection or a scroll position, and hidden panels
- * leave the accessibility tree (only the active panel's "Run tool" or "Result" is found by role).
+ * The ARIA tabs pattern with arrow keys, in one row: the tabs that do not fit go to a "More" menu after it
+ * (MoreTabsMenu), and the active tab is always in the row, so ← → Home End still go through every feature.
+ * Panels stay mounted once visited and are hidden with the `hidden` attribute, so switching tabs keeps a
+ * half-filled form, a selection or a scroll position, and hidden panels leave the accessibility tree (only the
+ * active panel's "Run tool" or "Result" is found by role).
  */
 function Tabs({ features }: { features: readonly FeatureTab[] }) {
   const baseId = useId();
@@ -31,8 +36,18 @@ function Tabs({ features }: { features: readonly FeatureTab[] }) {
   const [visited, setVisited] = useState<ReadonlySet<number>>(() => new Set([active]));
   if (!visited.has(active)) setVisited(new Set(visited).add(active));
   useAskAgainOnReturn(active, features[active]?.lists);
+  const { bar, measure, fit } = useTabFit(
+    features.map((f) => f.name),
+    active,
+  );
 
+  const tabId = (index: number) => `${baseId}-tab-${index}`;
   const choose = (index: number) => showTab(features[index]!.name);
+  // A tab from the menu, or one an arrow key reaches there, joins the row in this render, then takes focus.
+  const chooseAndFocus = (index: number) => {
+    flushSync(() => choose(index));
+    document.getElementById(tabId(index))?.focus();
+  };
   // The command palette asks for tabs by name.
   useNavRequest(ANY_TAB, (_item, name) => {
     if (features.some((feature) => feature.name === name)) showTab(name);
@@ -43,38 +58,57 @@ function Tabs({ features }: { features: readonly FeatureTab[] }) {
     const jump = event.key === 'Home' ? 0 : event.key === 'End' ? features.length - 1 : null;
     if (delta === 0 && jump === null) return;
     event.preventDefault();
-    const next = jump ?? (active + delta + features.length) % features.length;
-    choose(next);
-    document.getElementById(`${baseId}-tab-${next}`)?.focus();
+    chooseAndFocus(jump ?? (active + delta + features.length) % features.length);
   };
 
   return (
     <div className="panel feature-tabs">
-      <div role="tablist" aria-label="MCP features" className="tablist" onKeyDown={onKeyDown}>
-        {features.map((f, index) => (
-          <button
-            key={f.name}
-            id={`${baseId}-tab-${index}`}
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={index === active}
-            aria-controls={`${baseId}-panel-${index}`}
-            tabIndex={index === active ? 0 : -1}
-            onClick={() => choose(index)}
-            // Pointing at a tab fetches its view's chunk, usually in before the click.
-            {...preloadOnIntent(f.preload)}
-          >
-            {f.name}
-          </button>
-        ))}
+      <div ref={bar} className="feature-tabbar">
+        <div role="tablist" aria-label="MCP features" className="tablist feature-tablist" onKeyDown={onKeyDown}>
+          {fit.shown.map((index) => {
+            const f = features[index]!;
+            return (
+              <button
+                key={f.name}
+                id={tabId(index)}
+                type="button"
+                role="tab"
+                className="tab"
+                aria-selected={index === active}
+                aria-controls={`${baseId}-panel-${index}`}
+                tabIndex={index === active ? 0 : -1}
+                onClick={() => choose(index)}
+                // Pointing at a tab fetches its view's chunk, usually in before the click.
+                {...preloadOnIntent(f.preload)}
+              >
+                {f.name}
+              </button>
+            );
+          })}
+        </div>
+        {fit.overflow.length > 0 ? (
+          <MoreTabsMenu entries={fit.overflow.map((index) => ({ index, feature: features[index]! }))} choose={chooseAndFocus} />
+        ) : null}
+        {/* The labels at their natural widths, out of sight, for useTabFit to measure. */}
+        <div className="feature-tab-measure" aria-hidden="true">
+          <div ref={measure}>
+            {features.map((f) => (
+              <span key={f.name} className="tab">
+                {f.name}
+              </span>
+            ))}
+            <span className="tab more-tabs-button">
+              More <span>▾</span>
+            </span>
+          </div>
+        </div>
       </div>
       {features.map((f, index) => (
         <div
           key={f.name}
           role="tabpanel"
           id={`${baseId}-panel-${index}`}
-          aria-labelledby={`${baseId}-tab-${index}`}
+          aria-labelledby={tabId(index)}
           className="tabpanel"
           hidden={index !== active}
         >

@@ -11,6 +11,7 @@ import { useConnectionName, useWorkspace, useWorkspaceState } from '../services.
 import { resolveTheme, systemIsDark } from '../theme/use-theme.ts';
 import { focusTarget } from './focus-target.ts';
 import { FilePicker } from '../common/FilePicker.tsx';
+import { useOpenFile } from '../common/use-open-file.tsx';
 import './palette.css';
 
 /**
@@ -22,6 +23,7 @@ import './palette.css';
  */
 export function CommandPalette() {
   const workspace = useWorkspace();
+  const { openFile, dialog } = useOpenFile();
   const [open, setOpen] = useState<{ app: LensApp; before: HTMLElement | null } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -45,7 +47,8 @@ export function CommandPalette() {
   return (
     <>
       {open && <Palette app={open.app} onClose={close} chooseFile={() => fileInput.current?.click()} />}
-      <FilePicker ref={fileInput} accept={FILE_ACCEPT} onFile={(file) => void workspace.openFile(file)} />
+      <FilePicker ref={fileInput} accept={FILE_ACCEPT} onFile={openFile} />
+      {dialog}
     </>
   );
 }

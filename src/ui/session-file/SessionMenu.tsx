@@ -1,18 +1,20 @@
 import { useRef, useState } from 'react';
 import { FILE_ACCEPT } from '../../app/index.ts';
-import { useCommands, useWorkspace, useStoreOf } from '../services.tsx';
+import { useCommands, useStoreOf } from '../services.tsx';
 import { Icon } from '../workspace/icons.tsx';
 import { ExportButton } from '../presentation/ExportButton.tsx';
 import { FilePicker } from '../common/FilePicker.tsx';
+import { useOpenFile } from '../common/use-open-file.tsx';
 import './session.css';
 
 /**
  * Save session / Open session, in the workspace's icon group. A file opens as its own read-only connection
- * beside the live ones (workspace.openFile), so opening one never ends a session or clears a log.
+ * beside the live ones (workspace.openFile), so opening one never ends a session or clears a log; a collection
+ * opened over one with unsaved changes asks first (useOpenFile).
  */
 export function SessionMenu() {
   const { saveSessionFile } = useCommands().sessionFile;
-  const workspace = useWorkspace();
+  const { openFile, dialog } = useOpenFile();
   const input = useRef<HTMLInputElement>(null);
   const progress = useStoreOf('sessionFile', (state) => state.progress);
   const [saving, setSaving] = useState(false);
@@ -57,7 +59,8 @@ export function SessionMenu() {
           </span>
         )}
       </button>
-      <FilePicker ref={input} accept={FILE_ACCEPT} label="Session file to open" onFile={(file) => void workspace.openFile(file)} />
+      <FilePicker ref={input} accept={FILE_ACCEPT} label="Session file to open" onFile={openFile} />
+      {dialog}
     </div>
   );
 }
