@@ -24,6 +24,13 @@ const servers = Array.from({ length: slots }, (_, slot) => e2eServers(slot)).fla
 const children = new Map<string, ChildProcess>();
 const waiting = new Set(servers.map((server) => server.name));
 const began = Date.now();
+const WINDOWS = process.platform === 'win32';
+
+/** Stops a server: SIGTERM, or on Windows, where a signal reaches only the shell, `taskkill` of its whole tree. */
+function stopTree(child: ChildProcess): void {
+  if (WINDOWS && child.pid !== undefined) spawn('taskkill', ['/pid', String(child.pid), '/T', '/F'], { stdio: 'ignore' });
+  else child.kill('SIGTERM');
+}
 
 let stopping = false;
 /** Stops every server this run started, then exits with `code`. */
@@ -35,7 +42,7 @@ const stop = (code: number) => {
   let left = live.length;
   for (const child of live) {
     child.once('exit', () => --left === 0 && process.exit(code));
-    child.kill('SIGTERM');
+    stopTree(child);
   }
 };
 process.once('SIGTERM', () => stop(0));
@@ -66,7 +73,8 @@ async function start(server: E2eServer): Promise<'started' | 'reused'> {
     return 'reused';
   }
   // `exec`: the shell becomes the server, so stopping the child stops the server itself, not a shell above it.
-  const child = spawn(`exec ${server.command}`, {
+  // Windows' shell has no `exec`: there the stop ends the whole tree (`stopTree`).
+  const child = spawn(WINDOWS ? server.command : `exec ${server.command}`, {
     shell: true,
     env: { ...process.env, ...server.env },
     stdio: ['pipe', 'ignore', server.stderr === 'ignore' ? 'ignore' : 'pipe'],
