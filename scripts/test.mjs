@@ -20,7 +20,7 @@ const STAGES = [['test:unit', 'test:conformance'], ['test:e2e']];
 const CORES = availableParallelism();
 
 /**
- * How many cores are idle now, sampled over two seconds before our own checks start. Not the load average: it
+ * How many cores are idle now, sampled over two seconds before each stage starts. Not the load average: it
  * lags by minutes, and on a fresh clone it still counts the `npm ci` that just ran (measured: load 3.0 on an
  * otherwise idle two-core machine, which ran every phase one worker at a time).
  */
@@ -40,14 +40,25 @@ async function idleCores(ms = 2000) {
   return (CORES * (after.idle - before.idle)) / Math.max(1, after.all - before.all);
 }
 
-const idle = await idleCores();
-/** One a core that is idle when the run starts, never fewer than one. */
-const width = Math.max(1, Math.min(CORES, Math.round(idle)));
-const testWorkers = process.env.MCP_LENS_VITEST_WORKERS || String(width);
-// The e2e tests run in two workers when the machine has two idle cores, and one when it is already busy: each
-// worker is a browser and a set of servers of its own, and a second one on a busy machine only makes both
-// slower (figures in CONTRIBUTING.md).
-const e2eWorkers = process.env.LENS_E2E_WORKERS || String(Math.min(2, width));
+/**
+ * How wide a stage runs: one worker a core that is idle just before it starts, never fewer than one. Sampled
+ * again before each stage, not once for the run: a busy spell at the start (the install that just ended,
+ * another job's build) once made a fresh clone's whole run single-file (937 s against 554–637 s).
+ * The e2e tests run in two workers only when two cores are idle: each worker is a browser and a set of servers
+ * of its own, and a second one on a busy machine only makes both slower (figures in CONTRIBUTING.md).
+ */
+async function stageWidth() {
+  const idle = await idleCores();
+  const width = Math.max(1, Math.min(CORES, Math.round(idle)));
+  return {
+    idle,
+    width,
+    env: {
+      MCP_LENS_VITEST_WORKERS: process.env.MCP_LENS_VITEST_WORKERS || String(width),
+      LENS_E2E_WORKERS: process.env.LENS_E2E_WORKERS || String(Math.min(2, width)),
+    },
+  };
+}
 
 /**
  * Node's on-disk compile cache (Node ≥ 22.1; older ones ignore it): the run starts well over a hundred Node
@@ -60,27 +71,30 @@ const compileCache = process.env.NODE_COMPILE_CACHE ?? fileURLToPath(new URL('..
 const timings = [];
 const started = Date.now();
 
-const staticOk = await pool(STATIC, width, (script) => npmRun(script, { buffered: true }));
-let ok = staticOk;
-// A stage's scripts run side by side only when two cores are idle: on a busy machine they would only slow each
-// other, and the conformance suite's reconnect timing with them.
-const together = width >= 2;
+const first = await stageWidth();
+let ok = await pool(STATIC, first.width, (script) => npmRun(script, { buffered: true, width: first }));
 for (const stage of STAGES) {
   if (!ok) break;
-  ok = await pool(stage, together ? stage.length : 1, (script) => npmRun(script, { buffered: together && script !== stage[0] }));
+  const now = await stageWidth();
+  // A stage's scripts run side by side only when two cores are idle: on a busy machine they would only slow each
+  // other, and the conformance suite's reconnect timing with them.
+  const together = now.width >= 2;
+  ok = await pool(stage, together ? stage.length : 1, (script) =>
+    npmRun(script, { buffered: together && script !== stage[0], width: now }),
+  );
 }
 summary();
 process.exit(ok ? 0 : 1);
 
 /** Runs `npm run <script>`; with `buffered`, its output is printed in one piece when it ends. */
-function npmRun(script, { buffered }) {
+function npmRun(script, { buffered, width }) {
   const load = loadavg()[0];
   const began = Date.now();
   if (!buffered) console.log(`\n--- npm run ${script} (load average ${load.toFixed(1)})`);
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '-s', script], {
       stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: { ...process.env, NODE_COMPILE_CACHE: compileCache, MCP_LENS_VITEST_WORKERS: testWorkers, LENS_E2E_WORKERS: e2eWorkers },
+      env: { ...process.env, NODE_COMPILE_CACHE: compileCache, ...width.env },
     });
     let output = '';
     if (buffered) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk));
@@ -89,7 +103,7 @@ function npmRun(script, { buffered }) {
     });
     child.on('close', (code) => {
       const seconds = (Date.now() - began) / 1000;
-      timings.push({ script, seconds, load, ok: code === 0 });
+      timings.push({ script, seconds, load, ok: code === 0, width });
       if (buffered) {
         console.log(`\n--- npm run ${script}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds.toFixed(0)} s`);
         if (output.trim() !== '') process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
@@ -124,10 +138,13 @@ async function pool(items, limit, work) {
 function summary() {
   const total = (Date.now() - started) / 1000;
   console.log(
-    `\n--- npm test: ${CORES} cores, ${idle.toFixed(1)} idle at the start (${testWorkers} vitest, ${e2eWorkers} e2e workers); each phase, the seconds it took and the load average when it started`,
+    `\n--- npm test: ${CORES} cores; each phase, the seconds it took, the load average when it started, and the idle cores and workers it was given`,
   );
   for (const t of timings) {
-    console.log(`  ${t.ok ? '✓' : '✗'} ${t.script.padEnd(18)} ${t.seconds.toFixed(0).padStart(5)} s   load ${t.load.toFixed(1)}`);
+    const { idle, env } = t.width;
+    console.log(
+      `  ${t.ok ? '✓' : '✗'} ${t.script.padEnd(18)} ${t.seconds.toFixed(0).padStart(5)} s   load ${t.load.toFixed(1)}   ${idle.toFixed(1)} idle (${env.MCP_LENS_VITEST_WORKERS} vitest, ${env.LENS_E2E_WORKERS} e2e workers)`,
+    );
   }
   console.log(`  ${'total (wall clock)'.padEnd(20)} ${total.toFixed(0).padStart(5)} s   load now ${loadavg()[0].toFixed(1)}`);
 }
