@@ -5,6 +5,7 @@
  * responsive throughout).
  */
 import type { Page } from '@playwright/test';
+import { showTab } from './browser.ts';
 import { phase, type Report } from './lists.ts';
 
 const AUDIT_SECONDS = 10;
@@ -25,7 +26,7 @@ export async function benchAudit(page: Page, report: Report, appUrl: string, dem
   for (const protocol of ['2025 and older', '2026-07-28'] as const) {
     const era = protocol === '2026-07-28' ? '2026-07-28' : '2025';
     await connectPinned(page, appUrl, demoUrl, protocol, wait);
-    await page.getByRole('tab', { name: 'Audit', exact: true }).click();
+    await showTab(page, 'Audit');
     const done = page
       .getByRole('tabpanel')
       .getByRole('status')

@@ -120,3 +120,15 @@ export async function prepareTool(page: Page, tool: string, args: unknown): Prom
 }
 
 export const result = (page: Page) => page.getByRole('region', { name: 'Result' });
+
+/** Shows a feature tab by its name, from the More tabs menu when the row has no room for it at this width. */
+export async function showTab(page: Page, name: string): Promise<void> {
+  const tab = page.getByRole('tab', { name, exact: true });
+  await page.getByRole('tablist', { name: 'MCP features' }).waitFor();
+  if ((await tab.count()) === 0) {
+    await page.getByRole('button', { name: 'More tabs' }).click();
+    await page.getByRole('menuitem', { name, exact: true }).click();
+  } else {
+    await tab.click();
+  }
+}

@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import type { Collection } from '../src/shared/collection/format.ts';
 import { writeCollection } from '../src/shared/collection/write.ts';
+import { showTab } from './browser.ts';
 import { phase, type Report } from './lists.ts';
 
 const STEPS = 200;
@@ -35,7 +36,7 @@ export async function benchCollections(page: Page, report: Report, appUrl: strin
   await page.goto(`${appUrl}?url=${encodeURIComponent(demoUrl)}`);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: wait });
-  await page.getByRole('tab', { name: 'Collections', exact: true }).click();
+  await showTab(page, 'Collections');
   await page.getByLabel('Collection file to open').setInputFiles({
     name: 'bench.collection.json',
     mimeType: 'application/json',
