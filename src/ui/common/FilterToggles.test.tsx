@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { withTestRoot } from './test-root.ts';
 import { FilterToggles, useFilterSet } from './FilterToggles.tsx';
 
 const KINDS = ['pass', 'fail', 'warning'] as const;
@@ -22,22 +22,11 @@ function FilteredList() {
 }
 
 describe('FilterToggles and useFilterSet (the Audit and Contract tabs’ filters)', () => {
-  let container: HTMLElement;
-  let root: Root;
-  beforeEach(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-    act(() => root.render(<FilteredList />));
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-  });
+  const dom = withTestRoot();
+  beforeEach(() => act(() => dom.root.render(<FilteredList />)));
 
-  const buttons = () => [...container.querySelectorAll<HTMLButtonElement>('[role="group"] button')];
-  const items = () => [...container.querySelectorAll('li')].map((item) => item.textContent);
+  const buttons = () => [...dom.container.querySelectorAll<HTMLButtonElement>('[role="group"] button')];
+  const items = () => [...dom.container.querySelectorAll('li')].map((item) => item.textContent);
   const press = (label: string) =>
     act(() =>
       buttons()
@@ -46,7 +35,7 @@ describe('FilterToggles and useFilterSet (the Audit and Contract tabs’ filters
     );
 
   it('is a named group of toggle buttons, none pressed, and the list shows every row', () => {
-    expect(container.querySelector('[role="group"]')?.getAttribute('aria-label')).toBe('Show verdicts');
+    expect(dom.container.querySelector('[role="group"]')?.getAttribute('aria-label')).toBe('Show verdicts');
     expect(buttons().map((button) => [button.textContent, button.getAttribute('aria-pressed')])).toEqual([
       ['pass 2', 'false'],
       ['fail 1', 'false'],

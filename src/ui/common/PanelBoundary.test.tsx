@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withTestRoot } from './test-root.ts';
 import { PanelBoundary } from './PanelBoundary.tsx';
 
 /** A view that meets a value it did not expect, until `repaired`. */
@@ -22,26 +22,17 @@ function Counter() {
 }
 
 describe('PanelBoundary', () => {
-  let container: HTMLElement;
-  let root: Root;
+  const dom = withTestRoot();
   beforeEach(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     // React reports the caught error on the console; the alert is what a person sees.
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     repaired = false;
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
   });
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-    vi.restoreAllMocks();
-  });
+  afterEach(() => vi.restoreAllMocks());
 
   const render = () =>
     act(() =>
-      root.render(
+      dom.root.render(
         <>
           <PanelBoundary name="The Tools tab">
             <FragileView value={{ name: 42 }} />
@@ -55,24 +46,24 @@ describe('PanelBoundary', () => {
 
   it('shows the failed panel’s message and keeps its neighbours working', () => {
     render();
-    const alerts = container.querySelectorAll('[role="alert"]');
+    const alerts = dom.container.querySelectorAll('[role="alert"]');
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.textContent).toMatch(/^The Tools tab could not be shown: .*toUpperCase.*\. The rest of MCP Lens still works\./);
 
-    const counter = [...container.querySelectorAll('button')].find((button) => button.textContent?.startsWith('Clicked'))!;
+    const counter = [...dom.container.querySelectorAll('button')].find((button) => button.textContent?.startsWith('Clicked'))!;
     act(() => counter.click());
     act(() => counter.click());
     expect(counter.textContent).toBe('Clicked 2');
-    expect(container.querySelectorAll('[role="alert"]')).toHaveLength(1);
+    expect(dom.container.querySelectorAll('[role="alert"]')).toHaveLength(1);
   });
 
   it('Try again renders the panel afresh', () => {
     render();
     repaired = true;
-    const retry = [...container.querySelectorAll('button')].find((button) => button.textContent === 'Try again')!;
+    const retry = [...dom.container.querySelectorAll('button')].find((button) => button.textContent === 'Try again')!;
     act(() => retry.click());
-    expect(container.querySelector('[role="alert"]')).toBeNull();
-    expect(container.textContent).toContain('Shown after all');
-    expect(container.textContent).toContain('Clicked 0');
+    expect(dom.container.querySelector('[role="alert"]')).toBeNull();
+    expect(dom.container.textContent).toContain('Shown after all');
+    expect(dom.container.textContent).toContain('Clicked 0');
   });
 });

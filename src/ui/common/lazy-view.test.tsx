@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, Suspense } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withTestRoot } from './test-root.ts';
 import { lazyView } from './lazy-view.tsx';
 
 function Greeting({ name }: { name: string }) {
@@ -9,21 +9,10 @@ function Greeting({ name }: { name: string }) {
 }
 
 describe('lazyView', () => {
-  let container: HTMLElement;
-  let root: Root;
-  beforeEach(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-  });
+  const dom = withTestRoot();
 
   const render = (View: (props: { name: string }) => React.ReactElement) =>
-    root.render(
+    dom.root.render(
       <Suspense fallback={<p>Loading…</p>}>
         <View name="Ada" />
       </Suspense>,
@@ -34,7 +23,7 @@ describe('lazyView', () => {
     await view.preload();
     // Synchronously: the commit of this one render already holds the view.
     act(() => render(view.View));
-    expect(container.textContent).toBe('Hello Ada');
+    expect(dom.container.textContent).toBe('Hello Ada');
   });
 
   it('shows the fallback while the chunk loads, then the view with its props', async () => {
@@ -45,12 +34,12 @@ describe('lazyView', () => {
       return { default: Greeting };
     });
     act(() => render(view.View));
-    expect(container.textContent).toBe('Loading…');
+    expect(dom.container.textContent).toBe('Loading…');
     await act(async () => {
       finish();
       await view.preload();
     });
-    expect(container.textContent).toBe('Hello Ada');
+    expect(dom.container.textContent).toBe('Hello Ada');
   });
 
   it('loads once however often it is preloaded, and tries again after a failed load', async () => {
@@ -64,6 +53,6 @@ describe('lazyView', () => {
     await Promise.all([view.preload(), view.preload()]);
     expect(calls).toBe(2);
     act(() => render(view.View));
-    expect(container.textContent).toBe('Hello Ada');
+    expect(dom.container.textContent).toBe('Hello Ada');
   });
 });
