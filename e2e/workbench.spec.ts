@@ -220,3 +220,21 @@ test("no WCAG 2.2 AA violations in the workbench's new states, in the light and 
   await check('log detail, notifications folded');
   expect(found).toEqual([]);
 });
+
+test("the detail's separator names a slot that is there while the detail's code still loads", async ({ page }) => {
+  // Hold the detail's chunk back, as a slow network or a busy machine does: the separator shows at once.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/LogDetail-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await connect(page, DEMO_MCP_URL);
+  await messageLog(page).locator('.log-row:not(.log-note) .log-row-button').first().click();
+  const separator = page.getByRole('separator', { name: 'Resize message detail' });
+  const controls = await separator.getAttribute('aria-controls');
+  expect(controls).toBeTruthy();
+  await expect(page.locator(`[id="${controls}"]`)).toHaveCount(1);
+  release();
+  await expect(messageLog(page).getByRole('region', { name: names.log.selected })).toBeVisible();
+});

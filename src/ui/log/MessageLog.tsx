@@ -174,11 +174,12 @@ export function MessageLog() {
             label="Resize message detail"
             controls={detailId}
           />
-          <Suspense fallback={null}>
-            <div id={detailId} className="log-detail-slot">
+          {/* The slot stays while the detail's chunk loads: the separator's aria-controls names it. */}
+          <div id={detailId} className="log-detail-slot">
+            <Suspense fallback={null}>
               <LogDetail />
-            </div>
-          </Suspense>
+            </Suspense>
+          </div>
         </>
       )}
     </section>
