@@ -11,10 +11,12 @@
  * what is left is the client's CPU alone, and the machine's load moves it far less.
  */
 import { fork } from 'node:child_process';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createEngine } from '../src/engine/engine.ts';
 import { realClock } from '../src/engine/clock.ts';
+import type { EngineEvent } from '../src/shared/events.ts';
 import type { ProtocolEra } from '../src/shared/model.ts';
+import { identityFrom, requestsSent, sdkClientLike, WITH_PROGRESS } from './round-trips.ts';
 
 const arg = (name: string) => {
   const at = process.argv.indexOf(name);
@@ -42,21 +44,25 @@ async function measure(): Promise<void> {
   const send = canned?.fetch ?? ((input: string | URL, init?: RequestInit) => fetch(input, init));
 
   let events = 0;
-  const engine = createEngine({ fetch: send, clock: realClock, emit: () => (events += 1) });
+  const sent: unknown[] = [];
+  const engine = createEngine({
+    fetch: send,
+    clock: realClock,
+    emit: (event: EngineEvent) => {
+      events += 1;
+      sent.push(...requestsSent([event]));
+    },
+  });
   const signal = new AbortController().signal;
   await engine.call('connect', { url, headers: [], transport: 'streamable-http', era }, signal);
-  const sdk = new Client(
-    { name: 'bench', version: '1.0.0' },
-    { versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },
-  );
-  await sdk.connect(new StreamableHTTPClientTransport(new URL(url), { fetch: send }));
   const params = { name: 'echo', arguments: { message: 'x'.repeat(200) } };
-  if (canned) {
-    await engine.call('callTool', params, new AbortController().signal);
-    canned.replay();
-  }
+  // Its request names the engine's identity, which the SDK client then declares as well: the same request both ways.
+  await engine.call('callTool', params, new AbortController().signal);
+  const sdk = sdkClientLike(await identityFrom(sent), era);
+  await sdk.connect(new StreamableHTTPClientTransport(new URL(url), { fetch: send }));
+  canned?.replay();
   const sides = {
-    sdk: () => sdk.callTool(params),
+    sdk: () => sdk.callTool(params, WITH_PROGRESS),
     engine: () => engine.call('callTool', params, new AbortController().signal),
   };
   const totals = { sdk: { cpu: 0, wall: 0, n: 0, blocks: [] as number[] }, engine: { cpu: 0, wall: 0, n: 0, blocks: [] as number[] } };

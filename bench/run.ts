@@ -78,7 +78,13 @@ function reportParts(figures: BrowserOverhead, era: string): void {
     `${r.toFixed(2)}× (${engineMs.toFixed(2)} ms vs ${sdkMs.toFixed(2)} ms)`;
   report(`  the hop alone: SDK client in a worker vs on the page, ${era}`, ratio(figures.sdkInWorker), '(informational)', true);
   report(`  the engine alone: on the page, no worker, ${era}`, ratio(figures.engineOnPage), '(informational)', true);
-  report(`  the engine in its worker vs the SDK client in a worker, ${era}`, ratio(figures.engineInWorker), '(informational)', true);
+  // The target (issue 38): what the engine adds where it runs, both sides paying the hop and sending the same request.
+  report(
+    `  the engine in its worker vs the SDK client in a worker, ${era}`,
+    ratio(figures.engineInWorker),
+    '≤ 1.05×',
+    figures.engineInWorker.ratio <= 1.05,
+  );
 }
 
 async function connectTo(page: Page, appUrl: string, url: string): Promise<void> {
@@ -343,8 +349,8 @@ async function main() {
       report(
         'round trip ratio, 2025-11-25',
         `${overhead.ratio.toFixed(2)}× (${overhead.engineMs.toFixed(2)} ms vs ${overhead.sdkMs.toFixed(2)} ms)`,
-        '≤ 1.1×',
-        overhead.ratio <= 1.1,
+        '(informational: counts the hop; the target is the row that pays it on both sides)',
+        true,
       );
       reportParts(overhead, '2025-11-25');
       // The demo server's 2026-07-28 leg: every call carries the _meta envelope and Mcp-* headers.
@@ -354,8 +360,8 @@ async function main() {
         report(
           'round trip ratio, 2026-07-28',
           `${modern.ratio.toFixed(2)}× (${modern.engineMs.toFixed(2)} ms vs ${modern.sdkMs.toFixed(2)} ms)`,
-          '≤ 1.1×',
-          modern.ratio <= 1.1,
+          '(informational: counts the hop; the target is the row that pays it on both sides)',
+          true,
         );
         reportParts(modern, '2026-07-28');
       } finally {

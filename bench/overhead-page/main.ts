@@ -4,11 +4,20 @@
  * Chromium. Built and served by bench/run.ts; not part of the app.
  */
 import '../../src/shared/trusted-types/trusted-types-install.ts';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createEngineClient } from '../../src/bridge/engine-client.ts';
 import { realClock } from '../../src/engine/clock.ts';
 import { createEngine } from '../../src/engine/engine.ts';
-import { compareRoundTrips, type BrowserOverhead } from '../round-trips.ts';
+import { describeError } from '../../src/shared/read.ts';
+import {
+  compareRoundTrips,
+  identityFrom,
+  requestsSent,
+  sdkClientLike,
+  WITH_PROGRESS,
+  type BrowserOverhead,
+  type ClientIdentity,
+} from '../round-trips.ts';
 import type { ProtocolEra } from '../../src/shared/model.ts';
 
 declare global {
@@ -18,7 +27,7 @@ declare global {
 }
 
 /** The bare SDK client in a worker of its own (sdk-worker.ts), called by message. */
-async function sdkInWorker(url: string, era: ProtocolEra) {
+async function sdkInWorker(url: string, era: ProtocolEra, identity: ClientIdentity) {
   const worker = new Worker(new URL('./sdk-worker.ts', import.meta.url), { type: 'module' });
   let nextId = 0;
   const ask = (message: object) =>
@@ -33,38 +42,39 @@ async function sdkInWorker(url: string, era: ProtocolEra) {
       worker.addEventListener('message', onMessage);
       worker.postMessage({ ...message, id });
     });
-  await ask({ kind: 'connect', url, era });
+  await ask({ kind: 'connect', url, era, identity });
   return { call: (params: object) => ask({ kind: 'call', params }), close: () => worker.terminate() };
 }
 
-window.measureOverhead = async (url, calls, era) => {
+// The engine rejects with its own error objects, which Playwright would print as "Object".
+window.measureOverhead = (url, calls, era) =>
+  measure(url, calls, era).catch((error: unknown) => {
+    throw new Error(describeError(error));
+  });
+
+async function measure(url: string, calls: number, era: ProtocolEra): Promise<BrowserOverhead> {
   const worker = new Worker(new URL('../../src/engine/worker.ts', import.meta.url), { type: 'module' });
   const engine = createEngineClient(worker);
   // Like the app, the UI side takes in every event (the log's messages, HTTP exchanges) as it arrives.
   let events = 0;
+  const sent: unknown[] = [];
+  const stopReading = engine.subscribe((batch) => sent.push(...requestsSent(batch)));
   engine.subscribe((batch) => (events += batch.length));
   await engine.call('connect', { url, headers: [], transport: 'streamable-http', era });
-  // Both sides speak the same era: 2026-07-28 pinned, or the plain 2025 handshake.
-  const sdk = new Client(
-    { name: 'bench', version: '1.0.0' },
-    { versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },
-  );
-  await sdk.connect(new StreamableHTTPClientTransport(new URL(url)));
-
   const params = { name: 'echo', arguments: { message: 'x'.repeat(200) } };
-  const figures = await compareRoundTrips(
-    () => sdk.callTool(params),
-    () => engine.call('callTool', params),
-    calls,
-  );
+  // Every SDK client below sends the request the engine sends: its identity, its capabilities, a progress token.
+  await engine.call('callTool', params);
+  const identity = await identityFrom(sent);
+  stopReading();
+  const sdk = sdkClientLike(identity, era);
+  await sdk.connect(new StreamableHTTPClientTransport(new URL(url)));
+  const sdkCall = () => sdk.callTool(params, WITH_PROGRESS);
+
+  const figures = await compareRoundTrips(sdkCall, () => engine.call('callTool', params), calls);
   // The two parts of that, each against the same SDK client on the page: the worker hop alone (the SDK client
   // in a worker), and the engine alone (on the page, no worker).
-  const hop = await sdkInWorker(url, era);
-  const sdkInWorkerFigures = await compareRoundTrips(
-    () => sdk.callTool(params),
-    () => hop.call(params),
-    calls,
-  );
+  const hop = await sdkInWorker(url, era, identity);
+  const sdkInWorkerFigures = await compareRoundTrips(sdkCall, () => hop.call(params), calls);
   // What the engine adds where it runs: both sides pay the hop, so only the engine's own work (its
   // instrumentation, and its events crossing with the result) is left between them.
   const engineInWorker = await compareRoundTrips(
@@ -75,11 +85,7 @@ window.measureOverhead = async (url, calls, era) => {
   hop.close();
   const onPage = createEngine({ fetch: (input, init) => fetch(input, init), clock: realClock, emit: () => undefined });
   await onPage.call('connect', { url, headers: [], transport: 'streamable-http', era });
-  const engineOnPage = await compareRoundTrips(
-    () => sdk.callTool(params),
-    () => onPage.call('callTool', params, new AbortController().signal),
-    calls,
-  );
+  const engineOnPage = await compareRoundTrips(sdkCall, () => onPage.call('callTool', params, new AbortController().signal), calls);
   await onPage.call('disconnect', undefined);
   await sdk.close();
   await engine.call('disconnect', undefined);
@@ -87,4 +93,4 @@ window.measureOverhead = async (url, calls, era) => {
   worker.terminate();
   if (events === 0) throw new Error('The engine reported no events: the round trip did not go through the app path.');
   return { ...figures, sdkInWorker: sdkInWorkerFigures, engineOnPage, engineInWorker };
-};
+}

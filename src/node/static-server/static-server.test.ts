@@ -166,6 +166,20 @@ describe('static server', () => {
     expect(head.status).toBe(200);
   });
 
+  it('adds the headers it is given to every response, files and errors alike', async () => {
+    const isolated = await startStaticServer({ root, headers: { 'Cross-Origin-Embedder-Policy': 'require-corp' } });
+    try {
+      for (const path of ['', 'assets/app.js', 'missing.js']) {
+        const response = await fetch(`${isolated.url}${path}`);
+        expect(response.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
+        expect(response.headers.get('content-security-policy')).toBe(CSP);
+      }
+      expect((await fetch(atRoot.url)).headers.get('cross-origin-embedder-policy')).toBeNull();
+    } finally {
+      await isolated.close();
+    }
+  });
+
   it('normalises base paths and offers a meta-tag policy', () => {
     expect(normalizeBasePath('')).toBe('/');
     expect(normalizeBasePath('/')).toBe('/');
