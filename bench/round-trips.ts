@@ -77,12 +77,31 @@ export function identityIn(sent: readonly unknown[]): ClientIdentity | undefined
 /** The engine asks for progress on every tool call; the SDK sends a progress token only for a listener. */
 export const WITH_PROGRESS = { onprogress: () => undefined };
 
-/** The comparison's SDK client: the engine's identity, speaking the same era (2026-07-28 pinned, or the 2025 handshake). */
+/**
+ * The comparison's SDK client: the engine's identity, speaking the same era (2026-07-28 pinned, or the 2025
+ * handshake). The SDK leaves out of its `_meta` an extension it was not set up for (tasks), so in 2026-07-28
+ * the capabilities go in at the same seam the engine's own client uses: every request carries exactly the
+ * engine's.
+ */
 export function sdkClientLike(identity: ClientIdentity, era: ProtocolEra): Client {
-  return new Client(identity.clientInfo, {
-    capabilities: identity.capabilities as ClientCapabilities,
-    versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' },
-  });
+  return new SameRequestClient(identity, era);
+}
+
+class SameRequestClient extends Client {
+  readonly #capabilities: Record<string, unknown>;
+
+  constructor(identity: ClientIdentity, era: ProtocolEra) {
+    super(identity.clientInfo, {
+      capabilities: identity.capabilities as ClientCapabilities,
+      versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' },
+    });
+    this.#capabilities = identity.capabilities;
+  }
+
+  protected override _outboundMetaEnvelope(): Readonly<Record<string, unknown>> | undefined {
+    const envelope = super._outboundMetaEnvelope();
+    return envelope && { ...envelope, [META_CAPABILITIES]: this.#capabilities };
+  }
 }
 
 /** Waits (a bounded while) for the engine's events to bring a request that names its identity. */
