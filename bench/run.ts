@@ -344,7 +344,9 @@ async function main() {
     }
 
     if (runs('overhead')) {
-      console.log('Overhead: tools/call through the engine worker vs the SDK client on the page (Chromium, 300 calls each)');
+      console.log(
+        'Overhead: tools/call through the engine worker vs the SDK client on the page (Chromium, 300 calls each, the target row 1,200)',
+      );
       const overhead = await measureInBrowser(browser, flood.url, 'legacy');
       report(
         'round trip ratio, 2025-11-25',
