@@ -132,3 +132,38 @@ export async function showTab(page: Page, name: string): Promise<void> {
     await tab.click();
   }
 }
+
+/**
+ * Waits in the page for an element matching `selector` whose text matches `pattern`, and returns that text. A
+ * MutationObserver looks after each change, so the wait costs the page microseconds. Playwright's own locators
+ * poll by running its role and accessible-name engine over the whole document: with a collection's 200 rows in
+ * the page, each poll was a 100-180 ms task of its own, which a measured window then counted as the app's.
+ */
+export async function untilText(page: Page, selector: string, pattern: RegExp, timeoutMs: number): Promise<string> {
+  return page.evaluate(
+    ([css, source, flags, ms]) =>
+      new Promise<string>((resolve, reject) => {
+        // No named functions in here: tsx would wrap them in a helper the page does not have.
+        const wanted = new RegExp(source, flags);
+        const already = Array.from(document.querySelectorAll(css), (element) => element.textContent ?? '').find((text) =>
+          wanted.test(text),
+        );
+        if (already !== undefined) return resolve(already);
+        const observer = new MutationObserver(() => {
+          const text = Array.from(document.querySelectorAll(css), (element) => element.textContent ?? '').find((candidate) =>
+            wanted.test(candidate),
+          );
+          if (text === undefined) return;
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve(text);
+        });
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          reject(new Error(`No ${css} said ${wanted} within ${ms} ms.`));
+        }, ms);
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      }),
+    [selector, pattern.source, pattern.flags, timeoutMs] as const,
+  );
+}

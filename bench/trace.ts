@@ -3,7 +3,7 @@
  * sees tasks over 50 ms, this measures every task, and `--trace <dir>` keeps the trace to open in DevTools
  * (Performance panel → Load profile) when a phase is slow, to see which function ran.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 
@@ -22,7 +22,10 @@ interface TraceEvent {
 /** The keep-directory from `--trace <dir>`, if given. */
 const keepIn = (() => {
   const at = process.argv.indexOf('--trace');
-  return at === -1 ? undefined : process.argv[at + 1];
+  const dir = at === -1 ? undefined : process.argv[at + 1];
+  // Made if missing: a run that measured for minutes must not fail at the end for want of a folder.
+  if (dir) mkdirSync(dir, { recursive: true });
+  return dir;
 })();
 
 /** The longest task on the page's main thread (CrRendererMain): its wall time, and its CPU time, in ms. */
@@ -66,6 +69,9 @@ export async function tracedTasks(page: Page, label: string, act: () => Promise<
     ],
     screenshots: false,
   });
+  // Starting the trace is itself a task of the page (with the sampler, 50-150 ms of logging the code already
+  // compiled): the window starts once the page has answered after it, so only what `act` caused is counted.
+  const startedAt = await page.evaluate(() => performance.now());
   // Tracing stops whatever happens, or the next phase could not start one.
   const failed = await act().then(
     () => undefined,
@@ -80,7 +86,8 @@ export async function tracedTasks(page: Page, label: string, act: () => Promise<
   if (!mark) throw new Error(`The trace has no "${CLOCK_MARK}" mark: was the blink.user_timing category recorded?`);
   // Trace timestamps are in µs of the browser's clock; the page's clock is ms since its time origin.
   const originUs = mark.ts - markedAt * 1000;
-  return mainThreadTasks(traceEvents).map(({ ts, ...task }) => ({ ...task, startMs: (ts - originUs) / 1000 }));
+  const tasks = mainThreadTasks(traceEvents).map(({ ts, ...task }) => ({ ...task, startMs: (ts - originUs) / 1000 }));
+  return tasksWithin(tasks, startedAt, Number.POSITIVE_INFINITY);
 }
 
 const CLOCK_MARK = 'bench-trace-clock';
