@@ -53,4 +53,25 @@ describe('deferCommands', () => {
     expect(load).toHaveBeenCalledTimes(2);
     expect(failed).toHaveBeenCalledTimes(1);
   });
+
+  it('leaves no unhandled rejection behind a caller that does not wait, once the failed chunk is said', async () => {
+    const failed = vi.fn<(error: EngineError) => void>();
+    const deferred = deferCommands<ReturnType<typeof group>['commands']>(
+      { save: true, open: true },
+      onFirstUse(() => Promise.reject(chunkMissing()), 'its files'),
+      failed,
+    );
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      void deferred.save('a');
+      await vi.waitFor(() => expect(failed).toHaveBeenCalledTimes(1));
+      // Node reports an unhandled rejection after the microtasks of the turn it happened in.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });

@@ -28,15 +28,24 @@ export function deferCommands<Group extends Record<keyof Group, Command>>(
   type Loose = Record<string, (...args: unknown[]) => unknown>;
   const deferred: Loose = {};
   for (const name of Object.keys(names)) {
-    deferred[name] = async (...args) => {
-      let group: Loose;
-      try {
-        group = (await load()) as unknown as Loose;
-      } catch (error) {
-        failed(error as EngineError);
-        throw error;
-      }
-      return group[name]!(...args);
+    deferred[name] = (...args) => {
+      // Set before the load can fail: the catch below runs after an await.
+      const call: { answer?: Promise<unknown> } = {};
+      call.answer = (async () => {
+        let group: Loose;
+        try {
+          group = (await load()) as unknown as Loose;
+        } catch (error) {
+          failed(error as EngineError);
+          // Said where notes go: a caller that does not wait for the answer (`void save()`) must not add an
+          // unhandled rejection to the console as well. A caller that waits still gets the error; a command's
+          // own errors stay unhandled where nobody waits, as any call's do.
+          call.answer?.catch(() => undefined);
+          throw error;
+        }
+        return group[name]!(...args);
+      })();
+      return call.answer;
     };
   }
   return deferred as Deferred<Group>;
