@@ -50,7 +50,11 @@ export function ArgumentInput({ name, label, description, required, value, onCha
   // The server answered and offered nothing for what is typed: said, so an empty list does not look broken
   // (the server does the matching, often case-sensitive).
   const none = data !== undefined && values.length === 0 && value !== '' && !isFetching;
-  const showList = open && offersCompletions && settled && !redundant && (values.length > 0 || error !== null || none);
+  const showList = open && offersCompletions && settled && !redundant && values.length > 0;
+  // Nothing to choose, or no answer: a line in the form's flow, not a popup over it (which covered the button
+  // below). It stays while the value does, focused or not: gone on blur, it would move the button out from
+  // under a pointer pressed on it, and the click would land on nothing.
+  const showNote = offersCompletions && settled && (none || error !== null);
 
   const choose = (choice: string) => {
     onChange(choice);
@@ -107,7 +111,7 @@ export function ArgumentInput({ name, label, description, required, value, onCha
           {...(offersCompletions && {
             role: 'combobox',
             'aria-autocomplete': 'list' as const,
-            'aria-expanded': showList && values.length > 0,
+            'aria-expanded': showList,
             'aria-controls': listId,
             ...(showList && active >= 0 && { 'aria-activedescendant': `${listId}-${active}` }),
           })}
@@ -120,42 +124,43 @@ export function ArgumentInput({ name, label, description, required, value, onCha
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
         />
-        {showList && (
+        {showList && values.length > 0 && (
           <div className="completion-popup">
-            {error ? (
-              <div className="completion-error">
-                <ErrorDetails error={error} lead="No suggestions" />
-              </div>
-            ) : values.length === 0 ? (
-              <p className="completion-none muted" role="status">
-                No suggestions for this value (the server matches, maybe case-sensitively)
-              </p>
-            ) : (
-              <ul id={listId} role="listbox" aria-label={`Suggestions for ${name}`} className="completion-list">
-                {values.map((choice, index) => (
-                  <li
-                    key={`${index}:${choice}`}
-                    id={`${listId}-${index}`}
-                    role="option"
-                    aria-selected={index === active}
-                    className="completion-option mono"
-                    // mousedown, not click: the input's blur would close the list before a click lands.
-                    onMouseDown={(event) => {
-                      event.preventDefault();
-                      choose(choice);
-                    }}
-                  >
-                    <ServerText text={choice} />
-                  </li>
-                ))}
-              </ul>
-            )}
-            {data && !error && (
+            <ul id={listId} role="listbox" aria-label={`Suggestions for ${name}`} className="completion-list">
+              {values.map((choice, index) => (
+                <li
+                  key={`${index}:${choice}`}
+                  id={`${listId}-${index}`}
+                  role="option"
+                  aria-selected={index === active}
+                  className="completion-option mono"
+                  // mousedown, not click: the input's blur would close the list before a click lands.
+                  onMouseDown={(event) => {
+                    event.preventDefault();
+                    choose(choice);
+                  }}
+                >
+                  <ServerText text={choice} />
+                </li>
+              ))}
+            </ul>
+            {data && (
               <div className="completion-footer muted" aria-live="polite">
                 {data.total !== undefined ? `${values.length} of ${data.total}` : `${values.length} shown`}
                 {data.hasMore ? ', more available — keep typing' : ''}
                 {isFetching ? ' · updating…' : ''}
               </div>
+            )}
+          </div>
+        )}
+        {showNote && (
+          <div className="completion-note">
+            {error ? (
+              <ErrorDetails error={error} lead="No suggestions" />
+            ) : (
+              <p className="muted" role="status">
+                No suggestions for this value (the server matches, maybe case-sensitively)
+              </p>
             )}
           </div>
         )}
