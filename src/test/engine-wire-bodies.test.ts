@@ -2,13 +2,11 @@
  * HTTP bodies from the wire: what was sent and received, bodies that failed to parse, SSE streams, the
  * 256 KB cap with the full size, secrets masked — and HAR export built from them, not from the log.
  */
-import { realClock } from '../engine/clock.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMessageRecorder } from '../engine/wire/message-recorder.ts';
 import { MAX_WIRE_BODY_CHARS } from '../engine/wire/wire-body.ts';
-import { createWireTap } from '../engine/wire/wire-tap.ts';
+import { recordingTap } from './support/recording-tap.ts';
 import type { HttpExchange, MessageEntry } from '../shared/events.ts';
 import { createHttpStore, toHar } from '../state/index.ts';
 
@@ -37,22 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-function tapped() {
-  const exchanges: HttpExchange[] = [];
-  const entries: MessageEntry[] = [];
-  let seq = 0;
-  const recorder = createMessageRecorder({ now: Date.now, nextSeq: () => ++seq, emit: (entry) => entries.push(entry) });
-  const tap = createWireTap({
-    fetch,
-    clock: realClock,
-    nextSeq: () => ++seq,
-    recorder,
-    onExchange: (e) => exchanges.push(e),
-    onNote: () => undefined,
-  });
-  const last = () => exchanges[exchanges.length - 1]!;
-  return { tap, exchanges, entries, last };
-}
+const tapped = () => recordingTap(fetch);
 
 const post = (body: string) => ({
   method: 'POST',

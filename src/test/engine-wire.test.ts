@@ -1,13 +1,11 @@
 /** The HTTP wire view's facts: which exchange carried which message, session ids, SSE event ids and retry. */
-import { realClock } from '../engine/clock.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type RunningDemoServer } from '../node/demo-server/index.ts';
 import type { HttpExchange } from '../shared/events.ts';
-import { createMessageRecorder } from '../engine/wire/message-recorder.ts';
-import { createWireTap } from '../engine/wire/wire-tap.ts';
 import { createHarness } from './support/engine-harness.ts';
+import { recordingTap } from './support/recording-tap.ts';
 
 /** The latest report of each exchange, as the store keeps it. */
 const latest = (exchanges: HttpExchange[]) => [...new Map(exchanges.map((exchange) => [exchange.seq, exchange])).values()];
@@ -56,18 +54,7 @@ describe('wire details', () => {
   });
 
   it('records SSE event ids, retry advice and a resumption Last-Event-ID', async () => {
-    const exchanges: HttpExchange[] = [];
-    const entries: Array<{ sseEventId?: string; httpSeq?: number }> = [];
-    let seq = 0;
-    const recorder = createMessageRecorder({ now: Date.now, nextSeq: () => ++seq, emit: (entry) => entries.push(entry) });
-    const tap = createWireTap({
-      fetch,
-      clock: realClock,
-      nextSeq: () => ++seq,
-      recorder,
-      onExchange: (e) => exchanges.push(e),
-      onNote: () => undefined,
-    });
+    const { tap, exchanges, entries } = recordingTap(fetch);
     const response = await tap(sseUrl, { method: 'GET', headers: { accept: 'text/event-stream', 'last-event-id': 'ev-0' } });
     await response.text();
     const [exchange] = latest(exchanges);

@@ -1,25 +1,9 @@
 /** Normal HTTP answers that carry no JSON-RPC message are not faults in the message log; real faults still are. */
 import { describe, expect, it } from 'vitest';
-import type { HttpExchange, MessageEntry } from '../../shared/events.ts';
-import { createMessageRecorder } from './message-recorder.ts';
-import { realClock } from '../clock.ts';
-import { createWireTap } from './wire-tap.ts';
+import type { MessageEntry } from '../../shared/events.ts';
+import { recordingTap } from '../../test/support/recording-tap.ts';
 
-function tapAnswering(response: () => Response) {
-  const entries: MessageEntry[] = [];
-  const notes: Array<{ text: string; level?: string }> = [];
-  let seq = 0;
-  const recorder = createMessageRecorder({ now: Date.now, nextSeq: () => ++seq, emit: (entry) => entries.push(entry) });
-  const tap = createWireTap({
-    fetch: async () => response(),
-    clock: realClock,
-    nextSeq: () => ++seq,
-    recorder,
-    onExchange: () => undefined,
-    onNote: (text, level) => notes.push({ text, ...(level && { level }) }),
-  });
-  return { tap, entries, notes };
-}
+const tapAnswering = (response: () => Response) => recordingTap(async () => response());
 
 const post = { method: 'POST', body: '{"jsonrpc":"2.0","method":"notifications/initialized"}' };
 const invalid = (entries: MessageEntry[]) => entries.filter((e) => e.kind === 'invalid');
@@ -67,21 +51,12 @@ describe('HTTP answers without a message', () => {
 
 describe('a cancelled call’s response stream', () => {
   it('is marked cancelled when notifications/cancelled names its request, though the server keeps it open', async () => {
-    const exchanges: HttpExchange[] = [];
-    let seq = 0;
-    const recorder = createMessageRecorder({ now: Date.now, nextSeq: () => ++seq, emit: () => undefined });
     const neverEnds = () => new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new TextEncoder().encode(': open\n\n')) });
-    const tap = createWireTap({
-      fetch: async (_url, init) =>
-        String(init?.body).includes('tools/call')
-          ? new Response(neverEnds(), { headers: { 'content-type': 'text/event-stream' } })
-          : new Response(null, { status: 202 }),
-      clock: realClock,
-      nextSeq: () => ++seq,
-      recorder,
-      onExchange: (exchange) => exchanges.push(exchange),
-      onNote: () => undefined,
-    });
+    const { tap, exchanges } = recordingTap(async (_url, init) =>
+      String(init?.body).includes('tools/call')
+        ? new Response(neverEnds(), { headers: { 'content-type': 'text/event-stream' } })
+        : new Response(null, { status: 202 }),
+    );
     const call = await tap('http://127.0.0.1:1/mcp', {
       method: 'POST',
       body: '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{}}',

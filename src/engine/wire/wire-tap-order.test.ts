@@ -1,32 +1,13 @@
 /** The request leaves before the log records it, and the log still has it before anything that answers it. */
 import { describe, expect, it } from 'vitest';
-import type { HttpExchange, MessageEntry } from '../../shared/events.ts';
-import { createMessageRecorder } from './message-recorder.ts';
-import { realClock } from '../clock.ts';
-import { createWireTap, type FetchLike } from './wire-tap.ts';
-
-function tapOver(fetch: FetchLike) {
-  const entries: MessageEntry[] = [];
-  const exchanges: HttpExchange[] = [];
-  let seq = 0;
-  const recorder = createMessageRecorder({ now: Date.now, nextSeq: () => ++seq, emit: (entry) => entries.push(entry) });
-  const tap = createWireTap({
-    fetch,
-    clock: realClock,
-    nextSeq: () => ++seq,
-    recorder,
-    onExchange: (exchange) => exchanges.push(exchange),
-    onNote: () => undefined,
-  });
-  return { tap, entries, exchanges };
-}
+import { recordingTap } from '../../test/support/recording-tap.ts';
 
 const call = { method: 'POST', body: '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo"}}' };
 
 describe('the wire tap’s order', () => {
   it('sends first, records while the request is out, and logs the request before its answer', async () => {
     const seenAtSend: number[] = [];
-    const { tap, entries, exchanges } = tapOver((_input, init) => {
+    const { tap, entries, exchanges } = recordingTap((_input, init) => {
       seenAtSend.push(entries.length, exchanges.length);
       expect(init?.body).toBe(call.body);
       return Promise.resolve(Response.json({ jsonrpc: '2.0', id: 7, result: { content: [] } }));
@@ -43,7 +24,7 @@ describe('the wire tap’s order', () => {
   });
 
   it('rejects, with the exchange failed and the request in the log, when the fetch throws at once', async () => {
-    const { tap, entries, exchanges } = tapOver(() => {
+    const { tap, entries, exchanges } = recordingTap(() => {
       throw new TypeError('Invalid header value');
     });
     await expect(tap('http://127.0.0.1:1/mcp', call)).rejects.toThrow('Invalid header value');
