@@ -124,7 +124,7 @@ export function ArgumentInput({ name, label, description, required, value, onCha
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
         />
-        {showList && values.length > 0 && (
+        {showList && (
           <div className="completion-popup">
             <ul id={listId} role="listbox" aria-label={`Suggestions for ${name}`} className="completion-list">
               {values.map((choice, index) => (
